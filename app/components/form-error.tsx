@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next'
+import { Alert } from './ui/alert'
+
+export type FormErrorData = { code: string; message: string; reasons?: string[] } | undefined
+
+/** The form-level error of an action, with the reasons of a refused password spelled out. */
+export function FormError({ error }: { error: FormErrorData }) {
+  const { t } = useTranslation('identity')
+  if (!error) return null
+  return (
+    <Alert tone="error" title={error.message}>
+      {error.reasons?.length ? (
+        <ul className="list-disc pl-5">
+          {error.reasons.map((reason) => (
+            <li key={reason}>{t(`password.reasons.${reason}`)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  )
+}
+
+/** Field errors arrive as catalog keys of the given namespace. */
+export function useFieldErrors(fieldErrors: Record<string, string[]> | undefined, namespace = 'identity') {
+  const { t } = useTranslation(namespace)
+  return (field: string) => fieldErrors?.[field]?.map((key) => t(key))
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { type Locale, localizePath } from '../platform/i18n/locales'
+
+export function Logo({ locale }: { locale: Locale }) {
+  const { t } = useTranslation('common')
+  return (
+    <Link to={localizePath(locale, '/')} className="flex items-center gap-2 font-semibold text-zinc-900">
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span>{t('app.name')}</span>
+    </Link>
+  )
+}

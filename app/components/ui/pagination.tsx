@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { buttonClasses } from './button'
+
+/** Offset pagination with previous/next links and the visible range. */
+export function Pagination({ total, offset, limit, hrefFor }: { total: number; offset: number; limit: number; hrefFor: (offset: number) => string }) {
+  const { t, i18n } = useTranslation('ui')
+  if (total <= limit && offset === 0) return null
+  const number = new Intl.NumberFormat(i18n.language)
+  const from = Math.min(total, offset + 1)
+  const to = Math.min(total, offset + limit)
+  const hasPrevious = offset > 0
+  const hasNext = offset + limit < total
+  return (
+    <nav aria-label={t('pagination.label')} className="mt-4 flex items-center justify-between gap-2 text-sm">
+      <p>{t('pagination.range', { from: number.format(from), to: number.format(to), total: number.format(total) })}</p>
+      <div className="flex gap-2">
+        {hasPrevious ? (
+          <Link to={hrefFor(Math.max(0, offset - limit))} className={buttonClasses('secondary')} rel="prev">
+            {t('pagination.previous')}
+          </Link>
+        ) : null}
+        {hasNext ? (
+          <Link to={hrefFor(offset + limit)} className={buttonClasses('secondary')} rel="next">
+            {t('pagination.next')}
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,18 @@
+export { auth, resetAuth } from './auth-instance.server'
+export { toAppError, mapAuthErrorCode } from './auth-errors.server'
+export * from './identity.service.server'
+export {
+  actorFromAuthState,
+  bearerSessions,
+  isContactVerified,
+  requireAuthState,
+  resetBearerSessions,
+  sessionFromBearer,
+  sessionFromCookies,
+  type AuthState,
+} from './session.server'
+export type { BearerSession, SessionUser } from './bearer-session.server'
+export { jwksDocument } from './signing-keys.server'
+export { passwordWeaknesses } from './password-policy.server'
+export { users, sessions } from './identity.tables.server'
+export { authMiddleware, redirectCookie, toClientSession } from './auth-middleware.server'

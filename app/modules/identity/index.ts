@@ -1,0 +1,8 @@
+export * from './auth.inputs'
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, weakPasswordReasons, type WeakPasswordReason } from './password-policy'
+export { parseIdentifier, normalizePhoneNumber, isValidPhoneNumber } from './identifiers'
+export { clientSessionContext, isVerified, type ClientSession } from './auth-context'
+export { emitAuthEvent, onAuthStateChange, deriveAuthEvent, type AuthEventName } from './auth-events'
+export { useBearerSession } from './components/use-bearer-session'
+export { TokenHolder, shouldRefresh, refreshRetryDelays, isRetryableStatus } from './token-holder'
+export { actorFromClientSession } from './actor'

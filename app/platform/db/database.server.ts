@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from '../../../db/schema'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+export type DatabaseHandle = {
+  kind: 'pglite' | 'postgres'
+  db: Database
+  migrate(): Promise<void>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'db/migrations')
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+
+export function openPostgres(url: string, max = 10): DatabaseHandle {
+  const client = postgres(url, { max, onnotice: () => {}, prepare: true })
+  const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Database
+  return {
+    kind: 'postgres',
+    db,
+    migrate: () => migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await client`select 1`
+    },
+    close: () => client.end({ timeout: 5 }),
+  }
+}
+
+export function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): DatabaseHandle & { client: PGlite } {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database
+  return {
+    kind: 'pglite',
+    client,
+    db,
+    migrate: () => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await client.query('select 1')
+    },
+    close: () => client.close(),
+  }
+}
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  return target.kind === 'postgres' ? openPostgres(target.url, target.max) : openPglite(target)
+}
+
+export async function pingDatabase(handle: DatabaseHandle, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs)
+  })
+  try {
+    await Promise.race([handle.ping(), timeout])
+    return true
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export { sql }

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import * as z from 'zod'
+
+const flag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1')
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Tradeport <no-reply@tradeport.local>'),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  AUTH_RATE_LIMIT: flag.optional(),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  ROOT_REDIRECT: z.string().startsWith('/').optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SEED_DEMO: flag.default(true),
+  FAULT_INJECTION: flag.default(false),
+})
+
+type RawEnv = z.infer<typeof EnvSchema>
+
+export type Env = Omit<RawEnv, 'AUTH_SECRET' | 'AUTH_RATE_LIMIT' | 'PUBLIC_URL' | 'LOG_LEVEL'> & {
+  AUTH_SECRET: string
+  AUTH_RATE_LIMIT: boolean
+  PUBLIC_URL: string
+  LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
+  isProduction: boolean
+  isHttps: boolean
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+/** A development secret persisted in DATA_DIR so sessions survive restarts; production must set AUTH_SECRET. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.auth-secret')
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    mkdirSync(dataDir, { recursive: true })
+    const secret = randomBytes(32).toString('base64url')
+    writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new EnvError(`Invalid configuration: ${problems}`)
+  }
+  const raw = parsed.data
+  const isProduction = raw.NODE_ENV === 'production'
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '')
+  const isHttps = publicUrl.startsWith('https://')
+  if (isProduction && raw.AUTH_RATE_LIMIT === false) {
+    throw new EnvError('AUTH_RATE_LIMIT cannot be turned off in production; raise AUTH_RATE_LIMIT_MAX instead')
+  }
+  const secret =
+    raw.AUTH_SECRET ??
+    (isProduction && isHttps
+      ? (() => {
+          throw new EnvError('AUTH_SECRET is required in production (32+ random characters)')
+        })()
+      : developmentSecret(raw.DATA_DIR))
+  return {
+    ...raw,
+    AUTH_SECRET: secret,
+    AUTH_RATE_LIMIT: raw.AUTH_RATE_LIMIT ?? raw.NODE_ENV !== 'test',
+    PUBLIC_URL: publicUrl,
+    LOG_LEVEL: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'silent' : 'info'),
+    isProduction,
+    isHttps,
+  }
+}
+
+const globalEnv = globalThis as unknown as { __tradeportEnv?: Env }
+
+export function env(): Env {
+  globalEnv.__tradeportEnv ??= parseEnv(process.env)
+  return globalEnv.__tradeportEnv
+}
+
+/** Tests replace the configuration for one process. */
+export function setEnvForTesting(next: Env): void {
+  globalEnv.__tradeportEnv = next
+}

@@ -1,0 +1,57 @@
+/**
+ * The one error type of the application. Services throw it; the API maps it to HTTP once
+ * (server/api/errors.ts) and route error boundaries render it.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_token: 400,
+  validation_failed: 422,
+  weak_password: 422,
+  unauthenticated: 401,
+  session_missing: 401,
+  session_or_user_missing: 401,
+  session_not_found: 401,
+  bad_jwt: 401,
+  jwt_expired: 401,
+  invalid_credentials: 401,
+  invalid_code: 401,
+  mfa_required: 401,
+  two_factor_expired: 401,
+  email_not_verified: 403,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  user_already_exists: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export class AppError extends Error {
+  override name = 'AppError'
+  readonly code: ErrorCode
+  readonly details: Record<string, unknown> | undefined
+
+  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>) {
+    super(message ?? code)
+    this.code = code
+    this.details = details
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code]
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError
+}
+
+/** Guard in the style of invariantResponse: throws an AppError unless the condition holds. */
+export function ensure(condition: unknown, code: ErrorCode, message?: string, details?: Record<string, unknown>): asserts condition {
+  if (!condition) throw new AppError(code, message, details)
+}

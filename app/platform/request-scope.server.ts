@@ -1,0 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { DEFAULT_LOCALE, type Locale } from './i18n/locales'
+
+/** What every piece of server code may know about the request it serves, without threading it through. */
+export type RequestScope = { requestId: string; locale: Locale; clientIp: string }
+
+const storage = new AsyncLocalStorage<RequestScope>()
+
+export function runInRequestScope<T>(scope: RequestScope, fn: () => T): T {
+  return storage.run(scope, fn)
+}
+
+export function requestScope(): RequestScope | undefined {
+  return storage.getStore()
+}
+
+export function currentLocale(): Locale {
+  return storage.getStore()?.locale ?? DEFAULT_LOCALE
+}

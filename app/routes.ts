@@ -1,0 +1,22 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes'
+
+// Every page lives under a locale prefix (/en, /zh-Hans, /zh-Hant); the server redirects bare paths.
+export default [
+  route(':lang', 'routes/locale-layout.tsx', [
+    index('routes/home.tsx'),
+    route('login', 'routes/auth/login.tsx'),
+    route('confirm', 'routes/auth/confirm.tsx'),
+    route('auth/update-password', 'routes/auth/update-password.tsx'),
+    route('auth/sign-out', 'routes/auth/sign-out.tsx'),
+    route('app', 'routes/app/layout.tsx', [
+      index('routes/app/index.tsx'),
+      route('dashboard', 'routes/app/dashboard.tsx'),
+      route('user/change-password', 'routes/app/user/change-password.tsx'),
+      route('user/reset-password', 'routes/app/user/reset-password.tsx'),
+      route('user/two-factor', 'routes/app/user/two-factor.tsx'),
+      route('user/verify', 'routes/app/user/verify.tsx'),
+      route('playground/mail', 'routes/app/playground/mail.tsx'),
+    ]),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
+import { FormError, useFieldErrors } from '../../components/form-error'
+import { AuthLayout } from '../../components/layouts/auth-layout'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field } from '../../components/ui/field'
+import { RecoveryRequestInput } from '../../modules/identity/index'
+import { resendVerificationEmail, verifyEmailToken } from '../../modules/identity/index.server'
+import { failure, failureFromError, parseForm } from '../../platform/forms.server'
+import { localizePath } from '../../platform/i18n/locales'
+import { translator } from '../../platform/i18n/translate.server'
+import { cookieHeaders, routeLocale, useRootData } from '../route-helpers'
+import type { Route } from './+types/confirm'
+
+/** The auth callback: completes an email confirmation from its link, signs in and moves on. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = routeLocale(params)
+  const url = new URL(request.url)
+  const token = url.searchParams.get('token')
+  const title = translator(locale, 'identity')('confirm.metaTitle')
+  if (!token || url.searchParams.get('type') !== 'email') return { title, problem: 'missing' as const }
+  try {
+    const { setCookies } = await verifyEmailToken(token, request.headers)
+    return redirect(localizePath(locale, '/app/dashboard'), { headers: cookieHeaders(setCookies) })
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'invalid_token' || code === 'bad_request' || code === 'session_missing' || code === 'validation_failed') return { title, problem: 'failed' as const }
+    throw error
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = parseForm(RecoveryRequestInput, await request.formData())
+  if (!parsed.ok) return failure(parsed)
+  try {
+    await resendVerificationEmail(parsed.data.email)
+    return { ok: true as const }
+  } catch (error) {
+    return failureFromError(error)
+  }
+}
+
+export default function Confirm() {
+  const { t } = useTranslation('identity')
+  const { locale } = useRootData()
+  const { problem } = useLoaderData<typeof loader>()
+  const actionData = useActionData<{ ok: boolean; fieldErrors?: Record<string, string[]>; formError?: { code: string; message: string } }>()
+  const fieldError = useFieldErrors(actionData?.ok ? undefined : actionData?.fieldErrors)
+  return (
+    <AuthLayout locale={locale} title={t('confirm.title')}>
+      <div className="flex flex-col gap-4">
+        <Alert tone="error">{problem === 'missing' ? t('confirm.missing') : t('confirm.failed')}</Alert>
+        {actionData?.ok ? (
+          <Alert tone="success">{t('confirm.resent')}</Alert>
+        ) : (
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            <FormError error={actionData?.formError} />
+            <Field label={t('login.email')} name="email" type="email" autoComplete="email" required errors={fieldError('email')} />
+            <Button type="submit">{t('confirm.resend')}</Button>
+          </Form>
+        )}
+        <Link className="text-sm text-brand-700 underline" to={localizePath(locale, '/login')}>
+          {t('confirm.goToSignIn')}
+        </Link>
+      </div>
+    </AuthLayout>
+  )
+}

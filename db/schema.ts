@@ -1,0 +1,3 @@
+// Every table of the application, for drizzle-kit and the typed database handle.
+export * from '../app/modules/identity/identity.tables.server'
+export * from '../app/platform/mail/mail.tables.server'

@@ -1,0 +1,47 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import * as z from 'zod'
+import { toAppError } from '../../app/modules/identity/index.server'
+import { AppError, isAppError } from '../../app/platform/errors'
+import { translator } from '../../app/platform/i18n/translate.server'
+import { logger } from '../../app/platform/logger.server'
+import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
+
+export type ApiErrorBody = { code: string; message: string; details?: Record<string, unknown> }
+
+/** Field errors of a zod failure, as catalog keys per field. */
+export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_'
+    ;(fields[key] ??= []).push(issue.message)
+  }
+  return fields
+}
+
+/** Maps any thrown value to the product's AppError; unknown errors become `internal` after being logged. */
+export function normalizeError(error: unknown): AppError {
+  const mapped = toAppError(error)
+  if (isAppError(mapped)) return mapped
+  if (mapped instanceof z.ZodError) return new AppError('validation_failed', 'Validation failed', { fields: zodFieldErrors(mapped) })
+  if (mapped instanceof HTTPException) {
+    if (mapped.status === 413) return new AppError('payload_too_large', 'Payload too large')
+    if (mapped.status === 400) return new AppError('bad_request', mapped.message || 'Bad request')
+  }
+  if (mapped instanceof SyntaxError) return new AppError('bad_request', 'Malformed JSON body')
+  logger().error({ err: mapped, requestId: requestScope()?.requestId }, 'unhandled error')
+  return new AppError('internal', 'Internal Server Error')
+}
+
+export function errorBody(error: AppError): ApiErrorBody {
+  const t = translator(currentLocale())
+  const message = t(`errors.${error.code}`, { defaultValue: error.message })
+  return error.details ? { code: error.code, message, details: error.details } : { code: error.code, message }
+}
+
+export function errorResponse(c: Context, thrown: unknown): Response {
+  const error = normalizeError(thrown)
+  const retryAfter = error.details?.retryAfterSeconds
+  if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
+  return c.json(errorBody(error), error.status as 400)
+}

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { actorFromAuthState, auth } from '../../app/modules/identity/index.server'
+import type { ServiceContext } from '../../app/platform/actor'
+import { databaseHandle } from '../../app/platform/db/index.server'
+import { pingDatabase } from '../../app/platform/db/database.server'
+import { AppError } from '../../app/platform/errors'
+import { getDevMessage, listDevMessages } from '../../app/platform/mail/dev-mailbox.server'
+import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
+import type { BlankSchema } from 'hono/types'
+import type { ApiEnv } from '../middleware/request-context'
+import { registerAuthRoutes, requireAuth } from './auth-routes'
+import { errorResponse, zodFieldErrors } from './errors'
+import { ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['Platform'],
+  summary: 'Liveness and database reachability',
+  responses: {
+    200: { description: 'Healthy', content: { 'application/json': { schema: z.object({ status: z.literal('ok'), database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.literal(true) }) }) } } },
+    503: { description: 'The database cannot be reached', content: { 'application/json': { schema: z.object({ status: z.literal('degraded'), database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.literal(false) }) }) } } },
+  },
+})
+
+const DevMessageSchema = z
+  .object({
+    id: z.string(),
+    channel: z.enum(['mail', 'sms']),
+    recipient: z.string(),
+    subject: z.string().nullable(),
+    text_body: z.string(),
+    html_body: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('DevMessage')
+
+const listDevMessagesRoute = createRoute({
+  method: 'get',
+  path: '/v1/dev/messages',
+  tags: ['Developer'],
+  summary: 'Mails and SMS kept by the dev mailbox (platform admins)',
+  security: SIGNED_IN,
+  request: { query: PageQuery.extend({ channel: z.enum(['mail', 'sms']).default('mail') }) },
+  responses: {
+    200: { description: 'A page of messages, newest first', content: { 'application/json': { schema: z.object({ items: z.array(DevMessageSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }) } } },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+    403: { description: 'Not a platform admin', content: { 'application/json': { schema: ErrorSchema } } },
+  },
+})
+
+const getDevMessageRoute = createRoute({
+  method: 'get',
+  path: '/v1/dev/messages/{id}',
+  tags: ['Developer'],
+  summary: 'One message of the dev mailbox (platform admins)',
+  security: SIGNED_IN,
+  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  responses: {
+    200: { description: 'The message', content: { 'application/json': { schema: DevMessageSchema } } },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+    403: { description: 'Not a platform admin', content: { 'application/json': { schema: ErrorSchema } } },
+    404: { description: 'No such message', content: { 'application/json': { schema: ErrorSchema } } },
+  },
+})
+
+function serializeDevMessage(m: Awaited<ReturnType<typeof getDevMessage>>) {
+  return { id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, text_body: m.textBody, html_body: m.htmlBody, created_at: m.createdAt.toISOString() }
+}
+
+async function serviceContext<C extends Parameters<typeof requireAuth>[0]>(c: C): Promise<ServiceContext> {
+  const state = await requireAuth(c)
+  return { actor: actorFromAuthState(state), locale: currentLocale(), requestId: requestScope()?.requestId ?? '' }
+}
+
+const require = createRequire(import.meta.url)
+const swaggerDir = () => path.dirname(require.resolve('swagger-ui-dist/package.json'))
+const DOCS_ASSETS: Record<string, string> = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' }
+
+function docsPage(nonce: string | undefined): string {
+  const n = nonce ? ` nonce="${nonce}"` : ''
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tradeport API reference</title><link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head><body><main id="swagger-ui" aria-label="Tradeport API reference"></main><script src="/api/docs/assets/swagger-ui-bundle.js"${n}></script><script src="/api/docs/init.js"${n}></script></body></html>`
+}
+
+const DOCS_INIT = `window.addEventListener('load',function(){window.ui=SwaggerUIBundle({url:'/api/openapi.json',dom_id:'#swagger-ui',deepLinking:true,tryItOutEnabled:false});});`
+
+export function createApiRouter() {
+  const api = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return errorResponse(c, new AppError('validation_failed', 'Validation failed', { fields: zodFieldErrors(result.error) }))
+    },
+  }).basePath('/api')
+
+  api.onError((error, c) => errorResponse(c, error))
+  api.notFound((c) => errorResponse(c, new AppError('not_found', `Not found: ${c.req.path}`)))
+
+  api.openapi(healthRoute, async (c) => {
+    const handle = databaseHandle()
+    const reachable = await pingDatabase(handle)
+    c.header('Cache-Control', 'no-store')
+    return reachable ? c.json({ status: 'ok' as const, database: { kind: handle.kind, reachable: true as const } }, 200) : c.json({ status: 'degraded' as const, database: { kind: handle.kind, reachable: false as const } }, 503)
+  })
+
+  api.openapi(listDevMessagesRoute, async (c) => {
+    const ctx = await serviceContext(c)
+    const query = c.req.valid('query')
+    const page = await listDevMessages(ctx, query)
+    return c.json({ items: page.items.map(serializeDevMessage), total: page.total, limit: query.limit, offset: query.offset }, 200)
+  })
+
+  api.openapi(getDevMessageRoute, async (c) => {
+    const ctx = await serviceContext(c)
+    return c.json(serializeDevMessage(await getDevMessage(ctx, c.req.valid('param').id)), 200)
+  })
+
+  registerAuthRoutes(api)
+
+  let document: unknown
+  api.get('/openapi.json', async (c) => {
+    document ??= await buildOpenApiDocument(api)
+    return c.json(document)
+  })
+  api.get('/docs', (c) => c.html(docsPage(c.get('secureHeadersNonce'))))
+  api.get('/docs/init.js', (c) => c.body(DOCS_INIT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' }))
+  api.get('/docs/assets/:file', (c) => {
+    const file = c.req.param('file')
+    const type = DOCS_ASSETS[file]
+    if (!type) return errorResponse(c, new AppError('not_found', `Not found: ${c.req.path}`))
+    return c.body(readFileSync(path.join(swaggerDir(), file)), 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' })
+  })
+
+  return api
+}
+
+type OpenApiDoc = { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } }
+
+/** Our routes plus Better Auth's, under one OpenAPI 3.1 document. */
+async function buildOpenApiDocument(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>) {
+  const ours = api.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: { title: 'Tradeport API', version: '0.1.0', description: 'B2B trade and sourcing. Errors are {code, message, details?} with messages in the caller\'s locale.' },
+    servers: [{ url: '/' }],
+  }) as unknown as OpenApiDoc & Record<string, unknown>
+  const authDoc = (await auth().api.generateOpenAPISchema()) as OpenApiDoc
+  const paths = { ...ours.paths }
+  for (const [route, item] of Object.entries(authDoc.paths ?? {})) {
+    const full = `/api/auth${route}`
+    if (!paths[full]) paths[full] = tagged(item, 'Authentication (Better Auth)')
+  }
+  return { ...ours, paths, components: { ...ours.components, schemas: { ...authDoc.components?.schemas, ...ours.components?.schemas } } }
+}
+
+function tagged(item: unknown, tag: string): unknown {
+  if (!item || typeof item !== 'object') return item
+  return Object.fromEntries(Object.entries(item).map(([method, op]) => [method, op && typeof op === 'object' ? { ...op, tags: [tag] } : op]))
+}

@@ -1,0 +1,59 @@
+import type { MiddlewareHandler } from 'hono'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import type { Env } from '../../app/platform/env.server'
+import { AppError } from '../../app/platform/errors'
+import { errorResponse } from '../api/errors'
+
+/** Strict headers: scripts only from our origin or with the per-request nonce; never framed. */
+export function securityHeaders(config: Env): MiddlewareHandler {
+  const dev = config.NODE_ENV === 'development'
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      // Vite's dev server injects inline module scripts without a nonce; production never allows inline scripts.
+      scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+    },
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: 'nosniff',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    strictTransportSecurity: config.isHttps ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginEmbedderPolicy: false,
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+  })
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * CSRF defence for cookie-authenticated writes: a browser's cross-site request carries a foreign Origin
+ * (or Sec-Fetch-Site: cross-site) and is refused. Bearer-token clients carry no ambient credentials.
+ */
+export function originCheck(config: Env): MiddlewareHandler {
+  const allowed = new Set([new URL(config.PUBLIC_URL).origin])
+  return async (c, next) => {
+    if (!UNSAFE_METHODS.has(c.req.method)) return next()
+    if (!c.req.header('cookie') || c.req.header('authorization')?.startsWith('Bearer ')) return next()
+    const origin = c.req.header('origin')
+    const host = c.req.header('host')
+    const forwardedProto = config.TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined
+    const ownOrigin = host ? `${forwardedProto ?? new URL(c.req.url).protocol.replace(':', '')}://${host}` : undefined
+    if (origin) {
+      if (origin !== 'null' && (allowed.has(origin) || origin === ownOrigin)) return next()
+      return errorResponse(c, new AppError('forbidden', 'Cross-origin request refused'))
+    }
+    const site = c.req.header('sec-fetch-site')
+    if (site && site !== 'same-origin' && site !== 'none') return errorResponse(c, new AppError('forbidden', 'Cross-origin request refused'))
+    return next()
+  }
+}
