@@ -1,0 +1,82 @@
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { requestId } from 'hono/request-id'
+import { isbot } from 'isbot'
+import { RouterContextProvider } from 'react-router'
+import type { Env } from '../app/platform/env.server'
+import { AppError } from '../app/platform/errors'
+import { readCookie } from '../app/platform/http/cookies'
+import { detectLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePath, splitLocalePath } from '../app/platform/i18n/locales'
+import { requestInfoContext } from '../app/platform/request-info'
+import { errorResponse } from './api/errors'
+import { createApiRouter } from './api/router'
+import { type ApiEnv, requestContext } from './middleware/request-context'
+import { originCheck, securityHeaders } from './middleware/security'
+
+/** Renders a page request with React Router (the built or dev server build). */
+export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>
+
+/** Paths that are never pages: they skip the locale redirect and the React Router handler. */
+const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/socket.io/']
+const PUBLIC_FILES = new Set(['/favicon.svg', '/robots.txt'])
+
+export function isPagePath(path: string): boolean {
+  return path !== '/api' && !PUBLIC_FILES.has(path) && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p))
+}
+
+/** Bots get the status and a minimal plain page instead of the interactive error page (§2). */
+export function forBots(request: Request, response: Response): Response {
+  if (response.status < 400 || !isbot(request.headers.get('user-agent'))) return response
+  const label = response.status === 404 ? 'Page Not Found' : 'Internal Server Error'
+  return new Response(`${response.status} ${label}\n`, { status: response.status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+}
+
+/** The whole HTTP surface: middleware, /api, static files, the locale redirect and the page handler. */
+export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
+  const app = new Hono<ApiEnv>()
+
+  app.use(requestId({ headerName: 'x-request-id', limitLength: 64 }))
+  app.use(requestContext())
+  app.use(securityHeaders(config))
+  app.use(compress())
+  app.use(
+    bodyLimit({
+      maxSize: config.BODY_LIMIT_BYTES,
+      onError: (c) => errorResponse(c, new AppError('payload_too_large', 'Payload too large')),
+    }),
+  )
+  app.use(originCheck(config))
+  app.onError((error, c) => errorResponse(c, error))
+
+  app.route('/', createApiRouter())
+
+  if (config.NODE_ENV === 'production') {
+    app.use('/assets/*', serveStatic({ root: './build/client', onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
+    app.use('*', serveStatic({ root: './build/client', onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+  }
+
+  app.all('*', async (c) => {
+    const path = c.req.path
+    if (!isPagePath(path)) return errorResponse(c, new AppError('not_found', `Not found: ${path}`))
+    const { locale } = splitLocalePath(path)
+    if (!locale) {
+      const detected = detectLocale({ cookieLocale: readCookie(c.req.header('cookie'), LOCALE_COOKIE), acceptLanguage: c.req.header('accept-language') })
+      const search = new URL(c.req.url).search
+      const target = path === '/' ? localizePath(detected, config.ROOT_REDIRECT ?? '/') : `${localizePath(detected, path)}${search}`
+      c.header('Set-Cookie', `${LOCALE_COOKIE}=${detected}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${config.isHttps ? '; Secure' : ''}`)
+      return c.redirect(target, 302)
+    }
+    const context = new RouterContextProvider()
+    context.set(requestInfoContext, {
+      requestId: c.get('requestId'),
+      nonce: c.get('secureHeadersNonce') ?? '',
+      clientIp: c.get('clientIp'),
+      faultInjection: config.FAULT_INJECTION ? (c.req.header('x-tradeport-fault') ?? null) : null,
+    })
+    return forBots(c.req.raw, await handleDocument(c.req.raw, context))
+  })
+
+  return app
+}

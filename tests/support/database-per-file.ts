@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import postgres from 'postgres'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { resetAuth, resetBearerSessions } from '../../app/modules/identity/index.server'
+import { openPglite, openPostgres, type DatabaseHandle } from '../../app/platform/db/database.server'
+import { closeDatabase, useDatabaseHandle } from '../../app/platform/db/index.server'
+import { setEnvForTesting } from '../../app/platform/env.server'
+import { MemoryRateLimitStore, useRateLimitStore } from '../../app/platform/rate-limit.server'
+import { testEnv } from './test-env'
+
+let dropDatabase: (() => Promise<void>) | undefined
+
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const template = inject('databaseTemplate')
+  if (template.kind === 'pglite') {
+    const snapshot = new Blob([readFileSync(template.snapshotPath)])
+    return openPglite({ loadDataDir: snapshot })
+  }
+  const name = `${template.prefix}${randomBytes(6).toString('hex')}`
+  const admin = postgres(template.adminUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name} template ${template.template}`)
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`)
+    await admin.end()
+  }
+  const url = new URL(template.adminUrl)
+  url.pathname = `/${name}`
+  return openPostgres(url.toString(), 5)
+}
+
+// Each test file gets its own migrated database, configuration and auth singletons.
+beforeAll(async () => {
+  setEnvForTesting(testEnv())
+  useRateLimitStore(new MemoryRateLimitStore())
+  useDatabaseHandle(await freshDatabase())
+  resetAuth()
+  resetBearerSessions()
+})
+
+afterAll(async () => {
+  await closeDatabase()
+  await dropDatabase?.()
+})

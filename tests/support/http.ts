@@ -1,0 +1,61 @@
+import { env } from '../../app/platform/env.server'
+import { createHttpApp } from '../../server/http-app'
+import { TEST_PUBLIC_URL } from './test-env'
+
+/** Keeps cookies between requests like a browser would (name=value only; expiry honoured for Max-Age=0). */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>()
+
+  store(response: Response): void {
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = setCookie.split(';')
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq).trim()
+      const value = pair.slice(eq + 1)
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === ''
+      if (expired) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name)
+  }
+
+  names(): string[] {
+    return [...this.cookies.keys()]
+  }
+}
+
+/** The real middleware stack and API, with a stand-in for the page renderer. */
+export function testApp() {
+  return createHttpApp(env(), async () => new Response('<!doctype html><title>page</title>', { headers: { 'content-type': 'text/html' } }))
+}
+
+type JsonInit = { method?: string; body?: unknown; headers?: Record<string, string>; jar?: CookieJar; bearer?: string }
+
+export async function call(app: ReturnType<typeof testApp>, path: string, init: JsonInit = {}) {
+  const headers = new Headers(init.headers)
+  if (init.body !== undefined) headers.set('content-type', 'application/json')
+  if (init.jar?.header()) headers.set('cookie', init.jar.header())
+  if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`)
+  if (init.method && init.method !== 'GET' && !headers.has('origin')) headers.set('origin', TEST_PUBLIC_URL)
+  const response = await app.request(`${TEST_PUBLIC_URL}${path}`, {
+    method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  })
+  init.jar?.store(response)
+  const text = await response.text()
+  let json: unknown = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    json = null
+  }
+  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { code?: string; message?: string }, text }
+}

@@ -1,0 +1,16 @@
+import { parseEnv, type Env } from '../../app/platform/env.server'
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000'
+
+/** The configuration every test process starts from; individual tests override what they exercise. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    DATA_DIR: '/tmp/tradeport-test-data',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    AUTH_RATE_LIMIT: 'off',
+    ...overrides,
+  })
+}
