@@ -43,14 +43,16 @@ export default function handleRequest(request: Request, status: number, headers:
   })
 }
 
+function requestIdOf(context: unknown): string {
+  try {
+    return (context as RouterContextProvider).get(requestInfoContext).requestId
+  } catch {
+    return ''
+  }
+}
+
 /** Unhandled loader, action and render errors: logged once with the request id, never shown to the user. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
-  let requestId = ''
-  try {
-    requestId = (context as RouterContextProvider).get(requestInfoContext).requestId
-  } catch {
-    requestId = request.headers.get('x-request-id') ?? ''
-  }
-  logger().error({ err: error, requestId, path: new URL(request.url).pathname }, 'unhandled page error')
+  logger().error({ err: error, requestId: requestIdOf(context), path: new URL(request.url).pathname }, 'unhandled page error')
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../modules/identity/index'
 import { Alert } from './ui/alert'
 
 export type FormErrorData = { code: string; message: string; reasons?: string[] } | undefined
@@ -12,7 +13,7 @@ export function FormError({ error }: { error: FormErrorData }) {
       {error.reasons?.length ? (
         <ul className="list-disc pl-5">
           {error.reasons.map((reason) => (
-            <li key={reason}>{t(`password.reasons.${reason}`)}</li>
+            <li key={reason}>{t(`password.reasons.${reason}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}</li>
           ))}
         </ul>
       ) : null}

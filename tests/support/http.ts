@@ -36,6 +36,14 @@ export function testApp() {
   return createHttpApp(env(), async () => new Response('<!doctype html><title>page</title>', { headers: { 'content-type': 'text/html' } }))
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null
+  } catch {
+    return null
+  }
+}
+
 type JsonInit = { method?: string; body?: unknown; headers?: Record<string, string>; jar?: CookieJar; bearer?: string }
 
 export async function call(app: ReturnType<typeof testApp>, path: string, init: JsonInit = {}) {
@@ -51,11 +59,5 @@ export async function call(app: ReturnType<typeof testApp>, path: string, init: 
   })
   init.jar?.store(response)
   const text = await response.text()
-  let json: unknown = null
-  try {
-    json = text ? JSON.parse(text) : null
-  } catch {
-    json = null
-  }
-  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { code?: string; message?: string }, text }
+  return { status: response.status, headers: response.headers, json: parseJson(text) as Record<string, unknown> & { code?: string; message?: string }, text }
 }

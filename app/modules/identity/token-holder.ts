@@ -111,17 +111,14 @@ export class TokenHolder {
   private async call(grant: 'session' | 'refresh_token', body?: unknown): Promise<HeldSession> {
     const delays = refreshRetryDelays()
     for (let attempt = 0; ; attempt++) {
-      let status = 0
-      try {
-        const response = await this.deps.request(grant, body)
-        status = response.status
-        if (status === 200) return response.body as HeldSession
-      } catch {
-        status = 0
-      }
-      const retryable = status === 0 || isRetryableStatus(status)
+      const result = await this.deps.request(grant, body).then(
+        (response) => response,
+        () => ({ status: 0, body: null }),
+      )
+      if (result.status === 200) return result.body as HeldSession
+      const retryable = result.status === 0 || isRetryableStatus(result.status)
       const delay = delays[attempt]
-      if (!retryable || delay === undefined) throw new RefreshFailure(status, `token ${grant} failed with status ${status}`)
+      if (!retryable || delay === undefined) throw new RefreshFailure(result.status, `token ${grant} failed with status ${result.status}`)
       await this.sleep(delay)
     }
   }

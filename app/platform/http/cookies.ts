@@ -48,7 +48,8 @@ export function joinCookieChunks(header: string | null | undefined): string | nu
   }
   if (chunks.size === 0) return header
   for (const [base, parts] of chunks) {
-    const complete = parts.length > 0 && parts.every((p) => p !== undefined)
+    // Array.from turns holes into undefined, which every() would otherwise skip.
+    const complete = parts.length > 0 && Array.from(parts).every((p) => p !== undefined)
     if (!cookies.has(base) && complete) cookies.set(base, parts.join(''))
   }
   return serializeCookieHeader(cookies)

@@ -12,7 +12,9 @@ export function AuthEventsProvider({ session, children }: { session: ClientSessi
   const channel = useRef<BroadcastChannel | null>(null)
   const revalidator = useRevalidator()
   const revalidate = useRef(revalidator.revalidate)
-  revalidate.current = revalidator.revalidate
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate
+  })
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return

@@ -17,7 +17,9 @@ async function requestToken(grant: 'session' | 'refresh_token', body?: unknown) 
 export function useBearerSession(session: ClientSession | null): TokenHolder | null {
   const [holder, setHolder] = useState<TokenHolder | null>(null)
   const latest = useRef(session)
-  latest.current = session
+  useEffect(() => {
+    latest.current = session
+  })
   const sessionId = session?.sessionId
   useEffect(() => {
     if (!sessionId) return

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CATALOGS, NAMESPACES } from './catalog.server'
+import { LOCALES } from './locales'
+
+type Tree = { [key: string]: string | Tree }
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') out.set(full, value)
+    else for (const [k, v] of flatten(value, full)) out.set(k, v)
+  }
+  return out
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+
+describe('message catalogs', () => {
+  for (const namespace of NAMESPACES) {
+    const english = flatten(CATALOGS.en[namespace] as Tree)
+    for (const locale of LOCALES) {
+      it(`${namespace}: ${locale} has every key of en, no extra keys, and the same placeholders`, () => {
+        const translated = flatten(CATALOGS[locale][namespace] as Tree)
+        expect([...translated.keys()].sort()).toEqual([...english.keys()].sort())
+        for (const [key, text] of english) {
+          expect(placeholders(translated.get(key) ?? ''), `${locale} ${namespace}:${key}`).toEqual(placeholders(text))
+          expect(translated.get(key)?.trim(), `${locale} ${namespace}:${key} is empty`).toBeTruthy()
+        }
+      })
+    }
+  }
+})
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) return sourceFiles(full)
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : []
+  })
+}
+
+describe('message keys used in code', () => {
+  it('exist in the catalogs of the namespaces the file uses', () => {
+    const missing: string[] = []
+    let checked = 0
+    for (const file of sourceFiles(path.resolve('app'))) {
+      const source = readFileSync(file, 'utf8')
+      const namespaces = new Set<string>(['common'])
+      for (const match of source.matchAll(/(?:useTranslation|translator\([^,)]+,)\s*\(?\s*'([\w-]+)'/g)) namespaces.add(match[1] ?? '')
+      for (const match of source.matchAll(/\bt\(\s*'([\w.-]+)'/g)) {
+        const key = match[1] ?? ''
+        checked += 1
+        const known = [...namespaces].some((ns) => flatten((CATALOGS.en as Record<string, Tree>)[ns] ?? {}).has(key))
+        if (!known) missing.push(`${path.relative(process.cwd(), file)}: ${key}`)
+      }
+    }
+    expect(missing).toEqual([])
+    expect(checked).toBeGreaterThan(100)
+  })
+})

@@ -1,0 +1,64 @@
+import { readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const modules = readdirSync('app/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+// Outside a module, only its public index files may be imported (DESIGN.md §3 rule 1).
+const moduleBoundaries = modules.map((name) => ({
+  target: `./app/!(modules)/**/*`,
+  from: `./app/modules/${name}`,
+  except: ['./index.ts', './index.server.ts', './messages'],
+  message: `Import the ${name} module through its index.ts or index.server.ts.`,
+}))
+const crossModuleBoundaries = modules.flatMap((name) =>
+  modules
+    .filter((other) => other !== name)
+    .map((other) => ({
+      target: `./app/modules/${name}`,
+      from: `./app/modules/${other}`,
+      except: ['./index.ts', './index.server.ts'],
+      message: `Import the ${other} module through its index.ts or index.server.ts.`,
+    })),
+)
+
+export default tseslint.config(
+  { ignores: ['build/', '.react-router/', 'node_modules/', 'data/', '.cache/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...moduleBoundaries,
+            ...crossModuleBoundaries,
+            // Message catalogs are data, registered centrally in app/platform/i18n/catalog.server.ts.
+            { target: './app/platform', from: './app/modules/**/*.{ts,tsx}', message: 'Platform code must not depend on domain modules.' },
+            { target: './app/platform', from: './app/routes', message: 'Platform code must not depend on routes.' },
+            { target: './app/modules', from: './app/routes', message: 'Modules must not depend on routes.' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['server.js', 'scripts/**/*.js'],
+    rules: { 'no-console': 'off' },
+  },
+)
