@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
-import { bearerSessions } from '../app/modules/identity/index.server'
+import { bearerSessions, sessionRevocations } from '../app/modules/identity/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
 import { logger } from '../app/platform/logger.server'
@@ -22,10 +22,12 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   await databaseHandle().migrate()
   const seeded = env().SEED_DEMO ? await seedDemoData() : false
   await bearerSessions().keyRing()
+  sessionRevocations().listen()
   return { seeded }
 }
 
 export async function stopApp(): Promise<void> {
+  await sessionRevocations().close()
   await closeRedis()
   await closeDatabase()
 }

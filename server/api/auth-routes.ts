@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import {
   auth,
   bearerSessions,
+  endSession,
   jwksDocument,
   mapAuthErrorCode,
   sessionFromBearer,
@@ -237,9 +238,7 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>
   api.openapi(logoutRoute, async (c) => {
     const state = await requireAuth(c)
     if (state.via !== 'bearer') throw new AppError('bad_jwt', 'invalid JWT structure')
-    await bearerSessions().revokeSession(state.sessionId)
-    const ctx = await auth().$context
-    await ctx.internalAdapter.deleteSessions([state.sessionId]).catch(() => undefined)
+    await endSession(state.sessionId)
     return c.body(null, 204)
   })
 

@@ -76,6 +76,18 @@ describe('bearer sessions (§3)', () => {
     expect(wrongScheme.json.code).toBe('bad_jwt')
   })
 
+  it('ends cookie and bearer access at once when the session is signed out elsewhere', async () => {
+    const user = await createUser({ email: 'revoked@example.test' })
+    const browser = new CookieJar()
+    await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, jar: browser })
+    const bearer = (await call(app, '/api/auth/token?grant_type=session', { body: {}, jar: browser })).json as unknown as Bearer
+    const otherTab = new CookieJar()
+    otherTab.store(new Response(null, { headers: [['set-cookie', `tp.session_token=${browser.get('tp.session_token')}`], ['set-cookie', `tp.session_data=${browser.get('tp.session_data')}`]] }))
+    await call(app, '/api/auth/sign-out', { body: {}, jar: browser })
+    expect((await call(app, '/api/auth/session', { jar: otherTab })).status).toBe(401)
+    expect((await call(app, '/api/auth/session', { bearer: bearer.access_token })).json.code).toBe('session_not_found')
+  })
+
   it('checks a bearer token without the database: it stays valid until expiry even after the session row is gone', async () => {
     const user = await createUser({ email: 'stateless@example.test' })
     const session = (await passwordGrant(user.email, user.password)).json as unknown as Bearer

@@ -39,6 +39,7 @@ export function requestContext(): MiddlewareHandler<{ Variables: AppVariables }>
     c.set('clientIp', clientIp)
 
     await runInRequestScope({ requestId, locale, clientIp }, () => next())
+    if (!c.res.headers.has('x-request-id')) c.res.headers.set('x-request-id', requestId)
 
     const setCookies = c.res.headers.getSetCookie()
     if (setCookies.length > 0) {

@@ -48,7 +48,12 @@ function recipientName(user: { name: string; email: string }): { email: string; 
   return { email: user.email, name: user.name || user.email }
 }
 
-export function createAuth(db: Database, config: Env) {
+type AuthHooks = {
+  /** A session ended (sign-out, password reset, revocation): caches that vouch for it must stop. */
+  onSessionEnded?: (sessionId: string) => void
+}
+
+export function createAuth(db: Database, config: Env, hooks: AuthHooks = {}) {
   const publicLink = (path: string, query: Record<string, string>) =>
     `${config.PUBLIC_URL}${localizePath(currentLocale(), path)}?${new URLSearchParams(query).toString()}`
 
@@ -125,6 +130,11 @@ export function createAuth(db: Database, config: Env) {
           before: async (session, context) => ({
             data: { ...session, aal: context?.path && SECOND_FACTOR_PATHS.has(context.path) ? 'aal2' : 'aal1' },
           }),
+        },
+        delete: {
+          after: async (session) => {
+            hooks.onSessionEnded?.(session.id)
+          },
         },
       },
     },

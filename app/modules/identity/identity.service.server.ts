@@ -7,7 +7,8 @@ import { requestScope } from '../../platform/request-scope.server'
 import { translatingAuthErrors } from './auth-errors.server'
 import { auth } from './auth-instance.server'
 import type { SignInInput, SignUpInput, TwoFactorInput } from './auth.inputs'
-import { users } from './identity.tables.server'
+import { sessions, users } from './identity.tables.server'
+import { bearerSessions } from './session.server'
 import { parseIdentifier, placeholderEmailFor } from './identifiers'
 import { assertStrongPassword } from './password-policy.server'
 
@@ -171,6 +172,13 @@ export async function signOut(headers: Headers): Promise<AuthCookies> {
     if (status === 401 || status === 403 || status === 404) return { setCookies: [] }
     throw error
   }
+}
+
+/** Ends one session by id (bearer logout): its cookie, refresh tokens and cached access all stop working. */
+export async function endSession(sessionId: string): Promise<void> {
+  await bearerSessions().revokeSession(sessionId)
+  const [row] = await database().select({ token: sessions.token }).from(sessions).where(eq(sessions.id, sessionId)).limit(1)
+  if (row) await (await auth().$context).internalAdapter.deleteSession(row.token)
 }
 
 export async function enrolTotp(password: string, headers: Headers): Promise<{ totpURI: string; backupCodes: string[] }> {

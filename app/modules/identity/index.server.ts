@@ -13,6 +13,7 @@ export {
 } from './session.server'
 export type { BearerSession, SessionUser } from './bearer-session.server'
 export { jwksDocument } from './signing-keys.server'
+export { sessionRevocations } from './session-revocations.server'
 export { passwordWeaknesses } from './password-policy.server'
 export { users, sessions } from './identity.tables.server'
 export { authMiddleware, redirectCookie, toClientSession } from './auth-middleware.server'

@@ -5,6 +5,7 @@ import { database } from '../../platform/db/index.server'
 import { auth } from './auth-instance.server'
 import { type BearerSessions, createBearerSessions } from './bearer-session.server'
 import { isPlaceholderEmail } from './identifiers'
+import { resetSessionRevocations, sessionRevocations } from './session-revocations.server'
 
 /** The signed-in person as pages and the API see them; built without a database round-trip. */
 export type AuthState = {
@@ -42,12 +43,17 @@ export function bearerSessions(): BearerSessions {
 
 export function resetBearerSessions(): void {
   globalBearer.__tradeportBearer = undefined
+  resetSessionRevocations()
 }
 
 /** Reads the cookie session (from the signed cookie cache when fresh) and any cookies to refresh. */
 export async function sessionFromCookies(headers: Headers): Promise<{ state: AuthState | null; setCookies: string[] }> {
   if (!headers.get('cookie')) return { state: null, setCookies: [] }
-  const result = await auth().api.getSession({ headers, returnHeaders: true })
+  let result = await auth().api.getSession({ headers, returnHeaders: true })
+  // A revoked session may still sit in a fresh cookie cache: ask the database instead.
+  if (result.response && sessionRevocations().isRevoked(result.response.session.id)) {
+    result = await auth().api.getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true })
+  }
   const setCookies = result.headers.getSetCookie()
   const found = result.response
   if (!found) return { state: null, setCookies }
@@ -77,6 +83,7 @@ export async function sessionFromCookies(headers: Headers): Promise<{ state: Aut
 /** Verifies a bearer access token; throws bad_jwt / jwt_expired. */
 export async function sessionFromBearer(token: string): Promise<AuthState> {
   const claims = await bearerSessions().verify(token)
+  if (sessionRevocations().isRevoked(claims.sessionId)) throw new AppError('session_not_found', 'Session not found')
   return {
     via: 'bearer',
     sessionId: claims.sessionId,
