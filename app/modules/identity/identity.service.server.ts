@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { joinCookieChunks, parseCookieHeader } from '../../platform/http/cookies'
+import { logger } from '../../platform/logger.server'
 import { enforceAuthRateLimit } from '../../platform/rate-limit.server'
 import { requestScope } from '../../platform/request-scope.server'
 import { translatingAuthErrors } from './auth-errors.server'
@@ -43,7 +44,7 @@ function identifierOrThrow(raw: string) {
   return identifier
 }
 
-export async function signUp(input: SignUpInput, headers: Headers): Promise<AuthCookies> {
+export async function signUp(input: SignUpInput, headers: Headers): Promise<AuthCookies & { codeSent: boolean }> {
   await enforceAuthRateLimit('sign-up', clientIp())
   const identifier = identifierOrThrow(input.identifier)
   const email = identifier.kind === 'email' ? identifier.email : placeholderEmailFor(identifier.phoneNumber)
@@ -56,9 +57,20 @@ export async function signUp(input: SignUpInput, headers: Headers): Promise<Auth
   const result = await translatingAuthErrors(() =>
     auth().api.signUpEmail({ body: { name: input.name, email, password: input.password, ...(phoneNumber ? { phoneNumber } : {}) }, headers, returnHeaders: true }),
   )
-  if (phoneNumber) await sendPhoneVerificationCode(phoneNumber)
-  return { setCookies: setCookiesOf(result.headers) }
+  return { setCookies: setCookiesOf(result.headers), codeSent: phoneNumber ? await trySendPhoneCode(phoneNumber) : false }
 }
+
+/** The account exists either way; a code that could not be sent now can be resent from /app/user/verify. */
+async function trySendPhoneCode(phoneNumber: string): Promise<boolean> {
+  try {
+    await sendPhoneVerificationCode(phoneNumber)
+    return true
+  } catch (error) {
+    logger().warn({ err: (error as Error).message }, 'sign-up SMS not sent')
+    return false
+  }
+}
+
 
 export async function signIn(input: SignInInput, headers: Headers): Promise<SignInOutcome> {
   await enforceAuthRateLimit('sign-in', clientIp())

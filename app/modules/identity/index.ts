@@ -6,3 +6,4 @@ export { emitAuthEvent, onAuthStateChange, deriveAuthEvent, type AuthEventName }
 export { useBearerSession } from './components/use-bearer-session'
 export { TokenHolder, shouldRefresh, refreshRetryDelays, isRetryableStatus } from './token-holder'
 export { actorFromClientSession } from './actor'
+export { assertCanReachOtherCompanies, canReachOtherCompanies } from './policies'

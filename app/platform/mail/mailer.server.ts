@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { database } from '../db/index.server'
 import { env } from '../env.server'
+import { AppError } from '../errors'
 import { logger } from '../logger.server'
 import { devMessages } from './mail.tables.server'
 
@@ -18,7 +19,12 @@ function smtpTransport(url: string): Transporter {
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const config = env()
   if (config.SMTP_URL) {
-    await smtpTransport(config.SMTP_URL).sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    try {
+      await smtpTransport(config.SMTP_URL).sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    } catch (error) {
+      logger().error({ err: (error as Error).message, channel: 'mail' }, 'smtp delivery failed')
+      throw new AppError('unavailable', 'Mail could not be sent')
+    }
     logger().info({ channel: 'mail', subject: mail.subject }, 'mail sent over smtp')
     return
   }

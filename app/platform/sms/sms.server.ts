@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { database } from '../db/index.server'
 import { env } from '../env.server'
+import { AppError } from '../errors'
 import { logger } from '../logger.server'
 import { devMessages } from '../mail/mail.tables.server'
 
 export type OutgoingSms = { to: string; text: string }
-
-export class SmsDeliveryError extends Error {
-  override name = 'SmsDeliveryError'
-}
 
 /**
  * Sends through the configured SMS webhook (a JSON POST of {to, text}, bearer-authenticated when
@@ -25,8 +22,10 @@ export async function sendSms(sms: OutgoingSms): Promise<void> {
       },
       body: JSON.stringify({ to: sms.to, text: sms.text }),
       signal: AbortSignal.timeout(10_000),
+    }).catch((error: Error) => {
+      throw new AppError('unavailable', `SMS provider unreachable: ${error.message}`)
     })
-    if (!response.ok) throw new SmsDeliveryError(`SMS provider answered ${response.status}`)
+    if (!response.ok) throw new AppError('unavailable', `SMS provider answered ${response.status}`)
     logger().info({ channel: 'sms' }, 'sms sent through the provider')
     return
   }

@@ -1,0 +1,372 @@
+// Throughput and startup benchmark for the production build, on embedded PGlite and on PostgreSQL.
+// Run with `npm run bench`. Exits 0 whenever the measurements ran, even if a target is missed;
+// non-zero only when the benchmark itself could not run.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import postgres from 'postgres'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const WARMUP_SECONDS = 2
+const CONNECTIONS = 10
+const STARTUP_TARGET_MS = 4000
+const STARTUP_TIMEOUT_MS = 120_000
+const KILL_AFTER_MS = 10_000
+const MAX_LOG_LINES = 20
+const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const DEMO = { email: 'admin@tradeport.demo', password: 'Granite-Compass-71' }
+
+const TARGETS = {
+  PGlite: { 'session (cookie)': 1000, 'session (bearer)': 1000 },
+  PostgreSQL: { 'session (cookie)': 3000, 'session (bearer)': 3000, 'SSR home /en': 400 },
+}
+
+const liveServers = new Set()
+const tempDirs = new Set()
+
+function nodeCommand() {
+  const local = path.join(ROOT, 'node_modules/.bin/node')
+  return existsSync(local) ? { command: local, prefix: [], label: 'node_modules/.bin/node' } : { command: 'npx', prefix: ['node'], label: 'npx node' }
+}
+
+function makeTempDir(label) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `tradeport-bench-${label}-`))
+  tempDirs.add(dir)
+  return dir
+}
+
+function removeTempDirs() {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
+  tempDirs.clear()
+}
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' })
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))))
+  })
+}
+
+async function ensureBuild() {
+  if (existsSync(path.join(ROOT, 'build/server/index.js'))) return
+  console.log('build/server/index.js missing; running npm run build')
+  await run('npm', ['run', 'build'])
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function isHealthy(url) {
+  try {
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) })
+    await response.arrayBuffer()
+    return response.status === 200
+  } catch {
+    return false
+  }
+}
+
+/** Spawns the production server and resolves once /api/health answers 200, with ms since spawn. */
+async function startServer(extraEnv) {
+  const port = await freePort()
+  const url = `http://localhost:${port}`
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    ...extraEnv,
+  }
+  const { command, prefix } = nodeCommand()
+  const spawnedAt = performance.now()
+  // Own process group so the npx fallback and its node child are signalled together.
+  const child = spawn(command, [...prefix, 'server.js'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const server = { child, url, output: '', exited: false }
+  liveServers.add(server)
+  const collect = (chunk) => {
+    server.output = (server.output + chunk).slice(-20_000)
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  server.exitPromise = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      server.exited = true
+      liveServers.delete(server)
+      resolve({ code, signal })
+    })
+  })
+
+  while (!(await isHealthy(url))) {
+    if (server.exited) throw new Error(`server exited before becoming healthy:\n${server.output}`)
+    if (performance.now() - spawnedAt > STARTUP_TIMEOUT_MS) {
+      await stopServer(server)
+      throw new Error(`server not healthy after ${STARTUP_TIMEOUT_MS} ms:\n${server.output}`)
+    }
+    await sleep(25)
+  }
+  server.startupMs = Math.round(performance.now() - spawnedAt)
+  return server
+}
+
+function signalGroup(server, signal) {
+  try {
+    process.kill(-server.child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / ')
+}
+
+/** pino writes JSON lines; the startup banner is plain text, so anything JSON is a warning or error. */
+function logLines(server) {
+  return server.output.split('\n').filter((line) => line.startsWith('{'))
+}
+
+async function stopServer(server) {
+  if (server.exited) return
+  signalGroup(server, 'SIGTERM')
+  const killer = setTimeout(() => signalGroup(server, 'SIGKILL'), KILL_AFTER_MS)
+  await server.exitPromise
+  clearTimeout(killer)
+}
+
+async function stopAllServers() {
+  await Promise.all([...liveServers].map(stopServer))
+}
+
+async function signInCookie(url) {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(DEMO),
+  })
+  if (response.status !== 200) throw new Error(`cookie sign-in failed: ${response.status} ${await response.text()}`)
+  await response.arrayBuffer()
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ')
+  if (!cookie.includes('tp.session_token=') || !cookie.includes('tp.session_data=')) {
+    throw new Error(`cookie sign-in did not set the session cookies: ${cookie}`)
+  }
+  return cookie
+}
+
+async function bearerToken(url) {
+  const response = await fetch(`${url}/api/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: DEMO.email, password: DEMO.password }),
+  })
+  if (response.status !== 200) throw new Error(`token grant failed: ${response.status} ${await response.text()}`)
+  const body = await response.json()
+  if (!body.access_token) throw new Error('token grant returned no access_token')
+  return body.access_token
+}
+
+/** A benchmark that measures an endpoint answering with an error would be meaningless, so check first. */
+async function expectOk(url, pathname, headers) {
+  const response = await fetch(`${url}${pathname}`, { headers })
+  const body = await response.text()
+  if (response.status !== 200) throw new Error(`GET ${pathname} answered ${response.status} before the run: ${body.slice(0, 300)}`)
+}
+
+/** Runs autocannon and also tallies request errors by code, which the summary only counts. */
+async function cannon(url, headers, seconds) {
+  const errorCodes = {}
+  const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds })
+  instance.on('reqError', (error) => {
+    const code = error.code ?? error.message
+    errorCodes[code] = (errorCodes[code] ?? 0) + 1
+  })
+  const result = await instance
+  return { result, errorCodes }
+}
+
+async function measure(server, endpoint) {
+  const url = `${server.url}${endpoint.path}`
+  await expectOk(server.url, endpoint.path, endpoint.headers)
+  await cannon(url, endpoint.headers, WARMUP_SECONDS)
+  const { result, errorCodes } = await cannon(url, endpoint.headers, SECONDS)
+  if (server.exited) throw new Error(`server exited during ${endpoint.name}:\n${server.output}`)
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    errorCodes,
+  }
+}
+
+async function endpointsFor(url) {
+  const cookie = await signInCookie(url)
+  const token = await bearerToken(url)
+  return [
+    { name: 'session (cookie)', path: '/api/auth/session', headers: { cookie } },
+    { name: 'session (bearer)', path: '/api/auth/session', headers: { authorization: `Bearer ${token}` } },
+    { name: 'SSR home /en', path: '/en', headers: {} },
+    { name: 'health (reference)', path: '/api/health', headers: {} },
+  ]
+}
+
+/** Seeds on a first start, then measures a restart on the existing data and benchmarks that server. */
+async function benchScenario(engine, env, report) {
+  console.log(`\n[${engine}] first start (migrate + seed)…`)
+  const seeding = await startServer(env)
+  report.startup.push({ engine, phase: 'first start (migrate + seed)', ms: seeding.startupMs, target: null })
+  await stopServer(seeding)
+
+  console.log(`[${engine}] restart on existing data…`)
+  const server = await startServer(env)
+  report.startup.push({ engine, phase: 'start on existing data', ms: server.startupMs, target: STARTUP_TARGET_MS })
+  try {
+    for (const endpoint of await endpointsFor(server.url)) {
+      console.log(`[${engine}] ${endpoint.name}: ${WARMUP_SECONDS}s warm-up + ${SECONDS}s`)
+      const result = await measure(server, endpoint)
+      report.runs.push({ engine, endpoint: endpoint.name, target: TARGETS[engine][endpoint.name] ?? null, ...result })
+    }
+  } finally {
+    await stopServer(server)
+    const lines = [...logLines(seeding), ...logLines(server)]
+    if (lines.length > 0) report.serverLogs.push({ engine, lines })
+  }
+}
+
+async function benchPGlite(report) {
+  await benchScenario('PGlite', { DATA_DIR: makeTempDir('pglite') }, report)
+}
+
+function databaseUrl(adminUrl, database) {
+  const url = new URL(adminUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+async function benchPostgres(report) {
+  if (process.env.BENCH_DATABASE_URL === 'off') {
+    report.skipped.push('PostgreSQL: skipped because BENCH_DATABASE_URL=off')
+    return
+  }
+  const admin = postgres(ADMIN_DATABASE_URL, { max: 1, connect_timeout: 3, onnotice: () => {} })
+  try {
+    await admin`select 1`
+  } catch (error) {
+    await admin.end({ timeout: 1 })
+    report.skipped.push(`PostgreSQL: skipped, ${ADMIN_DATABASE_URL} unreachable (${error.message})`)
+    return
+  }
+  const database = `tradeport_bench_${process.pid}`
+  await admin.unsafe(`create database ${database}`)
+  try {
+    // DATA_DIR still holds the generated auth secret, so keep it out of the repo.
+    await benchScenario('PostgreSQL', { DATABASE_URL: databaseUrl(ADMIN_DATABASE_URL, database), DATA_DIR: makeTempDir('pg') }, report)
+  } finally {
+    await stopAllServers()
+    await admin.unsafe(`drop database if exists ${database} with (force)`)
+    await admin.end({ timeout: 5 })
+  }
+}
+
+function verdict(ok, hasTarget) {
+  if (!ok) return 'FAIL'
+  return hasTarget ? 'PASS' : '-'
+}
+
+function printTable(title, header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)))
+  const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`
+  console.log(`\n${title}`)
+  console.log(line(header))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const row of rows) console.log(line(row))
+}
+
+function printReport(report) {
+  printTable(
+    `Startup (spawn → first 200 from /api/health, via ${nodeCommand().label})`,
+    ['Engine', 'Phase', 'ms', 'Target', 'Result'],
+    report.startup.map((s) => [s.engine, s.phase, s.ms, s.target ? `<= ${s.target} ms` : '-', verdict(!s.target || s.ms <= s.target, Boolean(s.target))]),
+  )
+  printTable(
+    `Throughput (autocannon, ${CONNECTIONS} connections, ${SECONDS}s after ${WARMUP_SECONDS}s warm-up)`,
+    ['Engine', 'Endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'Target', 'Result'],
+    report.runs.map((r) => {
+      const clean = r.non2xx === 0 && r.errors === 0
+      const fast = !r.target || r.reqPerSec >= r.target
+      return [r.engine, r.endpoint, r.reqPerSec.toFixed(0), r.p50, r.p99, r.non2xx, r.errors, r.target ? `>= ${r.target} req/s` : '-', verdict(clean && fast, Boolean(r.target))]
+    }),
+  )
+  for (const r of report.runs.filter((run) => Object.keys(run.errorCodes).length > 0)) {
+    console.log(`\nRequest errors, ${r.engine} ${r.endpoint}: ${JSON.stringify(r.errorCodes)}`)
+  }
+  for (const { engine, lines } of report.serverLogs) {
+    console.log(`\nServer log lines at warn level or above, ${engine} (first ${MAX_LOG_LINES}):\n${lines.slice(0, MAX_LOG_LINES).join('\n')}`)
+  }
+  for (const note of report.skipped) console.log(`\n${note}`)
+  console.log(`\nLoad average (1/5/15 min) at the end: ${loadAverage()} on ${os.availableParallelism()} cores`)
+}
+
+async function cleanUp() {
+  await stopAllServers()
+  removeTempDirs()
+}
+
+function killServersNow() {
+  for (const server of liveServers) signalGroup(server, 'SIGKILL')
+  removeTempDirs()
+}
+
+async function main() {
+  process.on('exit', killServersNow)
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      void cleanUp().finally(() => process.exit(130))
+    })
+  }
+
+  const report = { startup: [], runs: [], skipped: [], serverLogs: [] }
+  let failure
+  try {
+    await ensureBuild()
+    console.log(`Node for the server: ${nodeCommand().label}; load average (1/5/15 min): ${loadAverage()} on ${os.availableParallelism()} cores`)
+    await benchPGlite(report)
+    await benchPostgres(report)
+  } catch (error) {
+    failure = error
+  } finally {
+    await cleanUp()
+  }
+  printReport(report)
+  if (failure) {
+    console.error(`\nBenchmark could not complete: ${failure.stack ?? failure}`)
+    process.exitCode = 1
+  }
+}
+
+await main()
