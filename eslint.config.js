@@ -58,7 +58,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server.js', 'scripts/**/*.js'],
+    files: ['server.js', 'scripts/**/*.{js,ts}'],
     rules: { 'no-console': 'off' },
   },
 )
