@@ -21,6 +21,7 @@ export type DocumentHandler = (request: Request, context: RouterContextProvider)
 /** Paths that are never pages: they skip the locale redirect and the React Router handler. */
 const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/socket.io/']
 const PUBLIC_FILES = new Set(['/favicon.svg', '/robots.txt'])
+const ROUTE_MANIFEST_PATH = '/__manifest'
 
 export function isPagePath(path: string): boolean {
   return path !== '/api' && !PUBLIC_FILES.has(path) && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p))
@@ -61,7 +62,8 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
     const path = c.req.path
     if (!isPagePath(path)) return errorResponse(c, new AppError('not_found', `Not found: ${path}`))
     const { locale } = splitLocalePath(path)
-    if (!locale) {
+    // React Router's route-discovery endpoint has no locale of its own.
+    if (!locale && path !== ROUTE_MANIFEST_PATH) {
       const detected = detectLocale({ cookieLocale: readCookie(c.req.header('cookie'), LOCALE_COOKIE), acceptLanguage: c.req.header('accept-language') })
       const search = new URL(c.req.url).search
       const target = path === '/' ? localizePath(detected, config.ROOT_REDIRECT ?? '/') : `${localizePath(detected, path)}${search}`

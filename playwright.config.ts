@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test'
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/env'
+import { prepareRun } from './tests/e2e/support/prepare'
+
+// End-to-end journeys against the built app (`npm run build` first; CI builds before e2e).
+// Each run starts `node server.js` on a fresh data directory (.cache/e2e-data/run-*).
+prepareRun()
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  outputDir: 'test-results/e2e-artifacts',
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: E2E_BASE_URL,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'npx node server.js',
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe', // LOG_LEVEL=warn: the start banner plus server warnings and errors
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      PUBLIC_URL: E2E_BASE_URL,
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '10000',
+      FAULT_INJECTION: 'on',
+    },
+  },
+})

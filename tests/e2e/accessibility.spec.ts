@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { DEMO, signIn } from './support/helpers'
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical'])
+
+/** Runs axe-core on the current page and fails listing every serious or critical violation. */
+async function expectNoSeriousViolations(page: Page) {
+  await page.waitForLoadState('networkidle')
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
+  const report = blocking
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`)
+    .join('\n')
+  expect(blocking, `axe found serious/critical violations on ${page.url()}:\n${report}`).toEqual([])
+}
+
+const PUBLIC_PAGES: Array<{ name: string; path: string; status: number }> = [
+  { name: 'the home page', path: '/en', status: 200 },
+  { name: 'the sign-in card', path: '/en/login', status: 200 },
+  { name: 'the sign-up card', path: '/en/login?mode=sign-up', status: 200 },
+  { name: 'the 404 page', path: '/en/no-such-page', status: 404 },
+  { name: 'the Simplified Chinese sign-in card', path: '/zh-Hans/login', status: 200 },
+]
+
+for (const { name, path, status } of PUBLIC_PAGES) {
+  test(`${name} (${path}) has no serious accessibility violations`, async ({ page }) => {
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(status)
+    await expectNoSeriousViolations(page)
+  })
+}
+
+test('the dashboard has no serious accessibility violations', async ({ page }) => {
+  await signIn(page, DEMO.buyer)
+  await expect(page.locator('[data-realtime-state]')).toHaveAttribute('data-realtime-state', 'connected', { timeout: 15_000 })
+  await expectNoSeriousViolations(page)
+})
+
+test('the dev mailbox has no serious accessibility violations', async ({ page }) => {
+  await signIn(page, DEMO.admin)
+  await page.goto('/en/app/playground/mail')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dev mailbox' })).toBeVisible()
+  await expectNoSeriousViolations(page)
+})

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto'
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
+import { DEMO } from './env'
+
+export { DEMO }
+
+/** Google's crawler user agent; `isbot` recognises it. */
+export const BOT_USER_AGENT = 'Googlebot/2.1 (+http://www.google.com/bot.html)'
+
+/** A password that satisfies the policy (≥10 chars, not common, unrelated to the name/email). */
+export const NEW_USER_PASSWORD = 'Juniper-Falcon-Orbit-58'
+
+/** A unique, valid email address for this run (e.g. e2e-1763700000000-1a2b3c4d@example.test). */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now()}-${randomUUID().slice(0, 8)}@example.test`
+}
+
+export const DASHBOARD_URL = /\/en\/app\/dashboard$/
+export const LOGIN_URL = /\/en\/login(\?.*)?$/
+
+/**
+ * Asserts the page has arrived on the dashboard. The heading is checked first so that a failure
+ * shows what the page rendered instead (e.g. "Internal Server Error").
+ */
+export async function expectDashboard(page: Page, name?: string): Promise<void> {
+  await expect(
+    page.getByRole('heading', { level: 1 }).first(),
+    'the dashboard heading — an "Internal Server Error" here after a client-side submit usually means route discovery failed (see client-navigation.spec.ts)',
+  ).toHaveText(name ? `Welcome, ${name}` : /^Welcome, /)
+  await expect(page).toHaveURL(DASHBOARD_URL)
+}
+
+/** Fills the "Password" tab of the auth card and submits it (the page must be on /en/login). */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email or phone number').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+/** Opens /en/login and signs in with a password; waits for the dashboard. */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/en/login')
+  await submitSignIn(page, account.email, account.password)
+  await expectDashboard(page)
+}
+
+/** A fresh browser context signed in as the given account (e.g. the admin reading the dev mailbox). */
+export async function signedInContext(browser: Browser, account: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signIn(page, account)
+  return { context, page }
+}
+
+/** The header's "Sign out" button in /en/app/*. */
+export function signOutButton(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: 'Sign out' })
+}
+
+/** The "verify your email…" banner shown to unverified users in /en/app/*. */
+export function unverifiedBanner(page: Page) {
+  return page.getByRole('status').filter({ hasText: 'Verify your email address or phone number' })
+}
