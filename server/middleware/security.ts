@@ -1,11 +1,37 @@
 import type { MiddlewareHandler } from 'hono'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
+
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>
 import type { Env } from '../../app/platform/env.server'
 import { AppError } from '../../app/platform/errors'
 import { errorResponse } from '../api/errors'
 
-/** Strict headers: scripts only from our origin or with the per-request nonce; never framed. */
+const COMMON_HEADERS: SecureHeadersOptions = {
+  xFrameOptions: 'DENY',
+  xContentTypeOptions: 'nosniff',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: 'same-origin',
+  crossOriginEmbedderPolicy: false,
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+}
+
+/**
+ * Strict headers everywhere. Pages (and the API reference UI) get a CSP allowing scripts only from our
+ * origin or with the per-request nonce; JSON API responses get a CSP that allows nothing, and no nonce.
+ */
 export function securityHeaders(config: Env): MiddlewareHandler {
+  const hsts = config.isHttps ? 'max-age=31536000; includeSubDomains' : false
+  const pages = pageHeaders(config, hsts)
+  const api = secureHeaders({
+    ...COMMON_HEADERS,
+    strictTransportSecurity: hsts,
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  })
+  return (c, next) => (c.req.path.startsWith('/api/') && !c.req.path.startsWith('/api/docs') ? api(c, next) : pages(c, next))
+}
+
+function pageHeaders(config: Env, hsts: string | false): MiddlewareHandler {
   const dev = config.NODE_ENV === 'development'
   return secureHeaders({
     contentSecurityPolicy: {
@@ -22,14 +48,8 @@ export function securityHeaders(config: Env): MiddlewareHandler {
       frameAncestors: ["'none'"],
       ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
     },
-    xFrameOptions: 'DENY',
-    xContentTypeOptions: 'nosniff',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: config.isHttps ? 'max-age=31536000; includeSubDomains' : false,
-    crossOriginOpenerPolicy: 'same-origin',
-    crossOriginResourcePolicy: 'same-origin',
-    crossOriginEmbedderPolicy: false,
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    ...COMMON_HEADERS,
+    strictTransportSecurity: hsts,
   })
 }
 

@@ -4,6 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { AssuranceLevel, PlatformRole } from '../../platform/actor'
 import type { Database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { ExpiringLru } from '../../platform/lru'
 import { refreshTokens, sessions, twoFactors, users } from './identity.tables.server'
 import { isPlaceholderEmail } from './identifiers'
 import { KEY_CACHE_MS, type KeyRing, loadKeyRing, SIGNING_ALGORITHM } from './signing-keys.server'
@@ -61,6 +62,8 @@ export function createBearerSessions(options: Options) {
   const now = options.now ?? Date.now
   let ring: KeyRing | undefined
   let ringLoading: Promise<KeyRing> | undefined
+  // A token's signature never changes, so a verified token is remembered until it expires.
+  const verified = new ExpiringLru<string, AccessClaims>(10_000, now)
 
   async function keyRing(forceReload = false): Promise<KeyRing> {
     const stale = !ring || forceReload || now() - ring.loadedAt > KEY_CACHE_MS
@@ -164,6 +167,38 @@ export function createBearerSessions(options: Options) {
     return session
   }
 
+  /** Checks signature, issuer, audience and expiry; keys come from the cached key ring. */
+  async function verifySignature(token: string): Promise<AccessClaims> {
+    if (token.split('.').length !== 3) throw new AppError('bad_jwt', 'invalid JWT structure')
+    let payload: JWTPayload
+    try {
+      const keys = await keyRing()
+      const result = await jwtVerify(
+        token,
+        async (header) => {
+          const known = keys.publicKeys.get(header.kid ?? '') ?? (await keyRing(true)).publicKeys.get(header.kid ?? '')
+          if (!known) throw new joseErrors.JWKSNoMatchingKey()
+          return known.key
+        },
+        { issuer, audience: ACCESS_TOKEN_AUDIENCE, algorithms: [SIGNING_ALGORITHM], currentDate: new Date(now()) },
+      )
+      payload = result.payload
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('jwt_expired', 'JWT has expired')
+      throw new AppError('bad_jwt', 'invalid JWT structure')
+    }
+    const { sub, sid, aal, role, cv, exp } = payload as JWTPayload & { sid?: unknown; aal?: unknown; role?: unknown; cv?: unknown }
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') throw new AppError('bad_jwt', 'invalid JWT structure')
+    return {
+      userId: sub,
+      sessionId: sid,
+      aal: aal === 'aal2' ? 'aal2' : 'aal1',
+      role: role === 'admin' ? 'admin' : 'user',
+      contactVerified: cv === true,
+      expiresAt: exp,
+    }
+  }
+
   return {
     /** Opens a new refresh-token family on an existing (cookie or freshly signed-in) session. */
     async issue(sessionId: string): Promise<BearerSession> {
@@ -192,36 +227,13 @@ export function createBearerSessions(options: Options) {
       return mintSession(user, session.id, session.aal === 'aal2' ? 'aal2' : 'aal1', { familyId: row.familyId, parentId: row.id })
     },
 
-    /** Checks signature, issuer, audience and expiry without touching the database (keys are cached). */
+    /** Verifies without the database: keys are cached, and a verified token is remembered until it expires. */
     async verify(token: string): Promise<AccessClaims> {
-      if (token.split('.').length !== 3) throw new AppError('bad_jwt', 'invalid JWT structure')
-      let payload: JWTPayload
-      try {
-        const keys = await keyRing()
-        const result = await jwtVerify(
-          token,
-          async (header) => {
-            const known = keys.publicKeys.get(header.kid ?? '') ?? (await keyRing(true)).publicKeys.get(header.kid ?? '')
-            if (!known) throw new joseErrors.JWKSNoMatchingKey()
-            return known.key
-          },
-          { issuer, audience: ACCESS_TOKEN_AUDIENCE, algorithms: [SIGNING_ALGORITHM], currentDate: new Date(now()) },
-        )
-        payload = result.payload
-      } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw new AppError('jwt_expired', 'JWT has expired')
-        throw new AppError('bad_jwt', 'invalid JWT structure')
-      }
-      const { sub, sid, aal, role, cv, exp } = payload as JWTPayload & { sid?: unknown; aal?: unknown; role?: unknown; cv?: unknown }
-      if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') throw new AppError('bad_jwt', 'invalid JWT structure')
-      return {
-        userId: sub,
-        sessionId: sid,
-        aal: aal === 'aal2' ? 'aal2' : 'aal1',
-        role: role === 'admin' ? 'admin' : 'user',
-        contactVerified: cv === true,
-        expiresAt: exp,
-      }
+      const known = verified.get(token)
+      if (known) return known
+      const claims = await verifySignature(token)
+      verified.set(token, claims, claims.expiresAt * 1000 - now())
+      return claims
     },
 
     /** Ends every bearer session riding on this session (sign-out). */

@@ -1,6 +1,8 @@
 import type { Actor, AssuranceLevel, PlatformRole } from '../../platform/actor'
 import { env } from '../../platform/env.server'
 import { AppError } from '../../platform/errors'
+import { parseCookieHeader } from '../../platform/http/cookies'
+import { ExpiringLru } from '../../platform/lru'
 import { database } from '../../platform/db/index.server'
 import { auth } from './auth-instance.server'
 import { type BearerSessions, createBearerSessions } from './bearer-session.server'
@@ -43,12 +45,36 @@ export function bearerSessions(): BearerSessions {
 
 export function resetBearerSessions(): void {
   globalBearer.__tradeportBearer = undefined
+  decodedSessions.clear()
   resetSessionRevocations()
+}
+
+/** How long the decoded cookie session is reused for the very same cookies (signature checks are costly). */
+const DECODED_SESSION_TTL_MS = 30_000
+const decodedSessions = new ExpiringLru<string, AuthState>(10_000)
+
+/** The auth cookies of a request, as one cache key (`tp.*`, with or without the __Secure- prefix). */
+function authCookieKey(cookieHeader: string): string {
+  return [...parseCookieHeader(cookieHeader)]
+    .filter(([name]) => name.startsWith('tp.') || name.startsWith('__Secure-tp.'))
+    .map(([name, value]) => `${name}=${value}`)
+    .join(';')
 }
 
 /** Reads the cookie session (from the signed cookie cache when fresh) and any cookies to refresh. */
 export async function sessionFromCookies(headers: Headers): Promise<{ state: AuthState | null; setCookies: string[] }> {
-  if (!headers.get('cookie')) return { state: null, setCookies: [] }
+  const cookieHeader = headers.get('cookie')
+  if (!cookieHeader) return { state: null, setCookies: [] }
+  const key = authCookieKey(cookieHeader)
+  if (!key) return { state: null, setCookies: [] }
+  const decoded = decodedSessions.get(key)
+  if (decoded && !sessionRevocations().isRevoked(decoded.sessionId)) return { state: decoded, setCookies: [] }
+  const fresh = await readCookieSession(headers)
+  if (fresh.state && fresh.setCookies.length === 0) decodedSessions.set(key, fresh.state, DECODED_SESSION_TTL_MS)
+  return fresh
+}
+
+async function readCookieSession(headers: Headers): Promise<{ state: AuthState | null; setCookies: string[] }> {
   let result = await auth().api.getSession({ headers, returnHeaders: true })
   // A revoked session may still sit in a fresh cookie cache: ask the database instead.
   if (result.response && sessionRevocations().isRevoked(result.response.session.id)) {
