@@ -4,7 +4,7 @@ import { users } from '../../app/modules/identity/index.server'
 import { database } from '../../app/platform/db/index.server'
 import { devMessages } from '../../app/platform/mail/mail.tables.server'
 import { createUser } from '../../tests/factories/users'
-import { call, CookieJar, testApp } from '../../tests/support/http'
+import { call, CookieJar, enrolTotpFor, signInWithCookies, testApp } from '../../tests/support/http'
 import { totp } from '../../tests/support/totp'
 
 let app: ReturnType<typeof testApp>
@@ -133,11 +133,7 @@ describe('two-factor', () => {
 
   it('stops a one-time email code sign-in at the second factor too', async () => {
     const user = await createUser({ email: 'otp2fa@example.test' })
-    const jar = new CookieJar()
-    await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, jar })
-    const enrol = await call(app, '/api/auth/two-factor/enable', { body: { password: user.password }, jar })
-    const secret = new URL(String(enrol.json.totpURI)).searchParams.get('secret') ?? ''
-    await call(app, '/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, jar })
+    await enrolTotpFor(app, user, await signInWithCookies(app, user), totp)
 
     await call(app, '/api/auth/email-otp/send-verification-otp', { body: { email: user.email, type: 'sign-in' } })
     const mail = await latestMailTo(user.email)

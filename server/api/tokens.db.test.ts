@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createBearerSessions } from '../../app/modules/identity/bearer-session.server'
-import { sessions } from '../../app/modules/identity/index.server'
+import { sessions, users } from '../../app/modules/identity/index.server'
 import { database } from '../../app/platform/db/index.server'
 import { createUser } from '../../tests/factories/users'
-import { call, CookieJar, testApp } from '../../tests/support/http'
+import { call, CookieJar, enrolTotpFor, signInWithCookies, testApp } from '../../tests/support/http'
 import { TEST_PUBLIC_URL } from '../../tests/support/test-env'
 import { totp } from '../../tests/support/totp'
 
@@ -78,8 +78,7 @@ describe('bearer sessions (§3)', () => {
 
   it('ends cookie and bearer access at once when the session is signed out elsewhere', async () => {
     const user = await createUser({ email: 'revoked@example.test' })
-    const browser = new CookieJar()
-    await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, jar: browser })
+    const browser = await signInWithCookies(app, user)
     const bearer = (await call(app, '/api/auth/token?grant_type=session', { body: {}, jar: browser })).json as unknown as Bearer
     const otherTab = new CookieJar()
     otherTab.store(new Response(null, { headers: [['set-cookie', `tp.session_token=${browser.get('tp.session_token')}`], ['set-cookie', `tp.session_data=${browser.get('tp.session_data')}`]] }))
@@ -99,16 +98,14 @@ describe('bearer sessions (§3)', () => {
 
   it('serves the cookie session from the signed cookie cache without a database round-trip', async () => {
     const user = await createUser({ email: 'cached@example.test' })
-    const jar = new CookieJar()
-    await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, jar })
+    const jar = await signInWithCookies(app, user)
     await database().delete(sessions).where(eq(sessions.userId, user.id))
     expect((await call(app, '/api/auth/session', { jar })).status).toBe(200)
   })
 
   it('exchanges the browser session cookie for a bearer session (grant_type=session)', async () => {
     const user = await createUser({ email: 'browser@example.test' })
-    const jar = new CookieJar()
-    await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, jar })
+    const jar = await signInWithCookies(app, user)
     const exchanged = await call(app, '/api/auth/token?grant_type=session', { body: {}, jar })
     expect(exchanged.status).toBe(200)
     const anonymous = await call(app, '/api/auth/token?grant_type=session', { body: {} })
@@ -117,8 +114,7 @@ describe('bearer sessions (§3)', () => {
 
   it('ends every bearer session of a cookie session on sign-out', async () => {
     const user = await createUser({ email: 'signout@example.test' })
-    const jar = new CookieJar()
-    await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, jar })
+    const jar = await signInWithCookies(app, user)
     const bearer = (await call(app, '/api/auth/token?grant_type=session', { body: {}, jar })).json as unknown as Bearer
     expect((await call(app, '/api/auth/sign-out', { body: {}, jar })).status).toBe(200)
     const refresh = await call(app, '/api/auth/token?grant_type=refresh_token', { body: { refresh_token: bearer.refresh_token } })
@@ -135,11 +131,7 @@ describe('bearer sessions (§3)', () => {
 
   it('requires the second factor in a password grant for enrolled users and then reports aal2', async () => {
     const user = await createUser({ email: 'grant2fa@example.test' })
-    const jar = new CookieJar()
-    await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, jar })
-    const enrol = await call(app, '/api/auth/two-factor/enable', { body: { password: user.password }, jar })
-    const secret = new URL(String(enrol.json.totpURI)).searchParams.get('secret') ?? ''
-    await call(app, '/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, jar })
+    const secret = await enrolTotpFor(app, user, await signInWithCookies(app, user), totp)
 
     const missing = await passwordGrant(user.email, user.password)
     expect(missing.status).toBe(401)
@@ -157,6 +149,27 @@ describe('bearer sessions (§3)', () => {
     expect(profile.status).toBe(200)
     expect(profile.json).toMatchObject({ id: user.id, email: 'profile@example.test', phone: '+85291234567', phone_confirmed: true })
     expect((profile.json.identities as unknown[]).length).toBe(2)
+  })
+
+  it('refuses the signed-in endpoints without credentials', async () => {
+    for (const [path, method] of [
+      ['/api/auth/session', 'GET'],
+      ['/api/auth/user', 'GET'],
+      ['/api/auth/logout', 'POST'],
+    ] as const) {
+      const response = await call(app, path, { method })
+      expect(response.status, path).toBe(401)
+      expect(response.json, path).toMatchObject({ code: 'session_missing', message: 'Auth session missing!' })
+    }
+  })
+
+  it('answers /api/auth/user with session_or_user_missing when the user is gone', async () => {
+    const user = await createUser({ email: 'vanished@example.test' })
+    const bearer = (await passwordGrant(user.email, user.password)).json as unknown as Bearer
+    await database().delete(users).where(eq(users.id, user.id))
+    const response = await call(app, '/api/auth/user', { bearer: bearer.access_token })
+    expect(response.status).toBe(401)
+    expect(response.json).toMatchObject({ code: 'session_or_user_missing', message: 'Auth session or user missing' })
   })
 
   it('validates the grant body with clear 4xx errors', async () => {

@@ -61,3 +61,22 @@ export async function call(app: ReturnType<typeof testApp>, path: string, init: 
   const text = await response.text()
   return { status: response.status, headers: response.headers, json: parseJson(text) as Record<string, unknown> & { code?: string; message?: string }, text }
 }
+
+type App = ReturnType<typeof testApp>
+
+/** Signs a user in through the API and returns their cookie jar. */
+export async function signInWithCookies(app: App, user: { email: string; password: string }): Promise<CookieJar> {
+  const jar = new CookieJar()
+  const response = await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, jar })
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`)
+  return jar
+}
+
+/** Enrols TOTP for a signed-in user the way the two-factor page does; returns the base32 secret. */
+export async function enrolTotpFor(app: App, user: { password: string }, jar: CookieJar, codeFor: (secret: string) => string): Promise<string> {
+  const enrol = await call(app, '/api/auth/two-factor/enable', { body: { password: user.password }, jar })
+  const secret = new URL(String(enrol.json.totpURI)).searchParams.get('secret') ?? ''
+  const confirmed = await call(app, '/api/auth/two-factor/verify-totp', { body: { code: codeFor(secret) }, jar })
+  if (confirmed.status !== 200) throw new Error(`TOTP confirmation failed: ${confirmed.status}`)
+  return secret
+}
