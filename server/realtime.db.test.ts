@@ -66,3 +66,28 @@ describe('realtime connection', () => {
     socket.close()
   })
 })
+
+describe.runIf(process.env.TEST_REDIS_URL)('realtime across instances (Redis adapter)', () => {
+  it('delivers a message emitted on one instance to a client connected to another', async () => {
+    const config = { ...env(), REDIS_URL: process.env.TEST_REDIS_URL }
+    const servers = [createServer(), createServer()]
+    const instances = servers.map((server) => attachRealtime(server, config))
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))))
+    try {
+      const user = await createUser({ email: 'fanout@example.test' })
+      const granted = await call(testApp(), '/api/auth/token?grant_type=password', { body: { identifier: user.email, password: user.password } })
+      const socket = connect(`http://127.0.0.1:${(servers[0]?.address() as AddressInfo).port}`, { path: '/socket.io', transports: ['websocket'], auth: { token: granted.json.access_token }, reconnection: false })
+      await new Promise((resolve, reject) => {
+        socket.on('connect', resolve)
+        socket.on('connect_error', reject)
+      })
+      const received = new Promise((resolve) => socket.on('notice' as never, resolve))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      instances[1]?.to(`user:${user.id}`).emit('notice' as never, { hello: 'from the other instance' } as never)
+      await expect(received).resolves.toEqual({ hello: 'from the other instance' })
+      socket.disconnect()
+    } finally {
+      await Promise.all(instances.map((io) => new Promise((resolve) => io.close(resolve))))
+    }
+  })
+})
