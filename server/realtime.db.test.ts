@@ -77,8 +77,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('realtime across instances (Redis ada
       const user = await createUser({ email: 'fanout@example.test' })
       const granted = await call(testApp(), '/api/auth/token?grant_type=password', { body: { identifier: user.email, password: user.password } })
       const socket = connect(`http://127.0.0.1:${(servers[0]?.address() as AddressInfo).port}`, { path: '/socket.io', transports: ['websocket'], auth: { token: granted.json.access_token }, reconnection: false })
-      await new Promise((resolve, reject) => {
-        socket.on('connect', resolve)
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve())
         socket.on('connect_error', reject)
       })
       const received = new Promise((resolve) => socket.on('notice' as never, resolve))
