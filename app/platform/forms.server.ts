@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type * as z from 'zod'
-import { AppError, isAppError } from './errors'
+import { isAppError } from './errors'
 import { translator } from './i18n/translate.server'
 import { currentLocale } from './request-scope.server'
 
@@ -52,7 +52,6 @@ export function failureFromError(error: unknown, extra: FailureExtra = {}) {
   return data({ ...extra, ...result }, { status: error.status, headers })
 }
 
-export { AppError }
 
 /** Runs a loader's service calls; an AppError becomes a route error response with its status and message. */
 export async function withRouteErrors<T>(load: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ClientSession } from './auth-context'
-import { deriveAuthEvent } from './auth-events'
+import { deriveAuthEvent, emitAuthEvent, onAuthStateChange } from './auth-events'
 
 const base: ClientSession = {
   sessionId: 's1',
@@ -31,5 +31,17 @@ describe('auth events (§4)', () => {
   it('stays quiet when nothing changed', () => {
     expect(deriveAuthEvent(base, { ...base })).toBeNull()
     expect(deriveAuthEvent(null, null)).toBeNull()
+  })
+})
+
+describe('auth event listeners', () => {
+  it('hear every emitted event until they unsubscribe', () => {
+    const heard: string[] = []
+    const unsubscribe = onAuthStateChange((event, session) => heard.push(`${event}:${session?.user.id ?? 'none'}`))
+    emitAuthEvent('SIGNED_IN', base)
+    emitAuthEvent('TOKEN_REFRESHED', base)
+    unsubscribe()
+    emitAuthEvent('SIGNED_OUT', null)
+    expect(heard).toEqual(['SIGNED_IN:u1', 'TOKEN_REFRESHED:u1'])
   })
 })

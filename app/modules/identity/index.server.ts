@@ -5,7 +5,6 @@ export {
   actorFromAuthState,
   bearerSessions,
   isContactVerified,
-  requireAuthState,
   resetBearerSessions,
   sessionFromBearer,
   sessionFromCookies,

@@ -145,8 +145,3 @@ export function actorFromAuthState(state: AuthState): Actor {
     aal: state.aal,
   }
 }
-
-export function requireAuthState(state: AuthState | null): AuthState {
-  if (!state) throw new AppError('session_missing', 'Auth session missing!')
-  return state
-}
