@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useRevalidator } from 'react-router'
 import { emitAuthEvent } from '../auth-events'
 import type { ClientSession } from '../auth-context'
 import { TokenHolder } from '../token-holder'
@@ -17,8 +18,11 @@ async function requestToken(grant: 'session' | 'refresh_token', body?: unknown) 
 export function useBearerSession(session: ClientSession | null): TokenHolder | null {
   const [holder, setHolder] = useState<TokenHolder | null>(null)
   const latest = useRef(session)
+  const revalidator = useRevalidator()
+  const revalidate = useRef(revalidator.revalidate)
   useEffect(() => {
     latest.current = session
+    revalidate.current = revalidator.revalidate
   })
   const sessionId = session?.sessionId
   useEffect(() => {
@@ -26,7 +30,11 @@ export function useBearerSession(session: ClientSession | null): TokenHolder | n
     const tokens = new TokenHolder({
       request: requestToken,
       onRefreshed: () => emitAuthEvent('TOKEN_REFRESHED', latest.current),
-      onEnded: () => setHolder(null),
+      // The bearer session ended for good: reload the page's session, which signs out if it is gone too.
+      onEnded: () => {
+        setHolder(null)
+        void revalidate.current()
+      },
     })
     let cancelled = false
     tokens.start().then(
