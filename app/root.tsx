@@ -1,15 +1,21 @@
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
+import { ColorModeProvider, htmlColorClass } from './components/color-mode'
 import { ErrorPage } from './components/error-page'
+import { PageLayout } from './components/layouts/page-layout'
 import { AuthEventsProvider } from './modules/identity/components/auth-events-provider'
 import { clientSessionContext } from './modules/identity/index'
 import { authMiddleware } from './modules/identity/index.server'
+import { readCookie } from './platform/http/cookies'
 import { useI18nInstance } from './platform/i18n/use-i18n-instance'
-import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES } from './platform/i18n/locales'
+import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
 import { resourcesFor } from './platform/i18n/translate.server'
+import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/color-mode'
+import { selectLayout } from './platform/ui/layout-selection'
+import { pageSettings } from './platform/ui/route-handle'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -18,19 +24,28 @@ export const links: Route.LinksFunction = () => [
 
 export const middleware: Route.MiddlewareFunction[] = [authMiddleware]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE
-  return { locale, resources: resourcesFor(locale), session: context.get(clientSessionContext) }
+  return {
+    locale,
+    resources: resourcesFor(locale),
+    session: context.get(clientSessionContext),
+    colorPreference: colorPreferenceFromCookie(readCookie(request.headers.get('cookie'), COLOR_MODE_COOKIE)),
+  }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const matches = useMatches()
   const entry = LOCALE_ENTRIES[data?.locale ?? DEFAULT_LOCALE]
+  const colorClass = htmlColorClass(data?.colorPreference ?? 'system', pageSettings(matches).colorMode)
   return (
-    <html lang={entry.code} dir={entry.dir}>
+    // The client may change the colour class before hydration finishes; that difference is expected.
+    <html lang={entry.code} dir={entry.dir} className={colorClass} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
         <Meta />
         <Links />
       </head>
@@ -45,18 +60,26 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const matches = useMatches()
   const i18n = useI18nInstance(data?.locale ?? DEFAULT_LOCALE, data?.resources)
   return (
     <I18nextProvider i18n={i18n}>
-      <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>
+      <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
+        <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>
+      </ColorModeProvider>
     </I18nextProvider>
   )
 }
 
 export default function App() {
+  const matches = useMatches()
+  const location = useLocation()
+  const layout = selectLayout(splitLocalePath(location.pathname).rest, pageSettings(matches).layout)
   return (
     <Providers>
-      <Outlet />
+      <PageLayout name={layout}>
+        <Outlet />
+      </PageLayout>
     </Providers>
   )
 }

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes'
+import { index, prefix, type RouteConfig, route } from '@react-router/dev/routes'
 
 // Every page lives under a locale prefix (/en, /zh-Hans, /zh-Hant); the server redirects bare paths.
 export default [
@@ -8,7 +8,8 @@ export default [
     route('confirm', 'routes/auth/confirm.tsx'),
     route('auth/update-password', 'routes/auth/update-password.tsx'),
     route('auth/sign-out', 'routes/auth/sign-out.tsx'),
-    route('app', 'routes/app/layout.tsx', [
+    route('locale', 'routes/locale.tsx'),
+    ...prefix('app', [
       index('routes/app/index.tsx'),
       route('dashboard', 'routes/app/dashboard.tsx'),
       route('user/change-password', 'routes/app/user/change-password.tsx'),

@@ -19,6 +19,7 @@ export const GUARD_CONFIG: GuardConfig = {
   exclude: [
     '/',
     '/auth/update-password',
+    '/locale',
     '/b2b',
     '/b2b/**',
     '/pricing',

@@ -1,6 +1,8 @@
+import { BadgeCheck, FileSearch, Globe2, Handshake, Landmark, PackageCheck, Scale, ShieldCheck, Store, Truck } from 'lucide-react'
+import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { PublicLayout } from '../components/layouts/public-layout'
+import { MarketplaceSearch } from '../components/marketplace-search'
 import { buttonClasses } from '../components/ui/button'
 import { localizePath } from '../platform/i18n/locales'
 import { translator } from '../platform/i18n/translate.server'
@@ -17,54 +19,119 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'description', content: loaderData?.description },
   { property: 'og:title', content: loaderData?.title },
   { property: 'og:description', content: loaderData?.description },
+  { property: 'og:type', content: 'website' },
 ]
 
-const FEATURES = [
-  ['featureBuyersTitle', 'featureBuyersBody'],
-  ['featureSuppliersTitle', 'featureSuppliersBody'],
-  ['featureTrustTitle', 'featureTrustBody'],
-] as const
+type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>
+
+const BUYER_STEPS: Array<[Icon, string]> = [
+  [FileSearch, 'buyerStep1'],
+  [Handshake, 'buyerStep2'],
+  [Scale, 'buyerStep3'],
+  [Truck, 'buyerStep4'],
+]
+const SUPPLIER_STEPS: Array<[Icon, string]> = [
+  [BadgeCheck, 'supplierStep1'],
+  [Store, 'supplierStep2'],
+  [PackageCheck, 'supplierStep3'],
+  [Landmark, 'supplierStep4'],
+]
+const TRUST_POINTS: Array<[Icon, string]> = [
+  [BadgeCheck, 'trustVerified'],
+  [Landmark, 'trustEscrow'],
+  [ShieldCheck, 'trustSecurity'],
+  [Globe2, 'trustLanguages'],
+]
+
+function Steps({ id, title, steps }: { id: string; title: string; steps: Array<[Icon, string]> }) {
+  const { t } = useTranslation('common')
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+      <h3 id={id} className="mb-4 text-lg font-semibold">
+        {title}
+      </h3>
+      <ol className="flex flex-col gap-4">
+        {steps.map(([StepIcon, key], index) => (
+          <li key={key} className="flex gap-3">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+              <StepIcon className="size-5" aria-hidden />
+            </span>
+            <div>
+              <p className="font-medium">
+                <span className="sr-only">{index + 1}. </span>
+                {t(`home.${key}Title`)}
+              </p>
+              <p className="text-sm text-muted-foreground">{t(`home.${key}Body`)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
 
 export default function Home() {
   const { t } = useTranslation('common')
   const { locale, session } = useRootData()
+  const primaryCta = session ? (
+    <Link to={localizePath(locale, '/app/dashboard')} className={buttonClasses('primary', 'px-6 py-3 text-base')}>
+      {t('home.ctaDashboard')}
+    </Link>
+  ) : (
+    <Link to={`${localizePath(locale, '/login')}?mode=sign-up`} className={buttonClasses('primary', 'px-6 py-3 text-base')}>
+      {t('home.ctaStart')}
+    </Link>
+  )
   return (
-    <PublicLayout locale={locale} session={session}>
-      <section className="bg-gradient-to-b from-brand-50 to-zinc-50">
+    <>
+      <section className="border-b border-border bg-gradient-to-b from-accent to-background">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-16 text-center sm:py-24">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">{t('home.heroTitle')}</h1>
-          <p className="max-w-2xl text-lg text-zinc-700">{t('home.heroBody')}</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">{t('home.eyebrow')}</p>
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">{t('home.heroTitle')}</h1>
+          <p className="max-w-2xl text-lg text-muted-foreground">{t('home.heroBody')}</p>
+          <MarketplaceSearch locale={locale} size="large" />
           <div className="flex flex-wrap justify-center gap-3">
-            {session ? (
-              <Link to={localizePath(locale, '/app/dashboard')} className={buttonClasses('primary', 'px-6 py-3 text-base')}>
-                {t('home.ctaDashboard')}
+            {primaryCta}
+            {session ? null : (
+              <Link to={localizePath(locale, '/login')} className={buttonClasses('secondary', 'px-6 py-3 text-base')}>
+                {t('home.ctaSignIn')}
               </Link>
-            ) : (
-              <>
-                <Link to={`${localizePath(locale, '/login')}?mode=sign-up`} className={buttonClasses('primary', 'px-6 py-3 text-base')}>
-                  {t('home.ctaStart')}
-                </Link>
-                <Link to={localizePath(locale, '/login')} className={buttonClasses('secondary', 'px-6 py-3 text-base')}>
-                  {t('home.ctaSignIn')}
-                </Link>
-              </>
             )}
           </div>
         </div>
       </section>
-      <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="features-title" className="mb-8 text-center text-2xl font-semibold">
-          {t('home.featuresTitle')}
+      <section aria-labelledby="how-title" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="how-title" className="mb-8 text-center text-2xl font-semibold">
+          {t('home.howTitle')}
         </h2>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {FEATURES.map(([title, body]) => (
-            <li key={title} className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm">
-              <h3 className="mb-2 text-lg font-semibold">{t(`home.${title}`)}</h3>
-              <p className="text-zinc-700">{t(`home.${body}`)}</p>
-            </li>
-          ))}
-        </ul>
+        <div className="grid gap-6 md:grid-cols-2">
+          <Steps id="how-buyers" title={t('home.howBuyersTitle')} steps={BUYER_STEPS} />
+          <Steps id="how-suppliers" title={t('home.howSuppliersTitle')} steps={SUPPLIER_STEPS} />
+        </div>
       </section>
-    </PublicLayout>
+      <section aria-labelledby="trust-title" className="border-y border-border bg-muted/40">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="trust-title" className="mb-8 text-center text-2xl font-semibold">
+            {t('home.trustTitle')}
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {TRUST_POINTS.map(([PointIcon, key]) => (
+              <li key={key} className="flex flex-col gap-2">
+                <PointIcon className="size-6 text-primary" aria-hidden />
+                <h3 className="font-semibold">{t(`home.${key}Title`)}</h3>
+                <p className="text-sm text-muted-foreground">{t(`home.${key}Body`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section aria-labelledby="cta-title" className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h2 id="cta-title" className="text-2xl font-semibold">
+          {t('home.ctaBandTitle')}
+        </h2>
+        <p className="text-muted-foreground">{t('home.ctaBandBody')}</p>
+        {primaryCta}
+      </section>
+    </>
   )
 }

@@ -1,14 +1,7 @@
-import { useRouteLoaderData } from 'react-router'
 import { type ClientSession, clientSessionContext } from '../modules/identity/index'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../platform/i18n/locales'
 
-type RootData = { locale: Locale; session: ClientSession | null }
-
-/** The locale and session every page shares, from the root loader. */
-export function useRootData(): RootData {
-  const data = useRouteLoaderData('root') as RootData | undefined
-  return { locale: data?.locale ?? DEFAULT_LOCALE, session: data?.session ?? null }
-}
+export { useRootData } from '../components/use-root-data'
 
 export function routeLocale(params: { lang?: string }): Locale {
   return isLocale(params.lang) ? params.lang : DEFAULT_LOCALE

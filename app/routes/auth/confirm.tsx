@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { FormError, useFieldErrors } from '../../components/form-error'
-import { AuthLayout } from '../../components/layouts/auth-layout'
+import { AnnoTitle } from '../../components/layouts/anno-layout'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Field } from '../../components/ui/field'
@@ -11,6 +11,7 @@ import { failure, failureFromError, parseForm } from '../../platform/forms.serve
 import { localizePath } from '../../platform/i18n/locales'
 import { translator } from '../../platform/i18n/translate.server'
 import { cookieHeaders, routeLocale, useRootData } from '../route-helpers'
+import type { RouteHandle } from '../../platform/ui/route-handle'
 import type { Route } from './+types/confirm'
 
 /** The auth callback: completes an email confirmation from its link, signs in and moves on. */
@@ -29,6 +30,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw error
   }
 }
+
+export const handle: RouteHandle = { layout: 'anno' }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]
 
@@ -50,7 +53,8 @@ export default function Confirm() {
   const actionData = useActionData<{ ok: boolean; fieldErrors?: Record<string, string[]>; formError?: { code: string; message: string } }>()
   const fieldError = useFieldErrors(actionData?.ok ? undefined : actionData?.fieldErrors)
   return (
-    <AuthLayout locale={locale} title={t('confirm.title')}>
+    <>
+<AnnoTitle>{t('confirm.title')}</AnnoTitle>
       <div className="flex flex-col gap-4">
         <Alert tone="error">{problem === 'missing' ? t('confirm.missing') : t('confirm.failed')}</Alert>
         {actionData?.ok ? (
@@ -66,6 +70,6 @@ export default function Confirm() {
           {t('confirm.goToSignIn')}
         </Link>
       </div>
-    </AuthLayout>
+    </>
   )
 }

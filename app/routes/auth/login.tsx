@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { FormError, useFieldErrors } from '../../components/form-error'
-import { AuthLayout } from '../../components/layouts/auth-layout'
+import { AnnoTitle } from '../../components/layouts/anno-layout'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { cn } from '../../components/ui/cn'
@@ -146,7 +146,8 @@ function TwoFactorStep({ actionData, locale, mode }: { actionData: ActionData; l
   const [backup, setBackup] = useState(false)
   const fieldError = useFieldErrors(actionData.fieldErrors)
   return (
-    <AuthLayout locale={locale} title={t('login.twoFactorTitle')}>
+    <>
+<AnnoTitle>{t('login.twoFactorTitle')}</AnnoTitle>
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <p className="text-sm text-zinc-700">{backup ? t('login.backupBody') : t('login.twoFactorBody')}</p>
         <FormError error={actionData.ok ? undefined : actionData.formError} />
@@ -176,7 +177,7 @@ function TwoFactorStep({ actionData, locale, mode }: { actionData: ActionData; l
           {t('login.backToSignIn')}
         </Link>
       </div>
-    </AuthLayout>
+    </>
   )
 }
 
@@ -200,7 +201,8 @@ export default function Login() {
 
   if (mode === 'recovery') {
     return (
-      <AuthLayout locale={locale} title={titles.recovery}>
+      <>
+<AnnoTitle>{titles.recovery}</AnnoTitle>
         {actionData?.step === 'recovery_sent' ? (
           <Alert tone="success">{t('login.recoverySent', { email: actionData.email })}</Alert>
         ) : (
@@ -217,12 +219,13 @@ export default function Login() {
             {t('login.backToSignIn')}
           </Link>
         </p>
-      </AuthLayout>
+      </>
     )
   }
 
   return (
-    <AuthLayout locale={locale} title={titles[mode]}>
+    <>
+<AnnoTitle>{titles[mode]}</AnnoTitle>
       <ModeTabs mode={mode} locale={locale} />
       {search.get('updated') === '1' ? (
         <Alert tone="success" className="mb-4">
@@ -283,6 +286,6 @@ export default function Login() {
           {mode === 'sign-up' ? t('login.submitSignIn') : t('login.submitSignUp')}
         </Link>
       </p>
-    </AuthLayout>
+    </>
   )
 }

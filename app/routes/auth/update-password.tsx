@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { FormError, useFieldErrors } from '../../components/form-error'
-import { AuthLayout } from '../../components/layouts/auth-layout'
+import { AnnoTitle } from '../../components/layouts/anno-layout'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Field } from '../../components/ui/field'
@@ -12,12 +12,15 @@ import { failure, failureFromError, parseForm } from '../../platform/forms.serve
 import { localizePath } from '../../platform/i18n/locales'
 import { translator } from '../../platform/i18n/translate.server'
 import { routeLocale, useRootData } from '../route-helpers'
+import type { RouteHandle } from '../../platform/ui/route-handle'
 import type { Route } from './+types/update-password'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
   return { title: translator(routeLocale(params), 'identity')('updatePassword.metaTitle'), token }
 }
+
+export const handle: RouteHandle = { layout: 'anno' }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }]
 
@@ -45,7 +48,8 @@ export default function UpdatePassword() {
   }, [token, session])
 
   return (
-    <AuthLayout locale={locale} title={t('updatePassword.title')}>
+    <>
+<AnnoTitle>{t('updatePassword.title')}</AnnoTitle>
       {token && actionData?.formError?.code !== 'invalid_token' ? (
         <Form method="post" className="flex flex-col gap-4" noValidate>
           <p className="text-sm text-zinc-700">{t('updatePassword.body')}</p>
@@ -74,6 +78,6 @@ export default function UpdatePassword() {
           </Link>
         </div>
       )}
-    </AuthLayout>
+    </>
   )
 }

@@ -1,0 +1,26 @@
+import { redirect } from 'react-router'
+import { safeRedirectTarget } from '../platform/auth-guard'
+import { env } from '../platform/env.server'
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePath, splitLocalePath } from '../platform/i18n/locales'
+import { routeLocale } from './route-helpers'
+import type { Route } from './+types/locale'
+
+/**
+ * The language switcher posts here: it remembers the choice in the i18n_redirected cookie (365 days)
+ * and returns to the same page in the chosen locale.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await request.formData()
+  const chosen = form.get('locale')
+  const current = routeLocale(params)
+  const locale = isLocale(chosen) ? chosen : current
+  const target = safeRedirectTarget(String(form.get('redirectTo') ?? '')) ?? '/'
+  const { rest } = splitLocalePath(target.split('?')[0] ?? '/')
+  const search = target.includes('?') ? target.slice(target.indexOf('?')) : ''
+  const cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${env().isHttps ? '; Secure' : ''}`
+  return redirect(`${localizePath(locale, rest)}${search}`, { headers: { 'set-cookie': cookie } })
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return redirect(localizePath(routeLocale(params), '/'))
+}
