@@ -9,6 +9,7 @@ export default [
     route('auth/update-password', 'routes/auth/update-password.tsx'),
     route('auth/sign-out', 'routes/auth/sign-out.tsx'),
     route('locale', 'routes/locale.tsx'),
+    route('color-mode', 'routes/color-mode.tsx'),
     ...prefix('app', [
       index('routes/app/index.tsx'),
       route('dashboard', 'routes/app/dashboard.tsx'),

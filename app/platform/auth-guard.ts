@@ -20,6 +20,7 @@ export const GUARD_CONFIG: GuardConfig = {
     '/',
     '/auth/update-password',
     '/locale',
+    '/color-mode',
     '/b2b',
     '/b2b/**',
     '/pricing',

@@ -1,18 +1,25 @@
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from './cn'
 
 const TONES = {
-  info: 'border-sky-200 bg-sky-50 text-sky-900',
-  success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
-  warning: 'border-amber-200 bg-amber-50 text-amber-900',
-  error: 'border-red-200 bg-red-50 text-red-900',
+  info: { classes: 'border-info/40 bg-info/10 [&>svg]:text-info', Icon: Info },
+  success: { classes: 'border-success/40 bg-success/10 [&>svg]:text-success', Icon: CircleCheck },
+  warning: { classes: 'border-warning/40 bg-warning/10 [&>svg]:text-warning', Icon: TriangleAlert },
+  error: { classes: 'border-destructive/40 bg-destructive/10 [&>svg]:text-destructive', Icon: CircleAlert },
 } as const
 
-export function Alert({ tone = 'info', title, children, className }: { tone?: keyof typeof TONES; title?: string; children?: ReactNode; className?: string }) {
+export type AlertTone = keyof typeof TONES
+
+export function Alert({ tone = 'info', title, children, className }: { tone?: AlertTone; title?: string; children?: ReactNode; className?: string }) {
+  const { classes, Icon } = TONES[tone]
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-md border px-4 py-3 text-sm', TONES[tone], className)}>
-      {title ? <p className="font-semibold">{title}</p> : null}
-      {children ? <div className={title ? 'mt-1' : undefined}>{children}</div> : null}
+    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex gap-3 rounded-md border px-4 py-3 text-sm text-foreground', classes, className)}>
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div className="min-w-0">
+        {title ? <p className="font-semibold">{title}</p> : null}
+        {children ? <div className={title ? 'mt-1' : undefined}>{children}</div> : null}
+      </div>
     </div>
   )
 }

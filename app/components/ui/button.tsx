@@ -1,23 +1,45 @@
-import type { ButtonHTMLAttributes } from 'react'
+import { cva } from 'class-variance-authority'
+import { Slot } from 'radix-ui'
+import type { ComponentProps } from 'react'
 import { cn } from './cn'
 
-const VARIANTS = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60',
-  secondary: 'bg-white text-zinc-900 ring-1 ring-inset ring-zinc-300 hover:bg-zinc-50',
-  ghost: 'text-zinc-700 hover:bg-zinc-100',
-  danger: 'bg-red-600 text-white hover:bg-red-700',
-} as const
+const buttonVariants = cva(
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-primary text-primary-foreground hover:bg-primary-hover disabled:hover:bg-primary',
+        secondary: 'border border-input bg-secondary text-secondary-foreground shadow-sm hover:bg-muted',
+        ghost: 'text-foreground hover:bg-muted',
+        danger: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+      },
+      size: {
+        sm: 'h-8 px-3 text-xs',
+        md: 'px-4 py-2 text-sm',
+        lg: 'h-11 px-6 text-base',
+        icon: 'size-9 text-sm',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+)
 
-export type ButtonVariant = keyof typeof VARIANTS
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon'
 
-export function buttonClasses(variant: ButtonVariant = 'primary', className?: string): string {
-  return cn(
-    'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed',
-    VARIANTS[variant],
-    className,
-  )
+/** Button styling for elements that are not a <Button>, such as router links. */
+export function buttonClasses(variant: ButtonVariant = 'primary', className?: string, size: ButtonSize = 'md'): string {
+  return cn(buttonVariants({ variant, size }), className)
 }
 
-export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return <button type={type} className={buttonClasses(variant, className)} {...props} />
+type ButtonProps = ComponentProps<'button'> & {
+  variant?: ButtonVariant
+  size?: ButtonSize
+  /** Renders the single child (e.g. a <Link>) with the button's styling and props instead of a <button>. */
+  asChild?: boolean
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild = false, className, type = 'button', ...props }: ButtonProps) {
+  if (asChild) return <Slot.Root className={buttonClasses(variant, className, size)} {...props} />
+  return <button type={type} className={buttonClasses(variant, className, size)} {...props} />
 }

@@ -1,0 +1,37 @@
+import { cva } from 'class-variance-authority'
+import type { ComponentProps } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cn } from './cn'
+
+const badgeVariants = cva('inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3', {
+  variants: {
+    variant: {
+      default: 'border-transparent bg-primary text-primary-foreground',
+      secondary: 'border-transparent bg-muted text-foreground',
+      outline: 'border-border text-foreground',
+      destructive: 'border-transparent bg-destructive text-destructive-foreground',
+      pending: 'border-status-pending/30 bg-status-pending-bg text-status-pending',
+      reject: 'border-status-reject/30 bg-status-reject-bg text-status-reject',
+      accept: 'border-status-accept/30 bg-status-accept-bg text-status-accept',
+    },
+  },
+})
+
+export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive' | 'pending' | 'reject' | 'accept'
+
+type BadgeProps = ComponentProps<'span'> & { variant?: BadgeVariant }
+
+/** A short label. The review statuses (§1: pending, reject, accept) read their translated name unless children are given. */
+export function Badge({ variant = 'default', className, children, ...props }: BadgeProps) {
+  const { t } = useTranslation('ui')
+  const statusLabels: Partial<Record<BadgeVariant, string>> = {
+    pending: t('status.pending'),
+    reject: t('status.reject'),
+    accept: t('status.accept'),
+  }
+  return (
+    <span className={cn(badgeVariants({ variant }), className)} {...props}>
+      {children ?? statusLabels[variant]}
+    </span>
+  )
+}

@@ -1,0 +1,66 @@
+import { X } from 'lucide-react'
+import { Dialog as DialogPrimitive } from 'radix-ui'
+import type { ComponentProps, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cn } from './cn'
+
+export const Dialog = DialogPrimitive.Root
+export const DialogTrigger = DialogPrimitive.Trigger
+export const DialogClose = DialogPrimitive.Close
+
+/** Every dialog is announced by its title and description, so both are required. */
+export type DialogHeadingProps = {
+  title: ReactNode
+  description: ReactNode
+  /** Keeps the description for screen readers only, when the content already explains itself visually. */
+  hideDescription?: boolean
+}
+
+export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
+  return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-background/80 backdrop-blur-sm', className)} {...props} />
+}
+
+export function DialogHeading({ title, description, hideDescription = false }: DialogHeadingProps) {
+  return (
+    <div className="flex flex-col gap-1.5 pe-8">
+      <DialogPrimitive.Title className="text-lg leading-tight font-semibold">{title}</DialogPrimitive.Title>
+      <DialogPrimitive.Description className={hideDescription ? 'sr-only' : 'text-sm text-muted-foreground'}>{description}</DialogPrimitive.Description>
+    </div>
+  )
+}
+
+export function DialogCloseButton() {
+  const { t } = useTranslation('ui')
+  return (
+    <DialogPrimitive.Close className="absolute end-4 top-4 rounded-sm p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground">
+      <X aria-hidden="true" className="size-4" />
+      <span className="sr-only">{t('close')}</span>
+    </DialogPrimitive.Close>
+  )
+}
+
+type DialogContentProps = Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & DialogHeadingProps
+
+/** A modal dialog: focus is trapped inside, Escape and the labelled close button dismiss it. */
+export function DialogContent({ title, description, hideDescription, className, children, ...props }: DialogContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogOverlay />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-card p-6 text-card-foreground shadow-lg',
+          className,
+        )}
+        {...props}
+      >
+        <DialogHeading title={title} description={description} hideDescription={hideDescription} />
+        {children}
+        <DialogCloseButton />
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  )
+}
+
+export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+}
