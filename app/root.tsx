@@ -6,6 +6,9 @@ import stylesheet from './app.css?url'
 import { ColorModeProvider, htmlColorClass } from './components/color-mode'
 import { ErrorPage } from './components/error-page'
 import { PageLayout } from './components/layouts/page-layout'
+import { NavigationProgress } from './components/ui/navigation-progress'
+import { Toaster } from './components/ui/toaster'
+import { TooltipProvider } from './components/ui/tooltip'
 import { AuthEventsProvider } from './modules/identity/components/auth-events-provider'
 import { clientSessionContext } from './modules/identity/index'
 import { authMiddleware } from './modules/identity/index.server'
@@ -16,6 +19,7 @@ import { resourcesFor } from './platform/i18n/translate.server'
 import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/color-mode'
 import { selectLayout } from './platform/ui/layout-selection'
 import { pageSettings } from './platform/ui/route-handle'
+import { SIDEBAR_COOKIE, sidebarCollapsedFromCookie } from './platform/ui/sidebar'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -26,11 +30,13 @@ export const middleware: Route.MiddlewareFunction[] = [authMiddleware]
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE
+  const cookies = request.headers.get('cookie')
   return {
     locale,
     resources: resourcesFor(locale),
     session: context.get(clientSessionContext),
-    colorPreference: colorPreferenceFromCookie(readCookie(request.headers.get('cookie'), COLOR_MODE_COOKIE)),
+    colorPreference: colorPreferenceFromCookie(readCookie(cookies, COLOR_MODE_COOKIE)),
+    sidebarCollapsed: sidebarCollapsedFromCookie(readCookie(cookies, SIDEBAR_COOKIE)),
   }
 }
 
@@ -65,7 +71,9 @@ function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
-        <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>
+        <TooltipProvider>
+          <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>
+        </TooltipProvider>
       </ColorModeProvider>
     </I18nextProvider>
   )
@@ -77,9 +85,11 @@ export default function App() {
   const layout = selectLayout(splitLocalePath(location.pathname).rest, pageSettings(matches).layout)
   return (
     <Providers>
+      <NavigationProgress />
       <PageLayout name={layout}>
         <Outlet />
       </PageLayout>
+      <Toaster />
     </Providers>
   )
 }

@@ -1,3 +1,4 @@
 // Every table of the application, for drizzle-kit and the typed database handle.
 export * from '../app/modules/identity/identity.tables.server'
 export * from '../app/platform/mail/mail.tables.server'
+export * from '../app/modules/identity/preferences.tables.server'

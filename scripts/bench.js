@@ -22,8 +22,8 @@ const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgre
 const DEMO = { email: 'admin@tradeport.demo', password: 'Granite-Compass-71' }
 
 const TARGETS = {
-  PGlite: { 'session (cookie)': 1000, 'session (bearer)': 1000 },
-  PostgreSQL: { 'session (cookie)': 3000, 'session (bearer)': 3000, 'SSR home /en': 400 },
+  PGlite: { 'session (cookie)': 1000, 'session (bearer)': 1000, 'preferences (cookie)': 1000 },
+  PostgreSQL: { 'session (cookie)': 3000, 'session (bearer)': 3000, 'preferences (cookie)': 3000, 'SSR home /en': 400 },
 }
 
 const liveServers = new Set()
@@ -230,6 +230,7 @@ async function endpointsFor(url) {
   return [
     { name: 'session (cookie)', path: '/api/auth/session', headers: { cookie } },
     { name: 'session (bearer)', path: '/api/auth/session', headers: { authorization: `Bearer ${token}` } },
+    { name: 'preferences (cookie)', path: '/api/user/profiles', headers: { cookie } },
     { name: 'SSR home /en', path: '/en', headers: {} },
     { name: 'health (reference)', path: '/api/health', headers: {} },
   ]

@@ -12,12 +12,12 @@ export function ErrorPage({ status, detail }: { status: number; detail?: string 
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <title>{t('errors.pageTitle', { status, statusMessage })}</title>
-      <p className="text-6xl font-bold text-brand-700" aria-hidden="true">
+      <p className="text-6xl font-bold text-primary" aria-hidden="true">
         {status}
       </p>
       <h1 className="text-2xl font-semibold">{statusMessage}</h1>
-      <p className="text-zinc-600">{notFound ? t('errors.notFoundDescription') : t('errors.serverErrorDescription')}</p>
-      {detail ? <p className="font-mono text-sm text-zinc-600">{detail}</p> : null}
+      <p className="text-muted-foreground">{notFound ? t('errors.notFoundDescription') : t('errors.serverErrorDescription')}</p>
+      {detail ? <p className="font-mono text-sm text-muted-foreground">{detail}</p> : null}
       <Link to={localizePath(root?.locale ?? DEFAULT_LOCALE, '/')} className={buttonClasses('primary')}>
         {t('errors.backHome')}
       </Link>

@@ -1,27 +1,42 @@
+import { Languages } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
-import { LOCALE_ENTRIES, LOCALES, type Locale, localizePath, splitLocalePath } from '../platform/i18n/locales'
-import { cn } from './ui/cn'
+import { Form, useLocation } from 'react-router'
+import { LOCALE_ENTRIES, LOCALES, type Locale, localizePath } from '../platform/i18n/locales'
+import { Button } from './ui/button'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from './ui/dropdown-menu'
 
-/** Links to the current page in every locale. */
+const FORM_ID = 'language-switch'
+
+/**
+ * Switches the language and stays on the page. The choice posts to /{locale}/locale, which remembers it
+ * in the i18n_redirected cookie (and the signed-in user's language preference) and redirects back.
+ */
 export function LanguageSwitcher({ current }: { current: Locale }) {
   const { t } = useTranslation('common')
   const location = useLocation()
-  const { rest } = splitLocalePath(location.pathname)
   return (
-    <nav aria-label={t('nav.language')} className="flex items-center gap-1 text-sm">
-      {LOCALES.map((locale) => (
-        <Link
-          key={locale}
-          to={`${localizePath(locale, rest)}${location.search}`}
-          lang={LOCALE_ENTRIES[locale].code}
-          hrefLang={LOCALE_ENTRIES[locale].code}
-          aria-current={locale === current ? 'true' : undefined}
-          className={cn('rounded px-2 py-1', locale === current ? 'bg-brand-100 font-semibold text-brand-800' : 'text-zinc-600 hover:bg-zinc-100')}
-        >
-          {LOCALE_ENTRIES[locale].nativeName}
-        </Link>
-      ))}
-    </nav>
+    <>
+      <Form id={FORM_ID} method="post" action={localizePath(current, '/locale')} className="hidden">
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      </Form>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="sm" aria-label={t('language.current', { language: LOCALE_ENTRIES[current].nativeName })}>
+            <Languages aria-hidden />
+            <span lang={LOCALE_ENTRIES[current].code}>{LOCALE_ENTRIES[current].nativeName}</span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>{t('language.label')}</DropdownMenuLabel>
+          {LOCALES.map((locale) => (
+            <DropdownMenuItem key={locale} asChild>
+              <button type="submit" form={FORM_ID} name="locale" value={locale} lang={LOCALE_ENTRIES[locale].code} aria-current={locale === current ? 'true' : undefined} className="w-full">
+                {LOCALE_ENTRIES[locale].nativeName}
+              </button>
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
   )
 }

@@ -5,7 +5,7 @@ import { type Locale, localizePath } from '../platform/i18n/locales'
 export function Logo({ locale }: { locale: Locale }) {
   const { t } = useTranslation('common')
   return (
-    <Link to={localizePath(locale, '/')} className="flex items-center gap-2 font-semibold text-zinc-900">
+    <Link to={localizePath(locale, '/')} className="flex items-center gap-2 font-semibold text-foreground">
       <img src="/favicon.svg" alt="" width={28} height={28} />
       <span>{t('app.name')}</span>
     </Link>

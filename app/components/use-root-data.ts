@@ -3,10 +3,15 @@ import type { ClientSession } from '../modules/identity/index'
 import { DEFAULT_LOCALE, type Locale } from '../platform/i18n/locales'
 import type { ColorPreference } from '../platform/ui/color-mode'
 
-type RootData = { locale: Locale; session: ClientSession | null; colorPreference: ColorPreference }
+type RootData = { locale: Locale; session: ClientSession | null; colorPreference: ColorPreference; sidebarCollapsed: boolean }
 
 /** The locale, session and colour preference every page shares, from the root loader. */
 export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined
-  return { locale: data?.locale ?? DEFAULT_LOCALE, session: data?.session ?? null, colorPreference: data?.colorPreference ?? 'system' }
+  return {
+    locale: data?.locale ?? DEFAULT_LOCALE,
+    session: data?.session ?? null,
+    colorPreference: data?.colorPreference ?? 'system',
+    sidebarCollapsed: data?.sidebarCollapsed ?? false,
+  }
 }

@@ -12,6 +12,7 @@ import { currentLocale, requestScope } from '../../app/platform/request-scope.se
 import type { BlankSchema } from 'hono/types'
 import type { ApiEnv } from '../middleware/request-context'
 import { registerAuthRoutes, requireAuth } from './auth-routes'
+import { registerPreferenceRoutes } from './preferences-routes'
 import { errorResponse, zodFieldErrors } from './errors'
 import { ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
 
@@ -117,6 +118,7 @@ export function createApiRouter() {
   })
 
   registerAuthRoutes(api)
+  registerPreferenceRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, expectDashboard, LOGIN_URL, signIn, signOutButton } from './support/helpers'
+import { DEMO, expectDashboard, LOGIN_URL, signIn, signOut } from './support/helpers'
 
 test('signing out in one tab signs out the other tabs of the browser', async ({ context, page }) => {
   await signIn(page, DEMO.supplier)
@@ -11,7 +11,7 @@ test('signing out in one tab signs out the other tabs of the browser', async ({ 
   await expect(otherTab.locator('html')).toHaveAttribute('data-auth-event', 'INITIAL_SESSION')
 
   await page.bringToFront()
-  await signOutButton(page).click()
+  await signOut(page)
   await expect(page).toHaveURL(LOGIN_URL)
 
   // No interaction with the other tab: it hears about the sign-out and revalidates.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, expectDashboard, LOGIN_URL, NEW_USER_PASSWORD, signedInContext, signOutButton, submitSignIn, unverifiedBanner, uniqueEmail } from './support/helpers'
+import { DEMO, expectDashboard, LOGIN_URL, NEW_USER_PASSWORD, signedInContext, signOut, submitSignIn, unverifiedBanner, uniqueEmail } from './support/helpers'
 
 test('signs up, confirms the email from the dev mailbox and reaches the dashboard', async ({ browser, page }) => {
   const name = 'Mira Okafor'
@@ -41,7 +41,7 @@ test('signs up, confirms the email from the dev mailbox and reaches the dashboar
   await expect(unverifiedBanner(page)).toHaveCount(0)
 
   // 4. Sign out, then sign in again with the password.
-  await signOutButton(page).click()
+  await signOut(page)
   await expect(page).toHaveURL(LOGIN_URL)
   await submitSignIn(page, email, NEW_USER_PASSWORD)
   await expectDashboard(page, name)

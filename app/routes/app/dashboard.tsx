@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3">
-      <dt className="text-sm text-zinc-600">{label}</dt>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="text-sm sm:col-span-2">{children}</dd>
     </div>
   )
@@ -36,13 +36,13 @@ export default function Dashboard() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold">{t('dashboard.title', { name: user.name })}</h1>
-        <p className="text-sm text-zinc-600">{t('dashboard.signedInAs', { identity: user.email ?? user.phoneNumber ?? user.name })}</p>
+        <p className="text-sm text-muted-foreground">{t('dashboard.signedInAs', { identity: user.email ?? user.phoneNumber ?? user.name })}</p>
       </div>
       <Card aria-labelledby="account-title">
         <h2 id="account-title" className="mb-2 text-lg font-semibold">
           {t('dashboard.accountTitle')}
         </h2>
-        <dl className="divide-y divide-zinc-100">
+        <dl className="divide-y divide-border">
           <Row label={t('dashboard.email')}>{user.email ? `${user.email} · ${state(user.emailVerified)}` : t('dashboard.notProvided')}</Row>
           <Row label={t('dashboard.phone')}>{user.phoneNumber ? `${user.phoneNumber} · ${state(user.phoneNumberVerified)}` : t('dashboard.notProvided')}</Row>
           <Row label={t('dashboard.platformRole')}>{user.role === 'admin' ? t('dashboard.roleAdmin') : t('dashboard.roleUser')}</Row>
@@ -53,7 +53,7 @@ export default function Dashboard() {
         <h2 id="company-title" className="mb-2 text-lg font-semibold">
           {t('dashboard.companyTitle')}
         </h2>
-        <p className="text-sm text-zinc-700">{t('dashboard.noCompany')}</p>
+        <p className="text-sm text-muted-foreground">{t('dashboard.noCompany')}</p>
       </Card>
       <Card aria-labelledby="steps-title">
         <h2 id="steps-title" className="mb-2 text-lg font-semibold">
@@ -64,7 +64,7 @@ export default function Dashboard() {
             {verified ? (
               <span>✓ {t('dashboard.stepVerifyDone')}</span>
             ) : (
-              <Link className="text-brand-700 underline" to={localizePath(locale, '/app/user/verify')}>
+              <Link className="text-primary underline" to={localizePath(locale, '/app/user/verify')}>
                 {t('dashboard.stepVerify')}
               </Link>
             )}
@@ -73,7 +73,7 @@ export default function Dashboard() {
             {user.twoFactorEnabled ? (
               <span>✓ {t('dashboard.stepTwoFactorDone')}</span>
             ) : (
-              <Link className="text-brand-700 underline" to={localizePath(locale, '/app/user/two-factor')}>
+              <Link className="text-primary underline" to={localizePath(locale, '/app/user/two-factor')}>
                 {t('dashboard.stepTwoFactor')}
               </Link>
             )}

@@ -66,7 +66,7 @@ export default function Confirm() {
             <Button type="submit">{t('confirm.resend')}</Button>
           </Form>
         )}
-        <Link className="text-sm text-brand-700 underline" to={localizePath(locale, '/login')}>
+        <Link className="text-sm text-primary underline" to={localizePath(locale, '/login')}>
           {t('confirm.goToSignIn')}
         </Link>
       </div>

@@ -116,14 +116,14 @@ function ModeTabs({ mode, locale }: { mode: Mode; locale: Locale }) {
     ['sign-up', t('login.modeSignUp')],
   ]
   return (
-    <nav aria-label={t('login.modes')} className="mb-6 flex gap-1 rounded-md bg-zinc-100 p-1 text-sm">
+    <nav aria-label={t('login.modes')} className="mb-6 flex gap-1 rounded-md bg-muted p-1 text-sm">
       {tabs.map(([value, label]) => (
         <Link
           key={value}
           to={`${localizePath(locale, '/login')}?mode=${value}`}
           replace
           aria-current={mode === value ? 'page' : undefined}
-          className={cn('flex-1 rounded px-3 py-1.5 text-center', mode === value ? 'bg-white font-medium shadow-sm' : 'text-zinc-600 hover:text-zinc-900')}
+          className={cn('flex-1 rounded px-3 py-1.5 text-center', mode === value ? 'bg-card font-medium text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground')}
         >
           {label}
         </Link>
@@ -149,7 +149,7 @@ function TwoFactorStep({ actionData, locale, mode }: { actionData: ActionData; l
     <>
 <AnnoTitle>{t('login.twoFactorTitle')}</AnnoTitle>
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        <p className="text-sm text-zinc-700">{backup ? t('login.backupBody') : t('login.twoFactorBody')}</p>
+        <p className="text-sm text-muted-foreground">{backup ? t('login.backupBody') : t('login.twoFactorBody')}</p>
         <FormError error={actionData.ok ? undefined : actionData.formError} />
         <input type="hidden" name="intent" value="two-factor" />
         <input type="hidden" name="method" value={backup ? 'backup' : 'totp'} />
@@ -170,10 +170,10 @@ function TwoFactorStep({ actionData, locale, mode }: { actionData: ActionData; l
         <SubmitButton>{t('login.verifyCode')}</SubmitButton>
       </Form>
       <div className="mt-4 flex flex-col items-start gap-2 text-sm">
-        <button type="button" className="text-brand-700 underline" onClick={() => setBackup((v) => !v)}>
+        <button type="button" className="text-primary underline" onClick={() => setBackup((v) => !v)}>
           {backup ? t('login.useTotp') : t('login.useBackup')}
         </button>
-        <Link className="text-brand-700 underline" to={`${localizePath(locale, '/login')}?mode=${mode}`} reloadDocument>
+        <Link className="text-primary underline" to={`${localizePath(locale, '/login')}?mode=${mode}`} reloadDocument>
           {t('login.backToSignIn')}
         </Link>
       </div>
@@ -207,7 +207,7 @@ export default function Login() {
           <Alert tone="success">{t('login.recoverySent', { email: actionData.email })}</Alert>
         ) : (
           <Form method="post" className="flex flex-col gap-4" noValidate>
-            <p className="text-sm text-zinc-700">{t('login.recoveryBody')}</p>
+            <p className="text-sm text-muted-foreground">{t('login.recoveryBody')}</p>
             <FormError error={failed?.formError} />
             <input type="hidden" name="intent" value="recovery" />
             <Field label={t('login.email')} name="email" type="email" autoComplete="email" required errors={fieldError('email')} />
@@ -215,7 +215,7 @@ export default function Login() {
           </Form>
         )}
         <p className="mt-4 text-sm">
-          <Link className="text-brand-700 underline" to={localizePath(locale, '/login')}>
+          <Link className="text-primary underline" to={localizePath(locale, '/login')}>
             {t('login.backToSignIn')}
           </Link>
         </p>
@@ -239,7 +239,7 @@ export default function Login() {
           <Field label={t('login.identifier')} name="identifier" autoComplete="username" required hint={t('login.identifierHint')} errors={fieldError('identifier')} />
           <Field label={t('login.password')} name="password" type="password" autoComplete="current-password" required errors={fieldError('password')} />
           <SubmitButton>{t('login.submitSignIn')}</SubmitButton>
-          <Link className="text-sm text-brand-700 underline" to={`${localizePath(locale, '/login')}?mode=recovery`}>
+          <Link className="text-sm text-primary underline" to={`${localizePath(locale, '/login')}?mode=recovery`}>
             {t('login.forgotPassword')}
           </Link>
         </Form>
@@ -280,9 +280,9 @@ export default function Login() {
           <SubmitButton>{t('login.sendCode')}</SubmitButton>
         </Form>
       ) : null}
-      <p className="mt-6 text-center text-sm text-zinc-600">
+      <p className="mt-6 text-center text-sm text-muted-foreground">
         {mode === 'sign-up' ? t('login.haveAccount') : t('login.noAccount')}{' '}
-        <Link className="text-brand-700 underline" to={`${localizePath(locale, '/login')}?mode=${mode === 'sign-up' ? 'sign-in' : 'sign-up'}`}>
+        <Link className="text-primary underline" to={`${localizePath(locale, '/login')}?mode=${mode === 'sign-up' ? 'sign-in' : 'sign-up'}`}>
           {mode === 'sign-up' ? t('login.submitSignIn') : t('login.submitSignUp')}
         </Link>
       </p>

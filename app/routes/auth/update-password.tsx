@@ -52,7 +52,7 @@ export default function UpdatePassword() {
 <AnnoTitle>{t('updatePassword.title')}</AnnoTitle>
       {token && actionData?.formError?.code !== 'invalid_token' ? (
         <Form method="post" className="flex flex-col gap-4" noValidate>
-          <p className="text-sm text-zinc-700">{t('updatePassword.body')}</p>
+          <p className="text-sm text-muted-foreground">{t('updatePassword.body')}</p>
           <FormError error={actionData?.formError} />
           <input type="hidden" name="token" value={token} />
           <Field
@@ -73,7 +73,7 @@ export default function UpdatePassword() {
       ) : (
         <div className="flex flex-col gap-4">
           <Alert tone="error">{t('updatePassword.missingToken')}</Alert>
-          <Link className="text-sm text-brand-700 underline" to={`${localizePath(locale, '/login')}?mode=recovery`}>
+          <Link className="text-sm text-primary underline" to={`${localizePath(locale, '/login')}?mode=recovery`}>
             {t('updatePassword.requestNew')}
           </Link>
         </div>

@@ -52,9 +52,10 @@ export async function signedInContext(browser: Browser, account: { email: string
   return { context, page }
 }
 
-/** The header's "Sign out" button in /en/app/*. */
-export function signOutButton(page: Page) {
-  return page.getByRole('banner').getByRole('button', { name: 'Sign out' })
+/** Signs out through the account menu of the top bar. */
+export async function signOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
 }
 
 /** The "verify your email…" banner shown to unverified users in /en/app/*. */

@@ -54,7 +54,7 @@ export default function Mailbox() {
     <Link
       to={`${base}?channel=${channel}`}
       aria-current={data.channel === channel ? 'page' : undefined}
-      className={cn('rounded px-3 py-1.5 text-sm', data.channel === channel ? 'bg-white font-medium shadow-sm' : 'text-zinc-600 hover:text-zinc-900')}
+      className={cn('rounded px-3 py-1.5 text-sm', data.channel === channel ? 'bg-card font-medium text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground')}
     >
       {label}
     </Link>
@@ -63,24 +63,24 @@ export default function Mailbox() {
     <div className="flex flex-col gap-4">
       <div>
         <h1 className="text-2xl font-semibold">{t('mailbox.title')}</h1>
-        <p className="text-sm text-zinc-600">{t('mailbox.body')}</p>
+        <p className="text-sm text-muted-foreground">{t('mailbox.body')}</p>
       </div>
-      <nav aria-label={t('mailbox.tabs')} className="flex w-fit gap-1 rounded-md bg-zinc-100 p-1">
+      <nav aria-label={t('mailbox.tabs')} className="flex w-fit gap-1 rounded-md bg-muted p-1">
         {tab('mail', t('mailbox.tabMail'))}
         {tab('sms', t('mailbox.tabSms'))}
       </nav>
       {data.message ? (
         <Card aria-labelledby="message-title" as="article">
-          <Link to={`${base}?channel=${data.channel}&offset=${search.get('offset') ?? 0}`} className="text-sm text-brand-700 underline">
+          <Link to={`${base}?channel=${data.channel}&offset=${search.get('offset') ?? 0}`} className="text-sm text-primary underline">
             ← {t('mailbox.back')}
           </Link>
           <h2 id="message-title" className="mt-3 text-lg font-semibold">
             {data.message.subject ?? t('mailbox.noSubject')}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-zinc-600">{t('mailbox.to')}</dt>
+            <dt className="text-muted-foreground">{t('mailbox.to')}</dt>
             <dd>{data.message.recipient}</dd>
-            <dt className="text-zinc-600">{t('mailbox.sent')}</dt>
+            <dt className="text-muted-foreground">{t('mailbox.sent')}</dt>
             <dd>{formatDate(data.message.createdAt)}</dd>
           </dl>
           {data.message.links.length > 0 ? (
@@ -91,7 +91,7 @@ export default function Mailbox() {
               <ul className="mt-1 flex flex-col gap-1 text-sm">
                 {data.message.links.map((href) => (
                   <li key={href}>
-                    <a href={href} className="break-all text-brand-700 underline" data-testid="mail-link">
+                    <a href={href} className="break-all text-primary underline" data-testid="mail-link">
                       {href}
                     </a>
                   </li>
@@ -103,7 +103,7 @@ export default function Mailbox() {
             <h3 id="text-title" className="font-semibold">
               {t('mailbox.textVersion')}
             </h3>
-            <pre className="mt-1 whitespace-pre-wrap rounded bg-zinc-50 p-3 text-sm" data-testid="message-text">
+            <pre className="mt-1 whitespace-pre-wrap rounded bg-muted p-3 text-sm" data-testid="message-text">
               {data.message.textBody}
             </pre>
           </section>
@@ -112,7 +112,7 @@ export default function Mailbox() {
               <h3 id="html-title" className="font-semibold">
                 {t('mailbox.htmlPreview')}
               </h3>
-              <iframe title={t('mailbox.htmlPreview')} sandbox="" srcDoc={data.message.htmlBody} className="mt-1 h-96 w-full rounded border border-zinc-200" />
+              <iframe title={t('mailbox.htmlPreview')} sandbox="" srcDoc={data.message.htmlBody} className="mt-1 h-96 w-full rounded border border-border" />
             </section>
           ) : null}
         </Card>
@@ -120,7 +120,7 @@ export default function Mailbox() {
         <Card>
           <table className="w-full text-left text-sm">
             <thead>
-              <tr className="border-b border-zinc-200 text-zinc-600">
+              <tr className="border-b border-border text-muted-foreground">
                 <th scope="col" className="py-2 pr-4 font-medium">
                   {t('mailbox.to')}
                 </th>
@@ -134,10 +134,10 @@ export default function Mailbox() {
             </thead>
             <tbody>
               {data.page.items.map((item) => (
-                <tr key={item.id} className="border-b border-zinc-100">
+                <tr key={item.id} className="border-b border-border">
                   <td className="py-2 pr-4">{item.recipient}</td>
                   <td className="py-2 pr-4">
-                    <Link to={`${base}?channel=${data.channel}&offset=${data.offset}&id=${item.id}`} className="text-brand-700 underline">
+                    <Link to={`${base}?channel=${data.channel}&offset=${data.offset}&id=${item.id}`} className="text-primary underline">
                       {data.channel === 'mail' ? (item.subject ?? t('mailbox.noSubject')) : item.preview}
                     </Link>
                   </td>
@@ -150,7 +150,7 @@ export default function Mailbox() {
         </Card>
       ) : (
         <Card>
-          <p className="text-sm text-zinc-600">{t('mailbox.empty')}</p>
+          <p className="text-sm text-muted-foreground">{t('mailbox.empty')}</p>
         </Card>
       )}
     </div>

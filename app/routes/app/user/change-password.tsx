@@ -44,7 +44,7 @@ export default function ChangePassword() {
       <h1 id="page-title" className="mb-2 text-xl font-semibold">
         {t('changePassword.title')}
       </h1>
-      <p className="mb-4 text-sm text-zinc-700">{t('changePassword.body')}</p>
+      <p className="mb-4 text-sm text-muted-foreground">{t('changePassword.body')}</p>
       {actionData?.ok ? (
         <Alert tone="success" className="mb-4">
           {t('changePassword.done')}
@@ -72,7 +72,7 @@ export default function ChangePassword() {
           <Button type="submit" disabled={navigation.state === 'submitting'}>
             {t('changePassword.submit')}
           </Button>
-          <Link className="text-sm text-brand-700 underline" to={localizePath(locale, '/app/user/reset-password')}>
+          <Link className="text-sm text-primary underline" to={localizePath(locale, '/app/user/reset-password')}>
             {t('login.forgotPassword')}
           </Link>
         </div>

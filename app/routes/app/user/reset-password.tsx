@@ -45,7 +45,7 @@ export default function ResetPassword() {
       {!email ? (
         <div className="flex flex-col gap-3">
           <Alert tone="info">{t('resetPassword.noEmail')}</Alert>
-          <Link className="text-sm text-brand-700 underline" to={localizePath(locale, '/app/user/change-password')}>
+          <Link className="text-sm text-primary underline" to={localizePath(locale, '/app/user/change-password')}>
             {t('resetPassword.changeInstead')}
           </Link>
         </div>
@@ -53,7 +53,7 @@ export default function ResetPassword() {
         <Alert tone="success">{t('resetPassword.sent', { email })}</Alert>
       ) : (
         <Form method="post" className="flex flex-col items-start gap-4">
-          <p className="text-sm text-zinc-700">{t('resetPassword.body', { email })}</p>
+          <p className="text-sm text-muted-foreground">{t('resetPassword.body', { email })}</p>
           <FormError error={actionData?.formError} />
           <Button type="submit" disabled={navigation.state === 'submitting'}>
             {t('resetPassword.submit')}

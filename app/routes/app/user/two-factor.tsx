@@ -84,7 +84,7 @@ export default function TwoFactor() {
       </h1>
       {actionData?.ok && actionData.step === 'enabled' ? <Alert tone="success" className="mb-4">{t('twoFactor.enabled')}</Alert> : null}
       {actionData?.ok && actionData.step === 'disabled' ? <Alert tone="success" className="mb-4">{t('twoFactor.disabled')}</Alert> : null}
-      <p className="mb-4 text-sm text-zinc-700" data-testid="two-factor-status">
+      <p className="mb-4 text-sm text-muted-foreground" data-testid="two-factor-status">
         {enabled ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}
       </p>
       {scanning ? (
@@ -93,9 +93,9 @@ export default function TwoFactor() {
             <h2 id="scan-title" className="font-semibold">
               {t('twoFactor.scanTitle')}
             </h2>
-            <p className="text-sm text-zinc-700">{t('twoFactor.scanBody')}</p>
-            <img src={scanning.qr} alt={t('twoFactor.qrAlt')} width={200} height={200} className="rounded border border-zinc-200" />
-            <p className="break-all font-mono text-xs text-zinc-700" data-testid="totp-secret" data-secret={scanning.secret}>
+            <p className="text-sm text-muted-foreground">{t('twoFactor.scanBody')}</p>
+            <img src={scanning.qr} alt={t('twoFactor.qrAlt')} width={200} height={200} className="rounded border border-border" />
+            <p className="break-all font-mono text-xs text-muted-foreground" data-testid="totp-secret" data-secret={scanning.secret}>
               {t('twoFactor.manualKey', { secret: scanning.secret })}
             </p>
           </section>
@@ -103,7 +103,7 @@ export default function TwoFactor() {
             <h2 id="backup-title" className="font-semibold">
               {t('twoFactor.backupTitle')}
             </h2>
-            <p className="text-sm text-zinc-700">{t('twoFactor.backupBody')}</p>
+            <p className="text-sm text-muted-foreground">{t('twoFactor.backupBody')}</p>
             <ul className="grid grid-cols-2 gap-1 font-mono text-sm" data-testid="backup-codes">
               {scanning.backupCodes?.map((code) => (
                 <li key={code}>{code}</li>

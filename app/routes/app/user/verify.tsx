@@ -67,7 +67,7 @@ export default function Verify() {
             <p className="text-sm">✓ {t('verify.emailDone', { email: user.email })}</p>
           ) : (
             <Form method="post" className="flex flex-col items-start gap-3">
-              <p className="text-sm text-zinc-700">{t('verify.emailPending', { email: user.email })}</p>
+              <p className="text-sm text-muted-foreground">{t('verify.emailPending', { email: user.email })}</p>
               {actionData?.done === 'email_resent' ? <Alert tone="success">{t('verify.emailResent', { email: user.email })}</Alert> : null}
               <input type="hidden" name="intent" value="resend-email" />
               <Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
@@ -87,7 +87,7 @@ export default function Verify() {
           ) : (
             <div className="flex flex-col gap-4">
               <Form method="post" className="flex max-w-sm flex-col gap-3" noValidate>
-                <p className="text-sm text-zinc-700">{t('verify.phonePending', { phone: user.phoneNumber })}</p>
+                <p className="text-sm text-muted-foreground">{t('verify.phonePending', { phone: user.phoneNumber })}</p>
                 <input type="hidden" name="intent" value="verify-phone" />
                 <Field label={t('verify.code')} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} required errors={fieldError('code')} />
                 <Button type="submit" disabled={navigation.state === 'submitting'}>

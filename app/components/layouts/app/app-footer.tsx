@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next'
+import { cn } from '../../ui/cn'
+
+/** The footer shared by every layout. */
+export function AppFooter({ className }: { className?: string }) {
+  const { t } = useTranslation('common')
+  return (
+    <footer className={cn('border-t border-border', className)}>
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground">
+        <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        <a href="/api/docs" className="hover:text-foreground">
+          {t('footer.apiDocs')}
+        </a>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,61 @@
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { type ClientSession, isVerified } from '../../../modules/identity/index'
+import { type Locale, localizePath } from '../../../platform/i18n/locales'
+import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_SECONDS } from '../../../platform/ui/sidebar'
+import { AppFooter } from './app-footer'
+import { AppSidebar } from './app-sidebar'
+import { AppTopbar, type TopbarSlots } from './app-topbar'
+import { type NavGroup, visibleGroups } from './navigation'
+
+type AppLayoutProps = TopbarSlots & {
+  locale: Locale
+  session: ClientSession
+  /** Sidebar groups; none means no sidebar (admin-default). */
+  navigation?: NavGroup[]
+  sidebarCollapsed?: boolean
+  /** A narrow column for focused pages such as onboarding. */
+  narrow?: boolean
+  children: ReactNode
+}
+
+function rememberSidebar(collapsed: boolean): void {
+  document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? 'collapsed' : 'expanded'}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`
+}
+
+/** The signed-in application frame the admin-* and supplier layouts are built from. */
+export function AppLayout({ locale, session, navigation = [], sidebarCollapsed = false, narrow = false, children, ...slots }: AppLayoutProps) {
+  const { t } = useTranslation('common')
+  const [collapsed, setCollapsed] = useState(sidebarCollapsed)
+  const groups = visibleGroups(navigation, session.user.role)
+  const toggle = () => {
+    rememberSidebar(!collapsed)
+    setCollapsed(!collapsed)
+  }
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+        {t('nav.skipToContent')}
+      </a>
+      <AppTopbar session={session} locale={locale} groups={groups} {...slots} />
+      <div className="flex flex-1">
+        {groups.length > 0 ? <AppSidebar groups={groups} locale={locale} collapsed={collapsed} onToggle={toggle} /> : null}
+        <div className="flex min-w-0 flex-1 flex-col">
+          {isVerified(session) ? null : (
+            <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-status-pending-bg px-4 py-2 text-sm text-status-pending">
+              <span>{t('banner.unverified')}</span>
+              <Link to={localizePath(locale, '/app/user/verify')} className="font-medium underline">
+                {t('banner.verifyNow')}
+              </Link>
+            </div>
+          )}
+          <main id="main" className={narrow ? 'mx-auto w-full max-w-2xl flex-1 p-4 sm:p-6' : 'mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6'}>
+            {children}
+          </main>
+          <AppFooter />
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next'
+import { NavLink } from 'react-router'
+import { type Locale, localizePath } from '../../../platform/i18n/locales'
+import { cn } from '../../ui/cn'
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../ui/tooltip'
+import type { NavItem } from './navigation'
+
+/** One link of the sidebar; when the sidebar is collapsed only the icon shows and a tooltip names it. */
+export function AppMenuItem({ item, locale, collapsed, onNavigate }: { item: NavItem; locale: Locale; collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('common')
+  const label = t(item.labelKey)
+  const Icon = item.icon
+  const link = (
+    <NavLink
+      to={localizePath(locale, item.to)}
+      end
+      onClick={onNavigate}
+      aria-label={collapsed ? label : undefined}
+      className={({ isActive }) =>
+        cn(
+          'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+          isActive ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+          collapsed && 'justify-center px-2',
+        )
+      }
+    >
+      <Icon className="size-4 shrink-0" aria-hidden />
+      {collapsed ? null : <span className="truncate">{label}</span>}
+    </NavLink>
+  )
+  if (!collapsed) return link
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{link}</TooltipTrigger>
+      <TooltipContent side="right">{label}</TooltipContent>
+    </Tooltip>
+  )
+}

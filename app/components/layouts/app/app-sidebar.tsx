@@ -1,0 +1,22 @@
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { Locale } from '../../../platform/i18n/locales'
+import { Button } from '../../ui/button'
+import { cn } from '../../ui/cn'
+import { AppMenu } from './app-menu'
+import type { NavGroup } from './navigation'
+
+/** The desktop sidebar: navigation grouped by area, collapsible to icons. Hidden on small screens (the drawer takes over). */
+export function AppSidebar({ groups, locale, collapsed, onToggle }: { groups: NavGroup[]; locale: Locale; collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('common')
+  return (
+    <nav aria-label={t('nav.mainNavigation')} className={cn('hidden shrink-0 flex-col border-r border-border bg-card p-3 md:flex', collapsed ? 'w-16' : 'w-60')}>
+      <div className="flex-1 overflow-y-auto">
+        <AppMenu groups={groups} locale={locale} collapsed={collapsed} />
+      </div>
+      <Button variant="ghost" size="sm" className={cn('mt-3', collapsed ? 'self-center' : 'self-start')} onClick={onToggle} aria-expanded={!collapsed} aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}>
+        {collapsed ? <PanelLeftOpen aria-hidden /> : <PanelLeftClose aria-hidden />}
+      </Button>
+    </nav>
+  )
+}

@@ -1,0 +1,54 @@
+import { Menu } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ClientSession } from '../../../modules/identity/index'
+import type { Locale } from '../../../platform/i18n/locales'
+import { ColorModeSwitcher } from '../../color-mode-switcher'
+import { LanguageSwitcher } from '../../language-switcher'
+import { Logo } from '../../logo'
+import { Button } from '../../ui/button'
+import { Sheet, SheetContent, SheetTrigger } from '../../ui/sheet'
+import { UserMenu } from '../../user-menu'
+import { AppMenu } from './app-menu'
+import type { NavGroup } from './navigation'
+
+export type TopbarSlots = {
+  /** Where the company switcher goes once people belong to companies. */
+  companySwitcher?: ReactNode
+  /** Where the notifications bell goes once there are notifications. */
+  notifications?: ReactNode
+}
+
+/** The top bar of the signed-in app: menu drawer on phones, logo, slots, language, colour mode, user menu. */
+export function AppTopbar({ session, locale, groups, companySwitcher, notifications }: { session: ClientSession; locale: Locale; groups: NavGroup[] } & TopbarSlots) {
+  const { t } = useTranslation('common')
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  return (
+    <header className="sticky top-0 z-30 border-b border-border bg-card/95 backdrop-blur">
+      <div className="flex h-14 items-center gap-2 px-3 sm:px-4">
+        {groups.length > 0 ? (
+          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')}>
+                <Menu aria-hidden />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" title={t('nav.menuTitle')} description={t('nav.menuDescription')} hideDescription className="w-72">
+              <nav aria-label={t('nav.mainNavigation')} className="mt-4">
+                <AppMenu groups={groups} locale={locale} onNavigate={() => setDrawerOpen(false)} />
+              </nav>
+            </SheetContent>
+          </Sheet>
+        ) : null}
+        <Logo locale={locale} />
+        <div className="ml-2 hidden sm:block">{companySwitcher}</div>
+        <div className="ml-auto flex items-center gap-1">
+          {notifications}
+          <LanguageSwitcher current={locale} />
+          <ColorModeSwitcher locale={locale} />
+          <UserMenu session={session} locale={locale} />
+        </div>
+      </div>
+    </header>
+  )
+}

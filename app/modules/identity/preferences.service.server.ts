@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm'
+import type { ServiceContext } from '../../platform/actor'
+import { database } from '../../platform/db/index.server'
+import { ensure } from '../../platform/errors'
+import type { Locale } from '../../platform/i18n/locales'
+import { preferencesCache } from './preferences-cache.server'
+import { DEFAULT_PREFERENCES, type Preferences } from './preferences.inputs'
+import { userPreferences } from './preferences.tables.server'
+
+type PreferencesRow = typeof userPreferences.$inferSelect
+
+function toPreferences(row: PreferencesRow): Preferences {
+  return {
+    language: row.language,
+    currency: row.currency,
+    timezone: row.timezone,
+    date_format: row.dateFormat,
+    time_format: row.timeFormat,
+    hour_cycle: row.hourCycle,
+  }
+}
+
+function toColumns(preferences: Preferences) {
+  return {
+    language: preferences.language,
+    currency: preferences.currency,
+    timezone: preferences.timezone,
+    dateFormat: preferences.date_format,
+    timeFormat: preferences.time_format,
+    hourCycle: preferences.hour_cycle,
+  }
+}
+
+async function readPreferences(userId: string): Promise<Preferences> {
+  const [row] = await database().select().from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1)
+  return row ? toPreferences(row) : DEFAULT_PREFERENCES
+}
+
+/** The actor's preferences, or the defaults until they save some; served from memory while unchanged. */
+export function getPreferences(ctx: ServiceContext): Promise<Preferences> {
+  const userId = ctx.actor.userId
+  return preferencesCache().read(userId, () => readPreferences(userId))
+}
+
+/** Replaces the actor's preferences with validated input (PreferencesInput). */
+export async function updatePreferences(ctx: ServiceContext, input: Preferences): Promise<Preferences> {
+  const userId = ctx.actor.userId
+  const columns = { ...toColumns(input), updatedAt: new Date() }
+  const [row] = await database()
+    .insert(userPreferences)
+    .values({ userId, ...columns })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: columns })
+    .returning()
+  return remember(userId, row)
+}
+
+/** Changes only the language, e.g. from the language switcher; the other preferences stay as they are. */
+export async function setLanguagePreference(ctx: ServiceContext, locale: Locale): Promise<Preferences> {
+  const userId = ctx.actor.userId
+  const [row] = await database()
+    .insert(userPreferences)
+    .values({ userId, ...toColumns({ ...DEFAULT_PREFERENCES, language: locale }) })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { language: locale, updatedAt: new Date() } })
+    .returning()
+  return remember(userId, row)
+}
+
+function remember(userId: string, row: PreferencesRow | undefined): Preferences {
+  ensure(row, 'internal', 'The preferences upsert returned no row')
+  const saved = toPreferences(row)
+  preferencesCache().saved(userId, saved)
+  return saved
+}

@@ -1,0 +1,100 @@
+import { LOCALE_ENTRIES, type Locale } from '../i18n/locales'
+import type { DateStyle, HourCycle } from './intl-values'
+import { type DecimalString, type FxRates, type Money, minorToDecimal, toDecimalString } from './money'
+
+/** The user preferences that shape dates and times; timezone null means the runtime's own zone. */
+export type FormatPreferences = {
+  timezone: string | null
+  date_format: DateStyle
+  time_format: DateStyle
+  hour_cycle: HourCycle
+}
+
+export type DateInput = Date | number | string
+
+/** Show an amount in the viewer's currency (`to`), with the original beside it. */
+export type Conversion = { to: string; rates: FxRates }
+
+export type Formatter = {
+  date(value: DateInput): string
+  time(value: DateInput): string
+  dateTime(value: DateInput): string
+  /** "3 hours ago", "tomorrow": the unit is picked from the distance between value and now. */
+  relativeTime(value: DateInput, now: DateInput): string
+  number(value: number | bigint | string, options?: Intl.NumberFormatOptions): string
+  /** A ratio: 0.125 → "12.5%". */
+  percent(ratio: number, options?: Intl.NumberFormatOptions): string
+  money(...args: [amount: string, currency: string] | [amount: Money]): string
+  moneyWithConversion(...args: [amount: string, currency: string, conversion: Conversion] | [amount: Money, conversion: Conversion]): string
+}
+
+type ExactMoney = { amount: DecimalString; currency: string }
+
+const DATE_TIME_SEPARATOR: Record<Locale, string> = { en: ', ', 'zh-Hans': ' ', 'zh-Hant': ' ' }
+
+const CONVERTED: Record<Locale, (converted: string, original: string) => string> = {
+  en: (converted, original) => `≈ ${converted} (${original})`,
+  'zh-Hans': (converted, original) => `≈ ${converted}（${original}）`,
+  'zh-Hant': (converted, original) => `≈ ${converted}（${original}）`,
+}
+
+const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 31_557_600],
+  ['month', 2_629_800],
+  ['week', 604_800],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+]
+
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value))
+
+function exactMoney(args: [amount: string, currency: string] | [amount: Money]): ExactMoney {
+  return args.length === 2 ? { amount: toDecimalString(args[0]), currency: args[1] } : { amount: minorToDecimal(args[0]), currency: args[0].currency }
+}
+
+/** Formats dates, numbers and money for one locale and one user's preferences. Create once per page, not per value. */
+export function createFormatter({ locale, preferences }: { locale: Locale; preferences: FormatPreferences }): Formatter {
+  const tag = LOCALE_ENTRIES[locale].language
+  const timeZone = preferences.timezone ?? undefined
+  const dateFormat = new Intl.DateTimeFormat(tag, { dateStyle: preferences.date_format, timeZone })
+  // Time alone: ICU rewrites the date half of a combined dateStyle + hourCycle pattern (2026年3月1日 becomes 2026/3/1).
+  const timeFormat = new Intl.DateTimeFormat(tag, { timeStyle: preferences.time_format, hourCycle: preferences.hour_cycle, timeZone })
+  const relativeFormat = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' })
+  const numberFormat = new Intl.NumberFormat(tag)
+  const currencyFormats = new Map<string, Intl.NumberFormat>()
+
+  const currencyFormat = (currency: string) => {
+    let format = currencyFormats.get(currency)
+    if (!format) {
+      format = new Intl.NumberFormat(tag, { style: 'currency', currency })
+      currencyFormats.set(currency, format)
+    }
+    return format
+  }
+  const formatMoney = (money: ExactMoney) => currencyFormat(money.currency).format(money.amount)
+
+  return {
+    date: (value) => dateFormat.format(toDate(value)),
+    time: (value) => timeFormat.format(toDate(value)),
+    dateTime: (value) => `${dateFormat.format(toDate(value))}${DATE_TIME_SEPARATOR[locale]}${timeFormat.format(toDate(value))}`,
+    relativeTime(value, now) {
+      const seconds = (toDate(value).getTime() - toDate(now).getTime()) / 1000
+      const [unit, size] = RELATIVE_UNITS.find(([, unitSeconds]) => Math.abs(seconds) >= unitSeconds) ?? ['second', 1]
+      const count = Math.round(Math.abs(seconds) / size)
+      return relativeFormat.format(seconds < 0 && count > 0 ? -count : count, unit)
+    },
+    number: (value, options) => (options ? new Intl.NumberFormat(tag, options) : numberFormat).format(typeof value === 'string' ? toDecimalString(value) : value),
+    percent: (ratio, options) => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1, ...options }).format(ratio),
+    money: (...args) => formatMoney(exactMoney(args)),
+    moneyWithConversion(...args) {
+      const [money, conversion] = args.length === 3 ? [exactMoney([args[0], args[1]]), args[2]] : [exactMoney([args[0]]), args[1]]
+      const original = formatMoney(money)
+      if (money.currency === conversion.to) return original
+      const converted = conversion.rates.convert(money.amount, money.currency, conversion.to)
+      if (converted === null) return original
+      return CONVERTED[locale](formatMoney({ amount: toDecimalString(converted), currency: conversion.to }), original)
+    },
+  }
+}

@@ -1,0 +1,89 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { BlankSchema } from 'hono/types'
+import type { TFunction } from 'i18next'
+import type * as z from 'zod'
+import { PreferencesInput } from '../../app/modules/identity/index'
+import { actorFromAuthState, getPreferences, updatePreferences } from '../../app/modules/identity/index.server'
+import type { ServiceContext } from '../../app/platform/actor'
+import { AppError } from '../../app/platform/errors'
+import { translator } from '../../app/platform/i18n/translate.server'
+import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
+import type { ApiEnv } from '../middleware/request-context'
+import { requireAuth } from './auth-routes'
+import { errorBody } from './errors'
+import { ErrorSchema, SIGNED_IN } from './schemas'
+
+// A copy made after @hono/zod-openapi extended zod: the shared schema may predate that, without .openapi().
+const PreferencesSchema = PreferencesInput.clone().openapi('Preferences', {
+  example: { language: 'zh-Hans', currency: 'CNY', timezone: 'Asia/Shanghai', date_format: 'medium', time_format: 'short', hour_cycle: 'h23' },
+})
+
+const errors = {
+  400: { description: 'Malformed JSON (bad_request) or invalid preferences (validation_failed, translated messages per field in details.fields)', content: { 'application/json': { schema: ErrorSchema } } },
+  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+}
+
+const getPreferencesRoute = createRoute({
+  method: 'get',
+  path: '/user/profiles',
+  tags: ['User'],
+  summary: 'The signed-in user’s preferences (defaults until they save some; timezone null until chosen)',
+  security: SIGNED_IN,
+  responses: { 200: { description: 'The preferences', content: { 'application/json': { schema: PreferencesSchema } } }, 401: errors[401] },
+})
+
+const putPreferencesRoute = createRoute({
+  method: 'put',
+  path: '/user/profiles',
+  tags: ['User'],
+  summary: 'Replace the signed-in user’s preferences',
+  description:
+    'Takes all six fields; timezone may be null (the device zone applies; browsers send their zone on the first save). Unknown fields are refused. Nothing is stored unless the whole object is valid.',
+  security: SIGNED_IN,
+  // A reference rather than the zod schema: the handler validates after authenticating, and answers 400, not 422.
+  request: { body: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Preferences' } } } } },
+  responses: { 200: { description: 'The stored preferences', content: { 'application/json': { schema: PreferencesSchema } } }, ...errors },
+})
+
+async function serviceContext(c: Context): Promise<ServiceContext> {
+  const state = await requireAuth(c)
+  return { actor: actorFromAuthState(state), locale: currentLocale(), requestId: requestScope()?.requestId ?? '' }
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return JSON.parse(await c.req.text())
+  } catch {
+    throw new AppError('bad_request', 'Malformed JSON body')
+  }
+}
+
+/** Translated messages per field; an unknown field is reported under its own name. */
+function fieldErrors(error: z.ZodError, t: TFunction): Record<string, string[]> {
+  const fields: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const names = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.join('.') || '_']
+    for (const name of names) (fields[name] ??= []).push(t(issue.message))
+  }
+  return fields
+}
+
+export function registerPreferenceRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>) {
+  api.openapi(getPreferencesRoute, async (c) => {
+    const preferences = await getPreferences(await serviceContext(c))
+    c.header('Cache-Control', 'no-store')
+    return c.json(preferences, 200)
+  })
+
+  api.openapi(putPreferencesRoute, async (c) => {
+    const ctx = await serviceContext(c)
+    const parsed = PreferencesInput.safeParse(await readJson(c))
+    c.header('Cache-Control', 'no-store')
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error, translator(ctx.locale, 'identity'))
+      return c.json(errorBody(new AppError('validation_failed', 'Validation failed', { fields })), 400)
+    }
+    return c.json(await updatePreferences(ctx, parsed.data), 200)
+  })
+}
