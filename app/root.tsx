@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
@@ -7,13 +6,12 @@ import { ColorModeProvider, htmlColorClass } from './components/color-mode'
 import { ErrorPage } from './components/error-page'
 import { PageLayout } from './components/layouts/page-layout'
 import { NavigationProgress } from './components/ui/navigation-progress'
-import { Toaster } from './components/ui/toaster'
-import { TooltipProvider } from './components/ui/tooltip'
+import { ToastHost } from './components/ui/toast'
 import { AuthEventsProvider } from './modules/identity/components/auth-events-provider'
 import { clientSessionContext } from './modules/identity/index'
 import { authMiddleware } from './modules/identity/index.server'
 import { readCookie } from './platform/http/cookies'
-import { useI18nInstance } from './platform/i18n/use-i18n-instance'
+import { I18nProvider } from './platform/i18n/react'
 import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
 import { resourcesFor } from './platform/i18n/translate.server'
 import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/color-mode'
@@ -67,15 +65,12 @@ export function Layout({ children }: { children: ReactNode }) {
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const matches = useMatches()
-  const i18n = useI18nInstance(data?.locale ?? DEFAULT_LOCALE, data?.resources)
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider locale={data?.locale ?? DEFAULT_LOCALE} resources={data?.resources ?? {}}>
       <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
-        <TooltipProvider>
-          <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>
-        </TooltipProvider>
+        <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>
       </ColorModeProvider>
-    </I18nextProvider>
+    </I18nProvider>
   )
 }
 
@@ -89,7 +84,7 @@ export default function App() {
       <PageLayout name={layout}>
         <Outlet />
       </PageLayout>
-      <Toaster />
+      <ToastHost />
     </Providers>
   )
 }

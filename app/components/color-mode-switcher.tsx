@@ -1,46 +1,48 @@
 import { Monitor, Moon, Sun } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
-import { useFetcher } from 'react-router'
+import type { FormEvent } from 'react'
+import { useTranslation } from '../platform/i18n/react'
+import { Form, useFetcher, useLocation } from 'react-router'
 import { type Locale, localizePath } from '../platform/i18n/locales'
-import { COLOR_PREFERENCES, type ColorPreference } from '../platform/ui/color-mode'
+import { COLOR_PREFERENCES, type ColorPreference, isColorPreference } from '../platform/ui/color-mode'
 import { useColorMode } from './color-mode'
-import { Button } from './ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from './ui/dropdown-menu'
+import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuLabel } from './ui/disclosure-menu'
 
 const ICONS = { system: Monitor, light: Sun, dark: Moon } as const
 
-/** System / light / dark; applied at once and remembered in a cookie so the server renders it next time. */
+/**
+ * System / light / dark. With scripts the choice applies at once and is saved in the background; without,
+ * the form posts and the page comes back in the chosen mode. Either way a cookie lets the server render it.
+ */
 export function ColorModeSwitcher({ locale }: { locale: Locale }) {
   const { t } = useTranslation('common')
   const { preference, value, unknown, setPreference } = useColorMode()
   const fetcher = useFetcher()
+  const location = useLocation()
+  const action = localizePath(locale, '/color-mode')
   const CurrentIcon = ICONS[unknown || preference === 'system' ? 'system' : value]
-  const choose = (next: string) => {
-    const chosen = next as ColorPreference
-    setPreference(chosen)
-    void fetcher.submit({ preference: chosen }, { method: 'post', action: localizePath(locale, '/color-mode') })
+  const choose = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    const chosen = submitter?.value
+    if (!isColorPreference(chosen)) return
+    event.preventDefault()
+    setPreference(chosen as ColorPreference)
+    void fetcher.submit({ preference: chosen }, { method: 'post', action })
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('colorMode.current', { mode: t(`colorMode.${preference}`) })}>
-          <CurrentIcon aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t('colorMode.label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={preference} onValueChange={choose}>
-          {COLOR_PREFERENCES.map((option) => {
-            const OptionIcon = ICONS[option]
-            return (
-              <DropdownMenuRadioItem key={option} value={option}>
-                <OptionIcon className="size-4" aria-hidden />
-                {t(`colorMode.${option}`)}
-              </DropdownMenuRadioItem>
-            )
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DisclosureMenu label={t('colorMode.current', { mode: t(`colorMode.${preference}`) })} trigger={<CurrentIcon aria-hidden />} data-testid="color-mode-switcher">
+      <DisclosureMenuLabel>{t('colorMode.label')}</DisclosureMenuLabel>
+      <Form method="post" action={action} onSubmit={choose}>
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        {COLOR_PREFERENCES.map((option) => {
+          const OptionIcon = ICONS[option]
+          return (
+            <button key={option} type="submit" name="preference" value={option} aria-current={option === preference ? 'true' : undefined} className={DISCLOSURE_ITEM_CLASS} data-menu-item>
+              <OptionIcon aria-hidden />
+              {t(`colorMode.${option}`)}
+            </button>
+          )
+        })}
+      </Form>
+    </DisclosureMenu>
   )
 }

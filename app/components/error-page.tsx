@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../platform/i18n/react'
 import { Link, useRouteLoaderData } from 'react-router'
 import { DEFAULT_LOCALE, type Locale, localizePath } from '../platform/i18n/locales'
 import { buttonClasses } from './ui/button'

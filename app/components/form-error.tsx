@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../platform/i18n/react'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../modules/identity/index'
 import { Alert } from './ui/alert'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../platform/i18n/react'
 import { Link } from 'react-router'
 import { type Locale, localizePath } from '../platform/i18n/locales'
 

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../platform/i18n/react'
 import { Form } from 'react-router'
 import { AREAS } from '../platform/areas'
 import { type Locale, localizePath } from '../platform/i18n/locales'

@@ -1,10 +1,9 @@
 import { KeyRound, LayoutDashboard, LogOut, ShieldCheck, SlidersHorizontal } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
-import { Link, useSubmit } from 'react-router'
+import { useTranslation } from '../platform/i18n/react'
+import { Form, Link } from 'react-router'
 import type { ClientSession } from '../modules/identity/index'
 import { type Locale, localizePath } from '../platform/i18n/locales'
-import { Button } from './ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu'
+import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuSeparator } from './ui/disclosure-menu'
 
 function initials(name: string): string {
   const letters = name
@@ -17,58 +16,51 @@ function initials(name: string): string {
 /** The signed-in person's menu: who they are, their account pages, and sign-out (a POST). */
 export function UserMenu({ session, locale }: { session: ClientSession; locale: Locale }) {
   const { t } = useTranslation('common')
-  const submit = useSubmit()
   const { user } = session
   const link = (to: string) => localizePath(locale, to)
+  const items = [
+    { to: '/app/dashboard', label: t('nav.dashboard'), Icon: LayoutDashboard },
+    { to: '/app/user/preference', label: t('nav.preferences'), Icon: SlidersHorizontal },
+    { to: '/app/user/two-factor', label: t('nav.twoFactor'), Icon: ShieldCheck },
+    { to: '/app/user/change-password', label: t('nav.changePassword'), Icon: KeyRound },
+  ]
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('nav.accountMenu')} data-testid="user-menu">
+    <DisclosureMenu
+      label={t('nav.accountMenu')}
+      trigger={
+        <>
           <span aria-hidden className="flex size-7 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
             {initials(user.name)}
           </span>
           <span className="hidden max-w-40 truncate sm:inline" data-testid="current-user">
             {user.name}
           </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="font-normal">
-          <span className="block text-xs text-muted-foreground">{t('nav.signedInAs')}</span>
-          <span className="block truncate font-medium">{user.name}</span>
-          <span className="block truncate text-xs text-muted-foreground">{user.email ?? user.phoneNumber}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={link('/app/dashboard')}>
-            <LayoutDashboard aria-hidden />
-            {t('nav.dashboard')}
+        </>
+      }
+      className="[&>div]:w-64"
+      data-testid="user-menu"
+    >
+      <div className="px-2 py-1.5">
+        <p className="text-xs text-muted-foreground">{t('nav.signedInAs')}</p>
+        <p className="truncate text-sm font-medium">{user.name}</p>
+        <p className="truncate text-xs text-muted-foreground">{user.email ?? user.phoneNumber}</p>
+      </div>
+      <DisclosureMenuSeparator />
+      <nav aria-label={t('nav.account')}>
+        {items.map(({ to, label, Icon }) => (
+          <Link key={to} to={link(to)} className={DISCLOSURE_ITEM_CLASS} data-menu-item>
+            <Icon aria-hidden />
+            {label}
           </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={link('/app/user/preference')}>
-            <SlidersHorizontal aria-hidden />
-            {t('nav.preferences')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={link('/app/user/two-factor')}>
-            <ShieldCheck aria-hidden />
-            {t('nav.twoFactor')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={link('/app/user/change-password')}>
-            <KeyRound aria-hidden />
-            {t('nav.changePassword')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => submit(null, { method: 'post', action: link('/auth/sign-out') })}>
+        ))}
+      </nav>
+      <DisclosureMenuSeparator />
+      <Form method="post" action={link('/auth/sign-out')}>
+        <button type="submit" className={DISCLOSURE_ITEM_CLASS} data-menu-item>
           <LogOut aria-hidden />
           {t('nav.signOut')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </button>
+      </Form>
+    </DisclosureMenu>
   )
 }

@@ -1,6 +1,6 @@
 import { BadgeCheck, FileSearch, Globe2, Handshake, Landmark, PackageCheck, Scale, ShieldCheck, Store, Truck } from 'lucide-react'
 import type { ComponentType } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../platform/i18n/react'
 import { Link } from 'react-router'
 import { MarketplaceSearch } from '../components/marketplace-search'
 import { buttonClasses } from '../components/ui/button'

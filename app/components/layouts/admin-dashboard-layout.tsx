@@ -5,6 +5,6 @@ import { AppLayout } from './app/app-layout'
 import { APP_NAVIGATION } from './app/navigation'
 
 /** `admin-dashboard`: the signed-in app with its sidebar grouped by area. */
-export function AdminDashboardLayout(props: { locale: Locale; session: ClientSession; sidebarCollapsed: boolean; children: ReactNode }) {
+export default function AdminDashboardLayout(props: { locale: Locale; session: ClientSession; sidebarCollapsed: boolean; children: ReactNode }) {
   return <AppLayout {...props} navigation={APP_NAVIGATION} />
 }

@@ -4,6 +4,6 @@ import type { Locale } from '../../platform/i18n/locales'
 import { AppLayout } from './app/app-layout'
 
 /** `admin-default`: signed-in pages that need the top bar but no sidebar. */
-export function AdminDefaultLayout(props: { locale: Locale; session: ClientSession; children: ReactNode }) {
+export default function AdminDefaultLayout(props: { locale: Locale; session: ClientSession; children: ReactNode }) {
   return <AppLayout {...props} />
 }

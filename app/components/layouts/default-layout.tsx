@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { Link } from 'react-router'
 import type { ClientSession } from '../../modules/identity/index'
 import { type Locale, localizePath } from '../../platform/i18n/locales'

@@ -1,12 +1,14 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import type { LayoutName } from '../../platform/ui/layout-selection'
 import { useRootData } from '../use-root-data'
-import { AdminDashboardLayout } from './admin-dashboard-layout'
-import { AdminDefaultLayout } from './admin-default-layout'
-import { AdminOnboardingLayout } from './admin-onboarding-layout'
 import { AnnoLayout } from './anno-layout'
 import { DefaultLayout } from './default-layout'
-import { SupplierLayout } from './supplier-layout'
+
+// The signed-in layouts (sidebar, drawer, tooltips) load with the first signed-in page, so public pages stay light.
+const AdminDashboardLayout = lazy(() => import('./admin-dashboard-layout'))
+const AdminDefaultLayout = lazy(() => import('./admin-default-layout'))
+const AdminOnboardingLayout = lazy(() => import('./admin-onboarding-layout'))
+const SupplierLayout = lazy(() => import('./supplier-layout'))
 
 /** Renders the layout chosen for the page (§2); signed-in layouts need a session, which the guard ensures. */
 export function PageLayout({ name, children }: { name: LayoutName; children: ReactNode }) {
@@ -21,6 +23,10 @@ export function PageLayout({ name, children }: { name: LayoutName; children: Rea
     )
   }
   const shared = { locale, session, children }
+  return <Suspense fallback={null}>{signedInLayout(name, shared, sidebarCollapsed)}</Suspense>
+}
+
+function signedInLayout(name: Exclude<LayoutName, 'none' | 'anno' | 'default'>, shared: Parameters<typeof AdminDefaultLayout>[0], sidebarCollapsed: boolean) {
   switch (name) {
     case 'admin-dashboard':
       return <AdminDashboardLayout {...shared} sidebarCollapsed={sidebarCollapsed} />

@@ -5,6 +5,6 @@ import { AppLayout } from './app/app-layout'
 import { SUPPLIER_NAVIGATION } from './app/navigation'
 
 /** `supplier`: the supplier area with its own sidebar. */
-export function SupplierLayout(props: { locale: Locale; session: ClientSession; sidebarCollapsed: boolean; children: ReactNode }) {
+export default function SupplierLayout(props: { locale: Locale; session: ClientSession; sidebarCollapsed: boolean; children: ReactNode }) {
   return <AppLayout {...props} navigation={SUPPLIER_NAVIGATION} />
 }

@@ -1,6 +1,6 @@
 import { cva } from 'class-variance-authority'
 import type { ComponentProps } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 
 const badgeVariants = cva('inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3', {

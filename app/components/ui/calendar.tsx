@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp } from 'lucide-react'
 import { type ChevronProps, type ClassNames, DayPicker, type DayPickerProps } from 'react-day-picker'
 import { type DayPickerLocale, enUS, zhCN, zhTW } from 'react-day-picker/locale'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { type Locale, matchLocale } from '../../platform/i18n/locales'
 import { buttonClasses } from './button'
 import { cn } from './cn'

@@ -1,7 +1,7 @@
 import { Command } from 'cmdk'
 import { Check, ChevronsUpDown } from 'lucide-react'
 import { type ComponentProps, type ReactNode, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 import { CONTROL_CLASSES } from './input'
 import { Popover, PopoverContent, PopoverTrigger } from './popover'

@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-table'
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { Button } from './button'
 import { cn } from './cn'
 import { Input } from './input'

@@ -1,6 +1,6 @@
 import { CalendarDays } from 'lucide-react'
 import { type ComponentProps, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { Calendar } from './calendar'
 import { cn } from './cn'
 import { CONTROL_CLASSES } from './input'

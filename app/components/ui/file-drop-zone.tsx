@@ -1,6 +1,6 @@
 import { FileText, Upload, X } from 'lucide-react'
 import { type DragEvent, type ReactNode, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { Button } from './button'
 import { cn } from './cn'
 import { checkFiles, type FileRejection, type FileRejectionReason, formatFileSize } from './file-drop-validation'

@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { useFetchers, useNavigation } from 'react-router'
 import { cn } from './cn'
 import { IDLE_PROGRESS, nextTickAt, PROGRESS_HEIGHT_PX, progressView, reduceProgress } from './progress-bar-state'

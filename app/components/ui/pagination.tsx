@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { Link } from 'react-router'
 import { buttonClasses } from './button'
 import { paginationRange } from './pagination-range'

@@ -1,7 +1,7 @@
 import { Check, ChevronDown, ChevronUp } from 'lucide-react'
 import { Select as SelectPrimitive } from 'radix-ui'
 import { type ComponentProps, useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 
 export const Select = SelectPrimitive.Root

@@ -1,10 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { createI18n } from '../../platform/i18n/i18n'
+import { I18nProvider } from '../../platform/i18n/react'
 import type { Locale } from '../../platform/i18n/locales'
 import { Badge } from './badge'
 import { DataTable } from './data-table'
@@ -22,8 +21,11 @@ const CATALOGS = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant }
 
 /** Renders on the server as SSR does, so any window access during render throws here. */
 function render(node: ReactNode, locale: Locale = 'en'): string {
-  const i18n = createI18n(locale, { [locale]: { ui: CATALOGS[locale] } })
-  return renderToString(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>)
+  return renderToString(
+    <I18nProvider locale={locale} resources={{ ui: CATALOGS[locale] }}>
+      {node}
+    </I18nProvider>,
+  )
 }
 
 function renderInRouter(node: ReactNode): string {

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 
 export type StepperStep = { id: string; label: ReactNode; description?: ReactNode }

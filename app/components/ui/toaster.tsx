@@ -1,8 +1,6 @@
-import type { CSSProperties } from 'react'
-import { useTranslation } from 'react-i18next'
+import { type CSSProperties, useEffect } from 'react'
+import { useTranslation } from '../../platform/i18n/react'
 import { Toaster as Sonner } from 'sonner'
-
-export { toast } from 'sonner'
 
 /** §9: toasts stay 5000 ms, stack bottom right, at most 5 visible. */
 export const TOAST_DURATION_MS = 5000
@@ -21,9 +19,10 @@ const TOKEN_STYLE: CSSProperties & Record<'--normal-bg' | '--normal-text' | '--n
   '--normal-border': 'var(--border)',
 }
 
-/** Mount once in the root layout; call `toast(…)` anywhere. */
-export function Toaster() {
+/** Loaded on demand by ToastHost (toast.ts) the first time a page shows a toast. */
+export default function Toaster({ onReady }: { onReady?: () => void }) {
   const { t } = useTranslation('ui')
+  useEffect(() => onReady?.(), [onReady])
   return (
     <Sonner
       position={TOAST_POSITION}

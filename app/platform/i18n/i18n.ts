@@ -1,20 +1,32 @@
-import { createInstance, type i18n as I18n, type Resource } from 'i18next'
-import { DEFAULT_LOCALE, type Locale } from './locales'
+import type { Locale } from './locales'
+
+/** A message catalog: nested objects of strings. */
+export type Messages = { [key: string]: string | Messages }
+/** The catalogs of one locale, by namespace. */
+export type LocaleResources = Record<string, Messages>
+export type TranslateOptions = { defaultValue?: string } & Record<string, unknown>
+export type TFunction = (key: string, options?: TranslateOptions) => string
 
 export const DEFAULT_NAMESPACE = 'common'
 
-/** An i18next instance for one locale; used per request on the server and once in the browser. */
-export function createI18n(locale: Locale, resources: Resource): I18n {
-  const instance = createInstance()
-  void instance.init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    resources,
-    defaultNS: DEFAULT_NAMESPACE,
-    ns: Object.keys(resources[locale] ?? {}),
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  })
-  return instance
+function lookup(messages: Messages | undefined, key: string): string | undefined {
+  let node: string | Messages | undefined = messages
+  for (const part of key.split('.')) {
+    if (!node || typeof node === 'string') return undefined
+    node = node[part]
+  }
+  return typeof node === 'string' ? node : undefined
 }
+
+/** Replaces {{name}} with the value of `name`; unknown placeholders stay as written. */
+export function interpolate(text: string, values: Record<string, unknown> = {}): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])))
+}
+
+/** A translation function for one namespace; a missing key yields `defaultValue`, else the key itself. */
+export function createTranslator(resources: LocaleResources, namespace: string = DEFAULT_NAMESPACE): TFunction {
+  return (key, options) => interpolate(lookup(resources[namespace], key) ?? options?.defaultValue ?? key, options)
+}
+
+/** What `useTranslation` hands to components besides `t`. */
+export type I18nInfo = { language: Locale }

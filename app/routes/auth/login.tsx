@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../platform/i18n/react'
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { FormError, useFieldErrors } from '../../components/form-error'
 import { AnnoTitle } from '../../components/layouts/anno-layout'

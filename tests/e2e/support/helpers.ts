@@ -54,8 +54,9 @@ export async function signedInContext(browser: Browser, account: { email: string
 
 /** Signs out through the account menu of the top bar. */
 export async function signOut(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  const menu = page.getByRole('banner').getByTestId('user-menu')
+  await menu.locator('summary').click()
+  await menu.getByRole('button', { name: 'Sign out' }).click()
 }
 
 /** The "verify your email…" banner shown to unverified users in /en/app/*. */

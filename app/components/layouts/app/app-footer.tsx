@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../platform/i18n/react'
 import { cn } from '../../ui/cn'
 
 /** The footer shared by every layout. */

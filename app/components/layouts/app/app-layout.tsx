@@ -1,9 +1,10 @@
 import { type ReactNode, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../platform/i18n/react'
 import { Link } from 'react-router'
 import { type ClientSession, isVerified } from '../../../modules/identity/index'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_SECONDS } from '../../../platform/ui/sidebar'
+import { TooltipProvider } from '../../ui/tooltip'
 import { AppFooter } from './app-footer'
 import { AppSidebar } from './app-sidebar'
 import { AppTopbar, type TopbarSlots } from './app-topbar'
@@ -34,28 +35,30 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
     setCollapsed(!collapsed)
   }
   return (
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
-        {t('nav.skipToContent')}
-      </a>
-      <AppTopbar session={session} locale={locale} groups={groups} {...slots} />
-      <div className="flex flex-1">
-        {groups.length > 0 ? <AppSidebar groups={groups} locale={locale} collapsed={collapsed} onToggle={toggle} /> : null}
-        <div className="flex min-w-0 flex-1 flex-col">
-          {isVerified(session) ? null : (
-            <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-status-pending-bg px-4 py-2 text-sm text-status-pending">
-              <span>{t('banner.unverified')}</span>
-              <Link to={localizePath(locale, '/app/user/verify')} className="font-medium underline">
-                {t('banner.verifyNow')}
-              </Link>
-            </div>
-          )}
-          <main id="main" className={narrow ? 'mx-auto w-full max-w-2xl flex-1 p-4 sm:p-6' : 'mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6'}>
-            {children}
-          </main>
-          <AppFooter />
+    <TooltipProvider>
+      <div className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+          {t('nav.skipToContent')}
+        </a>
+        <AppTopbar session={session} locale={locale} groups={groups} {...slots} />
+        <div className="flex flex-1">
+          {groups.length > 0 ? <AppSidebar groups={groups} locale={locale} collapsed={collapsed} onToggle={toggle} /> : null}
+          <div className="flex min-w-0 flex-1 flex-col">
+            {isVerified(session) ? null : (
+              <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-status-pending-bg px-4 py-2 text-sm text-status-pending">
+                <span>{t('banner.unverified')}</span>
+                <Link to={localizePath(locale, '/app/user/verify')} className="font-medium underline">
+                  {t('banner.verifyNow')}
+                </Link>
+              </div>
+            )}
+            <main id="main" className={narrow ? 'mx-auto w-full max-w-2xl flex-1 p-4 sm:p-6' : 'mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6'}>
+              {children}
+            </main>
+            <AppFooter />
+          </div>
         </div>
       </div>
-    </div>
+    </TooltipProvider>
   )
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../platform/i18n/react'
 import type { Locale } from '../../../platform/i18n/locales'
 import { cn } from '../../ui/cn'
 import { AppMenuItem } from './app-menu-item'

@@ -1,5 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../platform/i18n/react'
 import type { Locale } from '../../../platform/i18n/locales'
 import { Button } from '../../ui/button'
 import { cn } from '../../ui/cn'

@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../platform/i18n/react'
 import type { ClientSession } from '../../../modules/identity/index'
 import type { Locale } from '../../../platform/i18n/locales'
 import { ColorModeSwitcher } from '../../color-mode-switcher'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../platform/i18n/react'
 import { Link, useLoaderData, useSearchParams } from 'react-router'
 import { Card } from '../../../components/ui/card'
 import { cn } from '../../../components/ui/cn'

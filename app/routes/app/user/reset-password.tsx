@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../platform/i18n/react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { FormError } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
