@@ -8,8 +8,9 @@ import { PageLayout } from './components/layouts/page-layout'
 import { NavigationProgress } from './components/ui/navigation-progress'
 import { ToastHost } from './components/ui/toast'
 import { AuthEventsProvider } from './modules/identity/components/auth-events-provider'
-import { clientSessionContext } from './modules/identity/index'
-import { authMiddleware } from './modules/identity/index.server'
+import { actorFromClientSession, clientSessionContext, DEFAULT_PREFERENCES, PreferencesProvider } from './modules/identity/index'
+import { authMiddleware, getPreferences } from './modules/identity/index.server'
+import { requestInfoContext } from './platform/request-info'
 import { readCookie } from './platform/http/cookies'
 import { I18nProvider } from './platform/i18n/react'
 import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
@@ -29,10 +30,13 @@ export const middleware: Route.MiddlewareFunction[] = [authMiddleware]
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE
   const cookies = request.headers.get('cookie')
+  const session = context.get(clientSessionContext)
+  const preferences = session ? await getPreferences({ actor: actorFromClientSession(session), locale, requestId: context.get(requestInfoContext).requestId }) : DEFAULT_PREFERENCES
   return {
     locale,
     resources: resourcesFor(locale),
-    session: context.get(clientSessionContext),
+    session,
+    preferences,
     colorPreference: colorPreferenceFromCookie(readCookie(cookies, COLOR_MODE_COOKIE)),
     sidebarCollapsed: sidebarCollapsedFromCookie(readCookie(cookies, SIDEBAR_COOKIE)),
   }
@@ -68,7 +72,9 @@ function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nProvider locale={data?.locale ?? DEFAULT_LOCALE} resources={data?.resources ?? {}}>
       <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
-        <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>
+        <PreferencesProvider initial={data?.preferences}>
+          <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>
+        </PreferencesProvider>
       </ColorModeProvider>
     </I18nProvider>
   )

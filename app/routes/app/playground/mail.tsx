@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../platform/i18n/react'
 import { Link, useLoaderData, useSearchParams } from 'react-router'
 import { Card } from '../../../components/ui/card'
+import { useFormatter } from '../../../components/use-formatter'
 import { cn } from '../../../components/ui/cn'
 import { Pagination } from '../../../components/ui/pagination'
 import { actorFromClientSession } from '../../../modules/identity/index'
@@ -37,18 +38,12 @@ async function loadMailbox({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-function useDateTime() {
-  const { i18n } = useTranslation()
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' })
-  return (iso: string) => format.format(new Date(iso))
-}
-
 export default function Mailbox() {
   const { t } = useTranslation('identity')
   const { locale } = useRootData()
   const data = useLoaderData<typeof loader>()
   const [search] = useSearchParams()
-  const formatDate = useDateTime()
+  const format = useFormatter()
   const base = localizePath(locale, '/app/playground/mail')
   const tab = (channel: DevChannel, label: string) => (
     <Link
@@ -81,7 +76,7 @@ export default function Mailbox() {
             <dt className="text-muted-foreground">{t('mailbox.to')}</dt>
             <dd>{data.message.recipient}</dd>
             <dt className="text-muted-foreground">{t('mailbox.sent')}</dt>
-            <dd>{formatDate(data.message.createdAt)}</dd>
+            <dd>{format.dateTime(data.message.createdAt)}</dd>
           </dl>
           {data.message.links.length > 0 ? (
             <section aria-labelledby="links-title" className="mt-4">
@@ -141,7 +136,7 @@ export default function Mailbox() {
                       {data.channel === 'mail' ? (item.subject ?? t('mailbox.noSubject')) : item.preview}
                     </Link>
                   </td>
-                  <td className="py-2 whitespace-nowrap">{formatDate(item.createdAt)}</td>
+                  <td className="py-2 whitespace-nowrap">{format.dateTime(item.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
