@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
-import { bearerSessions, sessionRevocations } from '../app/modules/identity/index.server'
+import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
 import { logger } from '../app/platform/logger.server'
@@ -23,11 +23,13 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   const seeded = env().SEED_DEMO ? await seedDemoData() : false
   await bearerSessions().keyRing()
   sessionRevocations().listen()
+  preferencesCache().listen()
   return { seeded }
 }
 
 export async function stopApp(): Promise<void> {
   await sessionRevocations().close()
+  await preferencesCache().close()
   await closeRedis()
   await closeDatabase()
 }

@@ -28,3 +28,14 @@ describe('ExpiringLru', () => {
     expect(cache.size).toBe(0)
   })
 })
+
+describe('ExpiringLru.delete', () => {
+  it('forgets one entry', () => {
+    const cache = new ExpiringLru<string, number>(5, () => 0)
+    cache.set('a', 1, 1000)
+    cache.set('b', 2, 1000)
+    cache.delete('a')
+    expect(cache.get('a')).toBeUndefined()
+    expect(cache.get('b')).toBe(2)
+  })
+})

@@ -26,6 +26,10 @@ export class ExpiringLru<K, V> {
     }
   }
 
+  delete(key: K): void {
+    this.entries.delete(key)
+  }
+
   clear(): void {
     this.entries.clear()
   }

@@ -2,7 +2,10 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
 import type { ApiEnv } from '../middleware/request-context'
 import type { Context } from 'hono'
+import type { ServiceContext } from '../../app/platform/actor'
+import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
 import {
+  actorFromAuthState,
   auth,
   bearerSessions,
   endSession,
@@ -39,6 +42,12 @@ export async function requireAuth(c: ApiContext): Promise<AuthState> {
   const state = await resolveAuth(c)
   if (!state) throw new AppError('session_missing', 'Auth session missing!')
   return state
+}
+
+/** The service context of an authenticated API request: the caller as actor, the request's locale and id. */
+export async function serviceContext(c: ApiContext): Promise<ServiceContext> {
+  const state = await requireAuth(c)
+  return { actor: actorFromAuthState(state), locale: currentLocale(), requestId: requestScope()?.requestId ?? '' }
 }
 
 const UserSchema = z

@@ -1,16 +1,14 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { BlankSchema } from 'hono/types'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../../app/platform/i18n/i18n'
 import type * as z from 'zod'
 import { PreferencesInput } from '../../app/modules/identity/index'
-import { actorFromAuthState, getPreferences, updatePreferences } from '../../app/modules/identity/index.server'
-import type { ServiceContext } from '../../app/platform/actor'
+import { getPreferences, updatePreferences } from '../../app/modules/identity/index.server'
 import { AppError } from '../../app/platform/errors'
 import { translator } from '../../app/platform/i18n/translate.server'
-import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
 import type { ApiEnv } from '../middleware/request-context'
-import { requireAuth } from './auth-routes'
+import { serviceContext } from './auth-routes'
 import { errorBody } from './errors'
 import { ErrorSchema, SIGNED_IN } from './schemas'
 
@@ -45,11 +43,6 @@ const putPreferencesRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Preferences' } } } } },
   responses: { 200: { description: 'The stored preferences', content: { 'application/json': { schema: PreferencesSchema } } }, ...errors },
 })
-
-async function serviceContext(c: Context): Promise<ServiceContext> {
-  const state = await requireAuth(c)
-  return { actor: actorFromAuthState(state), locale: currentLocale(), requestId: requestScope()?.requestId ?? '' }
-}
 
 async function readJson(c: Context): Promise<unknown> {
   try {

@@ -2,16 +2,14 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { actorFromAuthState, auth } from '../../app/modules/identity/index.server'
-import type { ServiceContext } from '../../app/platform/actor'
+import { auth } from '../../app/modules/identity/index.server'
 import { databaseHandle } from '../../app/platform/db/index.server'
 import { pingDatabase } from '../../app/platform/db/database.server'
 import { AppError } from '../../app/platform/errors'
 import { getDevMessage, listDevMessages } from '../../app/platform/mail/dev-mailbox.server'
-import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
 import type { BlankSchema } from 'hono/types'
 import type { ApiEnv } from '../middleware/request-context'
-import { registerAuthRoutes, requireAuth } from './auth-routes'
+import { registerAuthRoutes, serviceContext } from './auth-routes'
 import { registerPreferenceRoutes } from './preferences-routes'
 import { errorResponse, zodFieldErrors } from './errors'
 import { ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
@@ -70,11 +68,6 @@ const getDevMessageRoute = createRoute({
 
 function serializeDevMessage(m: Awaited<ReturnType<typeof getDevMessage>>) {
   return { id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, text_body: m.textBody, html_body: m.htmlBody, created_at: m.createdAt.toISOString() }
-}
-
-async function serviceContext<C extends Parameters<typeof requireAuth>[0]>(c: C): Promise<ServiceContext> {
-  const state = await requireAuth(c)
-  return { actor: actorFromAuthState(state), locale: currentLocale(), requestId: requestScope()?.requestId ?? '' }
 }
 
 const require = createRequire(import.meta.url)

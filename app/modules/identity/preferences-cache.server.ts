@@ -14,8 +14,7 @@ const MAX_ENTRIES = 50_000
  * drops the entry here at once and, with REDIS_URL, on every other instance; the TTL bounds the rest.
  */
 export class PreferencesCache {
-  /** null marks an entry dropped by a save: the next read goes to the database. */
-  private readonly entries: ExpiringLru<string, Preferences | null>
+  private readonly entries: ExpiringLru<string, Preferences>
   /** Bumped on every drop, so a read that started before a save cannot store what it read. */
   private generation = 0
   private readonly instanceId = randomUUID()
@@ -64,7 +63,7 @@ export class PreferencesCache {
 
   private drop(userId: string): void {
     this.generation += 1
-    if (this.entries.get(userId) !== undefined) this.entries.set(userId, null, this.ttlMs)
+    this.entries.delete(userId)
   }
 }
 
