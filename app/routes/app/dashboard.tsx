@@ -1,8 +1,12 @@
-import { useTranslation } from '../../platform/i18n/react'
+import { Building2, CheckCircle2, Circle, Radio, ShieldCheck, UserRound } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Card } from '../../components/ui/card'
+import { Badge } from '../../components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { EmptyState } from '../../components/ui/empty-state'
 import { isVerified, useBearerSession } from '../../modules/identity/index'
 import { localizePath } from '../../platform/i18n/locales'
+import { useTranslation } from '../../platform/i18n/react'
 import { translator } from '../../platform/i18n/translate.server'
 import { useRealtimeStatus } from '../../platform/realtime/use-realtime-status'
 import { routeLocale, useRootData } from '../route-helpers'
@@ -14,12 +18,27 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3">
+    <div className="grid grid-cols-1 gap-1 py-2.5 sm:grid-cols-3">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-sm sm:col-span-2">{children}</dd>
+      <dd className="flex flex-wrap items-center gap-2 text-sm sm:col-span-2">{children}</dd>
     </div>
+  )
+}
+
+function Step({ done, to, children }: { done: boolean; to: string; children: string }) {
+  return (
+    <li className="flex items-center gap-2">
+      {done ? <CheckCircle2 className="size-4 text-success" aria-hidden /> : <Circle className="size-4 text-muted-foreground" aria-hidden />}
+      {done ? (
+        <span>{children}</span>
+      ) : (
+        <Link className="text-primary underline" to={to}>
+          {children}
+        </Link>
+      )}
+    </li>
   )
 }
 
@@ -30,64 +49,89 @@ export default function Dashboard() {
   const realtime = useRealtimeStatus(tokens)
   if (!session) return null
   const { user } = session
-  const verified = isVerified(session)
-  const state = (ok: boolean) => (ok ? t('dashboard.verified') : t('dashboard.notVerified'))
+  const verification = (ok: boolean) => <Badge variant={ok ? 'accept' : 'pending'}>{ok ? t('dashboard.verified') : t('dashboard.notVerified')}</Badge>
+  const realtimeLabel = realtime.state === 'connected' ? t('dashboard.realtimeConnected') : realtime.state === 'offline' ? t('dashboard.realtimeOffline') : t('dashboard.realtimeConnecting')
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold">{t('dashboard.title', { name: user.name })}</h1>
         <p className="text-sm text-muted-foreground">{t('dashboard.signedInAs', { identity: user.email ?? user.phoneNumber ?? user.name })}</p>
       </div>
-      <Card aria-labelledby="account-title">
-        <h2 id="account-title" className="mb-2 text-lg font-semibold">
-          {t('dashboard.accountTitle')}
-        </h2>
-        <dl className="divide-y divide-border">
-          <Row label={t('dashboard.email')}>{user.email ? `${user.email} · ${state(user.emailVerified)}` : t('dashboard.notProvided')}</Row>
-          <Row label={t('dashboard.phone')}>{user.phoneNumber ? `${user.phoneNumber} · ${state(user.phoneNumberVerified)}` : t('dashboard.notProvided')}</Row>
-          <Row label={t('dashboard.platformRole')}>{user.role === 'admin' ? t('dashboard.roleAdmin') : t('dashboard.roleUser')}</Row>
-          <Row label={t('dashboard.assurance')}>{session.aal === 'aal2' ? t('dashboard.aal2') : t('dashboard.aal1')}</Row>
-        </dl>
-      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card aria-labelledby="account-title">
+          <CardHeader>
+            <CardTitle id="account-title" className="flex items-center gap-2">
+              <UserRound className="size-5 text-primary" aria-hidden />
+              {t('dashboard.accountTitle')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-border">
+              <Row label={t('dashboard.email')}>
+                {user.email ? (
+                  <>
+                    <span className="break-all">{user.email}</span>
+                    {verification(user.emailVerified)}
+                  </>
+                ) : (
+                  t('dashboard.notProvided')
+                )}
+              </Row>
+              <Row label={t('dashboard.phone')}>
+                {user.phoneNumber ? (
+                  <>
+                    <span>{user.phoneNumber}</span>
+                    {verification(user.phoneNumberVerified)}
+                  </>
+                ) : (
+                  t('dashboard.notProvided')
+                )}
+              </Row>
+              <Row label={t('dashboard.platformRole')}>{user.role === 'admin' ? t('dashboard.roleAdmin') : t('dashboard.roleUser')}</Row>
+              <Row label={t('dashboard.assurance')}>{session.aal === 'aal2' ? t('dashboard.aal2') : t('dashboard.aal1')}</Row>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card aria-labelledby="steps-title">
+          <CardHeader>
+            <CardTitle id="steps-title" className="flex items-center gap-2">
+              <ShieldCheck className="size-5 text-primary" aria-hidden />
+              {t('dashboard.nextStepsTitle')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-3 text-sm">
+              <Step done={isVerified(session)} to={localizePath(locale, '/app/user/verify')}>
+                {isVerified(session) ? t('dashboard.stepVerifyDone') : t('dashboard.stepVerify')}
+              </Step>
+              <Step done={user.twoFactorEnabled} to={localizePath(locale, '/app/user/two-factor')}>
+                {user.twoFactorEnabled ? t('dashboard.stepTwoFactorDone') : t('dashboard.stepTwoFactor')}
+              </Step>
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
       <Card aria-labelledby="company-title">
-        <h2 id="company-title" className="mb-2 text-lg font-semibold">
-          {t('dashboard.companyTitle')}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t('dashboard.noCompany')}</p>
-      </Card>
-      <Card aria-labelledby="steps-title">
-        <h2 id="steps-title" className="mb-2 text-lg font-semibold">
-          {t('dashboard.nextStepsTitle')}
-        </h2>
-        <ul className="flex flex-col gap-2 text-sm">
-          <li>
-            {verified ? (
-              <span>✓ {t('dashboard.stepVerifyDone')}</span>
-            ) : (
-              <Link className="text-primary underline" to={localizePath(locale, '/app/user/verify')}>
-                {t('dashboard.stepVerify')}
-              </Link>
-            )}
-          </li>
-          <li>
-            {user.twoFactorEnabled ? (
-              <span>✓ {t('dashboard.stepTwoFactorDone')}</span>
-            ) : (
-              <Link className="text-primary underline" to={localizePath(locale, '/app/user/two-factor')}>
-                {t('dashboard.stepTwoFactor')}
-              </Link>
-            )}
-          </li>
-        </ul>
+        <CardHeader>
+          <CardTitle id="company-title">{t('dashboard.companyTitle')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <EmptyState icon={Building2} title={t('dashboard.noCompanyTitle')} description={t('dashboard.noCompany')} />
+        </CardContent>
       </Card>
       <Card aria-labelledby="realtime-title">
-        <h2 id="realtime-title" className="mb-2 text-lg font-semibold">
-          {t('dashboard.realtimeTitle')}
-        </h2>
-        <p className="text-sm" role="status" data-realtime-state={realtime.state}>
-          {realtime.state === 'connected' ? t('dashboard.realtimeConnected') : realtime.state === 'offline' ? t('dashboard.realtimeOffline') : t('dashboard.realtimeConnecting')}
-          {realtime.latencyMs !== null ? ` · ${t('dashboard.realtimeLatency', { ms: realtime.latencyMs })}` : null}
-        </p>
+        <CardHeader>
+          <CardTitle id="realtime-title" className="flex items-center gap-2">
+            <Radio className="size-5 text-primary" aria-hidden />
+            {t('dashboard.realtimeTitle')}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm" role="status" data-realtime-state={realtime.state}>
+            {realtimeLabel}
+            {realtime.latencyMs !== null ? ` · ${t('dashboard.realtimeLatency', { ms: realtime.latencyMs })}` : null}
+          </p>
+        </CardContent>
       </Card>
     </div>
   )
