@@ -10,7 +10,7 @@ import type { NavGroup } from './navigation'
 export function AppSidebar({ groups, locale, collapsed, onToggle }: { groups: NavGroup[]; locale: Locale; collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation('common')
   return (
-    <nav aria-label={t('nav.mainNavigation')} className={cn('hidden shrink-0 flex-col border-r border-border bg-card p-3 md:flex', collapsed ? 'w-16' : 'w-60')}>
+    <nav aria-label={t('nav.mainNavigation')} className={cn('hidden shrink-0 flex-col border-r border-border bg-card p-3 md:flex', collapsed ? 'w-16' : 'w-64')}>
       <div className="flex-1 overflow-y-auto">
         <AppMenu groups={groups} locale={locale} collapsed={collapsed} />
       </div>
