@@ -7,6 +7,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import postgres from 'postgres'
 
@@ -20,6 +21,13 @@ const KILL_AFTER_MS = 10_000
 const MAX_LOG_LINES = 20
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const DEMO = { email: 'admin@tradeport.demo', password: 'Granite-Compass-71' }
+
+const HOME_PATH = '/en'
+const HOME_JS_TARGET_BYTES = 150_000 // gzip, kB as Vite reports them (1000 bytes)
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const LIGHTHOUSE_TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95, seo: 95 }
+const LIGHTHOUSE_TIMEOUT_MS = 180_000
 
 const TARGETS = {
   PGlite: { 'session (cookie)': 1000, 'session (bearer)': 1000, 'preferences (cookie)': 1000 },
@@ -237,7 +245,7 @@ async function endpointsFor(url) {
 }
 
 /** Seeds on a first start, then measures a restart on the existing data and benchmarks that server. */
-async function benchScenario(engine, env, report) {
+async function benchScenario(engine, env, report, afterThroughput) {
   console.log(`\n[${engine}] first start (migrate + seed)…`)
   const seeding = await startServer(env)
   report.startup.push({ engine, phase: 'first start (migrate + seed)', ms: seeding.startupMs, target: null })
@@ -252,6 +260,7 @@ async function benchScenario(engine, env, report) {
       const result = await measure(server, endpoint)
       report.runs.push({ engine, endpoint: endpoint.name, target: TARGETS[engine][endpoint.name] ?? null, ...result })
     }
+    if (afterThroughput) await afterThroughput(server)
   } finally {
     await stopServer(server)
     const lines = [...logLines(seeding), ...logLines(server)]
@@ -260,7 +269,117 @@ async function benchScenario(engine, env, report) {
 }
 
 async function benchPGlite(report) {
-  await benchScenario('PGlite', { DATA_DIR: makeTempDir('pglite') }, report)
+  await benchScenario('PGlite', { DATA_DIR: makeTempDir('pglite') }, report, (server) => benchFrontEnd(server, report))
+}
+
+/** The /assets scripts a page loads: <script src>, <link rel="modulepreload"> and static or dynamic imports in inline scripts. */
+function assetScripts(html) {
+  const urls = new Set()
+  const patterns = [
+    /<script\b[^>]*\bsrc="(\/assets\/[^"]+)"/g,
+    /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="(\/assets\/[^"]+)"/g,
+    /\bimport\s*(?:\(\s*)?["'](\/assets\/[^"']+\.js)["']/g,
+    /\bfrom\s*["'](\/assets\/[^"']+\.js)["']/g,
+  ]
+  for (const pattern of patterns) for (const match of html.matchAll(pattern)) urls.add(match[1])
+  return [...urls]
+}
+
+/** Every script under /assets that the home page loads, with its size raw and gzipped (zlib's default level). */
+async function measureHomeJs(url) {
+  const response = await fetch(`${url}${HOME_PATH}`)
+  const html = await response.text()
+  if (response.status !== 200) throw new Error(`GET ${HOME_PATH} answered ${response.status}`)
+  const files = []
+  for (const asset of assetScripts(html)) {
+    const body = Buffer.from(await (await fetch(`${url}${asset}`)).arrayBuffer())
+    files.push({ asset, raw: body.length, gzip: zlib.gzipSync(body).length })
+  }
+  const total = files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 })
+  return { files, ...total }
+}
+
+/** Lighthouse (mobile preset, simulated throttling) on the home page in a Chromium started by chrome-launcher. */
+async function runLighthouse(url) {
+  let lighthouse
+  let chromeLauncher
+  try {
+    lighthouse = (await import('lighthouse')).default
+    chromeLauncher = await import('chrome-launcher')
+  } catch (error) {
+    return { skipped: `the lighthouse package could not be loaded (${error.message})` }
+  }
+  if (!existsSync(CHROME_PATH)) return { skipped: `no Chromium at ${CHROME_PATH} (set CHROME_PATH)` }
+  let chrome
+  try {
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+  } catch (error) {
+    return { skipped: `Chromium could not be started from ${CHROME_PATH} (${error.message})` }
+  }
+  let timer
+  try {
+    const run = lighthouse(`${url}${HOME_PATH}`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: Object.keys(LIGHTHOUSE_TARGETS) })
+    const timeout = new Promise((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no result after ${LIGHTHOUSE_TIMEOUT_MS / 1000}s`)), LIGHTHOUSE_TIMEOUT_MS)
+    })
+    const result = await Promise.race([run, timeout])
+    if (!result?.lhr) return { skipped: 'Lighthouse returned no report' }
+    return { lhr: result.lhr }
+  } catch (error) {
+    return { skipped: `Lighthouse failed: ${error.message}` }
+  } finally {
+    clearTimeout(timer)
+    try {
+      chrome.kill()
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Audits of a category that did not pass (score below 0.9, Lighthouse's own pass mark); unscored ones are left out. */
+function failingAudits(lhr, categoryId) {
+  const unscored = new Set(['notApplicable', 'manual', 'informative', 'error'])
+  return lhr.categories[categoryId].auditRefs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && !unscored.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 0.9)
+    .sort((a, b) => b.ref.weight - a.ref.weight || a.audit.score - b.audit.score)
+    .map(({ ref, audit }) => ({ id: ref.id, title: audit.title, displayValue: audit.displayValue ?? '', score: audit.score, weight: ref.weight, items: auditItems(audit) }))
+}
+
+/** Up to three things an audit points at (a URL, an issue type, an element), to say where to look. */
+function auditItems(audit) {
+  const items = Array.isArray(audit.details?.items) ? audit.details.items : []
+  return items
+    .map((item) => item?.url ?? item?.issueType ?? item?.node?.selector ?? item?.source?.url ?? null)
+    .filter((label) => typeof label === 'string')
+    .slice(0, 3)
+}
+
+/** JS size and Lighthouse for the home page, on the idle server after the throughput runs. */
+async function benchFrontEnd(server, report) {
+  console.log(`[front end] JS shipped to ${HOME_PATH}…`)
+  try {
+    report.frontEnd.js = await measureHomeJs(server.url)
+  } catch (error) {
+    report.frontEnd.jsSkipped = error.message
+  }
+  console.log(`[front end] Lighthouse on ${HOME_PATH} (mobile)…`)
+  const { lhr, skipped } = await runLighthouse(server.url)
+  if (skipped) {
+    report.frontEnd.lighthouseSkipped = skipped
+    return
+  }
+  report.frontEnd.lighthouse = Object.entries(LIGHTHOUSE_TARGETS).map(([id, target]) => {
+    const category = lhr.categories[id]
+    const score = category?.score === null || category?.score === undefined ? null : Math.round(category.score * 100)
+    const failing = category ? failingAudits(lhr, id) : []
+    return { id, title: category?.title ?? id, score, target, failing, met: score !== null && score >= target }
+  })
+  report.frontEnd.lighthouseNotes = [
+    `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling, benchmark index ${lhr.environment?.benchmarkIndex ?? '?'}`,
+    ...(lhr.runWarnings ?? []).map((warning) => `warning: ${warning}`),
+  ]
 }
 
 function databaseUrl(adminUrl, database) {
@@ -308,6 +427,39 @@ function printTable(title, header, rows) {
   for (const row of rows) console.log(line(row))
 }
 
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
+
+function printFrontEnd(frontEnd) {
+  const rows = []
+  if (frontEnd.js) {
+    const { gzip, raw, files } = frontEnd.js
+    rows.push([`JS shipped to the home page ${HOME_PATH} (${files.length} files, ${kB(raw)} raw)`, `${kB(gzip)} gzip`, `<= ${kB(HOME_JS_TARGET_BYTES)} gzip`, verdict(gzip <= HOME_JS_TARGET_BYTES, true)])
+  }
+  for (const category of frontEnd.lighthouse ?? []) {
+    const target = category.target === 100 ? '= 100' : `>= ${category.target}`
+    rows.push([`Lighthouse ${category.title} (mobile, ${HOME_PATH})`, category.score ?? 'n/a', target, verdict(category.met, true)])
+  }
+  if (rows.length === 0 && !frontEnd.lighthouseSkipped && !frontEnd.jsSkipped) return
+  printTable('Front end (PGlite server, home page)', ['Measure', 'Value', 'Target', 'Result'], rows)
+  if (frontEnd.js) {
+    console.log(`\nScripts of ${HOME_PATH} (gzip): ${frontEnd.js.files.map((file) => `${file.asset.replace('/assets/', '')} ${kB(file.gzip)}`).join(', ')}`)
+  }
+  if (frontEnd.jsSkipped) console.log(`\nThe JS size of ${HOME_PATH} could not be measured: ${frontEnd.jsSkipped}`)
+  if (frontEnd.lighthouseSkipped) console.log(`\nLighthouse did not run: ${frontEnd.lighthouseSkipped}`)
+  for (const note of frontEnd.lighthouseNotes ?? []) console.log(`Lighthouse: ${note}`)
+  const describe = (audit) =>
+    `  ${audit.id}: ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''} (score ${audit.score}, weight ${audit.weight})${audit.items.length > 0 ? ` [${audit.items.join(', ')}]` : ''}`
+  for (const category of (frontEnd.lighthouse ?? []).filter((c) => !c.met)) {
+    console.log(`\nFailing Lighthouse audits, ${category.title} (${category.score ?? 'n/a'}, target ${category.target}):`)
+    console.log(category.failing.length > 0 ? category.failing.map(describe).join('\n') : '  (none below the pass mark; the score is held down by metrics close to it)')
+  }
+  const others = (frontEnd.lighthouse ?? []).filter((c) => c.met && c.failing.length > 0)
+  if (others.length > 0) {
+    console.log('\nAudits below the pass mark in categories that met their target (for information):')
+    for (const category of others) console.log(`${category.title}:\n${category.failing.map(describe).join('\n')}`)
+  }
+}
+
 function printReport(report) {
   printTable(
     `Startup (spawn → first 200 from /api/health, via ${nodeCommand().label})`,
@@ -323,6 +475,7 @@ function printReport(report) {
       return [r.engine, r.endpoint, r.reqPerSec.toFixed(0), r.p50, r.p99, r.non2xx, r.errors, r.target ? `>= ${r.target} req/s` : '-', verdict(clean && fast, Boolean(r.target))]
     }),
   )
+  printFrontEnd(report.frontEnd)
   for (const r of report.runs.filter((run) => Object.keys(run.errorCodes).length > 0)) {
     console.log(`\nRequest errors, ${r.engine} ${r.endpoint}: ${JSON.stringify(r.errorCodes)}`)
   }
@@ -351,7 +504,7 @@ async function main() {
     })
   }
 
-  const report = { startup: [], runs: [], skipped: [], serverLogs: [] }
+  const report = { startup: [], runs: [], skipped: [], serverLogs: [], frontEnd: {} }
   let failure
   try {
     await ensureBuild()

@@ -61,8 +61,8 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.all('*', async (c) => {
     const path = c.req.path
     if (!isPagePath(path)) return errorResponse(c, new AppError('not_found', `Not found: ${path}`))
-    const { locale } = splitLocalePath(path)
-    // React Router's route-discovery endpoint has no locale of its own.
+    // React Router's data requests end in .data (the home page's is /en.data); its route discovery has no locale.
+    const { locale } = splitLocalePath(path.endsWith('.data') ? path.slice(0, -'.data'.length) : path)
     if (!locale && path !== ROUTE_MANIFEST_PATH) {
       const detected = detectLocale({ cookieLocale: readCookie(c.req.header('cookie'), LOCALE_COOKIE), acceptLanguage: c.req.header('accept-language') })
       const search = new URL(c.req.url).search

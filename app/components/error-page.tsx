@@ -3,9 +3,20 @@ import { Link, useRouteLoaderData } from 'react-router'
 import { DEFAULT_LOCALE, type Locale, localizePath } from '../platform/i18n/locales'
 import { buttonClasses } from './ui/button'
 
+// When even the root loader failed, no catalog reached the browser: the page still reads in English.
+const FALLBACK = {
+  'errors.pageTitle': '{{status}} {{statusMessage}}',
+  'errors.notFoundTitle': 'Page Not Found',
+  'errors.serverErrorTitle': 'Internal Server Error',
+  'errors.notFoundDescription': 'The page you are looking for does not exist or has moved.',
+  'errors.serverErrorDescription': 'Something went wrong on our side. Please try again in a moment.',
+  'errors.backHome': 'Back to the home page',
+} as const
+
 /** §2: status code, status message, description and a way back home. 404 and everything else differ. */
 export function ErrorPage({ status, detail }: { status: number; detail?: string }) {
-  const { t } = useTranslation('common')
+  const { t: translate } = useTranslation('common')
+  const t = (key: keyof typeof FALLBACK, values: Record<string, unknown> = {}) => translate(key, { ...values, defaultValue: FALLBACK[key] })
   const root = useRouteLoaderData('root') as { locale?: Locale } | undefined
   const notFound = status === 404
   const statusMessage = notFound ? t('errors.notFoundTitle') : t('errors.serverErrorTitle')

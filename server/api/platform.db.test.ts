@@ -101,6 +101,13 @@ describe('locale redirects (§2, §4)', () => {
     expect(response.headers.get('set-cookie')).toMatch(/i18n_redirected=zh-Hant; Path=\/; Max-Age=31536000/)
   })
 
+  it('hands React Router its data requests, including the home page of a locale (/en.data), without a redirect', async () => {
+    for (const path of ['/en.data', '/zh-Hant.data', '/en/login.data', '/__manifest?paths=%2Fen']) {
+      expect((await app.request(`${TEST_PUBLIC_URL}${path}`)).status, path).toBe(200)
+    }
+    expect((await app.request(`${TEST_PUBLIC_URL}/login.data`)).status).toBe(302)
+  })
+
   it('prefers the i18n_redirected cookie over the browser language', async () => {
     const response = await app.request(`${TEST_PUBLIC_URL}/login`, { headers: { cookie: 'i18n_redirected=zh-Hans', 'accept-language': 'en' } })
     expect(response.headers.get('location')).toBe('/zh-Hans/login')

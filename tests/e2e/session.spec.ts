@@ -21,7 +21,7 @@ test('signing out in one tab signs out the other tabs of the browser', async ({ 
 
 test('the dashboard connects to live updates', async ({ page }) => {
   await signIn(page, DEMO.buyer)
-  const status = page.getByRole('heading', { name: 'Live updates' }).locator('..').locator('[data-realtime-state]')
+  const status = page.getByRole('region', { name: 'Live updates' }).locator('[data-realtime-state]')
   await expect(status).toHaveAttribute('data-realtime-state', 'connected', { timeout: 15_000 })
   await expect(status).toContainText('Connected')
 })

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import { z } from '../../platform/zod'
 import { PASSWORD_MAX_LENGTH } from './password-policy'
 
 // Messages are catalog keys of the identity namespace; forms and the API translate them.

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import { z } from '../../platform/zod'
 
 /** Phone-only accounts get a stand-in email on this reserved, undeliverable domain. */
 export const PLACEHOLDER_EMAIL_DOMAIN = 'phone.tradeport.invalid'

@@ -3,7 +3,7 @@ import { setEnvForTesting } from '../../platform/env.server'
 import { closeRedis } from '../../platform/redis.server'
 import { testEnv } from '../../../tests/support/test-env'
 import { PreferencesCache } from './preferences-cache.server'
-import { DEFAULT_PREFERENCES } from './preferences.inputs'
+import { DEFAULT_PREFERENCES } from './preferences'
 
 const url = process.env.TEST_REDIS_URL
 

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis'
 import { logger } from '../../platform/logger.server'
 import { ExpiringLru } from '../../platform/lru'
 import { redis } from '../../platform/redis.server'
-import type { Preferences } from './preferences.inputs'
+import type { Preferences } from './preferences'
 
 const CHANNEL = 'tradeport:preferences-changed'
 const TTL_MS = 60_000

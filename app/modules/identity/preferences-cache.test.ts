@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { PreferencesCache } from './preferences-cache.server'
-import { DEFAULT_PREFERENCES, type Preferences } from './preferences.inputs'
+import { DEFAULT_PREFERENCES, type Preferences } from './preferences'
 
 const SAVED: Preferences = { ...DEFAULT_PREFERENCES, currency: 'CNY', timezone: 'Asia/Shanghai' }
 

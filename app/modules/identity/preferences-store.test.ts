@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createHttpClient, HttpError, type HttpClient, type RequestOptions } from '../../platform/http/client'
-import { DEFAULT_PREFERENCES, type Preferences } from './preferences.inputs'
+import { DEFAULT_PREFERENCES, type Preferences } from './preferences'
 import { createPreferencesStore, LOAD_FAILED_MESSAGE, type PreferencesState, SAVE_FAILED_MESSAGE } from './preferences-store'
 
 const SERVER: Preferences = { language: 'zh-Hans', currency: 'CNY', timezone: 'Asia/Shanghai', date_format: 'long', time_format: 'short', hour_cycle: 'h23' }

@@ -1,5 +1,5 @@
 import { http as defaultHttp, type HttpClient } from '../../platform/http/client'
-import { DEFAULT_PREFERENCES, type Preferences } from './preferences.inputs'
+import { DEFAULT_PREFERENCES, type Preferences } from './preferences'
 
 export const PREFERENCES_PATH = '/api/user/profiles'
 /** §8: what the state holds when a failure carries no message of its own. */

@@ -1,6 +1,7 @@
-import * as z from 'zod'
+import { z } from '../../platform/zod'
 import { DATE_STYLES, HOUR_CYCLES, isCurrencyCode, isTimeZone } from '../../platform/format'
 import { LOCALES } from '../../platform/i18n/locales'
+import type { Preferences } from './preferences'
 
 // Messages are catalog keys of the identity namespace; forms and the API translate them.
 const style = (field: 'date_format' | 'time_format') => z.enum(DATE_STYLES, { error: `preferences.validation.${field}` })
@@ -23,15 +24,5 @@ export const PreferencesInput = z.strictObject(
     hour_cycle: z.enum(HOUR_CYCLES, { error: 'preferences.validation.hour_cycle' }),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'preferences.validation.unknown_field' : 'preferences.validation.body') },
-)
-export type Preferences = z.infer<typeof PreferencesInput>
+) satisfies z.ZodType<Preferences>
 
-/** §3: what a user has before saving anything. */
-export const DEFAULT_PREFERENCES: Preferences = {
-  language: 'en',
-  currency: 'USD',
-  timezone: null,
-  date_format: 'medium',
-  time_format: 'medium',
-  hour_cycle: 'h24',
-}

@@ -4,7 +4,7 @@ import { database } from '../../platform/db/index.server'
 import { ensure } from '../../platform/errors'
 import type { Locale } from '../../platform/i18n/locales'
 import { preferencesCache } from './preferences-cache.server'
-import { DEFAULT_PREFERENCES, type Preferences } from './preferences.inputs'
+import { DEFAULT_PREFERENCES, type Preferences } from './preferences'
 import { userPreferences } from './preferences.tables.server'
 
 type PreferencesRow = typeof userPreferences.$inferSelect

@@ -63,3 +63,48 @@ export async function signOut(page: Page) {
 export function unverifiedBanner(page: Page) {
   return page.getByRole('status').filter({ hasText: 'Verify your email address or phone number' })
 }
+
+export type Account = { name: string; email: string; password: string }
+
+/**
+ * Creates a fresh account through /en/login?mode=sign-up and waits for the dashboard (signed in,
+ * unverified). Use it when a test changes per-user state such as preferences or the language.
+ */
+export async function signUp(page: Page, name = 'Ada Lindqvist'): Promise<Account> {
+  const account = { name, email: uniqueEmail('shell'), password: NEW_USER_PASSWORD }
+  await page.goto('/en/login?mode=sign-up')
+  await page.getByLabel('Your name').fill(account.name)
+  await page.getByLabel('Email or phone number').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expectDashboard(page, name)
+  return account
+}
+
+/** Waits until React has hydrated the page (the auth-events provider marks <html data-auth-event>). */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-auth-event', /.+/)
+}
+
+/** The header menus are native <details> disclosures with these test ids. */
+export type DisclosureMenuId = 'language-switcher' | 'color-mode-switcher' | 'user-menu'
+
+/** Opens one of the header disclosure menus (language, colour mode, account) and returns it. */
+export async function openDisclosureMenu(page: Page, id: DisclosureMenuId) {
+  const menu = page.getByTestId(id)
+  await menu.locator('summary').click()
+  await expect(menu).toHaveAttribute('open', '')
+  return menu
+}
+
+/** Chooses a language by its native name ("English", "简体中文", "繁體中文") in the language menu. */
+export async function chooseLanguage(page: Page, nativeName: string): Promise<void> {
+  const menu = await openDisclosureMenu(page, 'language-switcher')
+  await menu.getByRole('button', { name: nativeName, exact: true }).click()
+}
+
+/** Chooses a colour mode by its (current-language) name, e.g. "Dark", in the colour-mode menu. */
+export async function chooseColorMode(page: Page, name: string): Promise<void> {
+  const menu = await openDisclosureMenu(page, 'color-mode-switcher')
+  await menu.getByRole('button', { name, exact: true }).click()
+}

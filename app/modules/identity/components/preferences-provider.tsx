@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react'
-import type { Preferences } from '../preferences.inputs'
+import type { Preferences } from '../preferences'
 import { createPreferencesStore } from '../preferences-store'
 import { PreferencesContext } from './use-preferences'
 

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { Preferences } from '../preferences.inputs'
+import type { Preferences } from '../preferences'
 import { PreferencesProvider } from './preferences-provider'
 import { usePreferences } from './use-preferences'
 
