@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
@@ -12,9 +12,10 @@ import { actorFromClientSession, clientSessionContext, DEFAULT_PREFERENCES, Pref
 import { authMiddleware, getPreferences } from './modules/identity/index.server'
 import { requestInfoContext } from './platform/request-info'
 import { readCookie } from './platform/http/cookies'
+import type { LocaleResources } from './platform/i18n/i18n'
 import { I18nProvider } from './platform/i18n/react'
 import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
-import { resourcesFor } from './platform/i18n/translate.server'
+import { messagesFor } from './platform/i18n/translate.server'
 import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/color-mode'
 import { selectLayout } from './platform/ui/layout-selection'
 import { pageSettings } from './platform/ui/route-handle'
@@ -34,7 +35,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const preferences = session ? await getPreferences({ actor: actorFromClientSession(session), locale, requestId: context.get(requestInfoContext).requestId }) : DEFAULT_PREFERENCES
   return {
     locale,
-    resources: resourcesFor(locale),
+    resources: messagesFor(locale, 'common', 'ui'),
     session,
     preferences,
     colorPreference: colorPreferenceFromCookie(readCookie(cookies, COLOR_MODE_COOKIE)),
@@ -66,11 +67,28 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
+/**
+ * The root's catalogs plus those the matched pages brought in their loader data (`i18n`). Catalogs are
+ * fixed per locale, so the merge is redone only when the locale or the set of namespaces changes.
+ */
+function usePageResources(locale: string, rootResources: LocaleResources | undefined): LocaleResources {
+  const matches = useMatches()
+  const catalogs = [rootResources, ...matches.map((match) => (match.loaderData as { i18n?: LocaleResources } | undefined)?.i18n)].filter((c): c is LocaleResources => Boolean(c))
+  const signature = `${locale}|${catalogs.flatMap((c) => Object.keys(c)).sort().join(',')}`
+  const merge = () => ({ signature, resources: Object.assign({}, ...catalogs) as LocaleResources })
+  const [entry, setEntry] = useState(merge)
+  if (entry.signature === signature) return entry.resources
+  const next = merge()
+  setEntry(next)
+  return next.resources
+}
+
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const matches = useMatches()
+  const resources = usePageResources(data?.locale ?? DEFAULT_LOCALE, data?.resources as LocaleResources | undefined)
   return (
-    <I18nProvider locale={data?.locale ?? DEFAULT_LOCALE} resources={data?.resources ?? {}}>
+    <I18nProvider locale={data?.locale ?? DEFAULT_LOCALE} resources={resources}>
       <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
         <PreferencesProvider initial={data?.preferences}>
           <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>

@@ -7,7 +7,10 @@ export function translator(locale: Locale, namespace: Namespace = 'common'): TFu
   return createTranslator(CATALOGS[locale], namespace)
 }
 
-/** The catalogs a page in `locale` needs; the browser gets only these. */
-export function resourcesFor(locale: Locale) {
-  return CATALOGS[locale]
+/**
+ * Catalogs for the browser: the root sends `common` and `ui`; a page whose texts live in a module's
+ * namespace returns that catalog from its own loader (`i18n`), so other pages do not carry it.
+ */
+export function messagesFor(locale: Locale, ...namespaces: Namespace[]): Partial<Record<Namespace, (typeof CATALOGS)[Locale][Namespace]>> {
+  return Object.fromEntries(namespaces.map((namespace) => [namespace, CATALOGS[locale][namespace]]))
 }

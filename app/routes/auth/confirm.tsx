@@ -9,9 +9,9 @@ import { RecoveryRequestInput } from '../../modules/identity/index'
 import { resendVerificationEmail, verifyEmailToken } from '../../modules/identity/index.server'
 import { failure, failureFromError, parseForm } from '../../platform/forms.server'
 import { localizePath } from '../../platform/i18n/locales'
-import { translator } from '../../platform/i18n/translate.server'
 import { cookieHeaders, routeLocale, useRootData } from '../route-helpers'
 import type { RouteHandle } from '../../platform/ui/route-handle'
+import { pageData } from '../page-data.server'
 import type { Route } from './+types/confirm'
 
 /** The auth callback: completes an email confirmation from its link, signs in and moves on. */
@@ -19,14 +19,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = routeLocale(params)
   const url = new URL(request.url)
   const token = url.searchParams.get('token')
-  const title = translator(locale, 'identity')('confirm.metaTitle')
-  if (!token || url.searchParams.get('type') !== 'email') return { title, problem: 'missing' as const }
+  const page = pageData(locale, 'identity', 'confirm.metaTitle')
+  if (!token || url.searchParams.get('type') !== 'email') return { ...page, problem: 'missing' as const }
   try {
     const { setCookies } = await verifyEmailToken(token, request.headers)
     return redirect(localizePath(locale, '/app/dashboard'), { headers: cookieHeaders(setCookies) })
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === 'invalid_token' || code === 'bad_request' || code === 'session_missing' || code === 'validation_failed') return { title, problem: 'failed' as const }
+    if (code === 'invalid_token' || code === 'bad_request' || code === 'session_missing' || code === 'validation_failed') return { ...page, problem: 'failed' as const }
     throw error
   }
 }

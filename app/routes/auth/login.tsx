@@ -24,6 +24,7 @@ import { readCookie } from '../../platform/http/cookies'
 import { type Locale, localizePath, splitLocalePath } from '../../platform/i18n/locales'
 import { translator } from '../../platform/i18n/translate.server'
 import { cookieHeaders, routeLocale, useRootData } from '../route-helpers'
+import { pageData } from '../page-data.server'
 import type { Route } from './+types/login'
 
 const MODES = ['sign-in', 'sign-up', 'code', 'recovery'] as const
@@ -43,7 +44,7 @@ function afterSignIn(request: Request, locale: Locale): string {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = routeLocale(params)
   if (context.get(clientSessionContext)) throw redirect(afterSignIn(request, locale), { headers: cookieHeaders([redirectCookie('', 0)]) })
-  return { title: translator(locale, 'identity')('login.metaTitle') }
+  return pageData(locale, 'identity', 'login.metaTitle')
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]

@@ -10,14 +10,14 @@ import { emitAuthEvent, PASSWORD_MIN_LENGTH, UpdatePasswordInput } from '../../m
 import { resetPasswordWithToken } from '../../modules/identity/index.server'
 import { failure, failureFromError, parseForm } from '../../platform/forms.server'
 import { localizePath } from '../../platform/i18n/locales'
-import { translator } from '../../platform/i18n/translate.server'
 import { routeLocale, useRootData } from '../route-helpers'
 import type { RouteHandle } from '../../platform/ui/route-handle'
+import { pageData } from '../page-data.server'
 import type { Route } from './+types/update-password'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  return { title: translator(routeLocale(params), 'identity')('updatePassword.metaTitle'), token }
+  return { ...pageData(routeLocale(params), 'identity', 'updatePassword.metaTitle'), token }
 }
 
 export const handle: RouteHandle = { layout: 'anno' }

@@ -7,9 +7,9 @@ import { Pagination } from '../../../components/ui/pagination'
 import { actorFromClientSession } from '../../../modules/identity/index'
 import { getDevMessage, listDevMessages, type DevChannel } from '../../../platform/mail/dev-mailbox.server'
 import { localizePath } from '../../../platform/i18n/locales'
-import { translator } from '../../../platform/i18n/translate.server'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { requireSession, routeLocale, useRootData } from '../../route-helpers'
+import { pageData } from '../../page-data.server'
 import type { Route } from './+types/mail'
 
 const PAGE_SIZE = 20
@@ -27,13 +27,13 @@ async function loadMailbox({ request, params, context }: Route.LoaderArgs) {
   const channel: DevChannel = url.searchParams.get('channel') === 'sms' ? 'sms' : 'mail'
   const offset = Math.max(0, Number.parseInt(url.searchParams.get('offset') ?? '0', 10) || 0)
   const id = url.searchParams.get('id')
-  const title = translator(locale, 'identity')('mailbox.metaTitle')
+  const meta = pageData(locale, 'identity', 'mailbox.metaTitle')
   if (id) {
     const message = await getDevMessage(ctx, id)
-    return { title, channel, offset, message: { ...message, createdAt: message.createdAt.toISOString(), links: [...new Set(message.textBody.match(URL_PATTERN) ?? [])] }, page: null }
+    return { ...meta, channel, offset, message: { ...message, createdAt: message.createdAt.toISOString(), links: [...new Set(message.textBody.match(URL_PATTERN) ?? [])] }, page: null }
   }
   const page = await listDevMessages(ctx, { channel, limit: PAGE_SIZE, offset })
-  return { title, channel, offset, message: null, page: { total: page.total, items: page.items.map((m) => ({ id: m.id, recipient: m.recipient, subject: m.subject, preview: m.textBody.slice(0, 120), createdAt: m.createdAt.toISOString() })) } }
+  return { ...meta, channel, offset, message: null, page: { total: page.total, items: page.items.map((m) => ({ id: m.id, recipient: m.recipient, subject: m.subject, preview: m.textBody.slice(0, 120), createdAt: m.createdAt.toISOString() })) } }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -9,12 +9,12 @@ import { ChangePasswordInput, PASSWORD_MIN_LENGTH } from '../../../modules/ident
 import { changePassword } from '../../../modules/identity/index.server'
 import { failure, failureFromError, parseForm } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
-import { translator } from '../../../platform/i18n/translate.server'
 import { cookieHeaders, routeLocale, useRootData } from '../../route-helpers'
+import { pageData } from '../../page-data.server'
 import type { Route } from './+types/change-password'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { title: translator(routeLocale(params), 'identity')('changePassword.metaTitle') }
+  return pageData(routeLocale(params), 'identity', 'changePassword.metaTitle')
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

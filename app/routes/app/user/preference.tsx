@@ -13,12 +13,12 @@ import { type Preferences, PreferencesInput, usePreferences } from '../../../mod
 import { createFormatter, DATE_STYLES, HOUR_CYCLES, noFxRates } from '../../../platform/format'
 import { LOCALE_ENTRIES, LOCALES, type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import { translator } from '../../../platform/i18n/translate.server'
 import { routeLocale, useRootData } from '../../route-helpers'
+import { pageData } from '../../page-data.server'
 import type { Route } from './+types/preference'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { title: translator(routeLocale(params), 'identity')('preferencesPage.metaTitle') }
+  return pageData(routeLocale(params), 'identity', 'preferencesPage.metaTitle')
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -9,10 +9,11 @@ import { failure, failureFromError } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { translator } from '../../../platform/i18n/translate.server'
 import { requireSession, routeLocale, useRootData } from '../../route-helpers'
+import { pageData } from '../../page-data.server'
 import type { Route } from './+types/reset-password'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { title: translator(routeLocale(params), 'identity')('resetPassword.metaTitle') }
+  return pageData(routeLocale(params), 'identity', 'resetPassword.metaTitle')
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -9,12 +9,12 @@ import { Field } from '../../../components/ui/field'
 import { TotpConfirmInput, TotpEnrolInput } from '../../../modules/identity/index'
 import { confirmTotp, disableTotp, enrolTotp } from '../../../modules/identity/index.server'
 import { failure, failureFromError, parseForm } from '../../../platform/forms.server'
-import { translator } from '../../../platform/i18n/translate.server'
 import { cookieHeaders, routeLocale, useRootData } from '../../route-helpers'
+import { pageData } from '../../page-data.server'
 import type { Route } from './+types/two-factor'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { title: translator(routeLocale(params), 'identity')('twoFactor.metaTitle') }
+  return pageData(routeLocale(params), 'identity', 'twoFactor.metaTitle')
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -8,12 +8,12 @@ import { Field } from '../../../components/ui/field'
 import { PhoneCodeInput } from '../../../modules/identity/index'
 import { resendVerificationEmail, sendPhoneVerificationCode, verifyPhoneCode } from '../../../modules/identity/index.server'
 import { failure, failureFromError, parseForm } from '../../../platform/forms.server'
-import { translator } from '../../../platform/i18n/translate.server'
 import { cookieHeaders, requireSession, routeLocale, useRootData } from '../../route-helpers'
+import { pageData } from '../../page-data.server'
 import type { Route } from './+types/verify'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { title: translator(routeLocale(params), 'identity')('verify.metaTitle') }
+  return pageData(routeLocale(params), 'identity', 'verify.metaTitle')
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
