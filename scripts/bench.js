@@ -239,7 +239,10 @@ async function endpointsFor(url) {
     { name: 'session (cookie)', path: '/api/auth/session', headers: { cookie } },
     { name: 'session (bearer)', path: '/api/auth/session', headers: { authorization: `Bearer ${token}` } },
     { name: 'preferences (cookie)', path: '/api/user/profiles', headers: { cookie } },
+    // Anonymous visitors are served from the anonymous-page micro-cache (10 s); a signed-in visitor's page
+    // is rendered on every request, so that row shows the cost of server rendering itself.
     { name: 'SSR home /en', path: '/en', headers: {} },
+    { name: 'SSR home /en, signed in (rendered each time)', path: '/en', headers: { cookie } },
     { name: 'health (reference)', path: '/api/health', headers: {} },
   ]
 }

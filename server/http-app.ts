@@ -12,6 +12,7 @@ import { detectLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePat
 import { requestInfoContext } from '../app/platform/request-info'
 import { errorResponse } from './api/errors'
 import { createApiRouter } from './api/router'
+import { AnonymousPageCache } from './middleware/anonymous-page-cache'
 import { type ApiEnv, requestContext } from './middleware/request-context'
 import { originCheck, securityHeaders } from './middleware/security'
 
@@ -22,6 +23,7 @@ export type DocumentHandler = (request: Request, context: RouterContextProvider)
 const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/socket.io/']
 const PUBLIC_FILES = new Set(['/favicon.svg', '/robots.txt'])
 const ROUTE_MANIFEST_PATH = '/__manifest'
+const ANONYMOUS_PAGE_TTL_MS = 10_000
 
 export function isPagePath(path: string): boolean {
   return path !== '/api' && !PUBLIC_FILES.has(path) && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p))
@@ -37,6 +39,8 @@ export function forBots(request: Request, response: Response): Response {
 /** The whole HTTP surface: middleware, /api, static files, the locale redirect and the page handler. */
 export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   const app = new Hono<ApiEnv>()
+  // Anonymous pages are the same for every visitor: render them at most every few seconds in production.
+  const pageCache = config.NODE_ENV === 'production' ? new AnonymousPageCache(ANONYMOUS_PAGE_TTL_MS, 500) : null
 
   app.use(requestId({ headerName: 'x-request-id', limitLength: 64 }))
   app.use(requestContext())
@@ -55,7 +59,9 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
 
   if (config.NODE_ENV === 'production') {
     app.use('/assets/*', serveStatic({ root: './build/client', onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
-    app.use('*', serveStatic({ root: './build/client', onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+    // Only the public files are looked up on disk; page requests never touch the file system.
+    const publicFiles = serveStatic({ root: './build/client', onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') })
+    for (const file of PUBLIC_FILES) app.use(file, publicFiles)
   }
 
   app.all('*', async (c) => {
@@ -77,7 +83,10 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
       clientIp: c.get('clientIp'),
       faultInjection: config.FAULT_INJECTION ? (c.req.header('x-tradeport-fault') ?? null) : null,
     })
-    return forBots(c.req.raw, await handleDocument(c.req.raw, context))
+    const nonce = c.get('secureHeadersNonce') ?? ''
+    const render = () => handleDocument(c.req.raw, context)
+    const response = pageCache && AnonymousPageCache.cacheable(c.req.raw) ? await pageCache.respond(c.req.raw, nonce, render) : await render()
+    return forBots(c.req.raw, response)
   })
 
   return app

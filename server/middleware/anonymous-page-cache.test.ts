@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { AnonymousPageCache } from './anonymous-page-cache'
+
+const page = (nonce: string) => `<html><script nonce="${nonce}">x</script><link nonce="${nonce}"></html>`
+
+describe('anonymous page cache', () => {
+  it('renders once and replays with each response’s own nonce', async () => {
+    const cache = new AnonymousPageCache(10_000, 10, () => 0)
+    let renders = 0
+    const render = (nonce: string) => async () => {
+      renders += 1
+      return new Response(page(nonce), { headers: { 'content-type': 'text/html' } })
+    }
+    const request = new Request('http://localhost/en')
+    expect(await (await cache.respond(request, 'first', render('first'))).text()).toBe(page('first'))
+    expect(await (await cache.respond(request, 'second', render('second'))).text()).toBe(page('second'))
+    expect(renders).toBe(1)
+  })
+
+  it('never caches a response that sets a cookie or is not a 200', async () => {
+    const cache = new AnonymousPageCache(10_000, 10, () => 0)
+    let renders = 0
+    const request = new Request('http://localhost/en/nothing')
+    const notFound = async () => {
+      renders += 1
+      return new Response('missing', { status: 404 })
+    }
+    await cache.respond(request, 'n', notFound)
+    await cache.respond(request, 'n', notFound)
+    const withCookie = async () => {
+      renders += 1
+      return new Response('x', { headers: { 'set-cookie': 'a=1' } })
+    }
+    await cache.respond(new Request('http://localhost/en/cookie'), 'n', withCookie)
+    await cache.respond(new Request('http://localhost/en/cookie'), 'n', withCookie)
+    expect(renders).toBe(4)
+  })
+
+  it('serves only anonymous GET requests', () => {
+    expect(AnonymousPageCache.cacheable(new Request('http://localhost/en'))).toBe(true)
+    expect(AnonymousPageCache.cacheable(new Request('http://localhost/en', { headers: { cookie: 'a=1' } }))).toBe(false)
+    expect(AnonymousPageCache.cacheable(new Request('http://localhost/en', { headers: { authorization: 'Bearer x' } }))).toBe(false)
+    expect(AnonymousPageCache.cacheable(new Request('http://localhost/en', { method: 'POST' }))).toBe(false)
+  })
+
+  it('renders again after the time to live', async () => {
+    let now = 0
+    const cache = new AnonymousPageCache(1000, 10, () => now)
+    let renders = 0
+    const render = async () => {
+      renders += 1
+      return new Response('page')
+    }
+    const request = new Request('http://localhost/en')
+    await cache.respond(request, 'n', render)
+    now = 1001
+    await cache.respond(request, 'n', render)
+    expect(renders).toBe(2)
+  })
+})

@@ -1,0 +1,42 @@
+import { ExpiringLru } from '../../app/platform/lru'
+
+type CachedPage = { status: number; headers: Array<[string, string]>; body: string; nonce: string }
+
+/**
+ * A micro-cache for pages rendered for anonymous visitors: a request without cookies or credentials
+ * gets the same HTML (or route data) as every other such request, except for the CSP nonce, which is
+ * swapped for this response's own. Anything personal (a cookie, a Set-Cookie, a non-200) is never cached.
+ */
+export class AnonymousPageCache {
+  private readonly pages: ExpiringLru<string, CachedPage>
+
+  constructor(
+    private readonly ttlMs: number,
+    maxPages: number,
+    now: () => number = Date.now,
+  ) {
+    this.pages = new ExpiringLru(maxPages, now)
+  }
+
+  static cacheable(request: Request): boolean {
+    const headers = request.headers
+    return request.method === 'GET' && !headers.has('cookie') && !headers.has('authorization') && !headers.has('x-tradeport-fault')
+  }
+
+  async respond(request: Request, nonce: string, render: () => Promise<Response>): Promise<Response> {
+    const url = new URL(request.url)
+    const key = `${url.pathname}${url.search}`
+    const cached = this.pages.get(key)
+    if (cached) return this.replay(cached, nonce)
+    const response = await render()
+    if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) return response
+    const page: CachedPage = { status: response.status, headers: [...response.headers], body: await response.text(), nonce }
+    this.pages.set(key, page, this.ttlMs)
+    return this.replay(page, nonce)
+  }
+
+  private replay(page: CachedPage, nonce: string): Response {
+    const body = page.nonce && page.nonce !== nonce ? page.body.split(`nonce="${page.nonce}"`).join(`nonce="${nonce}"`) : page.body
+    return new Response(body, { status: page.status, headers: page.headers })
+  }
+}
