@@ -39,25 +39,29 @@ export function DialogCloseButton() {
   )
 }
 
-type DialogContentProps = Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & DialogHeadingProps
+export type DialogContentProps = Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & DialogHeadingProps
 
-/** A modal dialog: focus is trapped inside, Escape and the labelled close button dismiss it. */
-export function DialogContent({ title, description, hideDescription, className, children, ...props }: DialogContentProps) {
+/** The modal panel both dialogs and sheets are: overlay, labelled content, close button. */
+export function ModalPanel({ title, description, hideDescription, className, children, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-card p-6 text-card-foreground shadow-lg',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn('fixed z-50 flex flex-col gap-4 overflow-y-auto bg-card p-6 text-card-foreground shadow-lg', className)} {...props}>
         <DialogHeading title={title} description={description} hideDescription={hideDescription} />
         {children}
         <DialogCloseButton />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  )
+}
+
+/** A modal dialog: focus is trapped inside, Escape and the labelled close button dismiss it. */
+export function DialogContent({ className, ...props }: DialogContentProps) {
+  return (
+    <ModalPanel
+      className={cn('top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border', className)}
+      {...props}
+    />
   )
 }
 

@@ -1,4 +1,4 @@
-import { Building2, CheckCircle2, Circle, Radio, ShieldCheck, UserRound } from 'lucide-react'
+import { Building2, CheckCircle2, Circle, type LucideIcon, Radio, ShieldCheck, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../components/ui/badge'
@@ -24,6 +24,20 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="flex flex-wrap items-center gap-2 text-sm sm:col-span-2">{children}</dd>
     </div>
+  )
+}
+
+function Section({ id, icon: Icon, title, children }: { id: string; icon?: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <Card aria-labelledby={id}>
+      <CardHeader>
+        <CardTitle id={id} className="flex items-center gap-2">
+          {Icon ? <Icon className="size-5 text-primary" aria-hidden /> : null}
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
   )
 }
 
@@ -58,81 +72,52 @@ export default function Dashboard() {
         <p className="text-sm text-muted-foreground">{t('dashboard.signedInAs', { identity: user.email ?? user.phoneNumber ?? user.name })}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card aria-labelledby="account-title">
-          <CardHeader>
-            <CardTitle id="account-title" className="flex items-center gap-2">
-              <UserRound className="size-5 text-primary" aria-hidden />
-              {t('dashboard.accountTitle')}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-border">
-              <Row label={t('dashboard.email')}>
-                {user.email ? (
-                  <>
-                    <span className="break-all">{user.email}</span>
-                    {verification(user.emailVerified)}
-                  </>
-                ) : (
-                  t('dashboard.notProvided')
-                )}
-              </Row>
-              <Row label={t('dashboard.phone')}>
-                {user.phoneNumber ? (
-                  <>
-                    <span>{user.phoneNumber}</span>
-                    {verification(user.phoneNumberVerified)}
-                  </>
-                ) : (
-                  t('dashboard.notProvided')
-                )}
-              </Row>
-              <Row label={t('dashboard.platformRole')}>{user.role === 'admin' ? t('dashboard.roleAdmin') : t('dashboard.roleUser')}</Row>
-              <Row label={t('dashboard.assurance')}>{session.aal === 'aal2' ? t('dashboard.aal2') : t('dashboard.aal1')}</Row>
-            </dl>
-          </CardContent>
-        </Card>
-        <Card aria-labelledby="steps-title">
-          <CardHeader>
-            <CardTitle id="steps-title" className="flex items-center gap-2">
-              <ShieldCheck className="size-5 text-primary" aria-hidden />
-              {t('dashboard.nextStepsTitle')}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="flex flex-col gap-3 text-sm">
-              <Step done={isVerified(session)} to={localizePath(locale, '/app/user/verify')}>
-                {isVerified(session) ? t('dashboard.stepVerifyDone') : t('dashboard.stepVerify')}
-              </Step>
-              <Step done={user.twoFactorEnabled} to={localizePath(locale, '/app/user/two-factor')}>
-                {user.twoFactorEnabled ? t('dashboard.stepTwoFactorDone') : t('dashboard.stepTwoFactor')}
-              </Step>
-            </ul>
-          </CardContent>
-        </Card>
+        <Section id="account-title" icon={UserRound} title={t('dashboard.accountTitle')}>
+          <dl className="divide-y divide-border">
+            <Row label={t('dashboard.email')}>
+              {user.email ? (
+                <>
+                  <span className="break-all">{user.email}</span>
+                  {verification(user.emailVerified)}
+                </>
+              ) : (
+                t('dashboard.notProvided')
+              )}
+            </Row>
+            <Row label={t('dashboard.phone')}>
+              {user.phoneNumber ? (
+                <>
+                  <span>{user.phoneNumber}</span>
+                  {verification(user.phoneNumberVerified)}
+                </>
+              ) : (
+                t('dashboard.notProvided')
+              )}
+            </Row>
+            <Row label={t('dashboard.platformRole')}>{user.role === 'admin' ? t('dashboard.roleAdmin') : t('dashboard.roleUser')}</Row>
+            <Row label={t('dashboard.assurance')}>{session.aal === 'aal2' ? t('dashboard.aal2') : t('dashboard.aal1')}</Row>
+          </dl>
+        </Section>
+        <Section id="steps-title" icon={ShieldCheck} title={t('dashboard.nextStepsTitle')}>
+          <ul className="flex flex-col gap-3 text-sm">
+            <Step done={isVerified(session)} to={localizePath(locale, '/app/user/verify')}>
+              {isVerified(session) ? t('dashboard.stepVerifyDone') : t('dashboard.stepVerify')}
+            </Step>
+            <Step done={user.twoFactorEnabled} to={localizePath(locale, '/app/user/two-factor')}>
+              {user.twoFactorEnabled ? t('dashboard.stepTwoFactorDone') : t('dashboard.stepTwoFactor')}
+            </Step>
+          </ul>
+        </Section>
       </div>
-      <Card aria-labelledby="company-title">
-        <CardHeader>
-          <CardTitle id="company-title">{t('dashboard.companyTitle')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <EmptyState icon={Building2} title={t('dashboard.noCompanyTitle')} description={t('dashboard.noCompany')} />
-        </CardContent>
-      </Card>
-      <Card aria-labelledby="realtime-title">
-        <CardHeader>
-          <CardTitle id="realtime-title" className="flex items-center gap-2">
-            <Radio className="size-5 text-primary" aria-hidden />
-            {t('dashboard.realtimeTitle')}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm" role="status" data-realtime-state={realtime.state}>
-            {realtimeLabel}
-            {realtime.latencyMs !== null ? ` · ${t('dashboard.realtimeLatency', { ms: realtime.latencyMs })}` : null}
-          </p>
-        </CardContent>
-      </Card>
+      <Section id="company-title" title={t('dashboard.companyTitle')}>
+        <EmptyState icon={Building2} title={t('dashboard.noCompanyTitle')} description={t('dashboard.noCompany')} />
+      </Section>
+      <Section id="realtime-title" icon={Radio} title={t('dashboard.realtimeTitle')}>
+        <p className="text-sm" role="status" data-realtime-state={realtime.state}>
+          {realtimeLabel}
+          {realtime.latencyMs !== null ? ` · ${t('dashboard.realtimeLatency', { ms: realtime.latencyMs })}` : null}
+        </p>
+      </Section>
     </div>
   )
 }
