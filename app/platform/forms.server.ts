@@ -3,6 +3,7 @@ import type * as z from 'zod'
 import { isAppError } from './errors'
 import { translator } from './i18n/translate.server'
 import { currentLocale } from './request-scope.server'
+import { fieldErrorsOf } from './validation'
 
 /** What a form action answers on failure: field errors are catalog keys, the form error is translated. */
 export type FormFailure = {
@@ -27,9 +28,7 @@ export function formToObject(form: FormData, booleanFields: string[] = []): Reco
 export function parseForm<S extends z.ZodType>(schema: S, form: FormData, booleanFields: string[] = []): { ok: true; data: z.infer<S> } | FormFailure {
   const parsed = schema.safeParse(formToObject(form, booleanFields))
   if (parsed.success) return { ok: true, data: parsed.data }
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.') || '_'] ??= []).push(issue.message)
-  return { ok: false, fieldErrors }
+  return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) }
 }
 
 /** The response of a failed action: 4xx with translated messages, never a 500 for bad input. */

@@ -20,7 +20,7 @@ import {
 import { SignInInput, SignUpInput } from '../../app/modules/identity/index'
 import { AppError } from '../../app/platform/errors'
 import { authRateLimitGroup, enforceAuthRateLimit } from '../../app/platform/rate-limit.server'
-import { errorBody, errorResponse } from './errors'
+import { errorBody, errorResponse, readJsonBody } from './errors'
 import { ErrorSchema, SIGNED_IN } from './schemas'
 
 type ApiContext = Context
@@ -162,16 +162,6 @@ const phoneSignUpRoute = createRoute({
   responses: { 201: { description: 'Account created and signed in (session cookie set)' }, ...errors, 409: { description: 'Already registered', content: { 'application/json': { schema: ErrorSchema } } } },
 })
 
-async function readJson(c: ApiContext): Promise<unknown> {
-  const text = await c.req.text()
-  if (!text) return {}
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new AppError('bad_request', 'Malformed JSON body')
-  }
-}
-
 /** Better Auth answers errors in its own words; rewrite them into the product's codes and locale. */
 async function translateAuthResponse(response: Response): Promise<Response> {
   if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response
@@ -201,7 +191,7 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 
   api.openapi(tokenRoute, async (c) => {
     const { grant_type } = c.req.valid('query')
-    const body = await readJson(c)
+    const body = await readJsonBody(c)
     if (grant_type === 'refresh_token') {
       const { refresh_token } = RefreshGrant.parse(body)
       return c.json(await bearerSessions().refresh(refresh_token), 200)

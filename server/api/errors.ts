@@ -6,24 +6,26 @@ import { AppError, isAppError } from '../../app/platform/errors'
 import { translator } from '../../app/platform/i18n/translate.server'
 import { logger } from '../../app/platform/logger.server'
 import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
+import { fieldErrorsOf } from '../../app/platform/validation'
 
 export type ApiErrorBody = { code: string; message: string; details?: Record<string, unknown> }
 
-/** Field errors of a zod failure, as catalog keys per field. */
-export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_'
-    ;(fields[key] ??= []).push(issue.message)
+/** The JSON body of a request; an empty body is an empty object, malformed JSON a 400. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  if (!text) return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new AppError('bad_request', 'Malformed JSON body')
   }
-  return fields
 }
 
 /** Maps any thrown value to the product's AppError; unknown errors become `internal` after being logged. */
 export function normalizeError(error: unknown): AppError {
   const mapped = toAppError(error)
   if (isAppError(mapped)) return mapped
-  if (mapped instanceof z.ZodError) return new AppError('validation_failed', 'Validation failed', { fields: zodFieldErrors(mapped) })
+  if (mapped instanceof z.ZodError) return new AppError('validation_failed', 'Validation failed', { fields: fieldErrorsOf(mapped) })
   if (mapped instanceof HTTPException) {
     if (mapped.status === 413) return new AppError('payload_too_large', 'Payload too large')
     if (mapped.status === 400) return new AppError('bad_request', mapped.message || 'Bad request')

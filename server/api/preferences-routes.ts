@@ -1,5 +1,4 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
-import type { Context } from 'hono'
 import type { BlankSchema } from 'hono/types'
 import type { TFunction } from '../../app/platform/i18n/i18n'
 import type * as z from 'zod'
@@ -9,7 +8,8 @@ import { AppError } from '../../app/platform/errors'
 import { translator } from '../../app/platform/i18n/translate.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { errorBody } from './errors'
+import { errorBody, readJsonBody } from './errors'
+import { fieldErrorsOf } from '../../app/platform/validation'
 import { ErrorSchema, SIGNED_IN } from './schemas'
 
 // A copy made after @hono/zod-openapi extended zod: the shared schema may predate that, without .openapi().
@@ -44,22 +44,9 @@ const putPreferencesRoute = createRoute({
   responses: { 200: { description: 'The stored preferences', content: { 'application/json': { schema: PreferencesSchema } } }, ...errors },
 })
 
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    return JSON.parse(await c.req.text())
-  } catch {
-    throw new AppError('bad_request', 'Malformed JSON body')
-  }
-}
-
-/** Translated messages per field; an unknown field is reported under its own name. */
-function fieldErrors(error: z.ZodError, t: TFunction): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const names = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.join('.') || '_']
-    for (const name of names) (fields[name] ??= []).push(t(issue.message))
-  }
-  return fields
+/** Field errors with their catalog keys translated. */
+function translatedFieldErrors(error: z.ZodError, t: TFunction): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([field, keys]) => [field, keys.map((key) => t(key))]))
 }
 
 export function registerPreferenceRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>) {
@@ -71,10 +58,10 @@ export function registerPreferenceRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '
 
   api.openapi(putPreferencesRoute, async (c) => {
     const ctx = await serviceContext(c)
-    const parsed = PreferencesInput.safeParse(await readJson(c))
+    const parsed = PreferencesInput.safeParse(await readJsonBody(c))
     c.header('Cache-Control', 'no-store')
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error, translator(ctx.locale, 'identity'))
+      const fields = translatedFieldErrors(parsed.error, translator(ctx.locale, 'identity'))
       return c.json(errorBody(new AppError('validation_failed', 'Validation failed', { fields })), 400)
     }
     return c.json(await updatePreferences(ctx, parsed.data), 200)

@@ -11,7 +11,8 @@ import type { BlankSchema } from 'hono/types'
 import type { ApiEnv } from '../middleware/request-context'
 import { registerAuthRoutes, serviceContext } from './auth-routes'
 import { registerPreferenceRoutes } from './preferences-routes'
-import { errorResponse, zodFieldErrors } from './errors'
+import { errorResponse } from './errors'
+import { fieldErrorsOf } from '../../app/platform/validation'
 import { ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
 
 const healthRoute = createRoute({
@@ -84,7 +85,7 @@ const DOCS_INIT = `window.addEventListener('load',function(){window.ui=SwaggerUI
 export function createApiRouter() {
   const api = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
-      if (!result.success) return errorResponse(c, new AppError('validation_failed', 'Validation failed', { fields: zodFieldErrors(result.error) }))
+      if (!result.success) return errorResponse(c, new AppError('validation_failed', 'Validation failed', { fields: fieldErrorsOf(result.error) }))
     },
   }).basePath('/api')
 

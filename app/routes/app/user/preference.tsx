@@ -13,6 +13,7 @@ import { type Preferences, PreferencesInput, usePreferences } from '../../../mod
 import { createFormatter, DATE_STYLES, HOUR_CYCLES, noFxRates } from '../../../platform/format'
 import { LOCALE_ENTRIES, LOCALES, type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { fieldErrorsOf } from '../../../platform/validation'
 import { routeLocale, useRootData } from '../../route-helpers'
 import { pageData } from '../../page-data.server'
 import type { Route } from './+types/preference'
@@ -23,11 +24,6 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-function fieldErrorsOf(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {}
-  for (const issue of error.issues) (fieldErrors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message)
-  return fieldErrors
-}
 
 // A fixed moment and amount for the preview, so every option shows its effect on the same values.
 const PREVIEW_MOMENT = Date.UTC(2026, 2, 1, 15, 4, 5)
