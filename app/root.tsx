@@ -10,6 +10,8 @@ import { ToastHost } from './components/ui/toast'
 import { AuthEventsProvider } from './modules/identity/components/auth-events-provider'
 import { actorFromClientSession, clientSessionContext, DEFAULT_PREFERENCES, PreferencesProvider } from './modules/identity/index'
 import { authMiddleware, getPreferences } from './modules/identity/index.server'
+import { companiesContext } from './modules/companies/index'
+import { companiesMiddleware } from './modules/companies/index.server'
 import { requestInfoContext } from './platform/request-info'
 import { readCookie } from './platform/http/cookies'
 import type { LocaleResources } from './platform/i18n/i18n'
@@ -26,7 +28,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
 ]
 
-export const middleware: Route.MiddlewareFunction[] = [authMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [authMiddleware, companiesMiddleware]
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE
@@ -37,6 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     locale,
     resources: messagesFor(locale, 'common', 'ui'),
     session,
+    companies: context.get(companiesContext),
     preferences,
     colorPreference: colorPreferenceFromCookie(readCookie(cookies, COLOR_MODE_COOKIE)),
     sidebarCollapsed: sidebarCollapsedFromCookie(readCookie(cookies, SIDEBAR_COOKIE)),

@@ -2,3 +2,4 @@
 export * from '../app/modules/identity/identity.tables.server'
 export * from '../app/platform/mail/mail.tables.server'
 export * from '../app/modules/identity/preferences.tables.server'
+export * from '../app/modules/companies/companies.tables.server'

@@ -1,8 +1,7 @@
 import { data } from 'react-router'
 import type * as z from 'zod'
 import { isAppError } from './errors'
-import { translator } from './i18n/translate.server'
-import { currentLocale } from './request-scope.server'
+import { appErrorMessage } from './error-message.server'
 import { fieldErrorsOf } from './validation'
 
 /** What a form action answers on failure: field errors are catalog keys, the form error is translated. */
@@ -39,13 +38,12 @@ export function failure(result: FormFailure, status = 422, extra: FailureExtra =
 /** Converts a service error into a form failure; anything unexpected is rethrown to the error boundary. */
 export function failureFromError(error: unknown, extra: FailureExtra = {}) {
   if (!isAppError(error) || error.status >= 500) throw error
-  const t = translator(currentLocale())
   const fieldKeys = (error.details?.fields ?? {}) as Record<string, string[]>
   const reasons = Array.isArray(error.details?.reasons) ? (error.details.reasons as string[]) : undefined
   const result: FormFailure = {
     ok: false,
     fieldErrors: fieldKeys,
-    formError: { code: error.code, message: t(`errors.${error.code}`, { defaultValue: error.message }), reasons },
+    formError: { code: error.code, message: appErrorMessage(error), reasons },
   }
   const headers = typeof error.details?.retryAfterSeconds === 'number' ? { 'Retry-After': String(error.details.retryAfterSeconds) } : undefined
   return data({ ...extra, ...result }, { status: error.status, headers })
@@ -58,6 +56,6 @@ export async function withRouteErrors<T>(load: () => Promise<T>): Promise<T> {
     return await load()
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error
-    throw data(translator(currentLocale())(`errors.${error.code}`, { defaultValue: error.message }), { status: error.status })
+    throw data(appErrorMessage(error), { status: error.status })
   }
 }

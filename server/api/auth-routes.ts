@@ -5,7 +5,6 @@ import type { Context } from 'hono'
 import type { ServiceContext } from '../../app/platform/actor'
 import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
 import {
-  actorFromAuthState,
   auth,
   bearerSessions,
   endSession,
@@ -18,6 +17,7 @@ import {
   type AuthState,
 } from '../../app/modules/identity/index.server'
 import { SignInInput, SignUpInput } from '../../app/modules/identity/index'
+import { actorFor } from '../../app/modules/companies/index.server'
 import { AppError } from '../../app/platform/errors'
 import { authRateLimitGroup, enforceAuthRateLimit } from '../../app/platform/rate-limit.server'
 import { errorBody, errorResponse, readJsonBody } from './errors'
@@ -47,7 +47,7 @@ export async function requireAuth(c: ApiContext): Promise<AuthState> {
 /** The service context of an authenticated API request: the caller as actor, the request's locale and id. */
 export async function serviceContext(c: ApiContext): Promise<ServiceContext> {
   const state = await requireAuth(c)
-  return { actor: actorFromAuthState(state), locale: currentLocale(), requestId: requestScope()?.requestId ?? '' }
+  return { actor: await actorFor(state), locale: currentLocale(), requestId: requestScope()?.requestId ?? '' }
 }
 
 const UserSchema = z

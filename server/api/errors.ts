@@ -3,9 +3,9 @@ import { HTTPException } from 'hono/http-exception'
 import * as z from 'zod'
 import { toAppError } from '../../app/modules/identity/index.server'
 import { AppError, isAppError } from '../../app/platform/errors'
-import { translator } from '../../app/platform/i18n/translate.server'
+import { appErrorMessage } from '../../app/platform/error-message.server'
 import { logger } from '../../app/platform/logger.server'
-import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
+import { requestScope } from '../../app/platform/request-scope.server'
 import { fieldErrorsOf } from '../../app/platform/validation'
 
 export type ApiErrorBody = { code: string; message: string; details?: Record<string, unknown> }
@@ -36,8 +36,7 @@ export function normalizeError(error: unknown): AppError {
 }
 
 export function errorBody(error: AppError): ApiErrorBody {
-  const t = translator(currentLocale())
-  const message = t(`errors.${error.code}`, { defaultValue: error.message })
+  const message = appErrorMessage(error)
   return error.details ? { code: error.code, message, details: error.details } : { code: error.code, message }
 }
 

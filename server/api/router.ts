@@ -13,13 +13,14 @@ import { registerAuthRoutes, serviceContext } from './auth-routes'
 import { registerPreferenceRoutes } from './preferences-routes'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
-import { ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
+import { access, ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
 
 const healthRoute = createRoute({
   method: 'get',
   path: '/health',
   tags: ['Platform'],
   summary: 'Liveness and database reachability',
+  ...access({ level: 'public' }),
   responses: {
     200: { description: 'Healthy', content: { 'application/json': { schema: z.object({ status: z.literal('ok'), database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.literal(true) }) }) } } },
     503: { description: 'The database cannot be reached', content: { 'application/json': { schema: z.object({ status: z.literal('degraded'), database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.literal(false) }) }) } } },
@@ -44,6 +45,7 @@ const listDevMessagesRoute = createRoute({
   tags: ['Developer'],
   summary: 'Mails and SMS kept by the dev mailbox (platform admins)',
   security: SIGNED_IN,
+  ...access({ level: 'platform_admin' }),
   request: { query: PageQuery.extend({ channel: z.enum(['mail', 'sms']).default('mail') }) },
   responses: {
     200: { description: 'A page of messages, newest first', content: { 'application/json': { schema: z.object({ items: z.array(DevMessageSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }) } } },
@@ -58,6 +60,7 @@ const getDevMessageRoute = createRoute({
   tags: ['Developer'],
   summary: 'One message of the dev mailbox (platform admins)',
   security: SIGNED_IN,
+  ...access({ level: 'platform_admin' }),
   request: { params: z.object({ id: z.string().min(1).max(64) }) },
   responses: {
     200: { description: 'The message', content: { 'application/json': { schema: DevMessageSchema } } },

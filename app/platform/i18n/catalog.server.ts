@@ -4,6 +4,21 @@ import uiZhHant from '../../components/ui/messages/zh-Hant.json'
 import identityEn from '../../modules/identity/messages/en.json'
 import identityZhHans from '../../modules/identity/messages/zh-Hans.json'
 import identityZhHant from '../../modules/identity/messages/zh-Hant.json'
+import companiesEn from '../../modules/companies/messages/companies/en.json'
+import companiesZhHans from '../../modules/companies/messages/companies/zh-Hans.json'
+import companiesZhHant from '../../modules/companies/messages/companies/zh-Hant.json'
+import teamEn from '../../modules/companies/messages/team/en.json'
+import teamZhHans from '../../modules/companies/messages/team/zh-Hans.json'
+import teamZhHant from '../../modules/companies/messages/team/zh-Hant.json'
+import addressesEn from '../../modules/companies/messages/addresses/en.json'
+import addressesZhHans from '../../modules/companies/messages/addresses/zh-Hans.json'
+import addressesZhHant from '../../modules/companies/messages/addresses/zh-Hant.json'
+import suppliersEn from '../../modules/companies/messages/suppliers/en.json'
+import suppliersZhHans from '../../modules/companies/messages/suppliers/zh-Hans.json'
+import suppliersZhHant from '../../modules/companies/messages/suppliers/zh-Hant.json'
+import adminEn from '../../modules/companies/messages/admin/en.json'
+import adminZhHans from '../../modules/companies/messages/admin/zh-Hans.json'
+import adminZhHant from '../../modules/companies/messages/admin/zh-Hant.json'
 import type { Locale } from './locales'
 import commonEn from './messages/en.json'
 import commonZhHans from './messages/zh-Hans.json'
@@ -11,9 +26,9 @@ import commonZhHant from './messages/zh-Hant.json'
 
 /** Every message catalog, by locale and namespace. Server-only: pages receive just their locale's part. */
 export const CATALOGS = {
-  en: { common: commonEn, ui: uiEn, identity: identityEn },
-  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans },
-  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant },
+  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn },
+  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans },
+  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant },
 } satisfies Record<Locale, Record<string, unknown>>
 
 export type Namespace = keyof (typeof CATALOGS)['en']

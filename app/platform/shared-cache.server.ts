@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto'
+import type { Redis } from 'ioredis'
+import { logger } from './logger.server'
+import { ExpiringLru } from './lru'
+import { redis } from './redis.server'
+
+const MAX_ENTRIES = 50_000
+
+/**
+ * An in-process cache whose entries are dropped at once here and, with REDIS_URL, on every other
+ * instance (pub/sub on `channel`); the TTL bounds whatever a lost message leaves behind. Lets
+ * per-request lookups (preferences, memberships) cost no database round-trip while nothing changed.
+ */
+export class SharedCache<V> {
+  private readonly entries: ExpiringLru<string, V>
+  /** Bumped on every drop, so a read that started before a change cannot store what it read. */
+  private generation = 0
+  private readonly instanceId = randomUUID()
+  private subscriber: Redis | null = null
+
+  constructor(
+    private readonly channel: string,
+    private readonly ttlMs: number,
+    now: () => number = Date.now,
+  ) {
+    this.entries = new ExpiringLru(MAX_ENTRIES, now)
+  }
+
+  async read(key: string, load: () => Promise<V>): Promise<V> {
+    const cached = this.entries.get(key)
+    if (cached !== undefined) return cached
+    const generation = this.generation
+    const loaded = await load()
+    if (generation === this.generation) this.entries.set(key, loaded, this.ttlMs)
+    return loaded
+  }
+
+  /** After a change: forget the keys everywhere; `keep` stores the new value of the first key here. */
+  changed(keys: string[], keep?: V): void {
+    for (const key of keys) this.drop(key)
+    const [first] = keys
+    if (keep !== undefined && first !== undefined) this.entries.set(first, keep, this.ttlMs)
+    const client = redis()
+    if (client && keys.length > 0) {
+      void client.publish(this.channel, `${this.instanceId} ${keys.join(' ')}`).catch((error: Error) => logger().warn({ err: error.message, channel: this.channel }, 'could not publish a cache change'))
+    }
+  }
+
+  /** Subscribes to changes made on other instances (no-op without Redis). */
+  listen(): void {
+    const client = redis()
+    if (!client || this.subscriber) return
+    this.subscriber = client.duplicate()
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      const [instanceId, ...keys] = message.split(' ')
+      if (instanceId !== this.instanceId) for (const key of keys) this.drop(key)
+    })
+    void this.subscriber.subscribe(this.channel)
+  }
+
+  async close(): Promise<void> {
+    await this.subscriber?.quit().catch(() => undefined)
+    this.subscriber = null
+  }
+
+  clear(): void {
+    this.generation += 1
+    this.entries.clear()
+  }
+
+  private drop(key: string): void {
+    this.generation += 1
+    this.entries.delete(key)
+  }
+}
