@@ -11,6 +11,12 @@ import type { BlankSchema } from 'hono/types'
 import type { ApiEnv } from '../middleware/request-context'
 import { registerAuthRoutes, serviceContext } from './auth-routes'
 import { registerPreferenceRoutes } from './preferences-routes'
+import { registerCompanyRoutes } from './company-routes'
+import { registerTeamRoutes } from './team-routes'
+import { registerAddressRoutes } from './address-routes'
+import { registerFileRoutes } from './file-routes'
+import { registerVerificationRoutes } from './verification-routes'
+import { registerUserAdminRoutes } from './user-admin-routes'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
 import { access, ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
@@ -116,6 +122,12 @@ export function createApiRouter() {
 
   registerAuthRoutes(api)
   registerPreferenceRoutes(api)
+  registerCompanyRoutes(api)
+  registerTeamRoutes(api)
+  registerAddressRoutes(api)
+  registerFileRoutes(api)
+  registerVerificationRoutes(api)
+  registerUserAdminRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {
