@@ -16,6 +16,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   ssr: {
-    external: ['@electric-sql/pglite', 'postgres', 'pino', 'nodemailer', 'socket.io'],
+    external: ['@electric-sql/pglite', 'postgres', 'pino', 'nodemailer', 'socket.io', 'sharp'],
   },
 }))

@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
 import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
+import { closeCompanyCaches, purgeDeletedCompanies } from '../app/modules/companies/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
 import { logger } from '../app/platform/logger.server'
@@ -24,10 +25,28 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   await bearerSessions().keyRing()
   sessionRevocations().listen()
   preferencesCache().listen()
+  await purgeExpiredCompanies()
+  purgeTimer = setInterval(() => void purgeExpiredCompanies(), PURGE_INTERVAL_MS)
+  purgeTimer.unref()
   return { seeded }
 }
 
+const PURGE_INTERVAL_MS = 60 * 60 * 1000
+let purgeTimer: NodeJS.Timeout | undefined
+
+/** Companies deleted more than 30 days ago go for good, with everything they own. */
+async function purgeExpiredCompanies(): Promise<void> {
+  try {
+    const purged = await purgeDeletedCompanies()
+    if (purged > 0) logger().info({ purged }, 'deleted companies purged')
+  } catch (error) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not purge deleted companies')
+  }
+}
+
 export async function stopApp(): Promise<void> {
+  clearInterval(purgeTimer)
+  await closeCompanyCaches()
   await sessionRevocations().close()
   await preferencesCache().close()
   await closeRedis()

@@ -1,5 +1,5 @@
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { requestId } from 'hono/request-id'
@@ -7,6 +7,7 @@ import { isbot } from 'isbot'
 import { RouterContextProvider } from 'react-router'
 import type { Env } from '../app/platform/env.server'
 import { AppError } from '../app/platform/errors'
+import { multipartBodyLimitBytes } from '../app/platform/files/limits.server'
 import { readCookie } from '../app/platform/http/cookies'
 import { detectLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePath, splitLocalePath } from '../app/platform/i18n/locales'
 import { requestInfoContext } from '../app/platform/request-info'
@@ -23,6 +24,7 @@ export type DocumentHandler = (request: Request, context: RouterContextProvider)
 const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/socket.io/']
 const PUBLIC_FILES = new Set(['/favicon.svg', '/robots.txt'])
 const ROUTE_MANIFEST_PATH = '/__manifest'
+const FILES_API_PATH = '/api/v1/files'
 const ANONYMOUS_PAGE_TTL_MS = 10_000
 
 export function isPagePath(path: string): boolean {
@@ -36,6 +38,19 @@ export function forBots(request: Request, response: Response): Response {
   return new Response(`${response.status} ${label}\n`, { status: response.status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 }
 
+/** Uploads travel as multipart/form-data: to the files API, and to page actions (any page path). */
+export function isUploadRequest(path: string, contentType: string | undefined): boolean {
+  return /^multipart\/form-data\b/i.test(contentType ?? '') && (path === FILES_API_PATH || isPagePath(path))
+}
+
+/** BODY_LIMIT_BYTES for every request but uploads, which may carry the largest file plus the form around it. */
+function requestBodyLimit(config: Env): MiddlewareHandler {
+  const onError = (c: Context) => errorResponse(c, new AppError('payload_too_large', 'Payload too large'))
+  const standard = bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError })
+  const uploads = bodyLimit({ maxSize: Math.max(config.BODY_LIMIT_BYTES, multipartBodyLimitBytes(config)), onError })
+  return (c, next) => (isUploadRequest(c.req.path, c.req.header('content-type')) ? uploads(c, next) : standard(c, next))
+}
+
 /** The whole HTTP surface: middleware, /api, static files, the locale redirect and the page handler. */
 export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   const app = new Hono<ApiEnv>()
@@ -46,12 +61,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.use(requestContext())
   app.use(securityHeaders(config))
   app.use(compress())
-  app.use(
-    bodyLimit({
-      maxSize: config.BODY_LIMIT_BYTES,
-      onError: (c) => errorResponse(c, new AppError('payload_too_large', 'Payload too large')),
-    }),
-  )
+  app.use(requestBodyLimit(config))
   app.use(originCheck(config))
   app.onError((error, c) => errorResponse(c, error))
 

@@ -26,6 +26,14 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   ROOT_REDIRECT: z.string().startsWith('/').optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1_048_576),
+  UPLOAD_MAX_DOCUMENT_BYTES: z.coerce.number().int().positive().default(10 * 1_048_576),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PATH_STYLE: flag.default(true),
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: flag.default(true),
@@ -70,6 +78,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const isProduction = raw.NODE_ENV === 'production'
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '')
   const isHttps = publicUrl.startsWith('https://')
+  if (raw.S3_BUCKET && !(raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+  }
   if (isProduction && raw.AUTH_RATE_LIMIT === false) {
     throw new EnvError('AUTH_RATE_LIMIT cannot be turned off in production; raise AUTH_RATE_LIMIT_MAX instead')
   }

@@ -21,7 +21,7 @@ import { actorFor } from '../../app/modules/companies/index.server'
 import { AppError } from '../../app/platform/errors'
 import { authRateLimitGroup, enforceAuthRateLimit } from '../../app/platform/rate-limit.server'
 import { errorBody, errorResponse, readJsonBody } from './errors'
-import { ErrorSchema, SIGNED_IN } from './schemas'
+import { access, ErrorSchema, SIGNED_IN } from './schemas'
 
 type ApiContext = Context
 
@@ -98,6 +98,7 @@ const errors = {
 const tokenRoute = createRoute({
   method: 'post',
   path: '/auth/token',
+  ...access({ level: 'public' }),
   tags: ['Authentication'],
   summary: 'Issue or refresh a bearer session',
   description:
@@ -112,6 +113,7 @@ const tokenRoute = createRoute({
 const jwksRoute = createRoute({
   method: 'get',
   path: '/auth/jwks',
+  ...access({ level: 'public' }),
   tags: ['Authentication'],
   summary: 'Public keys that verify access tokens (cache for 10 minutes)',
   responses: { 200: { description: 'JSON Web Key Set', content: { 'application/json': { schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } } },
@@ -129,6 +131,7 @@ const SessionSummary = z
 const sessionRoute = createRoute({
   method: 'get',
   path: '/auth/session',
+  ...access({ level: 'user' }),
   tags: ['Authentication'],
   summary: 'The current session, checked without a database round-trip',
   security: SIGNED_IN,
@@ -138,6 +141,7 @@ const sessionRoute = createRoute({
 const userRoute = createRoute({
   method: 'get',
   path: '/auth/user',
+  ...access({ level: 'user' }),
   tags: ['Authentication'],
   summary: 'The signed-in user with identities and factors',
   security: SIGNED_IN,
@@ -147,6 +151,7 @@ const userRoute = createRoute({
 const logoutRoute = createRoute({
   method: 'post',
   path: '/auth/logout',
+  ...access({ level: 'user' }),
   tags: ['Authentication'],
   summary: 'End the session behind a bearer token (all its refresh tokens die with it)',
   security: [{ bearer: [] }],
@@ -156,6 +161,7 @@ const logoutRoute = createRoute({
 const phoneSignUpRoute = createRoute({
   method: 'post',
   path: '/auth/sign-up/phone-number',
+  ...access({ level: 'public' }),
   tags: ['Authentication'],
   summary: 'Create an account with a phone number (or email) and password; an SMS code verifies the phone',
   request: { body: { required: true, content: { 'application/json': { schema: SignUpInput } } } },
@@ -251,6 +257,8 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>
   // Everything else under /api/auth is Better Auth's.
   api.all('/auth/*', async (c) => {
     const path = c.req.path.replace(/^\/api\/auth/, '')
+    // Its admin endpoints would bypass our policies and audit log: platform admins use /api/v1/admin/users.
+    if (path.startsWith('/admin/')) return errorResponse(c, new AppError('not_found', `Not found: ${c.req.path}`))
     if (path === '/phone-number/verify' && c.req.method === 'POST') {
       // A phone code verifies the number; it is not a way around the password and the second factor.
       const body = (await c.req.raw.clone().json().catch(() => ({}))) as { disableSession?: boolean; updatePhoneNumber?: boolean }

@@ -5,7 +5,9 @@ import { toAppError } from '../../app/modules/identity/index.server'
 import { AppError, isAppError } from '../../app/platform/errors'
 import { appErrorMessage } from '../../app/platform/error-message.server'
 import { logger } from '../../app/platform/logger.server'
-import { requestScope } from '../../app/platform/request-scope.server'
+import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
+import { translator } from '../../app/platform/i18n/translate.server'
+import type { Namespace } from '../../app/platform/i18n/catalog.server'
 import { fieldErrorsOf } from '../../app/platform/validation'
 
 export type ApiErrorBody = { code: string; message: string; details?: Record<string, unknown> }
@@ -45,4 +47,20 @@ export function errorResponse(c: Context, thrown: unknown): Response {
   const retryAfter = error.details?.retryAfterSeconds
   if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
   return c.json(errorBody(error), error.status as 400)
+}
+
+/**
+ * Runs an API handler's parsing and service call; validation failures carry catalog keys per field,
+ * which this turns into messages of `namespace` in the caller's locale (under the JSON names `fieldName` gives).
+ */
+export async function withFieldMessages<T>(namespace: Namespace, run: () => Promise<T> | T, fieldName: (field: string) => string = (field) => field): Promise<T> {
+  try {
+    return await run()
+  } catch (thrown) {
+    const error = thrown instanceof z.ZodError ? new AppError('validation_failed', 'Validation failed', { fields: fieldErrorsOf(thrown) }) : thrown
+    if (!isAppError(error) || error.code !== 'validation_failed' || !error.details?.fields) throw error
+    const t = translator(currentLocale(), namespace)
+    const fields = Object.fromEntries(Object.entries(error.details.fields as Record<string, string[]>).map(([field, keys]) => [fieldName(field), keys.map((key) => t(key))]))
+    throw new AppError('validation_failed', error.message, { ...error.details, fields })
+  }
 }

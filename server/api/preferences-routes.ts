@@ -10,7 +10,7 @@ import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { errorBody, readJsonBody } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
-import { ErrorSchema, SIGNED_IN } from './schemas'
+import { access, ErrorSchema, SIGNED_IN } from './schemas'
 
 // A copy made after @hono/zod-openapi extended zod: the shared schema may predate that, without .openapi().
 const PreferencesSchema = PreferencesInput.clone().openapi('Preferences', {
@@ -25,6 +25,7 @@ const errors = {
 const getPreferencesRoute = createRoute({
   method: 'get',
   path: '/user/profiles',
+  ...access({ level: 'user' }),
   tags: ['User'],
   summary: 'The signed-in user’s preferences (defaults until they save some; timezone null until chosen)',
   security: SIGNED_IN,
@@ -34,6 +35,7 @@ const getPreferencesRoute = createRoute({
 const putPreferencesRoute = createRoute({
   method: 'put',
   path: '/user/profiles',
+  ...access({ level: 'user' }),
   tags: ['User'],
   summary: 'Replace the signed-in user’s preferences',
   description:

@@ -158,6 +158,7 @@ async function buildOpenApiDocument(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'
   const authDoc = (await auth().api.generateOpenAPISchema()) as OpenApiDoc
   const paths = { ...ours.paths }
   for (const [route, item] of Object.entries(authDoc.paths ?? {})) {
+    if (route.startsWith('/admin/')) continue
     const full = `/api/auth${route}`
     if (!paths[full]) paths[full] = tagged(item, 'Authentication (Better Auth)')
   }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import * as zod from 'zod'
 
 export const ErrorSchema = z
   .object({
@@ -43,3 +44,29 @@ export const errorResponses = {
   409: { description: 'Conflicts with the current state', content: { 'application/json': { schema: ErrorSchema } } },
   422: { description: 'Invalid input: details.fields maps each field to its messages', content: { 'application/json': { schema: ErrorSchema } } },
 } as const
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+const camel = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())
+
+/**
+ * The OpenAPI component of a request body whose JSON names are the snake_case form of a shared
+ * (camelCase) zod input: generated from the input, so the document cannot drift from validation.
+ */
+export function snakeCaseBodySchema(input: zod.ZodType, example: Record<string, unknown>): Record<string, unknown> {
+  const generated = zod.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] }
+  const { $schema: _ignored, ...schema } = generated as Record<string, unknown>
+  return {
+    ...schema,
+    properties: Object.fromEntries(Object.entries(generated.properties ?? {}).map(([name, property]) => [snake(name), property])),
+    ...(generated.required ? { required: generated.required.map(snake) } : {}),
+    example,
+  }
+}
+
+/** A snake_case JSON body with the camelCase names of the shared inputs (camelCase is accepted as is). */
+export function camelCaseKeys(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [camel(key), value]))
+}
+
+export { snake as snakeCaseName }

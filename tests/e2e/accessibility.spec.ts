@@ -43,3 +43,32 @@ test('the dev mailbox has no serious accessibility violations', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Dev mailbox' })).toBeVisible()
   await expectNoSeriousViolations(page)
 })
+
+const COMPANY_PAGES: Array<{ account: keyof typeof DEMO; path: string; heading: string }> = [
+  { account: 'buyer', path: '/en/app/settings', heading: 'Company settings' },
+  { account: 'buyer', path: '/en/app/settings/team', heading: 'Team settings' },
+  { account: 'buyer', path: '/en/app/settings/address', heading: 'Address book' },
+  { account: 'buyer', path: '/en/app/team', heading: 'Team' },
+  { account: 'supplier', path: '/en/app/supplier/onboarding', heading: 'Supplier verification' },
+  { account: 'supplier', path: '/en/app/supplier/setting', heading: '' },
+  { account: 'supplier', path: '/en/app/supplier/supplier-type', heading: '' },
+  { account: 'admin', path: '/en/app/users', heading: '' },
+  { account: 'admin', path: '/en/app/verification', heading: 'Supplier reviews' },
+  { account: 'admin', path: '/en/onboarding', heading: 'Welcome to Tradeport, Ada Moreau' },
+]
+
+for (const { account, path, heading } of COMPANY_PAGES) {
+  test(`${path} (${account}) has no serious accessibility violations`, async ({ page }) => {
+    await signIn(page, DEMO[account])
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(200)
+    if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+}
+
+test('the supplier application (/en/supplier/onboard) has no serious accessibility violations', async ({ page }) => {
+  const response = await page.goto('/en/supplier/onboard')
+  expect(response?.status()).toBe(200)
+  await expectNoSeriousViolations(page)
+})

@@ -7,6 +7,7 @@ import { changedFields, recordAudit } from './audit.service.server'
 import { COMPANY_RECOVERY_DAYS, type LocalizedText } from './companies.constants'
 import { certifications, companyProfiles, files, members, organizations } from './companies.tables.server'
 import { companyChanged, membershipsChanged, setActiveCompany } from './company-context.server'
+import { discardBytes } from './file.service.server'
 import type { AddCertificationInput, CreateCompanyInput, UpdateCompanyInput } from './company.inputs'
 import { requireCompany, requireRole } from './policies'
 
@@ -240,9 +241,16 @@ export async function restoreCompany(ctx: ServiceContext, companyId: string): Pr
 
 /** Removes companies whose recovery window has passed, with everything they own. */
 export async function purgeDeletedCompanies(now = new Date()): Promise<number> {
-  const purged = await database()
-    .delete(organizations)
-    .where(and(isNotNull(organizations.deletedAt), lt(organizations.purgeAfter, now)))
-    .returning({ id: organizations.id })
-  return purged.length
+  const expired = and(isNotNull(organizations.deletedAt), lt(organizations.purgeAfter, now))
+  const { purged, storedKeys } = await database().transaction(async (tx) => {
+    const stored = await tx
+      .select({ storageKey: files.storageKey, thumbnailKey: files.thumbnailKey })
+      .from(files)
+      .innerJoin(organizations, eq(organizations.id, files.organizationId))
+      .where(expired)
+    const deleted = await tx.delete(organizations).where(expired).returning({ id: organizations.id })
+    return { purged: deleted.length, storedKeys: stored.flatMap((file) => [file.storageKey, file.thumbnailKey]) }
+  })
+  await discardBytes(storedKeys)
+  return purged
 }

@@ -14,3 +14,34 @@ export {
 } from './company-context.server'
 export { companiesMiddleware, needsOnboarding, requireActor } from './companies-middleware.server'
 export * from './company.service.server'
+export { changeMemberRole, leaveCompany, listManagedMembers, listMembers, removeMember, transferOwnership, type ManagedMember, type TeamMember } from './team.service.server'
+export {
+  acceptInvitation,
+  acceptInvitationById,
+  createInvitation,
+  declineInvitation,
+  declineInvitationById,
+  listInvitations,
+  pendingInvitationsForMe,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+  type AcceptedInvitation,
+  type CompanyInvitation,
+  type InvitationPreview,
+  type MyInvitation,
+} from './invitation.service.server'
+export { banUser, getUserDetail, searchUsers, setPlatformRole, unbanUser, type AdminUserDetail, type AdminUserListItem, type AdminUserProfile } from './user-admin.service.server'
+export { deleteFile, fileContentUrl, filesOfCompany, fileThumbnailUrl, getFile, listFiles, openFile, uploadFile, uploadLimitFor, type FileDownload, type FileVariant, type StoredFile } from './file.service.server'
+export { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from './address.service.server'
+export {
+  addCertificationWithFile,
+  addFactoryPhotos,
+  getSupplierProfile,
+  removeFactoryPhoto,
+  setSupplierType,
+  updateSupplierProfile,
+  type FormUpload,
+  type SupplierProfile,
+} from './supplier-profile.service.server'
+export { applyAsSupplier, decideApplication, getApplication, listApplications, myApplications, submitApplication, submitApplicationWithUploads, type ApplicationDetail } from './verification.service.server'

@@ -32,7 +32,7 @@ const CODE_MAP: Record<string, ErrorCode> = {
   EMAIL_ALREADY_VERIFIED: 'conflict',
   TOTP_ALREADY_ENABLED: 'conflict',
   TWO_FACTOR_NOT_ENABLED: 'conflict',
-  BANNED_USER: 'forbidden',
+  BANNED_USER: 'account_banned',
   PHONE_NUMBER_NOT_EXIST: 'invalid_credentials',
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { database } from '../../platform/db/index.server'
+import type { PlatformRole } from '../../platform/actor'
+import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { joinCookieChunks, parseCookieHeader } from '../../platform/http/cookies'
 import { logger } from '../../platform/logger.server'
@@ -10,6 +11,7 @@ import { auth } from './auth-instance.server'
 import type { SignInInput, SignUpInput, TwoFactorInput } from './auth.inputs'
 import { sessions, users } from './identity.tables.server'
 import { bearerSessions } from './session.server'
+import { sessionRevocations } from './session-revocations.server'
 import { parseIdentifier, placeholderEmailFor } from './identifiers'
 import { assertStrongPassword } from './password-policy.server'
 
@@ -210,4 +212,34 @@ export async function disableTotp(password: string, headers: Headers): Promise<A
   await enforceAuthRateLimit('sign-in', clientIp())
   const result = await translatingAuthErrors(() => auth().api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }))
   return { setCookies: setCookiesOf(result.headers) }
+}
+
+/** What a platform admin may bar a user with: Better Auth's admin plugin refuses their new sessions while it lasts. */
+export type Ban = { reason: string; expiresAt: Date | null }
+
+/** Sets a user's platform role in the caller's transaction; their sessions still carry the old role until ended. */
+export async function updatePlatformRole(db: Database | Transaction, userId: string, role: PlatformRole): Promise<void> {
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId))
+}
+
+/** Bans a user (null lifts the ban) in the caller's transaction; an expired ban is lifted at their next sign-in. */
+export async function updateBan(db: Database | Transaction, userId: string, ban: Ban | null): Promise<void> {
+  await db
+    .update(users)
+    .set({ banned: ban !== null, banReason: ban?.reason ?? null, banExpires: ban?.expiresAt ?? null, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+}
+
+/**
+ * Deletes every session of a user in the caller's transaction (refresh tokens and active companies go with
+ * them); pass the ids to `revokeSessions` once it committed.
+ */
+export async function deleteUserSessions(db: Database | Transaction, userId: string): Promise<string[]> {
+  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
+  return deleted.map((row) => row.id)
+}
+
+/** Cookie caches and access tokens stop vouching for these ended sessions at once (ADR 003). */
+export function revokeSessions(sessionIds: string[]): void {
+  for (const id of sessionIds) sessionRevocations().revoke(id)
 }

@@ -42,6 +42,12 @@ export function getPreferences(ctx: ServiceContext): Promise<Preferences> {
   return preferencesCache().read(userId, () => readPreferences(userId))
 }
 
+/** Another user's saved language, e.g. for mail sent to them; null until they save preferences. */
+export async function savedLanguageOf(userId: string): Promise<Locale | null> {
+  const [row] = await database().select({ language: userPreferences.language }).from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1)
+  return row?.language ?? null
+}
+
 /** Replaces the actor's preferences with validated input (PreferencesInput). */
 export async function updatePreferences(ctx: ServiceContext, input: Preferences): Promise<Preferences> {
   const userId = ctx.actor.userId

@@ -66,18 +66,32 @@ export function unverifiedBanner(page: Page) {
 
 export type Account = { name: string; email: string; password: string }
 
+export const ONBOARDING_URL = /\/en\/onboarding$/
+
+/** On /en/onboarding: creates a buying company and waits for the dashboard. */
+export async function completeOnboarding(page: Page, companyName: string, name?: string): Promise<void> {
+  await expect(page).toHaveURL(ONBOARDING_URL)
+  await page.getByRole('radio', { name: 'We buy', exact: true }).check()
+  await page.getByLabel('Legal name').fill(`${companyName} Ltd.`)
+  await page.getByLabel('Display name').fill(companyName)
+  await page.getByLabel('Country or region').selectOption('SG')
+  await page.getByRole('button', { name: 'Create company' }).click()
+  await expectDashboard(page, name)
+}
+
 /**
- * Creates a fresh account through /en/login?mode=sign-up and waits for the dashboard (signed in,
- * unverified). Use it when a test changes per-user state such as preferences or the language.
+ * Creates a fresh account through /en/login?mode=sign-up, sets up its company on /en/onboarding and
+ * waits for the dashboard (signed in, unverified). Use it when a test changes per-user state such as
+ * preferences or the language.
  */
-export async function signUp(page: Page, name = 'Ada Lindqvist'): Promise<Account> {
+export async function signUp(page: Page, name = 'Ada Lindqvist', companyName = 'Lindqvist Sourcing'): Promise<Account> {
   const account = { name, email: uniqueEmail('shell'), password: NEW_USER_PASSWORD }
   await page.goto('/en/login?mode=sign-up')
   await page.getByLabel('Your name').fill(account.name)
   await page.getByLabel('Email or phone number').fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expectDashboard(page, name)
+  await completeOnboarding(page, companyName, name)
   return account
 }
 
@@ -107,4 +121,27 @@ export async function chooseLanguage(page: Page, nativeName: string): Promise<vo
 export async function chooseColorMode(page: Page, name: string): Promise<void> {
   const menu = await openDisclosureMenu(page, 'color-mode-switcher')
   await menu.getByRole('button', { name, exact: true }).click()
+}
+
+/**
+ * Reads, as the demo platform admin in a separate browser, the link of the newest mail sent to
+ * `recipient` whose subject matches and whose link contains `linkPart`.
+ */
+export async function linkFromMailbox(browser: Browser, recipient: string, subject: string | RegExp, linkPart: string): Promise<string> {
+  const admin = await signedInContext(browser, DEMO.admin)
+  try {
+    const mailbox = admin.page
+    await mailbox.goto('/en/app/playground/mail')
+    const row = mailbox.getByRole('row').filter({ hasText: recipient }).filter({ hasText: subject }).first()
+    await expect(async () => {
+      await mailbox.reload()
+      await expect(row).toBeVisible({ timeout: 1_000 })
+    }).toPass({ timeout: 15_000 })
+    await row.getByRole('link', { name: subject }).click()
+    await expect(mailbox.getByRole('heading', { name: 'Links in this message' })).toBeVisible()
+    const link = mailbox.getByTestId('mail-link').filter({ hasText: linkPart }).first()
+    return (await link.getAttribute('href')) ?? ''
+  } finally {
+    await admin.context.close()
+  }
 }

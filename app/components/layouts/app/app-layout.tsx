@@ -4,7 +4,9 @@ import { Link } from 'react-router'
 import { type ClientSession, isVerified } from '../../../modules/identity/index'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_SECONDS } from '../../../platform/ui/sidebar'
+import { CompanySwitcher } from '../../company-switcher'
 import { TooltipProvider } from '../../ui/tooltip'
+import { useRootData } from '../../use-root-data'
 import { AppFooter } from './app-footer'
 import { AppSidebar } from './app-sidebar'
 import { AppTopbar, type TopbarSlots } from './app-topbar'
@@ -26,10 +28,11 @@ function rememberSidebar(collapsed: boolean): void {
 }
 
 /** The signed-in application frame the admin-* and supplier layouts are built from. */
-export function AppLayout({ locale, session, navigation = [], sidebarCollapsed = false, narrow = false, children, ...slots }: AppLayoutProps) {
+export function AppLayout({ locale, session, navigation = [], sidebarCollapsed = false, narrow = false, children, companySwitcher, ...slots }: AppLayoutProps) {
   const { t } = useTranslation('common')
+  const { companies } = useRootData()
   const [collapsed, setCollapsed] = useState(sidebarCollapsed)
-  const groups = visibleGroups(navigation, session.user.role)
+  const groups = visibleGroups(navigation, { role: session.user.role, companyKind: companies?.active?.kind ?? null })
   const toggle = () => {
     rememberSidebar(!collapsed)
     setCollapsed(!collapsed)
@@ -40,7 +43,7 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
           {t('nav.skipToContent')}
         </a>
-        <AppTopbar session={session} locale={locale} groups={groups} {...slots} />
+        <AppTopbar session={session} locale={locale} groups={groups} companySwitcher={companySwitcher ?? <CompanySwitcher companies={companies} locale={locale} />} {...slots} />
         <div className="flex flex-1">
           {groups.length > 0 ? <AppSidebar groups={groups} locale={locale} collapsed={collapsed} onToggle={toggle} /> : null}
           <div className="flex min-w-0 flex-1 flex-col">

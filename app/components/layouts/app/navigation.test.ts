@@ -1,16 +1,36 @@
 import { describe, expect, it } from 'vitest'
 import { APP_NAVIGATION, visibleGroups } from './navigation'
 
+const ids = (...args: Parameters<typeof visibleGroups>) => visibleGroups(...args).map((g) => g.id)
+
 describe('app navigation', () => {
   it('hides admin-only items and the groups they leave empty from members', () => {
-    const member = visibleGroups(APP_NAVIGATION, 'user').map((g) => g.id)
-    expect(member).toEqual(['overview', 'account'])
-    const admin = visibleGroups(APP_NAVIGATION, 'admin').map((g) => g.id)
-    expect(admin).toEqual(['overview', 'account', 'platform'])
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'buyer' })).toEqual(['overview', 'company', 'account'])
+    expect(ids(APP_NAVIGATION, { role: 'admin', companyKind: null })).toEqual(['overview', 'account', 'platform'])
+  })
+
+  it('shows the supplier area to supplying companies only', () => {
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'supplier' })).toEqual(['overview', 'company', 'supplier', 'account'])
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'both' })).toContain('supplier')
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: null })).toEqual(['overview', 'account'])
   })
 
   it('lists only pages that exist', () => {
     const paths = APP_NAVIGATION.flatMap((g) => g.items.map((i) => i.to))
-    expect(paths).toEqual(['/app/dashboard', '/app/user/preference', '/app/user/change-password', '/app/user/reset-password', '/app/user/two-factor', '/app/user/verify', '/app/playground/mail'])
+    expect(paths).toEqual([
+      '/app/dashboard',
+      '/app/team',
+      '/app/settings',
+      '/app/supplier/onboarding',
+      '/app/supplier/setting',
+      '/app/user/preference',
+      '/app/user/change-password',
+      '/app/user/reset-password',
+      '/app/user/two-factor',
+      '/app/user/verify',
+      '/app/users',
+      '/app/verification',
+      '/app/playground/mail',
+    ])
   })
 })

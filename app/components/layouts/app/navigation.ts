@@ -1,5 +1,5 @@
-import { KeyRound, LayoutDashboard, type LucideIcon, Mail, MailCheck, RotateCcw, ShieldCheck, SlidersHorizontal } from 'lucide-react'
-import type { PlatformRole } from '../../../platform/actor'
+import { BadgeCheck, Building2, Factory, KeyRound, LayoutDashboard, type LucideIcon, Mail, MailCheck, RotateCcw, ShieldCheck, SlidersHorizontal, UserCog, Users } from 'lucide-react'
+import type { CompanyKind, PlatformRole } from '../../../platform/actor'
 
 export type NavItem = {
   /** Locale-free path. */
@@ -9,6 +9,10 @@ export type NavItem = {
   icon: LucideIcon
   /** Shown only to platform admins. */
   adminOnly?: boolean
+  /** Shown only to people acting for a company. */
+  needsCompany?: boolean
+  /** Shown only when the active company is one of these kinds. */
+  companyKinds?: CompanyKind[]
 }
 
 export type NavGroup = { id: string; labelKey: string; items: NavItem[] }
@@ -29,19 +33,63 @@ const ACCOUNT: NavGroup = {
  * The signed-in app's sidebar, grouped by area. Only areas whose pages exist are listed; each module
  * adds its group when it lands.
  */
+const SUPPLYING: CompanyKind[] = ['supplier', 'both', 'service_provider']
+
+const COMPANY: NavGroup = {
+  id: 'company',
+  labelKey: 'nav.groups.company',
+  items: [
+    { to: '/app/team', labelKey: 'nav.team', icon: Users, needsCompany: true },
+    { to: '/app/settings', labelKey: 'nav.companySettings', icon: Building2, needsCompany: true },
+  ],
+}
+
+const SUPPLIER: NavGroup = {
+  id: 'supplier',
+  labelKey: 'nav.groups.supplier',
+  items: [
+    { to: '/app/supplier/onboarding', labelKey: 'nav.supplierOnboarding', icon: BadgeCheck, companyKinds: SUPPLYING },
+    { to: '/app/supplier/setting', labelKey: 'nav.supplierProfile', icon: Factory, companyKinds: SUPPLYING },
+  ],
+}
+
+const PLATFORM: NavGroup = {
+  id: 'platform',
+  labelKey: 'nav.groups.platform',
+  items: [
+    { to: '/app/users', labelKey: 'nav.users', icon: UserCog, adminOnly: true },
+    { to: '/app/verification', labelKey: 'nav.verification', icon: BadgeCheck, adminOnly: true },
+    { to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: Mail, adminOnly: true },
+  ],
+}
+
+/**
+ * The signed-in app's sidebar, grouped by area. Only areas whose pages exist are listed; each module
+ * adds its group when it lands.
+ */
 export const APP_NAVIGATION: NavGroup[] = [
   { id: 'overview', labelKey: 'nav.groups.overview', items: [{ to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard }] },
+  COMPANY,
+  SUPPLIER,
   ACCOUNT,
-  { id: 'platform', labelKey: 'nav.groups.platform', items: [{ to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: Mail, adminOnly: true }] },
+  PLATFORM,
 ]
 
 /** The supplier area's sidebar; supplier pages add their items to it. */
 export const SUPPLIER_NAVIGATION: NavGroup[] = [
   { id: 'overview', labelKey: 'nav.groups.overview', items: [{ to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard }] },
+  SUPPLIER,
+  COMPANY,
   ACCOUNT,
 ]
 
-/** The groups a person may see: admin-only items need the admin role, and empty groups disappear. */
-export function visibleGroups(groups: NavGroup[], role: PlatformRole): NavGroup[] {
-  return groups.map((group) => ({ ...group, items: group.items.filter((item) => !item.adminOnly || role === 'admin') })).filter((group) => group.items.length > 0)
+export type NavViewer = { role: PlatformRole; companyKind: CompanyKind | null }
+
+/** The groups a person may see: admin-only items need the admin role, company items the right kind of company; empty groups disappear. */
+export function visibleGroups(groups: NavGroup[], viewer: NavViewer): NavGroup[] {
+  const visible = (item: NavItem) =>
+    (!item.adminOnly || viewer.role === 'admin') &&
+    (!item.needsCompany || viewer.companyKind !== null) &&
+    (!item.companyKinds || (viewer.companyKind !== null && item.companyKinds.includes(viewer.companyKind)))
+  return groups.map((group) => ({ ...group, items: group.items.filter(visible) })).filter((group) => group.items.length > 0)
 }

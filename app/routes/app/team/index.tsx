@@ -1,4 +1,83 @@
-// Skeleton: replaced by the page's implementation.
-export default function Page() {
-  return null
+import { Settings2 } from 'lucide-react'
+import { Link, useLoaderData } from 'react-router'
+import { buttonClasses } from '../../../components/ui/button'
+import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { canManageMembers, companiesContext, InvitationInviteDialog, InvitationTable, MemberDirectory } from '../../../modules/companies/index'
+import { listInvitations, listMembers, requireActor } from '../../../modules/companies/index.server'
+import { withRouteErrors } from '../../../platform/forms.server'
+import { localizePath } from '../../../platform/i18n/locales'
+import { useTranslation } from '../../../platform/i18n/react'
+import { pageData } from '../../page-data.server'
+import { useRootData } from '../../route-helpers'
+import type { Route } from './+types/index'
+
+/** The directory shows the newest pending invitations; the management page pages through all of them. */
+const PENDING_SHOWN = 50
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = requireActor(context, params)
+  const canManage = canManageMembers(ctx.actor)
+  const [members, pending] = await withRouteErrors(() =>
+    Promise.all([listMembers(ctx), canManage ? listInvitations(ctx, { status: 'pending', limit: PENDING_SHOWN, offset: 0 }) : Promise.resolve(null)]),
+  )
+  return {
+    ...pageData(ctx.locale, 'team', 'directory.metaTitle'),
+    companyName: context.get(companiesContext)?.active?.name ?? '',
+    currentUserId: ctx.actor.userId,
+    members,
+    pending,
+    canManage,
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function TeamDirectory() {
+  const { t } = useTranslation('team')
+  const { locale } = useRootData()
+  const { companyName, currentUserId, members, pending, canManage } = useLoaderData<typeof loader>()
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{t('directory.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('directory.body', { company: companyName, count: members.length })}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={localizePath(locale, '/app/settings/team')} className={buttonClasses('secondary')}>
+            <Settings2 aria-hidden="true" />
+            {canManage ? t('directory.manage') : t('directory.settings')}
+          </Link>
+          {canManage ? <InvitationInviteDialog /> : null}
+        </div>
+      </div>
+      <Card aria-labelledby="members-title">
+        <CardHeader>
+          <CardTitle id="members-title">{t('directory.membersTitle')}</CardTitle>
+        </CardHeader>
+        <MemberDirectory members={members} currentUserId={currentUserId} label={t('directory.membersTable', { company: companyName })} />
+      </Card>
+      {pending ? (
+        <Card aria-labelledby="pending-title">
+          <CardHeader>
+            <CardTitle id="pending-title">{t('directory.pendingTitle')}</CardTitle>
+            <CardDescription>{t('directory.pendingBody')}</CardDescription>
+          </CardHeader>
+          <InvitationTable
+            invitations={pending.items}
+            label={t('directory.pendingTitle')}
+            emptyTitle={t('directory.pendingEmpty')}
+            emptyDescription={t('directory.pendingEmptyBody')}
+          />
+          {pending.total > pending.items.length ? (
+            <p className="mt-4 text-sm">
+              <Link to={`${localizePath(locale, '/app/settings/team')}?status=pending`} className="text-primary underline">
+                {t('directory.allPending', { count: pending.total })}
+              </Link>
+            </p>
+          ) : null}
+        </Card>
+      ) : null}
+    </div>
+  )
 }

@@ -1,0 +1,216 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addresses, certifications, files, invitations, supplierApplications } from '../../app/modules/companies/index.server'
+import { database } from '../../app/platform/db/index.server'
+import { addMember, createMember } from '../../tests/factories/companies'
+import { createUser } from '../../tests/factories/users'
+import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
+import { TEST_PUBLIC_URL } from '../../tests/support/test-env'
+import type { Access } from './schemas'
+
+/**
+ * The authorization matrix (issue 4): every operation of the OpenAPI document is called as
+ * - nobody → 401, unless public;
+ * - a user without a company → 403 for company operations;
+ * - the highest role that may NOT act → 403 (member below admin, admin below owner, a plain user for platform admin);
+ * - an owner of another company → 404 for the record named by `resource`.
+ * An operation without `x-access`, a write without a body example, or a path without a fixture fails here,
+ * so every new endpoint is covered as soon as it exists.
+ */
+
+type Operation = {
+  'x-access'?: Access
+  tags?: string[]
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: { example?: unknown; default?: unknown } ; example?: unknown }>
+  requestBody?: { content?: Record<string, { schema?: { $ref?: string; example?: unknown } }> }
+}
+type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, { example?: unknown }> } }
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
+/** Better Auth's own endpoints (merged into the document under this tag): its session checks are exercised by the auth tests. */
+const isBetterAuth = (op: Operation) => op.tags?.includes('Authentication (Better Auth)') ?? false
+
+let app: ReturnType<typeof testApp>
+let doc: Document
+const jars: Record<'ownerA' | 'adminA' | 'memberA' | 'ownerB' | 'lonely' | 'platformAdmin', CookieJar> = {} as never
+/** Record ids of company A per path template; a new path with parameters needs an entry here. */
+let fixtures: Record<string, Record<string, string>> = {}
+
+const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+beforeAll(async () => {
+  app = testApp()
+  const a = await createMember({ role: 'owner', companyInput: { name: 'Matrix A', kind: 'supplier' } })
+  const adminA = await createUser()
+  const memberA = await createUser()
+  const memberRowA = await addMember(a.company.id, memberA.id, 'member')
+  await addMember(a.company.id, adminA.id, 'admin')
+  const b = await createMember({ role: 'owner', companyInput: { name: 'Matrix B' } })
+  const lonely = await createUser()
+  const platformAdmin = await createUser({ role: 'admin' })
+  for (const [key, user] of Object.entries({ ownerA: a.user, adminA, memberA, ownerB: b.user, lonely, platformAdmin })) jars[key as keyof typeof jars] = await signInWithCookies(app, user)
+
+  const companyId = a.company.id
+  const fileId = randomUUID()
+  await database().insert(files).values({ id: fileId, organizationId: companyId, uploadedBy: a.user.id, name: 'licence.pdf', contentType: 'application/pdf', sizeBytes: 10, purpose: 'verification', storageKey: fileId, sha256: 'x' })
+  const addressId = randomUUID()
+  await database().insert(addresses).values({ id: addressId, organizationId: companyId, type: 'shipping', label: 'Main', line1: '1 Road', city: 'Shenzhen', country: 'CN', postalCode: '518000', isDefault: true })
+  const invitationId = randomUUID()
+  await database()
+    .insert(invitations)
+    .values({ id: invitationId, organizationId: companyId, email: 'invited@example.test', role: 'member', tokenHash: createHash('sha256').update(randomUUID()).digest('hex'), expiresAt: new Date(Date.now() + 86_400_000) })
+  const certificationId = randomUUID()
+  await database().insert(certifications).values({ id: certificationId, organizationId: companyId, name: 'ISO 9001' })
+  const applicationId = randomUUID()
+  await database().insert(supplierApplications).values({ id: applicationId, organizationId: companyId, supplierType: 'manufacturer', documentFileIds: [fileId] })
+
+  fixtures = {
+    '/api/v1/companies/{id}': { id: companyId },
+    '/api/v1/companies/{id}/restore': { id: companyId },
+    '/api/v1/companies/current/certifications/{id}': { id: certificationId },
+    '/api/v1/dev/messages/{id}': { id: randomUUID() },
+    '/api/v1/members/{id}': { id: memberRowA.id },
+    '/api/v1/members/{id}/transfer-ownership': { id: memberRowA.id },
+    '/api/v1/invitations/{id}': { id: invitationId },
+    '/api/v1/invitations/{id}/resend': { id: invitationId },
+    '/api/v1/addresses/{id}': { id: addressId },
+    '/api/v1/addresses/{id}/default': { id: addressId },
+    '/api/v1/files/{id}': { id: fileId },
+    '/api/v1/files/{id}/content': { id: fileId },
+    '/api/v1/files/{id}/thumbnail': { id: fileId },
+    '/api/v1/admin/verifications/{id}': { id: applicationId },
+    '/api/v1/admin/verifications/{id}/decision': { id: applicationId },
+    '/api/v1/admin/users/{id}': { id: memberA.id },
+    '/api/v1/admin/users/{id}/role': { id: memberA.id },
+    '/api/v1/admin/users/{id}/ban': { id: memberA.id },
+    '/api/v1/admin/users/{id}/unban': { id: memberA.id },
+  }
+  doc = (await call(app, '/api/openapi.json')).json as unknown as Document
+})
+
+function operations(): Array<{ path: string; method: (typeof METHODS)[number]; op: Operation }> {
+  return Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] as Operation })))
+}
+
+function concretePath(path: string, op: Operation): string {
+  const params = path.match(/\{(\w+)\}/g) ?? []
+  let concrete = path
+  if (params.length > 0) {
+    const values = fixtures[path]
+    if (!values) throw new Error(`No fixture for ${path}: add the id of a company A record to the matrix fixtures`)
+    for (const param of params) {
+      const name = param.slice(1, -1)
+      const value = values[name]
+      if (!value) throw new Error(`No fixture value for {${name}} in ${path}`)
+      concrete = concrete.replace(param, value)
+    }
+  }
+  const query = new URLSearchParams()
+  for (const parameter of op.parameters ?? []) {
+    if (parameter.in !== 'query' || !parameter.required) continue
+    const example = parameter.example ?? parameter.schema?.example ?? parameter.schema?.default
+    if (example === undefined) throw new Error(`Required query parameter ${parameter.name} of ${path} has no example`)
+    query.set(parameter.name, String(example))
+  }
+  return query.size > 0 ? `${concrete}?${query}` : concrete
+}
+
+function exampleBody(path: string, method: string, op: Operation): { json?: unknown; multipart?: boolean } {
+  const content = op.requestBody?.content
+  if (!content) return {}
+  if (content['multipart/form-data']) return { multipart: true }
+  const schema = content['application/json']?.schema
+  const example = schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop() ?? '']?.example : schema?.example
+  if (example === undefined) throw new Error(`${method.toUpperCase()} ${path} has a JSON body without an example`)
+  return { json: example }
+}
+
+async function send(method: string, path: string, op: Operation, jar?: CookieJar) {
+  const body = exampleBody(path, method, op)
+  if (body.multipart) {
+    const form = new FormData()
+    form.set('purpose', 'attachment')
+    form.set('file', new File([PNG_1x1], 'pixel.png', { type: 'image/png' }))
+    const headers = new Headers({ origin: TEST_PUBLIC_URL })
+    if (jar?.header()) headers.set('cookie', jar.header())
+    const response = await app.request(`${TEST_PUBLIC_URL}${path}`, { method: method.toUpperCase(), headers, body: form })
+    return { status: response.status, text: await response.text() }
+  }
+  const response = await call(app, path, { method: method.toUpperCase(), ...(body.json !== undefined ? { body: body.json } : {}), ...(jar ? { jar } : {}) })
+  return { status: response.status, text: response.text }
+}
+
+const BELOW: Record<'admin' | 'owner', 'memberA' | 'adminA'> = { admin: 'memberA', owner: 'adminA' }
+
+describe('authorization matrix', () => {
+  it('declares who may call every operation of ours', () => {
+    const undeclared = operations()
+      .filter(({ op }) => !isBetterAuth(op) && !op['x-access'])
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`)
+    expect(undeclared).toEqual([])
+  })
+
+  it('covers company, member, invitation, address, file and verification endpoints', () => {
+    const paths = Object.keys(doc.paths)
+    for (const prefix of ['/api/v1/companies', '/api/v1/members', '/api/v1/invitations', '/api/v1/addresses', '/api/v1/files', '/api/v1/admin/verifications', '/api/v1/admin/users']) {
+      expect(paths.some((path) => path.startsWith(prefix)), prefix).toBe(true)
+    }
+  })
+
+  it('answers 401 to anonymous callers of every non-public operation', async () => {
+    const failures: string[] = []
+    for (const { path, method, op } of operations()) {
+      const rule = op['x-access']
+      if (!rule || rule.level === 'public') continue
+      const { status, text } = await send(method, concretePath(path, op), op)
+      if (status !== 401) failures.push(`${method.toUpperCase()} ${path}: ${status} ${text.slice(0, 120)}`)
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('answers 403 to a user without a company for every company operation', async () => {
+    const failures: string[] = []
+    for (const { path, method, op } of operations()) {
+      if (op['x-access']?.level !== 'company') continue
+      const { status, text } = await send(method, concretePath(path, op), op, jars.lonely)
+      // A record of company A is simply not there for someone outside it.
+      const expected = op['x-access'].resource ? [403, 404] : [403]
+      if (!expected.includes(status)) failures.push(`${method.toUpperCase()} ${path}: ${status} ${text.slice(0, 120)}`)
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('answers 403 to the highest role that may not act', async () => {
+    const failures: string[] = []
+    for (const { path, method, op } of operations()) {
+      const rule = op['x-access']
+      if (!rule) continue
+      const jar = rule.level === 'platform_admin' ? jars.ownerA : rule.level === 'company' && rule.minRole && rule.minRole !== 'member' ? jars[BELOW[rule.minRole]] : undefined
+      if (!jar) continue
+      const { status, text } = await send(method, concretePath(path, op), op, jar)
+      if (status !== 403) failures.push(`${method.toUpperCase()} ${path}: ${status} ${text.slice(0, 120)}`)
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('answers 404 to an owner of another company for records of company A', async () => {
+    const failures: string[] = []
+    for (const { path, method, op } of operations()) {
+      const rule = op['x-access']
+      if (!rule?.resource || rule.level === 'platform_admin') continue
+      const { status, text } = await send(method, concretePath(path, op), op, jars.ownerB)
+      if (status !== 404) failures.push(`${method.toUpperCase()} ${path}: ${status} ${text.slice(0, 120)}`)
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('lets the platform admin through every platform-admin operation’s authorization', async () => {
+    const refused: string[] = []
+    for (const { path, method, op } of operations()) {
+      if (op['x-access']?.level !== 'platform_admin') continue
+      const { status } = await send(method, concretePath(path, op), op, jars.platformAdmin)
+      if (status === 401 || status === 403) refused.push(`${method.toUpperCase()} ${path}: ${status}`)
+    }
+    expect(refused).toEqual([])
+  })
+})
