@@ -6,7 +6,7 @@ import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { useFormatter } from '../components/use-formatter'
-import { COMPANY_KINDS, CompanyFields, CreateCompanyInput, SERVICE_TYPES, type CompanyKind } from '../modules/companies/index'
+import { COMPANY_KINDS, CompanyFields, CreateCompanyInput, SERVICE_TYPES, VerifiedBadge, type CompanyKind } from '../modules/companies/index'
 import {
   acceptInvitationById,
   createCompany,
@@ -108,7 +108,10 @@ export default function Onboarding() {
               {invitations.map((invitation) => (
                 <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
-                    <p className="font-medium">{invitation.companyName}</p>
+                    <p className="flex items-center gap-2 font-medium">
+                      {invitation.companyName}
+                      <VerifiedBadge status={invitation.verificationStatus} />
+                    </p>
                     <p className="text-sm text-muted-foreground">
                       {t('onboarding.invitedBy', { inviter: invitation.inviterName ?? t('onboarding.someone'), role: t(`roles.${invitation.role}`), date: format.date(invitation.expiresAt) })}
                     </p>

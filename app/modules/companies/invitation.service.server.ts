@@ -347,7 +347,7 @@ export async function declineInvitationById(ctx: ServiceContext, invitationId: s
   await decline(ctx, key, invitee)
 }
 
-export type MyInvitation = { id: string; companyId: string; companyName: string; role: InvitableRole; inviterName: string | null; expiresAt: Date }
+export type MyInvitation = { id: string; companyId: string; companyName: string; verificationStatus: VerificationStatus; role: InvitableRole; inviterName: string | null; expiresAt: Date }
 
 /** Live invitations to the signed-in user's email address, newest first. */
 export async function pendingInvitationsForMe(ctx: ServiceContext): Promise<MyInvitation[]> {
@@ -358,12 +358,14 @@ export async function pendingInvitationsForMe(ctx: ServiceContext): Promise<MyIn
       id: invitations.id,
       companyId: invitations.organizationId,
       companyName: organizations.name,
+      verificationStatus: companyProfiles.verificationStatus,
       role: invitations.role,
       inviterName: users.name,
       expiresAt: invitations.expiresAt,
     })
     .from(invitations)
     .innerJoin(organizations, and(eq(organizations.id, invitations.organizationId), isNull(organizations.deletedAt)))
+    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
     .leftJoin(users, eq(users.id, invitations.inviterId))
     .where(and(eq(invitations.email, invitee.email), eq(invitations.status, 'pending'), gt(invitations.expiresAt, new Date())))
     .orderBy(desc(invitations.createdAt))
