@@ -12,6 +12,8 @@ export default [
     route('color-mode', 'routes/color-mode.tsx'),
     route('onboarding', 'routes/onboarding.tsx'),
     route('supplier/onboard', 'routes/supplier/onboard.tsx'),
+    route('b2b/market', 'routes/b2b/market.tsx'),
+    route('b2b/product/:id', 'routes/b2b/product.tsx'),
     ...prefix('app', [
       index('routes/app/index.tsx'),
       route('dashboard', 'routes/app/dashboard.tsx'),
@@ -33,6 +35,9 @@ export default [
       route('supplier/onboarding', 'routes/app/supplier/onboarding.tsx'),
       route('supplier/supplier-type', 'routes/app/supplier/supplier-type.tsx'),
       route('supplier/setting', 'routes/app/supplier/setting.tsx'),
+      route('products', 'routes/app/products/index.tsx'),
+      route('products/edit', 'routes/app/products/edit.tsx'),
+      route('price/:list', 'routes/app/price/list.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

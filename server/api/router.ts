@@ -17,6 +17,9 @@ import { registerAddressRoutes } from './address-routes'
 import { registerFileRoutes } from './file-routes'
 import { registerVerificationRoutes } from './verification-routes'
 import { registerUserAdminRoutes } from './user-admin-routes'
+import { registerProductRoutes } from './product-routes'
+import { registerPriceListRoutes } from './price-list-routes'
+import { registerSearchRoutes } from './search-routes'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
 import { access, ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
@@ -128,6 +131,9 @@ export function createApiRouter() {
   registerFileRoutes(api)
   registerVerificationRoutes(api)
   registerUserAdminRoutes(api)
+  registerProductRoutes(api)
+  registerPriceListRoutes(api)
+  registerSearchRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

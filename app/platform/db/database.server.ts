@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -43,7 +44,8 @@ export function openPostgres(url: string, max = 10): DatabaseHandle {
 
 export function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): DatabaseHandle & { client: PGlite } {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+  // pg_trgm backs typo-tolerant search; PostgreSQL gets it from CREATE EXTENSION in migration 0003.
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } })
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database
   return {
     kind: 'pglite',

@@ -19,6 +19,15 @@ import suppliersZhHant from '../../modules/companies/messages/suppliers/zh-Hant.
 import adminEn from '../../modules/companies/messages/admin/en.json'
 import adminZhHans from '../../modules/companies/messages/admin/zh-Hans.json'
 import adminZhHant from '../../modules/companies/messages/admin/zh-Hant.json'
+import catalogEn from '../../modules/catalog/messages/catalog/en.json'
+import catalogZhHans from '../../modules/catalog/messages/catalog/zh-Hans.json'
+import catalogZhHant from '../../modules/catalog/messages/catalog/zh-Hant.json'
+import pricingEn from '../../modules/catalog/messages/pricing/en.json'
+import pricingZhHans from '../../modules/catalog/messages/pricing/zh-Hans.json'
+import pricingZhHant from '../../modules/catalog/messages/pricing/zh-Hant.json'
+import marketplaceEn from '../../modules/catalog/messages/marketplace/en.json'
+import marketplaceZhHans from '../../modules/catalog/messages/marketplace/zh-Hans.json'
+import marketplaceZhHant from '../../modules/catalog/messages/marketplace/zh-Hant.json'
 import type { Locale } from './locales'
 import commonEn from './messages/en.json'
 import commonZhHans from './messages/zh-Hans.json'
@@ -26,9 +35,9 @@ import commonZhHant from './messages/zh-Hant.json'
 
 /** Every message catalog, by locale and namespace. Server-only: pages receive just their locale's part. */
 export const CATALOGS = {
-  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn },
-  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans },
-  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant },
+  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn, catalog: catalogEn, pricing: pricingEn, marketplace: marketplaceEn },
+  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans, catalog: catalogZhHans, pricing: pricingZhHans, marketplace: marketplaceZhHans },
+  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant, catalog: catalogZhHant, pricing: pricingZhHant, marketplace: marketplaceZhHant },
 } satisfies Record<Locale, Record<string, unknown>>
 
 export type Namespace = keyof (typeof CATALOGS)['en']

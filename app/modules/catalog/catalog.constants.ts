@@ -1,0 +1,19 @@
+import type { Locale } from '../../platform/i18n/locales'
+
+export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
+
+/** Units a quantity, MOQ or price break is counted in. */
+export const PRODUCT_UNITS = ['piece', 'set', 'pair', 'box', 'carton', 'pallet', 'kg', 'tonne', 'metre', 'square_metre', 'cubic_metre', 'litre', 'roll', 'sheet', 'dozen'] as const
+export type ProductUnit = (typeof PRODUCT_UNITS)[number]
+
+export const IMPORT_JOB_STATUSES = ['uploaded', 'running', 'completed', 'failed'] as const
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number]
+
+export type LocalizedName = { en: string } & Partial<Record<Exclude<Locale, 'en'>, string>>
+export type ProductAttribute = { name: string; value: string }
+
+/** A product's text in `locale`, falling back to English (§ en required, zh optional). */
+export function localized(text: Partial<Record<Locale, string | null>>, locale: Locale): string {
+  return text[locale] || text.en || ''
+}
