@@ -12,8 +12,6 @@ export default [
     route('color-mode', 'routes/color-mode.tsx'),
     route('onboarding', 'routes/onboarding.tsx'),
     route('supplier/onboard', 'routes/supplier/onboard.tsx'),
-    route('b2b/market', 'routes/b2b/market.tsx'),
-    route('b2b/product/:id', 'routes/b2b/product.tsx'),
     ...prefix('app', [
       index('routes/app/index.tsx'),
       route('dashboard', 'routes/app/dashboard.tsx'),

@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   company_required: 403,
   insufficient_role: 403,
   invitation_wrong_recipient: 403,
+  publish_not_allowed: 403,
   not_found: 404,
   conflict: 409,
   user_already_exists: 409,

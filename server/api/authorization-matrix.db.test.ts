@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addresses, certifications, files, invitations, supplierApplications } from '../../app/modules/companies/index.server'
+import { priceLists, products } from '../../app/modules/catalog/index.server'
 import { database } from '../../app/platform/db/index.server'
 import { addMember, createMember } from '../../tests/factories/companies'
 import { createUser } from '../../tests/factories/users'
@@ -63,8 +64,16 @@ beforeAll(async () => {
   await database().insert(certifications).values({ id: certificationId, organizationId: companyId, name: 'ISO 9001' })
   const applicationId = randomUUID()
   await database().insert(supplierApplications).values({ id: applicationId, organizationId: companyId, supplierType: 'manufacturer', documentFileIds: [fileId] })
+  const productId = randomUUID()
+  await database().insert(products).values({ id: productId, organizationId: companyId, sku: 'MATRIX-1', nameEn: 'Matrix lamp', categoryId: 'lighting', originCountry: 'CN', unit: 'piece' })
+
+  const priceListId = randomUUID()
+  await database().insert(priceLists).values({ id: priceListId, organizationId: companyId, name: 'Matrix list', currency: 'USD' })
 
   fixtures = {
+    '/api/v1/price-lists/{id}': { id: priceListId },
+    '/api/v1/price-lists/{id}/lines': { id: priceListId },
+    '/api/v1/price-lists/{id}/activate': { id: priceListId },
     '/api/v1/companies/{id}': { id: companyId },
     '/api/v1/companies/{id}/restore': { id: companyId },
     '/api/v1/companies/current/certifications/{id}': { id: certificationId },
@@ -84,6 +93,8 @@ beforeAll(async () => {
     '/api/v1/admin/users/{id}/role': { id: memberA.id },
     '/api/v1/admin/users/{id}/ban': { id: memberA.id },
     '/api/v1/admin/users/{id}/unban': { id: memberA.id },
+    '/api/v1/products/{id}': { id: productId },
+    '/api/v1/products/{id}/images': { id: productId },
   }
   doc = (await call(app, '/api/openapi.json')).json as unknown as Document
 })

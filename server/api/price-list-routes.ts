@@ -1,6 +1,202 @@
-import type { OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
+import { CreatePriceListInput, MAX_PRICE_LIST_LINES, type PriceList, type PriceListDetail, SetPriceListLinesInput, UpdatePriceListInput } from '../../app/modules/catalog/index'
+import { activatePriceList, createPriceList, deletePriceList, getPriceList, listPriceLists, setPriceListLines, updatePriceList } from '../../app/modules/catalog/index.server'
 import type { ApiEnv } from '../middleware/request-context'
+import { serviceContext } from './auth-routes'
+import { readJsonBody, withFieldMessages } from './errors'
+import { access, camelCaseKeys, errorResponses, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
-// Skeleton: replaced by the endpoints' implementation.
-export function registerPriceListRoutes(_api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>) {}
+type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
+type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
+// A reference, not the zod schema: the handler validates after authenticating, with translated messages.
+const body = (ref: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } })
+
+const PriceListSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    currency: z.string().openapi({ description: 'ISO 4217' }),
+    valid_from: z.string().nullable().openapi({ description: 'First day the list applies (YYYY-MM-DD); null: open-ended' }),
+    valid_to: z.string().nullable().openapi({ description: 'Last day the list applies (YYYY-MM-DD); null: open-ended' }),
+    is_active: z.boolean().openapi({ description: 'The list that feeds public prices; at most one per company' }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('PriceList')
+
+const PriceListLineSchema = z
+  .object({
+    id: z.string(),
+    product_id: z.string(),
+    sku: z.string(),
+    product_name: z.string(),
+    min_quantity: z.number().int().openapi({ description: 'From this many units on, each unit costs unit_price' }),
+    unit_price: z.string().openapi({ description: 'Exact decimal (up to 4 decimals), as a string', example: '12.5000' }),
+  })
+  .openapi('PriceListLine')
+
+const PriceListDetailSchema = PriceListSchema.extend({ lines: z.array(PriceListLineSchema) }).openapi('PriceListDetail')
+
+const LIST_EXAMPLE = { name: 'Wholesale 2026', currency: 'USD', valid_from: '2026-01-01', valid_to: '2026-12-31' }
+const BODIES = {
+  CreatePriceList: snakeCaseBodySchema(CreatePriceListInput, LIST_EXAMPLE),
+  UpdatePriceList: snakeCaseBodySchema(UpdatePriceListInput, LIST_EXAMPLE),
+  SetPriceListLines: {
+    type: 'object',
+    properties: {
+      lines: {
+        type: 'array',
+        maxItems: MAX_PRICE_LIST_LINES,
+        items: {
+          type: 'object',
+          properties: {
+            product_id: { type: 'string', maxLength: 64 },
+            min_quantity: { type: 'integer', minimum: 1 },
+            unit_price: { type: 'string', pattern: '^\\d+(\\.\\d{1,4})?$', description: 'Exact decimal, at most 4 decimals' },
+          },
+          required: ['product_id', 'min_quantity', 'unit_price'],
+        },
+      },
+    },
+    required: ['lines'],
+    example: { lines: [] },
+  },
+}
+
+/** A snake_case body, lines included, with the camelCase names of the shared inputs. */
+function camelCaseBody(raw: unknown): unknown {
+  const top = camelCaseKeys(raw)
+  if (!top || typeof top !== 'object' || !('lines' in top) || !Array.isArray(top.lines)) return top
+  return { ...top, lines: top.lines.map((line: unknown) => camelCaseKeys(line)) }
+}
+
+/** Parses a body with a shared input; field errors come back translated, under their JSON names. */
+function parseBody<S extends z.ZodType, R>(schema: S, raw: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
+  return withFieldMessages('pricing', () => run(schema.parse(camelCaseBody(raw))), snakeCaseName)
+}
+
+const serializeList = (list: PriceList) => ({
+  id: list.id,
+  name: list.name,
+  currency: list.currency,
+  valid_from: list.validFrom,
+  valid_to: list.validTo,
+  is_active: list.isActive,
+  created_at: list.createdAt.toISOString(),
+  updated_at: list.updatedAt.toISOString(),
+})
+
+const serializeDetail = (list: PriceListDetail) => ({
+  ...serializeList(list),
+  lines: list.lines.map((line) => ({ id: line.id, product_id: line.productId, sku: line.sku, product_name: line.productName, min_quantity: line.minQuantity, unit_price: line.unitPrice })),
+})
+
+const tags = ['Price lists']
+const idParam = z.object({ id: z.string().min(1).max(64) })
+
+const routes = {
+  list: createRoute({
+    method: 'get',
+    path: '/v1/price-lists',
+    tags,
+    summary: 'The active company’s price lists, the active one first',
+    security: SIGNED_IN,
+    ...access({ level: 'company', minRole: 'member' }),
+    responses: { 200: json(z.object({ items: z.array(PriceListSchema) }), 'Price lists'), 401: errorResponses[401], 403: errorResponses[403] },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/v1/price-lists',
+    tags,
+    summary: 'Add a price list (admins and owners); it starts inactive',
+    security: SIGNED_IN,
+    ...access({ level: 'company', minRole: 'admin' }),
+    request: { body: body('CreatePriceList') },
+    responses: { 201: json(PriceListSchema, 'The new list'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/v1/price-lists/{id}',
+    tags,
+    summary: 'A price list with its quantity breaks, by SKU then quantity',
+    security: SIGNED_IN,
+    ...access({ level: 'company', minRole: 'member', resource: 'id' }),
+    request: { params: idParam },
+    responses: { 200: json(PriceListDetailSchema, 'The list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+  }),
+  update: createRoute({
+    method: 'put',
+    path: '/v1/price-lists/{id}',
+    tags,
+    summary: 'Replace a list’s name, currency and validity window (admins and owners)',
+    security: SIGNED_IN,
+    ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
+    request: { params: idParam, body: body('UpdatePriceList') },
+    responses: { 200: json(PriceListSchema, 'The stored list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/v1/price-lists/{id}',
+    tags,
+    summary: 'Delete a list and its lines (admins and owners); deleting the active list clears public prices',
+    security: SIGNED_IN,
+    ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
+    request: { params: idParam },
+    responses: { 204: { description: 'Deleted' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+  }),
+  setLines: createRoute({
+    method: 'put',
+    path: '/v1/price-lists/{id}/lines',
+    tags,
+    summary: 'Replace all quantity breaks of a list (admins and owners); errors come under lines.<index>.<field>',
+    security: SIGNED_IN,
+    ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
+    request: { params: idParam, body: body('SetPriceListLines') },
+    responses: { 200: json(PriceListDetailSchema, 'The list with its new lines'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+  }),
+  activate: createRoute({
+    method: 'post',
+    path: '/v1/price-lists/{id}/activate',
+    tags,
+    summary: 'Make the list the one that feeds public prices (admins and owners); the previous one is deactivated',
+    security: SIGNED_IN,
+    ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
+    request: { params: idParam },
+    responses: { 200: json(PriceListSchema, 'The now active list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+  }),
+}
+
+export function registerPriceListRoutes(api: Api) {
+  for (const [name, schema] of Object.entries(BODIES)) api.openAPIRegistry.registerComponent('schemas', name, schema as OpenApiSchema)
+
+  api.openapi(routes.list, async (c) => c.json({ items: (await listPriceLists(await serviceContext(c))).map(serializeList) }, 200))
+
+  api.openapi(routes.create, async (c) => {
+    const ctx = await serviceContext(c)
+    const created = await parseBody(CreatePriceListInput, await readJsonBody(c), (input) => createPriceList(ctx, input))
+    return c.json(serializeList(created), 201)
+  })
+
+  api.openapi(routes.get, async (c) => c.json(serializeDetail(await getPriceList(await serviceContext(c), c.req.valid('param').id)), 200))
+
+  api.openapi(routes.update, async (c) => {
+    const ctx = await serviceContext(c)
+    const updated = await parseBody(UpdatePriceListInput, await readJsonBody(c), (input) => updatePriceList(ctx, c.req.valid('param').id, input))
+    return c.json(serializeList(updated), 200)
+  })
+
+  api.openapi(routes.remove, async (c) => {
+    await deletePriceList(await serviceContext(c), c.req.valid('param').id)
+    return c.body(null, 204)
+  })
+
+  api.openapi(routes.setLines, async (c) => {
+    const ctx = await serviceContext(c)
+    const detail = await parseBody(SetPriceListLinesInput, await readJsonBody(c), (input) => setPriceListLines(ctx, c.req.valid('param').id, input))
+    return c.json(serializeDetail(detail), 200)
+  })
+
+  api.openapi(routes.activate, async (c) => c.json(serializeList(await activatePriceList(await serviceContext(c), c.req.valid('param').id)), 200))
+}

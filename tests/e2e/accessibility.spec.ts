@@ -53,6 +53,9 @@ const COMPANY_PAGES: Array<{ account: keyof typeof DEMO; path: string; heading: 
   { account: 'supplier', path: '/en/app/supplier/setting', heading: '' },
   { account: 'supplier', path: '/en/app/supplier/supplier-type', heading: '' },
   { account: 'admin', path: '/en/app/users', heading: '' },
+  { account: 'supplier', path: '/en/app/products', heading: 'Products' },
+  { account: 'supplier', path: '/en/app/products/edit', heading: 'New product' },
+  { account: 'supplier', path: '/en/app/price/new.list', heading: '' },
   { account: 'admin', path: '/en/app/verification', heading: 'Supplier reviews' },
   { account: 'admin', path: '/en/onboarding', heading: 'Welcome to Tradeport, Ada Moreau' },
 ]

@@ -1,1 +1,7 @@
 export * from './catalog.tables.server'
+export { createProduct, getProduct, listProducts, setProductImages, setProductStatus, updateProduct, type Product, type ProductDetail, type ProductImage, type ProductPage } from './product.service.server'
+export { categoryTree, flattenCategories, type CategoryNode } from './category.service.server'
+export { HS_CODE_LOOKUP_LIMIT, lookupHsCodes, type HsCode } from './hs-code.service.server'
+export { activatePriceList, createPriceList, deactivatePriceList, deletePriceList, getPriceList, listPriceLists, priceableProducts, priceTiersFor, refreshFromPrices, setPriceListLines, updatePriceList } from './price-list.service.server'
+export { categoryName, loadCategories, searchProducts, type FacetCount, type MarketProduct, type SearchResult } from './search.service.server'
+export { getPublicProduct, isPublicProductId, PUBLIC_PRODUCT_ID, type PublicProduct } from './product-page.service.server'

@@ -23,6 +23,8 @@ describe('app navigation', () => {
       '/app/settings',
       '/app/supplier/onboarding',
       '/app/supplier/setting',
+      '/app/products',
+      '/app/price/new.list',
       '/app/user/preference',
       '/app/user/change-password',
       '/app/user/reset-password',

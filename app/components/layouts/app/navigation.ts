@@ -1,4 +1,4 @@
-import { BadgeCheck, Building2, Factory, KeyRound, LayoutDashboard, type LucideIcon, Mail, MailCheck, RotateCcw, ShieldCheck, SlidersHorizontal, UserCog, Users } from 'lucide-react'
+import { BadgeCheck, Building2, Factory, KeyRound, LayoutDashboard, type LucideIcon, Mail, MailCheck, RotateCcw, ShieldCheck, SlidersHorizontal, Package, Tags, UserCog, Users } from 'lucide-react'
 import type { CompanyKind, PlatformRole } from '../../../platform/actor'
 
 export type NavItem = {
@@ -50,6 +50,8 @@ const SUPPLIER: NavGroup = {
   items: [
     { to: '/app/supplier/onboarding', labelKey: 'nav.supplierOnboarding', icon: BadgeCheck, companyKinds: SUPPLYING },
     { to: '/app/supplier/setting', labelKey: 'nav.supplierProfile', icon: Factory, companyKinds: SUPPLYING },
+    { to: '/app/products', labelKey: 'nav.products', icon: Package, companyKinds: SUPPLYING },
+    { to: '/app/price/new.list', labelKey: 'nav.priceLists', icon: Tags, companyKinds: SUPPLYING },
   ],
 }
 

@@ -1,4 +1,288 @@
-// Skeleton: replaced by the page's implementation.
-export default function Page() {
-  return null
+import { useState } from 'react'
+import { Form, Link } from 'react-router'
+import { FormError, useFieldErrors } from '../../../components/form-error'
+import { Alert } from '../../../components/ui/alert'
+import { Badge, type BadgeVariant } from '../../../components/ui/badge'
+import { Button, buttonClasses } from '../../../components/ui/button'
+import { Checkbox } from '../../../components/ui/checkbox'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { FormField } from '../../../components/ui/field'
+import { Input } from '../../../components/ui/input'
+import { NativeSelect } from '../../../components/ui/native-select'
+import { Pagination } from '../../../components/ui/pagination'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
+import { useFormatter } from '../../../components/use-formatter'
+import { localized, PRODUCT_SORTS, PRODUCT_STATUSES, type ProductStatus, ProductListQuery, ProductStatusInput } from '../../../modules/catalog/index'
+import { categoryTree, flattenCategories, listProducts, setProductStatus } from '../../../modules/catalog/index.server'
+import { hasRole } from '../../../modules/companies/index'
+import { requireActor } from '../../../modules/companies/index.server'
+import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
+import { localizePath } from '../../../platform/i18n/locales'
+import { useTranslation } from '../../../platform/i18n/react'
+import { fieldErrorsOf } from '../../../platform/validation'
+import { pageData } from '../../page-data.server'
+import { useRootData } from '../../route-helpers'
+import type { Route } from './+types/index'
+
+const PAGE_SIZE = 20
+
+const STATUS_BADGE: Record<ProductStatus, BadgeVariant> = { draft: 'secondary', published: 'accept', archived: 'outline' }
+
+/** What each bulk button sets. */
+const BULK_STATUS = { publish: 'published', archive: 'archived' } as const satisfies Record<string, ProductStatus>
+type BulkIntent = keyof typeof BULK_STATUS
+const isBulkIntent = (value: string): value is BulkIntent => value in BULK_STATUS
+
+/** The list's query from the address; values that make no sense are dropped rather than refused. */
+function listQueryFrom(params: URLSearchParams) {
+  const offset = Number.parseInt(params.get('offset') ?? '', 10)
+  return ProductListQuery.parse({
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+    status: PRODUCT_STATUSES.find((status) => status === params.get('status')),
+    categoryId: (params.get('category') ?? '').slice(0, 64),
+    sort: PRODUCT_SORTS.find((sort) => sort === params.get('sort')),
+    limit: PAGE_SIZE,
+    offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+  })
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = requireActor(context, params)
+  const url = new URL(request.url)
+  const query = listQueryFrom(url.searchParams)
+  const [page, tree] = await withRouteErrors(() => Promise.all([listProducts(ctx, query), categoryTree(ctx.locale)]))
+  const categories = flattenCategories(tree)
+  const categoryNames = new Map(categories.map((category) => [category.id, category.name]))
+  return {
+    ...pageData(ctx.locale, 'catalog', 'list.metaTitle'),
+    filters: { q: query.q ?? '', status: query.status ?? '', category: query.categoryId ?? '', sort: query.sort },
+    categories,
+    total: page.total,
+    offset: page.offset,
+    limit: page.limit,
+    rows: page.items.map((product) => ({
+      id: product.id,
+      sku: product.sku,
+      name: localized({ en: product.nameEn, 'zh-Hans': product.nameZhHans, 'zh-Hant': product.nameZhHant }, ctx.locale),
+      category: categoryNames.get(product.categoryId) ?? product.categoryId,
+      status: product.status,
+      updatedAt: product.updatedAt.toISOString(),
+    })),
+    saved: url.searchParams.get('saved') === '1',
+    canManage: hasRole(ctx.actor, 'admin'),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = requireActor(context, params)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  if (!isBulkIntent(intent)) return failure({ ok: false, fieldErrors: {} }, 400)
+  const parsed = ProductStatusInput.safeParse({ ids: form.getAll('ids').map(String), status: BULK_STATUS[intent] })
+  if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { intent })
+  try {
+    const { updated } = await setProductStatus(ctx, parsed.data)
+    return { ok: true as const, intent, updated }
+  } catch (error) {
+    return failureFromError(error, { intent })
+  }
+}
+
+export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const data = loaderData
+  const { t } = useTranslation('catalog')
+  const { locale } = useRootData()
+  const format = useFormatter()
+  const fieldError = useFieldErrors(actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined, 'catalog')
+  const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
+  const done = actionData && 'updated' in actionData ? actionData : undefined
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const base = localizePath(locale, '/app/products')
+  const editHref = (id?: string) => localizePath(locale, id ? `/app/products/edit?id=${encodeURIComponent(id)}` : '/app/products/edit')
+
+  // A finished bulk change leaves nothing selected, so the next click cannot repeat it by accident.
+  const [handled, setHandled] = useState(actionData)
+  if (actionData !== handled) {
+    setHandled(actionData)
+    if (done) setSelected(new Set())
+  }
+
+  const href = (offset: number) => {
+    const search = new URLSearchParams()
+    if (data.filters.q) search.set('q', data.filters.q)
+    if (data.filters.status) search.set('status', data.filters.status)
+    if (data.filters.category) search.set('category', data.filters.category)
+    if (data.filters.sort !== 'updated_desc') search.set('sort', data.filters.sort)
+    if (offset > 0) search.set('offset', String(offset))
+    const query = search.toString()
+    return query ? `${base}?${query}` : base
+  }
+  const filtered = Boolean(data.filters.q || data.filters.status || data.filters.category || data.offset > 0)
+  const allSelected = data.rows.length > 0 && data.rows.every((row) => selected.has(row.id))
+  const someSelected = data.rows.some((row) => selected.has(row.id))
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{t('list.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('list.description')}</p>
+        </div>
+        {data.canManage ? (
+          <Link to={editHref()} className={buttonClasses('primary')}>
+            {t('list.add')}
+          </Link>
+        ) : null}
+      </div>
+
+      {data.saved ? <Alert tone="success">{t('list.saved')}</Alert> : null}
+      {done ? <Alert tone="success">{t(done.intent === 'publish' ? 'list.published' : 'list.archived', { count: done.updated })}</Alert> : null}
+      <FormError error={formError} />
+      {fieldError('ids')?.length ? <Alert tone="error">{fieldError('ids')?.join(' ')}</Alert> : null}
+
+      <Form method="get" action={base} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr_1.5fr_auto] lg:items-end">
+        <FormField label={t('list.filters.q')}>{(control) => <Input type="search" name="q" defaultValue={data.filters.q} maxLength={100} {...control} />}</FormField>
+        <FormField label={t('list.filters.status')}>
+          {(control) => (
+            <NativeSelect name="status" defaultValue={data.filters.status} {...control}>
+              <option value="">{t('list.filters.anyStatus')}</option>
+              {PRODUCT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`statuses.${status}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label={t('list.filters.category')}>
+          {(control) => (
+            <NativeSelect name="category" defaultValue={data.filters.category} {...control}>
+              <option value="">{t('list.filters.anyCategory')}</option>
+              {data.categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {'\u00a0\u00a0'.repeat(category.depth)}
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label={t('list.filters.sort')}>
+          {(control) => (
+            <NativeSelect name="sort" defaultValue={data.filters.sort} {...control}>
+              {PRODUCT_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`list.sorts.${sort}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary">
+            {t('list.filters.apply')}
+          </Button>
+          {filtered ? (
+            <Link to={base} className={buttonClasses('ghost')}>
+              {t('list.filters.clear')}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <section aria-labelledby="products-results-title" className="flex flex-col gap-3">
+        <h2 id="products-results-title" className="sr-only">
+          {t('list.tableLabel')}
+        </h2>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {t('list.resultCount', { count: format.number(data.total) })}
+        </p>
+        {data.rows.length === 0 ? (
+          <EmptyState
+            title={filtered ? t('list.emptyFiltered') : t('list.empty')}
+            description={filtered ? undefined : t('list.emptyDescription')}
+            action={
+              filtered ? (
+                <Link to={base} className={buttonClasses('secondary')}>
+                  {t('list.filters.clear')}
+                </Link>
+              ) : data.canManage ? (
+                <Link to={editHref()} className={buttonClasses('primary')}>
+                  {t('list.add')}
+                </Link>
+              ) : undefined
+            }
+          />
+        ) : (
+          <Form method="post" className="flex flex-col gap-3">
+            {data.canManage ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm text-muted-foreground" aria-live="polite">
+                  {t('list.selected', { count: format.number(selected.size) })}
+                </span>
+                <Button type="submit" name="intent" value="publish" size="sm" disabled={selected.size === 0}>
+                  {t('list.publish')}
+                </Button>
+                <Button type="submit" name="intent" value="archive" size="sm" variant="secondary" disabled={selected.size === 0}>
+                  {t('list.archive')}
+                </Button>
+              </div>
+            ) : null}
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  {data.canManage ? (
+                    <TableHead className="w-10">
+                      <Checkbox
+                        aria-label={t('list.selectAll')}
+                        checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+                        onCheckedChange={(checked) => setSelected(checked === true ? new Set(data.rows.map((row) => row.id)) : new Set())}
+                      />
+                    </TableHead>
+                  ) : null}
+                  <TableHead>{t('list.columns.name')}</TableHead>
+                  <TableHead>{t('list.columns.sku')}</TableHead>
+                  <TableHead>{t('list.columns.category')}</TableHead>
+                  <TableHead>{t('list.columns.status')}</TableHead>
+                  <TableHead>{t('list.columns.updated')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.rows.map((row) => (
+                  <TableRow key={row.id} data-state={selected.has(row.id) ? 'selected' : undefined}>
+                    {data.canManage ? (
+                      <TableCell>
+                        <Checkbox name="ids" value={row.id} aria-label={t('list.selectOne', { name: row.name })} checked={selected.has(row.id)} onCheckedChange={(checked) => toggle(row.id, checked === true)} />
+                      </TableCell>
+                    ) : null}
+                    <TableCell className="font-medium">
+                      <Link to={editHref(row.id)} className="underline-offset-4 hover:underline">
+                        {row.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell className="font-mono text-xs">{row.sku}</TableCell>
+                    <TableCell>{row.category}</TableCell>
+                    <TableCell>
+                      <Badge variant={STATUS_BADGE[row.status]}>{t(`statuses.${row.status}`)}</Badge>
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">{format.date(row.updatedAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Form>
+        )}
+        <Pagination total={data.total} offset={data.offset} limit={data.limit} hrefFor={href} />
+      </section>
+    </div>
+  )
 }

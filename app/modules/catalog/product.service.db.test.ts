@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { createMember } from '../../../tests/factories/companies'
+import type { MemberRole, ServiceContext } from '../../platform/actor'
+import { database } from '../../platform/db/index.server'
+import type { AppError } from '../../platform/errors'
+import { files } from '../companies/index.server'
+import type { VerificationStatus } from '../companies/index'
+import type { CompanyKind } from '../../platform/actor'
+import { categoryTree, flattenCategories } from './category.service.server'
+import { lookupHsCodes } from './hs-code.service.server'
+import { CreateProductInput, UpdateProductInput } from './product.inputs'
+import { createProduct, getProduct, listProducts, setProductImages, setProductStatus, updateProduct } from './product.service.server'
+
+function contextOf(userId: string, companyId: string, memberRole: MemberRole): ServiceContext {
+  return {
+    actor: { userId, sessionId: 'test-session', companyId, memberRole, platformRole: 'user', companyKind: 'supplier', contactVerified: true, aal: 'aal1' },
+    locale: 'en',
+    requestId: 'test',
+  }
+}
+
+async function supplier(options: { role?: MemberRole; kind?: CompanyKind; verificationStatus?: VerificationStatus; company?: { id: string } } = {}) {
+  const role = options.role ?? 'owner'
+  const { user, company } = await createMember({ role, company: options.company, companyInput: { kind: options.kind ?? 'supplier', verificationStatus: options.verificationStatus ?? 'accept' } })
+  return { ctx: contextOf(user.id, company.id, role), company }
+}
+
+const input = (overrides: Record<string, unknown> = {}) =>
+  CreateProductInput.parse({
+    nameEn: 'LED panel light 600x600',
+    nameZhHans: 'LED面板灯',
+    sku: `LED-${randomUUID().slice(0, 8)}`,
+    categoryId: 'lighting',
+    hsCode: '940511',
+    originCountry: 'cn',
+    unit: 'piece',
+    moq: '100',
+    leadTimeDays: '20',
+    attributes: [{ name: 'Wattage', value: '40 W' }],
+    ...overrides,
+  })
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection')
+    },
+    (error: AppError) => error,
+  )
+}
+
+describe('createProduct', () => {
+  it('stores a draft product with its search document', async () => {
+    const { ctx, company } = await supplier()
+    const product = await createProduct(ctx, input({ sku: 'PANEL-1' }))
+    expect(product).toMatchObject({ organizationId: company.id, sku: 'PANEL-1', status: 'draft', originCountry: 'CN', moq: 100, leadTimeDays: 20, version: 1 })
+    expect(product.searchDocument).toContain('panel')
+    expect(product.searchDocument).toContain('面板')
+  })
+
+  it('refuses a SKU the company already uses, but another company may use it', async () => {
+    const first = await supplier()
+    const second = await supplier()
+    await createProduct(first.ctx, input({ sku: 'SAME-1' }))
+    const error = await rejection(createProduct(first.ctx, input({ sku: 'SAME-1' })))
+    expect(error.code).toBe('validation_failed')
+    expect(error.details?.fields).toEqual({ sku: ['validation.skuTaken'] })
+    await expect(createProduct(second.ctx, input({ sku: 'SAME-1' }))).resolves.toMatchObject({ sku: 'SAME-1' })
+  })
+
+  it('refuses an unknown category and an HS code that is not a 6-digit subheading', async () => {
+    const { ctx } = await supplier()
+    const error = await rejection(createProduct(ctx, input({ categoryId: 'no-such-category', hsCode: '999999' })))
+    expect(error.details?.fields).toEqual({ categoryId: ['validation.category'], hsCode: ['validation.hsCode'] })
+  })
+
+  it('validates names, SKU, country, unit, MOQ, lead time and attributes with field keys', () => {
+    const result = CreateProductInput.safeParse({
+      nameEn: '',
+      sku: 'bad sku!',
+      categoryId: 'lighting',
+      hsCode: '9405',
+      originCountry: 'XX',
+      unit: 'bucket',
+      moq: 0,
+      leadTimeDays: 400,
+      attributes: Array.from({ length: 31 }, (_, i) => ({ name: `n${i}`, value: 'v' })),
+    })
+    expect(result.success).toBe(false)
+    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]))
+    expect(messages).toMatchObject({
+      nameEn: 'validation.nameEn',
+      sku: 'validation.sku',
+      hsCode: 'validation.hsCode',
+      originCountry: 'validation.country',
+      unit: 'validation.unit',
+      moq: 'validation.moq',
+      leadTimeDays: 'validation.leadTime',
+      attributes: 'validation.tooManyAttributes',
+    })
+  })
+
+  it('refuses members (403)', async () => {
+    const { ctx } = await supplier({ role: 'member' })
+    expect((await rejection(createProduct(ctx, input()))).code).toBe('insufficient_role')
+  })
+})
+
+describe('updateProduct', () => {
+  it('saves a change and bumps the version; a stale version is a 409', async () => {
+    const { ctx } = await supplier()
+    const created = await createProduct(ctx, input())
+    const updated = await updateProduct(ctx, created.id, UpdateProductInput.parse({ ...input({ sku: created.sku, nameEn: 'LED panel 60' }), version: 1 }))
+    expect(updated).toMatchObject({ nameEn: 'LED panel 60', version: 2 })
+    const stale = await rejection(updateProduct(ctx, created.id, UpdateProductInput.parse({ ...input({ sku: created.sku }), version: 1 })))
+    expect(stale.code).toBe('conflict')
+  })
+
+  it('answers 404 for another company’s product and 403 for a member of the owning company', async () => {
+    const owner = await supplier()
+    const product = await createProduct(owner.ctx, input())
+    const stranger = await supplier()
+    const change = UpdateProductInput.parse({ ...input({ sku: product.sku }), version: 1 })
+    expect((await rejection(updateProduct(stranger.ctx, product.id, change))).code).toBe('not_found')
+    expect((await rejection(getProduct(stranger.ctx, product.id))).code).toBe('not_found')
+    const member = await supplier({ role: 'member', company: owner.company })
+    expect((await rejection(updateProduct(member.ctx, product.id, change))).code).toBe('insufficient_role')
+    await expect(getProduct(member.ctx, product.id)).resolves.toMatchObject({ id: product.id, images: [] })
+  })
+})
+
+describe('listProducts', () => {
+  it('lists only the company’s products, filtered by text and status, paged', async () => {
+    const { ctx } = await supplier()
+    const other = await supplier()
+    await createProduct(ctx, input({ sku: 'LAMP-1', nameEn: 'Desk lamp' }))
+    await createProduct(ctx, input({ sku: 'FAN-1', nameEn: 'Ceiling fan' }))
+    await createProduct(other.ctx, input({ sku: 'LAMP-2', nameEn: 'Desk lamp' }))
+    const lamps = await listProducts(ctx, { q: 'lamp' })
+    expect(lamps.items.map((p) => p.sku)).toEqual(['LAMP-1'])
+    expect(lamps.total).toBe(1)
+    const firstPage = await listProducts(ctx, { sort: 'sku_asc', limit: 1 })
+    expect(firstPage).toMatchObject({ total: 2, limit: 1, offset: 0 })
+    expect(firstPage.items.map((p) => p.sku)).toEqual(['FAN-1'])
+    expect((await listProducts(ctx, { status: 'published' })).total).toBe(0)
+  })
+})
+
+describe('setProductStatus', () => {
+  it('publishes for an accepted or pending supplier and archives', async () => {
+    for (const verificationStatus of ['accept', 'pending'] as const) {
+      const { ctx } = await supplier({ verificationStatus })
+      const product = await createProduct(ctx, input())
+      await expect(setProductStatus(ctx, { ids: [product.id], status: 'published' })).resolves.toEqual({ updated: 1 })
+      expect(await getProduct(ctx, product.id)).toMatchObject({ status: 'published', publishedAt: expect.any(Date) })
+      await expect(setProductStatus(ctx, { ids: [product.id], status: 'archived' })).resolves.toEqual({ updated: 1 })
+    }
+  })
+
+  it('refuses to publish for an unverified or rejected supplier, or a buyer', async () => {
+    for (const company of [{ verificationStatus: 'unverified' }, { verificationStatus: 'reject' }, { kind: 'buyer', verificationStatus: 'accept' }] as const) {
+      const { ctx } = await supplier(company)
+      const product = await createProduct(ctx, input())
+      expect((await rejection(setProductStatus(ctx, { ids: [product.id], status: 'published' }))).code).toBe('publish_not_allowed')
+      await expect(setProductStatus(ctx, { ids: [product.id], status: 'archived' })).resolves.toEqual({ updated: 1 })
+    }
+  })
+
+  it('answers 404 when any id is another company’s, and 403 for members', async () => {
+    const { ctx, company } = await supplier()
+    const other = await supplier()
+    const mine = await createProduct(ctx, input())
+    const theirs = await createProduct(other.ctx, input())
+    expect((await rejection(setProductStatus(ctx, { ids: [mine.id, theirs.id], status: 'archived' }))).code).toBe('not_found')
+    const member = await supplier({ role: 'member', company })
+    expect((await rejection(setProductStatus(member.ctx, { ids: [mine.id], status: 'archived' }))).code).toBe('insufficient_role')
+  })
+})
+
+describe('setProductImages', () => {
+  const imageOf = async (companyId: string, contentType = 'image/png') => {
+    const id = randomUUID()
+    await database().insert(files).values({ id, organizationId: companyId, name: 'photo.png', contentType, sizeBytes: 10, purpose: 'attachment', storageKey: `test/${id}`, sha256: 'x' })
+    return id
+  }
+
+  it('stores the gallery in the given order with alt texts, and replaces it', async () => {
+    const { ctx, company } = await supplier()
+    const product = await createProduct(ctx, input())
+    const [a, b] = [await imageOf(company.id), await imageOf(company.id)]
+    const images = await setProductImages(ctx, product.id, { images: [{ fileId: b, alt: 'Back' }, { fileId: a, alt: 'Front' }] })
+    expect(images.map((image) => [image.fileId, image.position, image.alt])).toEqual([
+      [b, 0, 'Back'],
+      [a, 1, 'Front'],
+    ])
+    expect(await setProductImages(ctx, product.id, { images: [{ fileId: a, alt: '' }] })).toHaveLength(1)
+  })
+
+  it('refuses files of another company and files that are not images', async () => {
+    const { ctx, company } = await supplier()
+    const other = await supplier()
+    const product = await createProduct(ctx, input())
+    const foreign = await imageOf(other.company.id)
+    const pdf = await imageOf(company.id, 'application/pdf')
+    for (const fileId of [foreign, pdf]) {
+      expect((await rejection(setProductImages(ctx, product.id, { images: [{ fileId, alt: '' }] }))).details?.fields).toEqual({ images: ['validation.image'] })
+    }
+  })
+})
+
+describe('categories and HS codes', () => {
+  it('reads the seeded tree with localized names', async () => {
+    const tree = await categoryTree('zh-Hans')
+    const lighting = tree.find((node) => node.id === 'lighting')
+    expect(lighting?.name).toBe('照明')
+    expect(lighting?.children.length).toBeGreaterThan(0)
+    expect(flattenCategories(tree).length).toBe(90)
+  })
+
+  it('finds 6-digit HS codes by prefix and by description words, at most 20', async () => {
+    expect((await lookupHsCodes('8504.40')).map((hs) => hs.code)).toEqual(['850440'])
+    const byWords = await lookupHsCodes('static converters')
+    expect(byWords.map((hs) => hs.code)).toContain('850440')
+    expect((await lookupHsCodes('85')).length).toBe(20)
+    expect(await lookupHsCodes('  ')).toEqual([])
+  })
+})

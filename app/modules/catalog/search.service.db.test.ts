@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createCompany } from '../../../tests/factories/companies'
+import { createPriceList, createProduct } from '../../../tests/factories/products'
+import { getPublicProduct, isPublicProductId } from './product-page.service.server'
+import { searchProducts } from './search.service.server'
+
+const ids = (result: { items: Array<{ id: string }> }) => result.items.map((item) => item.id)
+
+let verified: { id: string }
+let unverified: { id: string }
+let deleted: { id: string }
+const product: Record<string, string> = {}
+
+beforeAll(async () => {
+  verified = await createCompany({ name: 'Jingdezhen Porcelain', kind: 'supplier', verificationStatus: 'accept' })
+  unverified = await createCompany({ name: 'Foshan Ware', kind: 'supplier', verificationStatus: 'pending' })
+  deleted = await createCompany({ name: 'Gone Trading', kind: 'supplier', verificationStatus: 'accept' })
+  const { database } = await import('../../platform/db/index.server')
+  const { organizations } = await import('../companies/companies.tables.server')
+  const { eq } = await import('drizzle-orm')
+  await database().update(organizations).set({ deletedAt: new Date() }).where(eq(organizations.id, deleted.id))
+
+  const make = async (key: string, input: Parameters<typeof createProduct>[0]) => {
+    product[key] = (await createProduct(input)).id
+  }
+  await make('mugUnverified', { companyId: unverified.id, nameEn: 'Ceramic Coffee Mug', nameZhHans: '陶瓷咖啡杯', nameZhHant: '陶瓷咖啡杯', originCountry: 'CN', moq: 500, fromPrice: '1.2500', publishedAt: new Date('2024-03-01') })
+  await make('mugVerified', { companyId: verified.id, nameEn: 'Ceramic Coffee Mug', nameZhHans: '陶瓷咖啡杯', originCountry: 'VN', moq: 100, fromPrice: '2.5000', publishedAt: new Date('2024-01-01') })
+  await make('bulb', { companyId: verified.id, nameEn: 'LED Filament Bulb', nameZhHans: 'LED灯丝灯泡', nameZhHant: 'LED燈絲燈泡', categoryId: 'led-filament-bulbs', hsCode: '853952', originCountry: 'CN', moq: 1000, fromPrice: '0.8000' })
+  await make('teapot', { companyId: verified.id, nameEn: 'Porcelain Teapot', nameZhHant: '瓷茶壺', categoryId: 'porcelain-plates', hsCode: '691110', moq: 50 })
+  await make('draft', { companyId: verified.id, nameEn: 'Ceramic Vase', status: 'draft' })
+  await make('archived', { companyId: verified.id, nameEn: 'Ceramic Bowl', status: 'archived' })
+  await make('ofDeleted', { companyId: deleted.id, nameEn: 'Ceramic Plate' })
+})
+
+describe('searchProducts', () => {
+  it('finds an English word in every published product of live companies only', async () => {
+    const result = await searchProducts({ q: 'ceramic', locale: 'en' })
+    expect(ids(result).sort()).toEqual([product.mugUnverified, product.mugVerified].sort())
+    expect(result.total).toBe(2)
+  })
+
+  it('finds a typo by trigram similarity', async () => {
+    const result = await searchProducts({ q: 'ceramik', locale: 'en' })
+    expect(ids(result)).toContain(product.mugVerified)
+    expect(ids(result)).toContain(product.mugUnverified)
+    expect(ids(await searchProducts({ q: 'filamentt', locale: 'en' }))).toEqual([product.bulb])
+  })
+
+  it('matches one- and two-character Chinese queries and longer ones by bigrams', async () => {
+    expect(ids(await searchProducts({ q: '瓷', locale: 'zh-Hans' })).sort()).toEqual([product.mugUnverified, product.mugVerified, product.teapot].sort())
+    expect(ids(await searchProducts({ q: '陶瓷', locale: 'zh-Hans' })).sort()).toEqual([product.mugUnverified, product.mugVerified].sort())
+    expect(ids(await searchProducts({ q: '灯泡', locale: 'zh-Hans' }))).toEqual([product.bulb])
+    expect(ids(await searchProducts({ q: '咖啡杯', locale: 'zh-Hans' })).sort()).toEqual([product.mugUnverified, product.mugVerified].sort())
+    expect(ids(await searchProducts({ q: '杯泡', locale: 'zh-Hans' }))).toEqual([])
+  })
+
+  it('matches a Traditional Chinese name and returns the name in the visitor’s locale with an English fallback', async () => {
+    const hant = await searchProducts({ q: '茶壺', locale: 'zh-Hant' })
+    expect(hant.items.map((item) => item.name)).toEqual(['瓷茶壺'])
+    const hans = await searchProducts({ q: '燈絲', locale: 'zh-Hans' })
+    expect(hans.items.map((item) => item.name)).toEqual(['LED灯丝灯泡'])
+    const fallback = await searchProducts({ q: 'teapot', locale: 'zh-Hans' })
+    expect(fallback.items.map((item) => item.name)).toEqual(['Porcelain Teapot'])
+  })
+
+  it('ranks a verified supplier first among equal matches', async () => {
+    const result = await searchProducts({ q: 'ceramic coffee mug', locale: 'en' })
+    expect(ids(result)).toEqual([product.mugVerified, product.mugUnverified])
+    expect(result.items[0]?.supplier).toEqual({ id: verified.id, name: 'Jingdezhen Porcelain', verified: true })
+    expect(result.items[1]?.supplier.verified).toBe(false)
+  })
+
+  it('filters by category with descendants, origin, verified suppliers, MOQ, price and HS chapter', async () => {
+    expect(ids(await searchProducts({ categoryId: 'lighting', locale: 'en' }))).toEqual([product.bulb])
+    expect(ids(await searchProducts({ categoryId: 'ceramics-glass', originCountry: 'vn', locale: 'en' }))).toEqual([product.mugVerified])
+    expect(ids(await searchProducts({ q: 'mug', verifiedOnly: true, locale: 'en' }))).toEqual([product.mugVerified])
+    expect(ids(await searchProducts({ moqMax: 100, locale: 'en' })).sort()).toEqual([product.mugVerified, product.teapot].sort())
+    expect(ids(await searchProducts({ priceMin: '1', priceMax: '2.5', locale: 'en' })).sort()).toEqual([product.mugUnverified, product.mugVerified].sort())
+    expect(ids(await searchProducts({ hsChapter: '85', locale: 'en' }))).toEqual([product.bulb])
+  })
+
+  it('sorts by price with unpriced products last, and by newest', async () => {
+    expect(ids(await searchProducts({ sort: 'price_asc', locale: 'en' }))).toEqual([product.bulb, product.mugUnverified, product.mugVerified, product.teapot])
+    expect(ids(await searchProducts({ sort: 'price_desc', locale: 'en' }))).toEqual([product.mugVerified, product.mugUnverified, product.bulb, product.teapot])
+    const newest = ids(await searchProducts({ sort: 'newest', locale: 'en' }))
+    expect(newest.indexOf(product.mugUnverified!)).toBeLessThan(newest.indexOf(product.mugVerified!))
+  })
+
+  it('counts top-level categories and origin countries for the current query, each facet ignoring its own filter', async () => {
+    const all = await searchProducts({ locale: 'zh-Hans' })
+    expect(all.total).toBe(4)
+    expect(all.facets.categories).toEqual([
+      { value: 'lighting', label: '照明', count: 1 },
+      { value: 'ceramics-glass', label: '陶瓷玻璃', count: 3 },
+    ])
+    expect(all.facets.originCountries.map(({ value, count }) => ({ value, count }))).toEqual([
+      { value: 'CN', count: 3 },
+      { value: 'VN', count: 1 },
+    ])
+    const filtered = await searchProducts({ q: 'ceramic', originCountry: 'VN', locale: 'en' })
+    expect(filtered.total).toBe(1)
+    expect(filtered.facets.originCountries.map(({ value, count }) => ({ value, count }))).toEqual([
+      { value: 'CN', count: 1 },
+      { value: 'VN', count: 1 },
+    ])
+    expect(filtered.facets.categories).toEqual([{ value: 'ceramics-glass', label: 'Ceramics & Glass', count: 1 }])
+  })
+
+  it('pages with limit and offset and keeps the total', async () => {
+    const page = await searchProducts({ sort: 'price_asc', limit: 2, offset: 2, locale: 'en' })
+    expect(ids(page)).toEqual([product.mugVerified, product.teapot])
+    expect(page.total).toBe(4)
+  })
+
+  it('treats tsquery syntax in a query as plain text', async () => {
+    await expect(searchProducts({ q: "mug & !( ' :* |", locale: 'en' })).resolves.toMatchObject({ total: 2 })
+    await expect(searchProducts({ q: '&|!():*', locale: 'en' })).resolves.toMatchObject({ total: 4 })
+  })
+})
+
+describe('getPublicProduct', () => {
+  it('answers a published product with its supplier, categories, HS code and active price tiers', async () => {
+    await createPriceList({ companyId: verified.id, lines: [{ productId: product.mugVerified!, minQuantity: 500, unitPrice: '2.1000' }, { productId: product.mugVerified!, minQuantity: 100, unitPrice: '2.5000' }] })
+    await createPriceList({ companyId: verified.id, isActive: false, currency: 'EUR', lines: [{ productId: product.mugVerified!, minQuantity: 1, unitPrice: '9.0000' }] })
+    const page = await getPublicProduct(product.mugVerified!, 'zh-Hant')
+    expect(page).toMatchObject({
+      id: product.mugVerified,
+      name: 'Ceramic Coffee Mug',
+      moq: 100,
+      hsCode: { code: '691200' },
+      categories: [
+        { id: 'ceramics-glass', name: '陶瓷玻璃' },
+        { id: 'tableware', name: '陶瓷餐具' },
+        { id: 'mugs-cups', name: '馬克杯和杯子' },
+      ],
+      supplier: { id: verified.id, name: 'Jingdezhen Porcelain', verified: true, city: 'Shenzhen' },
+      priceTiers: { currency: 'USD', tiers: [{ minQuantity: 100, unitPrice: '2.5000' }, { minQuantity: 500, unitPrice: '2.1000' }] },
+    })
+  })
+
+  it('ignores a price list outside its validity window', async () => {
+    await createPriceList({ companyId: unverified.id, validFrom: '2000-01-01', validTo: '2000-12-31', lines: [{ productId: product.mugUnverified!, minQuantity: 1, unitPrice: '1.0000' }] })
+    expect((await getPublicProduct(product.mugUnverified!, 'en'))?.priceTiers).toBeNull()
+  })
+
+  it('is null for draft, archived, deleted-company, unknown and §5-malformed ids', async () => {
+    for (const id of [product.draft!, product.archived!, product.ofDeleted!, 'no-such-product', 'bad.id', 'a/b', '', 'x'.repeat(65)]) {
+      expect(await getPublicProduct(id, 'en')).toBeNull()
+    }
+    expect(isPublicProductId('abc_DEF-123')).toBe(true)
+    expect(isPublicProductId('bad.id')).toBe(false)
+  })
+})

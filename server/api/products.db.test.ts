@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createMember } from '../../tests/factories/companies'
+import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
+
+let app: ReturnType<typeof testApp>
+beforeAll(() => {
+  app = testApp()
+})
+
+const product = (overrides: Record<string, unknown> = {}) => ({
+  name_en: 'Solar garden lamp',
+  name_zh_hans: '太阳能花园灯',
+  sku: 'SOLAR-1',
+  category_id: 'lighting',
+  hs_code: '940511',
+  origin_country: 'CN',
+  unit: 'piece',
+  moq: 50,
+  lead_time_days: 15,
+  attributes: [{ name: 'IP rating', value: 'IP65' }],
+  ...overrides,
+})
+
+async function signedIn(options: Parameters<typeof createMember>[0] = {}): Promise<{ jar: CookieJar; company: { id: string } }> {
+  const { user, company } = await createMember({ companyInput: { kind: 'supplier', verificationStatus: 'accept' }, ...options })
+  return { jar: await signInWithCookies(app, user), company }
+}
+
+describe('/api/v1/products', () => {
+  it('creates, reads, lists, updates and publishes a product in snake_case', async () => {
+    const { jar } = await signedIn()
+    const created = await call(app, '/api/v1/products', { method: 'POST', body: product(), jar })
+    expect(created.status).toBe(201)
+    expect(created.json).toMatchObject({ sku: 'SOLAR-1', name_zh_hans: '太阳能花园灯', status: 'draft', version: 1, images: [] })
+    const id = created.json.id as string
+
+    const read = await call(app, `/api/v1/products/${id}`, { jar })
+    expect(read.status).toBe(200)
+    expect(read.json).toMatchObject({ id, hs_code: '940511', attributes: [{ name: 'IP rating', value: 'IP65' }] })
+
+    const list = await call(app, '/api/v1/products?q=solar&status=draft', { jar })
+    expect(list.json).toMatchObject({ total: 1, limit: 20, offset: 0 })
+
+    const updated = await call(app, `/api/v1/products/${id}`, { method: 'PUT', body: { ...product({ moq: 80 }), version: 1 }, jar })
+    expect(updated.status).toBe(200)
+    expect(updated.json).toMatchObject({ moq: 80, version: 2 })
+
+    const stale = await call(app, `/api/v1/products/${id}`, { method: 'PUT', body: { ...product(), version: 1 }, jar })
+    expect(stale.status).toBe(409)
+    expect(stale.json.code).toBe('conflict')
+
+    const published = await call(app, '/api/v1/products/status', { method: 'POST', body: { ids: [id], status: 'published' }, jar })
+    expect(published.status).toBe(200)
+    expect(published.json).toEqual({ updated: 1 })
+  })
+
+  it('answers 422 with translated field messages under the JSON names', async () => {
+    const { jar } = await signedIn()
+    await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'TAKEN-1' }), jar })
+    const taken = await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'TAKEN-1', hs_code: '9405' }), jar, headers: { 'accept-language': 'en' } })
+    expect(taken.status).toBe(422)
+    expect(taken.json.details).toMatchObject({ fields: { hs_code: ['Enter an existing 6-digit HS code.'] } })
+    const duplicate = await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'TAKEN-1' }), jar })
+    expect(duplicate.status).toBe(422)
+    expect(duplicate.json.details).toMatchObject({ fields: { sku: ['Another product of your company already uses this SKU.'] } })
+  })
+
+  it('refuses to publish for an unverified supplier with a translated 403', async () => {
+    const { jar } = await signedIn({ companyInput: { kind: 'supplier', verificationStatus: 'unverified' } })
+    const created = await call(app, '/api/v1/products', { method: 'POST', body: product(), jar })
+    const refused = await call(app, '/api/v1/products/status', { method: 'POST', body: { ids: [created.json.id], status: 'published' }, jar })
+    expect(refused.status).toBe(403)
+    expect(refused.json).toMatchObject({ code: 'publish_not_allowed', message: 'Only suppliers that are verified or awaiting verification can publish products.' })
+  })
+
+  it('answers 404 to another company and 403 to a member who writes', async () => {
+    const owner = await signedIn()
+    const created = await call(app, '/api/v1/products', { method: 'POST', body: product(), jar: owner.jar })
+    const id = created.json.id as string
+    const stranger = await signedIn()
+    expect((await call(app, `/api/v1/products/${id}`, { jar: stranger.jar })).status).toBe(404)
+    const member = await signedIn({ role: 'member', company: owner.company })
+    expect((await call(app, `/api/v1/products/${id}`, { jar: member.jar })).status).toBe(200)
+    expect((await call(app, `/api/v1/products/${id}`, { method: 'PUT', body: { ...product(), version: 1 }, jar: member.jar })).status).toBe(403)
+    expect((await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'MEMBER-1' }), jar: member.jar })).status).toBe(403)
+  })
+})
+
+describe('public lookups', () => {
+  it('serves the category tree in the request’s locale without signing in', async () => {
+    const response = await call(app, '/api/v1/categories', { headers: { 'accept-language': 'zh-Hant' } })
+    expect(response.status).toBe(200)
+    const items = response.json.items as Array<{ id: string; name: string; children: unknown[] }>
+    expect(items.find((item) => item.id === 'lighting')).toMatchObject({ name: '照明' })
+    expect(items.length).toBe(21)
+  })
+
+  it('finds HS codes by prefix, at most 20', async () => {
+    const response = await call(app, '/api/v1/hs-codes?q=9405')
+    expect(response.status).toBe(200)
+    const items = response.json.items as Array<{ code: string }>
+    expect(items.length).toBeGreaterThan(0)
+    expect(items.length).toBeLessThanOrEqual(20)
+    expect(items.every((item) => item.code.startsWith('9405') && item.code.length === 6)).toBe(true)
+  })
+})
