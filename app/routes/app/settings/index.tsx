@@ -1,6 +1,7 @@
 import { Award, History, ImageUp, Trash2 } from 'lucide-react'
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, redirect, useLoaderData, useNavigation, useSearchParams } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
+import { useIntentResult } from '../../../components/use-intent-result'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -42,6 +43,7 @@ import { countryName } from '../../../platform/countries'
 import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, formToObject, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
+import { translator } from '../../../platform/i18n/translate.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
@@ -107,19 +109,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await deleteCompany(ctx, parsed.data.confirmName)
       return redirect(localizePath(ctx.locale, '/app/dashboard'))
     }
-    return failure({ ok: false, fieldErrors: {}, formError: { code: 'bad_request', message: 'Unknown action' } }, 400)
+    return failure({ ok: false, fieldErrors: {}, formError: { code: 'bad_request', message: translator(ctx.locale)('errors.bad_request') } }, 400, { intent })
   } catch (error) {
     return failureFromError(error, { intent })
   }
 }
 
-type ActionResult = { ok: boolean; intent?: string; fieldErrors?: Record<string, string[]>; formError?: { code: string; message: string; reasons?: string[] } }
-
-function useIntentResult(intent: string) {
-  const data = useActionData<ActionResult>()
-  const mine = data?.intent === intent ? data : undefined
-  return { done: Boolean(mine?.ok), fieldErrors: mine?.ok ? undefined : mine?.fieldErrors, formError: mine?.ok ? undefined : mine?.formError }
-}
 
 function ProfileSection() {
   const { t } = useTranslation('companies')

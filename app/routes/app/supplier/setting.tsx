@@ -1,6 +1,7 @@
 import { ImageOff, Trash2 } from 'lucide-react'
-import { Form, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { Form, useLoaderData, useNavigation } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
+import { useIntentResult } from '../../../components/use-intent-result'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -109,14 +110,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-type ActionResult = { ok: boolean; intent?: string; fieldErrors?: Record<string, string[]>; formError?: { code: string; message: string; reasons?: string[] } }
-
-/** The answer of the last submission when it came from this section's form. */
-function useIntentResult(...intents: string[]) {
-  const data = useActionData<ActionResult>()
-  const mine = data?.intent && intents.includes(data.intent) ? data : undefined
-  return { done: mine?.ok ? mine.intent : undefined, fieldErrors: mine?.ok ? undefined : mine?.fieldErrors, formError: mine?.ok ? undefined : mine?.formError }
-}
 
 export default function SupplierSetting() {
   const { t } = useTranslation('suppliers')
