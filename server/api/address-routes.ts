@@ -10,15 +10,11 @@ import { fieldErrorsOf } from '../../app/platform/validation'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody } from './errors'
-import { access, errorResponses, SIGNED_IN } from './schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 
 const tags = ['Addresses']
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-// A reference, not the zod schema: the handler validates after authenticating, with translated messages.
-const body = (ref: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } })
-const idParam = z.object({ id: z.string().min(1).max(64) })
 
 /** JSON names of the fields whose name differs from the service's. */
 const WIRE_NAMES: Record<string, string> = { postalCode: 'postal_code', isDefault: 'is_default' }
@@ -125,7 +121,7 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: AddressListQuery },
-    responses: { 200: json(z.object({ items: z.array(AddressSchema) }), 'Every address (at most 100 per type)'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: { 200: jsonResponse(z.object({ items: z.array(AddressSchema) }), 'Every address (at most 100 per type)'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   create: createRoute({
     method: 'post',
@@ -134,8 +130,8 @@ const routes = {
     summary: 'Add an address (admins and owners); the first of its type, or one sent with is_default, becomes the default',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: body('CreateAddress') },
-    responses: { 201: json(AddressSchema, 'The new address'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: { body: bodyRef('CreateAddress') },
+    responses: { 201: jsonResponse(AddressSchema, 'The new address'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   get: createRoute({
     method: 'get',
@@ -144,8 +140,8 @@ const routes = {
     summary: 'One address of the active company',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member', resource: 'id' }),
-    request: { params: idParam },
-    responses: { 200: json(AddressSchema, 'The address'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(AddressSchema, 'The address'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
   update: createRoute({
     method: 'patch',
@@ -154,8 +150,8 @@ const routes = {
     summary: 'Change an address (admins and owners); moving it to another type hands its default role to the oldest address left behind',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam, body: body('UpdateAddress') },
-    responses: { 200: json(AddressSchema, 'The stored address'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    request: { params: IdParam, body: bodyRef('UpdateAddress') },
+    responses: { 200: jsonResponse(AddressSchema, 'The stored address'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
   }),
   remove: createRoute({
     method: 'delete',
@@ -164,7 +160,7 @@ const routes = {
     summary: 'Delete an address (admins and owners); when it was the default, the oldest one left of its type takes over',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: { 204: { description: 'Deleted' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
   setDefault: createRoute({
@@ -174,8 +170,8 @@ const routes = {
     summary: 'Make an address the default of its type (admins and owners)',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam },
-    responses: { 200: json(AddressSchema, 'The new default'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(AddressSchema, 'The new default'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
 }
 

@@ -19,12 +19,10 @@ import {
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
-import { access, camelCaseKeys, errorResponses, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const body = (ref: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } })
 
 const MembershipSchema = z
   .object({
@@ -138,7 +136,6 @@ type Certification = Awaited<ReturnType<typeof listCertifications>>[number]
 const serializeCertification = (c: Certification) => ({ id: c.id, name: c.name, issuer: c.issuer, certificate_number: c.certificateNumber, valid_until: c.validUntil, file_id: c.fileId, created_at: c.createdAt.toISOString() })
 
 const tags = ['Companies']
-const idParam = z.object({ id: z.string().min(1).max(64) })
 
 const routes = {
   listMine: createRoute({
@@ -148,7 +145,7 @@ const routes = {
     summary: 'The companies the caller belongs to, with the one the session acts for',
     security: SIGNED_IN,
     ...access({ level: 'user' }),
-    responses: { 200: json(z.object({ items: z.array(MembershipSchema) }), 'Memberships, oldest first'), 401: errorResponses[401] },
+    responses: { 200: jsonResponse(z.object({ items: z.array(MembershipSchema) }), 'Memberships, oldest first'), 401: errorResponses[401] },
   }),
   create: createRoute({
     method: 'post',
@@ -157,8 +154,8 @@ const routes = {
     summary: 'Create a company with the caller as owner; it becomes the session’s active company',
     security: SIGNED_IN,
     ...access({ level: 'user' }),
-    request: { body: body('CreateCompany') },
-    responses: { 201: json(CompanySchema, 'The new company'), 401: errorResponses[401], 422: errorResponses[422] },
+    request: { body: bodyRef('CreateCompany') },
+    responses: { 201: jsonResponse(CompanySchema, 'The new company'), 401: errorResponses[401], 422: errorResponses[422] },
   }),
   current: createRoute({
     method: 'get',
@@ -167,7 +164,7 @@ const routes = {
     summary: 'The active company’s profile',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    responses: { 200: json(CompanySchema, 'The company'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: { 200: jsonResponse(CompanySchema, 'The company'), 401: errorResponses[401], 403: errorResponses[403] },
   }),
   update: createRoute({
     method: 'put',
@@ -176,8 +173,8 @@ const routes = {
     summary: 'Replace the active company’s profile (admins and owners); changes are audited',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: body('UpdateCompany') },
-    responses: { 200: json(CompanySchema, 'The stored profile'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: { body: bodyRef('UpdateCompany') },
+    responses: { 200: jsonResponse(CompanySchema, 'The stored profile'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   remove: createRoute({
     method: 'delete',
@@ -187,7 +184,7 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'owner' }),
     request: { query: z.object({ confirm_name: z.string().min(1).max(200).openapi({ description: 'The company’s display name, typed to confirm', example: 'Harbour Lantern' }) }) },
-    responses: { 200: json(z.object({ purge_after: z.string() }), 'Deleted; purged after this time'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: { 200: jsonResponse(z.object({ purge_after: z.string() }), 'Deleted; purged after this time'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   restore: createRoute({
     method: 'post',
@@ -196,7 +193,7 @@ const routes = {
     summary: 'Restore a deleted company within its 30-day recovery window (its owners)',
     security: SIGNED_IN,
     ...access({ level: 'user', resource: 'id' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: { 204: { description: 'Restored and made active' }, 401: errorResponses[401], 404: errorResponses[404] },
   }),
   byId: createRoute({
@@ -206,8 +203,8 @@ const routes = {
     summary: 'A company the caller belongs to (platform admins: any)',
     security: SIGNED_IN,
     ...access({ level: 'user', resource: 'id' }),
-    request: { params: idParam },
-    responses: { 200: json(CompanySchema, 'The company'), 401: errorResponses[401], 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(CompanySchema, 'The company'), 401: errorResponses[401], 404: errorResponses[404] },
   }),
   switchActive: createRoute({
     method: 'put',
@@ -216,8 +213,8 @@ const routes = {
     summary: 'Make the session act for another of the caller’s companies',
     security: SIGNED_IN,
     ...access({ level: 'user' }),
-    request: { body: body('SwitchCompany') },
-    responses: { 200: json(MembershipSchema, 'The now active membership'), 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] },
+    request: { body: bodyRef('SwitchCompany') },
+    responses: { 200: jsonResponse(MembershipSchema, 'The now active membership'), 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] },
   }),
   certifications: createRoute({
     method: 'get',
@@ -226,7 +223,7 @@ const routes = {
     summary: 'The active company’s certifications, by name',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    responses: { 200: json(z.object({ items: z.array(CertificationSchema) }), 'Certifications'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: { 200: jsonResponse(z.object({ items: z.array(CertificationSchema) }), 'Certifications'), 401: errorResponses[401], 403: errorResponses[403] },
   }),
   addCertification: createRoute({
     method: 'post',
@@ -235,8 +232,8 @@ const routes = {
     summary: 'Add a certification (admins and owners); file_id must be a file of the company',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: body('AddCertification') },
-    responses: { 201: json(CertificationSchema, 'The certification'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: { body: bodyRef('AddCertification') },
+    responses: { 201: jsonResponse(CertificationSchema, 'The certification'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   removeCertification: createRoute({
     method: 'delete',
@@ -245,7 +242,7 @@ const routes = {
     summary: 'Remove a certification (admins and owners)',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: { 204: { description: 'Removed' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
   audit: createRoute({
@@ -256,7 +253,7 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
     request: { query: AuditQuery },
-    responses: { 200: json(z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of entries'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: { 200: jsonResponse(z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of entries'), 401: errorResponses[401], 403: errorResponses[403] },
   }),
 }
 

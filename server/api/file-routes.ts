@@ -22,11 +22,10 @@ import { currentLocale, requestScope } from '../../app/platform/request-scope.se
 import { fieldErrorsOf } from '../../app/platform/validation'
 import type { ApiEnv } from '../middleware/request-context'
 import { resolveAuth, serviceContext } from './auth-routes'
-import { access, ErrorSchema, errorResponses, SIGNED_IN } from './schemas'
+import { access, errorResponses, ErrorSchema, IdParam, jsonResponse, SIGNED_IN } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } })
 const BINARY = { type: 'string', format: 'binary' } as const
 
@@ -54,7 +53,6 @@ const UploadFileBody = z
   })
   .openapi('UploadFile', { example: { file: 'factory-gate.png', purpose: 'factory_photo' } })
 
-const idParam = z.object({ id: z.string().min(1).max(64) })
 const tags = ['Files']
 
 const downloadResponses = (description: string) => ({
@@ -77,7 +75,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'member' }),
     request: { body: { required: true, content: { 'multipart/form-data': { schema: { $ref: '#/components/schemas/UploadFile' } } } } },
     responses: {
-      201: json(FileSchema, 'The stored file'),
+      201: jsonResponse(FileSchema, 'The stored file'),
       400: errorResponses[400],
       401: errorResponses[401],
       403: errorResponses[403],
@@ -96,7 +94,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: FileListQuery },
     responses: {
-      200: json(z.object({ items: z.array(FileSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of files'),
+      200: jsonResponse(z.object({ items: z.array(FileSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of files'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -109,8 +107,8 @@ const routes = {
     summary: 'A file’s metadata (members of its company; platform admins: any)',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member', resource: 'id' }),
-    request: { params: idParam },
-    responses: { 200: json(FileSchema, 'The file'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(FileSchema, 'The file'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
   content: createRoute({
     method: 'get',
@@ -120,7 +118,7 @@ const routes = {
     description: 'Served with its stored type, Content-Disposition (inline for images and PDF), X-Content-Type-Options: nosniff, Cache-Control max-age=3600 (public for company imagery, private otherwise) and an ETag; If-None-Match answers 304.',
     security: [{}, ...SIGNED_IN],
     ...access({ level: 'public' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: downloadResponses('The bytes'),
   }),
   thumbnail: createRoute({
@@ -130,7 +128,7 @@ const routes = {
     summary: 'An image’s 320 px WebP thumbnail, readable like its content (public imagery to anyone, other files 404 to strangers); 404 when there is none',
     security: [{}, ...SIGNED_IN],
     ...access({ level: 'public' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: downloadResponses('The thumbnail (image/webp)'),
   }),
   remove: createRoute({
@@ -141,7 +139,7 @@ const routes = {
     description: 'A file of a pending supplier verification application cannot be deleted until the review ends (409).',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: { 204: { description: 'Deleted' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409] },
   }),
 }

@@ -5,13 +5,10 @@ import { activatePriceList, createPriceList, deletePriceList, getPriceList, list
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
-import { access, camelCaseKeys, errorResponses, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-// A reference, not the zod schema: the handler validates after authenticating, with translated messages.
-const body = (ref: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } })
 
 const PriceListSchema = z
   .object({
@@ -94,7 +91,6 @@ const serializeDetail = (list: PriceListDetail) => ({
 })
 
 const tags = ['Price lists']
-const idParam = z.object({ id: z.string().min(1).max(64) })
 
 const routes = {
   list: createRoute({
@@ -104,7 +100,7 @@ const routes = {
     summary: 'The active company’s price lists, the active one first',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    responses: { 200: json(z.object({ items: z.array(PriceListSchema) }), 'Price lists'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: { 200: jsonResponse(z.object({ items: z.array(PriceListSchema) }), 'Price lists'), 401: errorResponses[401], 403: errorResponses[403] },
   }),
   create: createRoute({
     method: 'post',
@@ -113,8 +109,8 @@ const routes = {
     summary: 'Add a price list (admins and owners); it starts inactive',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: body('CreatePriceList') },
-    responses: { 201: json(PriceListSchema, 'The new list'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: { body: bodyRef('CreatePriceList') },
+    responses: { 201: jsonResponse(PriceListSchema, 'The new list'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   get: createRoute({
     method: 'get',
@@ -123,8 +119,8 @@ const routes = {
     summary: 'A price list with its quantity breaks, by SKU then quantity',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member', resource: 'id' }),
-    request: { params: idParam },
-    responses: { 200: json(PriceListDetailSchema, 'The list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(PriceListDetailSchema, 'The list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
   update: createRoute({
     method: 'put',
@@ -133,8 +129,8 @@ const routes = {
     summary: 'Replace a list’s name, currency and validity window (admins and owners)',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam, body: body('UpdatePriceList') },
-    responses: { 200: json(PriceListSchema, 'The stored list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    request: { params: IdParam, body: bodyRef('UpdatePriceList') },
+    responses: { 200: jsonResponse(PriceListSchema, 'The stored list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
   }),
   remove: createRoute({
     method: 'delete',
@@ -143,7 +139,7 @@ const routes = {
     summary: 'Delete a list and its lines (admins and owners); deleting the active list clears public prices',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: { 204: { description: 'Deleted' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
   setLines: createRoute({
@@ -153,8 +149,8 @@ const routes = {
     summary: 'Replace all quantity breaks of a list (admins and owners); errors come under lines.<index>.<field>',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam, body: body('SetPriceListLines') },
-    responses: { 200: json(PriceListDetailSchema, 'The list with its new lines'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    request: { params: IdParam, body: bodyRef('SetPriceListLines') },
+    responses: { 200: jsonResponse(PriceListDetailSchema, 'The list with its new lines'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
   }),
   activate: createRoute({
     method: 'post',
@@ -163,8 +159,8 @@ const routes = {
     summary: 'Make the list the one that feeds public prices (admins and owners); the previous one is deactivated',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam },
-    responses: { 200: json(PriceListSchema, 'The now active list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(PriceListSchema, 'The now active list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
 }
 

@@ -19,12 +19,10 @@ import { currentLocale } from '../../app/platform/request-scope.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
-import { access, camelCaseKeys, errorResponses, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const body = (ref: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } })
 
 const ProductImageSchema = z.object({ id: z.string(), file_id: z.string(), position: z.number().int(), alt: z.string() }).openapi('ProductImage')
 
@@ -126,7 +124,6 @@ function serializeProduct(product: Product, images?: ProductImage[]) {
 const serializeCategory = (node: CategoryNode): CategoryJson => ({ id: node.id, name: node.name, children: node.children.map(serializeCategory) })
 
 const tags = ['Products']
-const idParam = z.object({ id: z.string().min(1).max(64) })
 const ListQuery = z.object({
   q: z.string().max(100).optional().openapi({ description: 'Matches SKU or a name in any locale' }),
   status: z.enum(PRODUCT_STATUSES).optional(),
@@ -145,7 +142,7 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: ListQuery },
-    responses: { 200: json(z.object({ items: z.array(ProductSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of products'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: { 200: jsonResponse(z.object({ items: z.array(ProductSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of products'), 401: errorResponses[401], 403: errorResponses[403] },
   }),
   create: createRoute({
     method: 'post',
@@ -154,8 +151,8 @@ const routes = {
     summary: 'Add a draft product (admins and owners); the SKU is unique within the company',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: body('CreateProduct') },
-    responses: { 201: json(ProductSchema, 'The new product'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: { body: bodyRef('CreateProduct') },
+    responses: { 201: jsonResponse(ProductSchema, 'The new product'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   byId: createRoute({
     method: 'get',
@@ -164,8 +161,8 @@ const routes = {
     summary: 'One of the active company’s products, with its images',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member', resource: 'id' }),
-    request: { params: idParam },
-    responses: { 200: json(ProductSchema, 'The product'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(ProductSchema, 'The product'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
   update: createRoute({
     method: 'put',
@@ -174,8 +171,8 @@ const routes = {
     summary: 'Replace a product’s details (admins and owners); `version` must be the one read, else 409',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam, body: body('UpdateProduct') },
-    responses: { 200: json(ProductSchema, 'The stored product'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+    request: { params: IdParam, body: bodyRef('UpdateProduct') },
+    responses: { 200: jsonResponse(ProductSchema, 'The stored product'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   images: createRoute({
     method: 'put',
@@ -184,8 +181,8 @@ const routes = {
     summary: 'Replace a product’s gallery, in order (admins and owners); files are images uploaded by the company',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam, body: body('ProductImages') },
-    responses: { 200: json(z.object({ items: z.array(ProductImageSchema) }), 'The gallery'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    request: { params: IdParam, body: bodyRef('ProductImages') },
+    responses: { 200: jsonResponse(z.object({ items: z.array(ProductImageSchema) }), 'The gallery'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
   }),
   status: createRoute({
     method: 'post',
@@ -194,8 +191,8 @@ const routes = {
     summary: 'Publish, archive or return to draft several products (admins and owners); publishing needs a verified or pending supplier',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: body('ProductStatus') },
-    responses: { 200: json(z.object({ updated: z.number().int() }), 'How many products changed'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    request: { body: bodyRef('ProductStatus') },
+    responses: { 200: jsonResponse(z.object({ updated: z.number().int() }), 'How many products changed'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
   }),
   categories: createRoute({
     method: 'get',
@@ -203,7 +200,7 @@ const routes = {
     tags,
     summary: 'The product category tree, names in the request’s locale',
     ...access({ level: 'public' }),
-    responses: { 200: json(z.object({ items: z.array(CategorySchema) }), 'Top-level categories with their children') },
+    responses: { 200: jsonResponse(z.object({ items: z.array(CategorySchema) }), 'Top-level categories with their children') },
   }),
   hsCodes: createRoute({
     method: 'get',
@@ -212,7 +209,7 @@ const routes = {
     summary: `HS 2022 subheadings by code prefix or description words (at most ${HS_CODE_LOOKUP_LIMIT})`,
     ...access({ level: 'public' }),
     request: { query: z.object({ q: z.string().max(100).default('').openapi({ example: '9405' }) }) },
-    responses: { 200: json(z.object({ items: z.array(z.object({ code: z.string(), description: z.string() })) }), 'Matching codes, by code') },
+    responses: { 200: jsonResponse(z.object({ items: z.array(z.object({ code: z.string(), description: z.string() })) }), 'Matching codes, by code') },
   }),
 }
 

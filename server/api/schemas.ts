@@ -70,3 +70,15 @@ export function camelCaseKeys(body: unknown): unknown {
 }
 
 export { snake as snakeCaseName }
+
+/** A JSON response of `schema`, for `responses`. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
+
+/**
+ * A required JSON body documented by a registered component: the handler validates it after
+ * authenticating, so callers get 401/403/404 before 422, with translated field messages.
+ */
+export const bodyRef = (component: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${component}` } } } })
+
+/** The `{id}` path parameter of a record. */
+export const IdParam = z.object({ id: z.string().min(1).max(64) })

@@ -5,12 +5,11 @@ import { getPublicProduct, type MarketProduct, type PublicProduct, searchProduct
 import { AppError } from '../../app/platform/errors'
 import { currentLocale } from '../../app/platform/request-scope.server'
 import type { ApiEnv } from '../middleware/request-context'
-import { access, errorResponses } from './schemas'
+import { access, errorResponses, jsonResponse } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 
 const tags = ['Marketplace']
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
 /** Public answers carry no personal data: shared caches may keep them for a minute. */
 const PUBLIC_CACHE = 'public, max-age=60'
 
@@ -63,7 +62,7 @@ const routes = {
     security: [{}],
     ...access({ level: 'public' }),
     request: { query: SearchQuery },
-    responses: { 200: json(SearchResultSchema, 'One page of matches with facet counts'), 422: errorResponses[422] },
+    responses: { 200: jsonResponse(SearchResultSchema, 'One page of matches with facet counts'), 422: errorResponses[422] },
   }),
   get: createRoute({
     method: 'get',
@@ -73,7 +72,7 @@ const routes = {
     security: [{}],
     ...access({ level: 'public' }),
     request: { params: z.object({ id: z.string().max(200) }) },
-    responses: { 200: json(PublicProductSchema, 'The product'), 404: errorResponses[404] },
+    responses: { 200: jsonResponse(PublicProductSchema, 'The product'), 404: errorResponses[404] },
   }),
 }
 

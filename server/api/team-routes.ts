@@ -30,12 +30,9 @@ import {
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody } from './errors'
-import { access, errorResponses, PageQuery, SIGNED_IN } from './schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, PageQuery, SIGNED_IN } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const body = (ref: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } })
-const idParam = z.object({ id: z.string().min(1).max(64) })
 
 const MemberSchema = z
   .object({
@@ -102,7 +99,7 @@ const routes = {
     summary: 'The active company’s members: owners first, then admins, then members, by name',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    responses: { 200: json(z.object({ items: z.array(MemberSchema) }), 'Members'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: { 200: jsonResponse(z.object({ items: z.array(MemberSchema) }), 'Members'), 401: errorResponses[401], 403: errorResponses[403] },
   }),
   changeRole: createRoute({
     method: 'patch',
@@ -111,9 +108,9 @@ const routes = {
     summary: 'Change a member’s role (admins; only owners touch owners or make owners; the last owner keeps the role)',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam, body: body('ChangeMemberRole') },
+    request: { params: IdParam, body: bodyRef('ChangeMemberRole') },
     responses: {
-      200: json(MemberSchema, 'The member with the new role'),
+      200: jsonResponse(MemberSchema, 'The member with the new role'),
       401: errorResponses[401],
       403: errorResponses[403],
       404: errorResponses[404],
@@ -128,7 +125,7 @@ const routes = {
     summary: 'Remove another member (admins; owners only by owners); their sessions stop acting for the company',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: {
       204: { description: 'Removed' },
       401: errorResponses[401],
@@ -153,9 +150,9 @@ const routes = {
     summary: 'Make another member an owner; the calling owner becomes an admin',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'owner', resource: 'id' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: {
-      200: json(MemberSchema, 'The new owner'),
+      200: jsonResponse(MemberSchema, 'The new owner'),
       401: errorResponses[401],
       403: errorResponses[403],
       404: errorResponses[404],
@@ -171,7 +168,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'admin' }),
     request: { query: PageQuery.extend({ status: z.enum(INVITATION_DISPLAY_STATUSES).optional().openapi({ description: 'Displayed status; expired = pending past its expiry' }) }) },
     responses: {
-      200: json(z.object({ items: z.array(InvitationSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of invitations'),
+      200: jsonResponse(z.object({ items: z.array(InvitationSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of invitations'),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -184,8 +181,8 @@ const routes = {
     description: `Admins and owners with a verified contact. An existing member (already_member) or a live invitation to the same address (invitation_pending) is refused with 409 and nothing is stored; an expired one is replaced. The invitation is valid for ${INVITATION_TTL_DAYS} days.`,
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: body('CreateInvitation') },
-    responses: { 201: json(InvitationSchema, 'The invitation (the link is only in the mail)'), 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
+    request: { body: bodyRef('CreateInvitation') },
+    responses: { 201: jsonResponse(InvitationSchema, 'The invitation (the link is only in the mail)'), 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   resend: createRoute({
     method: 'post',
@@ -194,9 +191,9 @@ const routes = {
     summary: `Mail a pending or expired invitation again with a new link and expiry (at most ${MAX_INVITATION_SENDS} sends)`,
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: {
-      200: json(InvitationSchema, 'The renewed invitation; earlier links stop working'),
+      200: jsonResponse(InvitationSchema, 'The renewed invitation; earlier links stop working'),
       401: errorResponses[401],
       403: errorResponses[403],
       404: errorResponses[404],
@@ -210,7 +207,7 @@ const routes = {
     summary: 'Revoke a pending invitation; its link stops working',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
-    request: { params: idParam },
+    request: { params: IdParam },
     responses: { 204: { description: 'Revoked' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: { ...errorResponses[409], description: 'invitation_closed' } },
   }),
   mine: createRoute({
@@ -220,7 +217,7 @@ const routes = {
     summary: 'Live invitations to the caller’s email address, newest first',
     security: SIGNED_IN,
     ...access({ level: 'user' }),
-    responses: { 200: json(z.object({ items: z.array(MyInvitationSchema) }), 'Invitations'), 401: errorResponses[401] },
+    responses: { 200: jsonResponse(z.object({ items: z.array(MyInvitationSchema) }), 'Invitations'), 401: errorResponses[401] },
   }),
   accept: createRoute({
     method: 'post',
@@ -229,9 +226,9 @@ const routes = {
     summary: 'Accept an invitation with the secret of its link; the session then acts for the company',
     security: SIGNED_IN,
     ...access({ level: 'user' }),
-    request: { body: body('InvitationToken') },
+    request: { body: bodyRef('InvitationToken') },
     responses: {
-      200: json(z.object({ company_id: z.string(), company_name: z.string(), role: z.enum(INVITABLE_ROLES), already_member: z.boolean() }), 'Joined'),
+      200: jsonResponse(z.object({ company_id: z.string(), company_name: z.string(), role: z.enum(INVITABLE_ROLES), already_member: z.boolean() }), 'Joined'),
       401: errorResponses[401],
       403: { ...errorResponses[403], description: 'invitation_wrong_recipient: the caller’s email is not the invited one' },
       404: errorResponses[404],
@@ -246,7 +243,7 @@ const routes = {
     summary: 'Decline an invitation with the secret of its link',
     security: SIGNED_IN,
     ...access({ level: 'user' }),
-    request: { body: body('InvitationToken') },
+    request: { body: bodyRef('InvitationToken') },
     responses: {
       204: { description: 'Declined' },
       401: errorResponses[401],

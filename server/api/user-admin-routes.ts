@@ -5,11 +5,9 @@ import { banUser, getUserDetail, searchUsers, setPlatformRole, unbanUser, type A
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody } from './errors'
-import { access, errorResponses, SIGNED_IN } from './schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const body = (ref: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } })
 
 const AdminUserSchema = z
   .object({
@@ -86,7 +84,6 @@ function serializeUser(user: AdminUserProfile) {
 }
 
 const tags = ['Platform admin']
-const idParam = z.object({ id: z.string().min(1).max(64) })
 const platformAdmin = access({ level: 'platform_admin' })
 const forbidden = { description: 'Not a platform admin', content: errorResponses[403].content }
 
@@ -100,7 +97,7 @@ const routes = {
     ...platformAdmin,
     request: { query: UserSearchQuery },
     responses: {
-      200: json(z.object({ items: z.array(AdminUserListItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of users'),
+      200: jsonResponse(z.object({ items: z.array(AdminUserListItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of users'),
       401: errorResponses[401],
       403: forbidden,
       422: errorResponses[422],
@@ -113,8 +110,8 @@ const routes = {
     summary: 'One user with their companies and the recent audit entries about them',
     security: SIGNED_IN,
     ...platformAdmin,
-    request: { params: idParam },
-    responses: { 200: json(AdminUserDetailSchema, 'The user'), 401: errorResponses[401], 403: forbidden, 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(AdminUserDetailSchema, 'The user'), 401: errorResponses[401], 403: forbidden, 404: errorResponses[404] },
   }),
   setRole: createRoute({
     method: 'put',
@@ -124,8 +121,8 @@ const routes = {
     description: 'An admin cannot remove their own admin role (409 cannot_change_own_role). Setting the current role changes nothing.',
     security: SIGNED_IN,
     ...platformAdmin,
-    request: { params: idParam, body: body('SetPlatformRole') },
-    responses: { 200: json(AdminUserSchema, 'The user'), ...errorResponses, 403: forbidden },
+    request: { params: IdParam, body: bodyRef('SetPlatformRole') },
+    responses: { 200: jsonResponse(AdminUserSchema, 'The user'), ...errorResponses, 403: forbidden },
   }),
   ban: createRoute({
     method: 'post',
@@ -135,8 +132,8 @@ const routes = {
     description: 'Refused with 409 for yourself (cannot_ban_self) and for platform admins (cannot_ban_admin: make them a user first).',
     security: SIGNED_IN,
     ...platformAdmin,
-    request: { params: idParam, body: body('BanUser') },
-    responses: { 200: json(AdminUserSchema, 'The banned user'), ...errorResponses, 403: forbidden },
+    request: { params: IdParam, body: bodyRef('BanUser') },
+    responses: { 200: jsonResponse(AdminUserSchema, 'The banned user'), ...errorResponses, 403: forbidden },
   }),
   unban: createRoute({
     method: 'post',
@@ -145,8 +142,8 @@ const routes = {
     summary: 'Lift a user’s ban so they can sign in again',
     security: SIGNED_IN,
     ...platformAdmin,
-    request: { params: idParam },
-    responses: { 200: json(AdminUserSchema, 'The user'), 401: errorResponses[401], 403: forbidden, 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(AdminUserSchema, 'The user'), 401: errorResponses[401], 403: forbidden, 404: errorResponses[404] },
   }),
 }
 

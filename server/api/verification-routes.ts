@@ -36,12 +36,9 @@ import { fieldErrorsOf } from '../../app/platform/validation'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody } from './errors'
-import { access, errorResponses, SIGNED_IN } from './schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const body = (ref: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } })
-const idParam = z.object({ id: z.string().min(1).max(64) })
 
 const FileSchema = z
   .object({ id: z.string(), name: z.string(), content_type: z.string(), size_bytes: z.number().int(), content_url: z.string(), thumbnail_url: z.string().nullable() })
@@ -312,7 +309,7 @@ const routes = {
     summary: 'The active company’s supplier profile: type, capabilities, export markets, factory photos, verification',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    responses: { 200: json(SupplierProfileSchema, 'The supplier profile'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: { 200: jsonResponse(SupplierProfileSchema, 'The supplier profile'), 401: errorResponses[401], 403: errorResponses[403] },
   }),
   updateProfile: createRoute({
     method: 'put',
@@ -321,8 +318,8 @@ const routes = {
     summary: 'Change the supplier profile (admins and owners); changes are audited',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: body('UpdateSupplierProfile') },
-    responses: { 200: json(SupplierProfileSchema, 'The stored profile'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: { body: bodyRef('UpdateSupplierProfile') },
+    responses: { 200: jsonResponse(SupplierProfileSchema, 'The stored profile'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   myApplications: createRoute({
     method: 'get',
@@ -331,7 +328,7 @@ const routes = {
     summary: 'The active company’s verification applications, newest first, with the reviewers’ notes',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    responses: { 200: json(z.object({ items: z.array(MyApplicationSchema) }), 'Applications'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: { 200: jsonResponse(z.object({ items: z.array(MyApplicationSchema) }), 'Applications'), 401: errorResponses[401], 403: errorResponses[403] },
   }),
   submit: createRoute({
     method: 'post',
@@ -341,8 +338,8 @@ const routes = {
     description: 'Upload the documents first through POST /api/v1/files with purpose verification. 409 application_pending while one is under review.',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: body('SubmitSupplierApplication') },
-    responses: { 201: json(MyApplicationSchema, 'The pending application'), 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
+    request: { body: bodyRef('SubmitSupplierApplication') },
+    responses: { 201: jsonResponse(MyApplicationSchema, 'The pending application'), 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   queue: createRoute({
     method: 'get',
@@ -353,7 +350,7 @@ const routes = {
     ...access({ level: 'platform_admin' }),
     request: { query: QueueQuery },
     responses: {
-      200: json(z.object({ items: z.array(QueueItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of applications'),
+      200: jsonResponse(z.object({ items: z.array(QueueItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of applications'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -366,8 +363,8 @@ const routes = {
     summary: 'One application with the company, its documents, photos, certifications and earlier decisions (platform admins)',
     security: SIGNED_IN,
     ...access({ level: 'platform_admin' }),
-    request: { params: idParam },
-    responses: { 200: json(ReviewDetailSchema, 'The application'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(ReviewDetailSchema, 'The application'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
   decide: createRoute({
     method: 'post',
@@ -376,8 +373,8 @@ const routes = {
     summary: 'Accept or reject a pending application (platform admins); a rejection needs a note. The company’s owners and admins are mailed.',
     security: SIGNED_IN,
     ...access({ level: 'platform_admin' }),
-    request: { params: idParam, body: body('VerificationDecision') },
-    responses: { 200: json(DecisionResultSchema, 'The decided application'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+    request: { params: IdParam, body: bodyRef('VerificationDecision') },
+    responses: { 200: jsonResponse(DecisionResultSchema, 'The decided application'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
   }),
 }
 

@@ -93,7 +93,7 @@ describe('price lists', () => {
   })
 
   it('refuses bad input with field errors', async () => {
-    expect(CreatePriceListInput.safeParse({ name: '', currency: 'XXXX', validFrom: '2026-02-01', validTo: '2026-01-01' }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+    expect(CreatePriceListInput.safeParse({ name: '', currency: 'ABCD', validFrom: '2026-02-01', validTo: '2026-01-01' }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['name', 'validation.name'],
       ['currency', 'validation.currency'],
       ['validTo', 'validation.window'],

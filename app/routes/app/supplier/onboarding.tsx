@@ -82,7 +82,7 @@ function ChecklistItem({ done, title, children }: { done: boolean; title: string
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="font-medium">
           {title}
-          <span className="sr-only"> {done ? t('onboarding.done') : t('onboarding.todo')}</span>
+          <span className="sr-only"> {done ? t('onboarding.done') : t('onboarding.remaining')}</span>
         </p>
         {children}
       </div>

@@ -111,6 +111,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 
+/** A one-button form that removes one item of a list (a photo, a certification). */
+function RemoveForm({ intent, field, value, label, disabled }: { intent: string; field: string; value: string; label: string; disabled: boolean }) {
+  const { t } = useTranslation('suppliers')
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={field} value={value} />
+      <Button type="submit" variant="ghost" size="sm" disabled={disabled} aria-label={label}>
+        <Trash2 aria-hidden="true" />
+        {t('setting.remove')}
+      </Button>
+    </Form>
+  )
+}
+
 export default function SupplierSetting() {
   const { t } = useTranslation('suppliers')
   const { profile } = useLoaderData<typeof loader>()
@@ -196,14 +211,7 @@ function PhotosSection() {
                 <img src={photo.src} alt={photo.name} loading="lazy" className="aspect-[4/3] w-full object-cover" width={320} height={240} />
               </a>
               {canEdit ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-photo" />
-                  <input type="hidden" name="fileId" value={photo.id} />
-                  <Button type="submit" variant="ghost" size="sm" disabled={submitting} aria-label={t('setting.removePhoto', { name: photo.name })}>
-                    <Trash2 aria-hidden="true" />
-                    {t('setting.remove')}
-                  </Button>
-                </Form>
+                <RemoveForm intent="remove-photo" field="fileId" value={photo.id} label={t('setting.removePhoto', { name: photo.name })} disabled={submitting} />
               ) : null}
             </li>
           ))}
@@ -258,14 +266,7 @@ function CertificationsSection() {
                 ) : null}
               </div>
               {canEdit ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-certification" />
-                  <input type="hidden" name="certificationId" value={certification.id} />
-                  <Button type="submit" variant="ghost" size="sm" disabled={submitting} aria-label={t('setting.removeCertification', { name: certification.name })}>
-                    <Trash2 aria-hidden="true" />
-                    {t('setting.remove')}
-                  </Button>
-                </Form>
+                <RemoveForm intent="remove-certification" field="certificationId" value={certification.id} label={t('setting.removeCertification', { name: certification.name })} disabled={submitting} />
               ) : null}
             </li>
           ))}
