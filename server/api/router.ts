@@ -20,6 +20,9 @@ import { registerUserAdminRoutes } from './user-admin-routes'
 import { registerProductRoutes } from './product-routes'
 import { registerPriceListRoutes } from './price-list-routes'
 import { registerSearchRoutes } from './search-routes'
+import { registerImportRoutes } from './import-routes'
+import { registerDirectoryRoutes } from './directory-routes'
+import { registerCategoryRoutes } from './category-routes'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
 import { access, ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
@@ -134,6 +137,9 @@ export function createApiRouter() {
   registerProductRoutes(api)
   registerPriceListRoutes(api)
   registerSearchRoutes(api)
+  registerImportRoutes(api)
+  registerDirectoryRoutes(api)
+  registerCategoryRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

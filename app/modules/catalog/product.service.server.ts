@@ -16,8 +16,8 @@ export type ProductImage = { id: string; fileId: string; position: number; alt: 
 export type ProductDetail = Product & { images: ProductImage[] }
 export type ProductPage = { items: Product[]; total: number; limit: number; offset: number }
 
-/** Image files a product may show: the company's own general attachments and factory photos. */
-const IMAGE_PURPOSES = ['attachment', 'factory_photo'] as const
+/** Image files a product may show: the company's own product images, factory photos and (older uploads) attachments. */
+const IMAGE_PURPOSES = ['product_image', 'factory_photo', 'attachment'] as const
 
 const ORDER: Record<ProductSort, SQL[]> = {
   updated_desc: [desc(products.updatedAt), asc(products.id)],

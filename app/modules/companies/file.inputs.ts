@@ -9,13 +9,14 @@ export const FILE_PURPOSE_TYPES = {
   certification: ['pdf', 'png', 'jpeg', 'webp'],
   verification: ['pdf', 'png', 'jpeg', 'webp'],
   attachment: ['pdf', 'png', 'jpeg', 'webp', 'xlsx', 'docx'],
+  product_image: ['png', 'jpeg', 'webp'],
 } as const satisfies Record<FilePurpose, readonly FileTypeId[]>
 
 /** The `accept` attribute of a file input (or FileDropZone) per purpose. */
 export const FILE_ACCEPT = Object.fromEntries(FILE_PURPOSES.map((purpose) => [purpose, acceptAttribute(FILE_PURPOSE_TYPES[purpose])])) as Record<FilePurpose, string>
 
-/** Logos and factory photos are the company's public imagery: anyone may fetch them while the company exists. */
-export const PUBLIC_FILE_PURPOSES = ['logo', 'factory_photo'] as const satisfies readonly FilePurpose[]
+/** Logos, factory photos and product images are the company's public imagery: anyone may fetch them while the company exists. */
+export const PUBLIC_FILE_PURPOSES = ['logo', 'factory_photo', 'product_image'] as const satisfies readonly FilePurpose[]
 
 export const FILE_LIST_MAX_LIMIT = 100
 

@@ -28,6 +28,12 @@ import pricingZhHant from '../../modules/catalog/messages/pricing/zh-Hant.json'
 import marketplaceEn from '../../modules/catalog/messages/marketplace/en.json'
 import marketplaceZhHans from '../../modules/catalog/messages/marketplace/zh-Hans.json'
 import marketplaceZhHant from '../../modules/catalog/messages/marketplace/zh-Hant.json'
+import directoryEn from '../../modules/catalog/messages/directory/en.json'
+import directoryZhHans from '../../modules/catalog/messages/directory/zh-Hans.json'
+import directoryZhHant from '../../modules/catalog/messages/directory/zh-Hant.json'
+import productImportEn from '../../modules/catalog/messages/productImport/en.json'
+import productImportZhHans from '../../modules/catalog/messages/productImport/zh-Hans.json'
+import productImportZhHant from '../../modules/catalog/messages/productImport/zh-Hant.json'
 import type { Locale } from './locales'
 import commonEn from './messages/en.json'
 import commonZhHans from './messages/zh-Hans.json'
@@ -35,9 +41,9 @@ import commonZhHant from './messages/zh-Hant.json'
 
 /** Every message catalog, by locale and namespace. Server-only: pages receive just their locale's part. */
 export const CATALOGS = {
-  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn, catalog: catalogEn, pricing: pricingEn, marketplace: marketplaceEn },
-  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans, catalog: catalogZhHans, pricing: pricingZhHans, marketplace: marketplaceZhHans },
-  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant, catalog: catalogZhHant, pricing: pricingZhHant, marketplace: marketplaceZhHant },
+  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn, catalog: catalogEn, pricing: pricingEn, marketplace: marketplaceEn, directory: directoryEn, productImport: productImportEn },
+  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans, catalog: catalogZhHans, pricing: pricingZhHans, marketplace: marketplaceZhHans, directory: directoryZhHans, productImport: productImportZhHans },
+  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant, catalog: catalogZhHant, pricing: pricingZhHant, marketplace: marketplaceZhHant, directory: directoryZhHant, productImport: productImportZhHant },
 } satisfies Record<Locale, Record<string, unknown>>
 
 export type Namespace = keyof (typeof CATALOGS)['en']

@@ -103,7 +103,7 @@ async function uploadImages(ctx: ServiceContext, uploads: FormDataEntryValue[]):
   for (const value of uploads) {
     const upload = await uploadFromForm(value)
     if (!upload) continue
-    const file = await uploadFile(ctx, { purpose: 'attachment', ...upload })
+    const file = await uploadFile(ctx, { purpose: 'product_image', ...upload })
     stored.push({ fileId: file.id, alt: '' })
   }
   return stored
