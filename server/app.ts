@@ -4,6 +4,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
 import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
 import { closeCompanyCaches, purgeDeletedCompanies } from '../app/modules/companies/index.server'
+import { resumeImports } from '../app/modules/catalog/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
 import { logger } from '../app/platform/logger.server'
@@ -26,6 +27,8 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   sessionRevocations().listen()
   preferencesCache().listen()
   await purgeExpiredCompanies()
+  // Imports a stopped server left running committed nothing: they run again from their files in the background.
+  await resumeImports()
   purgeTimer = setInterval(() => void purgeExpiredCompanies(), PURGE_INTERVAL_MS)
   purgeTimer.unref()
   return { seeded }

@@ -7,24 +7,28 @@ import { isbot } from 'isbot'
 import { RouterContextProvider } from 'react-router'
 import type { Env } from '../app/platform/env.server'
 import { AppError } from '../app/platform/errors'
-import { multipartBodyLimitBytes } from '../app/platform/files/limits.server'
+import { multipartBodyLimitBytes, spreadsheetBodyLimitBytes } from '../app/platform/files/limits.server'
 import { readCookie } from '../app/platform/http/cookies'
 import { detectLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePath, splitLocalePath } from '../app/platform/i18n/locales'
 import { requestInfoContext } from '../app/platform/request-info'
 import { errorResponse } from './api/errors'
 import { createApiRouter } from './api/router'
 import { AnonymousPageCache } from './middleware/anonymous-page-cache'
+import { pageEtag } from './middleware/page-etag'
 import { type ApiEnv, requestContext } from './middleware/request-context'
 import { originCheck, securityHeaders } from './middleware/security'
+import { createSeoRouter } from './seo-routes'
 
 /** Renders a page request with React Router (the built or dev server build). */
 export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>
 
 /** Paths that are never pages: they skip the locale redirect and the React Router handler. */
 const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/socket.io/']
-const PUBLIC_FILES = new Set(['/favicon.svg', '/robots.txt'])
+const PUBLIC_FILES = new Set(['/favicon.svg'])
 const ROUTE_MANIFEST_PATH = '/__manifest'
 const FILES_API_PATH = '/api/v1/files'
+/** The product import page (after its locale): its upload form posts the spreadsheet itself. */
+const IMPORT_PAGE_PATH = '/app/products/import'
 const ANONYMOUS_PAGE_TTL_MS = 10_000
 
 export function isPagePath(path: string): boolean {
@@ -43,12 +47,31 @@ export function isUploadRequest(path: string, contentType: string | undefined): 
   return /^multipart\/form-data\b/i.test(contentType ?? '') && (path === FILES_API_PATH || isPagePath(path))
 }
 
-/** BODY_LIMIT_BYTES for every request but uploads, which may carry the largest file plus the form around it. */
+/**
+ * Uploads that may carry a product import spreadsheet: POSTs to the files API and to the import page (or its
+ * React Router data request, …/import.data). The files service then holds each purpose to its own limit.
+ */
+export function isSpreadsheetUploadRequest(method: string, path: string, contentType: string | undefined): boolean {
+  if (method !== 'POST' || !isUploadRequest(path, contentType)) return false
+  if (path === FILES_API_PATH) return true
+  const { locale, rest } = splitLocalePath(path.endsWith('.data') ? path.slice(0, -'.data'.length) : path)
+  return locale !== null && rest === IMPORT_PAGE_PATH
+}
+
+/**
+ * BODY_LIMIT_BYTES for every request but uploads, which may carry the largest file plus the form around it;
+ * spreadsheet uploads may carry the (larger) spreadsheet limit.
+ */
 function requestBodyLimit(config: Env): MiddlewareHandler {
   const onError = (c: Context) => errorResponse(c, new AppError('payload_too_large', 'Payload too large'))
   const standard = bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError })
   const uploads = bodyLimit({ maxSize: Math.max(config.BODY_LIMIT_BYTES, multipartBodyLimitBytes(config)), onError })
-  return (c, next) => (isUploadRequest(c.req.path, c.req.header('content-type')) ? uploads(c, next) : standard(c, next))
+  const spreadsheets = bodyLimit({ maxSize: Math.max(config.BODY_LIMIT_BYTES, multipartBodyLimitBytes(config), spreadsheetBodyLimitBytes(config)), onError })
+  return (c, next) => {
+    const contentType = c.req.header('content-type')
+    if (isSpreadsheetUploadRequest(c.req.method, c.req.path, contentType)) return spreadsheets(c, next)
+    return isUploadRequest(c.req.path, contentType) ? uploads(c, next) : standard(c, next)
+  }
 }
 
 /** The whole HTTP surface: middleware, /api, static files, the locale redirect and the page handler. */
@@ -66,6 +89,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.onError((error, c) => errorResponse(c, error))
 
   app.route('/', createApiRouter())
+  app.route('/', createSeoRouter(config))
 
   if (config.NODE_ENV === 'production') {
     app.use('/assets/*', serveStatic({ root: './build/client', onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
@@ -74,6 +98,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
     for (const file of PUBLIC_FILES) app.use(file, publicFiles)
   }
 
+  app.use('*', pageEtag())
   app.all('*', async (c) => {
     const path = c.req.path
     if (!isPagePath(path)) return errorResponse(c, new AppError('not_found', `Not found: ${path}`))

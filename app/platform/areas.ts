@@ -4,5 +4,5 @@
  */
 export const AREAS = {
   /** Public marketplace search (`/b2b/market`), arriving with the catalogue and marketplace. */
-  marketplace: { available: false, searchPath: '/b2b/market' },
+  marketplace: { available: true, searchPath: '/b2b/market' },
 } as const

@@ -24,8 +24,22 @@ export function isCountryCode(value: unknown): value is CountryCode {
 
 const displayNames = new Map<string, Intl.DisplayNames>()
 
+/**
+ * Names fixed here because runtimes disagree: Node's full ICU says "Hong Kong SAR China", Chromium's "Hong Kong",
+ * and a server-rendered name must equal the one the browser renders while hydrating. These are the only codes that
+ * differ between Node 24 and Debian's Chromium in our three locales (checked code by code).
+ */
+const FIXED_NAMES: Record<string, Record<string, string>> = {
+  HK: { en: 'Hong Kong', 'zh-Hans': '中国香港', 'zh-Hant': '中國香港' },
+  MO: { en: 'Macao', 'zh-Hans': '中国澳门', 'zh-Hant': '中國澳門' },
+  FK: { en: 'Falkland Islands', 'zh-Hans': '福克兰群岛', 'zh-Hant': '福克蘭群島' },
+  PS: { en: 'Palestine', 'zh-Hans': '巴勒斯坦', 'zh-Hant': '巴勒斯坦' },
+}
+
 /** The country's name in `locale` (falls back to the code when the runtime has no name for it). */
 export function countryName(code: string, locale: string): string {
+  const fixed = FIXED_NAMES[code]?.[locale]
+  if (fixed) return fixed
   let names = displayNames.get(locale)
   if (!names) {
     names = new Intl.DisplayNames([locale, 'en'], { type: 'region' })

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** How long marketplace search results are reused in process (0: never); product writes of this process clear them at once. */
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   ROOT_REDIRECT: z.string().startsWith('/').optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1_048_576),

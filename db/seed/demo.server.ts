@@ -5,8 +5,21 @@ import { logger } from '../../app/platform/logger.server'
 import { createUser } from '../../tests/factories/users'
 import { addMember, createCompany } from '../../tests/factories/companies'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from './demo-accounts'
+import { seedMarketplace } from './marketplace/seed-marketplace.server'
 
-/** Creates the demo accounts that are missing; returns whether anything was created. */
+/**
+ * The size of the marketplace seeded at first start, from the environment: SEED_MARKETPLACE_COMPANIES (default 40) and
+ * SEED_MARKETPLACE_PRODUCTS (default 2000; 0 turns the marketplace seed off).
+ */
+export function marketplaceSeedSize(environment: NodeJS.ProcessEnv = process.env): { companies: number; products: number } {
+  const count = (value: string | undefined, fallback: number) => {
+    const parsed = value === undefined || value.trim() === '' ? fallback : Number(value)
+    return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback
+  }
+  return { companies: count(environment.SEED_MARKETPLACE_COMPANIES, 40), products: count(environment.SEED_MARKETPLACE_PRODUCTS, 2000) }
+}
+
+/** Creates the demo accounts that are missing, then the demo marketplace unless it is there; returns whether accounts were created. */
 export async function seedDemoData(): Promise<boolean> {
   const emails = DEMO_ACCOUNTS.map((a) => a.email)
   const existing = await database().select({ email: users.email }).from(users).where(inArray(users.email, emails))
@@ -21,5 +34,14 @@ export async function seedDemoData(): Promise<boolean> {
     }
   }
   if (missing.length > 0) logger().info({ created: missing.map((a) => a.key) }, 'demo accounts seeded')
+  await seedDemoMarketplace()
   return missing.length > 0
+}
+
+async function seedDemoMarketplace(): Promise<void> {
+  const size = marketplaceSeedSize()
+  if (size.companies === 0 || size.products === 0) return
+  const started = performance.now()
+  const result = await seedMarketplace(size)
+  if (result.created) logger().info({ companies: result.companies, products: result.products, ms: Math.round(performance.now() - started) }, 'demo marketplace seeded')
 }

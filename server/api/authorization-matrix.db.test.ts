@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addresses, certifications, files, invitations, supplierApplications } from '../../app/modules/companies/index.server'
-import { priceLists, products } from '../../app/modules/catalog/index.server'
+import { importJobs, priceLists, products } from '../../app/modules/catalog/index.server'
 import { database } from '../../app/platform/db/index.server'
 import { addMember, createMember } from '../../tests/factories/companies'
 import { createUser } from '../../tests/factories/users'
@@ -69,6 +69,8 @@ beforeAll(async () => {
 
   const priceListId = randomUUID()
   await database().insert(priceLists).values({ id: priceListId, organizationId: companyId, name: 'Matrix list', currency: 'USD' })
+  const importJobId = randomUUID()
+  await database().insert(importJobs).values({ id: importJobId, organizationId: companyId, createdBy: a.user.id, fileName: 'products.csv' })
 
   fixtures = {
     '/api/v1/price-lists/{id}': { id: priceListId },
@@ -95,6 +97,19 @@ beforeAll(async () => {
     '/api/v1/admin/users/{id}/unban': { id: memberA.id },
     '/api/v1/products/{id}': { id: productId },
     '/api/v1/products/{id}/images': { id: productId },
+    '/api/v1/products/{id}/quick': { id: productId },
+    // 'lighting' has subcategories: an admin's DELETE is refused (409) and changes nothing.
+    '/api/v1/categories/{id}': { id: 'lighting' },
+    '/api/v1/categories/{id}/move': { id: 'lighting' },
+    '/api/v1/categories/{id}/reorder': { id: 'lighting' },
+    '/api/v1/product-imports/{id}': { id: importJobId },
+    '/api/v1/product-imports/{id}/mapping': { id: importJobId },
+    '/api/v1/product-imports/{id}/preview': { id: importJobId },
+    '/api/v1/product-imports/{id}/dry-run': { id: importJobId },
+    '/api/v1/product-imports/{id}/start': { id: importJobId },
+    '/api/v1/product-imports/{id}/errors.csv': { id: importJobId },
+    '/api/v1/marketplace/products/{id}': { id: productId },
+    '/api/v1/marketplace/companies/{id}': { id: companyId },
   }
   doc = (await call(app, '/api/openapi.json')).json as unknown as Document
 })

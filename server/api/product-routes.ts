@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
-import { CreateProductInput, PRODUCT_SORTS, PRODUCT_STATUSES, PRODUCT_UNITS, ProductImagesInput, ProductStatusInput, UpdateProductInput } from '../../app/modules/catalog/index'
+import { CreateProductInput, PRODUCT_SORTS, PRODUCT_STATUSES, PRODUCT_UNITS, ProductImagesInput, ProductStatusInput, QuickEditProductInput, UpdateProductInput } from '../../app/modules/catalog/index'
 import {
   categoryTree,
   createProduct,
@@ -8,6 +8,7 @@ import {
   HS_CODE_LOOKUP_LIMIT,
   listProducts,
   lookupHsCodes,
+  quickEditProduct,
   setProductImages,
   setProductStatus,
   updateProduct,
@@ -78,6 +79,7 @@ const BODIES = {
   UpdateProduct: snakeCaseBodySchema(UpdateProductInput, { ...PRODUCT_EXAMPLE, version: 1 }),
   ProductStatus: snakeCaseBodySchema(ProductStatusInput, { ids: ['00000000-0000-4000-8000-000000000000'], status: 'archived' }),
   ProductImages: snakeCaseBodySchema(ProductImagesInput, { images: [{ file_id: '00000000-0000-4000-8000-000000000000', alt: 'Front view' }] }),
+  QuickEditProduct: snakeCaseBodySchema(QuickEditProductInput, { version: 1, moq: 200, status: 'archived', unit_price: '12.50' }),
 }
 
 /** Image entries arrive as snake_case objects too. */
@@ -184,6 +186,18 @@ const routes = {
     request: { params: IdParam, body: bodyRef('ProductImages') },
     responses: { 200: jsonResponse(z.object({ items: z.array(ProductImageSchema) }), 'The gallery'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
   }),
+  quickEdit: createRoute({
+    method: 'patch',
+    path: '/v1/products/{id}/quick',
+    tags,
+    summary: 'Change a product’s MOQ, status or base unit price at once (admins and owners); `version` must be the one read, else 409',
+    description:
+      'Omitted fields stay as they are. `unit_price` (exact decimal string) is the lowest-quantity price in the active price list, in its currency: without a break one from 1 unit is added; without an active list it is a 422. Publishing follows the publish rule (403 publish_not_allowed).',
+    security: SIGNED_IN,
+    ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
+    request: { params: IdParam, body: bodyRef('QuickEditProduct') },
+    responses: { 200: jsonResponse(ProductSchema, 'The stored product'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+  }),
   status: createRoute({
     method: 'post',
     path: '/v1/products/status',
@@ -246,6 +260,12 @@ export function registerProductRoutes(api: Api) {
     const ctx = await serviceContext(c)
     const images = await parseBody(ProductImagesInput, imagesBody(await readJsonBody(c)), (input) => setProductImages(ctx, c.req.valid('param').id, input))
     return c.json({ items: images.map(serializeImage) }, 200)
+  })
+
+  api.openapi(routes.quickEdit, async (c) => {
+    const ctx = await serviceContext(c)
+    const updated = await parseBody(QuickEditProductInput, camelCaseKeys(await readJsonBody(c)), (input) => quickEditProduct(ctx, c.req.valid('param').id, input))
+    return c.json(serializeProduct(updated), 200)
   })
 
   api.openapi(routes.status, async (c) => {

@@ -86,6 +86,37 @@ describe('/api/v1/products', () => {
   })
 })
 
+describe('PATCH /api/v1/products/{id}/quick', () => {
+  it('changes MOQ, status and the base price in one call, with optimistic locking', async () => {
+    const { jar } = await signedIn()
+    const id = (await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'QUICK-API-1' }), jar })).json.id as string
+    const list = await call(app, '/api/v1/price-lists', { method: 'POST', body: { name: 'Base', currency: 'USD' }, jar })
+    await call(app, `/api/v1/price-lists/${list.json.id}/activate`, { method: 'POST', jar })
+
+    const edited = await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 1, moq: 120, status: 'published', unit_price: '4.25' }, jar })
+    expect(edited.status).toBe(200)
+    expect(edited.json).toMatchObject({ moq: 120, status: 'published', version: 2, from_price: '4.2500', from_price_currency: 'USD' })
+
+    const stale = await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 1, moq: 1 }, jar })
+    expect(stale.status).toBe(409)
+    const invalid = await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 2, moq: 0, unit_price: '1.23456' }, jar, headers: { 'accept-language': 'en' } })
+    expect(invalid.status).toBe(422)
+    expect(invalid.json.details).toMatchObject({ fields: { moq: ['Enter a whole number of at least 1.'], unit_price: ['Enter a price such as 12.50 (at most 4 decimals).'] } })
+  })
+
+  it('answers 422 on unit_price without an active price list, 404 to another company and 403 to a member', async () => {
+    const owner = await signedIn()
+    const id = (await call(app, '/api/v1/products', { method: 'POST', body: product(), jar: owner.jar })).json.id as string
+    const noList = await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 1, unit_price: '3' }, jar: owner.jar, headers: { 'accept-language': 'en' } })
+    expect(noList.status).toBe(422)
+    expect(noList.json.details).toMatchObject({ fields: { unit_price: ['Activate a price list before setting prices here.'] } })
+    const stranger = await signedIn()
+    expect((await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 1, moq: 5 }, jar: stranger.jar })).status).toBe(404)
+    const member = await signedIn({ role: 'member', company: owner.company })
+    expect((await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 1, moq: 5 }, jar: member.jar })).status).toBe(403)
+  })
+})
+
 describe('public lookups', () => {
   it('serves the category tree in the request’s locale without signing in', async () => {
     const response = await call(app, '/api/v1/categories', { headers: { 'accept-language': 'zh-Hant' } })

@@ -21,6 +21,12 @@ const PUBLIC_PAGES: Array<{ name: string; path: string; status: number }> = [
   { name: 'the sign-up card', path: '/en/login?mode=sign-up', status: 200 },
   { name: 'the 404 page', path: '/en/no-such-page', status: 404 },
   { name: 'the Simplified Chinese sign-in card', path: '/zh-Hans/login', status: 200 },
+  { name: 'the supplier directory', path: '/en/b2b/company', status: 200 },
+  { name: 'the Traditional Chinese supplier directory with no results', path: '/zh-Hant/b2b/company?q=%E6%B2%92%E6%9C%89%E9%80%99%E5%AE%B6&verified=true', status: 200 },
+  { name: 'the marketplace home', path: '/en/b2b', status: 200 },
+  { name: 'the product search', path: '/en/b2b/market', status: 200 },
+  { name: 'the Simplified Chinese product search with no results', path: '/zh-Hans/b2b/market?q=%E6%97%A0%E6%AD%A4%E4%BA%A7%E5%93%81%E5%95%8A', status: 200 },
+  { name: 'an invalid product page', path: '/en/b2b/product/bad.id', status: 404 },
 ]
 
 for (const { name, path, status } of PUBLIC_PAGES) {
@@ -30,6 +36,22 @@ for (const { name, path, status } of PUBLIC_PAGES) {
     await expectNoSeriousViolations(page)
   })
 }
+
+test('a public product page has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/en/b2b/market')
+  const href = await page.getByRole('article').first().getByRole('link').getAttribute('href')
+  expect(href).toMatch(/^\/en\/b2b\/product\//)
+  const response = await page.goto(href ?? '')
+  expect(response?.status()).toBe(200)
+  await expectNoSeriousViolations(page)
+})
+
+test('a supplier profile has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/en/b2b/company?q=Bamboo+Kiln')
+  await page.getByRole('article', { name: 'Bamboo Kiln Ceramics' }).getByRole('link').click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Bamboo Kiln Ceramics' })).toBeVisible()
+  await expectNoSeriousViolations(page)
+})
 
 test('the dashboard has no serious accessibility violations', async ({ page }) => {
   await signIn(page, DEMO.buyer)
@@ -57,6 +79,9 @@ const COMPANY_PAGES: Array<{ account: keyof typeof DEMO; path: string; heading: 
   { account: 'supplier', path: '/en/app/products/edit', heading: 'New product' },
   { account: 'supplier', path: '/en/app/price/new.list', heading: '' },
   { account: 'admin', path: '/en/app/verification', heading: 'Supplier reviews' },
+  { account: 'supplier', path: '/en/app/products/index.v2', heading: 'Products' },
+  { account: 'supplier', path: '/en/app/products/import', heading: 'Import products' },
+  { account: 'admin', path: '/en/app/categories?edit=lighting', heading: 'Product categories' },
   { account: 'admin', path: '/en/onboarding', heading: 'Welcome to Tradeport, Ada Moreau' },
 ]
 

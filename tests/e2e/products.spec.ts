@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { createProductWithImage, priceProduct } from './support/catalog-journey'
 import { DEMO, signIn } from './support/helpers'
 
 test('a verified supplier creates a product, which starts as a draft, and publishes it from the list', async ({ page }) => {
@@ -24,4 +25,22 @@ test('a verified supplier creates a product, which starts as a draft, and publis
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByText('Products published: 1')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: sku })).toContainText('Published')
+})
+
+test('a supplier uploads a product image and prices the product in quantity tiers', async ({ page }) => {
+  test.setTimeout(90_000)
+  const suffix = Date.now().toString(36).toUpperCase()
+  const product = { nameEn: `Stoneware teapot ${suffix}`, nameZhHans: `粗陶茶壶 ${suffix}`, sku: `STP-${suffix}`, hsCode: '691200', moq: 100, leadTimeDays: 30 }
+  await signIn(page, DEMO.supplier)
+  const id = await createProductWithImage(page, product)
+  await page.goto(`/en/app/products/edit?id=${id}`)
+  await expect(page.getByLabel('Image 1 description')).toBeVisible()
+  await expect(page.locator('img[src*="/api/v1/files/"]').first()).toBeVisible()
+
+  await priceProduct(page, product, [
+    [100, '4.20'],
+    [1000, '3.75'],
+  ])
+  await expect(page.getByLabel('Unit price of break 1')).toHaveValue('4.20')
+  await expect(page.getByLabel('Unit price of break 2')).toHaveValue('3.75')
 })

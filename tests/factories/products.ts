@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { ProductAttribute, ProductStatus } from '../../app/modules/catalog/index'
 import { priceListLines, priceLists, products } from '../../app/modules/catalog/index.server'
 import { buildSearchDocument } from '../../app/modules/catalog/search-document'
 import { database } from '../../app/platform/db/index.server'
 
 export type ProductFactoryInput = {
+  id?: string
   companyId: string
   nameEn: string
   nameZhHans?: string | null
   nameZhHant?: string | null
   descriptionEn?: string
+  descriptionZhHans?: string | null
+  descriptionZhHant?: string | null
   sku?: string
   categoryId?: string
   hsCode?: string | null
@@ -24,12 +28,12 @@ export type ProductFactoryInput = {
   fromPriceCurrency?: string | null
 }
 
-/** Inserts a product row directly, with its search document, for tests and seeds. */
-export async function createProduct(input: ProductFactoryInput) {
-  const id = randomUUID()
+/** A product row with its search document, ready to insert (seeds insert many at once). */
+export function productRow(input: ProductFactoryInput): typeof products.$inferInsert & { id: string; sku: string } {
+  const id = input.id ?? randomUUID()
   const sku = input.sku ?? `SKU-${id.slice(0, 8)}`
   const status = input.status ?? 'published'
-  const row = {
+  return {
     id,
     organizationId: input.companyId,
     sku,
@@ -37,6 +41,8 @@ export async function createProduct(input: ProductFactoryInput) {
     nameZhHans: input.nameZhHans ?? null,
     nameZhHant: input.nameZhHant ?? null,
     descriptionEn: input.descriptionEn ?? '',
+    descriptionZhHans: input.descriptionZhHans ?? null,
+    descriptionZhHant: input.descriptionZhHant ?? null,
     categoryId: input.categoryId ?? 'mugs-cups',
     hsCode: input.hsCode === undefined ? '691200' : input.hsCode,
     originCountry: input.originCountry ?? 'CN',
@@ -50,16 +56,30 @@ export async function createProduct(input: ProductFactoryInput) {
     fromPriceCurrency: input.fromPrice ? (input.fromPriceCurrency ?? 'USD') : null,
     searchDocument: buildSearchDocument({ ...input, sku }),
   }
+}
+
+/** Inserts a product row directly, with its search document, for tests and seeds. */
+export async function createProduct(input: ProductFactoryInput) {
+  const row = productRow(input)
   await database().insert(products).values(row)
   return row
 }
 
+/** Inserts rows in multi-row statements of `chunkSize` (PostgreSQL allows 65,535 parameters per statement). */
+export async function insertRows<T extends PgTable>(table: T, rows: Array<T['$inferInsert']>, chunkSize = 500): Promise<void> {
+  for (let start = 0; start < rows.length; start += chunkSize) {
+    await database()
+      .insert(table)
+      .values(rows.slice(start, start + chunkSize))
+  }
+}
+
 /** An active price list of the company with the given quantity breaks for one product. */
-export async function createPriceList(input: { companyId: string; currency?: string; validFrom?: string | null; validTo?: string | null; isActive?: boolean; lines: Array<{ productId: string; minQuantity: number; unitPrice: string }> }) {
+export async function createPriceList(input: { companyId: string; name?: string; currency?: string; validFrom?: string | null; validTo?: string | null; isActive?: boolean; lines: Array<{ productId: string; minQuantity: number; unitPrice: string }> }) {
   const id = randomUUID()
   await database()
     .insert(priceLists)
-    .values({ id, organizationId: input.companyId, name: `List ${id.slice(0, 6)}`, currency: input.currency ?? 'USD', validFrom: input.validFrom ?? null, validTo: input.validTo ?? null, isActive: input.isActive ?? true })
-  if (input.lines.length > 0) await database().insert(priceListLines).values(input.lines.map((line) => ({ id: randomUUID(), priceListId: id, ...line })))
+    .values({ id, organizationId: input.companyId, name: input.name ?? `List ${id.slice(0, 6)}`, currency: input.currency ?? 'USD', validFrom: input.validFrom ?? null, validTo: input.validTo ?? null, isActive: input.isActive ?? true })
+  await insertRows(priceListLines, input.lines.map((line) => ({ id: randomUUID(), priceListId: id, ...line })))
   return { id }
 }

@@ -11,6 +11,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: '/tmp/tradeport-test-data',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_RATE_LIMIT: 'off',
+    // Tests write rows directly and search again at once: no reuse of earlier results.
+    SEARCH_CACHE_SECONDS: '0',
     ...overrides,
   })
 }

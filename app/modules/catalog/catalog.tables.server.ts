@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { files, organizations } from '../companies/companies.tables.server'
 import { users } from '../identity/identity.tables.server'
 import { IMPORT_JOB_STATUSES, PRODUCT_STATUSES, type ProductAttribute } from './catalog.constants'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+/** A full-text vector: read only by SQL (search matches it), never mapped to JavaScript. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
 /** HS 2022 nomenclature: chapters (2 digits), headings (4) and subheadings (6); loaded by migration 0004. */
@@ -68,6 +70,10 @@ export const products = pgTable(
      * hit the full-text index.
      */
     searchDocument: text('search_document').notNull().default(''),
+    /** search_document as a stored 'simple' tsvector (GIN-indexed): matching reads it instead of parsing the text per row. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_document)`),
     /** The lowest unit price of the active price list (numeric, for sorting and price facets). */
     fromPrice: numeric('from_price', { precision: 18, scale: 4 }),
     fromPriceCurrency: text('from_price_currency'),
@@ -84,7 +90,7 @@ export const products = pgTable(
     index('products_status_published_idx').on(t.status, t.publishedAt),
     index('products_status_from_price_idx').on(t.status, t.fromPrice),
     index('products_status_moq_idx').on(t.status, t.moq),
-    index('products_search_fts_idx').using('gin', sql`to_tsvector('simple', ${t.searchDocument})`),
+    index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_name_en_trgm_idx').using('gin', sql`lower(${t.nameEn}) gin_trgm_ops`),
     check('products_status_check', sql`${t.status} in (${oneOf(PRODUCT_STATUSES)})`),
     check('products_moq_check', sql`${t.moq} >= 1`),

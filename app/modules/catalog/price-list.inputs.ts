@@ -32,14 +32,17 @@ export type CreatePriceListInput = z.infer<typeof CreatePriceListInput>
 export const UpdatePriceListInput = CreatePriceListInput
 export type UpdatePriceListInput = CreatePriceListInput
 
+/** A unit price as exact decimal text: at most 4 decimals and 14 integer digits (numeric(18,4)); never a float. */
+export const unitPriceField = z
+  .union([z.string(), z.number()], 'validation.unitPrice')
+  .transform((value) => String(value).trim())
+  .refine((value) => isDecimalText(value, 4), 'validation.unitPrice')
+  .refine((value) => value.split('.')[0]!.replace(/^0+(?=\d)/, '').length <= 14, 'validation.unitPrice')
+
 const PriceListLineInput = z.object({
   productId: z.string('validation.product').trim().min(1, 'validation.product').max(64, 'validation.product'),
   minQuantity: z.coerce.number('validation.minQuantity').int('validation.minQuantity').min(1, 'validation.minQuantity').max(1_000_000_000, 'validation.minQuantity'),
-  unitPrice: z
-    .union([z.string(), z.number()], 'validation.unitPrice')
-    .transform((value) => String(value).trim())
-    .refine((value) => isDecimalText(value, 4), 'validation.unitPrice')
-    .refine((value) => value.split('.')[0]!.replace(/^0+(?=\d)/, '').length <= 14, 'validation.unitPrice'),
+  unitPrice: unitPriceField,
 })
 export type PriceListLineInput = z.infer<typeof PriceListLineInput>
 

@@ -6,7 +6,9 @@ import { addMember, createMember } from '../../../tests/factories/companies'
 import { insertProduct } from '../../../tests/factories/catalog-products'
 import { createUser } from '../../../tests/factories/users'
 import { CreatePriceListInput, SetPriceListLinesInput } from './price-list.inputs'
-import { activatePriceList, createPriceList, deactivatePriceList, deletePriceList, getPriceList, listPriceLists, priceTiersFor, setPriceListLines, updatePriceList } from './price-list.service.server'
+import { activatePriceList, baseUnitPrices, createPriceList, deactivatePriceList, deletePriceList, getPriceList, listPriceLists, priceTiersFor, setPriceListLines, updatePriceList } from './price-list.service.server'
+import { AuditQuery } from '../companies/index'
+import { listCompanyAudit } from '../companies/index.server'
 import { products } from './catalog.tables.server'
 
 const ctxOf = (userId: string, companyId: string, memberRole: MemberRole): ServiceContext => ({
@@ -121,5 +123,63 @@ describe('price lists', () => {
     await expect(createPriceList(member, CreatePriceListInput.parse({ name: 'Nope', currency: 'USD' }))).rejects.toMatchObject({ code: 'insufficient_role' })
     await expect(setPriceListLines(member, list.id, lines([]))).rejects.toMatchObject({ code: 'insufficient_role' })
     await expect(activatePriceList(member, list.id)).rejects.toMatchObject({ code: 'insufficient_role' })
+  })
+})
+
+describe('the activity log of price lists', () => {
+  it('records creation, settings, lines, activation (and the list it replaces) and deletion', async () => {
+    const { user, company } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
+    const ctx = ctxOf(user.id, company.id, 'owner')
+    const product = await insertProduct(company.id, { sku: 'AUDITED-1' })
+    const first = await createPriceList(ctx, CreatePriceListInput.parse({ name: 'Retail', currency: 'USD' }))
+    await updatePriceList(ctx, first.id, CreatePriceListInput.parse({ name: 'Retail 2026', currency: 'USD', validTo: '2099-12-31' }))
+    await setPriceListLines(ctx, first.id, lines([[product.id, 1, '9.5']]))
+    await activatePriceList(ctx, first.id)
+    const second = await createPriceList(ctx, CreatePriceListInput.parse({ name: 'Trade', currency: 'EUR' }))
+    await activatePriceList(ctx, second.id)
+    await deletePriceList(ctx, first.id)
+
+    const entries = (await listCompanyAudit(ctx, AuditQuery.parse({ limit: 100 }))).items.filter((entry) => entry.targetType === 'price_list').reverse()
+    const summary = entries.map((entry) => [entry.action, entry.targetId === first.id ? 'first' : 'second', entry.before, entry.after])
+    expect(summary.slice(0, 5)).toEqual([
+      ['price_list.created', 'first', null, { name: 'Retail', currency: 'USD', validFrom: null, validTo: null }],
+      ['price_list.updated', 'first', { name: 'Retail', validTo: null }, { name: 'Retail 2026', validTo: '2099-12-31' }],
+      ['price_list.lines_changed', 'first', { lines: 0 }, { name: 'Retail 2026', lines: 1 }],
+      ['price_list.activated', 'first', { isActive: false }, { name: 'Retail 2026', isActive: true }],
+      ['price_list.created', 'second', null, { name: 'Trade', currency: 'EUR', validFrom: null, validTo: null }],
+    ])
+    // Activating the second list deactivates the first in the same transaction: same timestamp, any order.
+    expect(summary.slice(5, 7)).toEqual(
+      expect.arrayContaining([
+        ['price_list.deactivated', 'first', { isActive: true }, { name: 'Retail 2026', isActive: false }],
+        ['price_list.activated', 'second', { isActive: false }, { name: 'Trade', isActive: true }],
+      ]),
+    )
+    expect(summary[7]).toEqual(['price_list.deleted', 'first', { name: 'Retail 2026', currency: 'USD', validFrom: null, validTo: '2099-12-31', isActive: false }, null])
+    expect(summary).toHaveLength(8)
+  })
+
+  it('records nothing when a change is refused', async () => {
+    const { user, company } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
+    const ctx = ctxOf(user.id, company.id, 'owner')
+    const list = await createPriceList(ctx, CreatePriceListInput.parse({ name: 'Only', currency: 'USD' }))
+    await expect(setPriceListLines(ctx, list.id, lines([[foreign.id, 1, '1']]))).rejects.toMatchObject({ code: 'validation_failed' })
+    expect((await listCompanyAudit(ctx, AuditQuery.parse({ action: 'price_list.lines_changed' }))).total).toBe(0)
+  })
+})
+
+describe('baseUnitPrices', () => {
+  it('answers the active list and each product’s lowest-quantity price in it', async () => {
+    const { user, company } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
+    const ctx = ctxOf(user.id, company.id, 'owner')
+    const [cup, bowl, plate] = [await insertProduct(company.id), await insertProduct(company.id), await insertProduct(company.id)]
+    expect(await baseUnitPrices(ctx, [cup.id])).toEqual({ list: null, prices: {} })
+    const list = await createPriceList(ctx, CreatePriceListInput.parse({ name: 'Base', currency: 'JPY' }))
+    await setPriceListLines(ctx, list.id, lines([[cup.id, 100, '80'], [cup.id, 10, '95'], [bowl.id, 1, '120']]))
+    await activatePriceList(ctx, list.id)
+    expect(await baseUnitPrices(ctx, [cup.id, bowl.id, plate.id, foreign.id])).toEqual({
+      list: { id: list.id, name: 'Base', currency: 'JPY' },
+      prices: { [cup.id]: '95.0000', [bowl.id]: '120.0000' },
+    })
   })
 })

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNull, lte, gte, or, sql } from 'drizzle-orm'
+import DecimalBase from 'decimal.js'
+import { and, asc, count, eq, inArray, isNull, lte, gte, or, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { requireCompany, requireRole } from '../companies/index'
-import { organizations } from '../companies/index.server'
+import { requireCompany, requireRole, type AuditAction } from '../companies/index'
+import { changedFields, organizations, recordAudit } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { priceListLines, priceLists, products } from './catalog.tables.server'
 import type { CreatePriceListInput, PriceList, PriceListDetail, PriceListLine, PriceTier, SetPriceListLinesInput, UpdatePriceListInput } from './price-list.inputs'
+import { afterMarketplaceWrite } from './search.service.server'
 
 const columns = {
   id: priceLists.id,
@@ -111,24 +113,34 @@ export async function refreshFromPrices(tx: Transaction, companyId: string): Pro
     .where(eq(products.organizationId, companyId))
 }
 
+/** What the activity log shows of a list's settings. */
+const settingsOf = (list: Pick<PriceList, 'name' | 'currency' | 'validFrom' | 'validTo'>) => ({ name: list.name, currency: list.currency, validFrom: list.validFrom, validTo: list.validTo })
+
+const auditList = (tx: Transaction, ctx: ServiceContext, action: AuditAction, list: Pick<PriceList, 'id' | 'name'>, change: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null } = {}) =>
+  recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action, targetType: 'price_list', targetId: list.id, before: change.before ?? null, after: change.after === undefined ? { name: list.name } : change.after })
+
 /** Adds a list (admins and owners); it starts inactive. */
 export async function createPriceList(ctx: ServiceContext, input: CreatePriceListInput): Promise<PriceList> {
   requireRole(ctx.actor, 'admin')
-  const [row] = await database()
-    .insert(priceLists)
-    .values({ id: randomUUID(), organizationId: ctx.actor.companyId, name: input.name, currency: input.currency, validFrom: input.validFrom ?? null, validTo: input.validTo ?? null })
-    .returning(columns)
-  if (!row) throw new AppError('internal', 'Price list not stored')
-  return row
+  const companyId = ctx.actor.companyId
+  return database().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(priceLists)
+      .values({ id: randomUUID(), organizationId: companyId, name: input.name, currency: input.currency, validFrom: input.validFrom ?? null, validTo: input.validTo ?? null })
+      .returning(columns)
+    if (!row) throw new AppError('internal', 'Price list not stored')
+    await auditList(tx, ctx, 'price_list.created', row, { after: settingsOf(row) })
+    return row
+  })
 }
 
 /** Replaces a list's name, currency and window (admins and owners); public prices follow when it is the active one. */
 export async function updatePriceList(ctx: ServiceContext, id: string, input: UpdatePriceListInput): Promise<PriceList> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
+  return afterMarketplaceWrite(database().transaction(async (tx) => {
     await lockPriceLists(tx, companyId)
-    await findPriceList(tx, companyId, id)
+    const current = await findPriceList(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
     const [row] = await tx
       .update(priceLists)
@@ -137,22 +149,25 @@ export async function updatePriceList(ctx: ServiceContext, id: string, input: Up
       .returning(columns)
     if (!row) throw new AppError('internal', 'Price list not stored')
     if (row.isActive) await refreshFromPrices(tx, companyId)
+    const diff = changedFields(settingsOf(current), settingsOf(row))
+    if (diff) await auditList(tx, ctx, 'price_list.updated', row, { before: diff.before, after: { name: row.name, ...diff.after } })
     return row
-  })
+  }))
 }
 
 /** Deletes a list and its lines (admins and owners); deleting the active list clears public prices. */
 export async function deletePriceList(ctx: ServiceContext, id: string): Promise<PriceList> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
+  return afterMarketplaceWrite(database().transaction(async (tx) => {
     await lockPriceLists(tx, companyId)
     const current = await findPriceList(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
     await tx.delete(priceLists).where(eq(priceLists.id, id))
     if (current.isActive) await refreshFromPrices(tx, companyId)
+    await auditList(tx, ctx, 'price_list.deleted', current, { before: { ...settingsOf(current), isActive: current.isActive }, after: null })
     return current
-  })
+  }))
 }
 
 /**
@@ -162,7 +177,7 @@ export async function deletePriceList(ctx: ServiceContext, id: string): Promise<
 export async function setPriceListLines(ctx: ServiceContext, id: string, input: SetPriceListLinesInput): Promise<PriceListDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  await database().transaction(async (tx) => {
+  await afterMarketplaceWrite(database().transaction(async (tx) => {
     await lockPriceLists(tx, companyId)
     const list = await findPriceList(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
@@ -183,13 +198,15 @@ export async function setPriceListLines(ctx: ServiceContext, id: string, input: 
       if (!owned.has(line.productId)) fields[`lines.${index}.productId`] = ['validation.product']
     })
     if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'Validation failed', { fields })
+    const [previous] = await tx.select({ total: count() }).from(priceListLines).where(eq(priceListLines.priceListId, id))
     await tx.delete(priceListLines).where(eq(priceListLines.priceListId, id))
     if (input.lines.length > 0) {
       await tx.insert(priceListLines).values(input.lines.map((line) => ({ id: randomUUID(), priceListId: id, productId: line.productId, minQuantity: line.minQuantity, unitPrice: line.unitPrice })))
     }
     await tx.update(priceLists).set({ updatedAt: new Date() }).where(eq(priceLists.id, id))
     if (list.isActive) await refreshFromPrices(tx, companyId)
-  })
+    await auditList(tx, ctx, 'price_list.lines_changed', list, { before: { lines: previous?.total ?? 0 }, after: { name: list.name, lines: input.lines.length } })
+  }))
   return getPriceList(ctx, id)
 }
 
@@ -206,22 +223,25 @@ export async function deactivatePriceList(ctx: ServiceContext, id: string): Prom
 async function setActive(ctx: ServiceContext, id: string, active: boolean): Promise<PriceList> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
+  return afterMarketplaceWrite(database().transaction(async (tx) => {
     await lockPriceLists(tx, companyId)
     const current = await findPriceList(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
     if (current.isActive === active) return current
     if (active) {
-      await tx
+      const replaced = await tx
         .update(priceLists)
         .set({ isActive: false, updatedAt: new Date() })
         .where(and(eq(priceLists.organizationId, companyId), eq(priceLists.isActive, true)))
+        .returning(columns)
+      for (const previous of replaced) await auditList(tx, ctx, 'price_list.deactivated', previous, { before: { isActive: true }, after: { name: previous.name, isActive: false } })
     }
     const [row] = await tx.update(priceLists).set({ isActive: active, updatedAt: new Date() }).where(eq(priceLists.id, id)).returning(columns)
     if (!row) throw new AppError('internal', 'Price list not stored')
     await refreshFromPrices(tx, companyId)
+    await auditList(tx, ctx, active ? 'price_list.activated' : 'price_list.deactivated', row, { before: { isActive: !active }, after: { name: row.name, isActive: active } })
     return row
-  })
+  }))
 }
 
 /** A product's public price breaks from its company's active list (valid today), ascending; empty when none. */
@@ -233,4 +253,55 @@ export async function priceTiersFor(productId: string): Promise<PriceTier[]> {
     .innerJoin(products, eq(products.id, priceListLines.productId))
     .where(and(eq(priceListLines.productId, productId), eq(priceLists.organizationId, products.organizationId), eq(priceLists.isActive, true), validOn(today())))
     .orderBy(asc(priceListLines.minQuantity))
+}
+
+/** The company's active list (whatever its window: its prices are still edited) and its currency. */
+export type ActivePriceList = { id: string; name: string; currency: string }
+
+async function activeListOf(db: Database | Transaction, companyId: string): Promise<ActivePriceList | null> {
+  const [row] = await db
+    .select({ id: priceLists.id, name: priceLists.name, currency: priceLists.currency })
+    .from(priceLists)
+    .where(and(eq(priceLists.organizationId, companyId), eq(priceLists.isActive, true)))
+  return row ?? null
+}
+
+/** The active list and each product's base unit price in it: the break with the lowest min quantity (any member). */
+export async function baseUnitPrices(ctx: ServiceContext, productIds: string[]): Promise<{ list: ActivePriceList | null; prices: Record<string, string> }> {
+  requireCompany(ctx.actor)
+  const list = await activeListOf(database(), ctx.actor.companyId)
+  if (!list || productIds.length === 0) return { list, prices: {} }
+  const rows = await database()
+    .selectDistinctOn([priceListLines.productId], { productId: priceListLines.productId, unitPrice: priceListLines.unitPrice })
+    .from(priceListLines)
+    .where(and(eq(priceListLines.priceListId, list.id), inArray(priceListLines.productId, productIds)))
+    .orderBy(asc(priceListLines.productId), asc(priceListLines.minQuantity))
+  return { list, prices: Object.fromEntries(rows.map((row) => [row.productId, row.unitPrice])) }
+}
+
+export type BasePriceChange = { before: string | null; after: string; currency: string }
+
+/**
+ * Sets a product's base unit price in the company's active list, in the transaction of the caller
+ * (who checked the product is the company's): the lowest break changes, or a break from 1 unit is
+ * added. Public from prices follow. Null when the price is unchanged; a field error without an active list.
+ */
+export async function setBaseUnitPrice(tx: Transaction, companyId: string, productId: string, unitPrice: string): Promise<BasePriceChange | null> {
+  await lockPriceLists(tx, companyId)
+  const list = await activeListOf(tx, companyId)
+  if (!list) throw new AppError('validation_failed', 'No active price list', { fields: { unitPrice: ['validation.noActivePriceList'] } })
+  const [base] = await tx
+    .select({ id: priceListLines.id, unitPrice: priceListLines.unitPrice })
+    .from(priceListLines)
+    .where(and(eq(priceListLines.priceListId, list.id), eq(priceListLines.productId, productId)))
+    .orderBy(asc(priceListLines.minQuantity))
+    .limit(1)
+  if (base && new DecimalBase(base.unitPrice).equals(unitPrice)) return null
+  const [stored] = base
+    ? await tx.update(priceListLines).set({ unitPrice }).where(eq(priceListLines.id, base.id)).returning({ unitPrice: priceListLines.unitPrice })
+    : await tx.insert(priceListLines).values({ id: randomUUID(), priceListId: list.id, productId, minQuantity: 1, unitPrice }).returning({ unitPrice: priceListLines.unitPrice })
+  if (!stored) throw new AppError('internal', 'Price not stored')
+  await tx.update(priceLists).set({ updatedAt: new Date() }).where(eq(priceLists.id, list.id))
+  await refreshFromPrices(tx, companyId)
+  return { before: base?.unitPrice ?? null, after: stored.unitPrice, currency: list.currency }
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
 import { database } from '../../platform/db/index.server'
+import { countryName } from '../../platform/countries'
 import type { Locale } from '../../platform/i18n/locales'
 import { companyProfiles, organizations } from '../companies/companies.tables.server'
 import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
@@ -22,6 +23,8 @@ export type PublicProduct = {
   moq: number
   leadTimeDays: number | null
   originCountry: string
+  /** Resolved on the server: ICU country names differ between Node and browsers. */
+  originCountryName: string
   attributes: ProductAttribute[]
   publishedAt: string | null
   updatedAt: string
@@ -29,7 +32,7 @@ export type PublicProduct = {
   /** From the top-level category down to the product's own. */
   categories: Array<{ id: string; name: string }>
   images: Array<{ id: string; url: string; thumbnailUrl: string; alt: string }>
-  supplier: { id: string; name: string; country: string; city: string; verificationStatus: string; verified: boolean }
+  supplier: { id: string; name: string; country: string; countryName: string; city: string; verificationStatus: string; verified: boolean }
   /** The active price list's breaks, lowest quantity first; unit prices are exact decimal strings. */
   priceTiers: { currency: string; tiers: Array<{ minQuantity: number; unitPrice: string }> } | null
 }
@@ -83,13 +86,14 @@ export async function getPublicProduct(id: string, locale: Locale): Promise<Publ
     moq: product.moq,
     leadTimeDays: product.leadTimeDays,
     originCountry: product.originCountry,
+    originCountryName: countryName(product.originCountry, locale),
     attributes: product.attributes,
     publishedAt: product.publishedAt ? product.publishedAt.toISOString() : null,
     updatedAt: product.updatedAt.toISOString(),
     hsCode: product.hsCode ? { code: product.hsCode, description: row.hsDescription ?? '' } : null,
     categories: trail,
     images: images.map((image) => ({ id: image.id, url: fileContentUrl(image.fileId), thumbnailUrl: fileThumbnailUrl(image.fileId), alt: image.alt })),
-    supplier: { id: product.organizationId, name: row.supplierName, country: row.country, city: row.city, verificationStatus: row.verificationStatus, verified: row.verificationStatus === 'accept' },
+    supplier: { id: product.organizationId, name: row.supplierName, country: row.country, countryName: countryName(row.country, locale), city: row.city, verificationStatus: row.verificationStatus, verified: row.verificationStatus === 'accept' },
     priceTiers: tierRows.length > 0 ? { currency: tierRows[0]!.currency, tiers: tierRows.map(({ minQuantity, unitPrice }) => ({ minQuantity, unitPrice })) } : null,
   }
 }

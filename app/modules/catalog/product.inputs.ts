@@ -1,6 +1,7 @@
 import { countryField } from '../companies/index'
 import { z } from '../../platform/zod'
 import { PRODUCT_STATUSES, PRODUCT_UNITS } from './catalog.constants'
+import { unitPriceField } from './price-list.inputs'
 
 export const MAX_PRODUCT_ATTRIBUTES = 30
 export const MAX_PRODUCT_IMAGES = 12
@@ -11,6 +12,8 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, 'validation.tooLong').optional())
 const optionalInteger = (min: number, max: number, message: string) =>
   z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional())
+
+const moq = z.coerce.number({ error: 'validation.moq' }).int('validation.moq').min(1, 'validation.moq').max(1_000_000_000, 'validation.moq')
 
 const ProductAttributeInput = z.object({
   name: z.string().trim().min(1, 'validation.attributeName').max(60, 'validation.tooLong'),
@@ -35,7 +38,7 @@ export const ProductInput = z.object({
   hsCode: z.preprocess(blankToUndefined, z.string().trim().regex(/^\d{6}$/, 'validation.hsCode').optional()),
   originCountry: countryField,
   unit: z.enum(PRODUCT_UNITS, 'validation.unit'),
-  moq: z.coerce.number({ error: 'validation.moq' }).int('validation.moq').min(1, 'validation.moq').max(1_000_000_000, 'validation.moq'),
+  moq,
   leadTimeDays: optionalInteger(0, 365, 'validation.leadTime'),
   attributes: z.array(ProductAttributeInput).max(MAX_PRODUCT_ATTRIBUTES, 'validation.tooManyAttributes').default([]),
 })
@@ -44,8 +47,10 @@ export type ProductInput = z.infer<typeof ProductInput>
 export const CreateProductInput = ProductInput
 export type CreateProductInput = ProductInput
 
+const version = z.coerce.number({ error: 'validation.version' }).int('validation.version').min(1, 'validation.version')
+
 /** An edit names the version it started from, so a concurrent change is refused instead of overwritten. */
-export const UpdateProductInput = ProductInput.extend({ version: z.coerce.number({ error: 'validation.version' }).int('validation.version').min(1, 'validation.version') })
+export const UpdateProductInput = ProductInput.extend({ version })
 export type UpdateProductInput = z.infer<typeof UpdateProductInput>
 
 export const ProductListQuery = z.object({
@@ -71,3 +76,15 @@ export const ProductImagesInput = z.object({
     .max(MAX_PRODUCT_IMAGES, 'validation.tooManyImages'),
 })
 export type ProductImagesInput = z.infer<typeof ProductImagesInput>
+
+/**
+ * The grid's quick edit: any of MOQ, status and the base unit price (in the active price list's
+ * currency), from the version the card showed; an omitted or blank field stays as it is.
+ */
+export const QuickEditProductInput = z.object({
+  version,
+  moq: z.preprocess(blankToUndefined, moq.optional()),
+  status: z.preprocess(blankToUndefined, z.enum(PRODUCT_STATUSES, 'validation.status').optional()),
+  unitPrice: z.preprocess(blankToUndefined, unitPriceField.optional()),
+})
+export type QuickEditProductInput = z.infer<typeof QuickEditProductInput>

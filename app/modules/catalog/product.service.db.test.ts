@@ -4,13 +4,15 @@ import { createMember } from '../../../tests/factories/companies'
 import type { MemberRole, ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import type { AppError } from '../../platform/errors'
-import { files } from '../companies/index.server'
-import type { VerificationStatus } from '../companies/index'
+import { files, listCompanyAudit } from '../companies/index.server'
+import { type AuditAction, AuditQuery, type VerificationStatus } from '../companies/index'
 import type { CompanyKind } from '../../platform/actor'
 import { categoryTree, flattenCategories } from './category.service.server'
 import { lookupHsCodes } from './hs-code.service.server'
-import { CreateProductInput, UpdateProductInput } from './product.inputs'
-import { createProduct, getProduct, listProducts, setProductImages, setProductStatus, updateProduct } from './product.service.server'
+import { CreatePriceListInput, SetPriceListLinesInput } from './price-list.inputs'
+import { activatePriceList, createPriceList, getPriceList, setPriceListLines } from './price-list.service.server'
+import { CreateProductInput, QuickEditProductInput, UpdateProductInput } from './product.inputs'
+import { createProduct, getProduct, listProducts, productCovers, quickEditProduct, setProductImages, setProductStatus, updateProduct } from './product.service.server'
 
 function contextOf(userId: string, companyId: string, memberRole: MemberRole): ServiceContext {
   return {
@@ -224,5 +226,149 @@ describe('categories and HS codes', () => {
     expect(byWords.map((hs) => hs.code)).toContain('850440')
     expect((await lookupHsCodes('85')).length).toBe(20)
     expect(await lookupHsCodes('  ')).toEqual([])
+  })
+})
+
+/** The company's activity log entries about one product, oldest first. */
+async function productAudit(ctx: ServiceContext, productId: string, action?: AuditAction) {
+  const page = await listCompanyAudit(ctx, AuditQuery.parse({ action, limit: 100 }))
+  return page.items.filter((entry) => entry.targetType === 'product' && entry.targetId === productId).reverse()
+}
+
+const imageFile = async (companyId: string) => {
+  const id = randomUUID()
+  await database().insert(files).values({ id, organizationId: companyId, name: 'photo.png', contentType: 'image/png', sizeBytes: 10, purpose: 'product_image', storageKey: `test/${id}`, sha256: 'x' })
+  return id
+}
+
+describe('the activity log of products', () => {
+  it('records creation, edits, status changes and gallery changes with before and after', async () => {
+    const { ctx, company } = await supplier()
+    const product = await createProduct(ctx, input({ sku: 'AUDIT-1', nameEn: 'Desk lamp' }))
+    await updateProduct(ctx, product.id, UpdateProductInput.parse({ ...input({ sku: 'AUDIT-1', nameEn: 'Desk lamp, brass' }), version: 1 }))
+    await setProductStatus(ctx, { ids: [product.id], status: 'published' })
+    await setProductImages(ctx, product.id, { images: [{ fileId: await imageFile(company.id), alt: '' }] })
+
+    const entries = await productAudit(ctx, product.id)
+    expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['product.created', null, { sku: 'AUDIT-1', nameEn: 'Desk lamp', categoryId: 'lighting', moq: 100, status: 'draft' }],
+      ['product.updated', { nameEn: 'Desk lamp' }, { sku: 'AUDIT-1', nameEn: 'Desk lamp, brass' }],
+      ['product.status_changed', { status: 'draft' }, { sku: 'AUDIT-1', status: 'published' }],
+      ['product.images_changed', { images: 0 }, { sku: 'AUDIT-1', images: 1 }],
+    ])
+    expect(entries.every((entry) => entry.actorUserId === ctx.actor.userId)).toBe(true)
+    expect((await productAudit(ctx, product.id, 'product.status_changed')).map((entry) => entry.action)).toEqual(['product.status_changed'])
+  })
+
+  it('records nothing for a refused change or a status that was already set', async () => {
+    const { ctx } = await supplier({ verificationStatus: 'unverified' })
+    const product = await createProduct(ctx, input())
+    await rejection(setProductStatus(ctx, { ids: [product.id], status: 'published' }))
+    await rejection(updateProduct(ctx, product.id, UpdateProductInput.parse({ ...input({ sku: product.sku }), version: 7 })))
+    await setProductStatus(ctx, { ids: [product.id], status: 'draft' })
+    expect((await productAudit(ctx, product.id)).map((entry) => entry.action)).toEqual(['product.created'])
+  })
+})
+
+describe('quickEditProduct', () => {
+  const activeList = async (ctx: ServiceContext, breaks: Array<[string, number, string]> = []) => {
+    const list = await createPriceList(ctx, CreatePriceListInput.parse({ name: 'Wholesale', currency: 'EUR' }))
+    await setPriceListLines(ctx, list.id, SetPriceListLinesInput.parse({ lines: breaks.map(([productId, minQuantity, unitPrice]) => ({ productId, minQuantity, unitPrice })) }))
+    await activatePriceList(ctx, list.id)
+    return list
+  }
+
+  it('changes MOQ and status at once, bumps the version and records both in the activity log', async () => {
+    const { ctx } = await supplier()
+    const product = await createProduct(ctx, input({ sku: 'QUICK-1' }))
+    const edited = await quickEditProduct(ctx, product.id, QuickEditProductInput.parse({ version: '1', moq: '250', status: 'published' }))
+    expect(edited).toMatchObject({ moq: 250, status: 'published', version: 2, publishedAt: expect.any(Date) })
+    // Both entries come from one transaction, so they share a timestamp: compared in action order.
+    const entries = (await productAudit(ctx, product.id)).filter((entry) => entry.action !== 'product.created').sort((a, b) => a.action.localeCompare(b.action))
+    expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['product.status_changed', { status: 'draft' }, { sku: 'QUICK-1', status: 'published' }],
+      ['product.updated', { moq: 100 }, { sku: 'QUICK-1', moq: 250 }],
+    ])
+  })
+
+  it('refuses a stale version with a 409 and changes nothing', async () => {
+    const { ctx } = await supplier()
+    const product = await createProduct(ctx, input())
+    await quickEditProduct(ctx, product.id, { version: 1, moq: 5 })
+    const stale = await rejection(quickEditProduct(ctx, product.id, { version: 1, moq: 9, status: 'archived' }))
+    expect(stale.code).toBe('conflict')
+    expect(await getProduct(ctx, product.id)).toMatchObject({ moq: 5, status: 'draft', version: 2 })
+  })
+
+  it('keeps the product and its version when nothing differs', async () => {
+    const { ctx } = await supplier()
+    const product = await createProduct(ctx, input())
+    expect(await quickEditProduct(ctx, product.id, { version: 1, moq: 100, status: 'draft' })).toMatchObject({ version: 1 })
+    expect((await productAudit(ctx, product.id)).map((entry) => entry.action)).toEqual(['product.created'])
+  })
+
+  it('sets the lowest break of the active list, exact, and the public from price follows', async () => {
+    const { ctx } = await supplier()
+    const product = await createProduct(ctx, input({ sku: 'PRICED-1' }))
+    const list = await activeList(ctx, [
+      [product.id, 10, '3.50'],
+      [product.id, 100, '2.75'],
+    ])
+    const edited = await quickEditProduct(ctx, product.id, QuickEditProductInput.parse({ version: '1', unitPrice: '1.2345' }))
+    expect(edited).toMatchObject({ version: 2, fromPrice: '1.2345', fromPriceCurrency: 'EUR' })
+    expect((await getPriceList(ctx, list.id)).lines.map((line) => [line.minQuantity, line.unitPrice])).toEqual([
+      [10, '1.2345'],
+      [100, '2.7500'],
+    ])
+    const [entry] = await productAudit(ctx, product.id, 'product.updated')
+    expect(entry).toMatchObject({ before: { unitPrice: '3.5000' }, after: { sku: 'PRICED-1', unitPrice: '1.2345', currency: 'EUR' } })
+  })
+
+  it('adds a break from one unit when the product has no price in the active list', async () => {
+    const { ctx } = await supplier()
+    const product = await createProduct(ctx, input())
+    const list = await activeList(ctx)
+    await quickEditProduct(ctx, product.id, { version: 1, unitPrice: '19.99' })
+    expect((await getPriceList(ctx, list.id)).lines.map((line) => [line.productId, line.minQuantity, line.unitPrice])).toEqual([[product.id, 1, '19.9900']])
+    expect(await getProduct(ctx, product.id)).toMatchObject({ fromPrice: '19.9900', version: 2 })
+  })
+
+  it('refuses a price without an active list and publishing for an unverified supplier, changing nothing', async () => {
+    const { ctx } = await supplier({ verificationStatus: 'unverified' })
+    const product = await createProduct(ctx, input())
+    const noList = await rejection(quickEditProduct(ctx, product.id, { version: 1, moq: 7, unitPrice: '2' }))
+    expect(noList.details?.fields).toEqual({ unitPrice: ['validation.noActivePriceList'] })
+    expect((await rejection(quickEditProduct(ctx, product.id, { version: 1, moq: 7, status: 'published' }))).code).toBe('publish_not_allowed')
+    expect(await getProduct(ctx, product.id)).toMatchObject({ moq: 100, status: 'draft', version: 1 })
+  })
+
+  it('answers 404 for another company’s product and 403 for a member', async () => {
+    const owner = await supplier()
+    const product = await createProduct(owner.ctx, input())
+    const stranger = await supplier()
+    expect((await rejection(quickEditProduct(stranger.ctx, product.id, { version: 1, moq: 3 }))).code).toBe('not_found')
+    const member = await supplier({ role: 'member', company: owner.company })
+    expect((await rejection(quickEditProduct(member.ctx, product.id, { version: 1, moq: 3 }))).code).toBe('insufficient_role')
+  })
+
+  it('validates MOQ, status and price with field keys; blank fields mean unchanged', () => {
+    const result = QuickEditProductInput.safeParse({ version: 'x', moq: '0', status: 'sold', unitPrice: '1.23456' })
+    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]))
+    expect(messages).toEqual({ version: 'validation.version', moq: 'validation.moq', status: 'validation.status', unitPrice: 'validation.unitPrice' })
+    expect(QuickEditProductInput.parse({ version: '3', moq: '', status: '', unitPrice: '' })).toEqual({ version: 3 })
+  })
+})
+
+describe('productCovers', () => {
+  it('answers the first image of each of the company’s products only', async () => {
+    const { ctx, company } = await supplier()
+    const other = await supplier()
+    const withImages = await createProduct(ctx, input())
+    const without = await createProduct(ctx, input())
+    const foreign = await createProduct(other.ctx, input())
+    const [first, second] = [await imageFile(company.id), await imageFile(company.id)]
+    await setProductImages(ctx, withImages.id, { images: [{ fileId: first, alt: '' }, { fileId: second, alt: '' }] })
+    await setProductImages(other.ctx, foreign.id, { images: [{ fileId: await imageFile(other.company.id), alt: '' }] })
+    expect(await productCovers(ctx, [withImages.id, without.id, foreign.id])).toEqual({ [withImages.id]: first })
   })
 })

@@ -3,13 +3,15 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'dri
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { requireCompany, requireRole } from '../companies/index'
-import { companyProfiles, files, organizations } from '../companies/index.server'
+import { requireCompany, requireRole, type AuditAction } from '../companies/index'
+import { changedFields, companyProfiles, files, organizations, recordAudit } from '../companies/index.server'
 import type { ProductAttribute, ProductStatus } from './catalog.constants'
 import { categories, hsCodes, productImages, products } from './catalog.tables.server'
-import { type CreateProductInput, type ProductImagesInput, ProductListQuery, type ProductSort, type ProductStatusInput, type UpdateProductInput } from './product.inputs'
+import { setBaseUnitPrice } from './price-list.service.server'
+import { type CreateProductInput, type ProductImagesInput, ProductListQuery, type ProductSort, type ProductStatusInput, type QuickEditProductInput, type UpdateProductInput } from './product.inputs'
 import { canPublishProducts } from './product.policy'
 import { buildSearchDocument } from './search-document'
+import { afterMarketplaceWrite } from './search.service.server'
 
 export type Product = typeof products.$inferSelect
 export type ProductImage = { id: string; fileId: string; position: number; alt: string }
@@ -28,6 +30,29 @@ const ORDER: Record<ProductSort, SQL[]> = {
 }
 
 const fieldError = (field: string, key: string, message: string) => new AppError('validation_failed', message, { fields: { [field]: [key] } })
+const staleVersion = () => new AppError('conflict', 'The product changed since it was loaded', { reason: 'stale_version' })
+
+/** The edited fields as the activity log shows them (attributes as "name: value" text). */
+const auditedFields = (product: Product) => ({
+  sku: product.sku,
+  nameEn: product.nameEn,
+  nameZhHans: product.nameZhHans,
+  nameZhHant: product.nameZhHant,
+  descriptionEn: product.descriptionEn,
+  descriptionZhHans: product.descriptionZhHans,
+  descriptionZhHant: product.descriptionZhHant,
+  categoryId: product.categoryId,
+  hsCode: product.hsCode,
+  originCountry: product.originCountry,
+  unit: product.unit,
+  moq: product.moq,
+  leadTimeDays: product.leadTimeDays,
+  attributes: product.attributes.map((attribute) => `${attribute.name}: ${attribute.value}`),
+})
+
+/** A product change in the activity log; `after` always names the SKU so the entry says which product it was. */
+const auditProduct = (tx: Transaction, ctx: ServiceContext, action: AuditAction, product: Pick<Product, 'id' | 'sku'>, before: Record<string, unknown> | null, after: Record<string, unknown>) =>
+  recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action, targetType: 'product', targetId: product.id, before, after: { sku: product.sku, ...after } })
 
 async function findProduct(db: Database | Transaction, companyId: string, id: string): Promise<Product> {
   const [row] = await db
@@ -106,6 +131,7 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
       .values({ id: randomUUID(), organizationId: companyId, ...columnsOf(input) })
       .returning()
     if (!row) throw new AppError('internal', 'Product not stored')
+    await auditProduct(tx, ctx, 'product.created', row, null, { nameEn: row.nameEn, categoryId: row.categoryId, moq: row.moq, status: row.status })
     return row
   })
 }
@@ -114,8 +140,8 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
 export async function updateProduct(ctx: ServiceContext, id: string, input: UpdateProductInput): Promise<Product> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
-    await findProduct(tx, companyId, id)
+  return afterMarketplaceWrite(database().transaction(async (tx) => {
+    const current = await findProduct(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
     await lockCatalog(tx, companyId)
     await assertValidReferences(tx, companyId, input, id)
@@ -124,9 +150,11 @@ export async function updateProduct(ctx: ServiceContext, id: string, input: Upda
       .set({ ...columnsOf(input), version: input.version + 1, updatedAt: new Date() })
       .where(and(eq(products.id, id), eq(products.organizationId, companyId), eq(products.version, input.version)))
       .returning()
-    if (!row) throw new AppError('conflict', 'The product changed since it was loaded', { reason: 'stale_version' })
+    if (!row) throw staleVersion()
+    const diff = changedFields(auditedFields(current), auditedFields(row))
+    if (diff) await auditProduct(tx, ctx, 'product.updated', row, diff.before, diff.after)
     return row
-  })
+  }))
 }
 
 /** One product of the active company with its images (any member); another company's is not found. */
@@ -162,8 +190,8 @@ export async function listProducts(ctx: ServiceContext, rawQuery: ProductListQue
   return { items, total: total?.value ?? 0, limit: query.limit, offset: query.offset }
 }
 
-async function assertMayPublish(companyId: string): Promise<void> {
-  const [profile] = await database()
+async function assertMayPublish(db: Database | Transaction, companyId: string): Promise<void> {
+  const [profile] = await db
     .select({ kind: companyProfiles.kind, verificationStatus: companyProfiles.verificationStatus })
     .from(companyProfiles)
     .where(eq(companyProfiles.organizationId, companyId))
@@ -175,30 +203,33 @@ export async function setProductStatus(ctx: ServiceContext, input: ProductStatus
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
   const ids = [...new Set(input.ids)]
-  const owned = await database()
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.organizationId, companyId), inArray(products.id, ids)))
-  if (owned.length !== ids.length) throw new AppError('not_found', 'Product not found')
-  if (input.status === 'published') await assertMayPublish(companyId)
   const status: ProductStatus = input.status
   const now = new Date()
-  return database().transaction(async (tx) => {
+  return afterMarketplaceWrite(database().transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: products.id, status: products.status })
+      .from(products)
+      .where(and(eq(products.organizationId, companyId), inArray(products.id, ids)))
+      .for('update')
+    if (owned.length !== ids.length) throw new AppError('not_found', 'Product not found')
+    if (status === 'published') await assertMayPublish(tx, companyId)
+    const previous = new Map(owned.map((row) => [row.id, row.status]))
     const changed = await tx
       .update(products)
       .set({ status, updatedAt: now, ...(status === 'published' ? { publishedAt: now } : {}) })
       .where(and(eq(products.organizationId, companyId), inArray(products.id, ids), ne(products.status, status)))
-      .returning({ id: products.id })
+      .returning({ id: products.id, sku: products.sku })
+    for (const row of changed) await auditProduct(tx, ctx, 'product.status_changed', row, { status: previous.get(row.id) }, { status })
     return { updated: changed.length }
-  })
+  }))
 }
 
 /** Replaces a product's gallery, in the given order (admins and owners); each file must be an image of the company. */
 export async function setProductImages(ctx: ServiceContext, id: string, input: ProductImagesInput): Promise<ProductImage[]> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
-    await findProduct(tx, companyId, id)
+  return afterMarketplaceWrite(database().transaction(async (tx) => {
+    const product = await findProduct(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
     const fileIds = [...new Set(input.images.map((image) => image.fileId))]
     if (fileIds.length !== input.images.length) throw fieldError('images', 'validation.duplicateImage', 'An image is listed twice')
@@ -209,11 +240,61 @@ export async function setProductImages(ctx: ServiceContext, id: string, input: P
         .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), inArray(files.purpose, [...IMAGE_PURPOSES])))
       if (usable.length !== fileIds.length || usable.some((file) => !file.contentType.startsWith('image/'))) throw fieldError('images', 'validation.image', 'Not an image of the company')
     }
+    const previous = await imagesOf(tx, id)
     await tx.delete(productImages).where(eq(productImages.productId, id))
     if (input.images.length > 0) {
       await tx.insert(productImages).values(input.images.map((image, position) => ({ id: randomUUID(), productId: id, fileId: image.fileId, position, alt: image.alt })))
     }
     await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id))
+    await auditProduct(tx, ctx, 'product.images_changed', product, { images: previous.length }, { images: input.images.length })
     return imagesOf(tx, id)
-  })
+  }))
+}
+
+/**
+ * The grid's quick edit of MOQ, status and base unit price (admins and owners), in one transaction:
+ * a stale `version` is a 409, publishing follows the publish rule, the price goes into the active
+ * price list (public from prices follow). Nothing changed leaves the product (and its version) as it was.
+ */
+export async function quickEditProduct(ctx: ServiceContext, id: string, input: QuickEditProductInput): Promise<Product> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  return afterMarketplaceWrite(database().transaction(async (tx) => {
+    await lockCatalog(tx, companyId)
+    const current = await findProduct(tx, companyId, id)
+    requireRole(ctx.actor, 'admin')
+    if (current.version !== input.version) throw staleVersion()
+    const status = input.status !== undefined && input.status !== current.status ? input.status : undefined
+    const moq = input.moq !== undefined && input.moq !== current.moq ? input.moq : undefined
+    if (status === 'published') await assertMayPublish(tx, companyId)
+    const price = input.unitPrice === undefined ? null : await setBaseUnitPrice(tx, companyId, id, input.unitPrice)
+    if (status === undefined && moq === undefined && !price) return current
+    const now = new Date()
+    const [row] = await tx
+      .update(products)
+      .set({ ...(moq === undefined ? {} : { moq }), ...(status === undefined ? {} : { status, ...(status === 'published' ? { publishedAt: now } : {}) }), version: current.version + 1, updatedAt: now })
+      .where(and(eq(products.id, id), eq(products.version, current.version)))
+      .returning()
+    if (!row) throw staleVersion()
+    if (status !== undefined) await auditProduct(tx, ctx, 'product.status_changed', row, { status: current.status }, { status })
+    if (moq !== undefined || price) {
+      const before = { ...(moq === undefined ? {} : { moq: current.moq }), ...(price ? { unitPrice: price.before } : {}) }
+      const after = { ...(moq === undefined ? {} : { moq }), ...(price ? { unitPrice: price.after, currency: price.currency } : {}) }
+      await auditProduct(tx, ctx, 'product.updated', row, before, after)
+    }
+    return row
+  }))
+}
+
+/** The first image of each of the company's products that has one, by product id (any member; for cards). */
+export async function productCovers(ctx: ServiceContext, productIds: string[]): Promise<Record<string, string>> {
+  requireCompany(ctx.actor)
+  if (productIds.length === 0) return {}
+  const rows = await database()
+    .selectDistinctOn([productImages.productId], { productId: productImages.productId, fileId: productImages.fileId })
+    .from(productImages)
+    .innerJoin(products, eq(products.id, productImages.productId))
+    .where(and(eq(products.organizationId, ctx.actor.companyId), inArray(productImages.productId, productIds)))
+    .orderBy(asc(productImages.productId), asc(productImages.position))
+  return Object.fromEntries(rows.map((row) => [row.productId, row.fileId]))
 }

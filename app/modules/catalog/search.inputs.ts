@@ -1,4 +1,5 @@
 import { isCountryCode } from '../../platform/countries'
+import { isCurrencyCode } from '../../platform/format/intl-values'
 import { z } from '../../platform/zod'
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const
@@ -24,6 +25,8 @@ export const SearchQuery = z.object({
   moq_max: optional(z.coerce.number('validation.moq').int('validation.moq').min(1, 'validation.moq').max(1_000_000_000, 'validation.moq')),
   price_min: optional(decimal),
   price_max: optional(decimal),
+  /** The currency of a price range (prices are only compared within one currency); USD when a bound is given without it. */
+  currency: optional(z.string().trim().toUpperCase().refine(isCurrencyCode, 'validation.currency')),
   hs_chapter: optional(z.string().trim().regex(/^\d{2}$/, 'validation.hsChapter')),
   sort: optional(z.enum(SEARCH_SORTS, 'validation.sort')),
   limit: optional(z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(SEARCH_MAX_LIMIT, 'validation.limit')),
@@ -40,6 +43,8 @@ export type SearchProductsInput = {
   /** Decimal strings: prices are never floats. */
   priceMin?: string
   priceMax?: string
+  /** ISO 4217 code of the price range; USD by default. */
+  currency?: string
   hsChapter?: string
   sort?: SearchSort
   limit?: number
@@ -55,6 +60,7 @@ export function searchInputOf(query: SearchQuery): SearchProductsInput {
     moqMax: query.moq_max,
     priceMin: query.price_min,
     priceMax: query.price_max,
+    currency: query.currency,
     hsChapter: query.hs_chapter,
     sort: query.sort,
     limit: query.limit,

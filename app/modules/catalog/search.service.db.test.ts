@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createCompany } from '../../../tests/factories/companies'
 import { createPriceList, createProduct } from '../../../tests/factories/products'
 import { getPublicProduct, isPublicProductId } from './product-page.service.server'
-import { searchProducts } from './search.service.server'
+import { categoriesChanged, loadCategories, SEARCH_CANDIDATE_CAP, searchProducts } from './search.service.server'
 
 const ids = (result: { items: Array<{ id: string }> }) => result.items.map((item) => item.id)
 
@@ -149,5 +149,70 @@ describe('getPublicProduct', () => {
     }
     expect(isPublicProductId('abc_DEF-123')).toBe(true)
     expect(isPublicProductId('bad.id')).toBe(false)
+  })
+})
+
+describe('searchProducts price ranges and large match sets', () => {
+  it('restricts a price range to one currency: USD unless another is asked for', async () => {
+    const euro = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink', fromPrice: '2.0000', fromPriceCurrency: 'EUR' })
+    const dollar = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink Deluxe', fromPrice: '2.2000', fromPriceCurrency: 'USD' })
+    expect(ids(await searchProducts({ q: 'quartz', priceMin: '1', priceMax: '3', locale: 'en' }))).toEqual([dollar.id])
+    expect(ids(await searchProducts({ q: 'quartz', priceMax: '3', currency: 'eur', locale: 'en' }))).toEqual([euro.id])
+    expect(ids(await searchProducts({ q: 'quartz', priceMin: '2.1', currency: 'EUR', locale: 'en' }))).toEqual([])
+    expect(ids(await searchProducts({ q: 'quartz', locale: 'en' })).sort()).toEqual([euro.id, dollar.id].sort())
+  })
+
+  it('caps the matches it ranks and counts, and still sorts by price over every match', async () => {
+    const { insertRows, productRow } = await import('../../../tests/factories/products')
+    const { products } = await import('./catalog.tables.server')
+    const many = Array.from({ length: SEARCH_CANDIDATE_CAP + 4 }, (_, index) =>
+      productRow({ companyId: unverified.id, nameEn: `Zephyr Lamp ${index}`, sku: `ZL-${index}`, fromPrice: `${10 + index}.0000`, publishedAt: new Date(Date.UTC(2023, 0, 1, 0, index)) }),
+    )
+    // The cheapest comes last, beyond the first matches the cap keeps.
+    many.push(productRow({ companyId: unverified.id, nameEn: 'Zephyr Lamp cheapest', sku: 'ZL-cheapest', fromPrice: '1.0000', publishedAt: new Date('2022-01-01') }))
+    await insertRows(products, many)
+
+    const result = await searchProducts({ q: 'zephyr', locale: 'en' })
+    expect(result.total).toBe(SEARCH_CANDIDATE_CAP)
+    expect(result.totalIsCapped).toBe(true)
+    expect(result.items).toHaveLength(20)
+    expect(result.facets.originCountries).toEqual([{ value: 'CN', label: 'China', count: SEARCH_CANDIDATE_CAP }])
+    const cheapest = await searchProducts({ q: 'zephyr', sort: 'price_asc', limit: 2, locale: 'en' })
+    expect(cheapest.items.map((item) => item.name)).toEqual(['Zephyr Lamp cheapest', 'Zephyr Lamp 0'])
+    const precise = await searchProducts({ q: 'quartz', locale: 'en' })
+    expect(precise.totalIsCapped).toBe(false)
+  })
+
+  it('keeps the category tree in memory until categoriesChanged() is called', async () => {
+    const { database } = await import('../../platform/db/index.server')
+    const { categories } = await import('./catalog.tables.server')
+    const { eq } = await import('drizzle-orm')
+    await loadCategories()
+    await database().update(categories).set({ nameEn: 'Lights' }).where(eq(categories.id, 'lighting'))
+    expect((await loadCategories()).find((row) => row.id === 'lighting')?.nameEn).toBe('Lighting')
+    categoriesChanged()
+    expect((await loadCategories()).find((row) => row.id === 'lighting')?.nameEn).toBe('Lights')
+  })
+})
+
+describe('searchProducts result cache', () => {
+  it('answers the same search from memory until a marketplace write of this process, or until it expires', async () => {
+    const { setEnvForTesting } = await import('../../platform/env.server')
+    const { testEnv } = await import('../../../tests/support/test-env')
+    const { marketplaceChanged } = await import('./search.service.server')
+    setEnvForTesting(testEnv({ SEARCH_CACHE_SECONDS: '30' }))
+    try {
+      const before = await searchProducts({ q: 'samovar', locale: 'en' })
+      expect(before.total).toBe(0)
+      // Written behind the service's back: the cached answer stays.
+      const samovar = await createProduct({ companyId: verified.id, nameEn: 'Brass Samovar' })
+      expect((await searchProducts({ q: 'samovar', locale: 'en' })).total).toBe(0)
+      // Another locale is another search.
+      expect(ids(await searchProducts({ q: 'samovar', locale: 'zh-Hans' }))).toEqual([samovar.id])
+      marketplaceChanged()
+      expect(ids(await searchProducts({ q: 'samovar', locale: 'en' }))).toEqual([samovar.id])
+    } finally {
+      setEnvForTesting(testEnv())
+    }
   })
 })

@@ -26,6 +26,16 @@ export const AUDIT_ACTIONS = [
   'user.role_changed',
   'user.banned',
   'user.unbanned',
+  'product.created',
+  'product.updated',
+  'product.status_changed',
+  'product.images_changed',
+  'price_list.created',
+  'price_list.updated',
+  'price_list.deleted',
+  'price_list.lines_changed',
+  'price_list.activated',
+  'price_list.deactivated',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -31,7 +31,12 @@ export const organizations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('organizations_slug_key').on(t.slug), index('organizations_purge_after_idx').on(t.purgeAfter)],
+  (t) => [
+    uniqueIndex('organizations_slug_key').on(t.slug),
+    index('organizations_purge_after_idx').on(t.purgeAfter),
+    // The supplier directory's name search (lower(name) like '%…%').
+    index('organizations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 )
 
 export const members = pgTable(
@@ -115,6 +120,9 @@ export const companyProfiles = pgTable(
     index('company_profiles_kind_idx').on(t.kind),
     index('company_profiles_country_idx').on(t.country),
     index('company_profiles_verification_status_idx').on(t.verificationStatus),
+    index('company_profiles_supplier_type_idx').on(t.supplierType),
+    // The supplier directory's search over main products (lower(main_products::text) like '%…%').
+    index('company_profiles_main_products_trgm_idx').using('gin', sql`lower(${t.mainProducts}::text) gin_trgm_ops`),
     check('company_profiles_kind_check', sql`${t.kind} in (${oneOf(COMPANY_KINDS)})`),
     check('company_profiles_verification_status_check', sql`${t.verificationStatus} in (${oneOf(VERIFICATION_STATUSES)})`),
   ],

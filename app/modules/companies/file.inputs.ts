@@ -10,6 +10,7 @@ export const FILE_PURPOSE_TYPES = {
   verification: ['pdf', 'png', 'jpeg', 'webp'],
   attachment: ['pdf', 'png', 'jpeg', 'webp', 'xlsx', 'docx'],
   product_image: ['png', 'jpeg', 'webp'],
+  product_import: ['csv', 'xlsx'],
 } as const satisfies Record<FilePurpose, readonly FileTypeId[]>
 
 /** The `accept` attribute of a file input (or FileDropZone) per purpose. */

@@ -12,10 +12,11 @@ const original = env()
 afterEach(() => setEnvForTesting(original))
 
 describe('upload limits', () => {
-  it('default to 5 MB for images and 10 MB for documents', () => {
+  it('default to 5 MB for images, 10 MB for documents and 50 MB for spreadsheets', () => {
     setEnvForTesting(testEnv())
     expect(uploadLimitBytes('image')).toBe(5 * 1_048_576)
     expect(uploadLimitBytes('document')).toBe(10 * 1_048_576)
+    expect(uploadLimitBytes('spreadsheet')).toBe(50 * 1_048_576)
     expect(multipartBodyLimitBytes()).toBe(10 * 1_048_576 + 64 * 1024)
   })
 
@@ -24,6 +25,8 @@ describe('upload limits', () => {
     expect(uploadLimitBytes('image')).toBe(2_097_152)
     expect(uploadLimitBytes('document')).toBe(31_457_280)
     expect(multipartBodyLimitBytes()).toBe(31_457_280 + 64 * 1024)
+    setEnvForTesting(testEnv({ UPLOAD_MAX_DOCUMENT_BYTES: '104857600' }))
+    expect(uploadLimitBytes('spreadsheet')).toBe(104_857_600)
   })
 
   it('are stated in megabytes with at most one decimal', () => {

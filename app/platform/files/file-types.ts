@@ -1,5 +1,5 @@
-/** Images get a smaller size limit and a thumbnail; documents are stored as they are. */
-export type FileKind = 'image' | 'document'
+/** Images get a smaller size limit and a thumbnail; documents are stored as they are; plain-text spreadsheets (CSV imports) may be larger. */
+export type FileKind = 'image' | 'document' | 'spreadsheet'
 
 type FileTypeSpec = { mime: string; extensions: readonly string[]; kind: FileKind; inline: boolean }
 
@@ -10,6 +10,7 @@ export const FILE_TYPES = {
   webp: { mime: 'image/webp', extensions: ['webp'], kind: 'image', inline: true },
   pdf: { mime: 'application/pdf', extensions: ['pdf'], kind: 'document', inline: true },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], kind: 'document', inline: false },
+  csv: { mime: 'text/csv', extensions: ['csv'], kind: 'spreadsheet', inline: false },
   docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'], kind: 'document', inline: false },
 } as const satisfies Record<string, FileTypeSpec>
 

@@ -14,13 +14,34 @@ function extensionOf(name: string): string | undefined {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : undefined
 }
 
+/** How much of a file decides whether it is text. */
+const TEXT_SNIFF_BYTES = 64 * 1024
+
+/** UTF-8 text without NUL bytes (a binary format with no known signature is not text). */
+function isUtf8Text(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, TEXT_SNIFF_BYTES)
+  if (head.includes(0)) return false
+  try {
+    // stream: a multi-byte character cut at the end of the sample is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: head.byteLength < bytes.byteLength })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Text has no signature: bytes without a known binary type count as CSV when CSV is allowed and they are UTF-8 text. */
+function textType(bytes: Uint8Array, allowed: readonly FileTypeId[]): FileTypeId | undefined {
+  return allowed.includes('csv') && isUtf8Text(bytes) ? 'csv' : undefined
+}
+
 /**
  * The type of the bytes, judged by their content (never by the name or the browser's claim), when it is
  * one of `allowed` and the name's extension, if any, agrees; file_type_not_allowed (415) otherwise.
  */
 export async function detectFileType(bytes: Uint8Array, name: string, allowed: readonly FileTypeId[]): Promise<FileTypeId> {
   const sniffed = await fileTypeFromBuffer(bytes)
-  const type = sniffed ? fileTypeByMime(sniffed.mime) : undefined
+  const type = sniffed ? fileTypeByMime(sniffed.mime) : textType(bytes, allowed)
   if (!type || !allowed.includes(type)) throw notAllowed(allowed)
   const extension = extensionOf(name)
   if (extension !== undefined && !(FILE_TYPES[type].extensions as readonly string[]).includes(extension)) throw notAllowed(allowed)

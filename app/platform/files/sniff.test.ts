@@ -46,6 +46,17 @@ describe('detectFileType', () => {
     expect((await refusal(detectFileType(zipOf({ 'readme.txt': 'hello' }), 'archive.xlsx', DOCUMENTS))).code).toBe('file_type_not_allowed')
   })
 
+  it('recognises UTF-8 text as CSV only where CSV is allowed, and refuses binary content named .csv', async () => {
+    const SPREADSHEETS: FileTypeId[] = ['csv', 'xlsx']
+    const text = new TextEncoder().encode('\uFEFFsku,name_en\nMUG-1,白瓷杯\n')
+    expect(await detectFileType(text, 'products.csv', SPREADSHEETS)).toBe('csv')
+    expect(await detectFileType(xlsxBytes(), 'products.xlsx', SPREADSHEETS)).toBe('xlsx')
+    expect((await refusal(detectFileType(exeBytes(), 'products.csv', SPREADSHEETS))).status).toBe(415)
+    expect((await refusal(detectFileType(new Uint8Array([0x73, 0x6b, 0x75, 0x00, 0x01]), 'products.csv', SPREADSHEETS))).code).toBe('file_type_not_allowed')
+    expect((await refusal(detectFileType(new Uint8Array([0x73, 0xff, 0xfe, 0x41]), 'latin1.csv', SPREADSHEETS))).code).toBe('file_type_not_allowed')
+    expect((await refusal(detectFileType(text, 'products.txt', SPREADSHEETS))).code).toBe('file_type_not_allowed')
+  })
+
   it('accepts a name without an extension (the canonical one is added to the display name)', async () => {
     expect(await detectFileType(await imageBytes('png'), 'pasted image', IMAGES)).toBe('png')
   })

@@ -1,4 +1,157 @@
-// Skeleton: replaced by the page's implementation (owned by one helper).
-export default function Page() {
-  return null
+import { SearchX } from 'lucide-react'
+import { data, Link } from 'react-router'
+import { buttonClasses } from '../../components/ui/button'
+import { EmptyState } from '../../components/ui/empty-state'
+import { Pagination } from '../../components/ui/pagination'
+import { useFormatter } from '../../components/use-formatter'
+import { lenientSearchQuery, type MarketFilters, ProductGrid, type SearchQuery, SearchFacets, searchInputOf, SortSelect, toMarketCard } from '../../modules/catalog/index'
+import { categoryName, loadCategories, searchProducts } from '../../modules/catalog/index.server'
+import { clientSessionContext } from '../../modules/identity/index'
+import { countryName } from '../../platform/countries'
+import { env } from '../../platform/env.server'
+import { localizePath } from '../../platform/i18n/locales'
+import { useTranslation } from '../../platform/i18n/react'
+import { translator } from '../../platform/i18n/translate.server'
+import { publicPageHeaders, seoMeta } from '../../platform/seo'
+import { pageData } from '../page-data.server'
+import { routeLocale, useRootData } from '../route-helpers'
+import type { Route } from './+types/market'
+
+const PAGE_SIZE = 24
+const FORM_ID = 'market-search'
+/** The URL parameters of a search, in the order links write them; `offset` is added by pagination. */
+const QUERY_KEYS = ['q', 'category', 'origin', 'verified', 'moq_max', 'price_min', 'price_max', 'currency', 'hs_chapter', 'sort'] as const
+
+function filtersOf(query: SearchQuery): MarketFilters {
+  return {
+    q: query.q ?? '',
+    category: query.category ?? '',
+    origin: query.origin ?? '',
+    verified: searchInputOf(query).verifiedOnly ?? false,
+    moqMax: query.moq_max === undefined ? '' : String(query.moq_max),
+    priceMin: query.price_min ?? '',
+    priceMax: query.price_max ?? '',
+    currency: query.currency ?? '',
+    hsChapter: query.hs_chapter ?? '',
+    sort: query.sort ?? 'relevance',
+  }
+}
+
+/** The search's own parameters (valid ones only), for links that keep it. */
+function searchParamsOf(query: SearchQuery): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const key of QUERY_KEYS) {
+    const value = query[key]
+    if (value !== undefined && value !== '' && !(key === 'sort' && value === 'relevance')) params.set(key, String(value))
+  }
+  return params
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = routeLocale(params)
+  const t = translator(locale, 'marketplace')
+  const query = lenientSearchQuery(Object.fromEntries(new URL(request.url).searchParams))
+  const offset = query.offset ?? 0
+  const [result, categoryRows] = await Promise.all([searchProducts({ ...searchInputOf(query), limit: PAGE_SIZE, offset, locale }), query.category ? loadCategories() : Promise.resolve([])])
+  const selected = categoryRows.find((row) => row.id === query.category)
+  const search = searchParamsOf(query)
+  // Only the unfiltered first page and category landing pages are worth indexing; every other combination is noindex.
+  const indexable = [...search.keys()].every((key) => key === 'category') && offset === 0 && result.total > 0
+  const canonical = query.category && indexable ? `/b2b/market?category=${encodeURIComponent(query.category)}` : '/b2b/market'
+  const payload = {
+    ...pageData(locale, 'marketplace', 'market.metaTitle'),
+    title: query.q ? t('market.metaTitleQuery', { query: query.q }) : t('market.metaTitle'),
+    description: t('market.metaDescription'),
+    seo: { origin: env().PUBLIC_URL, path: canonical, noindex: !indexable },
+    filters: filtersOf(query),
+    search: search.toString(),
+    selectedCategory: selected ? { id: selected.id, name: categoryName(selected, locale) } : null,
+    selectedOrigin: query.origin ? { code: query.origin, name: countryName(query.origin, locale) } : null,
+    result: { ...result, items: result.items.map((product) => toMarketCard(product, locale)) },
+  }
+  return data(payload, { headers: publicPageHeaders(Boolean(context.get(clientSessionContext))) })
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+export const meta: Route.MetaFunction = ({ loaderData, params }) =>
+  loaderData ? seoMeta({ ...loaderData.seo, locale: routeLocale(params), title: loaderData.title, description: loaderData.description }) : []
+
+export default function MarketPage({ loaderData }: Route.ComponentProps) {
+  const { filters, result, search, selectedCategory, selectedOrigin } = loaderData
+  const { t } = useTranslation('marketplace')
+  const { locale } = useRootData()
+  const format = useFormatter()
+  const base = localizePath(locale, '/b2b/market')
+  const hrefFor = (offset: number) => {
+    const params = new URLSearchParams(search)
+    if (offset > 0) params.set('offset', String(offset))
+    const query = params.toString()
+    return query ? `${base}?${query}` : base
+  }
+  const filtered = search !== ''
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+      <header className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold sm:text-3xl">{filters.q ? t('market.titleQuery', { query: filters.q }) : t('market.title')}</h1>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div role="search" aria-label={t('market.searchLabel')} className="flex w-full max-w-xl items-end gap-2">
+            <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
+              {t('market.searchLabel')}
+              <input
+                type="search"
+                name="q"
+                form={FORM_ID}
+                defaultValue={filters.q}
+                maxLength={200}
+                placeholder={t('market.searchPlaceholder')}
+                className="w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground"
+              />
+            </label>
+            <button type="submit" form={FORM_ID} className={buttonClasses('primary', 'py-2')}>
+              {t('market.searchSubmit')}
+            </button>
+          </div>
+          <SortSelect formId={FORM_ID} value={filters.sort} />
+        </div>
+      </header>
+      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside className="lg:sticky lg:top-4 lg:self-start">
+          <SearchFacets formId={FORM_ID} action={base} filters={filters} facets={result.facets} selectedCategory={selectedCategory} selectedOrigin={selectedOrigin} clearHref={filtered ? base : null} />
+        </aside>
+        <section aria-labelledby="market-results-title" className="flex min-w-0 flex-col gap-4">
+          <h2 id="market-results-title" className="sr-only">
+            {t('market.resultsTitle')}
+          </h2>
+          <p role="status" className="text-sm text-muted-foreground">
+            {t(result.totalIsCapped ? 'market.resultCountCapped' : 'market.resultCount', { count: format.number(result.total) })}
+          </p>
+          {result.items.length === 0 ? (
+            <EmptyState
+              icon={SearchX}
+              title={t('market.empty')}
+              description={
+                <span className="flex flex-col gap-1 text-start">
+                  <span>{t('market.emptyHint')}</span>
+                  <span>{t('market.suggestionWords')}</span>
+                  <span>{t('market.suggestionLanguage')}</span>
+                  {filtered ? <span>{t('market.suggestionFilters')}</span> : null}
+                </span>
+              }
+              action={
+                filtered ? (
+                  <Link to={base} className={buttonClasses('secondary')}>
+                    {t('market.clear')}
+                  </Link>
+                ) : undefined
+              }
+            />
+          ) : (
+            <ProductGrid products={result.items} locale={locale} />
+          )}
+          <Pagination total={result.total} offset={result.offset} limit={result.limit} hrefFor={hrefFor} />
+        </section>
+      </div>
+    </div>
+  )
 }

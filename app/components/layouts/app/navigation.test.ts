@@ -32,6 +32,7 @@ describe('app navigation', () => {
       '/app/user/verify',
       '/app/users',
       '/app/verification',
+      '/app/categories',
       '/app/playground/mail',
     ])
   })

@@ -1,4 +1,4 @@
-import { BadgeCheck, Building2, Factory, KeyRound, LayoutDashboard, type LucideIcon, Mail, MailCheck, RotateCcw, ShieldCheck, SlidersHorizontal, Package, Tags, UserCog, Users } from 'lucide-react'
+import { BadgeCheck, Building2, Factory, FolderTree, KeyRound, LayoutDashboard, type LucideIcon, Mail, MailCheck, RotateCcw, ShieldCheck, SlidersHorizontal, Package, Tags, UserCog, Users } from 'lucide-react'
 import type { CompanyKind, PlatformRole } from '../../../platform/actor'
 
 export type NavItem = {
@@ -61,6 +61,7 @@ const PLATFORM: NavGroup = {
   items: [
     { to: '/app/users', labelKey: 'nav.users', icon: UserCog, adminOnly: true },
     { to: '/app/verification', labelKey: 'nav.verification', icon: BadgeCheck, adminOnly: true },
+    { to: '/app/categories', labelKey: 'nav.categories', icon: FolderTree, adminOnly: true },
     { to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: Mail, adminOnly: true },
   ],
 }

@@ -2,17 +2,13 @@ import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
-import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { EmptyState } from '../../../components/ui/empty-state'
-import { FormField } from '../../../components/ui/field'
-import { Input } from '../../../components/ui/input'
-import { NativeSelect } from '../../../components/ui/native-select'
 import { Pagination } from '../../../components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
-import { localized, PRODUCT_SORTS, PRODUCT_STATUSES, type ProductStatus, ProductListQuery, ProductStatusInput } from '../../../modules/catalog/index'
+import { localized, ProductFilters, productListFilters, productListHref, productListQueryFrom, ProductStatusBadge, ProductStatusInput, type ProductStatus, ProductViewSwitch } from '../../../modules/catalog/index'
 import { categoryTree, flattenCategories, listProducts, setProductStatus } from '../../../modules/catalog/index.server'
 import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
@@ -26,36 +22,21 @@ import type { Route } from './+types/index'
 
 const PAGE_SIZE = 20
 
-const STATUS_BADGE: Record<ProductStatus, BadgeVariant> = { draft: 'secondary', published: 'accept', archived: 'outline' }
-
 /** What each bulk button sets. */
 const BULK_STATUS = { publish: 'published', archive: 'archived' } as const satisfies Record<string, ProductStatus>
 type BulkIntent = keyof typeof BULK_STATUS
 const isBulkIntent = (value: string): value is BulkIntent => value in BULK_STATUS
 
-/** The list's query from the address; values that make no sense are dropped rather than refused. */
-function listQueryFrom(params: URLSearchParams) {
-  const offset = Number.parseInt(params.get('offset') ?? '', 10)
-  return ProductListQuery.parse({
-    q: (params.get('q') ?? '').trim().slice(0, 100),
-    status: PRODUCT_STATUSES.find((status) => status === params.get('status')),
-    categoryId: (params.get('category') ?? '').slice(0, 64),
-    sort: PRODUCT_SORTS.find((sort) => sort === params.get('sort')),
-    limit: PAGE_SIZE,
-    offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
-  })
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const url = new URL(request.url)
-  const query = listQueryFrom(url.searchParams)
+  const query = productListQueryFrom(url.searchParams, PAGE_SIZE)
   const [page, tree] = await withRouteErrors(() => Promise.all([listProducts(ctx, query), categoryTree(ctx.locale)]))
   const categories = flattenCategories(tree)
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]))
   return {
     ...pageData(ctx.locale, 'catalog', 'list.metaTitle'),
-    filters: { q: query.q ?? '', status: query.status ?? '', category: query.categoryId ?? '', sort: query.sort },
+    filters: productListFilters(query),
     categories,
     total: page.total,
     offset: page.offset,
@@ -109,16 +90,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
     if (done) setSelected(new Set())
   }
 
-  const href = (offset: number) => {
-    const search = new URLSearchParams()
-    if (data.filters.q) search.set('q', data.filters.q)
-    if (data.filters.status) search.set('status', data.filters.status)
-    if (data.filters.category) search.set('category', data.filters.category)
-    if (data.filters.sort !== 'updated_desc') search.set('sort', data.filters.sort)
-    if (offset > 0) search.set('offset', String(offset))
-    const query = search.toString()
-    return query ? `${base}?${query}` : base
-  }
+  const href = (offset: number) => productListHref(base, data.filters, offset)
   const filtered = Boolean(data.filters.q || data.filters.status || data.filters.category || data.offset > 0)
   const allSelected = data.rows.length > 0 && data.rows.every((row) => selected.has(row.id))
   const someSelected = data.rows.some((row) => selected.has(row.id))
@@ -137,11 +109,19 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           <h1 className="text-2xl font-semibold">{t('list.title')}</h1>
           <p className="text-sm text-muted-foreground">{t('list.description')}</p>
         </div>
-        {data.canManage ? (
-          <Link to={editHref()} className={buttonClasses('primary')}>
-            {t('list.add')}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <ProductViewSwitch current="list" listHref={href(data.offset)} gridHref={productListHref(localizePath(locale, '/app/products/index.v2'), data.filters)} />
+          {data.canManage ? (
+            <>
+              <Link to={localizePath(locale, '/app/products/import')} className={buttonClasses('secondary')}>
+                {t('list.importExport')}
+              </Link>
+              <Link to={editHref()} className={buttonClasses('primary')}>
+                {t('list.add')}
+              </Link>
+            </>
+          ) : null}
+        </div>
       </div>
 
       {data.saved ? <Alert tone="success">{t('list.saved')}</Alert> : null}
@@ -149,55 +129,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       <FormError error={formError} />
       {fieldError('ids')?.length ? <Alert tone="error">{fieldError('ids')?.join(' ')}</Alert> : null}
 
-      <Form method="get" action={base} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr_1.5fr_auto] lg:items-end">
-        <FormField label={t('list.filters.q')}>{(control) => <Input type="search" name="q" defaultValue={data.filters.q} maxLength={100} {...control} />}</FormField>
-        <FormField label={t('list.filters.status')}>
-          {(control) => (
-            <NativeSelect name="status" defaultValue={data.filters.status} {...control}>
-              <option value="">{t('list.filters.anyStatus')}</option>
-              {PRODUCT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`statuses.${status}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label={t('list.filters.category')}>
-          {(control) => (
-            <NativeSelect name="category" defaultValue={data.filters.category} {...control}>
-              <option value="">{t('list.filters.anyCategory')}</option>
-              {data.categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {'\u00a0\u00a0'.repeat(category.depth)}
-                  {category.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label={t('list.filters.sort')}>
-          {(control) => (
-            <NativeSelect name="sort" defaultValue={data.filters.sort} {...control}>
-              {PRODUCT_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`list.sorts.${sort}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <div className="flex gap-2">
-          <Button type="submit" variant="secondary">
-            {t('list.filters.apply')}
-          </Button>
-          {filtered ? (
-            <Link to={base} className={buttonClasses('ghost')}>
-              {t('list.filters.clear')}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <ProductFilters action={base} filters={data.filters} categories={data.categories} filtered={filtered} />
 
       <section aria-labelledby="products-results-title" className="flex flex-col gap-3">
         <h2 id="products-results-title" className="sr-only">
@@ -272,7 +204,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                     <TableCell className="font-mono text-xs">{row.sku}</TableCell>
                     <TableCell>{row.category}</TableCell>
                     <TableCell>
-                      <Badge variant={STATUS_BADGE[row.status]}>{t(`statuses.${row.status}`)}</Badge>
+                      <ProductStatusBadge status={row.status} />
                     </TableCell>
                     <TableCell className="whitespace-nowrap">{format.date(row.updatedAt)}</TableCell>
                   </TableRow>

@@ -1,0 +1,53 @@
+import { Link } from 'react-router'
+import { useFormatter } from '../../../components/use-formatter'
+import { type Locale, localizePath } from '../../../platform/i18n/locales'
+import { useTranslation } from '../../../platform/i18n/react'
+import { VerifiedBadge } from '../../companies/index'
+import type { MarketCard } from '../market-card'
+import { ProductPlaceholder } from './product-placeholder'
+import { formatUnitPrice } from './unit-price'
+
+type HeadingLevel = 'h2' | 'h3'
+
+/** One product in a marketplace grid; the whole card opens the product page. Texts come from `marketplace`. */
+export function ProductCard({ product, locale, headingLevel: Heading = 'h3' }: { product: MarketCard; locale: Locale; headingLevel?: HeadingLevel }) {
+  const { t } = useTranslation('marketplace')
+  const format = useFormatter()
+  const unit = t(`units.${product.unit}`, { defaultValue: product.unit })
+  return (
+    <article className="relative flex w-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      <div className="aspect-[4/3] overflow-hidden bg-muted">
+        {product.thumbnailUrl ? <img src={product.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" /> : <ProductPlaceholder />}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <Heading className="line-clamp-2 font-semibold leading-snug">
+          <Link to={localizePath(locale, `/b2b/product/${product.id}`)} className="outline-none after:absolute after:inset-0 hover:underline">
+            {product.name}
+          </Link>
+        </Heading>
+        <p className="font-medium text-foreground">
+          {product.fromPrice && product.fromPriceCurrency ? t('card.fromPrice', { price: formatUnitPrice(format, product.fromPrice, product.fromPriceCurrency), unit }) : t('card.noPrice')}
+        </p>
+        <p className="text-sm text-muted-foreground">{t('card.moq', { quantity: format.number(product.moq), unit })}</p>
+        <p className="text-sm text-muted-foreground">{t('card.origin', { country: product.originName })}</p>
+        <p className="mt-auto flex flex-wrap items-center gap-1 pt-2 text-sm">
+          <span className="truncate">{t('card.supplier', { name: product.supplier.name })}</span>
+          {product.supplier.verified ? <VerifiedBadge compact /> : null}
+        </p>
+      </div>
+    </article>
+  )
+}
+
+/** A responsive grid of product cards. */
+export function ProductGrid({ products, locale, headingLevel }: { products: MarketCard[]; locale: Locale; headingLevel?: HeadingLevel }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {products.map((product) => (
+        <li key={product.id} className="flex">
+          <ProductCard product={product} locale={locale} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,43 @@
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm'
+import { database } from '../../platform/db/index.server'
+import { countryName } from '../../platform/countries'
+import type { Locale } from '../../platform/i18n/locales'
+import { companyProfiles, organizations } from '../companies/companies.tables.server'
+import { fileThumbnailUrl } from '../companies/index.server'
+import { products } from './catalog.tables.server'
+import { type MarketCard, toMarketCard } from './market-card'
+import { type FacetCount, searchProducts } from './search.service.server'
+
+export const FEATURED_SUPPLIERS_LIMIT = 6
+export const NEW_PRODUCTS_LIMIT = 8
+
+export type FeaturedSupplier = { id: string; name: string; country: string; countryName: string; city: string; logoUrl: string | null; productCount: number }
+
+export type MarketplaceHome = {
+  /** Top-level categories holding published products, in the tree's order. */
+  categories: FacetCount[]
+  featuredSuppliers: FeaturedSupplier[]
+  newProducts: MarketCard[]
+  productTotal: number
+}
+
+/** Verified, live suppliers with the most published products: the marketplace's shop window. */
+async function featuredSuppliers(locale: Locale): Promise<FeaturedSupplier[]> {
+  const productCount = count(products.id)
+  const rows = await database()
+    .select({ id: organizations.id, name: organizations.name, logoFileId: organizations.logoFileId, country: companyProfiles.country, city: companyProfiles.city, productCount })
+    .from(organizations)
+    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+    .innerJoin(products, and(eq(products.organizationId, organizations.id), eq(products.status, 'published')))
+    .where(and(eq(companyProfiles.verificationStatus, 'accept'), isNull(organizations.deletedAt)))
+    .groupBy(organizations.id, organizations.name, organizations.logoFileId, companyProfiles.country, companyProfiles.city)
+    .orderBy(desc(productCount), asc(organizations.name), asc(organizations.id))
+    .limit(FEATURED_SUPPLIERS_LIMIT)
+  return rows.map(({ logoFileId, productCount: total, ...row }) => ({ ...row, countryName: countryName(row.country, locale), logoUrl: logoFileId ? fileThumbnailUrl(logoFileId) : null, productCount: Number(total) }))
+}
+
+/** What the marketplace home shows: the same search as /b2b/market (newest first, unfiltered) plus featured suppliers. */
+export async function marketplaceHome(locale: Locale): Promise<MarketplaceHome> {
+  const [newest, suppliers] = await Promise.all([searchProducts({ sort: 'newest', limit: NEW_PRODUCTS_LIMIT, locale }), featuredSuppliers(locale)])
+  return { categories: newest.facets.categories, featuredSuppliers: suppliers, newProducts: newest.items.map((product) => toMarketCard(product, locale)), productTotal: newest.total }
+}

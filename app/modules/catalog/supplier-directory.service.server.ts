@@ -1,0 +1,277 @@
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { database } from '../../platform/db/index.server'
+import type { Locale } from '../../platform/i18n/locales'
+import type { CompanySize, SupplierType, VerificationStatus } from '../companies/index'
+import { certifications, companyProfiles, files, organizations } from '../companies/companies.tables.server'
+import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
+import { localized } from './catalog.constants'
+import { categories, productImages, products } from './catalog.tables.server'
+import { isPublicProductId } from './product-page.service.server'
+import type { MarketProduct } from './search.service.server'
+import {
+  DIRECTORY_DEFAULT_LIMIT,
+  DIRECTORY_MAX_LIMIT,
+  DIRECTORY_MAX_OFFSET,
+  type DirectoryInput,
+  PROFILE_PRODUCTS_DEFAULT_LIMIT,
+  PROFILE_PRODUCTS_MAX_LIMIT,
+  type ProfileProductsQuery,
+} from './supplier-directory.inputs'
+
+/** Company kinds listed in the directory: those that supply goods (service providers have their own pages). */
+export const DIRECTORY_KINDS = ['supplier', 'both'] as const
+
+/** A company as the directory lists it. */
+export type DirectorySupplier = {
+  id: string
+  name: string
+  logoUrl: string | null
+  verified: boolean
+  country: string
+  city: string
+  supplierType: SupplierType | null
+  mainProducts: string[]
+  productCount: number
+}
+
+export type SupplierDirectoryPage = { items: DirectorySupplier[]; total: number; limit: number; offset: number }
+
+
+export type PublicSupplierProfile = {
+  id: string
+  name: string
+  logoUrl: string | null
+  /** In the visitor's locale, falling back to English. */
+  description: string
+  website: string | null
+  country: string
+  city: string
+  supplierType: SupplierType | null
+  size: CompanySize | null
+  yearFounded: number | null
+  mainProducts: string[]
+  mainMarkets: string[]
+  capabilities: string[]
+  exportMarkets: string[]
+  verificationStatus: VerificationStatus
+  verified: boolean
+  verifiedAt: string | null
+  memberSince: string
+  updatedAt: string
+  /** Names only: a certificate's file is private evidence. */
+  certifications: Array<{ id: string; name: string; issuer: string; validUntil: string | null }>
+  factoryPhotos: Array<{ id: string; url: string; thumbnailUrl: string }>
+  products: { items: MarketProduct[]; total: number; limit: number; offset: number }
+}
+
+const clamp = (value: number | undefined, fallback: number, min: number, max: number) => Math.min(Math.max(value ?? fallback, min), max)
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
+
+const logos = alias(files, 'logos')
+/** A logo is shown only when the referenced file really is a logo (logo files are public imagery). */
+const logoJoin = and(eq(logos.id, organizations.logoFileId), eq(logos.purpose, 'logo'))
+
+/** A live company that supplies goods: the only kind the directory and the public profile show. */
+const listedCompany = and(isNull(organizations.deletedAt), inArray(companyProfiles.kind, [...DIRECTORY_KINDS]))
+const publishedProductCount = sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published')`.mapWith(Number)
+
+function directoryConditions(input: DirectoryInput): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [listedCompany]
+  const q = input.q?.trim().toLowerCase()
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`
+    // One branch per table, so that each can use its trigram index (an OR across a join could use neither).
+    conditions.push(
+      sql`${organizations.id} in (select named.id from ${organizations} named where lower(named.name) like ${pattern} union select listed.organization_id from ${companyProfiles} listed where lower(listed.main_products::text) like ${pattern})`,
+    )
+  }
+  if (input.country) conditions.push(eq(companyProfiles.country, input.country.toUpperCase()))
+  if (input.supplierType) conditions.push(eq(companyProfiles.supplierType, input.supplierType))
+  if (input.verifiedOnly) conditions.push(eq(companyProfiles.verificationStatus, 'accept'))
+  if (input.categoryId) {
+    conditions.push(sql`exists (
+      with recursive subtree(id) as (
+        select ${categories.id} from ${categories} where ${categories.id} = ${input.categoryId}
+        union all select child.id from ${categories} child join subtree on child.parent_id = subtree.id
+      )
+      select 1 from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${products.categoryId} in (select id from subtree)
+    )`)
+  }
+  return and(...conditions)
+}
+
+function directoryOrder(input: DirectoryInput): SQL[] {
+  const byName = [sql`lower(${organizations.name}) asc`, asc(organizations.id)]
+  if (input.sort === 'newest') return [desc(organizations.createdAt), asc(organizations.id)]
+  if (input.sort === 'products') return [sql`${publishedProductCount} desc`, ...byName]
+  return [sql`(${companyProfiles.verificationStatus} = 'accept') desc`, ...byName]
+}
+
+/** The public supplier directory: live supplying companies, searched by name and main products, filtered and paged. */
+export async function listSuppliers(input: DirectoryInput): Promise<SupplierDirectoryPage> {
+  const limit = clamp(input.limit, DIRECTORY_DEFAULT_LIMIT, 1, DIRECTORY_MAX_LIMIT)
+  const offset = clamp(input.offset, 0, 0, DIRECTORY_MAX_OFFSET)
+  const where = directoryConditions(input)
+  const [rows, totals] = await Promise.all([
+    database()
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        logoFileId: logos.id,
+        verificationStatus: companyProfiles.verificationStatus,
+        country: companyProfiles.country,
+        city: companyProfiles.city,
+        supplierType: companyProfiles.supplierType,
+        mainProducts: companyProfiles.mainProducts,
+        productCount: publishedProductCount,
+      })
+      .from(organizations)
+      .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+      .leftJoin(logos, logoJoin)
+      .where(where)
+      .orderBy(...directoryOrder(input))
+      .limit(limit)
+      .offset(offset),
+    database().select({ total: count() }).from(organizations).innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id)).where(where),
+  ])
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      logoUrl: row.logoFileId ? fileThumbnailUrl(row.logoFileId) : null,
+      verified: row.verificationStatus === 'accept',
+      country: row.country,
+      city: row.city,
+      supplierType: row.supplierType,
+      mainProducts: row.mainProducts,
+      productCount: row.productCount,
+    })),
+    total: Number(totals[0]?.total ?? 0),
+    limit,
+    offset,
+  }
+}
+
+/** The countries that have listed suppliers, for the directory's country filter. */
+export async function supplierCountries(): Promise<string[]> {
+  const rows = await database()
+    .selectDistinct({ country: companyProfiles.country })
+    .from(organizations)
+    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+    .where(listedCompany)
+    .orderBy(asc(companyProfiles.country))
+  return rows.map((row) => row.country)
+}
+
+/** A page of the supplier's published products, newest first. */
+async function supplierProducts(supplier: MarketProduct['supplier'], locale: Locale, query: ProfileProductsQuery): Promise<PublicSupplierProfile['products']> {
+  const limit = clamp(query.limit, PROFILE_PRODUCTS_DEFAULT_LIMIT, 1, PROFILE_PRODUCTS_MAX_LIMIT)
+  const offset = clamp(query.offset, 0, 0, DIRECTORY_MAX_OFFSET)
+  const where = and(eq(products.organizationId, supplier.id), eq(products.status, 'published'))
+  // Spelled out: drizzle leaves columns unqualified in a one-table select, where `id` would mean the image's own id.
+  const firstImage = sql<string | null>`(select image.file_id from ${productImages} image where image.product_id = ${products}.id order by image.position, image.id limit 1)`
+  const [rows, totals] = await Promise.all([
+    database()
+      .select({
+        id: products.id,
+        nameEn: products.nameEn,
+        nameZhHans: products.nameZhHans,
+        nameZhHant: products.nameZhHant,
+        fromPrice: products.fromPrice,
+        fromPriceCurrency: products.fromPriceCurrency,
+        moq: products.moq,
+        unit: products.unit,
+        originCountry: products.originCountry,
+        categoryId: products.categoryId,
+        publishedAt: products.publishedAt,
+        imageFileId: firstImage,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.publishedAt), asc(products.id))
+      .limit(limit)
+      .offset(offset),
+    database().select({ total: count() }).from(products).where(where),
+  ])
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: localized({ en: row.nameEn, 'zh-Hans': row.nameZhHans, 'zh-Hant': row.nameZhHant }, locale),
+      thumbnailUrl: row.imageFileId ? fileThumbnailUrl(row.imageFileId) : null,
+      fromPrice: row.fromPrice,
+      fromPriceCurrency: row.fromPriceCurrency,
+      moq: row.moq,
+      unit: row.unit,
+      originCountry: row.originCountry,
+      categoryId: row.categoryId,
+      supplier,
+      publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    })),
+    total: Number(totals[0]?.total ?? 0),
+    limit,
+    offset,
+  }
+}
+
+/** The factory photos in the supplier's chosen order; ids that are not its factory photos are skipped. */
+async function factoryPhotos(companyId: string, fileIds: string[]): Promise<PublicSupplierProfile['factoryPhotos']> {
+  if (fileIds.length === 0) return []
+  const rows = await database()
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, fileIds), eq(files.organizationId, companyId), eq(files.purpose, 'factory_photo')))
+  const found = new Set(rows.map((row) => row.id))
+  return fileIds.filter((id) => found.has(id)).map((id) => ({ id, url: fileContentUrl(id), thumbnailUrl: fileThumbnailUrl(id) }))
+}
+
+/**
+ * A supplying company's public profile with a page of its published products, or null for an unknown, deleted,
+ * buyer-only or malformed id (ids follow the same rule as public product ids).
+ */
+export async function getSupplierProfile(id: string, locale: Locale, productsQuery: ProfileProductsQuery = {}): Promise<PublicSupplierProfile | null> {
+  if (!isPublicProductId(id)) return null
+  const [row] = await database()
+    .select({ organization: organizations, profile: companyProfiles, logoFileId: logos.id })
+    .from(organizations)
+    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+    .leftJoin(logos, logoJoin)
+    .where(and(eq(organizations.id, id), listedCompany))
+    .limit(1)
+  if (!row) return null
+  const { organization, profile } = row
+  const [certificationRows, photos, productPage] = await Promise.all([
+    database()
+      .select({ id: certifications.id, name: certifications.name, issuer: certifications.issuer, validUntil: certifications.validUntil })
+      .from(certifications)
+      .where(eq(certifications.organizationId, id))
+      .orderBy(asc(certifications.name), asc(certifications.id)),
+    factoryPhotos(id, profile.factoryPhotoFileIds),
+    supplierProducts({ id, name: organization.name, verified: profile.verificationStatus === 'accept' }, locale, productsQuery),
+  ])
+  const updatedAt = organization.updatedAt > profile.updatedAt ? organization.updatedAt : profile.updatedAt
+  return {
+    id,
+    name: organization.name,
+    logoUrl: row.logoFileId ? fileContentUrl(row.logoFileId) : null,
+    description: localized(profile.description, locale),
+    website: profile.website,
+    country: profile.country,
+    city: profile.city,
+    supplierType: profile.supplierType,
+    size: profile.size,
+    yearFounded: profile.yearFounded,
+    mainProducts: profile.mainProducts,
+    mainMarkets: profile.mainMarkets,
+    capabilities: profile.capabilities,
+    exportMarkets: profile.exportMarkets,
+    verificationStatus: profile.verificationStatus,
+    verified: profile.verificationStatus === 'accept',
+    verifiedAt: profile.verificationStatus === 'accept' && profile.verifiedAt ? profile.verifiedAt.toISOString() : null,
+    memberSince: organization.createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    certifications: certificationRows,
+    factoryPhotos: photos,
+    products: productPage,
+  }
+}

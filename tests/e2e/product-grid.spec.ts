@@ -1,0 +1,48 @@
+import { expect, type Page, test } from '@playwright/test'
+import { DEMO, signIn } from './support/helpers'
+
+/** Creates a draft product through the edit form and answers its name. */
+async function createProduct(page: Page, sku: string): Promise<string> {
+  const name = `Glazed tea bowl ${sku}`
+  await page.goto('/en/app/products/edit')
+  await page.getByLabel('Name (English)').fill(name)
+  await page.getByLabel('SKU', { exact: true }).fill(sku)
+  await page.getByLabel('Category').selectOption('tableware')
+  await page.getByLabel('Country of origin').selectOption('CN')
+  await page.getByLabel('Unit').selectOption('piece')
+  await page.getByLabel('Minimum order quantity').fill('100')
+  await page.getByRole('button', { name: 'Create product' }).click()
+  await expect(page.getByText('The product was saved.')).toBeVisible()
+  return name
+}
+
+test('a supplier quick-edits MOQ and status on the product grid; an invalid MOQ shows a field error', async ({ page }) => {
+  const sku = `GRID-${Date.now().toString(36).toUpperCase()}`
+  await signIn(page, DEMO.supplier)
+  const name = await createProduct(page, sku)
+
+  await page.getByRole('navigation', { name: 'View' }).getByRole('link', { name: 'Grid' }).click()
+  await expect(page).toHaveURL(/\/en\/app\/products\/index\.v2/)
+  await page.getByRole('searchbox', { name: 'Search by name or SKU' }).fill(sku)
+  await page.getByRole('button', { name: 'Apply' }).click()
+  const card = page.getByRole('article', { name })
+  await expect(card).toContainText('Draft')
+  const form = card.getByRole('form', { name: `Quick edit of ${name}` })
+
+  await form.getByLabel('Minimum order quantity').fill('0')
+  await form.getByRole('button', { name: `Save ${name}` }).click()
+  await expect(form.getByText('Enter a whole number of at least 1.')).toBeVisible()
+  await expect(form.getByLabel('Minimum order quantity')).toBeFocused()
+
+  await form.getByLabel('Minimum order quantity').fill('250')
+  await form.getByLabel('Status').selectOption('published')
+  await form.getByRole('button', { name: `Save ${name}` }).click()
+  await expect(form.getByRole('status')).toHaveText('Saved.')
+  await expect(card).toContainText('Published')
+  await expect(card).toContainText('250 × Piece')
+  await expect(form.getByText('Enter a whole number of at least 1.')).toBeHidden()
+
+  await page.reload()
+  await expect(page.getByRole('article', { name })).toContainText('250 × Piece')
+  await expect(page.getByRole('article', { name })).toContainText('Published')
+})

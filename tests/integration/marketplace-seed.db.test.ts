@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { topLevelOf } from '../../db/seed/marketplace/plan'
+import { seedMarketplace } from '../../db/seed/marketplace/seed-marketplace.server'
+import { FAMILIES } from '../../db/seed/marketplace/vocabulary'
+import { categories, priceListLines, priceLists, productImages, products } from '../../app/modules/catalog/index.server'
+import { companyProfiles, files, organizations } from '../../app/modules/companies/index.server'
+import { database } from '../../app/platform/db/index.server'
+import { fileStorage, useFileStorage } from '../../app/platform/files/storage.server'
+import { LocalDiskStorage } from '../../app/platform/files/local-storage.server'
+
+const HAN = /\p{Script=Han}/u
+let root: string
+let first: Awaited<ReturnType<typeof seedMarketplace>>
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'tradeport-seed-'))
+  useFileStorage(new LocalDiskStorage(root))
+  first = await seedMarketplace({ companies: 8, products: 120 })
+})
+
+afterAll(() => {
+  useFileStorage(undefined)
+  rmSync(root, { recursive: true, force: true })
+})
+
+describe('seedMarketplace', () => {
+  it('creates suppliers with three-locale profiles and a mix of verification states', async () => {
+    expect(first).toEqual({ created: true, companies: 8, products: 120 })
+    const profiles = await database().select().from(companyProfiles)
+    expect(profiles).toHaveLength(8)
+    for (const profile of profiles) {
+      expect(['supplier', 'both']).toContain(profile.kind)
+      expect(profile.description.en).toMatch(/Main products: /)
+      expect(profile.description['zh-Hans']).toMatch(HAN)
+      expect(profile.description['zh-Hant']).toMatch(HAN)
+      expect(profile.mainProducts.length).toBeGreaterThanOrEqual(2)
+    }
+    expect(new Set(profiles.map((profile) => profile.verificationStatus)).size).toBeGreaterThan(1)
+  })
+
+  it('writes bilingual product names, mostly published, with HS codes of the family', async () => {
+    const rows = await database().select().from(products)
+    expect(rows).toHaveLength(120)
+    expect(rows.filter((row) => row.status === 'published').length).toBeGreaterThan(100)
+    for (const row of rows) {
+      expect(row.nameEn).toMatch(/^[\w\s.,×²'’&()Ø–-]+$/u)
+      expect(row.nameZhHans).toMatch(HAN)
+      expect(row.nameZhHant).toMatch(HAN)
+      expect(row.hsCode).toMatch(/^\d{6}$/)
+      expect(row.searchDocument).toContain(row.nameEn.toLowerCase().split(/[^a-z0-9]+/)[0])
+    }
+    expect(rows.some((row) => row.nameZhHans !== row.nameZhHant)).toBe(true)
+  })
+
+  it('feeds from_price from the lowest break of the active price list, in its currency', async () => {
+    const lowest = await database()
+      .select({ productId: priceListLines.productId, lowest: sql<string>`min(${priceListLines.unitPrice})`, currency: sql<string>`min(${priceLists.currency})` })
+      .from(priceListLines)
+      .innerJoin(priceLists, and(eq(priceLists.id, priceListLines.priceListId), eq(priceLists.isActive, true)))
+      .groupBy(priceListLines.productId)
+    const breaks = await database().select({ productId: priceListLines.productId, n: count() }).from(priceListLines).groupBy(priceListLines.productId)
+    expect(breaks.every((row) => row.n >= 2 && row.n <= 4)).toBe(true)
+    const priced = await database().select({ id: products.id, fromPrice: products.fromPrice, currency: products.fromPriceCurrency }).from(products).where(sql`${products.fromPrice} is not null`)
+    expect(priced.length).toBe(lowest.length)
+    const byId = new Map(lowest.map((row) => [row.productId, row]))
+    for (const product of priced) {
+      expect(product.fromPrice).toBe(byId.get(product.id)?.lowest)
+      expect(product.currency).toBe(byId.get(product.id)?.currency)
+    }
+    const [unpriced] = await database().select({ n: count() }).from(products).where(isNull(products.fromPrice))
+    expect(unpriced!.n + priced.length).toBe(120)
+  })
+
+  it('attaches a stored public product image to every product', async () => {
+    const images = await database().select({ productId: productImages.productId, fileId: productImages.fileId }).from(productImages)
+    expect(new Set(images.map((image) => image.productId)).size).toBe(120)
+    const stored = await database().select().from(files).where(inArray(files.id, [...new Set(images.map((image) => image.fileId))]))
+    expect(stored.every((file) => file.purpose === 'product_image' && file.contentType === 'image/webp' && file.thumbnailKey)).toBe(true)
+    const bytes = await fileStorage().get(stored[0]!.storageKey)
+    expect(bytes && new TextDecoder().decode(bytes.slice(8, 12))).toBe('WEBP')
+  })
+
+  it('is idempotent: the same companies are not created twice', async () => {
+    expect(await seedMarketplace({ companies: 8, products: 120 })).toEqual({ created: false, companies: 0, products: 0 })
+    const [companies] = await database().select({ n: count() }).from(organizations)
+    expect(companies!.n).toBe(8)
+  })
+
+  it('files every product family under the top-level category the tree gives it', async () => {
+    const tree = await database().select({ id: categories.id, parentId: categories.parentId }).from(categories)
+    const parentOf = new Map(tree.map((row) => [row.id, row.parentId]))
+    const top = (id: string): string => {
+      const parent = parentOf.get(id)
+      return parent ? top(parent) : id
+    }
+    for (const family of FAMILIES) {
+      expect(parentOf.has(family.categoryId), family.code).toBe(true)
+      expect(topLevelOf(family), family.code).toBe(top(family.categoryId))
+    }
+  })
+})
