@@ -4,7 +4,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
 import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
 import { closeCompanyCaches, purgeDeletedCompanies } from '../app/modules/companies/index.server'
-import { resumeImports } from '../app/modules/catalog/index.server'
+import { refreshWindowedPrices, resumeImports } from '../app/modules/catalog/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
 import { logger } from '../app/platform/logger.server'
@@ -26,16 +26,26 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   await bearerSessions().keyRing()
   sessionRevocations().listen()
   preferencesCache().listen()
-  await purgeExpiredCompanies()
+  await hourlyUpkeep()
   // Imports a stopped server left running committed nothing: they run again from their files in the background.
   await resumeImports()
-  purgeTimer = setInterval(() => void purgeExpiredCompanies(), PURGE_INTERVAL_MS)
+  purgeTimer = setInterval(() => void hourlyUpkeep(), PURGE_INTERVAL_MS)
   purgeTimer.unref()
   return { seeded }
 }
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
 let purgeTimer: NodeJS.Timeout | undefined
+
+/** Purges expired companies, and refreshes public prices whose list window opened or closed. */
+async function hourlyUpkeep(): Promise<void> {
+  await purgeExpiredCompanies()
+  try {
+    await refreshWindowedPrices()
+  } catch (error) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not refresh windowed prices')
+  }
+}
 
 /** Companies deleted more than 30 days ago go for good, with everything they own. */
 async function purgeExpiredCompanies(): Promise<void> {

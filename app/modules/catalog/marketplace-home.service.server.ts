@@ -6,7 +6,7 @@ import { companyProfiles, organizations } from '../companies/companies.tables.se
 import { fileThumbnailUrl } from '../companies/index.server'
 import { products } from './catalog.tables.server'
 import { type MarketCard, toMarketCard } from './market-card'
-import { type FacetCount, searchProducts } from './search.service.server'
+import { type FacetCount, memoizeMarketplace, searchProducts } from './search.service.server'
 
 export const FEATURED_SUPPLIERS_LIMIT = 6
 export const NEW_PRODUCTS_LIMIT = 8
@@ -38,6 +38,6 @@ async function featuredSuppliers(locale: Locale): Promise<FeaturedSupplier[]> {
 
 /** What the marketplace home shows: the same search as /b2b/market (newest first, unfiltered) plus featured suppliers. */
 export async function marketplaceHome(locale: Locale): Promise<MarketplaceHome> {
-  const [newest, suppliers] = await Promise.all([searchProducts({ sort: 'newest', limit: NEW_PRODUCTS_LIMIT, locale }), featuredSuppliers(locale)])
+  const [newest, suppliers] = await Promise.all([searchProducts({ sort: 'newest', limit: NEW_PRODUCTS_LIMIT, locale }), memoizeMarketplace(`featured-suppliers:${locale}`, () => featuredSuppliers(locale))])
   return { categories: newest.facets.categories, featuredSuppliers: suppliers, newProducts: newest.items.map((product) => toMarketCard(product, locale)), productTotal: newest.total }
 }

@@ -6,7 +6,8 @@ import { addMember, createMember } from '../../../tests/factories/companies'
 import { insertProduct } from '../../../tests/factories/catalog-products'
 import { createUser } from '../../../tests/factories/users'
 import { CreatePriceListInput, SetPriceListLinesInput } from './price-list.inputs'
-import { activatePriceList, baseUnitPrices, createPriceList, deactivatePriceList, deletePriceList, getPriceList, listPriceLists, priceTiersFor, setPriceListLines, updatePriceList } from './price-list.service.server'
+import { activatePriceList, baseUnitPrices, createPriceList, deactivatePriceList, deletePriceList, getPriceList, listPriceLists, priceTiersFor, refreshWindowedPrices, setPriceListLines, updatePriceList } from './price-list.service.server'
+import { priceLists } from './catalog.tables.server'
 import { AuditQuery } from '../companies/index'
 import { listCompanyAudit } from '../companies/index.server'
 import { products } from './catalog.tables.server'
@@ -181,5 +182,27 @@ describe('baseUnitPrices', () => {
       list: { id: list.id, name: 'Base', currency: 'JPY' },
       prices: { [cup.id]: '95.0000', [bowl.id]: '120.0000' },
     })
+  })
+})
+
+describe('refreshWindowedPrices', () => {
+  it('clears public prices once the active list\'s window has closed, and restores them when it opens again', async () => {
+    const { company, user } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
+    const ctx = ctxOf(user.id, company.id, 'owner')
+    const vase = await insertProduct(company.id, { sku: 'VASE-1' })
+    const list = await createPriceList(ctx, CreatePriceListInput.parse({ name: 'Spring', currency: 'EUR' }))
+    await setPriceListLines(ctx, list.id, SetPriceListLinesInput.parse({ lines: [{ productId: vase.id, minQuantity: 1, unitPrice: '4.20' }] }))
+    await activatePriceList(ctx, list.id)
+    const fromPrice = async () => (await database().select({ price: products.fromPrice, currency: products.fromPriceCurrency }).from(products).where(eq(products.id, vase.id)))[0]
+    expect(await fromPrice()).toEqual({ price: '4.2000', currency: 'EUR' })
+
+    // The window closed yesterday (written behind the service's back, as time passing would).
+    await database().update(priceLists).set({ validFrom: '2020-01-01', validTo: '2020-12-31' }).where(eq(priceLists.id, list.id))
+    expect(await refreshWindowedPrices()).toBeGreaterThanOrEqual(1)
+    expect(await fromPrice()).toEqual({ price: null, currency: null })
+
+    await database().update(priceLists).set({ validTo: null }).where(eq(priceLists.id, list.id))
+    await refreshWindowedPrices()
+    expect(await fromPrice()).toEqual({ price: '4.2000', currency: 'EUR' })
   })
 })

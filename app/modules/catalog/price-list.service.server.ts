@@ -113,6 +113,26 @@ export async function refreshFromPrices(tx: Transaction, companyId: string): Pro
     .where(eq(products.organizationId, companyId))
 }
 
+/**
+ * Public prices follow the calendar: a list whose window has just opened or closed changes what "from" prices show.
+ * Refreshes every company whose active list has a window (run at start and hourly); answers how many were refreshed.
+ */
+export async function refreshWindowedPrices(): Promise<number> {
+  const windowed = await database()
+    .selectDistinct({ companyId: priceLists.organizationId })
+    .from(priceLists)
+    .where(and(eq(priceLists.isActive, true), or(sql`${priceLists.validFrom} is not null`, sql`${priceLists.validTo} is not null`)))
+  for (const { companyId } of windowed) {
+    await afterMarketplaceWrite(
+      database().transaction(async (tx) => {
+        await lockPriceLists(tx, companyId)
+        await refreshFromPrices(tx, companyId)
+      }),
+    )
+  }
+  return windowed.length
+}
+
 /** What the activity log shows of a list's settings. */
 const settingsOf = (list: Pick<PriceList, 'name' | 'currency' | 'validFrom' | 'validTo'>) => ({ name: list.name, currency: list.currency, validFrom: list.validFrom, validTo: list.validTo })
 

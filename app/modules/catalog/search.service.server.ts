@@ -314,23 +314,32 @@ async function matchSets(input: SearchProductsInput & { currency?: string }, cat
  * other filter. Work is bounded by SEARCH_CANDIDATE_CAP (see there); `currency` (default USD) is that of a price range.
  */
 export async function searchProducts(input: SearchProductsInput & { locale: Locale; currency?: string }): Promise<SearchResult> {
-  const ttlMs = env().SEARCH_CACHE_SECONDS * 1000
-  if (ttlMs === 0) return runSearch(input)
-  const db = database()
-  if (resultCache.db !== db) resultCache = { db, generation: 0, results: new ExpiringLru(SEARCH_CACHE_ENTRIES) }
-  const key = `${resultCache.generation}:${JSON.stringify(input, Object.keys(input).sort())}`
-  const cached = resultCache.results.get(key)
-  if (cached) return cached
-  const running = runSearch(input)
-  resultCache.results.set(key, running, ttlMs)
-  // A failed search is not kept: the next request tries again.
-  running.catch(() => resultCache.results.delete(key))
-  return running
+  return memoizeMarketplace(`search:${JSON.stringify(input, Object.keys(input).sort())}`, () => runSearch(input))
 }
 
 /** Searches answered from memory: the same search (any visitor, same locale) within SEARCH_CACHE_SECONDS. */
 const SEARCH_CACHE_ENTRIES = 5_000
-let resultCache: { db: object | null; generation: number; results: ExpiringLru<string, Promise<SearchResult>> } = { db: null, generation: 0, results: new ExpiringLru(SEARCH_CACHE_ENTRIES) }
+let resultCache: { db: object | null; generation: number; results: ExpiringLru<string, Promise<unknown>> } = { db: null, generation: 0, results: new ExpiringLru(SEARCH_CACHE_ENTRIES) }
+
+/**
+ * A public marketplace read (the same for every visitor) computed once per SEARCH_CACHE_SECONDS, or again after a
+ * marketplace write of this process. `key` must name everything the answer depends on, the locale included.
+ */
+export function memoizeMarketplace<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const ttlMs = env().SEARCH_CACHE_SECONDS * 1000
+  if (ttlMs === 0) return compute()
+  const db = database()
+  if (resultCache.db !== db) resultCache = { db, generation: 0, results: new ExpiringLru(SEARCH_CACHE_ENTRIES) }
+  const fullKey = `${resultCache.generation}:${key}`
+  const cached = resultCache.results.get(fullKey) as Promise<T> | undefined
+  if (cached) return cached
+  const running = compute()
+  const results = resultCache.results
+  results.set(fullKey, running, ttlMs)
+  // A failed read is not kept: the next request tries again.
+  running.catch(() => results.delete(fullKey))
+  return running
+}
 
 /**
  * Call after a write that changes what the marketplace shows (products, prices, images): this process forgets its

@@ -54,39 +54,50 @@ function exactMoney(args: [amount: string, currency: string] | [amount: Money]):
   return args.length === 2 ? { amount: toDecimalString(args[0]), currency: args[1] } : { amount: minorToDecimal(args[0]), currency: args[0].currency }
 }
 
-/** Formats dates, numbers and money for one locale and one user's preferences. Create once per page, not per value. */
+/**
+ * Intl formatters are costly to build (tenths of a millisecond each) and immutable: one per locale and options is
+ * shared by every formatter of the process, built on first use. Bounded: cleared if it ever grows past its size.
+ */
+const INTL_CACHE_SIZE = 1_000
+const intlObjects = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>()
+
+function shared<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(kind: string, tag: string, options: object, make: () => T): T {
+  const key = `${kind}|${tag}|${JSON.stringify(options)}`
+  let value = intlObjects.get(key) as T | undefined
+  if (!value) {
+    value = make()
+    if (intlObjects.size >= INTL_CACHE_SIZE) intlObjects.clear()
+    intlObjects.set(key, value)
+  }
+  return value
+}
+
+const dateTimeFormat = (tag: string, options: Intl.DateTimeFormatOptions) => shared('date', tag, options, () => new Intl.DateTimeFormat(tag, options))
+const numberFormatOf = (tag: string, options: Intl.NumberFormatOptions = {}) => shared('number', tag, options, () => new Intl.NumberFormat(tag, options))
+
+/** Formats dates, numbers and money for one locale and one user's preferences; cheap to create (Intl objects are shared). */
 export function createFormatter({ locale, preferences }: { locale: Locale; preferences: FormatPreferences }): Formatter {
   const tag = LOCALE_ENTRIES[locale].language
   const timeZone = preferences.timezone ?? undefined
-  const dateFormat = new Intl.DateTimeFormat(tag, { dateStyle: preferences.date_format, timeZone })
+  const dateFormat = () => dateTimeFormat(tag, { dateStyle: preferences.date_format, timeZone })
   // Time alone: ICU rewrites the date half of a combined dateStyle + hourCycle pattern (2026年3月1日 becomes 2026/3/1).
-  const timeFormat = new Intl.DateTimeFormat(tag, { timeStyle: preferences.time_format, hourCycle: preferences.hour_cycle, timeZone })
-  const relativeFormat = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' })
-  const numberFormat = new Intl.NumberFormat(tag)
-  const currencyFormats = new Map<string, Intl.NumberFormat>()
-
-  const currencyFormat = (currency: string) => {
-    let format = currencyFormats.get(currency)
-    if (!format) {
-      format = new Intl.NumberFormat(tag, { style: 'currency', currency })
-      currencyFormats.set(currency, format)
-    }
-    return format
-  }
+  const timeFormat = () => dateTimeFormat(tag, { timeStyle: preferences.time_format, hourCycle: preferences.hour_cycle, timeZone })
+  const relativeFormat = () => shared('relative', tag, { numeric: 'auto' }, () => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }))
+  const currencyFormat = (currency: string) => numberFormatOf(tag, { style: 'currency', currency })
   const formatMoney = (money: ExactMoney) => currencyFormat(money.currency).format(money.amount)
 
   return {
-    date: (value) => dateFormat.format(toDate(value)),
-    time: (value) => timeFormat.format(toDate(value)),
-    dateTime: (value) => `${dateFormat.format(toDate(value))}${DATE_TIME_SEPARATOR[locale]}${timeFormat.format(toDate(value))}`,
+    date: (value) => dateFormat().format(toDate(value)),
+    time: (value) => timeFormat().format(toDate(value)),
+    dateTime: (value) => `${dateFormat().format(toDate(value))}${DATE_TIME_SEPARATOR[locale]}${timeFormat().format(toDate(value))}`,
     relativeTime(value, now) {
       const seconds = (toDate(value).getTime() - toDate(now).getTime()) / 1000
       const [unit, size] = RELATIVE_UNITS.find(([, unitSeconds]) => Math.abs(seconds) >= unitSeconds) ?? ['second', 1]
       const count = Math.round(Math.abs(seconds) / size)
-      return relativeFormat.format(seconds < 0 && count > 0 ? -count : count, unit)
+      return relativeFormat().format(seconds < 0 && count > 0 ? -count : count, unit)
     },
-    number: (value, options) => (options ? new Intl.NumberFormat(tag, options) : numberFormat).format(typeof value === 'string' ? toDecimalString(value) : value),
-    percent: (ratio, options) => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1, ...options }).format(ratio),
+    number: (value, options) => numberFormatOf(tag, options).format(typeof value === 'string' ? toDecimalString(value) : value),
+    percent: (ratio, options) => numberFormatOf(tag, { style: 'percent', maximumFractionDigits: 1, ...options }).format(ratio),
     money: (...args) => formatMoney(exactMoney(args)),
     moneyWithConversion(...args) {
       const [money, conversion] = args.length === 3 ? [exactMoney([args[0], args[1]]), args[2]] : [exactMoney([args[0]]), args[1]]
