@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
@@ -96,4 +97,19 @@ export function ProductViewSwitch({ current, listHref, gridHref }: { current: 'l
       {item('grid', gridHref)}
     </nav>
   )
+}
+
+/** The product list's and grid's empty state: clear the filters, or add the first product (admins). */
+export function ProductsEmptyState({ filtered, clearHref, addHref }: { filtered: boolean; clearHref: string; addHref: string | null }) {
+  const { t } = useTranslation('catalog')
+  const action = filtered ? (
+    <Link to={clearHref} className={buttonClasses('secondary')}>
+      {t('list.filters.clear')}
+    </Link>
+  ) : addHref ? (
+    <Link to={addHref} className={buttonClasses('primary')}>
+      {t('list.add')}
+    </Link>
+  ) : undefined
+  return <EmptyState title={filtered ? t('list.emptyFiltered') : t('list.empty')} description={filtered ? undefined : t('list.emptyDescription')} action={action} />
 }

@@ -1,9 +1,8 @@
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { buttonClasses } from '../../../components/ui/button'
-import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
 import { useFormatter } from '../../../components/use-formatter'
-import { localized, ProductFilters, productListFilters, productListHref, productListQueryFrom, ProductQuickEditCard, ProductViewSwitch, QuickEditProductInput, type QuickEditResult } from '../../../modules/catalog/index'
+import { localized, ProductFilters, ProductsEmptyState, productListFilters, productListHref, productListQueryFrom, ProductQuickEditCard, ProductViewSwitch, QuickEditProductInput, type QuickEditResult } from '../../../modules/catalog/index'
 import { baseUnitPrices, categoryTree, flattenCategories, listProducts, productCovers, quickEditProduct } from '../../../modules/catalog/index.server'
 import { fileThumbnailUrl, hasRole, requireRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
@@ -114,21 +113,7 @@ export default function ProductGridPage({ loaderData, actionData }: Route.Compon
           {t('list.resultCount', { count: format.number(data.total) })}
         </p>
         {data.products.length === 0 ? (
-          <EmptyState
-            title={filtered ? t('list.emptyFiltered') : t('list.empty')}
-            description={filtered ? undefined : t('list.emptyDescription')}
-            action={
-              filtered ? (
-                <Link to={base} className={buttonClasses('secondary')}>
-                  {t('list.filters.clear')}
-                </Link>
-              ) : data.canManage ? (
-                <Link to={editHref()} className={buttonClasses('primary')}>
-                  {t('list.add')}
-                </Link>
-              ) : undefined
-            }
-          />
+          <ProductsEmptyState filtered={filtered} clearHref={base} addHref={data.canManage ? editHref() : null} />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {data.products.map((product) => (

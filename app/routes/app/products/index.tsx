@@ -4,11 +4,10 @@ import { FormError, useFieldErrors } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
-import { EmptyState } from '../../../components/ui/empty-state'
 import { Pagination } from '../../../components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
-import { localized, ProductFilters, productListFilters, productListHref, productListQueryFrom, ProductStatusBadge, ProductStatusInput, type ProductStatus, ProductViewSwitch } from '../../../modules/catalog/index'
+import { localized, ProductFilters, ProductsEmptyState, productListFilters, productListHref, productListQueryFrom, ProductStatusBadge, ProductStatusInput, type ProductStatus, ProductViewSwitch } from '../../../modules/catalog/index'
 import { categoryTree, flattenCategories, listProducts, setProductStatus } from '../../../modules/catalog/index.server'
 import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
@@ -139,21 +138,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           {t('list.resultCount', { count: format.number(data.total) })}
         </p>
         {data.rows.length === 0 ? (
-          <EmptyState
-            title={filtered ? t('list.emptyFiltered') : t('list.empty')}
-            description={filtered ? undefined : t('list.emptyDescription')}
-            action={
-              filtered ? (
-                <Link to={base} className={buttonClasses('secondary')}>
-                  {t('list.filters.clear')}
-                </Link>
-              ) : data.canManage ? (
-                <Link to={editHref()} className={buttonClasses('primary')}>
-                  {t('list.add')}
-                </Link>
-              ) : undefined
-            }
-          />
+          <ProductsEmptyState filtered={filtered} clearHref={base} addHref={data.canManage ? editHref() : null} />
         ) : (
           <Form method="post" className="flex flex-col gap-3">
             {data.canManage ? (
