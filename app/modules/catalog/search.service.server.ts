@@ -229,8 +229,8 @@ async function orderedPage(where: SQL | undefined, verifiedOnly: boolean, sort: 
   return rows.map((row) => row.id)
 }
 
-/** The cards of the given products, in the given order. */
-async function cardsOf(ids: string[], locale: Locale): Promise<MarketProduct[]> {
+/** The cards of the given products, in the given order (also the supplier profile's product page). */
+export async function cardsOf(ids: string[], locale: Locale): Promise<MarketProduct[]> {
   if (ids.length === 0) return []
   const firstImage = sql<string | null>`(select ${productImages.fileId} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`
   const rows = await database()

@@ -6,9 +6,9 @@ import type { CompanySize, SupplierType, VerificationStatus } from '../companies
 import { certifications, companyProfiles, files, organizations } from '../companies/companies.tables.server'
 import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
-import { categories, productImages, products } from './catalog.tables.server'
+import { categories, products } from './catalog.tables.server'
 import { isPublicProductId } from './product-page.service.server'
-import type { MarketProduct } from './search.service.server'
+import { cardsOf, type MarketProduct } from './search.service.server'
 import {
   DIRECTORY_DEFAULT_LIMIT,
   DIRECTORY_MAX_LIMIT,
@@ -165,53 +165,15 @@ export async function supplierCountries(): Promise<string[]> {
 }
 
 /** A page of the supplier's published products, newest first. */
-async function supplierProducts(supplier: MarketProduct['supplier'], locale: Locale, query: ProfileProductsQuery): Promise<PublicSupplierProfile['products']> {
+async function supplierProducts(supplierId: string, locale: Locale, query: ProfileProductsQuery): Promise<PublicSupplierProfile['products']> {
   const limit = clamp(query.limit, PROFILE_PRODUCTS_DEFAULT_LIMIT, 1, PROFILE_PRODUCTS_MAX_LIMIT)
   const offset = clamp(query.offset, 0, 0, DIRECTORY_MAX_OFFSET)
-  const where = and(eq(products.organizationId, supplier.id), eq(products.status, 'published'))
-  // Spelled out: drizzle leaves columns unqualified in a one-table select, where `id` would mean the image's own id.
-  const firstImage = sql<string | null>`(select image.file_id from ${productImages} image where image.product_id = ${products}.id order by image.position, image.id limit 1)`
+  const where = and(eq(products.organizationId, supplierId), eq(products.status, 'published'))
   const [rows, totals] = await Promise.all([
-    database()
-      .select({
-        id: products.id,
-        nameEn: products.nameEn,
-        nameZhHans: products.nameZhHans,
-        nameZhHant: products.nameZhHant,
-        fromPrice: products.fromPrice,
-        fromPriceCurrency: products.fromPriceCurrency,
-        moq: products.moq,
-        unit: products.unit,
-        originCountry: products.originCountry,
-        categoryId: products.categoryId,
-        publishedAt: products.publishedAt,
-        imageFileId: firstImage,
-      })
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.publishedAt), asc(products.id))
-      .limit(limit)
-      .offset(offset),
+    database().select({ id: products.id }).from(products).where(where).orderBy(desc(products.publishedAt), asc(products.id)).limit(limit).offset(offset),
     database().select({ total: count() }).from(products).where(where),
   ])
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      name: localized({ en: row.nameEn, 'zh-Hans': row.nameZhHans, 'zh-Hant': row.nameZhHant }, locale),
-      thumbnailUrl: row.imageFileId ? fileThumbnailUrl(row.imageFileId) : null,
-      fromPrice: row.fromPrice,
-      fromPriceCurrency: row.fromPriceCurrency,
-      moq: row.moq,
-      unit: row.unit,
-      originCountry: row.originCountry,
-      categoryId: row.categoryId,
-      supplier,
-      publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-    })),
-    total: Number(totals[0]?.total ?? 0),
-    limit,
-    offset,
-  }
+  return { items: await cardsOf(rows.map((row) => row.id), locale), total: Number(totals[0]?.total ?? 0), limit, offset }
 }
 
 /** The factory photos in the supplier's chosen order; ids that are not its factory photos are skipped. */
@@ -247,7 +209,7 @@ export async function getSupplierProfile(id: string, locale: Locale, productsQue
       .where(eq(certifications.organizationId, id))
       .orderBy(asc(certifications.name), asc(certifications.id)),
     factoryPhotos(id, profile.factoryPhotoFileIds),
-    supplierProducts({ id, name: organization.name, verified: profile.verificationStatus === 'accept' }, locale, productsQuery),
+    supplierProducts(id, locale, productsQuery),
   ])
   const updatedAt = organization.updatedAt > profile.updatedAt ? organization.updatedAt : profile.updatedAt
   return {
