@@ -4,7 +4,7 @@ export class ExpiringLru<K, V> {
 
   constructor(
     private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get(key: K): V | undefined {

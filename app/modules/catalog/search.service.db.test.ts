@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCompany } from '../../../tests/factories/companies'
 import { createPriceList, createProduct } from '../../../tests/factories/products'
 import { getPublicProduct, isPublicProductId } from './product-page.service.server'
@@ -212,6 +212,58 @@ describe('searchProducts result cache', () => {
       marketplaceChanged()
       expect(ids(await searchProducts({ q: 'samovar', locale: 'en' }))).toEqual([samovar.id])
     } finally {
+      setEnvForTesting(testEnv())
+    }
+  })
+})
+
+describe('memoizeMarketplace', () => {
+  it('serves a stale answer while one refresh replaces it, keeps it when the refresh fails, and forgets it long after', async () => {
+    const { setEnvForTesting } = await import('../../platform/env.server')
+    const { testEnv } = await import('../../../tests/support/test-env')
+    const { memoizeMarketplace } = await import('./search.service.server')
+    setEnvForTesting(testEnv({ SEARCH_CACHE_SECONDS: '30' }))
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      let calls = 0
+      let fail = false
+      let release = () => {}
+      const compute = async () => {
+        const call = ++calls
+        if (call > 1) await new Promise<void>((resolve) => (release = resolve))
+        if (fail) throw new Error('database away')
+        return call
+      }
+      const read = () => memoizeMarketplace('memo-test', compute)
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+      expect(await read()).toBe(1)
+      expect(await read()).toBe(1)
+      vi.setSystemTime(Date.now() + 31_000)
+      // Stale: the old answer at once while one refresh runs behind it.
+      expect(await read()).toBe(1)
+      expect(await read()).toBe(1)
+      expect(calls).toBe(2)
+      release()
+      await settle()
+      expect(await read()).toBe(2)
+      // A failed refresh keeps the stale answer; the next read tries again.
+      vi.setSystemTime(Date.now() + 31_000)
+      fail = true
+      expect(await read()).toBe(2)
+      release()
+      await settle()
+      expect(await read()).toBe(2)
+      expect(calls).toBe(4)
+      release()
+      await settle()
+      fail = false
+      // Past ten times the TTL the answer is gone and the caller waits for a fresh one.
+      vi.setSystemTime(Date.now() + 301_000)
+      const waiting = read()
+      release()
+      expect(await waiting).toBe(5)
+    } finally {
+      vi.useRealTimers()
       setEnvForTesting(testEnv())
     }
   })

@@ -319,26 +319,44 @@ export async function searchProducts(input: SearchProductsInput & { locale: Loca
 
 /** Searches answered from memory: the same search (any visitor, same locale) within SEARCH_CACHE_SECONDS. */
 const SEARCH_CACHE_ENTRIES = 5_000
-let resultCache: { db: object | null; generation: number; results: ExpiringLru<string, Promise<unknown>> } = { db: null, generation: 0, results: new ExpiringLru(SEARCH_CACHE_ENTRIES) }
+/** How long past its freshness a remembered answer may still be served while one refresh runs (as a multiple of the TTL). */
+const STALE_FACTOR = 10
+type Remembered = { value: Promise<unknown>; freshUntil: number; refreshing: boolean }
+let resultCache: { db: object | null; generation: number; results: ExpiringLru<string, Remembered> } = { db: null, generation: 0, results: new ExpiringLru(SEARCH_CACHE_ENTRIES) }
 
 /**
  * A public marketplace read (the same for every visitor) computed once per SEARCH_CACHE_SECONDS, or again after a
- * marketplace write of this process. `key` must name everything the answer depends on, the locale included.
+ * marketplace write of this process. `key` must name everything the answer depends on, the locale included. Past its
+ * freshness an answer is still served (up to STALE_FACTOR × the TTL) while a single background refresh replaces it, so
+ * popular searches never wait on the database once seen; a write of this process forgets everything at once.
  */
 export function memoizeMarketplace<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const ttlMs = env().SEARCH_CACHE_SECONDS * 1000
   if (ttlMs === 0) return compute()
   const db = database()
   if (resultCache.db !== db) resultCache = { db, generation: 0, results: new ExpiringLru(SEARCH_CACHE_ENTRIES) }
-  const fullKey = `${resultCache.generation}:${key}`
-  const cached = resultCache.results.get(fullKey) as Promise<T> | undefined
-  if (cached) return cached
+  const { generation, results } = resultCache
+  const fullKey = `${generation}:${key}`
+  const remembered = results.get(fullKey)
+  if (remembered && (remembered.freshUntil > Date.now() || remembered.refreshing)) return remembered.value as Promise<T>
   const running = compute()
-  const results = resultCache.results
-  results.set(fullKey, running, ttlMs)
-  // A failed read is not kept: the next request tries again.
-  running.catch(() => results.delete(fullKey))
-  return running
+  if (!remembered) {
+    results.set(fullKey, { value: running, freshUntil: Date.now() + ttlMs, refreshing: false }, ttlMs * STALE_FACTOR)
+    // A failed read is not kept: the next request tries again.
+    running.catch(() => results.delete(fullKey))
+    return running
+  }
+  // Stale: answer with what we have; the refresh replaces it when it succeeds (unless a write cleared the cache meanwhile).
+  remembered.refreshing = true
+  running.then(
+    () => {
+      if (resultCache.results === results && resultCache.generation === generation) results.set(fullKey, { value: running, freshUntil: Date.now() + ttlMs, refreshing: false }, ttlMs * STALE_FACTOR)
+    },
+    () => {
+      remembered.refreshing = false
+    },
+  )
+  return remembered.value as Promise<T>
 }
 
 /**
