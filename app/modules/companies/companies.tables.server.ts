@@ -250,3 +250,24 @@ export const activeCompanies = pgTable('active_companies', {
     .references(() => organizations.id, { onDelete: 'cascade' }),
   updatedAt: updatedAt(),
 })
+
+/**
+ * In-app notifications: one row per recipient, written in the transaction of the event that caused it. `kind` and
+ * `params` are rendered in the reader's language; `link` is a locale-less app path.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    link: text('link').notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt), index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+)

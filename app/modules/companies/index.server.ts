@@ -45,3 +45,4 @@ export {
   type SupplierProfile,
 } from './supplier-profile.service.server'
 export { applyAsSupplier, decideApplication, getApplication, listApplications, myApplications, submitApplication, submitApplicationWithUploads, type ApplicationDetail } from './verification.service.server'
+export { listNotifications, mailNotice, markNotificationsRead, NOTIFICATIONS_PAGE_SIZE, recordNotice, type Notice, type NotificationItem, type NotificationPage } from './notification.service.server'

@@ -34,6 +34,18 @@ import directoryZhHant from '../../modules/catalog/messages/directory/zh-Hant.js
 import productImportEn from '../../modules/catalog/messages/productImport/en.json'
 import productImportZhHans from '../../modules/catalog/messages/productImport/zh-Hans.json'
 import productImportZhHant from '../../modules/catalog/messages/productImport/zh-Hant.json'
+import notificationsEn from '../../modules/companies/messages/notifications/en.json'
+import notificationsZhHans from '../../modules/companies/messages/notifications/zh-Hans.json'
+import notificationsZhHant from '../../modules/companies/messages/notifications/zh-Hant.json'
+import ordersEn from '../../modules/orders/messages/orders/en.json'
+import ordersZhHans from '../../modules/orders/messages/orders/zh-Hans.json'
+import ordersZhHant from '../../modules/orders/messages/orders/zh-Hant.json'
+import servicesEn from '../../modules/orders/messages/services/en.json'
+import servicesZhHans from '../../modules/orders/messages/services/zh-Hans.json'
+import servicesZhHant from '../../modules/orders/messages/services/zh-Hant.json'
+import fulfilmentEn from '../../modules/orders/messages/fulfilment/en.json'
+import fulfilmentZhHans from '../../modules/orders/messages/fulfilment/zh-Hans.json'
+import fulfilmentZhHant from '../../modules/orders/messages/fulfilment/zh-Hant.json'
 import type { Locale } from './locales'
 import commonEn from './messages/en.json'
 import commonZhHans from './messages/zh-Hans.json'
@@ -41,9 +53,9 @@ import commonZhHant from './messages/zh-Hant.json'
 
 /** Every message catalog, by locale and namespace. Server-only: pages receive just their locale's part. */
 export const CATALOGS = {
-  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn, catalog: catalogEn, pricing: pricingEn, marketplace: marketplaceEn, directory: directoryEn, productImport: productImportEn },
-  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans, catalog: catalogZhHans, pricing: pricingZhHans, marketplace: marketplaceZhHans, directory: directoryZhHans, productImport: productImportZhHans },
-  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant, catalog: catalogZhHant, pricing: pricingZhHant, marketplace: marketplaceZhHant, directory: directoryZhHant, productImport: productImportZhHant },
+  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn, catalog: catalogEn, pricing: pricingEn, marketplace: marketplaceEn, directory: directoryEn, productImport: productImportEn, notifications: notificationsEn, orders: ordersEn, services: servicesEn, fulfilment: fulfilmentEn },
+  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans, catalog: catalogZhHans, pricing: pricingZhHans, marketplace: marketplaceZhHans, directory: directoryZhHans, productImport: productImportZhHans, notifications: notificationsZhHans, orders: ordersZhHans, services: servicesZhHans, fulfilment: fulfilmentZhHans },
+  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant, catalog: catalogZhHant, pricing: pricingZhHant, marketplace: marketplaceZhHant, directory: directoryZhHant, productImport: productImportZhHant, notifications: notificationsZhHant, orders: ordersZhHant, services: servicesZhHant, fulfilment: fulfilmentZhHant },
 } satisfies Record<Locale, Record<string, unknown>>
 
 export type Namespace = keyof (typeof CATALOGS)['en']

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto'
+import { and, eq, lt } from 'drizzle-orm'
+import { database, type Database, type Transaction } from '../db/index.server'
+import { AppError } from '../errors'
+import { idempotencyKeys } from './idempotency.tables.server'
+
+/** How long a key is remembered: a retry later than this creates a new record. */
+export const IDEMPOTENCY_KEY_DAYS = 7
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
+
+/** The `Idempotency-Key` header (or form field) checked: printable ASCII, 1–255 characters; undefined when absent. */
+export function idempotencyKeyOf(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined
+  if (!KEY_PATTERN.test(value)) throw new AppError('bad_request', 'The Idempotency-Key must be 1–255 printable ASCII characters', { fields: { idempotencyKey: ['validation.idempotencyKey'] } })
+  return value
+}
+
+/** A stable digest of a request body, so a key reused for a different request is told apart from a retry. */
+export function fingerprintOf(input: unknown): string {
+  const canonical = JSON.stringify(input, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : value,
+  )
+  return createHash('sha256').update(canonical).digest('hex')
+}
+
+/**
+ * Claims `key` in `scope` for the record about to be created (`resourceId`), in the creating transaction. Answers null
+ * when this request is the first (create it), or the id of the record the first request created (answer with that).
+ * The same key with a different request is a 409. Concurrent first requests queue on the key's row.
+ */
+export async function claimIdempotencyKey(tx: Database | Transaction, claim: { scope: string; key: string; fingerprint: string; resourceId: string }): Promise<string | null> {
+  const inserted = await tx.insert(idempotencyKeys).values(claim).onConflictDoNothing().returning({ key: idempotencyKeys.key })
+  if (inserted.length > 0) return null
+  const [existing] = await tx
+    .select({ fingerprint: idempotencyKeys.fingerprint, resourceId: idempotencyKeys.resourceId })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)))
+  if (!existing) throw new AppError('conflict', 'The Idempotency-Key is being used by another request; retry')
+  if (existing.fingerprint !== claim.fingerprint) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request')
+  return existing.resourceId
+}
+
+/** Forgets keys older than IDEMPOTENCY_KEY_DAYS (hourly upkeep); answers how many. */
+export async function purgeIdempotencyKeys(now = new Date()): Promise<number> {
+  const removed = await database()
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_DAYS * 86_400_000)))
+    .returning({ key: idempotencyKeys.key })
+  return removed.length
+}
