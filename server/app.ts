@@ -7,6 +7,7 @@ import { closeCompanyCaches, purgeDeletedCompanies } from '../app/modules/compan
 import { refreshWindowedPrices, resumeImports } from '../app/modules/catalog/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
+import { purgeIdempotencyKeys } from '../app/platform/idempotency/idempotency.server'
 import { logger } from '../app/platform/logger.server'
 import { closeRedis } from '../app/platform/redis.server'
 import { createHttpApp } from './http-app'
@@ -37,9 +38,14 @@ export async function startApp(): Promise<{ seeded: boolean }> {
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
 let purgeTimer: NodeJS.Timeout | undefined
 
-/** Purges expired companies, and refreshes public prices whose list window opened or closed. */
+/** Purges expired companies and idempotency keys, and refreshes public prices whose list window opened or closed. */
 async function hourlyUpkeep(): Promise<void> {
   await purgeExpiredCompanies()
+  try {
+    await purgeIdempotencyKeys()
+  } catch (error) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not purge idempotency keys')
+  }
   try {
     await refreshWindowedPrices()
   } catch (error) {

@@ -5,6 +5,7 @@ import { logger } from '../../app/platform/logger.server'
 import { createUser } from '../../tests/factories/users'
 import { addMember, createCompany } from '../../tests/factories/companies'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from './demo-accounts'
+import { seedDemoOrders } from './demo-orders.server'
 import { seedMarketplace } from './marketplace/seed-marketplace.server'
 
 /**
@@ -35,6 +36,7 @@ export async function seedDemoData(): Promise<boolean> {
   }
   if (missing.length > 0) logger().info({ created: missing.map((a) => a.key) }, 'demo accounts seeded')
   await seedDemoMarketplace()
+  await seedDemoOrders()
   return missing.length > 0
 }
 

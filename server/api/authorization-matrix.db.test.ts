@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { addresses, certifications, files, invitations, supplierApplications } from '../../app/modules/companies/index.server'
 import { importJobs, priceLists, products } from '../../app/modules/catalog/index.server'
 import { database } from '../../app/platform/db/index.server'
+import { freightQuotes, purchaseOrders, serviceOrders } from '../../app/modules/orders/index.server'
 import { addMember, createMember } from '../../tests/factories/companies'
 import { createUser } from '../../tests/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -72,6 +73,20 @@ beforeAll(async () => {
   const importJobId = randomUUID()
   await database().insert(importJobs).values({ id: importJobId, organizationId: companyId, createdBy: a.user.id, fileName: 'products.csv' })
 
+  // A freight request of company A with one quote from a third company (service orders).
+  const serviceOrderId = randomUUID()
+  await database().insert(serviceOrders).values({ id: serviceOrderId, number: 'LO-2026-99999', kind: 'logistic', serviceType: 'logistics', buyerCompanyId: companyId, buyerName: 'Matrix A', status: 'quoting' })
+  const quoteProvider = await createMember({ role: 'owner', companyInput: { name: 'Matrix C', kind: 'service_provider' } })
+  const freightQuoteId = randomUUID()
+  await database().insert(freightQuotes).values({ id: freightQuoteId, orderId: serviceOrderId, providerCompanyId: quoteProvider.company.id, currency: 'USD', price: '100', transitDays: 5, validUntil: '2099-01-01' })
+
+  // A purchase order company A buys from a third company (placed, with an attachment); B is no party to it.
+  const orderSupplier = await createMember({ role: 'owner', companyInput: { name: 'Matrix D', kind: 'supplier' } })
+  const purchaseOrderId = randomUUID()
+  await database()
+    .insert(purchaseOrders)
+    .values({ id: purchaseOrderId, number: 'PO-2026-99999', buyerCompanyId: companyId, supplierCompanyId: orderSupplier.company.id, buyerName: 'Matrix A', supplierName: 'Matrix D', status: 'placed', currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo', paymentTerms: 'tt_30_70', attachmentFileIds: [fileId] })
+
   fixtures = {
     '/api/v1/price-lists/{id}': { id: priceListId },
     '/api/v1/price-lists/{id}/lines': { id: priceListId },
@@ -110,6 +125,18 @@ beforeAll(async () => {
     '/api/v1/product-imports/{id}/errors.csv': { id: importJobId },
     '/api/v1/marketplace/products/{id}': { id: productId },
     '/api/v1/marketplace/companies/{id}': { id: companyId },
+    '/api/v1/orders/{id}': { id: purchaseOrderId },
+    '/api/v1/orders/{id}/transitions': { id: purchaseOrderId },
+    '/api/v1/orders/{id}/change-requests': { id: purchaseOrderId },
+    '/api/v1/orders/{id}/change-requests/{changeId}/decision': { id: purchaseOrderId, changeId: randomUUID() },
+    '/api/v1/orders/{id}/attachments/{fileId}': { id: purchaseOrderId, fileId },
+    // Matrix D buys nothing from B: for B it is no customer.
+    '/api/v1/customers/{id}/note': { id: orderSupplier.company.id },
+    '/api/v1/service-orders/{id}': { id: serviceOrderId },
+    '/api/v1/service-orders/{id}/transitions': { id: serviceOrderId },
+    '/api/v1/service-orders/{id}/quotes': { id: serviceOrderId },
+    '/api/v1/service-orders/{id}/quotes/{quoteId}/withdraw': { id: serviceOrderId, quoteId: freightQuoteId },
+    '/api/v1/service-orders/{id}/accept-quote': { id: serviceOrderId },
   }
   doc = (await call(app, '/api/openapi.json')).json as unknown as Document
 })

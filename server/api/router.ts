@@ -23,6 +23,9 @@ import { registerSearchRoutes } from './search-routes'
 import { registerImportRoutes } from './import-routes'
 import { registerDirectoryRoutes } from './directory-routes'
 import { registerCategoryRoutes } from './category-routes'
+import { registerOrderRoutes } from './order-routes'
+import { registerNotificationRoutes } from './notification-routes'
+import { registerServiceOrderRoutes } from './service-order-routes'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
 import { access, ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
@@ -140,6 +143,9 @@ export function createApiRouter() {
   registerImportRoutes(api)
   registerDirectoryRoutes(api)
   registerCategoryRoutes(api)
+  registerOrderRoutes(api)
+  registerNotificationRoutes(api)
+  registerServiceOrderRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

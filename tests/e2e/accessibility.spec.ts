@@ -71,6 +71,7 @@ const COMPANY_PAGES: Array<{ account: keyof typeof DEMO; path: string; heading: 
   { account: 'buyer', path: '/en/app/settings/team', heading: 'Team settings' },
   { account: 'buyer', path: '/en/app/settings/address', heading: 'Address book' },
   { account: 'buyer', path: '/en/app/team', heading: 'Team' },
+  { account: 'buyer', path: '/en/app/notifications', heading: 'Notifications' },
   { account: 'supplier', path: '/en/app/supplier/onboarding', heading: 'Supplier verification' },
   { account: 'supplier', path: '/en/app/supplier/setting', heading: '' },
   { account: 'supplier', path: '/en/app/supplier/supplier-type', heading: '' },

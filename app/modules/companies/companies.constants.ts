@@ -17,7 +17,7 @@ export const INVITATION_TTL_DAYS = 7
 
 export const COMPANY_KINDS = ['buyer', 'supplier', 'both', 'service_provider'] as const satisfies readonly CompanyKind[]
 
-export const SERVICE_TYPES = ['logistics', 'inspection', 'customs', 'certification'] as const
+export const SERVICE_TYPES = ['logistics', 'inspection', 'customs', 'certification', 'sourcing_agent'] as const
 export type ServiceType = (typeof SERVICE_TYPES)[number]
 
 export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const

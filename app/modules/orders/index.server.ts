@@ -18,3 +18,23 @@ export {
   type PurchaseOrderPage,
   type PurchaseOrderSummary,
 } from './purchase-order.service.server'
+export { exportOrdersCsv, listCustomers, listOpenOrderLines, MAX_CSV_EXPORT_ROWS, openOrderAttachment, setCustomerNote, type CustomerSummary, type OpenOrderLine, type OrderAttachmentDownload } from './order-reports.service.server'
+export {
+  acceptFreightQuote,
+  createLogisticOrder,
+  createServiceOrder,
+  getServiceOrder,
+  linkablePurchaseOrders,
+  listOpenFreightRequests,
+  listServiceOrders,
+  submitFreightQuote,
+  transitionServiceOrder,
+  withdrawFreightQuote,
+  type FreightQuote,
+  type ServiceOrderDetail,
+  type ServiceOrderEvent,
+  type ServiceOrderPage,
+  type ServiceOrderSummary,
+  type ServiceOrderViewer,
+} from './service-order.service.server'
+export { listServiceProviders, providerOptions, PROVIDER_KINDS, verifiedProviderCounts, type ServiceProvider, type ServiceProviderPage } from './service-providers.service.server'

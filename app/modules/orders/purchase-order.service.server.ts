@@ -52,10 +52,12 @@ export type PurchaseOrderSummary = {
   createdAt: Date
   placedAt: Date | null
   updatedAt: Date
+  /** The optimistic lock: a write names the version it saw. */
+  version: number
 }
 
 export type PurchaseOrderDetail = PurchaseOrderSummary &
-  Pick<OrderRow, 'incoterm' | 'incotermPlace' | 'paymentTerms' | 'shipToAddressId' | 'notes' | 'subtotal' | 'statusReason' | 'version' | 'confirmedAt' | 'deliveredAt' | 'closedAt'> & {
+  Pick<OrderRow, 'incoterm' | 'incotermPlace' | 'paymentTerms' | 'shipToAddressId' | 'notes' | 'subtotal' | 'statusReason' | 'confirmedAt' | 'deliveredAt' | 'closedAt'> & {
     shipTo: AddressSnapshot | null
     lines: OrderLine[]
     events: OrderEvent[]
@@ -541,6 +543,7 @@ function summaryOf(row: OrderRow, companyId: string): PurchaseOrderSummary {
     createdAt: row.createdAt,
     placedAt: row.placedAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   }
 }
 
@@ -627,7 +630,6 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
     notes: order_.notes,
     subtotal: order_.subtotal,
     statusReason: order_.statusReason,
-    version: order_.version,
     confirmedAt: order_.confirmedAt,
     deliveredAt: order_.deliveredAt,
     closedAt: order_.closedAt,
@@ -641,7 +643,8 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
   }
 }
 
-function listFilters(companyId: string, query: { side?: 'all' | 'buyer' | 'supplier'; status?: PurchaseOrderStatus | undefined; counterpart?: string | undefined; from?: string | undefined; to?: string | undefined; q?: string | undefined }): SQL {
+/** The where clause of an order list (also the CSV export's). */
+export function listFilters(companyId: string, query: { side?: 'all' | 'buyer' | 'supplier'; status?: PurchaseOrderStatus | undefined; counterpart?: string | undefined; from?: string | undefined; to?: string | undefined; q?: string | undefined }): SQL {
   const filters: SQL[] = []
   if (query.side === 'buyer') filters.push(eq(purchaseOrders.buyerCompanyId, companyId))
   else if (query.side === 'supplier') filters.push(eq(purchaseOrders.supplierCompanyId, companyId), ne(purchaseOrders.status, 'draft'))
@@ -677,18 +680,15 @@ export async function listPurchaseOrders(ctx: ServiceContext, query: { side?: 'a
   return { items: rows.map((row) => summaryOf(row, companyId)), total: total?.n ?? 0 }
 }
 
-/** The companies the actor's company trades with, for the counterpart filter. */
+/** The companies the actor's company trades with, for the counterpart filter (distinct in SQL: one row per company). */
 export async function orderCounterparts(ctx: ServiceContext): Promise<Array<{ id: string; name: string }>> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const rows = await database()
-    .select({ buyerId: purchaseOrders.buyerCompanyId, buyerName: purchaseOrders.buyerName, supplierId: purchaseOrders.supplierCompanyId, supplierName: purchaseOrders.supplierName })
+  const counterpartId = sql`case when ${purchaseOrders.buyerCompanyId} = ${companyId} then ${purchaseOrders.supplierCompanyId} else ${purchaseOrders.buyerCompanyId} end`
+  return database()
+    .selectDistinct({ id: organizations.id, name: organizations.name })
     .from(purchaseOrders)
+    .innerJoin(organizations, eq(organizations.id, counterpartId))
     .where(visibleTo(companyId))
-  const seen = new Map<string, string>()
-  for (const row of rows) {
-    if (row.buyerId === companyId && row.supplierId) seen.set(row.supplierId, row.supplierName)
-    else if (row.buyerId) seen.set(row.buyerId, row.buyerName)
-  }
-  return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
+    .orderBy(asc(organizations.name), asc(organizations.id))
 }

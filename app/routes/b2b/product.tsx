@@ -123,9 +123,14 @@ function Actions({ product, signedIn }: { product: PublicProduct; signedIn: bool
       <Card aria-labelledby="product-contact-title">
         <CardTitle id="product-contact-title">{t('product.contactTitle')}</CardTitle>
         <CardDescription className="mt-1">{t('product.contactHint')}</CardDescription>
-        <Link to={localizePath(locale, `/b2b/company/${product.supplier.id}`)} className={buttonClasses('primary', 'mt-4 w-fit')}>
-          {product.supplier.name}
-        </Link>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Link to={localizePath(locale, `/app/orders/new-order?${new URLSearchParams({ supplier: product.supplier.id, product: product.id })}`)} className={buttonClasses('primary', 'w-fit')}>
+            {t('product.orderProduct')}
+          </Link>
+          <Link to={localizePath(locale, `/b2b/company/${product.supplier.id}`)} className={buttonClasses('secondary', 'w-fit')}>
+            {product.supplier.name}
+          </Link>
+        </div>
       </Card>
     )
   }

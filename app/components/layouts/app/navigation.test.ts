@@ -5,26 +5,34 @@ const ids = (...args: Parameters<typeof visibleGroups>) => visibleGroups(...args
 
 describe('app navigation', () => {
   it('hides admin-only items and the groups they leave empty from members', () => {
-    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'buyer' })).toEqual(['overview', 'company', 'account'])
-    expect(ids(APP_NAVIGATION, { role: 'admin', companyKind: null })).toEqual(['overview', 'account', 'platform'])
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'buyer' })).toEqual(['overview', 'orders', 'company', 'account'])
+    expect(ids(APP_NAVIGATION, { role: 'admin', companyKind: null })).toEqual(['overview', 'orders', 'account', 'platform'])
   })
 
   it('shows the supplier area to supplying companies only', () => {
-    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'supplier' })).toEqual(['overview', 'company', 'supplier', 'account'])
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'supplier' })).toEqual(['overview', 'orders', 'company', 'supplier', 'account'])
     expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'both' })).toContain('supplier')
-    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: null })).toEqual(['overview', 'account'])
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: null })).toEqual(['overview', 'orders', 'account'])
   })
 
   it('lists only pages that exist', () => {
     const paths = APP_NAVIGATION.flatMap((g) => g.items.map((i) => i.to))
     expect(paths).toEqual([
       '/app/dashboard',
+      '/app/orders',
+      '/app/orders/buyer',
+      '/app/orders/service',
+      '/app/notifications',
       '/app/team',
       '/app/settings',
       '/app/supplier/onboarding',
       '/app/supplier/setting',
       '/app/products',
       '/app/price/new.list',
+      '/app/supplier/purchase-order',
+      '/app/supplier/purchase/orderItem',
+      '/app/orders/fulfillment',
+      '/app/customers',
       '/app/user/preference',
       '/app/user/change-password',
       '/app/user/reset-password',

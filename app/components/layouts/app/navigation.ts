@@ -1,4 +1,4 @@
-import { BadgeCheck, Building2, Factory, FolderTree, KeyRound, LayoutDashboard, type LucideIcon, Mail, MailCheck, RotateCcw, ShieldCheck, SlidersHorizontal, Package, Tags, UserCog, Users } from 'lucide-react'
+import { Bell, BadgeCheck, Building2, ClipboardList, Columns3, Contact, Factory, FolderTree, Inbox, KeyRound, LayoutDashboard, ListChecks, type LucideIcon, Mail, MailCheck, RotateCcw, ShieldCheck, ShoppingCart, SlidersHorizontal, Package, Tags, Truck, UserCog, Users } from 'lucide-react'
 import type { CompanyKind, PlatformRole } from '../../../platform/actor'
 
 export type NavItem = {
@@ -44,6 +44,17 @@ const COMPANY: NavGroup = {
   ],
 }
 
+const ORDERS: NavGroup = {
+  id: 'orders',
+  labelKey: 'nav.groups.orders',
+  items: [
+    { to: '/app/orders', labelKey: 'nav.orders', icon: ClipboardList, needsCompany: true },
+    { to: '/app/orders/buyer', labelKey: 'nav.purchases', icon: ShoppingCart, needsCompany: true },
+    { to: '/app/orders/service', labelKey: 'nav.serviceOrders', icon: Truck, needsCompany: true },
+    { to: '/app/notifications', labelKey: 'nav.notifications', icon: Bell },
+  ],
+}
+
 const SUPPLIER: NavGroup = {
   id: 'supplier',
   labelKey: 'nav.groups.supplier',
@@ -52,6 +63,10 @@ const SUPPLIER: NavGroup = {
     { to: '/app/supplier/setting', labelKey: 'nav.supplierProfile', icon: Factory, companyKinds: SUPPLYING },
     { to: '/app/products', labelKey: 'nav.products', icon: Package, companyKinds: SUPPLYING },
     { to: '/app/price/new.list', labelKey: 'nav.priceLists', icon: Tags, companyKinds: SUPPLYING },
+    { to: '/app/supplier/purchase-order', labelKey: 'nav.receivedOrders', icon: Inbox, companyKinds: SUPPLYING },
+    { to: '/app/supplier/purchase/orderItem', labelKey: 'nav.openOrderLines', icon: ListChecks, companyKinds: SUPPLYING },
+    { to: '/app/orders/fulfillment', labelKey: 'nav.fulfilment', icon: Columns3, companyKinds: SUPPLYING },
+    { to: '/app/customers', labelKey: 'nav.customers', icon: Contact, companyKinds: SUPPLYING },
   ],
 }
 
@@ -72,6 +87,7 @@ const PLATFORM: NavGroup = {
  */
 export const APP_NAVIGATION: NavGroup[] = [
   { id: 'overview', labelKey: 'nav.groups.overview', items: [{ to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard }] },
+  ORDERS,
   COMPANY,
   SUPPLIER,
   ACCOUNT,
@@ -82,6 +98,7 @@ export const APP_NAVIGATION: NavGroup[] = [
 export const SUPPLIER_NAVIGATION: NavGroup[] = [
   { id: 'overview', labelKey: 'nav.groups.overview', items: [{ to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard }] },
   SUPPLIER,
+  ORDERS,
   COMPANY,
   ACCOUNT,
 ]

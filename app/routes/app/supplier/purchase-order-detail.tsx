@@ -1,4 +1,18 @@
-// Being written this session; replaced by the real page before commit.
-export default function Page() {
-  return null
+import type { ShouldRevalidateFunction } from 'react-router'
+import { OrderDetail } from '../../../modules/orders/index'
+import { useRootData } from '../../route-helpers'
+import { loadOrderDetail, orderDetailAction } from '../orders/order-detail.server'
+import type { Route } from './+types/purchase-order-detail'
+
+export const loader = (args: Route.LoaderArgs) => loadOrderDetail(args)
+export const action = (args: Route.ActionArgs) => orderDetailAction(args)
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.order.number} · ${loaderData.title}` : undefined }]
+
+// A refused step (409: someone else moved the order) must show the order as it is now.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate
+
+export default function SupplierOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { locale } = useRootData()
+  return <OrderDetail order={loaderData.order} locale={locale} result={actionData} saved={loaderData.saved} backHref={'/app/supplier/purchase-order'} />
 }

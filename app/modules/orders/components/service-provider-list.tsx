@@ -1,0 +1,47 @@
+import { Link } from 'react-router'
+import { Badge } from '../../../components/ui/badge'
+import { buttonClasses } from '../../../components/ui/button'
+import { countryName } from '../../../platform/countries'
+import { type Locale, localizePath } from '../../../platform/i18n/locales'
+import { useTranslation } from '../../../platform/i18n/react'
+import type { OrderableService } from '../orders.constants'
+
+export type ServiceProviderItem = { id: string; name: string; country: string; city: string; verified: boolean }
+
+/** Where "Order this service" leads: the freight request form for logistics, the service order form otherwise. */
+export function orderServiceHref(locale: Locale, type: OrderableService, providerId: string): string {
+  if (type === 'logistics') return localizePath(locale, '/app/orders/logistic-order')
+  return `${localizePath(locale, '/app/orders/service-order')}?${new URLSearchParams({ type, provider: providerId })}`
+}
+
+/** The providers of one service, each with its verification, profile link and an order button. */
+export function ServiceProviderList({ type, providers, locale }: { type: OrderableService; providers: ServiceProviderItem[]; locale: Locale }) {
+  const { t } = useTranslation('services')
+  return (
+    <ul className="flex flex-col gap-3" aria-label={t('public.listLabel')}>
+      {providers.map((provider) => (
+        <li key={provider.id} className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-col gap-1">
+            <h2 className="text-base font-semibold">
+              <Link to={localizePath(locale, `/b2b/company/${encodeURIComponent(provider.id)}`)} className="hover:underline focus-visible:underline">
+                {provider.name}
+              </Link>
+            </h2>
+            <p className="text-sm text-muted-foreground">{[provider.city, countryName(provider.country, locale)].filter(Boolean).join(', ')}</p>
+            <div>{provider.verified ? <Badge variant="accept">{t('public.verified')}</Badge> : <Badge variant="outline">{t('public.unverified')}</Badge>}</div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Link to={localizePath(locale, `/b2b/company/${encodeURIComponent(provider.id)}`)} className={buttonClasses('ghost')}>
+              {t('public.viewProfile')}
+              <span className="sr-only">{`: ${provider.name}`}</span>
+            </Link>
+            <Link to={orderServiceHref(locale, type, provider.id)} className={buttonClasses('primary')}>
+              {type === 'logistics' ? t('public.requestFreight') : t('public.orderService')}
+              <span className="sr-only">{`: ${provider.name}`}</span>
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { products } from '../../app/modules/catalog/index.server'
+import { addresses, members } from '../../app/modules/companies/index.server'
+import { users } from '../../app/modules/identity/index.server'
+import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
+import { createPurchaseOrder, getPurchaseOrder, purchaseOrders, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
+import type { ServiceContext } from '../../app/platform/actor'
+import { database } from '../../app/platform/db/index.server'
+import { logger } from '../../app/platform/logger.server'
+import { contextOf } from '../../tests/factories/orders'
+import { createPriceList, createProduct } from '../../tests/factories/products'
+import { DEMO_ACCOUNTS } from './demo-accounts'
+
+const CATALOGUE = [
+  { sku: 'BKC-MUG-350', nameEn: 'Celadon stoneware mug, 350 ml', nameZhHans: '青瓷石器马克杯 350 毫升', nameZhHant: '青瓷石器馬克杯 350 毫升', moq: 200, breaks: [[200, '3.4000'], [1000, '2.9500']] },
+  { sku: 'BKC-BOWL-15', nameEn: 'Hand-thrown rice bowl, 15 cm', nameZhHans: '手工拉坯饭碗 15 厘米', nameZhHant: '手工拉坯飯碗 15 厘米', moq: 300, breaks: [[300, '2.1000'], [2000, '1.7800']] },
+  { sku: 'BKC-VASE-30', nameEn: 'Blue-and-white porcelain vase, 30 cm', nameZhHans: '青花瓷花瓶 30 厘米', nameZhHant: '青花瓷花瓶 30 厘米', moq: 50, breaks: [[50, '18.5000'], [500, '15.9000']] },
+] as const
+
+async function demoMember(email: string): Promise<{ userId: string; companyId: string } | null> {
+  const [row] = await database()
+    .select({ userId: users.id, companyId: members.organizationId })
+    .from(users)
+    .innerJoin(members, eq(members.userId, users.id))
+    .where(eq(users.email, email))
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * Gives the demo supplier a small catalogue with a price list and the demo buyer three orders at different stages
+ * (placed, in production with a partial shipment, completed), through the order service so timelines and
+ * notifications are real. Runs once: skipped when the demo buyer has orders.
+ */
+export async function seedDemoOrders(): Promise<void> {
+  const buyer = await demoMember(DEMO_ACCOUNTS[0].email)
+  const supplier = await demoMember(DEMO_ACCOUNTS[1].email)
+  if (!buyer || !supplier) return
+  const [existing] = await database().select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.buyerCompanyId, buyer.companyId)).limit(1)
+  if (existing) return
+  const owned = await database().select({ id: products.id, sku: products.sku }).from(products).where(eq(products.organizationId, supplier.companyId))
+  const ids: Record<string, string> = Object.fromEntries(owned.map((row) => [row.sku, row.id]))
+  const missing = CATALOGUE.filter((item) => !ids[item.sku])
+  for (const item of missing) {
+    const row = await createProduct({ companyId: supplier.companyId, sku: item.sku, nameEn: item.nameEn, nameZhHans: item.nameZhHans, nameZhHant: item.nameZhHant, moq: item.moq, unit: 'pcs', categoryId: 'ceramics-glass', originCountry: 'CN', fromPrice: item.breaks[0][1], fromPriceCurrency: 'USD' })
+    ids[item.sku] = row.id
+  }
+  if (missing.length > 0) await createPriceList({ companyId: supplier.companyId, name: 'Export list 2026', lines: CATALOGUE.flatMap((item) => item.breaks.map(([minQuantity, unitPrice]) => ({ productId: ids[item.sku]!, minQuantity, unitPrice }))) })
+  const [address] = await database().select({ id: addresses.id }).from(addresses).where(and(eq(addresses.organizationId, buyer.companyId), eq(addresses.type, 'shipping'))).limit(1)
+  const shipToAddressId = address?.id ?? randomUUID()
+  if (!address) await database().insert(addresses).values({ id: shipToAddressId, organizationId: buyer.companyId, type: 'shipping', label: 'Kwai Chung warehouse', recipient: 'Receiving', line1: '8 Container Port Road', city: 'Kwai Chung', region: 'New Territories', country: 'HK', isDefault: true })
+
+  const buyerCtx: ServiceContext = contextOf(buyer.userId, buyer.companyId)
+  const supplierCtx: ServiceContext = contextOf(supplier.userId, supplier.companyId)
+  const order = (lines: Array<{ productId: string; quantity: number }>, notes: string) =>
+    createPurchaseOrder(buyerCtx, CreatePurchaseOrderInput.parse({ supplierCompanyId: supplier.companyId, currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', paymentTerms: 'tt_30_70', requestedDeliveryDate: '2027-02-15', shipToAddressId, notes, lines, place: true }))
+  const step = async (ctx: ServiceContext, id: string, action: string, extra: Record<string, unknown> = {}) => {
+    const current = await getPurchaseOrder(ctx, id)
+    return transitionPurchaseOrder(ctx, id, { action: action as never, version: current.version, reason: '', ...extra })
+  }
+  await order([{ productId: ids['BKC-VASE-30']!, quantity: 120 }], 'Gift boxes with our logo, artwork to follow.')
+  const running = await order([{ productId: ids['BKC-MUG-350']!, quantity: 1200 }, { productId: ids['BKC-BOWL-15']!, quantity: 600 }], '')
+  await step(supplierCtx, running.id, 'confirm')
+  await step(supplierCtx, running.id, 'start_production')
+  await step(supplierCtx, running.id, 'ship', { quantities: { [running.lines[0]!.id]: 600 } })
+  const done = await order([{ productId: ids['BKC-MUG-350']!, quantity: 400 }], '')
+  await step(supplierCtx, done.id, 'confirm')
+  await step(supplierCtx, done.id, 'ship', { quantities: { [done.lines[0]!.id]: 400 } })
+  await step(buyerCtx, done.id, 'deliver')
+  await step(buyerCtx, done.id, 'complete')
+  logger().info({ orders: 3 }, 'demo orders seeded')
+}
