@@ -27,6 +27,9 @@ const PUBLIC_PAGES: Array<{ name: string; path: string; status: number }> = [
   { name: 'the product search', path: '/en/b2b/market', status: 200 },
   { name: 'the Simplified Chinese product search with no results', path: '/zh-Hans/b2b/market?q=%E6%97%A0%E6%AD%A4%E4%BA%A7%E5%93%81%E5%95%8A', status: 200 },
   { name: 'an invalid product page', path: '/en/b2b/product/bad.id', status: 404 },
+  { name: 'the trade services page', path: '/en/service', status: 200 },
+  { name: 'the logistics providers', path: '/en/services/logistics', status: 200 },
+  { name: 'an unknown service type', path: '/en/services/teleportation', status: 404 },
 ]
 
 for (const { name, path, status } of PUBLIC_PAGES) {
@@ -72,6 +75,16 @@ const COMPANY_PAGES: Array<{ account: keyof typeof DEMO; path: string; heading: 
   { account: 'buyer', path: '/en/app/settings/address', heading: 'Address book' },
   { account: 'buyer', path: '/en/app/team', heading: 'Team' },
   { account: 'buyer', path: '/en/app/notifications', heading: 'Notifications' },
+  { account: 'buyer', path: '/en/app/orders', heading: 'Orders' },
+  { account: 'buyer', path: '/en/app/orders/buyer', heading: 'My purchase orders' },
+  { account: 'buyer', path: '/en/app/orders/new-order', heading: 'New purchase order' },
+  { account: 'buyer', path: '/en/app/orders/service', heading: 'Service and logistic orders' },
+  { account: 'buyer', path: '/en/app/orders/service-order', heading: '' },
+  { account: 'buyer', path: '/en/app/orders/logistic-order', heading: '' },
+  { account: 'supplier', path: '/en/app/supplier/purchase-order', heading: 'Received purchase orders' },
+  { account: 'supplier', path: '/en/app/supplier/purchase/orderItem', heading: 'Open order lines' },
+  { account: 'supplier', path: '/en/app/orders/fulfillment', heading: 'Fulfilment board' },
+  { account: 'supplier', path: '/en/app/customers', heading: 'Customers' },
   { account: 'supplier', path: '/en/app/supplier/onboarding', heading: 'Supplier verification' },
   { account: 'supplier', path: '/en/app/supplier/setting', heading: '' },
   { account: 'supplier', path: '/en/app/supplier/supplier-type', heading: '' },
@@ -85,6 +98,20 @@ const COMPANY_PAGES: Array<{ account: keyof typeof DEMO; path: string; heading: 
   { account: 'admin', path: '/en/app/categories?edit=lighting', heading: 'Product categories' },
   { account: 'admin', path: '/en/onboarding', heading: 'Welcome to Tradeport, Ada Moreau' },
 ]
+
+test('an order page, seen by its buyer and by its supplier, has no serious accessibility violations', async ({ page }) => {
+  await signIn(page, DEMO.buyer)
+  await page.goto('/en/app/orders/buyer?status=shipped')
+  await page.getByRole('table', { name: 'Orders' }).getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/en\/app\/orders\/[\w-]+\/view$/)
+  const id = page.url().match(/orders\/([\w-]+)\/view/)![1]!
+  await expectNoSeriousViolations(page)
+  await page.context().clearCookies()
+  await signIn(page, DEMO.supplier)
+  await page.goto(`/en/app/supplier/purchase/order/${id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Purchase order')
+  await expectNoSeriousViolations(page)
+})
 
 for (const { account, path, heading } of COMPANY_PAGES) {
   test(`${path} (${account}) has no serious accessibility violations`, async ({ page }) => {

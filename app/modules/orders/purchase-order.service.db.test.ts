@@ -39,6 +39,7 @@ describe('purchase order lifecycle', () => {
     expect(partial.status).toBe('shipped')
     expect(partial.actions).not.toContain('deliver')
     await step(parties.supplier.ctx, 'ship', { quantities: { [lamp!.id]: 60, [shade!.id]: 40, [box!.id]: 160 } })
+    expect((await getPurchaseOrder(parties.supplier.ctx, order.id)).actions).not.toContain('ship')
     await step(parties.buyer.ctx, 'deliver')
     const completed = await step(parties.buyer.ctx, 'complete')
     expect(completed.status).toBe('completed')

@@ -637,7 +637,11 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
     events: eventRows,
     changeRequests,
     attachments: order_.attachmentFileIds.flatMap((fileId) => attachmentRows.filter((row) => row.id === fileId)),
-    actions: availableActions(purchaseOrderMachine, order_.status, party).filter((action) => DIRECT_ACTIONS.includes(action) && !(action === 'deliver' && lines.some((line) => remainingToShip(line) > 0))),
+    actions: availableActions(purchaseOrderMachine, order_.status, party).filter((action) => {
+      const remaining = lines.some((line) => remainingToShip(line) > 0)
+      // Shipping needs something left to ship; delivery needs everything shipped.
+      return DIRECT_ACTIONS.includes(action) && !(action === 'deliver' && remaining) && !(action === 'ship' && !remaining)
+    }),
     canRequestChange: CHANGEABLE_STATUSES.includes(order_.status) && !pendingChange,
     pendingChange,
   }

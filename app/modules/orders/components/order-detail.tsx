@@ -228,7 +228,7 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
         </Card>
       </div>
 
-      {order.canRequestChange ? <ProposeChange order={order} result={result} /> : null}
+      {order.canRequestChange ? <ProposeChange key={order.version} order={order} result={result} /> : null}
       <ChangeHistory order={order} />
       <Timeline events={order.events} lines={order.lines} />
     </div>
@@ -257,7 +257,7 @@ function ActionsCard({ order, result }: { order: PurchaseOrderDetail; result: Or
       {order.actions.length === 0 && !order.pendingChange ? <p className="text-sm text-muted-foreground">{t('detail.noActions')}</p> : null}
       <div className="grid gap-4 md:grid-cols-2">
         {order.actions.map((action) => (
-          <ActionForm key={action} order={order} action={action} result={result} />
+          <ActionForm key={`${action}-${order.version}`} order={order} action={action} result={result} />
         ))}
       </div>
     </Card>
