@@ -119,6 +119,6 @@ describe('sitemap XML', () => {
   })
 
   it('lists the static public pages', () => {
-    expect(staticSitemapEntries().map((entry) => entry.path)).toEqual(['/', '/b2b', '/b2b/market', '/b2b/company', '/supplier/onboard'])
+    expect(staticSitemapEntries().map((entry) => entry.path)).toEqual(['/', '/b2b', '/b2b/market', '/b2b/company', '/supplier/onboard', '/service', '/services/logistics', '/services/inspection', '/services/customs', '/services/certification', '/services/sourcing_agent'])
   })
 })

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-o
 import { database } from '../../platform/db/index.server'
 import { LOCALES } from '../../platform/i18n/locales'
 import { absoluteUrl } from '../../platform/seo'
+import { SERVICE_TYPES } from '../companies/index'
 import { companyProfiles, organizations } from '../companies/companies.tables.server'
 import { products } from './catalog.tables.server'
 import { DIRECTORY_KINDS } from './supplier-directory.service.server'
@@ -11,7 +12,7 @@ export const SITEMAP_MAX_URLS = 10_000
 /** Every record is listed once per locale, so a page holds this many records. */
 export const SITEMAP_RECORDS_PER_PAGE = Math.floor(SITEMAP_MAX_URLS / LOCALES.length)
 /** Public pages that are not records, locale-free. */
-export const STATIC_SITEMAP_PATHS = ['/', '/b2b', '/b2b/market', '/b2b/company', '/supplier/onboard'] as const
+export const STATIC_SITEMAP_PATHS = ['/', '/b2b', '/b2b/market', '/b2b/company', '/supplier/onboard', '/service', ...SERVICE_TYPES.map((type) => `/services/${type}`)] as const
 /** Page boundaries are recomputed at most this often; the sitemap's own max-age is the same. */
 const BOUNDARY_TTL_MS = 60 * 60 * 1000
 
