@@ -163,6 +163,9 @@ describe('logistic orders', () => {
     const accepted = await acceptFreightQuote(parties.buyer.ctx, request.id, { quoteId: chosen.id, version: buyerView.version })
     expect(accepted).toMatchObject({ status: 'accepted', provider: { id: shipperA.company.id, name: shipperA.company.name }, price: '1790.5000', currency: 'USD' })
     expect(accepted.quotes.map((q) => q.status)).toEqual(['withdrawn', 'accept', 'reject'])
+    // The provider whose price lost hears of it.
+    const told = await database().select({ kind: notifications.kind, params: notifications.params }).from(notifications).where(eq(notifications.userId, shipperB.user.id))
+    expect(told).toContainEqual({ kind: 'service_order.quote_rejected', params: expect.objectContaining({ number: request.number }) })
     // Now only the buyer and the chosen provider see it.
     await expect(getServiceOrder(shipperB.ctx, request.id)).rejects.toMatchObject({ code: 'not_found' })
     expect((await getServiceOrder(shipperA.ctx, request.id)).viewer).toBe('provider')

@@ -247,11 +247,13 @@ export async function transitionServiceOrder(ctx: ServiceContext, id: string, in
     if (needsReason(serviceOrderMachine, input.action)) patch.statusReason = input.reason
     if (input.action === 'accept' && input.price && input.currency) Object.assign(patch, { price: input.price, currency: input.currency })
     if (to === 'cancelled') {
-      // Open quotes die with the request.
-      await tx
+      // Open quotes die with the request; their providers hear of it.
+      const turnedDown = await tx
         .update(freightQuotes)
         .set({ status: 'reject', updatedAt: now })
         .where(and(eq(freightQuotes.orderId, id), eq(freightQuotes.status, 'pending')))
+        .returning({ providerCompanyId: freightQuotes.providerCompanyId })
+      for (const other of turnedDown) if (other.providerCompanyId !== order.providerCompanyId) await notify(tx, ctx, other.providerCompanyId, order, 'request_closed', { company: order.buyerName, reason: input.reason }, notices)
     }
     await tx.update(serviceOrders).set(patch).where(eq(serviceOrders.id, id))
     await recordEvent(tx, ctx, id, { type: input.action, fromStatus: order.status, toStatus: to, note: input.reason, data: patch.price ? { price: patch.price, currency: patch.currency } : {} })
@@ -328,10 +330,12 @@ export async function acceptFreightQuote(ctx: ServiceContext, id: string, input:
       .set({ status: to, providerCompanyId: quote.quote.providerCompanyId, providerName: quote.providerName, price: quote.quote.price, currency: quote.quote.currency, version: order.version + 1, updatedAt: now })
       .where(eq(serviceOrders.id, id))
     await tx.update(freightQuotes).set({ status: 'accept', updatedAt: now }).where(eq(freightQuotes.id, input.quoteId))
-    await tx
+    const turnedDown = await tx
       .update(freightQuotes)
       .set({ status: 'reject', updatedAt: now })
       .where(and(eq(freightQuotes.orderId, id), eq(freightQuotes.status, 'pending'), ne(freightQuotes.id, input.quoteId)))
+      .returning({ providerCompanyId: freightQuotes.providerCompanyId })
+    for (const other of turnedDown) await notify(tx, ctx, other.providerCompanyId, order, 'quote_rejected', { company: order.buyerName }, notices)
     await recordEvent(tx, ctx, id, { type: 'accept_quote', fromStatus: order.status, toStatus: to, data: { quoteId: input.quoteId, provider: quote.providerName, price: quote.quote.price, currency: quote.quote.currency } })
     await notify(tx, ctx, quote.quote.providerCompanyId, order, 'accept_quote', { company: order.buyerName }, notices)
   })
