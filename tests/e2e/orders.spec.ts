@@ -27,6 +27,12 @@ test('a buyer orders two products; the supplier confirms and ships in two parts;
   const line1 = page.getByRole('group', { name: 'Line 1' })
   await line1.getByLabel('Product').selectOption({ label: 'BKC-MUG-350 – Celadon stoneware mug, 350 ml' })
   await line1.getByLabel('Quantity').fill('1000')
+  // Narrowing the product choices keeps what is already entered.
+  await page.getByRole('searchbox', { name: 'Find products' }).fill('vase')
+  await page.getByRole('search', { name: 'Find products' }).getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/pq=vase/)
+  await expect(line1.getByLabel('Product')).toHaveValue(/.+/)
+  await expect(line1.getByLabel('Quantity')).toHaveValue('1000')
   const line2 = page.getByRole('group', { name: 'Line 2' })
   await line2.getByLabel('Product').selectOption({ label: 'BKC-VASE-30 – Blue-and-white porcelain vase, 30 cm' })
   await line2.getByLabel('Quantity').fill('60')

@@ -77,7 +77,16 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
   const format = useFormatter()
   const fieldError = (name: string) => fieldErrors?.[name]?.map((key) => t(key))
   const attachmentErrors = Object.entries(fieldErrors ?? {}).flatMap(([name, keys]) => (name.startsWith('attachmentFileIds') ? keys.map((key) => t(key)) : []))
-  const productsById = new Map(products.map((product) => [product.id, product]))
+  // A search narrows the choices; products chosen from earlier searches stay on their rows.
+  const [seen, setSeen] = useState(() => new Map(products.map((product) => [product.id, product])))
+  const [searched, setSearched] = useState(products)
+  if (searched !== products) {
+    setSearched(products)
+    setSeen((before) => new Map([...before, ...products.map((product) => [product.id, product] as const)]))
+  }
+  const productsById = new Map([...seen, ...products.map((product) => [product.id, product] as const)])
+  // One key for the life of the form: a retried or repeated submit names the same order.
+  const [submitKey] = useState(idempotencyKey)
   const [rows, setRows] = useState<Row[]>(() => {
     const lines = [...values.lines]
     while (lines.length < MIN_FORM_LINES) lines.push(BLANK_LINE)
@@ -86,6 +95,10 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
   const addRow = () => setRows((current) => [...current, { ...BLANK_LINE, key: current.reduce((max, row) => Math.max(max, row.key), -1) + 1 }])
   const [currency, setCurrency] = useState(values.currency)
   const upperCurrency = currency.trim().toUpperCase()
+  const optionsFor = (chosen: string) => {
+    const extra = chosen && !products.some((product) => product.id === chosen) ? productsById.get(chosen) : undefined
+    return extra ? [extra, ...products] : products
+  }
   const update = (key: number, patch: Partial<OrderFormLine>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)))
   const totals = rows.map((row) => estimate(row, productsById.get(row.productId), upperCurrency))
   const priced = totals.filter((total): total is string => total !== null)
@@ -93,7 +106,7 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-6">
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="idempotencyKey" value={submitKey} />
       <input type="hidden" name="supplierCompanyId" value={supplier.id} />
       {draft ? <input type="hidden" name="version" value={draft.version} /> : null}
       <FormError error={formError} />
@@ -116,7 +129,7 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
                     {(control) => (
                       <NativeSelect name={`lines.${index}.productId`} value={row.productId} onChange={(event) => update(row.key, { productId: event.target.value })} {...control}>
                         <option value="">{t('form.freeText')}</option>
-                        {products.map((option) => (
+                        {optionsFor(row.productId).map((option) => (
                           <option key={option.id} value={option.id}>
                             {t('form.productOption', { sku: option.sku, name: option.name })}
                           </option>

@@ -247,7 +247,8 @@ export default function NewOrderPage({ loaderData: data, actionData }: Route.Com
         </p>
       </Card>
       <OrderForm
-        key={`${supplierParam}|${data.productQuery}|${data.idempotencyKey}`}
+        // A product search keeps the lines entered so far; another supplier or draft starts a new form.
+        key={`${supplierParam}|${data.draft?.id ?? ''}`}
         locale={locale}
         supplier={data.supplier}
         products={data.products}
