@@ -139,14 +139,14 @@ async function buyerLoop(url: string, client: Client, cast: Cast, until: number,
     const supplierId = cast.supplierIds[(index + round) % cast.supplierIds.length]!
     const items = cast.products[supplierId]!
     const body = {
-      supplierCompanyId: supplierId,
+      supplier_company_id: supplierId,
       currency: 'USD',
       incoterm: 'FOB',
-      incotermPlace: 'Shanghai',
-      paymentTerms: 'tt_30_70',
+      incoterm_place: 'Shanghai',
+      payment_terms: 'tt_30_70',
       lines: [
-        { productId: items[round % items.length]!.id, quantity: 5 + (round % 200) },
-        { productId: items[(round + 3) % items.length]!.id, quantity: 100 },
+        { product_id: items[round % items.length]!.id, quantity: 5 + (round % 200) },
+        { product_id: items[(round + 3) % items.length]!.id, quantity: 100 },
       ],
       place: true,
     }

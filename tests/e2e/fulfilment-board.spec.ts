@@ -1,0 +1,49 @@
+import { expect, type APIRequestContext, test } from '@playwright/test'
+import { E2E_BASE_URL } from './support/env'
+import { DEMO, signedInContext } from './support/helpers'
+
+/** Places a copy of one of the demo buyer's orders through the API (as the signed-in buyer) and answers its number. */
+async function placeOrder(request: APIRequestContext): Promise<string> {
+  const headers = { origin: E2E_BASE_URL }
+  const list = await request.get('/api/v1/orders?side=buyer&limit=1', { headers })
+  expect(list.status()).toBe(200)
+  const [first] = (await list.json()).items as Array<{ id: string }>
+  const detail = await (await request.get(`/api/v1/orders/${first!.id}`, { headers })).json()
+  const created = await request.post('/api/v1/orders', {
+    headers: { ...headers, 'idempotency-key': `board-${Date.now()}` },
+    data: {
+      supplier_company_id: detail.supplier.id,
+      currency: detail.currency,
+      incoterm: 'FOB',
+      incoterm_place: 'Shanghai',
+      payment_terms: 'prepayment',
+      lines: (detail.lines as Array<{ product_id: string; quantity: number }>).map((line) => ({ product_id: line.product_id, quantity: line.quantity })),
+      place: true,
+    },
+  })
+  expect(created.status()).toBe(201)
+  return (await created.json()).number as string
+}
+
+test('the supplier drags a placed order to Confirmed, then moves it to In production with its button', async ({ browser }) => {
+  const buyer = await signedInContext(browser, DEMO.buyer)
+  const number = await placeOrder(buyer.context.request)
+  await buyer.context.close()
+
+  const { context, page } = await signedInContext(browser, DEMO.supplier)
+  await page.goto('/en/app/orders/fulfillment')
+  const column = (name: string) => page.getByRole('region', { name })
+  const card = column('Placed').getByRole('article', { name: number })
+  await expect(card).toBeVisible()
+  await card.dragTo(column('Confirmed'))
+  await expect(page.getByRole('status').filter({ hasText: `Order ${number} is confirmed.` })).toBeVisible()
+  const confirmed = column('Confirmed').getByRole('article', { name: number })
+  await expect(confirmed).toBeVisible()
+
+  await confirmed.getByRole('button', { name: 'Move to In production' }).click()
+  await expect(page.getByRole('status').filter({ hasText: `Order ${number} is in production.` })).toBeVisible()
+  await expect(column('In production').getByRole('article', { name: number })).toBeVisible()
+  // The state machine has no way back: a card in production offers no move to Placed.
+  await expect(column('In production').getByRole('article', { name: number }).getByRole('button', { name: 'Move to Placed' })).toHaveCount(0)
+  await context.close()
+})
