@@ -50,3 +50,10 @@ export type FilePurpose = (typeof FILE_PURPOSES)[number]
 export const COMPANY_RECOVERY_DAYS = 30
 
 export type LocalizedText = Partial<Record<Locale, string>>
+
+/**
+ * The numbering series of business records, per company and year: purchase, service and logistic orders
+ * (PO-2026-00042, SO-…, LO-…), purchase projects (PRJ-…) and requests for quotation (RFQ-…).
+ */
+export const NUMBER_SERIES = ['PO', 'SO', 'LO', 'PRJ', 'RFQ'] as const
+export type NumberSeries = (typeof NUMBER_SERIES)[number]

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sessions, users } from '../identity/identity.tables.server'
 import {
   ADDRESS_TYPES,
@@ -9,6 +9,7 @@ import {
   FILE_PURPOSES,
   INVITATION_STATUSES,
   MEMBER_ROLES,
+  NUMBER_SERIES,
   SUPPLIER_TYPES,
   VERIFICATION_STATUSES,
   type LocalizedText,
@@ -270,4 +271,21 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt), index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+)
+
+/**
+ * The last number given per company, series and year (row-locked while numbering): orders, projects and RFQs.
+ * The table keeps the name it was created with (`order_number_sequences`, migration 0007).
+ */
+export const numberSequences = pgTable(
+  'order_number_sequences',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    series: text('series', { enum: NUMBER_SERIES }).notNull(),
+    year: integer('year').notNull(),
+    lastValue: integer('last_value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.series, t.year] })],
 )

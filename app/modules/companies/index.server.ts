@@ -46,3 +46,4 @@ export {
 } from './supplier-profile.service.server'
 export { applyAsSupplier, decideApplication, getApplication, listApplications, myApplications, submitApplication, submitApplicationWithUploads, type ApplicationDetail } from './verification.service.server'
 export { listNotifications, mailNotice, markNotificationsRead, NOTIFICATIONS_PAGE_SIZE, recordNotice, type Notice, type NotificationItem, type NotificationPage } from './notification.service.server'
+export { formatNumber, nextNumber } from './numbering.server'

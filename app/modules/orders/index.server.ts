@@ -1,5 +1,4 @@
 export * from './orders.tables.server'
-export { nextOrderNumber } from './order-numbers.server'
 export {
   createPurchaseOrder,
   decideChange,

@@ -35,10 +35,6 @@ export type FreightMode = (typeof FREIGHT_MODES)[number]
 export const FREIGHT_QUOTE_STATUSES = ['pending', 'accept', 'reject', 'withdrawn'] as const
 export type FreightQuoteStatus = (typeof FREIGHT_QUOTE_STATUSES)[number]
 
-/** The numbering series: PO-2026-00042, SO-2026-00007, LO-2026-00003 (per buyer company and year). */
-export const ORDER_SERIES = ['PO', 'SO', 'LO'] as const
-export type OrderSeries = (typeof ORDER_SERIES)[number]
-
 /** The ship-to address as it was when the order was placed (the address book may change later). */
 export type AddressSnapshot = {
   label: string

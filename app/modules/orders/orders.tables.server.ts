@@ -12,7 +12,6 @@ import {
   type FreightDetails,
   INCOTERMS,
   ORDERABLE_SERVICES,
-  ORDER_SERIES,
   PAYMENT_TERMS,
   PURCHASE_ORDER_STATUSES,
   SERVICE_ORDER_KINDS,
@@ -148,20 +147,6 @@ export const purchaseOrderChangeRequests = pgTable(
     check('purchase_order_change_requests_kind_check', sql`${t.kind} in (${oneOf(CHANGE_REQUEST_KINDS)})`),
     check('purchase_order_change_requests_status_check', sql`${t.status} in (${oneOf(CHANGE_REQUEST_STATUSES)})`),
   ],
-)
-
-/** The last number given per company, series and year (row-locked while numbering). */
-export const orderNumberSequences = pgTable(
-  'order_number_sequences',
-  {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    series: text('series', { enum: ORDER_SERIES }).notNull(),
-    year: integer('year').notNull(),
-    lastValue: integer('last_value').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.organizationId, t.series, t.year] })],
 )
 
 /**

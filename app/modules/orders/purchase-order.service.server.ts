@@ -7,11 +7,10 @@ import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/i
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { addresses, companyProfiles, files, mailNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { addresses, companyProfiles, files, mailNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { AddressSnapshot, ChangeProposal, PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
-import { nextOrderNumber } from './order-numbers.server'
 import { orderTotal, priceLine, type LineRequest, type PricedLine, remainingToShip } from './order-totals'
 import type { ChangeDecisionInput, ChangeRequestInput, CreatePurchaseOrderInput, OrderTransitionInput, UpdatePurchaseOrderInput } from './purchase-order.inputs'
 import { CHANGEABLE_STATUSES, DIRECT_ACTIONS, type PurchaseOrderAction, purchaseOrderMachine } from './purchase-order.machine'
@@ -220,7 +219,7 @@ export async function createPurchaseOrder(ctx: ServiceContext, input: CreatePurc
       .insert(purchaseOrders)
       .values({
         id,
-        number: await nextOrderNumber(tx, buyerId, 'PO'),
+        number: await nextNumber(tx, buyerId, 'PO'),
         buyerCompanyId: buyerId,
         supplierCompanyId: input.supplierCompanyId,
         buyerName: await companyName(tx, buyerId),

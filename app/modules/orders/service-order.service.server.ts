@@ -5,11 +5,10 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { companyProfiles, mailNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { companyProfiles, mailNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
-import { nextOrderNumber } from './order-numbers.server'
 import type { AcceptQuoteInput, CreateLogisticOrderInput, CreateServiceOrderInput, FreightQuoteInput, ServiceOrderListQuery, ServiceOrderTransitionInput } from './service-order.inputs'
 import { type ServiceOrderAction, serviceOrderMachine } from './service-order.machine'
 import { companyOffers, offersService, providerOf } from './service-providers.service.server'
@@ -156,7 +155,7 @@ export async function createServiceOrder(ctx: ServiceContext, input: CreateServi
     }
     const order = {
       id,
-      number: await nextOrderNumber(tx, buyerId, 'SO'),
+      number: await nextNumber(tx, buyerId, 'SO'),
       kind: 'service' as const,
       serviceType: input.serviceType,
       buyerCompanyId: buyerId,
@@ -187,7 +186,7 @@ export async function createLogisticOrder(ctx: ServiceContext, input: CreateLogi
     const freight: FreightDetails = { ...input }
     const order = {
       id,
-      number: await nextOrderNumber(tx, buyerId, 'LO'),
+      number: await nextNumber(tx, buyerId, 'LO'),
       kind: 'logistic' as const,
       serviceType: 'logistics' as const,
       buyerCompanyId: buyerId,
