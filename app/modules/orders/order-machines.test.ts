@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { PURCHASE_ORDER_STATUSES, SERVICE_ORDER_STATUSES } from './orders.constants'
 import { PURCHASE_ORDER_ACTIONS, purchaseOrderMachine } from './purchase-order.machine'
 import { SERVICE_ORDER_ACTIONS, serviceOrderMachine } from './service-order.machine'
-import { availableActions, checkTransition, defineMachine, needsReason, type Party } from './state-machine'
+import { availableActions, checkTransition, defineMachine, needsReason, type Party } from '../../platform/state-machine'
 
 const PARTIES: Party[] = ['buyer', 'supplier']
 

@@ -1,11 +1,7 @@
 // The vocabulary of orders, shared by the tables, the inputs, the state machines and the pages.
 
-/** Incoterms® 2020: the seven rules for any mode of transport, then the four for sea and inland waterway. */
-export const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF'] as const
-export type Incoterm = (typeof INCOTERMS)[number]
-
-export const PAYMENT_TERMS = ['prepayment', 'tt_30_70', 'lc_at_sight', 'net_30', 'net_60', 'cash_against_documents'] as const
-export type PaymentTerms = (typeof PAYMENT_TERMS)[number]
+export { INCOTERMS, PAYMENT_TERMS, type Incoterm, type PaymentTerms } from '../../platform/trade-terms'
+import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 
 export const PURCHASE_ORDER_STATUSES = ['draft', 'placed', 'confirmed', 'declined', 'in_production', 'shipped', 'delivered', 'completed', 'cancelled', 'disputed'] as const
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number]

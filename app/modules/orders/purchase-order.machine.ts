@@ -1,4 +1,4 @@
-import { defineMachine } from './state-machine'
+import { defineMachine } from '../../platform/state-machine'
 import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from './orders.constants'
 
 export const PURCHASE_ORDER_ACTIONS = ['place', 'confirm', 'decline', 'start_production', 'ship', 'deliver', 'complete', 'cancel', 'agree_cancel', 'dispute', 'resolve'] as const

@@ -14,7 +14,7 @@ import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, p
 import { orderTotal, priceLine, type LineRequest, type PricedLine, remainingToShip } from './order-totals'
 import type { ChangeDecisionInput, ChangeRequestInput, CreatePurchaseOrderInput, OrderTransitionInput, UpdatePurchaseOrderInput } from './purchase-order.inputs'
 import { CHANGEABLE_STATUSES, DIRECT_ACTIONS, type PurchaseOrderAction, purchaseOrderMachine } from './purchase-order.machine'
-import { availableActions, checkTransition, needsReason, type Party } from './state-machine'
+import { availableActions, checkTransition, needsReason, type Party } from '../../platform/state-machine'
 
 type OrderRow = typeof purchaseOrders.$inferSelect
 type LineRow = typeof purchaseOrderLines.$inferSelect

@@ -1,4 +1,4 @@
-import { defineMachine } from './state-machine'
+import { defineMachine } from '../../platform/state-machine'
 import { SERVICE_ORDER_STATUSES, type ServiceOrderStatus } from './orders.constants'
 
 export const SERVICE_ORDER_ACTIONS = ['accept_quote', 'accept', 'decline', 'start', 'complete', 'cancel', 'dispute', 'resolve'] as const

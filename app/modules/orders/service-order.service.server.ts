@@ -12,7 +12,7 @@ import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from
 import type { AcceptQuoteInput, CreateLogisticOrderInput, CreateServiceOrderInput, FreightQuoteInput, ServiceOrderListQuery, ServiceOrderTransitionInput } from './service-order.inputs'
 import { type ServiceOrderAction, serviceOrderMachine } from './service-order.machine'
 import { companyOffers, offersService, providerOf } from './service-providers.service.server'
-import { availableActions, checkTransition, needsReason, type Party } from './state-machine'
+import { availableActions, checkTransition, needsReason, type Party } from '../../platform/state-machine'
 
 type ServiceOrderRow = typeof serviceOrders.$inferSelect
 type QuoteRow = typeof freightQuotes.$inferSelect

@@ -46,6 +46,21 @@ import servicesZhHant from '../../modules/orders/messages/services/zh-Hant.json'
 import fulfilmentEn from '../../modules/orders/messages/fulfilment/en.json'
 import fulfilmentZhHans from '../../modules/orders/messages/fulfilment/zh-Hans.json'
 import fulfilmentZhHant from '../../modules/orders/messages/fulfilment/zh-Hant.json'
+import projectsEn from '../../modules/sourcing/messages/projects/en.json'
+import projectsZhHans from '../../modules/sourcing/messages/projects/zh-Hans.json'
+import projectsZhHant from '../../modules/sourcing/messages/projects/zh-Hant.json'
+import rfqsEn from '../../modules/sourcing/messages/rfqs/en.json'
+import rfqsZhHans from '../../modules/sourcing/messages/rfqs/zh-Hans.json'
+import rfqsZhHant from '../../modules/sourcing/messages/rfqs/zh-Hant.json'
+import quotationsEn from '../../modules/sourcing/messages/quotations/en.json'
+import quotationsZhHans from '../../modules/sourcing/messages/quotations/zh-Hans.json'
+import quotationsZhHant from '../../modules/sourcing/messages/quotations/zh-Hant.json'
+import comparisonEn from '../../modules/sourcing/messages/comparison/en.json'
+import comparisonZhHans from '../../modules/sourcing/messages/comparison/zh-Hans.json'
+import comparisonZhHant from '../../modules/sourcing/messages/comparison/zh-Hant.json'
+import sourcingEn from '../../modules/sourcing/messages/sourcing/en.json'
+import sourcingZhHans from '../../modules/sourcing/messages/sourcing/zh-Hans.json'
+import sourcingZhHant from '../../modules/sourcing/messages/sourcing/zh-Hant.json'
 import type { Locale } from './locales'
 import commonEn from './messages/en.json'
 import commonZhHans from './messages/zh-Hans.json'
@@ -53,9 +68,9 @@ import commonZhHant from './messages/zh-Hant.json'
 
 /** Every message catalog, by locale and namespace. Server-only: pages receive just their locale's part. */
 export const CATALOGS = {
-  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn, catalog: catalogEn, pricing: pricingEn, marketplace: marketplaceEn, directory: directoryEn, productImport: productImportEn, notifications: notificationsEn, orders: ordersEn, services: servicesEn, fulfilment: fulfilmentEn },
-  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans, catalog: catalogZhHans, pricing: pricingZhHans, marketplace: marketplaceZhHans, directory: directoryZhHans, productImport: productImportZhHans, notifications: notificationsZhHans, orders: ordersZhHans, services: servicesZhHans, fulfilment: fulfilmentZhHans },
-  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant, catalog: catalogZhHant, pricing: pricingZhHant, marketplace: marketplaceZhHant, directory: directoryZhHant, productImport: productImportZhHant, notifications: notificationsZhHant, orders: ordersZhHant, services: servicesZhHant, fulfilment: fulfilmentZhHant },
+  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn, catalog: catalogEn, pricing: pricingEn, marketplace: marketplaceEn, directory: directoryEn, productImport: productImportEn, notifications: notificationsEn, orders: ordersEn, services: servicesEn, fulfilment: fulfilmentEn, projects: projectsEn, rfqs: rfqsEn, quotations: quotationsEn, comparison: comparisonEn, sourcing: sourcingEn },
+  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans, catalog: catalogZhHans, pricing: pricingZhHans, marketplace: marketplaceZhHans, directory: directoryZhHans, productImport: productImportZhHans, notifications: notificationsZhHans, orders: ordersZhHans, services: servicesZhHans, fulfilment: fulfilmentZhHans, projects: projectsZhHans, rfqs: rfqsZhHans, quotations: quotationsZhHans, comparison: comparisonZhHans, sourcing: sourcingZhHans },
+  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant, catalog: catalogZhHant, pricing: pricingZhHant, marketplace: marketplaceZhHant, directory: directoryZhHant, productImport: productImportZhHant, notifications: notificationsZhHant, orders: ordersZhHant, services: servicesZhHant, fulfilment: fulfilmentZhHant, projects: projectsZhHant, rfqs: rfqsZhHant, quotations: quotationsZhHant, comparison: comparisonZhHant, sourcing: sourcingZhHant },
 } satisfies Record<Locale, Record<string, unknown>>
 
 export type Namespace = keyof (typeof CATALOGS)['en']

@@ -10,7 +10,7 @@ import { useHydrated } from '../../../components/use-hydrated'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { PurchaseOrderStatus } from '../orders.constants'
 import { type PurchaseOrderAction, purchaseOrderMachine } from '../purchase-order.machine'
-import { checkTransition } from '../state-machine'
+import { checkTransition } from '../../../platform/state-machine'
 import { calendarDay } from './calendar-day'
 
 /** The board's columns, left to right; `delivered` is shown read-only (recent orders only). */

@@ -1,5 +1,6 @@
-// The one state-machine engine of orders: a machine lists, per action, the states it may start from, the state it
-// leads to and which party may take it. Pure; the services ask it before they write and turn a refusal into a 409.
+// The one state-machine engine of business records (orders, RFQs, quotations): a machine lists, per action, the
+// states it may start from, the state it leads to and which party may take it. Pure; the services ask it before they
+// write and turn a refusal into a 409.
 
 export type Party = 'buyer' | 'supplier'
 

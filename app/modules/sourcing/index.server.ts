@@ -1,0 +1,1 @@
+export * from './sourcing.tables.server'

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { canConvert, convertAmount, type RateTable } from './convert'
+
+const rates: RateTable = { asOf: '2026-11-20', perEur: { USD: '1.0800', CNY: '7.8000', JPY: '162.00' } }
+
+describe('convertAmount', () => {
+  it('crosses through EUR exactly', () => {
+    expect(convertAmount(rates, '108', 'USD', 'EUR')).toBe('100')
+    expect(convertAmount(rates, '100', 'EUR', 'CNY')).toBe('780')
+    expect(Number(convertAmount(rates, '780', 'CNY', 'USD'))).toBeCloseTo(108, 10)
+    expect(convertAmount(rates, '12.34', 'USD', 'USD')).toBe('12.34')
+  })
+
+  it('answers null for a currency without a rate', () => {
+    expect(convertAmount(rates, '1', 'GBP', 'USD')).toBeNull()
+    expect(canConvert(rates, 'GBP', 'USD')).toBe(false)
+    expect(canConvert(rates, 'GBP', 'GBP')).toBe(true)
+  })
+})
