@@ -1,6 +1,8 @@
 export * from './orders.tables.server'
 export {
+  createAwardedPurchaseOrder,
   createPurchaseOrder,
+  type AwardedOrderInput,
   decideChange,
   getPurchaseOrder,
   listPurchaseOrders,

@@ -249,6 +249,69 @@ export async function createPurchaseOrder(ctx: ServiceContext, input: CreatePurc
   return getPurchaseOrder(ctx, orderId)
 }
 
+/** What an award turns into a purchase order: the winning quotation's terms and the lines it won at its prices. */
+export type AwardedOrderInput = {
+  supplierCompanyId: string
+  currency: string
+  incoterm: OrderRow['incoterm']
+  incotermPlace: string
+  paymentTerms: OrderRow['paymentTerms']
+  requestedDeliveryDate: string | null
+  notes: string
+  lines: Array<{ description: string; sku?: string; unit: string; quantity: number; unitPrice: string }>
+  /** Where it came from, kept on the order's first event (e.g. the RFQ and the quotation). */
+  source: Record<string, string>
+}
+
+/**
+ * A placed purchase order written in the caller's transaction (the award workflow's): numbered, its lines at the
+ * awarded prices, its timeline started ("created" from the source, then "placed") and the supplier notified in-app.
+ * The notices to mail after commit are pushed to `notices`.
+ */
+export async function createAwardedPurchaseOrder(tx: Transaction, ctx: ServiceContext, input: AwardedOrderInput, notices: Notice[]): Promise<{ id: string; number: string; total: string; currency: string; supplierName: string }> {
+  requireCompany(ctx.actor)
+  const buyerId = ctx.actor.companyId
+  const [supplier] = await tx.select({ name: organizations.name }).from(organizations).where(and(eq(organizations.id, input.supplierCompanyId), isNull(organizations.deletedAt)))
+  if (!supplier) throw new AppError('invalid_transition', 'The supplier no longer exists', { supplierCompanyId: input.supplierCompanyId })
+  const lines = input.lines.map((line) => priceLine({ description: line.description, unit: line.unit, unitPrice: line.unitPrice, quantity: line.quantity }, input.currency, undefined, true) as PricedLine)
+  input.lines.forEach((line, index) => {
+    lines[index]!.sku = line.sku ?? ''
+  })
+  const total = orderTotal(lines, input.currency)
+  const id = randomUUID()
+  const now = new Date()
+  const [order] = await tx
+    .insert(purchaseOrders)
+    .values({
+      id,
+      number: await nextNumber(tx, buyerId, 'PO'),
+      buyerCompanyId: buyerId,
+      supplierCompanyId: input.supplierCompanyId,
+      buyerName: await companyName(tx, buyerId),
+      supplierName: supplier.name,
+      status: 'placed',
+      currency: input.currency,
+      incoterm: input.incoterm,
+      incotermPlace: input.incotermPlace,
+      paymentTerms: input.paymentTerms,
+      requestedDeliveryDate: input.requestedDeliveryDate,
+      notes: input.notes,
+      subtotal: total,
+      total,
+      lineCount: lines.length,
+      version: 2,
+      createdBy: ctx.actor.userId,
+      placedAt: now,
+    })
+    .returning()
+  if (!order) throw new AppError('internal', 'Order not stored')
+  await tx.insert(purchaseOrderLines).values(lines.map((line, position) => ({ id: randomUUID(), orderId: id, position, ...line })))
+  await recordEvent(tx, ctx, id, { type: 'created', toStatus: 'draft', data: { source: input.source } })
+  await recordEvent(tx, ctx, id, { type: 'place', fromStatus: 'draft', toStatus: 'placed' })
+  await notifyCounterpart(tx, ctx, order, 'buyer', 'awarded', input.source, notices)
+  return { id, number: order.number, total, currency: input.currency, supplierName: supplier.name }
+}
+
 /** Replaces a draft's terms and lines (the buyer; drafts only; optimistic lock). */
 export async function updatePurchaseOrder(ctx: ServiceContext, id: string, input: UpdatePurchaseOrderInput): Promise<PurchaseOrderDetail> {
   requireCompany(ctx.actor)
