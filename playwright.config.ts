@@ -28,6 +28,12 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // Journeys that rely on the demo supplier's price list run after the ones that activate other lists of it.
+  projects: [
+    { name: 'pricing', testMatch: ['**/marketplace.spec.ts', '**/products.spec.ts'] },
+    { name: 'orders', testMatch: ['**/orders.spec.ts', '**/fulfilment-board.spec.ts'], dependencies: ['pricing'] },
+    { name: 'journeys', testIgnore: ['**/marketplace.spec.ts', '**/products.spec.ts', '**/orders.spec.ts', '**/fulfilment-board.spec.ts'] },
+  ],
   webServer: {
     command: 'npx node server.js',
     url: `${E2E_BASE_URL}/api/health`,

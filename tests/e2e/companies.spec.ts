@@ -62,7 +62,7 @@ test('a new user onboards as a buyer and invites a colleague, who joins from the
 
     await test.step('as a member, the colleague cannot change roles', async () => {
       await invitee.goto('/en/app/settings/team')
-      await expect(invitee.getByText('Only owners and admins can change roles, remove members or invite people.', { exact: false })).toBeVisible()
+      await expect(invitee.getByRole('main').getByText('Only owners and admins can change roles, remove members or invite people.', { exact: false })).toBeVisible()
       const roleSelects = invitee.getByRole('combobox', { name: /^Role of / })
       const count = await roleSelects.count()
       for (let i = 0; i < count; i += 1) await expect(roleSelects.nth(i)).toBeDisabled()
