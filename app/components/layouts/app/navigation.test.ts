@@ -5,7 +5,7 @@ const ids = (...args: Parameters<typeof visibleGroups>) => visibleGroups(...args
 
 describe('app navigation', () => {
   it('hides admin-only items and the groups they leave empty from members', () => {
-    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'buyer' })).toEqual(['overview', 'orders', 'company', 'account'])
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'buyer' })).toEqual(['overview', 'sourcing', 'orders', 'company', 'account'])
     expect(ids(APP_NAVIGATION, { role: 'admin', companyKind: null })).toEqual(['overview', 'orders', 'account', 'platform'])
   })
 
@@ -19,6 +19,16 @@ describe('app navigation', () => {
     const paths = APP_NAVIGATION.flatMap((g) => g.items.map((i) => i.to))
     expect(paths).toEqual([
       '/app/dashboard',
+      '/app/purchase/projects',
+      '/app/purchase/projects/requirements',
+      '/app/sourcing/find',
+      '/app/sourcing/selected',
+      '/app/sourcing/rfq',
+      '/app/sourcing/quotations',
+      '/app/orders/publish',
+      '/app/supplier/management',
+      '/app/sourcing/research',
+      '/app/sourcing/purchase',
       '/app/orders',
       '/app/orders/buyer',
       '/app/orders/service',
@@ -29,6 +39,8 @@ describe('app navigation', () => {
       '/app/supplier/setting',
       '/app/products',
       '/app/price/new.list',
+      '/app/supplier/portal',
+      '/app/orders/reply',
       '/app/supplier/purchase-order',
       '/app/supplier/purchase/orderItem',
       '/app/orders/fulfillment',
@@ -41,6 +53,7 @@ describe('app navigation', () => {
       '/app/users',
       '/app/verification',
       '/app/categories',
+      '/app/fx-rates',
       '/app/playground/mail',
     ])
   })

@@ -1,4 +1,41 @@
-import { Bell, BadgeCheck, Building2, ClipboardList, Columns3, Contact, Factory, FolderTree, Inbox, KeyRound, LayoutDashboard, ListChecks, type LucideIcon, Mail, MailCheck, RotateCcw, ShieldCheck, ShoppingCart, SlidersHorizontal, Package, Tags, Truck, UserCog, Users } from 'lucide-react'
+import {
+  BadgeCheck,
+  BarChart3,
+  Bell,
+  Building2,
+  ClipboardList,
+  Coins,
+  Columns3,
+  Contact,
+  Factory,
+  FileQuestion,
+  FolderKanban,
+  FolderTree,
+  Inbox,
+  KanbanSquare,
+  KeyRound,
+  LayoutDashboard,
+  ListChecks,
+  ListTodo,
+  type LucideIcon,
+  Mail,
+  MailCheck,
+  Megaphone,
+  Package,
+  Reply,
+  RotateCcw,
+  Scale,
+  Search,
+  ShieldCheck,
+  ShoppingCart,
+  SlidersHorizontal,
+  Star,
+  Tags,
+  Truck,
+  UserCheck,
+  UserCog,
+  Users,
+} from 'lucide-react'
 import type { CompanyKind, PlatformRole } from '../../../platform/actor'
 
 export type NavItem = {
@@ -44,6 +81,25 @@ const COMPANY: NavGroup = {
   ],
 }
 
+const BUYING: CompanyKind[] = ['buyer', 'both']
+
+const SOURCING: NavGroup = {
+  id: 'sourcing',
+  labelKey: 'nav.groups.sourcing',
+  items: [
+    { to: '/app/purchase/projects', labelKey: 'nav.projects', icon: FolderKanban, companyKinds: BUYING },
+    { to: '/app/purchase/projects/requirements', labelKey: 'nav.requirements', icon: ListTodo, companyKinds: BUYING },
+    { to: '/app/sourcing/find', labelKey: 'nav.findSuppliers', icon: Search, companyKinds: BUYING },
+    { to: '/app/sourcing/selected', labelKey: 'nav.shortlist', icon: Star, companyKinds: BUYING },
+    { to: '/app/sourcing/rfq', labelKey: 'nav.rfqs', icon: FileQuestion, companyKinds: BUYING },
+    { to: '/app/sourcing/quotations', labelKey: 'nav.quotations', icon: Scale, companyKinds: BUYING },
+    { to: '/app/orders/publish', labelKey: 'nav.buyingRequests', icon: Megaphone, companyKinds: BUYING },
+    { to: '/app/supplier/management', labelKey: 'nav.approvedSuppliers', icon: UserCheck, companyKinds: BUYING },
+    { to: '/app/sourcing/research', labelKey: 'nav.research', icon: BarChart3, companyKinds: BUYING },
+    { to: '/app/sourcing/purchase', labelKey: 'nav.pipeline', icon: KanbanSquare, companyKinds: BUYING },
+  ],
+}
+
 const ORDERS: NavGroup = {
   id: 'orders',
   labelKey: 'nav.groups.orders',
@@ -63,6 +119,8 @@ const SUPPLIER: NavGroup = {
     { to: '/app/supplier/setting', labelKey: 'nav.supplierProfile', icon: Factory, companyKinds: SUPPLYING },
     { to: '/app/products', labelKey: 'nav.products', icon: Package, companyKinds: SUPPLYING },
     { to: '/app/price/new.list', labelKey: 'nav.priceLists', icon: Tags, companyKinds: SUPPLYING },
+    { to: '/app/supplier/portal', labelKey: 'nav.rfqInbox', icon: Inbox, companyKinds: SUPPLYING },
+    { to: '/app/orders/reply', labelKey: 'nav.replies', icon: Reply, companyKinds: SUPPLYING },
     { to: '/app/supplier/purchase-order', labelKey: 'nav.receivedOrders', icon: Inbox, companyKinds: SUPPLYING },
     { to: '/app/supplier/purchase/orderItem', labelKey: 'nav.openOrderLines', icon: ListChecks, companyKinds: SUPPLYING },
     { to: '/app/orders/fulfillment', labelKey: 'nav.fulfilment', icon: Columns3, companyKinds: SUPPLYING },
@@ -77,6 +135,7 @@ const PLATFORM: NavGroup = {
     { to: '/app/users', labelKey: 'nav.users', icon: UserCog, adminOnly: true },
     { to: '/app/verification', labelKey: 'nav.verification', icon: BadgeCheck, adminOnly: true },
     { to: '/app/categories', labelKey: 'nav.categories', icon: FolderTree, adminOnly: true },
+    { to: '/app/fx-rates', labelKey: 'nav.fxRates', icon: Coins, adminOnly: true },
     { to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: Mail, adminOnly: true },
   ],
 }
@@ -87,6 +146,7 @@ const PLATFORM: NavGroup = {
  */
 export const APP_NAVIGATION: NavGroup[] = [
   { id: 'overview', labelKey: 'nav.groups.overview', items: [{ to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard }] },
+  SOURCING,
   ORDERS,
   COMPANY,
   SUPPLIER,
