@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const suppliers = [...cast.suppliers]
   while (suppliers.length < SUPPLIERS) {
     const member = await createMember({ role: 'owner', companyInput: { kind: 'supplier', name: `Bench supplier ${suppliers.length + 1}`, verificationStatus: 'accept' } })
-    suppliers.push({ ...member, ctx: contextOf(member.user.id, member.company.id) })
+    suppliers.push({ ...member, company: { id: member.company.id, name: `Bench supplier ${suppliers.length + 1}` }, ctx: contextOf(member.user.id, member.company.id) })
   }
   const requirements = Array.from({ length: LINES }, (_, index) => ({ id: null as unknown as string, title: `Component ${index + 1}`, quantity: 100 + index * 10, unit: 'pcs', targetUnitPrice: `${5 + index}.00` }))
 

@@ -5,8 +5,10 @@ import { seedDemoData } from '../db/seed/demo.server'
 import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
 import { closeCompanyCaches, purgeDeletedCompanies } from '../app/modules/companies/index.server'
 import { refreshWindowedPrices, resumeImports } from '../app/modules/catalog/index.server'
+import { closeExpiredRfqs, expireQuotations } from '../app/modules/sourcing/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
+import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'
 import { purgeIdempotencyKeys } from '../app/platform/idempotency/idempotency.server'
 import { logger } from '../app/platform/logger.server'
 import { closeRedis } from '../app/platform/redis.server'
@@ -51,6 +53,10 @@ async function hourlyUpkeep(): Promise<void> {
   } catch (error) {
     logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not refresh windowed prices')
   }
+  await closeExpiredRfqs().catch((error: unknown) => logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not close expired RFQs'))
+  await expireQuotations().catch((error: unknown) => logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not expire quotations'))
+  // Not awaited: a slow feed must not hold up start-up (it has its own timeout and logs its failures).
+  void refreshEcbRates()
 }
 
 /** Companies deleted more than 30 days ago go for good, with everything they own. */

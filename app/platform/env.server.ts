@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: flag.default(true),
   FAULT_INJECTION: flag.default(false),
+  /** The ECB daily reference-rate XML (e.g. https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml); unset: the importer is off. */
+  FX_ECB_URL: z.string().url().optional(),
 })
 
 type RawEnv = z.infer<typeof EnvSchema>

@@ -4,6 +4,9 @@ import { addresses, certifications, files, invitations, supplierApplications } f
 import { importJobs, priceLists, products } from '../../app/modules/catalog/index.server'
 import { database } from '../../app/platform/db/index.server'
 import { freightQuotes, purchaseOrders, serviceOrders } from '../../app/modules/orders/index.server'
+import { purchaseProjects as matrixProjects, requirements as matrixRequirements } from '../../app/modules/sourcing/index.server'
+import { approvedSuppliers as matrixApprovedSuppliers, shortlistEntries as matrixShortlist } from '../../app/modules/sourcing/index.server'
+import { quotations as matrixQuotations, rfqInvitations as matrixInvitations, rfqLines as matrixRfqLines, rfqs as matrixRfqs } from '../../app/modules/sourcing/index.server'
 import { addMember, createMember } from '../../tests/factories/companies'
 import { createUser } from '../../tests/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -87,7 +90,59 @@ beforeAll(async () => {
     .insert(purchaseOrders)
     .values({ id: purchaseOrderId, number: 'PO-2026-99999', buyerCompanyId: companyId, supplierCompanyId: orderSupplier.company.id, buyerName: 'Matrix A', supplierName: 'Matrix D', status: 'placed', currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo', paymentTerms: 'tt_30_70', attachmentFileIds: [fileId] })
 
+  // A purchase project of company A with one requirement (sourcing: projects).
+  const matrixProjectId = randomUUID()
+  await database().insert(matrixProjects).values({ id: matrixProjectId, organizationId: companyId, number: 'PRJ-2026-99999', name: 'Matrix project', currency: 'USD' })
+  const matrixRequirementId = randomUUID()
+  await database().insert(matrixRequirements).values({ id: matrixRequirementId, organizationId: companyId, projectId: matrixProjectId, title: 'Matrix requirement', quantity: 10, unit: 'pcs' })
+
+  // Quotations: an RFQ of a third company inviting A, with A's submitted quotation; and an RFQ of A (as buyer).
+  const quoteBuyer = await createMember({ role: 'owner', companyInput: { name: 'Matrix E', kind: 'buyer' } })
+  const inboxRfqId = randomUUID()
+  const ownRfqId = randomUUID()
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000)
+  await database()
+    .insert(matrixRfqs)
+    .values([
+      { id: inboxRfqId, organizationId: quoteBuyer.company.id, number: 'RFQ-2026-99998', title: 'Matrix inbox RFQ', status: 'open', quoteDeadline: inAWeek, currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo' },
+      { id: ownRfqId, organizationId: companyId, number: 'RFQ-2026-99997', title: 'Matrix own RFQ', status: 'open', quoteDeadline: inAWeek, currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo' },
+    ])
+  await database().insert(matrixRfqLines).values({ id: randomUUID(), rfqId: inboxRfqId, position: 0, title: 'Matrix line', quantity: 10, unit: 'pcs' })
+  await database().insert(matrixInvitations).values({ rfqId: inboxRfqId, supplierCompanyId: companyId, status: 'quoted' })
+  const matrixQuotationId = randomUUID()
+  await database()
+    .insert(matrixQuotations)
+    .values({ id: matrixQuotationId, rfqId: inboxRfqId, supplierCompanyId: companyId, status: 'submitted', revision: 1, currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo', paymentTerms: 'tt_30_70', validUntil: '2099-12-31', submittedAt: new Date() })
+
+  // Finding suppliers: Matrix D on the project's shortlist and on A's approved-supplier list.
+  await database().insert(matrixShortlist).values({ projectId: matrixProjectId, supplierCompanyId: orderSupplier.company.id })
+  await database().insert(matrixApprovedSuppliers).values({ organizationId: companyId, supplierCompanyId: orderSupplier.company.id, status: 'approved' })
+
   fixtures = {
+    '/api/v1/projects/{id}/shortlist': { id: matrixProjectId },
+    '/api/v1/projects/{id}/shortlist/{supplierId}': { id: matrixProjectId, supplierId: orderSupplier.company.id },
+    '/api/v1/approved-suppliers/{supplierId}': { supplierId: orderSupplier.company.id },
+    '/api/v1/rfq-inbox/{id}/quotation': { id: inboxRfqId },
+    '/api/v1/rfqs/{id}/quotations': { id: ownRfqId },
+    '/api/v1/rfqs/{id}/comparison': { id: ownRfqId },
+    '/api/v1/rfqs/{id}/assumptions': { id: ownRfqId },
+    '/api/v1/rfqs/{id}': { id: ownRfqId },
+    '/api/v1/rfqs/{id}/transitions': { id: ownRfqId },
+    '/api/v1/rfqs/{id}/questions/{qid}/answer': { id: ownRfqId, qid: randomUUID() },
+    // Asking and the inbox are the supplier's side: company A is invited to Matrix E's RFQ; B is not.
+    '/api/v1/rfqs/{id}/questions': { id: inboxRfqId },
+    '/api/v1/rfq-inbox/{id}': { id: inboxRfqId },
+    '/api/v1/rfq-inbox/{id}/decline': { id: inboxRfqId },
+    '/api/v1/quotations/{id}': { id: matrixQuotationId },
+    '/api/v1/quotations/{id}/submit': { id: matrixQuotationId },
+    '/api/v1/quotations/{id}/revise': { id: matrixQuotationId },
+    '/api/v1/quotations/{id}/withdraw': { id: matrixQuotationId },
+    '/api/v1/quotations/{id}/decision': { id: matrixQuotationId },
+    '/api/v1/quotations/{id}/history': { id: matrixQuotationId },
+    '/api/v1/projects/{id}': { id: matrixProjectId },
+    '/api/v1/projects/{id}/transitions': { id: matrixProjectId },
+    '/api/v1/projects/{id}/requirements/bulk': { id: matrixProjectId },
+    '/api/v1/requirements/{id}': { id: matrixRequirementId },
     '/api/v1/price-lists/{id}': { id: priceListId },
     '/api/v1/price-lists/{id}/lines': { id: priceListId },
     '/api/v1/price-lists/{id}/activate': { id: priceListId },

@@ -26,6 +26,12 @@ import { registerCategoryRoutes } from './category-routes'
 import { registerOrderRoutes } from './order-routes'
 import { registerNotificationRoutes } from './notification-routes'
 import { registerServiceOrderRoutes } from './service-order-routes'
+import { registerRfqRoutes } from './rfq-routes'
+import { registerQuotationRoutes } from './quotation-routes'
+import { registerShortlistRoutes } from './shortlist-routes'
+import { registerComparisonRoutes } from './comparison-routes'
+import { registerFxRoutes } from './fx-routes'
+import { registerProjectRoutes } from './project-routes'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
 import { access, ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
@@ -146,6 +152,12 @@ export function createApiRouter() {
   registerOrderRoutes(api)
   registerNotificationRoutes(api)
   registerServiceOrderRoutes(api)
+  registerRfqRoutes(api)
+  registerQuotationRoutes(api)
+  registerShortlistRoutes(api)
+  registerComparisonRoutes(api)
+  registerFxRoutes(api)
+  registerProjectRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

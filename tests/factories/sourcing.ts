@@ -6,14 +6,14 @@ import { database } from '../../app/platform/db/index.server'
 import { createMember } from './companies'
 import { contextOf } from './orders'
 
-let counter = 0
-const next = () => String(++counter).padStart(5, '0')
+/** Factory numbers never collide with the ones the services give (`PRJ-2026-00001`). */
+const next = () => `T${randomUUID().slice(0, 8).toUpperCase()}`
 
 /** A buyer company and three verified suppliers (and a stranger), each with an owner and a service context. */
 export async function createSourcingCast() {
   const member = async (kind: 'buyer' | 'supplier' | 'both', name: string) => {
     const created = await createMember({ role: 'owner', companyInput: { kind, name, verificationStatus: kind === 'buyer' ? 'unverified' : 'accept' } })
-    return { ...created, ctx: contextOf(created.user.id, created.company.id) }
+    return { ...created, company: { id: created.company.id, name }, ctx: contextOf(created.user.id, created.company.id) }
   }
   return {
     buyer: await member('buyer', `Buyer ${randomUUID().slice(0, 6)}`),

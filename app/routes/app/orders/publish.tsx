@@ -1,4 +1,43 @@
-// Being written this session; replaced by the real page before commit.
-export default function Page() {
-  return null
+import { Link } from 'react-router'
+import { buttonClasses } from '../../../components/ui/button'
+import { requireActor } from '../../../modules/companies/index.server'
+import { RfqList, RfqListQuery } from '../../../modules/sourcing/index'
+import { listRfqs } from '../../../modules/sourcing/index.server'
+import { withRouteErrors } from '../../../platform/forms.server'
+import { localizePath } from '../../../platform/i18n/locales'
+import { useTranslation } from '../../../platform/i18n/react'
+import { pageData } from '../../page-data.server'
+import { useRootData } from '../../route-helpers'
+import type { Route } from './+types/publish'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = requireActor(context, params)
+  const url = new URL(request.url)
+  const query = RfqListQuery.parse({ visibility: 'public', status: url.searchParams.get('status') ?? undefined, q: url.searchParams.get('q') ?? undefined, offset: url.searchParams.get('offset') ?? undefined })
+  const page = await withRouteErrors(() => listRfqs(ctx, query))
+  return { ...pageData(ctx.locale, 'rfqs', 'publish.metaTitle'), filters: { status: query.status ?? '', q: query.q ?? '' }, page, offset: query.offset, limit: query.limit }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function PublishPage({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation('rfqs')
+  const { locale } = useRootData()
+  const newLink = (
+    <Link to={localizePath(locale, '/app/orders/edit-publish')} className={buttonClasses('primary')}>
+      {t('publish.new')}
+    </Link>
+  )
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{t('publish.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('publish.description')}</p>
+        </div>
+        {newLink}
+      </div>
+      <RfqList locale={locale} basePath="/app/orders/publish" filters={data.filters} rows={data.page.items} total={data.page.total} offset={data.offset} limit={data.limit} hrefOf={(row) => `/app/orders/publish/${row.id}`} emptyAction={newLink} />
+    </div>
+  )
 }

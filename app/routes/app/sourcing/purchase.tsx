@@ -1,4 +1,52 @@
-// Being written this session; replaced by the real page before commit.
-export default function Page() {
-  return null
+import { Link } from 'react-router'
+import { buttonClasses } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { requireActor } from '../../../modules/companies/index.server'
+import { PipelineBoard } from '../../../modules/sourcing/index'
+import { sourcingPipeline } from '../../../modules/sourcing/index.server'
+import { withRouteErrors } from '../../../platform/forms.server'
+import { localizePath } from '../../../platform/i18n/locales'
+import { useTranslation } from '../../../platform/i18n/react'
+import { pageData } from '../../page-data.server'
+import { useRootData } from '../../route-helpers'
+import type { Route } from './+types/purchase'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = requireActor(context, params)
+  const board = await withRouteErrors(() => sourcingPipeline(ctx))
+  return {
+    ...pageData(ctx.locale, 'sourcing', 'pipeline.metaTitle'),
+    columns: board.columns.map((column) => ({ stage: column.stage, total: column.total, cards: column.cards.map(({ updatedAt: _updatedAt, ...card }) => card) })),
+    cancelled: board.cancelled,
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function SourcingPipelinePage({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation('sourcing')
+  const { locale } = useRootData()
+  const empty = data.columns.every((column) => column.total === 0)
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{t('pipeline.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('pipeline.description')}</p>
+        </div>
+        <Link to={localizePath(locale, '/app/purchase/projects/create')} className={buttonClasses('primary')}>
+          {t('pipeline.newProject')}
+        </Link>
+      </div>
+      {empty ? <EmptyState title={t('pipeline.empty')} description={t('pipeline.emptyDescription')} /> : <PipelineBoard locale={locale} columns={data.columns} />}
+      {data.cancelled > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {t('pipeline.cancelled', { count: String(data.cancelled) })}{' '}
+          <Link to={localizePath(locale, '/app/purchase/projects?status=cancelled')} className="underline underline-offset-4">
+            {t('pipeline.showCancelled')}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  )
 }

@@ -1,4 +1,42 @@
-// Being written this session; replaced by the real page before commit.
-export default function Page() {
-  return null
+import type { ShouldRevalidateFunction } from 'react-router'
+import { requireActor } from '../../../../modules/companies/index.server'
+import { ProjectDetail, ProjectTransitionInput } from '../../../../modules/sourcing/index'
+import { projectSummary, transitionProject } from '../../../../modules/sourcing/index.server'
+import { failure, failureFromError, formToObject, withRouteErrors } from '../../../../platform/forms.server'
+import { fieldErrorsOf } from '../../../../platform/validation'
+import { pageData } from '../../../page-data.server'
+import { useRootData } from '../../../route-helpers'
+import type { Route } from './+types/view'
+
+const SAVED = ['created', 'updated'] as const
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = requireActor(context, params)
+  const summary = await withRouteErrors(() => projectSummary(ctx, params.id))
+  const saved = SAVED.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
+  return { ...pageData(ctx.locale, 'projects', 'detail.metaTitle'), summary, saved }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = requireActor(context, params)
+  const form = formToObject(await request.formData())
+  if (form.intent !== 'transition') return failure({ ok: false, fieldErrors: {} }, 400)
+  const parsed = ProjectTransitionInput.safeParse(form)
+  if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422)
+  try {
+    await transitionProject(ctx, params.id, parsed.data)
+    return { ok: true as const, done: parsed.data.action }
+  } catch (error) {
+    return failureFromError(error)
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.summary.project.number} · ${loaderData.title}` : undefined }]
+
+// A refused step (409: the project moved on) must show the project as it is now.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate
+
+export default function ProjectViewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { locale } = useRootData()
+  return <ProjectDetail summary={loaderData.summary} locale={locale} result={actionData} saved={loaderData.saved} />
 }

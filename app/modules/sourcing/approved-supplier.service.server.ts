@@ -1,0 +1,199 @@
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import type { ServiceContext } from '../../platform/actor'
+import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { AppError } from '../../platform/errors'
+import { requireCompany } from '../companies/index'
+import { companyProfiles, files, organizations } from '../companies/index.server'
+import { users } from '../identity/index.server'
+import type { AddApprovedSupplierInput, ApprovedListQuery, UpdateApprovedSupplierInput } from './approved-supplier.inputs'
+import { APPROVAL_STATUSES, type ApprovalStatus } from './sourcing.constants'
+import { approvedSuppliers } from './sourcing.tables.server'
+
+/** Company files that may back an approval decision. */
+export const APPROVAL_DOCUMENT_PURPOSES = ['attachment', 'certification'] as const
+
+export type ApprovalDocument = { id: string; name: string; contentType: string; sizeBytes: number }
+
+export type ApprovedSupplier = {
+  supplierId: string
+  name: string
+  country: string
+  verified: boolean
+  status: ApprovalStatus
+  note: string
+  documents: ApprovalDocument[]
+  updatedByName: string | null
+  updatedAt: Date
+}
+
+export type ApprovedSupplierPage = { items: ApprovedSupplier[]; total: number; counts: Record<ApprovalStatus, number> }
+
+const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
+
+/** A live company that supplies goods (not the buyer itself): the only kind a buyer can list or shortlist. */
+export async function requireSupplier(db: Database | Transaction, buyerId: string, supplierId: string, field = 'supplierCompanyId'): Promise<{ name: string }> {
+  if (supplierId === buyerId) throw fieldError({ [field]: ['validation.ownCompany'] })
+  const [supplier] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+    .where(and(eq(organizations.id, supplierId), isNull(organizations.deletedAt), inArray(companyProfiles.kind, ['supplier', 'both'])))
+  if (!supplier) throw fieldError({ [field]: ['validation.supplier'] })
+  return supplier
+}
+
+/** Every document must be a file of the buyer's own company, uploaded as an attachment or a certificate. */
+async function checkDocuments(db: Database | Transaction, companyId: string, fileIds: string[]): Promise<void> {
+  if (fileIds.length === 0) return
+  const found = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), inArray(files.purpose, [...APPROVAL_DOCUMENT_PURPOSES])))
+  const known = new Set(found.map((row) => row.id))
+  const fields: Record<string, string[]> = {}
+  fileIds.forEach((id, index) => {
+    if (!known.has(id)) fields[`documentFileIds.${index}`] = ['validation.document']
+  })
+  if (Object.keys(fields).length > 0) throw fieldError(fields)
+}
+
+/** The buyer's approval status of each given supplier (suppliers not on the list are absent). */
+export async function approvalStatusesOf(db: Database | Transaction, companyId: string, supplierIds: string[]): Promise<Map<string, ApprovalStatus>> {
+  if (supplierIds.length === 0) return new Map()
+  const rows = await db
+    .select({ supplierId: approvedSuppliers.supplierCompanyId, status: approvedSuppliers.status })
+    .from(approvedSuppliers)
+    .where(and(eq(approvedSuppliers.organizationId, companyId), inArray(approvedSuppliers.supplierCompanyId, [...new Set(supplierIds)])))
+  return new Map(rows.map((row) => [row.supplierId, row.status]))
+}
+
+async function documentsOf(companyId: string, rows: Array<{ documentFileIds: string[] }>): Promise<Map<string, ApprovalDocument>> {
+  const ids = [...new Set(rows.flatMap((row) => row.documentFileIds))]
+  if (ids.length === 0) return new Map()
+  const found = await database()
+    .select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
+    .from(files)
+    .where(and(eq(files.organizationId, companyId), inArray(files.id, ids)))
+  return new Map(found.map((file) => [file.id, file]))
+}
+
+const selection = {
+  supplierId: approvedSuppliers.supplierCompanyId,
+  name: organizations.name,
+  country: companyProfiles.country,
+  verificationStatus: companyProfiles.verificationStatus,
+  status: approvedSuppliers.status,
+  note: approvedSuppliers.note,
+  documentFileIds: approvedSuppliers.documentFileIds,
+  updatedByName: users.name,
+  updatedAt: approvedSuppliers.updatedAt,
+}
+
+type ListedRow = { supplierId: string; name: string; country: string | null; verificationStatus: string | null; status: ApprovalStatus; note: string; documentFileIds: string[]; updatedByName: string | null; updatedAt: Date }
+
+async function toApproved(companyId: string, rows: ListedRow[]): Promise<ApprovedSupplier[]> {
+  const documents = await documentsOf(companyId, rows)
+  return rows.map((row) => ({
+    supplierId: row.supplierId,
+    name: row.name,
+    country: row.country ?? '',
+    verified: row.verificationStatus === 'accept',
+    status: row.status,
+    note: row.note,
+    documents: row.documentFileIds.flatMap((id) => documents.get(id) ?? []),
+    updatedByName: row.updatedByName,
+    updatedAt: row.updatedAt,
+  }))
+}
+
+function listedRows(db: Database | Transaction, where: SQL | undefined) {
+  return db
+    .select(selection)
+    .from(approvedSuppliers)
+    .innerJoin(organizations, eq(organizations.id, approvedSuppliers.supplierCompanyId))
+    .leftJoin(companyProfiles, eq(companyProfiles.organizationId, approvedSuppliers.supplierCompanyId))
+    .leftJoin(users, eq(users.id, approvedSuppliers.updatedBy))
+    .where(where)
+}
+
+/** The buyer's approved-supplier list, filtered by status and supplier name, by name; with the count per status. */
+export async function listApprovedSuppliers(ctx: ServiceContext, query: ApprovedListQuery): Promise<ApprovedSupplierPage> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  const mine = eq(approvedSuppliers.organizationId, companyId)
+  const conditions: Array<SQL | undefined> = [mine]
+  if (query.status) conditions.push(eq(approvedSuppliers.status, query.status))
+  if (query.q) conditions.push(sql`lower(${organizations.name}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`)
+  const where = and(...conditions)
+  const [rows, totals, perStatus] = await Promise.all([
+    listedRows(database(), where).orderBy(sql`lower(${organizations.name})`, asc(approvedSuppliers.supplierCompanyId)).limit(query.limit).offset(query.offset),
+    database().select({ total: count() }).from(approvedSuppliers).innerJoin(organizations, eq(organizations.id, approvedSuppliers.supplierCompanyId)).where(where),
+    database().select({ status: approvedSuppliers.status, total: count() }).from(approvedSuppliers).where(mine).groupBy(approvedSuppliers.status),
+  ])
+  const counts = Object.fromEntries(APPROVAL_STATUSES.map((status) => [status, Number(perStatus.find((row) => row.status === status)?.total ?? 0)])) as Record<ApprovalStatus, number>
+  return { items: await toApproved(companyId, rows), total: Number(totals[0]?.total ?? 0), counts }
+}
+
+/** One supplier of the buyer's list; not found when the supplier is not on it. */
+export async function getApprovedSupplier(ctx: ServiceContext, supplierId: string): Promise<ApprovedSupplier> {
+  requireCompany(ctx.actor)
+  const [row] = await listedRows(database(), and(eq(approvedSuppliers.organizationId, ctx.actor.companyId), eq(approvedSuppliers.supplierCompanyId, supplierId)))
+  if (!row) throw new AppError('not_found', 'Supplier not on the list')
+  const [supplier] = await toApproved(ctx.actor.companyId, [row])
+  return supplier!
+}
+
+/** Puts a supplier on the buyer's list; a supplier already listed is a conflict (change its status instead). */
+export async function addApprovedSupplier(ctx: ServiceContext, input: AddApprovedSupplierInput): Promise<ApprovedSupplier> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  await database().transaction(async (tx) => {
+    await requireSupplier(tx, companyId, input.supplierCompanyId)
+    await checkDocuments(tx, companyId, input.documentFileIds)
+    const inserted = await tx
+      .insert(approvedSuppliers)
+      .values({ organizationId: companyId, supplierCompanyId: input.supplierCompanyId, status: input.status, note: input.note, documentFileIds: input.documentFileIds, updatedBy: ctx.actor.userId })
+      .onConflictDoNothing()
+      .returning({ supplierId: approvedSuppliers.supplierCompanyId })
+    if (inserted.length === 0) throw new AppError('conflict', 'The supplier is already on the list', { fields: { supplierCompanyId: ['validation.alreadyListed'] } })
+  })
+  return getApprovedSupplier(ctx, input.supplierCompanyId)
+}
+
+/** A listed supplier's new status, note and documents. */
+export async function updateApprovedSupplier(ctx: ServiceContext, supplierId: string, input: UpdateApprovedSupplierInput): Promise<ApprovedSupplier> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  await database().transaction(async (tx) => {
+    await checkDocuments(tx, companyId, input.documentFileIds)
+    const updated = await tx
+      .update(approvedSuppliers)
+      .set({ status: input.status, note: input.note, documentFileIds: input.documentFileIds, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+      .where(and(eq(approvedSuppliers.organizationId, companyId), eq(approvedSuppliers.supplierCompanyId, supplierId)))
+      .returning({ supplierId: approvedSuppliers.supplierCompanyId })
+    if (updated.length === 0) throw new AppError('not_found', 'Supplier not on the list')
+  })
+  return getApprovedSupplier(ctx, supplierId)
+}
+
+/** Takes a supplier off the buyer's list. */
+export async function removeApprovedSupplier(ctx: ServiceContext, supplierId: string): Promise<void> {
+  requireCompany(ctx.actor)
+  const removed = await database()
+    .delete(approvedSuppliers)
+    .where(and(eq(approvedSuppliers.organizationId, ctx.actor.companyId), eq(approvedSuppliers.supplierCompanyId, supplierId)))
+    .returning({ supplierId: approvedSuppliers.supplierCompanyId })
+  if (removed.length === 0) throw new AppError('not_found', 'Supplier not on the list')
+}
+
+/** The company's files that may be attached to an approval (attachments and certificates), newest first. */
+export async function approvalDocumentChoices(ctx: ServiceContext): Promise<ApprovalDocument[]> {
+  requireCompany(ctx.actor)
+  return database()
+    .select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
+    .from(files)
+    .where(and(eq(files.organizationId, ctx.actor.companyId), inArray(files.purpose, [...APPROVAL_DOCUMENT_PURPOSES])))
+    .orderBy(sql`${files.createdAt} desc`, asc(files.id))
+    .limit(200)
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router'
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
+import { useFormatter } from '../../../components/use-formatter'
+import { type Locale, localizePath } from '../../../platform/i18n/locales'
+import { useTranslation } from '../../../platform/i18n/react'
+import type { MyQuotationSummary } from '../quotation.service.server'
+import { QuotationStatusBadge } from './quotation-status-badge'
+
+/** The supplier's quotations: RFQ, buyer, status, revision, total and validity, each linking to its RFQ page. */
+export function QuotationTable({ rows, caption, locale }: { rows: MyQuotationSummary[]; caption: string; locale: Locale }) {
+  const { t } = useTranslation('quotations')
+  const format = useFormatter()
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('list.empty')}</p>
+  return (
+    <Table>
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t('list.rfq')}</TableHead>
+          <TableHead>{t('list.buyer')}</TableHead>
+          <TableHead>{t('list.status')}</TableHead>
+          <TableHead>{t('list.revision')}</TableHead>
+          <TableHead className="text-right">{t('list.total')}</TableHead>
+          <TableHead>{t('list.validUntil')}</TableHead>
+          <TableHead>{t('list.updated')}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell>
+              <Link to={localizePath(locale, `/app/supplier/portal/rfq/${row.rfqId}`)} className="font-medium underline-offset-4 hover:underline" aria-label={t('list.open', { number: row.rfqNumber })}>
+                {row.rfqNumber}
+              </Link>
+              <div className="text-xs text-muted-foreground">{row.rfqTitle}</div>
+            </TableCell>
+            <TableCell>{row.buyerName ?? t('portal.publicRequest')}</TableCell>
+            <TableCell>
+              <QuotationStatusBadge status={row.status} />
+            </TableCell>
+            <TableCell>{row.revision > 0 ? t('list.revisionValue', { revision: row.revision }) : '—'}</TableCell>
+            <TableCell className="text-right tabular-nums">{format.money(row.total, row.currency)}</TableCell>
+            <TableCell>{format.date(`${row.validUntil}T12:00:00Z`)}</TableCell>
+            <TableCell>{format.dateTime(row.updatedAt)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
