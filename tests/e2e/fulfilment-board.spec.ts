@@ -1,23 +1,32 @@
 import { expect, type APIRequestContext, test } from '@playwright/test'
+import { activateExportList } from './support/catalog-journey'
 import { E2E_BASE_URL } from './support/env'
-import { DEMO, signedInContext } from './support/helpers'
+import { DEMO, expectHydrated, signedInContext } from './support/helpers'
 
 /** Places a copy of one of the demo buyer's orders through the API (as the signed-in buyer) and answers its number. */
 async function placeOrder(request: APIRequestContext): Promise<string> {
   const headers = { origin: E2E_BASE_URL }
-  const list = await request.get('/api/v1/orders?side=buyer&limit=1', { headers })
+  const list = await request.get('/api/v1/orders?side=buyer&limit=20', { headers })
   expect(list.status()).toBe(200)
-  const [first] = (await list.json()).items as Array<{ id: string }>
-  const detail = await (await request.get(`/api/v1/orders/${first!.id}`, { headers })).json()
+  // A catalogue order of the demo buyer to copy (other journeys add orders with free-text lines too).
+  let detail: { supplier: { id: string }; currency: string; lines: Array<{ product_id: string | null; quantity: number }> } | undefined
+  for (const item of (await list.json()).items as Array<{ id: string }>) {
+    const candidate = await (await request.get(`/api/v1/orders/${item.id}`, { headers })).json()
+    if (candidate.lines.every((line: { product_id: string | null }) => line.product_id)) {
+      detail = candidate
+      break
+    }
+  }
+  expect(detail, 'a catalogue order to copy').toBeTruthy()
   const created = await request.post('/api/v1/orders', {
     headers: { ...headers, 'idempotency-key': `board-${Date.now()}` },
     data: {
-      supplier_company_id: detail.supplier.id,
-      currency: detail.currency,
+      supplier_company_id: detail!.supplier.id,
+      currency: detail!.currency,
       incoterm: 'FOB',
       incoterm_place: 'Shanghai',
       payment_terms: 'prepayment',
-      lines: (detail.lines as Array<{ product_id: string; quantity: number }>).map((line) => ({ product_id: line.product_id, quantity: line.quantity })),
+      lines: detail!.lines.map((line) => ({ product_id: line.product_id, quantity: line.quantity })),
       place: true,
     },
   })
@@ -26,6 +35,9 @@ async function placeOrder(request: APIRequestContext): Promise<string> {
 }
 
 test('the supplier drags a placed order to Confirmed, then moves it to In production with its button', async ({ browser }) => {
+  const supplier = await signedInContext(browser, DEMO.supplier)
+  await activateExportList(supplier.context.request)
+  await supplier.context.close()
   const buyer = await signedInContext(browser, DEMO.buyer)
   const number = await placeOrder(buyer.context.request)
   await buyer.context.close()
@@ -35,6 +47,9 @@ test('the supplier drags a placed order to Confirmed, then moves it to In produc
   const column = (name: string) => page.getByRole('region', { name })
   const card = column('Placed').getByRole('article', { name: number })
   await expect(card).toBeVisible()
+  // Cards become draggable once the page is hydrated.
+  await expectHydrated(page)
+  await expect(card).toHaveAttribute('draggable', 'true')
   await card.dragTo(column('Confirmed'))
   await expect(page.getByRole('status').filter({ hasText: `Order ${number} is confirmed.` })).toBeVisible()
   const confirmed = column('Confirmed').getByRole('article', { name: number })

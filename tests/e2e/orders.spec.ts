@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { E2E_BASE_URL } from './support/env'
+import { expect, type Page, test } from '@playwright/test'
+import { activateExportList } from './support/catalog-journey'
 import { DEMO, signedInContext, signUp } from './support/helpers'
 
 const SUPPLIER = 'Bamboo Kiln Ceramics'
@@ -12,16 +12,6 @@ async function takeAction(page: Page, action: string, quantities: Record<string,
 
 async function expectStatus(page: Page, status: string) {
   await expect(page.getByRole('main').getByText(status, { exact: true }).first()).toBeVisible()
-}
-
-/** Other journeys make other price lists of the demo supplier active; its seeded export list prices this one. */
-async function activateExportList(request: APIRequestContext) {
-  const headers = { origin: E2E_BASE_URL }
-  const lists = (await (await request.get('/api/v1/price-lists', { headers })).json()) as { items?: Array<{ id: string; name: string }> } | Array<{ id: string; name: string }>
-  const items = Array.isArray(lists) ? lists : (lists.items ?? [])
-  const exportList = items.find((list) => list.name === 'Export list 2026')
-  expect(exportList, 'the seeded export list').toBeTruthy()
-  expect((await request.post(`/api/v1/price-lists/${exportList!.id}/activate`, { headers })).status()).toBe(200)
 }
 
 test('a buyer orders two products; the supplier confirms and ships in two parts; the buyer receives and completes; a third company cannot open it', async ({ browser }) => {

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { E2E_BASE_URL } from './env'
 import { imageBytes } from '../../support/file-fixtures'
 
 export type NewProduct = { nameEn: string; nameZhHans: string; sku: string; hsCode: string; moq: number; leadTimeDays: number }
@@ -50,4 +51,14 @@ export async function priceProduct(page: Page, product: NewProduct, tiers: Array
   await expect(page.getByText('The quantity breaks are saved.')).toBeVisible()
   await page.getByRole('button', { name: 'Make active' }).click()
   await expect(page.getByText('The list status is changed.')).toBeVisible()
+}
+
+/** Other journeys make other price lists of the demo supplier active; its seeded export list prices this one. */
+export async function activateExportList(request: APIRequestContext) {
+  const headers = { origin: E2E_BASE_URL }
+  const lists = (await (await request.get('/api/v1/price-lists', { headers })).json()) as { items?: Array<{ id: string; name: string }> } | Array<{ id: string; name: string }>
+  const items = Array.isArray(lists) ? lists : (lists.items ?? [])
+  const exportList = items.find((list) => list.name === 'Export list 2026')
+  expect(exportList, 'the seeded export list').toBeTruthy()
+  expect((await request.post(`/api/v1/price-lists/${exportList!.id}/activate`, { headers })).status()).toBe(200)
 }

@@ -1,0 +1,150 @@
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { E2E_BASE_URL } from './support/env'
+import { DEMO, NEW_USER_PASSWORD, signedInContext, uniqueEmail } from './support/helpers'
+
+const headers = { origin: E2E_BASE_URL }
+
+async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: unknown) {
+  const response = await request[method](`/api/v1${path}`, { headers, ...(data === undefined ? {} : { data }) })
+  const body = await response.text()
+  expect(response.status(), `${method.toUpperCase()} ${path}: ${body}`).toBeLessThan(300)
+  return body ? JSON.parse(body) : {}
+}
+
+/** A new supplying company with its owner, signed in in its own browser context. */
+async function newSupplier(browser: Browser, name: string, company: string): Promise<{ context: BrowserContext; page: Page; companyId: string }> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto('/en/login?mode=sign-up')
+  await page.getByLabel('Your name').fill(name)
+  await page.getByLabel('Email or phone number').fill(uniqueEmail('supplier'))
+  await page.getByLabel('Password', { exact: true }).fill(NEW_USER_PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/en\/onboarding$/)
+  await page.getByRole('radio', { name: 'We supply', exact: true }).check()
+  await page.getByLabel('Legal name').fill(`${company} Ltd.`)
+  await page.getByLabel('Display name').fill(company)
+  await page.getByLabel('Country or region').selectOption('CN')
+  await page.getByRole('button', { name: 'Create company' }).click()
+  await expect(page).toHaveURL(/\/en\/app\//)
+  const me = await api(context.request, 'get', '/companies/current')
+  return { context, page, companyId: String(me.id) }
+}
+
+/** The supplier answers the RFQ line by line (prices by line title) and submits. */
+async function quote(request: APIRequestContext, rfqId: string, prices: Record<string, string>, terms: Record<string, unknown> = {}) {
+  const rfq = await api(request, 'get', `/rfq-inbox/${rfqId}`)
+  const lines = (rfq.lines as Array<{ id: string; title: string }>).map((line) => (prices[line.title] ? { rfq_line_id: line.id, unit_price: prices[line.title], moq: 10, lead_time_days: 30, note: '' } : { rfq_line_id: line.id, no_offer: true }))
+  const saved = await api(request, 'put', `/rfq-inbox/${rfqId}/quotation`, { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: '', attachment_file_ids: [], lines, ...terms })
+  return api(request, 'post', `/quotations/${saved.id}/submit`, { version: saved.version, reason: '' })
+}
+
+test('a buyer sources three requirements from three suppliers with a sealed RFQ and splits the award into two purchase orders', async ({ browser }) => {
+  test.setTimeout(240_000)
+  const buyer = await signedInContext(browser, DEMO.buyer)
+  const page = buyer.page
+
+  // A project with two requirements typed in, and a third pasted into the bulk-manage grid as if from Excel.
+  await page.goto('/en/app/purchase/projects/create')
+  await page.getByLabel('Name', { exact: true }).fill('Tea house fit-out')
+  await page.getByLabel('Currency').fill('USD')
+  await page.getByLabel('Budget').fill('25000')
+  await page.getByRole('button', { name: /Create project/ }).click()
+  await expect(page).toHaveURL(/\/en\/app\/purchase\/projects\/view\/[\w-]+(\?.*)?$/)
+  const projectId = new URL(page.url()).pathname.split('/').at(-1)!
+  for (const [title, quantity] of [['Celadon tea cup', 600], ['Bamboo tray', 150]] as const) {
+    await api(buyer.context.request, 'post', '/requirements', { project_id: projectId, title, specification: '', category_id: null, hs_code: null, quantity, unit: 'pcs', target_unit_price: null, target_currency: 'USD', required_by: null, destination: 'Hong Kong', attachment_file_ids: [] })
+  }
+  await page.goto(`/en/app/purchase/projects/requirements/bulk-manage/${projectId}`)
+  const grid = page.getByRole('grid', { name: 'Requirements grid' })
+  await expect(grid).toBeVisible()
+  await page.getByRole('button', { name: 'Add row' }).click()
+  await grid.evaluate((element) => {
+    const data = new DataTransfer()
+    data.setData('text/plain', 'Linen table runner\tHand-woven, 180 cm\t\t\t80\tpcs\t7.5\tUSD\t\tHong Kong\r\n')
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  })
+  await expect(grid.getByText('Linen table runner')).toBeVisible()
+  await page.getByRole('button', { name: 'Save all' }).click()
+  await expect(page.getByText(/Saved: 1 added/)).toBeVisible()
+
+  // Three suppliers: the demo supplier and two new ones, all on the project's shortlist.
+  const demoSupplier = await signedInContext(browser, DEMO.supplier)
+  const demoSupplierId = String((await api(demoSupplier.context.request, 'get', '/companies/current')).id)
+  const jade = await newSupplier(browser, 'Lin Jade', 'Jade River Homeware')
+  const pine = await newSupplier(browser, 'Wu Pine', 'Pine Hill Crafts')
+  for (const supplierId of [demoSupplierId, jade.companyId, pine.companyId]) await api(buyer.context.request, 'post', `/projects/${projectId}/shortlist`, { supplier_company_id: supplierId, note: '' })
+  await page.goto('/en/app/sourcing/selected?project=' + projectId)
+  for (const name of ['Bamboo Kiln Ceramics', 'Jade River Homeware', 'Pine Hill Crafts']) await expect(page.getByRole('main').getByText(name).first()).toBeVisible()
+
+  // A sealed RFQ for the three requirements, closing in 80 seconds.
+  const requirements = (await api(buyer.context.request, 'get', `/requirements?project=${projectId}&limit=10`)).items as Array<{ id: string; title: string }>
+  expect(requirements.map((requirement) => requirement.title).sort()).toEqual(['Bamboo tray', 'Celadon tea cup', 'Linen table runner'])
+  const deadline = new Date(Date.now() + 80_000)
+  const draft = await api(buyer.context.request, 'post', '/rfqs', {
+    project_id: projectId,
+    title: 'Tea house tableware',
+    description: '',
+    quote_deadline: deadline.toISOString(),
+    currency: 'USD',
+    incoterm: 'FOB',
+    incoterm_place: 'Ningbo',
+    delivery_date: '2027-03-01',
+    destination: 'Hong Kong',
+    sealed: true,
+    visibility: 'invited',
+    supplier_ids: [demoSupplierId, jade.companyId, pine.companyId],
+    requirement_ids: requirements.map((requirement) => requirement.id),
+    lines: [],
+    attachment_file_ids: [],
+  })
+  const rfq = await api(buyer.context.request, 'post', `/rfqs/${draft.id}/transitions`, { action: 'publish', version: draft.version, reason: '' })
+  expect(rfq.status).toBe('open')
+
+  // Three quotations; Jade River revises its price for the cups.
+  await quote(demoSupplier.context.request, rfq.id, { 'Celadon tea cup': '2.9000', 'Bamboo tray': '6.5000', 'Linen table runner': '7.9000' })
+  const jadeQuote = await quote(jade.context.request, rfq.id, { 'Celadon tea cup': '3.1000', 'Bamboo tray': '5.2500' })
+  await quote(pine.context.request, rfq.id, { 'Celadon tea cup': '3.4000', 'Linen table runner': '8.2000' })
+  const jadeRfq = await api(jade.context.request, 'get', `/rfq-inbox/${rfq.id}`)
+  await api(jade.context.request, 'post', `/quotations/${jadeQuote.id}/revise`, {
+    currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: 'Revised after a second look at the glaze costs', attachment_file_ids: [],
+    lines: (jadeRfq.lines as Array<{ id: string; title: string }>).map((line) => (line.title === 'Linen table runner' ? { rfq_line_id: line.id, no_offer: true } : { rfq_line_id: line.id, unit_price: line.title === 'Celadon tea cup' ? '2.7500' : '5.2500', moq: 10, lead_time_days: 30, note: '' })),
+    version: jadeQuote.version,
+  })
+
+  // Sealed: before the deadline the buyer sees only how many quotes came in.
+  await page.goto(`/en/app/sourcing/quotations?rfq=${rfq.id}`)
+  await expect(page.getByText(/is sealed/)).toBeVisible()
+  await expect(page.getByText('Jade River Homeware')).toHaveCount(0)
+
+  // After the deadline: the comparison, then a split award — cups and trays to Jade River, runners to Bamboo Kiln.
+  await page.waitForTimeout(Math.max(0, deadline.getTime() - Date.now() + 2_000))
+  await page.reload()
+  const matrix = page.getByRole('main')
+  await expect(matrix.getByText('Jade River Homeware').first()).toBeVisible()
+  const rowOf = (title: string) => page.getByRole('row').filter({ hasText: title }).filter({ has: page.getByRole('radio') })
+  await rowOf('Celadon tea cup').getByRole('radio', { name: 'Award to Jade River Homeware' }).check()
+  await rowOf('Bamboo tray').getByRole('radio', { name: 'Award to Jade River Homeware' }).check()
+  await rowOf('Linen table runner').getByRole('radio', { name: 'Award to Bamboo Kiln Ceramics' }).check()
+  await page.getByRole('button', { name: 'Award the chosen lines' }).click()
+  await expect(page.getByText('Purchase orders created: 2')).toBeVisible()
+
+  // Two purchase orders for the right suppliers, lines and prices.
+  const created = (await page.getByRole('main').textContent())?.match(/PO-\d{4}-\d{5}/g) ?? []
+  expect(new Set(created).size).toBe(2)
+  const details = await Promise.all(
+    [...new Set(created)].map(async (number) => {
+      const [order] = (await api(buyer.context.request, 'get', `/orders?side=buyer&q=${number}`)).items as Array<{ id: string }>
+      return api(buyer.context.request, 'get', `/orders/${order!.id}`)
+    }),
+  )
+  const bySupplier = Object.fromEntries(details.map((detail) => [detail.supplier.name, (detail.lines as Array<{ description: string; quantity: number; unit_price: string }>).map((line) => [line.description, line.quantity, line.unit_price]).sort()]))
+  expect(bySupplier).toEqual({
+    'Jade River Homeware': [
+      ['Bamboo tray', 150, '5.2500'],
+      ['Celadon tea cup', 600, '2.7500'],
+    ],
+    'Bamboo Kiln Ceramics': [['Linen table runner', 80, '7.9000']],
+  })
+  for (const context of [buyer.context, demoSupplier.context, jade.context, pine.context]) await context.close()
+})
