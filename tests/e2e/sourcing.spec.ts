@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { E2E_BASE_URL } from './support/env'
-import { DEMO, NEW_USER_PASSWORD, signedInContext, uniqueEmail } from './support/helpers'
+import { DEMO, expectHydrated, NEW_USER_PASSWORD, signedInContext, uniqueEmail } from './support/helpers'
 
 const headers = { origin: E2E_BASE_URL }
 
@@ -40,7 +40,7 @@ async function quote(request: APIRequestContext, rfqId: string, prices: Record<s
 }
 
 test('a buyer sources three requirements from three suppliers with a sealed RFQ and splits the award into two purchase orders', async ({ browser }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(300_000)
   const buyer = await signedInContext(browser, DEMO.buyer)
   const page = buyer.page
 
@@ -77,40 +77,44 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await page.goto('/en/app/sourcing/selected?project=' + projectId)
   for (const name of ['Bamboo Kiln Ceramics', 'Jade River Homeware', 'Pine Hill Crafts']) await expect(page.getByRole('main').getByText(name).first()).toBeVisible()
 
-  // A sealed RFQ for the three requirements, closing in 80 seconds.
+  // A sealed RFQ for the three requirements, sent to the shortlist through the RFQ form; the deadline (UTC, to the
+  // minute) is the first whole minute at least 100 seconds away.
   const requirements = (await api(buyer.context.request, 'get', `/requirements?project=${projectId}&limit=10`)).items as Array<{ id: string; title: string }>
   expect(requirements.map((requirement) => requirement.title).sort()).toEqual(['Bamboo tray', 'Celadon tea cup', 'Linen table runner'])
-  const deadline = new Date(Date.now() + 80_000)
-  const draft = await api(buyer.context.request, 'post', '/rfqs', {
-    project_id: projectId,
-    title: 'Tea house tableware',
-    description: '',
-    quote_deadline: deadline.toISOString(),
-    currency: 'USD',
-    incoterm: 'FOB',
-    incoterm_place: 'Ningbo',
-    delivery_date: '2027-03-01',
-    destination: 'Hong Kong',
-    sealed: true,
-    visibility: 'invited',
-    supplier_ids: [demoSupplierId, jade.companyId, pine.companyId],
-    requirement_ids: requirements.map((requirement) => requirement.id),
-    lines: [],
-    attachment_file_ids: [],
-  })
-  const rfq = await api(buyer.context.request, 'post', `/rfqs/${draft.id}/transitions`, { action: 'publish', version: draft.version, reason: '' })
-  expect(rfq.status).toBe('open')
+  const deadline = new Date(Math.ceil((Date.now() + 100_000) / 60_000) * 60_000)
+  await page.goto(`/en/app/sourcing/rfq?new=1&project=${projectId}`)
+  for (const title of ['Celadon tea cup', 'Bamboo tray', 'Linen table runner']) await page.getByRole('checkbox', { name: new RegExp(`^${title} — `) }).check()
+  await page.getByLabel('Title', { exact: true }).fill('Tea house tableware')
+  await page.getByLabel('Quote deadline (UTC)').fill(deadline.toISOString().slice(0, 16))
+  await page.getByLabel('Currency', { exact: true }).fill('USD')
+  await page.getByLabel('Incoterm', { exact: true }).selectOption('FOB')
+  await page.getByLabel('Named place').fill('Ningbo')
+  await page.getByRole('checkbox', { name: /^Sealed bidding/ }).check()
+  for (const name of ['Bamboo Kiln Ceramics', 'Jade River Homeware', 'Pine Hill Crafts']) await page.getByRole('checkbox', { name: new RegExp(name) }).check()
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  await expect(page).toHaveURL(/\/en\/app\/sourcing\/rfq\/[\w-]+(\?.*)?$/)
+  const rfqId = new URL(page.url()).pathname.split('/').at(-1)!
+  await page.getByRole('button', { name: 'Send RFQ' }).click()
+  await expect(page.getByText('Quoting is open').first()).toBeVisible()
+  const rfq = { id: rfqId }
 
-  // Three quotations; Jade River revises its price for the cups.
+  // Three quotations: Jade River answers on its RFQ page (one line without an offer) and then revises its cup price.
   await quote(demoSupplier.context.request, rfq.id, { 'Celadon tea cup': '2.9000', 'Bamboo tray': '6.5000', 'Linen table runner': '7.9000' })
-  const jadeQuote = await quote(jade.context.request, rfq.id, { 'Celadon tea cup': '3.1000', 'Bamboo tray': '5.2500' })
   await quote(pine.context.request, rfq.id, { 'Celadon tea cup': '3.4000', 'Linen table runner': '8.2000' })
-  const jadeRfq = await api(jade.context.request, 'get', `/rfq-inbox/${rfq.id}`)
-  await api(jade.context.request, 'post', `/quotations/${jadeQuote.id}/revise`, {
-    currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: 'Revised after a second look at the glaze costs', attachment_file_ids: [],
-    lines: (jadeRfq.lines as Array<{ id: string; title: string }>).map((line) => (line.title === 'Linen table runner' ? { rfq_line_id: line.id, no_offer: true } : { rfq_line_id: line.id, unit_price: line.title === 'Celadon tea cup' ? '2.7500' : '5.2500', moq: 10, lead_time_days: 30, note: '' })),
-    version: jadeQuote.version,
-  })
+  const jadePage = jade.page
+  await jadePage.goto(`/en/app/supplier/portal/rfq/${rfq.id}`)
+  await expectHydrated(jadePage)
+  await jadePage.getByLabel('Unit price: Celadon tea cup').fill('3.1000')
+  await jadePage.getByLabel('Lead time (days): Celadon tea cup').fill('30')
+  await jadePage.getByLabel('Unit price: Bamboo tray').fill('5.2500')
+  await jadePage.getByLabel('Lead time (days): Bamboo tray').fill('25')
+  await jadePage.getByLabel('No offer: Linen table runner').check()
+  await jadePage.getByLabel('Valid until').fill('2099-12-31')
+  await jadePage.getByRole('button', { name: 'Submit quotation' }).click()
+  await expect(jadePage.getByRole('button', { name: 'Submit revision' })).toBeVisible()
+  await jadePage.getByLabel('Unit price: Celadon tea cup').fill('2.7500')
+  await jadePage.getByRole('button', { name: 'Submit revision' }).click()
+  await expect(jadePage.getByText(/revision 2/)).toBeVisible()
 
   // Sealed: before the deadline the buyer sees only how many quotes came in.
   await page.goto(`/en/app/sourcing/quotations?rfq=${rfq.id}`)
