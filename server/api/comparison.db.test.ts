@@ -56,12 +56,12 @@ describe('GET /v1/rfqs/{id}/comparison', () => {
   it('reveals only the count of a sealed RFQ before its deadline', async () => {
     const [a] = cast.suppliers
     const rfq = await insertRfq(cast.buyer.company.id, { sealed: true, supplierIds: [a!.company.id] })
-    await insertQuotation(rfq.id, a!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '9.99' }])
+    await insertQuotation(rfq.id, a!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '7654.3210' }])
     const response = await call(app, `/api/v1/rfqs/${rfq.id}/comparison`, { jar: buyer })
     expect(response.status).toBe(200)
     expect(response.json).toMatchObject({ sealed: true, quote_count: 1 })
     expect(response.json).not.toHaveProperty('suppliers')
-    expect(response.text).not.toContain('9.99')
+    expect(response.text).not.toContain('7654')
   })
 
   it('is not found for the RFQ’s suppliers and strangers', async () => {

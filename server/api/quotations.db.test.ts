@@ -106,21 +106,21 @@ describe('quotations API', () => {
 
   it('keeps sealed quotes from the buyer before the deadline on every endpoint, and shows them after', async () => {
     const rfq = await insertRfq(cast.buyer.company.id, { requirements: LINES, sealed: true, supplierIds: [cast.suppliers[0]!.company.id, cast.suppliers[1]!.company.id] })
-    const submitted = await quote(supplierB, rfq, ['13.13', '7.77'])
+    const submitted = await quote(supplierB, rfq, ['8613.1300', '7.77'])
     const list = await call(app, `/api/v1/rfqs/${rfq.id}/quotations`, { jar: buyer })
     expect(list.status).toBe(200)
     expect(list.json).toEqual({ sealed: true, count: 1, quote_deadline: expect.any(String) })
     for (const path of [`/api/v1/quotations/${submitted.id}`, `/api/v1/quotations/${submitted.id}/history`]) {
       const response = await call(app, path, { jar: buyer })
       expect(response.status, path).toBe(403)
-      expect(response.text).not.toContain('13.13')
+      expect(response.text).not.toContain('8613')
     }
     const decision = await call(app, `/api/v1/quotations/${submitted.id}/decision`, { body: { decision: 'accept' }, jar: buyer })
     expect(decision.status).toBe(403)
 
     await database().update(rfqs).set({ quoteDeadline: new Date(Date.now() - 1000) }).where(eq(rfqs.id, rfq.id))
     const after = await call(app, `/api/v1/rfqs/${rfq.id}/quotations`, { jar: buyer })
-    expect(after.json).toMatchObject({ sealed: false, count: 1, items: [{ id: submitted.id, side: 'buyer', lines: [{ unit_price: '13.1300', target_unit_price: '18.0000' }, { unit_price: '7.7700' }] }] })
+    expect(after.json).toMatchObject({ sealed: false, count: 1, items: [{ id: submitted.id, side: 'buyer', lines: [{ unit_price: '8613.1300', target_unit_price: '18.0000' }, { unit_price: '7.7700' }] }] })
     expect((await call(app, `/api/v1/quotations/${submitted.id}`, { jar: buyer })).status).toBe(200)
   })
 

@@ -125,11 +125,11 @@ describe('RFQ API', () => {
 
   it('keeps a sealed RFQ’s quotations to counts before the deadline', async () => {
     const rfq = await insertRfq(factoryBuyer.company.id, { sealed: true, supplierIds: [cast.suppliers[0]!.company.id] })
-    await insertQuotation(rfq.id, cast.suppliers[0]!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '17.2500' }])
+    await insertQuotation(rfq.id, cast.suppliers[0]!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '8617.2500' }])
     const response = await call(app, `/api/v1/rfqs/${rfq.id}`, { jar: factoryBuyer.jar })
     expect(response.status).toBe(200)
     expect((response.json as unknown as Rfq).quotations).toEqual({ sealed: true, count: 1, items: null })
-    expect(response.text).not.toContain('17.25')
+    expect(response.text).not.toContain('8617')
   })
 
   it('refuses transitions the status does not allow and extending to an earlier deadline', async () => {

@@ -162,12 +162,12 @@ describe('quotations: the supplier side', () => {
 describe('quotations: the buyer side', () => {
   it('keeps a sealed RFQ’s quotes hidden from the buyer until the deadline, then shows them', async () => {
     const rfq = await insertRfq(cast.buyer.company.id, { requirements: THREE_LINES, sealed: true, supplierIds: cast.suppliers.map((s) => s.company.id) })
-    const draft = await saveQuotation(cast.suppliers[1]!.ctx, rfq.id, body(rfq.lines, {}, ['12.34', '5.67']))
+    const draft = await saveQuotation(cast.suppliers[1]!.ctx, rfq.id, body(rfq.lines, {}, ['8612.34', '5.67']))
     const quote = await submitQuotation(cast.suppliers[1]!.ctx, draft.id, { version: draft.version })
 
     const early = await listQuotationsForRfq(cast.buyer.ctx, rfq.id)
     expect(early).toEqual({ sealed: true, count: 1, quoteDeadline: expect.any(Date) })
-    expect(JSON.stringify(early)).not.toContain('12.34')
+    expect(JSON.stringify(early)).not.toContain('8612')
     await expect(getQuotation(cast.buyer.ctx, quote.id)).rejects.toMatchObject({ code: 'forbidden', details: { reason: 'sealed' } })
     await expect(quotationHistory(cast.buyer.ctx, quote.id)).rejects.toMatchObject({ code: 'forbidden' })
     await expect(decideQuotation(cast.buyer.ctx, quote.id, QuotationDecisionInput.parse({ decision: 'accept' }))).rejects.toMatchObject({ code: 'forbidden' })
@@ -182,7 +182,7 @@ describe('quotations: the buyer side', () => {
     const after = await listQuotationsForRfq(cast.buyer.ctx, rfq.id)
     expect(after.sealed).toBe(false)
     if (after.sealed) return
-    expect(after.items.map((item) => [item.supplier.id, item.total, item.lines[0]!.targetUnitPrice])).toEqual([[cast.suppliers[1]!.company.id, '6353.50', '18.0000']])
+    expect(after.items.map((item) => [item.supplier.id, item.total, item.lines[0]!.targetUnitPrice])).toEqual([[cast.suppliers[1]!.company.id, '3446353.50', '18.0000']])
     expect(await getQuotation(cast.buyer.ctx, quote.id)).toMatchObject({ side: 'buyer', actions: ['accept', 'reject'] })
   })
 

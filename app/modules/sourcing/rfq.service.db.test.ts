@@ -150,18 +150,18 @@ describe('sealed bidding', () => {
   it('shows the buyer only counts before the deadline, never prices or who quoted, and everything after it', async () => {
     const [a, b] = cast.suppliers
     const rfq = await insertRfq(other.company.id, { sealed: true, supplierIds: [a!.company.id, b!.company.id], deadline: new Date(Date.now() + 2 * DAY) })
-    await insertQuotation(rfq.id, a!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '17.2500' }])
+    await insertQuotation(rfq.id, a!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '8617.2500' }])
     await insertQuotation(rfq.id, b!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '16.9000' }], { status: 'draft' })
     await database().update(rfqInvitations).set({ status: 'quoted', respondedAt: new Date() }).where(and(eq(rfqInvitations.rfqId, rfq.id), eq(rfqInvitations.supplierCompanyId, a!.company.id)))
     const sealed = await getRfq(other.ctx, rfq.id)
     expect(sealed.quotations).toEqual({ sealed: true, count: 1, items: null })
     expect(sealed.invitees.map((invitee) => invitee.status)).not.toContain('quoted')
-    expect(JSON.stringify(sealed)).not.toContain('17.25')
+    expect(JSON.stringify(sealed)).not.toContain('8617')
     expect((await listRfqs(other.ctx, { limit: 50, offset: 0 })).items.find((item) => item.id === rfq.id)?.quotationCount).toBe(1)
     // After the deadline the buyer sees received quotations (never the supplier's draft) with totals.
     const opened = await getRfq(other.ctx, rfq.id, new Date(Date.now() + 3 * DAY))
     expect(opened.quotations.sealed).toBe(false)
-    expect(opened.quotations.items?.map((quote) => [quote.supplierName, quote.total])).toEqual([[await nameOf(a!.company.id), '6900.0000']])
+    expect(opened.quotations.items?.map((quote) => [quote.supplierName, quote.total])).toEqual([[await nameOf(a!.company.id), '3446900.0000']])
     expect(opened.invitees.find((invitee) => invitee.supplierCompanyId === a!.company.id)?.status).toBe('quoted')
     expect(opened.actions).not.toContain('extend')
   })
