@@ -50,7 +50,12 @@ test('the supplier drags a placed order to Confirmed, then moves it to In produc
   // Cards become draggable once the page is hydrated.
   await expectHydrated(page)
   await expect(card).toHaveAttribute('draggable', 'true')
-  await card.dragTo(column('Confirmed'))
+  // Drag as a person does: press on the card, move in steps onto the next column, release.
+  await card.hover()
+  await page.mouse.down()
+  const target = (await column('Confirmed').boundingBox())!
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 })
+  await page.mouse.up()
   await expect(page.getByRole('status').filter({ hasText: `Order ${number} is confirmed.` })).toBeVisible()
   const confirmed = column('Confirmed').getByRole('article', { name: number })
   await expect(confirmed).toBeVisible()

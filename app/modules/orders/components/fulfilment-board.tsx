@@ -1,4 +1,4 @@
-import { type DragEvent, useId, useState } from 'react'
+import { type DragEvent, useId, useRef, useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { FormError, type FormErrorData } from '../../../components/form-error'
 import { Badge } from '../../../components/ui/badge'
@@ -79,6 +79,13 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
   const hydrated = useHydrated()
   const fetcher = useFetcher<BoardActionResult>({ key: 'fulfilment-move' })
   const [dragging, setDragging] = useState<BoardCard | null>(null)
+  // The card being dragged, known to the drag events at once (state reaches them only after the next render, and a
+  // quick drag can reach its drop target before that).
+  const draggingRef = useRef<BoardCard | null>(null)
+  const startDrag = (card: BoardCard | null) => {
+    draggingRef.current = card
+    setDragging(card)
+  }
   const [over, setOver] = useState<BoardColumn | null>(null)
   const [shipping, setShipping] = useState<BoardCard | null>(null)
   const cards = columns.flatMap((column) => column.cards)
@@ -96,8 +103,8 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
 
   const dropOn = (column: BoardColumn) => (event: DragEvent) => {
     event.preventDefault()
-    const card = dragging
-    setDragging(null)
+    const card = draggingRef.current
+    startDrag(null)
     setOver(null)
     const intent = card ? boardMove(card.status, column) : null
     if (!card || !intent) return
@@ -122,7 +129,8 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
               aria-disabled={disabled || undefined}
               data-testid={`board-column-${column.status}`}
               onDragOver={(event) => {
-                if (!allowed) return
+                const card = draggingRef.current
+                if (!card || boardMove(card.status, column.status) === null) return
                 event.preventDefault()
                 event.dataTransfer.dropEffect = 'move'
                 setOver(column.status)
@@ -150,9 +158,9 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
                     <OrderCard
                       card={card}
                       draggable={hydrated && column.status !== 'delivered' && pending?.id !== card.id}
-                      onDragStart={() => setDragging(card)}
+                      onDragStart={() => startDrag(card)}
                       onDragEnd={() => {
-                        setDragging(null)
+                        startDrag(null)
                         setOver(null)
                       }}
                       onMove={(intent) => (intent === 'ship_all' ? setShipping(card) : move(card, intent))}
