@@ -18,7 +18,7 @@ const CATALOGUE = [
   { sku: 'BKC-VASE-30', nameEn: 'Blue-and-white porcelain vase, 30 cm', nameZhHans: '青花瓷花瓶 30 厘米', nameZhHant: '青花瓷花瓶 30 厘米', moq: 50, breaks: [[50, '18.5000'], [500, '15.9000']] },
 ] as const
 
-async function demoMember(email: string): Promise<{ userId: string; companyId: string } | null> {
+export async function demoMember(email: string): Promise<{ userId: string; companyId: string } | null> {
   const [row] = await database()
     .select({ userId: users.id, companyId: members.organizationId })
     .from(users)

@@ -6,6 +6,7 @@ import { createUser } from '../../tests/factories/users'
 import { addMember, createCompany } from '../../tests/factories/companies'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from './demo-accounts'
 import { seedDemoOrders } from './demo-orders.server'
+import { seedDemoSourcing } from './demo-sourcing.server'
 import { seedMarketplace } from './marketplace/seed-marketplace.server'
 
 /**
@@ -37,6 +38,7 @@ export async function seedDemoData(): Promise<boolean> {
   if (missing.length > 0) logger().info({ created: missing.map((a) => a.key) }, 'demo accounts seeded')
   await seedDemoMarketplace()
   await seedDemoOrders()
+  await seedDemoSourcing()
   return missing.length > 0
 }
 
