@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
 import { E2E_BASE_URL } from './support/env'
 import { DEMO, expectHydrated, NEW_USER_PASSWORD, signedInContext, uniqueEmail } from './support/helpers'
 
@@ -67,6 +68,9 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await expect(grid.getByText('Linen table runner')).toBeVisible()
   await page.getByRole('button', { name: 'Save all' }).click()
   await expect(page.getByText(/Saved: 1 added/)).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await page.goto(`/en/app/purchase/projects/view/${projectId}`)
+  await expectNoSeriousViolations(page)
 
   // Three suppliers: the demo supplier and two new ones, all on the project's shortlist.
   const demoSupplier = await signedInContext(browser, DEMO.supplier)
@@ -96,6 +100,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   const rfqId = new URL(page.url()).pathname.split('/').at(-1)!
   await page.getByRole('button', { name: 'Send RFQ' }).click()
   await expect(page.getByText('Quoting is open').first()).toBeVisible()
+  await expectNoSeriousViolations(page)
   const rfq = { id: rfqId }
 
   // Three quotations: Jade River answers on its RFQ page (one line without an offer) and then revises its cup price.
@@ -115,6 +120,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await jadePage.getByLabel('Unit price: Celadon tea cup').fill('2.7500')
   await jadePage.getByRole('button', { name: 'Submit revision' }).click()
   await expect(jadePage.getByText(/revision 2/)).toBeVisible()
+  await expectNoSeriousViolations(jadePage)
 
   // Sealed: before the deadline the buyer sees only how many quotes came in.
   await page.goto(`/en/app/sourcing/quotations?rfq=${rfq.id}`)
@@ -132,6 +138,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await rowOf('Linen table runner').getByRole('radio', { name: 'Award to Bamboo Kiln Ceramics' }).check()
   await page.getByRole('button', { name: 'Award the chosen lines' }).click()
   await expect(page.getByText('Purchase orders created: 2')).toBeVisible()
+  await expectNoSeriousViolations(page)
 
   // Two purchase orders for the right suppliers, lines and prices.
   const created = (await page.getByRole('main').textContent())?.match(/PO-\d{4}-\d{5}/g) ?? []
