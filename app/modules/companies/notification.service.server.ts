@@ -8,7 +8,7 @@ import { translator } from '../../platform/i18n/translate.server'
 import { logger } from '../../platform/logger.server'
 import { renderMail } from '../../platform/mail/layout.server'
 import { sendMail } from '../../platform/mail/mailer.server'
-import { savedLanguageOf, users } from '../identity/index.server'
+import { userPreferences, users } from '../identity/index.server'
 import { members, notifications, organizations } from './companies.tables.server'
 
 /** What happened, for whom: `kind` names messages `kinds.<kind>.title|body` in the notifications catalog. */
@@ -47,13 +47,15 @@ export async function mailNotice(notice: Notice): Promise<void> {
     const filters = [eq(members.organizationId, notice.companyId), eq(users.emailIsPlaceholder, false)]
     if (notice.exceptUserId) filters.push(ne(members.userId, notice.exceptUserId))
     const recipients = await database()
-      .select({ userId: users.id, email: users.email, name: users.name, companyName: organizations.name })
+      .select({ userId: users.id, email: users.email, name: users.name, companyName: organizations.name, language: userPreferences.language })
       .from(members)
       .innerJoin(users, eq(users.id, members.userId))
       .innerJoin(organizations, eq(organizations.id, members.organizationId))
+      // Each recipient's language in the same query (English until they choose one).
+      .leftJoin(userPreferences, eq(userPreferences.userId, members.userId))
       .where(and(...filters))
     for (const recipient of recipients) {
-      const locale = (await savedLanguageOf(recipient.userId)) ?? DEFAULT_LOCALE
+      const locale = recipient.language ?? DEFAULT_LOCALE
       const t = translator(locale, 'notifications')
       const title = t(`kinds.${notice.kind}.title`, notice.params)
       const { html, text } = renderMail({

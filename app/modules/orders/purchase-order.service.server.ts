@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, typ
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/idempotency.server'
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
@@ -153,20 +154,8 @@ async function replaceLines(tx: Transaction, orderId: string, lines: PricedLine[
   await tx.insert(purchaseOrderLines).values(lines.map((line, position) => ({ id: randomUUID(), orderId, position, ...line })))
 }
 
-type EventInput = { type: string; fromStatus?: string | null; toStatus?: string | null; note?: string; data?: Record<string, unknown> }
-
 async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string, event: EventInput): Promise<void> {
-  await tx.insert(purchaseOrderEvents).values({
-    id: randomUUID(),
-    orderId,
-    type: event.type,
-    fromStatus: event.fromStatus ?? null,
-    toStatus: event.toStatus ?? null,
-    actorUserId: ctx.actor.userId,
-    actorCompanyId: ctx.actor.companyId,
-    note: event.note ?? '',
-    data: event.data ?? {},
-  })
+  await tx.insert(purchaseOrderEvents).values(eventRow(ctx, orderId, event))
 }
 
 /** Tells the other party (in-app now, mail after commit): `notices` collects what to mail. */

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
 import { companyProfiles, mailNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
@@ -96,20 +97,8 @@ async function companyName(db: Database | Transaction, companyId: string): Promi
   return row?.name ?? ''
 }
 
-type EventInput = { type: string; fromStatus?: string | null; toStatus?: string | null; note?: string; data?: Record<string, unknown> }
-
 async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string, event: EventInput): Promise<void> {
-  await tx.insert(serviceOrderEvents).values({
-    id: randomUUID(),
-    orderId,
-    type: event.type,
-    fromStatus: event.fromStatus ?? null,
-    toStatus: event.toStatus ?? null,
-    actorUserId: ctx.actor.userId,
-    actorCompanyId: ctx.actor.companyId,
-    note: event.note ?? '',
-    data: event.data ?? {},
-  })
+  await tx.insert(serviceOrderEvents).values(eventRow(ctx, orderId, event))
 }
 
 async function notify(tx: Transaction, ctx: ServiceContext, companyId: string | null, order: Pick<ServiceOrderRow, 'id' | 'number'>, kind: string, params: Record<string, string>, notices: Notice[]): Promise<void> {

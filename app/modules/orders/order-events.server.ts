@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto'
+import type { ServiceContext } from '../../platform/actor'
+
+/** A timeline entry of an order: what happened, the status change, a note and details. */
+export type EventInput = { type: string; fromStatus?: string | null; toStatus?: string | null; note?: string; data?: Record<string, unknown> }
+
+/** The row of a timeline entry written by the actor (purchase and service orders keep the same shape in their own tables). */
+export function eventRow(ctx: ServiceContext, orderId: string, event: EventInput) {
+  return {
+    id: randomUUID(),
+    orderId,
+    type: event.type,
+    fromStatus: event.fromStatus ?? null,
+    toStatus: event.toStatus ?? null,
+    actorUserId: ctx.actor.userId,
+    actorCompanyId: ctx.actor.companyId,
+    note: event.note ?? '',
+    data: event.data ?? {},
+  }
+}
