@@ -5,7 +5,7 @@ import { database } from '../platform/db/index.server'
 import { AppError } from '../platform/errors'
 import { checkTransition } from '../platform/state-machine'
 import { requireCompany } from '../modules/companies/index'
-import { mailNotice, type Notice, organizations, recordNotice } from '../modules/companies/index.server'
+import { deliverNotice, type Notice, organizations, recordNotice } from '../modules/companies/index.server'
 import { createAwardedPurchaseOrder } from '../modules/orders/index.server'
 import { type AwardSelection, planAward, type PlanQuotation, rfqMachine } from '../modules/sourcing/index'
 import { projectEvents, purchaseProjects, quotationLines, quotations, requirements, rfqAwards, rfqLines, rfqs } from '../modules/sourcing/index.server'
@@ -115,6 +115,6 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
     }
     return { purchaseOrders }
   })
-  for (const notice of notices) await mailNotice(notice)
+  for (const notice of notices) await deliverNotice(notice)
   return result
 }

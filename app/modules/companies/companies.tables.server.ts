@@ -274,6 +274,39 @@ export const notifications = pgTable(
 )
 
 /**
+ * Per-user notification settings: the groups (`purchase_order`, `rfq`, `message`, …, the first part of a kind) whose
+ * notices must not also be mailed, and when this person was last mailed (the digest window runs from there).
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mailDisabled: text('mail_disabled').array().notNull().default(sql`'{}'::text[]`),
+  lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * Notification mail waiting to go out: a notice that arrives while its recipient was mailed moments ago waits here and
+ * leaves with the others in one digest when the window has passed.
+ */
+export const notificationMailQueue = pgTable(
+  'notification_mail_queue',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    link: text('link').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_mail_queue_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
  * The last number given per company, series and year (row-locked while numbering): orders, projects and RFQs.
  * The table keeps the name it was created with (`order_number_sequences`, migration 0007).
  */

@@ -45,5 +45,5 @@ export {
   type SupplierProfile,
 } from './supplier-profile.service.server'
 export { applyAsSupplier, decideApplication, getApplication, listApplications, myApplications, submitApplication, submitApplicationWithUploads, type ApplicationDetail } from './verification.service.server'
-export { listNotifications, mailNotice, markNotificationsRead, NOTIFICATIONS_PAGE_SIZE, recordNotice, type Notice, type NotificationItem, type NotificationPage } from './notification.service.server'
+export { deliverNotice, listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_SIZE, recordNotice, type Notice, type NoticeSignal, type NotificationItem, type NotificationPage } from './notification.service.server'
 export { formatNumber, nextNumber } from './numbering.server'

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, ne, notExists, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
 import { DEFAULT_LOCALE, LOCALE_ENTRIES, localizePath } from '../../platform/i18n/locales'
 import { translator } from '../../platform/i18n/translate.server'
 import { logger } from '../../platform/logger.server'
+import { roomOf } from '../../platform/realtime/events'
+import { publish } from '../../platform/realtime/publisher.server'
 import { renderMail } from '../../platform/mail/layout.server'
 import { sendMail } from '../../platform/mail/mailer.server'
 import { userPreferences, users } from '../identity/index.server'
@@ -21,7 +23,14 @@ export type Notice = {
   params: Record<string, string>
   /** An app path without locale, e.g. `/app/orders/{id}/view`. */
   link: string
+  /** Only these members of the company (e.g. the people mentioned in a message). */
+  userIds?: string[]
+  /** Skip anyone who still has an unread notice of the same kind and link (one notice per busy conversation). */
+  collapseUnread?: boolean
 }
+
+/** The live signal of a new notice (`notification:new` to the company room); the bell re-reads its list. */
+export type NoticeSignal = { companyId: string; kind: string; exceptUserId: string | null; userIds: string[] | null }
 
 export type NotificationItem = { id: string; kind: string; title: string; body: string; link: string; read: boolean; createdAt: Date }
 export type NotificationPage = { items: NotificationItem[]; total: number; unread: number }
@@ -30,22 +39,44 @@ export const NOTIFICATIONS_PAGE_SIZE = 20
 
 /**
  * Writes the notice to every member's in-app list, in the caller's transaction (so it exists exactly when the change
- * does). Mail follows with `mailNotice` once the transaction has committed.
+ * does). Mail follows with `deliverNotice` once the transaction has committed.
  */
 export async function recordNotice(tx: Database | Transaction, notice: Notice): Promise<number> {
-  const filters = [eq(members.organizationId, notice.companyId)]
-  if (notice.exceptUserId) filters.push(ne(members.userId, notice.exceptUserId))
+  const filters = recipientFilters(notice)
+  if (notice.collapseUnread) {
+    const pending = tx
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.userId, members.userId), eq(notifications.kind, notice.kind), eq(notifications.link, notice.link), isNull(notifications.readAt)))
+    filters.push(notExists(pending))
+  }
   const recipients = await tx.select({ userId: members.userId }).from(members).where(and(...filters))
   if (recipients.length === 0) return 0
   await tx.insert(notifications).values(recipients.map(({ userId }) => ({ id: randomUUID(), userId, organizationId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link })))
   return recipients.length
 }
 
-/** Mails the notice to the company's members (in each one's language); a mail that cannot go out is logged, never thrown. */
-export async function mailNotice(notice: Notice): Promise<void> {
+/** Who among the company's members a notice is for. */
+function recipientFilters(notice: Notice): SQL[] {
+  const filters = [eq(members.organizationId, notice.companyId)]
+  if (notice.exceptUserId) filters.push(ne(members.userId, notice.exceptUserId))
+  if (notice.userIds) filters.push(notice.userIds.length > 0 ? inArray(members.userId, notice.userIds) : sql`false`)
+  return filters
+}
+
+/**
+ * After the transaction that recorded the notice has committed: signals open pages (the bell updates live) and mails
+ * the recipients. A failure is logged, never thrown.
+ */
+export async function deliverNotice(notice: Notice): Promise<void> {
+  publish([roomOf.company(notice.companyId)], 'notification:new', { companyId: notice.companyId, kind: notice.kind, exceptUserId: notice.exceptUserId ?? null, userIds: notice.userIds ?? null } satisfies NoticeSignal)
+  await mailNotice(notice)
+}
+
+/** Mails the notice to its recipients (in each one's language); a mail that cannot go out is logged, never thrown. */
+async function mailNotice(notice: Notice): Promise<void> {
   try {
-    const filters = [eq(members.organizationId, notice.companyId), eq(users.emailIsPlaceholder, false)]
-    if (notice.exceptUserId) filters.push(ne(members.userId, notice.exceptUserId))
+    const filters = [...recipientFilters(notice), eq(users.emailIsPlaceholder, false)]
     const recipients = await database()
       .select({ userId: users.id, email: users.email, name: users.name, companyName: organizations.name, language: userPreferences.language })
       .from(members)

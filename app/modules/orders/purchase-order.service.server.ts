@@ -8,7 +8,7 @@ import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/i
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { addresses, companyProfiles, files, mailNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { addresses, companyProfiles, files, deliverNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { AddressSnapshot, ChangeProposal, PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
@@ -175,7 +175,7 @@ async function notifyCounterpart(tx: Transaction, ctx: ServiceContext, order: Or
 }
 
 const mailAll = async (notices: Notice[]) => {
-  for (const notice of notices) await mailNotice(notice)
+  for (const notice of notices) await deliverNotice(notice)
 }
 
 /**

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors'
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { companyProfiles, mailNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { companyProfiles, deliverNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
@@ -109,7 +109,7 @@ async function notify(tx: Transaction, ctx: ServiceContext, companyId: string | 
 }
 
 const mailAll = async (notices: Notice[]) => {
-  for (const notice of notices) await mailNotice(notice)
+  for (const notice of notices) await deliverNotice(notice)
 }
 
 /** Runs a create under an optional idempotency key: a retry of the same request answers with the first order. */

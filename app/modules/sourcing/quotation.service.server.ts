@@ -8,7 +8,7 @@ import { availableActions, checkTransition, type Party } from '../../platform/st
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 import { roundToCurrency } from '../catalog/index'
 import { requireCompany } from '../companies/index'
-import { companyProfiles, files, mailNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { companyProfiles, files, deliverNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { MyQuotationsQuery, QuotationDecisionInput, QuotationLineInput, QuotationStepInput, ReviseQuotationInput, SaveQuotationInput } from './quotation.inputs'
 import { QUOTATION_STATUSES, type QuotationStatus, type RfqVisibility } from './sourcing.constants'
@@ -302,7 +302,7 @@ async function noticeToBuyer(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, 
 }
 
 const mailAll = async (notices: Notice[]) => {
-  for (const notice of notices) await mailNotice(notice)
+  for (const notice of notices) await deliverNotice(notice)
 }
 
 // ——— supplier ———

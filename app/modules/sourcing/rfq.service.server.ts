@@ -7,7 +7,7 @@ import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
 import { categories } from '../catalog/index.server'
 import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
-import { companyProfiles, files, listFiles, mailNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { companyProfiles, files, listFiles, deliverNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
 import type { AnswerQuestionInput, AskQuestionInput, CreateRfqInput, RfqDirectAction, RfqFormValues, RfqInboxQuery, RfqLineInput, RfqListQuery, RfqTransitionInput, UpdateRfqInput } from './rfq.inputs'
 import { RFQ_DIRECT_ACTIONS } from './rfq.inputs'
 import type { QuotationStatus, RfqInvitationStatus, RfqStatus, RfqVisibility } from './sourcing.constants'
@@ -128,7 +128,7 @@ async function lockOwnRfq(tx: Transaction, companyId: string, id: string): Promi
 }
 
 const mailAll = async (notices: Notice[]) => {
-  for (const notice of notices) await mailNotice(notice)
+  for (const notice of notices) await deliverNotice(notice)
 }
 
 async function notify(tx: Transaction, notices: Notice[], notice: Notice): Promise<void> {

@@ -228,6 +228,8 @@ export const rfqInvitations = pgTable(
     invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** When the invitee was reminded that the quote deadline is near (once). */
+    deadlineRemindedAt: timestamp('deadline_reminded_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.rfqId, t.supplierCompanyId] }),

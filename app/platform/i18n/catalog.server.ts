@@ -61,6 +61,12 @@ import comparisonZhHant from '../../modules/sourcing/messages/comparison/zh-Hant
 import sourcingEn from '../../modules/sourcing/messages/sourcing/en.json'
 import sourcingZhHans from '../../modules/sourcing/messages/sourcing/zh-Hans.json'
 import sourcingZhHant from '../../modules/sourcing/messages/sourcing/zh-Hant.json'
+import messagingEn from '../../modules/messaging/messages/messaging/en.json'
+import messagingZhHans from '../../modules/messaging/messages/messaging/zh-Hans.json'
+import messagingZhHant from '../../modules/messaging/messages/messaging/zh-Hant.json'
+import chatEn from '../../modules/messaging/messages/chat/en.json'
+import chatZhHans from '../../modules/messaging/messages/chat/zh-Hans.json'
+import chatZhHant from '../../modules/messaging/messages/chat/zh-Hant.json'
 import type { Locale } from './locales'
 import commonEn from './messages/en.json'
 import commonZhHans from './messages/zh-Hans.json'
@@ -68,9 +74,9 @@ import commonZhHant from './messages/zh-Hant.json'
 
 /** Every message catalog, by locale and namespace. Server-only: pages receive just their locale's part. */
 export const CATALOGS = {
-  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn, catalog: catalogEn, pricing: pricingEn, marketplace: marketplaceEn, directory: directoryEn, productImport: productImportEn, notifications: notificationsEn, orders: ordersEn, services: servicesEn, fulfilment: fulfilmentEn, projects: projectsEn, rfqs: rfqsEn, quotations: quotationsEn, comparison: comparisonEn, sourcing: sourcingEn },
-  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans, catalog: catalogZhHans, pricing: pricingZhHans, marketplace: marketplaceZhHans, directory: directoryZhHans, productImport: productImportZhHans, notifications: notificationsZhHans, orders: ordersZhHans, services: servicesZhHans, fulfilment: fulfilmentZhHans, projects: projectsZhHans, rfqs: rfqsZhHans, quotations: quotationsZhHans, comparison: comparisonZhHans, sourcing: sourcingZhHans },
-  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant, catalog: catalogZhHant, pricing: pricingZhHant, marketplace: marketplaceZhHant, directory: directoryZhHant, productImport: productImportZhHant, notifications: notificationsZhHant, orders: ordersZhHant, services: servicesZhHant, fulfilment: fulfilmentZhHant, projects: projectsZhHant, rfqs: rfqsZhHant, quotations: quotationsZhHant, comparison: comparisonZhHant, sourcing: sourcingZhHant },
+  en: { common: commonEn, ui: uiEn, identity: identityEn, companies: companiesEn, team: teamEn, addresses: addressesEn, suppliers: suppliersEn, admin: adminEn, catalog: catalogEn, pricing: pricingEn, marketplace: marketplaceEn, directory: directoryEn, productImport: productImportEn, notifications: notificationsEn, orders: ordersEn, services: servicesEn, fulfilment: fulfilmentEn, projects: projectsEn, rfqs: rfqsEn, quotations: quotationsEn, comparison: comparisonEn, sourcing: sourcingEn, messaging: messagingEn, chat: chatEn },
+  'zh-Hans': { common: commonZhHans, ui: uiZhHans, identity: identityZhHans, companies: companiesZhHans, team: teamZhHans, addresses: addressesZhHans, suppliers: suppliersZhHans, admin: adminZhHans, catalog: catalogZhHans, pricing: pricingZhHans, marketplace: marketplaceZhHans, directory: directoryZhHans, productImport: productImportZhHans, notifications: notificationsZhHans, orders: ordersZhHans, services: servicesZhHans, fulfilment: fulfilmentZhHans, projects: projectsZhHans, rfqs: rfqsZhHans, quotations: quotationsZhHans, comparison: comparisonZhHans, sourcing: sourcingZhHans, messaging: messagingZhHans, chat: chatZhHans },
+  'zh-Hant': { common: commonZhHant, ui: uiZhHant, identity: identityZhHant, companies: companiesZhHant, team: teamZhHant, addresses: addressesZhHant, suppliers: suppliersZhHant, admin: adminZhHant, catalog: catalogZhHant, pricing: pricingZhHant, marketplace: marketplaceZhHant, directory: directoryZhHant, productImport: productImportZhHant, notifications: notificationsZhHant, orders: ordersZhHant, services: servicesZhHant, fulfilment: fulfilmentZhHant, projects: projectsZhHant, rfqs: rfqsZhHant, quotations: quotationsZhHant, comparison: comparisonZhHant, sourcing: sourcingZhHant, messaging: messagingZhHant, chat: chatZhHant },
 } satisfies Record<Locale, Record<string, unknown>>
 
 export type Namespace = keyof (typeof CATALOGS)['en']

@@ -1,0 +1,33 @@
+import { logger } from '../logger.server'
+import type { EntityChange } from './events'
+import { roomOf } from './events'
+
+/** What the Socket.IO server gives the rest of the application: emit an event to rooms (across instances). */
+export type RealtimeEmitter = { emit(rooms: string[], event: string, payload: unknown): void }
+
+const holder = globalThis as unknown as { __tradeportRealtimeEmitter?: RealtimeEmitter | null }
+
+/** Called once by server/realtime.ts; tests install their own emitter to see what was published. */
+export function setRealtimeEmitter(emitter: RealtimeEmitter | null): void {
+  holder.__tradeportRealtimeEmitter = emitter
+}
+
+/**
+ * Pushes an event to the given rooms after a write has committed. Without a realtime server (scripts, some tests)
+ * it does nothing: clients catch up by fetching when they (re)connect. Never throws.
+ */
+export function publish(rooms: string[], event: string, payload: unknown): void {
+  const emitter = holder.__tradeportRealtimeEmitter
+  if (!emitter || rooms.length === 0) return
+  try {
+    emitter.emit([...new Set(rooms)], event, payload)
+  } catch (error) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error), event }, 'realtime publish failed')
+  }
+}
+
+/** Tells the companies' open pages that a record changed (ids only: pages re-read through their authorized loaders). */
+export function publishChange(companyIds: Array<string | null | undefined>, change: Omit<EntityChange, 'at'>): void {
+  const rooms = companyIds.filter((id): id is string => Boolean(id)).map(roomOf.company)
+  publish(rooms, 'entity:changed', { ...change, at: new Date().toISOString() } satisfies EntityChange)
+}
