@@ -3,9 +3,9 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
 import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
-import { closeCompanyCaches, purgeDeletedCompanies } from '../app/modules/companies/index.server'
+import { closeCompanyCaches, flushNotificationDigests, purgeDeletedCompanies } from '../app/modules/companies/index.server'
 import { refreshWindowedPrices, resumeImports } from '../app/modules/catalog/index.server'
-import { closeExpiredRfqs, expireQuotations } from '../app/modules/sourcing/index.server'
+import { closeExpiredRfqs, expireQuotations, remindRfqDeadlines } from '../app/modules/sourcing/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
 import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'
@@ -34,11 +34,24 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   await resumeImports()
   purgeTimer = setInterval(() => void hourlyUpkeep(), PURGE_INTERVAL_MS)
   purgeTimer.unref()
+  digestTimer = setInterval(() => void sendNotificationDigests(), DIGEST_INTERVAL_MS)
+  digestTimer.unref()
   return { seeded }
 }
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
 let purgeTimer: NodeJS.Timeout | undefined
+const DIGEST_INTERVAL_MS = 30 * 1000
+let digestTimer: NodeJS.Timeout | undefined
+
+/** Notification mail that waited for its recipient's digest window leaves, one mail per person (every 30 s). */
+async function sendNotificationDigests(): Promise<void> {
+  try {
+    await flushNotificationDigests()
+  } catch (error) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not send notification digests')
+  }
+}
 
 /** Purges expired companies and idempotency keys, and refreshes public prices whose list window opened or closed. */
 async function hourlyUpkeep(): Promise<void> {
@@ -54,6 +67,7 @@ async function hourlyUpkeep(): Promise<void> {
     logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not refresh windowed prices')
   }
   await closeExpiredRfqs().catch((error: unknown) => logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not close expired RFQs'))
+  await remindRfqDeadlines().catch((error: unknown) => logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not remind RFQ deadlines'))
   await expireQuotations().catch((error: unknown) => logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not expire quotations'))
   // Not awaited: a slow feed must not hold up start-up (it has its own timeout and logs its failures).
   void refreshEcbRates()
@@ -71,6 +85,7 @@ async function purgeExpiredCompanies(): Promise<void> {
 
 export async function stopApp(): Promise<void> {
   clearInterval(purgeTimer)
+  clearInterval(digestTimer)
   await closeCompanyCaches()
   await sessionRevocations().close()
   await preferencesCache().close()

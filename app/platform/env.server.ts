@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT: flag.optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Flood control of chat messages: at most MESSAGE_RATE_LIMIT_MAX per user in each window. */
+  MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  MESSAGE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(10),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   /** How long marketplace search results are reused in process (0: never); product writes of this process clear them at once. */
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
@@ -42,6 +45,12 @@ const EnvSchema = z.object({
   FAULT_INJECTION: flag.default(false),
   /** The ECB daily reference-rate XML (e.g. https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml); unset: the importer is off. */
   FX_ECB_URL: z.string().url().optional(),
+  /** Notification mail to someone mailed less than this long ago waits and leaves with the others in one digest; 0: every notice is mailed at once. */
+  NOTIFICATION_DIGEST_WINDOW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** Socket flood control per user (server/realtime): typing + broadcast events, and room joins, per window. */
+  REALTIME_RELAY_LIMIT: z.coerce.number().int().positive().default(60),
+  REALTIME_JOIN_LIMIT: z.coerce.number().int().positive().default(30),
+  REALTIME_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(10),
 })
 
 type RawEnv = z.infer<typeof EnvSchema>

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../platform/actor'
 import { database } from '../platform/db/index.server'
 import { AppError } from '../platform/errors'
+import { publishChange } from '../platform/realtime/publisher.server'
 import { checkTransition } from '../platform/state-machine'
 import { requireCompany } from '../modules/companies/index'
 import { deliverNotice, type Notice, organizations, recordNotice } from '../modules/companies/index.server'
@@ -24,7 +25,7 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
-  const result = await database().transaction(async (tx) => {
+  const { result, published } = await database().transaction(async (tx) => {
     const [rfq] = await tx
       .select()
       .from(rfqs)
@@ -113,8 +114,14 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
       }
       await tx.insert(projectEvents).values({ id: randomUUID(), projectId: rfq.projectId, type: 'award', actorUserId: ctx.actor.userId, data: { rfq: rfq.number, orders: purchaseOrders.map((order) => order.number) } })
     }
-    return { purchaseOrders }
+    // Who to tell once committed: every quoting supplier (won or not) and each order's two parties.
+    const quoting = [...new Set([...quotationRows.values()].map((row) => row.supplierCompanyId))]
+    const orders = purchaseOrders.map((order, index) => ({ id: order.id, supplierCompanyId: plan.groups[index]!.supplierCompanyId }))
+    return { result: { purchaseOrders }, published: { quoting, orders, projectId: rfq.projectId } }
   })
+  publishChange([companyId, ...published.quoting], { entity: 'rfq', id: rfqId, action: 'award' })
+  for (const order of published.orders) publishChange([companyId, order.supplierCompanyId], { entity: 'purchase_order', id: order.id, action: 'create', rfqId })
+  if (published.projectId) publishChange([companyId], { entity: 'project', id: published.projectId, action: 'award' })
   for (const notice of notices) await deliverNotice(notice)
   return result
 }

@@ -6,6 +6,7 @@ import { createUser } from '../../tests/factories/users'
 import { addMember, createCompany } from '../../tests/factories/companies'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from './demo-accounts'
 import { seedDemoOrders } from './demo-orders.server'
+import { seedDemoMessaging } from './demo-messaging.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
 import { seedMarketplace } from './marketplace/seed-marketplace.server'
 
@@ -39,6 +40,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedDemoMarketplace()
   await seedDemoOrders()
   await seedDemoSourcing()
+  await seedDemoMessaging()
   return missing.length > 0
 }
 

@@ -7,6 +7,7 @@ import { freightQuotes, purchaseOrders, serviceOrders } from '../../app/modules/
 import { purchaseProjects as matrixProjects, requirements as matrixRequirements } from '../../app/modules/sourcing/index.server'
 import { approvedSuppliers as matrixApprovedSuppliers, shortlistEntries as matrixShortlist } from '../../app/modules/sourcing/index.server'
 import { quotations as matrixQuotations, rfqInvitations as matrixInvitations, rfqLines as matrixRfqLines, rfqs as matrixRfqs } from '../../app/modules/sourcing/index.server'
+import { conversationMembers as matrixChannelMembers, conversations as matrixConversations, messages as matrixMessages } from '../../app/modules/messaging/index.server'
 import { addMember, createMember } from '../../tests/factories/companies'
 import { createUser } from '../../tests/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -118,6 +119,19 @@ beforeAll(async () => {
   await database().insert(matrixShortlist).values({ projectId: matrixProjectId, supplierCompanyId: orderSupplier.company.id })
   await database().insert(matrixApprovedSuppliers).values({ organizationId: companyId, supplierCompanyId: orderSupplier.company.id, status: 'approved' })
 
+  // Conversations: A's thread on the purchase order with Matrix D (a message with an attachment) and A's public channel.
+  const threadId = randomUUID()
+  const channelId = randomUUID()
+  await database()
+    .insert(matrixConversations)
+    .values([
+      { id: threadId, kind: 'order', organizationId: companyId, counterpartOrganizationId: orderSupplier.company.id, subjectId: purchaseOrderId, threadKey: `order:${purchaseOrderId}` },
+      { id: channelId, kind: 'channel', organizationId: companyId, name: 'Matrix channel', visibility: 'public' },
+    ])
+  await database().insert(matrixChannelMembers).values({ conversationId: channelId, userId: a.user.id, role: 'owner' })
+  const [matrixMessage] = await database().insert(matrixMessages).values({ id: randomUUID(), conversationId: threadId, authorId: a.user.id, authorOrganizationId: companyId, body: 'Matrix message', attachmentFileIds: [fileId] }).returning()
+  const messageId = matrixMessage?.id ?? ''
+
   fixtures = {
     '/api/v1/projects/{id}/shortlist': { id: matrixProjectId },
     '/api/v1/projects/{id}/shortlist/{supplierId}': { id: matrixProjectId, supplierId: orderSupplier.company.id },
@@ -192,6 +206,17 @@ beforeAll(async () => {
     '/api/v1/service-orders/{id}/quotes': { id: serviceOrderId },
     '/api/v1/service-orders/{id}/quotes/{quoteId}/withdraw': { id: serviceOrderId, quoteId: freightQuoteId },
     '/api/v1/service-orders/{id}/accept-quote': { id: serviceOrderId },
+    '/api/v1/conversations/{id}': { id: threadId },
+    '/api/v1/conversations/{id}/messages': { id: threadId },
+    '/api/v1/conversations/{id}/read': { id: threadId },
+    '/api/v1/conversations/{id}/attachments/{fileId}': { id: threadId, fileId },
+    '/api/v1/messages/{id}': { id: messageId },
+    '/api/v1/messages/{id}/reactions/{emoji}': { id: messageId, emoji: encodeURIComponent('👍') },
+    '/api/v1/channels/{id}': { id: channelId },
+    '/api/v1/channels/{id}/join': { id: channelId },
+    '/api/v1/channels/{id}/leave': { id: channelId },
+    '/api/v1/channels/{id}/members': { id: channelId },
+    '/api/v1/channels/{id}/members/{userId}': { id: channelId, userId: a.user.id },
   }
   doc = (await call(app, '/api/openapi.json')).json as unknown as Document
 })

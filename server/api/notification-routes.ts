@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
-import { listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_SIZE, type NotificationItem } from '../../app/modules/companies/index.server'
+import { getNotificationSettings, listNotifications, markNotificationsRead, NOTIFICATION_GROUPS, NOTIFICATIONS_PAGE_SIZE, type NotificationItem, UpdateNotificationSettingsInput, updateNotificationSettings } from '../../app/modules/companies/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
@@ -37,6 +37,26 @@ const MARK_READ_BODY = {
   example: { ids: ['4f7c…'] },
 }
 
+const SettingsSchema = z
+  .object({
+    mail: z.object(Object.fromEntries(NOTIFICATION_GROUPS.map((group) => [group, z.boolean()]))).openapi({ description: 'Per group (the first part of a notice kind): whether its notices are also mailed. In-app notices are always recorded.' }),
+  })
+  .openapi('NotificationSettings')
+
+const SETTINGS_BODY = {
+  type: 'object',
+  required: ['mail'],
+  properties: {
+    mail: {
+      type: 'object',
+      description: 'The groups to turn mail on (true) or off (false) for; groups not named keep their setting',
+      properties: Object.fromEntries(NOTIFICATION_GROUPS.map((group) => [group, { type: 'boolean' }])),
+      additionalProperties: false,
+    },
+  },
+  example: { mail: { rfq: false, message: true } },
+}
+
 const serialize = (item: NotificationItem) => ({ id: item.id, kind: item.kind, title: item.title, body: item.body, link: item.link, read: item.read, created_at: item.createdAt.toISOString() })
 
 const tags = ['Notifications']
@@ -66,10 +86,30 @@ const routes = {
     request: { body: bodyRef('MarkNotificationsRead') },
     responses: { 200: jsonResponse(z.object({ marked: z.number().int() }), 'How many changed'), 401: errorResponses[401], 422: errorResponses[422] },
   }),
+  settings: createRoute({
+    method: 'get',
+    path: '/v1/notification-settings',
+    tags,
+    summary: 'The caller’s own notification settings: which groups of notices are also mailed',
+    security: SIGNED_IN,
+    ...access({ level: 'user' }),
+    responses: { 200: jsonResponse(SettingsSchema, 'The settings'), 401: errorResponses[401] },
+  }),
+  updateSettings: createRoute({
+    method: 'put',
+    path: '/v1/notification-settings',
+    tags,
+    summary: 'Turn mail on or off per group of notices (own settings only); an unknown group is a 422',
+    security: SIGNED_IN,
+    ...access({ level: 'user' }),
+    request: { body: bodyRef('UpdateNotificationSettings') },
+    responses: { 200: jsonResponse(SettingsSchema, 'The settings after the change'), 401: errorResponses[401], 422: errorResponses[422] },
+  }),
 }
 
 export function registerNotificationRoutes(api: Api) {
   api.openAPIRegistry.registerComponent('schemas', 'MarkNotificationsRead', MARK_READ_BODY as OpenApiSchema)
+  api.openAPIRegistry.registerComponent('schemas', 'UpdateNotificationSettings', SETTINGS_BODY as OpenApiSchema)
 
   api.openapi(routes.list, async (c) => {
     const ctx = await serviceContext(c)
@@ -83,5 +123,17 @@ export function registerNotificationRoutes(api: Api) {
     const ctx = await serviceContext(c)
     const input = await withFieldMessages('notifications', async () => MarkReadInput.parse(await readJsonBody(c)))
     return c.json({ marked: await markNotificationsRead(ctx, input.ids) }, 200)
+  })
+
+  api.openapi(routes.settings, async (c) => {
+    const ctx = await serviceContext(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await getNotificationSettings(ctx), 200)
+  })
+
+  api.openapi(routes.updateSettings, async (c) => {
+    const ctx = await serviceContext(c)
+    const input = await withFieldMessages('notifications', async () => UpdateNotificationSettingsInput.parse(await readJsonBody(c)))
+    return c.json(await updateNotificationSettings(ctx, input), 200)
   })
 }

@@ -54,3 +54,30 @@ describe('/api/v1/notifications', () => {
     expect((await call(app, '/api/v1/notifications/read', { body: {} })).status).toBe(401)
   })
 })
+
+describe('/api/v1/notification-settings', () => {
+  const allOn = { team: true, verification: true, rfq: true, quotation: true, award: true, purchase_order: true, service_order: true, message: true }
+
+  it('reads and changes only the caller’s own settings: every group mailed until turned off', async () => {
+    expect((await call(app, '/api/v1/notification-settings', { jar: alice })).json).toEqual({ mail: allOn })
+    const changed = await call(app, '/api/v1/notification-settings', { method: 'PUT', body: { mail: { rfq: false, message: false } }, jar: alice })
+    expect(changed.status).toBe(200)
+    expect(changed.json).toEqual({ mail: { ...allOn, rfq: false, message: false } })
+    // Groups not named keep their setting; turning one back on leaves the other off.
+    await call(app, '/api/v1/notification-settings', { method: 'PUT', body: { mail: { message: true } }, jar: alice })
+    expect((await call(app, '/api/v1/notification-settings', { jar: alice })).json).toEqual({ mail: { ...allOn, rfq: false } })
+    expect((await call(app, '/api/v1/notification-settings', { jar: bob })).json).toEqual({ mail: allOn })
+  })
+
+  it('answers 422 with field messages for an unknown group or a value that is not true or false, and 401 without a session', async () => {
+    const unknown = await call(app, '/api/v1/notification-settings', { method: 'PUT', body: { mail: { newsletter: false } }, jar: bob })
+    expect(unknown.status).toBe(422)
+    expect(JSON.stringify(unknown.json)).toContain('mail.newsletter')
+    expect(JSON.stringify(unknown.json)).toContain('This group of notices does not exist.')
+    expect((await call(app, '/api/v1/notification-settings', { method: 'PUT', body: { mail: { rfq: 'no' } }, jar: bob })).status).toBe(422)
+    expect((await call(app, '/api/v1/notification-settings', { method: 'PUT', body: {}, jar: bob })).status).toBe(422)
+    expect((await call(app, '/api/v1/notification-settings', { jar: bob })).json).toEqual({ mail: allOn })
+    expect((await call(app, '/api/v1/notification-settings')).status).toBe(401)
+    expect((await call(app, '/api/v1/notification-settings', { method: 'PUT', body: { mail: { rfq: false } } })).status).toBe(401)
+  })
+})

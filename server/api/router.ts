@@ -32,6 +32,7 @@ import { registerShortlistRoutes } from './shortlist-routes'
 import { registerComparisonRoutes } from './comparison-routes'
 import { registerFxRoutes } from './fx-routes'
 import { registerProjectRoutes } from './project-routes'
+import { registerConversationRoutes } from './conversation-routes'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
 import { access, ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
@@ -158,6 +159,7 @@ export function createApiRouter() {
   registerComparisonRoutes(api)
   registerFxRoutes(api)
   registerProjectRoutes(api)
+  registerConversationRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

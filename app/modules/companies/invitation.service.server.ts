@@ -12,6 +12,7 @@ import { type InvitableRole, INVITATION_TTL_DAYS, type InvitationStatus, type Ve
 import { companyProfiles, invitations, members, organizations } from './companies.tables.server'
 import { membershipsChanged, setActiveCompany } from './company-context.server'
 import { invitationMail } from './invitation-mail.server'
+import { deliverUserNotice, recordUserNotice, type UserNotice } from './notification.service.server'
 import { requireCompany, requireRole } from './policies'
 import type { CreateInvitationInput, InvitationListQuery } from './team.inputs'
 import { displayStatusOf, MAX_INVITATION_SENDS } from './team.policy'
@@ -136,7 +137,9 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
   const companyId = ctx.actor.companyId
   const locale = await mailLocaleFor(input.email, ctx.locale)
   const { secret, tokenHash } = newSecret()
-  const { row, companyName } = await database().transaction(async (tx) => {
+  const inviterName = await userName(ctx.actor.userId)
+  const invitee = await accountByEmail(input.email)
+  const { row, companyName, notice } = await database().transaction(async (tx) => {
     const company = await lockCompany(tx, companyId)
     const [member] = await tx
       .select({ id: members.id })
@@ -159,10 +162,14 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
       .returning()
     if (!inserted) throw new AppError('internal', 'Invitation not stored')
     await recordAudit(tx, ctx, { companyId, action: 'invitation.created', targetType: 'invitation', targetId: inserted.id, after: { email: inserted.email, role: inserted.role, expiresAt: inserted.expiresAt.toISOString() } })
-    return { row: inserted, companyName: company.name }
+    // Someone who already has an account also finds the invitation in their notifications.
+    const notice: UserNotice | null = invitee ? { userIds: [invitee.id], kind: 'team.invited', params: { company: company.name, inviter: inviterName ?? company.name }, link: '/app/team/join', companyId } : null
+    if (notice) await recordUserNotice(tx, notice)
+    return { row: inserted, companyName: company.name, notice }
   })
-  const inviterName = await userName(ctx.actor.userId)
   await sendInvitation({ email: row.email, role: input.role, locale, secret, companyName, inviterName })
+  // The invitation mail just sent is this notice's mail: the notice itself is not mailed again.
+  if (notice) await deliverUserNotice(notice, { mail: false })
   return toCompanyInvitation(row, inviterName)
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, ne, notExists, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
@@ -11,7 +11,8 @@ import { publish } from '../../platform/realtime/publisher.server'
 import { renderMail } from '../../platform/mail/layout.server'
 import { sendMail } from '../../platform/mail/mailer.server'
 import { userPreferences, users } from '../identity/index.server'
-import { members, notifications, organizations } from './companies.tables.server'
+import { members, notificationMailQueue, notifications, notificationSettings, organizations } from './companies.tables.server'
+import { groupOfKind } from './notification.inputs'
 
 /** What happened, for whom: `kind` names messages `kinds.<kind>.title|body` in the notifications catalog. */
 export type Notice = {
@@ -66,42 +67,187 @@ function recipientFilters(notice: Notice): SQL[] {
 
 /**
  * After the transaction that recorded the notice has committed: signals open pages (the bell updates live) and mails
- * the recipients. A failure is logged, never thrown.
+ * the recipients (per their settings, batched into digests). A failure is logged, never thrown.
+ * `mail: false` when the caller mails the news itself (e.g. the verification decision), so nobody gets it twice.
  */
-export async function deliverNotice(notice: Notice): Promise<void> {
+export async function deliverNotice(notice: Notice, options: { mail?: boolean } = {}): Promise<void> {
   publish([roomOf.company(notice.companyId)], 'notification:new', { companyId: notice.companyId, kind: notice.kind, exceptUserId: notice.exceptUserId ?? null, userIds: notice.userIds ?? null } satisfies NoticeSignal)
-  await mailNotice(notice)
-}
-
-/** Mails the notice to its recipients (in each one's language); a mail that cannot go out is logged, never thrown. */
-async function mailNotice(notice: Notice): Promise<void> {
+  if (options.mail === false) return
   try {
-    const filters = [...recipientFilters(notice), eq(users.emailIsPlaceholder, false)]
-    const recipients = await database()
-      .select({ userId: users.id, email: users.email, name: users.name, companyName: organizations.name, language: userPreferences.language })
+    const rows = await database()
+      .select({ userId: members.userId })
       .from(members)
       .innerJoin(users, eq(users.id, members.userId))
-      .innerJoin(organizations, eq(organizations.id, members.organizationId))
-      // Each recipient's language in the same query (English until they choose one).
-      .leftJoin(userPreferences, eq(userPreferences.userId, members.userId))
-      .where(and(...filters))
-    for (const recipient of recipients) {
-      const locale = recipient.language ?? DEFAULT_LOCALE
-      const t = translator(locale, 'notifications')
-      const title = t(`kinds.${notice.kind}.title`, notice.params)
-      const { html, text } = renderMail({
-        lang: LOCALE_ENTRIES[locale].language,
-        preview: title,
-        greeting: t('mail.greeting', { name: recipient.name }),
-        paragraphs: [t(`kinds.${notice.kind}.body`, notice.params)],
-        action: { label: t('mail.open'), url: `${env().PUBLIC_URL}${localizePath(locale, notice.link)}` },
-        footer: t('mail.footer', { company: recipient.companyName }),
-      })
-      await sendMail({ to: recipient.email, subject: title, html, text }).catch((error: unknown) => logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent'))
-    }
+      .where(and(...recipientFilters(notice), eq(users.emailIsPlaceholder, false)))
+    await mailEach(
+      rows.map((row) => row.userId),
+      { organizationId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link },
+    )
   } catch (error) {
     logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent')
   }
+}
+
+/** A notice for named people, whether or not they are members of a company (e.g. someone invited to join one). */
+export type UserNotice = {
+  userIds: string[]
+  kind: string
+  params: Record<string, string>
+  /** An app path without locale. */
+  link: string
+  /** The company the notice is about, if any (named in the mail's footer). */
+  companyId?: string | null
+}
+
+/** The live signal of a user notice (`notification:new` to each `user:{id}` room). */
+export type UserNoticeSignal = { companyId: string | null; kind: string; exceptUserId: null; userIds: string[] }
+
+/** Writes a notice to each named person's in-app list, in the caller's transaction; `deliverUserNotice` follows after commit. */
+export async function recordUserNotice(tx: Database | Transaction, notice: UserNotice): Promise<number> {
+  const userIds = [...new Set(notice.userIds)]
+  if (userIds.length === 0) return 0
+  await tx.insert(notifications).values(userIds.map((userId) => ({ id: randomUUID(), userId, organizationId: notice.companyId ?? null, kind: notice.kind, params: notice.params, link: notice.link })))
+  return userIds.length
+}
+
+/**
+ * After commit: signals each person's open pages (`user:{id}` rooms) and mails them per their settings, unless
+ * `mail: false` (the caller sends its own mail about the same thing). A failure is logged, never thrown.
+ */
+export async function deliverUserNotice(notice: UserNotice, options: { mail?: boolean } = {}): Promise<void> {
+  const userIds = [...new Set(notice.userIds)]
+  if (userIds.length === 0) return
+  publish(userIds.map(roomOf.user), 'notification:new', { companyId: notice.companyId ?? null, kind: notice.kind, exceptUserId: null, userIds } satisfies UserNoticeSignal)
+  if (options.mail === false) return
+  try {
+    const rows = await database()
+      .select({ userId: users.id })
+      .from(users)
+      .where(and(inArray(users.id, userIds), eq(users.emailIsPlaceholder, false)))
+    await mailEach(
+      rows.map((row) => row.userId),
+      { organizationId: notice.companyId ?? null, kind: notice.kind, params: notice.params, link: notice.link },
+    )
+  } catch (error) {
+    logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent')
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mail: per recipient, per settings, and batched into digests
+
+/** One notice to mail (or queue) for one person. */
+type MailedNotice = { organizationId: string | null; kind: string; params: Record<string, string>; link: string }
+
+/** Mails (or queues) the notice for each person in turn; one person's failure does not stop the others. */
+async function mailEach(userIds: string[], notice: MailedNotice): Promise<void> {
+  for (const userId of userIds) {
+    await mailOrQueue(userId, notice).catch((error: unknown) => logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent'))
+  }
+}
+
+const digestWindowMs = () => env().NOTIFICATION_DIGEST_WINDOW_SECONDS * 1000
+
+/**
+ * Decides, with the person's settings row locked (so two instances cannot both "send now"), whether the notice is
+ * mailed at once, waits in the queue for the next digest (mailed less than the window ago, or mail already waiting),
+ * or is not mailed at all (its group is turned off). Mails it after the decision has committed.
+ */
+async function mailOrQueue(userId: string, notice: MailedNotice, now = new Date()): Promise<'sent' | 'queued' | 'skipped'> {
+  const windowMs = digestWindowMs()
+  const decision = await database().transaction(async (tx) => {
+    await tx.insert(notificationSettings).values({ userId }).onConflictDoNothing()
+    const [settings] = await tx.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).for('update')
+    if (!settings || settings.mailDisabled.includes(groupOfKind(notice.kind))) return 'skipped' as const
+    if (windowMs > 0) {
+      const [waiting] = await tx.select({ id: notificationMailQueue.id }).from(notificationMailQueue).where(eq(notificationMailQueue.userId, userId)).limit(1)
+      const recent = settings.lastMailedAt !== null && now.getTime() - settings.lastMailedAt.getTime() < windowMs
+      if (waiting || recent) {
+        await tx.insert(notificationMailQueue).values({ id: randomUUID(), userId, organizationId: notice.organizationId, kind: notice.kind, params: notice.params, link: notice.link, createdAt: now })
+        return 'queued' as const
+      }
+    }
+    await tx.update(notificationSettings).set({ lastMailedAt: now }).where(eq(notificationSettings.userId, userId))
+    return 'sent' as const
+  })
+  if (decision === 'sent') await sendNoticeMail(userId, [notice])
+  return decision
+}
+
+/**
+ * Sends the queued notification mail of everyone whose digest window has passed: one mail per person (the normal
+ * mail for a single notice, a digest listing them for more). Each person's rows are claimed in a transaction that
+ * locks their settings row with SKIP LOCKED and deletes the rows it sends, so two instances never send the same
+ * digest. Runs every 30 seconds (server/app.ts); answers how many mails went out.
+ */
+export async function flushNotificationDigests(now: Date = new Date()): Promise<number> {
+  const due = new Date(now.getTime() - digestWindowMs())
+  const isDue = or(isNull(notificationSettings.lastMailedAt), lte(notificationSettings.lastMailedAt, due))
+  const waiting = await database()
+    .selectDistinct({ userId: notificationMailQueue.userId })
+    .from(notificationMailQueue)
+    .innerJoin(notificationSettings, eq(notificationSettings.userId, notificationMailQueue.userId))
+    .where(isDue)
+  let sent = 0
+  for (const { userId } of waiting) {
+    try {
+      const claimed = await database().transaction(async (tx) => {
+        const [settings] = await tx
+          .select({ mailDisabled: notificationSettings.mailDisabled })
+          .from(notificationSettings)
+          .where(and(eq(notificationSettings.userId, userId), isDue))
+          .for('update', { skipLocked: true })
+        if (!settings) return []
+        const rows = await tx.delete(notificationMailQueue).where(eq(notificationMailQueue.userId, userId)).returning()
+        // Groups turned off while the mail waited are dropped.
+        const wanted = rows.filter((row) => !settings.mailDisabled.includes(groupOfKind(row.kind)))
+        if (wanted.length > 0) await tx.update(notificationSettings).set({ lastMailedAt: now }).where(eq(notificationSettings.userId, userId))
+        return wanted.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      })
+      if (claimed.length === 0) continue
+      await sendNoticeMail(userId, claimed)
+      sent += 1
+    } catch (error) {
+      logger().error({ err: (error as Error).message, userId }, 'notification digest not sent')
+    }
+  }
+  return sent
+}
+
+/** Renders and sends one mail to the person: the notice itself for one, a digest listing each for more. */
+async function sendNoticeMail(userId: string, notices: MailedNotice[]): Promise<void> {
+  const [recipient] = await database()
+    .select({ email: users.email, name: users.name, placeholder: users.emailIsPlaceholder, language: userPreferences.language })
+    .from(users)
+    // The recipient's language in the same query (English until they choose one).
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(eq(users.id, userId))
+  const [first] = notices
+  if (!recipient || recipient.placeholder || !first) return
+  const locale = recipient.language ?? DEFAULT_LOCALE
+  const t = translator(locale, 'notifications')
+  const url = (link: string) => `${env().PUBLIC_URL}${localizePath(locale, link)}`
+  const companyIds = [...new Set(notices.flatMap((notice) => (notice.organizationId ? [notice.organizationId] : [])))]
+  const companies = companyIds.length > 0 ? await database().select({ name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)) : []
+  const footer = companies.length > 0 ? t('mail.footer', { company: companies.map((company) => company.name).join(', ') }) : t('mail.footerAccount')
+  const common = { lang: LOCALE_ENTRIES[locale].language, greeting: t('mail.greeting', { name: recipient.name }), footer: `${footer} ${t('mail.manage')}` }
+  let subject: string
+  let content: Parameters<typeof renderMail>[0]
+  if (notices.length === 1) {
+    subject = t(`kinds.${first.kind}.title`, first.params)
+    content = { ...common, preview: subject, paragraphs: [t(`kinds.${first.kind}.body`, first.params)], action: { label: t('mail.open'), url: url(first.link) } }
+  } else {
+    subject = t('mail.digest.subject', { count: String(notices.length) })
+    content = {
+      ...common,
+      preview: subject,
+      paragraphs: [t('mail.digest.intro', { count: String(notices.length) })],
+      items: notices.map((notice) => ({ title: t(`kinds.${notice.kind}.title`, notice.params), text: t(`kinds.${notice.kind}.body`, notice.params), url: url(notice.link) })),
+      action: { label: t('mail.digest.open'), url: url('/app/notifications') },
+    }
+  }
+  const { html, text } = renderMail(content)
+  await sendMail({ to: recipient.email, subject, html, text }).catch((error: unknown) => logger().error({ err: (error as Error).message, kinds: notices.map((notice) => notice.kind) }, 'notification mail not sent'))
 }
 
 /** The actor's notifications, newest first, rendered in the request's language (own only). */

@@ -10,11 +10,12 @@ import { sendMail } from '../../platform/mail/mailer.server'
 import { savedLanguageOf, users } from '../identity/index.server'
 import { recordAudit } from './audit.service.server'
 import type { SupplierType, VerificationStatus } from './companies.constants'
-import { certifications, companyProfiles, members, organizations, supplierApplications } from './companies.tables.server'
+import { certifications, companyProfiles, members, notificationSettings, organizations, supplierApplications } from './companies.tables.server'
 import { companyChanged } from './company-context.server'
 import type { CreateCompanyInput } from './company.inputs'
 import { createCompany, getCompanyById } from './company.service.server'
 import { filesOfCompany } from './file.service.server'
+import { deliverNotice, type Notice, recordNotice } from './notification.service.server'
 import { requireCompany, requirePlatformAdmin, requireRole } from './policies'
 import { assertCompanyFiles, type FormUpload, updateSupplierProfile, withUploads, writeSupplierProfile } from './supplier-profile.service.server'
 import type { ApplicationQuery, DecisionInput, SubmitApplicationInput, SupplierOnboardProfileInput, UpdateSupplierProfileInput } from './supplier.inputs'
@@ -220,9 +221,13 @@ export async function getApplication(ctx: ServiceContext, id: string) {
   return { application, company, documents, factoryPhotos, certifications: companyCertifications, previous }
 }
 
-/** Accepts or rejects a pending application (platform admins); the company's owners and admins hear of it by mail. */
+/**
+ * Accepts or rejects a pending application (platform admins). Every member of the company gets the notice in the app;
+ * the owners and admins hear of it by the decision mail, which is this notice's mail (it is not mailed twice).
+ */
 export async function decideApplication(ctx: ServiceContext, id: string, input: DecisionInput) {
   requirePlatformAdmin(ctx.actor)
+  let notice: Notice | undefined
   const decided = await database().transaction(async (tx) => {
     const [found] = await tx
       .select({ application: supplierApplications, companyName: organizations.name })
@@ -254,22 +259,30 @@ export async function decideApplication(ctx: ServiceContext, id: string, input: 
       before: { verificationStatus: before },
       after: { verificationStatus: input.decision, note: input.note },
     })
+    notice = { companyId, kind: input.decision === 'accept' ? 'verification.accepted' : 'verification.rejected', params: { company: companyName, note: input.note }, link: '/app/supplier/onboarding' }
+    await recordNotice(tx, notice)
     return { ...row, companyName }
   })
   await companyChanged(decided.organizationId)
+  if (notice) await deliverNotice(notice, { mail: false })
   await notifyDecision(decided.organizationId, input)
   return decided
 }
 
-/** The owners and admins who hear about verification, with the language each chose (English until they choose). */
+/**
+ * The owners and admins who hear about verification by mail, with the language each chose (English until they
+ * choose); those who turned off mail for the `verification` group read the notice in the app only.
+ */
 async function reviewRecipients(companyId: string) {
   const rows = await database()
-    .select({ userId: users.id, email: users.email, name: users.name, companyName: organizations.name })
+    .select({ userId: users.id, email: users.email, name: users.name, companyName: organizations.name, mailDisabled: notificationSettings.mailDisabled })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .innerJoin(organizations, eq(organizations.id, members.organizationId))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, members.userId))
     .where(and(eq(members.organizationId, companyId), inArray(members.role, ['owner', 'admin']), eq(users.emailIsPlaceholder, false)))
-  return Promise.all(rows.map(async (row) => ({ ...row, locale: (await savedLanguageOf(row.userId)) ?? DEFAULT_LOCALE })))
+  const mailed = rows.filter((row) => !row.mailDisabled?.includes('verification'))
+  return Promise.all(mailed.map(async (row) => ({ ...row, locale: (await savedLanguageOf(row.userId)) ?? DEFAULT_LOCALE })))
 }
 
 async function notifyDecision(companyId: string, input: DecisionInput): Promise<void> {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, typ
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { publishChange } from '../../platform/realtime/publisher.server'
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/idempotency.server'
 import { lineTotal } from '../catalog/index'
@@ -178,6 +179,11 @@ const mailAll = async (notices: Notice[]) => {
   for (const notice of notices) await deliverNotice(notice)
 }
 
+/** After a commit: tells both parties' open pages that the order changed (ids and the action only). */
+function publishOrderChange(order: PurchaseOrderSummary, action: string): void {
+  publishChange([order.buyer.id, order.supplier.id], { entity: 'purchase_order', id: order.id, action })
+}
+
 /**
  * A new purchase order from the actor's company to a supplier, as a draft (or placed at once with `place`). Catalogue
  * lines take the supplier's price for their quantity; the MOQ applies; the currency must be the price list's. With an
@@ -234,8 +240,10 @@ export async function createPurchaseOrder(ctx: ServiceContext, input: CreatePurc
     if (input.place) await applyTransition(tx, ctx, order, 'buyer', { action: 'place', version: order.version, reason: '' }, notices)
     return id
   })
+  const created = await getPurchaseOrder(ctx, orderId)
+  publishOrderChange(created, input.place ? 'place' : 'create')
   await mailAll(notices)
-  return getPurchaseOrder(ctx, orderId)
+  return created
 }
 
 /** What an award turns into a purchase order: the winning quotation's terms and the lines it won at its prices. */
@@ -337,7 +345,9 @@ export async function updatePurchaseOrder(ctx: ServiceContext, id: string, input
     await replaceLines(tx, id, lines)
     await recordEvent(tx, ctx, id, { type: 'updated', fromStatus: 'draft', toStatus: 'draft', data: { total, lines: lines.length } })
   })
-  return getPurchaseOrder(ctx, id)
+  const updated = await getPurchaseOrder(ctx, id)
+  publishOrderChange(updated, 'update')
+  return updated
 }
 
 /** Takes one lifecycle step (place, confirm, decline, start production, ship, deliver, complete, cancel, dispute, resolve). */
@@ -350,8 +360,10 @@ export async function transitionPurchaseOrder(ctx: ServiceContext, id: string, i
     requireVersion(order, input.version)
     await applyTransition(tx, ctx, order, party, input, notices)
   })
+  const moved = await getPurchaseOrder(ctx, id)
+  publishOrderChange(moved, input.action)
   await mailAll(notices)
-  return getPurchaseOrder(ctx, id)
+  return moved
 }
 
 async function applyTransition(tx: Transaction, ctx: ServiceContext, order: OrderRow, party: Party, input: OrderTransitionInput, notices: Notice[]): Promise<void> {
@@ -505,8 +517,10 @@ export async function requestChange(ctx: ServiceContext, id: string, input: Chan
     await recordEvent(tx, ctx, id, { type, fromStatus: order.status, toStatus: order.status, note: input.reason, data: { proposal } })
     await notifyCounterpart(tx, ctx, order, party, type, { reason: input.reason }, notices)
   })
+  const requested = await getPurchaseOrder(ctx, id)
+  publishOrderChange(requested, input.kind === 'cancel' ? 'cancel_request' : 'change_request')
   await mailAll(notices)
-  return getPurchaseOrder(ctx, id)
+  return requested
 }
 
 /** The other party accepts or rejects a pending request; its author may withdraw it. Accepting applies it at once. */
@@ -541,8 +555,10 @@ export async function decideChange(ctx: ServiceContext, id: string, changeId: st
     await recordEvent(tx, ctx, id, { type: `change_${input.decision}`, fromStatus: order.status, toStatus: order.status, note: input.note, data: { changeRequestId: changeId, kind: request.kind } })
     await notifyCounterpart(tx, ctx, changed, party, `change_${input.decision}`, { reason: input.note }, notices)
   })
+  const decided = await getPurchaseOrder(ctx, id)
+  publishOrderChange(decided, `change_${input.decision}`)
   await mailAll(notices)
-  return getPurchaseOrder(ctx, id)
+  return decided
 }
 
 /** Applies an accepted proposal: new quantities and prices of lines (totals follow), new terms; a new version. */

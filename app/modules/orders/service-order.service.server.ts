@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { publishChange } from '../../platform/realtime/publisher.server'
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
@@ -126,6 +127,14 @@ async function creating(ctx: ServiceContext & { actor: { companyId: string } }, 
   })
 }
 
+/**
+ * After a commit: tells the buyer's and the provider's open pages (and the acting company's, e.g. a logistics provider
+ * quoting a freight request) that the service order changed. Ids and the action only.
+ */
+function publishServiceOrderChange(ctx: ServiceContext, order: ServiceOrderSummary, action: string): void {
+  publishChange([order.buyer.id, order.provider.id, ctx.actor.companyId], { entity: 'service_order', id: order.id, action })
+}
+
 /** A service order from the actor's company to a provider of that service; it starts `requested`. */
 export async function createServiceOrder(ctx: ServiceContext, input: CreateServiceOrderInput, options: { idempotencyKey?: string } = {}): Promise<ServiceOrderDetail> {
   requireCompany(ctx.actor)
@@ -162,8 +171,10 @@ export async function createServiceOrder(ctx: ServiceContext, input: CreateServi
     await recordEvent(tx, ctx, id, { type: 'created', toStatus: 'requested' })
     await notify(tx, ctx, input.providerCompanyId, order, 'requested', { company: order.buyerName }, notices)
   })
+  const detail = await getServiceOrder(ctx, id)
+  publishServiceOrderChange(ctx, detail, 'create')
   await mailAll(notices)
-  return getServiceOrder(ctx, id)
+  return detail
 }
 
 /** A freight request (a logistic order without a provider yet): logistics providers price it; it starts `quoting`. */
@@ -198,8 +209,10 @@ export async function createLogisticOrder(ctx: ServiceContext, input: CreateLogi
       .limit(500)
     for (const provider of providers) await notify(tx, ctx, provider.id, order, 'freight_request', { company: order.buyerName }, notices)
   })
+  const detail = await getServiceOrder(ctx, id)
+  publishServiceOrderChange(ctx, detail, 'create')
   await mailAll(notices)
-  return getServiceOrder(ctx, id)
+  return detail
 }
 
 /** The order locked for update, with the actor's side; not found for anyone else. */
@@ -249,8 +262,10 @@ export async function transitionServiceOrder(ctx: ServiceContext, id: string, in
     const actorName = party === 'buyer' ? order.buyerName : order.providerName
     await notify(tx, ctx, counterpart, order, input.action, { company: actorName, reason: input.reason }, notices)
   })
+  const detail = await getServiceOrder(ctx, id)
+  publishServiceOrderChange(ctx, detail, input.action)
   await mailAll(notices)
-  return getServiceOrder(ctx, id)
+  return detail
 }
 
 /** A logistics provider prices an open freight request: one pending quote per provider. */
@@ -273,8 +288,10 @@ export async function submitFreightQuote(ctx: ServiceContext, id: string, input:
     await recordEvent(tx, ctx, id, { type: 'quoted', fromStatus: order.status, toStatus: order.status, data: { price: input.price, currency: input.currency } })
     await notify(tx, ctx, order.buyerCompanyId, order, 'quoted', { company: await companyName(tx, companyId), price: `${input.price} ${input.currency}` }, notices)
   })
+  const detail = await getServiceOrder(ctx, id)
+  publishServiceOrderChange(ctx, detail, 'quote')
   await mailAll(notices)
-  return getServiceOrder(ctx, id)
+  return detail
 }
 
 /** The provider takes back its pending quote. */
@@ -293,7 +310,9 @@ export async function withdrawFreightQuote(ctx: ServiceContext, id: string, quot
     await tx.update(freightQuotes).set({ status: 'withdrawn', updatedAt: new Date() }).where(eq(freightQuotes.id, quoteId))
     await recordEvent(tx, ctx, id, { type: 'quote_withdrawn', fromStatus: order.status, toStatus: order.status })
   })
-  return getServiceOrder(ctx, id)
+  const detail = await getServiceOrder(ctx, id)
+  publishServiceOrderChange(ctx, detail, 'quote_withdraw')
+  return detail
 }
 
 /** The buyer accepts one provider's price: the order gets its provider and price; the other quotes are rejected. */
@@ -327,8 +346,10 @@ export async function acceptFreightQuote(ctx: ServiceContext, id: string, input:
     await recordEvent(tx, ctx, id, { type: 'accept_quote', fromStatus: order.status, toStatus: to, data: { quoteId: input.quoteId, provider: quote.providerName, price: quote.quote.price, currency: quote.quote.currency } })
     await notify(tx, ctx, quote.quote.providerCompanyId, order, 'accept_quote', { company: order.buyerName }, notices)
   })
+  const detail = await getServiceOrder(ctx, id)
+  publishServiceOrderChange(ctx, detail, 'quote_accept')
   await mailAll(notices)
-  return getServiceOrder(ctx, id)
+  return detail
 }
 
 function summaryOf(row: ServiceOrderRow, viewer: ServiceOrderViewer): ServiceOrderSummary {

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { publishChange } from '../../platform/realtime/publisher.server'
 import { convertAmount } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import { availableActions, checkTransition, needsReason } from '../../platform/state-machine'
@@ -167,6 +168,7 @@ export async function transitionProject(ctx: ServiceContext, id: string, input: 
     if (needsReason(projectMachine, input.action) && !input.reason) throw fieldError({ reason: ['validation.reason'] })
     await applyStep(tx, ctx, project, input.action, check.to, input.reason)
   })
+  publishChange([companyId], { entity: 'project', id, action: input.action })
   return getProject(ctx, id)
 }
 

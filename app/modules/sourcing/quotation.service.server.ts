@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-o
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { publishChange } from '../../platform/realtime/publisher.server'
 import { availableActions, checkTransition, type Party } from '../../platform/state-machine'
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 import { roundToCurrency } from '../catalog/index'
@@ -305,6 +306,11 @@ const mailAll = async (notices: Notice[]) => {
   for (const notice of notices) await deliverNotice(notice)
 }
 
+/** Tells the buyer's and the supplier's open pages that a quotation changed (ids and the action only: nothing of a sealed bid). */
+function publishQuotationChange(rfq: { id: string; organizationId: string }, supplierCompanyId: string, id: string, action: string): void {
+  publishChange([rfq.organizationId, supplierCompanyId], { entity: 'quotation', id, action, rfqId: rfq.id })
+}
+
 // ——— supplier ———
 
 async function lockOwnQuotation(tx: Transaction, companyId: string, id: string): Promise<{ quotation: QuotationRow; rfq: RfqRow }> {
@@ -383,7 +389,7 @@ export async function submitQuotation(ctx: ServiceContext, id: string, input: Pi
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
   const now = new Date()
-  await database().transaction(async (tx) => {
+  const changed = await database().transaction(async (tx) => {
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('submit', quotation, 'supplier')
     if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
@@ -414,7 +420,9 @@ export async function submitQuotation(ctx: ServiceContext, id: string, input: Pi
     const sealed = sealedNow(rfq, now)
     await projectEvent(tx, ctx, rfq, 'quotation_submitted', sealed ? {} : { quotationId: id, supplier: supplierName, total, currency: snapshot.currency })
     await noticeToBuyer(tx, ctx, rfq, 'submitted', { company: supplierName, total: `${total} ${snapshot.currency}`, revision: '1', reason: '' }, now, notices)
+    return rfq
   })
+  publishQuotationChange(changed, companyId, id, 'submit')
   await mailAll(notices)
   return getQuotation(ctx, id)
 }
@@ -433,7 +441,7 @@ export async function reviseQuotation(ctx: ServiceContext, id: string, input: Re
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
   const now = new Date()
-  await database().transaction(async (tx) => {
+  const changed = await database().transaction(async (tx) => {
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('revise', quotation, 'supplier')
     if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
@@ -451,7 +459,9 @@ export async function reviseQuotation(ctx: ServiceContext, id: string, input: Re
     const sealed = sealedNow(rfq, now)
     await projectEvent(tx, ctx, rfq, 'quotation_revised', sealed ? { revision } : { quotationId: id, supplier: supplierName, total, currency: snapshot.currency, revision })
     await noticeToBuyer(tx, ctx, rfq, 'revised', { company: supplierName, total: `${total} ${snapshot.currency}`, revision: String(revision), reason: '' }, now, notices)
+    return rfq
   })
+  publishQuotationChange(changed, companyId, id, 'revise')
   await mailAll(notices)
   return getQuotation(ctx, id)
 }
@@ -462,7 +472,7 @@ export async function withdrawQuotation(ctx: ServiceContext, id: string, input: 
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
   const now = new Date()
-  await database().transaction(async (tx) => {
+  const changed = await database().transaction(async (tx) => {
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('withdraw', quotation, 'supplier')
     requireVersion(quotation, input.version)
@@ -473,7 +483,9 @@ export async function withdrawQuotation(ctx: ServiceContext, id: string, input: 
       await projectEvent(tx, ctx, rfq, 'quotation_withdrawn', sealed ? {} : { quotationId: id, supplier: supplierName }, sealed ? '' : input.reason)
       await noticeToBuyer(tx, ctx, rfq, 'withdrawn', { company: supplierName, total: '', revision: String(quotation.revision), reason: input.reason }, now, notices)
     }
+    return rfq
   })
+  publishQuotationChange(changed, companyId, id, 'withdraw')
   await mailAll(notices)
   return getQuotation(ctx, id)
 }
@@ -565,8 +577,10 @@ export async function decideQuotationIn(tx: Transaction, ctx: ServiceContext, id
 export async function decideQuotation(ctx: ServiceContext, id: string, input: QuotationDecisionInput): Promise<QuotationDetail> {
   requireCompany(ctx.actor)
   const notices = await database().transaction((tx) => decideQuotationIn(tx, ctx, id, input))
+  const decided = await getQuotation(ctx, id)
+  publishQuotationChange({ id: decided.rfq.id, organizationId: decided.buyer.id }, decided.supplier.id, id, input.decision)
   await mailAll(notices)
-  return getQuotation(ctx, id)
+  return decided
 }
 
 /** Pending quotations whose validity date has passed become expired (the hourly job); answers how many. */
@@ -575,7 +589,18 @@ export async function expireQuotations(now = new Date()): Promise<number> {
     .update(quotations)
     .set({ status: 'expired', version: sql`${quotations.version} + 1`, updatedAt: now })
     .where(and(eq(quotations.status, 'submitted'), lt(quotations.validUntil, today(now))))
-    .returning({ id: quotations.id })
+    .returning({ id: quotations.id, rfqId: quotations.rfqId, supplierCompanyId: quotations.supplierCompanyId })
+  if (expired.length > 0) {
+    const buyers = await database()
+      .select({ id: rfqs.id, organizationId: rfqs.organizationId })
+      .from(rfqs)
+      .where(inArray(rfqs.id, [...new Set(expired.map((row) => row.rfqId))]))
+    const buyerOf = new Map(buyers.map((rfq) => [rfq.id, rfq]))
+    for (const row of expired) {
+      const rfq = buyerOf.get(row.rfqId)
+      if (rfq) publishQuotationChange(rfq, row.supplierCompanyId, row.id, 'expire')
+    }
+  }
   return expired.length
 }
 

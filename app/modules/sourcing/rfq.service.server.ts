@@ -3,6 +3,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, type SQ
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { logger } from '../../platform/logger.server'
+import { publishChange } from '../../platform/realtime/publisher.server'
 import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
 import { categories } from '../catalog/index.server'
@@ -129,6 +131,20 @@ async function lockOwnRfq(tx: Transaction, companyId: string, id: string): Promi
 
 const mailAll = async (notices: Notice[]) => {
   for (const notice of notices) await deliverNotice(notice)
+}
+
+/**
+ * After a commit: tells the buyer's open pages, and those of every invited (or quoting) supplier unless `only`
+ * names the companies, that the RFQ changed. Ids and the action only. A failed look-up is logged, never thrown:
+ * the write has already happened.
+ */
+async function publishRfqChange(rfq: { id: string; organizationId: string }, action: string, only?: string[]): Promise<void> {
+  try {
+    const suppliers = only ?? (await database().select({ id: rfqInvitations.supplierCompanyId }).from(rfqInvitations).where(eq(rfqInvitations.rfqId, rfq.id))).map((row) => row.id)
+    publishChange([rfq.organizationId, ...suppliers], { entity: 'rfq', id: rfq.id, action })
+  } catch (error) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error), rfqId: rfq.id }, 'rfq change not published')
+  }
 }
 
 async function notify(tx: Transaction, notices: Notice[], notice: Notice): Promise<void> {
@@ -314,6 +330,7 @@ export async function createRfq(ctx: ServiceContext, input: CreateRfqInput, now:
     await projectEvent(tx, ctx, { id: rfqId, number, projectId: values.projectId }, 'rfq_created', values.title)
     return rfqId
   })
+  await publishRfqChange({ id, organizationId: companyId }, 'create', [])
   return getRfq(ctx, id, now)
 }
 
@@ -332,6 +349,7 @@ export async function updateRfq(ctx: ServiceContext, id: string, input: UpdateRf
       .where(eq(rfqs.id, id))
     await writeDraftParts(tx, id, lines, supplierIds)
   })
+  await publishRfqChange({ id, organizationId: companyId }, 'update', [])
   return getRfq(ctx, id, now)
 }
 
@@ -379,6 +397,7 @@ export async function transitionRfq(ctx: ServiceContext, id: string, input: RfqT
     await tx.update(rfqs).set(patch).where(eq(rfqs.id, id))
     await projectEvent(tx, ctx, rfq, `rfq_${action}`, input.reason, { fromStatus: rfq.status, toStatus: check.to, ...(input.deadline ? { deadline: input.deadline.toISOString() } : {}) })
   })
+  await publishRfqChange({ id, organizationId: companyId }, input.action)
   await mailAll(notices)
   return getRfq(ctx, id, now)
 }
@@ -397,13 +416,39 @@ async function markRequirementsSent(tx: Transaction, rfqId: string): Promise<voi
   )
 }
 
-/** Closes every open RFQ whose deadline has passed (the hourly upkeep); returns how many. */
+/**
+ * Closes every open RFQ whose deadline has passed (the hourly upkeep); returns how many. The buyer's members get an
+ * `rfq.closed` notice with the number of quotations received, recorded with the change and delivered after it.
+ */
 export async function closeExpiredRfqs(now: Date = new Date()): Promise<number> {
-  const closed = await database()
-    .update(rfqs)
-    .set({ status: 'closed', closedAt: now, version: sql`${rfqs.version} + 1`, updatedAt: now })
-    .where(and(eq(rfqs.status, 'open'), lte(rfqs.quoteDeadline, now)))
-    .returning({ id: rfqs.id })
+  const notices: Notice[] = []
+  const closed = await database().transaction(async (tx) => {
+    const rows = await tx
+      .update(rfqs)
+      .set({ status: 'closed', closedAt: now, version: sql`${rfqs.version} + 1`, updatedAt: now })
+      .where(and(eq(rfqs.status, 'open'), lte(rfqs.quoteDeadline, now)))
+      .returning({ id: rfqs.id, organizationId: rfqs.organizationId, number: rfqs.number, title: rfqs.title })
+    if (rows.length === 0) return rows
+    const received = await tx
+      .select({ rfqId: quotations.rfqId, n: count() })
+      .from(quotations)
+      .where(
+        and(
+          inArray(
+            quotations.rfqId,
+            rows.map((rfq) => rfq.id),
+          ),
+          ne(quotations.status, 'draft'),
+        ),
+      )
+      .groupBy(quotations.rfqId)
+    for (const rfq of rows) {
+      const quotationsReceived = received.find((row) => row.rfqId === rfq.id)?.n ?? 0
+      await notify(tx, notices, { companyId: rfq.organizationId, kind: 'rfq.closed', params: { number: rfq.number, title: rfq.title, count: String(quotationsReceived) }, link: `/app/sourcing/rfq/${rfq.id}` })
+    }
+    return rows
+  })
+  await mailAll(notices)
   return closed.length
 }
 
@@ -723,7 +768,7 @@ export async function declineRfq(ctx: ServiceContext, id: string, reason: string
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
-  const view = await database().transaction(async (tx) => {
+  const { buyerId, view } = await database().transaction(async (tx) => {
     const { rfq, invitation } = await lockInvitation(tx, companyId, id, now, true)
     if (!isQuotingOpen(rfq, now)) throw new AppError('invalid_transition', 'Quoting on this RFQ is closed', { action: 'decline', status: rfq.status, reason: 'quoting_closed' })
     if (invitation.status === 'declined' || invitation.status === 'quoted') throw new AppError('invalid_transition', `Cannot decline an RFQ you have ${invitation.status}`, { action: 'decline', status: invitation.status })
@@ -734,8 +779,9 @@ export async function declineRfq(ctx: ServiceContext, id: string, reason: string
       .returning()
     await notify(tx, notices, { companyId: rfq.organizationId, exceptUserId: ctx.actor.userId, kind: 'rfq.declined', params: { number: rfq.number, title: rfq.title, company: await companyName(tx, companyId), reason }, link: BUYER_LINK(rfq.id) })
     await projectEvent(tx, ctx, rfq, 'rfq_declined', reason, { supplierCompanyId: companyId })
-    return supplierView(tx, companyId, rfq, declined ?? invitation, now)
+    return { buyerId: rfq.organizationId, view: await supplierView(tx, companyId, rfq, declined ?? invitation, now) }
   })
+  await publishRfqChange({ id, organizationId: buyerId }, 'decline', [companyId])
   await mailAll(notices)
   return view
 }
@@ -745,14 +791,15 @@ export async function askQuestion(ctx: ServiceContext, id: string, input: AskQue
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
-  const view = await database().transaction(async (tx) => {
+  const { buyerId, view } = await database().transaction(async (tx) => {
     const { rfq, invitation } = await lockInvitation(tx, companyId, id, now, true)
     if (!isQuotingOpen(rfq, now)) throw new AppError('invalid_transition', 'Quoting on this RFQ is closed', { action: 'ask', status: rfq.status, reason: 'quoting_closed' })
     if (invitation.status === 'declined') throw new AppError('invalid_transition', 'You declined this RFQ', { action: 'ask', status: invitation.status })
     await tx.insert(rfqQuestions).values({ id: randomUUID(), rfqId: id, askedByCompanyId: companyId, askedByUserId: ctx.actor.userId, question: input.question, createdAt: now })
     await notify(tx, notices, { companyId: rfq.organizationId, exceptUserId: ctx.actor.userId, kind: 'rfq.question', params: { number: rfq.number, title: rfq.title }, link: BUYER_LINK(rfq.id) })
-    return supplierView(tx, companyId, rfq, invitation, now)
+    return { buyerId: rfq.organizationId, view: await supplierView(tx, companyId, rfq, invitation, now) }
   })
+  await publishRfqChange({ id, organizationId: buyerId }, 'question', [companyId])
   await mailAll(notices)
   return view
 }
@@ -772,6 +819,7 @@ export async function answerQuestion(ctx: ServiceContext, id: string, questionId
     if (!updated) throw new AppError('not_found', 'Question not found')
     if (rfq.status === 'open' || rfq.status === 'closed') await notifyInvitees(tx, ctx, rfq, 'answer', {}, notices)
   })
+  await publishRfqChange({ id, organizationId: companyId }, 'answer')
   await mailAll(notices)
   return getRfq(ctx, id, now)
 }

@@ -3,7 +3,11 @@ import type { EntityChange } from './events'
 import { roomOf } from './events'
 
 /** What the Socket.IO server gives the rest of the application: emit an event to rooms (across instances). */
-export type RealtimeEmitter = { emit(rooms: string[], event: string, payload: unknown): void }
+export type RealtimeEmitter = {
+  emit(rooms: string[], event: string, payload: unknown): void
+  /** Makes every socket in `from` rooms leave `rooms` (across instances); the Socket.IO server provides it. */
+  leave?(from: string[], rooms: string[]): void
+}
 
 const holder = globalThis as unknown as { __tradeportRealtimeEmitter?: RealtimeEmitter | null }
 
@@ -30,4 +34,23 @@ export function publish(rooms: string[], event: string, payload: unknown): void 
 export function publishChange(companyIds: Array<string | null | undefined>, change: Omit<EntityChange, 'at'>): void {
   const rooms = companyIds.filter((id): id is string => Boolean(id)).map(roomOf.company)
   publish(rooms, 'entity:changed', { ...change, at: new Date().toISOString() } satisfies EntityChange)
+}
+
+/**
+ * After a membership ended (a member left or was removed from a company, or from a private channel): the user's open
+ * sockets leave those rooms at once, so they hear nothing more from them. Without a realtime server it does nothing.
+ */
+export function leaveRooms(userIds: string[], rooms: string[]): void {
+  const emitter = holder.__tradeportRealtimeEmitter
+  if (!emitter?.leave || userIds.length === 0 || rooms.length === 0) return
+  try {
+    emitter.leave([...new Set(userIds)].map(roomOf.user), [...new Set(rooms)])
+  } catch (error) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'realtime leave failed')
+  }
+}
+
+/** The user's sockets stop hearing a company they no longer belong to (its `company:{id}` room). */
+export function leaveCompanyRooms(userId: string, companyId: string): void {
+  leaveRooms([userId], [roomOf.company(companyId)])
 }

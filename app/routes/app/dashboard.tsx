@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import { EmptyState } from '../../components/ui/empty-state'
-import { isVerified, useBearerSession } from '../../modules/identity/index'
+import { isVerified } from '../../modules/identity/index'
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
 import { translator } from '../../platform/i18n/translate.server'
@@ -59,8 +59,7 @@ function Step({ done, to, children }: { done: boolean; to: string; children: str
 export default function Dashboard() {
   const { t } = useTranslation('common')
   const { locale, session } = useRootData()
-  const tokens = useBearerSession(session)
-  const realtime = useRealtimeStatus(tokens)
+  const realtime = useRealtimeStatus()
   if (!session) return null
   const { user } = session
   const verification = (ok: boolean) => <Badge variant={ok ? 'accept' : 'pending'}>{ok ? t('dashboard.verified') : t('dashboard.notVerified')}</Badge>

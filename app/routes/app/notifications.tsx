@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react'
-import { Form, Link } from 'react-router'
+import { Form, Link, useRevalidator } from 'react-router'
 import { FormError } from '../../components/form-error'
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
@@ -12,6 +12,8 @@ import { listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_SIZE, requ
 import { failure, failureFromError, withRouteErrors } from '../../platform/forms.server'
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
+import { useRealtimeConnection, useRealtimeEvent } from '../../platform/realtime/hooks'
+import { noticeConcerns } from '../../platform/realtime/realtime-core'
 import { pageData } from '../page-data.server'
 import { useRootData } from '../route-helpers'
 import type { Route } from './+types/notifications'
@@ -56,6 +58,12 @@ export default function NotificationsPage({ loaderData: data, actionData }: Rout
   const { t } = useTranslation('notifications')
   const { locale } = useRootData()
   const format = useFormatter()
+  const revalidator = useRevalidator()
+  const { userId } = useRealtimeConnection()
+  // A new notification for me re-reads the list (the unread count above it is a polite live region).
+  useRealtimeEvent<{ exceptUserId: string | null; userIds: string[] | null }>('notification:new', (signal) => {
+    if (noticeConcerns(signal, userId) && revalidator.state === 'idle') void revalidator.revalidate()
+  })
   const base = localizePath(locale, '/app/notifications')
   const href = (offset: number, unreadOnly = data.unreadOnly) => {
     const query = new URLSearchParams()
@@ -81,6 +89,9 @@ export default function NotificationsPage({ loaderData: data, actionData }: Rout
             </Button>
           </Form>
         ) : null}
+        <Link to={localizePath(locale, '/app/notifications/settings')} className={buttonClasses('ghost', undefined, 'sm')}>
+          {t('settings.link')}
+        </Link>
       </div>
 
       {marked !== undefined ? <Alert tone="success">{t('markedRead', { count: format.number(marked) })}</Alert> : null}

@@ -1,8 +1,10 @@
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from '../../../platform/i18n/react'
 import { Link } from 'react-router'
-import { type ClientSession, isVerified } from '../../../modules/identity/index'
+import { type ClientSession, isVerified, useBearerSession } from '../../../modules/identity/index'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
+import { RealtimeProvider } from '../../../platform/realtime/hooks'
+import { NotificationBell } from '../../notifications/notification-bell'
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_SECONDS } from '../../../platform/ui/sidebar'
 import { CompanySwitcher } from '../../company-switcher'
 import { TooltipProvider } from '../../ui/tooltip'
@@ -27,10 +29,14 @@ function rememberSidebar(collapsed: boolean): void {
   document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? 'collapsed' : 'expanded'}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`
 }
 
-/** The signed-in application frame the admin-* and supplier layouts are built from. */
-export function AppLayout({ locale, session, navigation = [], sidebarCollapsed = false, narrow = false, children, companySwitcher, ...slots }: AppLayoutProps) {
+/**
+ * The signed-in application frame the admin-* and supplier layouts are built from. It opens the tab's one realtime
+ * connection (with a bearer token kept fresh by useBearerSession) for everything rendered inside it.
+ */
+export function AppLayout({ locale, session, navigation = [], sidebarCollapsed = false, narrow = false, children, companySwitcher, notifications, ...slots }: AppLayoutProps) {
   const { t } = useTranslation('common')
   const { companies } = useRootData()
+  const tokens = useBearerSession(session)
   const [collapsed, setCollapsed] = useState(sidebarCollapsed)
   const groups = visibleGroups(navigation, { role: session.user.role, companyKind: companies?.active?.kind ?? null })
   const toggle = () => {
@@ -38,30 +44,32 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
     setCollapsed(!collapsed)
   }
   return (
-    <TooltipProvider>
-      <div className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
-          {t('nav.skipToContent')}
-        </a>
-        <AppTopbar session={session} locale={locale} groups={groups} companySwitcher={companySwitcher ?? <CompanySwitcher companies={companies} locale={locale} />} {...slots} />
-        <div className="flex flex-1">
-          {groups.length > 0 ? <AppSidebar groups={groups} locale={locale} collapsed={collapsed} onToggle={toggle} /> : null}
-          <div className="flex min-w-0 flex-1 flex-col">
-            {isVerified(session) ? null : (
-              <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-status-pending-bg px-4 py-2 text-sm text-status-pending">
-                <span>{t('banner.unverified')}</span>
-                <Link to={localizePath(locale, '/app/user/verify')} className="font-medium underline">
-                  {t('banner.verifyNow')}
-                </Link>
-              </div>
-            )}
-            <main id="main" className={narrow ? 'mx-auto w-full max-w-2xl flex-1 p-4 sm:p-6' : 'mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6'}>
-              {children}
-            </main>
-            <AppFooter />
+    <RealtimeProvider tokens={tokens} locale={locale}>
+      <TooltipProvider>
+        <div className="flex min-h-screen flex-col">
+          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+            {t('nav.skipToContent')}
+          </a>
+          <AppTopbar session={session} locale={locale} groups={groups} companySwitcher={companySwitcher ?? <CompanySwitcher companies={companies} locale={locale} />} notifications={notifications ?? <NotificationBell locale={locale} />} {...slots} />
+          <div className="flex flex-1">
+            {groups.length > 0 ? <AppSidebar groups={groups} locale={locale} collapsed={collapsed} onToggle={toggle} /> : null}
+            <div className="flex min-w-0 flex-1 flex-col">
+              {isVerified(session) ? null : (
+                <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-status-pending-bg px-4 py-2 text-sm text-status-pending">
+                  <span>{t('banner.unverified')}</span>
+                  <Link to={localizePath(locale, '/app/user/verify')} className="font-medium underline">
+                    {t('banner.verifyNow')}
+                  </Link>
+                </div>
+              )}
+              <main id="main" className={narrow ? 'mx-auto w-full max-w-2xl flex-1 p-4 sm:p-6' : 'mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6'}>
+                {children}
+              </main>
+              <AppFooter />
+            </div>
           </div>
         </div>
-      </div>
-    </TooltipProvider>
+      </TooltipProvider>
+    </RealtimeProvider>
   )
 }

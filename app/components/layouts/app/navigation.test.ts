@@ -32,6 +32,8 @@ describe('app navigation', () => {
       '/app/orders',
       '/app/orders/buyer',
       '/app/orders/service',
+      '/app/inbox',
+      '/app/channels',
       '/app/notifications',
       '/app/team',
       '/app/settings',

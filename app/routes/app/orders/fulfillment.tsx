@@ -6,6 +6,7 @@ import { failure, failureFromError, withRouteErrors } from '../../../platform/fo
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import type { Route } from './+types/fulfillment'
 
 /** Cards per open column; the rest are a link away in the received-orders list. */
@@ -74,6 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function FulfilmentPage({ loaderData, actionData }: Route.ComponentProps) {
+  useLiveRevalidate((change) => change.entity === 'purchase_order')
   const { t } = useTranslation('fulfilment')
   return (
     <div className="flex flex-col gap-6">

@@ -5,6 +5,7 @@ import { OrderList, orderExportHref, type OrderSide } from '../../../modules/ord
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { useRootData } from '../../route-helpers'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import type { OrderListPageData } from './order-list-page.server'
 
 /** What tells the all-orders page and the buyer's list apart. */
@@ -15,6 +16,7 @@ const PAGES = {
 
 /** A list of the company's purchase orders with its filters, CSV export and "New order". */
 export function OrderListPage({ data, side }: { data: OrderListPageData; side: keyof typeof PAGES }) {
+  useLiveRevalidate((change) => change.entity === 'purchase_order')
   const { t } = useTranslation('orders')
   const { locale } = useRootData()
   const page = PAGES[side]

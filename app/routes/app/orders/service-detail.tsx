@@ -14,6 +14,7 @@ import { acceptFreightQuote, getServiceOrder, submitFreightQuote, transitionServ
 import { failure, failureFromError, formToObject, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
 import type { z } from '../../../platform/zod'
 import { pageData } from '../../page-data.server'
@@ -60,6 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ServiceOrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  useLiveRevalidate((change) => change.entity === 'service_order' && change.id === loaderData.order.id)
   const { t } = useTranslation('services')
   const { locale } = useRootData()
   const format = useFormatter()

@@ -14,6 +14,7 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import type { Route } from './+types/service'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -36,6 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidate((change) => change.entity === 'service_order')
   const { t } = useTranslation('services')
   const { locale } = useRootData()
   const [searchParams] = useSearchParams()

@@ -9,6 +9,7 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import type { Route } from './+types/purchase'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -24,6 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function SourcingPipelinePage({ loaderData: data }: Route.ComponentProps) {
+  useLiveRevalidate((change) => change.entity === 'project' || change.entity === 'rfq' || change.entity === 'quotation' || change.entity === 'purchase_order')
   const { t } = useTranslation('sourcing')
   const { locale } = useRootData()
   const empty = data.columns.every((column) => column.total === 0)

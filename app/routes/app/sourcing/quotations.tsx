@@ -18,6 +18,7 @@ import { failure, failureFromError, type FormFailure, formToObject, withRouteErr
 import { rateTable } from '../../../platform/fx/fx.service.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { translator } from '../../../platform/i18n/translate.server'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
@@ -123,6 +124,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ComparisonPage({ loaderData: data, actionData }: Route.ComponentProps) {
+  // A quotation submitted, revised or withdrawn by a supplier (or this RFQ changing) shows up without a reload.
+  useLiveRevalidate((change) => (change.entity === 'rfq' ? change.id === data.rfqId : change.entity === 'quotation' && change.rfqId === data.rfqId))
   const { t } = useTranslation('comparison')
   const { locale } = useRootData()
   const format = useFormatter()

@@ -7,6 +7,7 @@ import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
@@ -67,6 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function RfqPage({ loaderData: data, actionData }: Route.ComponentProps) {
+  useLiveRevalidate((change) => data.mode !== 'form' && (change.entity === 'rfq' || change.entity === 'quotation'))
   const { t } = useTranslation('rfqs')
   const { locale } = useRootData()
   if (data.mode === 'form') {

@@ -5,6 +5,7 @@ import { withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import type { Route } from './+types/order-items'
 
 /** The report's query from the URL; a bad parameter falls back to the first page of everything. */
@@ -45,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function OpenOrderLinesPage({ loaderData: data }: Route.ComponentProps) {
+  useLiveRevalidate((change) => change.entity === 'purchase_order')
   const { t } = useTranslation('fulfilment')
   return (
     <div className="flex flex-col gap-6">

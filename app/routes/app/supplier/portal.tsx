@@ -14,6 +14,7 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import type { Route } from './+types/portal'
 
 const PAGE_SIZE = 25
@@ -30,6 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function SupplierPortalPage({ loaderData: data }: Route.ComponentProps) {
+  useLiveRevalidate((change) => change.entity === 'rfq' || change.entity === 'quotation')
   const { t } = useTranslation('quotations')
   const { locale } = useRootData()
   const format = useFormatter()

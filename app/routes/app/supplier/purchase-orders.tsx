@@ -9,6 +9,7 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { messagesFor } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import type { Route } from './+types/purchase-orders'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -31,6 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function ReceivedOrdersPage({ loaderData: data }: Route.ComponentProps) {
+  useLiveRevalidate((change) => change.entity === 'purchase_order')
   const { t } = useTranslation('fulfilment')
   const { locale } = useRootData()
   return (

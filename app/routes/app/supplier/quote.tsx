@@ -10,14 +10,18 @@ import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import { FILE_LIST_MAX_LIMIT } from '../../../modules/companies/index'
 import { listFiles, requireActor } from '../../../modules/companies/index.server'
+import { OpenConversation } from '../../../modules/messaging/index'
 import { AskQuestionInput, DeclineRfqInput, InvitationStatusBadge, QuotationEditor, QuotationHistory, QuotationStepInput, ReviseQuotationInput, SaveQuotationInput } from '../../../modules/sourcing/index'
 import { askQuestion, declineRfq, getMyQuotationForRfq, getRfqForSupplier, quotationHistory, reviseQuotation, saveQuotation, submitQuotation, withdrawQuotation } from '../../../modules/sourcing/index.server'
 import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
+import { messagesFor } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
+import { threadEntry } from '../inbox/entry-points.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/quote'
 
@@ -27,9 +31,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const rfq = await withRouteErrors(() => getRfqForSupplier(ctx, id))
   const [quotation, files] = await withRouteErrors(() => Promise.all([getMyQuotationForRfq(ctx, id), listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT })]))
   const history = quotation && quotation.revision > 0 ? await withRouteErrors(() => quotationHistory(ctx, quotation.id)) : []
+  const buyerThread = await threadEntry(ctx, { kind: 'rfq', rfqId: id })
   const now = new Date()
+  const page = pageData(ctx.locale, 'quotations', 'quote.metaTitle')
   return {
-    ...pageData(ctx.locale, 'quotations', 'quote.metaTitle'),
+    ...page,
+    i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') },
+    buyerThread,
     rfq,
     quotation,
     history,
@@ -146,6 +154,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function SupplierQuotePage({ loaderData: data, actionData }: Route.ComponentProps) {
+  useLiveRevalidate((change) => (change.entity === 'rfq' ? change.id === data.rfq.id : change.entity === 'quotation' && change.rfqId === data.rfq.id))
   const { t } = useTranslation('quotations')
   const { locale } = useRootData()
   const format = useFormatter()
@@ -176,6 +185,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
             {t('quote.deadline')}: {format.dateTime(rfq.quoteDeadline)}
             {rfq.quotingOpen ? ` (${t('quote.closesIn', { when: format.relativeTime(rfq.quoteDeadline, data.now) })})` : ''}
           </span>
+          {data.buyerThread ? <OpenConversation locale={locale} target={data.buyerThread.target} existingId={data.buyerThread.existingId} labelKey="entry.messageBuyer" /> : null}
         </div>
       </div>
 

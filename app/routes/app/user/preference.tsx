@@ -1,9 +1,9 @@
 import { type FormEvent, useMemo, useState } from 'react'
-import { useSubmit } from 'react-router'
+import { Link, useSubmit } from 'react-router'
 import { useFieldErrors } from '../../../components/form-error'
 import { useHydrated } from '../../../components/use-hydrated'
 import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
+import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox'
 import { FormField } from '../../../components/ui/field'
@@ -200,6 +200,15 @@ export default function PreferencePage() {
             <dd data-testid="preview-converted">{preview.moneyWithConversion(PREVIEW_AMOUNT, otherCurrency, { to: draft.currency, rates: noFxRates })}</dd>
           </div>
         </dl>
+      </Card>
+      <Card aria-labelledby="notification-mail-title" className="h-fit">
+        <h2 id="notification-mail-title" className="mb-1 font-semibold">
+          {t('preferencesPage.notificationMail.title')}
+        </h2>
+        <p className="mb-3 text-sm text-muted-foreground">{t('preferencesPage.notificationMail.description')}</p>
+        <Link to={localizePath(locale, '/app/notifications/settings')} className={buttonClasses('secondary', undefined, 'sm')}>
+          {t('preferencesPage.notificationMail.link')}
+        </Link>
       </Card>
     </div>
   )

@@ -21,14 +21,17 @@ import {
 } from '../../../modules/catalog/index'
 import { getSupplierProfile, type PublicSupplierProfile } from '../../../modules/catalog/index.server'
 import { VerifiedBadge } from '../../../modules/companies/index'
+import { requireActor } from '../../../modules/companies/index.server'
 import { clientSessionContext } from '../../../modules/identity/index'
 import { redirectCookie } from '../../../modules/identity/index.server'
+import { OpenConversation, SignInToMessage } from '../../../modules/messaging/index'
 import { env } from '../../../platform/env.server'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { messagesFor, translator } from '../../../platform/i18n/translate.server'
 import { absoluteUrl, publicPageHeaders, seoMeta } from '../../../platform/seo'
 import { cookieHeaders, routeLocale, useRootData } from '../../route-helpers'
+import { threadEntry } from '../../app/inbox/entry-points.server'
 import type { Route } from './+types/detail'
 
 const profilePath = (id: string) => `/b2b/company/${encodeURIComponent(id)}`
@@ -50,6 +53,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = profilePath(profile.id)
   const place = placeName(profile.country, profile.city, locale)
   const signedIn = context.get(clientSessionContext) !== null
+  // A member of another company may message this one; the thread hangs on the company pair.
+  const ctx = signedIn ? requireActor(context, params) : null
+  const companyThread = ctx?.actor.companyId && ctx.actor.companyId !== profile.id ? await threadEntry(ctx, { kind: 'direct', companyId: profile.id }) : null
   const summary = profile.supplierType
     ? t('profile.metaDescription', { name: profile.name, type: t(`supplierTypes.${profile.supplierType}`), location: place })
     : t('profile.metaDescriptionNoType', { name: profile.name, location: place })
@@ -57,11 +63,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       title: t('profile.metaTitle', { name: profile.name }),
       description: profile.description || summary,
-      i18n: messagesFor(locale, 'directory', 'marketplace'),
+      i18n: messagesFor(locale, 'directory', 'marketplace', 'chat'),
       seo: { origin, path: profile.products.offset > 0 ? `${path}?offset=${profile.products.offset}` : path, image: profile.logoUrl },
       jsonLd: supplierProfileJsonLd(profile, { origin, profile: absoluteUrl(origin, locale, path) }),
       profile,
       signedIn,
+      companyThread,
     },
     { headers: publicPageHeaders(signedIn) },
   )
@@ -123,7 +130,7 @@ function ProfileProducts({ profile }: { profile: PublicSupplierProfile }) {
   )
 }
 
-export default function SupplierProfilePage({ loaderData: { profile, signedIn } }: Route.ComponentProps) {
+export default function SupplierProfilePage({ loaderData: { profile, signedIn, companyThread } }: Route.ComponentProps) {
   const { t } = useTranslation('directory')
   const { locale } = useRootData()
   return (
@@ -147,6 +154,8 @@ export default function SupplierProfilePage({ loaderData: { profile, signedIn } 
           <FactoryPhotoGallery profile={profile} />
         </div>
         <aside className="flex flex-col gap-6">
+          {companyThread ? <OpenConversation locale={locale} target={companyThread.target} existingId={companyThread.existingId} labelKey="entry.messageCompany" variant="primary" size="md" /> : null}
+          {signedIn ? null : <SignInToMessage size="md" />}
           <SupplierContactCard profile={profile} signedIn={signedIn} />
         </aside>
       </div>

@@ -3,6 +3,7 @@ import { requireActor } from '../../../../modules/companies/index.server'
 import { ProjectDetail, ProjectTransitionInput } from '../../../../modules/sourcing/index'
 import { projectSummary, transitionProject } from '../../../../modules/sourcing/index.server'
 import { failure, failureFromError, formToObject, withRouteErrors } from '../../../../platform/forms.server'
+import { useLiveRevalidate } from '../../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../../platform/validation'
 import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
@@ -37,6 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate
 
 export default function ProjectViewPage({ loaderData, actionData }: Route.ComponentProps) {
+  useLiveRevalidate((change) => (change.entity === 'project' ? change.id === loaderData.summary.project.id : change.entity === 'rfq' || change.entity === 'purchase_order'))
   const { locale } = useRootData()
   return <ProjectDetail summary={loaderData.summary} locale={locale} result={actionData} saved={loaderData.saved} />
 }

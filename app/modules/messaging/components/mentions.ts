@@ -1,0 +1,63 @@
+import { MESSAGE_MAX_MENTIONS } from '../messaging.constants'
+
+export type Mentionable = { userId: string; name: string }
+
+/** The `@query` being typed at the caret: where it starts and what follows the `@` (no spaces, at a word start). */
+export type MentionQuery = { start: number; query: string }
+
+const MENTION_QUERY_MAX = 40
+
+export function mentionQueryAt(text: string, caret: number): MentionQuery | null {
+  const before = text.slice(0, caret)
+  const at = before.lastIndexOf('@')
+  if (at < 0) return null
+  if (at > 0 && !/\s/.test(before.charAt(at - 1))) return null
+  const query = before.slice(at + 1)
+  if (query.length > MENTION_QUERY_MAX || /\s/.test(query)) return null
+  return { start: at, query }
+}
+
+/** Participants matching the query: names that start with it first, then names containing it; case-insensitive. */
+export function filterMentionables(people: readonly Mentionable[], query: string, selfId: string | null, limit = 8): Mentionable[] {
+  const needle = query.toLocaleLowerCase()
+  const others = people.filter((person) => person.userId !== selfId)
+  const starts = others.filter((person) => person.name.toLocaleLowerCase().startsWith(needle))
+  const contains = others.filter((person) => !person.name.toLocaleLowerCase().startsWith(needle) && person.name.toLocaleLowerCase().includes(needle))
+  return [...starts, ...contains].slice(0, limit)
+}
+
+/** Replaces the `@query` with `@Name ` and returns the new text and caret. */
+export function insertMention(text: string, mention: MentionQuery, person: Mentionable, caret: number): { text: string; caret: number } {
+  const inserted = `@${person.name} `
+  const next = `${text.slice(0, mention.start)}${inserted}${text.slice(caret)}`
+  return { text: next, caret: mention.start + inserted.length }
+}
+
+/**
+ * The people a message mentions: those picked from the list whose `@Name` is still in the text (the author may have
+ * deleted it since), in order, without duplicates, at most MESSAGE_MAX_MENTIONS.
+ */
+export function mentionedUserIds(text: string, picked: readonly Mentionable[]): string[] {
+  const ids: string[] = []
+  for (const person of picked) {
+    if (ids.includes(person.userId) || !text.includes(`@${person.name}`)) continue
+    ids.push(person.userId)
+  }
+  return ids.slice(0, MESSAGE_MAX_MENTIONS)
+}
+
+/** Splits a body into text and mention parts so mentions can be highlighted. */
+export function splitMentions(body: string, mentions: readonly { userId: string; name: string }[]): Array<{ text: string; mention?: string }> {
+  const names = [...new Set(mentions.map((mention) => mention.name))].filter(Boolean).sort((a, b) => b.length - a.length)
+  if (names.length === 0) return [{ text: body }]
+  const pattern = new RegExp(`@(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g')
+  const parts: Array<{ text: string; mention?: string }> = []
+  let last = 0
+  for (const match of body.matchAll(pattern)) {
+    if (match.index > last) parts.push({ text: body.slice(last, match.index) })
+    parts.push({ text: match[0], mention: match[1] })
+    last = match.index + match[0].length
+  }
+  if (last < body.length) parts.push({ text: body.slice(last) })
+  return parts
+}

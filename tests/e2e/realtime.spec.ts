@@ -1,0 +1,96 @@
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { E2E_BASE_URL } from './support/env'
+import { DEMO, expectHydrated, signedInContext } from './support/helpers'
+
+const headers = { origin: E2E_BASE_URL }
+
+async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: unknown) {
+  const response = await request[method](`/api/v1${path}`, { headers, ...(data === undefined ? {} : { data }) })
+  const body = await response.text()
+  expect(response.status(), `${method.toUpperCase()} ${path}: ${body}`).toBeLessThan(300)
+  return body ? JSON.parse(body) : {}
+}
+
+test('buyer and supplier chat live in an RFQ thread, and a submitted quotation appears on the open comparison page', async ({ browser }) => {
+  test.setTimeout(180_000)
+  const buyer = await signedInContext(browser, DEMO.buyer)
+  const supplier = await signedInContext(browser, DEMO.supplier)
+  const supplierId = String((await api(supplier.context.request, 'get', '/companies/current')).id)
+
+  // An open, unsealed RFQ from the demo buyer to the demo supplier.
+  const draft = await api(buyer.context.request, 'post', '/rfqs', {
+    project_id: null,
+    title: `Glazed serving bowls ${Date.now()}`,
+    description: 'Live chat journey',
+    quote_deadline: '2099-01-15T17:00:00Z',
+    currency: 'USD',
+    incoterm: 'FOB',
+    incoterm_place: 'Ningbo',
+    delivery_date: null,
+    destination: 'Hong Kong',
+    sealed: false,
+    visibility: 'invited',
+    supplier_ids: [supplierId],
+    requirement_ids: [],
+    lines: [{ title: 'Glazed serving bowl', specification: '24 cm, celadon', quantity: 300, unit: 'pcs', target_unit_price: '6.00' }],
+    attachment_file_ids: [],
+  })
+  await api(buyer.context.request, 'post', `/rfqs/${draft.id}/transitions`, { action: 'publish', version: draft.version, reason: '' })
+
+  // The buyer opens the thread with the supplier from the RFQ page; the supplier from its quote page: the same thread.
+  const buyerPage = buyer.page
+  await buyerPage.goto(`/en/app/sourcing/rfq/${draft.id}`)
+  await expectHydrated(buyerPage)
+  await buyerPage.getByRole('region', { name: 'Conversations with suppliers' }).or(buyerPage.locator('section, div').filter({ hasText: 'Conversations with suppliers' }).last()).getByRole('button', { name: /^Message/ }).first().click()
+  await expect(buyerPage).toHaveURL(/\/en\/app\/inbox\/[\w-]+$/)
+  const threadPath = new URL(buyerPage.url()).pathname
+
+  const supplierPage = supplier.page
+  await supplierPage.goto(`/en/app/supplier/portal/rfq/${draft.id}`)
+  await expectHydrated(supplierPage)
+  await supplierPage.getByRole('button', { name: 'Message the buyer' }).or(supplierPage.getByRole('link', { name: 'Message the buyer' })).first().click()
+  await expect(supplierPage).toHaveURL(new RegExp(`${threadPath}$`))
+  await expectHydrated(supplierPage)
+  await expectHydrated(buyerPage)
+
+  // Presence: each sees the other online in the conversation.
+  await expect(buyerPage.getByRole('list', { name: 'Online now' }).getByText('Sam Okafor')).toBeVisible({ timeout: 15_000 })
+  await expect(supplierPage.getByRole('list', { name: 'Online now' }).getByText('Bea Lin')).toBeVisible({ timeout: 15_000 })
+
+  // Typing: the buyer sees the supplier typing before anything is sent.
+  const composer = supplierPage.getByLabel('Message', { exact: true })
+  await composer.click()
+  await composer.pressSequentially('Hello Bea, a question about the', { delay: 20 })
+  await expect(buyerPage.getByRole('status').filter({ hasText: 'Sam Okafor is typing…' })).toBeVisible({ timeout: 10_000 })
+  await composer.pressSequentially(' glaze colour: celadon or white?', { delay: 5 })
+  await composer.press('Enter')
+  const buyerMessages = buyerPage.getByRole('list', { name: 'Messages' })
+  await expect(buyerMessages.getByText('Hello Bea, a question about the glaze colour: celadon or white?')).toBeVisible({ timeout: 10_000 })
+  await expect(buyerPage.getByRole('status').filter({ hasText: 'is typing' })).toHaveCount(0, { timeout: 10_000 })
+
+  // The buyer answers; the supplier sees it live.
+  const reply = buyerPage.getByLabel('Message', { exact: true })
+  await reply.fill('Celadon, please, as in the sample.')
+  await buyerPage.getByRole('button', { name: 'Send' }).click()
+  await expect(supplierPage.getByRole('list', { name: 'Messages' }).getByText('Celadon, please, as in the sample.')).toBeVisible({ timeout: 10_000 })
+  await expectNoSeriousViolations(buyerPage)
+
+  // The buyer keeps the comparison page open; the supplier's quotation arrives without a reload.
+  await buyerPage.goto(`/en/app/sourcing/quotations?rfq=${draft.id}`)
+  await expectHydrated(buyerPage)
+  await expect(buyerPage.getByText('No quotations to compare yet.')).toBeVisible()
+  await buyerPage.evaluate(() => {
+    ;(window as unknown as { __sameDocument: boolean }).__sameDocument = true
+  })
+  const rfq = await api(supplier.context.request, 'get', `/rfq-inbox/${draft.id}`)
+  const lines = (rfq.lines as Array<{ id: string }>).map((line) => ({ rfq_line_id: line.id, unit_price: '5.4000', moq: 100, lead_time_days: 35, note: '' }))
+  const saved = await api(supplier.context.request, 'put', `/rfq-inbox/${draft.id}/quotation`, { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: '', attachment_file_ids: [], lines })
+  await api(supplier.context.request, 'post', `/quotations/${saved.id}/submit`, { version: saved.version, reason: '' })
+  await expect(buyerPage.getByRole('main').getByText('Bamboo Kiln Ceramics').first()).toBeVisible({ timeout: 15_000 })
+  await expect(buyerPage.getByText('No quotations to compare yet.')).toHaveCount(0)
+  expect(await buyerPage.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+
+  await buyer.context.close()
+  await supplier.context.close()
+})
