@@ -42,14 +42,15 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
   const buyerPage = buyer.page
   await buyerPage.goto(`/en/app/sourcing/rfq/${draft.id}`)
   await expectHydrated(buyerPage)
-  await buyerPage.getByRole('region', { name: 'Conversations with suppliers' }).or(buyerPage.locator('section, div').filter({ hasText: 'Conversations with suppliers' }).last()).getByRole('button', { name: /^Message/ }).first().click()
+  await buyerPage.getByRole('button', { name: /^Message/ }).first().click()
   await expect(buyerPage).toHaveURL(/\/en\/app\/inbox\/[\w-]+$/)
   const threadPath = new URL(buyerPage.url()).pathname
 
   const supplierPage = supplier.page
   await supplierPage.goto(`/en/app/supplier/portal/rfq/${draft.id}`)
   await expectHydrated(supplierPage)
-  await supplierPage.getByRole('button', { name: 'Message the buyer' }).or(supplierPage.getByRole('link', { name: 'Message the buyer' })).first().click()
+  // The buyer opened the thread already, so the supplier's page offers to open it rather than start one.
+  await supplierPage.getByRole('link', { name: 'Open conversation' }).click()
   await expect(supplierPage).toHaveURL(new RegExp(`${threadPath}$`))
   await expectHydrated(supplierPage)
   await expectHydrated(buyerPage)
@@ -93,4 +94,64 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
 
   await buyer.context.close()
   await supplier.context.close()
+})
+
+test('a buyer runs a team channel: creates it, posts, edits, reacts, deletes, finds a message, and reads the bell', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const { context, page } = await signedInContext(browser, DEMO.buyer)
+  const name = `launch-${Date.now().toString(36)}`
+
+  await page.goto('/en/app/channels')
+  await expectHydrated(page)
+  await page.getByRole('button', { name: 'New channel' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New channel' })
+  await dialog.getByLabel('Name', { exact: true }).fill(name)
+  await dialog.getByLabel('Topic', { exact: true }).fill('Opening week logistics')
+  await dialog.getByRole('button', { name: 'Create channel' }).click()
+  await expect(page).toHaveURL(/\/en\/app\/channels\/[\w-]+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name)
+  await expectHydrated(page)
+
+  const composer = page.getByLabel('Message', { exact: true })
+  const messages = page.getByRole('list', { name: 'Messages' })
+  await composer.fill('Pallets arrive on Tuesday at 9:00.')
+  await composer.press('Enter')
+  await expect(messages.getByText('Pallets arrive on Tuesday at 9:00.')).toBeVisible()
+  await expect(composer).toHaveValue('')
+
+  // Edit in place; Enter saves.
+  const item = messages.getByRole('listitem').filter({ hasText: 'Pallets arrive on Tuesday' })
+  await item.getByRole('button', { name: 'Edit' }).click()
+  // The text turns into the editor, so the editor is found by its label, not inside the item's old text.
+  const editor = messages.getByLabel('Edit message')
+  await editor.fill('Pallets arrive on Wednesday at 9:00.')
+  await editor.press('Enter')
+  await expect(messages.getByText('Pallets arrive on Wednesday at 9:00.')).toBeVisible()
+  await expect(messages.getByText('(edited)')).toBeVisible()
+
+  // React with 👍, then find the message through the inbox search.
+  const edited = messages.getByRole('listitem').filter({ hasText: 'Pallets arrive on Wednesday' })
+  await edited.getByRole('button', { name: 'Add a reaction' }).click()
+  await page.getByRole('button', { name: 'React with 👍' }).click()
+  await expect(edited.getByRole('button', { name: /^👍 1/ })).toBeVisible()
+  await expectNoSeriousViolations(page)
+
+  const channelUrl = page.url()
+  await page.goto(`/en/app/inbox?q=${encodeURIComponent('Wednesday at 9')}`)
+  await expect(page.getByText(/Messages found for “Wednesday at 9”: 1/)).toBeVisible()
+  await page.goto(channelUrl)
+  await expectHydrated(page)
+
+  // Delete: the message stays in the timeline as deleted.
+  await messages.getByRole('listitem').filter({ hasText: 'Pallets arrive on Wednesday' }).getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Delete message' }).click()
+  await expect(messages.getByText('This message was deleted')).toBeVisible()
+  await expect(messages.getByText('Pallets arrive on Wednesday at 9:00.')).toHaveCount(0)
+
+  // The bell: its popover lists the latest notices and links to the full list.
+  await page.getByRole('button', { name: /^Notifications/ }).click()
+  await expect(page.getByRole('list', { name: 'Latest notifications' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeFocused()
+  await context.close()
 })

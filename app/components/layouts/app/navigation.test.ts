@@ -5,20 +5,23 @@ const ids = (...args: Parameters<typeof visibleGroups>) => visibleGroups(...args
 
 describe('app navigation', () => {
   it('hides admin-only items and the groups they leave empty from members', () => {
-    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'buyer' })).toEqual(['overview', 'sourcing', 'orders', 'company', 'account'])
-    expect(ids(APP_NAVIGATION, { role: 'admin', companyKind: null })).toEqual(['overview', 'orders', 'account', 'platform'])
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'buyer' })).toEqual(['overview', 'conversations', 'sourcing', 'orders', 'company', 'account'])
+    expect(ids(APP_NAVIGATION, { role: 'admin', companyKind: null })).toEqual(['overview', 'conversations', 'account', 'platform'])
   })
 
   it('shows the supplier area to supplying companies only', () => {
-    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'supplier' })).toEqual(['overview', 'orders', 'company', 'supplier', 'account'])
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'supplier' })).toEqual(['overview', 'conversations', 'orders', 'company', 'supplier', 'account'])
     expect(ids(APP_NAVIGATION, { role: 'user', companyKind: 'both' })).toContain('supplier')
-    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: null })).toEqual(['overview', 'orders', 'account'])
+    expect(ids(APP_NAVIGATION, { role: 'user', companyKind: null })).toEqual(['overview', 'conversations', 'account'])
   })
 
   it('lists only pages that exist', () => {
     const paths = APP_NAVIGATION.flatMap((g) => g.items.map((i) => i.to))
     expect(paths).toEqual([
       '/app/dashboard',
+      '/app/inbox',
+      '/app/channels',
+      '/app/notifications',
       '/app/purchase/projects',
       '/app/purchase/projects/requirements',
       '/app/sourcing/find',
@@ -32,9 +35,6 @@ describe('app navigation', () => {
       '/app/orders',
       '/app/orders/buyer',
       '/app/orders/service',
-      '/app/inbox',
-      '/app/channels',
-      '/app/notifications',
       '/app/team',
       '/app/settings',
       '/app/supplier/onboarding',

@@ -109,6 +109,13 @@ const ORDERS: NavGroup = {
     { to: '/app/orders', labelKey: 'nav.orders', icon: ClipboardList, needsCompany: true },
     { to: '/app/orders/buyer', labelKey: 'nav.purchases', icon: ShoppingCart, needsCompany: true },
     { to: '/app/orders/service', labelKey: 'nav.serviceOrders', icon: Truck, needsCompany: true },
+  ],
+}
+
+const CONVERSATIONS: NavGroup = {
+  id: 'conversations',
+  labelKey: 'nav.groups.conversations',
+  items: [
     { to: '/app/inbox', labelKey: 'nav.inbox', icon: MessagesSquare, needsCompany: true },
     { to: '/app/channels', labelKey: 'nav.channels', icon: Hash, needsCompany: true },
     { to: '/app/notifications', labelKey: 'nav.notifications', icon: Bell },
@@ -150,6 +157,7 @@ const PLATFORM: NavGroup = {
  */
 export const APP_NAVIGATION: NavGroup[] = [
   { id: 'overview', labelKey: 'nav.groups.overview', items: [{ to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard }] },
+  CONVERSATIONS,
   SOURCING,
   ORDERS,
   COMPANY,
@@ -161,6 +169,7 @@ export const APP_NAVIGATION: NavGroup[] = [
 /** The supplier area's sidebar; supplier pages add their items to it. */
 export const SUPPLIER_NAVIGATION: NavGroup[] = [
   { id: 'overview', labelKey: 'nav.groups.overview', items: [{ to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard }] },
+  CONVERSATIONS,
   SUPPLIER,
   ORDERS,
   COMPANY,
