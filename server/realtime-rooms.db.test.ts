@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { deliverNotice } from '../app/modules/companies/index.server'
-import { createChannel, sendMessage } from '../app/modules/messaging/index.server'
+import { deliverNotice, leaveCompany } from '../app/modules/companies/index.server'
+import { createChannel, removeChannelMember, sendMessage } from '../app/modules/messaging/index.server'
 import type { Message } from '../app/modules/messaging/messaging.types'
 import { env } from '../app/platform/env.server'
 import type { PresenceMember } from '../app/platform/realtime/events'
@@ -147,6 +147,34 @@ describe('membership changes', () => {
     await arriving
     await pause(100)
     expect(leavingSeen).toEqual([])
+  })
+
+  it('takes a member removed from a private channel out of its room at once', async () => {
+    const owner = await person('Pia Private')
+    const member = await person('Max Removed', owner.company)
+    const channel = await createChannel(owner.ctx, { name: 'board-room', visibility: 'private', memberIds: [member.user.id] })
+    const socket = await connected(member.token)
+    expect((await request<JoinAck>(socket, 'room:join', { room: `conversation:${channel.id}` })).ok).toBe(true)
+    const seen = collect(socket, 'message:new')
+    await removeChannelMember(owner.ctx, channel.id, member.user.id)
+    await pause(50)
+    await sendMessage(owner.ctx, channel.id, { body: 'Only for the listed members now' })
+    await pause(150)
+    expect(seen).toEqual([])
+  })
+
+  it('closes the sockets of a member who leaves the company, so an open socket cannot keep acting for it', async () => {
+    const owner = await person('Olga Owner')
+    const leaver = await person('Lars Leaver', owner.company)
+    const socket = await connected(leaver.token)
+    const channel = await createChannel(owner.ctx, { name: 'after-hours', visibility: 'public' })
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve))
+    await leaveCompany(leaver.ctx)
+    expect(await closed).toBe('io server disconnect')
+    // Reconnecting authenticates afresh: no company any more, so its conversations are out of reach.
+    const again = await connected(leaver.token)
+    const join = await request<JoinAck>(again, 'room:join', { room: `conversation:${channel.id}` })
+    expect(join.error?.code).toBe('not_found')
   })
 })
 

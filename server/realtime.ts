@@ -88,6 +88,7 @@ export function attachRealtime(httpServer: HttpServer, config: Env, options: Rea
     const emitter: RealtimeEmitter = {
       emit: (rooms, event, payload) => io.to(rooms).emit(event, payload),
       leave: (from, rooms) => io.in(from).socketsLeave(rooms),
+      disconnect: (from) => io.in(from).disconnectSockets(true),
     }
     setRealtimeEmitter(emitter)
     onClose(io, () => setRealtimeEmitter(null))

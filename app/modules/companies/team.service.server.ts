@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { MemberRole, ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { disconnectUsers } from '../../platform/realtime/publisher.server'
 import { sessions, users } from '../identity/index.server'
 import { recordAudit } from './audit.service.server'
 import { activeCompanies, members, organizations } from './companies.tables.server'
@@ -148,6 +149,7 @@ export async function removeMember(ctx: ServiceContext, memberId: string): Promi
     return member
   })
   membershipsChanged([removed.userId])
+  disconnectUsers([removed.userId])
 }
 
 /** The actor leaves the active company; an owner must first make someone else an owner. */
@@ -163,6 +165,7 @@ export async function leaveCompany(ctx: ServiceContext): Promise<void> {
     await recordAudit(tx, ctx, { companyId, action: 'member.left', targetType: 'member', targetId: self.id, before: { userId: self.userId, role: self.role }, after: null })
   })
   membershipsChanged([ctx.actor.userId])
+  disconnectUsers([ctx.actor.userId])
 }
 
 /** Makes another member an owner and the acting owner an admin (owners only). */

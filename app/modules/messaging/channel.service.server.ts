@@ -3,7 +3,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { publishChange } from '../../platform/realtime/publisher.server'
+import { roomOf } from '../../platform/realtime/events'
+import { leaveRooms, publishChange } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
 import { deliverNotice, members, type Notice, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
@@ -118,6 +119,7 @@ export async function updateChannel(ctx: ServiceContext, channelId: string, inpu
     throw error
   }
   forgetJoinDecisions()
+  if (fields.visibility === 'private' && channel.row.visibility !== 'private') await evictNonMembers(channel.row.organizationId, channelId)
   const action = fields.archived === true ? 'archived' : fields.archived === false ? 'restored' : 'updated'
   publishChange([channel.row.organizationId], { entity: 'conversation', id: channelId, action })
   return getConversation(ctx, channelId)
@@ -141,6 +143,7 @@ export async function leaveChannel(ctx: ServiceContext, channelId: string): Prom
     .delete(conversationMembers)
     .where(and(eq(conversationMembers.conversationId, channelId), eq(conversationMembers.userId, ctx.actor.userId)))
   forgetJoinDecisions()
+  if (channel.row.visibility === 'private') leaveRooms([ctx.actor.userId], [roomOf.conversation(channelId)])
   publishChange([channel.row.organizationId], { entity: 'conversation', id: channelId, action: 'left' })
 }
 
@@ -187,6 +190,20 @@ export async function removeChannelMember(ctx: ServiceContext, channelId: string
     .returning({ userId: conversationMembers.userId })
   if (removed.length === 0) throw new AppError('not_found', 'Not a member of this channel')
   forgetJoinDecisions()
+  if (channel.row.visibility === 'private') leaveRooms([userId], [roomOf.conversation(channelId)])
   publishChange([channel.row.organizationId], { entity: 'conversation', id: channelId, action: 'member_removed' })
   return getConversation(ctx, channelId)
+}
+
+/** A channel just went private: company members who are not listed stop receiving it on their open sockets. */
+async function evictNonMembers(companyId: string, channelId: string): Promise<void> {
+  const outsiders = await database()
+    .select({ userId: members.userId })
+    .from(members)
+    .leftJoin(conversationMembers, and(eq(conversationMembers.conversationId, channelId), eq(conversationMembers.userId, members.userId)))
+    .where(and(eq(members.organizationId, companyId), sql`${conversationMembers.userId} is null`))
+  leaveRooms(
+    outsiders.map((row) => row.userId),
+    [roomOf.conversation(channelId)],
+  )
 }

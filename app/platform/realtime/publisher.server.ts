@@ -7,6 +7,8 @@ export type RealtimeEmitter = {
   emit(rooms: string[], event: string, payload: unknown): void
   /** Makes every socket in `from` rooms leave `rooms` (across instances); the Socket.IO server provides it. */
   leave?(from: string[], rooms: string[]): void
+  /** Closes every socket in `from` rooms (across instances); their clients reconnect and authenticate afresh. */
+  disconnect?(from: string[]): void
 }
 
 const holder = globalThis as unknown as { __tradeportRealtimeEmitter?: RealtimeEmitter | null }
@@ -53,4 +55,19 @@ export function leaveRooms(userIds: string[], rooms: string[]): void {
 /** The user's sockets stop hearing a company they no longer belong to (its `company:{id}` room). */
 export function leaveCompanyRooms(userId: string, companyId: string): void {
   leaveRooms([userId], [roomOf.company(companyId)])
+}
+
+/**
+ * After a user's memberships changed (removed from a company, left it): their open sockets are closed, so they
+ * reconnect with a fresh actor and rooms. A socket's actor is fixed at connection, so this is what stops a removed
+ * member acting for the company over an already open socket.
+ */
+export function disconnectUsers(userIds: string[]): void {
+  const emitter = holder.__tradeportRealtimeEmitter
+  if (!emitter?.disconnect || userIds.length === 0) return
+  try {
+    emitter.disconnect([...new Set(userIds)].map(roomOf.user))
+  } catch (error) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'realtime disconnect failed')
+  }
 }
