@@ -55,6 +55,7 @@ import {
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { sendDownload } from './file-responses'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -221,13 +222,6 @@ async function companyContext(c: Context<ApiEnv>) {
   const ctx = await serviceContext(c)
   requireCompany(ctx.actor)
   return ctx
-}
-
-/** RFC 6266 with an RFC 5987 UTF-8 name, and a plain ASCII one for old clients. */
-function contentDisposition(inline: boolean, name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_')
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }
 
 const tags = ['Conversations']
@@ -494,17 +488,7 @@ export function registerConversationRoutes(api: Api) {
     const ctx = await companyContext(c)
     const { id, fileId } = c.req.valid('param')
     const file = await openMessageAttachment(ctx, id, fileId)
-    const headers: Record<string, string> = {
-      ETag: file.etag,
-      'Cache-Control': 'private, max-age=3600',
-      Vary: 'Cookie, Authorization',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': contentDisposition(file.inline, file.name),
-    }
-    const ifNoneMatch = c.req.header('if-none-match')
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag || tag.trim() === '*')) return c.body(null, 304, headers)
-    const bytes = await file.read()
-    return c.body(bytes, 200, { ...headers, 'Content-Type': file.contentType, 'Content-Length': String(bytes.byteLength) })
+    return sendDownload(c, file)
   })
 
   api.openapi(routes.search, async (c) => {

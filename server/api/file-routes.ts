@@ -22,6 +22,7 @@ import { currentLocale, requestScope } from '../../app/platform/request-scope.se
 import { fieldErrorsOf } from '../../app/platform/validation'
 import type { ApiEnv } from '../middleware/request-context'
 import { resolveAuth, serviceContext } from './auth-routes'
+import { sendDownload } from './file-responses'
 import { access, errorResponses, ErrorSchema, IdParam, jsonResponse, SIGNED_IN } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -186,37 +187,11 @@ async function readUploadForm(c: Context, ctx: ServiceContext) {
   return { purpose: fields.data.purpose, ...upload }
 }
 
-/** RFC 6266 with an RFC 5987 UTF-8 name, and a plain ASCII one for old clients. */
-function contentDisposition(inline: boolean, name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_')
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`
-}
-
-/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim()
-    return tag === '*' || tag.replace(/^W\//, '') === etag
-  })
-}
-
 async function download(c: Context, variant: FileVariant): Promise<Response> {
   const viewer = await optionalServiceContext(c)
   const file = await openFile(viewer, c.req.param('id') ?? '', variant)
   const name = variant === 'thumbnail' ? file.file.name.replace(/\.[^.]+$/, '.webp') : file.file.name
-  const headers: Record<string, string> = {
-    ETag: file.etag,
-    'Cache-Control': `${file.cacheScope}, max-age=3600`,
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': contentDisposition(file.inline, name),
-    // Public imagery is the same for everyone; a private file depends on who asks.
-    ...(file.cacheScope === 'private' ? { Vary: 'Cookie, Authorization' } : {}),
-  }
-  if (matchesEtag(c.req.header('if-none-match'), file.etag)) return c.body(null, 304, headers)
-  const bytes = await file.read()
-  return c.body(bytes, 200, { ...headers, 'Content-Type': file.contentType, 'Content-Length': String(bytes.byteLength) })
+  return sendDownload(c, { name, contentType: file.contentType, etag: file.etag, inline: file.inline, read: file.read }, file.cacheScope)
 }
 
 export function registerFileRoutes(api: Api) {

@@ -41,6 +41,7 @@ import { idempotencyKeyOf } from '../../app/platform/idempotency/idempotency.ser
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { sendDownload } from './file-responses'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -309,13 +310,6 @@ const serializeCustomer = (customer: CustomerSummary) => ({
   note: customer.note,
 })
 
-/** RFC 6266 with an RFC 5987 UTF-8 name, and a plain ASCII one for old clients. */
-function contentDisposition(inline: boolean, name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_')
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`
-}
-
 const tags = ['Orders']
 const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const orderWrite = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
@@ -521,17 +515,7 @@ export function registerOrderRoutes(api: Api) {
     const ctx = await companyContext(c)
     const { id, fileId } = c.req.valid('param')
     const file = await openOrderAttachment(ctx, id, fileId)
-    const headers: Record<string, string> = {
-      ETag: file.etag,
-      'Cache-Control': 'private, max-age=3600',
-      Vary: 'Cookie, Authorization',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': contentDisposition(file.inline, file.name),
-    }
-    const ifNoneMatch = c.req.header('if-none-match')
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag || tag.trim() === '*')) return c.body(null, 304, headers)
-    const bytes = await file.read()
-    return c.body(bytes, 200, { ...headers, 'Content-Type': file.contentType, 'Content-Length': String(bytes.byteLength) })
+    return sendDownload(c, file)
   })
 
   api.openapi(routes.openLines, async (c) => {

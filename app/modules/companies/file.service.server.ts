@@ -258,3 +258,38 @@ export async function deleteFile(ctx: ServiceContext, fileId: string): Promise<v
   await discardBytes([removed.row.storageKey, removed.row.thumbnailKey])
   if (removed.wasLogo) await companyChanged(companyId)
 }
+
+/** A file attached to a business record (an order, a message), ready to download once the record's check passed. */
+export type RecordAttachmentDownload = {
+  name: string
+  contentType: string
+  etag: string
+  /** Shown in the browser (images, PDF) rather than saved. */
+  inline: boolean
+  read: () => Promise<Uint8Array<ArrayBuffer>>
+}
+
+/**
+ * Opens a file of `ownerCompanyId` that a record names as its attachment. The caller has already decided that the
+ * viewer may see the record; a file that is gone, or belongs to another company, is a 404. Bytes are read on `read()`.
+ */
+export async function openRecordAttachment(fileId: string, ownerCompanyId: string): Promise<RecordAttachmentDownload> {
+  const [file] = await database()
+    .select({ name: files.name, contentType: files.contentType, sha256: files.sha256, storageKey: files.storageKey })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.organizationId, ownerCompanyId)))
+  if (!file) throw new AppError('not_found', 'Attachment not found')
+  const type = fileTypeByMime(file.contentType)
+  return {
+    name: file.name,
+    contentType: file.contentType,
+    etag: `"${file.sha256}"`,
+    inline: type !== undefined && FILE_TYPES[type].inline,
+    read: async () => {
+      const bytes = await withStorage('get', (storage) => storage.get(file.storageKey))
+      if (bytes) return bytes
+      logger().error({ fileId, key: file.storageKey }, 'stored bytes are missing')
+      throw new AppError('not_found', 'Attachment not found')
+    },
+  }
+}

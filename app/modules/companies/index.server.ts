@@ -32,7 +32,7 @@ export {
   type MyInvitation,
 } from './invitation.service.server'
 export { banUser, getUserDetail, searchUsers, setPlatformRole, unbanUser, type AdminUserDetail, type AdminUserListItem, type AdminUserProfile } from './user-admin.service.server'
-export { deleteFile, fileContentUrl, filesOfCompany, fileThumbnailUrl, getFile, listFiles, openFile, uploadFile, uploadLimitFor, type FileDownload, type FileVariant, type StoredFile } from './file.service.server'
+export { deleteFile, fileContentUrl, filesOfCompany, fileThumbnailUrl, getFile, listFiles, openFile, openRecordAttachment, uploadFile, uploadLimitFor, type FileDownload, type FileVariant, type RecordAttachmentDownload, type StoredFile } from './file.service.server'
 export { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from './address.service.server'
 export {
   addCertificationWithFile,

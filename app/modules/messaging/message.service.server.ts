@@ -4,15 +4,12 @@ import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
 import { AppError } from '../../platform/errors'
-import { FILE_TYPES, fileTypeByMime } from '../../platform/files/file-types'
-import { fileStorage } from '../../platform/files/storage.server'
 import { translator } from '../../platform/i18n/translate.server'
-import { logger } from '../../platform/logger.server'
 import { rateLimitStore } from '../../platform/rate-limit.server'
 import { roomOf } from '../../platform/realtime/events'
 import { publish } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
-import { deliverNotice, files, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { deliverNotice, files, type Notice, openRecordAttachment, organizations, type RecordAttachmentDownload, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import { ensurePostable, fieldError, loadConversation, memberRoleColumn, parseInput, participantCompanies, participatingIn, type AccessibleConversation, type ConversationRow } from './conversation-access.server'
 import { describeConversations } from './conversation.service.server'
@@ -361,14 +358,7 @@ export async function searchMessages(ctx: ServiceContext, query: MessageSearchQu
   }
 }
 
-export type MessageAttachmentDownload = {
-  name: string
-  contentType: string
-  etag: string
-  /** Shown in the browser (images, PDF) rather than saved. */
-  inline: boolean
-  read: () => Promise<Uint8Array<ArrayBuffer>>
-}
+export type MessageAttachmentDownload = RecordAttachmentDownload
 
 /** An attachment of a message of the conversation, for its participants; 404 otherwise (or once the message is deleted). */
 export async function openMessageAttachment(ctx: ServiceContext, conversationId: string, fileId: string): Promise<MessageAttachmentDownload> {
@@ -381,27 +371,5 @@ export async function openMessageAttachment(ctx: ServiceContext, conversationId:
     .limit(1)
   if (!attached?.authorOrganizationId) throw new AppError('not_found', 'Attachment not found')
   // Attachments are files of the author's company, checked when the message was sent.
-  const [file] = await db
-    .select({ name: files.name, contentType: files.contentType, sha256: files.sha256, storageKey: files.storageKey })
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.organizationId, attached.authorOrganizationId)))
-  if (!file) throw new AppError('not_found', 'Attachment not found')
-  const type = fileTypeByMime(file.contentType)
-  return {
-    name: file.name,
-    contentType: file.contentType,
-    etag: `"${file.sha256}"`,
-    inline: type !== undefined && FILE_TYPES[type].inline,
-    read: async () => {
-      const bytes = await fileStorage()
-        .get(file.storageKey)
-        .catch((error: unknown) => {
-          logger().error({ err: (error as Error).message, operation: 'get' }, 'file storage failed')
-          throw new AppError('unavailable', 'File storage is unavailable')
-        })
-      if (bytes) return bytes
-      logger().error({ fileId, key: file.storageKey }, 'stored bytes are missing')
-      throw new AppError('not_found', 'Attachment not found')
-    },
-  }
+  return openRecordAttachment(fileId, attached.authorOrganizationId)
 }

@@ -4,11 +4,8 @@ import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNotNull, lt
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { FILE_TYPES, fileTypeByMime } from '../../platform/files/file-types'
-import { fileStorage } from '../../platform/files/storage.server'
-import { logger } from '../../platform/logger.server'
 import { requireCompany, requireRole } from '../companies/index'
-import { files, organizations } from '../companies/index.server'
+import { openRecordAttachment, organizations, type RecordAttachmentDownload } from '../companies/index.server'
 import type { PurchaseOrderStatus } from './orders.constants'
 import { customerNotes, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
 import type { ReportQuery } from './order-reports.inputs'
@@ -189,14 +186,7 @@ export async function exportOrdersCsv(ctx: ServiceContext, query: Omit<OrderList
   return `\uFEFF${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`
 }
 
-export type OrderAttachmentDownload = {
-  name: string
-  contentType: string
-  etag: string
-  /** Shown in the browser (images, PDF) rather than saved. */
-  inline: boolean
-  read: () => Promise<Uint8Array<ArrayBuffer>>
-}
+export type OrderAttachmentDownload = RecordAttachmentDownload
 
 /** An attachment of an order, for either party; 404 when the actor is no party or the file is not the order's. */
 export async function openOrderAttachment(ctx: ServiceContext, orderId: string, fileId: string): Promise<OrderAttachmentDownload> {
@@ -208,27 +198,5 @@ export async function openOrderAttachment(ctx: ServiceContext, orderId: string, 
     .where(eq(purchaseOrders.id, orderId))
   if (!order || !partyOf(order, ctx.actor.companyId) || !order.buyerCompanyId || !order.attachmentFileIds.includes(fileId)) throw new AppError('not_found', 'Attachment not found')
   // Attachments are the buyer's files, checked when the order was written.
-  const [file] = await db
-    .select({ name: files.name, contentType: files.contentType, sha256: files.sha256, storageKey: files.storageKey })
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.organizationId, order.buyerCompanyId)))
-  if (!file) throw new AppError('not_found', 'Attachment not found')
-  const type = fileTypeByMime(file.contentType)
-  return {
-    name: file.name,
-    contentType: file.contentType,
-    etag: `"${file.sha256}"`,
-    inline: type !== undefined && FILE_TYPES[type].inline,
-    read: async () => {
-      const bytes = await fileStorage()
-        .get(file.storageKey)
-        .catch((error: unknown) => {
-          logger().error({ err: (error as Error).message, operation: 'get' }, 'file storage failed')
-          throw new AppError('unavailable', 'File storage is unavailable')
-        })
-      if (bytes) return bytes
-      logger().error({ fileId, key: file.storageKey }, 'stored bytes are missing')
-      throw new AppError('not_found', 'Attachment not found')
-    },
-  }
+  return openRecordAttachment(fileId, order.buyerCompanyId)
 }
