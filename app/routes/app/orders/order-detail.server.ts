@@ -6,7 +6,9 @@ import { requireActor } from '../../../modules/companies/index.server'
 import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { fieldErrorsOf } from '../../../platform/validation'
+import { messagesFor } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
+import { threadEntry } from '../inbox/entry-points.server'
 
 type OrderRouteArgs = { request: Request; params: { id?: string; lang?: string }; context: Readonly<RouterContextProvider> }
 
@@ -16,7 +18,10 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
   const ctx = requireActor(context, params)
   const order = await withRouteErrors(() => getPurchaseOrder(ctx, params.id ?? ''))
   const saved = SAVED.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
-  return { ...pageData(ctx.locale, 'orders', 'detail.metaTitle'), order, saved }
+  const page = pageData(ctx.locale, 'orders', 'detail.metaTitle')
+  // Buyer and supplier talk about the order in its thread.
+  const orderThread = await threadEntry(ctx, { kind: 'order', orderId: order.id })
+  return { ...page, i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') }, order, saved, orderThread }
 }
 
 export const ORDER_INTENTS = ['transition', 'change', 'cancelRequest', 'decide'] as const

@@ -1,19 +1,9 @@
 import type { ShouldRevalidateFunction } from 'react-router'
-import { OrderDetail } from '../../../modules/orders/index'
-import { requireActor } from '../../../modules/companies/index.server'
-import { OpenConversation } from '../../../modules/messaging/index'
-import { messagesFor } from '../../../platform/i18n/translate.server'
-import { useRootData } from '../../route-helpers'
-import { threadEntry } from '../inbox/entry-points.server'
 import { loadOrderDetail, orderDetailAction } from './order-detail.server'
-import { useLiveRevalidate } from '../../../platform/realtime/hooks'
+import { OrderPage } from './order-page'
 import type { Route } from './+types/view'
 
-export async function loader(args: Route.LoaderArgs) {
-  const page = await loadOrderDetail(args)
-  const ctx = requireActor(args.context, args.params)
-  return { ...page, i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') }, orderThread: await threadEntry(ctx, { kind: 'order', orderId: page.order.id }) }
-}
+export const loader = (args: Route.LoaderArgs) => loadOrderDetail(args)
 export const action = (args: Route.ActionArgs) => orderDetailAction(args)
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.order.number} · ${loaderData.title}` : undefined }]
@@ -22,17 +12,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate
 
 export default function OrderViewPage({ loaderData, actionData }: Route.ComponentProps) {
-  useLiveRevalidate((change) => change.entity === 'purchase_order' && change.id === loaderData.order.id)
-  const { locale } = useRootData()
-  const thread = loaderData.orderThread
-  return (
-    <div className="flex flex-col gap-4">
-      {thread ? (
-        <div className="flex justify-end">
-          <OpenConversation locale={locale} target={thread.target} existingId={thread.existingId} labelKey="entry.conversation" />
-        </div>
-      ) : null}
-      <OrderDetail order={loaderData.order} locale={locale} result={actionData} saved={loaderData.saved} backHref={loaderData.order.side === 'buyer' ? '/app/orders/buyer' : '/app/orders'} />
-    </div>
-  )
+  return <OrderPage loaderData={loaderData} actionData={actionData} backHref={loaderData.order.side === 'buyer' ? '/app/orders/buyer' : '/app/orders'} />
 }

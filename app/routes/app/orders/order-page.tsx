@@ -1,0 +1,31 @@
+import { OpenConversation } from '../../../modules/messaging/index'
+import { OrderDetail, type OrderActionResult } from '../../../modules/orders/index'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
+import { useRootData } from '../../route-helpers'
+import type { loadOrderDetail } from './order-detail.server'
+
+type OrderPageProps = {
+  loaderData: Awaited<ReturnType<typeof loadOrderDetail>>
+  actionData: OrderActionResult
+  backHref: string
+}
+
+/**
+ * One purchase order as either party sees it (buyer: /app/orders/{id}/view, supplier: /app/supplier/purchase/order/{id}):
+ * the detail with its actions, the entry to the order's conversation, and a live refresh when the other party acts.
+ */
+export function OrderPage({ loaderData, actionData, backHref }: OrderPageProps) {
+  useLiveRevalidate((change) => change.entity === 'purchase_order' && change.id === loaderData.order.id)
+  const { locale } = useRootData()
+  const thread = loaderData.orderThread
+  return (
+    <div className="flex flex-col gap-4">
+      {thread ? (
+        <div className="flex justify-end">
+          <OpenConversation locale={locale} target={thread.target} existingId={thread.existingId} labelKey="entry.conversation" />
+        </div>
+      ) : null}
+      <OrderDetail order={loaderData.order} locale={locale} result={actionData} saved={loaderData.saved} backHref={backHref} />
+    </div>
+  )
+}
