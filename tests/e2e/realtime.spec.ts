@@ -50,7 +50,7 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
   await supplierPage.goto(`/en/app/supplier/portal/rfq/${draft.id}`)
   await expectHydrated(supplierPage)
   // The buyer opened the thread already, so the supplier's page offers to open it rather than start one.
-  await supplierPage.getByRole('link', { name: 'Open conversation' }).click()
+  await supplierPage.getByRole('link', { name: 'Open conversation: RFQ' }).click()
   await expect(supplierPage).toHaveURL(new RegExp(`${threadPath}$`))
   await expectHydrated(supplierPage)
   await expectHydrated(buyerPage)
@@ -91,6 +91,11 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
   await expect(buyerPage.getByRole('main').getByText('Bamboo Kiln Ceramics').first()).toBeVisible({ timeout: 15_000 })
   await expect(buyerPage.getByText('No quotations to compare yet.')).toHaveCount(0)
   expect(await buyerPage.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+  // The quotation can now be negotiated in its own thread, opened from the comparison.
+  await buyerPage.getByRole('button', { name: 'Message: Bamboo Kiln Ceramics' }).click()
+  await expect(buyerPage).toHaveURL(/\/en\/app\/inbox\/[\w-]+$/)
+  expect(new URL(buyerPage.url()).pathname).not.toBe(threadPath)
+  await expect(buyerPage.getByRole('link', { name: /^Quotation RFQ-/ })).toBeVisible()
 
   await buyer.context.close()
   await supplier.context.close()

@@ -11,7 +11,7 @@ type OpenConversationProps = {
   /** The thread's id when it already exists (conversationForSubject): then a plain link "Open conversation". */
   existingId: string | null
   /** Key in the `chat` catalog for the button that starts the thread. */
-  labelKey: 'entry.message' | 'entry.messageCompany' | 'entry.messageBuyer' | 'entry.conversation'
+  labelKey: 'entry.message' | 'entry.messageCompany' | 'entry.messageBuyer' | 'entry.conversation' | 'entry.quotationConversation'
   /** Names the other side for assistive technology when several buttons share a label. */
   subject?: string
   variant?: ButtonVariant

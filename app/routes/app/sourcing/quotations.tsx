@@ -9,6 +9,7 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { useFormatter } from '../../../components/use-formatter'
 import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
+import { PartyConversations } from '../../../modules/messaging/index'
 import { AwardedOrders, ComparisonAssumptionsForm, ComparisonAwardPanel, ComparisonCurrency, ComparisonMatrix, ComparisonQuotationDecisions, QuotationDecisionInput, SaveAssumptionsInput, type AwardedOrder } from '../../../modules/sourcing/index'
 import { comparisonFor, decideQuotation, listComparableRfqs, saveAssumptions, type Comparison } from '../../../modules/sourcing/index.server'
 import { awardQuotations } from '../../../workflows/award-quotations.server'
@@ -17,10 +18,11 @@ import { AppError, isAppError } from '../../../platform/errors'
 import { failure, failureFromError, type FormFailure, formToObject, withRouteErrors } from '../../../platform/forms.server'
 import { rateTable } from '../../../platform/fx/fx.service.server'
 import { useTranslation } from '../../../platform/i18n/react'
-import { translator } from '../../../platform/i18n/translate.server'
+import { messagesFor, translator } from '../../../platform/i18n/translate.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
+import { partyThreads } from '../inbox/party-threads.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/quotations'
 
@@ -46,8 +48,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const rfqId = url.searchParams.get('rfq')
   const [rfqs, rates, selected] = await withRouteErrors(() => Promise.all([listComparableRfqs(ctx), rateTable(), rfqId ? loadComparison(ctx, rfqId, url.searchParams.get('currency')) : null]))
+  const visible = selected && !selected.comparison.sealed ? selected.comparison.suppliers : []
+  // Negotiating a quotation happens in its own thread with the supplier.
+  const quotationThreads = await partyThreads(
+    ctx,
+    visible.map((supplier) => ({ id: supplier.quotationId, name: supplier.supplierName, target: { kind: 'quotation', quotationId: supplier.quotationId } })),
+  )
+  const page = pageData(ctx.locale, 'comparison', 'metaTitle')
   return {
-    ...pageData(ctx.locale, 'comparison', 'metaTitle'),
+    ...page,
+    i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') },
+    quotationThreads,
     rfqs,
     rfqId,
     currencies: ['EUR', ...Object.keys(rates.perEur)].sort(),
@@ -127,6 +138,7 @@ export default function ComparisonPage({ loaderData: data, actionData }: Route.C
   // A quotation submitted, revised or withdrawn by a supplier (or this RFQ changing) shows up without a reload.
   useLiveRevalidate((change) => (change.entity === 'rfq' ? change.id === data.rfqId : change.entity === 'quotation' && change.rfqId === data.rfqId))
   const { t } = useTranslation('comparison')
+  const { t: tChat } = useTranslation('chat')
   const { locale } = useRootData()
   const format = useFormatter()
   const navigation = useNavigation()
@@ -228,6 +240,7 @@ export default function ComparisonPage({ loaderData: data, actionData }: Route.C
               <ComparisonQuotationDecisions suppliers={comparison.suppliers} failedQuotationId={failed?.intent === 'decide' ? (failed.quotationId ?? null) : null} fieldError={errorsOf('decide')} busy={busy} />
             </section>
           ) : null}
+          <PartyConversations locale={locale} titleId="comparison-conversations-title" title={tChat('entry.quotationConversations')} threads={data.quotationThreads} />
         </>
       ) : null}
     </div>

@@ -1,13 +1,12 @@
-import { Card, CardTitle } from '../../../components/ui/card'
 import { requireActor } from '../../../modules/companies/index.server'
-import { OpenConversation } from '../../../modules/messaging/index'
+import { PartyConversations } from '../../../modules/messaging/index'
 import { RfqDetailView } from '../../../modules/sourcing/index'
 import { getRfq } from '../../../modules/sourcing/index.server'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { messagesFor } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
-import { threadEntry } from '../inbox/entry-points.server'
+import { partyThreads } from '../inbox/party-threads.server'
 import { useRootData } from '../../route-helpers'
 import { rfqPageAction } from './rfq-page-action.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
@@ -19,8 +18,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get('done')
   const saved = new URL(request.url).searchParams.get('saved') === '1'
   const page = pageData(ctx.locale, 'rfqs', 'detail.metaTitle')
-  const supplierThreads = await Promise.all(rfq.invitees.map(async (invitee) => ({ id: invitee.supplierCompanyId, name: invitee.name, entry: await threadEntry(ctx, { kind: 'rfq', rfqId: rfq.id, supplierCompanyId: invitee.supplierCompanyId }) })))
-  return { ...page, i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') }, supplierThreads: supplierThreads.filter((thread) => thread.entry !== null), title: `${rfq.number} · ${rfq.title}`, rfq, notice: saved ? 'detail.saved' : done && /^[a-z]+$/.test(done) ? `detail.done.${done}` : null }
+  const supplierThreads = await partyThreads(
+    ctx,
+    rfq.invitees.map((invitee) => ({ id: invitee.supplierCompanyId, name: invitee.name, target: { kind: 'rfq', rfqId: rfq.id, supplierCompanyId: invitee.supplierCompanyId } })),
+  )
+  return { ...page, i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') }, supplierThreads, title: `${rfq.number} · ${rfq.title}`, rfq, notice: saved ? 'detail.saved' : done && /^[a-z]+$/.test(done) ? `detail.done.${done}` : null }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -47,21 +49,7 @@ export default function RfqDetailPage({ loaderData: data, actionData }: Route.Co
         fieldErrors={failed?.fieldErrors}
         formError={failed && 'formError' in failed ? failed.formError : undefined}
       />
-      {data.supplierThreads.length > 0 ? (
-        <Card aria-labelledby="rfq-conversations-title" className="flex flex-col gap-3">
-          <CardTitle id="rfq-conversations-title">{t('entry.supplierConversations')}</CardTitle>
-          <ul className="flex flex-col divide-y divide-border">
-            {data.supplierThreads.map((thread) =>
-              thread.entry ? (
-                <li key={thread.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <span>{thread.name}</span>
-                  <OpenConversation locale={locale} target={thread.entry.target} existingId={thread.entry.existingId} labelKey="entry.message" subject={thread.name} />
-                </li>
-              ) : null,
-            )}
-          </ul>
-        </Card>
-      ) : null}
+      <PartyConversations locale={locale} titleId="rfq-conversations-title" title={t('entry.supplierConversations')} threads={data.supplierThreads} />
     </div>
   )
 }

@@ -32,12 +32,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [quotation, files] = await withRouteErrors(() => Promise.all([getMyQuotationForRfq(ctx, id), listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT })]))
   const history = quotation && quotation.revision > 0 ? await withRouteErrors(() => quotationHistory(ctx, quotation.id)) : []
   const buyerThread = await threadEntry(ctx, { kind: 'rfq', rfqId: id })
+  // Once a quotation is in, negotiating it has its own thread.
+  const quotationThread = quotation && quotation.status !== 'draft' ? await threadEntry(ctx, { kind: 'quotation', quotationId: quotation.id }) : null
   const now = new Date()
   const page = pageData(ctx.locale, 'quotations', 'quote.metaTitle')
   return {
     ...page,
     i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') },
     buyerThread,
+    quotationThread,
     rfq,
     quotation,
     history,
@@ -156,6 +159,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function SupplierQuotePage({ loaderData: data, actionData }: Route.ComponentProps) {
   useLiveRevalidate((change) => (change.entity === 'rfq' ? change.id === data.rfq.id : change.entity === 'quotation' && change.rfqId === data.rfq.id))
   const { t } = useTranslation('quotations')
+  const { t: tChat } = useTranslation('chat')
   const { locale } = useRootData()
   const format = useFormatter()
   const { rfq, quotation } = data
@@ -185,7 +189,8 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
             {t('quote.deadline')}: {format.dateTime(rfq.quoteDeadline)}
             {rfq.quotingOpen ? ` (${t('quote.closesIn', { when: format.relativeTime(rfq.quoteDeadline, data.now) })})` : ''}
           </span>
-          {data.buyerThread ? <OpenConversation locale={locale} target={data.buyerThread.target} existingId={data.buyerThread.existingId} labelKey="entry.messageBuyer" /> : null}
+          {data.buyerThread ? <OpenConversation locale={locale} target={data.buyerThread.target} existingId={data.buyerThread.existingId} labelKey="entry.messageBuyer" subject={tChat('kinds.rfq')} /> : null}
+          {data.quotationThread ? <OpenConversation locale={locale} target={data.quotationThread.target} existingId={data.quotationThread.existingId} labelKey="entry.quotationConversation" subject={tChat('kinds.quotation')} /> : null}
         </div>
       </div>
 
