@@ -35,6 +35,20 @@ import { registerProjectRoutes } from './project-routes'
 import { registerConversationRoutes } from './conversation-routes'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
+
+/** The document's introduction, with the realtime protocol that lives beside the REST API (ADR 016). */
+const REALTIME_DESCRIPTION = [
+  "B2B trade and sourcing. Errors are {code, message, details?} with messages in the caller's locale.",
+  '',
+  '**Realtime.** Socket.IO 4 at path `/socket.io` on the same origin, authenticated with a bearer access token',
+  '(`auth: { token, locale? }`; reconnect with the refreshed token). On connect a socket joins `user:{id}` and',
+  '`company:{id}` for each membership. Client events, each acknowledged with `{ ok: true, … }` or',
+  '`{ ok: false, error: { code, message, retryAfterSeconds?, fields? } }`: `room:join { room: "conversation:{id}", after? }`',
+  '(answers presence and the messages after `after`), `room:leave`, `presence:status { status }`, `typing { room, typing }`,',
+  '`broadcast { room, event, payload }`, `message:send { conversationId, body, mentions?, attachmentFileIds?, clientId? }`,',
+  '`health:ping`. Server events: `message:new`, `message:updated`, `inbox:changed`, `notification:new`, `entity:changed`',
+  '(ids only: re-read the record through this API), `presence`, `typing`, `broadcast`.',
+].join('\n')
 import { access, ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
 
 const healthRoute = createRoute({
@@ -184,7 +198,7 @@ type OpenApiDoc = { paths?: Record<string, unknown>; components?: { schemas?: Re
 async function buildOpenApiDocument(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>) {
   const ours = api.getOpenAPI31Document({
     openapi: '3.1.0',
-    info: { title: 'Tradeport API', version: '0.1.0', description: 'B2B trade and sourcing. Errors are {code, message, details?} with messages in the caller\'s locale.' },
+    info: { title: 'Tradeport API', version: '0.1.0', description: REALTIME_DESCRIPTION },
     servers: [{ url: '/' }],
   }) as unknown as OpenApiDoc & Record<string, unknown>
   const authDoc = (await auth().api.generateOpenAPISchema()) as OpenApiDoc
