@@ -77,6 +77,18 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
   await expect(supplierPage.getByRole('list', { name: 'Messages' }).getByText('Celadon, please, as in the sample.')).toBeVisible({ timeout: 10_000 })
   await expectNoSeriousViolations(buyerPage)
 
+  // Away from the conversation, the supplier's sidebar counts it as unread as soon as the buyer writes again.
+  await supplierPage.goto('/en/app/dashboard')
+  await expectHydrated(supplierPage)
+  const unreadBadge = supplierPage.getByRole('navigation').first().getByText(/^Unread conversations: \d+$/)
+  // Other journeys (and the demo thread) may have left conversations unread: count from what the badge says now.
+  await supplierPage.waitForTimeout(1_000)
+  const before = (await unreadBadge.count()) === 0 ? 0 : Number((await unreadBadge.textContent())?.match(/\d+/)?.[0])
+  await reply.fill('One more thing: 24 cm is the outer diameter.')
+  await reply.press('Enter')
+  await expect(buyerMessages.getByText('One more thing: 24 cm is the outer diameter.')).toBeVisible()
+  await expect(unreadBadge).toHaveText(`Unread conversations: ${before + 1}`, { timeout: 10_000 })
+
   // The buyer keeps the comparison page open; the supplier's quotation arrives without a reload.
   await buyerPage.goto(`/en/app/sourcing/quotations?rfq=${draft.id}`)
   await expectHydrated(buyerPage)

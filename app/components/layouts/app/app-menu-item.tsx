@@ -4,6 +4,7 @@ import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { cn } from '../../ui/cn'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../ui/tooltip'
 import type { NavItem } from './navigation'
+import { UnreadConversationsBadge } from './unread-conversations'
 
 /** One link of the sidebar; when the sidebar is collapsed only the icon shows and a tooltip names it. */
 export function AppMenuItem({ item, locale, collapsed, onNavigate }: { item: NavItem; locale: Locale; collapsed: boolean; onNavigate?: () => void }) {
@@ -26,6 +27,7 @@ export function AppMenuItem({ item, locale, collapsed, onNavigate }: { item: Nav
     >
       <Icon className="size-4 shrink-0" aria-hidden />
       {collapsed ? null : <span className="truncate">{label}</span>}
+      {!collapsed && item.badge === 'unreadConversations' ? <UnreadConversationsBadge /> : null}
     </NavLink>
   )
   if (!collapsed) return link

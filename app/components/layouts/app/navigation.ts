@@ -52,6 +52,8 @@ export type NavItem = {
   needsCompany?: boolean
   /** Shown only when the active company is one of these kinds. */
   companyKinds?: CompanyKind[]
+  /** A live count beside the label. */
+  badge?: 'unreadConversations'
 }
 
 export type NavGroup = { id: string; labelKey: string; items: NavItem[] }
@@ -116,7 +118,7 @@ const CONVERSATIONS: NavGroup = {
   id: 'conversations',
   labelKey: 'nav.groups.conversations',
   items: [
-    { to: '/app/inbox', labelKey: 'nav.inbox', icon: MessagesSquare, needsCompany: true },
+    { to: '/app/inbox', labelKey: 'nav.inbox', icon: MessagesSquare, needsCompany: true, badge: 'unreadConversations' },
     { to: '/app/channels', labelKey: 'nav.channels', icon: Hash, needsCompany: true },
     { to: '/app/notifications', labelKey: 'nav.notifications', icon: Bell },
   ],
