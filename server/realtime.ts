@@ -86,7 +86,7 @@ export function attachRealtime(httpServer: HttpServer, config: Env, options: Rea
 
   if (options.publisher !== false) {
     const emitter: RealtimeEmitter = {
-      emit: (rooms, event, payload) => io.to(rooms).emit(event, payload),
+      emit: (rooms, event, payload, except = []) => io.to(rooms).except(except).emit(event, payload),
       leave: (from, rooms) => io.in(from).socketsLeave(rooms),
       disconnect: (from) => io.in(from).disconnectSockets(true),
     }

@@ -2,7 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { DEFAULT_LOCALE, type Locale } from './i18n/locales'
 
 /** What every piece of server code may know about the request it serves, without threading it through. */
-export type RequestScope = { requestId: string; locale: Locale; clientIp: string }
+export type RequestScope = {
+  requestId: string
+  locale: Locale
+  clientIp: string
+  /** The signed-in person the request acts for, once known (realtime changes are not echoed back to them). */
+  userId?: string
+}
 
 const storage = new AsyncLocalStorage<RequestScope>()
 
@@ -16,4 +22,10 @@ export function requestScope(): RequestScope | undefined {
 
 export function currentLocale(): Locale {
   return storage.getStore()?.locale ?? DEFAULT_LOCALE
+}
+
+/** Records who the current request acts for (set where the actor is resolved: page guard, API, socket event). */
+export function actingAs(userId: string): void {
+  const scope = storage.getStore()
+  if (scope) scope.userId = userId
 }

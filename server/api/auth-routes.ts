@@ -3,7 +3,7 @@ import type { BlankSchema } from 'hono/types'
 import type { ApiEnv } from '../middleware/request-context'
 import type { Context } from 'hono'
 import type { ServiceContext } from '../../app/platform/actor'
-import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
+import { actingAs, currentLocale, requestScope } from '../../app/platform/request-scope.server'
 import {
   auth,
   bearerSessions,
@@ -47,6 +47,7 @@ export async function requireAuth(c: ApiContext): Promise<AuthState> {
 /** The service context of an authenticated API request: the caller as actor, the request's locale and id. */
 export async function serviceContext(c: ApiContext): Promise<ServiceContext> {
   const state = await requireAuth(c)
+  actingAs(state.user.id)
   return { actor: await actorFor(state), locale: currentLocale(), requestId: requestScope()?.requestId ?? '' }
 }
 

@@ -83,7 +83,7 @@ export function handle<S extends z.ZodType, R extends object>(socket: RealtimeSo
     const payload = typeof last === 'function' && args.length === 1 ? undefined : args[0]
     const requestId = randomUUID()
     const ctx: ServiceContext = { actor: socket.data.actor, locale: socket.data.locale, requestId }
-    void runInRequestScope({ requestId, locale: socket.data.locale, clientIp: socket.handshake.address }, async () => {
+    void runInRequestScope({ requestId, locale: socket.data.locale, clientIp: socket.handshake.address, userId: socket.data.userId }, async () => {
       let response: Ack<R> | Failure
       try {
         const parsed = schema.safeParse(payload ?? {})

@@ -6,23 +6,32 @@ import { createPurchaseOrder, transitionPurchaseOrder } from '../../app/modules/
 import { SaveQuotationInput } from '../../app/modules/sourcing/index'
 import { saveQuotation, submitQuotation, withdrawQuotation } from '../../app/modules/sourcing/index.server'
 import { roomOf } from '../../app/platform/realtime/events'
-import { setRealtimeEmitter } from '../../app/platform/realtime/publisher.server'
+import { publishChange, setRealtimeEmitter } from '../../app/platform/realtime/publisher.server'
+import { runInRequestScope } from '../../app/platform/request-scope.server'
 import { awardQuotations } from '../../app/workflows/award-quotations.server'
 
 /**
  * Writes push `entity:changed` to exactly the companies concerned, after commit, with ids and the action only
  * (a recording emitter stands in for the Socket.IO server).
  */
-type Emitted = { rooms: string[]; event: string; payload: Record<string, unknown> }
+type Emitted = { rooms: string[]; event: string; payload: Record<string, unknown>; except: string[] }
 let emitted: Emitted[] = []
 
 beforeEach(() => {
   emitted = []
-  setRealtimeEmitter({ emit: (rooms, event, payload) => emitted.push({ rooms: [...rooms].sort(), event, payload: payload as Record<string, unknown> }) })
+  setRealtimeEmitter({ emit: (rooms, event, payload, except = []) => emitted.push({ rooms: [...rooms].sort(), event, payload: payload as Record<string, unknown>, except }) })
 })
 afterEach(() => setRealtimeEmitter(null))
 
 const changes = () => emitted.filter((entry) => entry.event === 'entity:changed')
+
+describe('publishChange', () => {
+  it('leaves out the person whose request made the change (their page shows its own outcome), and no one outside a request', () => {
+    runInRequestScope({ requestId: 'r1', locale: 'en', clientIp: '127.0.0.1', userId: 'user-1' }, () => publishChange(['company-a', 'company-b'], { entity: 'rfq', id: 'rfq-1', action: 'publish' }))
+    publishChange(['company-a'], { entity: 'rfq', id: 'rfq-1', action: 'close' })
+    expect(changes().map((entry) => entry.except)).toEqual([[roomOf.user('user-1')], []])
+  })
+})
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
 
 describe('entity:changed for quotations', () => {

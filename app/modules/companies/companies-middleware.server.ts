@@ -2,6 +2,7 @@ import { type MiddlewareFunction, redirect, type RouterContextProvider } from 'r
 import type { ServiceContext } from '../../platform/actor'
 import { DEFAULT_LOCALE, isLocale, localizePath, splitLocalePath } from '../../platform/i18n/locales'
 import { requestInfoContext } from '../../platform/request-info'
+import { actingAs } from '../../platform/request-scope.server'
 import { actorFromClientSession, clientSessionContext } from '../identity/index'
 import { companiesContext } from './company-context'
 import { companyContextOf, withCompany } from './company-context.server'
@@ -43,6 +44,7 @@ export function requireActor(context: Readonly<RouterContextProvider>, params: {
   const session = context.get(clientSessionContext)
   if (!session) throw new Response('Auth session missing!', { status: 401 })
   const companies = context.get(companiesContext)
+  actingAs(session.user.id)
   return {
     actor: withCompany(actorFromClientSession(session), companies?.active ?? null),
     locale: isLocale(params.lang) ? params.lang : DEFAULT_LOCALE,

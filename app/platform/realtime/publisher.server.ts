@@ -1,10 +1,12 @@
 import { logger } from '../logger.server'
+import { requestScope } from '../request-scope.server'
 import type { EntityChange } from './events'
 import { roomOf } from './events'
 
 /** What the Socket.IO server gives the rest of the application: emit an event to rooms (across instances). */
 export type RealtimeEmitter = {
-  emit(rooms: string[], event: string, payload: unknown): void
+  /** Emits to every socket in `rooms` except those also in `except`. */
+  emit(rooms: string[], event: string, payload: unknown, except?: string[]): void
   /** Makes every socket in `from` rooms leave `rooms` (across instances); the Socket.IO server provides it. */
   leave?(from: string[], rooms: string[]): void
   /** Closes every socket in `from` rooms (across instances); their clients reconnect and authenticate afresh. */
@@ -22,20 +24,25 @@ export function setRealtimeEmitter(emitter: RealtimeEmitter | null): void {
  * Pushes an event to the given rooms after a write has committed. Without a realtime server (scripts, some tests)
  * it does nothing: clients catch up by fetching when they (re)connect. Never throws.
  */
-export function publish(rooms: string[], event: string, payload: unknown): void {
+export function publish(rooms: string[], event: string, payload: unknown, except: string[] = []): void {
   const emitter = holder.__tradeportRealtimeEmitter
   if (!emitter || rooms.length === 0) return
   try {
-    emitter.emit([...new Set(rooms)], event, payload)
+    emitter.emit([...new Set(rooms)], event, payload, except)
   } catch (error) {
     logger().warn({ err: error instanceof Error ? error.message : String(error), event }, 'realtime publish failed')
   }
 }
 
-/** Tells the companies' open pages that a record changed (ids only: pages re-read through their authorized loaders). */
+/**
+ * Tells the companies' open pages that a record changed (ids only: pages re-read through their authorized loaders).
+ * The person who made the change is left out: their page already shows the outcome of their own action, and a
+ * second reload would wipe its result (the "orders created" summary, a success message).
+ */
 export function publishChange(companyIds: Array<string | null | undefined>, change: Omit<EntityChange, 'at'>): void {
   const rooms = companyIds.filter((id): id is string => Boolean(id)).map(roomOf.company)
-  publish(rooms, 'entity:changed', { ...change, at: new Date().toISOString() } satisfies EntityChange)
+  const actor = requestScope()?.userId
+  publish(rooms, 'entity:changed', { ...change, at: new Date().toISOString() } satisfies EntityChange, actor ? [roomOf.user(actor)] : [])
 }
 
 /**
