@@ -12,6 +12,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
+import { recreateDatabase } from './bench-database'
 
 const ROOT = process.cwd()
 const DATABASE_URL = process.env.BENCH_ORDERS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tradeport_bench_orders'
@@ -23,16 +24,6 @@ const SUPPLIERS_PER_COMPANY = 5
 const RETRY_EVERY = 10
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function recreateDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL)
-  const name = url.pathname.slice(1)
-  url.pathname = '/postgres'
-  const admin = postgres(url.toString(), { max: 1, onnotice: () => {} })
-  await admin.unsafe(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`)
-  await admin.unsafe(`create database "${name.replace(/"/g, '""')}"`)
-  await admin.end()
-}
 
 type Client = { token: string; companyId: string }
 type Cast = { buyers: Client[]; suppliers: Client[]; supplierIds: string[]; products: Record<string, Array<{ id: string; moq: number }>> }
@@ -203,7 +194,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   console.log(`bench:orders — ${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} at start`)
-  await recreateDatabase()
+  await recreateDatabase(DATABASE_URL)
   const seeded = await seed()
   const server = await startServer()
   const tally: Tally = { placed: 0, retries: 0, retryMismatches: 0, confirmed: 0, lostRaces: 0, errors: new Map(), createdIds: new Map(), confirmedIds: new Set(), latencies: [] }

@@ -13,8 +13,8 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import postgres from 'postgres'
 import { io as connect, type Socket } from 'socket.io-client'
+import { recreateDatabase } from './bench-database'
 
 const ROOT = process.cwd()
 const DATABASE_URL = process.env.BENCH_REALTIME_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tradeport_bench_realtime'
@@ -31,16 +31,6 @@ const P95_TARGET_MS = 100
 const AUTH_SECRET = randomBytes(32).toString('base64url')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function recreateDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL)
-  const name = url.pathname.slice(1)
-  url.pathname = '/postgres'
-  const admin = postgres(url.toString(), { max: 1, onnotice: () => {} })
-  await admin.unsafe(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`)
-  await admin.unsafe(`create database "${name.replace(/"/g, '""')}"`)
-  await admin.end()
-}
 
 /** Runs `task` over `items` with a bounded concurrency. */
 async function inBatches<T, R>(items: T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -200,7 +190,7 @@ async function main(): Promise<void> {
   console.log(`bench:realtime — ${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} at start`)
   console.log(`${COMPANIES * USERS_PER_COMPANY} clients in ${COMPANIES} rooms, ${RATE} messages/s for ${SECONDS} s, ${INSTANCES} server instance(s)${INSTANCES > 1 ? ` sharing Redis ${REDIS_URL}` : ''}`)
   console.log('seeding…')
-  await recreateDatabase()
+  await recreateDatabase(DATABASE_URL)
   const cast = await seed()
   const redisKey = `tradeport-bench-${randomUUID()}`
   const servers: ServerProcess[] = []

@@ -4,7 +4,7 @@
 // `comparisonFor` (BENCH_RUNS times, default 30, after 3 warm-up runs; p50/p95/max) and `awardQuotations` (BENCH_AWARDS
 // fresh RFQs, default 5; each award creates 20 purchase orders). Prints the figures against the targets.
 import os from 'node:os'
-import postgres from 'postgres'
+import { recreateDatabase } from './bench-database'
 
 const DATABASE_URL = process.env.BENCH_SOURCING_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tradeport_bench_sourcing'
 const LINES = 50
@@ -15,23 +15,13 @@ const TARGETS = { comparisonMs: 150, awardMs: 1000 }
 const CURRENCIES = ['USD', 'EUR', 'CNY', 'USD', 'JPY'] as const
 const INCOTERMS = ['FOB', 'CIF', 'EXW', 'DDP', 'CFR', 'DAP'] as const
 
-async function recreateDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL)
-  const name = url.pathname.slice(1)
-  url.pathname = '/postgres'
-  const admin = postgres(url.toString(), { max: 1, onnotice: () => {} })
-  await admin.unsafe(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`)
-  await admin.unsafe(`create database "${name.replace(/"/g, '""')}"`)
-  await admin.end()
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
 async function main(): Promise<void> {
   console.log(`bench:sourcing — ${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} at start`)
-  await recreateDatabase()
+  await recreateDatabase(DATABASE_URL)
   process.env.DATABASE_URL = DATABASE_URL
   process.env.SEED_DEMO = 'off'
   process.env.LOG_LEVEL = 'warn'
