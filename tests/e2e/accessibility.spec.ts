@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { DEMO, signIn } from './support/helpers'
+import { DEMO, openPage, signIn } from './support/helpers'
 
 const PUBLIC_PAGES: Array<{ name: string; path: string; status: number }> = [
   { name: 'the home page', path: '/en', status: 200 },
@@ -29,7 +29,7 @@ for (const { name, path, status } of PUBLIC_PAGES) {
 }
 
 test('a public product page has no serious accessibility violations', async ({ page }) => {
-  await page.goto('/en/b2b/market')
+  await openPage(page, '/en/b2b/market')
   const href = await page.getByRole('article').first().getByRole('link').getAttribute('href')
   expect(href).toMatch(/^\/en\/b2b\/product\//)
   const response = await page.goto(href ?? '')
@@ -38,7 +38,7 @@ test('a public product page has no serious accessibility violations', async ({ p
 })
 
 test('a supplier profile has no serious accessibility violations', async ({ page }) => {
-  await page.goto('/en/b2b/company?q=Bamboo+Kiln')
+  await openPage(page, '/en/b2b/company?q=Bamboo+Kiln')
   await page.getByRole('article', { name: 'Bamboo Kiln Ceramics' }).getByRole('link').click()
   await expect(page.getByRole('heading', { level: 1, name: 'Bamboo Kiln Ceramics' })).toBeVisible()
   await expectNoSeriousViolations(page)
@@ -52,7 +52,7 @@ test('the dashboard has no serious accessibility violations', async ({ page }) =
 
 test('the dev mailbox has no serious accessibility violations', async ({ page }) => {
   await signIn(page, DEMO.admin)
-  await page.goto('/en/app/playground/mail')
+  await openPage(page, '/en/app/playground/mail')
   await expect(page.getByRole('heading', { level: 1, name: 'Dev mailbox' })).toBeVisible()
   await expectNoSeriousViolations(page)
 })
@@ -109,14 +109,14 @@ const COMPANY_PAGES: Array<{ account: keyof typeof DEMO; path: string; heading: 
 
 test('an order page, seen by its buyer and by its supplier, has no serious accessibility violations', async ({ page }) => {
   await signIn(page, DEMO.buyer)
-  await page.goto('/en/app/orders/buyer?status=shipped')
+  await openPage(page, '/en/app/orders/buyer?status=shipped')
   await page.getByRole('table', { name: 'Orders' }).getByRole('link').first().click()
   await expect(page).toHaveURL(/\/en\/app\/orders\/[\w-]+\/view$/)
   const id = page.url().match(/orders\/([\w-]+)\/view/)![1]!
   await expectNoSeriousViolations(page)
   await page.context().clearCookies()
   await signIn(page, DEMO.supplier)
-  await page.goto(`/en/app/supplier/purchase/order/${id}`)
+  await openPage(page, `/en/app/supplier/purchase/order/${id}`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Purchase order')
   await expectNoSeriousViolations(page)
 })

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, signIn } from './support/helpers'
+import { DEMO, openPage, signIn } from './support/helpers'
 
 test('a platform admin adds a category under Lighting and renames it', async ({ page }) => {
   const slug = `e2e-lamps-${Date.now().toString(36)}`
   await signIn(page, DEMO.admin)
-  await page.goto('/en/app/categories')
+  await openPage(page, '/en/app/categories')
   await expect(page.getByRole('heading', { level: 1, name: 'Product categories' })).toBeVisible()
 
   const add = page.getByRole('region', { name: 'Add a category' })

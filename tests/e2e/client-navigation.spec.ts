@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test'
+import { openPage } from './support/helpers'
 
 // React Router discovers routes lazily: before a client-side navigation or form submission it fetches
 // GET /__manifest?paths=…&version=… (no locale prefix). If that request is redirected to the locale
 // (/en/__manifest → 404), every client-side sign-in, sign-up and link click ends on an error page.
 test('serves the route-discovery manifest at /__manifest without a locale redirect', async ({ page }) => {
-  await page.goto('/en/login')
+  await openPage(page, '/en/login')
   const version = await page.evaluate(() => (window as unknown as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version)
   expect(version, 'the page exposes its route manifest version').toBeTruthy()
 
@@ -17,7 +18,7 @@ test('serves the route-discovery manifest at /__manifest without a locale redire
 })
 
 test('switches between the tabs of the auth card without a page error', async ({ page }) => {
-  await page.goto('/en/login')
+  await openPage(page, '/en/login')
   await expect(page.locator('html')).toHaveAttribute('data-auth-event', 'INITIAL_SESSION') // hydrated
   await page.getByRole('navigation', { name: 'Ways to sign in' }).getByRole('link', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/en\/login\?mode=sign-up$/)

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { chooseColorMode, DEMO, expectHydrated, signIn } from './support/helpers'
+import { chooseColorMode, DEMO, expectHydrated, openPage, signIn } from './support/helpers'
 
 /** The relative luminance (0 black … 1 white) of the computed background colour of <body>. */
 async function bodyLuminance(page: Page): Promise<number> {
@@ -34,8 +34,7 @@ test.describe('colour mode', () => {
   test.use({ colorScheme: 'light' })
 
   test('choosing Dark applies at once and the server renders it on the next request', async ({ context, page }) => {
-    await page.goto('/en/login?mode=sign-up')
-    await expectHydrated(page)
+    await openPage(page, '/en/login?mode=sign-up')
     await expect(page.locator('html')).toHaveClass('system')
     await expectLightBackground(page)
     // No navigation may happen: a marker on window survives only if the page stays the same document.
@@ -61,7 +60,7 @@ test.describe('colour mode', () => {
   // App bug: after the colour-mode action React Router revalidates the page with GET /en.data, which the
   // server's locale redirect sends to /en/en.data (404), so the home page is replaced by a 404 page.
   test('choosing a colour mode on the home page keeps the home page on screen', async ({ page }) => {
-    await page.goto('/en')
+    await openPage(page, '/en')
     const heading = page.getByRole('heading', { level: 1 })
     const title = await heading.textContent()
     await expectHydrated(page)
@@ -85,7 +84,7 @@ test.describe('colour mode', () => {
       const url = new URL(baseURL ?? 'http://localhost')
       await context.addCookies([{ name: 'color_mode', value: 'dark', domain: url.hostname, path: '/' }])
       const page = await context.newPage()
-      await page.goto('/en/login')
+      await openPage(page, '/en/login')
       await expect(page.locator('html')).toHaveClass('dark')
       await expectDarkBackground(page)
     } finally {
@@ -95,8 +94,7 @@ test.describe('colour mode', () => {
 
   test('choosing Light overrides a dark operating system', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.goto('/en')
-    await expectHydrated(page)
+    await openPage(page, '/en')
     await expectDarkBackground(page) // System by default, so it follows the OS
     await chooseColorMode(page, 'Light')
     await expect(page.locator('html')).toHaveClass('light')
@@ -105,8 +103,7 @@ test.describe('colour mode', () => {
   })
 
   test('System follows the operating system, also when it changes', async ({ page }) => {
-    await page.goto('/en/login')
-    await expectHydrated(page)
+    await openPage(page, '/en/login')
     await chooseColorMode(page, 'Dark')
     await expect(page.locator('html')).toHaveClass('dark')
 
@@ -126,14 +123,13 @@ test.describe('colour mode', () => {
     await chooseColorMode(page, 'Dark')
     await expect(page.locator('html')).toHaveClass('dark')
     await expectDarkBackground(page)
-    await page.goto('/en/app/user/preference')
+    await openPage(page, '/en/app/user/preference')
     await expect(page.locator('html')).toHaveClass('dark')
     expect(await serverRenderedHtmlTag(page)).toMatch(/\bclass="dark"/)
   })
 
   test('the colour-mode names follow the language', async ({ page }) => {
-    await page.goto('/zh-Hans/login')
-    await expectHydrated(page)
+    await openPage(page, '/zh-Hans/login')
     await chooseColorMode(page, '深色')
     await expect(page.locator('html')).toHaveClass('dark')
     await expect(page.getByTestId('color-mode-switcher').locator('summary')).toHaveAttribute('aria-label', '颜色模式：深色')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { completeOnboarding, DEMO, expectDashboard, expectHydrated, linkFromMailbox, NEW_USER_PASSWORD, ONBOARDING_URL, signedInContext, uniqueEmail } from './support/helpers'
+import { completeOnboarding, DEMO, expectDashboard, expectHydrated, linkFromMailbox, NEW_USER_PASSWORD, ONBOARDING_URL, openPage, signedInContext, uniqueEmail } from './support/helpers'
 
 test('a new user onboards as a buyer and invites a colleague, who joins from the mail link; a member cannot change roles', async ({ browser, page }) => {
   test.setTimeout(90_000)
@@ -7,7 +7,7 @@ test('a new user onboards as a buyer and invites a colleague, who joins from the
   const colleague = { name: 'Theo Brandt', email: uniqueEmail('colleague') }
 
   await test.step('sign up and create the company on /onboarding', async () => {
-    await page.goto('/en/login?mode=sign-up')
+    await openPage(page, '/en/login?mode=sign-up')
     await page.getByLabel('Your name').fill(owner.name)
     await page.getByLabel('Email or phone number').fill(owner.email)
     await page.getByLabel('Password', { exact: true }).fill(NEW_USER_PASSWORD)
@@ -19,12 +19,12 @@ test('a new user onboards as a buyer and invites a colleague, who joins from the
 
   await test.step('confirm the email, which inviting people requires', async () => {
     const confirmUrl = await linkFromMailbox(browser, owner.email, 'Confirm your email address for Tradeport', '/en/confirm?type=email&token=')
-    await page.goto(confirmUrl)
+    await openPage(page, confirmUrl)
     await expectDashboard(page, owner.name)
   })
 
   await test.step('invite the colleague from /app/team', async () => {
-    await page.goto('/en/app/team')
+    await openPage(page, '/en/app/team')
     await page.getByRole('button', { name: 'Invite colleague' }).click()
     const dialog = page.getByRole('dialog', { name: 'Invite a colleague' })
     await dialog.getByLabel('Email address').fill(colleague.email)
@@ -40,9 +40,9 @@ test('a new user onboards as a buyer and invites a colleague, who joins from the
   const invitee = await context.newPage()
   try {
     await test.step('the colleague opens the link, creates an account and joins', async () => {
-      await invitee.goto(joinUrl)
+      await openPage(invitee, joinUrl)
       await expect(invitee).toHaveURL(/\/en\/login/)
-      await invitee.goto('/en/login?mode=sign-up')
+      await openPage(invitee, '/en/login?mode=sign-up')
       await invitee.getByLabel('Your name').fill(colleague.name)
       await invitee.getByLabel('Email or phone number').fill(colleague.email)
       await invitee.getByLabel('Password', { exact: true }).fill(NEW_USER_PASSWORD)
@@ -55,13 +55,13 @@ test('a new user onboards as a buyer and invites a colleague, who joins from the
     })
 
     await test.step('the colleague sees the company and its people', async () => {
-      await invitee.goto('/en/app/team')
+      await openPage(invitee, '/en/app/team')
       await expect(invitee.getByRole('cell', { name: owner.name, exact: false }).first()).toBeVisible()
       await expect(invitee.getByRole('button', { name: 'Invite colleague' })).toHaveCount(0)
     })
 
     await test.step('as a member, the colleague cannot change roles', async () => {
-      await invitee.goto('/en/app/settings/team')
+      await openPage(invitee, '/en/app/settings/team')
       await expect(invitee.getByRole('main').getByText('Only owners and admins can change roles, remove members or invite people.', { exact: false })).toBeVisible()
       const roleSelects = invitee.getByRole('combobox', { name: /^Role of / })
       const count = await roleSelects.count()
@@ -79,7 +79,7 @@ test('a supplier applies through /supplier/onboard, an admin accepts it in the r
   const supplier = { name: 'Lin Yao', email: uniqueEmail('supplier') }
 
   await test.step('the supplier fills the guided application and submits it', async () => {
-    await page.goto('/en/supplier/onboard')
+    await openPage(page, '/en/supplier/onboard')
     await expect(page.getByRole('heading', { level: 1, name: 'Become a verified supplier' })).toBeVisible()
     await expectHydrated(page)
     await page.getByLabel('Your name').fill(supplier.name)
@@ -104,7 +104,7 @@ test('a supplier applies through /supplier/onboard, an admin accepts it in the r
   await test.step('a platform admin accepts it in the review queue', async () => {
     const admin = await signedInContext(browser, DEMO.admin)
     try {
-      await admin.page.goto('/en/app/verification')
+      await openPage(admin.page, '/en/app/verification')
       await admin.page.getByRole('link', { name: company }).click()
       await admin.page.getByRole('radio', { name: /^Accept/ }).check()
       await admin.page.getByRole('button', { name: 'Record the decision' }).click()

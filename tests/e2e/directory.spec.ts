@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO, LOGIN_URL, submitSignIn } from './support/helpers'
+import { DEMO, LOGIN_URL, openPage, submitSignIn } from './support/helpers'
 
 const SUPPLIER = 'Bamboo Kiln Ceramics'
 
 /** Filters the directory to verified suppliers named like the demo supplier, with the page's own GET form. */
 async function findDemoSupplier(page: Page) {
-  await page.goto('/en/b2b/company')
+  await openPage(page, '/en/b2b/company')
   await expect(page.getByRole('heading', { level: 1, name: 'Supplier directory' })).toBeVisible()
   const search = page.getByRole('search', { name: 'Search suppliers' })
   await search.getByLabel('Company or main product').fill('Bamboo Kiln')
@@ -81,7 +81,7 @@ test('robots.txt and the sitemaps answer with their content types and valid XML'
 
   const index = await request.get('/sitemap.xml')
   expect(index.headers()['content-type']).toBe('application/xml; charset=utf-8')
-  await page.goto('/en')
+  await openPage(page, '/en')
   // The browser's own XML parser checks each file is well-formed and counts its entries.
   const parsed = await page.evaluate(async () => {
     const parse = async (url: string) => new DOMParser().parseFromString(await (await fetch(url)).text(), 'application/xml')

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, test } from '@playwright/test'
 import { activateExportList } from './support/catalog-journey'
 import { E2E_BASE_URL } from './support/env'
-import { DEMO, expectHydrated, signedInContext } from './support/helpers'
+import { DEMO, expectHydrated, openPage, signedInContext } from './support/helpers'
 
 /** Places a copy of one of the demo buyer's orders through the API (as the signed-in buyer) and answers its number. */
 async function placeOrder(request: APIRequestContext): Promise<string> {
@@ -43,7 +43,7 @@ test('the supplier drags a placed order to Confirmed, then moves it to In produc
   await buyer.context.close()
 
   const { context, page } = await signedInContext(browser, DEMO.supplier)
-  await page.goto('/en/app/orders/fulfillment')
+  await openPage(page, '/en/app/orders/fulfillment')
   const column = (name: string) => page.getByRole('region', { name })
   const card = column('Placed').getByRole('article', { name: number })
   await expect(card).toBeVisible()

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { DEMO, expectHydrated, signIn } from './support/helpers'
+import { DEMO, expectHydrated, openPage, signIn } from './support/helpers'
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } as const
 
@@ -13,7 +13,7 @@ async function sidebarCookie(context: BrowserContext) {
 
 test.describe('layouts chosen per page', () => {
   test('public pages have a header with sign-in links and a footer', async ({ page }) => {
-    await page.goto('/en')
+    await openPage(page, '/en')
     const header = page.getByRole('banner')
     await expect(header.getByRole('link', { name: 'Tradeport' })).toBeVisible()
     await expect(header.getByTestId('language-switcher').locator('summary')).toHaveAttribute('aria-label', 'Language: English')
@@ -26,7 +26,7 @@ test.describe('layouts chosen per page', () => {
 
   test('a signed-in visitor sees the account menu in the public header', async ({ page }) => {
     await signIn(page, DEMO.buyer)
-    await page.goto('/en')
+    await openPage(page, '/en')
     const header = page.getByRole('banner')
     await expect(header.getByTestId('user-menu')).toBeVisible()
     await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
@@ -34,7 +34,7 @@ test.describe('layouts chosen per page', () => {
 
   for (const path of ['/en/login', '/en/confirm']) {
     test(`${path} uses the centred card without header or footer`, async ({ page }) => {
-      await page.goto(path)
+      await openPage(page, path)
       await expect(page.getByRole('main')).toBeVisible()
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByRole('banner'), 'no site header around the card').toHaveCount(0)
@@ -150,8 +150,7 @@ test.describe('skip link', () => {
   ]) {
     test(`${name} starts with a working "Skip to main content" link`, async ({ page }) => {
       if (account) await signIn(page, account)
-      await page.goto(path)
-      await expectHydrated(page)
+      await openPage(page, path)
       const skip = page.getByRole('link', { name: 'Skip to main content' })
       await expect(skip).toHaveAttribute('href', '#main')
       await page.keyboard.press('Tab')

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, test } from '@playwright/test'
-import { chooseLanguage, expectHydrated, signUp } from './support/helpers'
+import { chooseLanguage, expectHydrated, openPage, signUp } from './support/helpers'
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60
 
@@ -10,7 +10,7 @@ async function localeCookie(context: BrowserContext) {
 test('switching the language on a deep page stays on that page in the new locale', async ({ context, page }) => {
   // A fresh account: the switch also stores the language preference of whoever is signed in.
   await signUp(page)
-  await page.goto('/en/app/user/two-factor')
+  await openPage(page, '/en/app/user/two-factor')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Two-factor authentication')
   await expectHydrated(page)
   await expect(page.getByTestId('language-switcher').locator('summary')).toHaveAttribute('aria-label', 'Language: English')
@@ -36,7 +36,7 @@ test('switching the language on a deep page stays on that page in the new locale
 })
 
 test('an anonymous visitor switching the language keeps the query string', async ({ context, page }) => {
-  await page.goto('/en/login?mode=sign-up')
+  await openPage(page, '/en/login?mode=sign-up')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your Tradeport account')
   await expectHydrated(page)
 
@@ -60,7 +60,7 @@ test('the language menu works without scripts', async ({ browser, baseURL }) => 
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
   try {
     const page = await context.newPage()
-    await page.goto('/en/login?mode=sign-up')
+    await openPage(page, '/en/login?mode=sign-up')
     await chooseLanguage(page, '简体中文')
     await expect(page).toHaveURL(/\/zh-Hans\/login\?mode=sign-up$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans')

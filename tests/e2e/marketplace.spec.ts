@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { createProductWithImage, type NewProduct, priceProduct, publishProduct } from './support/catalog-journey'
-import { DEMO, signIn, submitSignIn } from './support/helpers'
+import { DEMO, openPage, signIn, submitSignIn } from './support/helpers'
 
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase()
 // 麒麟 (qilin) is a word no generated demo product uses, so the two-character query finds this product alone.
@@ -22,7 +22,7 @@ test.describe.serial('the public marketplace', () => {
   })
 
   test('a visitor finds it by a two-character Chinese query and opens its page with valid structured data', async ({ page }) => {
-    await page.goto('/zh-Hans/b2b/market')
+    await openPage(page, '/zh-Hans/b2b/market')
     const box = page.getByRole('searchbox', { name: '搜索产品', exact: true })
     await box.fill('麒麟')
     await box.press('Enter')
@@ -63,7 +63,7 @@ test.describe.serial('the public marketplace', () => {
   })
 
   test('asks a visitor to sign in before requesting a quotation, then returns to the product', async ({ page }) => {
-    await page.goto(`/en/b2b/product/${productId}`)
+    await openPage(page, `/en/b2b/product/${productId}`)
     await page.getByRole('button', { name: 'Request a quotation' }).click()
     await expect(page).toHaveURL(/\/en\/login$/)
     await submitSignIn(page, DEMO.buyer.email, DEMO.buyer.password)
@@ -99,7 +99,7 @@ test('invalid search parameters are ignored rather than refused, and filtered se
   expect(response?.status()).toBe(200)
   await expect(page.getByText(/^Products found: /)).toBeVisible()
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
-  await page.goto('/en/b2b/market?origin=CN&verified=true')
+  await openPage(page, '/en/b2b/market?origin=CN&verified=true')
   await expect(page.getByLabel('Verified suppliers only')).toBeChecked()
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
   await page.waitForLoadState('networkidle')

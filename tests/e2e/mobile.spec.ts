@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO, expectDashboard, submitSignIn } from './support/helpers'
+import { DEMO, expectDashboard, openPage, submitSignIn } from './support/helpers'
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 })
 
@@ -9,13 +9,13 @@ async function expectNoHorizontalScroll(page: Page) {
 }
 
 test('the home page fits a phone screen', async ({ page }) => {
-  await page.goto('/en')
+  await openPage(page, '/en')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expectNoHorizontalScroll(page)
 })
 
 test('the sign-in card fits a phone screen and signing in works', async ({ page }) => {
-  await page.goto('/en/login')
+  await openPage(page, '/en/login')
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
   await expectNoHorizontalScroll(page)
 

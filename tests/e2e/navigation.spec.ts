@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO, expectHydrated, signIn } from './support/helpers'
+import { DEMO, expectHydrated, openPage, signIn } from './support/helpers'
 
 const HOME_HEADING = 'Source, compare and buy across borders — in one place'
 
@@ -17,8 +17,7 @@ async function scrollToBottom(page: Page) {
 
 test.describe('scrolling (§2)', () => {
   test('following a link at the bottom of the home page opens the next page at the top', async ({ page }) => {
-    await page.goto('/en')
-    await expectHydrated(page)
+    await openPage(page, '/en')
     await scrollToBottom(page)
     const ctaBand = page.getByRole('region', { name: 'Ready to source smarter?' })
     await expect(ctaBand).toBeInViewport()
@@ -34,8 +33,7 @@ test.describe('scrolling (§2)', () => {
 
     test('moving to another app page from the drawer starts at its top', async ({ page }) => {
       await signIn(page, DEMO.supplier)
-      await page.goto('/en/app/user/preference')
-      await expectHydrated(page)
+      await openPage(page, '/en/app/user/preference')
       await scrollToBottom(page)
       await page.getByRole('button', { name: 'Open navigation' }).click()
       await page.getByRole('dialog', { name: 'Navigation' }).getByRole('link', { name: 'Two-factor authentication' }).click()
@@ -51,7 +49,7 @@ test.describe('scrolling (§2)', () => {
     { id: 'cta-title', name: 'Ready to source smarter?' },
   ]) {
     test(`opening /en#${id} scrolls that section heading into view`, async ({ page }) => {
-      await page.goto(`/en#${id}`)
+      await openPage(page, `/en#${id}`)
       const heading = page.getByRole('heading', { level: 2, name })
       await expect(heading).toHaveAttribute('id', id)
       await expect(heading).toBeInViewport()
@@ -68,16 +66,14 @@ test.describe('client-side navigation to the home page', () => {
   // App bug: the client fetches the home page's data from /en.data, which the server's locale redirect
   // sends to /en/en.data (404), so the home page is replaced by an error page with untranslated keys.
   test('the logo in the header leads to the home page', async ({ page }) => {
-    await page.goto('/en/login')
-    await expectHydrated(page)
+    await openPage(page, '/en/login')
     await page.getByRole('link', { name: 'Tradeport' }).click()
     await expect(page).toHaveURL(/\/en$/)
     await expect(page.getByRole('heading', { level: 1 }), 'the home page, not an error page (GET /en.data must not redirect to /en/en.data)').toHaveText(HOME_HEADING)
   })
 
   test('"Back to the home page" on the 404 page shows the home page', async ({ page }) => {
-    await page.goto('/en/no-such-page')
-    await expectHydrated(page)
+    await openPage(page, '/en/no-such-page')
     await page.getByRole('link', { name: 'Back to the home page' }).click()
     await expect(page).toHaveURL(/\/en$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING)

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { activateExportList } from './support/catalog-journey'
-import { DEMO, signedInContext, signUp } from './support/helpers'
+import { DEMO, openPage, signedInContext, signUp } from './support/helpers'
 
 const SUPPLIER = 'Bamboo Kiln Ceramics'
 
@@ -23,7 +23,7 @@ test('a buyer orders two products; the supplier confirms and ships in two parts;
   const page = buyer.page
 
   // The buyer picks the supplier, then two catalogue products above their MOQ.
-  await page.goto('/en/app/orders/new-order')
+  await openPage(page, '/en/app/orders/new-order')
   await page.getByRole('searchbox', { name: 'Search suppliers' }).fill('Bamboo Kiln')
   await page.getByRole('button', { name: 'Search' }).click()
   await page.getByRole('link', { name: `Order from ${SUPPLIER}` }).click()
@@ -55,7 +55,7 @@ test('a buyer orders two products; the supplier confirms and ships in two parts;
   // The supplier confirms and ships part, then the rest.
   const supplier = await signedInContext(browser, DEMO.supplier)
   const supplierPage = supplier.page
-  await supplierPage.goto('/en/app/supplier/purchase-order')
+  await openPage(supplierPage, '/en/app/supplier/purchase-order')
   await supplierPage.getByRole('link', { name: number }).click()
   await expect(supplierPage).toHaveURL(new RegExp(`/en/app/supplier/purchase/order/${orderId}$`))
   await takeAction(supplierPage, 'Confirm order')
@@ -67,7 +67,7 @@ test('a buyer orders two products; the supplier confirms and ships in two parts;
   await expect(supplierPage.getByRole('form', { name: 'Ship' })).toHaveCount(0)
 
   // The buyer receives everything and completes the order.
-  await page.goto(orderUrl)
+  await openPage(page, orderUrl)
   await takeAction(page, 'Confirm delivery')
   await expectStatus(page, 'Delivered')
   await takeAction(page, 'Complete order')

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { expectHydrated, signUp } from './support/helpers'
+import { expectHydrated, openPage, signUp } from './support/helpers'
 
 // The preview card formats a fixed moment (2026-03-01 15:04:05 UTC) and amount (1,234,567.89) with the
 // choices on the page. The browser's own zone is pinned to UTC so "this device's zone" is predictable.
@@ -29,7 +29,7 @@ async function chooseInCombobox(page: Page, label: string, searchLabel: string, 
 }
 
 async function openPreferences(page: Page) {
-  await page.goto(PREFERENCES_URL)
+  await openPage(page, PREFERENCES_URL)
   await expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible()
   await expectHydrated(page)
 }

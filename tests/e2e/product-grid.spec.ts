@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO, expectHydrated, signIn } from './support/helpers'
+import { DEMO, openPage, signIn } from './support/helpers'
 
 /** Creates a draft product through the edit form and answers its name. */
 async function createProduct(page: Page, sku: string): Promise<string> {
   const name = `Glazed tea bowl ${sku}`
-  await page.goto('/en/app/products/edit')
-  await expectHydrated(page)
+  await openPage(page, '/en/app/products/edit')
   await page.getByLabel('Name (English)').fill(name)
   await page.getByLabel('SKU', { exact: true }).fill(sku)
   await page.getByLabel('Category').selectOption('tableware')

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { createProductWithImage, priceProduct } from './support/catalog-journey'
-import { DEMO, signIn } from './support/helpers'
+import { DEMO, openPage, signIn } from './support/helpers'
 
 test('a verified supplier creates a product, which starts as a draft, and publishes it from the list', async ({ page }) => {
   const sku = `BKC-${Date.now().toString(36).toUpperCase()}`
   await signIn(page, DEMO.supplier)
-  await page.goto('/en/app/products/edit')
+  await openPage(page, '/en/app/products/edit')
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible()
   await page.getByLabel('Name (English)').fill('Celadon porcelain tea cup')
   await page.getByLabel('Name (Simplified Chinese)').fill('青瓷茶杯')
@@ -33,7 +33,7 @@ test('a supplier uploads a product image and prices the product in quantity tier
   const product = { nameEn: `Stoneware teapot ${suffix}`, nameZhHans: `粗陶茶壶 ${suffix}`, sku: `STP-${suffix}`, hsCode: '691200', moq: 100, leadTimeDays: 30 }
   await signIn(page, DEMO.supplier)
   const id = await createProductWithImage(page, product)
-  await page.goto(`/en/app/products/edit?id=${id}`)
+  await openPage(page, `/en/app/products/edit?id=${id}`)
   await expect(page.getByLabel('Image 1 description')).toBeVisible()
   await expect(page.locator('img[src*="/api/v1/files/"]').first()).toBeVisible()
 

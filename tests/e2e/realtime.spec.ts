@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { E2E_BASE_URL } from './support/env'
-import { DEMO, expectHydrated, signedInContext } from './support/helpers'
+import { DEMO, expectHydrated, openPage, signedInContext } from './support/helpers'
 
 const headers = { origin: E2E_BASE_URL }
 
@@ -40,15 +40,13 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
 
   // The buyer opens the thread with the supplier from the RFQ page; the supplier from its quote page: the same thread.
   const buyerPage = buyer.page
-  await buyerPage.goto(`/en/app/sourcing/rfq/${draft.id}`)
-  await expectHydrated(buyerPage)
+  await openPage(buyerPage, `/en/app/sourcing/rfq/${draft.id}`)
   await buyerPage.getByRole('button', { name: /^Message/ }).first().click()
   await expect(buyerPage).toHaveURL(/\/en\/app\/inbox\/[\w-]+$/)
   const threadPath = new URL(buyerPage.url()).pathname
 
   const supplierPage = supplier.page
-  await supplierPage.goto(`/en/app/supplier/portal/rfq/${draft.id}`)
-  await expectHydrated(supplierPage)
+  await openPage(supplierPage, `/en/app/supplier/portal/rfq/${draft.id}`)
   // The buyer opened the thread already, so the supplier's page offers to open it rather than start one.
   await supplierPage.getByRole('link', { name: 'Open conversation: RFQ' }).click()
   await expect(supplierPage).toHaveURL(new RegExp(`${threadPath}$`))
@@ -78,8 +76,7 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
   await expectNoSeriousViolations(buyerPage)
 
   // Away from the conversation, the supplier's sidebar counts it as unread as soon as the buyer writes again.
-  await supplierPage.goto('/en/app/dashboard')
-  await expectHydrated(supplierPage)
+  await openPage(supplierPage, '/en/app/dashboard')
   const unreadBadge = supplierPage.getByRole('navigation').first().getByText(/^Unread conversations: \d+$/)
   // Other journeys (and the demo thread) may have left conversations unread: count from what the badge says now.
   await supplierPage.waitForTimeout(1_000)
@@ -90,8 +87,7 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
   await expect(unreadBadge).toHaveText(`Unread conversations: ${before + 1}`, { timeout: 10_000 })
 
   // The buyer keeps the comparison page open; the supplier's quotation arrives without a reload.
-  await buyerPage.goto(`/en/app/sourcing/quotations?rfq=${draft.id}`)
-  await expectHydrated(buyerPage)
+  await openPage(buyerPage, `/en/app/sourcing/quotations?rfq=${draft.id}`)
   await expect(buyerPage.getByText('No quotations to compare yet.').first()).toBeVisible()
   await buyerPage.evaluate(() => {
     ;(window as unknown as { __sameDocument: boolean }).__sameDocument = true
@@ -118,8 +114,7 @@ test('a buyer runs a team channel: creates it, posts, edits, reacts, deletes, fi
   const { context, page } = await signedInContext(browser, DEMO.buyer)
   const name = `launch-${Date.now().toString(36)}`
 
-  await page.goto('/en/app/channels')
-  await expectHydrated(page)
+  await openPage(page, '/en/app/channels')
   await page.getByRole('button', { name: 'New channel' }).click()
   const dialog = page.getByRole('dialog', { name: 'New channel' })
   await dialog.getByLabel('Name', { exact: true }).fill(name)
@@ -154,10 +149,9 @@ test('a buyer runs a team channel: creates it, posts, edits, reacts, deletes, fi
   await expectNoSeriousViolations(page)
 
   const channelUrl = page.url()
-  await page.goto(`/en/app/inbox?q=${encodeURIComponent(`${name} arrive on Wednesday`)}`)
+  await openPage(page, `/en/app/inbox?q=${encodeURIComponent(`${name} arrive on Wednesday`)}`)
   await expect(page.getByRole('heading', { name: `Messages found for “${name} arrive on Wednesday”: 1` })).toBeVisible()
-  await page.goto(channelUrl)
-  await expectHydrated(page)
+  await openPage(page, channelUrl)
 
   // Delete: the message stays in the timeline as deleted.
   await messages.getByRole('listitem').filter({ hasText: 'arrive on Wednesday' }).getByRole('button', { name: 'Delete' }).click()

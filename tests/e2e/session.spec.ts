@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, expectDashboard, LOGIN_URL, signIn, signOut } from './support/helpers'
+import { DEMO, expectDashboard, LOGIN_URL, openPage, signIn, signOut } from './support/helpers'
 
 test('signing out in one tab signs out the other tabs of the browser', async ({ context, page }) => {
   await signIn(page, DEMO.supplier)
   const otherTab = await context.newPage()
-  await otherTab.goto('/en/app/dashboard')
+  await openPage(otherTab, '/en/app/dashboard')
   await expectDashboard(otherTab)
   // Wait until the other tab has hydrated, i.e. listens on the BroadcastChannel (the auth-events
   // provider marks <html data-auth-event> once it has seen the initial session).

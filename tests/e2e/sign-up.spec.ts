@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { completeOnboarding, DEMO, expectDashboard, LOGIN_URL, NEW_USER_PASSWORD, signedInContext, signOut, submitSignIn, unverifiedBanner, uniqueEmail } from './support/helpers'
+import { completeOnboarding, DEMO, expectDashboard, LOGIN_URL, NEW_USER_PASSWORD, openPage, signedInContext, signOut, submitSignIn, uniqueEmail, unverifiedBanner } from './support/helpers'
 
 test('signs up, confirms the email from the dev mailbox and reaches the dashboard', async ({ browser, page }) => {
   const name = 'Mira Okafor'
   const email = uniqueEmail('signup')
 
   // 1. Create the account: signed in at once, but unverified.
-  await page.goto('/en/login?mode=sign-up')
+  await openPage(page, '/en/login?mode=sign-up')
   await page.getByLabel('Your name').fill(name)
   await page.getByLabel('Email or phone number').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(NEW_USER_PASSWORD)
@@ -20,7 +20,7 @@ test('signs up, confirms the email from the dev mailbox and reaches the dashboar
   let confirmUrl: string
   try {
     const mailbox = admin.page
-    await mailbox.goto('/en/app/playground/mail')
+    await openPage(mailbox, '/en/app/playground/mail')
     const row = mailbox.getByRole('row').filter({ hasText: email })
     await expect(async () => {
       await mailbox.reload()
@@ -37,7 +37,7 @@ test('signs up, confirms the email from the dev mailbox and reaches the dashboar
   expect(confirmUrl).toMatch(/^http:\/\/localhost:\d+\/en\/confirm\?type=email&token=/)
 
   // 3. The new user opens the link in their own browser: verified, signed in, banner gone.
-  await page.goto(confirmUrl)
+  await openPage(page, confirmUrl)
   await expectDashboard(page, name)
   await expect(unverifiedBanner(page)).toHaveCount(0)
 

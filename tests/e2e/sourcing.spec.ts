@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { E2E_BASE_URL } from './support/env'
-import { DEMO, expectHydrated, NEW_USER_PASSWORD, signedInContext, uniqueEmail } from './support/helpers'
+import { DEMO, NEW_USER_PASSWORD, openPage, signedInContext, uniqueEmail } from './support/helpers'
 
 const headers = { origin: E2E_BASE_URL }
 
@@ -16,12 +16,13 @@ async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', p
 async function newSupplier(browser: Browser, name: string, company: string): Promise<{ context: BrowserContext; page: Page; companyId: string }> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto('/en/login?mode=sign-up')
+  await openPage(page, '/en/login?mode=sign-up')
   await page.getByLabel('Your name').fill(name)
   await page.getByLabel('Email or phone number').fill(uniqueEmail('supplier'))
   await page.getByLabel('Password', { exact: true }).fill(NEW_USER_PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/en\/onboarding$/)
+  await expectHydrated(page)
   await page.getByRole('radio', { name: 'We supply', exact: true }).check()
   await page.getByLabel('Legal name').fill(`${company} Ltd.`)
   await page.getByLabel('Display name').fill(company)
@@ -46,7 +47,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   const page = buyer.page
 
   // A project with two requirements typed in, and a third pasted into the bulk-manage grid as if from Excel.
-  await page.goto('/en/app/purchase/projects/create')
+  await openPage(page, '/en/app/purchase/projects/create')
   await page.getByLabel('Name', { exact: true }).fill('Tea house fit-out')
   await page.getByLabel('Currency').fill('USD')
   await page.getByLabel('Budget').fill('25000')
@@ -56,7 +57,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   for (const [title, quantity] of [['Celadon tea cup', 600], ['Bamboo tray', 150]] as const) {
     await api(buyer.context.request, 'post', '/requirements', { project_id: projectId, title, specification: '', category_id: null, hs_code: null, quantity, unit: 'pcs', target_unit_price: null, target_currency: 'USD', required_by: null, destination: 'Hong Kong', attachment_file_ids: [] })
   }
-  await page.goto(`/en/app/purchase/projects/requirements/bulk-manage/${projectId}`)
+  await openPage(page, `/en/app/purchase/projects/requirements/bulk-manage/${projectId}`)
   const grid = page.getByRole('grid', { name: 'Requirements grid' })
   await expect(grid).toBeVisible()
   await page.getByRole('button', { name: 'Add row' }).click()
@@ -69,7 +70,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await page.getByRole('button', { name: 'Save all' }).click()
   await expect(page.getByText(/Saved: 1 added/)).toBeVisible()
   await expectNoSeriousViolations(page)
-  await page.goto(`/en/app/purchase/projects/view/${projectId}`)
+  await openPage(page, `/en/app/purchase/projects/view/${projectId}`)
   await expectNoSeriousViolations(page)
 
   // Three suppliers: the demo supplier and two new ones, all on the project's shortlist.
@@ -78,7 +79,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   const jade = await newSupplier(browser, 'Lin Jade', 'Jade River Homeware')
   const pine = await newSupplier(browser, 'Wu Pine', 'Pine Hill Crafts')
   for (const supplierId of [demoSupplierId, jade.companyId, pine.companyId]) await api(buyer.context.request, 'post', `/projects/${projectId}/shortlist`, { supplier_company_id: supplierId, note: '' })
-  await page.goto('/en/app/sourcing/selected?project=' + projectId)
+  await openPage(page, '/en/app/sourcing/selected?project=' + projectId)
   for (const name of ['Bamboo Kiln Ceramics', 'Jade River Homeware', 'Pine Hill Crafts']) await expect(page.getByRole('main').getByText(name).first()).toBeVisible()
 
   // A sealed RFQ for the three requirements, sent to the shortlist through the RFQ form; the deadline (UTC, to the
@@ -86,7 +87,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   const requirements = (await api(buyer.context.request, 'get', `/requirements?project=${projectId}&limit=10`)).items as Array<{ id: string; title: string }>
   expect(requirements.map((requirement) => requirement.title).sort()).toEqual(['Bamboo tray', 'Celadon tea cup', 'Linen table runner'])
   const deadline = new Date(Math.ceil((Date.now() + 100_000) / 60_000) * 60_000)
-  await page.goto(`/en/app/sourcing/rfq?new=1&project=${projectId}`)
+  await openPage(page, `/en/app/sourcing/rfq?new=1&project=${projectId}`)
   for (const title of ['Celadon tea cup', 'Bamboo tray', 'Linen table runner']) await page.getByRole('checkbox', { name: new RegExp(`^${title} — `) }).check()
   await page.getByLabel('Title', { exact: true }).fill('Tea house tableware')
   await page.getByLabel('Quote deadline (UTC)').fill(deadline.toISOString().slice(0, 16))
@@ -107,8 +108,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await quote(demoSupplier.context.request, rfq.id, { 'Celadon tea cup': '2.9000', 'Bamboo tray': '6.5000', 'Linen table runner': '7.9000' })
   await quote(pine.context.request, rfq.id, { 'Celadon tea cup': '3.4000', 'Linen table runner': '8.2000' })
   const jadePage = jade.page
-  await jadePage.goto(`/en/app/supplier/portal/rfq/${rfq.id}`)
-  await expectHydrated(jadePage)
+  await openPage(jadePage, `/en/app/supplier/portal/rfq/${rfq.id}`)
   await jadePage.getByLabel('Unit price: Celadon tea cup').fill('3.1000')
   await jadePage.getByLabel('Lead time (days): Celadon tea cup').fill('30')
   await jadePage.getByLabel('Unit price: Bamboo tray').fill('5.2500')
@@ -123,7 +123,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await expectNoSeriousViolations(jadePage)
 
   // Sealed: before the deadline the buyer sees only how many quotes came in.
-  await page.goto(`/en/app/sourcing/quotations?rfq=${rfq.id}`)
+  await openPage(page, `/en/app/sourcing/quotations?rfq=${rfq.id}`)
   await expect(page.getByText(/is sealed/)).toBeVisible()
   await expect(page.getByText('Jade River Homeware')).toHaveCount(0)
 

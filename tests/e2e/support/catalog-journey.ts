@@ -1,12 +1,13 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { E2E_BASE_URL } from './env'
+import { openPage } from './helpers'
 import { imageBytes } from '../../support/file-fixtures'
 
 export type NewProduct = { nameEn: string; nameZhHans: string; sku: string; hsCode: string; moq: number; leadTimeDays: number }
 
 /** Creates a draft product with one PNG image through /app/products/edit (signed in as a supplier admin); returns its id. */
 export async function createProductWithImage(page: Page, product: NewProduct): Promise<string> {
-  await page.goto('/en/app/products/edit')
+  await openPage(page, '/en/app/products/edit')
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible()
   await page.getByLabel('Name (English)').fill(product.nameEn)
   await page.getByLabel('Name (Simplified Chinese)').fill(product.nameZhHans)
@@ -28,7 +29,7 @@ export async function createProductWithImage(page: Page, product: NewProduct): P
 
 /** Publishes one product from the product list. */
 export async function publishProduct(page: Page, product: NewProduct): Promise<void> {
-  await page.goto(`/en/app/products?q=${encodeURIComponent(product.sku)}`)
+  await openPage(page, `/en/app/products?q=${encodeURIComponent(product.sku)}`)
   await page.getByRole('row').filter({ hasText: product.sku }).getByRole('checkbox', { name: `Select ${product.nameEn}` }).check()
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByText('Products published: 1')).toBeVisible()
@@ -36,7 +37,7 @@ export async function publishProduct(page: Page, product: NewProduct): Promise<v
 
 /** Creates an active USD price list holding the product's quantity breaks. */
 export async function priceProduct(page: Page, product: NewProduct, tiers: Array<[minQuantity: number, unitPrice: string]>): Promise<void> {
-  await page.goto('/en/app/price/new.list')
+  await openPage(page, '/en/app/price/new.list')
   await page.getByLabel('Name', { exact: true }).fill(`Marketplace ${product.sku}`)
   await page.getByLabel('Currency').selectOption('USD')
   await page.getByRole('button', { name: 'Create price list' }).click()

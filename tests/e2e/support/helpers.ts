@@ -39,7 +39,7 @@ export async function submitSignIn(page: Page, email: string, password: string):
 
 /** Opens /en/login and signs in with a password; waits for the dashboard. */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.goto('/en/login')
+  await openPage(page, '/en/login')
   await submitSignIn(page, account.email, account.password)
   await expectDashboard(page)
 }
@@ -71,6 +71,7 @@ export const ONBOARDING_URL = /\/en\/onboarding$/
 /** On /en/onboarding: creates a buying company and waits for the dashboard. */
 export async function completeOnboarding(page: Page, companyName: string, name?: string): Promise<void> {
   await expect(page).toHaveURL(ONBOARDING_URL)
+  await expectHydrated(page)
   await page.getByRole('radio', { name: 'We buy', exact: true }).check()
   await page.getByLabel('Legal name').fill(`${companyName} Ltd.`)
   await page.getByLabel('Display name').fill(companyName)
@@ -86,7 +87,7 @@ export async function completeOnboarding(page: Page, companyName: string, name?:
  */
 export async function signUp(page: Page, name = 'Ada Lindqvist', companyName = 'Lindqvist Sourcing'): Promise<Account> {
   const account = { name, email: uniqueEmail('shell'), password: NEW_USER_PASSWORD }
-  await page.goto('/en/login?mode=sign-up')
+  await openPage(page, '/en/login?mode=sign-up')
   await page.getByLabel('Your name').fill(account.name)
   await page.getByLabel('Email or phone number').fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
@@ -98,6 +99,15 @@ export async function signUp(page: Page, name = 'Ada Lindqvist', companyName = '
 /** Waits until React has hydrated the page (the auth-events provider marks <html data-auth-event>). */
 export async function expectHydrated(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-auth-event', /.+/)
+}
+
+/**
+ * Opens a path and waits until React has hydrated it. Every journey navigates through this: typing into a
+ * server-rendered form before hydration can be lost when React takes the page over.
+ */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await expectHydrated(page)
 }
 
 /** The header menus are native <details> disclosures with these test ids. */
@@ -131,7 +141,7 @@ export async function linkFromMailbox(browser: Browser, recipient: string, subje
   const admin = await signedInContext(browser, DEMO.admin)
   try {
     const mailbox = admin.page
-    await mailbox.goto('/en/app/playground/mail')
+    await openPage(mailbox, '/en/app/playground/mail')
     const row = mailbox.getByRole('row').filter({ hasText: recipient }).filter({ hasText: subject }).first()
     await expect(async () => {
       await mailbox.reload()
