@@ -84,7 +84,7 @@ test.describe('colour mode', () => {
       const url = new URL(baseURL ?? 'http://localhost')
       await context.addCookies([{ name: 'color_mode', value: 'dark', domain: url.hostname, path: '/' }])
       const page = await context.newPage()
-      await openPage(page, '/en/login')
+      await page.goto('/en/login') // no script runs, so nothing hydrates
       await expect(page.locator('html')).toHaveClass('dark')
       await expectDarkBackground(page)
     } finally {

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { E2E_BASE_URL } from './support/env'
-import { DEMO, NEW_USER_PASSWORD, openPage, signedInContext, uniqueEmail } from './support/helpers'
+import { DEMO, expectHydrated, NEW_USER_PASSWORD, openPage, signedInContext, uniqueEmail } from './support/helpers'
 
 const headers = { origin: E2E_BASE_URL }
 
