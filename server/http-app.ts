@@ -8,7 +8,7 @@ import { RouterContextProvider } from 'react-router'
 import type { Env } from '../app/platform/env.server'
 import { AppError } from '../app/platform/errors'
 import { multipartBodyLimitBytes, spreadsheetBodyLimitBytes } from '../app/platform/files/limits.server'
-import { readCookie } from '../app/platform/http/cookies'
+import { readCookie, serverCookie } from '../app/platform/http/cookies'
 import { detectLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePath, splitLocalePath } from '../app/platform/i18n/locales'
 import { requestInfoContext } from '../app/platform/request-info'
 import { errorResponse } from './api/errors'
@@ -108,7 +108,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
       const detected = detectLocale({ cookieLocale: readCookie(c.req.header('cookie'), LOCALE_COOKIE), acceptLanguage: c.req.header('accept-language') })
       const search = new URL(c.req.url).search
       const target = path === '/' ? localizePath(detected, config.ROOT_REDIRECT ?? '/') : `${localizePath(detected, path)}${search}`
-      c.header('Set-Cookie', `${LOCALE_COOKIE}=${detected}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${config.isHttps ? '; Secure' : ''}`)
+      c.header('Set-Cookie', serverCookie(LOCALE_COOKIE, detected, { maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, secure: config.isHttps }))
       return c.redirect(target, 302)
     }
     const context = new RouterContextProvider()

@@ -1,5 +1,5 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
-import { COLOR_MODE_COOKIE, COLOR_MODE_COOKIE_MAX_AGE_SECONDS, type ColorModeState, type ColorPreference, resolveColorMode } from '../platform/ui/color-mode'
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react'
+import { type ColorModeState, type ColorPreference, resolveColorMode } from '../platform/ui/color-mode'
 
 type ColorModeContextValue = ColorModeState & { setPreference: (preference: ColorPreference) => void }
 
@@ -18,7 +18,7 @@ export function htmlColorClass(preference: ColorPreference, forced: ColorPrefere
  * resolves to and applies changes.
  */
 export function ColorModeProvider({ initialPreference, forced, children }: { initialPreference: ColorPreference; forced?: ColorPreference | null; children: ReactNode }) {
-  const [preference, setPreferenceState] = useState(initialPreference)
+  const [preference, setPreferenceState] = useState<ColorPreference>(initialPreference)
   const [systemPrefersDark, setSystemPrefersDark] = useState<boolean | null>(null)
 
   useEffect(() => {
@@ -35,12 +35,8 @@ export function ColorModeProvider({ initialPreference, forced, children }: { ini
     root.classList.add(htmlColorClass(preference, forced))
   }, [preference, forced])
 
-  const setPreference = useCallback((next: ColorPreference) => {
-    document.cookie = `${COLOR_MODE_COOKIE}=${next}; Path=/; Max-Age=${COLOR_MODE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`
-    setPreferenceState(next)
-  }, [])
-
-  const value = useMemo(() => ({ ...resolveColorMode({ preference, systemPrefersDark, forced }), setPreference }), [preference, systemPrefersDark, forced, setPreference])
+  // Only the page changes here: the switcher posts the choice to /color-mode, whose HttpOnly cookie the server reads.
+  const value = useMemo(() => ({ ...resolveColorMode({ preference, systemPrefersDark, forced }), setPreference: setPreferenceState }), [preference, systemPrefersDark, forced])
   return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>
 }
 

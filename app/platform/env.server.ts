@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT: flag.optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Auth mail and SMS (codes, links) to one email address or phone number: at most this many per window. */
+  AUTH_RECIPIENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  AUTH_RECIPIENT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /** Flood control of chat messages: at most MESSAGE_RATE_LIMIT_MAX per user in each window. */
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   MESSAGE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(10),

@@ -48,6 +48,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   file_type_not_allowed: 415,
   rate_limited: 429,
+  account_locked: 429,
   internal: 500,
   unavailable: 503,
 } as const

@@ -69,7 +69,7 @@ export function useRateLimitStore(store: RateLimitStore): void {
   globalStore.__tradeportRateLimitStore = store
 }
 
-/** Throws `rate_limited` when the client address spent its budget for this group. */
+/** Throws `rate_limited` when the client address spent its budget for this group (ADR 004). */
 export async function enforceAuthRateLimit(group: AuthRateLimitGroup, clientIp: string): Promise<void> {
   const config = env()
   if (!config.AUTH_RATE_LIMIT) return
@@ -79,12 +79,12 @@ export async function enforceAuthRateLimit(group: AuthRateLimitGroup, clientIp: 
   }
 }
 
-/** Which budget a Better Auth endpoint path (relative to /api/auth) spends, if any. */
-export function authRateLimitGroup(path: string): AuthRateLimitGroup | null {
-  if (path.startsWith('/sign-up')) return 'sign-up'
-  if (path === '/sign-in/email-otp') return 'code'
-  if (path.startsWith('/sign-in') || path.startsWith('/two-factor/verify') || path === '/token') return 'sign-in'
-  if (path.startsWith('/request-password-reset') || path.startsWith('/reset-password') || path.includes('reset-password')) return 'recovery'
-  if (path.startsWith('/email-otp') || path.startsWith('/phone-number/send-otp') || path.startsWith('/phone-number/verify') || path === '/send-verification-email') return 'code'
-  return null
+/** Throws `rate_limited` when this email address or phone number was sent its share of auth mail or SMS (ADR 017). */
+export async function enforceRecipientRateLimit(recipient: string): Promise<void> {
+  const config = env()
+  if (!config.AUTH_RATE_LIMIT) return
+  const decision = await rateLimitStore().hit(`auth:recipient:${recipient}`, config.AUTH_RECIPIENT_RATE_LIMIT_WINDOW_SECONDS, config.AUTH_RECIPIENT_RATE_LIMIT_MAX)
+  if (!decision.allowed) {
+    throw new AppError('rate_limited', 'Too many messages to this recipient', { retryAfterSeconds: decision.retryAfterSeconds })
+  }
 }

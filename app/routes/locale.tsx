@@ -3,6 +3,7 @@ import { actorFromClientSession, clientSessionContext } from '../modules/identit
 import { setLanguagePreference } from '../modules/identity/index.server'
 import { safeRedirectTarget } from '../platform/auth-guard'
 import { env } from '../platform/env.server'
+import { serverCookie } from '../platform/http/cookies'
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePath, splitLocalePath } from '../platform/i18n/locales'
 import { routeLocale } from './route-helpers'
 import type { Route } from './+types/locale'
@@ -21,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const search = target.includes('?') ? target.slice(target.indexOf('?')) : ''
   const session = context.get(clientSessionContext)
   if (session && isLocale(chosen)) await setLanguagePreference({ actor: actorFromClientSession(session), locale, requestId: '' }, locale)
-  const cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${env().isHttps ? '; Secure' : ''}`
+  const cookie = serverCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, secure: env().isHttps })
   return redirect(`${localizePath(locale, rest)}${search}`, { headers: { 'set-cookie': cookie } })
 }
 

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../app/platform/actor'
 import { actingAs, currentLocale, requestScope } from '../../app/platform/request-scope.server'
 import {
   auth,
+  authEndpointPolicy,
   bearerSessions,
   endSession,
   jwksDocument,
@@ -19,11 +20,15 @@ import {
 import { SignInInput, SignUpInput } from '../../app/modules/identity/index'
 import { actorFor } from '../../app/modules/companies/index.server'
 import { AppError } from '../../app/platform/errors'
-import { authRateLimitGroup, enforceAuthRateLimit } from '../../app/platform/rate-limit.server'
+import { enforceAuthRateLimit } from '../../app/platform/rate-limit.server'
 import { errorBody, errorResponse, readJsonBody } from './errors'
 import { access, ErrorSchema, SIGNED_IN } from './schemas'
 
 type ApiContext = Context
+
+function clientIpOf(c: ApiContext): string {
+  return c.req.header('x-real-ip') ?? 'unknown'
+}
 
 /** Resolves the caller from `Authorization: Bearer` or the session cookie; null when neither is present. */
 export async function resolveAuth(c: ApiContext): Promise<AuthState | null> {
@@ -178,9 +183,12 @@ async function translateAuthResponse(response: Response): Promise<Response> {
     .catch(() => null)) as { code?: string; message?: string; details?: Record<string, unknown> } | null
   const code = mapAuthErrorCode(body?.code, response.status)
   if (!code) return response
-  const mapped = errorBody(new AppError(code, body?.message ?? code, body?.details))
+  const error = new AppError(code, body?.message ?? code, body?.details)
+  const mapped = errorBody(error)
   const headers = new Headers(response.headers)
   headers.delete('content-length')
+  const retryAfter = error.details?.retryAfterSeconds
+  if (typeof retryAfter === 'number') headers.set('Retry-After', String(retryAfter))
   return new Response(JSON.stringify(mapped), { status: response.status, headers })
 }
 
@@ -188,11 +196,12 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
   api.openAPIRegistry.registerComponent('securitySchemes', 'cookie', { type: 'apiKey', in: 'cookie', name: 'tp.session_token' })
 
-  // Every auth surface spends the caller's budget for its group (sign-in, sign-up, recovery, code).
+  // Every endpoint under /api/auth is listed with its guard (ADR 017): closed ones are not served, the others
+  // spend the caller's budget for their group (sign-in, sign-up, recovery, code).
   api.use('/auth/*', async (c, next) => {
-    const path = c.req.path.replace(/^\/api\/auth/, '')
-    const group = c.req.method === 'POST' || path === '/verify-email' ? authRateLimitGroup(path) : null
-    if (group) await enforceAuthRateLimit(group, c.req.header('x-real-ip') ?? 'unknown')
+    const policy = authEndpointPolicy(c.req.path.replace(/^\/api\/auth/, ''))
+    if (policy.closed) return errorResponse(c, new AppError('not_found', `Not found: ${c.req.path}`))
+    if (policy.group) await enforceAuthRateLimit(policy.group, clientIpOf(c))
     await next()
   })
 
@@ -208,8 +217,9 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>
       if (!state) throw new AppError('session_missing', 'Auth session missing!')
       return c.json(await bearerSessions().issue(state.sessionId), 200)
     }
+    // Only a password can be guessed: signInForToken spends the sign-in budget; the grants above leave it alone.
     const grant = PasswordGrant.parse(body)
-    const headers = new Headers({ 'x-real-ip': c.req.header('x-real-ip') ?? '' })
+    const headers = new Headers({ 'x-real-ip': clientIpOf(c) })
     const sessionId = await signInForToken({ identifier: grant.identifier, password: grant.password, totpCode: grant.totp_code }, headers)
     return c.json(await bearerSessions().issue(sessionId), 200)
   })
@@ -258,8 +268,6 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>
   // Everything else under /api/auth is Better Auth's.
   api.all('/auth/*', async (c) => {
     const path = c.req.path.replace(/^\/api\/auth/, '')
-    // Its admin endpoints would bypass our policies and audit log: platform admins use /api/v1/admin/users.
-    if (path.startsWith('/admin/')) return errorResponse(c, new AppError('not_found', `Not found: ${c.req.path}`))
     if (path === '/phone-number/verify' && c.req.method === 'POST') {
       // A phone code verifies the number; it is not a way around the password and the second factor.
       const body = (await c.req.raw.clone().json().catch(() => ({}))) as { disableSession?: boolean; updatePhoneNumber?: boolean }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { auth } from '../../app/modules/identity/index.server'
+import { auth, isOpenAuthEndpoint } from '../../app/modules/identity/index.server'
 import { databaseHandle } from '../../app/platform/db/index.server'
 import { pingDatabase } from '../../app/platform/db/database.server'
 import { AppError } from '../../app/platform/errors'
@@ -204,7 +204,7 @@ async function buildOpenApiDocument(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'
   const authDoc = (await auth().api.generateOpenAPISchema()) as OpenApiDoc
   const paths = { ...ours.paths }
   for (const [route, item] of Object.entries(authDoc.paths ?? {})) {
-    if (route.startsWith('/admin/')) continue
+    if (!isOpenAuthEndpoint(route.replace(/\{(\w+)\}/g, ':$1'))) continue
     const full = `/api/auth${route}`
     if (!paths[full]) paths[full] = tagged(item, 'Authentication (Better Auth)')
   }

@@ -6,6 +6,7 @@ import { resetAuth, resetBearerSessions } from '../../app/modules/identity/index
 import { openPglite, openPostgres, type DatabaseHandle } from '../../app/platform/db/database.server'
 import { closeDatabase, useDatabaseHandle } from '../../app/platform/db/index.server'
 import { setEnvForTesting } from '../../app/platform/env.server'
+import { MemoryFailureBackoffStore, setFailureBackoffStore } from '../../app/platform/failure-backoff.server'
 import { MemoryRateLimitStore, useRateLimitStore } from '../../app/platform/rate-limit.server'
 import { testEnv } from './test-env'
 
@@ -33,6 +34,7 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 beforeAll(async () => {
   setEnvForTesting(testEnv())
   useRateLimitStore(new MemoryRateLimitStore())
+  setFailureBackoffStore(new MemoryFailureBackoffStore())
   useDatabaseHandle(await freshDatabase())
   resetAuth()
   resetBearerSessions()

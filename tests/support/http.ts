@@ -29,6 +29,13 @@ export class CookieJar {
   names(): string[] {
     return [...this.cookies.keys()]
   }
+
+  /** Another browser holding the very same cookies (e.g. a copy an attacker took). */
+  copy(): CookieJar {
+    const copy = new CookieJar()
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value)
+    return copy
+  }
 }
 
 /** The real middleware stack and API, with a stand-in for the page renderer. */

@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api'
-import { AppError, type ErrorCode } from '../../platform/errors'
+import { AppError, ERROR_STATUS, type ErrorCode } from '../../platform/errors'
 
 const CODE_MAP: Record<string, ErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: 'invalid_credentials',
@@ -50,7 +50,8 @@ const STATUS_FALLBACK: Record<number, ErrorCode> = {
 
 /** The product's error code for a Better Auth error code and HTTP status. */
 export function mapAuthErrorCode(code: string | undefined, status: number): ErrorCode | null {
-  if (code === 'weak_password') return 'weak_password'
+  // Our own hooks throw inside Better Auth with the product's codes (weak_password, rate_limited, account_locked…).
+  if (code && Object.hasOwn(ERROR_STATUS, code)) return code as ErrorCode
   if (code && CODE_MAP[code]) return CODE_MAP[code]
   return STATUS_FALLBACK[status] ?? null
 }

@@ -7,7 +7,10 @@ const globalAuth = globalThis as unknown as { __tradeportAuth?: Auth }
 
 /** The Better Auth instance bound to the application's database and configuration. */
 export function auth(): Auth {
-  globalAuth.__tradeportAuth ??= createAuth(database(), env(), { onSessionEnded: (id) => sessionRevocations().revoke(id) })
+  globalAuth.__tradeportAuth ??= createAuth(database(), env(), {
+    onSessionEnded: (id) => sessionRevocations().revoke(id),
+    isSessionRevoked: (id) => sessionRevocations().isRevoked(id),
+  })
   return globalAuth.__tradeportAuth
 }
 

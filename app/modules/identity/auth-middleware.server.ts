@@ -1,6 +1,7 @@
 import { type MiddlewareFunction, redirect } from 'react-router'
 import { GUARD_CONFIG, guardDecision, REDIRECT_COOKIE, REDIRECT_COOKIE_MAX_AGE_SECONDS } from '../../platform/auth-guard'
 import { env } from '../../platform/env.server'
+import { serverCookie } from '../../platform/http/cookies'
 import { DEFAULT_LOCALE, isLocale, localizePath, splitLocalePath } from '../../platform/i18n/locales'
 import { clientSessionContext, type ClientSession } from './auth-context'
 import { sessionFromCookies, type AuthState } from './session.server'
@@ -10,7 +11,7 @@ export function toClientSession(state: AuthState): ClientSession {
 }
 
 export function redirectCookie(value: string, maxAge = REDIRECT_COOKIE_MAX_AGE_SECONDS): string {
-  return `${REDIRECT_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${env().isHttps ? '; Secure' : ''}`
+  return serverCookie(REDIRECT_COOKIE, value, { maxAge, secure: env().isHttps })
 }
 
 /**

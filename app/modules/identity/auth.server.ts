@@ -6,11 +6,12 @@ import type { Database } from '../../platform/db/index.server'
 import type { Env } from '../../platform/env.server'
 import { isAppError } from '../../platform/errors'
 import { localizePath } from '../../platform/i18n/locales'
-import { translator } from '../../platform/i18n/translate.server'
+import { appErrorMessage } from '../../platform/error-message.server'
 import { logger } from '../../platform/logger.server'
 import { sendMail } from '../../platform/mail/mailer.server'
 import { currentLocale } from '../../platform/request-scope.server'
 import { sendSms } from '../../platform/sms/sms.server'
+import { afterAuthEndpoint, beforeAuthEndpoint } from './auth-limits.server'
 import { phoneCodeText, recoveryMail, signInCodeMail, verificationMail } from './auth-mail.server'
 import { accounts, sessions, twoFactors, users, verifications } from './identity.tables.server'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy'
@@ -29,19 +30,30 @@ export const ONE_TIME_CODE_SECONDS = 10 * 60
 
 /** Paths whose new session has passed a second factor. */
 const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp'])
+/** Responses that carry session objects (the caller's own or, for list-sessions, every other one). */
+const SESSION_RESPONSE_PATHS = new Set(['/get-session', '/list-sessions', '/update-session', '/sign-in/email', '/sign-in/phone-number', '/sign-in/email-otp', '/sign-up/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code', '/email-otp/verify-email', '/phone-number/verify', '/verify-email'])
 /** Sign-in paths that must stop at the two-factor step for enrolled users. */
 const FIRST_FACTOR_PATHS = new Set(['/sign-in/email', '/sign-in/phone-number', '/sign-in/email-otp'])
 
-function weakPasswordError(error: unknown): never {
-  if (isAppError(error) && error.code === 'weak_password') {
-    const t = translator(currentLocale())
-    throw new APIError('UNPROCESSABLE_ENTITY', {
-      code: 'weak_password',
-      message: t('errors.weak_password'),
-      details: error.details,
-    })
+/** An AppError thrown inside Better Auth leaves as its APIError, with the product's code, message and details. */
+function asApiError(error: unknown): never {
+  if (isAppError(error)) {
+    const retryAfter = error.details?.retryAfterSeconds
+    throw new APIError(
+      error.status as 429,
+      { code: error.code, message: appErrorMessage(error), details: error.details },
+      typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {},
+    )
   }
   throw error
+}
+
+/** Session objects leave without their token: the signed cookie is the credential, and script never needs it. */
+function withoutSessionTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSessionTokens)
+  if (!value || typeof value !== 'object' || value instanceof Date) return value
+  const { token: _token, ...rest } = value as Record<string, unknown>
+  return Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, key === 'session' ? withoutSessionTokens(inner) : inner]))
 }
 
 function recipientName(user: { name: string; email: string }): { email: string; name: string } {
@@ -51,6 +63,8 @@ function recipientName(user: { name: string; email: string }): { email: string; 
 type AuthHooks = {
   /** A session ended (sign-out, password reset, revocation): caches that vouch for it must stop. */
   onSessionEnded?: (sessionId: string) => void
+  /** Whether a session ended recently; its signed cookie cache then no longer vouches for it (ADR 017). */
+  isSessionRevoked?: (sessionId: string) => boolean
 }
 
 export function createAuth(db: Database, config: Env, hooks: AuthHooks = {}) {
@@ -76,6 +90,12 @@ export function createAuth(db: Database, config: Env, hooks: AuthHooks = {}) {
       level: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'debug' : 'warn',
       log: (level, message) => logger()[level]({ source: 'better-auth' }, message),
     },
+    // Refusals are answers, not faults: only server errors are logged, through our logger.
+    onAPIError: {
+      onError: (error) => {
+        if (!(error instanceof APIError) || error.statusCode >= 500) logger().error({ source: 'better-auth', err: error }, 'auth endpoint failed')
+      },
+    },
     // Our own limiter covers every auth surface (REST and page actions) with one configurable budget.
     rateLimit: { enabled: false },
     advanced: {
@@ -87,7 +107,13 @@ export function createAuth(db: Database, config: Env, hooks: AuthHooks = {}) {
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
-      cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS },
+      cookieCache: {
+        enabled: true,
+        maxAge: SESSION_COOKIE_CACHE_SECONDS,
+        // Read on every use of the cache, by every endpoint: a revoked session's cache no longer matches, so
+        // Better Auth looks the session up in the database, finds it gone and answers as signed out.
+        version: (session) => (hooks.isSessionRevoked?.(session.id) ? 'revoked' : '1'),
+      },
       additionalFields: { aal: { type: 'string', required: false, defaultValue: 'aal1', input: false } },
     },
     user: {
@@ -156,9 +182,21 @@ export function createAuth(db: Database, config: Env, hooks: AuthHooks = {}) {
           if ((ctx.path === '/reset-password' || ctx.path === '/phone-number/reset-password') && typeof body.newPassword === 'string') {
             assertStrongPassword(body.newPassword, {})
           }
+          await beforeAuthEndpoint(ctx.path ?? '', body)
         } catch (error) {
-          weakPasswordError(error)
+          asApiError(error)
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned
+        const failed = returned instanceof APIError
+        const code = failed ? (returned.body as { code?: string } | undefined)?.code : undefined
+        try {
+          await afterAuthEndpoint(ctx.path ?? '', (ctx.body ?? {}) as Record<string, unknown>, failed ? { failed, code } : { failed })
+        } catch (error) {
+          asApiError(error)
+        }
+        if (!failed && !(returned instanceof Response) && SESSION_RESPONSE_PATHS.has(ctx.path ?? '')) return ctx.json(withoutSessionTokens(returned) as Record<string, unknown>) // list-sessions' array goes out as JSON all the same
       }),
     },
     plugins: [

@@ -1,5 +1,6 @@
 export { auth, resetAuth } from './auth-instance.server'
 export { toAppError, mapAuthErrorCode } from './auth-errors.server'
+export { authEndpointPolicy, isOpenAuthEndpoint, AUTH_ENDPOINTS } from './auth-endpoints'
 export * from './identity.service.server'
 export {
   actorFromAuthState,

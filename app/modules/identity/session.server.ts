@@ -75,11 +75,8 @@ export async function sessionFromCookies(headers: Headers): Promise<{ state: Aut
 }
 
 async function readCookieSession(headers: Headers): Promise<{ state: AuthState | null; setCookies: string[] }> {
-  let result = await auth().api.getSession({ headers, returnHeaders: true })
-  // A revoked session may still sit in a fresh cookie cache: ask the database instead.
-  if (result.response && sessionRevocations().isRevoked(result.response.session.id)) {
-    result = await auth().api.getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true })
-  }
+  // A revoked session's cookie cache no longer matches its version, so this asks the database (auth.server.ts).
+  const result = await auth().api.getSession({ headers, returnHeaders: true })
   const setCookies = result.headers.getSetCookie()
   const found = result.response
   if (!found) return { state: null, setCookies }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isRetryableStatus, refreshRetryDelays, shouldRefresh, TokenHolder, TOKEN_CHECK_INTERVAL_MS, type HeldSession } from './token-holder'
+import { memoryTokenStore, type TokenStore } from './token-store'
 
 describe('token refresh timing (§9)', () => {
   it('refreshes when 90 seconds or less remain', () => {
@@ -26,21 +27,24 @@ describe('token refresh timing (§9)', () => {
   })
 })
 
-const session = (expiresAt: number, tag: string): HeldSession => ({ access_token: `a-${tag}`, refresh_token: `r-${tag}`, expires_at: expiresAt })
+const session = (expiresAt: number, tag: string): HeldSession => ({ access_token: `a-${tag}`, expires_at: expiresAt })
 
-function harness(responses: Array<{ status: number; body?: unknown } | 'network'>, now = 0) {
+function harness(responses: Array<{ status: number; body?: unknown } | 'network'>, now: number | (() => number) = 0, options: { store?: TokenStore; sessionKey?: string } = {}) {
   const calls: string[] = []
   const sleeps: number[] = []
   let ended: string | null = null
   let refreshed = 0
+  const store = options.store ?? memoryTokenStore()
   const holder = new TokenHolder({
-    request: async (grant) => {
-      calls.push(grant)
+    request: async () => {
+      calls.push('session')
       const next = responses.shift()
       if (!next || next === 'network') throw new Error('network down')
       return { status: next.status, body: next.body ?? null }
     },
-    now: () => now,
+    sessionKey: options.sessionKey ?? 'session-1',
+    store,
+    now: typeof now === 'function' ? now : () => now,
     sleep: async (ms) => {
       sleeps.push(ms)
     },
@@ -53,7 +57,7 @@ function harness(responses: Array<{ status: number; body?: unknown } | 'network'
       ended = reason
     },
   })
-  return { holder, calls, sleeps, ended: () => ended, refreshed: () => refreshed }
+  return { holder, store, calls, sleeps, ended: () => ended, refreshed: () => refreshed }
 }
 
 describe('TokenHolder', () => {
@@ -64,11 +68,11 @@ describe('TokenHolder', () => {
     expect(h.calls).toEqual(['session'])
   })
 
-  it('refreshes close to expiry and rotates the refresh token', async () => {
+  it('renews from the session close to expiry', async () => {
     const h = harness([{ status: 200, body: session(60, 'one') }, { status: 200, body: session(960, 'two') }], 0)
     await h.holder.start()
     await h.holder.tick()
-    expect(h.calls).toEqual(['session', 'refresh_token'])
+    expect(h.calls).toEqual(['session', 'session'])
     expect(h.holder.accessToken).toBe('a-two')
     expect(h.refreshed()).toBe(1)
   })
@@ -82,12 +86,13 @@ describe('TokenHolder', () => {
     expect(h.ended()).toBeNull()
   })
 
-  it('ends the session on any other failure', async () => {
+  it('ends the session on any other failure, and forgets the shared token', async () => {
     const h = harness([{ status: 200, body: session(60, 'one') }, { status: 401 }], 0)
     await h.holder.start()
     await h.holder.tick()
     expect(h.ended()).toMatch(/401/)
     expect(h.holder.accessToken).toBeNull()
+    expect(h.store.read()).toBeNull()
   })
 
   it('gives up when gateway errors last beyond the 30 s budget', async () => {
@@ -97,5 +102,49 @@ describe('TokenHolder', () => {
     await h.holder.tick()
     expect(h.ended()).toMatch(/502/)
     expect(h.sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(30_000)
+  })
+})
+
+describe('TokenHolder across page loads and tabs (ADR 017)', () => {
+  it('reuses the stored token of the same session on the next page load and in other tabs, without a grant', async () => {
+    const store = memoryTokenStore()
+    const first = harness([{ status: 200, body: session(900, 'one') }], 0, { store })
+    await first.holder.start()
+    first.holder.stop()
+    for (let page = 0; page < 12; page++) {
+      const next = harness([], 10_000 * page, { store })
+      await next.holder.start()
+      expect(next.holder.accessToken).toBe('a-one')
+      expect(next.calls).toEqual([])
+    }
+    expect(first.calls).toEqual(['session'])
+  })
+
+  it('does not reuse a token of another session, or one about to expire', async () => {
+    const store = memoryTokenStore()
+    store.write({ access_token: 'a-old', expires_at: 900, session_key: 'session-0' })
+    const other = harness([{ status: 200, body: session(900, 'new') }], 0, { store })
+    await other.holder.start()
+    expect(other.calls).toEqual(['session'])
+    store.write({ access_token: 'a-late', expires_at: 60, session_key: 'session-1' })
+    const late = harness([{ status: 200, body: session(960, 'fresh') }], 0, { store })
+    await late.holder.start()
+    expect(late.holder.accessToken).toBe('a-fresh')
+    expect(store.read()).toMatchObject({ access_token: 'a-fresh', session_key: 'session-1' })
+  })
+
+  it('renews once for all tabs: a tab that waited for the lock takes the token just stored', async () => {
+    const store = memoryTokenStore()
+    let now = 0
+    const a = harness([{ status: 200, body: session(900, 'one') }, { status: 200, body: session(1800, 'two') }], () => now, { store })
+    const b = harness([{ status: 200, body: session(1800, 'unwanted') }], () => now, { store })
+    await a.holder.start()
+    await b.holder.start()
+    expect(b.holder.accessToken).toBe('a-one')
+    now = 850_000
+    await Promise.all([a.holder.tick(), b.holder.tick()])
+    expect(a.calls).toEqual(['session', 'session'])
+    expect(b.calls).toEqual([])
+    expect(b.holder.accessToken).toBe('a-two')
   })
 })

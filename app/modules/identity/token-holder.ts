@@ -1,10 +1,13 @@
+import type { StoredToken, TokenStore } from './token-store'
+
 /** §9: the browser's bearer session holder checks every 30 s and refreshes with 90 s or less to go. */
 export const TOKEN_CHECK_INTERVAL_MS = 30_000
 export const TOKEN_REFRESH_MARGIN_SECONDS = 90
 export const REFRESH_RETRY_START_MS = 200
 export const REFRESH_RETRY_BUDGET_MS = 30_000
 
-export type HeldSession = { access_token: string; refresh_token: string; expires_at: number }
+/** The part of a bearer session the browser keeps: the access token and when it expires. */
+export type HeldSession = { access_token: string; expires_at: number }
 
 export function shouldRefresh(expiresAtSeconds: number, nowMs: number, marginSeconds = TOKEN_REFRESH_MARGIN_SECONDS): boolean {
   return expiresAtSeconds - nowMs / 1000 <= marginSeconds
@@ -37,8 +40,11 @@ export class RefreshFailure extends Error {
 }
 
 type Deps = {
-  /** POST /api/auth/token?grant_type=…; resolves with the HTTP status and JSON body. */
-  request: (grant: 'session' | 'refresh_token', body?: unknown) => Promise<{ status: number; body: unknown }>
+  /** POST /api/auth/token?grant_type=session; resolves with the HTTP status and JSON body. */
+  request: () => Promise<{ status: number; body: unknown }>
+  /** Which session (and version of it) the tab is signed in with: a stored token of another one is not reused. */
+  sessionKey: string
+  store: TokenStore
   now?: () => number
   sleep?: (ms: number) => Promise<void>
   setInterval?: (fn: () => void, ms: number) => unknown
@@ -48,12 +54,15 @@ type Deps = {
 }
 
 /**
- * Holds the bearer session of the signed-in browser tab for API clients and the realtime connection,
- * and keeps it fresh. Network errors and 502/503/504 are retried with back-off; any other failure ends it.
+ * Holds the access token of the signed-in browser for API clients and the realtime connection, and keeps it
+ * fresh (ADR 017). The tabs share one token through `store`: a page load or a new tab reuses it until it nears
+ * expiry, and then one tab renews it from the session cookie for all. Network errors and 502/503/504 are
+ * retried with back-off; any other failure ends it.
  */
 export class TokenHolder {
   private session: HeldSession | null = null
   private timer: unknown = null
+  private unsubscribe: (() => void) | null = null
   private refreshing: Promise<void> | null = null
   private readonly now: () => number
   private readonly sleep: (ms: number) => Promise<void>
@@ -72,7 +81,12 @@ export class TokenHolder {
   }
 
   async start(): Promise<void> {
-    this.session = await this.call('session')
+    this.session = this.reusable(this.deps.store.read()) ?? (await this.renew())
+    this.unsubscribe = this.deps.store.subscribe((token) => {
+      if (!this.session || token?.session_key !== this.deps.sessionKey) return
+      this.session = { access_token: token.access_token, expires_at: token.expires_at }
+      this.deps.onRefreshed?.(this.session)
+    })
     const schedule = this.deps.setInterval ?? ((fn, ms) => setInterval(fn, ms))
     this.timer = schedule(() => void this.tick(), TOKEN_CHECK_INTERVAL_MS)
   }
@@ -80,6 +94,8 @@ export class TokenHolder {
   stop(): void {
     if (this.timer !== null) (this.deps.clearInterval ?? ((h) => clearInterval(h as ReturnType<typeof setInterval>)))(this.timer)
     this.timer = null
+    this.unsubscribe?.()
+    this.unsubscribe = null
     this.session = null
   }
 
@@ -97,28 +113,48 @@ export class TokenHolder {
   }
 
   private async doRefresh(): Promise<void> {
-    const current = this.session
-    if (!current) return
+    if (!this.session) return
     try {
-      this.session = await this.call('refresh_token', { refresh_token: current.refresh_token })
+      this.session = await this.renew()
       this.deps.onRefreshed?.(this.session)
     } catch (error) {
       this.stop()
+      this.deps.store.clear()
       this.deps.onEnded?.(error instanceof Error ? error.message : 'refresh failed')
     }
   }
 
-  private async call(grant: 'session' | 'refresh_token', body?: unknown): Promise<HeldSession> {
+  /** A stored token of this session with more than the refresh margin left. */
+  private reusable(token: StoredToken | null): HeldSession | null {
+    if (!token || token.session_key !== this.deps.sessionKey || shouldRefresh(token.expires_at, this.now())) return null
+    return { access_token: token.access_token, expires_at: token.expires_at }
+  }
+
+  /** A fresh token for every tab: whoever waited for the lock takes the one the tab before it just stored. */
+  private renew(): Promise<HeldSession> {
+    return this.deps.store.exclusive(async () => {
+      const shared = this.reusable(this.deps.store.read())
+      if (shared) return shared
+      const granted = await this.grant()
+      this.deps.store.write({ ...granted, session_key: this.deps.sessionKey })
+      return granted
+    })
+  }
+
+  private async grant(): Promise<HeldSession> {
     const delays = refreshRetryDelays()
     for (let attempt = 0; ; attempt++) {
-      const result = await this.deps.request(grant, body).then(
+      const result = await this.deps.request().then(
         (response) => response,
         () => ({ status: 0, body: null }),
       )
-      if (result.status === 200) return result.body as HeldSession
+      if (result.status === 200) {
+        const body = result.body as HeldSession
+        return { access_token: body.access_token, expires_at: body.expires_at }
+      }
       const retryable = result.status === 0 || isRetryableStatus(result.status)
       const delay = delays[attempt]
-      if (!retryable || delay === undefined) throw new RefreshFailure(result.status, `token ${grant} failed with status ${result.status}`)
+      if (!retryable || delay === undefined) throw new RefreshFailure(result.status, `token session grant failed with status ${result.status}`)
       await this.sleep(delay)
     }
   }

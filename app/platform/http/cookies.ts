@@ -25,6 +25,14 @@ export function readCookie(header: string | null | undefined, name: string): str
   }
 }
 
+/**
+ * A Set-Cookie value for a cookie only the server reads (locale, colour mode, post-sign-in redirect): HttpOnly,
+ * so no script, ours or injected, can read or overwrite it; SameSite=Lax; Secure over HTTPS.
+ */
+export function serverCookie(name: string, value: string, options: { maxAge: number; secure: boolean }): string {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${options.maxAge}; HttpOnly; SameSite=Lax${options.secure ? '; Secure' : ''}`
+}
+
 export function serializeCookieHeader(cookies: Map<string, string>): string {
   return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 }

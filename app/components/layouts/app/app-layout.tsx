@@ -25,6 +25,7 @@ type AppLayoutProps = TopbarSlots & {
   children: ReactNode
 }
 
+/** The one cookie script writes (so it cannot be HttpOnly): a layout preference the server reads to render the frame. */
 function rememberSidebar(collapsed: boolean): void {
   document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? 'collapsed' : 'expanded'}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`
 }

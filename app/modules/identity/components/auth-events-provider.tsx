@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import { useRevalidator } from 'react-router'
 import type { ClientSession } from '../auth-context'
 import { AUTH_CHANNEL, type AuthChannelMessage, deriveAuthEvent, emitAuthEvent } from '../auth-events'
+import { browserTokenStore } from '../token-store'
 
 /**
  * Turns session changes seen by the pages into §4 auth events, and keeps the tabs of one browser in
@@ -33,6 +34,8 @@ export function AuthEventsProvider({ session, children }: { session: ClientSessi
     if (!event) return
     emitAuthEvent(event, session)
     document.documentElement.dataset.authEvent = event
+    // The shared access token dies with the session (the server refuses it anyway): no tab may reuse it.
+    if (event === 'SIGNED_OUT') browserTokenStore().clear()
     if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') {
       const message: AuthChannelMessage = { event, userId: session?.user.id ?? null }
       channel.current?.postMessage(message)

@@ -3,18 +3,24 @@ import { useRevalidator } from 'react-router'
 import { emitAuthEvent } from '../auth-events'
 import type { ClientSession } from '../auth-context'
 import { TokenHolder } from '../token-holder'
+import { browserTokenStore } from '../token-store'
 
-async function requestToken(grant: 'session' | 'refresh_token', body?: unknown) {
-  const response = await fetch(`/api/auth/token?grant_type=${grant}`, {
+async function requestSessionGrant() {
+  const response = await fetch('/api/auth/token?grant_type=session', {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
+    body: '{}',
   })
   return { status: response.status, body: await response.json().catch(() => null) }
 }
 
-/** A bearer session for the signed-in tab (for the realtime connection and API calls), kept fresh. */
+/** The session a stored token must belong to: a new session, a second factor or a change to the user needs a new one. */
+export function tokenSessionKey(session: ClientSession): string {
+  return `${session.sessionId}:${session.aal}:${session.user.updatedAt}`
+}
+
+/** An access token for the signed-in tab (for the realtime connection and API calls), shared with the other tabs and kept fresh. */
 export function useBearerSession(session: ClientSession | null): TokenHolder | null {
   const [holder, setHolder] = useState<TokenHolder | null>(null)
   const latest = useRef(session)
@@ -26,9 +32,11 @@ export function useBearerSession(session: ClientSession | null): TokenHolder | n
   })
   const sessionId = session?.sessionId
   useEffect(() => {
-    if (!sessionId) return
+    if (!sessionId || !latest.current) return
     const tokens = new TokenHolder({
-      request: requestToken,
+      request: requestSessionGrant,
+      sessionKey: tokenSessionKey(latest.current),
+      store: browserTokenStore(),
       onRefreshed: () => emitAuthEvent('TOKEN_REFRESHED', latest.current),
       // The bearer session ended for good: reload the page's session, which signs out if it is gone too.
       onEnded: () => {
