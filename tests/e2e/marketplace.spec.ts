@@ -135,7 +135,8 @@ test('counts every product truly: the result count, the pages and the facets of 
   const status = (await page.getByText(/^Products found: /).textContent()) ?? ''
   expect(status, 'an exact count, not a capped "500+"').toMatch(/^Products found: [\d,]+$/)
   const total = numberIn(status, /([\d,]+)$/)
-  expect(total).toBeGreaterThanOrEqual(2_000)
+  // The demo marketplace has 2,000 products, about nine in ten published: far more than the 500 a search ranks.
+  expect(total).toBeGreaterThan(1_500)
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(`1–24 of ${total.toLocaleString('en')}`)
   const facetSum = async (label: string) => {
     const options = await page.getByLabel(label, { exact: true }).locator('option').allTextContents()
