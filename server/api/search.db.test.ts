@@ -29,6 +29,15 @@ describe('GET /api/v1/marketplace/products', () => {
     })
   })
 
+  it('finds a product by its HS code, with or without the dot, and counts exactly', async () => {
+    for (const q of ['6912', '691200', '6912.00']) {
+      const response = await call(app, `/api/v1/marketplace/products?q=${encodeURIComponent(q)}`)
+      expect(response.status).toBe(200)
+      expect(response.json).toMatchObject({ total: 1, items: [{ id: mugId }] })
+      expect(response.json).not.toHaveProperty('total_is_capped')
+    }
+  })
+
   it('refuses invalid parameters with field errors', async () => {
     const response = await call(app, '/api/v1/marketplace/products?limit=500&hs_chapter=8&sort=cheapest')
     expect(response.status).toBe(422)

@@ -52,6 +52,27 @@ test.describe.serial('the public marketplace', () => {
     await expect(page.locator('link[rel="alternate"][hreflang="zh-Hant"]')).toHaveAttribute('href', new RegExp(`/zh-Hant/b2b/product/${productId}$`))
   })
 
+  test('a visitor finds it by a Chinese compound and by its HS code, on the Chinese and the English page', async ({ page }) => {
+    await page.goto('/zh-Hans/b2b/market')
+    const box = page.getByRole('searchbox', { name: '搜索产品', exact: true })
+    // 麒麟茶壶 is two words (麒麟 + 茶壶); the name 麒麟青瓷茶壶 has no 麟茶 bigram.
+    await box.fill('麒麟茶壶')
+    await box.press('Enter')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('“麒麟茶壶”的搜索结果')
+    await expect(page.getByText(/^找到产品：/)).toHaveText('找到产品：1')
+    await expect(page.getByRole('article').filter({ hasText: product.nameZhHans })).toBeVisible()
+
+    await page.goto('/en/b2b/market')
+    const englishBox = page.getByRole('searchbox', { name: 'Search products', exact: true })
+    for (const q of ['麒麟茶壶', '6911.10 qilin', `691110 ${suffix}`]) {
+      await englishBox.fill(q)
+      await englishBox.press('Enter')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${q}”`)
+      await expect(page.getByText(/^Products found: /)).toHaveText('Products found: 1')
+      await expect(page.getByRole('article').filter({ hasText: product.nameEn })).toBeVisible()
+    }
+  })
+
   test('serves anonymous visitors a cacheable page and signed-in users a private one', async ({ page }) => {
     const anonymous = await page.request.get(`/en/b2b/product/${productId}`)
     expect(anonymous.status()).toBe(200)
@@ -104,4 +125,41 @@ test('invalid search parameters are ignored rather than refused, and filtered se
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
   await page.waitForLoadState('networkidle')
   expect(pageErrors, 'hydration errors (server and browser must render the same text)').toEqual([])
+})
+
+/** The number in "Label (1,234)", "1–24 of 1,234" or "Products found: 1,234". */
+const numberIn = (text: string, pattern: RegExp) => Number((pattern.exec(text)?.[1] ?? 'NaN').replace(/[,，]/g, ''))
+
+test('counts every product truly: the result count, the pages and the facets of a broad search agree', async ({ page }) => {
+  await page.goto('/en/b2b/market')
+  const status = (await page.getByText(/^Products found: /).textContent()) ?? ''
+  expect(status, 'an exact count, not a capped "500+"').toMatch(/^Products found: [\d,]+$/)
+  const total = numberIn(status, /([\d,]+)$/)
+  // The demo marketplace has 2,000 products, about nine in ten published: far more than the 500 a search ranks.
+  expect(total).toBeGreaterThan(1_500)
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(`1–24 of ${total.toLocaleString('en')}`)
+  const facetSum = async (label: string) => {
+    const options = await page.getByLabel(label, { exact: true }).locator('option').allTextContents()
+    return options.reduce((sum, option) => sum + (/\(([\d,]+)\)$/.test(option) ? numberIn(option, /\(([\d,]+)\)$/) : 0), 0)
+  }
+  expect(await facetSum('Category')).toBe(total)
+  expect(await facetSum('Origin country')).toBe(total)
+})
+
+test('a Chinese compound query finds every product holding both words, and the count and pages agree', async ({ page }) => {
+  await page.goto('/zh-Hans/b2b/market')
+  const box = page.getByRole('searchbox', { name: '搜索产品', exact: true })
+  await box.fill('陶瓷杯')
+  await box.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('“陶瓷杯”的搜索结果')
+  const total = numberIn((await page.getByText(/^找到产品：/).textContent()) ?? '', /([\d,]+)$/)
+  expect(total).toBeGreaterThan(0)
+  const names = await page.getByRole('article').getByRole('link').allTextContents()
+  expect(names.length).toBe(Math.min(total, 24))
+  // Names holding both words rank before products that hold them elsewhere (a description, a company name).
+  const inName = names.map((name) => /陶瓷.*杯/.test(name))
+  expect(inName[0]).toBe(true)
+  const firstElsewhere = inName.indexOf(false)
+  if (firstElsewhere >= 0) expect(inName.slice(firstElsewhere)).not.toContain(true)
+  if (total > 24) await expect(page.getByRole('navigation', { name: '分页' })).toContainText(`共 ${total.toLocaleString('zh-Hans')} 条`)
 })

@@ -86,7 +86,8 @@ export const products = pgTable(
     index('products_organization_status_idx').on(t.organizationId, t.status, t.updatedAt),
     index('products_status_category_idx').on(t.status, t.categoryId),
     index('products_status_origin_idx').on(t.status, t.originCountry),
-    index('products_status_hs_idx').on(t.status, t.hsCode),
+    // text_pattern_ops: an HS code prefix (LIKE '6912%') uses the index under any database collation.
+    index('products_status_hs_prefix_idx').on(t.status, t.hsCode.op('text_pattern_ops')),
     index('products_status_published_idx').on(t.status, t.publishedAt),
     index('products_status_from_price_idx').on(t.status, t.fromPrice),
     index('products_status_moq_idx').on(t.status, t.moq),

@@ -4,7 +4,7 @@ export { CreateProductInput, MAX_PRODUCT_ATTRIBUTES, MAX_PRODUCT_IMAGES, PRODUCT
 export { canPublishProducts, SUPPLYING_KINDS } from './product.policy'
 export { CreatePriceListInput, MAX_PRICE_LIST_LINES, SetPriceListLinesInput, UpdatePriceListInput, type PriceList, type PriceListDetail, type PriceListLine, type PriceListLineInput, type PriceTier } from './price-list.inputs'
 export { breakFor, currencyDigits, displayUnitPrice, isDecimalText, lineTotal, lowestUnitPrice, priceFor, roundToCurrency, unitPriceFor, type PriceBreak } from './pricing'
-export { lenientSearchQuery, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_SORTS, SearchQuery, searchInputOf, type SearchProductsInput, type SearchSort } from './search.inputs'
+export { lenientSearchQuery, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, SEARCH_SORTS, SearchQuery, searchInputOf, type SearchProductsInput, type SearchSort } from './search.inputs'
 export { PriceLinesEditor, type PriceableProduct } from './components/price-lines-editor'
 export { ProductCard, ProductGrid } from './components/product-card'
 export { ProductGallery } from './components/product-gallery'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildSearchDocument, searchQueryTerms } from './search-document'
+import { buildSearchDocument, parseSearchQuery, searchQueryTerms } from './search-document'
 
 describe('buildSearchDocument', () => {
   it('expands a Chinese run into characters and overlapping bigrams', () => {
@@ -28,12 +28,39 @@ describe('searchQueryTerms', () => {
     expect(searchQueryTerms('陶瓷')).toEqual(['陶瓷'])
   })
 
-  it('turns longer Chinese queries into their bigrams', () => {
-    expect(searchQueryTerms('陶瓷杯')).toEqual(['陶瓷', '瓷杯'])
+  it('splits a Chinese compound into dictionary words, so no bigram across two words is required', () => {
+    expect(searchQueryTerms('陶瓷杯')).toEqual(['陶瓷', '杯'])
+    expect(searchQueryTerms('蓝牙耳机')).toEqual(['蓝牙', '耳机'])
+    expect(searchQueryTerms('藍牙耳機')).toEqual(['藍牙', '耳機'])
+  })
+
+  it('turns a Chinese word longer than two characters into its bigrams, as documents hold it', () => {
+    expect(searchQueryTerms('不鏽鋼')).toEqual(['不鏽', '鏽鋼'])
+    const document = buildSearchDocument({ nameEn: '', nameZhHans: '陶瓷咖啡杯', nameZhHant: '不鏽鋼保溫杯' }).split(' ')
+    for (const q of ['陶瓷杯', '陶瓷咖啡杯', '咖啡杯', '不鏽鋼杯', '保溫杯']) expect(searchQueryTerms(q).every((term) => document.includes(term)), q).toBe(true)
+  })
+
+  it('keeps Latin words of a mixed query', () => {
+    expect(searchQueryTerms('LED灯泡 12V')).toEqual(['led', '12v', '灯泡'])
   })
 
   it('strips tsquery syntax and de-duplicates words', () => {
     expect(searchQueryTerms("Mug & !cup | 'mug':*")).toEqual(['mug', 'cup'])
     expect(searchQueryTerms('  ')).toEqual([])
+  })
+})
+
+describe('parseSearchQuery', () => {
+  it('takes 4- to 10-digit numbers, dots allowed, as HS code prefixes of at most six digits', () => {
+    expect(parseSearchQuery('6912').hsCodes).toEqual([{ prefix: '6912', terms: ['6912'] }])
+    expect(parseSearchQuery('6912.00').hsCodes).toEqual([{ prefix: '691200', terms: ['6912', '00'] }])
+    expect(parseSearchQuery('6912.00.10').hsCodes).toEqual([{ prefix: '691200', terms: ['6912', '00', '10'] }])
+    expect(parseSearchQuery('HS 691200 陶瓷杯')).toEqual({ terms: ['陶瓷', '杯'], hsCodes: [{ prefix: '691200', terms: ['691200'] }], words: ['陶瓷', '杯'] })
+  })
+
+  it('leaves shorter numbers and numbers inside words as text', () => {
+    expect(parseSearchQuery('69 cups')).toMatchObject({ terms: ['69', 'cups'], hsCodes: [] })
+    expect(parseSearchQuery('a6912 12v')).toMatchObject({ terms: ['a6912', '12v'], hsCodes: [] })
+    expect(parseSearchQuery('hs cups')).toMatchObject({ terms: ['hs', 'cups'], hsCodes: [] })
   })
 })

@@ -53,19 +53,71 @@ export function buildSearchDocument(input: SearchDocumentInput): string {
     .join(' ')
 }
 
+/** Chinese words by the ICU dictionary: a query's word boundaries decide which bigrams it needs (陶瓷杯 is 陶瓷 + 杯). */
+const CHINESE_WORDS = new Intl.Segmenter('zh', { granularity: 'word' })
+
+/** A Chinese word as the document tokens that must all be there: itself up to two characters, else its bigrams. */
+function hanWordTerms(word: string): string[] {
+  const chars = Array.from(word)
+  return chars.length <= 2 ? [word] : chars.slice(0, -1).map((char, index) => char + chars[index + 1])
+}
+
 /**
- * A user query as the tokens that must all appear in search_document: Latin words as they are, a Chinese run of one or
- * two characters as itself, a longer run as its bigrams.
+ * A user query as the tokens that must all appear in search_document: Latin words as they are; a Chinese run split into
+ * dictionary words, each as the tokens buildSearchDocument writes for it (itself up to two characters, else its bigrams).
+ * A bigram across two words is not required, so 陶瓷杯 (陶瓷 + 杯) finds 陶瓷咖啡杯.
  */
 export function searchQueryTerms(q: string): string[] {
   const lower = q.normalize('NFKC').toLowerCase()
-  const words = lower
+  return [...new Set([...latinWords(lower), ...queryWords(lower).flatMap(hanWordTerms)])]
+}
+
+function latinWords(lower: string): string[] {
+  return lower
     .replace(HAN_RUN, ' ')
     .split(SEPARATOR)
     .filter((word) => word.length > 0)
-  const han = Array.from(lower.matchAll(HAN_RUN), (match) => {
-    const chars = Array.from(match[0])
-    return chars.length <= 2 ? [match[0]] : chars.slice(0, -1).map((char, index) => char + chars[index + 1])
-  }).flat()
-  return [...new Set([...words, ...han])]
+}
+
+/** The dictionary words of the query's Han runs (Simplified and Traditional alike). */
+function queryWords(lower: string): string[] {
+  return Array.from(lower.matchAll(HAN_RUN), (match) => Array.from(CHINESE_WORDS.segment(match[0]), (segment) => segment.segment)).flat()
+}
+
+/** HS codes are harmonised to six digits worldwide; longer national tariff lines are matched by their subheading. */
+const HS_HARMONISED_DIGITS = 6
+/** A number of 4–10 digits, dots allowed between groups (6912, 691200, 6912.00, 6912.00.10), standing alone. */
+const HS_CODE = /(?<![\p{Script=Latin}\p{N}.])\d{2,}(?:\.\d{2,})*(?![\p{Script=Latin}\p{N}]|\.\d)/gu
+
+const HS_LABEL = /(?<![\p{L}\p{N}])hs(?:\s*codes?)?(?![\p{L}\p{N}])/gu
+
+export type HsCodeTerm = {
+  /** Products whose HS code starts with it match. */
+  prefix: string
+  /** Or whose text holds these tokens (the number may be a model number or part of a SKU). */
+  terms: string[]
+}
+
+export type ParsedSearchQuery = {
+  /** Tokens that must all appear in search_document. */
+  terms: string[]
+  /** Each must match by HS code prefix or text. */
+  hsCodes: HsCodeTerm[]
+  /** The query's words for relevance (names that contain them rank higher): Latin words and Chinese dictionary words. */
+  words: string[]
+}
+
+/** A marketplace query: its HS codes (4–10 digits, dots allowed) and the text terms of the rest. */
+export function parseSearchQuery(q: string): ParsedSearchQuery {
+  const lower = q.normalize('NFKC').toLowerCase()
+  const hsCodes: HsCodeTerm[] = []
+  const rest = lower.replace(HS_CODE, (code) => {
+    const digits = code.replace(/\./g, '')
+    if (digits.length < 4 || digits.length > 10) return code
+    hsCodes.push({ prefix: digits.slice(0, HS_HARMONISED_DIGITS), terms: latinWords(code) })
+    return ' '
+  })
+  // "HS 6912" names the code; the label itself is not a word to look for.
+  const words = hsCodes.length > 0 ? rest.replace(HS_LABEL, ' ') : rest
+  return { terms: searchQueryTerms(words), hsCodes, words: [...new Set([...latinWords(words), ...queryWords(words)])] }
 }

@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js'
-import { and, asc, desc, eq, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm'
-import { countryName } from '../../platform/countries'
+import { and, asc, desc, eq, inArray, isNull, like, lte, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { database } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
 import { ExpiringLru } from '../../platform/lru'
@@ -9,14 +8,18 @@ import { companyProfiles, organizations } from '../companies/companies.tables.se
 import { fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, productImages, products } from './catalog.tables.server'
-import { searchQueryTerms } from './search-document'
+import { type HsCodeTerm, parseSearchQuery } from './search-document'
+import { type CategoryRow, categoryFacets, countMatchGroups, type FacetCount, groupsOf, groupsWithin, listedSuppliers, originFacets, totalOf } from './search-counts.server'
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, type SearchProductsInput, type SearchSort } from './search.inputs'
 
 /** Added to the relevance of products whose supplier is verified, so they rank first among comparable matches. */
 const VERIFIED_BOOST = 0.2
+/** Added to the relevance of a product whose HS code a query's number is the start of (rather than text holding it). */
+const HS_CODE_BOOST = 0.5
 /**
- * Matches ranked, counted and faceted per search: beyond it the total is capped (`totalIsCapped`) and relevance ranks
- * the first matches only, so a one-character query over a million products costs about what a precise one does.
+ * Matches ranked by relevance per search: beyond it relevance orders the first matches the index yields and the rest
+ * follow newest first, so a one-character query over a million products ranks about as fast as a precise one. Totals
+ * and facets are then counted by one grouped query (search-counts.server.ts), cached separately from the pages.
  */
 export const SEARCH_CANDIDATE_CAP = 500
 /** Typo matches are suggestions: fewer are ranked (each costs a trigram comparison). */
@@ -37,23 +40,16 @@ export type MarketProduct = {
   publishedAt: string | null
 }
 
-export type FacetCount = { value: string; label: string; count: number }
+export type { FacetCount }
 
 export type SearchResult = {
   items: MarketProduct[]
-  /** Exact unless `totalIsCapped`: then more products match than were counted, and it is a lower bound ("1,000+"). */
+  /** Every match, counted exactly. */
   total: number
-  totalIsCapped: boolean
   limit: number
   offset: number
-  /** Counted over the same (possibly capped) matches as the total. */
+  /** Each value's matches under every other filter, counted exactly. */
   facets: { categories: FacetCount[]; originCountries: FacetCount[] }
-}
-
-type CategoryRow = { id: string; parentId: string | null; position: number; nameEn: string; nameZhHans: string; nameZhHant: string }
-
-export function categoryName(row: Pick<CategoryRow, 'nameEn' | 'nameZhHans' | 'nameZhHant'>, locale: Locale): string {
-  return localized({ en: row.nameEn, 'zh-Hans': row.nameZhHans, 'zh-Hant': row.nameZhHant }, locale)
 }
 
 // The tree changes rarely (platform admins): kept per database until categoriesChanged() is called.
@@ -91,43 +87,45 @@ function descendantsOf(rows: CategoryRow[], rootId: string): string[] {
   return found
 }
 
-function topLevelOf(byId: Map<string, CategoryRow>, id: string): CategoryRow | undefined {
-  let row = byId.get(id)
-  const seen = new Set<string>()
-  while (row?.parentId && !seen.has(row.id)) {
-    seen.add(row.id)
-    row = byId.get(row.parentId)
-  }
-  return row
-}
-
 /** Filters on product columns (run inside the capped scan) and on the supplier (applied to the capped matches). */
 type Conditions = { base: SQL[]; company: SQL; category?: SQL; origin?: SQL }
 
-type TextMatch = { condition: SQL; rank: SQL; cap: number }
+/** How a query matched: `kind` names the condition (part of the count cache key), `rank` orders the first matches. */
+type TextMatch = { kind: 'text' | 'typo'; condition: SQL; rank: SQL; cap: number }
+
+const matchesTerms = (terms: string[]) => sql`${products.searchVector} @@ plainto_tsquery('simple', ${terms.join(' ')}::text)`
+const hsCodeStartsWith = (code: HsCodeTerm) => like(products.hsCode, `${code.prefix}%`)
+/** Relevance: the share of `words` a text contains (strpos per word, the words bound as parameters). */
+const shareContained = (text: SQL, words: string[]) => sql.join([sql`((0`, ...words.map((word) => sql` + (case when strpos(${text}, ${word}::text) > 0 then 1 else 0 end)`), sql`)::float8 / ${sql.raw(String(words.length))})`], sql``)
 
 /**
- * Full text over the stored search vector (GIN) and, for a Latin query that finds nothing, a typo fallback: pg_trgm's
- * word similarity to the English name (`<%`, ≥ 0.6 by default, GIN trgm). Running the fallback only when needed keeps
- * correctly spelt queries on the cheaper full-text index alone. Relevance reads only the short name columns (the search
- * vector is large and stored out of line): a Latin query's similarity to the English name, for Chinese whether a name
- * contains the query.
+ * Full text over the stored search vector (GIN), HS codes by prefix (or the same number in the text), and, for a Latin
+ * query that finds nothing, a typo fallback: pg_trgm's word similarity to the English name (`<%`, ≥ 0.6 by default, GIN
+ * trgm). Running the fallback only when needed keeps correctly spelt queries on the cheaper full-text index alone.
+ * Relevance reads only the short name and HS code columns (the search vector is large and stored out of line): a Latin
+ * query's similarity to the English name; for Chinese the share of the query's words the names contain, plus one when
+ * they contain the whole query; plus a boost where the HS code matched.
  */
 function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatch | null } | null {
-  const terms = q ? searchQueryTerms(q) : []
-  if (!q || terms.length === 0) return null
+  if (!q) return null
+  const { terms, hsCodes, words } = parseSearchQuery(q)
+  if (terms.length === 0 && hsCodes.length === 0) return null
   // plainto_tsquery ANDs the terms and ignores tsquery syntax; the terms are a bound parameter.
-  const condition = sql`${products.searchVector} @@ plainto_tsquery('simple', ${terms.join(' ')}::text)`
-  const text = q.normalize('NFKC').trim().toLowerCase()
+  const byCode = hsCodes.map((code) => or(hsCodeStartsWith(code), matchesTerms(code.terms))!)
+  const condition = and(...(terms.length > 0 ? [matchesTerms(terms)] : []), ...byCode)!
+  const codeRank = hsCodes.map((code) => sql` + (case when ${hsCodeStartsWith(code)} then ${sql.raw(String(HS_CODE_BOOST))} else 0 end)`)
+  const ranked = (rank: SQL) => sql.join([rank, ...codeRank], sql``)
+  if (words.length === 0) return { fullText: { kind: 'text', condition, rank: ranked(sql`0`), cap: SEARCH_CANDIDATE_CAP }, typo: null }
   if (HAN.test(q)) {
-    const inName = sql`(case when strpos(coalesce(${products.nameZhHans}, '') || ' ' || coalesce(${products.nameZhHant}, ''), ${text}::text) > 0 then 1 else 0 end)`
-    return { fullText: { condition, rank: inName, cap: SEARCH_CANDIDATE_CAP }, typo: null }
+    const names = sql`lower(coalesce(${products.nameEn}, '') || ' ' || coalesce(${products.nameZhHans}, '') || ' ' || coalesce(${products.nameZhHant}, ''))`
+    const wholeQuery = sql`(case when strpos(replace(${names}, ' ', ''), ${words.join('')}::text) > 0 then 1 else 0 end)`
+    return { fullText: { kind: 'text', condition, rank: ranked(sql`${shareContained(names, words)} + ${wholeQuery}`), cap: SEARCH_CANDIDATE_CAP }, typo: null }
   }
   const name = sql`lower(${products.nameEn})`
-  const query = sql`${text}::text`
+  const query = sql`${words.join(' ')}::text`
   return {
-    fullText: { condition, rank: sql`similarity(${name}, ${query})`, cap: SEARCH_CANDIDATE_CAP },
-    typo: { condition: sql`${query} <% ${name}`, rank: sql`word_similarity(${query}, ${name})`, cap: TYPO_CANDIDATE_CAP },
+    fullText: { kind: 'text', condition, rank: ranked(sql`similarity(${name}, ${query})`), cap: SEARCH_CANDIDATE_CAP },
+    typo: { kind: 'typo', condition: and(sql`${query} <% ${name}`, ...byCode)!, rank: ranked(sql`word_similarity(${query}, ${name})`), cap: TYPO_CANDIDATE_CAP },
   }
 }
 
@@ -214,15 +212,10 @@ async function orderedPage(where: SQL | undefined, verifiedOnly: boolean, sort: 
   const newest = [desc(products.publishedAt), asc(products.id)]
   const orderBy = sort === 'price_asc' ? [sql`${products.fromPrice} asc nulls last`, ...newest] : sort === 'price_desc' ? [sql`${products.fromPrice} desc nulls last`, ...newest] : newest
   // Suppliers as a semi-join: a plain join lets the planner probe the products indexes once per company.
-  const suppliers = database()
-    .select({ id: organizations.id })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .where(verifiedOnly ? and(isNull(organizations.deletedAt), eq(companyProfiles.verificationStatus, 'accept')) : isNull(organizations.deletedAt))
   const rows = await database()
     .select({ id: products.id })
     .from(products)
-    .where(and(where, inArray(products.organizationId, suppliers)))
+    .where(and(where, inArray(products.organizationId, listedSuppliers(verifiedOnly))))
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset)
@@ -277,23 +270,7 @@ export async function cardsOf(ids: string[], locale: Locale): Promise<MarketProd
   })
 }
 
-function categoryFacets(rows: Candidate[], categoryRows: CategoryRow[], locale: Locale): FacetCount[] {
-  const byId = new Map(categoryRows.map((row) => [row.id, row]))
-  const topCounts = new Map<string, number>()
-  for (const { categoryId } of rows) {
-    const top = topLevelOf(byId, categoryId)
-    if (top) topCounts.set(top.id, (topCounts.get(top.id) ?? 0) + 1)
-  }
-  return categoryRows.filter((row) => row.parentId === null && topCounts.has(row.id)).map((row) => ({ value: row.id, label: categoryName(row, locale), count: topCounts.get(row.id) ?? 0 }))
-}
-
-function originFacets(rows: Candidate[], locale: Locale): FacetCount[] {
-  const counts = new Map<string, number>()
-  for (const { originCountry } of rows) counts.set(originCountry, (counts.get(originCountry) ?? 0) + 1)
-  return [...counts].map(([value, count]) => ({ value, label: countryName(value, locale), count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-}
-
-/** The matches under every filter, and the facet sets that leave out the category or the origin filter. */
+/** The matches under every filter (ranked), and those that leave out the category or the origin filter (their facets). */
 async function matchSets(input: SearchProductsInput & { currency?: string }, categoryRows: CategoryRow[], text: TextMatch | null) {
   const conditions = conditionsOf(input, categoryRows, text?.condition ?? null)
   const { base, company, category, origin } = conditions
@@ -304,7 +281,43 @@ async function matchSets(input: SearchProductsInput & { currency?: string }, cat
     category ? candidates(defined([...base, origin]), company, rank, cap) : null,
     origin ? candidates(defined([...base, category]), company, rank, cap) : null,
   ])
-  return { conditions, matches, ofOrigin: ofOrigin?.rows ?? matches.rows, ofCategory: ofCategory?.rows ?? matches.rows }
+  return { conditions, matches, ofOrigin: ofOrigin ?? matches, ofCategory: ofCategory ?? matches, kind: text?.kind ?? 'browse' }
+}
+
+type MatchSets = Awaited<ReturnType<typeof matchSets>>
+
+/**
+ * The true total and facets. Uncapped candidate sets are every match, counted in memory; otherwise one grouped count
+ * over the filters other than category and origin, remembered apart from the pages (paging, sorting and a facet click
+ * reuse it), from which the total and both facets are summed.
+ */
+async function countsOf(input: SearchProductsInput & { currency?: string }, categoryRows: CategoryRow[], found: MatchSets) {
+  const { matches, ofOrigin, ofCategory, conditions } = found
+  if (!matches.capped && !ofOrigin.capped && !ofCategory.capped) return { total: matches.rows.length, ofOrigin: groupsOf(ofOrigin.rows), ofCategory: groupsOf(ofCategory.rows) }
+  const { q, moqMax, priceMin, priceMax, currency, hsChapter, verifiedOnly } = input
+  const key = JSON.stringify({ kind: found.kind, q, moqMax, priceMin, priceMax, currency, hsChapter, verifiedOnly: verifiedOnly === true })
+  const groups = await memoizeMarketplace(`counts:${key}`, () => countMatchGroups(defined(conditions.base), verifiedOnly === true))
+  const categoryIds = input.categoryId ? new Set(descendantsOf(categoryRows, input.categoryId)) : null
+  const origin = input.originCountry?.toUpperCase() ?? null
+  return { total: totalOf(groupsWithin(groups, categoryIds, origin)), ofOrigin: groupsWithin(groups, null, origin), ofCategory: groupsWithin(groups, categoryIds, null) }
+}
+
+/**
+ * The ids of one page. An uncapped set is ordered in memory; a capped one in price or newest order is sorted in SQL over
+ * every match; in relevance order the ranked candidates come first and every other match follows, newest first, so
+ * paging reaches each match the total counts.
+ */
+async function pageIds(found: MatchSets, verifiedOnly: boolean, sort: SearchSort, limit: number, offset: number): Promise<string[]> {
+  const { conditions, matches } = found
+  const ordered = orderCandidates(matches.rows, sort)
+  if (!matches.capped) return ordered.slice(offset, offset + limit).map((row) => row.id)
+  const where = defined([...conditions.base, conditions.category, conditions.origin])
+  if (sort !== 'relevance') return orderedPage(where, verifiedOnly, sort, limit, offset)
+  const ranked = ordered.slice(offset, offset + limit).map((row) => row.id)
+  if (ranked.length === limit) return ranked
+  const rankedIds = matches.rows.map((row) => row.id)
+  const rest = defined([where, rankedIds.length > 0 ? notInArray(products.id, rankedIds) : undefined])
+  return [...ranked, ...(await orderedPage(rest, verifiedOnly, 'newest', limit - ranked.length, Math.max(0, offset - ordered.length)))]
 }
 
 /**
@@ -383,22 +396,13 @@ async function runSearch(input: SearchProductsInput & { locale: Locale; currency
   const categoryRows = await loadCategories()
   const text = textMatch(input.q)
   let found = await matchSets(input, categoryRows, text?.fullText ?? null)
-  if (found.matches.rows.length === 0 && text?.typo) found = await matchSets(input, categoryRows, text.typo)
-  const { conditions, matches, ofOrigin, ofCategory } = found
-  const sort = input.sort ?? 'relevance'
-  const ids =
-    matches.capped && sort !== 'relevance'
-      ? await orderedPage(defined([...conditions.base, conditions.category, conditions.origin]), input.verifiedOnly === true, sort, limit, offset)
-      : orderCandidates(matches.rows, sort)
-          .slice(offset, offset + limit)
-          .map((row) => row.id)
-
+  if (found.matches.rows.length === 0 && !found.matches.capped && text?.typo) found = await matchSets(input, categoryRows, text.typo)
+  const [counts, ids] = await Promise.all([countsOf(input, categoryRows, found), pageIds(found, input.verifiedOnly === true, input.sort ?? 'relevance', limit, offset)])
   return {
     items: await cardsOf(ids, input.locale),
-    total: matches.rows.length,
-    totalIsCapped: matches.capped,
+    total: counts.total,
     limit,
     offset,
-    facets: { categories: categoryFacets(ofOrigin, categoryRows, input.locale), originCountries: originFacets(ofCategory, input.locale) },
+    facets: { categories: categoryFacets(counts.ofOrigin, categoryRows, input.locale), originCountries: originFacets(counts.ofCategory, input.locale) },
   }
 }

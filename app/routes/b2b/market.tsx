@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Pagination } from '../../components/ui/pagination'
 import { useFormatter } from '../../components/use-formatter'
-import { lenientSearchQuery, type MarketFilters, ProductGrid, type SearchQuery, SearchFacets, searchInputOf, SortSelect, toMarketCard } from '../../modules/catalog/index'
+import { lenientSearchQuery, type MarketFilters, ProductGrid, SEARCH_MAX_OFFSET, type SearchQuery, SearchFacets, searchInputOf, SortSelect, toMarketCard } from '../../modules/catalog/index'
 import { categoryName, loadCategories, searchProducts } from '../../modules/catalog/index.server'
 import { clientSessionContext } from '../../modules/identity/index'
 import { countryName } from '../../platform/countries'
@@ -90,6 +90,8 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
     return query ? `${base}?${query}` : base
   }
   const filtered = search !== ''
+  // Deep pages are refused (SEARCH_MAX_OFFSET): on the last one, say so and how to reach the rest.
+  const pagingEnds = result.offset + result.limit > SEARCH_MAX_OFFSET && result.offset + result.limit < result.total
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-col gap-4">
@@ -124,7 +126,7 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
             {t('market.resultsTitle')}
           </h2>
           <p role="status" className="text-sm text-muted-foreground">
-            {t(result.totalIsCapped ? 'market.resultCountCapped' : 'market.resultCount', { count: format.number(result.total) })}
+            {t('market.resultCount', { count: format.number(result.total) })}
           </p>
           {result.items.length === 0 ? (
             <EmptyState
@@ -149,7 +151,8 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ProductGrid products={result.items} locale={locale} />
           )}
-          <Pagination total={result.total} offset={result.offset} limit={result.limit} hrefFor={hrefFor} />
+          <Pagination total={result.total} offset={result.offset} limit={result.limit} maxOffset={SEARCH_MAX_OFFSET} hrefFor={hrefFor} />
+          {pagingEnds ? <p className="text-sm text-muted-foreground">{t('market.pagingLimit', { count: format.number(result.offset + result.limit) })}</p> : null}
         </section>
       </div>
     </div>

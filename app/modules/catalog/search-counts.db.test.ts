@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createCompany } from '../../../tests/factories/companies'
+import { createProduct, insertRows, productRow } from '../../../tests/factories/products'
+import { products } from './catalog.tables.server'
+import { SEARCH_CANDIDATE_CAP, searchProducts } from './search.service.server'
+
+/** Leaf categories and the top-level category each belongs to (migration 0004's tree). */
+const CATEGORIES = [
+  { leaf: 'mugs-cups', top: 'ceramics-glass' },
+  { leaf: 'led-filament-bulbs', top: 'lighting' },
+  { leaf: 'kitchenware', top: 'home-garden' },
+] as const
+const ORIGINS = ['CN', 'VN', 'IN', 'TR'] as const
+
+type Made = { id: string; top: string; origin: string; verified: boolean }
+const zephyrs: Made[] = []
+let quokkaCount = 0
+
+const tally = (rows: Made[], key: 'top' | 'origin') => {
+  const counts = new Map<string, number>()
+  for (const row of rows) counts.set(row[key], (counts.get(row[key]) ?? 0) + 1)
+  return Object.fromEntries(counts)
+}
+const facetCounts = (facets: Array<{ value: string; count: number }>) => Object.fromEntries(facets.map((facet) => [facet.value, facet.count]))
+
+beforeAll(async () => {
+  const verified = await createCompany({ name: 'Ningbo Lamp Works', kind: 'supplier', verificationStatus: 'accept' })
+  const unverified = await createCompany({ name: 'Yiwu Sundries', kind: 'supplier', verificationStatus: 'pending' })
+  // 650 matches, unevenly spread so that every count differs from what the first 500 would give.
+  const rows = Array.from({ length: SEARCH_CANDIDATE_CAP + 150 }, (_, index) => {
+    const category = CATEGORIES[index % 7 === 0 ? 1 : index % 3 === 0 ? 2 : 0]
+    const origin = ORIGINS[index % 11 === 0 ? 3 : index % 5 === 0 ? 2 : index % 2]!
+    const isVerified = index % 4 !== 0
+    const row = productRow({
+      companyId: isVerified ? verified.id : unverified.id,
+      nameEn: `Zephyr Lamp ${index}`,
+      sku: `ZL-${index}`,
+      categoryId: category.leaf,
+      originCountry: origin,
+      publishedAt: new Date(Date.UTC(2023, 0, 1, 0, index)),
+    })
+    zephyrs.push({ id: row.id, top: category.top, origin, verified: isVerified })
+    return row
+  })
+  await insertRows(products, rows)
+  // With the zephyrs, 2,000 published products in all.
+  quokkaCount = 2_000 - rows.length
+  await insertRows(
+    products,
+    Array.from({ length: quokkaCount }, (_, index) => productRow({ companyId: verified.id, nameEn: `Quokka Plush ${index}`, sku: `QP-${index}`, categoryId: 'kitchenware', originCountry: 'VN' })),
+  )
+})
+
+describe('search counts beyond the ranked candidates', () => {
+  it('counts the true total and facets when more products match than are ranked', async () => {
+    const result = await searchProducts({ q: 'zephyr', locale: 'en' })
+    expect(result.total).toBe(zephyrs.length)
+    expect(facetCounts(result.facets.categories)).toEqual(tally(zephyrs, 'top'))
+    expect(facetCounts(result.facets.originCountries)).toEqual(tally(zephyrs, 'origin'))
+  })
+
+  it('counts each facet under the other filters: a category and an origin selected', async () => {
+    const result = await searchProducts({ q: 'zephyr', categoryId: 'ceramics-glass', originCountry: 'cn', locale: 'en' })
+    const inCategory = zephyrs.filter((row) => row.top === 'ceramics-glass')
+    const fromChina = zephyrs.filter((row) => row.origin === 'CN')
+    expect(result.total).toBe(inCategory.filter((row) => row.origin === 'CN').length)
+    expect(facetCounts(result.facets.categories)).toEqual(tally(fromChina, 'top'))
+    expect(facetCounts(result.facets.originCountries)).toEqual(tally(inCategory, 'origin'))
+    const verifiedOnly = await searchProducts({ q: 'zephyr', verifiedOnly: true, locale: 'en' })
+    expect(verifiedOnly.total).toBe(zephyrs.filter((row) => row.verified).length)
+    expect(facetCounts(verifiedOnly.facets.originCountries)).toEqual(tally(zephyrs.filter((row) => row.verified), 'origin'))
+  })
+
+  it('pages through every match in relevance order, each once', async () => {
+    const seen: string[] = []
+    for (let offset = 0; offset < zephyrs.length; offset += 50) {
+      const page = await searchProducts({ q: 'zephyr', limit: 50, offset, locale: 'en' })
+      expect(page.total).toBe(zephyrs.length)
+      seen.push(...page.items.map((item) => item.id))
+    }
+    expect(seen).toHaveLength(zephyrs.length)
+    expect([...seen].sort()).toEqual(zephyrs.map((row) => row.id).sort())
+    const lastPage = await searchProducts({ q: 'zephyr', limit: 50, offset: 600, locale: 'en' })
+    expect(lastPage.items).toHaveLength(50)
+  })
+
+  it('counts all 2,000 published products when browsing, and pages by price through all of them', async () => {
+    const all = await searchProducts({ locale: 'en' })
+    expect(all.total).toBe(2_000)
+    expect(facetCounts(all.facets.originCountries)).toEqual({ ...tally(zephyrs, 'origin'), VN: tally(zephyrs, 'origin').VN! + quokkaCount })
+    const last = await searchProducts({ sort: 'price_asc', limit: 50, offset: 1_950, locale: 'en' })
+    expect(last.items).toHaveLength(50)
+    expect(last.total).toBe(2_000)
+  })
+})
+
+describe('search count cache', () => {
+  it('keeps the counts of a search for its other pages and sorts until a marketplace write of this process', async () => {
+    const { setEnvForTesting } = await import('../../platform/env.server')
+    const { testEnv } = await import('../../../tests/support/test-env')
+    const { marketplaceChanged } = await import('./search.service.server')
+    setEnvForTesting(testEnv({ SEARCH_CACHE_SECONDS: '30' }))
+    try {
+      expect((await searchProducts({ q: 'quokka', locale: 'en' })).total).toBe(quokkaCount)
+      // Written behind the service's back: the remembered count answers the next page and another sort.
+      const company = await createCompany({ name: 'Perth Toys', kind: 'supplier', verificationStatus: 'accept' })
+      await createProduct({ companyId: company.id, nameEn: 'Quokka Plush deluxe', categoryId: 'kitchenware', originCountry: 'AU' })
+      expect((await searchProducts({ q: 'quokka', offset: 20, sort: 'newest', locale: 'en' })).total).toBe(quokkaCount)
+      marketplaceChanged()
+      const fresh = await searchProducts({ q: 'quokka', locale: 'en' })
+      expect(fresh.total).toBe(quokkaCount + 1)
+      expect(facetCounts(fresh.facets.originCountries)).toEqual({ VN: quokkaCount, AU: 1 })
+    } finally {
+      setEnvForTesting(testEnv())
+    }
+  })
+})
