@@ -64,6 +64,20 @@ export default tseslint.config(
     rules: { 'react-hooks/incompatible-library': 'off' },
   },
   {
+    // A journey that types into a page before React hydrates it can lose what it typed (issue 15).
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support/helpers.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExpressionStatement > AwaitExpression > CallExpression[callee.property.name='goto']",
+          message: 'Open pages with openPage(page, path), which waits for hydration (openPageWithoutScripts where scripts are off).',
+        },
+      ],
+    },
+  },
+  {
     files: ['server.js', 'scripts/**/*.{js,ts}'],
     rules: { 'no-console': 'off' },
   },

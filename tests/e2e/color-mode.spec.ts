@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { chooseColorMode, DEMO, expectHydrated, openPage, signIn } from './support/helpers'
+import { chooseColorMode, DEMO, expectHydrated, openPage, openPageWithoutScripts, signIn } from './support/helpers'
 
 /** The relative luminance (0 black … 1 white) of the computed background colour of <body>. */
 async function bodyLuminance(page: Page): Promise<number> {
@@ -84,7 +84,7 @@ test.describe('colour mode', () => {
       const url = new URL(baseURL ?? 'http://localhost')
       await context.addCookies([{ name: 'color_mode', value: 'dark', domain: url.hostname, path: '/' }])
       const page = await context.newPage()
-      await page.goto('/en/login') // no script runs, so nothing hydrates
+      await openPageWithoutScripts(page, '/en/login')
       await expect(page.locator('html')).toHaveClass('dark')
       await expectDarkBackground(page)
     } finally {

@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO, LOGIN_URL, openPage, submitSignIn } from './support/helpers'
+import { DEMO, LOGIN_URL, openPage, openPageWithoutScripts, submitSignIn } from './support/helpers'
 
 const SUPPLIER = 'Bamboo Kiln Ceramics'
 
 /** Filters the directory to verified suppliers named like the demo supplier, with the page's own GET form. */
 async function findDemoSupplier(page: Page, scripts = true) {
   if (scripts) await openPage(page, '/en/b2b/company')
-  else await page.goto('/en/b2b/company')
+  else await openPageWithoutScripts(page, '/en/b2b/company')
   await expect(page.getByRole('heading', { level: 1, name: 'Supplier directory' })).toBeVisible()
   const search = page.getByRole('search', { name: 'Search suppliers' })
   await search.getByLabel('Company or main product').fill('Bamboo Kiln')

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, test } from '@playwright/test'
-import { chooseLanguage, expectHydrated, openPage, signUp } from './support/helpers'
+import { chooseLanguage, expectHydrated, openPage, openPageWithoutScripts, signUp } from './support/helpers'
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60
 
@@ -60,7 +60,7 @@ test('the language menu works without scripts', async ({ browser, baseURL }) => 
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
   try {
     const page = await context.newPage()
-    await page.goto('/en/login?mode=sign-up') // no script runs, so nothing hydrates
+    await openPageWithoutScripts(page, '/en/login?mode=sign-up')
     await chooseLanguage(page, '简体中文')
     await expect(page).toHaveURL(/\/zh-Hans\/login\?mode=sign-up$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans')

@@ -53,7 +53,7 @@ test.describe.serial('the public marketplace', () => {
   })
 
   test('a visitor finds it by a Chinese compound and by its HS code, on the Chinese and the English page', async ({ page }) => {
-    await page.goto('/zh-Hans/b2b/market')
+    await openPage(page, '/zh-Hans/b2b/market')
     const box = page.getByRole('searchbox', { name: '搜索产品', exact: true })
     // 麒麟茶壶 is two words (麒麟 + 茶壶); the name 麒麟青瓷茶壶 has no 麟茶 bigram.
     await box.fill('麒麟茶壶')
@@ -62,7 +62,7 @@ test.describe.serial('the public marketplace', () => {
     await expect(page.getByText(/^找到产品：/)).toHaveText('找到产品：1')
     await expect(page.getByRole('article').filter({ hasText: product.nameZhHans })).toBeVisible()
 
-    await page.goto('/en/b2b/market')
+    await openPage(page, '/en/b2b/market')
     const englishBox = page.getByRole('searchbox', { name: 'Search products', exact: true })
     for (const q of ['麒麟茶壶', '6911.10 qilin', `691110 ${suffix}`]) {
       await englishBox.fill(q)
@@ -131,7 +131,7 @@ test('invalid search parameters are ignored rather than refused, and filtered se
 const numberIn = (text: string, pattern: RegExp) => Number((pattern.exec(text)?.[1] ?? 'NaN').replace(/[,，]/g, ''))
 
 test('counts every product truly: the result count, the pages and the facets of a broad search agree', async ({ page }) => {
-  await page.goto('/en/b2b/market')
+  await openPage(page, '/en/b2b/market')
   const status = (await page.getByText(/^Products found: /).textContent()) ?? ''
   expect(status, 'an exact count, not a capped "500+"').toMatch(/^Products found: [\d,]+$/)
   const total = numberIn(status, /([\d,]+)$/)
@@ -147,7 +147,7 @@ test('counts every product truly: the result count, the pages and the facets of 
 })
 
 test('a Chinese compound query finds every product holding both words, and the count and pages agree', async ({ page }) => {
-  await page.goto('/zh-Hans/b2b/market')
+  await openPage(page, '/zh-Hans/b2b/market')
   const box = page.getByRole('searchbox', { name: '搜索产品', exact: true })
   await box.fill('陶瓷杯')
   await box.press('Enter')

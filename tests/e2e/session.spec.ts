@@ -37,7 +37,7 @@ test('page loads and new tabs reuse the access token instead of asking for one e
 
   const pages = ['/en/app/notifications', '/en/app/settings', '/en/app/orders', '/en/app/dashboard']
   for (let load = 0; load < 12; load++) {
-    await page.goto(pages[load % pages.length]!)
+    await openPage(page, pages[load % pages.length]!)
     await expect(page.locator('html')).toHaveAttribute('data-auth-event', 'INITIAL_SESSION')
     // The dashboard's live-updates connection authenticates with the token, so it proves the tab holds one.
     if (pages[load % pages.length] === '/en/app/dashboard') await expect(live(page)).toHaveAttribute('data-realtime-state', 'connected', { timeout: 15_000 })

@@ -110,6 +110,11 @@ export async function openPage(page: Page, path: string): Promise<void> {
   await expectHydrated(page)
 }
 
+/** Opens a path in a context with JavaScript turned off, where nothing hydrates. */
+export async function openPageWithoutScripts(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+}
+
 /** The header menus are native <details> disclosures with these test ids. */
 export type DisclosureMenuId = 'language-switcher' | 'color-mode-switcher' | 'user-menu'
 
