@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
-import { type AppError, isAppError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../app/platform/errors'
+import { AppError, isAppError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../app/platform/errors'
 import { databaseAdmission } from '../../app/platform/db/index.server'
-import { LOCALE_ENTRIES } from '../../app/platform/i18n/locales'
+import { detectLocale, LOCALE_ENTRIES, type Locale, splitLocalePath } from '../../app/platform/i18n/locales'
 import { translator } from '../../app/platform/i18n/translate.server'
 import { currentLocale } from '../../app/platform/request-scope.server'
 import { errorResponse } from '../api/errors'
@@ -32,8 +32,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
  * The page a visitor sees when the database is busy or unreachable: it needs nothing from the database (not even the
  * session), so it can always be served, and it says when to try again.
  */
-export function busyPage(error?: AppError): Response {
-  const locale = currentLocale()
+export function busyPage(error?: AppError, locale: Locale = currentLocale()): Response {
   const t = translator(locale)
   const retryAfter = typeof error?.details?.retryAfterSeconds === 'number' ? error.details.retryAfterSeconds : UNAVAILABLE_RETRY_AFTER_SECONDS
   const title = t('errors.busyTitle')
@@ -47,4 +46,19 @@ export function busyPage(error?: AppError): Response {
     status: 503,
     headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(retryAfter), 'cache-control': 'no-store' },
   })
+}
+
+/**
+ * What a request gets when it arrives on a kept-alive connection after the server began to stop (server.js): 503 with
+ * Retry-After and `Connection: close`, so the client retries on a fresh connection (another instance).
+ */
+export function stoppingResponse(request: Request, isPage: (path: string) => boolean): Response {
+  const path = new URL(request.url).pathname
+  const locale = splitLocalePath(path).locale ?? detectLocale({ cookieLocale: null, acceptLanguage: request.headers.get('accept-language') })
+  const error = new AppError('unavailable', 'The server is restarting; retry shortly', { reason: 'stopping', retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS })
+  const response = isPage(path)
+    ? busyPage(error, locale)
+    : Response.json({ code: error.code, message: translator(locale)('errors.unavailable'), details: error.details }, { status: 503, headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' } })
+  response.headers.set('connection', 'close')
+  return response
 }

@@ -27,6 +27,9 @@ export function database(): Database {
   return databaseHandle().db
 }
 
+// PGlite runs one statement at a time: a few requests in flight keep it busy, more only lengthen every one of them.
+const PGLITE_ACTIVE_REQUESTS = 4
+
 /** The bounded line requests wait in for the database (server/middleware/database-admission.ts). */
 export function databaseAdmission(): Admission {
   if (!globalDb.__tradeportAdmission) {
@@ -36,9 +39,6 @@ export function databaseAdmission(): Admission {
   }
   return globalDb.__tradeportAdmission
 }
-
-// PGlite runs one statement at a time: a few requests in flight keep it busy, more only lengthen every one of them.
-const PGLITE_ACTIVE_REQUESTS = 4
 
 /** Tests hand each file its own migrated database (and a line built from the configuration they set). */
 export function useDatabaseHandle(handle: DatabaseHandle): void {
