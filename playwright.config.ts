@@ -49,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '10000',
       FAULT_INJECTION: 'on',
+      // Journeys run in parallel on a shared, slow machine: a request may wait longer for the database than in production.
+      DB_QUEUE_WAIT_MS: '15000',
     },
   },
 })

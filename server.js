@@ -24,7 +24,10 @@ const { seeded } = await serverModule.startApp()
 const log = serverModule.logger()
 
 let productionApp
+let stopping = false
 const listener = getRequestListener(async (request, env) => {
+  // A request that arrives on a kept-alive connection after SIGTERM: 503, retry elsewhere, and the connection closes.
+  if (stopping) return serverModule.stoppingResponse(request)
   if (isProduction) {
     productionApp ??= serverModule.createApp()
     return productionApp.fetch(request, env)
@@ -39,6 +42,15 @@ const httpServer = http.createServer((req, res) => {
   else listener(req, res)
 })
 httpServer.keepAliveTimeout = 65_000
+// Responses still being prepared when the server stops; each tells its client to close the connection.
+const inFlight = new Set()
+httpServer.on('request', (_req, res) => {
+  inFlight.add(res)
+  res.on('close', () => {
+    inFlight.delete(res)
+    if (stopping) httpServer.closeIdleConnections()
+  })
+})
 const io = serverModule.attachRealtime(httpServer)
 
 httpServer.listen(port, host, () => {
@@ -55,11 +67,11 @@ httpServer.listen(port, host, () => {
   console.log(lines.join('\n'))
 })
 
-let stopping = false
 async function shutdown(signal) {
   if (stopping) return
   stopping = true
-  log.info({ signal }, 'shutting down: finishing in-flight requests')
+  log.info({ signal, inFlight: inFlight.size }, 'shutting down: finishing in-flight requests')
+  for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close')
   const force = setTimeout(() => {
     log.error('shutdown timed out; exiting')
     process.exit(1)

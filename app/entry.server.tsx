@@ -3,7 +3,9 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
+import { isDatabaseUnavailable } from './platform/db/database-errors.server'
 import { logger } from './platform/logger.server'
+import { noteDatabaseUnavailable } from './platform/request-scope.server'
 import { requestInfoContext } from './platform/request-info'
 
 export const streamTimeout = 5_000
@@ -54,5 +56,10 @@ function requestIdOf(context: unknown): string {
 /** Unhandled loader, action and render errors: logged once with the request id, never shown to the user. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
+  if (isDatabaseUnavailable(error)) {
+    noteDatabaseUnavailable()
+    logger().warn({ err: error, requestId: requestIdOf(context), path: new URL(request.url).pathname }, 'database unavailable')
+    return
+  }
   logger().error({ err: error, requestId: requestIdOf(context), path: new URL(request.url).pathname }, 'unhandled page error')
 }

@@ -16,11 +16,17 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP_SECONDS = 2
 const CONNECTIONS = 10
 const STARTUP_TARGET_MS = 4000
-const STARTUP_TIMEOUT_MS = 120_000
+const STARTUP_TIMEOUT_MS = Number(process.env.BENCH_STARTUP_TIMEOUT_MS ?? 120_000)
 const KILL_AFTER_MS = 10_000
 const MAX_LOG_LINES = 20
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const DEMO = { email: 'admin@tradeport.demo', password: 'Granite-Compass-71' }
+const DEMO_BUYER = { email: 'buyer@tradeport.demo', password: 'Lantern-Harbour-2026' }
+// PGlite ceiling: concurrency steps on a signed-in, database-backed endpoint; the ceiling is the best step without sheds and p95 under 1 s.
+const CEILING_CONNECTIONS = [10, 25, 50, 100]
+const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 6)
+const CEILING_P95_MS = 1000
+const CEILING_PATH = '/api/v1/projects?limit=20'
 
 const HOME_PATH = '/en'
 const HOME_JS_TARGET_BYTES = 150_000 // gzip, kB as Vite reports them (1000 bytes)
@@ -166,11 +172,11 @@ async function stopAllServers() {
   await Promise.all([...liveServers].map(stopServer))
 }
 
-async function signInCookie(url) {
+async function signInCookie(url, account = DEMO) {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(DEMO),
+    body: JSON.stringify(account),
   })
   if (response.status !== 200) throw new Error(`cookie sign-in failed: ${response.status} ${await response.text()}`)
   await response.arrayBuffer()
@@ -272,7 +278,55 @@ async function benchScenario(engine, env, report, afterThroughput) {
 }
 
 async function benchPGlite(report) {
-  await benchScenario('PGlite', { DATA_DIR: makeTempDir('pglite') }, report, (server) => benchFrontEnd(server, report))
+  await benchScenario('PGlite', { DATA_DIR: makeTempDir('pglite') }, report, async (server) => {
+    await benchFrontEnd(server, report)
+    await benchPgliteCeiling(server, report)
+  })
+}
+
+async function benchCeilingOnly(report) {
+  console.log('\n[PGlite] start (migrate + seed)…')
+  const server = await startServer({ DATA_DIR: makeTempDir('pglite') })
+  report.startup.push({ engine: 'PGlite', phase: 'first start (migrate + seed)', ms: server.startupMs, target: null })
+  try {
+    await benchPgliteCeiling(server, report)
+  } finally {
+    await stopServer(server)
+    const lines = logLines(server)
+    if (lines.length > 0) report.serverLogs.push({ engine: 'PGlite', lines })
+  }
+}
+
+/** One fixed-concurrency run with every latency and status kept, so p95 and the 503 sheds are exact. */
+async function loadStep(url, headers, connections, seconds) {
+  const latencies = []
+  const statuses = {}
+  const instance = autocannon({ url, headers, connections, duration: seconds })
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime)
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1
+  })
+  const result = await instance
+  latencies.sort((a, b) => a - b)
+  const p95 = latencies.length > 0 ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.95))] : 0
+  return { reqPerSec: result.requests.average, p95: Math.round(p95), shed: statuses[503] ?? 0, otherErrors: Object.entries(statuses).filter(([code]) => code !== '200' && code !== '503').reduce((sum, [, n]) => sum + n, 0) + result.errors + result.timeouts }
+}
+
+/**
+ * How much a PGlite server carries: the same signed-in, database-backed list at rising concurrency, beside /api/health
+ * at the same concurrency. The ceiling is the best throughput whose p95 stays under 1 s with nothing shed (503).
+ */
+async function benchPgliteCeiling(server, report) {
+  const cookie = await signInCookie(server.url, DEMO_BUYER)
+  await expectOk(server.url, CEILING_PATH, { cookie })
+  await cannon(`${server.url}${CEILING_PATH}`, { cookie }, WARMUP_SECONDS)
+  for (const connections of CEILING_CONNECTIONS) {
+    console.log(`[PGlite ceiling] ${connections} connections: ${CEILING_SECONDS}s on ${CEILING_PATH}, then /api/health; load average ${loadAverage()}`)
+    const list = await loadStep(`${server.url}${CEILING_PATH}`, { cookie }, connections, CEILING_SECONDS)
+    const health = await loadStep(`${server.url}/api/health`, {}, connections, CEILING_SECONDS)
+    if (server.exited) throw new Error(`server exited during the ceiling run:\n${server.output}`)
+    report.ceiling.push({ connections, list, health, load: loadAverage() })
+  }
 }
 
 /** The /assets scripts a page loads: <script src>, <link rel="modulepreload"> and static or dynamic imports in inline scripts. */
@@ -463,6 +517,18 @@ function printFrontEnd(frontEnd) {
   }
 }
 
+function printCeiling(steps) {
+  if (steps.length === 0) return
+  printTable(
+    `PGlite ceiling (GET ${CEILING_PATH} signed in, ${CEILING_SECONDS}s per step; /api/health at the same concurrency)`,
+    ['Connections', 'req/s', 'p95 ms', '503 shed', 'other errors', 'health req/s', 'ratio to health', 'load avg'],
+    steps.map((s) => [s.connections, s.list.reqPerSec.toFixed(0), s.list.p95, s.list.shed, s.list.otherErrors, s.health.reqPerSec.toFixed(0), `${((s.list.reqPerSec / Math.max(s.health.reqPerSec, 1)) * 100).toFixed(1)}%`, s.load]),
+  )
+  const fit = steps.filter((s) => s.list.shed === 0 && s.list.otherErrors === 0 && s.list.p95 < CEILING_P95_MS)
+  const best = fit.sort((a, b) => b.list.reqPerSec - a.list.reqPerSec)[0]
+  console.log(best ? `PGlite ceiling: ${best.list.reqPerSec.toFixed(0)} req/s at ${best.connections} connections (p95 ${best.list.p95} ms, nothing shed). The machine is shared: figures move with its load.` : `PGlite ceiling: no step kept p95 under ${CEILING_P95_MS} ms without sheds (the machine is shared: figures move with its load).`)
+}
+
 function printReport(report) {
   printTable(
     `Startup (spawn → first 200 from /api/health, via ${nodeCommand().label})`,
@@ -479,6 +545,7 @@ function printReport(report) {
     }),
   )
   printFrontEnd(report.frontEnd)
+  printCeiling(report.ceiling)
   for (const r of report.runs.filter((run) => Object.keys(run.errorCodes).length > 0)) {
     console.log(`\nRequest errors, ${r.engine} ${r.endpoint}: ${JSON.stringify(r.errorCodes)}`)
   }
@@ -507,13 +574,17 @@ async function main() {
     })
   }
 
-  const report = { startup: [], runs: [], skipped: [], serverLogs: [], frontEnd: {} }
+  const report = { startup: [], runs: [], skipped: [], serverLogs: [], frontEnd: {}, ceiling: [] }
   let failure
   try {
     await ensureBuild()
     console.log(`Node for the server: ${nodeCommand().label}; load average (1/5/15 min): ${loadAverage()} on ${os.availableParallelism()} cores`)
-    await benchPGlite(report)
-    await benchPostgres(report)
+    // BENCH_ONLY=ceiling: just the PGlite ceiling (a quicker run on a busy machine).
+    if (process.env.BENCH_ONLY === 'ceiling') await benchCeilingOnly(report)
+    else {
+      await benchPGlite(report)
+      await benchPostgres(report)
+    }
   } catch (error) {
     failure = error
   } finally {

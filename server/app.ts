@@ -12,7 +12,8 @@ import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'
 import { purgeIdempotencyKeys } from '../app/platform/idempotency/idempotency.server'
 import { logger } from '../app/platform/logger.server'
 import { closeRedis } from '../app/platform/redis.server'
-import { createHttpApp } from './http-app'
+import { createHttpApp, isPagePath } from './http-app'
+import { stoppingResponse as stoppingResponseFor } from './middleware/database-admission'
 import { attachRealtime as attachSocketIo } from './realtime'
 
 /** The application bound to the React Router server build (the SSR entry of the Vite build). */
@@ -91,6 +92,11 @@ export async function stopApp(): Promise<void> {
   await preferencesCache().close()
   await closeRedis()
   await closeDatabase()
+}
+
+/** The 503 (`Connection: close`) for a request that arrives while the server stops (server.js). */
+export function stoppingResponse(request: Request): Response {
+  return stoppingResponseFor(request, isPagePath)
 }
 
 export function attachRealtime(httpServer: HttpServer) {

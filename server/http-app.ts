@@ -11,9 +11,11 @@ import { multipartBodyLimitBytes, spreadsheetBodyLimitBytes } from '../app/platf
 import { readCookie, serverCookie } from '../app/platform/http/cookies'
 import { detectLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePath, splitLocalePath } from '../app/platform/i18n/locales'
 import { requestInfoContext } from '../app/platform/request-info'
+import { requestScope } from '../app/platform/request-scope.server'
 import { errorResponse } from './api/errors'
 import { createApiRouter } from './api/router'
 import { AnonymousPageCache } from './middleware/anonymous-page-cache'
+import { busyPage, databaseAdmissionLine } from './middleware/database-admission'
 import { pageEtag } from './middleware/page-etag'
 import { type ApiEnv, requestContext } from './middleware/request-context'
 import { originCheck, securityHeaders } from './middleware/security'
@@ -86,6 +88,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.use(compress())
   app.use(requestBodyLimit(config))
   app.use(originCheck(config))
+  app.use(databaseAdmissionLine(isPagePath))
   app.onError((error, c) => errorResponse(c, error))
 
   app.route('/', createApiRouter())
@@ -121,6 +124,11 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
     const nonce = c.get('secureHeadersNonce') ?? ''
     const render = () => handleDocument(c.req.raw, context)
     const response = pageCache && AnonymousPageCache.cacheable(c.req.raw) ? await pageCache.respond(c.req.raw, nonce, render) : await render()
+    // A page whose loader found the database unreachable says "busy, try again" (data requests keep React Router's encoding).
+    if (response.status >= 500 && requestScope()?.databaseUnavailable && !path.endsWith('.data')) {
+      await response.body?.cancel()
+      return busyPage()
+    }
     return forBots(c.req.raw, response)
   })
 

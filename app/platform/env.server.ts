@@ -54,6 +54,18 @@ const EnvSchema = z.object({
   REALTIME_RELAY_LIMIT: z.coerce.number().int().positive().default(60),
   REALTIME_JOIN_LIMIT: z.coerce.number().int().positive().default(30),
   REALTIME_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(10),
+  /** PostgreSQL pool size (connections per server process). */
+  DB_POOL_MAX: z.coerce.number().int().positive().max(500).default(10),
+  /** A connection not made within this long fails the query (503) instead of waiting. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
+  /** PostgreSQL cancels a request-path statement running longer than this (migrations are exempt). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Requests served by the database at once; unset: 4 on PGlite (one connection), DB_POOL_MAX on PostgreSQL. */
+  DB_MAX_ACTIVE_REQUESTS: z.coerce.number().int().positive().max(1_000).optional(),
+  /** Requests allowed to wait for their turn; more are turned away at once with 503 and Retry-After. */
+  DB_MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(64),
+  /** The longest a request waits for its turn before it is turned away with 503 and Retry-After. */
+  DB_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_500),
 })
 
 type RawEnv = z.infer<typeof EnvSchema>

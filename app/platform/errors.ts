@@ -55,6 +55,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS
 
+/** The Retry-After of a 503 the database causes (busy or out of reach), also shown on the "busy" page. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2
+
 export class AppError extends Error {
   override name = 'AppError'
   readonly code: ErrorCode

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import type * as z from 'zod'
-import { isAppError } from './errors'
+import { databaseUnavailable, isDatabaseUnavailable } from './db/database-errors.server'
+import { type AppError, isAppError } from './errors'
 import { appErrorMessage } from './error-message.server'
 import { fieldErrorsOf } from './validation'
 
@@ -35,9 +36,20 @@ export function failure(result: FormFailure, status = 422, extra: FailureExtra =
   return data({ ...extra, ...result }, { status })
 }
 
-/** Converts a service error into a form failure; anything unexpected is rethrown to the error boundary. */
-export function failureFromError(error: unknown, extra: FailureExtra = {}) {
-  if (!isAppError(error) || error.status >= 500) throw error
+/** An unreachable database as the `unavailable` AppError (503, retry shortly); any other error unchanged. */
+function unavailableOr(error: unknown): unknown {
+  return !isAppError(error) && isDatabaseUnavailable(error) ? databaseUnavailable('unreachable') : error
+}
+
+const retryable = (error: AppError) => error.status < 500 || error.code === 'unavailable'
+
+/**
+ * Converts a service error into a form failure (an unreachable database too: the form keeps its input and says to
+ * try again); anything unexpected is rethrown to the error boundary.
+ */
+export function failureFromError(thrown: unknown, extra: FailureExtra = {}) {
+  const error = unavailableOr(thrown)
+  if (!isAppError(error) || !retryable(error)) throw thrown
   const fieldKeys = (error.details?.fields ?? {}) as Record<string, string[]>
   const reasons = Array.isArray(error.details?.reasons) ? (error.details.reasons as string[]) : undefined
   const result: FormFailure = {
@@ -50,12 +62,14 @@ export function failureFromError(error: unknown, extra: FailureExtra = {}) {
 }
 
 
-/** Runs a loader's service calls; an AppError becomes a route error response with its status and message. */
+/** Runs a loader's service calls; an AppError (or an unreachable database, 503) becomes a route error response. */
 export async function withRouteErrors<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load()
-  } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error
-    throw data(appErrorMessage(error), { status: error.status })
+  } catch (thrown) {
+    const error = unavailableOr(thrown)
+    if (!isAppError(error) || !retryable(error)) throw thrown
+    const retryAfter = error.details?.retryAfterSeconds
+    throw data(appErrorMessage(error), { status: error.status, headers: typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined })
   }
 }

@@ -8,6 +8,8 @@ export type RequestScope = {
   clientIp: string
   /** The signed-in person the request acts for, once known (realtime changes are not echoed back to them). */
   userId?: string
+  /** Set when the database could not serve this request, so a page shows "busy, try again" (503), not a 500. */
+  databaseUnavailable?: boolean
 }
 
 const storage = new AsyncLocalStorage<RequestScope>()
@@ -28,4 +30,10 @@ export function currentLocale(): Locale {
 export function actingAs(userId: string): void {
   const scope = storage.getStore()
   if (scope) scope.userId = userId
+}
+
+/** Records that the database could not serve the current request (see RequestScope.databaseUnavailable). */
+export function noteDatabaseUnavailable(): void {
+  const scope = storage.getStore()
+  if (scope) scope.databaseUnavailable = true
 }

@@ -10,6 +10,7 @@ import { fieldErrorsOf } from '../../app/platform/validation'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -130,7 +131,7 @@ const routes = {
     summary: 'Add an address (admins and owners); the first of its type, or one sent with is_default, becomes the default',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: bodyRef('CreateAddress') },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreateAddress') },
     responses: { 201: jsonResponse(AddressSchema, 'The new address'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   get: createRoute({
@@ -188,7 +189,7 @@ export function registerAddressRoutes(api: Api) {
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
     const input = parseBody(ctx, CreateAddressInput, fromWire(await readJsonBody(c)))
-    return c.json(serializeAddress(await translatingValidation(ctx, () => createAddress(ctx, input))), 201)
+    return c.json(serializeAddress(await translatingValidation(ctx, () => createAddress(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {

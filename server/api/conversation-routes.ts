@@ -55,6 +55,7 @@ import {
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { sendDownload } from './file-responses'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseName } from './schemas'
 
@@ -286,10 +287,10 @@ const routes = {
     method: 'post',
     path: '/v1/conversations/{id}/messages',
     tags,
-    summary: 'Post a message (participants; not in archived conversations); a repeated client_id returns the first message',
+    summary: 'Post a message (participants; not in archived conversations); a repeated client_id (or Idempotency-Key) returns the first message',
     security: SIGNED_IN,
     ...member('id'),
-    request: { params: IdParam, body: bodyRef('SendMessage') },
+    request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('SendMessage') },
     responses: { 201: jsonResponse(MessageSchema, 'The message'), ...write },
   }),
   read: createRoute({
@@ -475,7 +476,10 @@ export function registerConversationRoutes(api: Api) {
   api.openapi(routes.send, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeMessage(await parsed(() => sendMessage(ctx, c.req.valid('param').id, MessageInput.parse(body)))), 201)
+    // The Idempotency-Key header serves as the message's client_id when the body has none: a retry returns the first message.
+    const { idempotencyKey } = idempotencyOf(c)
+    const input = idempotencyKey && body && typeof body === 'object' && !('clientId' in body) ? { ...body, clientId: idempotencyKey } : body
+    return c.json(serializeMessage(await parsed(() => sendMessage(ctx, c.req.valid('param').id, MessageInput.parse(input)))), 201)
   })
 
   api.openapi(routes.read, async (c) => {

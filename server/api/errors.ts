@@ -4,6 +4,7 @@ import * as z from 'zod'
 import { toAppError } from '../../app/modules/identity/index.server'
 import { AppError, isAppError } from '../../app/platform/errors'
 import { appErrorMessage } from '../../app/platform/error-message.server'
+import { databaseUnavailable, isDatabaseUnavailable } from '../../app/platform/db/database-errors.server'
 import { logger } from '../../app/platform/logger.server'
 import { currentLocale, requestScope } from '../../app/platform/request-scope.server'
 import { translator } from '../../app/platform/i18n/translate.server'
@@ -23,10 +24,14 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   }
 }
 
-/** Maps any thrown value to the product's AppError; unknown errors become `internal` after being logged. */
+/** Maps any thrown value to the product's AppError; an unreachable database is 503, unknown errors `internal` after being logged. */
 export function normalizeError(error: unknown): AppError {
   const mapped = toAppError(error)
   if (isAppError(mapped)) return mapped
+  if (isDatabaseUnavailable(mapped)) {
+    logger().warn({ err: mapped, requestId: requestScope()?.requestId }, 'database unavailable')
+    return databaseUnavailable('unreachable')
+  }
   if (mapped instanceof z.ZodError) return new AppError('validation_failed', 'Validation failed', { fields: fieldErrorsOf(mapped) })
   if (mapped instanceof HTTPException) {
     if (mapped.status === 413) return new AppError('payload_too_large', 'Payload too large')

@@ -37,10 +37,10 @@ import {
   type PurchaseOrderDetail,
   type PurchaseOrderSummary,
 } from '../../app/modules/orders/index.server'
-import { idempotencyKeyOf } from '../../app/platform/idempotency/idempotency.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { sendDownload } from './file-responses'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
@@ -346,7 +346,7 @@ const routes = {
       'Catalogue lines (product_id, quantity) take the supplier’s price for their quantity; the MOQ applies and the currency must be the supplier’s price list’s. Free-text lines carry description, unit and unit_price. Send an Idempotency-Key header to make retries safe: the same key with the same body answers with the order the first request created (201); with a different body, 409 idempotency_key_reused. Field errors come under lines.<index>.<field>.',
     security: SIGNED_IN,
     ...member(),
-    request: { headers: z.object({ 'idempotency-key': z.string().max(255).optional().openapi({ description: '1–255 printable ASCII characters, kept 7 days' }) }), body: bodyRef('CreatePurchaseOrder') },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreatePurchaseOrder') },
     responses: { 201: jsonResponse(OrderDetailSchema, 'The order'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   get: createRoute({
@@ -474,9 +474,8 @@ export function registerOrderRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await companyContext(c)
-    const idempotencyKey = idempotencyKeyOf(c.req.header('idempotency-key'))
     const body = camelCaseBody(await readJsonBody(c))
-    const order = await parsed(CreatePurchaseOrderInput, body, (input) => createPurchaseOrder(ctx, input, idempotencyKey ? { idempotencyKey } : {}))
+    const order = await parsed(CreatePurchaseOrderInput, body, (input) => createPurchaseOrder(ctx, input, idempotencyOf(c)))
     return c.json(serializeDetail(order), 201)
   })
 

@@ -20,6 +20,7 @@ import { currentLocale } from '../../app/platform/request-scope.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -153,7 +154,7 @@ const routes = {
     summary: 'Add a draft product (admins and owners); the SKU is unique within the company',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: bodyRef('CreateProduct') },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreateProduct') },
     responses: { 201: jsonResponse(ProductSchema, 'The new product'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   byId: createRoute({
@@ -240,8 +241,8 @@ export function registerProductRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseBody(CreateProductInput, camelCaseKeys(await readJsonBody(c)), (input) => createProduct(ctx, input))
-    return c.json(serializeProduct(created, []), 201)
+    const created = await parseBody(CreateProductInput, camelCaseKeys(await readJsonBody(c)), (input) => createProduct(ctx, input, idempotencyOf(c)))
+    return c.json(serializeProduct(created, created.images), 201)
   })
 
   api.openapi(routes.byId, async (c) => {

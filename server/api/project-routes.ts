@@ -35,6 +35,7 @@ import {
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -250,7 +251,7 @@ const routes = {
     summary: 'Create a purchase project (a draft numbered PRJ-YYYY-NNNNN)',
     security: SIGNED_IN,
     ...member(),
-    request: { body: bodyRef('CreatePurchaseProject') },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreatePurchaseProject') },
     responses: { 201: jsonResponse(ProjectSchema, 'The project'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
   }),
   get: createRoute({
@@ -301,7 +302,7 @@ const routes = {
     summary: 'Add a requirement to a project (category from the catalogue tree, HS 2022 subheading, attachments: the company’s files of purpose attachment)',
     security: SIGNED_IN,
     ...member(),
-    request: { body: bodyRef('CreateRequirement') },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreateRequirement') },
     responses: { 201: jsonResponse(RequirementDetailSchema, 'The requirement'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   getRequirement: createRoute({
@@ -352,7 +353,7 @@ export function registerProjectRoutes(api: Api) {
   api.openapi(routes.create, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeProject(await parsed(CreateProjectInput, body, (input) => createProject(ctx, input))), 201)
+    return c.json(serializeProject(await parsed(CreateProjectInput, body, (input) => createProject(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {
@@ -384,7 +385,7 @@ export function registerProjectRoutes(api: Api) {
   api.openapi(routes.createRequirement, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeRequirementDetail(await parsed(CreateRequirementInput, body, (input) => createRequirement(ctx, input))), 201)
+    return c.json(serializeRequirementDetail(await parsed(CreateRequirementInput, body, (input) => createRequirement(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.getRequirement, async (c) => {

@@ -22,6 +22,7 @@ import { INCOTERMS, PAYMENT_TERMS } from '../../app/platform/trade-terms'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -241,7 +242,7 @@ const routes = {
       'Every RFQ line is priced (unit_price, moq, lead_time_days, note, optional alternative_description + alternative_unit_price) or sent with no_offer: true. valid_until is today or later. Send the version you loaded when a draft exists (409 stale_version otherwise). After the deadline: 409 invalid_transition (details.reason quoting_closed). A submitted quotation is revised instead (409).',
     security: SIGNED_IN,
     ...member('id'),
-    request: { params: IdParam, body: bodyRef('SaveQuotation') },
+    request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('SaveQuotation') },
     responses: { 200: jsonResponse(QuotationSchema, 'The stored draft'), ...write },
   }),
   submit: createRoute({
@@ -352,7 +353,7 @@ export function registerQuotationRoutes(api: Api) {
   api.openapi(routes.save, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serialize(await parsed(SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serialize(await parsed(SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 200)
   })
 
   api.openapi(routes.submit, async (c) => {

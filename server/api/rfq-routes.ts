@@ -41,6 +41,7 @@ import { currentLocale } from '../../app/platform/request-scope.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -417,7 +418,7 @@ const routes = {
     description: 'The quote deadline must be in the future. Invitees must be supplying companies other than the caller’s. Field errors come under lines.<index>.<field>, requirement_ids.<index>, supplier_ids.<index>.',
     security: SIGNED_IN,
     ...member(),
-    request: { body: bodyRef('CreateRfq') },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreateRfq') },
     responses: { 201: jsonResponse(RfqDetailSchema, 'The draft RFQ'), 400: errorResponses[400], ...write },
   }),
   get: createRoute({
@@ -528,7 +529,7 @@ export function registerRfqRoutes(api: Api) {
   api.openapi(routes.create, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(CreateRfqInput, body, (input) => createRfq(ctx, input))), 201)
+    return c.json(serializeDetail(await parsed(CreateRfqInput, body, (input) => createRfq(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {

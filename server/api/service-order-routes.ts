@@ -29,10 +29,10 @@ import {
   type ServiceOrderDetail,
   type ServiceOrderSummary,
 } from '../../app/modules/orders/index.server'
-import { idempotencyKeyOf } from '../../app/platform/idempotency/idempotency.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -196,7 +196,6 @@ const serializeDetail = (order: ServiceOrderDetail) => ({
 })
 
 const tags = ['Service orders']
-const IdempotencyHeader = z.object({ 'idempotency-key': z.string().max(255).optional().openapi({ description: 'A retry with the same key and body answers with the order the first request created' }) })
 const PageParams = { limit: z.coerce.number().int().min(1).max(100).default(25), offset: z.coerce.number().int().min(0).default(0) }
 const QuoteParam = z.object({ id: z.string().min(1).max(64), quoteId: z.string().min(1).max(64) })
 const conflictResponses = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
@@ -314,15 +313,13 @@ export function registerServiceOrderRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const idempotencyKey = idempotencyKeyOf(c.req.header('idempotency-key'))
-    const created = await parseBody(CreateServiceOrderInput, await readJsonBody(c), (input) => createServiceOrder(ctx, input, idempotencyKey ? { idempotencyKey } : {}))
+    const created = await parseBody(CreateServiceOrderInput, await readJsonBody(c), (input) => createServiceOrder(ctx, input, idempotencyOf(c)))
     return c.json(serializeDetail(created), 201)
   })
 
   api.openapi(routes.createLogistic, async (c) => {
     const ctx = await serviceContext(c)
-    const idempotencyKey = idempotencyKeyOf(c.req.header('idempotency-key'))
-    const created = await parseBody(CreateLogisticOrderInput, await readJsonBody(c), (input) => createLogisticOrder(ctx, input, idempotencyKey ? { idempotencyKey } : {}))
+    const created = await parseBody(CreateLogisticOrderInput, await readJsonBody(c), (input) => createLogisticOrder(ctx, input, idempotencyOf(c)))
     return c.json(serializeDetail(created), 201)
   })
 

@@ -13,6 +13,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     AUTH_RATE_LIMIT: 'off',
     // Tests write rows directly and search again at once: no reuse of earlier results.
     SEARCH_CACHE_SECONDS: '0',
+    // Tests fire bursts on a shared, slow machine: the line never turns them away (its own tests set tight limits).
+    DB_MAX_QUEUED_REQUESTS: '10000',
+    DB_QUEUE_WAIT_MS: '60000',
     ...overrides,
   })
 }

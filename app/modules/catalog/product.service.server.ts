@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'dri
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany, requireRole, type AuditAction } from '../companies/index'
 import { changedFields, companyProfiles, files, organizations, recordAudit } from '../companies/index.server'
 import type { ProductAttribute, ProductStatus } from './catalog.constants'
@@ -119,21 +120,21 @@ function columnsOf(input: CreateProductInput) {
   }
 }
 
-/** Adds a draft product to the active company's catalogue (admins and owners). */
-export async function createProduct(ctx: ServiceContext, input: CreateProductInput): Promise<Product> {
+/** Adds a draft product to the active company's catalogue (admins and owners), once per idempotency key. */
+export async function createProduct(ctx: ServiceContext, input: CreateProductInput, options: IdempotencyOption = {}): Promise<ProductDetail> {
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
+  const { id } = await createIdempotently(`product:${companyId}`, options, input, async (tx, productId) => {
     await lockCatalog(tx, companyId)
     await assertValidReferences(tx, companyId, input)
     const [row] = await tx
       .insert(products)
-      .values({ id: randomUUID(), organizationId: companyId, ...columnsOf(input) })
+      .values({ id: productId, organizationId: companyId, ...columnsOf(input) })
       .returning()
     if (!row) throw new AppError('internal', 'Product not stored')
     await auditProduct(tx, ctx, 'product.created', row, null, { nameEn: row.nameEn, categoryId: row.categoryId, moq: row.moq, status: row.status })
-    return row
   })
+  return getProduct(ctx, id)
 }
 
 /** Replaces a product's details (admins and owners); a save based on an older version is a 409. */

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { fieldErrorsOf } from '../../platform/validation'
 import { type Address, AddressInput, type AddressListQuery, type CreateAddressInput, MAX_ADDRESSES_PER_TYPE, type UpdateAddressInput } from './address.inputs'
 import { changedFields, recordAudit } from './audit.service.server'
@@ -106,23 +106,23 @@ async function promoteOldest(tx: Transaction, ctx: ServiceContext, companyId: st
   await recordAudit(tx, ctx, { companyId, action: 'address.updated', targetType: 'address', targetId: oldest.id, before: { isDefault: false }, after: { isDefault: true } })
 }
 
-/** Adds an address (admins and owners); the first of its type, or one marked default, becomes the default. */
-export async function createAddress(ctx: ServiceContext, input: CreateAddressInput): Promise<Address> {
+/** Adds an address (admins and owners), once per idempotency key; the first of its type, or one marked default, becomes the default. */
+export async function createAddress(ctx: ServiceContext, input: CreateAddressInput, options: IdempotencyOption = {}): Promise<Address> {
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
+  const { id } = await createIdempotently(`address:${companyId}`, options, input, async (tx, addressId) => {
     await lockAddressBook(tx, companyId)
     await assertRoomFor(tx, companyId, input.type)
     const isDefault = input.isDefault || !(await hasDefault(tx, companyId, input.type))
     if (isDefault) await clearDefault(tx, companyId, input.type)
     const [row] = await tx
       .insert(addresses)
-      .values({ id: randomUUID(), organizationId: companyId, ...input, isDefault })
+      .values({ id: addressId, organizationId: companyId, ...input, isDefault })
       .returning(columns)
     if (!row) throw new AppError('internal', 'Address not stored')
     await recordAudit(tx, ctx, { companyId, action: 'address.created', targetType: 'address', targetId: row.id, after: snapshot(row) })
-    return row
   })
+  return getAddress(ctx, id)
 }
 
 /** The merged address, checked as a whole: a new country may invalidate the postal code kept from before. */

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors'
 import { publishChange } from '../../platform/realtime/publisher.server'
 import { convertAmount } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { availableActions, checkTransition, needsReason } from '../../platform/state-machine'
 import { requireCompany } from '../companies/index'
 import { nextNumber, organizations } from '../companies/index.server'
@@ -109,12 +110,11 @@ function toProject(row: ProjectRow, statusReason: string): Project {
   }
 }
 
-/** A new purchase project of the actor's company, as a draft numbered PRJ-YYYY-NNNNN. */
-export async function createProject(ctx: ServiceContext, input: CreateProjectInput): Promise<Project> {
+/** A new purchase project of the actor's company, as a draft numbered PRJ-YYYY-NNNNN (once per idempotency key). */
+export async function createProject(ctx: ServiceContext, input: CreateProjectInput, options: IdempotencyOption = {}): Promise<Project> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const id = await database().transaction(async (tx) => {
-    const projectId = randomUUID()
+  const { id } = await createIdempotently(`project:${companyId}`, options, input, async (tx, projectId) => {
     const number = await nextNumber(tx, companyId, 'PRJ')
     await tx.insert(purchaseProjects).values({
       id: projectId,
@@ -128,7 +128,6 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
       ownerUserId: ctx.actor.userId,
     })
     await recordProjectEvent(tx, ctx, projectId, { type: 'created', data: { number } })
-    return projectId
   })
   return getProject(ctx, id)
 }

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-o
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { claimIdempotencyKey, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { publishChange } from '../../platform/realtime/publisher.server'
 import { availableActions, checkTransition, type Party } from '../../platform/state-machine'
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
@@ -329,18 +330,24 @@ async function lockOwnQuotation(tx: Transaction, companyId: string, id: string):
  * Creates or updates the supplier's draft for an RFQ (one quotation per supplier and RFQ): every RFQ line priced or
  * marked no offer, the terms, a validity date from today on, the company's own attachments. Only while quoting is open.
  */
-export async function saveQuotation(ctx: ServiceContext, rfqId: string, input: SaveQuotationInput): Promise<QuotationDetail> {
+export async function saveQuotation(ctx: ServiceContext, rfqId: string, input: SaveQuotationInput, options: IdempotencyOption = {}): Promise<QuotationDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const now = new Date()
   const id = await database().transaction(async (tx) => {
     const rfq = await rfqForSupplier(tx, companyId, rfqId)
-    if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
     const [existing] = await tx
       .select()
       .from(quotations)
       .where(and(eq(quotations.rfqId, rfqId), eq(quotations.supplierCompanyId, companyId)))
       .for('update')
+    const newId = randomUUID()
+    // A retried save answers with the quotation its first attempt stored, before the version it carries goes stale.
+    if (options.idempotencyKey) {
+      const replayed = await claimIdempotencyKey(tx, { scope: `quotation:${companyId}`, key: options.idempotencyKey, fingerprint: fingerprintOf({ rfqId, input }), resourceId: existing?.id ?? newId })
+      if (replayed) return replayed
+    }
+    if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
     if (existing) {
       if (existing.status !== 'draft') throw new AppError('invalid_transition', `Only a draft is saved; this quotation is ${existing.status}${existing.status === 'submitted' ? ' (revise it instead)' : ''}`, { action: 'save', status: existing.status })
       requireVersion(existing, input.version)
@@ -354,7 +361,6 @@ export async function saveQuotation(ctx: ServiceContext, rfqId: string, input: S
       await replaceLines(tx, existing.id, priced)
       return existing.id
     }
-    const newId = randomUUID()
     const inserted = await tx
       .insert(quotations)
       .values({ id: newId, rfqId, supplierCompanyId: companyId, status: 'draft', revision: 0, ...columns, createdBy: ctx.actor.userId })

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import type { Locale } from '../../platform/i18n/locales'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { categories, hsCodes } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
 import { files } from '../companies/index.server'
@@ -135,19 +136,17 @@ function requireVersion(row: RequirementRow, version: number): void {
   if (row.version !== version) throw new AppError('stale_version', 'The requirement changed since you loaded it', { currentVersion: row.version })
 }
 
-/** A new open requirement at the end of a project of the actor's company. */
-export async function createRequirement(ctx: ServiceContext, input: CreateRequirementInput): Promise<RequirementDetail> {
+/** A new open requirement at the end of a project of the actor's company (once per idempotency key). */
+export async function createRequirement(ctx: ServiceContext, input: CreateRequirementInput, options: IdempotencyOption = {}): Promise<RequirementDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const id = await database().transaction(async (tx) => {
+  const { id } = await createIdempotently(`requirement:${companyId}`, options, input, async (tx, requirementId) => {
     const project = await editableProject(tx, companyId, input.projectId)
     const fields = storedFields(input)
     await validateOne(tx, companyId, fields, input.attachmentFileIds)
     const [last] = await tx.select({ position: max(requirements.position) }).from(requirements).where(eq(requirements.projectId, project.id))
-    const requirementId = randomUUID()
     await tx.insert(requirements).values({ id: requirementId, organizationId: companyId, projectId: project.id, position: (last?.position ?? -1) + 1, ...fields, attachmentFileIds: input.attachmentFileIds })
     await recordProjectEvent(tx, ctx, project.id, { type: 'requirement_added', data: { requirementId, title: fields.title } })
-    return requirementId
   })
   return getRequirement(ctx, id)
 }

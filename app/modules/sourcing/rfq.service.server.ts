@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, type SQ
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { logger } from '../../platform/logger.server'
 import { publishChange } from '../../platform/realtime/publisher.server'
 import { availableActions, checkTransition } from '../../platform/state-machine'
@@ -317,20 +318,18 @@ async function draftValues(tx: Transaction, companyId: string, input: DraftInput
   return { values, lines, supplierIds }
 }
 
-/** A new RFQ of the actor's company, as a draft: lines written or copied from requirements, invitees, terms. */
-export async function createRfq(ctx: ServiceContext, input: CreateRfqInput, now: Date = new Date()): Promise<RfqDetail> {
+/** A new RFQ of the actor's company, as a draft: lines written or copied from requirements, invitees, terms (once per idempotency key). */
+export async function createRfq(ctx: ServiceContext, input: CreateRfqInput, options: IdempotencyOption = {}, now: Date = new Date()): Promise<RfqDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const id = await database().transaction(async (tx) => {
+  const { id, replayed } = await createIdempotently(`rfq:${companyId}`, options, input, async (tx, rfqId) => {
     const { values, lines, supplierIds } = await draftValues(tx, companyId, input, now)
-    const rfqId = randomUUID()
     const number = await nextNumber(tx, companyId, 'RFQ', now)
     await tx.insert(rfqs).values({ id: rfqId, organizationId: companyId, number, status: 'draft', createdBy: ctx.actor.userId, ...values })
     await writeDraftParts(tx, rfqId, lines, supplierIds)
     await projectEvent(tx, ctx, { id: rfqId, number, projectId: values.projectId }, 'rfq_created', values.title)
-    return rfqId
   })
-  await publishRfqChange({ id, organizationId: companyId }, 'create', [])
+  if (!replayed) await publishRfqChange({ id, organizationId: companyId }, 'create', [])
   return getRfq(ctx, id, now)
 }
 

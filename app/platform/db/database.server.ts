@@ -24,21 +24,46 @@ export type DatabaseHandle = {
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'db/migrations')
 
+/** How long a PostgreSQL connection may take to open, and a request-path statement to run. */
+export type PostgresTimeouts = { connectTimeoutMs: number; statementTimeoutMs: number }
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectTimeoutMs: 1_500, statementTimeoutMs: 10_000 }
+
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'postgres'; url: string; max?: number; timeouts?: PostgresTimeouts }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
 
-export function openPostgres(url: string, max = 10): DatabaseHandle {
-  const client = postgres(url, { max, onnotice: () => {}, prepare: true })
+/** Reconnect at once, then after at most half a second: a request waits for a connection only as long as it is bounded to. */
+const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5)
+
+export function openPostgres(url: string, max = 10, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): DatabaseHandle {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    prepare: true,
+    connect_timeout: timeouts.connectTimeoutMs / 1000,
+    backoff: reconnectDelaySeconds,
+    connection: { statement_timeout: timeouts.statementTimeoutMs },
+  })
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Database
   return {
     kind: 'postgres',
     db,
-    migrate: () => migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateWithoutStatementTimeout(url),
     ping: async () => {
       await client`select 1`
     },
     close: () => client.end({ timeout: 5 }),
+  }
+}
+
+/** Migrations may legitimately run longer than a request's statement, so they get a connection of their own. */
+async function migrateWithoutStatementTimeout(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    await migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER })
+  } finally {
+    await client.end({ timeout: 5 })
   }
 }
 
@@ -60,7 +85,7 @@ export function openPglite(options: { dataDir?: string; loadDataDir?: Blob | Fil
 }
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  return target.kind === 'postgres' ? openPostgres(target.url, target.max) : openPglite(target)
+  return target.kind === 'postgres' ? openPostgres(target.url, target.max, target.timeouts) : openPglite(target)
 }
 
 export async function pingDatabase(handle: DatabaseHandle, timeoutMs = 2000): Promise<boolean> {

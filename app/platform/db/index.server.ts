@@ -1,17 +1,23 @@
 import path from 'node:path'
 import { env } from '../env.server'
+import { Admission } from './admission.server'
 import { type Database, type DatabaseHandle, openDatabase } from './database.server'
 
 export type { Database, DatabaseHandle, Transaction } from './database.server'
 
 // Kept on globalThis so a dev-mode module reload never opens a second PGlite on the same directory.
-const globalDb = globalThis as unknown as { __tradeportDatabase?: DatabaseHandle }
+const globalDb = globalThis as unknown as { __tradeportDatabase?: DatabaseHandle; __tradeportAdmission?: Admission }
 
 export function databaseHandle(): DatabaseHandle {
   if (!globalDb.__tradeportDatabase) {
     const config = env()
     globalDb.__tradeportDatabase = config.DATABASE_URL
-      ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+      ? openDatabase({
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          max: config.DB_POOL_MAX,
+          timeouts: { connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS },
+        })
       : openDatabase({ kind: 'pglite', dataDir: path.resolve(config.DATA_DIR, 'pglite') })
   }
   return globalDb.__tradeportDatabase
@@ -21,9 +27,28 @@ export function database(): Database {
   return databaseHandle().db
 }
 
-/** Tests hand each file its own migrated database. */
+// PGlite runs one statement at a time: a few requests in flight keep it busy, more only lengthen every one of them.
+const PGLITE_ACTIVE_REQUESTS = 4
+
+/** The bounded line requests wait in for the database (server/middleware/database-admission.ts). */
+export function databaseAdmission(): Admission {
+  if (!globalDb.__tradeportAdmission) {
+    const config = env()
+    const maxActive = config.DB_MAX_ACTIVE_REQUESTS ?? (config.DATABASE_URL ? config.DB_POOL_MAX : PGLITE_ACTIVE_REQUESTS)
+    globalDb.__tradeportAdmission = new Admission({ maxActive, maxQueued: config.DB_MAX_QUEUED_REQUESTS, maxWaitMs: config.DB_QUEUE_WAIT_MS })
+  }
+  return globalDb.__tradeportAdmission
+}
+
+/** Tests hand each file its own migrated database (and a line built from the configuration they set). */
 export function useDatabaseHandle(handle: DatabaseHandle): void {
   globalDb.__tradeportDatabase = handle
+  globalDb.__tradeportAdmission = undefined
+}
+
+/** Tests that exercise the line set its limits. */
+export function useDatabaseAdmission(admission: Admission | undefined): void {
+  globalDb.__tradeportAdmission = admission
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../db/index.server'
 import { AppError } from '../errors'
@@ -38,6 +38,27 @@ export async function claimIdempotencyKey(tx: Database | Transaction, claim: { s
   if (!existing) throw new AppError('conflict', 'The Idempotency-Key is being used by another request; retry')
   if (existing.fingerprint !== claim.fingerprint) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request')
   return existing.resourceId
+}
+
+/** What a create operation accepts: the client's `Idempotency-Key` (header or form field), already checked. */
+export type IdempotencyOption = { idempotencyKey?: string }
+
+/**
+ * Runs a create in one transaction at most once per idempotency key: `create` writes the record with the id it is
+ * given; a retry with the same key and `input` answers with the first record's id (`replayed`, nothing written), the
+ * same key with a different input is a 409. Without a key it simply creates. `scope` names the kind of record and its
+ * company (`project:<companyId>`), so keys of different companies and kinds never meet.
+ */
+export async function createIdempotently(scope: string, options: IdempotencyOption, input: unknown, create: (tx: Transaction, id: string) => Promise<void>): Promise<{ id: string; replayed: boolean }> {
+  const id = randomUUID()
+  return database().transaction(async (tx) => {
+    if (options.idempotencyKey) {
+      const existing = await claimIdempotencyKey(tx, { scope, key: options.idempotencyKey, fingerprint: fingerprintOf(input), resourceId: id })
+      if (existing) return { id: existing, replayed: true }
+    }
+    await create(tx, id)
+    return { id, replayed: false }
+  })
 }
 
 /** Forgets keys older than IDEMPOTENCY_KEY_DAYS (hourly upkeep); answers how many. */

@@ -13,13 +13,15 @@ type ProjectFormProps = {
   values: ProjectFormValues
   /** Set when editing: the version the form was loaded at. */
   version?: number
+  /** Set when creating: made when the form was rendered, so a resubmitted form creates one project. */
+  idempotencyKey?: string
   fieldErrors?: Record<string, string[]> | undefined
   formError?: FormErrorData
   submitLabel: string
 }
 
 /** The terms of a purchase project (texts and field errors from `projects`). */
-export function ProjectForm({ values, version, fieldErrors, formError, submitLabel }: ProjectFormProps) {
+export function ProjectForm({ values, version, idempotencyKey, fieldErrors, formError, submitLabel }: ProjectFormProps) {
   const { t } = useTranslation('projects')
   const errors = (name: string) => fieldErrors?.[name]?.map((key) => t(key))
   return (
@@ -27,6 +29,7 @@ export function ProjectForm({ values, version, fieldErrors, formError, submitLab
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormError error={formError} /> : null}
         {version ? <input type="hidden" name="version" value={version} /> : null}
+        {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
         <FormField label={t('form.name')} errors={errors('name')}>
           {(control) => <Input name="name" defaultValue={values.name} required maxLength={200} {...control} />}
         </FormField>

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { redirect } from 'react-router'
 import { requireActor } from '../../../../modules/companies/index.server'
 import { CreateProjectInput, ProjectForm, type ProjectFormValues } from '../../../../modules/sourcing/index'
 import { createProject } from '../../../../modules/sourcing/index.server'
 import { failure, failureFromError, formToObject } from '../../../../platform/forms.server'
+import { idempotencyKeyOf } from '../../../../platform/idempotency/idempotency.server'
 import { localizePath } from '../../../../platform/i18n/locales'
 import { useTranslation } from '../../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../../platform/validation'
@@ -12,16 +14,18 @@ import type { Route } from './+types/create'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const values: ProjectFormValues = { name: '', description: '', currency: 'USD', budget: '', deadline: '' }
-  return { ...pageData(ctx.locale, 'projects', 'form.createMetaTitle'), values }
+  return { ...pageData(ctx.locale, 'projects', 'form.createMetaTitle'), values, idempotencyKey: randomUUID() }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = requireActor(context, params)
-  const raw = formToObject(await request.formData())
+  const form = await request.formData()
+  const raw = formToObject(form)
   const parsed = CreateProjectInput.safeParse(raw)
   if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { values: JSON.stringify(raw) })
   try {
-    const project = await createProject(ctx, parsed.data)
+    const idempotencyKey = idempotencyKeyOf(String(form.get('idempotencyKey') ?? ''))
+    const project = await createProject(ctx, parsed.data, idempotencyKey ? { idempotencyKey } : {})
     return redirect(`${localizePath(ctx.locale, `/app/purchase/projects/view/${project.id}`)}?saved=created`)
   } catch (error) {
     return failureFromError(error, { values: JSON.stringify(raw) })
@@ -40,7 +44,7 @@ export default function CreateProjectPage({ loaderData: data, actionData }: Rout
         <h1 className="text-2xl font-semibold">{t('form.createTitle')}</h1>
         <p className="text-sm text-muted-foreground">{t('form.createDescription')}</p>
       </div>
-      <ProjectForm values={values} fieldErrors={failed?.fieldErrors} formError={failed?.formError} submitLabel={t('form.create')} />
+      <ProjectForm values={values} idempotencyKey={data.idempotencyKey} fieldErrors={failed?.fieldErrors} formError={failed?.formError} submitLabel={t('form.create')} />
     </div>
   )
 }
