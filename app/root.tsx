@@ -13,6 +13,7 @@ import { authMiddleware, getPreferences } from './modules/identity/index.server'
 import { companiesContext } from './modules/companies/index'
 import { companiesMiddleware } from './modules/companies/index.server'
 import { requestInfoContext } from './platform/request-info'
+import { rejectedInputMiddleware } from './platform/input-middleware.server'
 import { readCookie } from './platform/http/cookies'
 import type { LocaleResources } from './platform/i18n/i18n'
 import { I18nProvider } from './platform/i18n/react'
@@ -28,7 +29,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
 ]
 
-export const middleware: Route.MiddlewareFunction[] = [authMiddleware, companiesMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [rejectedInputMiddleware, authMiddleware, companiesMiddleware]
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE

@@ -14,6 +14,7 @@ import { requestInfoContext } from '../app/platform/request-info'
 import { errorResponse } from './api/errors'
 import { createApiRouter } from './api/router'
 import { AnonymousPageCache } from './middleware/anonymous-page-cache'
+import { inputGuard } from './middleware/input-guard'
 import { pageEtag } from './middleware/page-etag'
 import { type ApiEnv, requestContext } from './middleware/request-context'
 import { originCheck, securityHeaders } from './middleware/security'
@@ -86,6 +87,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.use(compress())
   app.use(requestBodyLimit(config))
   app.use(originCheck(config))
+  app.use(inputGuard(isPagePath))
   app.onError((error, c) => errorResponse(c, error))
 
   app.route('/', createApiRouter())
@@ -104,7 +106,9 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
     if (!isPagePath(path)) return errorResponse(c, new AppError('not_found', `Not found: ${path}`))
     // React Router's data requests end in .data (the home page's is /en.data); its route discovery has no locale.
     const { locale } = splitLocalePath(path.endsWith('.data') ? path.slice(0, -'.data'.length) : path)
-    if (!locale && path !== ROUTE_MANIFEST_PATH) {
+    const rejectedInput = c.get('rejectedInput') ?? null
+    // A refused path is not redirected (its text cannot go into a Location header): the error page answers it.
+    if (!locale && path !== ROUTE_MANIFEST_PATH && !rejectedInput) {
       const detected = detectLocale({ cookieLocale: readCookie(c.req.header('cookie'), LOCALE_COOKIE), acceptLanguage: c.req.header('accept-language') })
       const search = new URL(c.req.url).search
       const target = path === '/' ? localizePath(detected, config.ROOT_REDIRECT ?? '/') : `${localizePath(detected, path)}${search}`
@@ -117,6 +121,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
       nonce: c.get('secureHeadersNonce') ?? '',
       clientIp: c.get('clientIp'),
       faultInjection: config.FAULT_INJECTION ? (c.req.header('x-tradeport-fault') ?? null) : null,
+      rejectedInput,
     })
     const nonce = c.get('secureHeadersNonce') ?? ''
     const render = () => handleDocument(c.req.raw, context)
