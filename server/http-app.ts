@@ -36,10 +36,12 @@ export function isPagePath(path: string): boolean {
   return path !== '/api' && !PUBLIC_FILES.has(path) && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p))
 }
 
+const STATUS_LABELS: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Page Not Found', 503: 'Service Unavailable' }
+
 /** Bots get the status and a minimal plain page instead of the interactive error page (§2). */
 export function forBots(request: Request, response: Response): Response {
   if (response.status < 400 || !isbot(request.headers.get('user-agent'))) return response
-  const label = response.status === 404 ? 'Page Not Found' : 'Internal Server Error'
+  const label = STATUS_LABELS[response.status] ?? (response.status < 500 ? 'Bad Request' : 'Internal Server Error')
   return new Response(`${response.status} ${label}\n`, { status: response.status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 }
 

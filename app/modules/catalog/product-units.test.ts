@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import catalogEn from './messages/catalog/en.json'
+import catalogZhHans from './messages/catalog/zh-Hans.json'
+import catalogZhHant from './messages/catalog/zh-Hant.json'
 import { PRODUCT_UNITS } from './catalog.constants'
 import { productUnitFrom } from './product-units'
 
@@ -14,7 +17,10 @@ describe('productUnitFrom (issue 15: the import accepts the units the screens sh
   })
 
   it('reads every unit by its id and by the name each locale shows', () => {
-    for (const unit of PRODUCT_UNITS) expect(productUnitFrom(unit)).toBe(unit)
+    for (const unit of PRODUCT_UNITS) {
+      expect(productUnitFrom(unit)).toBe(unit)
+      for (const catalog of [catalogEn, catalogZhHans, catalogZhHant]) expect(productUnitFrom(catalog.units[unit]), catalog.units[unit]).toBe(unit)
+    }
     expect(productUnitFrom('件')).toBe('piece')
     expect(productUnitFrom('公斤')).toBe('kg')
     expect(productUnitFrom('棧板')).toBe('pallet')
