@@ -13,6 +13,7 @@ import { authMiddleware, getPreferences } from './modules/identity/index.server'
 import { companiesContext } from './modules/companies/index'
 import { companiesMiddleware } from './modules/companies/index.server'
 import { requestInfoContext } from './platform/request-info'
+import { rejectedInputMiddleware } from './platform/input-middleware.server'
 import { readCookie } from './platform/http/cookies'
 import type { LocaleResources } from './platform/i18n/i18n'
 import { I18nProvider } from './platform/i18n/react'
@@ -28,7 +29,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
 ]
 
-export const middleware: Route.MiddlewareFunction[] = [authMiddleware, companiesMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [rejectedInputMiddleware, authMiddleware, companiesMiddleware]
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE
@@ -116,13 +117,19 @@ export default function App() {
   )
 }
 
+/**
+ * A refusal (4xx) renders inside the page's own layout when the root loader ran, so navigation stays; anything
+ * unexpected, or an error before the root loader, renders on its own (the layout itself may be what failed).
+ */
 export function ErrorBoundary() {
   const error = useRouteError()
+  const matches = useMatches()
+  const location = useLocation()
+  const rootData = useRouteLoaderData<typeof loader>('root')
   const status = isRouteErrorResponse(error) ? error.status : 500
   const detail = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined
-  return (
-    <Providers>
-      <ErrorPage status={status} detail={status < 500 ? detail : undefined} />
-    </Providers>
-  )
+  const layout = selectLayout(splitLocalePath(location.pathname).rest, pageSettings(matches).layout)
+  const inLayout = Boolean(rootData) && status < 500 && layout !== 'none' && layout !== 'anno'
+  const page = <ErrorPage status={status} detail={status < 500 ? detail : undefined} inLayout={inLayout} />
+  return <Providers>{inLayout ? <PageLayout name={layout}>{page}</PageLayout> : page}</Providers>
 }

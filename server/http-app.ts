@@ -16,6 +16,7 @@ import { errorResponse } from './api/errors'
 import { createApiRouter } from './api/router'
 import { AnonymousPageCache } from './middleware/anonymous-page-cache'
 import { busyPage, databaseAdmissionLine } from './middleware/database-admission'
+import { inputGuard } from './middleware/input-guard'
 import { pageEtag } from './middleware/page-etag'
 import { type ApiEnv, requestContext } from './middleware/request-context'
 import { originCheck, securityHeaders } from './middleware/security'
@@ -37,10 +38,12 @@ export function isPagePath(path: string): boolean {
   return path !== '/api' && !PUBLIC_FILES.has(path) && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p))
 }
 
+const STATUS_LABELS: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Page Not Found', 503: 'Service Unavailable' }
+
 /** Bots get the status and a minimal plain page instead of the interactive error page (§2). */
 export function forBots(request: Request, response: Response): Response {
   if (response.status < 400 || !isbot(request.headers.get('user-agent'))) return response
-  const label = response.status === 404 ? 'Page Not Found' : 'Internal Server Error'
+  const label = STATUS_LABELS[response.status] ?? (response.status < 500 ? 'Bad Request' : 'Internal Server Error')
   return new Response(`${response.status} ${label}\n`, { status: response.status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 }
 
@@ -88,6 +91,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.use(compress())
   app.use(requestBodyLimit(config))
   app.use(originCheck(config))
+  app.use(inputGuard(isPagePath))
   app.use(databaseAdmissionLine(isPagePath))
   app.onError((error, c) => errorResponse(c, error))
 
@@ -107,7 +111,9 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
     if (!isPagePath(path)) return errorResponse(c, new AppError('not_found', `Not found: ${path}`))
     // React Router's data requests end in .data (the home page's is /en.data); its route discovery has no locale.
     const { locale } = splitLocalePath(path.endsWith('.data') ? path.slice(0, -'.data'.length) : path)
-    if (!locale && path !== ROUTE_MANIFEST_PATH) {
+    const rejectedInput = c.get('rejectedInput') ?? null
+    // A refused path is not redirected (its text cannot go into a Location header): the error page answers it.
+    if (!locale && path !== ROUTE_MANIFEST_PATH && !rejectedInput) {
       const detected = detectLocale({ cookieLocale: readCookie(c.req.header('cookie'), LOCALE_COOKIE), acceptLanguage: c.req.header('accept-language') })
       const search = new URL(c.req.url).search
       const target = path === '/' ? localizePath(detected, config.ROOT_REDIRECT ?? '/') : `${localizePath(detected, path)}${search}`
@@ -120,6 +126,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
       nonce: c.get('secureHeadersNonce') ?? '',
       clientIp: c.get('clientIp'),
       faultInjection: config.FAULT_INJECTION ? (c.req.header('x-tradeport-fault') ?? null) : null,
+      rejectedInput,
     })
     const nonce = c.get('secureHeadersNonce') ?? ''
     const render = () => handleDocument(c.req.raw, context)

@@ -10,6 +10,12 @@ const FALLBACK = {
   'errors.notFoundTitle': 'Page Not Found',
   'errors.serverErrorTitle': 'Internal Server Error',
   'errors.notFoundDescription': 'The page you are looking for does not exist or has moved.',
+  'errors.forbiddenTitle': "You don't have access",
+  'errors.forbiddenDescription': 'Your account cannot open this page. If you need it, ask an owner or admin of your company, or a platform admin.',
+  'errors.unauthorizedTitle': 'Sign-in required',
+  'errors.unauthorizedDescription': 'Sign in to open this page.',
+  'errors.requestErrorTitle': 'This request cannot be completed',
+  'errors.requestErrorDescription': 'Something in the address or the form could not be used. Check it and try again.',
   'errors.serverErrorDescription': 'Something went wrong on our side. Please try again in a moment.',
   'errors.busyTitle': 'Service Busy',
   'errors.busyDescription': 'We are handling more requests than we can right now, or the database is briefly out of reach. Please try again in {{seconds}} seconds.',
@@ -17,23 +23,43 @@ const FALLBACK = {
   'errors.backHome': 'Back to the home page',
 } as const
 
-/** §2: status code, status message, description and a way back home. 404, 503 (busy: try again) and everything else differ. */
-export function ErrorPage({ status, detail }: { status: number; detail?: string }) {
+type Key = keyof typeof FALLBACK
+
+/** The title and description of a status: 401, 403, 404 and 503 (busy: try again) have their own; other 4xx are the request's fault, 5xx ours. */
+function wording(status: number): [Key, Key] {
+  if (status === 401) return ['errors.unauthorizedTitle', 'errors.unauthorizedDescription']
+  if (status === 403) return ['errors.forbiddenTitle', 'errors.forbiddenDescription']
+  if (status === 404) return ['errors.notFoundTitle', 'errors.notFoundDescription']
+  if (status === 503) return ['errors.busyTitle', 'errors.busyDescription']
+  if (status >= 400 && status < 500) return ['errors.requestErrorTitle', 'errors.requestErrorDescription']
+  return ['errors.serverErrorTitle', 'errors.serverErrorDescription']
+}
+
+/**
+ * §2: status code, status message, description and a way back home. Inside a layout (which has the page's
+ * `main` landmark) it is a section; on its own, when not even the root loader ran, it is the main landmark.
+ */
+export function ErrorPage({ status, detail, inLayout = false }: { status: number; detail?: string; inLayout?: boolean }) {
   const { t: translate } = useTranslation('common')
-  const t = (key: keyof typeof FALLBACK, values: Record<string, unknown> = {}) => translate(key, { ...values, defaultValue: FALLBACK[key] })
+  const t = (key: Key, values: Record<string, unknown> = {}) => translate(key, { ...values, defaultValue: FALLBACK[key] })
   const root = useRouteLoaderData('root') as { locale?: Locale } | undefined
-  const notFound = status === 404
+  const [title, description] = wording(status)
+  const statusMessage = t(title)
+  const Container = inLayout ? 'section' : 'main'
   const busy = status === 503
-  const statusMessage = notFound ? t('errors.notFoundTitle') : busy ? t('errors.busyTitle') : t('errors.serverErrorTitle')
-  const description = notFound ? t('errors.notFoundDescription') : busy ? t('errors.busyDescription', { seconds: UNAVAILABLE_RETRY_AFTER_SECONDS }) : t('errors.serverErrorDescription')
   return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+    <Container
+      {...(inLayout ? { 'aria-labelledby': 'error-title' } : { id: 'main' })}
+      className={`mx-auto flex max-w-xl flex-col items-center justify-center gap-4 px-6 text-center ${inLayout ? 'py-16' : 'min-h-screen'}`}
+    >
       <title>{t('errors.pageTitle', { status, statusMessage })}</title>
       <p className="text-6xl font-bold text-primary" aria-hidden="true">
         {status}
       </p>
-      <h1 className="text-2xl font-semibold">{statusMessage}</h1>
-      <p className="text-muted-foreground">{description}</p>
+      <h1 id="error-title" className="text-2xl font-semibold">
+        {statusMessage}
+      </h1>
+      <p className="text-muted-foreground">{t(description, { seconds: UNAVAILABLE_RETRY_AFTER_SECONDS })}</p>
       {detail ? <p className="font-mono text-sm text-muted-foreground">{detail}</p> : null}
       {busy ? (
         // A plain link to the same address: a full reload retries the page (and its loaders) from the start.
@@ -44,6 +70,6 @@ export function ErrorPage({ status, detail }: { status: number; detail?: string 
       <Link to={localizePath(root?.locale ?? DEFAULT_LOCALE, '/')} className={buttonClasses('primary')}>
         {t('errors.backHome')}
       </Link>
-    </main>
+    </Container>
   )
 }

@@ -49,4 +49,15 @@ describe('auth guard decisions (§2)', () => {
     expect(safeRedirectTarget('/en\r\nSet-Cookie: x=1')).toBeNull()
     expect(safeRedirectTarget(undefined)).toBeNull()
   })
+
+  it('refuses control characters, backslashes and schemes anywhere in a redirect target (issue 15)', () => {
+    for (const unsafe of ['/en\u0001', '/en\u0000', '/en\u007f', '/en\r\n', '/\t/evil.com', '//evil.com', '/\\evil.com', '/en\\..\\x', 'https://evil.com', 'javascript:alert(1)', 'en/app', '']) {
+      expect(safeRedirectTarget(unsafe), JSON.stringify(unsafe)).toBeNull()
+    }
+  })
+
+  it('returns a safe target percent-encoded, so it fits in a Location header', () => {
+    expect(safeRedirectTarget('/zh-Hans/b2b/market?q=陶瓷杯')).toBe('/zh-Hans/b2b/market?q=%E9%99%B6%E7%93%B7%E6%9D%AF')
+    expect(safeRedirectTarget('/en/b2b/market?q=a%20b#top')).toBe('/en/b2b/market?q=a%20b#top')
+  })
 })

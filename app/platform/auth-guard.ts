@@ -56,8 +56,17 @@ export function guardDecision(path: string, authenticated: boolean, config: Guar
   return { action: 'login', saveRedirect: config.saveRedirect }
 }
 
-/** Only same-site relative paths may be returned to after sign-in. */
+const SAME_SITE = 'http://same-site.invalid'
+
+/**
+ * A same-site path that is safe to redirect to, or null: it starts with one `/` (no `//` or `/\`, so no other
+ * host), holds no scheme, backslash or control character (browsers drop tabs and newlines, turning `/\t/evil` into
+ * `//evil`), and comes back percent-encoded, so any text it carries fits in a Location header.
+ */
 export function safeRedirectTarget(candidate: string | null | undefined): string | null {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return null
-  return /[\r\n]/.test(candidate) ? null : candidate
+  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || [...candidate].some(unsafeInPath)) return null
+  const url = new URL(candidate, SAME_SITE)
+  return url.origin === SAME_SITE ? `${url.pathname}${url.search}${url.hash}` : null
 }
+
+const unsafeInPath = (character: string) => character === '\\' || character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f

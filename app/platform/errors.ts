@@ -4,6 +4,7 @@
  */
 export const ERROR_STATUS = {
   bad_request: 400,
+  invalid_body: 400,
   invalid_token: 400,
   validation_failed: 422,
   weak_password: 422,

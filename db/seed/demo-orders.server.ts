@@ -43,7 +43,7 @@ export async function seedDemoOrders(): Promise<void> {
   const ids: Record<string, string> = Object.fromEntries(owned.map((row) => [row.sku, row.id]))
   const missing = CATALOGUE.filter((item) => !ids[item.sku])
   for (const item of missing) {
-    const row = await createProduct({ companyId: supplier.companyId, sku: item.sku, nameEn: item.nameEn, nameZhHans: item.nameZhHans, nameZhHant: item.nameZhHant, moq: item.moq, unit: 'pcs', categoryId: 'ceramics-glass', originCountry: 'CN', fromPrice: item.breaks[0][1], fromPriceCurrency: 'USD' })
+    const row = await createProduct({ companyId: supplier.companyId, sku: item.sku, nameEn: item.nameEn, nameZhHans: item.nameZhHans, nameZhHant: item.nameZhHant, moq: item.moq, unit: 'piece', categoryId: 'ceramics-glass', originCountry: 'CN', fromPrice: item.breaks[0][1], fromPriceCurrency: 'USD' })
     ids[item.sku] = row.id
   }
   if (missing.length > 0) await createPriceList({ companyId: supplier.companyId, name: 'Export list 2026', lines: CATALOGUE.flatMap((item) => item.breaks.map(([minQuantity, unitPrice]) => ({ productId: ids[item.sku]!, minQuantity, unitPrice }))) })

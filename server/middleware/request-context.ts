@@ -6,8 +6,15 @@ import { resolveClientIp } from '../../app/platform/http/client-ip'
 import { detectLocale, LOCALE_COOKIE, splitLocalePath } from '../../app/platform/i18n/locales'
 import { logger } from '../../app/platform/logger.server'
 import { runInRequestScope } from '../../app/platform/request-scope.server'
+import type { RejectedInput } from '../../app/platform/request-info'
 
-export type AppVariables = { requestId: string; clientIp: string; secureHeadersNonce?: string }
+export type AppVariables = {
+  requestId: string
+  clientIp: string
+  secureHeadersNonce?: string
+  /** Set by the input guard on a page request it refuses; the page handler renders the error. */
+  rejectedInput?: RejectedInput
+}
 export type ApiEnv = { Variables: AppVariables }
 
 function socketAddress(c: Parameters<MiddlewareHandler>[0]): string | undefined {

@@ -16,3 +16,17 @@ test('redirects a path without a locale prefix to the detected locale', async ({
   expect(response.status()).toBe(302)
   expect(response.headers()['location']).toMatch(/^(http:\/\/localhost:\d+)?\/en\/login$/)
 })
+
+test('after sign-in, sends an admin without a company to the dashboard instead of a company page that would refuse them (issue 15)', async ({ page }) => {
+  await page.goto('/en/app/products')
+  await expect(page).toHaveURL(LOGIN_URL)
+  await submitSignIn(page, DEMO.admin.email, DEMO.admin.password)
+  await expectDashboard(page)
+})
+
+test('after sign-in, returns an admin to the admin page they asked for', async ({ page }) => {
+  await page.goto('/en/app/users')
+  await expect(page).toHaveURL(LOGIN_URL)
+  await submitSignIn(page, DEMO.admin.email, DEMO.admin.password)
+  await expect(page).toHaveURL(/\/en\/app\/users$/)
+})

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { BOT_USER_AGENT } from './support/helpers'
+import { BOT_USER_AGENT, DEMO, signIn } from './support/helpers'
 
 test('shows the 404 page for an unmatched route', async ({ page }) => {
   const response = await page.goto('/en/no-such-page')
@@ -37,5 +37,34 @@ test('answers a crawler with a plain-text 404 instead of the error page', async 
     expect(body).not.toMatch(/<html|<script/i)
   } finally {
     await bot.dispose()
+  }
+})
+
+test('answers a page the signed-in user may not open with a translated 403 inside the app shell (issue 15)', async ({ page }) => {
+  await signIn(page, DEMO.buyer)
+  const response = await page.goto('/en/app/users')
+  expect(response?.status()).toBe(403)
+  await expect(page.getByRole('heading', { name: "You don't have access" })).toBeVisible()
+  await expect(page.getByText('Internal Server Error')).toHaveCount(0)
+  // The shell stays: the top bar with the account menu, and a way back.
+  await expect(page.getByRole('banner').getByTestId('user-menu')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible()
+
+  await page.goto('/zh-Hans/app/users')
+  await expect(page.getByRole('heading', { name: '您无权访问' })).toBeVisible()
+})
+
+test('answers public search with a NUL byte in its query with a 400 page, not a 500 (issue 15)', async ({ page }) => {
+  const response = await page.goto('/en/b2b/market?q=a%00b')
+  expect(response?.status()).toBe(400)
+  await expect(page.getByRole('heading', { name: 'This request cannot be completed' })).toBeVisible()
+  await expect(page.getByText(/cannot be stored/)).toBeVisible()
+})
+
+test('sends an unsafe redirectTo of the language switch to the locale’s home (issue 15)', async ({ request }) => {
+  for (const redirectTo of ['/en/b2b\u0001', '/en\r\nx: 1', '//evil.com', 'https://evil.com', '/\\evil.com']) {
+    const response = await request.post('/en/locale', { form: { locale: 'zh-Hans', redirectTo }, maxRedirects: 0 })
+    expect(response.status(), JSON.stringify(redirectTo)).toBe(302)
+    expect(response.headers()['location'], JSON.stringify(redirectTo)).toMatch(/^(http:\/\/localhost:\d+)?\/zh-Hans$/)
   }
 })

@@ -52,6 +52,12 @@ describe('validateRows', () => {
     expect(result.products[1]).toMatchObject({ hsCode: '030111' })
   })
 
+  it('accepts the units every screen shows, abbreviated or in Chinese (issue 15)', () => {
+    const result = validateRows(HEADERS, [row({ sku: 'A', unit: 'pcs' }), row({ sku: 'B', unit: 'PC' }), row({ sku: 'C', unit: '件' }), row({ sku: 'D', unit: 'Square metre' })], mapping, refs)
+    expect(result.errors).toEqual([])
+    expect(result.products.map((product) => product.unit)).toEqual(['piece', 'piece', 'piece', 'square_metre'])
+  })
+
   it('reports each problem with its spreadsheet row, column and message key', () => {
     const rows = [
       row(),

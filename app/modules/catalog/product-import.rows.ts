@@ -1,6 +1,7 @@
 import { PRODUCT_STATUSES, type ProductAttribute, type ProductStatus } from './catalog.constants'
 import { IMPORT_COLUMNS, type ImportColumn, type ImportMappingInput, type ImportRowError, MAX_REPORTED_IMPORT_ERRORS, normalizeLabel } from './product-import.inputs'
 import { ProductInput } from './product.inputs'
+import { productUnitFrom } from './product-units'
 
 /** A valid import row: the product's details, and the status to set (undefined keeps an existing product's, drafts a new one). */
 export type ImportedProduct = ProductInput & { status?: ProductStatus; row: number }
@@ -119,7 +120,7 @@ export function validateRows(headers: readonly string[], rows: readonly string[]
       categoryId: category ?? cells.category ?? '',
       hsCode: cells.hs_code ? hsCodeOf(cells.hs_code) : undefined,
       originCountry: cells.origin_country ?? '',
-      unit: (cells.unit ?? '').toLowerCase().replace(/\s+/g, '_'),
+      unit: productUnitFrom(cells.unit ?? '') ?? cells.unit ?? '',
       moq: cells.moq ?? '',
       leadTimeDays: cells.lead_time_days,
       attributes: attributes ?? [],

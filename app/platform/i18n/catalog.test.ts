@@ -16,6 +16,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out
 }
 
+/** Plural forms (`key_one`, `key_other`…) differ by language (Chinese has only `other`): compared as their base key. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
+const baseKeys = (keys: Iterable<string>) => [...new Set([...keys].map((key) => key.replace(PLURAL_SUFFIX, '')))].sort()
+const otherForm = (messages: Map<string, string>, key: string) => messages.get(key) ?? messages.get(`${key.replace(PLURAL_SUFFIX, '')}_other`)
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
 
 describe('message catalogs', () => {
@@ -24,11 +29,12 @@ describe('message catalogs', () => {
     for (const locale of LOCALES) {
       it(`${namespace}: ${locale} has every key of en, no extra keys, and the same placeholders`, () => {
         const translated = flatten(CATALOGS[locale][namespace] as Tree)
-        expect([...translated.keys()].sort()).toEqual([...english.keys()].sort())
+        expect(baseKeys(translated.keys())).toEqual(baseKeys(english.keys()))
         for (const [key, text] of english) {
-          expect(placeholders(translated.get(key) ?? ''), `${locale} ${namespace}:${key}`).toEqual(placeholders(text))
-          expect(translated.get(key)?.trim(), `${locale} ${namespace}:${key} is empty`).toBeTruthy()
+          expect(placeholders(otherForm(translated, key) ?? ''), `${locale} ${namespace}:${key}`).toEqual(placeholders(text))
+          expect(otherForm(translated, key)?.trim(), `${locale} ${namespace}:${key} is empty`).toBeTruthy()
         }
+        for (const key of translated.keys()) if (PLURAL_SUFFIX.test(key)) expect(translated.has(`${key.replace(PLURAL_SUFFIX, '')}_other`), `${locale} ${namespace}:${key} needs an _other form`).toBe(true)
       })
     }
   }

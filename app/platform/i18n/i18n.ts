@@ -23,9 +23,27 @@ export function interpolate(text: string, values: Record<string, unknown> = {}):
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])))
 }
 
-/** A translation function for one namespace; a missing key yields `defaultValue`, else the key itself. */
-export function createTranslator(resources: LocaleResources, namespace: string = DEFAULT_NAMESPACE): TFunction {
-  return (key, options) => interpolate(lookup(resources[namespace], key) ?? options?.defaultValue ?? key, options)
+const pluralRules = new Map<string, Intl.PluralRules>()
+
+/** The CLDR plural category of `count` in `locale` (`one`, `other`…; Chinese has only `other`). */
+function pluralCategory(locale: string, count: number): string {
+  let rules = pluralRules.get(locale)
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)))
+  return rules.select(count)
+}
+
+/**
+ * A translation function for one namespace; a missing key yields `defaultValue`, else the key itself. With a
+ * numeric `count` and a locale, `key_one`, `key_other`… are chosen by the locale's plural rules (`key_other`,
+ * then `key`, when the catalog has no form for the category).
+ */
+export function createTranslator(resources: LocaleResources, namespace: string = DEFAULT_NAMESPACE, locale?: Locale): TFunction {
+  return (key, options) => {
+    const messages = resources[namespace]
+    const count = options?.count
+    const plural = typeof count === 'number' && locale ? (lookup(messages, `${key}_${pluralCategory(locale, count)}`) ?? lookup(messages, `${key}_other`)) : undefined
+    return interpolate(plural ?? lookup(messages, key) ?? options?.defaultValue ?? key, options)
+  }
 }
 
 /** What `useTranslation` hands to components besides `t`. */

@@ -15,5 +15,5 @@ export function I18nProvider({ locale, resources, children }: { locale: Locale; 
 /** `t` for one namespace of the current locale, and the locale itself as `i18n.language`. */
 export function useTranslation(namespace: string = DEFAULT_NAMESPACE): { t: TFunction; i18n: I18nInfo } {
   const { locale, resources } = useContext(I18nContext)
-  return useMemo(() => ({ t: createTranslator(resources, namespace), i18n: { language: locale } }), [locale, resources, namespace])
+  return useMemo(() => ({ t: createTranslator(resources, namespace, locale), i18n: { language: locale } }), [locale, resources, namespace])
 }

@@ -4,7 +4,7 @@ import type { Locale } from './locales'
 
 /** A translation function for one locale and namespace, for mails, API errors and loaders. */
 export function translator(locale: Locale, namespace: Namespace = 'common'): TFunction {
-  return createTranslator(CATALOGS[locale], namespace)
+  return createTranslator(CATALOGS[locale], namespace, locale)
 }
 
 /**

@@ -17,8 +17,10 @@ import {
   SignUpInput,
   TwoFactorInput,
 } from '../../modules/identity/index'
+import { companiesContext } from '../../modules/companies/index'
 import { redirectCookie, requestPasswordRecovery, sendSignInCode, signIn, signInWithCode, signUp, verifySecondFactor } from '../../modules/identity/index.server'
 import { REDIRECT_COOKIE, safeRedirectTarget } from '../../platform/auth-guard'
+import { mayOpenPage, type Visitor } from '../../platform/page-access'
 import { type FailureExtra, failure, failureFromError, parseForm } from '../../platform/forms.server'
 import { readCookie } from '../../platform/http/cookies'
 import { type Locale, localizePath, splitLocalePath } from '../../platform/i18n/locales'
@@ -35,15 +37,23 @@ function modeOf(value: string | null): Mode {
   return (MODES as readonly string[]).includes(value ?? '') ? (value as Mode) : 'sign-in'
 }
 
-/** Where to go after signing in: the saved attempted path when it is ours, else the dashboard. */
-function afterSignIn(request: Request, locale: Locale): string {
+/**
+ * Where a signed-in visitor goes from here: the saved attempted path when it is ours and theirs to open
+ * (an admin without a company is not sent to a company page that would refuse them), else the dashboard.
+ */
+function afterSignIn(request: Request, locale: Locale, visitor: Visitor): string {
   const saved = safeRedirectTarget(readCookie(request.headers.get('cookie'), REDIRECT_COOKIE))
-  return saved && splitLocalePath(saved).locale ? saved : localizePath(locale, '/app/dashboard')
+  const { locale: savedLocale, rest } = splitLocalePath(saved?.split(/[?#]/)[0] ?? '')
+  return saved && savedLocale && mayOpenPage(rest, visitor) ? saved : localizePath(locale, '/app/dashboard')
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = routeLocale(params)
-  if (context.get(clientSessionContext)) throw redirect(afterSignIn(request, locale), { headers: cookieHeaders([redirectCookie('', 0)]) })
+  const session = context.get(clientSessionContext)
+  if (session) {
+    const visitor = { platformAdmin: session.user.role === 'admin', hasCompany: Boolean(context.get(companiesContext)?.active) }
+    throw redirect(afterSignIn(request, locale, visitor), { headers: cookieHeaders([redirectCookie('', 0)]) })
+  }
   return pageData(locale, 'identity', 'login.metaTitle')
 }
 
@@ -53,7 +63,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const locale = routeLocale(params)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
-  const signedIn = (setCookies: string[]) => redirect(afterSignIn(request, locale), { headers: cookieHeaders(setCookies, [redirectCookie('', 0)]) })
+  // Back to this page, whose loader knows the new session's companies and picks the destination.
+  const signedIn = (setCookies: string[]) => redirect(localizePath(locale, '/login'), { headers: cookieHeaders(setCookies) })
   const twoFactorStep = (methods: string[], setCookies: string[]) => Response.json({ ok: true, step: 'two_factor', methods }, { headers: cookieHeaders(setCookies) })
   const stepOnFailure: FailureExtra = intent === 'two-factor' ? { step: 'two_factor' } : intent === 'code-sign-in' ? { step: 'code_sent', email: String(form.get('email') ?? '') } : {}
   try {

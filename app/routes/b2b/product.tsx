@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/ui/button'
 import { Card, CardDescription, CardTitle } from '../../components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { useFormatter } from '../../components/use-formatter'
-import { PriceTiersTable, ProductGallery, productJsonLd, supplierJsonLd } from '../../modules/catalog/index'
+import { PriceTiersTable, ProductGallery, productJsonLd, productUnitFrom, supplierJsonLd, useUnitName } from '../../modules/catalog/index'
 import { getPublicProduct, isPublicProductId, type PublicProduct } from '../../modules/catalog/index.server'
 import { VerifiedBadge } from '../../modules/companies/index'
 import { clientSessionContext } from '../../modules/identity/index'
@@ -33,7 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = env().PUBLIC_URL
   const path = `/b2b/product/${product.id}`
   const urls = { origin, product: absoluteUrl(origin, locale, path), company: absoluteUrl(origin, locale, `/b2b/company/${product.supplier.id}`) }
-  const unit = t(`units.${product.unit}`, { defaultValue: product.unit })
+  const knownUnit = productUnitFrom(product.unit)
+  const unit = knownUnit ? translator(locale)(`unitNames.${knownUnit}`, { count: product.moq }) : product.unit
   const signedIn = Boolean(context.get(clientSessionContext))
   const payload = {
     ...pageData(locale, 'marketplace', 'market.metaTitle'),
@@ -67,9 +68,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 function Facts({ product }: { product: PublicProduct }) {
   const { t } = useTranslation('marketplace')
   const format = useFormatter()
-  const unit = t(`units.${product.unit}`, { defaultValue: product.unit })
+  const unitName = useUnitName()
   const facts: Array<[string, string]> = [
-    [t('product.moq'), t('product.moqValue', { quantity: format.number(product.moq), unit })],
+    [t('product.moq'), t('product.moqValue', { quantity: format.number(product.moq), unit: unitName(product.unit, product.moq) })],
     [t('product.leadTime'), product.leadTimeDays === null ? t('product.notStated') : t('product.leadTimeValue', { days: format.number(product.leadTimeDays) })],
     [t('product.origin'), product.originCountryName],
     [t('product.hsCode'), product.hsCode ? [product.hsCode.code, product.hsCode.description].filter(Boolean).join(' — ') : t('product.notStated')],

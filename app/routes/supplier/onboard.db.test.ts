@@ -37,7 +37,7 @@ async function submit(fields: Record<string, string>, documents: File[] = []) {
   const context = new RouterContextProvider()
   context.set(clientSessionContext, null as ClientSession | null)
   context.set(companiesContext, null as ClientCompanies | null)
-  context.set(requestInfoContext, { requestId: 'test', nonce: '', clientIp: '203.0.113.9', faultInjection: null })
+  context.set(requestInfoContext, { requestId: 'test', nonce: '', clientIp: '203.0.113.9', faultInjection: null, rejectedInput: null })
   const request = new Request('http://localhost/en/supplier/onboard', { method: 'POST', body: form })
   return action({ request, params: { lang: 'en' }, context } as unknown as ActionArgs)
 }

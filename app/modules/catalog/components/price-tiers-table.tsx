@@ -2,6 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
 import { formatUnitPrice } from './unit-price'
+import { useUnitName } from './use-unit-name'
 
 type PriceTiers = { currency: string; tiers: Array<{ minQuantity: number; unitPrice: string }> }
 
@@ -9,7 +10,7 @@ type PriceTiers = { currency: string; tiers: Array<{ minQuantity: number; unitPr
 export function PriceTiersTable({ priceTiers, unit, labelledBy }: { priceTiers: PriceTiers; unit: string; labelledBy: string }) {
   const { t } = useTranslation('marketplace')
   const format = useFormatter()
-  const unitLabel = t(`units.${unit}`, { defaultValue: unit })
+  const unitName = useUnitName()
   return (
     <Table aria-labelledby={labelledBy}>
       <TableHeader>
@@ -21,7 +22,7 @@ export function PriceTiersTable({ priceTiers, unit, labelledBy }: { priceTiers: 
       <TableBody>
         {priceTiers.tiers.map((tier) => (
           <TableRow key={tier.minQuantity}>
-            <TableCell>{t('product.tierQuantity', { quantity: format.number(tier.minQuantity), unit: unitLabel })}</TableCell>
+            <TableCell>{t('product.tierQuantity', { quantity: format.number(tier.minQuantity), unit: unitName(unit, tier.minQuantity) })}</TableCell>
             <TableCell className="text-end font-medium tabular-nums">{formatUnitPrice(format, tier.unitPrice, priceTiers.currency)}</TableCell>
           </TableRow>
         ))}

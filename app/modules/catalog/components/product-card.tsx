@@ -6,6 +6,7 @@ import { VerifiedBadge } from '../../companies/index'
 import type { MarketCard } from '../market-card'
 import { ProductPlaceholder } from './product-placeholder'
 import { formatUnitPrice } from './unit-price'
+import { useUnitName } from './use-unit-name'
 
 type HeadingLevel = 'h2' | 'h3'
 
@@ -13,7 +14,7 @@ type HeadingLevel = 'h2' | 'h3'
 export function ProductCard({ product, locale, headingLevel: Heading = 'h3' }: { product: MarketCard; locale: Locale; headingLevel?: HeadingLevel }) {
   const { t } = useTranslation('marketplace')
   const format = useFormatter()
-  const unit = t(`units.${product.unit}`, { defaultValue: product.unit })
+  const unitName = useUnitName()
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="aspect-[4/3] overflow-hidden bg-muted">
@@ -26,9 +27,9 @@ export function ProductCard({ product, locale, headingLevel: Heading = 'h3' }: {
           </Link>
         </Heading>
         <p className="font-medium text-foreground">
-          {product.fromPrice && product.fromPriceCurrency ? t('card.fromPrice', { price: formatUnitPrice(format, product.fromPrice, product.fromPriceCurrency), unit }) : t('card.noPrice')}
+          {product.fromPrice && product.fromPriceCurrency ? t('card.fromPrice', { price: formatUnitPrice(format, product.fromPrice, product.fromPriceCurrency), unit: unitName(product.unit, 1) }) : t('card.noPrice')}
         </p>
-        <p className="text-sm text-muted-foreground">{t('card.moq', { quantity: format.number(product.moq), unit })}</p>
+        <p className="text-sm text-muted-foreground">{t('card.moq', { quantity: format.number(product.moq), unit: unitName(product.unit, product.moq) })}</p>
         <p className="text-sm text-muted-foreground">{t('card.origin', { country: product.originName })}</p>
         <p className="mt-auto flex flex-wrap items-center gap-1 pt-2 text-sm">
           <span className="truncate">{t('card.supplier', { name: product.supplier.name })}</span>

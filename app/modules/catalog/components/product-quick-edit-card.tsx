@@ -13,6 +13,7 @@ import { displayUnitPrice } from '../pricing'
 import { QuickEditProductInput } from '../product.inputs'
 import { ProductStatusBadge } from './product-filters'
 import { ProductPlaceholder } from './product-placeholder'
+import { useUnitName } from './use-unit-name'
 
 /** One product as the grid shows it; prices are decimal strings. */
 export type GridProduct = {
@@ -49,7 +50,7 @@ export function ProductQuickEditCard({ product, priceList, canManage, editHref, 
   const { t } = useTranslation('catalog')
   const format = useFormatter()
   const titleId = useId()
-  const unit = t(`units.${product.unit}`, { defaultValue: product.unit })
+  const unitName = useUnitName()
   const fromPrice =
     product.fromPrice && product.fromPriceCurrency
       ? format.number(displayUnitPrice(product.fromPrice, product.fromPriceCurrency), { style: 'currency', currency: product.fromPriceCurrency, maximumFractionDigits: 4 })
@@ -70,7 +71,7 @@ export function ProductQuickEditCard({ product, priceList, canManage, editHref, 
           <dt className="text-muted-foreground">{t('grid.sku')}</dt>
           <dd className="font-mono text-xs leading-5">{product.sku}</dd>
           <dt className="text-muted-foreground">{t('grid.moq')}</dt>
-          <dd>{t('grid.quantity', { quantity: format.number(product.moq), unit })}</dd>
+          <dd>{t('grid.quantity', { quantity: format.number(product.moq), unit: unitName(product.unit, product.moq) })}</dd>
           <dt className="text-muted-foreground">{t('grid.fromPrice')}</dt>
           <dd>{fromPrice ?? t('grid.noPrice')}</dd>
         </dl>

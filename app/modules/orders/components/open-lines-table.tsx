@@ -8,6 +8,7 @@ import { Pagination } from '../../../components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
+import { useUnitName } from '../../catalog/index'
 import { calendarDay } from './calendar-day'
 
 /** One open order line as the loader sends it; `overdue` is decided by the server so both renders agree. */
@@ -49,7 +50,7 @@ export function reportHref(base: string, q: string, offset: number): string {
 export function OpenLinesTable({ base, q, rows, total, offset, limit }: OpenLinesTableProps) {
   const { t } = useTranslation('fulfilment')
   const format = useFormatter()
-  const unit = (code: string) => t(`units.${code}`, { defaultValue: code })
+  const unitName = useUnitName()
   return (
     <div className="flex flex-col gap-4">
       <Form method="get" action={base} role="search" aria-label={t('openLines.searchLabel')} className="flex flex-wrap items-end gap-3">
@@ -109,7 +110,7 @@ export function OpenLinesTable({ base, q, rows, total, offset, limit }: OpenLine
                 <TableCell className="text-right">{format.number(row.quantity)}</TableCell>
                 <TableCell className="text-right">{format.number(row.shipped)}</TableCell>
                 <TableCell className="text-right font-medium">{format.number(row.remaining)}</TableCell>
-                <TableCell>{unit(row.unit)}</TableCell>
+                <TableCell>{unitName(row.unit, row.remaining)}</TableCell>
                 <TableCell className="whitespace-nowrap">
                   <span className="flex flex-wrap items-center gap-1">
                     {row.requestedDeliveryDate ? format.date(calendarDay(row.requestedDeliveryDate)) : t('openLines.noDate')}

@@ -13,6 +13,7 @@ import { useFormatter } from '../../../components/use-formatter'
 import { AddressLines } from '../../companies/index'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { useUnitName } from '../../catalog/index'
 import { INCOTERMS, PAYMENT_TERMS } from '../orders.constants'
 import { remainingToShip } from '../order-totals'
 import type { PurchaseOrderAction } from '../purchase-order.machine'
@@ -54,6 +55,7 @@ function useFormErrors(result: OrderActionResult, formKey: string) {
 export function OrderDetail({ order, locale, result, backHref, saved = null }: OrderDetailProps) {
   const { t } = useTranslation('orders')
   const format = useFormatter()
+  const unitName = useUnitName()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
   const conflict = result && !result.ok && ['stale_version', 'change_pending', 'invalid_transition', 'not_your_turn'].includes(result.formError?.code ?? '')
@@ -178,7 +180,7 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
                 <TableCell>{format.number(line.position + 1)}</TableCell>
                 <TableCell className="font-mono text-xs">{line.sku || '—'}</TableCell>
                 <TableCell>{line.description}</TableCell>
-                <TableCell>{line.unit}</TableCell>
+                <TableCell>{unitName(line.unit, line.quantity)}</TableCell>
                 <TableCell className="text-right">{format.number(line.quantity)}</TableCell>
                 <TableCell className="text-right">{format.number(line.shippedQuantity)}</TableCell>
                 <TableCell className="text-right">{format.number(line.receivedQuantity)}</TableCell>

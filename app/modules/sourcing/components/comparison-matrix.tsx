@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button'
 import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
+import { useUnitName } from '../../catalog/index'
 import type { Comparison, ComparisonCell, ComparisonLine, ComparisonSupplier } from '../comparison.service.server'
 import { COST_COMPONENTS } from '../landed-cost'
 import { ComparisonStatusBadge } from './comparison-status-badge'
@@ -103,10 +104,11 @@ type LineHeadingProps = { line: ComparisonLine; awardFormId: string; supplierNam
 function LineHeading({ line, awardFormId, supplierName, errors }: LineHeadingProps) {
   const { t } = useTranslation('comparison')
   const format = useFormatter()
+  const unitName = useUnitName()
   return (
     <div className="flex flex-col gap-1 py-1">
       <span className="font-medium">{line.title}</span>
-      <span className="text-xs text-muted-foreground">{t('matrix.quantity', { quantity: format.number(line.quantity), unit: line.unit })}</span>
+      <span className="text-xs text-muted-foreground">{t('matrix.quantity', { quantity: format.number(line.quantity), unit: unitName(line.unit, line.quantity) })}</span>
       {line.requiredBy ? <span className="text-xs text-muted-foreground">{t('matrix.requiredBy', { date: format.date(line.requiredBy) })}</span> : null}
       {line.award ? (
         <span className="text-xs text-status-accept">{t('award.awardedTo', { supplier: supplierName(line.award.quotationId) })}</span>

@@ -9,6 +9,7 @@ import { Pagination } from '../../../components/ui/pagination'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { useUnitName } from '../../catalog/index'
 
 /** A card of the public board as the page sends it: the buyer's country by name, never the buyer. */
 export type BuyingRequestView = {
@@ -46,6 +47,7 @@ function boardHref(base: string, filters: { q: string; category: string }, offse
 export function RfqBoard({ locale, filters, categories, items, total, offset, limit }: RfqBoardProps) {
   const { t } = useTranslation('rfqs')
   const format = useFormatter()
+  const unitName = useUnitName()
   const base = localizePath(locale, '/orders')
   return (
     <div className="flex flex-col gap-6">
@@ -86,7 +88,7 @@ export function RfqBoard({ locale, filters, categories, items, total, offset, li
                   {item.categoryName ? <p className="text-xs text-muted-foreground">{item.categoryName}</p> : null}
                   {item.firstLine ? (
                     <p className="text-sm">
-                      {t('board.quantity', { quantity: format.number(item.firstLine.quantity), unit: item.firstLine.unit, title: item.firstLine.title })}
+                      {t('board.quantity', { quantity: format.number(item.firstLine.quantity), unit: unitName(item.firstLine.unit, item.firstLine.quantity), title: item.firstLine.title })}
                       {item.lineCount > 1 ? <span className="text-muted-foreground"> {t('board.moreLines', { count: format.number(item.lineCount - 1) })}</span> : null}
                     </p>
                   ) : null}

@@ -1,0 +1,80 @@
+import type { MiddlewareHandler } from 'hono'
+import { AppError } from '../../app/platform/errors'
+import { isJsonObject, isStorableText, unstorableEntryNames, unstorableTextPaths } from '../../app/platform/input-text'
+import { translator } from '../../app/platform/i18n/translate.server'
+import { currentLocale } from '../../app/platform/request-scope.server'
+import { errorResponse } from '../api/errors'
+import type { AppVariables } from './request-context'
+
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i
+const JSON_TYPE = /^application\/json\b/i
+
+/**
+ * The one place input enters (ADR 018): before any route, handler or Better Auth sees a request, its path,
+ * query string and body are read once. Text with a NUL byte or a lone surrogate is refused with
+ * `validation_failed` naming each field; an API body that is not a JSON object is refused as `invalid_body`.
+ * API requests get the error as JSON; pages get it through React Router's error page (`rejectedInput`).
+ */
+export function inputGuard(isPage: (path: string) => boolean): MiddlewareHandler<{ Variables: AppVariables }> {
+  return async (c, next) => {
+    const page = isPage(c.req.path)
+    const problem = await requestProblem(c.req.raw, !page)
+    if (!problem) return next()
+    if (!page) return errorResponse(c, problem)
+    c.set('rejectedInput', { status: 400, message: problemMessage(problem) })
+    return next()
+  }
+}
+
+async function requestProblem(request: Request, api: boolean): Promise<AppError | null> {
+  const url = new URL(request.url)
+  const fields = [...unstorablePathSegments(url.pathname), ...unstorableEntryNames(url.searchParams)]
+  if (fields.length > 0) return unstorable(fields)
+  return BODYLESS_METHODS.has(request.method) || !request.body ? null : bodyProblem(request, api)
+}
+
+/** A path parameter is a decoded segment: `%00` in any segment would reach a handler as NUL. */
+function unstorablePathSegments(pathname: string): string[] {
+  return pathname.split('/').every((segment) => isStorableText(decodedSegment(segment))) ? [] : ['path']
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+async function bodyProblem(request: Request, api: boolean): Promise<AppError | null> {
+  const type = request.headers.get('content-type') ?? ''
+  // A clone, so the handler (or Better Auth, or React Router) still reads the body itself; read errors such as the body limit propagate.
+  const bytes = await request.clone().arrayBuffer()
+  if (bytes.byteLength === 0) return null
+  if (FORM_TYPES.test(type)) {
+    const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => null)
+    return form ? unstorable(unstorableEntryNames(form)) : null
+  }
+  // Pages take forms (and React Router's JSON submissions); anything else is the page's own business.
+  if (!api && !JSON_TYPE.test(type)) return null
+  let body: unknown
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    return new AppError('bad_request', 'Malformed JSON body')
+  }
+  if (api && !isJsonObject(body)) return new AppError('invalid_body', 'The request body must be a JSON object')
+  return unstorable(unstorableTextPaths(body))
+}
+
+function unstorable(fields: string[]): AppError | null {
+  if (fields.length === 0) return null
+  const message = translator(currentLocale())('errors.unstorableText')
+  return new AppError('validation_failed', 'Validation failed', { fields: Object.fromEntries(fields.map((field) => [field, [message]])) })
+}
+
+function problemMessage(problem: AppError): string {
+  const t = translator(currentLocale())
+  return problem.code === 'validation_failed' ? t('errors.unstorableText') : t(`errors.${problem.code}`)
+}
