@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, expectDashboard, LOGIN_URL, submitSignIn } from './support/helpers'
+import { DEMO, expectDashboard, LOGIN_URL, openPage, submitSignIn } from './support/helpers'
 
 test('sends an anonymous visitor to sign in and back to the page they asked for', async ({ page }) => {
   const response = await page.goto('/en/app/dashboard')
@@ -18,14 +18,14 @@ test('redirects a path without a locale prefix to the detected locale', async ({
 })
 
 test('after sign-in, sends an admin without a company to the dashboard instead of a company page that would refuse them (issue 15)', async ({ page }) => {
-  await page.goto('/en/app/products')
+  await openPage(page, '/en/app/products')
   await expect(page).toHaveURL(LOGIN_URL)
   await submitSignIn(page, DEMO.admin.email, DEMO.admin.password)
   await expectDashboard(page)
 })
 
 test('after sign-in, returns an admin to the admin page they asked for', async ({ page }) => {
-  await page.goto('/en/app/users')
+  await openPage(page, '/en/app/users')
   await expect(page).toHaveURL(LOGIN_URL)
   await submitSignIn(page, DEMO.admin.email, DEMO.admin.password)
   await expect(page).toHaveURL(/\/en\/app\/users$/)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { BOT_USER_AGENT, DEMO, signIn } from './support/helpers'
+import { BOT_USER_AGENT, DEMO, openPage, signIn } from './support/helpers'
 
 test('shows the 404 page for an unmatched route', async ({ page }) => {
   const response = await page.goto('/en/no-such-page')
@@ -50,7 +50,7 @@ test('answers a page the signed-in user may not open with a translated 403 insid
   await expect(page.getByRole('banner').getByTestId('user-menu')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible()
 
-  await page.goto('/zh-Hans/app/users')
+  await openPage(page, '/zh-Hans/app/users')
   await expect(page.getByRole('heading', { name: '您无权访问' })).toBeVisible()
 })
 
