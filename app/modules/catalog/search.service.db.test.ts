@@ -153,13 +153,23 @@ describe('getPublicProduct', () => {
 })
 
 describe('searchProducts price ranges and large match sets', () => {
-  it('restricts a price range to one currency: USD unless another is asked for', async () => {
+  it('matches a price range in every currency with a reference rate, converted exactly (seeded: 1 EUR = 1.08 USD = 7.8 CNY)', async () => {
     const euro = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink', fromPrice: '2.0000', fromPriceCurrency: 'EUR' })
     const dollar = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink Deluxe', fromPrice: '2.2000', fromPriceCurrency: 'USD' })
-    expect(ids(await searchProducts({ q: 'quartz', priceMin: '1', priceMax: '3', locale: 'en' }))).toEqual([dollar.id])
-    expect(ids(await searchProducts({ q: 'quartz', priceMax: '3', currency: 'eur', locale: 'en' }))).toEqual([euro.id])
-    expect(ids(await searchProducts({ q: 'quartz', priceMin: '2.1', currency: 'EUR', locale: 'en' }))).toEqual([])
-    expect(ids(await searchProducts({ q: 'quartz', locale: 'en' })).sort()).toEqual([euro.id, dollar.id].sort())
+    // 15.60 CNY is 2.00 EUR and 2.16 USD exactly.
+    const yuan = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink Compact', fromPrice: '15.6000', fromPriceCurrency: 'CNY' })
+    const unrated = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink Basic', fromPrice: '1.0000', fromPriceCurrency: 'XOF' })
+    const search = async (range: { priceMin?: string; priceMax?: string; currency?: string }) => ids(await searchProducts({ q: 'quartz', ...range, locale: 'en' })).sort()
+
+    expect(await search({ priceMin: '1.99', priceMax: '2', currency: 'EUR' })).toEqual([euro.id, yuan.id].sort())
+    expect(await search({ priceMin: '2.0001', currency: 'eur' })).toEqual([dollar.id])
+    expect(await search({ priceMax: '2.16' })).toEqual([euro.id, yuan.id].sort())
+    expect(await search({ priceMin: '15.6', priceMax: '15.6', currency: 'CNY' })).toEqual([euro.id, yuan.id].sort())
+    expect(await search({ priceMin: '1', priceMax: '3', currency: 'USD' })).toEqual([euro.id, dollar.id, yuan.id].sort())
+    // A currency without a rate matches only a range in its own currency, and a range in it only its own prices.
+    expect(await search({ priceMax: '1', currency: 'XOF' })).toEqual([unrated.id])
+    expect(await search({ priceMin: '0', currency: 'EUR' })).not.toContain(unrated.id)
+    expect(await search({})).toEqual([euro.id, dollar.id, yuan.id, unrated.id].sort())
   })
 
   it('caps the matches it ranks and counts, and still sorts by price over every match', async () => {

@@ -3,12 +3,15 @@ import { and, asc, desc, eq, inArray, isNull, like, lte, type SQL, sql } from 'd
 import { countryName } from '../../platform/countries'
 import { database } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
+import { NO_RATES, type RateTable } from '../../platform/fx/convert'
+import { rateTable } from '../../platform/fx/fx.service.server'
 import { ExpiringLru } from '../../platform/lru'
 import type { Locale } from '../../platform/i18n/locales'
 import { companyProfiles, organizations } from '../companies/companies.tables.server'
 import { fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, productImages, products } from './catalog.tables.server'
+import { priceRangeConditions } from './price-range.server'
 import { searchQueryTerms } from './search-document'
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, type SearchProductsInput, type SearchSort } from './search.inputs'
 
@@ -131,13 +134,14 @@ function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatc
   }
 }
 
-function conditionsOf(input: SearchProductsInput & { currency?: string }, categoryRows: CategoryRow[], text: SQL | null): Conditions {
+/** A search with the reference rates its price range is converted with. */
+type RatedSearch = SearchProductsInput & { rates: RateTable }
+
+function conditionsOf(input: RatedSearch, categoryRows: CategoryRow[], text: SQL | null): Conditions {
   const base: SQL[] = [eq(products.status, 'published')]
   if (text) base.push(text)
   if (input.moqMax !== undefined) base.push(lte(products.moq, input.moqMax))
-  if (input.priceMin !== undefined || input.priceMax !== undefined) base.push(eq(products.fromPriceCurrency, (input.currency ?? 'USD').toUpperCase()))
-  if (input.priceMin !== undefined) base.push(sql`${products.fromPrice} >= ${input.priceMin}::numeric`)
-  if (input.priceMax !== undefined) base.push(sql`${products.fromPrice} <= ${input.priceMax}::numeric`)
+  base.push(...priceRangeConditions({ min: input.priceMin, max: input.priceMax, currency: (input.currency ?? 'USD').toUpperCase() }, input.rates))
   if (input.hsChapter !== undefined && /^\d{2}$/.test(input.hsChapter)) base.push(like(products.hsCode, `${input.hsChapter}%`))
   const company = input.verifiedOnly ? and(isNull(organizations.deletedAt), eq(companyProfiles.verificationStatus, 'accept'))! : isNull(organizations.deletedAt)
   return {
@@ -294,7 +298,7 @@ function originFacets(rows: Candidate[], locale: Locale): FacetCount[] {
 }
 
 /** The matches under every filter, and the facet sets that leave out the category or the origin filter. */
-async function matchSets(input: SearchProductsInput & { currency?: string }, categoryRows: CategoryRow[], text: TextMatch | null) {
+async function matchSets(input: RatedSearch, categoryRows: CategoryRow[], text: TextMatch | null) {
   const conditions = conditionsOf(input, categoryRows, text?.condition ?? null)
   const { base, company, category, origin } = conditions
   const rank = text?.rank ?? null
@@ -311,7 +315,8 @@ async function matchSets(input: SearchProductsInput & { currency?: string }, cat
  * The public product search: published products of live companies, matched by full text over the search vector (every
  * locale, Chinese as characters and bigrams) or, when a Latin query finds nothing, by trigram similarity of the English
  * name (typos); ranked by text rank (or similarity) + a boost for verified suppliers. Facets count each value under every
- * other filter. Work is bounded by SEARCH_CANDIDATE_CAP (see there); `currency` (default USD) is that of a price range.
+ * other filter. Work is bounded by SEARCH_CANDIDATE_CAP (see there); `currency` (default USD) is that of a price range,
+ * which matches prices in every currency with a reference rate (converted, see priceRangeConditions).
  */
 export async function searchProducts(input: SearchProductsInput & { locale: Locale; currency?: string }): Promise<SearchResult> {
   return memoizeMarketplace(`search:${JSON.stringify(input, Object.keys(input).sort())}`, () => runSearch(input))
@@ -382,8 +387,9 @@ async function runSearch(input: SearchProductsInput & { locale: Locale; currency
   const offset = Math.min(Math.max(input.offset ?? 0, 0), SEARCH_MAX_OFFSET)
   const categoryRows = await loadCategories()
   const text = textMatch(input.q)
-  let found = await matchSets(input, categoryRows, text?.fullText ?? null)
-  if (found.matches.rows.length === 0 && text?.typo) found = await matchSets(input, categoryRows, text.typo)
+  const rated = { ...input, rates: input.priceMin === undefined && input.priceMax === undefined ? NO_RATES : await rateTable() }
+  let found = await matchSets(rated, categoryRows, text?.fullText ?? null)
+  if (found.matches.rows.length === 0 && text?.typo) found = await matchSets(rated, categoryRows, text.typo)
   const { conditions, matches, ofOrigin, ofCategory } = found
   const sort = input.sort ?? 'relevance'
   const ids =
