@@ -186,9 +186,11 @@ describe('money in the viewer\'s currency', () => {
     expect(formatter('en').convertMoney('80000000000000000.08', 'CNY', { to: 'EUR', rates: eightYuan }).text).toBe('≈ €10,000,000,000,000,000.01')
   })
 
-  it('rounds converted yen to whole yen and unit prices to four decimals', () => {
+  it('rounds converted yen to whole yen, and unit prices to the precision of the original (at most four decimals)', () => {
     expect(formatter('en').convertMoney('10.00', 'EUR', { to: 'JPY', rates }).text).toBe('≈ ¥1,620')
     expect(formatter('en').convertMoney('0.0125', 'USD', { to: 'EUR', rates }, { unitPrice: true })).toMatchObject({ text: '≈ €0.0115', original: '$0.0125' })
+    expect(formatter('en').convertMoney('3.4000', 'USD', { to: 'EUR', rates }, { unitPrice: true })).toMatchObject({ text: '≈ €3.13', original: '$3.40' })
+    expect(formatter('en').convertMoney('3.40', 'EUR', { to: 'JPY', rates }, { unitPrice: true }).text).toBe('≈ ¥551')
   })
 
   it('leaves an amount already in the viewer\'s currency as it is', () => {

@@ -64,6 +64,12 @@ const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1],
 ]
 
+/** A converted unit price keeps the precision its original has beyond its currency's minor units ($0.0125 → €0.0115, $3.40 → €3.13), up to four decimals. */
+function unitPriceDigits(amount: string, from: string, to: string): number {
+  const extra = Math.max(new Decimal(amount).decimalPlaces() - currencyDigits(from), 0)
+  return Math.min(currencyDigits(to) + extra, Math.max(UNIT_PRICE_DIGITS, currencyDigits(to)))
+}
+
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value))
 
 function exactMoney(args: [amount: string, currency: string] | [amount: Money]): ExactMoney {
@@ -124,7 +130,7 @@ export function createFormatter({ locale, preferences }: { locale: Locale; prefe
       const converted = convertAmount(rates, amount, currency, to)
       const rate = crossRate(rates, currency, to)
       if (converted === null || rate === null) return { kind: 'no_rate', text: original, to }
-      const digits = Math.max(currencyDigits(to), maxDigits ?? 0)
+      const digits = options.unitPrice ? unitPriceDigits(amount, currency, to) : currencyDigits(to)
       const rounded = toDecimalString(new Decimal(converted).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP).toFixed())
       return {
         kind: 'converted',
