@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router'
 import { FormError, type FormErrorData } from '../../../components/form-error'
+import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card'
@@ -229,7 +230,9 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
                   <TableRow key={`${order.purchaseOrderId ?? ''}|${order.supplierCompanyId}|${order.currency}`}>
                     <TableCell>{order.supplierName}</TableCell>
                     <TableCell className="text-right">{format.number(order.lineCount)}</TableCell>
-                    <TableCell className="text-right whitespace-nowrap">{format.money(order.amount, order.currency)}</TableCell>
+                    <TableCell className="text-right whitespace-nowrap">
+                      <Money amount={order.amount} currency={order.currency} />
+                    </TableCell>
                     <TableCell>
                       {order.purchaseOrderId ? (
                         <Link to={link(`/app/orders/${order.purchaseOrderId}/view`)} className="underline-offset-4 hover:underline">
