@@ -71,3 +71,12 @@ test('a user who saves EUR sees € amounts with the original on the marketplace
   await expect(total).toHaveAttribute('title', 'converted from $2,950.00 at 0.92593 on Nov 20, 2026')
   await screenshotAtWidths(page, 'orders')
 })
+
+test('an anonymous visitor has the default currency: yuan and euro prices on the grid show converted to US dollars', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/en/b2b/market')
+  const converted = page.getByTestId('product-card-price').locator('[data-money="converted"]')
+  await expect(converted.first()).toContainText(/^From ≈ \$[\d,]+\.\d{2} \/ \w+/)
+  await expect(converted.first()).toHaveAttribute('title', /^converted from (CN¥|€)[\d,.]+ at [\d.]+ on Nov 20, 2026$/)
+  await screenshotAtWidths(page, 'market-anonymous')
+})
