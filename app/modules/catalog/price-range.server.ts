@@ -29,3 +29,12 @@ export function priceRangeConditions(range: PriceRange, rates: RateTable): SQL[]
   if (range.max !== undefined) conditions.push(sql`${products.fromPrice} <= ${boundPerCurrency(range.max, range, rates)}`)
   return conditions
 }
+
+/**
+ * Each product's lowest price in EUR at the reference rates, so prices in different currencies sort together; NULL for
+ * unpriced products and for currencies without a rate (they sort last).
+ */
+export function priceInEur(rates: RateTable): SQL {
+  const cases = [sql`when 'EUR' then 1::numeric`, ...Object.entries(rates.perEur).map(([currency, rate]) => sql`when ${currency} then ${rate}::numeric`)]
+  return sql`(${products.fromPrice} / nullif(case ${products.fromPriceCurrency} ${sql.join(cases, sql` `)} end, 0))`
+}

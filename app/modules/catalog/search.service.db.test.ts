@@ -170,9 +170,15 @@ describe('searchProducts price ranges and large match sets', () => {
     expect(await search({ priceMax: '1', currency: 'XOF' })).toEqual([unrated.id])
     expect(await search({ priceMin: '0', currency: 'EUR' })).not.toContain(unrated.id)
     expect(await search({})).toEqual([euro.id, dollar.id, yuan.id, unrated.id].sort())
+
+    // Sorting by price compares the converted prices (2.00 EUR = 15.60 CNY < 2.20 USD); a price without a rate goes last.
+    const sorted = async (sort: 'price_asc' | 'price_desc') => ids(await searchProducts({ q: 'quartz', sort, locale: 'en' }))
+    expect((await sorted('price_asc')).slice(2)).toEqual([dollar.id, unrated.id])
+    expect((await sorted('price_desc'))[0]).toBe(dollar.id)
+    expect((await sorted('price_desc'))[3]).toBe(unrated.id)
   })
 
-  it('caps the matches it ranks and counts, and still sorts by price over every match', async () => {
+  it('caps the matches it ranks and counts, and still sorts by price over every match, across currencies', async () => {
     const { insertRows, productRow } = await import('../../../tests/factories/products')
     const { products } = await import('./catalog.tables.server')
     const many = Array.from({ length: SEARCH_CANDIDATE_CAP + 4 }, (_, index) =>
@@ -180,6 +186,8 @@ describe('searchProducts price ranges and large match sets', () => {
     )
     // The cheapest comes last, beyond the first matches the cap keeps.
     many.push(productRow({ companyId: unverified.id, nameEn: 'Zephyr Lamp cheapest', sku: 'ZL-cheapest', fromPrice: '1.0000', publishedAt: new Date('2022-01-01') }))
+    // 7.00 CNY is 0.97 USD at the seeded rates: cheaper than 1.00 USD, though the larger number.
+    many.push(productRow({ companyId: unverified.id, nameEn: 'Zephyr Lamp in yuan', sku: 'ZL-yuan', fromPrice: '7.0000', fromPriceCurrency: 'CNY', publishedAt: new Date('2022-01-02') }))
     await insertRows(products, many)
 
     const result = await searchProducts({ q: 'zephyr', locale: 'en' })
@@ -188,7 +196,7 @@ describe('searchProducts price ranges and large match sets', () => {
     expect(result.items).toHaveLength(20)
     expect(result.facets.originCountries).toEqual([{ value: 'CN', label: 'China', count: SEARCH_CANDIDATE_CAP }])
     const cheapest = await searchProducts({ q: 'zephyr', sort: 'price_asc', limit: 2, locale: 'en' })
-    expect(cheapest.items.map((item) => item.name)).toEqual(['Zephyr Lamp cheapest', 'Zephyr Lamp 0'])
+    expect(cheapest.items.map((item) => item.name)).toEqual(['Zephyr Lamp in yuan', 'Zephyr Lamp cheapest'])
     const precise = await searchProducts({ q: 'quartz', locale: 'en' })
     expect(precise.totalIsCapped).toBe(false)
   })

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, like, lte, type SQL, sql } from 'd
 import { countryName } from '../../platform/countries'
 import { database } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
-import { NO_RATES, type RateTable } from '../../platform/fx/convert'
+import type { RateTable } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import { ExpiringLru } from '../../platform/lru'
 import type { Locale } from '../../platform/i18n/locales'
@@ -11,7 +11,7 @@ import { companyProfiles, organizations } from '../companies/companies.tables.se
 import { fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, productImages, products } from './catalog.tables.server'
-import { priceRangeConditions } from './price-range.server'
+import { priceInEur, priceRangeConditions } from './price-range.server'
 import { searchQueryTerms } from './search-document'
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, type SearchProductsInput, type SearchSort } from './search.inputs'
 
@@ -154,7 +154,7 @@ function conditionsOf(input: RatedSearch, categoryRows: CategoryRow[], text: SQL
 
 const defined = (conditions: Array<SQL | undefined>) => and(...conditions.filter((condition): condition is SQL => condition !== undefined))
 
-type Candidate = { id: string; categoryId: string; originCountry: string; score: number; publishedAt: Date | null; fromPrice: string | null }
+type Candidate = { id: string; categoryId: string; originCountry: string; score: number; publishedAt: Date | null; priceInEur: string | null }
 type Candidates = { rows: Candidate[]; capped: boolean }
 
 /**
@@ -162,7 +162,7 @@ type Candidates = { rows: Candidate[]; capped: boolean }
  * them (no sort over every match), a browse takes the newest (published_at index) — then those of live (and, when
  * asked, verified) suppliers with their relevance: text rank (or similarity) + the verified boost.
  */
-async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null, cap: number): Promise<Candidates> {
+async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null, cap: number, price: SQL): Promise<Candidates> {
   const scan = database()
     .select({
       id: products.id,
@@ -170,7 +170,7 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
       categoryId: products.categoryId,
       originCountry: products.originCountry,
       publishedAt: products.publishedAt,
-      fromPrice: products.fromPrice,
+      priceInEur: sql<string | null>`${price}::text`.as('price_in_eur'),
       rank: sql<number>`${rank ?? sql`0`}::float8`.as('rank'),
     })
     .from(products)
@@ -186,7 +186,7 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
       originCountry: matching.originCountry,
       score: sql<number>`(${matching.rank} + ${verified})::float8`,
       publishedAt: matching.publishedAt,
-      fromPrice: matching.fromPrice,
+      priceInEur: matching.priceInEur,
       eligible: sql<boolean>`coalesce(${company}, false)`,
     })
     .from(matching)
@@ -203,8 +203,8 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
 
 const byNewest = (a: Candidate, b: Candidate) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 const byPrice = (direction: 1 | -1) => (a: Candidate, b: Candidate) => {
-  if (a.fromPrice === null || b.fromPrice === null) return a.fromPrice === b.fromPrice ? byNewest(a, b) : a.fromPrice === null ? 1 : -1
-  return direction * new Decimal(a.fromPrice).comparedTo(b.fromPrice) || byNewest(a, b)
+  if (a.priceInEur === null || b.priceInEur === null) return a.priceInEur === b.priceInEur ? byNewest(a, b) : a.priceInEur === null ? 1 : -1
+  return direction * new Decimal(a.priceInEur).comparedTo(b.priceInEur) || byNewest(a, b)
 }
 
 /** The page of an uncapped match set, ordered in memory like the SQL would. */
@@ -214,9 +214,9 @@ function orderCandidates(rows: Candidate[], sort: SearchSort): Candidate[] {
 }
 
 /** A page of a capped match set in a non-relevance order: sorted in SQL over every match. */
-async function orderedPage(where: SQL | undefined, verifiedOnly: boolean, sort: Exclude<SearchSort, 'relevance'>, limit: number, offset: number): Promise<string[]> {
+async function orderedPage(where: SQL | undefined, verifiedOnly: boolean, sort: Exclude<SearchSort, 'relevance'>, limit: number, offset: number, price: SQL): Promise<string[]> {
   const newest = [desc(products.publishedAt), asc(products.id)]
-  const orderBy = sort === 'price_asc' ? [sql`${products.fromPrice} asc nulls last`, ...newest] : sort === 'price_desc' ? [sql`${products.fromPrice} desc nulls last`, ...newest] : newest
+  const orderBy = sort === 'price_asc' ? [sql`${price} asc nulls last`, ...newest] : sort === 'price_desc' ? [sql`${price} desc nulls last`, ...newest] : newest
   // Suppliers as a semi-join: a plain join lets the planner probe the products indexes once per company.
   const suppliers = database()
     .select({ id: organizations.id })
@@ -303,10 +303,11 @@ async function matchSets(input: RatedSearch, categoryRows: CategoryRow[], text: 
   const { base, company, category, origin } = conditions
   const rank = text?.rank ?? null
   const cap = text?.cap ?? SEARCH_CANDIDATE_CAP
+  const price = priceInEur(input.rates)
   const [matches, ofOrigin, ofCategory] = await Promise.all([
-    candidates(defined([...base, category, origin]), company, rank, cap),
-    category ? candidates(defined([...base, origin]), company, rank, cap) : null,
-    origin ? candidates(defined([...base, category]), company, rank, cap) : null,
+    candidates(defined([...base, category, origin]), company, rank, cap, price),
+    category ? candidates(defined([...base, origin]), company, rank, cap, price) : null,
+    origin ? candidates(defined([...base, category]), company, rank, cap, price) : null,
   ])
   return { conditions, matches, ofOrigin: ofOrigin?.rows ?? matches.rows, ofCategory: ofCategory?.rows ?? matches.rows }
 }
@@ -387,14 +388,15 @@ async function runSearch(input: SearchProductsInput & { locale: Locale; currency
   const offset = Math.min(Math.max(input.offset ?? 0, 0), SEARCH_MAX_OFFSET)
   const categoryRows = await loadCategories()
   const text = textMatch(input.q)
-  const rated = { ...input, rates: input.priceMin === undefined && input.priceMax === undefined ? NO_RATES : await rateTable() }
+  // Reference rates (cached in memory) convert the price range and order prices in different currencies together.
+  const rated = { ...input, rates: await rateTable() }
   let found = await matchSets(rated, categoryRows, text?.fullText ?? null)
   if (found.matches.rows.length === 0 && text?.typo) found = await matchSets(rated, categoryRows, text.typo)
   const { conditions, matches, ofOrigin, ofCategory } = found
   const sort = input.sort ?? 'relevance'
   const ids =
     matches.capped && sort !== 'relevance'
-      ? await orderedPage(defined([...conditions.base, conditions.category, conditions.origin]), input.verifiedOnly === true, sort, limit, offset)
+      ? await orderedPage(defined([...conditions.base, conditions.category, conditions.origin]), input.verifiedOnly === true, sort, limit, offset, priceInEur(rated.rates))
       : orderCandidates(matches.rows, sort)
           .slice(offset, offset + limit)
           .map((row) => row.id)
