@@ -162,7 +162,7 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
                   <TableCell className="text-right whitespace-nowrap">
                     {format.number(row.quantity)} {row.unit}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap">{row.targetUnitPrice && row.targetCurrency ? format.money(row.targetUnitPrice, row.targetCurrency) : '—'}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap">{row.targetUnitPrice && row.targetCurrency ? <Money amount={row.targetUnitPrice} currency={row.targetCurrency} unitPrice /> : '—'}</TableCell>
                   <TableCell className="whitespace-nowrap">{row.requiredBy ? format.date(day(row.requiredBy)) : '—'}</TableCell>
                   <TableCell>
                     <RequirementStatusBadge status={row.status} />
