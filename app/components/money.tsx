@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback } from 'react'
+import type { ReactNode } from 'react'
 import { usePreferences } from '../modules/identity/index'
 import type { ConvertedMoney, Formatter, MoneyOptions } from '../platform/format'
 import type { RateTable } from '../platform/fx/convert'
@@ -12,7 +12,7 @@ import { useRootData } from './use-root-data'
 export type MoneyView = ConvertedMoney & { note: string | null }
 
 /** The sentence beside a converted or unconverted amount: original, cross rate and its day; or why it is not converted. */
-export function moneyNote(view: ConvertedMoney, format: Formatter, t: TFunction): string | null {
+function moneyNote(view: ConvertedMoney, format: Formatter, t: TFunction): string | null {
   if (view.kind === 'same') return null
   if (view.kind === 'no_rate') return t('money.noRate', { currency: view.to })
   return view.day ? t('money.convertedOn', { original: view.original, rate: view.rate, date: format.date(`${view.day}T12:00:00Z`) }) : t('money.converted', { original: view.original, rate: view.rate })
@@ -22,15 +22,6 @@ export function moneyNote(view: ConvertedMoney, format: Formatter, t: TFunction)
 export function viewMoney(format: Formatter, t: TFunction, rates: RateTable, to: string, amount: string, currency: string, options?: MoneyOptions): MoneyView {
   const view = format.convertMoney(amount, currency, { to, rates }, options)
   return { ...view, note: moneyNote(view, format, t) }
-}
-
-/** `(amount, currency) → MoneyView` in the viewer's preferred currency, with the reference rates the root loader sent. */
-export function useMoney(): (amount: string, currency: string, options?: MoneyOptions) => MoneyView {
-  const format = useFormatter()
-  const { t } = useTranslation('common')
-  const { fx } = useRootData()
-  const { preferences } = usePreferences()
-  return useCallback((amount, currency, options) => viewMoney(format, t, fx, preferences.currency, amount, currency, options), [format, t, fx, preferences.currency])
 }
 
 type MoneyProps = MoneyOptions & {
@@ -46,7 +37,11 @@ type MoneyProps = MoneyOptions & {
  * rate and its day in the title (hover) and in text for screen readers; amounts without a rate stay as they are, noted.
  */
 export function Money({ amount, currency, unitPrice, className, children }: MoneyProps) {
-  const view = useMoney()(amount, currency, { unitPrice })
+  const format = useFormatter()
+  const { t } = useTranslation('common')
+  const { fx } = useRootData()
+  const { preferences } = usePreferences()
+  const view = viewMoney(format, t, fx, preferences.currency, amount, currency, { unitPrice })
   return <MoneyFigure view={view} className={className} render={children} />
 }
 
