@@ -31,8 +31,8 @@ export default defineConfig({
   // Journeys that rely on the demo supplier's price list run after the ones that activate other lists of it.
   projects: [
     { name: 'pricing', testMatch: ['**/marketplace.spec.ts', '**/products.spec.ts'] },
-    { name: 'orders', testMatch: ['**/orders.spec.ts', '**/fulfilment-board.spec.ts'], dependencies: ['pricing'] },
-    { name: 'journeys', testIgnore: ['**/marketplace.spec.ts', '**/products.spec.ts', '**/orders.spec.ts', '**/fulfilment-board.spec.ts'] },
+    { name: 'orders', testMatch: ['**/orders.spec.ts', '**/fulfilment-board.spec.ts', '**/preferred-currency.spec.ts'], dependencies: ['pricing'] },
+    { name: 'journeys', testIgnore: ['**/marketplace.spec.ts', '**/products.spec.ts', '**/orders.spec.ts', '**/fulfilment-board.spec.ts', '**/preferred-currency.spec.ts'] },
   ],
   webServer: {
     command: 'npx node server.js',

@@ -8,10 +8,11 @@ import { PageLayout } from './components/layouts/page-layout'
 import { NavigationProgress } from './components/ui/navigation-progress'
 import { ToastHost } from './components/ui/toast'
 import { AuthEventsProvider } from './modules/identity/components/auth-events-provider'
-import { actorFromClientSession, clientSessionContext, DEFAULT_PREFERENCES, PreferencesProvider } from './modules/identity/index'
-import { authMiddleware, getPreferences } from './modules/identity/index.server'
+import { clientSessionContext, PreferencesProvider } from './modules/identity/index'
+import { authMiddleware, viewerPreferences } from './modules/identity/index.server'
 import { companiesContext } from './modules/companies/index'
 import { companiesMiddleware } from './modules/companies/index.server'
+import { rateTable } from './platform/fx/fx.service.server'
 import { requestInfoContext } from './platform/request-info'
 import { rejectedInputMiddleware } from './platform/input-middleware.server'
 import { readCookie } from './platform/http/cookies'
@@ -35,13 +36,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE
   const cookies = request.headers.get('cookie')
   const session = context.get(clientSessionContext)
-  const preferences = session ? await getPreferences({ actor: actorFromClientSession(session), locale, requestId: context.get(requestInfoContext).requestId }) : DEFAULT_PREFERENCES
+  // The reference rates (cached in memory) let every page show amounts in the viewer's currency (ADR 021).
+  const [preferences, fx] = await Promise.all([
+    viewerPreferences(session, { locale, requestId: context.get(requestInfoContext).requestId }),
+    rateTable(),
+  ])
   return {
     locale,
     resources: messagesFor(locale, 'common', 'ui'),
     session,
     companies: context.get(companiesContext),
     preferences,
+    fx,
     colorPreference: colorPreferenceFromCookie(readCookie(cookies, COLOR_MODE_COOKIE)),
     sidebarCollapsed: sidebarCollapsedFromCookie(readCookie(cookies, SIDEBAR_COOKIE)),
   }

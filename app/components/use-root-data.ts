@@ -1,18 +1,20 @@
 import { useRouteLoaderData } from 'react-router'
 import type { ClientCompanies } from '../modules/companies/index'
 import type { ClientSession } from '../modules/identity/index'
+import { NO_RATES, type RateTable } from '../platform/fx/convert'
 import { DEFAULT_LOCALE, type Locale } from '../platform/i18n/locales'
 import type { ColorPreference } from '../platform/ui/color-mode'
 
-type RootData = { locale: Locale; session: ClientSession | null; companies: ClientCompanies | null; colorPreference: ColorPreference; sidebarCollapsed: boolean }
+type RootData = { locale: Locale; session: ClientSession | null; companies: ClientCompanies | null; fx: RateTable; colorPreference: ColorPreference; sidebarCollapsed: boolean }
 
-/** The locale, session, companies and colour preference every page shares, from the root loader. */
+/** The locale, session, companies, reference FX rates and colour preference every page shares, from the root loader. */
 export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined
   return {
     locale: data?.locale ?? DEFAULT_LOCALE,
     session: data?.session ?? null,
     companies: data?.companies ?? null,
+    fx: data?.fx ?? NO_RATES,
     colorPreference: data?.colorPreference ?? 'system',
     sidebarCollapsed: data?.sidebarCollapsed ?? false,
   }

@@ -25,7 +25,7 @@ export const SearchQuery = z.object({
   moq_max: optional(z.coerce.number('validation.moq').int('validation.moq').min(1, 'validation.moq').max(1_000_000_000, 'validation.moq')),
   price_min: optional(decimal),
   price_max: optional(decimal),
-  /** The currency of a price range (prices are only compared within one currency); USD when a bound is given without it. */
+  /** The currency a price range is entered in (prices in other currencies are converted at the reference rates); USD when a bound is given without it. */
   currency: optional(z.string().trim().toUpperCase().refine(isCurrencyCode, 'validation.currency')),
   hs_chapter: optional(z.string().trim().regex(/^\d{2}$/, 'validation.hsChapter')),
   sort: optional(z.enum(SEARCH_SORTS, 'validation.sort')),
@@ -43,7 +43,7 @@ export type SearchProductsInput = {
   /** Decimal strings: prices are never floats. */
   priceMin?: string
   priceMax?: string
-  /** ISO 4217 code of the price range; USD by default. */
+  /** ISO 4217 code the price range is entered in; USD by default. */
   currency?: string
   hsChapter?: string
   sort?: SearchSort

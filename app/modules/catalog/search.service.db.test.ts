@@ -153,16 +153,32 @@ describe('getPublicProduct', () => {
 })
 
 describe('searchProducts price ranges and large match sets', () => {
-  it('restricts a price range to one currency: USD unless another is asked for', async () => {
+  it('matches a price range in every currency with a reference rate, converted exactly (seeded: 1 EUR = 1.08 USD = 7.8 CNY)', async () => {
     const euro = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink', fromPrice: '2.0000', fromPriceCurrency: 'EUR' })
     const dollar = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink Deluxe', fromPrice: '2.2000', fromPriceCurrency: 'USD' })
-    expect(ids(await searchProducts({ q: 'quartz', priceMin: '1', priceMax: '3', locale: 'en' }))).toEqual([dollar.id])
-    expect(ids(await searchProducts({ q: 'quartz', priceMax: '3', currency: 'eur', locale: 'en' }))).toEqual([euro.id])
-    expect(ids(await searchProducts({ q: 'quartz', priceMin: '2.1', currency: 'EUR', locale: 'en' }))).toEqual([])
-    expect(ids(await searchProducts({ q: 'quartz', locale: 'en' })).sort()).toEqual([euro.id, dollar.id].sort())
+    // 15.60 CNY is 2.00 EUR and 2.16 USD exactly.
+    const yuan = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink Compact', fromPrice: '15.6000', fromPriceCurrency: 'CNY' })
+    const unrated = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink Basic', fromPrice: '1.0000', fromPriceCurrency: 'XOF' })
+    const search = async (range: { priceMin?: string; priceMax?: string; currency?: string }) => ids(await searchProducts({ q: 'quartz', ...range, locale: 'en' })).sort()
+
+    expect(await search({ priceMin: '1.99', priceMax: '2', currency: 'EUR' })).toEqual([euro.id, yuan.id].sort())
+    expect(await search({ priceMin: '2.0001', currency: 'eur' })).toEqual([dollar.id])
+    expect(await search({ priceMax: '2.16' })).toEqual([euro.id, yuan.id].sort())
+    expect(await search({ priceMin: '15.6', priceMax: '15.6', currency: 'CNY' })).toEqual([euro.id, yuan.id].sort())
+    expect(await search({ priceMin: '1', priceMax: '3', currency: 'USD' })).toEqual([euro.id, dollar.id, yuan.id].sort())
+    // A currency without a rate matches only a range in its own currency, and a range in it only its own prices.
+    expect(await search({ priceMax: '1', currency: 'XOF' })).toEqual([unrated.id])
+    expect(await search({ priceMin: '0', currency: 'EUR' })).not.toContain(unrated.id)
+    expect(await search({})).toEqual([euro.id, dollar.id, yuan.id, unrated.id].sort())
+
+    // Sorting by price compares the converted prices (2.00 EUR = 15.60 CNY < 2.20 USD); a price without a rate goes last.
+    const sorted = async (sort: 'price_asc' | 'price_desc') => ids(await searchProducts({ q: 'quartz', sort, locale: 'en' }))
+    expect((await sorted('price_asc')).slice(2)).toEqual([dollar.id, unrated.id])
+    expect((await sorted('price_desc'))[0]).toBe(dollar.id)
+    expect((await sorted('price_desc'))[3]).toBe(unrated.id)
   })
 
-  it('ranks a bounded set of matches but counts them all, and still sorts by price over every match', async () => {
+  it('ranks a bounded set of matches but counts them all, and still sorts by price over every match, across currencies', async () => {
     const { insertRows, productRow } = await import('../../../tests/factories/products')
     const { products } = await import('./catalog.tables.server')
     const many = Array.from({ length: SEARCH_CANDIDATE_CAP + 4 }, (_, index) =>
@@ -170,16 +186,18 @@ describe('searchProducts price ranges and large match sets', () => {
     )
     // The cheapest comes last, beyond the first matches the cap keeps.
     many.push(productRow({ companyId: unverified.id, nameEn: 'Zephyr Lamp cheapest', sku: 'ZL-cheapest', fromPrice: '1.0000', publishedAt: new Date('2022-01-01') }))
+    // 7.00 CNY is 0.97 USD at the seeded rates: cheaper than 1.00 USD, though the larger number.
+    many.push(productRow({ companyId: unverified.id, nameEn: 'Zephyr Lamp in yuan', sku: 'ZL-yuan', fromPrice: '7.0000', fromPriceCurrency: 'CNY', publishedAt: new Date('2022-01-02') }))
     await insertRows(products, many)
 
     const result = await searchProducts({ q: 'zephyr', locale: 'en' })
-    expect(result.total).toBe(SEARCH_CANDIDATE_CAP + 5)
+    expect(result.total).toBe(SEARCH_CANDIDATE_CAP + 6)
     expect(result.items).toHaveLength(20)
-    expect(result.facets.originCountries).toEqual([{ value: 'CN', label: 'China', count: SEARCH_CANDIDATE_CAP + 5 }])
+    expect(result.facets.originCountries).toEqual([{ value: 'CN', label: 'China', count: SEARCH_CANDIDATE_CAP + 6 }])
     const cheapest = await searchProducts({ q: 'zephyr', sort: 'price_asc', limit: 2, locale: 'en' })
-    expect(cheapest.items.map((item) => item.name)).toEqual(['Zephyr Lamp cheapest', 'Zephyr Lamp 0'])
+    expect(cheapest.items.map((item) => item.name)).toEqual(['Zephyr Lamp in yuan', 'Zephyr Lamp cheapest'])
     const lastPage = await searchProducts({ q: 'zephyr', limit: 50, offset: 500, locale: 'en' })
-    expect(lastPage.items).toHaveLength(5)
+    expect(lastPage.items).toHaveLength(6)
   })
 
   it('keeps the category tree in memory until categoriesChanged() is called', async () => {

@@ -2,14 +2,17 @@ import Decimal from 'decimal.js'
 import { and, asc, desc, eq, inArray, isNull, like, lte, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { database } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
+import type { RateTable } from '../../platform/fx/convert'
+import { rateTable } from '../../platform/fx/fx.service.server'
 import { ExpiringLru } from '../../platform/lru'
 import type { Locale } from '../../platform/i18n/locales'
 import { companyProfiles, organizations } from '../companies/companies.tables.server'
 import { fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, productImages, products } from './catalog.tables.server'
-import { type HsCodeTerm, parseSearchQuery } from './search-document'
+import { priceInEur, priceRangeConditions } from './price-range.server'
 import { type CategoryRow, categoryFacets, countMatchGroups, type FacetCount, groupsOf, groupsWithin, listedSuppliers, originFacets, totalOf } from './search-counts.server'
+import { type HsCodeTerm, parseSearchQuery } from './search-document'
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, type SearchProductsInput, type SearchSort } from './search.inputs'
 
 /** Added to the relevance of products whose supplier is verified, so they rank first among comparable matches. */
@@ -129,13 +132,14 @@ function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatc
   }
 }
 
-function conditionsOf(input: SearchProductsInput & { currency?: string }, categoryRows: CategoryRow[], text: SQL | null): Conditions {
+/** A search with the reference rates its price range is converted with. */
+type RatedSearch = SearchProductsInput & { rates: RateTable }
+
+function conditionsOf(input: RatedSearch, categoryRows: CategoryRow[], text: SQL | null): Conditions {
   const base: SQL[] = [eq(products.status, 'published')]
   if (text) base.push(text)
   if (input.moqMax !== undefined) base.push(lte(products.moq, input.moqMax))
-  if (input.priceMin !== undefined || input.priceMax !== undefined) base.push(eq(products.fromPriceCurrency, (input.currency ?? 'USD').toUpperCase()))
-  if (input.priceMin !== undefined) base.push(sql`${products.fromPrice} >= ${input.priceMin}::numeric`)
-  if (input.priceMax !== undefined) base.push(sql`${products.fromPrice} <= ${input.priceMax}::numeric`)
+  base.push(...priceRangeConditions({ min: input.priceMin, max: input.priceMax, currency: (input.currency ?? 'USD').toUpperCase() }, input.rates))
   if (input.hsChapter !== undefined && /^\d{2}$/.test(input.hsChapter)) base.push(like(products.hsCode, `${input.hsChapter}%`))
   const company = input.verifiedOnly ? and(isNull(organizations.deletedAt), eq(companyProfiles.verificationStatus, 'accept'))! : isNull(organizations.deletedAt)
   return {
@@ -148,7 +152,7 @@ function conditionsOf(input: SearchProductsInput & { currency?: string }, catego
 
 const defined = (conditions: Array<SQL | undefined>) => and(...conditions.filter((condition): condition is SQL => condition !== undefined))
 
-type Candidate = { id: string; categoryId: string; originCountry: string; score: number; publishedAt: Date | null; fromPrice: string | null }
+type Candidate = { id: string; categoryId: string; originCountry: string; score: number; publishedAt: Date | null; priceInEur: string | null }
 type Candidates = { rows: Candidate[]; capped: boolean }
 
 /**
@@ -156,7 +160,7 @@ type Candidates = { rows: Candidate[]; capped: boolean }
  * them (no sort over every match), a browse takes the newest (published_at index) — then those of live (and, when
  * asked, verified) suppliers with their relevance: text rank (or similarity) + the verified boost.
  */
-async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null, cap: number): Promise<Candidates> {
+async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null, cap: number, price: SQL): Promise<Candidates> {
   const scan = database()
     .select({
       id: products.id,
@@ -164,7 +168,7 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
       categoryId: products.categoryId,
       originCountry: products.originCountry,
       publishedAt: products.publishedAt,
-      fromPrice: products.fromPrice,
+      priceInEur: sql<string | null>`${price}::text`.as('price_in_eur'),
       rank: sql<number>`${rank ?? sql`0`}::float8`.as('rank'),
     })
     .from(products)
@@ -180,7 +184,7 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
       originCountry: matching.originCountry,
       score: sql<number>`(${matching.rank} + ${verified})::float8`,
       publishedAt: matching.publishedAt,
-      fromPrice: matching.fromPrice,
+      priceInEur: matching.priceInEur,
       eligible: sql<boolean>`coalesce(${company}, false)`,
     })
     .from(matching)
@@ -197,8 +201,8 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
 
 const byNewest = (a: Candidate, b: Candidate) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 const byPrice = (direction: 1 | -1) => (a: Candidate, b: Candidate) => {
-  if (a.fromPrice === null || b.fromPrice === null) return a.fromPrice === b.fromPrice ? byNewest(a, b) : a.fromPrice === null ? 1 : -1
-  return direction * new Decimal(a.fromPrice).comparedTo(b.fromPrice) || byNewest(a, b)
+  if (a.priceInEur === null || b.priceInEur === null) return a.priceInEur === b.priceInEur ? byNewest(a, b) : a.priceInEur === null ? 1 : -1
+  return direction * new Decimal(a.priceInEur).comparedTo(b.priceInEur) || byNewest(a, b)
 }
 
 /** The page of an uncapped match set, ordered in memory like the SQL would. */
@@ -208,9 +212,9 @@ function orderCandidates(rows: Candidate[], sort: SearchSort): Candidate[] {
 }
 
 /** A page of a capped match set in a non-relevance order: sorted in SQL over every match. */
-async function orderedPage(where: SQL | undefined, verifiedOnly: boolean, sort: Exclude<SearchSort, 'relevance'>, limit: number, offset: number): Promise<string[]> {
+async function orderedPage(where: SQL | undefined, verifiedOnly: boolean, sort: Exclude<SearchSort, 'relevance'>, limit: number, offset: number, price: SQL): Promise<string[]> {
   const newest = [desc(products.publishedAt), asc(products.id)]
-  const orderBy = sort === 'price_asc' ? [sql`${products.fromPrice} asc nulls last`, ...newest] : sort === 'price_desc' ? [sql`${products.fromPrice} desc nulls last`, ...newest] : newest
+  const orderBy = sort === 'price_asc' ? [sql`${price} asc nulls last`, ...newest] : sort === 'price_desc' ? [sql`${price} desc nulls last`, ...newest] : newest
   // Suppliers as a semi-join: a plain join lets the planner probe the products indexes once per company.
   const rows = await database()
     .select({ id: products.id })
@@ -271,17 +275,18 @@ export async function cardsOf(ids: string[], locale: Locale): Promise<MarketProd
 }
 
 /** The matches under every filter (ranked), and those that leave out the category or the origin filter (their facets). */
-async function matchSets(input: SearchProductsInput & { currency?: string }, categoryRows: CategoryRow[], text: TextMatch | null) {
+async function matchSets(input: RatedSearch, categoryRows: CategoryRow[], text: TextMatch | null) {
   const conditions = conditionsOf(input, categoryRows, text?.condition ?? null)
   const { base, company, category, origin } = conditions
   const rank = text?.rank ?? null
   const cap = text?.cap ?? SEARCH_CANDIDATE_CAP
+  const price = priceInEur(input.rates)
   const [matches, ofOrigin, ofCategory] = await Promise.all([
-    candidates(defined([...base, category, origin]), company, rank, cap),
-    category ? candidates(defined([...base, origin]), company, rank, cap) : null,
-    origin ? candidates(defined([...base, category]), company, rank, cap) : null,
+    candidates(defined([...base, category, origin]), company, rank, cap, price),
+    category ? candidates(defined([...base, origin]), company, rank, cap, price) : null,
+    origin ? candidates(defined([...base, category]), company, rank, cap, price) : null,
   ])
-  return { conditions, matches, ofOrigin: ofOrigin ?? matches, ofCategory: ofCategory ?? matches, kind: text?.kind ?? 'browse' }
+  return { conditions, matches, ofOrigin: ofOrigin ?? matches, ofCategory: ofCategory ?? matches, kind: text?.kind ?? 'browse', price }
 }
 
 type MatchSets = Awaited<ReturnType<typeof matchSets>>
@@ -308,23 +313,24 @@ async function countsOf(input: SearchProductsInput & { currency?: string }, cate
  * paging reaches each match the total counts.
  */
 async function pageIds(found: MatchSets, verifiedOnly: boolean, sort: SearchSort, limit: number, offset: number): Promise<string[]> {
-  const { conditions, matches } = found
+  const { conditions, matches, price } = found
   const ordered = orderCandidates(matches.rows, sort)
   if (!matches.capped) return ordered.slice(offset, offset + limit).map((row) => row.id)
   const where = defined([...conditions.base, conditions.category, conditions.origin])
-  if (sort !== 'relevance') return orderedPage(where, verifiedOnly, sort, limit, offset)
+  if (sort !== 'relevance') return orderedPage(where, verifiedOnly, sort, limit, offset, price)
   const ranked = ordered.slice(offset, offset + limit).map((row) => row.id)
   if (ranked.length === limit) return ranked
   const rankedIds = matches.rows.map((row) => row.id)
   const rest = defined([where, rankedIds.length > 0 ? notInArray(products.id, rankedIds) : undefined])
-  return [...ranked, ...(await orderedPage(rest, verifiedOnly, 'newest', limit - ranked.length, Math.max(0, offset - ordered.length)))]
+  return [...ranked, ...(await orderedPage(rest, verifiedOnly, 'newest', limit - ranked.length, Math.max(0, offset - ordered.length), price))]
 }
 
 /**
  * The public product search: published products of live companies, matched by full text over the search vector (every
  * locale, Chinese as characters and bigrams) or, when a Latin query finds nothing, by trigram similarity of the English
  * name (typos); ranked by text rank (or similarity) + a boost for verified suppliers. Facets count each value under every
- * other filter. Work is bounded by SEARCH_CANDIDATE_CAP (see there); `currency` (default USD) is that of a price range.
+ * other filter. Work is bounded by SEARCH_CANDIDATE_CAP (see there); `currency` (default USD) is that of a price range,
+ * which matches prices in every currency with a reference rate (converted, see priceRangeConditions).
  */
 export async function searchProducts(input: SearchProductsInput & { locale: Locale; currency?: string }): Promise<SearchResult> {
   return memoizeMarketplace(`search:${JSON.stringify(input, Object.keys(input).sort())}`, () => runSearch(input))
@@ -395,8 +401,10 @@ async function runSearch(input: SearchProductsInput & { locale: Locale; currency
   const offset = Math.min(Math.max(input.offset ?? 0, 0), SEARCH_MAX_OFFSET)
   const categoryRows = await loadCategories()
   const text = textMatch(input.q)
-  let found = await matchSets(input, categoryRows, text?.fullText ?? null)
-  if (found.matches.rows.length === 0 && !found.matches.capped && text?.typo) found = await matchSets(input, categoryRows, text.typo)
+  // Reference rates (cached in memory) convert the price range and order prices in different currencies together.
+  const rated = { ...input, rates: await rateTable() }
+  let found = await matchSets(rated, categoryRows, text?.fullText ?? null)
+  if (found.matches.rows.length === 0 && !found.matches.capped && text?.typo) found = await matchSets(rated, categoryRows, text.typo)
   const [counts, ids] = await Promise.all([countsOf(input, categoryRows, found), pageIds(found, input.verifiedOnly === true, input.sort ?? 'relevance', limit, offset)])
   return {
     items: await cardsOf(ids, input.locale),

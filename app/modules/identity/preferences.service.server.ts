@@ -3,6 +3,8 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { ensure } from '../../platform/errors'
 import type { Locale } from '../../platform/i18n/locales'
+import { actorFromClientSession } from './actor'
+import type { ClientSession } from './auth-context'
 import { preferencesCache } from './preferences-cache.server'
 import { DEFAULT_PREFERENCES, type Preferences } from './preferences'
 import { userPreferences } from './preferences.tables.server'
@@ -40,6 +42,11 @@ async function readPreferences(userId: string): Promise<Preferences> {
 export function getPreferences(ctx: ServiceContext): Promise<Preferences> {
   const userId = ctx.actor.userId
   return preferencesCache().read(userId, () => readPreferences(userId))
+}
+
+/** The preferences a page renders with: the signed-in viewer's, or the defaults for an anonymous visitor (§3). */
+export function viewerPreferences(session: ClientSession | null, request: { locale: Locale; requestId: string }): Promise<Preferences> {
+  return session ? getPreferences({ actor: actorFromClientSession(session), ...request }) : Promise.resolve(DEFAULT_PREFERENCES)
 }
 
 /** Another user's saved language, e.g. for mail sent to them; null until they save preferences. */

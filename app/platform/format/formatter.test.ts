@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { createFormatter, type FormatPreferences } from './formatter'
+import { NO_RATES, type RateTable } from '../fx/convert'
 import type { Locale } from '../i18n/locales'
-import { type FxRates, noFxRates } from './money'
 
 const LATE_EVENING_UTC = '2026-03-01T23:30:00Z'
 
 const base: FormatPreferences = { timezone: 'Asia/Shanghai', date_format: 'medium', time_format: 'short', hour_cycle: 'h23' }
 const formatter = (locale: Locale, preferences: Partial<FormatPreferences> = {}) => createFormatter({ locale, preferences: { ...base, ...preferences } })
 
-/** A stand-in rate table: 1 USD = 7.2 CNY, nothing else known. */
-const usdToCny: FxRates = {
-  convert: (amount, from, to) => (from === 'USD' && to === 'CNY' ? (Number(amount) * 7.2).toFixed(2) : null),
+/** Reference rates per 1 EUR; the yen's is older than the others. */
+const rates: RateTable = {
+  asOf: '2026-11-24',
+  perEur: { USD: '1.0856', CNY: '7.8000', JPY: '162.00' },
+  days: { USD: '2026-11-24', CNY: '2026-11-24', JPY: '2026-11-20' },
 }
 
 describe('dates honour the date_format preference', () => {
@@ -162,15 +164,43 @@ describe('money', () => {
     expect(() => formatter('en').money('1.234,50', 'EUR')).toThrow(TypeError)
   })
 
-  it('shows the converted amount with the original beside it when a rate is known', () => {
-    expect(formatter('en').moneyWithConversion('1234.50', 'USD', { to: 'CNY', rates: usdToCny })).toBe('≈ CN¥8,888.40 ($1,234.50)')
-    expect(formatter('zh-Hans').moneyWithConversion({ minor: 123450, currency: 'USD' }, { to: 'CNY', rates: usdToCny })).toBe('≈ ¥8,888.40（US$1,234.50）')
-    expect(formatter('zh-Hant').moneyWithConversion('1234.50', 'USD', { to: 'CNY', rates: usdToCny })).toBe('≈ CN¥8,888.40（US$1,234.50）')
+  it('formats unit prices with up to four decimals', () => {
+    expect(formatter('en').unitPrice('0.0125', 'USD')).toBe('$0.0125')
+    expect(formatter('en').unitPrice('12.5000', 'USD')).toBe('$12.50')
+  })
+})
+
+describe('money in the viewer\'s currency', () => {
+  it('converts through EUR and keeps the original, the cross rate and the older rate day', () => {
+    expect(formatter('en').convertMoney('1340.00', 'USD', { to: 'EUR', rates })).toEqual({ kind: 'converted', text: '≈ €1,234.34', original: '$1,340.00', rate: '0.92115', day: '2026-11-24' })
+    expect(formatter('en').convertMoney('1500', 'JPY', { to: 'USD', rates })).toEqual({ kind: 'converted', text: '≈ $10.05', original: '¥1,500', rate: '0.0067012', day: '2026-11-20' })
+    expect(formatter('zh-Hans').convertMoney('88.80', 'CNY', { to: 'USD', rates })).toMatchObject({ text: '≈ US$12.36', original: '¥88.80' })
   })
 
-  it('shows only the original when no rate is known or the currency already matches', () => {
-    expect(formatter('en').moneyWithConversion('1234.50', 'USD', { to: 'CNY', rates: noFxRates })).toBe('$1,234.50')
-    expect(formatter('en').moneyWithConversion('1500', 'JPY', { to: 'CNY', rates: usdToCny })).toBe('¥1,500')
-    expect(formatter('en').moneyWithConversion('1234.50', 'USD', { to: 'USD', rates: usdToCny })).toBe('$1,234.50')
+  it('rounds the converted amount half away from zero with decimals, not floats', () => {
+    const eightYuan: RateTable = { asOf: '2026-11-24', perEur: { CNY: '8' } }
+    // 0.36 / 8 is 0.045 exactly; as a float it is 0.04499…, which toFixed(2) would round down.
+    expect(formatter('en').convertMoney('0.36', 'CNY', { to: 'EUR', rates: eightYuan }).text).toBe('≈ €0.05')
+    expect(formatter('en').convertMoney('0.04', 'CNY', { to: 'EUR', rates: eightYuan }).text).toBe('≈ €0.01')
+    expect(formatter('en').convertMoney('-0.04', 'CNY', { to: 'EUR', rates: eightYuan }).text).toBe('≈ -€0.01')
+    expect(formatter('en').convertMoney('80000000000000000.08', 'CNY', { to: 'EUR', rates: eightYuan }).text).toBe('≈ €10,000,000,000,000,000.01')
+  })
+
+  it('rounds converted yen to whole yen, and unit prices to the precision of the original (at most four decimals)', () => {
+    expect(formatter('en').convertMoney('10.00', 'EUR', { to: 'JPY', rates }).text).toBe('≈ ¥1,620')
+    expect(formatter('en').convertMoney('0.0125', 'USD', { to: 'EUR', rates }, { unitPrice: true })).toMatchObject({ text: '≈ €0.0115', original: '$0.0125' })
+    expect(formatter('en').convertMoney('3.4000', 'USD', { to: 'EUR', rates }, { unitPrice: true })).toMatchObject({ text: '≈ €3.13', original: '$3.40' })
+    expect(formatter('en').convertMoney('3.40', 'EUR', { to: 'JPY', rates }, { unitPrice: true }).text).toBe('≈ ¥551')
+  })
+
+  it('leaves an amount already in the viewer\'s currency as it is', () => {
+    expect(formatter('en').convertMoney('1234.50', 'EUR', { to: 'EUR', rates })).toEqual({ kind: 'same', text: '€1,234.50' })
+    expect(formatter('en').convertMoney('0.0125', 'GBP', { to: 'GBP', rates: NO_RATES }, { unitPrice: true })).toEqual({ kind: 'same', text: '£0.0125' })
+  })
+
+  it('shows the original unconverted when either currency has no rate', () => {
+    expect(formatter('en').convertMoney('1234.50', 'GBP', { to: 'EUR', rates })).toEqual({ kind: 'no_rate', text: '£1,234.50', to: 'EUR' })
+    expect(formatter('en').convertMoney('1234.50', 'USD', { to: 'GBP', rates })).toEqual({ kind: 'no_rate', text: '$1,234.50', to: 'GBP' })
+    expect(formatter('en').convertMoney('1234.50', 'USD', { to: 'EUR', rates: NO_RATES })).toEqual({ kind: 'no_rate', text: '$1,234.50', to: 'EUR' })
   })
 })

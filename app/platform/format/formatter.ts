@@ -1,6 +1,8 @@
+import DecimalBase from 'decimal.js'
+import { convertAmount, crossRate, rateDay, type RateTable } from '../fx/convert'
 import { LOCALE_ENTRIES, type Locale } from '../i18n/locales'
 import type { DateStyle, HourCycle } from './intl-values'
-import { type DecimalString, type FxRates, type Money, minorToDecimal, toDecimalString } from './money'
+import { currencyDigits, type DecimalString, type Money, minorToDecimal, toDecimalString } from './money'
 
 /** The user preferences that shape dates and times; timezone null means the runtime's own zone. */
 export type FormatPreferences = {
@@ -12,8 +14,20 @@ export type FormatPreferences = {
 
 export type DateInput = Date | number | string
 
-/** Show an amount in the viewer's currency (`to`), with the original beside it. */
-export type Conversion = { to: string; rates: FxRates }
+/** Show an amount in the viewer's currency (`to`) with the reference rates (platform FX table). */
+export type Conversion = { to: string; rates: RateTable }
+
+/** Unit prices keep up to four decimals (0.0125 USD stays 0.0125); totals are shown in the currency's minor units. */
+export type MoneyOptions = { unitPrice?: boolean }
+
+/**
+ * An amount as the viewer's currency shows it: `same` (already in it), `converted` (≈ the converted amount, with the
+ * original, the cross rate and its day), or `no_rate` (the original only: no rate to `to` is known).
+ */
+export type ConvertedMoney =
+  | { kind: 'same'; text: string }
+  | { kind: 'converted'; text: string; original: string; rate: string; day: string | null }
+  | { kind: 'no_rate'; text: string; to: string }
 
 export type Formatter = {
   date(value: DateInput): string
@@ -25,18 +39,20 @@ export type Formatter = {
   /** A ratio: 0.125 → "12.5%". */
   percent(ratio: number, options?: Intl.NumberFormatOptions): string
   money(...args: [amount: string, currency: string] | [amount: Money]): string
-  moneyWithConversion(...args: [amount: string, currency: string, conversion: Conversion] | [amount: Money, conversion: Conversion]): string
+  /** A unit price: the currency's minor units and up to four decimals. */
+  unitPrice(amount: string, currency: string): string
+  /** `amount` in `currency` as the viewer's currency shows it; the converted amount is rounded half away from zero. */
+  convertMoney(amount: string, currency: string, conversion: Conversion, options?: MoneyOptions): ConvertedMoney
 }
 
 type ExactMoney = { amount: DecimalString; currency: string }
 
 const DATE_TIME_SEPARATOR: Record<Locale, string> = { en: ', ', 'zh-Hans': ' ', 'zh-Hant': ' ' }
 
-const CONVERTED: Record<Locale, (converted: string, original: string) => string> = {
-  en: (converted, original) => `≈ ${converted} (${original})`,
-  'zh-Hans': (converted, original) => `≈ ${converted}（${original}）`,
-  'zh-Hant': (converted, original) => `≈ ${converted}（${original}）`,
-}
+const Decimal = DecimalBase.clone({ precision: 40 })
+const UNIT_PRICE_DIGITS = 4
+/** Enough to tell a cross rate from its neighbours (1.0856, 0.12821, 156.23) without a row of digits. */
+const RATE_SIGNIFICANT_DIGITS = 5
 
 const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 31_557_600],
@@ -47,6 +63,12 @@ const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
   ['second', 1],
 ]
+
+/** A converted unit price keeps the precision its original has beyond its currency's minor units ($0.0125 → €0.0115, $3.40 → €3.13), up to four decimals. */
+function unitPriceDigits(amount: string, from: string, to: string): number {
+  const extra = Math.max(new Decimal(amount).decimalPlaces() - currencyDigits(from), 0)
+  return Math.min(currencyDigits(to) + extra, Math.max(UNIT_PRICE_DIGITS, currencyDigits(to)))
+}
 
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value))
 
@@ -83,8 +105,9 @@ export function createFormatter({ locale, preferences }: { locale: Locale; prefe
   // Time alone: ICU rewrites the date half of a combined dateStyle + hourCycle pattern (2026年3月1日 becomes 2026/3/1).
   const timeFormat = () => dateTimeFormat(tag, { timeStyle: preferences.time_format, hourCycle: preferences.hour_cycle, timeZone })
   const relativeFormat = () => shared('relative', tag, { numeric: 'auto' }, () => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }))
-  const currencyFormat = (currency: string) => numberFormatOf(tag, { style: 'currency', currency })
-  const formatMoney = (money: ExactMoney) => currencyFormat(money.currency).format(money.amount)
+  const currencyFormat = (currency: string, maximumFractionDigits?: number) =>
+    numberFormatOf(tag, maximumFractionDigits === undefined ? { style: 'currency', currency } : { style: 'currency', currency, maximumFractionDigits })
+  const formatMoney = (money: ExactMoney, maximumFractionDigits?: number) => currencyFormat(money.currency, maximumFractionDigits).format(money.amount)
 
   return {
     date: (value) => dateFormat().format(toDate(value)),
@@ -99,13 +122,23 @@ export function createFormatter({ locale, preferences }: { locale: Locale; prefe
     number: (value, options) => numberFormatOf(tag, options).format(typeof value === 'string' ? toDecimalString(value) : value),
     percent: (ratio, options) => numberFormatOf(tag, { style: 'percent', maximumFractionDigits: 1, ...options }).format(ratio),
     money: (...args) => formatMoney(exactMoney(args)),
-    moneyWithConversion(...args) {
-      const [money, conversion] = args.length === 3 ? [exactMoney([args[0], args[1]]), args[2]] : [exactMoney([args[0]]), args[1]]
-      const original = formatMoney(money)
-      if (money.currency === conversion.to) return original
-      const converted = conversion.rates.convert(money.amount, money.currency, conversion.to)
-      if (converted === null) return original
-      return CONVERTED[locale](formatMoney({ amount: toDecimalString(converted), currency: conversion.to }), original)
+    unitPrice: (amount, currency) => formatMoney({ amount: toDecimalString(amount), currency }, UNIT_PRICE_DIGITS),
+    convertMoney(amount, currency, { to, rates }, options = {}) {
+      const maxDigits = options.unitPrice ? UNIT_PRICE_DIGITS : undefined
+      const original = formatMoney({ amount: toDecimalString(amount), currency }, maxDigits)
+      if (currency === to) return { kind: 'same', text: original }
+      const converted = convertAmount(rates, amount, currency, to)
+      const rate = crossRate(rates, currency, to)
+      if (converted === null || rate === null) return { kind: 'no_rate', text: original, to }
+      const digits = options.unitPrice ? unitPriceDigits(amount, currency, to) : currencyDigits(to)
+      const rounded = toDecimalString(new Decimal(converted).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP).toFixed())
+      return {
+        kind: 'converted',
+        text: `≈ ${formatMoney({ amount: rounded, currency: to }, maxDigits)}`,
+        original,
+        rate: numberFormatOf(tag, { maximumSignificantDigits: RATE_SIGNIFICANT_DIGITS }).format(toDecimalString(new Decimal(rate).toSignificantDigits(RATE_SIGNIFICANT_DIGITS).toFixed())),
+        day: rateDay(rates, currency, to),
+      }
     },
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currencyDigits, minorToDecimal, noFxRates, toDecimalString } from './money'
+import { currencyDigits, minorToDecimal, toDecimalString } from './money'
 
 describe('minor units', () => {
   it('knows how many decimals each currency has', () => {
@@ -28,11 +28,5 @@ describe('decimal strings', () => {
   it('accepts plain decimals and refuses anything else', () => {
     expect(toDecimalString('-1234.50')).toBe('-1234.50')
     for (const bad of ['', '1e3', '1,234.50', '.5', '12.', ' 12', 'NaN']) expect(() => toDecimalString(bad)).toThrow(TypeError)
-  })
-})
-
-describe('no FX rates', () => {
-  it('knows no conversion', () => {
-    expect(noFxRates.convert('1.00', 'USD', 'CNY')).toBeNull()
   })
 })

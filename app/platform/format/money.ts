@@ -4,17 +4,6 @@ export type Money = { minor: bigint | number; currency: string }
 /** A decimal amount as text, e.g. "1234.50", the shape Intl.NumberFormat formats exactly. */
 export type DecimalString = `${number}`
 
-/**
- * Exchange rates, for showing an amount in the viewer's currency. Amounts are decimal strings;
- * null means no rate is known, and only the original amount is shown.
- */
-export type FxRates = {
-  convert(amount: string, from: string, to: string): string | null
-}
-
-/** Until the finance module provides rates: every conversion is unknown. */
-export const noFxRates: FxRates = { convert: () => null }
-
 const DECIMAL = /^-?\d+(?:\.\d+)?$/
 
 function isDecimalString(value: string): value is DecimalString {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canConvert, convertAmount, type RateTable } from './convert'
+import { canConvert, convertAmount, crossRate, rateDay, type RateTable } from './convert'
 
 const rates: RateTable = { asOf: '2026-11-20', perEur: { USD: '1.0800', CNY: '7.8000', JPY: '162.00' } }
 
@@ -15,5 +15,20 @@ describe('convertAmount', () => {
     expect(convertAmount(rates, '1', 'GBP', 'USD')).toBeNull()
     expect(canConvert(rates, 'GBP', 'USD')).toBe(false)
     expect(canConvert(rates, 'GBP', 'GBP')).toBe(true)
+  })
+})
+
+describe('crossRate and rateDay', () => {
+  it('answers units of the target per unit of the source', () => {
+    expect(crossRate(rates, 'EUR', 'USD')).toBe('1.08')
+    expect(crossRate(rates, 'USD', 'CNY')).toBe('7.222222222222222222222222222222222222222')
+    expect(crossRate(rates, 'USD', 'GBP')).toBeNull()
+  })
+
+  it('dates a conversion by the older of the two rates, EUR needing none', () => {
+    const dated: RateTable = { ...rates, days: { USD: '2026-11-20', CNY: '2026-11-18', JPY: '2026-11-20' } }
+    expect(rateDay(dated, 'USD', 'CNY')).toBe('2026-11-18')
+    expect(rateDay(dated, 'EUR', 'USD')).toBe('2026-11-20')
+    expect(rateDay(rates, 'USD', 'CNY')).toBe('2026-11-20')
   })
 })

@@ -2,8 +2,14 @@ import DecimalBase from 'decimal.js'
 
 const Decimal = DecimalBase.clone({ precision: 40 })
 
-/** Units of each currency per 1 EUR (EUR itself is 1), as decimal strings. */
-export type RateTable = { asOf: string | null; perEur: Record<string, string> }
+/**
+ * Units of each currency per 1 EUR (EUR itself is 1), as decimal strings. `asOf` is the newest rate's day; `days` the
+ * day of each currency's own rate (tables made by hand may leave it out: then `asOf` stands for every currency).
+ */
+export type RateTable = { asOf: string | null; perEur: Record<string, string>; days?: Record<string, string> }
+
+/** A table with no rates: every conversion between two currencies is unknown. */
+export const NO_RATES: RateTable = { asOf: null, perEur: {} }
 
 /** Whether the table can convert between the two currencies. */
 export const canConvert = (rates: RateTable, from: string, to: string) => from === to || (rateOf(rates, from) !== null && rateOf(rates, to) !== null)
@@ -21,4 +27,14 @@ export function convertAmount(rates: RateTable, amount: string, from: string, to
   const toRate = rateOf(rates, to)
   if (!fromRate || !toRate || fromRate.isZero()) return null
   return new Decimal(amount).div(fromRate).times(toRate).toString()
+}
+
+/** Units of `to` per 1 `from`, unrounded; null without a rate. */
+export const crossRate = (rates: RateTable, from: string, to: string): string | null => convertAmount(rates, '1', from, to)
+
+/** The day a conversion between the two currencies is of: the older of their rates' days (EUR needs none). */
+export function rateDay(rates: RateTable, from: string, to: string): string | null {
+  const days = [from, to].filter((currency) => currency !== 'EUR').map((currency) => rates.days?.[currency] ?? rates.asOf)
+  const known = days.filter((day): day is string => day !== null)
+  return known.length < days.length ? rates.asOf : (known.sort()[0] ?? rates.asOf)
 }

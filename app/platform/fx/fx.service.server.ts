@@ -29,7 +29,7 @@ async function loadRates(day: string): Promise<RateTable> {
     .where(lte(fxRates.asOf, day))
     .orderBy(fxRates.currency, desc(fxRates.asOf))
   const asOf = rows.reduce<string | null>((latest, row) => (latest === null || row.asOf > latest ? row.asOf : latest), null)
-  return { asOf, perEur: Object.fromEntries(rows.map((row) => [row.currency, row.ratePerEur])) }
+  return { asOf, perEur: Object.fromEntries(rows.map((row) => [row.currency, row.ratePerEur])), days: Object.fromEntries(rows.map((row) => [row.currency, row.asOf])) }
 }
 
 /** Call after writing rates. */

@@ -7,11 +7,13 @@ import { useFormatter } from '../../components/use-formatter'
 import { lenientSearchQuery, type MarketFilters, ProductGrid, SEARCH_MAX_OFFSET, type SearchQuery, SearchFacets, searchInputOf, SortSelect, toMarketCard } from '../../modules/catalog/index'
 import { categoryName, loadCategories, searchProducts } from '../../modules/catalog/index.server'
 import { clientSessionContext } from '../../modules/identity/index'
+import { viewerPreferences } from '../../modules/identity/index.server'
 import { countryName } from '../../platform/countries'
 import { env } from '../../platform/env.server'
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
 import { translator } from '../../platform/i18n/translate.server'
+import { requestInfoContext } from '../../platform/request-info'
 import { publicPageHeaders, seoMeta } from '../../platform/seo'
 import { pageData } from '../page-data.server'
 import { routeLocale, useRootData } from '../route-helpers'
@@ -22,7 +24,8 @@ const FORM_ID = 'market-search'
 /** The URL parameters of a search, in the order links write them; `offset` is added by pagination. */
 const QUERY_KEYS = ['q', 'category', 'origin', 'verified', 'moq_max', 'price_min', 'price_max', 'currency', 'hs_chapter', 'sort'] as const
 
-function filtersOf(query: SearchQuery): MarketFilters {
+/** The form's values; a price range is entered in `currency` (the URL's, else the viewer's preferred one). */
+function filtersOf(query: SearchQuery, currency: string): MarketFilters {
   return {
     q: query.q ?? '',
     category: query.category ?? '',
@@ -31,18 +34,20 @@ function filtersOf(query: SearchQuery): MarketFilters {
     moqMax: query.moq_max === undefined ? '' : String(query.moq_max),
     priceMin: query.price_min ?? '',
     priceMax: query.price_max ?? '',
-    currency: query.currency ?? '',
+    currency,
     hsChapter: query.hs_chapter ?? '',
     sort: query.sort ?? 'relevance',
   }
 }
 
-/** The search's own parameters (valid ones only), for links that keep it. */
+const hasPriceRange = (query: SearchQuery) => query.price_min !== undefined || query.price_max !== undefined
+
+/** The search's own parameters (valid ones only), for links that keep it; the range's currency only with a range. */
 function searchParamsOf(query: SearchQuery): URLSearchParams {
   const params = new URLSearchParams()
   for (const key of QUERY_KEYS) {
     const value = query[key]
-    if (value !== undefined && value !== '' && !(key === 'sort' && value === 'relevance')) params.set(key, String(value))
+    if (value !== undefined && value !== '' && !(key === 'sort' && value === 'relevance') && !(key === 'currency' && !hasPriceRange(query))) params.set(key, String(value))
   }
   return params
 }
@@ -52,7 +57,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = translator(locale, 'marketplace')
   const query = lenientSearchQuery(Object.fromEntries(new URL(request.url).searchParams))
   const offset = query.offset ?? 0
-  const [result, categoryRows] = await Promise.all([searchProducts({ ...searchInputOf(query), limit: PAGE_SIZE, offset, locale }), query.category ? loadCategories() : Promise.resolve([])])
+  const session = context.get(clientSessionContext)
+  const currency = query.currency ?? (await viewerPreferences(session, { locale, requestId: context.get(requestInfoContext).requestId })).currency
+  const [result, categoryRows] = await Promise.all([
+    searchProducts({ ...searchInputOf(query), currency: hasPriceRange(query) ? currency : undefined, limit: PAGE_SIZE, offset, locale }),
+    query.category ? loadCategories() : Promise.resolve([]),
+  ])
   const selected = categoryRows.find((row) => row.id === query.category)
   const search = searchParamsOf(query)
   // Only the unfiltered first page and category landing pages are worth indexing; every other combination is noindex.
@@ -63,13 +73,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: query.q ? t('market.metaTitleQuery', { query: query.q }) : t('market.metaTitle'),
     description: t('market.metaDescription'),
     seo: { origin: env().PUBLIC_URL, path: canonical, noindex: !indexable },
-    filters: filtersOf(query),
+    filters: filtersOf(query, currency),
     search: search.toString(),
     selectedCategory: selected ? { id: selected.id, name: categoryName(selected, locale) } : null,
     selectedOrigin: query.origin ? { code: query.origin, name: countryName(query.origin, locale) } : null,
     result: { ...result, items: result.items.map((product) => toMarketCard(product, locale)) },
   }
-  return data(payload, { headers: publicPageHeaders(Boolean(context.get(clientSessionContext))) })
+  return data(payload, { headers: publicPageHeaders(Boolean(session)) })
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders

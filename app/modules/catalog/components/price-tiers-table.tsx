@@ -1,7 +1,7 @@
+import { Money } from '../../../components/money'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
-import { formatUnitPrice } from './unit-price'
 import { useUnitName } from './use-unit-name'
 
 type PriceTiers = { currency: string; tiers: Array<{ minQuantity: number; unitPrice: string }> }
@@ -23,7 +23,9 @@ export function PriceTiersTable({ priceTiers, unit, labelledBy }: { priceTiers: 
         {priceTiers.tiers.map((tier) => (
           <TableRow key={tier.minQuantity}>
             <TableCell>{t('product.tierQuantity', { quantity: format.number(tier.minQuantity), unit: unitName(unit, tier.minQuantity) })}</TableCell>
-            <TableCell className="text-end font-medium tabular-nums">{formatUnitPrice(format, tier.unitPrice, priceTiers.currency)}</TableCell>
+            <TableCell className="text-end font-medium tabular-nums">
+              <Money amount={tier.unitPrice} currency={priceTiers.currency} unitPrice />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
+import { Money } from '../../../components/money'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { VerifiedBadge } from '../../companies/index'
 import type { MarketCard } from '../market-card'
 import { ProductPlaceholder } from './product-placeholder'
-import { formatUnitPrice } from './unit-price'
 import { useUnitName } from './use-unit-name'
 
 type HeadingLevel = 'h2' | 'h3'
@@ -26,8 +26,14 @@ export function ProductCard({ product, locale, headingLevel: Heading = 'h3' }: {
             {product.name}
           </Link>
         </Heading>
-        <p className="font-medium text-foreground">
-          {product.fromPrice && product.fromPriceCurrency ? t('card.fromPrice', { price: formatUnitPrice(format, product.fromPrice, product.fromPriceCurrency), unit: unitName(product.unit, 1) }) : t('card.noPrice')}
+        <p className="font-medium text-foreground" data-testid="product-card-price">
+          {product.fromPrice && product.fromPriceCurrency ? (
+            <Money amount={product.fromPrice} currency={product.fromPriceCurrency} unitPrice>
+              {(price) => t('card.fromPrice', { price, unit: unitName(product.unit, 1) })}
+            </Money>
+          ) : (
+            t('card.noPrice')
+          )}
         </p>
         <p className="text-sm text-muted-foreground">{t('card.moq', { quantity: format.number(product.moq), unit: unitName(product.unit, product.moq) })}</p>
         <p className="text-sm text-muted-foreground">{t('card.origin', { country: product.originName })}</p>

@@ -51,10 +51,7 @@ export function ProductQuickEditCard({ product, priceList, canManage, editHref, 
   const format = useFormatter()
   const titleId = useId()
   const unitName = useUnitName()
-  const fromPrice =
-    product.fromPrice && product.fromPriceCurrency
-      ? format.number(displayUnitPrice(product.fromPrice, product.fromPriceCurrency), { style: 'currency', currency: product.fromPriceCurrency, maximumFractionDigits: 4 })
-      : null
+  const fromPrice = product.fromPrice && product.fromPriceCurrency ? format.unitPrice(product.fromPrice, product.fromPriceCurrency) : null
   return (
     <article aria-labelledby={titleId} className="flex w-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm" data-testid="product-card">
       <div className="aspect-[4/3] overflow-hidden bg-muted">{product.thumbnailUrl ? <img src={product.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" /> : <ProductPlaceholder />}</div>

@@ -24,12 +24,13 @@ type SearchFacetsProps = {
   clearHref: string | null
 }
 
-/** The form's values without blanks and defaults, so that a search's URL says only what was chosen. */
+/** The form's values without blanks and defaults, so that a search's URL says only what was chosen (a currency only with a price range). */
 function searchOf(form: HTMLFormElement): string {
   const params = new URLSearchParams()
   for (const [name, value] of new FormData(form)) {
     if (typeof value === 'string' && value.trim() !== '' && !(name === 'sort' && value === 'relevance')) params.set(name, value.trim())
   }
+  if (!params.has('price_min') && !params.has('price_max')) params.delete('currency')
   return params.toString()
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { FormError, type FormErrorData, useFieldErrors } from '../../../components/form-error'
+import { Money } from '../../../components/money'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
@@ -98,7 +99,9 @@ export function CustomerTable({ base, q, rows, total, offset, limit, pageResult 
                   ) : (
                     <ul>
                       {row.volume.map((volume) => (
-                        <li key={volume.currency}>{format.money(volume.total, volume.currency)}</li>
+                        <li key={volume.currency}>
+                          <Money amount={volume.total} currency={volume.currency} />
+                        </li>
                       ))}
                     </ul>
                   )}

@@ -1,6 +1,7 @@
 import { type DragEvent, useId, useRef, useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { FormError, type FormErrorData } from '../../../components/form-error'
+import { Money } from '../../../components/money'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { cn } from '../../../components/ui/cn'
@@ -242,7 +243,9 @@ function OrderCard({ card, draggable, busy, onDragStart, onDragEnd, onMove }: Or
         <dt className="text-muted-foreground">{t('card.buyer')}</dt>
         <dd>{card.buyer}</dd>
         <dt className="text-muted-foreground">{t('card.total')}</dt>
-        <dd>{format.money(card.total, card.currency)}</dd>
+        <dd>
+          <Money amount={card.total} currency={card.currency} />
+        </dd>
         <dt className="text-muted-foreground">{t('card.requestedDelivery')}</dt>
         <dd className="flex flex-wrap items-center gap-1">
           {card.requestedDeliveryDate ? format.date(calendarDay(card.requestedDeliveryDate)) : t('card.noDate')}

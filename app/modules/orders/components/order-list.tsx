@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { Money } from '../../../components/money'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
@@ -166,7 +167,9 @@ export function OrderList({ locale, basePath, filters, counterparts, rows, total
                     <OrderStatusBadge status={row.status} />
                   </TableCell>
                   <TableCell className="text-right">{format.number(row.lineCount)}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap">{format.money(row.total, row.currency)}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap">
+                    <Money amount={row.total} currency={row.currency} />
+                  </TableCell>
                   <TableCell className="whitespace-nowrap">{row.requestedDeliveryDate ? format.date(calendarDay(row.requestedDeliveryDate)) : '—'}</TableCell>
                   <TableCell className="whitespace-nowrap">{format.date(row.createdAt)}</TableCell>
                 </TableRow>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Money } from '../../../components/money'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
@@ -57,7 +58,7 @@ export function ServiceOrderTable({ rows, locale }: { rows: ServiceOrderRow[]; l
               <TableCell>
                 <ServiceStatusBadge status={row.status} />
               </TableCell>
-              <TableCell className="text-right tabular-nums">{row.price && row.currency ? format.money(row.price, row.currency) : <span className="text-muted-foreground">{t('list.notPriced')}</span>}</TableCell>
+              <TableCell className="text-right tabular-nums">{row.price && row.currency ? <Money amount={row.price} currency={row.currency} /> : <span className="text-muted-foreground">{t('list.notPriced')}</span>}</TableCell>
               <TableCell>{format.date(row.createdAt)}</TableCell>
             </TableRow>
           )

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Money } from '../../../components/money'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
@@ -28,7 +29,11 @@ export function PipelineBoard({ locale, columns }: { locale: Locale; columns: Pi
                   <span className="text-xs text-muted-foreground">
                     {t('pipeline.counts', { requirements: format.number(card.requirementCount), rfqs: format.number(card.rfqCount), quotes: format.number(card.quotationCount) })}
                   </span>
-                  {card.budget ? <span className="text-xs">{t('pipeline.budget', { amount: format.money(card.budget, card.currency) })}</span> : null}
+                  {card.budget ? (
+                    <Money amount={card.budget} currency={card.currency} className="text-xs">
+                      {(amount) => t('pipeline.budget', { amount })}
+                    </Money>
+                  ) : null}
                   {card.deadline ? <span className="text-xs">{t('pipeline.deadline', { date: format.date(`${card.deadline}T12:00:00Z`) })}</span> : null}
                 </Link>
               </li>

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router'
 import { FormError, type FormErrorData } from '../../../components/form-error'
+import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card'
@@ -161,7 +162,7 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
                   <TableCell className="text-right whitespace-nowrap">
                     {format.number(row.quantity)} {row.unit}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap">{row.targetUnitPrice && row.targetCurrency ? format.money(row.targetUnitPrice, row.targetCurrency) : '—'}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap">{row.targetUnitPrice && row.targetCurrency ? <Money amount={row.targetUnitPrice} currency={row.targetCurrency} unitPrice /> : '—'}</TableCell>
                   <TableCell className="whitespace-nowrap">{row.requiredBy ? format.date(day(row.requiredBy)) : '—'}</TableCell>
                   <TableCell>
                     <RequirementStatusBadge status={row.status} />
@@ -229,7 +230,9 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
                   <TableRow key={`${order.purchaseOrderId ?? ''}|${order.supplierCompanyId}|${order.currency}`}>
                     <TableCell>{order.supplierName}</TableCell>
                     <TableCell className="text-right">{format.number(order.lineCount)}</TableCell>
-                    <TableCell className="text-right whitespace-nowrap">{format.money(order.amount, order.currency)}</TableCell>
+                    <TableCell className="text-right whitespace-nowrap">
+                      <Money amount={order.amount} currency={order.currency} />
+                    </TableCell>
                     <TableCell>
                       {order.purchaseOrderId ? (
                         <Link to={link(`/app/orders/${order.purchaseOrderId}/view`)} className="underline-offset-4 hover:underline">

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { Money } from '../../../components/money'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
@@ -85,7 +86,7 @@ export function ProjectList({ locale, filters, rows, total, offset, limit }: { l
                 <TableCell>
                   <ProjectStatusBadge status={row.status} />
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap">{row.budget ? format.money(row.budget, row.currency) : '—'}</TableCell>
+                <TableCell className="text-right whitespace-nowrap">{row.budget ? <Money amount={row.budget} currency={row.currency} /> : '—'}</TableCell>
                 <TableCell className="whitespace-nowrap">{row.deadline ? format.date(`${row.deadline}T12:00:00Z`) : '—'}</TableCell>
                 <TableCell>
                   <ProgressMeter done={row.awardedCount} total={row.requirementCount} label={t('list.progress', { done: format.number(row.awardedCount), total: format.number(row.requirementCount) })} />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Money } from '../../../components/money'
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
@@ -39,7 +40,9 @@ export function QuotationTable({ rows, caption, locale }: { rows: MyQuotationSum
               <QuotationStatusBadge status={row.status} />
             </TableCell>
             <TableCell>{row.revision > 0 ? t('list.revisionValue', { revision: row.revision }) : '—'}</TableCell>
-            <TableCell className="text-right tabular-nums">{format.money(row.total, row.currency)}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              <Money amount={row.total} currency={row.currency} />
+            </TableCell>
             <TableCell>{format.date(`${row.validUntil}T12:00:00Z`)}</TableCell>
             <TableCell>{format.dateTime(row.updatedAt)}</TableCell>
           </TableRow>

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardTitle } from '../../../components/ui/card'
@@ -212,7 +213,9 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
                   <TableCell>{quote.supplierName}</TableCell>
                   <TableCell>{t(`quotationStatus.${quote.status}`)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap">
-                    {format.money(quote.total, quote.currency)} {quote.incoterm}
+                    <Money amount={quote.total} currency={quote.currency}>
+                      {(total) => `${total} ${quote.incoterm}`}
+                    </Money>
                   </TableCell>
                   <TableCell className="text-right">{format.number(quote.revision)}</TableCell>
                   <TableCell className="whitespace-nowrap">{format.date(calendarDay(quote.validUntil))}</TableCell>

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
+import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card, CardTitle } from '../../../components/ui/card'
@@ -177,7 +178,9 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
                             {quote.note ? <span className="text-xs text-muted-foreground">{quote.note}</span> : null}
                           </span>
                         </TableCell>
-                        <TableCell className="text-right tabular-nums">{format.money(quote.price, quote.currency)}</TableCell>
+                        <TableCell className="text-right tabular-nums">
+                          <Money amount={quote.price} currency={quote.currency} />
+                        </TableCell>
                         <TableCell>{t('detail.transitDays', { count: quote.transitDays })}</TableCell>
                         <TableCell>{format.date(quote.validUntil)}</TableCell>
                         <TableCell>{quote.includesInsurance ? t('detail.yes') : t('detail.no')}</TableCell>

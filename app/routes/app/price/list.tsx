@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
+import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -8,7 +9,7 @@ import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
-import { CreatePriceListInput, displayUnitPrice, PriceLinesEditor, type PriceListDetail, SetPriceListLinesInput, UpdatePriceListInput } from '../../../modules/catalog/index'
+import { CreatePriceListInput, PriceLinesEditor, type PriceListDetail, SetPriceListLinesInput, UpdatePriceListInput } from '../../../modules/catalog/index'
 import { activatePriceList, createPriceList, deactivatePriceList, getPriceList, listPriceLists, priceableProducts, setPriceListLines, updatePriceList } from '../../../modules/catalog/index.server'
 import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
@@ -230,7 +231,9 @@ function ReadOnlyLines({ list }: { list: PriceListDetail }) {
               {line.sku} · {line.productName}
             </TableCell>
             <TableCell>{line.minQuantity}</TableCell>
-            <TableCell>{displayUnitPrice(line.unitPrice, list.currency)}</TableCell>
+            <TableCell>
+              <Money amount={line.unitPrice} currency={list.currency} unitPrice />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

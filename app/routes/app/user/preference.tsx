@@ -1,6 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react'
 import { Link, useSubmit } from 'react-router'
 import { useFieldErrors } from '../../../components/form-error'
+import { MoneyFigure, viewMoney } from '../../../components/money'
 import { useHydrated } from '../../../components/use-hydrated'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
@@ -10,7 +11,7 @@ import { FormField } from '../../../components/ui/field'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
 import { toast } from '../../../components/ui/toast'
 import { type Preferences, PreferencesInput, usePreferences } from '../../../modules/identity/index'
-import { createFormatter, DATE_STYLES, HOUR_CYCLES, noFxRates } from '../../../platform/format'
+import { createFormatter, DATE_STYLES, HOUR_CYCLES } from '../../../platform/format'
 import { LOCALE_ENTRIES, LOCALES, type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
@@ -44,7 +45,8 @@ function useChoices(locale: Locale) {
 
 export default function PreferencePage() {
   const { t } = useTranslation('identity')
-  const { locale } = useRootData()
+  const { t: tCommon } = useTranslation('common')
+  const { locale, fx } = useRootData()
   const { preferences, error, save } = usePreferences()
   const [draft, setDraft] = useState<Preferences>(preferences)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
@@ -197,7 +199,9 @@ export default function PreferencePage() {
           </div>
           <div>
             <dt className="text-muted-foreground">{t('preferencesPage.previewConverted')}</dt>
-            <dd data-testid="preview-converted">{preview.moneyWithConversion(PREVIEW_AMOUNT, otherCurrency, { to: draft.currency, rates: noFxRates })}</dd>
+            <dd data-testid="preview-converted">
+              <MoneyFigure view={viewMoney(preview, tCommon, fx, draft.currency, PREVIEW_AMOUNT, otherCurrency)} />
+            </dd>
           </div>
         </dl>
       </Card>

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { Money } from '../../../../components/money'
 import { Button, buttonClasses } from '../../../../components/ui/button'
 import { EmptyState } from '../../../../components/ui/empty-state'
 import { FormField } from '../../../../components/ui/field'
@@ -155,7 +156,7 @@ export default function RequirementsPage({ loaderData: data }: Route.ComponentPr
                 <TableCell className="text-right whitespace-nowrap">
                   {format.number(row.quantity)} {row.unit}
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap">{row.targetUnitPrice && row.targetCurrency ? format.money(row.targetUnitPrice, row.targetCurrency) : '—'}</TableCell>
+                <TableCell className="text-right whitespace-nowrap">{row.targetUnitPrice && row.targetCurrency ? <Money amount={row.targetUnitPrice} currency={row.targetCurrency} unitPrice /> : '—'}</TableCell>
                 <TableCell className="whitespace-nowrap">{row.requiredBy ? format.date(`${row.requiredBy}T12:00:00Z`) : '—'}</TableCell>
                 <TableCell>
                   <RequirementStatusBadge status={row.status} />
