@@ -1,5 +1,5 @@
 export * from './sourcing.constants'
-export { PROJECT_ACTIONS, projectMachine, QUOTATION_ACTIONS, quotationMachine, RFQ_ACTIONS, rfqMachine, type ProjectAction, type QuotationAction, type RfqAction } from './sourcing.machines'
+export { PROJECT_ACTIONS, PROJECT_EVENT_TYPES, projectMachine, QUOTATION_ACTIONS, quotationMachine, RFQ_ACTIONS, rfqMachine, type ProjectAction, type ProjectEventType, type QuotationAction, type RfqAction } from './sourcing.machines'
 export { COST_COMPONENTS, landedCost, SELLER_COVERS, type ComponentBasis, type CostComponent, type LandedLine, type LandedQuote, type QuotedLine, type QuoteTerms } from './landed-cost'
 export { AWARDABLE_QUOTATION_STATUSES, planAward, type AwardGroup, type AwardPlan, type AwardSelection, type PlanLine, type PlanQuotation } from './award-plan'
 export { CreateProjectInput, MANUAL_PROJECT_ACTIONS, PROJECT_LIST_DEFAULT_LIMIT, PROJECT_LIST_MAX_LIMIT, ProjectListQuery, ProjectTransitionInput, UpdateProjectInput, type ManualProjectAction } from './project.inputs'
