@@ -9,6 +9,7 @@ import { CONVERSATION_KINDS, CHANNEL_VISIBILITIES } from '../../app/modules/mess
 import { CHANGE_REQUEST_KINDS, CHANGE_REQUEST_STATUSES, DIRECT_ACTIONS, FREIGHT_MODES, FREIGHT_QUOTE_STATUSES, PURCHASE_ORDER_EVENT_TYPES, PURCHASE_ORDER_STATUSES, SERVICE_ORDER_DIRECT_ACTIONS, SERVICE_ORDER_EVENT_TYPES, SERVICE_ORDER_KINDS, SERVICE_ORDER_STATUSES } from '../../app/modules/orders/index'
 import {
   APPROVAL_STATUSES,
+  AWARD_REFUSALS,
   COST_COMPONENTS,
   DEFAULT_ASSUMPTIONS,
   INVITATION_STATUSES,
@@ -62,6 +63,7 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'quotations', pattern: 'invitation.*', values: INVITATION_STATUSES },
   { namespace: 'quotations', pattern: 'paymentTerms.*', values: PAYMENT_TERMS },
   { namespace: 'comparison', pattern: 'components.*', values: COST_COMPONENTS },
+  { namespace: 'comparison', pattern: 'award.refused.*', values: AWARD_REFUSALS },
   { namespace: 'comparison', pattern: 'assumptions.*', values: Object.keys(DEFAULT_ASSUMPTIONS) },
   { namespace: 'comparison', pattern: 'assumptions.hint.*', values: Object.keys(DEFAULT_ASSUMPTIONS) },
   { namespace: 'comparison', pattern: 'paymentTerms.*', values: PAYMENT_TERMS },
