@@ -151,7 +151,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await confirm.getByRole('button', { name: 'Award and create purchase orders' }).click()
   await expect(page.getByText('Purchase orders created: 1')).toBeVisible()
   await expect(rowOf('Linen table runner').getByText(/Awarded to/)).toHaveCount(0)
-  const created = (await page.getByRole('main').textContent())?.match(/PO-\d{4}-\d{5}/g) ?? []
+  const created: string[] = [...((await page.getByRole('main').textContent())?.match(/PO-\d{4}-\d{5}/g) ?? [])]
   await page.getByRole('checkbox', { name: 'Award this line: Linen table runner' }).check()
   await rowOf('Linen table runner').getByRole('radio', { name: 'Offer of Bamboo Kiln Ceramics' }).check()
   await awardButton.click()
