@@ -2,7 +2,8 @@
 // states it may start from, the state it leads to and which party may take it. Pure; the services ask it before they
 // write and turn a refusal into a 409.
 
-export type Party = 'buyer' | 'supplier'
+export const PARTIES = ['buyer', 'supplier'] as const
+export type Party = (typeof PARTIES)[number]
 
 export type Transition<State extends string> = {
   from: readonly State[]

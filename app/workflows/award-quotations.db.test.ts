@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '../../tests/factories/sourcing'
 import { notifications } from '../modules/companies/index.server'
 import { getPurchaseOrder } from '../modules/orders/index.server'
-import { purchaseProjects, quotations, requirements, rfqAwards, rfqs } from '../modules/sourcing/index.server'
+import { awardFieldNames, readAwardForm } from '../modules/sourcing/index'
+import { comparisonFor, purchaseProjects, quotations, requirements, rfqAwards, rfqs } from '../modules/sourcing/index.server'
 import { database } from '../platform/db/index.server'
 import { awardQuotations } from './award-quotations.server'
 
@@ -81,5 +82,41 @@ describe('awardQuotations', () => {
 
     const open = await rfqWithQuotes({ deadline: new Date(Date.now() + 86_400_000) })
     await expect(awardQuotations(cast.buyer.ctx, open.rfq.id, { lines: [{ rfqLineId: open.lines.l1.id, quotationId: open.quotes.qa.id }] })).rejects.toMatchObject({ code: 'invalid_transition', details: { reason: 'quoting_open' } })
+  })
+
+  it('awards exactly the ticked lines of the form: two of three ticked (every offer preselected) make two awarded lines, the third stays open', async () => {
+    const { project, rfq, lines, quotes } = await rfqWithQuotes()
+    const { include: include1, offer: offer1 } = awardFieldNames(lines.l1.id)
+    const { include: include2, offer: offer2 } = awardFieldNames(lines.l2.id)
+    const { offer: offer3 } = awardFieldNames(lines.l3.id)
+    const form = { intent: 'award', [include1]: 'on', [offer1]: quotes.qc.id, [include2]: 'on', [offer2]: quotes.qb.id, [offer3]: quotes.qa.id }
+    const result = await awardQuotations(cast.buyer.ctx, rfq.id, { lines: readAwardForm(form) })
+    expect(result.purchaseOrders.map((order) => order.supplierName)).toEqual([cast.suppliers[2]!.company.name, cast.suppliers[1]!.company.name])
+    const awarded = await database().select({ rfqLineId: rfqAwards.rfqLineId, quotationId: rfqAwards.quotationId }).from(rfqAwards).where(eq(rfqAwards.rfqId, rfq.id))
+    expect(awarded.sort((x, y) => x.rfqLineId.localeCompare(y.rfqLineId))).toEqual(
+      [
+        { rfqLineId: lines.l1.id, quotationId: quotes.qc.id },
+        { rfqLineId: lines.l2.id, quotationId: quotes.qb.id },
+      ].sort((x, y) => x.rfqLineId.localeCompare(y.rfqLineId)),
+    )
+    // The third line stays open: its requirement is not awarded, nobody is rejected yet, and it can be awarded later.
+    const comparison = await comparisonFor(cast.buyer.ctx, rfq.id)
+    expect(!comparison.sealed && comparison.lines.map((line) => [line.id, line.award?.quotationId ?? null])).toEqual([
+      [lines.l1.id, quotes.qc.id],
+      [lines.l2.id, quotes.qb.id],
+      [lines.l3.id, null],
+    ])
+    expect(!comparison.sealed && comparison.awardCheck).toEqual({ ok: true })
+    expect((await database().select({ status: requirements.status }).from(requirements).where(eq(requirements.projectId, project.id))).filter((row) => row.status === 'awarded')).toHaveLength(2)
+    expect((await database().select({ status: quotations.status }).from(quotations).where(eq(quotations.id, quotes.qa.id)))[0]!.status).toBe('submitted')
+    await awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l3.id, quotationId: quotes.qa.id }] })
+    const [all] = await database().select({ n: count() }).from(rfqAwards).where(eq(rfqAwards.rfqId, rfq.id))
+    expect(all!.n).toBe(3)
+  })
+
+  it('tells the comparison why an award is refused before anyone tries: quoting still open', async () => {
+    const open = await rfqWithQuotes({ deadline: new Date(Date.now() + 86_400_000) })
+    const comparison = await comparisonFor(cast.buyer.ctx, open.rfq.id)
+    expect(!comparison.sealed && comparison.awardCheck).toEqual({ ok: false, reason: 'quoting_open' })
   })
 })

@@ -4,11 +4,10 @@ import type { ServiceContext } from '../platform/actor'
 import { database } from '../platform/db/index.server'
 import { AppError } from '../platform/errors'
 import { publishChange } from '../platform/realtime/publisher.server'
-import { checkTransition } from '../platform/state-machine'
 import { requireCompany } from '../modules/companies/index'
 import { deliverNotice, type Notice, organizations, recordNotice } from '../modules/companies/index.server'
 import { createAwardedPurchaseOrder } from '../modules/orders/index.server'
-import { type AwardSelection, planAward, type PlanQuotation, rfqMachine } from '../modules/sourcing/index'
+import { type AwardSelection, canAwardRfq, planAward, type PlanQuotation } from '../modules/sourcing/index'
 import { projectEvents, purchaseProjects, quotationLines, quotations, requirements, rfqAwards, rfqLines, rfqs } from '../modules/sourcing/index.server'
 
 export type AwardInput = { lines: AwardSelection[]; notes?: string }
@@ -32,10 +31,10 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
       .where(and(eq(rfqs.id, rfqId), eq(rfqs.organizationId, companyId)))
       .for('update')
     if (!rfq) throw new AppError('not_found', 'RFQ not found')
-    const step = checkTransition(rfqMachine, rfq.status, 'award', 'buyer')
-    if (!step.ok) throw new AppError('invalid_transition', `Cannot award an RFQ that is ${rfq.status}`, { action: 'award', status: rfq.status })
     const now = new Date()
-    if (rfq.status === 'open' && rfq.quoteDeadline > now) throw new AppError('invalid_transition', 'Close the RFQ or wait for its deadline before awarding', { action: 'award', status: rfq.status, reason: 'quoting_open' })
+    const check = canAwardRfq(rfq, now)
+    if (!check.ok && check.reason === 'quoting_open') throw new AppError('invalid_transition', 'Close the RFQ or wait for its deadline before awarding', { action: 'award', status: rfq.status, reason: 'quoting_open' })
+    if (!check.ok) throw new AppError('invalid_transition', `Cannot award an RFQ that is ${rfq.status}`, { action: 'award', status: rfq.status })
 
     const [lines, awarded, offered] = await Promise.all([
       tx.select().from(rfqLines).where(eq(rfqLines.rfqId, rfqId)).orderBy(asc(rfqLines.position)),

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { AuditAction } from '../../app/modules/companies/index'
 import { auditEvents, files, organizations, purgeDeletedCompanies, uploadFile } from '../../app/modules/companies/index.server'
 import { fileStorage } from '../../app/platform/files/storage.server'
 import { imageBytes } from '../../tests/support/file-fixtures'
@@ -20,7 +21,7 @@ async function signedInUser() {
   return { user, jar: await signInWithCookies(app, user) }
 }
 
-const auditOf = (companyId: string, action: string) =>
+const auditOf = (companyId: string, action: AuditAction) =>
   database()
     .select()
     .from(auditEvents)

@@ -64,8 +64,7 @@ function realtimeCodeOf(error: AppError): RealtimeErrorCode {
 
 /** A refusal with the translated standard message of its code. */
 export function failure(socket: RealtimeSocket, code: RealtimeErrorCode, extra: Omit<Failure['error'], 'code' | 'message'> = {}): Failure {
-  const key = code === 'timeout' ? 'internal' : code
-  return { ok: false, error: { code, message: translator(socket.data.locale)(`errors.${key}`, { defaultValue: code, ...extra }), ...extra } }
+  return { ok: false, error: { code, message: translator(socket.data.locale)(`errors.${code}`, extra), ...extra } }
 }
 
 export type HandlerContext = { socket: RealtimeSocket; ctx: ServiceContext }

@@ -127,21 +127,41 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await expect(page.getByText(/is sealed/)).toBeVisible()
   await expect(page.getByText('Jade River Homeware')).toHaveCount(0)
 
-  // After the deadline: the comparison, then a split award — cups and trays to Jade River, runners to Bamboo Kiln.
+  // After the deadline: the comparison, then a split award in two steps — first only the two ticked lines (cups and
+  // trays to Jade River; every line has its best offer preselected, the runner stays unticked), then the runner.
   await page.waitForTimeout(Math.max(0, deadline.getTime() - Date.now() + 2_000))
   await page.reload()
+  await expectHydrated(page)
   const matrix = page.getByRole('main')
   await expect(matrix.getByText('Jade River Homeware').first()).toBeVisible()
   const rowOf = (title: string) => page.getByRole('row').filter({ hasText: title }).filter({ has: page.getByRole('radio') })
-  await rowOf('Celadon tea cup').getByRole('radio', { name: 'Award to Jade River Homeware' }).check()
-  await rowOf('Bamboo tray').getByRole('radio', { name: 'Award to Jade River Homeware' }).check()
-  await rowOf('Linen table runner').getByRole('radio', { name: 'Award to Bamboo Kiln Ceramics' }).check()
-  await page.getByRole('button', { name: 'Award the chosen lines' }).click()
-  await expect(page.getByText('Purchase orders created: 2')).toBeVisible()
+  const awardButton = page.getByRole('button', { name: 'Award the ticked lines' })
+  await expect(awardButton).toBeDisabled()
+  await expect(awardButton).toHaveAccessibleDescription('Tick at least one line in the table to award it.')
+  for (const title of ['Celadon tea cup', 'Bamboo tray']) {
+    await page.getByRole('checkbox', { name: `Award this line: ${title}` }).check()
+    await rowOf(title).getByRole('radio', { name: 'Offer of Jade River Homeware' }).check()
+  }
+  await expect(page.getByRole('checkbox', { name: 'Award this line: Linen table runner' })).not.toBeChecked()
+  await awardButton.click()
+  const confirm = page.getByRole('dialog', { name: 'Award 2 line(s)?' })
+  await expect(confirm.getByRole('listitem')).toHaveText(['Celadon tea cup → Jade River Homeware', 'Bamboo tray → Jade River Homeware'])
+  await expect(confirm.getByText('Lines not ticked stay open: 1')).toBeVisible()
   await expectNoSeriousViolations(page)
+  await confirm.getByRole('button', { name: 'Award and create purchase orders' }).click()
+  await expect(page.getByText('Purchase orders created: 1')).toBeVisible()
+  await expect(rowOf('Linen table runner').getByText(/Awarded to/)).toHaveCount(0)
+  const created: string[] = [...((await page.getByRole('main').textContent())?.match(/PO-\d{4}-\d{5}/g) ?? [])]
+  await page.getByRole('checkbox', { name: 'Award this line: Linen table runner' }).check()
+  await rowOf('Linen table runner').getByRole('radio', { name: 'Offer of Bamboo Kiln Ceramics' }).check()
+  await awardButton.click()
+  await expect(page.getByRole('dialog').getByRole('listitem')).toHaveText(['Linen table runner → Bamboo Kiln Ceramics'])
+  await page.getByRole('dialog').getByRole('button', { name: 'Award and create purchase orders' }).click()
+  await expect(page.getByText('Every line of this RFQ has been awarded.')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  created.push(...((await page.getByRole('main').textContent())?.match(/PO-\d{4}-\d{5}/g) ?? []))
 
   // Two purchase orders for the right suppliers, lines and prices.
-  const created = (await page.getByRole('main').textContent())?.match(/PO-\d{4}-\d{5}/g) ?? []
   expect(new Set(created).size).toBe(2)
   const details = await Promise.all(
     [...new Set(created)].map(async (number) => {
@@ -158,4 +178,37 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
     'Bamboo Kiln Ceramics': [['Linen table runner', 80, '7.9000']],
   })
   for (const context of [buyer.context, demoSupplier.context, jade.context, pine.context]) await context.close()
+})
+
+test('the award button says why it is disabled while quoting is open, before anyone clicks', async ({ browser }) => {
+  const buyer = await signedInContext(browser, DEMO.buyer)
+  const supplier = await signedInContext(browser, DEMO.supplier)
+  const supplierId = String((await api(supplier.context.request, 'get', '/companies/current')).id)
+  const deadline = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16)
+  const draft = await api(buyer.context.request, 'post', '/rfqs', {
+    title: 'Saucers while quoting is open',
+    description: '',
+    quote_deadline: deadline,
+    currency: 'USD',
+    incoterm: 'FOB',
+    incoterm_place: 'Ningbo',
+    destination: 'Hong Kong',
+    supplier_ids: [supplierId],
+    requirement_ids: [],
+    attachment_file_ids: [],
+    lines: [{ title: 'Celadon saucer', specification: '', quantity: 100, unit: 'pcs' }],
+  })
+  await api(buyer.context.request, 'post', `/rfqs/${draft.id}/transitions`, { action: 'publish', version: draft.version, reason: '' })
+  await quote(supplier.context.request, draft.id, { 'Celadon saucer': '1.2000' })
+
+  const page = buyer.page
+  await page.goto(`/en/app/sourcing/quotations?rfq=${draft.id}`)
+  await expectHydrated(page)
+  await page.getByRole('checkbox', { name: 'Award this line: Celadon saucer' }).check()
+  const awardButton = page.getByRole('button', { name: 'Award the ticked lines' })
+  await expect(awardButton).toBeDisabled()
+  await expect(awardButton).toHaveAccessibleDescription(/^Award is not possible yet: quoting is open until .+\. Close the RFQ or wait for its deadline\.$/)
+  await expect(page.getByText(/Award is not possible yet: quoting is open until/)).toBeVisible()
+  await expectNoSeriousViolations(page)
+  for (const context of [buyer.context, supplier.context]) await context.close()
 })

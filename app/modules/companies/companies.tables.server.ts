@@ -14,6 +14,8 @@ import {
   VERIFICATION_STATUSES,
   type LocalizedText,
 } from './companies.constants'
+import type { AuditAction } from './audit.inputs'
+import type { NotificationKind } from './notification.inputs'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -227,7 +229,7 @@ export const auditEvents = pgTable(
     id: text('id').primaryKey(),
     organizationId: text('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
@@ -264,7 +266,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     organizationId: text('organization_id').references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
     link: text('link').notNull().default(''),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -298,7 +300,7 @@ export const notificationMailQueue = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     organizationId: text('organization_id').references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
     link: text('link').notNull().default(''),
     createdAt: createdAt(),

@@ -135,7 +135,7 @@ describe('recordUserNotice', () => {
     const outsider = await createUser()
     const quiet = await createUser()
     await updateNotificationSettings(contextOf(quiet.id, company.id), { mail: { team: false } })
-    const userNotice = { userIds: [outsider.id, quiet.id, outsider.id], kind: 'team.invited', params: { company: 'Harbour Textiles', inviter: 'Mei Chen' }, link: '/app/team/join', companyId: company.id }
+    const userNotice = { userIds: [outsider.id, quiet.id, outsider.id], kind: 'team.invited' as const, params: { company: 'Harbour Textiles', inviter: 'Mei Chen' }, link: '/app/team/join', companyId: company.id }
     expect(await database().transaction((tx) => recordUserNotice(tx, userNotice))).toBe(2)
     await deliverUserNotice(userNotice)
     expect(await noticesOf(outsider.id)).toEqual([{ kind: 'team.invited', params: { company: 'Harbour Textiles', inviter: 'Mei Chen' }, link: '/app/team/join' }])

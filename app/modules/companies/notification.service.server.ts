@@ -12,7 +12,7 @@ import { renderMail } from '../../platform/mail/layout.server'
 import { sendMail } from '../../platform/mail/mailer.server'
 import { userPreferences, users } from '../identity/index.server'
 import { members, notificationMailQueue, notifications, notificationSettings, organizations } from './companies.tables.server'
-import { groupOfKind } from './notification.inputs'
+import { groupOfKind, type NotificationKind } from './notification.inputs'
 
 /** What happened, for whom: `kind` names messages `kinds.<kind>.title|body` in the notifications catalog. */
 export type Notice = {
@@ -20,7 +20,7 @@ export type Notice = {
   companyId: string
   /** …except the person who caused it. */
   exceptUserId?: string | null
-  kind: string
+  kind: NotificationKind
   params: Record<string, string>
   /** An app path without locale, e.g. `/app/orders/{id}/view`. */
   link: string
@@ -31,9 +31,9 @@ export type Notice = {
 }
 
 /** The live signal of a new notice (`notification:new` to the company room); the bell re-reads its list. */
-export type NoticeSignal = { companyId: string; kind: string; exceptUserId: string | null; userIds: string[] | null }
+export type NoticeSignal = { companyId: string; kind: NotificationKind; exceptUserId: string | null; userIds: string[] | null }
 
-export type NotificationItem = { id: string; kind: string; title: string; body: string; link: string; read: boolean; createdAt: Date }
+export type NotificationItem = { id: string; kind: NotificationKind; title: string; body: string; link: string; read: boolean; createdAt: Date }
 export type NotificationPage = { items: NotificationItem[]; total: number; unread: number }
 
 export const NOTIFICATIONS_PAGE_SIZE = 20
@@ -91,7 +91,7 @@ export async function deliverNotice(notice: Notice, options: { mail?: boolean } 
 /** A notice for named people, whether or not they are members of a company (e.g. someone invited to join one). */
 export type UserNotice = {
   userIds: string[]
-  kind: string
+  kind: NotificationKind
   params: Record<string, string>
   /** An app path without locale. */
   link: string
@@ -100,7 +100,7 @@ export type UserNotice = {
 }
 
 /** The live signal of a user notice (`notification:new` to each `user:{id}` room). */
-export type UserNoticeSignal = { companyId: string | null; kind: string; exceptUserId: null; userIds: string[] }
+export type UserNoticeSignal = { companyId: string | null; kind: NotificationKind; exceptUserId: null; userIds: string[] }
 
 /** Writes a notice to each named person's in-app list, in the caller's transaction; `deliverUserNotice` follows after commit. */
 export async function recordUserNotice(tx: Database | Transaction, notice: UserNotice): Promise<number> {
@@ -137,7 +137,7 @@ export async function deliverUserNotice(notice: UserNotice, options: { mail?: bo
 // Mail: per recipient, per settings, and batched into digests
 
 /** One notice to mail (or queue) for one person. */
-type MailedNotice = { organizationId: string | null; kind: string; params: Record<string, string>; link: string }
+type MailedNotice = { organizationId: string | null; kind: NotificationKind; params: Record<string, string>; link: string }
 
 /** Mails (or queues) the notice for each person in turn; one person's failure does not stop the others. */
 async function mailEach(userIds: string[], notice: MailedNotice): Promise<void> {

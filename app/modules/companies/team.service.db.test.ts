@@ -8,6 +8,7 @@ import { database } from '../../platform/db/index.server'
 import type { Locale } from '../../platform/i18n/locales'
 import { devMessages } from '../../platform/mail/mail.tables.server'
 import { sessions, setLanguagePreference, users } from '../identity/index.server'
+import type { AuditAction } from './audit.inputs'
 import { activeCompanies, auditEvents, invitations, members } from './companies.tables.server'
 import {
   acceptInvitation,
@@ -62,7 +63,7 @@ async function team(name = 'Harbour Lantern') {
   return { company, ...people }
 }
 
-async function auditOf(companyId: string, action: string) {
+async function auditOf(companyId: string, action: AuditAction) {
   return database()
     .select()
     .from(auditEvents)

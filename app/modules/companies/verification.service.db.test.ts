@@ -15,6 +15,7 @@ import { useFileStorage } from '../../platform/files/storage.server'
 import { CATALOGS } from '../../platform/i18n/catalog.server'
 import { devMessages } from '../../platform/mail/mail.tables.server'
 import { sessions, setLanguagePreference } from '../identity/index.server'
+import type { AuditAction } from './audit.inputs'
 import type { CompanyKind, FilePurpose } from './companies.constants'
 import { auditEvents, companyProfiles, files, members, supplierApplications } from './companies.tables.server'
 import { uploadFile } from './file.service.server'
@@ -91,7 +92,7 @@ async function profileOf(companyId: string) {
   return row
 }
 
-async function auditOf(companyId: string, action: string) {
+async function auditOf(companyId: string, action: AuditAction) {
   return database()
     .select()
     .from(auditEvents)

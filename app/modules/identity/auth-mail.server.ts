@@ -2,10 +2,11 @@ import { LOCALE_ENTRIES, type Locale } from '../../platform/i18n/locales'
 import { translator } from '../../platform/i18n/translate.server'
 import { renderMail } from '../../platform/mail/layout.server'
 import type { OutgoingMail } from '../../platform/mail/mailer.server'
+import type { AuthMailKind } from './auth.inputs'
 
 type Recipient = { email: string; name: string }
 
-function build(locale: Locale, to: Recipient, kind: 'verification' | 'code' | 'recovery', extra: { url?: string; code?: string; minutes: number }): OutgoingMail {
+function build(locale: Locale, to: Recipient, kind: AuthMailKind, extra: { url?: string; code?: string; minutes: number }): OutgoingMail {
   const t = translator(locale, 'identity')
   const vars = { name: to.name, minutes: extra.minutes, hours: Math.round(extra.minutes / 60) }
   const { html, text } = renderMail({

@@ -42,3 +42,7 @@ export const ChangePasswordInput = z
 export const PhoneCodeInput = z.object({ code: otp })
 export const TotpEnrolInput = z.object({ password })
 export const TotpConfirmInput = z.object({ code: otp })
+
+/** The mails of sign-up and sign-in, each with `identity:mail.<kind>.subject|body|expiry` (and `.action` when it links). */
+export const AUTH_MAIL_KINDS = ['verification', 'code', 'recovery'] as const
+export type AuthMailKind = (typeof AUTH_MAIL_KINDS)[number]

@@ -1,5 +1,5 @@
 export * from './auth.inputs'
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, weakPasswordReasons, type WeakPasswordReason } from './password-policy'
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WEAK_PASSWORD_REASONS, weakPasswordReasons, type WeakPasswordReason } from './password-policy'
 export { parseIdentifier, normalizePhoneNumber, isValidPhoneNumber } from './identifiers'
 export { clientSessionContext, isVerified, type ClientSession } from './auth-context'
 export { emitAuthEvent, onAuthStateChange, deriveAuthEvent, type AuthEventName } from './auth-events'

@@ -1,7 +1,8 @@
 export const PASSWORD_MIN_LENGTH = 10
 export const PASSWORD_MAX_LENGTH = 128
 
-export type WeakPasswordReason = 'length' | 'too_long' | 'common' | 'similar_to_identity' | 'repetitive'
+export const WEAK_PASSWORD_REASONS = ['length', 'too_long', 'common', 'similar_to_identity', 'repetitive'] as const
+export type WeakPasswordReason = (typeof WEAK_PASSWORD_REASONS)[number]
 
 export type PasswordIdentity = { email?: string | null; name?: string | null; phoneNumber?: string | null }
 

@@ -17,6 +17,8 @@ import {
   SERVICE_ORDER_KINDS,
   SERVICE_ORDER_STATUSES,
 } from './orders.constants'
+import type { PurchaseOrderEventType } from './purchase-order.machine'
+import type { ServiceOrderEventType } from './service-order.machine'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -108,7 +110,7 @@ export const purchaseOrderEvents = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<PurchaseOrderEventType>().notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -197,7 +199,7 @@ export const serviceOrderEvents = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => serviceOrders.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<ServiceOrderEventType>().notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,7 +1,7 @@
 import { isDecimalText } from '../catalog/index'
 import { z } from '../../platform/zod'
 import { CHANGE_REQUEST_KINDS, INCOTERMS, MAX_ORDER_ATTACHMENTS, MAX_ORDER_LINES, PAYMENT_TERMS, PURCHASE_ORDER_STATUSES } from './orders.constants'
-import { DIRECT_ACTIONS, type PurchaseOrderAction } from './purchase-order.machine'
+import { CHANGE_DECISIONS, DIRECT_ACTIONS, type PurchaseOrderAction } from './purchase-order.machine'
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 const MAX_QUANTITY = 1_000_000_000
@@ -98,7 +98,7 @@ export const ChangeRequestInput = z
 export type ChangeRequestInput = z.infer<typeof ChangeRequestInput>
 
 export const ChangeDecisionInput = z.object({
-  decision: z.enum(['accept', 'reject', 'withdraw'], 'validation.decision'),
+  decision: z.enum(CHANGE_DECISIONS, 'validation.decision'),
   note: reasonField,
 })
 export type ChangeDecisionInput = z.infer<typeof ChangeDecisionInput>

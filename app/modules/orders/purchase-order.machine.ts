@@ -33,5 +33,16 @@ export const CHANGEABLE_STATUSES: readonly PurchaseOrderStatus[] = ['placed', 'c
 /** Statuses the order never leaves. */
 export const FINAL_STATUSES: readonly PurchaseOrderStatus[] = ['declined', 'completed', 'cancelled']
 
+/** How the other party answers a change or cancellation request (or the requester takes it back). */
+export const CHANGE_DECISIONS = ['accept', 'reject', 'withdraw'] as const
+export type ChangeDecision = (typeof CHANGE_DECISIONS)[number]
+
+/**
+ * Every entry an order's timeline can hold (`purchase_order_events.type`, text `orders:events.<type>`); the column is
+ * typed against this list, so a writer cannot record a type that has no text.
+ */
+export const PURCHASE_ORDER_EVENT_TYPES = ['created', 'updated', ...PURCHASE_ORDER_ACTIONS, 'change_requested', 'cancel_requested', ...CHANGE_DECISIONS.map((decision) => `change_${decision}` as const)] as const
+export type PurchaseOrderEventType = (typeof PURCHASE_ORDER_EVENT_TYPES)[number]
+
 /** Actions a person takes from the order page; `agree_cancel` only happens through an accepted cancellation request. */
 export const DIRECT_ACTIONS: readonly PurchaseOrderAction[] = PURCHASE_ORDER_ACTIONS.filter((action) => action !== 'agree_cancel')

@@ -9,20 +9,20 @@ import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/i
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { addresses, companyProfiles, files, deliverNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { addresses, companyProfiles, files, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { AddressSnapshot, ChangeProposal, PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
 import { orderTotal, priceLine, type LineRequest, type PricedLine, remainingToShip } from './order-totals'
 import type { ChangeDecisionInput, ChangeRequestInput, CreatePurchaseOrderInput, OrderTransitionInput, UpdatePurchaseOrderInput } from './purchase-order.inputs'
-import { CHANGEABLE_STATUSES, DIRECT_ACTIONS, type PurchaseOrderAction, purchaseOrderMachine } from './purchase-order.machine'
+import { CHANGEABLE_STATUSES, DIRECT_ACTIONS, type PurchaseOrderAction, type PurchaseOrderEventType, purchaseOrderMachine } from './purchase-order.machine'
 import { availableActions, checkTransition, needsReason, type Party } from '../../platform/state-machine'
 
 type OrderRow = typeof purchaseOrders.$inferSelect
 type LineRow = typeof purchaseOrderLines.$inferSelect
 
 export type OrderLine = Pick<LineRow, 'id' | 'position' | 'productId' | 'sku' | 'description' | 'unit' | 'quantity' | 'unitPrice' | 'lineTotal' | 'shippedQuantity' | 'receivedQuantity'>
-export type OrderEvent = { id: string; type: string; fromStatus: string | null; toStatus: string | null; actorName: string | null; actorCompanyName: string | null; note: string; data: Record<string, unknown>; createdAt: Date }
+export type OrderEvent = { id: string; type: PurchaseOrderEventType; fromStatus: string | null; toStatus: string | null; actorName: string | null; actorCompanyName: string | null; note: string; data: Record<string, unknown>; createdAt: Date }
 export type ChangeRequest = {
   id: string
   kind: 'change' | 'cancel'
@@ -155,12 +155,12 @@ async function replaceLines(tx: Transaction, orderId: string, lines: PricedLine[
   await tx.insert(purchaseOrderLines).values(lines.map((line, position) => ({ id: randomUUID(), orderId, position, ...line })))
 }
 
-async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string, event: EventInput): Promise<void> {
+async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string, event: EventInput<PurchaseOrderEventType>): Promise<void> {
   await tx.insert(purchaseOrderEvents).values(eventRow(ctx, orderId, event))
 }
 
 /** Tells the other party (in-app now, mail after commit): `notices` collects what to mail. */
-async function notifyCounterpart(tx: Transaction, ctx: ServiceContext, order: OrderRow, party: Party, kind: string, params: Record<string, string>, notices: Notice[]): Promise<void> {
+async function notifyCounterpart(tx: Transaction, ctx: ServiceContext, order: OrderRow, party: Party, kind: NotificationKindIn<'purchase_order'>, params: Record<string, string>, notices: Notice[]): Promise<void> {
   const counterpart = party === 'buyer' ? 'supplier' : 'buyer'
   const companyId = counterpart === 'buyer' ? order.buyerCompanyId : order.supplierCompanyId
   if (!companyId) return

@@ -22,3 +22,10 @@ export const serviceOrderMachine = defineMachine<ServiceOrderStatus, ServiceOrde
     resolve: { from: ['disputed'], to: 'completed', by: 'buyer' },
   },
 })
+
+/**
+ * Every entry a service order's timeline can hold (`service_order_events.type`, text `services:events.<type>`): its
+ * transitions and a provider's price quoted or withdrawn; the column is typed against this list.
+ */
+export const SERVICE_ORDER_EVENT_TYPES = ['created', ...SERVICE_ORDER_ACTIONS, 'quoted', 'quote_withdrawn'] as const
+export type ServiceOrderEventType = (typeof SERVICE_ORDER_EVENT_TYPES)[number]

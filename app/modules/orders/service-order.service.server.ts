@@ -7,12 +7,12 @@ import { publishChange } from '../../platform/realtime/publisher.server'
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { companyProfiles, deliverNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { companyProfiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
 import type { AcceptQuoteInput, CreateLogisticOrderInput, CreateServiceOrderInput, FreightQuoteInput, ServiceOrderListQuery, ServiceOrderTransitionInput } from './service-order.inputs'
-import { type ServiceOrderAction, serviceOrderMachine } from './service-order.machine'
+import { type ServiceOrderAction, type ServiceOrderEventType, serviceOrderMachine } from './service-order.machine'
 import { companyOffers, offersService, providerOf } from './service-providers.service.server'
 import { availableActions, checkTransition, needsReason, type Party } from '../../platform/state-machine'
 
@@ -22,7 +22,7 @@ type QuoteRow = typeof freightQuotes.$inferSelect
 /** How the actor sees the order: a party to it, or a logistics provider pricing an open freight request. */
 export type ServiceOrderViewer = 'buyer' | 'provider' | 'quoting'
 
-export type ServiceOrderEvent = { id: string; type: string; fromStatus: string | null; toStatus: string | null; actorName: string | null; actorCompanyName: string | null; note: string; createdAt: Date }
+export type ServiceOrderEvent = { id: string; type: ServiceOrderEventType; fromStatus: string | null; toStatus: string | null; actorName: string | null; actorCompanyName: string | null; note: string; createdAt: Date }
 export type FreightQuote = {
   id: string
   providerCompanyId: string
@@ -98,11 +98,11 @@ async function companyName(db: Database | Transaction, companyId: string): Promi
   return row?.name ?? ''
 }
 
-async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string, event: EventInput): Promise<void> {
+async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string, event: EventInput<ServiceOrderEventType>): Promise<void> {
   await tx.insert(serviceOrderEvents).values(eventRow(ctx, orderId, event))
 }
 
-async function notify(tx: Transaction, ctx: ServiceContext, companyId: string | null, order: Pick<ServiceOrderRow, 'id' | 'number'>, kind: string, params: Record<string, string>, notices: Notice[]): Promise<void> {
+async function notify(tx: Transaction, ctx: ServiceContext, companyId: string | null, order: Pick<ServiceOrderRow, 'id' | 'number'>, kind: NotificationKindIn<'service_order'>, params: Record<string, string>, notices: Notice[]): Promise<void> {
   if (!companyId || companyId === ctx.actor.companyId) return
   const notice: Notice = { companyId, exceptUserId: ctx.actor.userId, kind: `service_order.${kind}`, params: { number: order.number, reason: '', ...params }, link: detailLink(order.id) }
   await recordNotice(tx, notice)

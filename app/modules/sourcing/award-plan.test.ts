@@ -69,4 +69,22 @@ describe('planAward', () => {
     expect(planAward([{ rfqLineId: 'l1', quotationId: 'qa' }], lines, new Set(['l1']), quotations)).toEqual({ ok: false, kind: 'conflict', reason: 'already_awarded', index: 0 })
     expect(planAward([{ rfqLineId: 'l1', quotationId: 'qw' }], lines, new Set(), quotations)).toEqual({ ok: false, kind: 'conflict', reason: 'quotation_not_open', index: 0 })
   })
+
+  it('asks for an offer on a ticked line that has none chosen', () => {
+    expect(planAward([{ rfqLineId: 'l1', quotationId: '' }], lines, new Set(), quotations)).toEqual({ ok: false, kind: 'validation', fields: { 'lines.0.quotationId': ['validation.chooseOffer'] } })
+  })
+
+  it('awards only the lines selected: two of three give two lines, the third is in no group', () => {
+    const plan = planAward(
+      [
+        { rfqLineId: 'l1', quotationId: 'qa' },
+        { rfqLineId: 'l2', quotationId: 'qb' },
+      ],
+      lines,
+      new Set(),
+      quotations,
+    )
+    expect(plan.ok && plan.groups.flatMap((group) => group.lines.map((line) => line.id))).toEqual(['l1', 'l2'])
+  })
 })
+

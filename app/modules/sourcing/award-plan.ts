@@ -30,7 +30,8 @@ export function planAward(selections: readonly AwardSelection[], lines: readonly
     else if (seen.has(selection.rfqLineId)) fields[`lines.${index}.rfqLineId`] = ['validation.duplicateLine']
     seen.add(selection.rfqLineId)
     const quotation = quotations.get(selection.quotationId)
-    if (!quotation) fields[`lines.${index}.quotationId`] = ['validation.quotation']
+    if (!selection.quotationId) fields[`lines.${index}.quotationId`] = ['validation.chooseOffer']
+    else if (!quotation) fields[`lines.${index}.quotationId`] = ['validation.quotation']
     else if (lineById.has(selection.rfqLineId) && !quotation.prices.has(selection.rfqLineId)) fields[`lines.${index}.quotationId`] = ['validation.notQuoted']
   }
   if (Object.keys(fields).length > 0) return { ok: false, kind: 'validation', fields }

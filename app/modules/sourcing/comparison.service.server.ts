@@ -10,6 +10,7 @@ import { organizations } from '../companies/index.server'
 import { AWARDABLE_QUOTATION_STATUSES } from './award-plan'
 import { type ComponentBasis, type CostComponent, landedCost } from './landed-cost'
 import { type AssumptionsSource, companyAssumptions } from './landed-cost-settings.service.server'
+import { type AwardCheck, canAwardRfq } from './rfq.policy'
 import { isSealed } from './rfq.service.server'
 import type { LandedCostAssumptions, QuotationStatus, RfqStatus } from './sourcing.constants'
 import { quotationLines, quotations, rfqAwards, rfqLines, rfqs } from './sourcing.tables.server'
@@ -106,6 +107,8 @@ export type Comparison =
       assumptionsSource: AssumptionsSource
       suppliers: ComparisonSupplier[]
       lines: ComparisonLine[]
+      /** Whether an award may be made now, or why not (shown before anyone tries). */
+      awardCheck: AwardCheck
     }
 
 export type ComparisonOptions = { currency?: string; assumptions?: LandedCostAssumptions }
@@ -257,7 +260,7 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
     }
   })
 
-  return { sealed: false, rfq: rfqView(rfq), currency, ratesAsOf: rates.asOf, assumptions, assumptionsSource, suppliers, lines: comparedLines }
+  return { sealed: false, rfq: rfqView(rfq), currency, ratesAsOf: rates.asOf, assumptions, assumptionsSource, suppliers, lines: comparedLines, awardCheck: canAwardRfq(rfq, new Date()) }
 }
 
 export type ComparableRfq = { id: string; number: string; title: string; status: RfqStatus; sealed: boolean; quoteDeadline: Date; currency: string; quoteCount: number }

@@ -15,7 +15,7 @@ import { users } from '../identity/index.server'
 import type { CreateProjectInput, ManualProjectAction, ProjectListQuery, ProjectTransitionInput, UpdateProjectInput } from './project.inputs'
 import { MANUAL_PROJECT_ACTIONS } from './project.inputs'
 import type { ProjectStatus, RequirementStatus, RfqStatus } from './sourcing.constants'
-import { type ProjectAction, projectMachine } from './sourcing.machines'
+import { type ProjectAction, type ProjectEventType, projectMachine } from './sourcing.machines'
 import { projectEvents, purchaseProjects, quotations, requirements, rfqAwards, rfqs } from './sourcing.tables.server'
 
 const Decimal = DecimalBase.clone({ precision: 40 })
@@ -44,7 +44,7 @@ export type Project = {
 export type ProjectListItem = Pick<Project, 'id' | 'number' | 'name' | 'status' | 'currency' | 'budget' | 'deadline' | 'createdAt'> & { requirementCount: number; awardedCount: number }
 export type ProjectPage = { items: ProjectListItem[]; total: number }
 
-export type ProjectEvent = { id: string; type: string; actorName: string | null; note: string; data: Record<string, unknown>; createdAt: Date }
+export type ProjectEvent = { id: string; type: ProjectEventType; actorName: string | null; note: string; data: Record<string, unknown>; createdAt: Date }
 export type ProjectRequirementRow = { id: string; position: number; title: string; quantity: number; unit: string; targetUnitPrice: string | null; targetCurrency: string | null; requiredBy: string | null; status: RequirementStatus }
 export type ProjectRfq = { id: string; number: string; title: string; status: RfqStatus; quoteDeadline: Date; sealed: boolean; quotationCount: number }
 export type ProjectOrder = { purchaseOrderId: string | null; supplierCompanyId: string; supplierName: string; currency: string; amount: string; lineCount: number }
@@ -84,7 +84,7 @@ function requireVersion(project: ProjectRow, version: number): void {
   if (project.version !== version) throw new AppError('stale_version', 'The project changed since you loaded it', { currentVersion: project.version })
 }
 
-type EventInput = { type: string; note?: string; data?: Record<string, unknown> }
+type EventInput = { type: ProjectEventType; note?: string; data?: Record<string, unknown> }
 
 /** One line of the project's timeline, written in the caller's transaction. */
 export async function recordProjectEvent(tx: Transaction, ctx: ServiceContext, projectId: string, event: EventInput): Promise<void> {

@@ -14,7 +14,7 @@ import { companyProfiles, files, deliverNotice, type Notice, organizations, reco
 import { users } from '../identity/index.server'
 import type { MyQuotationsQuery, QuotationDecisionInput, QuotationLineInput, QuotationStepInput, ReviseQuotationInput, SaveQuotationInput } from './quotation.inputs'
 import { QUOTATION_STATUSES, type QuotationStatus, type RfqVisibility } from './sourcing.constants'
-import { type QuotationAction, quotationMachine } from './sourcing.machines'
+import { type ProjectEventType, type QuotationAction, quotationMachine } from './sourcing.machines'
 import { recordProjectEvent } from './project.service.server'
 import { isQuotingOpen as quotingOpen, isSealed as sealedNow } from './rfq.service.server'
 import { quotationLines, quotationRevisions, quotations, requirements, rfqInvitations, rfqLines, rfqs } from './sourcing.tables.server'
@@ -279,7 +279,7 @@ async function companyName(db: Db, companyId: string): Promise<string> {
 }
 
 /** A line on the project's timeline (when the RFQ belongs to a project); sealed RFQs keep the supplier out of it. */
-async function projectEvent(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, type: string, data: Record<string, unknown>, note = ''): Promise<void> {
+async function projectEvent(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, type: ProjectEventType, data: Record<string, unknown>, note = ''): Promise<void> {
   if (rfq.projectId) await recordProjectEvent(tx, ctx, rfq.projectId, { type, note, data: { rfqId: rfq.id, number: rfq.number, ...data } })
 }
 

@@ -5,13 +5,13 @@ import { createSourcingCast, insertQuotation, insertRfq } from '../../../tests/f
 import { createUser } from '../../../tests/factories/users'
 import { database } from '../../platform/db/index.server'
 import { devMessages } from '../../platform/mail/mail.tables.server'
-import { notifications } from '../companies/index.server'
+import { notifications, type NotificationKind } from '../companies/index.server'
 import { rfqInvitations, rfqs } from './sourcing.tables.server'
 import { remindRfqDeadlines } from './rfq-deadlines.server'
 import { closeExpiredRfqs } from './rfq.service.server'
 
 const HOUR = 3_600_000
-const noticesOf = async (userId: string, kind: string) => database().select({ params: notifications.params, link: notifications.link }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+const noticesOf = async (userId: string, kind: NotificationKind) => database().select({ params: notifications.params, link: notifications.link }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
 
 describe('remindRfqDeadlines', () => {
   it('reminds invited suppliers who have not quoted, once, when the quote deadline is less than a day away', async () => {

@@ -4,7 +4,7 @@ import { createMember } from '../../../tests/factories/companies'
 import { contextOf } from '../../../tests/factories/orders'
 import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '../../../tests/factories/sourcing'
 import { database } from '../../platform/db/index.server'
-import { notifications, organizations } from '../companies/index.server'
+import { notifications, type NotificationKind, organizations } from '../companies/index.server'
 import { listBuyingRequests } from './public-requests.service.server'
 import { BuyingRequestQuery, CreateRfqInput, RfqTransitionInput, UpdateRfqInput } from './rfq.inputs'
 import { answerQuestion, askQuestion, closeExpiredRfqs, createRfq, declineRfq, getRfq, getRfqForSupplier, isQuotingOpen, listRfqInbox, listRfqs, transitionRfq, updateRfq } from './rfq.service.server'
@@ -45,7 +45,7 @@ const step = async (id: string, action: string, extra: Record<string, unknown> =
 }
 
 const nameOf = async (companyId: string) => (await database().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId)))[0]!.name
-const noticesOf = async (companyId: string, kind: string) => database().select().from(notifications).where(and(eq(notifications.organizationId, companyId), eq(notifications.kind, kind)))
+const noticesOf = async (companyId: string, kind: NotificationKind) => database().select().from(notifications).where(and(eq(notifications.organizationId, companyId), eq(notifications.kind, kind)))
 
 describe('drafting an RFQ', () => {
   it('copies the chosen requirements into lines linked to them, numbers it and keeps it a draft', async () => {

@@ -10,14 +10,14 @@ import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
 import { categories } from '../catalog/index.server'
 import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
-import { companyProfiles, files, listFiles, deliverNotice, nextNumber, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { companyProfiles, files, listFiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import type { AnswerQuestionInput, AskQuestionInput, CreateRfqInput, RfqDirectAction, RfqFormValues, RfqInboxQuery, RfqLineInput, RfqListQuery, RfqTransitionInput, UpdateRfqInput } from './rfq.inputs'
 import { RFQ_DIRECT_ACTIONS } from './rfq.inputs'
 import type { QuotationStatus, RfqInvitationStatus, RfqStatus, RfqVisibility } from './sourcing.constants'
 import { advanceProject, openProjects, recordProjectEvent } from './project.service.server'
 import { projectRequirements, setRequirementStatus } from './requirement.service.server'
 import { getShortlist } from './shortlist.service.server'
-import { rfqMachine } from './sourcing.machines'
+import { type ProjectEventType, rfqMachine } from './sourcing.machines'
 import { purchaseProjects, quotationLines, quotations, requirements, rfqInvitations, rfqLines, rfqQuestions, rfqs } from './sourcing.tables.server'
 
 type RfqRow = typeof rfqs.$inferSelect
@@ -154,7 +154,7 @@ async function notify(tx: Transaction, notices: Notice[], notice: Notice): Promi
 }
 
 /** Tells every invitee still in the running (not declined) of an RFQ. */
-async function notifyInvitees(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, kind: string, params: Record<string, string>, notices: Notice[]): Promise<void> {
+async function notifyInvitees(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, kind: NotificationKindIn<'rfq'>, params: Record<string, string>, notices: Notice[]): Promise<void> {
   const invitees = await tx
     .select({ companyId: rfqInvitations.supplierCompanyId })
     .from(rfqInvitations)
@@ -171,7 +171,7 @@ async function companyName(db: Db, companyId: string): Promise<string> {
 }
 
 /** A project's timeline entry for what happened to one of its RFQs (RFQs without a project have none to write to). */
-async function projectEvent(tx: Transaction, ctx: ServiceContext, rfq: Pick<RfqRow, 'id' | 'number' | 'projectId'>, type: string, note = '', data: Record<string, unknown> = {}): Promise<void> {
+async function projectEvent(tx: Transaction, ctx: ServiceContext, rfq: Pick<RfqRow, 'id' | 'number' | 'projectId'>, type: ProjectEventType, note = '', data: Record<string, unknown> = {}): Promise<void> {
   if (rfq.projectId) await recordProjectEvent(tx, ctx, rfq.projectId, { type, note, data: { rfqId: rfq.id, number: rfq.number, ...data } })
 }
 

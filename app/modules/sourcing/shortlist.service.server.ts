@@ -9,6 +9,7 @@ import { users } from '../identity/index.server'
 import { approvalStatusesOf, requireSupplier } from './approved-supplier.service.server'
 import { MAX_SHORTLIST, type AddShortlistInput, type ShortlistNoteInput } from './shortlist.inputs'
 import type { ApprovalStatus, ProjectStatus } from './sourcing.constants'
+import type { ProjectEventType } from './sourcing.machines'
 import { projectEvents, purchaseProjects, shortlistEntries } from './sourcing.tables.server'
 
 /** Projects whose shortlist no longer changes. */
@@ -45,7 +46,7 @@ async function lockProject(tx: Transaction, companyId: string, projectId: string
   return project
 }
 
-async function recordEvent(tx: Transaction, ctx: ServiceContext, projectId: string, type: string, data: Record<string, unknown>, note = ''): Promise<void> {
+async function recordEvent(tx: Transaction, ctx: ServiceContext, projectId: string, type: ProjectEventType, data: Record<string, unknown>, note = ''): Promise<void> {
   await tx.insert(projectEvents).values({ id: randomUUID(), projectId, type, actorUserId: ctx.actor.userId, note, data })
 }
 

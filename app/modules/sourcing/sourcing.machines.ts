@@ -59,3 +59,30 @@ export const quotationMachine = defineMachine<QuotationStatus, QuotationAction>(
     expire: { from: ['submitted'], to: 'expired', by: 'either' },
   },
 })
+
+/**
+ * Every entry a project's timeline can hold (`project_events.type`, text `projects:events.<type>`): the project's own
+ * steps, its requirements and shortlist, and what happened to its RFQs and their quotations. The column is typed
+ * against this list, so a writer cannot record a type that has no text.
+ */
+export const PROJECT_EVENT_TYPES = [
+  'created',
+  'updated',
+  ...PROJECT_ACTIONS,
+  'requirement_added',
+  'requirement_updated',
+  'requirement_cancelled',
+  'requirements_bulk_saved',
+  'shortlist_added',
+  'shortlist_noted',
+  'shortlist_removed',
+  'rfq_created',
+  ...RFQ_ACTIONS.map((action) => `rfq_${action}` as const),
+  'rfq_declined',
+  'quotation_submitted',
+  'quotation_revised',
+  'quotation_withdrawn',
+  'quotation_accepted',
+  'quotation_rejected',
+] as const
+export type ProjectEventType = (typeof PROJECT_EVENT_TYPES)[number]

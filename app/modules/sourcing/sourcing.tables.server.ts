@@ -14,6 +14,7 @@ import {
   RFQ_STATUSES,
   RFQ_VISIBILITIES,
 } from './sourcing.constants'
+import type { ProjectEventType } from './sourcing.machines'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -59,7 +60,7 @@ export const projectEvents = pgTable(
     projectId: text('project_id')
       .notNull()
       .references(() => purchaseProjects.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<ProjectEventType>().notNull(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),

@@ -27,7 +27,9 @@ export type EntityChange = {
 }
 
 /** Errors an acknowledgement carries (`ok: false`); the socket itself stays up. */
-export type RealtimeErrorCode = 'not_found' | 'validation_failed' | 'rate_limited' | 'payload_too_large' | 'unsupported' | 'timeout' | 'internal'
+/** Why a realtime request was refused; each has a text `common:errors.<code>`. */
+export const REALTIME_ERROR_CODES = ['not_found', 'validation_failed', 'rate_limited', 'payload_too_large', 'unsupported', 'timeout', 'internal'] as const
+export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number]
 export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: { code: RealtimeErrorCode; message: string; retryAfterSeconds?: number; fields?: Record<string, string[]> } }
 
 /** Limits on what a client may send (§9 timeouts live in the client hook). */

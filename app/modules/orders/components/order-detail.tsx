@@ -513,8 +513,6 @@ function ChangeHistory({ order }: { order: PurchaseOrderDetail }) {
 }
 
 type EventLine = { lineId: string; description: string; quantity: number }
-const KNOWN_EVENTS = new Set(['created', 'updated', 'place', 'confirm', 'decline', 'start_production', 'ship', 'deliver', 'complete', 'cancel', 'agree_cancel', 'dispute', 'resolve', 'change_requested', 'cancel_requested', 'change_accept', 'change_reject', 'change_withdraw'])
-
 /** Every event of the order, oldest first: who, for which company, when, the status change, the note and quantities. */
 function Timeline({ events, lines }: { events: OrderEvent[]; lines: OrderLine[] }) {
   const { t } = useTranslation('orders')
@@ -527,7 +525,7 @@ function Timeline({ events, lines }: { events: OrderEvent[]; lines: OrderLine[] 
           const quantities = Array.isArray(event.data.lines) ? (event.data.lines as EventLine[]) : []
           return (
             <li key={event.id} className="flex flex-col gap-1 text-sm">
-              <p className="font-medium">{t(`events.${KNOWN_EVENTS.has(event.type) ? event.type : 'other'}`)}</p>
+              <p className="font-medium">{t(`events.${event.type}`)}</p>
               <p className="text-muted-foreground">
                 {t('detail.by', { name: event.actorName ?? t('detail.someone'), company: event.actorCompanyName ?? '—' })} · <time dateTime={new Date(event.createdAt).toISOString()}>{format.dateTime(event.createdAt)}</time>
               </p>

@@ -1,7 +1,8 @@
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
+import type { ServiceOrderEventType } from '../service-order.machine'
 
-export type ServiceTimelineEvent = { id: string; type: string; actorName: string | null; actorCompanyName: string | null; note: string; createdAt: string | Date }
+export type ServiceTimelineEvent = { id: string; type: ServiceOrderEventType; actorName: string | null; actorCompanyName: string | null; note: string; createdAt: string | Date }
 
 /** The order's timeline, oldest first: what happened, who did it, when, and the reason given. */
 export function ServiceOrderTimeline({ events }: { events: ServiceTimelineEvent[] }) {
@@ -12,7 +13,7 @@ export function ServiceOrderTimeline({ events }: { events: ServiceTimelineEvent[
     <ol className="flex flex-col gap-3 border-l border-border pl-4">
       {events.map((event) => (
         <li key={event.id} className="flex flex-col gap-0.5">
-          <span className="font-medium">{t(`events.${event.type}`, { defaultValue: event.type })}</span>
+          <span className="font-medium">{t(`events.${event.type}`)}</span>
           <span className="text-xs text-muted-foreground">
             <time dateTime={new Date(event.createdAt).toISOString()}>{format.dateTime(event.createdAt)}</time>
             {event.actorName || event.actorCompanyName ? ` · ${t('detail.eventBy', { name: event.actorName ?? '', company: event.actorCompanyName ?? '' })}` : null}

@@ -5,27 +5,31 @@ import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
 import { useUnitName } from '../../catalog/index'
 import type { Comparison, ComparisonCell, ComparisonLine, ComparisonSupplier } from '../comparison.service.server'
+import { awardFieldNames } from '../award.inputs'
 import { COST_COMPONENTS } from '../landed-cost'
 import { ComparisonStatusBadge } from './comparison-status-badge'
+import type { AwardSelectionState } from './use-award-selection'
 
 export type OpenComparison = Extract<Comparison, { sealed: false }>
 
 type MatrixProps = {
   comparison: OpenComparison
-  /** The award form the radios and "award all" buttons belong to (they sit in the table, the form below it). */
+  /** The award form the checkboxes and radios belong to (they sit in the table, the form below it). */
   awardFormId: string
   /** Field errors of the last award, by RFQ line id (already translated). */
   lineErrors: Record<string, string[]>
+  selection: AwardSelectionState
 }
 
 const AWARDABLE = new Set(['submitted', 'accepted'])
 
 /**
  * Lines × suppliers: per cell the landed unit cost and line total in the comparison's currency, the quoted unit price,
- * how each cost component was arrived at, warnings and the best offer (icon and words, not colour alone); a radio per
- * row chooses the supplier to award the line to, and the footer gives each supplier's total and "award all".
+ * how each cost component was arrived at, warnings and the best offer (icon and words, not colour alone). Per row a
+ * checkbox says whether the line is awarded now (unticked at first) and a radio which offer wins it (the best at
+ * first); the footer gives each supplier's total and ticks every line it priced.
  */
-export function ComparisonMatrix({ comparison, awardFormId, lineErrors }: MatrixProps) {
+export function ComparisonMatrix({ comparison, awardFormId, lineErrors, selection }: MatrixProps) {
   const { t } = useTranslation('comparison')
   const format = useFormatter()
   const { suppliers, lines, currency } = comparison
@@ -49,11 +53,11 @@ export function ComparisonMatrix({ comparison, awardFormId, lineErrors }: Matrix
           {lines.map((line) => (
             <TableRow key={line.id}>
               <TableHead scope="row" className="min-w-48 align-top font-normal">
-                <LineHeading line={line} awardFormId={awardFormId} supplierName={supplierName} errors={lineErrors[line.id]} />
+                <LineHeading line={line} awardFormId={awardFormId} supplierName={supplierName} errors={lineErrors[line.id]} selection={selection} offered={suppliers.some((supplier) => AWARDABLE.has(supplier.status) && line.cells[supplier.quotationId])} />
               </TableHead>
               {suppliers.map((supplier) => (
                 <TableCell key={supplier.quotationId} className={line.cells[supplier.quotationId]?.best ? 'bg-status-accept-bg/40 align-top' : 'align-top'}>
-                  <MatrixCell line={line} supplier={supplier} cell={line.cells[supplier.quotationId]} currency={currency} awardFormId={awardFormId} />
+                  <MatrixCell line={line} supplier={supplier} cell={line.cells[supplier.quotationId]} currency={currency} awardFormId={awardFormId} selection={selection} />
                 </TableCell>
               ))}
             </TableRow>
@@ -68,8 +72,8 @@ export function ComparisonMatrix({ comparison, awardFormId, lineErrors }: Matrix
                   <span className="font-semibold">{supplier.total === null ? t('matrix.noRate', { currency: supplier.missingRate ?? '' }) : format.money(supplier.total, currency)}</span>
                   <span className="text-xs text-muted-foreground">{t('matrix.pricedLines', { count: supplier.pricedLines, total: lines.length })}</span>
                   {AWARDABLE.has(supplier.status) && lines.some((line) => !line.award && line.cells[supplier.quotationId]) ? (
-                    <Button type="submit" form={awardFormId} name="awardAll" value={supplier.quotationId} variant="secondary" size="sm">
-                      {t('award.all', { supplier: supplier.supplierName })}
+                    <Button type="button" onClick={() => selection.takeAllOf(supplier.quotationId)} variant="secondary" size="sm">
+                      {t('award.takeAll', { supplier: supplier.supplierName })}
                     </Button>
                   ) : null}
                 </div>
@@ -99,9 +103,9 @@ function SupplierHeading({ supplier }: { supplier: ComparisonSupplier }) {
   )
 }
 
-type LineHeadingProps = { line: ComparisonLine; awardFormId: string; supplierName: (quotationId: string) => string; errors: string[] | undefined }
+type LineHeadingProps = { line: ComparisonLine; awardFormId: string; supplierName: (quotationId: string) => string; errors: string[] | undefined; selection: AwardSelectionState; offered: boolean }
 
-function LineHeading({ line, awardFormId, supplierName, errors }: LineHeadingProps) {
+function LineHeading({ line, awardFormId, supplierName, errors, selection, offered }: LineHeadingProps) {
   const { t } = useTranslation('comparison')
   const format = useFormatter()
   const unitName = useUnitName()
@@ -112,11 +116,20 @@ function LineHeading({ line, awardFormId, supplierName, errors }: LineHeadingPro
       {line.requiredBy ? <span className="text-xs text-muted-foreground">{t('matrix.requiredBy', { date: format.date(line.requiredBy) })}</span> : null}
       {line.award ? (
         <span className="text-xs text-status-accept">{t('award.awardedTo', { supplier: supplierName(line.award.quotationId) })}</span>
-      ) : (
-        <label className="flex items-center gap-2 text-xs">
-          <input type="radio" form={awardFormId} name={`award.${line.id}`} value="" defaultChecked={line.bestQuotationId === null} />
-          {t('award.none')}
+      ) : offered ? (
+        <label className="flex items-center gap-2 text-xs font-medium">
+          <input
+            type="checkbox"
+            form={awardFormId}
+            name={awardFieldNames(line.id).include}
+            checked={selection.included.has(line.id)}
+            onChange={(event) => selection.toggle(line.id, event.currentTarget.checked)}
+            aria-label={t('award.include', { line: line.title })}
+          />
+          {t('award.includeShort')}
         </label>
+      ) : (
+        <span className="text-xs text-muted-foreground">{t('award.noOffer')}</span>
       )}
       {errors?.length ? (
         <p className="text-xs text-destructive" role="alert">
@@ -127,9 +140,9 @@ function LineHeading({ line, awardFormId, supplierName, errors }: LineHeadingPro
   )
 }
 
-type CellProps = { line: ComparisonLine; supplier: ComparisonSupplier; cell: ComparisonCell | undefined; currency: string; awardFormId: string }
+type CellProps = { line: ComparisonLine; supplier: ComparisonSupplier; cell: ComparisonCell | undefined; currency: string; awardFormId: string; selection: AwardSelectionState }
 
-function MatrixCell({ line, supplier, cell, currency, awardFormId }: CellProps) {
+function MatrixCell({ line, supplier, cell, currency, awardFormId, selection }: CellProps) {
   const { t } = useTranslation('comparison')
   const format = useFormatter()
   if (!cell) return <span className="text-sm text-muted-foreground">{t('matrix.notQuoted')}</span>
@@ -177,7 +190,14 @@ function MatrixCell({ line, supplier, cell, currency, awardFormId }: CellProps) 
       {cell.note ? <p className="text-xs text-muted-foreground">{cell.note}</p> : null}
       {awardable ? (
         <label className="mt-1 flex items-center gap-2 text-xs font-medium">
-          <input type="radio" form={awardFormId} name={`award.${line.id}`} value={supplier.quotationId} defaultChecked={line.bestQuotationId === supplier.quotationId} />
+          <input
+            type="radio"
+            form={awardFormId}
+            name={awardFieldNames(line.id).offer}
+            value={supplier.quotationId}
+            checked={selection.offers[line.id] === supplier.quotationId}
+            onChange={() => selection.choose(line.id, supplier.quotationId)}
+          />
           {t('award.choose', { supplier: supplier.supplierName })}
         </label>
       ) : null}

@@ -308,7 +308,7 @@ function ActivitySection() {
                   <TableCell className="whitespace-nowrap">{format.dateTime(entry.createdAt)}</TableCell>
                   <TableCell>{entry.actorName ?? t('activity.unknownActor')}</TableCell>
                   <TableCell>
-                    <Badge variant="outline">{t(`activity.actions.${entry.action}`, { defaultValue: entry.action })}</Badge>
+                    <Badge variant="outline">{t(`activity.actions.${entry.action}`)}</Badge>
                   </TableCell>
                   <TableCell className="max-w-md text-xs text-muted-foreground">
                     <ChangeSummary before={entry.before} after={entry.after} />

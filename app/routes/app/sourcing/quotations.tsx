@@ -10,7 +10,7 @@ import { useFormatter } from '../../../components/use-formatter'
 import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { PartyConversations } from '../../../modules/messaging/index'
-import { AwardedOrders, ComparisonAssumptionsForm, ComparisonAwardPanel, ComparisonCurrency, ComparisonMatrix, ComparisonQuotationDecisions, QuotationDecisionInput, SaveAssumptionsInput, type AwardedOrder } from '../../../modules/sourcing/index'
+import { AwardedOrders, ComparisonAssumptionsForm, ComparisonAwardPanel, ComparisonCurrency, ComparisonMatrix, ComparisonQuotationDecisions, type OpenComparison, QuotationDecisionInput, readAwardForm, SaveAssumptionsInput, useAwardSelection, type AwardedOrder } from '../../../modules/sourcing/index'
 import { comparisonFor, decideQuotation, listComparableRfqs, saveAssumptions, type Comparison } from '../../../modules/sourcing/index.server'
 import { awardQuotations } from '../../../workflows/award-quotations.server'
 import type { ServiceContext } from '../../../platform/actor'
@@ -70,16 +70,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-/** The award the form asks for: every line's chosen quotation, or every open line a quotation priced ("award all"). */
-async function awardSelection(ctx: ServiceContext, rfqId: string, raw: Record<string, unknown>) {
-  if (typeof raw.awardAll === 'string' && raw.awardAll) {
-    const comparison = await comparisonFor(ctx, rfqId)
-    const quotationId = raw.awardAll
-    return comparison.sealed ? [] : comparison.lines.filter((line) => !line.award && line.cells[quotationId]).map((line) => ({ rfqLineId: line.id, quotationId }))
-  }
-  return Object.entries(raw).flatMap(([name, value]) => (name.startsWith('award.') && typeof value === 'string' && value ? [{ rfqLineId: name.slice('award.'.length), quotationId: value }] : []))
-}
-
 /** The workflow reports problems under `lines.<i>…`; the page shows them beside the line they concern. */
 function byLine(fields: Record<string, string[]>, lines: Array<{ rfqLineId: string }>): Record<string, string[]> {
   return Object.fromEntries(
@@ -118,9 +108,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return failureFromError(error, { intent, quotationId })
     }
   }
-  let lines: Array<{ rfqLineId: string; quotationId: string }> = []
+  const lines = readAwardForm(raw)
   try {
-    lines = await awardSelection(ctx, rfqId, raw)
     const notes = typeof raw.notes === 'string' ? raw.notes.trim().slice(0, 2000) : ''
     const result = await awardQuotations(ctx, rfqId, { lines, notes })
     return { ok: true as const, intent: 'award', purchaseOrders: result.purchaseOrders }
@@ -211,20 +200,7 @@ export default function ComparisonPage({ loaderData: data, actionData }: Route.C
 
       {comparison && !comparison.sealed ? (
         <>
-          <section aria-labelledby="comparison-matrix-heading" className="flex flex-col gap-3">
-            <h2 id="comparison-matrix-heading" className="text-lg font-semibold">
-              {t('matrix.title', { number: comparison.rfq.number, title: comparison.rfq.title })}
-            </h2>
-            <p className="text-sm text-muted-foreground">{comparison.ratesAsOf ? t('matrix.ratesAsOf', { date: format.date(comparison.ratesAsOf), currency: comparison.currency }) : t('matrix.noRates')}</p>
-            {comparison.suppliers.length === 0 ? <p className="text-sm">{t('matrix.noQuotes')}</p> : <ComparisonMatrix comparison={comparison} awardFormId={AWARD_FORM_ID} lineErrors={lineErrors} />}
-          </section>
-
-          {comparison.suppliers.length > 0 ? (
-            <Card className="flex flex-col gap-3 p-4">
-              <CardTitle id="comparison-award-heading">{t('award.title')}</CardTitle>
-              <ComparisonAwardPanel formId={AWARD_FORM_ID} openLines={comparison.lines.filter((line) => !line.award).length} fieldError={errorsOf('award')} busy={busy} />
-            </Card>
-          ) : null}
+          <MatrixAndAward key={comparison.rfq.id} comparison={comparison} lineErrors={lineErrors} fieldError={errorsOf('award')} busy={busy} />
 
           <Card className="flex flex-col gap-3 p-4">
             <CardTitle id="comparison-assumptions-heading">{t('assumptions.title')}</CardTitle>
@@ -244,5 +220,42 @@ export default function ComparisonPage({ loaderData: data, actionData }: Route.C
         </>
       ) : null}
     </div>
+  )
+}
+
+type MatrixAndAwardProps = { comparison: OpenComparison; lineErrors: Record<string, string[]>; fieldError: (field: string) => string[] | undefined; busy: boolean }
+
+/** The matrix and the award panel share one selection: the lines ticked in the table and the offer chosen for each. */
+function MatrixAndAward({ comparison, lineErrors, fieldError, busy }: MatrixAndAwardProps) {
+  const { t } = useTranslation('comparison')
+  const format = useFormatter()
+  const selection = useAwardSelection(comparison.lines)
+  const supplierName = (quotationId: string) => comparison.suppliers.find((supplier) => supplier.quotationId === quotationId)?.supplierName ?? ''
+  return (
+    <>
+      <section aria-labelledby="comparison-matrix-heading" className="flex flex-col gap-3">
+        <h2 id="comparison-matrix-heading" className="text-lg font-semibold">
+          {t('matrix.title', { number: comparison.rfq.number, title: comparison.rfq.title })}
+        </h2>
+        <p className="text-sm text-muted-foreground">{comparison.ratesAsOf ? t('matrix.ratesAsOf', { date: format.date(comparison.ratesAsOf), currency: comparison.currency }) : t('matrix.noRates')}</p>
+        {comparison.suppliers.length === 0 ? <p className="text-sm">{t('matrix.noQuotes')}</p> : <ComparisonMatrix comparison={comparison} awardFormId={AWARD_FORM_ID} lineErrors={lineErrors} selection={selection} />}
+      </section>
+
+      {comparison.suppliers.length > 0 ? (
+        <Card className="flex flex-col gap-3 p-4">
+          <CardTitle id="comparison-award-heading">{t('award.title')}</CardTitle>
+          <ComparisonAwardPanel
+            formId={AWARD_FORM_ID}
+            lines={comparison.lines}
+            supplierName={supplierName}
+            selection={selection}
+            awardCheck={comparison.awardCheck}
+            quoteDeadline={comparison.rfq.quoteDeadline}
+            fieldError={fieldError}
+            busy={busy}
+          />
+        </Card>
+      ) : null}
+    </>
   )
 }
