@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_BASE_URL } from './support/env'
-import { DEMO, expectHydrated, signedInContext } from './support/helpers'
+import { DEMO, openPage, signedInContext } from './support/helpers'
 
 const RAW_KEY = /\b(events|activity)\.[a-z_.]+/
 
@@ -13,15 +13,13 @@ for (const locale of ['en', 'zh-Hans'] as const) {
     expect(demo, 'the seeded demo project').toBeTruthy()
 
     // The seeded project's timeline holds project, requirement, shortlist and RFQ events.
-    await page.goto(`/${locale}/app/purchase/projects/view/${demo!.id}`)
-    await expectHydrated(page)
+    await openPage(page, `/${locale}/app/purchase/projects/view/${demo!.id}`)
     const timeline = page.locator('ol').filter({ has: page.locator('li') }).last()
     await expect(timeline.locator('li').first()).toBeVisible()
     expect(await page.getByRole('main').innerText()).not.toMatch(RAW_KEY)
 
     // Every audit action offered by the filter has its text.
-    await page.goto(`/${locale}/app/settings`)
-    await expectHydrated(page)
+    await openPage(page, `/${locale}/app/settings`)
     const options = await page.locator('select[name="action"] option').allInnerTexts()
     expect(options.length).toBeGreaterThan(30)
     expect(options.filter((text) => RAW_KEY.test(text))).toEqual([])

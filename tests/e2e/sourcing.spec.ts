@@ -202,8 +202,7 @@ test('the award button says why it is disabled while quoting is open, before any
   await quote(supplier.context.request, draft.id, { 'Celadon saucer': '1.2000' })
 
   const page = buyer.page
-  await page.goto(`/en/app/sourcing/quotations?rfq=${draft.id}`)
-  await expectHydrated(page)
+  await openPage(page, `/en/app/sourcing/quotations?rfq=${draft.id}`)
   await page.getByRole('checkbox', { name: 'Award this line: Celadon saucer' }).check()
   const awardButton = page.getByRole('button', { name: 'Award the ticked lines' })
   await expect(awardButton).toBeDisabled()
