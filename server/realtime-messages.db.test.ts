@@ -70,6 +70,19 @@ describe('message:send', () => {
     expect(shape.error).toMatchObject({ code: 'validation_failed', fields: { body: expect.any(Array) } })
   })
 
+  it('refuses a NUL byte or a lone surrogate in any text with validation_failed naming the field, and stores nothing (issue 15)', async () => {
+    const { channel, key, sa } = await room('unstorable')
+    const nul = await request<Failure>(sa, 'message:send', { conversationId: channel.id, body: 'before\u0000after', clientId: 'nul-1' })
+    expect(nul.error).toMatchObject({ code: 'validation_failed', fields: { body: [expect.stringContaining('cannot be stored')] } })
+    const surrogate = await request<Failure>(sa, 'message:send', { conversationId: channel.id, body: 'broken \uD800 text', clientId: 'nul-2' })
+    expect(Object.keys(surrogate.error.fields ?? {})).toEqual(['body'])
+    const typing = await request<Failure>(sa, 'typing', { room: `${key}\u0000`, typing: true })
+    expect(typing.error.code).toBe('validation_failed')
+    expect(sa.connected).toBe(true)
+    const replay = await request<{ ok: true; missed: Message[] }>(sa, 'room:join', { room: key, after: 0 })
+    expect(replay.missed.map((message) => message.body)).toEqual([])
+  })
+
   it('answers an unknown or foreign conversation with not_found', async () => {
     const { channel, ss } = await room('foreign')
     await expect(request(ss, 'message:send', { conversationId: channel.id, body: 'let me in' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } })

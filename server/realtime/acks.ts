@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { toAppError } from '../../app/modules/identity/index.server'
 import type { ServiceContext } from '../../app/platform/actor'
 import { appErrorMessage } from '../../app/platform/error-message.server'
+import { unstorableTextPaths } from '../../app/platform/input-text'
 import { AppError, ERROR_STATUS, isAppError } from '../../app/platform/errors'
 import { translator } from '../../app/platform/i18n/translate.server'
 import { logger } from '../../app/platform/logger.server'
@@ -62,6 +63,19 @@ function realtimeCodeOf(error: AppError): RealtimeErrorCode {
   return 'validation_failed'
 }
 
+/**
+ * Socket payloads bypass the HTTP input guard (ADR 018), so the same rule applies here: text with a NUL byte or a lone
+ * surrogate is refused, naming each field, before any handler or database sees it.
+ */
+function unstorablePayload(socket: RealtimeSocket, payload: unknown): Failure | null {
+  const fields = unstorableTextPaths(payload)
+  if (fields.length === 0) return null
+  const refusal = failure(socket, 'validation_failed')
+  const message = translator(socket.data.locale)('errors.unstorableText')
+  refusal.error.fields = Object.fromEntries(fields.map((field) => [field, [message]]))
+  return refusal
+}
+
 /** A refusal with the translated standard message of its code. */
 export function failure(socket: RealtimeSocket, code: RealtimeErrorCode, extra: Omit<Failure['error'], 'code' | 'message'> = {}): Failure {
   return { ok: false, error: { code, message: translator(socket.data.locale)(`errors.${code}`, extra), ...extra } }
@@ -86,7 +100,7 @@ export function handle<S extends z.ZodType, R extends object>(socket: RealtimeSo
       let response: Ack<R> | Failure
       try {
         const parsed = schema.safeParse(payload ?? {})
-        response = parsed.success ? await handler(parsed.data, { socket, ctx }) : failureOf(parsed.error, socket, event)
+        response = unstorablePayload(socket, payload) ?? (parsed.success ? await handler(parsed.data, { socket, ctx }) : failureOf(parsed.error, socket, event))
       } catch (thrown) {
         response = failureOf(thrown, socket, event)
       }
