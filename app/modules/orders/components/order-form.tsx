@@ -10,7 +10,7 @@ import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
-import { isDecimalText, lineTotal, priceFor, type PriceBreak } from '../../catalog/index'
+import { isDecimalText, lineTotal, priceFor, type PriceBreak, useUnitName } from '../../catalog/index'
 import { type Address, AddressSelect, FILE_ACCEPT } from '../../companies/index'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
@@ -75,6 +75,7 @@ function estimate(row: OrderFormLine, product: OrderFormProduct | undefined, cur
 export function OrderForm({ locale, supplier, products, priceListCurrency, addresses, attachmentFiles, idempotencyKey, draft, values, fieldErrors, formError }: OrderFormProps) {
   const { t } = useTranslation('orders')
   const format = useFormatter()
+  const unitName = useUnitName()
   const fieldError = (name: string) => fieldErrors?.[name]?.map((key) => t(key))
   const attachmentErrors = Object.entries(fieldErrors ?? {}).flatMap(([name, keys]) => (name.startsWith('attachmentFileIds') ? keys.map((key) => t(key)) : []))
   // A search narrows the choices; products chosen from earlier searches stay on their rows.
@@ -125,7 +126,7 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
               <li key={row.key}>
                 <fieldset className="grid gap-3 rounded-md border border-border p-4 md:grid-cols-[2fr_1fr_1fr] lg:grid-cols-[2.5fr_1fr_1fr_1fr_auto]">
                   <legend className="px-1 text-sm font-medium">{t('form.lineLabel', { number: index + 1 })}</legend>
-                  <FormField label={t('form.product')} errors={errorsOf('productId')} hint={product ? t('form.productFacts', { unit: product.unit, moq: format.number(product.moq) }) : undefined}>
+                  <FormField label={t('form.product')} errors={errorsOf('productId')} hint={product ? t('form.productFacts', { unit: unitName(product.unit, 1), moq: format.number(product.moq), moqUnit: unitName(product.unit, product.moq) }) : undefined}>
                     {(control) => (
                       <NativeSelect name={`lines.${index}.productId`} value={row.productId} onChange={(event) => update(row.key, { productId: event.target.value })} {...control}>
                         <option value="">{t('form.freeText')}</option>

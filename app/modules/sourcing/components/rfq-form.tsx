@@ -6,9 +6,11 @@ import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Textarea } from '../../../components/ui/textarea'
+import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { INCOTERMS } from '../../../platform/trade-terms'
+import { useUnitName } from '../../catalog/index'
 import type { RfqFormLine, RfqFormValues } from '../rfq.inputs'
 import { RFQ_VISIBILITIES } from '../sourcing.constants'
 
@@ -40,6 +42,8 @@ type RfqFormProps = {
 /** Creates or edits a draft RFQ: project, requirements, free lines, terms, invitees, attachments (texts from `rfqs`). */
 export function RfqForm({ locale, pagePath, backPath, projects, requirements, suppliers, attachmentFiles, values, fixedVisibility, draft, fieldErrors, formError }: RfqFormProps) {
   const { t } = useTranslation('rfqs')
+  const format = useFormatter()
+  const unitName = useUnitName()
   const errorsOf = (name: string) => fieldErrors?.[name]?.map((key) => t(key))
   const prefixErrors = (prefix: string) =>
     Object.entries(fieldErrors ?? {})
@@ -89,7 +93,7 @@ export function RfqForm({ locale, pagePath, backPath, projects, requirements, su
                 <li key={requirement.id}>
                   <label className="flex items-center gap-2 text-sm">
                     <input type="checkbox" name="requirementIds" value={requirement.id} defaultChecked={values.requirementIds.includes(requirement.id)} className="size-4" />
-                    {t('form.requirementLabel', { title: requirement.title, quantity: String(requirement.quantity), unit: requirement.unit })}
+                    {t('form.requirementLabel', { title: requirement.title, quantity: format.number(requirement.quantity), unit: unitName(requirement.unit, requirement.quantity) })}
                   </label>
                 </li>
               ))}
