@@ -23,45 +23,27 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>
+/** A step or point of the page: its icon, heading and text, already translated. */
+type Point = { icon: Icon; title: string; body: string }
 
-const BUYER_STEPS: Array<[Icon, string]> = [
-  [FileSearch, 'buyerStep1'],
-  [Handshake, 'buyerStep2'],
-  [Scale, 'buyerStep3'],
-  [Truck, 'buyerStep4'],
-]
-const SUPPLIER_STEPS: Array<[Icon, string]> = [
-  [BadgeCheck, 'supplierStep1'],
-  [Store, 'supplierStep2'],
-  [PackageCheck, 'supplierStep3'],
-  [Landmark, 'supplierStep4'],
-]
-const TRUST_POINTS: Array<[Icon, string]> = [
-  [BadgeCheck, 'trustVerified'],
-  [Landmark, 'trustEscrow'],
-  [ShieldCheck, 'trustSecurity'],
-  [Globe2, 'trustLanguages'],
-]
-
-function Steps({ id, title, steps }: { id: string; title: string; steps: Array<[Icon, string]> }) {
-  const { t } = useTranslation('common')
+function Steps({ id, title, steps }: { id: string; title: string; steps: Point[] }) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-border bg-card p-6 shadow-sm">
       <h3 id={id} className="mb-4 text-lg font-semibold">
         {title}
       </h3>
       <ol className="flex flex-col gap-4">
-        {steps.map(([StepIcon, key], index) => (
-          <li key={key} className="flex gap-3">
+        {steps.map(({ icon: StepIcon, title: stepTitle, body }, index) => (
+          <li key={stepTitle} className="flex gap-3">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
               <StepIcon className="size-5" aria-hidden />
             </span>
             <div>
               <p className="font-medium">
                 <span className="sr-only">{index + 1}. </span>
-                {t(`home.${key}Title`)}
+                {stepTitle}
               </p>
-              <p className="text-sm text-muted-foreground">{t(`home.${key}Body`)}</p>
+              <p className="text-sm text-muted-foreground">{body}</p>
             </div>
           </li>
         ))}
@@ -73,6 +55,24 @@ function Steps({ id, title, steps }: { id: string; title: string; steps: Array<[
 export default function Home() {
   const { t } = useTranslation('common')
   const { locale, session } = useRootData()
+  const buyerSteps: Point[] = [
+    { icon: FileSearch, title: t('home.buyerStep1Title'), body: t('home.buyerStep1Body') },
+    { icon: Handshake, title: t('home.buyerStep2Title'), body: t('home.buyerStep2Body') },
+    { icon: Scale, title: t('home.buyerStep3Title'), body: t('home.buyerStep3Body') },
+    { icon: Truck, title: t('home.buyerStep4Title'), body: t('home.buyerStep4Body') },
+  ]
+  const supplierSteps: Point[] = [
+    { icon: BadgeCheck, title: t('home.supplierStep1Title'), body: t('home.supplierStep1Body') },
+    { icon: Store, title: t('home.supplierStep2Title'), body: t('home.supplierStep2Body') },
+    { icon: PackageCheck, title: t('home.supplierStep3Title'), body: t('home.supplierStep3Body') },
+    { icon: Landmark, title: t('home.supplierStep4Title'), body: t('home.supplierStep4Body') },
+  ]
+  const trustPoints: Point[] = [
+    { icon: BadgeCheck, title: t('home.trustVerifiedTitle'), body: t('home.trustVerifiedBody') },
+    { icon: Landmark, title: t('home.trustEscrowTitle'), body: t('home.trustEscrowBody') },
+    { icon: ShieldCheck, title: t('home.trustSecurityTitle'), body: t('home.trustSecurityBody') },
+    { icon: Globe2, title: t('home.trustLanguagesTitle'), body: t('home.trustLanguagesBody') },
+  ]
   const primaryCta = session ? (
     <Link to={localizePath(locale, '/app/dashboard')} className={buttonClasses('primary', 'px-6 py-3 text-base')}>
       {t('home.ctaDashboard')}
@@ -105,8 +105,8 @@ export default function Home() {
           {t('home.howTitle')}
         </h2>
         <div className="grid gap-6 md:grid-cols-2">
-          <Steps id="how-buyers" title={t('home.howBuyersTitle')} steps={BUYER_STEPS} />
-          <Steps id="how-suppliers" title={t('home.howSuppliersTitle')} steps={SUPPLIER_STEPS} />
+          <Steps id="how-buyers" title={t('home.howBuyersTitle')} steps={buyerSteps} />
+          <Steps id="how-suppliers" title={t('home.howSuppliersTitle')} steps={supplierSteps} />
         </div>
       </section>
       <section aria-labelledby="trust-title" className="border-y border-border bg-muted/40">
@@ -115,11 +115,11 @@ export default function Home() {
             {t('home.trustTitle')}
           </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {TRUST_POINTS.map(([PointIcon, key]) => (
-              <li key={key} className="flex flex-col gap-2">
+            {trustPoints.map(({ icon: PointIcon, title, body }) => (
+              <li key={title} className="flex flex-col gap-2">
                 <PointIcon className="size-6 text-primary" aria-hidden />
-                <h3 className="font-semibold">{t(`home.${key}Title`)}</h3>
-                <p className="text-sm text-muted-foreground">{t(`home.${key}Body`)}</p>
+                <h3 className="font-semibold">{title}</h3>
+                <p className="text-sm text-muted-foreground">{body}</p>
               </li>
             ))}
           </ul>

@@ -6,6 +6,9 @@ export const CATEGORY_SLUG_MAX = 64
 export const CATEGORY_NAME_MAX = 120
 export const CATEGORY_DIRECTIONS = ['up', 'down'] as const
 export type CategoryDirection = (typeof CATEGORY_DIRECTIONS)[number]
+/** The languages a category is named in, as its fields spell them (`nameEn`, `nameZhHans`, `nameZhHant`). */
+export const CATEGORY_NAME_LOCALES = ['en', 'zhHans', 'zhHant'] as const
+export type CategoryNameLocale = (typeof CATEGORY_NAME_LOCALES)[number]
 
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
 const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value)

@@ -1,4 +1,5 @@
 import { isCountryCode } from '../../platform/countries'
+import type { Locale } from '../../platform/i18n/locales'
 import { z } from '../../platform/zod'
 import { COMPANY_KINDS, COMPANY_SIZES, SERVICE_TYPES } from './companies.constants'
 
@@ -64,6 +65,13 @@ export const CreateCompanyInput = z
 export type CreateCompanyInput = z.infer<typeof CreateCompanyInput>
 
 const description = z.string().trim().max(4000, 'validation.tooLong').optional()
+
+/** The profile's description fields and the language each holds (company settings and the supplier profile). */
+export const DESCRIPTION_FIELDS = [
+  ['descriptionEn', 'en'],
+  ['descriptionZhHans', 'zh-Hans'],
+  ['descriptionZhHant', 'zh-Hant'],
+] as const satisfies ReadonlyArray<readonly [string, Locale]>
 
 /** The settings form: everything of the profile but its kind and verification. */
 export const UpdateCompanyInput = z.object({

@@ -1,7 +1,7 @@
 export * from './companies.constants'
 export { companiesContext, type ClientCompanies, type Membership } from './company-context'
 export { AUDIT_ACTIONS, AuditQuery, type AuditAction } from './audit.inputs'
-export { AddCertificationInput, CreateCompanyInput, DeleteCompanyInput, UpdateCompanyInput, countryField, listField } from './company.inputs'
+export { AddCertificationInput, CreateCompanyInput, DESCRIPTION_FIELDS, DeleteCompanyInput, UpdateCompanyInput, countryField, listField } from './company.inputs'
 export { ChangeMemberRoleInput, CreateInvitationInput, InvitationIdInput, InvitationListQuery, InvitationTokenInput, MemberIdInput, MemberRoleFormInput } from './team.inputs'
 export { MAX_INVITATION_SENDS, canLeave, displayStatusOf, memberPermissions, type MemberPermissions } from './team.policy'
 export { InvitationInviteDialog } from './components/invitation-invite-dialog'

@@ -85,7 +85,7 @@ export async function describeConversations(rows: ConversationRow[], viewerCompa
     const counterpart = otherId ? { id: otherId, name: nameOf.get(otherId) ?? t('deletedCompany') } : null
     const subject = row.subjectId ? (subjects.get(`${row.kind}:${row.subjectId}`) ?? null) : null
     const company = counterpart?.name ?? t('deletedCompany')
-    const title = row.kind === 'direct' || !subject ? t('titles.direct', { company }) : t(`titles.${row.kind}`, { number: subject.number, company })
+    const title = row.kind === 'direct' || !subject ? t('titles.direct', { company }) : t(`titles.${subject.kind}`, { number: subject.number, company })
     described.set(row.id, { title, subject, counterpart })
   }
   return described

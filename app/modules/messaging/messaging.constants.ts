@@ -3,6 +3,12 @@ export const CONVERSATION_KINDS = ['direct', 'rfq', 'quotation', 'order', 'chann
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number]
 export const THREAD_KINDS = ['direct', 'rfq', 'quotation', 'order'] as const satisfies readonly ConversationKind[]
 export type ThreadKind = (typeof THREAD_KINDS)[number]
+/** The records a thread can hang off (all threads but the direct company pair). */
+export const SUBJECT_KINDS = ['rfq', 'quotation', 'order'] as const satisfies readonly ThreadKind[]
+export type SubjectKind = (typeof SUBJECT_KINDS)[number]
+/** The inbox's filter tabs: everything, unread only, or one kind of conversation. */
+export const INBOX_TABS = ['all', 'unread', ...CONVERSATION_KINDS] as const
+export type InboxTab = (typeof INBOX_TABS)[number]
 
 export const CHANNEL_VISIBILITIES = ['public', 'private'] as const
 export type ChannelVisibility = (typeof CHANNEL_VISIBILITIES)[number]

@@ -1,4 +1,4 @@
-import type { ChannelRole, ChannelVisibility, ConversationKind, Reaction } from './messaging.constants'
+import type { ChannelRole, ChannelVisibility, ConversationKind, Reaction, SubjectKind } from './messaging.constants'
 
 /**
  * The shapes the messaging services return. Dates are ISO strings, so the same object serves a loader, the socket
@@ -26,7 +26,7 @@ export type Message = {
 }
 
 /** What the conversation is about, with an app path (without locale) to the record. */
-export type ConversationSubject = { kind: 'rfq' | 'quotation' | 'order'; id: string; number: string; title: string; link: string }
+export type ConversationSubject = { kind: SubjectKind; id: string; number: string; title: string; link: string }
 
 export type ConversationSummary = {
   id: string

@@ -5,7 +5,7 @@ export { SERVICE_ORDER_ACTIONS, SERVICE_ORDER_EVENT_TYPES, serviceOrderMachine, 
 export { amountField, ChangeDecisionInput, ChangeRequestInput, CreatePurchaseOrderInput, currencyField, ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT, ORDER_SIDES, OrderLineInput, OrderListQuery, OrderTransitionInput, quantityField, UpdatePurchaseOrderInput, type OrderSide } from './purchase-order.inputs'
 export { orderTotal, priceLine, remainingToShip, type LineRequest, type PricedLine, type PricedProduct } from './order-totals'
 
-export { BOARD_COLUMNS, boardIntentAction, boardMove, FulfilmentBoard, isBoardIntent, type BoardActionResult, type BoardCard, type BoardColumn, type BoardColumnData, type BoardIntent } from './components/fulfilment-board'
+export { BOARD_COLUMNS, BOARD_INTENTS, boardIntentAction, boardMove, FulfilmentBoard, isBoardIntent, type BoardActionResult, type BoardCard, type BoardColumn, type BoardColumnData, type BoardIntent } from './components/fulfilment-board'
 export { OpenLinesTable, reportHref, type OpenLineRow } from './components/open-lines-table'
 export { CustomerTable, type CustomerNoteResult, type CustomerRow } from './components/customer-table'
 export { CustomerNoteInput, MAX_CUSTOMER_NOTE_LENGTH, ReportQuery } from './order-reports.inputs'
@@ -13,7 +13,7 @@ export { orderListFilters, orderListHref, orderListQueryFrom, orderListSearch, t
 export { OrderStatusBadge } from './components/order-status-badge'
 export { OrderList, orderExportHref, toOrderListRow, type OrderListRow } from './components/order-list'
 export { AcceptQuoteInput, CreateLogisticOrderInput, CreateServiceOrderInput, FreightDetailsInput, FreightQuoteInput, PageQueryInput, SERVICE_LIST_DEFAULT_LIMIT, SERVICE_ORDER_DIRECT_ACTIONS, SERVICE_ORDER_ROLES, ServiceOrderListQuery, ServiceOrderTransitionInput, serviceTypeField, type ServiceOrderDirectAction, type ServiceOrderRole } from './service-order.inputs'
-export { OrderDetail, type OrderActionResult } from './components/order-detail'
+export { CHANGE_TERM_FIELDS, ORDER_DONE, ORDER_SAVES, OrderDetail, type OrderActionResult, type OrderDone, type OrderSave } from './components/order-detail'
 export { MIN_FORM_LINES, OrderForm, type OrderFormLine, type OrderFormProduct, type OrderFormValues } from './components/order-form'
 export { FreightQuoteStatusBadge, ServiceStatusBadge } from './components/service-status-badge'
 export { FreightRequestTable, ServiceOrderTable, type FreightRequestRow, type ServiceOrderRow } from './components/service-order-table'

@@ -8,7 +8,8 @@ import { DEFAULT_ASSUMPTIONS, type LandedCostAssumptions } from './sourcing.cons
 import { landedCostSettings, rfqs } from './sourcing.tables.server'
 
 /** Where the assumptions of a comparison come from: the RFQ's own, the company's default, or the product's. */
-export type AssumptionsSource = 'rfq' | 'company' | 'default'
+export const ASSUMPTIONS_SOURCES = ['rfq', 'company', 'default'] as const
+export type AssumptionsSource = (typeof ASSUMPTIONS_SOURCES)[number]
 
 /** The company's default assumptions, or the product's when it has none. */
 export async function companyAssumptions(companyId: string): Promise<{ assumptions: LandedCostAssumptions; source: AssumptionsSource }> {

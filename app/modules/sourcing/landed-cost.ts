@@ -35,7 +35,8 @@ export type QuotedLine = { lineId: string; quantity: number; unitPrice: string }
 export type QuoteTerms = { currency: string; incoterm: Incoterm; freightAmount: string | null; insuranceAmount: string | null }
 
 /** How a component was arrived at: in the seller's price, stated by the seller, or estimated from the assumptions. */
-export type ComponentBasis = 'included' | 'stated' | 'estimated'
+export const COMPONENT_BASES = ['included', 'stated', 'estimated'] as const
+export type ComponentBasis = (typeof COMPONENT_BASES)[number]
 
 export type LandedLine = {
   lineId: string

@@ -86,7 +86,7 @@ export type QuotationDetail = {
 /** What the buyer gets for an RFQ: the quotations, or only their number while the RFQ is sealed. */
 export type RfqQuotations = { sealed: true; count: number; quoteDeadline: Date } | { sealed: false; count: number; quoteDeadline: Date; items: QuotationDetail[] }
 
-export type QuotationChange = { field: string; rfqLineId: string | null; lineTitle: string | null; before: string | null; after: string | null }
+export type QuotationChange = { field: QuotationHistoryField; rfqLineId: string | null; lineTitle: string | null; before: string | null; after: string | null }
 export type QuotationRevisionEntry = { revision: number; submittedAt: Date; submittedByName: string | null; changes: QuotationChange[] }
 
 export type MyQuotationSummary = {
@@ -614,6 +614,9 @@ export async function expireQuotations(now = new Date()): Promise<number> {
 
 const TERM_FIELDS = ['currency', 'incoterm', 'incotermPlace', 'freightAmount', 'insuranceAmount', 'paymentTerms', 'validUntil', 'notes'] as const
 const LINE_FIELDS = ['unitPrice', 'moq', 'leadTimeDays', 'note', 'alternativeDescription', 'alternativeUnitPrice'] as const
+/** What a round's change can concern (`quotations:history.field.*`): a term, the attachments, a line's offer or one of its fields. */
+export const QUOTATION_HISTORY_FIELDS = [...TERM_FIELDS, 'attachments', 'offer', ...LINE_FIELDS] as const
+export type QuotationHistoryField = (typeof QUOTATION_HISTORY_FIELDS)[number]
 const DECIMAL_FIELDS = new Set(['freightAmount', 'insuranceAmount', 'unitPrice', 'alternativeUnitPrice'])
 
 function same(field: string, before: unknown, after: unknown): boolean {

@@ -7,9 +7,9 @@ import { logger } from '../logger.server'
 import { type EcbRates, fetchEcbXml, parseEcbXml } from './ecb.server'
 import type { FxRateInput } from './fx-rate.inputs'
 import { ratesChanged } from './fx.service.server'
-import { fxRates } from './fx.tables.server'
+import { fxRates, type FxSource } from './fx.tables.server'
 
-export type FxRateRow = { currency: string; ratePerEur: string; asOf: string; source: 'seed' | 'ecb' | 'manual'; updatedAt: Date }
+export type FxRateRow = { currency: string; ratePerEur: string; asOf: string; source: FxSource; updatedAt: Date }
 export type EcbImportResult = { asOf: string; count: number }
 
 function requirePlatformAdmin(ctx: ServiceContext): void {

@@ -2,9 +2,13 @@ import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client'
 import type { Ack, PresenceStatus } from './events'
 import { ACK_TIMEOUT_MS, AWAY_AFTER_HIDDEN_MS, effectivePresence, reconnectDelay, timeoutAck, withAckTimeout } from './realtime-core'
 
+/** The states of the tab's realtime connection. */
+export const CONNECTION_STATES = ['connecting', 'connected', 'offline'] as const
+export type ConnectionState = (typeof CONNECTION_STATES)[number]
+
 /** What `useRealtimeConnection()` reports. */
 export type RealtimeConnection = {
-  state: 'connecting' | 'connected' | 'offline'
+  state: ConnectionState
   /** Round trip of the last `health:ping`, while connected. */
   latencyMs: number | null
   /** The signed-in user as the server knows them (from `health:ping`), while connected. */

@@ -107,13 +107,14 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog')
   const { tree, options, selected, parentOptions, saved } = loaderData
   const reorder = useIntentResult('reorder')
+  const savedNotice: Record<Saved, string> = { created: t('categories.saved.created'), renamed: t('categories.saved.renamed'), moved: t('categories.saved.moved'), deleted: t('categories.saved.deleted') }
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold">{t('categories.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('categories.description')}</p>
       </div>
-      {saved ? <Alert tone="success">{t(`categories.saved.${saved}`)}</Alert> : null}
+      {saved ? <Alert tone="success">{savedNotice[saved]}</Alert> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <section aria-labelledby="category-tree-title" className="flex flex-col gap-3">
           <h2 id="category-tree-title" className="text-lg font-semibold">

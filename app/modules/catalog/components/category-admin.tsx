@@ -10,7 +10,7 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { AdminCategoryNode } from '../category.service.server'
-import { CATEGORY_NAME_MAX, CATEGORY_SLUG_MAX } from '../category.inputs'
+import { CATEGORY_NAME_MAX, CATEGORY_SLUG_MAX, type CategoryNameLocale } from '../category.inputs'
 
 type CategoryOption = { id: string; name: string; depth: number }
 
@@ -89,7 +89,7 @@ function ParentSelect({ options, defaultValue, errors }: { options: CategoryOpti
 /** The three name fields, filled with `names` when renaming. */
 function NameFields({ names, errorsOf }: { names?: Pick<EditedCategory, 'nameEn' | 'nameZhHans' | 'nameZhHant'>; errorsOf: (field: string) => string[] | undefined }) {
   const { t } = useTranslation('catalog')
-  const label = (locale: 'en' | 'zhHans' | 'zhHant') => t('edit.fields.name', { locale: t(`edit.locales.${locale}`) })
+  const label = (locale: CategoryNameLocale) => t('edit.fields.name', { locale: t(`edit.locales.${locale}`) })
   return (
     <>
       <Field label={label('en')} name="nameEn" defaultValue={names?.nameEn} required maxLength={CATEGORY_NAME_MAX} errors={errorsOf('nameEn')} />

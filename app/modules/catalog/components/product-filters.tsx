@@ -10,6 +10,10 @@ import { PRODUCT_STATUSES, type ProductStatus } from '../catalog.constants'
 import { PRODUCT_SORTS } from '../product.inputs'
 import type { ProductListFilters } from '../product-list-params'
 
+/** The two ways the product list shows the same filtered products. */
+export const PRODUCT_VIEWS = ['list', 'grid'] as const
+export type ProductView = (typeof PRODUCT_VIEWS)[number]
+
 const STATUS_BADGE: Record<ProductStatus, BadgeVariant> = { draft: 'secondary', published: 'accept', archived: 'outline' }
 
 /** A product's status, translated (texts from `catalog`). */
@@ -84,9 +88,9 @@ export function ProductFilters({ action, filters, categories, filtered }: Produc
 }
 
 /** Switches between the list and the grid of the same filtered products. */
-export function ProductViewSwitch({ current, listHref, gridHref }: { current: 'list' | 'grid'; listHref: string; gridHref: string }) {
+export function ProductViewSwitch({ current, listHref, gridHref }: { current: ProductView; listHref: string; gridHref: string }) {
   const { t } = useTranslation('catalog')
-  const item = (view: 'list' | 'grid', href: string) => (
+  const item = (view: ProductView, href: string) => (
     <Link to={href} aria-current={current === view ? 'page' : undefined} className={buttonClasses(current === view ? 'secondary' : 'ghost', undefined, 'sm')}>
       {t(`views.${view}`)}
     </Link>

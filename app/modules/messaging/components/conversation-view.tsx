@@ -9,6 +9,7 @@ import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { PresenceMember } from '../../../platform/realtime/events'
 import { useConversationRoom, useRealtimeConnection, useRealtimeRequest } from '../../../platform/realtime/hooks'
+import type { ConnectionState } from '../../../platform/realtime/realtime-client'
 import type { ConversationDetail, Message, MessagePage, TypingEvent } from '../messaging.types'
 import { postMessage } from './chat-api'
 import { Composer, type ComposerDraft, type SendOutcome } from './composer'
@@ -309,7 +310,7 @@ export function ConversationView({ locale, conversation, initialMessages, initia
   )
 }
 
-function ConversationHeader({ locale, conversation, presence, state, backPath }: { locale: Locale; conversation: ConversationDetail; presence: PresenceMember[]; state: string; backPath: string }) {
+function ConversationHeader({ locale, conversation, presence, state, backPath }: { locale: Locale; conversation: ConversationDetail; presence: PresenceMember[]; state: ConnectionState; backPath: string }) {
   const { t } = useTranslation('chat')
   return (
     <header className="flex flex-col gap-2">
@@ -342,11 +343,11 @@ function ConversationHeader({ locale, conversation, presence, state, backPath }:
   )
 }
 
-function ConnectionBadge({ state }: { state: string }) {
+function ConnectionBadge({ state }: { state: ConnectionState }) {
   const { t } = useTranslation('chat')
   const connected = state === 'connected'
   const Icon = connected ? Wifi : WifiOff
-  const label = t(`connection.${state === 'connected' || state === 'offline' ? state : 'connecting'}`)
+  const label = t(`connection.${state}`)
   return (
     <p className="inline-flex items-center gap-1 text-xs text-muted-foreground" role="status" aria-label={t('connection.label', { state: label })}>
       <Icon aria-hidden="true" className={cn('size-4', connected ? 'text-green-600' : 'text-amber-600')} />

@@ -16,14 +16,25 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { useUnitName } from '../../catalog/index'
 import { INCOTERMS, PAYMENT_TERMS } from '../orders.constants'
 import { remainingToShip } from '../order-totals'
-import type { PurchaseOrderAction } from '../purchase-order.machine'
+import { CHANGE_DECISIONS, DIRECT_ACTIONS, type PurchaseOrderAction } from '../purchase-order.machine'
 import type { ChangeRequest, OrderEvent, OrderLine, PurchaseOrderDetail } from '../purchase-order.service.server'
 import { calendarDay } from './calendar-day'
 import { OrderStatusBadge } from './order-status-badge'
 
+/** The saves the order form redirects here with (`?saved=draft|placed`). */
+export const ORDER_SAVES = ['draft', 'placed'] as const
+export type OrderSave = (typeof ORDER_SAVES)[number]
+
+/** What the page reports as done (`orders:done.*`): a step taken, a request sent or decided, or the form's save. */
+export const ORDER_DONE = [...DIRECT_ACTIONS, 'change', 'cancelRequest', ...CHANGE_DECISIONS, ...ORDER_SAVES] as const
+export type OrderDone = (typeof ORDER_DONE)[number]
+
+/** The terms a change request may propose, as its before/after table lists them (`orders:detail.fields.*`). */
+export const CHANGE_TERM_FIELDS = ['requestedDeliveryDate', 'incoterm', 'incotermPlace', 'paymentTerms', 'notes'] as const
+
 /** What the order page's action answered: the step done, or the errors of one form. */
 export type OrderActionResult =
-  | { ok: true; intent: string; done: string }
+  | { ok: true; intent: string; done: OrderDone }
   | { ok: false; intent?: string; action?: string; fieldErrors: Record<string, string[]>; formError?: FormErrorData }
   | undefined
 
@@ -33,8 +44,8 @@ type OrderDetailProps = {
   result: OrderActionResult
   /** The list this page belongs to (the buyer's or the supplier's). */
   backHref: string
-  /** Set right after the order form saved it (`?saved=draft|placed`). */
-  saved?: 'draft' | 'placed' | null
+  /** Set right after the order form saved it. */
+  saved?: OrderSave | null
 }
 
 const REASON_ACTIONS: readonly PurchaseOrderAction[] = ['decline', 'cancel', 'dispute']
@@ -370,7 +381,7 @@ function ProposalTable({ order, request }: { order: PurchaseOrderDetail; request
     if (field === 'requestedDeliveryDate') return format.date(calendarDay(String(value)))
     return String(value)
   }
-  for (const field of ['requestedDeliveryDate', 'incoterm', 'incotermPlace', 'paymentTerms', 'notes'] as const) {
+  for (const field of CHANGE_TERM_FIELDS) {
     if (request.proposal[field] === undefined) continue
     rows.push({ key: field, label: t(`detail.fields.${field}`), before: termValue(field, before[field]), after: termValue(field, request.proposal[field]) })
   }

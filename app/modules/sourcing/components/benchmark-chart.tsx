@@ -15,8 +15,12 @@ const SERIES = [
 
 const monthDate = (month: string) => new Date(`${month}-01T00:00:00Z`)
 
+/** Where benchmark prices come from: submitted quotations, catalogue listings, or both together. */
+export const BENCHMARK_SOURCES = ['quotations', 'catalogue', 'combined'] as const
+export type BenchmarkSource = (typeof BENCHMARK_SOURCES)[number]
+
 /** Min, median and max per source (and both together), as a table. */
-export function BenchmarkStatsTable({ currency, rows }: { currency: string; rows: Array<{ source: 'quotations' | 'catalogue' | 'combined'; stats: BenchmarkStats }> }) {
+export function BenchmarkStatsTable({ currency, rows }: { currency: string; rows: Array<{ source: BenchmarkSource; stats: BenchmarkStats }> }) {
   const { t } = useTranslation('sourcing')
   const format = useFormatter()
   const money = (value: string | null) => (value === null ? '—' : format.money(value, currency))

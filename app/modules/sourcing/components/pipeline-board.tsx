@@ -3,9 +3,10 @@ import { Money } from '../../../components/money'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import type { PipelineStage } from '../pipeline.service.server'
 
 export type PipelineCardView = { id: string; number: string; name: string; currency: string; budget: string | null; deadline: string | null; requirementCount: number; rfqCount: number; quotationCount: number }
-export type PipelineColumnView = { stage: string; total: number; cards: PipelineCardView[] }
+export type PipelineColumnView = { stage: PipelineStage; total: number; cards: PipelineCardView[] }
 
 /** The projects by stage as read-only columns; each card opens the project (where it moves on). */
 export function PipelineBoard({ locale, columns }: { locale: Locale; columns: PipelineColumnView[] }) {

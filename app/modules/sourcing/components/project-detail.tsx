@@ -10,16 +10,23 @@ import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { MANUAL_PROJECT_ACTIONS, type ManualProjectAction } from '../project.inputs'
 import type { ProjectSummary } from '../project.service.server'
 import { ProjectStatusBadge } from './project-status-badge'
 import { RequirementStatusBadge } from './requirement-status-badge'
 
-export type ProjectActionResult = { ok: true; done: string } | { ok: false; fieldErrors: Record<string, string[]>; formError?: FormErrorData; action?: string } | undefined
+/** The saves the project forms redirect here with (`?saved=created|updated`). */
+export const PROJECT_SAVES = ['created', 'updated'] as const
+export type ProjectSave = (typeof PROJECT_SAVES)[number]
+/** What the page reports as done (`projects:done.*`): the form's save, or a step taken. */
+export const PROJECT_DONE = [...PROJECT_SAVES, ...MANUAL_PROJECT_ACTIONS] as const
+
+export type ProjectActionResult = { ok: true; done: ManualProjectAction } | { ok: false; fieldErrors: Record<string, string[]>; formError?: FormErrorData; action?: string } | undefined
 
 const day = (date: string) => `${date}T12:00:00Z`
 
 /** A purchase project's page: overview with its steps, requirements, RFQs, awarded orders, spend and timeline. */
-export function ProjectDetail({ summary, locale, result, saved }: { summary: ProjectSummary; locale: Locale; result: ProjectActionResult; saved: string | null }) {
+export function ProjectDetail({ summary, locale, result, saved }: { summary: ProjectSummary; locale: Locale; result: ProjectActionResult; saved: ProjectSave | null }) {
   const { t } = useTranslation('projects')
   const format = useFormatter()
   const { project, spend } = summary

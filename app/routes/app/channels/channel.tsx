@@ -99,6 +99,14 @@ export default function ChannelPage({ loaderData: loaded, actionData }: Route.Co
   const { t } = useTranslation('chat')
   const { locale } = useRootData()
   const result = panelResult(actionData)
+  const doneNotice = {
+    update: t('panel.done.update'),
+    archive: t('panel.done.archive'),
+    unarchive: t('panel.done.unarchive'),
+    addMembers: t('panel.done.addMembers'),
+    removeMember: t('panel.done.removeMember'),
+    join: t('panel.done.join'),
+  } satisfies Record<NonNullable<typeof result.done>, string>
   return (
     <ConversationView
       key={loaded.conversation.id}
@@ -118,7 +126,7 @@ export default function ChannelPage({ loaderData: loaded, actionData }: Route.Co
           companyMembers={loaded.companyMembers}
           fieldErrors={result.fieldErrors}
           formError={result.formError}
-          notice={result.done ? t(`panel.done.${result.done}`) : null}
+          notice={result.done ? doneNotice[result.done] : null}
         />
       }
     />

@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input'
 import { Pagination } from '../../../components/ui/pagination'
 import { useFormatter } from '../../../components/use-formatter'
 import { requireActor } from '../../../modules/companies/index.server'
-import { CONVERSATION_KINDS, type ConversationKind, INBOX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../modules/messaging/index'
+import { type ConversationKind, INBOX_PAGE_SIZE, INBOX_TABS, type InboxTab, SEARCH_PAGE_SIZE } from '../../../modules/messaging/index'
 import { listInbox, searchMessages } from '../../../modules/messaging/index.server'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
@@ -25,10 +25,7 @@ const SEARCH_MAX_CHARS = 100
 /** Many `inbox:changed` events in a burst (a busy channel) cost one re-read. */
 const REVALIDATE_DEBOUNCE_MS = 400
 
-/** The filter tabs: everything, unread only, or one kind of conversation. */
-const TABS = ['all', 'unread', ...CONVERSATION_KINDS] as const
-type Tab = (typeof TABS)[number]
-const isTab = (value: string | null): value is Tab => value !== null && (TABS as readonly string[]).includes(value)
+const isTab = (value: string | null): value is InboxTab => value !== null && (INBOX_TABS as readonly string[]).includes(value)
 
 function offsetParam(value: string | null): number {
   const requested = Number.parseInt(value ?? '0', 10)
@@ -39,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const url = new URL(request.url)
   const tabParam = url.searchParams.get('tab')
-  const tab: Tab = isTab(tabParam) ? tabParam : 'all'
+  const tab: InboxTab = isTab(tabParam) ? tabParam : 'all'
   const offset = offsetParam(url.searchParams.get('offset'))
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX_CHARS)
   const base = { ...pageData(ctx.locale, 'chat', 'inbox.metaTitle'), tab, offset, q }
@@ -76,7 +73,7 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
   const format = useFormatter()
   useLiveInbox()
   const base = localizePath(locale, '/app/inbox')
-  const href = (changes: { tab?: Tab; offset?: number; q?: string }) => {
+  const href = (changes: { tab?: InboxTab; offset?: number; q?: string }) => {
     const query = new URLSearchParams()
     const tab = changes.tab ?? data.tab
     const q = changes.q ?? ''
@@ -153,7 +150,7 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
       ) : (
         <>
           <nav aria-label={t('inbox.filterLabel')} className="flex flex-wrap items-center gap-2">
-            {TABS.map((tab) => (
+            {INBOX_TABS.map((tab) => (
               <Link key={tab} to={href({ tab })} aria-current={data.tab === tab ? 'page' : undefined} className={buttonClasses(data.tab === tab ? 'secondary' : 'ghost', undefined, 'sm')}>
                 {t(`inbox.tabs.${tab}`)}
               </Link>

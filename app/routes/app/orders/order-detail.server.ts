@@ -1,6 +1,6 @@
 // The loader and action shared by the buyer's and the supplier's order page (same order, same forms).
 import type { RouterContextProvider } from 'react-router'
-import { ChangeDecisionInput, ChangeRequestInput, OrderTransitionInput } from '../../../modules/orders/index'
+import { ChangeDecisionInput, ChangeRequestInput, ORDER_SAVES, OrderTransitionInput } from '../../../modules/orders/index'
 import { decideChange, getPurchaseOrder, requestChange, transitionPurchaseOrder } from '../../../modules/orders/index.server'
 import { requireActor } from '../../../modules/companies/index.server'
 import { isAppError } from '../../../platform/errors'
@@ -12,12 +12,10 @@ import { threadEntry } from '../inbox/entry-points.server'
 
 type OrderRouteArgs = { request: Request; params: { id?: string; lang?: string }; context: Readonly<RouterContextProvider> }
 
-const SAVED = ['draft', 'placed'] as const
-
 export async function loadOrderDetail({ request, params, context }: OrderRouteArgs) {
   const ctx = requireActor(context, params)
   const order = await withRouteErrors(() => getPurchaseOrder(ctx, params.id ?? ''))
-  const saved = SAVED.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
+  const saved = ORDER_SAVES.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
   const page = pageData(ctx.locale, 'orders', 'detail.metaTitle')
   // Buyer and supplier talk about the order in its thread.
   const orderThread = await threadEntry(ctx, { kind: 'order', orderId: order.id })
@@ -66,7 +64,7 @@ export async function orderDetailAction({ request, params, context }: OrderRoute
       const parsed = OrderTransitionInput.safeParse({ action, version, reason, quantities: Object.keys(quantities).length > 0 ? quantities : undefined })
       if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { intent, action })
       await transitionPurchaseOrder(ctx, id, parsed.data)
-      return { ok: true as const, intent, done: action }
+      return { ok: true as const, intent, done: parsed.data.action }
     }
     if (intent === 'change' || intent === 'cancelRequest') {
       const lines = intent === 'change' ? proposedLines(form) : []
@@ -88,7 +86,7 @@ export async function orderDetailAction({ request, params, context }: OrderRoute
       const parsed = ChangeRequestInput.safeParse(raw)
       if (!parsed.success) return failure({ ok: false, fieldErrors: byLineId(fieldErrorsOf(parsed.error), lineIds) }, 422, { intent })
       await requestChange(ctx, id, parsed.data)
-      return { ok: true as const, intent, done: intent === 'change' ? 'change' : 'cancelRequest' }
+      return { ok: true as const, intent, done: intent }
     }
     const parsed = ChangeDecisionInput.safeParse({ decision: form.get('decision'), note: form.get('note') ?? '' })
     if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { intent })

@@ -117,6 +117,7 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
   const fieldErrors = fieldErrorsFrom(actionData)
   const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
   const saved = actionData && 'saved' in actionData ? actionData.saved : undefined
+  const savedNotice = { settings: t('saved.settings'), lines: t('saved.lines'), status: t('saved.status') } satisfies Record<NonNullable<typeof saved>, string>
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
@@ -127,11 +128,7 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
         </header>
         {!canManage ? <Alert tone="info">{t('readOnly')}</Alert> : null}
         <FormError error={formError} />
-        {saved ? (
-          <Alert tone="success">
-            {t(`saved.${saved}`)}
-          </Alert>
-        ) : null}
+        {saved ? <Alert tone="success">{savedNotice[saved]}</Alert> : null}
         <SettingsCard list={list} canManage={canManage} fieldErrors={fieldErrors} />
         {list ? <StatusCard list={list} canManage={canManage} /> : null}
         {list ? (

@@ -21,6 +21,7 @@ import {
   canDeleteCompany,
   canEditCompany,
   DeleteCompanyInput,
+  DESCRIPTION_FIELDS,
   fileContentUrl,
   fileThumbnailUrl,
   SettingsNav,
@@ -160,13 +161,7 @@ function ProfileSection() {
           </div>
           <CompanyFields values={profile} locale={locale} errors={fieldError} />
           <div className="grid gap-4">
-            {(
-              [
-                ['descriptionEn', 'en'],
-                ['descriptionZhHans', 'zh-Hans'],
-                ['descriptionZhHant', 'zh-Hant'],
-              ] as const
-            ).map(([name, language]) => (
+            {DESCRIPTION_FIELDS.map(([name, language]) => (
               <FormField key={name} label={t(`settings.description.${name}`)} errors={fieldError(name)}>
                 {(control) => <Textarea name={name} lang={language} defaultValue={profile.description[language] ?? ''} maxLength={4000} rows={4} {...control} />}
               </FormField>

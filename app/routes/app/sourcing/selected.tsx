@@ -40,17 +40,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const ids = form.getAll('supplierIds').map(String).filter(Boolean)
       if (ids.length === 0) return failure({ ok: false, fieldErrors: { supplierIds: ['validation.chooseSupplier'] } }, 422, { intent })
       const added = await addManyToShortlist(ctx, projectId, ids)
-      return { ok: true as const, intent, count: added.length }
+      return { ok: true as const, intent: 'add' as const, count: added.length }
     }
     if (intent === 'note') {
       const parsed = ShortlistNoteInput.safeParse({ note: form.get('note') })
       if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { intent, supplierId })
       await setShortlistNote(ctx, projectId, supplierId, parsed.data)
-      return { ok: true as const, intent, count: 1 }
+      return { ok: true as const, intent: 'note' as const, count: 1 }
     }
     if (intent === 'remove') {
       await removeFromShortlist(ctx, projectId, supplierId)
-      return { ok: true as const, intent, count: 1 }
+      return { ok: true as const, intent: 'remove' as const, count: 1 }
     }
     return failure({ ok: false, fieldErrors: {} }, 400)
   } catch (error) {
@@ -65,6 +65,8 @@ export default function SelectedSuppliersPage({ loaderData: data, actionData }: 
   const { locale } = useRootData()
   const navigation = useNavigation()
   const failed = actionData && !actionData.ok ? actionData : null
+  const done = actionData?.ok ? actionData : null
+  const doneNotice = { add: t('selected.done.add', { count: String(done?.count ?? 0) }), note: t('selected.done.note'), remove: t('selected.done.remove') } satisfies Record<NonNullable<typeof done>['intent'], string>
   const failedIntent = failed && 'intent' in failed ? String(failed.intent) : ''
   const fieldMessages = (name: string) => (failed?.fieldErrors[name] ?? []).map((key) => t(key))
   const noteErrors = failedIntent === 'note' && failed && 'supplierId' in failed ? { supplierId: String(failed.supplierId), errors: fieldMessages('note') } : undefined
@@ -117,7 +119,7 @@ export default function SelectedSuppliersPage({ loaderData: data, actionData }: 
             </Button>
           </Form>
 
-          {actionData?.ok ? <Alert tone="success">{t(`selected.done.${actionData.intent}`, { count: String(actionData.count) })}</Alert> : null}
+          {done ? <Alert tone="success">{doneNotice[done.intent]}</Alert> : null}
           {failed?.formError ? <Alert tone="error">{failed.formError.message}</Alert> : null}
 
           {project ? (

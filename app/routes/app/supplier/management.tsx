@@ -53,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === 'remove') {
       await removeApprovedSupplier(ctx, supplierId)
-      return { ok: true as const, intent }
+      return { ok: true as const, intent: 'remove' as const }
     }
     if (intent !== 'add' && intent !== 'update') return failure({ ok: false, fieldErrors: {} }, 400)
     const fields = { status: form.get('status'), note: form.get('note') ?? '', documentFileIds: form.getAll('documentFileIds').map(String) }
@@ -61,9 +61,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const checked = schema.safeParse(intent === 'add' ? { ...fields, supplierCompanyId: form.get('supplierCompanyId') ?? '' } : fields)
     if (!checked.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(checked.error) }, 422, { form: formName })
     const documentFileIds = [...checked.data.documentFileIds, ...(await uploadedDocuments(ctx, form))]
-    if (intent === 'add') await addApprovedSupplier(ctx, AddApprovedSupplierInput.parse({ ...checked.data, documentFileIds }))
-    else await updateApprovedSupplier(ctx, supplierId, UpdateApprovedSupplierInput.parse({ ...checked.data, documentFileIds }))
-    return { ok: true as const, intent }
+    if (intent === 'add') {
+      await addApprovedSupplier(ctx, AddApprovedSupplierInput.parse({ ...checked.data, documentFileIds }))
+      return { ok: true as const, intent: 'add' as const }
+    }
+    await updateApprovedSupplier(ctx, supplierId, UpdateApprovedSupplierInput.parse({ ...checked.data, documentFileIds }))
+    return { ok: true as const, intent: 'update' as const }
   } catch (error) {
     return failureFromError(error, { form: formName })
   }
@@ -75,6 +78,8 @@ export default function SupplierManagementPage({ loaderData: data, actionData }:
   const { t } = useTranslation('sourcing')
   const { locale } = useRootData()
   const failed = actionData && !actionData.ok ? actionData : null
+  const done = actionData?.ok ? actionData : null
+  const doneNotice = { add: t('management.done.add'), update: t('management.done.update'), remove: t('management.done.remove') } satisfies Record<NonNullable<typeof done>['intent'], string>
   const errors = failed && 'form' in failed ? { form: String(failed.form), fields: failed.fieldErrors } : null
   return (
     <div className="flex flex-col gap-6">
@@ -82,7 +87,7 @@ export default function SupplierManagementPage({ loaderData: data, actionData }:
         <h1 className="text-2xl font-semibold">{t('management.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('management.description')}</p>
       </div>
-      {actionData?.ok ? <Alert tone="success">{t(`management.done.${actionData.intent}`)}</Alert> : null}
+      {done ? <Alert tone="success">{doneNotice[done.intent]}</Alert> : null}
       {failed?.formError ? <Alert tone="error">{failed.formError.message}</Alert> : null}
       <ApprovedSupplierAddForm key={`add-${data.total}`} listedIds={data.rows.map((row) => row.supplierId)} documents={data.documents} errors={errors} />
       <section aria-labelledby="approved-list-title" className="flex flex-col gap-3">

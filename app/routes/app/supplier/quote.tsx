@@ -119,13 +119,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const parsed = AskQuestionInput.safeParse({ question: form.get('question') })
       if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, extra)
       await askQuestion(ctx, id, parsed.data)
-      return { ok: true as const, done: 'asked' }
+      return { ok: true as const, done: 'asked' as const }
     }
     if (intent === 'decline') {
       const parsed = DeclineRfqInput.safeParse({ reason: form.get('reason') ?? '' })
       if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, extra)
       await declineRfq(ctx, id, parsed.data.reason)
-      return { ok: true as const, done: 'declined' }
+      return { ok: true as const, done: 'declined' as const }
     }
     if (intent === 'withdraw') {
       const parsed = QuotationStepInput.safeParse({ version: form.get('version'), reason: form.get('reason') ?? '' })
@@ -133,7 +133,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const mine = await getMyQuotationForRfq(ctx, id)
       if (!mine) return failure({ ok: false, fieldErrors: {} }, 404, extra)
       await withdrawQuotation(ctx, mine.id, parsed.data)
-      return { ok: true as const, done: 'withdrawn' }
+      return { ok: true as const, done: 'withdrawn' as const }
     }
     const raw = quotationInput(form)
     if (intent === 'revise') {
@@ -142,14 +142,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const mine = await getMyQuotationForRfq(ctx, id)
       if (!mine) return failure({ ok: false, fieldErrors: {} }, 404, extra)
       await reviseQuotation(ctx, mine.id, parsed.data)
-      return { ok: true as const, done: 'revised' }
+      return { ok: true as const, done: 'revised' as const }
     }
     const parsed = SaveQuotationInput.safeParse(raw)
     if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, extra)
     const saved = await saveQuotation(ctx, id, parsed.data)
-    if (intent === 'save') return { ok: true as const, done: 'saved' }
+    if (intent === 'save') return { ok: true as const, done: 'saved' as const }
     await submitQuotation(ctx, saved.id, { version: saved.version })
-    return { ok: true as const, done: 'submitted' }
+    return { ok: true as const, done: 'submitted' as const }
   } catch (error) {
     if (isAppError(error) && error.code === 'validation_failed' && error.details?.fields) return failure({ ok: false, fieldErrors: error.details.fields as Record<string, string[]> }, 422, extra)
     return failureFromError(error, extra)
@@ -165,6 +165,8 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
   const { rfq, quotation } = data
   const result = actionData
   const failed = result && !result.ok ? result : null
+  const done = result?.ok ? result.done : null
+  const doneNotice = { asked: t('result.asked'), declined: t('result.declined'), withdrawn: t('result.withdrawn'), revised: t('result.revised'), saved: t('result.saved'), submitted: t('result.submitted') } satisfies Record<NonNullable<typeof done>, string>
   const failedIntent = failed && 'intent' in failed ? String(failed.intent) : ''
   const typed = failed && 'values' in failed && typeof failed.values === 'string' ? (JSON.parse(failed.values) as Record<string, string>) : null
   const fieldErrorsFor = (intents: string[]) => (failed && intents.includes(failedIntent) ? failed.fieldErrors : undefined)
@@ -194,7 +196,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
         </div>
       </div>
 
-      {result?.ok ? <Alert tone="success">{t(`result.${result.done}`)}</Alert> : null}
+      {done ? <Alert tone="success">{doneNotice[done]}</Alert> : null}
       {failed?.formError ? <FormError error={failed.formError} /> : null}
       {!rfq.quotingOpen ? <Alert tone="warning">{t('quote.quotingClosed')}</Alert> : null}
       {rfq.sealed ? <Alert tone="info">{t('quote.sealedNote')}</Alert> : null}

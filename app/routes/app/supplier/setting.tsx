@@ -12,6 +12,7 @@ import { useFormatter } from '../../../components/use-formatter'
 import {
   AddCertificationInput,
   canEditCompany,
+  DESCRIPTION_FIELDS,
   FILE_ACCEPT,
   fileContentUrl,
   fileThumbnailUrl,
@@ -39,12 +40,6 @@ import { messagesFor, translator } from '../../../platform/i18n/translate.server
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/setting'
-
-const DESCRIPTIONS = [
-  ['descriptionEn', 'en'],
-  ['descriptionZhHans', 'zh-Hans'],
-  ['descriptionZhHant', 'zh-Hant'],
-] as const
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -167,7 +162,7 @@ function ProfileSection() {
           <legend className="sr-only">{t('setting.profileTitle')}</legend>
           <Field label={t('fields.capabilities')} name="capabilities" defaultValue={profile.capabilities.join(', ')} hint={t('fields.capabilitiesHint')} errors={fieldError('capabilities')} />
           <SupplierMarketsField name="exportMarkets" label={t('fields.exportMarkets')} locale={locale} defaultValue={profile.exportMarkets} errors={fieldError('exportMarkets')} />
-          {DESCRIPTIONS.map(([name, language]) => (
+          {DESCRIPTION_FIELDS.map(([name, language]) => (
             <FormField key={name} label={t(`setting.description.${name}`)} errors={fieldError(name)}>
               {(control) => <Textarea name={name} lang={language} defaultValue={profile.description[language] ?? ''} maxLength={4000} rows={4} {...control} />}
             </FormField>

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunction } from 'react-router'
 import { requireActor } from '../../../../modules/companies/index.server'
-import { ProjectDetail, ProjectTransitionInput } from '../../../../modules/sourcing/index'
+import { PROJECT_SAVES, ProjectDetail, ProjectTransitionInput } from '../../../../modules/sourcing/index'
 import { projectSummary, transitionProject } from '../../../../modules/sourcing/index.server'
 import { failure, failureFromError, formToObject, withRouteErrors } from '../../../../platform/forms.server'
 import { useLiveRevalidate } from '../../../../platform/realtime/hooks'
@@ -9,12 +9,10 @@ import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
 import type { Route } from './+types/view'
 
-const SAVED = ['created', 'updated'] as const
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const summary = await withRouteErrors(() => projectSummary(ctx, params.id))
-  const saved = SAVED.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
+  const saved = PROJECT_SAVES.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
   return { ...pageData(ctx.locale, 'projects', 'detail.metaTitle'), summary, saved }
 }
 

@@ -16,6 +16,7 @@ import { useRootData } from '../../../route-helpers'
 import type { Route } from './+types/view'
 
 const SAVED = ['created', 'updated'] as const
+type Saved = (typeof SAVED)[number]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -44,6 +45,7 @@ export default function RequirementViewPage({ loaderData: data, actionData }: Ro
   const format = useFormatter()
   const item = data.requirement
   const day = (date: string | null) => (date ? format.date(`${date}T12:00:00Z`) : t('detail.notSet'))
+  const savedNotice: Record<Saved, string> = { created: t('requirements.done.created'), updated: t('requirements.done.updated') }
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -70,7 +72,7 @@ export default function RequirementViewPage({ loaderData: data, actionData }: Ro
         </div>
       </div>
       <div aria-live="polite" className="empty:hidden">
-        {data.saved && !actionData ? <Alert tone="success">{t(`requirements.done.${data.saved}`)}</Alert> : null}
+        {data.saved && !actionData ? <Alert tone="success">{savedNotice[data.saved]}</Alert> : null}
         {actionData?.ok ? <Alert tone="success">{t('requirements.done.cancelled')}</Alert> : null}
         {actionData && !actionData.ok && actionData.formError ? <FormError error={actionData.formError} /> : null}
       </div>
