@@ -20,8 +20,10 @@ for (const locale of ['en', 'zh-Hans'] as const) {
 
     // Every audit action offered by the filter has its text.
     await openPage(page, `/${locale}/app/settings`)
-    const options = await page.locator('select[name="action"] option').allInnerTexts()
-    expect(options.length).toBeGreaterThan(30)
+    const filter = page.locator('select[name="action"] option')
+    // The activity section may render after the page's first paint: wait for its options rather than read none.
+    await expect.poll(() => filter.count()).toBeGreaterThan(30)
+    const options = await filter.allInnerTexts()
     expect(options.filter((text) => RAW_KEY.test(text))).toEqual([])
     expect(await page.getByRole('main').innerText()).not.toMatch(RAW_KEY)
     await context.close()
