@@ -8,6 +8,7 @@ import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -67,8 +68,8 @@ const routes = {
     summary: 'Add a category, last among its siblings (platform admins); the slug id must be unused',
     security: SIGNED_IN,
     ...platformAdmin,
-    request: { body: bodyRef('CreateCategory') },
-    responses: { 201: saved('The new category'), 401: errorResponses[401], 403: forbidden, 422: errorResponses[422] },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreateCategory') },
+    responses: { 201: saved('The new category'), 400: errorResponses[400], 401: errorResponses[401], 403: forbidden, 409: errorResponses[409], 422: errorResponses[422] },
   }),
   rename: createRoute({
     method: 'patch',
@@ -119,7 +120,7 @@ export function registerCategoryRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseAsAdmin(ctx, CreateCategoryInput, await readJsonBody(c), (input) => createCategory(ctx, input))
+    const created = await parseAsAdmin(ctx, CreateCategoryInput, await readJsonBody(c), (input) => createCategory(ctx, input, idempotencyOf(c)))
     return c.json(serializeCategory(created), 201)
   })
 

@@ -20,6 +20,7 @@ import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -154,8 +155,8 @@ const routes = {
     summary: 'Create a company with the caller as owner; it becomes the session’s active company',
     security: SIGNED_IN,
     ...access({ level: 'user' }),
-    request: { body: bodyRef('CreateCompany') },
-    responses: { 201: jsonResponse(CompanySchema, 'The new company'), 401: errorResponses[401], 422: errorResponses[422] },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreateCompany') },
+    responses: { 201: jsonResponse(CompanySchema, 'The new company'), 400: errorResponses[400], 401: errorResponses[401], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   current: createRoute({
     method: 'get',
@@ -232,8 +233,8 @@ const routes = {
     summary: 'Add a certification (admins and owners); file_id must be a file of the company',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: bodyRef('AddCertification') },
-    responses: { 201: jsonResponse(CertificationSchema, 'The certification'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: { headers: IdempotencyHeader, body: bodyRef('AddCertification') },
+    responses: { 201: jsonResponse(CertificationSchema, 'The certification'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   removeCertification: createRoute({
     method: 'delete',
@@ -271,7 +272,7 @@ export function registerCompanyRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const { companyId } = await parseBody(CreateCompanyInput, await readJsonBody(c), (input) => createCompany(ctx, input))
+    const { companyId } = await parseBody(CreateCompanyInput, await readJsonBody(c), (input) => createCompany(ctx, input, idempotencyOf(c)))
     return c.json(serializeCompany(await getCompanyById(ctx, companyId)), 201)
   })
 
@@ -306,7 +307,7 @@ export function registerCompanyRoutes(api: Api) {
 
   api.openapi(routes.addCertification, async (c) => {
     const ctx = await serviceContext(c)
-    const added = await parseBody(AddCertificationInput, await readJsonBody(c), (input) => addCertification(ctx, input))
+    const added = await parseBody(AddCertificationInput, await readJsonBody(c), (input) => addCertification(ctx, input, idempotencyOf(c)))
     return c.json(serializeCertification(added), 201)
   })
 

@@ -381,7 +381,7 @@ const routes = {
     summary: 'Create a channel of the company (any member; the creator owns it); added members are notified',
     security: SIGNED_IN,
     ...member(),
-    request: { body: bodyRef('CreateChannel') },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreateChannel') },
     responses: { 201: jsonResponse(DetailSchema, 'The channel'), ...write },
   }),
   updateChannel: createRoute({
@@ -537,7 +537,7 @@ export function registerConversationRoutes(api: Api) {
   api.openapi(routes.createChannel, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(() => createChannel(ctx, CreateChannelInput.parse(body)))), 201)
+    return c.json(serializeDetail(await parsed(() => createChannel(ctx, CreateChannelInput.parse(body), idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.updateChannel, async (c) => {

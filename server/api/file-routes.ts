@@ -24,6 +24,7 @@ import type { ApiEnv } from '../middleware/request-context'
 import { resolveAuth, serviceContext } from './auth-routes'
 import { sendDownload } from './file-responses'
 import { access, errorResponses, ErrorSchema, IdParam, jsonResponse, SIGNED_IN } from './schemas'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 
@@ -74,13 +75,14 @@ const routes = {
       'multipart/form-data with the fields `file` and `purpose`. The type is sniffed from the bytes (an .exe renamed .png is refused with 415 file_type_not_allowed); too large → 413 file_too_large with details.limitMb; empty → 422. Images get a 320 px WebP thumbnail. Nothing is stored unless the whole upload succeeds.',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    request: { body: { required: true, content: { 'multipart/form-data': { schema: { $ref: '#/components/schemas/UploadFile' } } } } },
+    request: { headers: IdempotencyHeader, body: { required: true, content: { 'multipart/form-data': { schema: { $ref: '#/components/schemas/UploadFile' } } } } },
     responses: {
       201: jsonResponse(FileSchema, 'The stored file'),
       400: errorResponses[400],
       401: errorResponses[401],
       403: errorResponses[403],
       413: error('The file is larger than its type’s limit (file_too_large, details.limitMb) or the body over the request limit (payload_too_large)'),
+      409: errorResponses[409],
       415: error('Not multipart/form-data (unsupported_media_type), or a type the purpose does not accept or a name that disguises it (file_type_not_allowed)'),
       422: errorResponses[422],
       503: error('File storage is unavailable'),
@@ -201,9 +203,10 @@ export function registerFileRoutes(api: Api) {
     const ctx = await serviceContext(c)
     // A caller without a company is refused before their upload is read.
     requireCompany(ctx.actor)
+    const idempotency = idempotencyOf(c)
     const upload = await readUploadForm(c, ctx)
     try {
-      return c.json(serializeFile(await uploadFile(ctx, upload)), 201)
+      return c.json(serializeFile(await uploadFile(ctx, upload, idempotency)), 201)
     } catch (thrown) {
       const fields = isAppError(thrown) && thrown.code === 'validation_failed' ? (thrown.details?.fields as Record<string, string[]> | undefined) : undefined
       throw fields ? uploadFieldError(ctx, fields) : thrown

@@ -1,31 +1,69 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { and, count, eq, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../app/modules/catalog/catalog.tables.server'
-import { addresses } from '../../app/modules/companies/companies.tables.server'
-import { messages } from '../../app/modules/messaging/messaging.tables.server'
-import { purchaseProjects, quotations, requirements, rfqs } from '../../app/modules/sourcing/sourcing.tables.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categories, importJobs, priceLists, products } from '../../app/modules/catalog/catalog.tables.server'
+import { addresses, certifications, companyProfiles, files, invitations, organizations, supplierApplications } from '../../app/modules/companies/companies.tables.server'
+import { conversations, messages } from '../../app/modules/messaging/messaging.tables.server'
+import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
+import { createPurchaseOrder } from '../../app/modules/orders/index.server'
+import { freightQuotes, purchaseOrderChangeRequests } from '../../app/modules/orders/orders.tables.server'
+import { approvedSuppliers, purchaseProjects, quotationRevisions, quotations, requirements, rfqQuestions, rfqs, shortlistEntries } from '../../app/modules/sourcing/sourcing.tables.server'
 import { database } from '../../app/platform/db/index.server'
-import { createSourcingCast, insertProject, insertRfq } from '../../tests/factories/sourcing'
+import { LocalDiskStorage } from '../../app/platform/files/local-storage.server'
+import { useFileStorage } from '../../app/platform/files/storage.server'
+import { createMember } from '../../tests/factories/companies'
+import { createOrderParties, orderRequest } from '../../tests/factories/orders'
+import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '../../tests/factories/sourcing'
+import { createUser } from '../../tests/factories/users'
+import { pdfBytes } from '../../tests/support/file-fixtures'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
+import { TEST_PUBLIC_URL } from '../../tests/support/test-env'
 
 let app: ReturnType<typeof testApp>
+let root: string
 let cast: Awaited<ReturnType<typeof createSourcingCast>>
+let parties: Awaited<ReturnType<typeof createOrderParties>>
 let buyer: CookieJar
 let supplier: CookieJar
+let founder: CookieJar
+let platformAdmin: CookieJar
+let orderBuyer: CookieJar
+let shipper: CookieJar
+let applicant: CookieJar
 let projectId: string
 let openRfq: { id: string; lineIds: string[] }
 let conversationId: string
+/** The record a per-test `prepare` made for the operation to act on (a project, a quotation, an order, a supplier…). */
+let target: { id: string; version: number }
+let applicationDocument: string
 
 beforeAll(async () => {
   app = testApp()
+  root = await mkdtemp(path.join(tmpdir(), 'tradeport-idempotency-'))
+  useFileStorage(new LocalDiskStorage(root))
   cast = await createSourcingCast()
+  parties = await createOrderParties()
   buyer = await signInWithCookies(app, cast.buyer.user)
   supplier = await signInWithCookies(app, cast.suppliers[0]!.user)
+  // Creating a company switches the session to it, so it gets a user of its own.
+  founder = await signInWithCookies(app, await createUser())
+  platformAdmin = await signInWithCookies(app, await createUser({ role: 'admin' }))
+  orderBuyer = await signInWithCookies(app, parties.buyer.user)
+  const logistics = await createMember({ role: 'owner', companyInput: { kind: 'service_provider', verificationStatus: 'accept' } })
+  await database().update(companyProfiles).set({ services: ['logistics'] }).where(eq(companyProfiles.organizationId, logistics.company.id))
+  shipper = await signInWithCookies(app, logistics.user)
   projectId = (await insertProject(cast.buyer.company.id)).id
   const opened = await call(app, '/api/v1/conversations', { jar: buyer, body: { kind: 'direct', company_id: cast.suppliers[0]!.company.id } })
   conversationId = String(opened.json.id)
+})
+
+afterAll(async () => {
+  useFileStorage(undefined)
+  await rm(root, { recursive: true, force: true })
 })
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
@@ -35,8 +73,35 @@ async function rows(table: PgTable, where: SQL | undefined): Promise<number> {
   return row?.n ?? 0
 }
 
-/** A create operation: who calls it, where, its body for a marker, and how many records carry that marker. */
-type Operation = { name: string; jar: () => CookieJar; method?: string; path: () => string; status: number; body: (marker: string) => Record<string, unknown>; stored: (marker: string) => Promise<number>; prepare?: () => Promise<void> }
+/** A create operation: who calls it, where, its body for a marker (JSON, or a multipart form), and how many records carry that marker. */
+type Operation = {
+  name: string
+  jar: () => CookieJar
+  method?: string
+  path: () => string
+  status: number
+  body: (marker: string) => Record<string, unknown> | FormData | Promise<Record<string, unknown>>
+  stored: (marker: string) => Promise<number>
+  prepare?: () => Promise<void>
+}
+
+/** Sends one request of an operation (multipart bodies go as they are, JSON through `call`). */
+async function send(operation: Operation, body: Record<string, unknown> | FormData, headers: Record<string, string>) {
+  if (!(body instanceof FormData)) return call(app, operation.path(), { method: operation.method ?? 'POST', body, jar: operation.jar(), headers })
+  const response = await app.request(`${TEST_PUBLIC_URL}${operation.path()}`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: operation.jar().header(), ...headers }, body })
+  const text = await response.text()
+  return { status: response.status, text, json: (text ? JSON.parse(text) : null) as Record<string, unknown> & { code?: string } }
+}
+
+/** A file uploaded by the caller through the Files API (its id). */
+async function uploaded(jar: CookieJar, purpose: string, name: string, bytes: Uint8Array): Promise<string> {
+  const form = new FormData()
+  form.set('purpose', purpose)
+  form.set('file', new File([new Uint8Array(bytes)], name))
+  const response = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() }, body: form })
+  expect(response.status).toBe(201)
+  return ((await response.json()) as { id: string }).id
+}
 
 /** A fresh RFQ the supplier is invited to: one quotation per supplier and RFQ, so each test gets its own. */
 async function inviteSupplier(): Promise<void> {
@@ -44,6 +109,55 @@ async function inviteSupplier(): Promise<void> {
   const rfq = await insertRfq(cast.buyer.company.id, { requirements: project.requirements.slice(0, 1), supplierIds: [cast.suppliers[0]!.company.id] })
   openRfq = { id: rfq.id, lineIds: rfq.lines.map((line) => line.id) }
 }
+
+/** A quotation the supplier submitted on a fresh RFQ, to revise. */
+async function submittedQuotation(): Promise<void> {
+  await inviteSupplier()
+  const quotation = await insertQuotation(openRfq.id, cast.suppliers[0]!.company.id, openRfq.lineIds.map((id) => ({ rfqLineId: id, unitPrice: '18' })))
+  target = { id: quotation.id, version: 1 }
+}
+
+/** A placed purchase order (one pending change request per order, so each test gets its own). */
+async function placedOrder(): Promise<void> {
+  const order = await createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true })))
+  target = { id: order.id, version: order.version }
+}
+
+/** An open freight request of the order buyer (one pending quote per provider). */
+async function freightRequest(): Promise<void> {
+  const body = { origin: 'Ningbo', origin_country: 'CN', destination: 'Rotterdam', destination_country: 'NL', mode: 'air', packages: 3, weight_kg: '120', volume_m3: '0.8', dangerous_goods: false, ready_date: '2027-03-01', incoterm: 'FCA', cargo_description: 'Lamp samples' }
+  const created = await call(app, '/api/v1/logistic-orders', { body, jar: orderBuyer })
+  expect(created.status, created.text).toBe(201)
+  target = { id: String(created.json.id), version: Number(created.json.version) }
+}
+
+/** A fresh unverified supplier (one pending application at a time) signed in, with a verification document uploaded. */
+async function unverifiedSupplier(): Promise<void> {
+  const { user } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'unverified' } })
+  applicant = await signInWithCookies(app, user)
+  applicationDocument = await uploaded(applicant, 'verification', 'licence.pdf', pdfBytes())
+}
+
+/** A supplier the buyer has not listed yet (one entry per supplier). */
+async function unlistedSupplier(): Promise<void> {
+  const { company } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
+  target = { id: company.id, version: 1 }
+}
+
+/** A project with an empty shortlist (one entry per supplier). */
+async function freshProject(): Promise<void> {
+  target = { id: (await insertProject(cast.buyer.company.id)).id, version: 1 }
+}
+
+const quotationContent = (marker: string) => ({
+  currency: 'usd',
+  incoterm: 'FOB',
+  incoterm_place: 'Shenzhen',
+  payment_terms: 'tt_30_70',
+  valid_until: inDays(30).slice(0, 10),
+  notes: marker,
+  lines: openRfq.lineIds.map((id) => ({ rfq_line_id: id, unit_price: '17.5', moq: 50, lead_time_days: 25 })),
+})
 
 const OPERATIONS: Operation[] = [
   {
@@ -76,7 +190,7 @@ const OPERATIONS: Operation[] = [
     method: 'PUT',
     path: () => `/api/v1/rfq-inbox/${openRfq.id}/quotation`,
     status: 200,
-    body: (marker) => ({ currency: 'usd', incoterm: 'FOB', incoterm_place: 'Shenzhen', payment_terms: 'tt_30_70', valid_until: inDays(30).slice(0, 10), notes: marker, lines: openRfq.lineIds.map((id) => ({ rfq_line_id: id, unit_price: '17.5', moq: 50, lead_time_days: 25 })) }),
+    body: quotationContent,
     stored: () => rows(quotations, and(eq(quotations.rfqId, openRfq.id), eq(quotations.supplierCompanyId, cast.suppliers[0]!.company.id))),
     prepare: inviteSupplier,
   },
@@ -104,6 +218,138 @@ const OPERATIONS: Operation[] = [
     body: (marker) => ({ body: marker }),
     stored: (marker) => rows(messages, eq(messages.body, marker)),
   },
+  {
+    name: 'POST /v1/companies',
+    jar: () => founder,
+    path: () => '/api/v1/companies',
+    status: 201,
+    body: (marker) => ({ kind: 'buyer', legal_name: `${marker} Ltd.`, display_name: marker, country: 'sg', city: 'Singapore' }),
+    stored: (marker) => rows(organizations, eq(organizations.name, marker)),
+  },
+  {
+    name: 'POST /v1/companies/current/certifications',
+    jar: () => supplier,
+    path: () => '/api/v1/companies/current/certifications',
+    status: 201,
+    body: (marker) => ({ name: marker, issuer: 'TÜV', valid_until: '2029-01-31' }),
+    stored: (marker) => rows(certifications, eq(certifications.name, marker)),
+  },
+  {
+    name: 'POST /v1/invitations',
+    jar: () => buyer,
+    path: () => '/api/v1/invitations',
+    status: 201,
+    body: (marker) => ({ email: `${marker.toLowerCase()}@example.test`, role: 'member' }),
+    stored: (marker) => rows(invitations, eq(invitations.email, `${marker.toLowerCase()}@example.test`)),
+  },
+  {
+    name: 'POST /v1/files',
+    jar: () => supplier,
+    path: () => '/api/v1/files',
+    status: 201,
+    body: (marker) => {
+      const form = new FormData()
+      form.set('purpose', 'attachment')
+      form.set('file', new File([new Uint8Array(pdfBytes())], `${marker}.pdf`))
+      return form
+    },
+    stored: (marker) => rows(files, eq(files.name, `${marker}.pdf`)),
+  },
+  {
+    name: 'POST /v1/supplier/applications',
+    jar: () => applicant,
+    path: () => '/api/v1/supplier/applications',
+    status: 201,
+    body: (marker) => ({ supplier_type: 'manufacturer', document_file_ids: [applicationDocument], message: marker }),
+    stored: (marker) => rows(supplierApplications, eq(supplierApplications.message, marker)),
+    prepare: unverifiedSupplier,
+  },
+  {
+    name: 'POST /v1/categories',
+    jar: () => platformAdmin,
+    path: () => '/api/v1/categories',
+    status: 201,
+    body: (marker) => ({ id: marker.toLowerCase(), parent_id: null, name_en: marker, name_zh_hans: '测试类目', name_zh_hant: '測試類目' }),
+    stored: (marker) => rows(categories, eq(categories.id, marker.toLowerCase())),
+  },
+  {
+    name: 'POST /v1/price-lists',
+    jar: () => supplier,
+    path: () => '/api/v1/price-lists',
+    status: 201,
+    body: (marker) => ({ name: marker, currency: 'USD' }),
+    stored: (marker) => rows(priceLists, eq(priceLists.name, marker)),
+  },
+  {
+    name: 'POST /v1/product-imports',
+    jar: () => supplier,
+    path: () => '/api/v1/product-imports',
+    status: 201,
+    body: async (marker) => ({ file_id: await uploaded(supplier, 'product_import', `${marker}.csv`, new TextEncoder().encode('sku,name_en\nLAMP-1,Desk lamp\n')) }),
+    stored: (marker) => rows(importJobs, eq(importJobs.fileName, `${marker}.csv`)),
+  },
+  {
+    name: 'POST /v1/channels',
+    jar: () => buyer,
+    path: () => '/api/v1/channels',
+    status: 201,
+    body: (marker) => ({ name: marker, topic: 'Retry safety', visibility: 'public' }),
+    stored: (marker) => rows(conversations, eq(conversations.name, marker)),
+  },
+  {
+    name: 'POST /v1/projects/{id}/shortlist',
+    jar: () => buyer,
+    path: () => `/api/v1/projects/${target.id}/shortlist`,
+    status: 201,
+    body: (marker) => ({ supplier_company_id: cast.suppliers[0]!.company.id, note: marker }),
+    stored: (marker) => rows(shortlistEntries, eq(shortlistEntries.note, marker)),
+    prepare: freshProject,
+  },
+  {
+    name: 'POST /v1/approved-suppliers',
+    jar: () => buyer,
+    path: () => '/api/v1/approved-suppliers',
+    status: 201,
+    body: (marker) => ({ supplier_company_id: target.id, status: 'trial', note: marker }),
+    stored: (marker) => rows(approvedSuppliers, eq(approvedSuppliers.note, marker)),
+    prepare: unlistedSupplier,
+  },
+  {
+    name: 'POST /v1/rfqs/{id}/questions',
+    jar: () => supplier,
+    path: () => `/api/v1/rfqs/${openRfq.id}/questions`,
+    status: 201,
+    body: (marker) => ({ question: marker }),
+    stored: (marker) => rows(rfqQuestions, eq(rfqQuestions.question, marker)),
+    prepare: inviteSupplier,
+  },
+  {
+    name: 'POST /v1/quotations/{id}/revise',
+    jar: () => supplier,
+    path: () => `/api/v1/quotations/${target.id}/revise`,
+    status: 200,
+    body: (marker) => ({ ...quotationContent(marker), version: target.version }),
+    stored: () => rows(quotationRevisions, eq(quotationRevisions.quotationId, target.id)),
+    prepare: submittedQuotation,
+  },
+  {
+    name: 'POST /v1/orders/{id}/change-requests',
+    jar: () => orderBuyer,
+    path: () => `/api/v1/orders/${target.id}/change-requests`,
+    status: 201,
+    body: (marker) => ({ kind: 'change', version: target.version, reason: marker, requested_delivery_date: '2027-04-01' }),
+    stored: (marker) => rows(purchaseOrderChangeRequests, eq(purchaseOrderChangeRequests.reason, marker)),
+    prepare: placedOrder,
+  },
+  {
+    name: 'POST /v1/service-orders/{id}/quotes',
+    jar: () => shipper,
+    path: () => `/api/v1/service-orders/${target.id}/quotes`,
+    status: 201,
+    body: (marker) => ({ price: '640.00', currency: 'USD', transit_days: 4, valid_until: '2099-01-01', note: marker }),
+    stored: (marker) => rows(freightQuotes, eq(freightQuotes.note, marker)),
+    prepare: freightRequest,
+  },
 ]
 
 describe('Idempotency-Key on every create operation', () => {
@@ -112,16 +358,15 @@ describe('Idempotency-Key on every create operation', () => {
       await operation.prepare?.()
       const key = `retry-${randomUUID()}`
       const marker = `Idem-${randomUUID().slice(0, 12)}`
-      const body = operation.body(marker)
-      const send = (headers: Record<string, string> = { 'idempotency-key': key }) => call(app, operation.path(), { method: operation.method ?? 'POST', body, jar: operation.jar(), headers })
-      const first = await send()
+      const body = await operation.body(marker)
+      const first = await send(operation, body, { 'idempotency-key': key })
       expect(first.status, first.text).toBe(operation.status)
-      const again = await send()
+      const again = await send(operation, body, { 'idempotency-key': key })
       expect(again.status, again.text).toBe(operation.status)
       expect(again.json.id).toBe(first.json.id)
       expect(await operation.stored(marker)).toBe(1)
 
-      const malformed = await send({ 'idempotency-key': 'spaces are not allowed' })
+      const malformed = await send(operation, body, { 'idempotency-key': 'spaces are not allowed' })
       expect(malformed.status).toBeGreaterThanOrEqual(400)
       expect(malformed.status).toBeLessThan(500)
       expect(await operation.stored(marker)).toBe(1)
@@ -132,32 +377,120 @@ describe('Idempotency-Key on every create operation', () => {
     it(`${operation.name}: the same key with a different body is 409 idempotency_key_reused`, async () => {
       await operation.prepare?.()
       const key = `reuse-${randomUUID()}`
-      const first = await call(app, operation.path(), { method: operation.method ?? 'POST', body: operation.body(`Idem-${randomUUID().slice(0, 12)}`), jar: operation.jar(), headers: { 'idempotency-key': key } })
+      const first = await send(operation, await operation.body(`Idem-${randomUUID().slice(0, 12)}`), { 'idempotency-key': key })
       expect(first.status, first.text).toBe(operation.status)
       const other = `Idem-${randomUUID().slice(0, 12)}`
-      const reused = await call(app, operation.path(), { method: operation.method ?? 'POST', body: operation.body(other), jar: operation.jar(), headers: { 'idempotency-key': key } })
+      const before = await operation.stored(other)
+      const reused = await send(operation, await operation.body(other), { 'idempotency-key': key })
       expect(reused.status, reused.text).toBe(409)
       expect(reused.json).toMatchObject({ code: 'idempotency_key_reused' })
+      expect(await operation.stored(other)).toBe(before)
     })
   }
+})
 
-  it('declares the Idempotency-Key header on every create operation of the OpenAPI description', async () => {
-    const spec = (await call(app, '/api/openapi.json')).json as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>> }
-    const creates = [
-      ['/api/v1/projects', 'post'],
-      ['/api/v1/requirements', 'post'],
-      ['/api/v1/rfqs', 'post'],
-      ['/api/v1/rfq-inbox/{id}/quotation', 'put'],
-      ['/api/v1/products', 'post'],
-      ['/api/v1/addresses', 'post'],
-      ['/api/v1/conversations/{id}/messages', 'post'],
-      ['/api/v1/orders', 'post'],
-      ['/api/v1/service-orders', 'post'],
-      ['/api/v1/logistic-orders', 'post'],
-    ] as const
-    for (const [path, method] of creates) {
-      const parameters = spec.paths[path]?.[method]?.parameters ?? []
-      expect(parameters, `${method} ${path}`).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }))
+type Spec = { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; responses: Record<string, unknown> }>> }
+
+const STEP = 'a step on an existing record, checked against its version or state: a retry is refused, nothing is created'
+const REPLACES = 'replaces what the path names with the body: a retry writes the same thing again'
+const SETS = 'sets a flag or a membership that a retry finds already set'
+
+/**
+ * The POST and PUT operations under /api/v1 that create no record, each with why a retry needs no key. Every other
+ * POST or PUT must declare Idempotency-Key, so a new create operation without it fails the test below.
+ */
+const NOT_CREATES: Record<string, string> = {
+  'PUT /api/v1/companies/current': REPLACES,
+  'POST /api/v1/companies/{id}/restore': 'restores a deleted company; a restored one is not found as deleted again',
+  'PUT /api/v1/session/company': REPLACES,
+  'POST /api/v1/members/leave': 'ends the caller’s membership; a retry finds none',
+  'POST /api/v1/members/{id}/transfer-ownership': SETS,
+  'POST /api/v1/invitations/{id}/resend': 'mails an existing invitation again with a new link (at most 5 sends); creates nothing',
+  'POST /api/v1/invitations/accept': 'uses up the invitation of the link; a retry finds it accepted',
+  'POST /api/v1/invitations/decline': 'uses up the invitation of the link; a retry finds it declined',
+  'POST /api/v1/addresses/{id}/default': SETS,
+  'PUT /api/v1/supplier/profile': REPLACES,
+  'POST /api/v1/admin/verifications/{id}/decision': 'decides a pending application once; a retry finds it decided',
+  'PUT /api/v1/admin/users/{id}/role': REPLACES,
+  'POST /api/v1/admin/users/{id}/ban': SETS,
+  'POST /api/v1/admin/users/{id}/unban': SETS,
+  'PUT /api/v1/products/{id}': STEP,
+  'PUT /api/v1/products/{id}/images': REPLACES,
+  'POST /api/v1/products/status': SETS,
+  'PUT /api/v1/price-lists/{id}': REPLACES,
+  'PUT /api/v1/price-lists/{id}/lines': REPLACES,
+  'POST /api/v1/price-lists/{id}/activate': SETS,
+  'PUT /api/v1/product-imports/{id}/mapping': REPLACES,
+  'POST /api/v1/product-imports/{id}/dry-run': 'checks the rows and changes no product',
+  'POST /api/v1/product-imports/{id}/start': STEP,
+  'POST /api/v1/categories/{id}/move': REPLACES,
+  'POST /api/v1/categories/{id}/reorder': 'moves a category among its siblings; it creates nothing',
+  'PUT /api/v1/orders/{id}': STEP,
+  'POST /api/v1/orders/{id}/transitions': STEP,
+  'POST /api/v1/orders/{id}/change-requests/{changeId}/decision': STEP,
+  'PUT /api/v1/customers/{id}/note': REPLACES,
+  'POST /api/v1/notifications/read': SETS,
+  'PUT /api/v1/notification-settings': REPLACES,
+  'POST /api/v1/service-orders/{id}/transitions': STEP,
+  'POST /api/v1/service-orders/{id}/quotes/{quoteId}/withdraw': STEP,
+  'POST /api/v1/service-orders/{id}/accept-quote': STEP,
+  'PUT /api/v1/rfqs/{id}': STEP,
+  'POST /api/v1/rfqs/{id}/transitions': STEP,
+  'POST /api/v1/rfqs/{id}/questions/{qid}/answer': REPLACES,
+  'POST /api/v1/rfq-inbox/{id}/decline': STEP,
+  'POST /api/v1/quotations/{id}/submit': STEP,
+  'POST /api/v1/quotations/{id}/withdraw': STEP,
+  'POST /api/v1/quotations/{id}/decision': STEP,
+  'PUT /api/v1/projects/{id}/shortlist/{supplierId}': REPLACES,
+  'PUT /api/v1/approved-suppliers/{supplierId}': REPLACES,
+  'PUT /api/v1/rfqs/{id}/assumptions': REPLACES,
+  'POST /api/v1/fx-rates': 'adds or replaces the rate of one currency and day: a retry replaces it with itself',
+  'POST /api/v1/fx-rates/import-ecb': 'adds or replaces the ECB rates of their day: a retry replaces them with themselves',
+  'PUT /api/v1/projects/{id}': STEP,
+  'POST /api/v1/projects/{id}/transitions': STEP,
+  'PUT /api/v1/requirements/{id}': STEP,
+  'PUT /api/v1/projects/{id}/requirements/bulk': 'saves the project’s list as a whole: a retry leaves the same list (rows it added are replaced, not doubled)',
+  'POST /api/v1/conversations': 'finds the thread of its subject or starts it: a retry finds the one the first request started',
+  'POST /api/v1/conversations/{id}/read': SETS,
+  'PUT /api/v1/messages/{id}/reactions/{emoji}': SETS,
+  'POST /api/v1/channels/{id}/join': SETS,
+  'POST /api/v1/channels/{id}/leave': SETS,
+  'POST /api/v1/channels/{id}/members': SETS,
+}
+
+describe('the OpenAPI description', () => {
+  let spec: Spec
+  beforeAll(async () => {
+    spec = (await call(app, '/api/openapi.json')).json as unknown as Spec
+  })
+
+  const writes = () =>
+    Object.entries(spec.paths)
+      .filter(([route]) => route.startsWith('/api/v1/'))
+      .flatMap(([route, methods]) => Object.entries(methods).flatMap(([method, operation]) => (method === 'post' || method === 'put' ? [{ name: `${method.toUpperCase()} ${route}`, operation }] : [])))
+
+  it('declares the Idempotency-Key header on every POST and PUT that may create a record', () => {
+    const missing = writes()
+      .filter(({ name, operation }) => !(name in NOT_CREATES) && !(operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'))
+      .map(({ name }) => name)
+    expect(missing).toEqual([])
+    for (const operation of OPERATIONS) expect(Object.keys(NOT_CREATES)).not.toContain(operation.name.replace(' /v1/', ' /api/v1/'))
+  })
+
+  it('lists as creating nothing only operations that exist and answer no 201 Created', () => {
+    const byName = new Map(writes().map(({ name, operation }) => [name, operation]))
+    for (const name of Object.keys(NOT_CREATES)) {
+      expect(byName.has(name), name).toBe(true)
+      expect(Object.keys(byName.get(name)?.responses ?? {}), name).not.toContain('201')
     }
+  })
+
+  it('covers every operation that declares the header with a retry test here, orders and service orders aside (their own tests)', () => {
+    const tested = new Set(OPERATIONS.map((operation) => operation.name.replace(' /v1/', ' /api/v1/')))
+    const declared = writes()
+      .filter(({ operation }) => (operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'))
+      .map(({ name }) => name)
+      .filter((name) => !['POST /api/v1/orders', 'POST /api/v1/service-orders', 'POST /api/v1/logistic-orders'].includes(name))
+    expect(declared.filter((name) => !tested.has(name))).toEqual([])
   })
 })

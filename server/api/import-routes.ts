@@ -8,6 +8,7 @@ import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
 import { access, bodyRef, camelCaseKeys, ErrorSchema, errorResponses, IdParam, jsonResponse, PageQuery, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -99,8 +100,8 @@ const routes = {
     description: `${SUPPLIERS_ONLY} Answers the file’s headers and a mapping guessed from them (English or Chinese header names). A file of more than 200,000 rows is refused (422); CSV must be UTF-8.`,
     security: SIGNED_IN,
     ...importerAccess(),
-    request: { body: bodyRef('CreateProductImport') },
-    responses: { 201: jsonResponse(ImportJobSchema, 'The new import'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 415: { description: 'The file is not CSV or XLSX', content: { 'application/json': { schema: ErrorSchema } } }, 422: errorResponses[422] },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreateProductImport') },
+    responses: { 201: jsonResponse(ImportJobSchema, 'The new import'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 415: { description: 'The file is not CSV or XLSX', content: { 'application/json': { schema: ErrorSchema } } }, 422: errorResponses[422] },
   }),
   list: createRoute({
     method: 'get',
@@ -200,7 +201,7 @@ export function registerImportRoutes(api: Api) {
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
     const body = camelCaseKeys(await readJsonBody(c)) as Partial<CreateImportInput>
-    const job = await withFieldMessages('productImport', () => createImport(ctx, { fileId: body.fileId ?? '' }), snakeCaseName)
+    const job = await withFieldMessages('productImport', () => createImport(ctx, { fileId: body.fileId ?? '' }, idempotencyOf(c)), snakeCaseName)
     return c.json(serializeJob(job), 201)
   })
 

@@ -388,7 +388,7 @@ const routes = {
     summary: 'Propose a change (line quantities and prices, terms) or a cancellation, for the other party to accept or reject',
     security: SIGNED_IN,
     ...member('id'),
-    request: { params: IdParam, body: bodyRef('ChangeRequest') },
+    request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('ChangeRequest') },
     responses: { 201: jsonResponse(OrderDetailSchema, 'The order with the pending request'), ...orderWrite },
   }),
   decideChange: createRoute({
@@ -500,7 +500,7 @@ export function registerOrderRoutes(api: Api) {
   api.openapi(routes.requestChange, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input))), 201)
+    return c.json(serializeDetail(await parsed(ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.decideChange, async (c) => {

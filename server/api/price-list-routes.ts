@@ -5,6 +5,7 @@ import { activatePriceList, createPriceList, deletePriceList, getPriceList, list
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -109,8 +110,8 @@ const routes = {
     summary: 'Add a price list (admins and owners); it starts inactive',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: bodyRef('CreatePriceList') },
-    responses: { 201: jsonResponse(PriceListSchema, 'The new list'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreatePriceList') },
+    responses: { 201: jsonResponse(PriceListSchema, 'The new list'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   get: createRoute({
     method: 'get',
@@ -171,7 +172,7 @@ export function registerPriceListRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseBody(CreatePriceListInput, await readJsonBody(c), (input) => createPriceList(ctx, input))
+    const created = await parseBody(CreatePriceListInput, await readJsonBody(c), (input) => createPriceList(ctx, input, idempotencyOf(c)))
     return c.json(serializeList(created), 201)
   })
 

@@ -263,7 +263,7 @@ const routes = {
     description: 'The whole content again, as for saving a draft, with the version loaded. An accepted, rejected, withdrawn or expired quotation is never revised (409 invalid_transition).',
     security: SIGNED_IN,
     ...member('id'),
-    request: { params: IdParam, body: bodyRef('ReviseQuotation') },
+    request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('ReviseQuotation') },
     responses: { 200: jsonResponse(QuotationSchema, 'The revised quotation'), ...write },
   }),
   withdraw: createRoute({
@@ -365,7 +365,7 @@ export function registerQuotationRoutes(api: Api) {
   api.openapi(routes.revise, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serialize(await parsed(ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serialize(await parsed(ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 200)
   })
 
   api.openapi(routes.withdraw, async (c) => {

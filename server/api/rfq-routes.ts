@@ -459,7 +459,7 @@ const routes = {
     summary: 'Ask the buyer a clarification question (an invitee, while quoting is open); every invitee sees it without the asker',
     security: SIGNED_IN,
     ...member('id'),
-    request: { params: IdParam, body: bodyRef('AskRfqQuestion') },
+    request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('AskRfqQuestion') },
     responses: { 201: jsonResponse(SupplierRfqSchema, 'The RFQ as the supplier sees it'), ...write },
   }),
   answer: createRoute({
@@ -553,7 +553,7 @@ export function registerRfqRoutes(api: Api) {
   api.openapi(routes.ask, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeSupplierView(await parsed(AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input))), 201)
+    return c.json(serializeSupplierView(await parsed(AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.answer, async (c) => {

@@ -268,7 +268,7 @@ const routes = {
     summary: 'Price an open freight request (logistics providers; one pending quote each)',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member', resource: 'id' }),
-    request: { params: IdParam, body: bodyRef('SubmitFreightQuote') },
+    request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('SubmitFreightQuote') },
     responses: { 201: jsonResponse(ServiceOrderDetailSchema, 'The request with the caller’s quote'), ...conflictResponses },
   }),
   withdrawQuote: createRoute({
@@ -339,7 +339,7 @@ export function registerServiceOrderRoutes(api: Api) {
 
   api.openapi(routes.quote, async (c) => {
     const ctx = await serviceContext(c)
-    const order = await parseBody(FreightQuoteInput, await readJsonBody(c), (input) => submitFreightQuote(ctx, c.req.valid('param').id, input))
+    const order = await parseBody(FreightQuoteInput, await readJsonBody(c), (input) => submitFreightQuote(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
     return c.json(serializeDetail(order), 201)
   })
 

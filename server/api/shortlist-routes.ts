@@ -23,6 +23,7 @@ import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -156,7 +157,7 @@ const routes = {
     description: 'A supplier already on it is 409 conflict; a blocked supplier (approved-supplier list) or a company that does not supply is 422; a closed or cancelled project is 409 invalid_transition.',
     security: SIGNED_IN,
     ...member('id'),
-    request: { params: IdParam, body: bodyRef('AddShortlistEntry') },
+    request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('AddShortlistEntry') },
     responses: { 201: jsonResponse(ShortlistEntrySchema, 'The new entry'), ...write },
   }),
   noteShortlist: createRoute({
@@ -204,7 +205,7 @@ const routes = {
     description: 'Documents are files of the caller’s company uploaded as attachment or certification. A supplier already listed is 409 conflict.',
     security: SIGNED_IN,
     ...member(),
-    request: { body: bodyRef('AddApprovedSupplier') },
+    request: { headers: IdempotencyHeader, body: bodyRef('AddApprovedSupplier') },
     responses: { 201: jsonResponse(ApprovedSupplierSchema, 'The listed supplier'), ...write },
   }),
   updateApproved: createRoute({
@@ -270,7 +271,7 @@ export function registerShortlistRoutes(api: Api) {
   api.openapi(routes.addShortlist, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    const entry = await parsed(AddShortlistInput, body, (input) => addToShortlist(ctx, c.req.valid('param').id, input))
+    const entry = await parsed(AddShortlistInput, body, (input) => addToShortlist(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
     return c.json(serializeEntry(entry), 201)
   })
 
@@ -299,7 +300,7 @@ export function registerShortlistRoutes(api: Api) {
   api.openapi(routes.addApproved, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeApproved(await parsed(AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input))), 201)
+    return c.json(serializeApproved(await parsed(AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.updateApproved, async (c) => {

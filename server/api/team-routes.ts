@@ -31,6 +31,7 @@ import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody } from './errors'
 import { access, bodyRef, errorResponses, IdParam, jsonResponse, PageQuery, SIGNED_IN } from './schemas'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 
@@ -181,8 +182,8 @@ const routes = {
     description: `Admins and owners with a verified contact. An existing member (already_member) or a live invitation to the same address (invitation_pending) is refused with 409 and nothing is stored; an expired one is replaced. The invitation is valid for ${INVITATION_TTL_DAYS} days.`,
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: bodyRef('CreateInvitation') },
-    responses: { 201: jsonResponse(InvitationSchema, 'The invitation (the link is only in the mail)'), 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
+    request: { headers: IdempotencyHeader, body: bodyRef('CreateInvitation') },
+    responses: { 201: jsonResponse(InvitationSchema, 'The invitation (the link is only in the mail)'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   resend: createRoute({
     method: 'post',
@@ -295,7 +296,7 @@ export function registerTeamRoutes(api: Api) {
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
     const input = CreateInvitationBody.parse(await readJsonBody(c))
-    return c.json(serializeInvitation(await createInvitation(ctx, input)), 201)
+    return c.json(serializeInvitation(await createInvitation(ctx, input, idempotencyOf(c))), 201)
   })
 
   api.openapi(routes.resend, async (c) => c.json(serializeInvitation(await resendInvitation(await serviceContext(c), c.req.valid('param').id)), 200))

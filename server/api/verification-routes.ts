@@ -37,6 +37,7 @@ import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody } from './errors'
 import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from './schemas'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 
@@ -338,8 +339,8 @@ const routes = {
     description: 'Upload the documents first through POST /api/v1/files with purpose verification. 409 application_pending while one is under review.',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { body: bodyRef('SubmitSupplierApplication') },
-    responses: { 201: jsonResponse(MyApplicationSchema, 'The pending application'), 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
+    request: { headers: IdempotencyHeader, body: bodyRef('SubmitSupplierApplication') },
+    responses: { 201: jsonResponse(MyApplicationSchema, 'The pending application'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
   }),
   queue: createRoute({
     method: 'get',
@@ -407,7 +408,7 @@ export function registerVerificationRoutes(api: Api) {
     requireRole(ctx.actor, 'admin')
     const wire = record(await readJsonBody(c))
     const input = parseBody(ctx, SubmitApplicationInput, { supplierType: wire.supplier_type, documentFileIds: wire.document_file_ids, message: wire.message })
-    const { id } = await translatingValidation(ctx, () => submitApplication(ctx, input))
+    const { id } = await translatingValidation(ctx, () => submitApplication(ctx, input, idempotencyOf(c)))
     const created = (await myApplications(ctx)).find((application) => application.id === id)
     if (!created) throw new AppError('internal', 'The application was not stored')
     return c.json(serializeMyApplication(created), 201)

@@ -2,6 +2,7 @@ import { asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import type { Locale } from '../../platform/i18n/locales'
 import { logger } from '../../platform/logger.server'
 import { requirePlatformAdmin } from '../companies/index'
@@ -80,7 +81,7 @@ async function lockCategories(tx: Transaction): Promise<void> {
   await tx.execute(sql`lock table ${categories} in share row exclusive mode`)
 }
 
-async function findCategory(tx: Transaction, id: string): Promise<CategoryRow> {
+async function findCategory(tx: Database | Transaction, id: string): Promise<CategoryRow> {
   const [row] = await tx.select().from(categories).where(eq(categories.id, id))
   if (!row) throw new AppError('not_found', 'Category not found')
   return row
@@ -118,22 +119,27 @@ function changed(ctx: ServiceContext, change: string, categoryId: string, detail
   logger().info({ userId: ctx.actor.userId, requestId: ctx.requestId, categoryId, change, ...details }, 'category changed')
 }
 
-/** Adds a category, last among its siblings (platform admins); the slug must be free. */
-export async function createCategory(ctx: ServiceContext, input: CreateCategoryInput): Promise<CategoryRow> {
+/** Adds a category, last among its siblings (platform admins), once per idempotency key; the slug must be free. */
+export async function createCategory(ctx: ServiceContext, input: CreateCategoryInput, options: IdempotencyOption = {}): Promise<CategoryRow> {
   requirePlatformAdmin(ctx.actor)
-  const row = await database().transaction(async (tx) => {
-    await lockCategories(tx)
-    const [taken] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.id))
-    if (taken) throw fieldError('id', 'validation.categoryTaken', 'The slug is taken')
-    await assertValidParent(tx, input.parentId)
-    const [created] = await tx
-      .insert(categories)
-      .values({ id: input.id, parentId: input.parentId, position: await nextPosition(tx, input.parentId), nameEn: input.nameEn, nameZhHans: input.nameZhHans, nameZhHant: input.nameZhHant })
-      .returning()
-    if (!created) throw new AppError('internal', 'Category not stored')
-    return created
-  })
-  changed(ctx, 'created', row.id, { parentId: row.parentId })
+  // Categories are platform data: an admin's keys are their own.
+  const { replayed } = await createIdempotently(
+    `category:${ctx.actor.userId}`,
+    options,
+    input,
+    async (tx) => {
+      await lockCategories(tx)
+      const [taken] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.id))
+      if (taken) throw fieldError('id', 'validation.categoryTaken', 'The slug is taken')
+      await assertValidParent(tx, input.parentId)
+      await tx
+        .insert(categories)
+        .values({ id: input.id, parentId: input.parentId, position: await nextPosition(tx, input.parentId), nameEn: input.nameEn, nameZhHans: input.nameZhHans, nameZhHant: input.nameZhHant })
+    },
+    input.id,
+  )
+  const row = await findCategory(database(), input.id)
+  if (!replayed) changed(ctx, 'created', row.id, { parentId: row.parentId })
   return row
 }
 

@@ -4,6 +4,7 @@ import { and, asc, count, eq, inArray, isNull, lte, gte, or, sql } from 'drizzle
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany, requireRole, type AuditAction } from '../companies/index'
 import { changedFields, organizations, recordAudit } from '../companies/index.server'
 import { localized } from './catalog.constants'
@@ -139,19 +140,19 @@ const settingsOf = (list: Pick<PriceList, 'name' | 'currency' | 'validFrom' | 'v
 const auditList = (tx: Transaction, ctx: ServiceContext, action: AuditAction, list: Pick<PriceList, 'id' | 'name'>, change: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null } = {}) =>
   recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action, targetType: 'price_list', targetId: list.id, before: change.before ?? null, after: change.after === undefined ? { name: list.name } : change.after })
 
-/** Adds a list (admins and owners); it starts inactive. */
-export async function createPriceList(ctx: ServiceContext, input: CreatePriceListInput): Promise<PriceList> {
+/** Adds a list (admins and owners), once per idempotency key; it starts inactive. */
+export async function createPriceList(ctx: ServiceContext, input: CreatePriceListInput, options: IdempotencyOption = {}): Promise<PriceList> {
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
+  const { id } = await createIdempotently(`price_list:${companyId}`, options, input, async (tx, listId) => {
     const [row] = await tx
       .insert(priceLists)
-      .values({ id: randomUUID(), organizationId: companyId, name: input.name, currency: input.currency, validFrom: input.validFrom ?? null, validTo: input.validTo ?? null })
+      .values({ id: listId, organizationId: companyId, name: input.name, currency: input.currency, validFrom: input.validFrom ?? null, validTo: input.validTo ?? null })
       .returning(columns)
     if (!row) throw new AppError('internal', 'Price list not stored')
     await auditList(tx, ctx, 'price_list.created', row, { after: settingsOf(row) })
-    return row
   })
+  return findPriceList(database(), companyId, id)
 }
 
 /** Replaces a list's name, currency and window (admins and owners); public prices follow when it is the active one. */

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import Papa from 'papaparse'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { translator } from '../../platform/i18n/translate.server'
 import { fieldErrorsOf } from '../../platform/validation'
 import { requireRole } from '../companies/index'
@@ -68,7 +68,7 @@ async function recordErrors(jobId: string, checked: ValidatedRows): Promise<void
  * Opens an import of an uploaded CSV/XLSX file of the company (purpose product_import): reads its header,
  * guesses the mapping and counts the rows (admins and owners of a supplying company).
  */
-export async function createImport(ctx: ServiceContext, input: CreateImportInput): Promise<ImportJob & { headers: string[] }> {
+export async function createImport(ctx: ServiceContext, input: CreateImportInput, options: IdempotencyOption = {}): Promise<ImportJob & { headers: string[] }> {
   requireImporter(ctx.actor)
   const parsed = CreateImportInput.safeParse(input)
   if (!parsed.success) throw new AppError('validation_failed', 'Invalid import', { fields: fieldErrorsOf(parsed.error) })
@@ -76,19 +76,20 @@ export async function createImport(ctx: ServiceContext, input: CreateImportInput
   if (file.companyId !== ctx.actor.companyId) throw new AppError('not_found', 'File not found')
   if (file.purpose !== 'product_import') throw new AppError('validation_failed', 'Upload the file for a product import', { fields: { file: ['file.purpose'] } })
   const sheet = await loadSheet(ctx, file.id)
-  const [job] = await database()
-    .insert(importJobs)
-    .values({ id: randomUUID(), organizationId: ctx.actor.companyId, createdBy: ctx.actor.userId, fileId: file.id, fileName: file.name, mapping: guessMapping(sheet.headers), totalRows: sheet.rows.length })
-    .returning()
-  if (!job) throw new AppError('internal', 'Import not stored')
-  return { ...job, headers: sheet.headers }
+  const companyId = ctx.actor.companyId
+  const { id } = await createIdempotently(`product_import:${companyId}`, options, parsed.data, async (tx, jobId) => {
+    await tx
+      .insert(importJobs)
+      .values({ id: jobId, organizationId: companyId, createdBy: ctx.actor.userId, fileId: file.id, fileName: file.name, mapping: guessMapping(sheet.headers), totalRows: sheet.rows.length })
+  })
+  return { ...(await importerJob(ctx, id)), headers: sheet.headers }
 }
 
-/** Stores an upload with the files service, then opens its import. */
-export async function uploadImport(ctx: ServiceContext, upload: { name: string; bytes: Uint8Array }): Promise<ImportJob & { headers: string[] }> {
+/** Stores an upload with the files service, then opens its import (both once per idempotency key). */
+export async function uploadImport(ctx: ServiceContext, upload: { name: string; bytes: Uint8Array }, options: IdempotencyOption = {}): Promise<ImportJob & { headers: string[] }> {
   requireImporter(ctx.actor)
-  const file = await uploadFile(ctx, { purpose: 'product_import', ...upload })
-  return createImport(ctx, { fileId: file.id })
+  const file = await uploadFile(ctx, { purpose: 'product_import', ...upload }, options)
+  return createImport(ctx, { fileId: file.id }, options)
 }
 
 /** One import of the company with its live progress (admins and owners); another company's is not found. */

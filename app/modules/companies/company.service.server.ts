@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Actor, ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { changedFields, recordAudit } from './audit.service.server'
 import { COMPANY_RECOVERY_DAYS, type LocalizedText } from './companies.constants'
 import { certifications, companyProfiles, files, members, organizations } from './companies.tables.server'
@@ -24,10 +25,10 @@ function slugFor(name: string): string {
   return `${base || 'company'}-${randomUUID().slice(0, 6)}`
 }
 
-/** Creates the company with the actor as its owner, and makes it the session's active company. */
-export async function createCompany(ctx: ServiceContext, input: CreateCompanyInput): Promise<{ companyId: string }> {
-  const companyId = randomUUID()
-  await database().transaction(async (tx) => {
+/** Creates the company with the actor as its owner (once per idempotency key), and makes it the session's active company. */
+export async function createCompany(ctx: ServiceContext, input: CreateCompanyInput, options: IdempotencyOption = {}): Promise<{ companyId: string }> {
+  // The caller has no company yet (or is adding another): their keys are their own.
+  const { id, replayed } = await createIdempotently(`company:${ctx.actor.userId}`, options, input, async (tx, companyId) => {
     await tx.insert(organizations).values({ id: companyId, name: input.displayName, slug: slugFor(input.displayName) })
     await tx.insert(companyProfiles).values({
       organizationId: companyId,
@@ -46,8 +47,8 @@ export async function createCompany(ctx: ServiceContext, input: CreateCompanyInp
     await recordAudit(tx, ctx, { companyId, action: 'company.created', targetType: 'company', targetId: companyId, after: { ...input } })
     await setActiveCompany(ctx.actor.sessionId, companyId, tx)
   })
-  membershipsChanged([ctx.actor.userId])
-  return { companyId }
+  if (!replayed) membershipsChanged([ctx.actor.userId])
+  return { companyId: id }
 }
 
 export type CompanyProfile = Awaited<ReturnType<typeof readCompanyProfile>>
@@ -166,15 +167,16 @@ export async function listCertifications(ctx: ServiceContext) {
   return database().select().from(certifications).where(eq(certifications.organizationId, ctx.actor.companyId)).orderBy(asc(certifications.name))
 }
 
-export async function addCertification(ctx: ServiceContext, input: AddCertificationInput) {
+/** Adds a certification (admins and owners), once per idempotency key; its file must be one of the company's. */
+export async function addCertification(ctx: ServiceContext, input: AddCertificationInput, options: IdempotencyOption = {}) {
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
+  const { id } = await createIdempotently(`certification:${companyId}`, options, input, async (tx, certificationId) => {
     if (input.fileId) await assertCompanyFile(tx, companyId, input.fileId)
     const [row] = await tx
       .insert(certifications)
       .values({
-        id: randomUUID(),
+        id: certificationId,
         organizationId: companyId,
         name: input.name,
         issuer: input.issuer ?? '',
@@ -185,8 +187,13 @@ export async function addCertification(ctx: ServiceContext, input: AddCertificat
       .returning()
     if (!row) throw new AppError('internal', 'Certification not stored')
     await recordAudit(tx, ctx, { companyId, action: 'certification.added', targetType: 'certification', targetId: row.id, after: { name: row.name, issuer: row.issuer, validUntil: row.validUntil } })
-    return row
   })
+  const [added] = await database()
+    .select()
+    .from(certifications)
+    .where(and(eq(certifications.id, id), eq(certifications.organizationId, companyId)))
+  if (!added) throw new AppError('not_found', 'Certification not found')
+  return added
 }
 
 export async function removeCertification(ctx: ServiceContext, certificationId: string) {

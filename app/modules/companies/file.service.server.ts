@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { FILE_TYPES, fileTypeByMime } from '../../platform/files/file-types'
 import { limitInMegabytes, uploadLimitBytes } from '../../platform/files/limits.server'
 import { detectFileType, sanitizeFileName } from '../../platform/files/sniff.server'
@@ -99,11 +100,13 @@ async function storeThumbnail(fileId: string, bytes: Uint8Array): Promise<string
 }
 
 /**
- * Stores an upload for the active company (any member): the type is sniffed from the bytes and must be
- * one the purpose allows, with a matching extension; images get a thumbnail. Nothing is kept on failure.
+ * Stores an upload for the active company (any member), once per idempotency key: the type is sniffed from the bytes
+ * and must be one the purpose allows, with a matching extension; images get a thumbnail. Nothing is kept on failure,
+ * nor when a retry answers with the file its first attempt stored.
  */
-export async function uploadFile(ctx: ServiceContext, input: { purpose: FilePurpose; name: string; bytes: Uint8Array }): Promise<StoredFile> {
+export async function uploadFile(ctx: ServiceContext, input: { purpose: FilePurpose; name: string; bytes: Uint8Array }, options: IdempotencyOption = {}): Promise<StoredFile> {
   requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
   const { purpose } = parseInput(UploadFileInput, { purpose: input.purpose })
   const { bytes } = input
   if (bytes.byteLength === 0) throw new AppError('validation_failed', 'The file is empty', { fields: { file: ['validation.fileEmpty'] } })
@@ -112,16 +115,19 @@ export async function uploadFile(ctx: ServiceContext, input: { purpose: FilePurp
   const spec = FILE_TYPES[type]
   ensureWithinLimit(bytes.byteLength, uploadLimitBytes(spec.kind))
 
-  const id = randomUUID()
-  const storageKey = `originals/${id}`
+  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  const newId = randomUUID()
+  const storageKey = `originals/${newId}`
   await withStorage('put', (storage) => storage.put(storageKey, bytes, spec.mime))
-  const thumbnailKey = spec.kind === 'image' ? await storeThumbnail(id, bytes) : null
-  try {
-    const [row] = await database()
-      .insert(files)
-      .values({
+  const thumbnailKey = spec.kind === 'image' ? await storeThumbnail(newId, bytes) : null
+  const stored = await createIdempotently(
+    `file:${companyId}`,
+    options,
+    { purpose, name: input.name, sha256 },
+    async (tx, id) => {
+      await tx.insert(files).values({
         id,
-        organizationId: ctx.actor.companyId,
+        organizationId: companyId,
         uploadedBy: ctx.actor.userId,
         name: sanitizeFileName(input.name, type),
         contentType: spec.mime,
@@ -129,15 +135,18 @@ export async function uploadFile(ctx: ServiceContext, input: { purpose: FilePurp
         purpose,
         storageKey,
         thumbnailKey,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sha256,
       })
-      .returning()
-    if (!row) throw new AppError('internal', 'File not recorded')
-    return toStoredFile(row)
-  } catch (error) {
+    },
+    newId,
+  ).catch(async (error: unknown) => {
     await discardBytes([storageKey, thumbnailKey])
     throw error
-  }
+  })
+  if (stored.replayed) await discardBytes([storageKey, thumbnailKey])
+  const row = await findFile(stored.id)
+  if (!row || row.organizationId !== companyId) throw new AppError('not_found', 'File not found')
+  return toStoredFile(row)
 }
 
 /** The active company's files, by name (case-insensitive, the same order on every database). */

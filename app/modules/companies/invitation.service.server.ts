@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNull, lte, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { isLocale, type Locale } from '../../platform/i18n/locales'
 import { sendMail } from '../../platform/mail/mailer.server'
 import { assertCanReachOtherCompanies } from '../identity/index'
@@ -131,7 +132,7 @@ async function sendInvitation(invitation: InvitationSend): Promise<void> {
  * Invites someone by email as admin or member (admins and owners, with a verified contact). An
  * expired invitation to the same address is replaced; a live one or an existing member is a conflict.
  */
-export async function createInvitation(ctx: ServiceContext, input: CreateInvitationInput): Promise<CompanyInvitation> {
+export async function createInvitation(ctx: ServiceContext, input: CreateInvitationInput, options: IdempotencyOption = {}): Promise<CompanyInvitation> {
   requireRole(ctx.actor, 'admin')
   assertCanReachOtherCompanies(ctx.actor)
   const companyId = ctx.actor.companyId
@@ -139,7 +140,9 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
   const { secret, tokenHash } = newSecret()
   const inviterName = await userName(ctx.actor.userId)
   const invitee = await accountByEmail(input.email)
-  const { row, companyName, notice } = await database().transaction(async (tx) => {
+  // What the mail needs, known only when this request created the invitation.
+  const created: { mail?: { companyName: string; notice: UserNotice | null } } = {}
+  const { id } = await createIdempotently(`invitation:${companyId}`, options, input, async (tx, invitationId) => {
     const company = await lockCompany(tx, companyId)
     const [member] = await tx
       .select({ id: members.id })
@@ -158,19 +161,25 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
     }
     const [inserted] = await tx
       .insert(invitations)
-      .values({ id: randomUUID(), organizationId: companyId, email: input.email, role: input.role, tokenHash, locale, inviterId: ctx.actor.userId, expiresAt: expiryFromNow() })
+      .values({ id: invitationId, organizationId: companyId, email: input.email, role: input.role, tokenHash, locale, inviterId: ctx.actor.userId, expiresAt: expiryFromNow() })
       .returning()
     if (!inserted) throw new AppError('internal', 'Invitation not stored')
     await recordAudit(tx, ctx, { companyId, action: 'invitation.created', targetType: 'invitation', targetId: inserted.id, after: { email: inserted.email, role: inserted.role, expiresAt: inserted.expiresAt.toISOString() } })
     // Someone who already has an account also finds the invitation in their notifications.
     const notice: UserNotice | null = invitee ? { userIds: [invitee.id], kind: 'team.invited', params: { company: company.name, inviter: inviterName ?? company.name }, link: '/app/team/join', companyId } : null
     if (notice) await recordUserNotice(tx, notice)
-    return { row: inserted, companyName: company.name, notice }
+    created.mail = { companyName: company.name, notice }
   })
-  await sendInvitation({ email: row.email, role: input.role, locale, secret, companyName, inviterName })
-  // The invitation mail just sent is this notice's mail: the notice itself is not mailed again.
-  if (notice) await deliverUserNotice(notice, { mail: false })
-  return toCompanyInvitation(row, inviterName)
+  // A replayed request's invitation was mailed by the first one; only a new one is sent.
+  if (created.mail) {
+    const { companyName, notice } = created.mail
+    await sendInvitation({ email: input.email, role: input.role, locale, secret, companyName, inviterName })
+    // The invitation mail just sent is this notice's mail: the notice itself is not mailed again.
+    if (notice) await deliverUserNotice(notice, { mail: false })
+  }
+  const [row] = await database().select().from(invitations).where(and(eq(invitations.id, id), eq(invitations.organizationId, companyId)))
+  if (!row) throw new AppError('not_found', 'Invitation not found')
+  return toCompanyInvitation(row, await userName(row.inviterId))
 }
 
 async function lockCompanyInvitation(tx: Transaction, companyId: string, invitationId: string): Promise<InvitationRow> {

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { DEFAULT_LOCALE, type Locale } from '../../platform/i18n/locales'
 import { logger } from '../../platform/logger.server'
 import { sendMail } from '../../platform/mail/mailer.server'
@@ -37,18 +37,18 @@ async function verificationStatusOf(tx: Transaction, companyId: string): Promise
   return row.status
 }
 
-/** Sends the company's verification documents for review (admins and owners); one pending application at a time. */
-export async function submitApplication(ctx: ServiceContext, input: SubmitApplicationInput) {
+/** Sends the company's verification documents for review (admins and owners), once per idempotency key; one pending application at a time. */
+export async function submitApplication(ctx: ServiceContext, input: SubmitApplicationInput, options: IdempotencyOption = {}) {
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
-  const application = await database().transaction(async (tx) => {
+  const { id, replayed } = await createIdempotently(`supplier_application:${companyId}`, options, input, async (tx, applicationId) => {
     // The profile row lock makes a second, concurrent submission wait and then see `pending`.
     const before = await verificationStatusOf(tx, companyId)
     assertMayApply(before)
     await assertCompanyFiles(tx, companyId, input.documentFileIds, 'verification', 'documentFileIds')
     const [row] = await tx
       .insert(supplierApplications)
-      .values({ id: randomUUID(), organizationId: companyId, supplierType: input.supplierType, documentFileIds: input.documentFileIds, message: input.message, submittedBy: ctx.actor.userId })
+      .values({ id: applicationId, organizationId: companyId, supplierType: input.supplierType, documentFileIds: input.documentFileIds, message: input.message, submittedBy: ctx.actor.userId })
       .returning()
     if (!row) throw new AppError('internal', 'Application not stored')
     await writeSupplierProfile(tx, ctx, companyId, { supplierType: input.supplierType })
@@ -61,9 +61,13 @@ export async function submitApplication(ctx: ServiceContext, input: SubmitApplic
       before: { verificationStatus: before },
       after: { verificationStatus: 'pending', supplierType: row.supplierType, documentFileIds: row.documentFileIds },
     })
-    return row
   })
-  await companyChanged(companyId)
+  if (!replayed) await companyChanged(companyId)
+  const [application] = await database()
+    .select()
+    .from(supplierApplications)
+    .where(and(eq(supplierApplications.id, id), eq(supplierApplications.organizationId, companyId)))
+  if (!application) throw new AppError('not_found', 'Application not found')
   return application
 }
 

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { roomOf } from '../../platform/realtime/events'
 import { leaveRooms, publishChange } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
@@ -65,15 +65,15 @@ function channelAddedNotice(actor: { userId: string; companyId: string }, author
 }
 
 /** A channel of the caller's company (any member); the creator becomes its owner, `memberIds` (company members) join it. */
-export async function createChannel(ctx: ServiceContext, input: CreateChannelInput): Promise<ConversationDetail> {
+export async function createChannel(ctx: ServiceContext, input: CreateChannelInput, options: IdempotencyOption = {}): Promise<ConversationDetail> {
   requireCompany(ctx.actor)
   const actor = ctx.actor
   const fields = parseInput(CreateChannelInput, input)
-  const id = randomUUID()
   const author = await actorName(actor.userId)
   let notice: Notice | null = null
+  let created: { id: string; replayed: boolean }
   try {
-    await database().transaction(async (tx) => {
+    created = await createIdempotently(`channel:${actor.companyId}`, options, fields, async (tx, id) => {
       await ensureNameFree(tx, actor.companyId, fields.name)
       const invited = (await requireCompanyMembers(tx, actor.companyId, fields.memberIds, 'memberIds')).filter((userId) => userId !== actor.userId)
       await tx.insert(conversations).values({ id, kind: 'channel', organizationId: actor.companyId, name: fields.name, topic: fields.topic, visibility: fields.visibility, createdBy: actor.userId })
@@ -85,9 +85,9 @@ export async function createChannel(ctx: ServiceContext, input: CreateChannelInp
     if (isUniqueViolation(error)) throw fieldError({ name: ['validation.nameTaken'] })
     throw error
   }
-  publishChange([actor.companyId], { entity: 'conversation', id, action: 'created' })
+  if (!created.replayed) publishChange([actor.companyId], { entity: 'conversation', id: created.id, action: 'created' })
   if (notice) await deliverNotice(notice)
-  return getConversation(ctx, id)
+  return getConversation(ctx, created.id)
 }
 
 /** The channel when the caller may manage it: 404 when it cannot see it (or it is no channel), 403 when it may not manage. */

@@ -5,7 +5,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import { publishChange } from '../../platform/realtime/publisher.server'
 import { eventRow, type EventInput } from './order-events.server'
-import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/idempotency.server'
+import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
@@ -470,11 +470,12 @@ function termsOf(order: OrderRow, lines: LineRow[]): Record<string, unknown> {
  * Proposes a change (lines' quantities and prices, delivery date, terms) or a cancellation once the order is placed;
  * the other party accepts or rejects it. One pending request per order.
  */
-export async function requestChange(ctx: ServiceContext, id: string, input: ChangeRequestInput): Promise<PurchaseOrderDetail> {
+export async function requestChange(ctx: ServiceContext, id: string, input: ChangeRequestInput, options: IdempotencyOption = {}): Promise<PurchaseOrderDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
-  await database().transaction(async (tx) => {
+  // A retried request answers with the order its first attempt changed, before the version it carries goes stale.
+  const { replayed } = await createIdempotently(`order_change:${companyId}`, options, { id, input }, async (tx, changeId) => {
     const { order, party } = await lockOrder(tx, companyId, id)
     requireVersion(order, input.version)
     if (input.kind === 'cancel' ? !checkTransition(purchaseOrderMachine, order.status, 'agree_cancel', party).ok : !CHANGEABLE_STATUSES.includes(order.status)) {
@@ -504,7 +505,7 @@ export async function requestChange(ctx: ServiceContext, id: string, input: Chan
       if (input.notes !== undefined) proposal.notes = input.notes
     }
     await tx.insert(purchaseOrderChangeRequests).values({
-      id: randomUUID(),
+      id: changeId,
       orderId: id,
       kind: input.kind,
       requestedByCompanyId: companyId,
@@ -518,8 +519,11 @@ export async function requestChange(ctx: ServiceContext, id: string, input: Chan
     await notifyCounterpart(tx, ctx, order, party, type, { reason: input.reason }, notices)
   })
   const requested = await getPurchaseOrder(ctx, id)
-  publishOrderChange(requested, input.kind === 'cancel' ? 'cancel_request' : 'change_request')
-  await mailAll(notices)
+  // A replayed request was published and mailed by its first attempt.
+  if (!replayed) {
+    publishOrderChange(requested, input.kind === 'cancel' ? 'cancel_request' : 'change_request')
+    await mailAll(notices)
+  }
   return requested
 }
 

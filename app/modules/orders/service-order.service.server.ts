@@ -5,7 +5,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import { publishChange } from '../../platform/realtime/publisher.server'
 import { eventRow, type EventInput } from './order-events.server'
-import { claimIdempotencyKey, fingerprintOf } from '../../platform/idempotency/idempotency.server'
+import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
 import { companyProfiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
@@ -269,11 +269,11 @@ export async function transitionServiceOrder(ctx: ServiceContext, id: string, in
 }
 
 /** A logistics provider prices an open freight request: one pending quote per provider. */
-export async function submitFreightQuote(ctx: ServiceContext, id: string, input: FreightQuoteInput): Promise<ServiceOrderDetail> {
+export async function submitFreightQuote(ctx: ServiceContext, id: string, input: FreightQuoteInput, options: IdempotencyOption = {}): Promise<ServiceOrderDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
-  await database().transaction(async (tx) => {
+  const { replayed } = await createIdempotently(`freight_quote:${companyId}`, options, { id, input }, async (tx, quoteId) => {
     const [order] = await tx.select().from(serviceOrders).where(eq(serviceOrders.id, id)).for('update')
     if (!order || order.buyerCompanyId === companyId) throw order ? new AppError('not_your_turn', 'The buyer does not price its own request', { action: 'quote', status: order.status }) : notFound()
     if (!isOpenRequest(order) || !(await companyOffers(tx, companyId, 'logistics'))) throw notFound()
@@ -283,14 +283,17 @@ export async function submitFreightQuote(ctx: ServiceContext, id: string, input:
       .from(freightQuotes)
       .where(and(eq(freightQuotes.orderId, id), eq(freightQuotes.providerCompanyId, companyId), eq(freightQuotes.status, 'pending')))
     if (pending) throw new AppError('conflict', 'You already have a pending quote on this request; withdraw it first')
-    await tx.insert(freightQuotes).values({ id: randomUUID(), orderId: id, providerCompanyId: companyId, currency: input.currency, price: input.price, transitDays: input.transitDays, validUntil: input.validUntil, note: input.note, includesInsurance: input.includesInsurance, createdBy: ctx.actor.userId })
+    await tx.insert(freightQuotes).values({ id: quoteId, orderId: id, providerCompanyId: companyId, currency: input.currency, price: input.price, transitDays: input.transitDays, validUntil: input.validUntil, note: input.note, includesInsurance: input.includesInsurance, createdBy: ctx.actor.userId })
     await tx.update(serviceOrders).set({ updatedAt: new Date() }).where(eq(serviceOrders.id, id))
     await recordEvent(tx, ctx, id, { type: 'quoted', fromStatus: order.status, toStatus: order.status, data: { price: input.price, currency: input.currency } })
     await notify(tx, ctx, order.buyerCompanyId, order, 'quoted', { company: await companyName(tx, companyId), price: `${input.price} ${input.currency}` }, notices)
   })
   const detail = await getServiceOrder(ctx, id)
-  publishServiceOrderChange(ctx, detail, 'quote')
-  await mailAll(notices)
+  // A replayed quote was published and mailed by its first request.
+  if (!replayed) {
+    publishServiceOrderChange(ctx, detail, 'quote')
+    await mailAll(notices)
+  }
   return detail
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
 import { companyProfiles, files, organizations } from '../companies/index.server'
 import { users } from '../identity/index.server'
@@ -144,20 +145,26 @@ export async function getApprovedSupplier(ctx: ServiceContext, supplierId: strin
   return supplier!
 }
 
-/** Puts a supplier on the buyer's list; a supplier already listed is a conflict (change its status instead). */
-export async function addApprovedSupplier(ctx: ServiceContext, input: AddApprovedSupplierInput): Promise<ApprovedSupplier> {
+/** Puts a supplier on the buyer's list, once per idempotency key; a supplier already listed is a conflict (change its status instead). */
+export async function addApprovedSupplier(ctx: ServiceContext, input: AddApprovedSupplierInput, options: IdempotencyOption = {}): Promise<ApprovedSupplier> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  await database().transaction(async (tx) => {
-    await requireSupplier(tx, companyId, input.supplierCompanyId)
-    await checkDocuments(tx, companyId, input.documentFileIds)
-    const inserted = await tx
-      .insert(approvedSuppliers)
-      .values({ organizationId: companyId, supplierCompanyId: input.supplierCompanyId, status: input.status, note: input.note, documentFileIds: input.documentFileIds, updatedBy: ctx.actor.userId })
-      .onConflictDoNothing()
-      .returning({ supplierId: approvedSuppliers.supplierCompanyId })
-    if (inserted.length === 0) throw new AppError('conflict', 'The supplier is already on the list', { fields: { supplierCompanyId: ['validation.alreadyListed'] } })
-  })
+  await createIdempotently(
+    `approved_supplier:${companyId}`,
+    options,
+    input,
+    async (tx) => {
+      await requireSupplier(tx, companyId, input.supplierCompanyId)
+      await checkDocuments(tx, companyId, input.documentFileIds)
+      const inserted = await tx
+        .insert(approvedSuppliers)
+        .values({ organizationId: companyId, supplierCompanyId: input.supplierCompanyId, status: input.status, note: input.note, documentFileIds: input.documentFileIds, updatedBy: ctx.actor.userId })
+        .onConflictDoNothing()
+        .returning({ supplierId: approvedSuppliers.supplierCompanyId })
+      if (inserted.length === 0) throw new AppError('conflict', 'The supplier is already on the list', { fields: { supplierCompanyId: ['validation.alreadyListed'] } })
+    },
+    input.supplierCompanyId,
+  )
   return getApprovedSupplier(ctx, input.supplierCompanyId)
 }
 

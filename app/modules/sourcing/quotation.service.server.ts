@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-o
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { claimIdempotencyKey, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
+import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { publishChange } from '../../platform/realtime/publisher.server'
 import { availableActions, checkTransition, type Party } from '../../platform/state-machine'
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
@@ -442,12 +442,14 @@ async function totalOf(tx: Transaction, rfqId: string, snapshot: Snapshot): Prom
  * A new round of a submitted quotation (revision + 1, kept for the history): the whole content again. Refused for a
  * quotation decided, withdrawn or expired, and after the deadline.
  */
-export async function reviseQuotation(ctx: ServiceContext, id: string, input: ReviseQuotationInput): Promise<QuotationDetail> {
+export async function reviseQuotation(ctx: ServiceContext, id: string, input: ReviseQuotationInput, options: IdempotencyOption = {}): Promise<QuotationDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
   const now = new Date()
-  const changed = await database().transaction(async (tx) => {
+  const revised: { rfq?: RfqRow } = {}
+  // A retried revision answers with the quotation its first attempt revised, before the version it carries goes stale.
+  await createIdempotently(`quotation_revision:${companyId}`, options, { id, input }, async (tx) => {
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('revise', quotation, 'supplier')
     if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
@@ -465,10 +467,13 @@ export async function reviseQuotation(ctx: ServiceContext, id: string, input: Re
     const sealed = sealedNow(rfq, now)
     await projectEvent(tx, ctx, rfq, 'quotation_revised', sealed ? { revision } : { quotationId: id, supplier: supplierName, total, currency: snapshot.currency, revision })
     await noticeToBuyer(tx, ctx, rfq, 'revised', { company: supplierName, total: `${total} ${snapshot.currency}`, revision: String(revision), reason: '' }, now, notices)
-    return rfq
-  })
-  publishQuotationChange(changed, companyId, id, 'revise')
-  await mailAll(notices)
+    revised.rfq = rfq
+  }, id)
+  // A replayed revision was published and mailed by its first request.
+  if (revised.rfq) {
+    publishQuotationChange(revised.rfq, companyId, id, 'revise')
+    await mailAll(notices)
+  }
   return getQuotation(ctx, id)
 }
 

@@ -785,22 +785,26 @@ export async function declineRfq(ctx: ServiceContext, id: string, reason: string
   return view
 }
 
-/** An invitee asks the buyer a clarification question while quoting is open; the buyer hears of it. */
-export async function askQuestion(ctx: ServiceContext, id: string, input: AskQuestionInput, now: Date = new Date()): Promise<SupplierRfqView> {
+/** An invitee asks the buyer a clarification question while quoting is open (once per idempotency key); the buyer hears of it. */
+export async function askQuestion(ctx: ServiceContext, id: string, input: AskQuestionInput, options: IdempotencyOption = {}, now: Date = new Date()): Promise<SupplierRfqView> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
-  const { buyerId, view } = await database().transaction(async (tx) => {
+  const asked: { buyerId?: string; view?: SupplierRfqView } = {}
+  await createIdempotently(`rfq_question:${companyId}`, options, { rfqId: id, input }, async (tx, questionId) => {
     const { rfq, invitation } = await lockInvitation(tx, companyId, id, now, true)
     if (!isQuotingOpen(rfq, now)) throw new AppError('invalid_transition', 'Quoting on this RFQ is closed', { action: 'ask', status: rfq.status, reason: 'quoting_closed' })
     if (invitation.status === 'declined') throw new AppError('invalid_transition', 'You declined this RFQ', { action: 'ask', status: invitation.status })
-    await tx.insert(rfqQuestions).values({ id: randomUUID(), rfqId: id, askedByCompanyId: companyId, askedByUserId: ctx.actor.userId, question: input.question, createdAt: now })
+    await tx.insert(rfqQuestions).values({ id: questionId, rfqId: id, askedByCompanyId: companyId, askedByUserId: ctx.actor.userId, question: input.question, createdAt: now })
     await notify(tx, notices, { companyId: rfq.organizationId, exceptUserId: ctx.actor.userId, kind: 'rfq.question', params: { number: rfq.number, title: rfq.title }, link: BUYER_LINK(rfq.id) })
-    return { buyerId: rfq.organizationId, view: await supplierView(tx, companyId, rfq, invitation, now) }
+    asked.buyerId = rfq.organizationId
+    asked.view = await supplierView(tx, companyId, rfq, invitation, now)
   })
-  await publishRfqChange({ id, organizationId: buyerId }, 'question', [companyId])
+  // A replayed question was published and mailed by its first request.
+  if (!asked.buyerId || !asked.view) return getRfqForSupplier(ctx, id, now)
+  await publishRfqChange({ id, organizationId: asked.buyerId }, 'question', [companyId])
   await mailAll(notices)
-  return view
+  return asked.view
 }
 
 /** The buyer answers (or corrects the answer to) a question; every invitee still in the running hears of it. */

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
 import { companyProfiles, organizations } from '../companies/index.server'
 import { users } from '../identity/index.server'
@@ -141,17 +142,25 @@ async function addEntries(tx: Transaction, ctx: ServiceContext, project: Shortli
   return fresh.map((supplier) => supplier.id)
 }
 
-/** Puts one supplier on the project's shortlist; a supplier already on it is a conflict. */
-export async function addToShortlist(ctx: ServiceContext, projectId: string, input: AddShortlistInput): Promise<ShortlistEntry> {
+/** Puts one supplier on the project's shortlist, once per idempotency key; a supplier already on it is a conflict. */
+export async function addToShortlist(ctx: ServiceContext, projectId: string, input: AddShortlistInput, options: IdempotencyOption = {}): Promise<ShortlistEntry> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  await database().transaction(async (tx) => {
-    const project = await lockProject(tx, companyId, projectId)
-    const added = await addEntries(tx, ctx, project, [{ id: input.supplierCompanyId, note: input.note }], () => 'supplierCompanyId')
-    if (added.length === 0) throw new AppError('conflict', 'The supplier is already on the shortlist', { fields: { supplierCompanyId: ['validation.alreadyShortlisted'] } })
-  })
+  await createIdempotently(
+    `shortlist:${companyId}`,
+    options,
+    { projectId, input },
+    async (tx) => {
+      const project = await lockProject(tx, companyId, projectId)
+      const added = await addEntries(tx, ctx, project, [{ id: input.supplierCompanyId, note: input.note }], () => 'supplierCompanyId')
+      if (added.length === 0) throw new AppError('conflict', 'The supplier is already on the shortlist', { fields: { supplierCompanyId: ['validation.alreadyShortlisted'] } })
+    },
+    input.supplierCompanyId,
+  )
   const { entries } = await getShortlist(ctx, projectId)
-  return entries.find((entry) => entry.supplierId === input.supplierCompanyId)!
+  const entry = entries.find((candidate) => candidate.supplierId === input.supplierCompanyId)
+  if (!entry) throw new AppError('not_found', 'Supplier not on the shortlist')
+  return entry
 }
 
 /** Puts several suppliers on the shortlist at once (the selector); those already on it are skipped. Answers the ids added. */

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../db/index.server'
 import { AppError } from '../errors'
+import { IDEMPOTENCY_FIELD } from './idempotency-field'
 import { idempotencyKeys } from './idempotency.tables.server'
 
 /** How long a key is remembered: a retry later than this creates a new record. */
@@ -43,14 +44,32 @@ export async function claimIdempotencyKey(tx: Database | Transaction, claim: { s
 /** What a create operation accepts: the client's `Idempotency-Key` (header or form field), already checked. */
 export type IdempotencyOption = { idempotencyKey?: string }
 
+/** A page form's checked idempotency key as a service option (none when the form sent none; a malformed key is a 400). */
+export function idempotencyOfForm(form: FormData): IdempotencyOption {
+  const value = form.get(IDEMPOTENCY_FIELD)
+  const key = idempotencyKeyOf(typeof value === 'string' ? value : undefined)
+  return key ? { idempotencyKey: key } : {}
+}
+
+/** The key of one part of a keyed request (its n-th upload), so each part replays on its own; none without a key. */
+export function idempotencyOfPart(options: IdempotencyOption, part: string): IdempotencyOption {
+  return options.idempotencyKey ? { idempotencyKey: `${options.idempotencyKey}:${part}` } : {}
+}
+
 /**
  * Runs a create in one transaction at most once per idempotency key: `create` writes the record with the id it is
  * given; a retry with the same key and `input` answers with the first record's id (`replayed`, nothing written), the
  * same key with a different input is a 409. Without a key it simply creates. `scope` names the kind of record and its
- * company (`project:<companyId>`), so keys of different companies and kinds never meet.
+ * company (`project:<companyId>`), so keys of different companies and kinds never meet. `id` is the new record's id
+ * when the caller already knows it (a slug, or the parent a child record answers with).
  */
-export async function createIdempotently(scope: string, options: IdempotencyOption, input: unknown, create: (tx: Transaction, id: string) => Promise<void>): Promise<{ id: string; replayed: boolean }> {
-  const id = randomUUID()
+export async function createIdempotently(
+  scope: string,
+  options: IdempotencyOption,
+  input: unknown,
+  create: (tx: Transaction, id: string) => Promise<void>,
+  id: string = randomUUID(),
+): Promise<{ id: string; replayed: boolean }> {
   return database().transaction(async (tx) => {
     if (options.idempotencyKey) {
       const existing = await claimIdempotencyKey(tx, { scope, key: options.idempotencyKey, fingerprint: fingerprintOf(input), resourceId: id })

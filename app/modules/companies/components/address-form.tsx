@@ -9,6 +9,7 @@ import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { countryName, countryOptions } from '../../../platform/countries'
 import { useTranslation } from '../../../platform/i18n/react'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { type Address, AddressInput, addressMessageValues, CreateAddressInput } from '../address.inputs'
 import { ADDRESS_TYPES, type AddressType } from '../companies.constants'
@@ -30,6 +31,8 @@ type AddressFormProps = {
   locale: string
   /** The route whose action answers the intents `create-address` and `update-address` (default: the current route). */
   action?: string
+  /** Set when adding: made when the page was rendered, so a resubmitted form adds one address. */
+  idempotencyKey?: string
   onCancel: () => void
   onSaved: (addressId: string | undefined) => void
 }
@@ -38,7 +41,7 @@ type AddressFormProps = {
  * Adds or edits an address in place. It checks the input with the same schema as the action, shows
  * each field's errors beside it, and explains the postal code format of the chosen country.
  */
-export function AddressForm({ address, type, defaultCountry, locale, action, onCancel, onSaved }: AddressFormProps) {
+export function AddressForm({ address, type, defaultCountry, locale, action, idempotencyKey, onCancel, onSaved }: AddressFormProps) {
   const { t } = useTranslation('addresses')
   const fetcher = useFetcher<AddressFormResult>()
   const id = useId()
@@ -99,6 +102,7 @@ export function AddressForm({ address, type, defaultCountry, locale, action, onC
       </h3>
       <fetcher.Form method="post" action={action} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value={address ? 'update-address' : 'create-address'} />
+        {address ? null : <IdempotencyField value={idempotencyKey} />}
         {address ? <input type="hidden" name="id" value={address.id} /> : null}
         <FormError error={result && !result.ok ? result.formError : undefined} />
         <div className="grid gap-4 sm:grid-cols-2">

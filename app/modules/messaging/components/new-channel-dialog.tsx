@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { Textarea } from '../../../components/ui/textarea'
 import { useTranslation } from '../../../platform/i18n/react'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 import { CHANNEL_NAME_MAX_CHARS, CHANNEL_TOPIC_MAX_CHARS } from '../messaging.constants'
 
 export type CompanyMemberChoice = { userId: string; name: string }
@@ -17,7 +18,7 @@ export type ChannelFormFailure = { fieldErrors?: Record<string, string[]>; formE
  * "New channel": name, topic, public or private, and the colleagues to add. It posts `intent=create` to the page;
  * the action's field errors (keys of the `messaging` catalog) show next to their fields and keep the dialog open.
  */
-export function NewChannelDialog({ members, viewerId, failure }: { members: CompanyMemberChoice[]; viewerId: string; failure: ChannelFormFailure | undefined }) {
+export function NewChannelDialog({ members, viewerId, idempotencyKey, failure }: { members: CompanyMemberChoice[]; viewerId: string; idempotencyKey: string; failure: ChannelFormFailure | undefined }) {
   const { t } = useTranslation('chat')
   const { t: tField } = useTranslation('messaging')
   const navigation = useNavigation()
@@ -44,6 +45,7 @@ export function NewChannelDialog({ members, viewerId, failure }: { members: Comp
       <DialogContent title={t('channels.newTitle')} description={t('channels.newDescription')}>
         <Form method="post" className="flex flex-col gap-4" key={values ? JSON.stringify(values) : 'blank'}>
           <input type="hidden" name="intent" value="create" />
+          <IdempotencyField value={idempotencyKey} />
           <FormError error={failure?.formError} />
           <FormField label={t('channels.name')} hint={t('channels.nameHint', { count: CHANNEL_NAME_MAX_CHARS })} errors={errors('name')}>
             {(control) => <Input {...control} name="name" required maxLength={CHANNEL_NAME_MAX_CHARS} defaultValue={values?.name} autoComplete="off" />}

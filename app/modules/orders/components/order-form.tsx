@@ -12,6 +12,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import { isDecimalText, lineTotal, priceFor, type PriceBreak, useUnitName } from '../../catalog/index'
 import { type Address, AddressSelect, FILE_ACCEPT } from '../../companies/index'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { INCOTERMS, PAYMENT_TERMS } from '../orders.constants'
@@ -107,7 +108,7 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-6">
-      <input type="hidden" name="idempotencyKey" value={submitKey} />
+      <IdempotencyField value={submitKey} />
       <input type="hidden" name="supplierCompanyId" value={supplier.id} />
       {draft ? <input type="hidden" name="version" value={draft.version} /> : null}
       <FormError error={formError} />

@@ -6,6 +6,7 @@ import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { Textarea } from '../../../components/ui/textarea'
 import { useTranslation } from '../../../platform/i18n/react'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 
 export type ProjectFormValues = { name: string; description: string; currency: string; budget: string; deadline: string }
 
@@ -29,7 +30,7 @@ export function ProjectForm({ values, version, idempotencyKey, fieldErrors, form
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormError error={formError} /> : null}
         {version ? <input type="hidden" name="version" value={version} /> : null}
-        {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
+        <IdempotencyField value={idempotencyKey} />
         <FormField label={t('form.name')} errors={errors('name')}>
           {(control) => <Input name="name" defaultValue={values.name} required maxLength={200} {...control} />}
         </FormField>

@@ -7,6 +7,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 import { INCOTERMS, PAYMENT_TERMS } from '../../../platform/trade-terms'
 import type { QuotationDetail } from '../quotation.service.server'
 import { QuotationStatusBadge } from './quotation-status-badge'
@@ -22,6 +23,8 @@ type QuotationEditorProps = {
   quotingOpen: boolean
   /** What the supplier sent when the save failed (kept so nothing typed is lost). */
   values: Record<string, string> | null
+  /** Made when the page was rendered, so a resubmitted save or revision is stored once. */
+  idempotencyKey: string
   fieldErrors: Record<string, string[]> | undefined
 }
 
@@ -29,7 +32,7 @@ type QuotationEditorProps = {
  * The supplier's quotation: one row per RFQ line (price, MOQ, lead time, note, "no offer", an alternative offer), the
  * terms, notes and attachments. Save draft / Submit for a draft, Submit revision for a pending quote, Withdraw.
  */
-export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, quotingOpen, values, fieldErrors }: QuotationEditorProps) {
+export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, quotingOpen, values, idempotencyKey, fieldErrors }: QuotationEditorProps) {
   const { t } = useTranslation('quotations')
   const format = useFormatter()
   const status = quotation?.status ?? 'draft'
@@ -63,6 +66,7 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
 
       <Form method="post" className="flex flex-col gap-6">
         <input type="hidden" name="version" value={quotation?.version ?? ''} />
+        <IdempotencyField value={idempotencyKey} />
         <fieldset disabled={!editable} className="flex flex-col gap-6">
           <div className="overflow-x-auto">
             <Table>

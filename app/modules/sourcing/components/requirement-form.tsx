@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Textarea } from '../../../components/ui/textarea'
 import { useTranslation } from '../../../platform/i18n/react'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 
 export type RequirementFormValues = {
   projectId: string
@@ -33,6 +34,8 @@ type RequirementFormProps = {
   hsLookupPath: string
   /** Set when editing an existing requirement. */
   version?: number
+  /** Set when creating: made when the form was rendered, so a resubmitted form creates one requirement. */
+  idempotencyKey?: string
   fieldErrors?: Record<string, string[]> | undefined
   formError?: FormErrorData
   submitLabel: string
@@ -41,7 +44,7 @@ type RequirementFormProps = {
 type HsSuggestions = { hsCodes?: Array<{ code: string; description: string }> }
 
 /** A requirement's fields (texts and field errors from `projects`); HS codes are suggested as the buyer types. */
-export function RequirementForm({ values, projects, categories, attachmentFiles, hsLookupPath, version, fieldErrors, formError, submitLabel }: RequirementFormProps) {
+export function RequirementForm({ values, projects, categories, attachmentFiles, hsLookupPath, version, idempotencyKey, fieldErrors, formError, submitLabel }: RequirementFormProps) {
   const { t } = useTranslation('projects')
   const errors = (name: string) => fieldErrors?.[name]?.map((key) => t(key))
   const attachmentErrors = Object.entries(fieldErrors ?? {})
@@ -63,6 +66,7 @@ export function RequirementForm({ values, projects, categories, attachmentFiles,
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormError error={formError} /> : null}
         {version ? <input type="hidden" name="version" value={version} /> : null}
+        <IdempotencyField value={idempotencyKey} />
         {version ? (
           <input type="hidden" name="projectId" value={values.projectId} />
         ) : (

@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 import { INCOTERMS } from '../../../platform/trade-terms'
 import { useUnitName } from '../../catalog/index'
 import type { RfqFormLine, RfqFormValues } from '../rfq.inputs'
@@ -35,12 +36,14 @@ type RfqFormProps = {
   /** Public buying requests fix the visibility; RFQs let the buyer choose. */
   fixedVisibility?: 'public'
   draft: { id: string; version: number } | null
+  /** Set when creating: made when the form was rendered, so a resubmitted form creates one RFQ. */
+  idempotencyKey?: string | undefined
   fieldErrors?: Record<string, string[]> | undefined
   formError?: { message: string } | undefined
 }
 
 /** Creates or edits a draft RFQ: project, requirements, free lines, terms, invitees, attachments (texts from `rfqs`). */
-export function RfqForm({ locale, pagePath, backPath, projects, requirements, suppliers, attachmentFiles, values, fixedVisibility, draft, fieldErrors, formError }: RfqFormProps) {
+export function RfqForm({ locale, pagePath, backPath, projects, requirements, suppliers, attachmentFiles, values, fixedVisibility, draft, idempotencyKey, fieldErrors, formError }: RfqFormProps) {
   const { t } = useTranslation('rfqs')
   const format = useFormatter()
   const unitName = useUnitName()
@@ -80,6 +83,7 @@ export function RfqForm({ locale, pagePath, backPath, projects, requirements, su
       <Form method="post" className="flex flex-col gap-6" noValidate>
         <input type="hidden" name="projectId" value={values.projectId} />
         {draft ? <input type="hidden" name="version" value={draft.version} /> : null}
+        <IdempotencyField value={idempotencyKey} />
         {fixedVisibility ? <input type="hidden" name="visibility" value={fixedVisibility} /> : null}
 
         {values.projectId && !draft ? (

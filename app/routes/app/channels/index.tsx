@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Hash, Lock } from 'lucide-react'
 import { Form, Link, redirect } from 'react-router'
 import { FormError } from '../../../components/form-error'
@@ -13,6 +14,7 @@ import { CHANNEL_PAGE_SIZE, NewChannelDialog } from '../../../modules/messaging/
 import { createChannel, joinChannel, leaveChannel, listChannels } from '../../../modules/messaging/index.server'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { messagesFor, translator } from '../../../platform/i18n/translate.server'
 import { useRootData } from '../../route-helpers'
@@ -36,6 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     channels,
     members: members.map((member) => ({ userId: member.userId, name: member.name })),
     viewerId: ctx.actor.userId,
+    idempotencyKey: randomUUID(),
   }
 }
 
@@ -58,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const echo = { intent: 'create' as const, values }
     if (values.visibility !== 'public' && values.visibility !== 'private') return tagFailure(failure({ ok: false, fieldErrors: { visibility: ['validation.visibility'] } }), echo)
     try {
-      const channel = await createChannel(ctx, { name: values.name, topic: values.topic, visibility: values.visibility, memberIds: values.memberIds })
+      const channel = await createChannel(ctx, { name: values.name, topic: values.topic, visibility: values.visibility, memberIds: values.memberIds }, idempotencyOfForm(form))
       return redirect(localizePath(ctx.locale, channelPath(channel.id)))
     } catch (error) {
       return tagFailure(failureFromError(error), echo)
@@ -104,6 +107,7 @@ export default function ChannelsPage({ loaderData: data, actionData }: Route.Com
         <NewChannelDialog
           members={data.members}
           viewerId={data.viewerId}
+          idempotencyKey={data.idempotencyKey}
           failure={createFailure ? { fieldErrors: createFailure.fieldErrors, formError: 'formError' in createFailure ? createFailure.formError : undefined, values: createFailure.values } : undefined}
         />
       </div>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { redirect } from 'react-router'
 import { requireActor } from '../../../modules/companies/index.server'
 import { CreateRfqInput, readRfqForm, RfqForm, type RfqFormValues, toFormLineErrors, UpdateRfqInput } from '../../../modules/sourcing/index'
@@ -5,6 +6,7 @@ import { createRfq, getRfq, rfqFormOptions, rfqFormValuesOf, updateRfq } from '.
 import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
@@ -38,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         attachmentFileIds: [],
         lines: [],
       }
-  return { ...pageData(ctx.locale, 'rfqs', 'publish.formMetaTitle'), options, values, draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null }
+  return { ...pageData(ctx.locale, 'rfqs', 'publish.formMetaTitle'), options, values, draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null, idempotencyKey: draft ? undefined : randomUUID() }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -46,12 +48,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = requireActor(context, params)
   const draftId = new URL(request.url).searchParams.get('id')
-  const { values, input, indices } = readRfqForm(await request.formData())
+  const form = await request.formData()
+  const { values, input, indices } = readRfqForm(form)
   const request_ = { ...input, visibility: 'public' }
   const parsed = draftId ? UpdateRfqInput.safeParse(request_) : CreateRfqInput.safeParse(request_)
   if (!parsed.success) return failure({ ok: false, fieldErrors: toFormLineErrors(fieldErrorsOf(parsed.error), indices) }, 422, { values: JSON.stringify(values) })
   try {
-    const rfq = draftId ? await updateRfq(ctx, draftId, UpdateRfqInput.parse(request_)) : await createRfq(ctx, parsed.data)
+    const rfq = draftId ? await updateRfq(ctx, draftId, UpdateRfqInput.parse(request_)) : await createRfq(ctx, parsed.data, idempotencyOfForm(form))
     return redirect(`${localizePath(ctx.locale, `/app/orders/publish/${rfq.id}`)}?saved=1`)
   } catch (error) {
     if (isAppError(error) && error.code === 'validation_failed' && error.details?.fields) {
@@ -81,6 +84,7 @@ export default function EditPublishPage({ loaderData: data, actionData }: Route.
         values={values}
         fixedVisibility="public"
         draft={data.draft}
+        idempotencyKey={data.idempotencyKey}
         fieldErrors={failed?.fieldErrors}
         formError={failed && 'formError' in failed ? failed.formError : undefined}
       />

@@ -10,7 +10,8 @@ import { CreateLogisticOrderInput, FREIGHT_MODES, INCOTERMS } from '../../../mod
 import { createLogisticOrder } from '../../../modules/orders/index.server'
 import { countryOptions } from '../../../platform/countries'
 import { failure, failureFromError, formToObject } from '../../../platform/forms.server'
-import { idempotencyKeyOf } from '../../../platform/idempotency/idempotency.server'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
@@ -31,8 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = CreateLogisticOrderInput.safeParse(formToObject(form, ['dangerousGoods']))
   if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) })
   try {
-    const idempotencyKey = idempotencyKeyOf(String(form.get('idempotencyKey') ?? ''))
-    const order = await createLogisticOrder(ctx, parsed.data, idempotencyKey ? { idempotencyKey } : {})
+    const order = await createLogisticOrder(ctx, parsed.data, idempotencyOfForm(form))
     return redirect(`${localizePath(ctx.locale, `/app/orders/service/${order.id}`)}?created=1`)
   } catch (error) {
     return failureFromError(error)
@@ -68,7 +68,7 @@ export default function LogisticOrderPage({ loaderData, actionData }: Route.Comp
       </header>
       <Form method="post" className="flex flex-col gap-6" noValidate>
         <FormError error={formError} />
-        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <IdempotencyField value={loaderData.idempotencyKey} />
         <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold">{t('freight.routeTitle')}</legend>
           <FormField label={t('freight.origin')} errors={fieldError('origin')}>

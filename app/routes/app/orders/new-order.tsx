@@ -14,7 +14,7 @@ import type { ServiceContext } from '../../../platform/actor'
 import { AppError, isAppError } from '../../../platform/errors'
 import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
-import { idempotencyKeyOf } from '../../../platform/idempotency/idempotency.server'
+import { idempotencyOfForm, idempotencyOfPart, type IdempotencyOption } from '../../../platform/idempotency/idempotency.server'
 import { messagesFor, translator } from '../../../platform/i18n/translate.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
@@ -117,12 +117,13 @@ function submittedLines(form: FormData) {
 const toFormRows = (fields: Record<string, string[]>, indices: number[]) =>
   Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, kept: string) => `lines.${indices[Number(kept)] ?? kept}.`), keys]))
 
-async function uploadAttachments(ctx: ServiceContext, uploads: FormDataEntryValue[]): Promise<string[]> {
+/** Stores the form's new attachments; under the form's key each gets a key of its own, so a resent form stores them once. */
+async function uploadAttachments(ctx: ServiceContext, uploads: FormDataEntryValue[], idempotency: IdempotencyOption): Promise<string[]> {
   const ids: string[] = []
-  for (const value of uploads) {
+  for (const [index, value] of uploads.entries()) {
     const upload = await uploadFromForm(value)
     if (!upload) continue
-    ids.push((await uploadFile(ctx, { purpose: 'attachment', ...upload })).id)
+    ids.push((await uploadFile(ctx, { purpose: 'attachment', ...upload }, idempotencyOfPart(idempotency, `attachment:${index}`))).id)
   }
   return ids
 }
@@ -149,8 +150,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = draftId ? UpdatePurchaseOrderInput.safeParse(raw) : CreatePurchaseOrderInput.safeParse(raw)
   if (!parsed.success) return failure({ ok: false, fieldErrors: toFormRows(fieldErrorsOf(parsed.error), indices) }, 422, { values: JSON.stringify(values) })
   try {
-    const idempotencyKey = idempotencyKeyOf(text('idempotencyKey'))
-    const uploaded = await uploadAttachments(ctx, form.getAll('newAttachments'))
+    const idempotency = idempotencyOfForm(form)
+    const uploaded = await uploadAttachments(ctx, form.getAll('newAttachments'), idempotency)
     values.attachmentFileIds.push(...uploaded)
     const attachmentFileIds = [...parsed.data.attachmentFileIds, ...uploaded]
     let order: PurchaseOrderDetail
@@ -158,7 +159,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       order = await updatePurchaseOrder(ctx, draftId, { ...parsed.data, attachmentFileIds })
       if (place) order = await transitionPurchaseOrder(ctx, order.id, { action: 'place', version: order.version, reason: '' })
     } else if ('supplierCompanyId' in parsed.data) {
-      order = await createPurchaseOrder(ctx, { ...parsed.data, attachmentFileIds }, { idempotencyKey })
+      order = await createPurchaseOrder(ctx, { ...parsed.data, attachmentFileIds }, idempotency)
     } else {
       throw new AppError('bad_request', 'Unexpected form')
     }

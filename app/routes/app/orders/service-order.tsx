@@ -10,7 +10,8 @@ import { requireActor } from '../../../modules/companies/index.server'
 import { CreateServiceOrderInput, ORDERABLE_SERVICES, type OrderableService } from '../../../modules/orders/index'
 import { createServiceOrder, linkablePurchaseOrders, providerOptions } from '../../../modules/orders/index.server'
 import { failure, failureFromError, formToObject, withRouteErrors } from '../../../platform/forms.server'
-import { idempotencyKeyOf } from '../../../platform/idempotency/idempotency.server'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
@@ -44,8 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = CreateServiceOrderInput.safeParse(formToObject(form))
   if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) })
   try {
-    const idempotencyKey = idempotencyKeyOf(String(form.get('idempotencyKey') ?? ''))
-    const order = await createServiceOrder(ctx, parsed.data, idempotencyKey ? { idempotencyKey } : {})
+    const order = await createServiceOrder(ctx, parsed.data, idempotencyOfForm(form))
     return redirect(`${localizePath(ctx.locale, `/app/orders/service/${order.id}`)}?created=1`)
   } catch (error) {
     return failureFromError(error)
@@ -103,7 +103,7 @@ export default function ServiceOrderPage({ loaderData, actionData }: Route.Compo
         <Form method="post" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4" noValidate>
           <FormError error={formError} />
           <input type="hidden" name="serviceType" value={type} />
-          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+          <IdempotencyField value={loaderData.idempotencyKey} />
           <FormField label={t('order.provider')} errors={fieldError('providerCompanyId')} hint={providers.length === 0 ? t('order.noProviders') : undefined}>
             {(control) => (
               <NativeSelect name="providerCompanyId" defaultValue={loaderData.provider} required {...control}>

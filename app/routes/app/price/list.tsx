@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { data, Form, Link, redirect } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
 import { Money } from '../../../components/money'
@@ -16,6 +17,8 @@ import { requireActor } from '../../../modules/companies/index.server'
 import { AppError, isAppError } from '../../../platform/errors'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { translator } from '../../../platform/i18n/translate.server'
 import { fieldErrorsOf } from '../../../platform/validation'
@@ -40,7 +43,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (ref === 'new' && !canManage) throw new AppError('insufficient_role', 'Your role does not allow this', { requiredRole: 'admin' })
     return Promise.all([listPriceLists(ctx), priceableProducts(ctx), ref === 'new' ? null : getPriceList(ctx, ref)])
   })
-  return { ...pageData(ctx.locale, 'pricing', 'meta.title'), lists, products, list, canManage }
+  return { ...pageData(ctx.locale, 'pricing', 'meta.title'), lists, products, list, canManage, idempotencyKey: ref === 'new' ? randomUUID() : undefined }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -70,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === 'create' && ref === 'new') {
       const parsed = parseForm(CreatePriceListInput, form)
       if (!parsed.ok) return failure(parsed)
-      const created = await createPriceList(ctx, parsed.data)
+      const created = await createPriceList(ctx, parsed.data, idempotencyOfForm(form))
       return redirect(localizePath(ctx.locale, `/app/price/${created.id}.list`))
     }
     if (ref === 'new') return failure({ ok: false, fieldErrors: {} }, 400)
@@ -129,7 +132,7 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
         {!canManage ? <Alert tone="info">{t('readOnly')}</Alert> : null}
         <FormError error={formError} />
         {saved ? <Alert tone="success">{savedNotice[saved]}</Alert> : null}
-        <SettingsCard list={list} canManage={canManage} fieldErrors={fieldErrors} />
+        <SettingsCard list={list} canManage={canManage} idempotencyKey={loaderData.idempotencyKey} fieldErrors={fieldErrors} />
         {list ? <StatusCard list={list} canManage={canManage} /> : null}
         {list ? (
           <Card aria-labelledby="lines-title">
@@ -144,7 +147,7 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
   )
 }
 
-function SettingsCard({ list, canManage, fieldErrors }: { list: PriceListDetail | null; canManage: boolean; fieldErrors: Record<string, string[]> }) {
+function SettingsCard({ list, canManage, idempotencyKey, fieldErrors }: { list: PriceListDetail | null; canManage: boolean; idempotencyKey: string | undefined; fieldErrors: Record<string, string[]> }) {
   const { t } = useTranslation('pricing')
   const fieldError = useFieldErrors(fieldErrors, 'pricing')
   return (
@@ -154,6 +157,7 @@ function SettingsCard({ list, canManage, fieldErrors }: { list: PriceListDetail 
       </CardTitle>
       <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value={list ? 'update' : 'create'} />
+        {list ? null : <IdempotencyField value={idempotencyKey} />}
         <FormField label={t('settings.name')} errors={fieldError('name')} className="sm:col-span-2">
           {(control) => <Input {...control} name="name" defaultValue={list?.name ?? ''} maxLength={120} required readOnly={!canManage} />}
         </FormField>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, redirect } from 'react-router'
@@ -21,6 +22,8 @@ import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, formToObject, withRouteErrors } from '../../../platform/forms.server'
 import { http } from '../../../platform/http/client'
 import { localizePath } from '../../../platform/i18n/locales'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
+import { idempotencyOfForm, type IdempotencyOption, idempotencyOfPart } from '../../../platform/idempotency/idempotency.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
 import type { z } from '../../../platform/zod'
@@ -66,6 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     categories: flattenCategories(tree),
     countries: countryOptions(ctx.locale),
     canManage,
+    idempotencyKey: product ? undefined : randomUUID(),
   }
 }
 
@@ -98,25 +102,26 @@ function submittedImages(form: FormData) {
   return { kept, uploads: form.getAll('newImages') }
 }
 
-async function uploadImages(ctx: ServiceContext, uploads: FormDataEntryValue[]): Promise<Array<{ fileId: string; alt: string }>> {
+/** Stores the form's new images; under the form's key each gets a key of its own, so a resent form stores them once. */
+async function uploadImages(ctx: ServiceContext, uploads: FormDataEntryValue[], idempotency: IdempotencyOption): Promise<Array<{ fileId: string; alt: string }>> {
   const stored: Array<{ fileId: string; alt: string }> = []
-  for (const value of uploads) {
+  for (const [index, value] of uploads.entries()) {
     const upload = await uploadFromForm(value)
     if (!upload) continue
-    const file = await uploadFile(ctx, { purpose: 'product_image', ...upload })
+    const file = await uploadFile(ctx, { purpose: 'product_image', ...upload }, idempotencyOfPart(idempotency, `image:${index}`))
     stored.push({ fileId: file.id, alt: '' })
   }
   return stored
 }
 
 /** The form as a new product, or as an edit of `id` carrying the version it started from. */
-function parseProduct(ctx: ServiceContext, id: string | null, raw: Record<string, unknown>): { ok: true; save: () => Promise<{ id: string }> } | { ok: false; error: z.ZodError } {
+function parseProduct(ctx: ServiceContext, id: string | null, raw: Record<string, unknown>): { ok: true; save: (idempotency: IdempotencyOption) => Promise<{ id: string }> } | { ok: false; error: z.ZodError } {
   if (id) {
     const parsed = UpdateProductInput.safeParse(raw)
     return parsed.success ? { ok: true, save: () => updateProduct(ctx, id, parsed.data) } : { ok: false, error: parsed.error }
   }
   const parsed = CreateProductInput.safeParse(raw)
-  return parsed.success ? { ok: true, save: () => createProduct(ctx, parsed.data) } : { ok: false, error: parsed.error }
+  return parsed.success ? { ok: true, save: (idempotency) => createProduct(ctx, parsed.data, idempotency) } : { ok: false, error: parsed.error }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -142,8 +147,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const gallery = ProductImagesInput.safeParse({ images: [...kept, ...Array.from({ length: chosen }, (_unused, index) => ({ fileId: `new-${index}`, alt: '' }))] })
   if (!gallery.success) return failure({ ok: false, fieldErrors: { images: Object.values(fieldErrorsOf(gallery.error)).flat() } })
   try {
-    const added = await uploadImages(ctx, uploads)
-    const product = await parsed.save()
+    const idempotency = idempotencyOfForm(form)
+    const added = await uploadImages(ctx, uploads, idempotency)
+    const product = await parsed.save(idempotency)
     if (id || added.length > 0) await setProductImages(ctx, product.id, { images: [...kept, ...added] })
     return redirect(`${localizePath(ctx.locale, '/app/products')}?saved=1`)
   } catch (error) {
@@ -233,6 +239,7 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
       <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-6">
         <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
           {product ? <input type="hidden" name="version" value={product.version} /> : null}
+          <IdempotencyField value={loaderData.idempotencyKey} />
 
           <Card className="flex flex-col gap-4 p-6">
             <CardTitle>{t('edit.sections.names')}</CardTitle>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react'
 import { useEffect, useEffectEvent, useState } from 'react'
 import { useFetcher } from 'react-router'
@@ -24,6 +25,7 @@ import {
 import { createAddress, deleteAddress, getCompanyProfile, listAddresses, requireActor, setDefaultAddress, updateAddress } from '../../../modules/companies/index.server'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { useTranslation } from '../../../platform/i18n/react'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { messagesFor } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
@@ -38,6 +40,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     addresses,
     companyCountry: profile.country,
     canManage: canEditCompany(ctx.actor),
+    // Revalidated after each address added, so the next one gets a key of its own.
+    idempotencyKey: randomUUID(),
   }
 }
 
@@ -52,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === 'create-address') {
       const parsed = parseForm(CreateAddressInput, form, ['isDefault'])
       if (!parsed.ok) return failure(parsed)
-      return { ok: true as const, id: (await createAddress(ctx, parsed.data)).id }
+      return { ok: true as const, id: (await createAddress(ctx, parsed.data, idempotencyOfForm(form))).id }
     }
     if (intent === 'update-address') {
       const parsed = parseForm(AddressInput, form)
@@ -87,7 +91,7 @@ function useFocusRequest() {
 type CardRequest = { intent: 'set-default' | 'delete'; address: Address }
 
 export default function AddressBook({ loaderData }: Route.ComponentProps) {
-  const { addresses, companyCountry, canManage } = loaderData
+  const { addresses, companyCountry, canManage, idempotencyKey } = loaderData
   const { t } = useTranslation('addresses')
   const { locale } = useRootData()
   const [editing, setEditing] = useState<Editing | null>(null)
@@ -168,6 +172,7 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
                   type={type}
                   defaultCountry={companyCountry}
                   locale={locale}
+                  idempotencyKey={idempotencyKey}
                   onCancel={() => closeForm(addButtonId(type))}
                   onSaved={(addressId) => saved(addressId, true)}
                 />

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Link, redirect } from 'react-router'
 import { buttonClasses } from '../../../components/ui/button'
 import { requireActor } from '../../../modules/companies/index.server'
@@ -6,6 +7,7 @@ import { createRfq, getRfq, listRfqs, rfqFormOptions, rfqFormValuesOf, updateRfq
 import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
@@ -41,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const projectId = draft?.projectId ?? url.searchParams.get('project') ?? ''
     const options = await withRouteErrors(() => rfqFormOptions(ctx, projectId || null, draft?.invitees.map((invitee) => invitee.supplierCompanyId)))
     const values = draft ? rfqFormValuesOf(draft) : { ...emptyValues(projectId, 'USD'), supplierIds: options.suppliers.map((supplier) => supplier.id), requirementIds: options.requirements.map((requirement) => requirement.id) }
-    return { ...pageData(ctx.locale, 'rfqs', 'form.metaTitle'), mode: 'form' as const, options, values, draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null }
+    return { ...pageData(ctx.locale, 'rfqs', 'form.metaTitle'), mode: 'form' as const, options, values, draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null, idempotencyKey: draft ? undefined : randomUUID() }
   }
   const query = RfqListQuery.parse({ status: url.searchParams.get('status') ?? undefined, q: url.searchParams.get('q') ?? undefined, offset: url.searchParams.get('offset') ?? undefined })
   const page = await withRouteErrors(() => listRfqs(ctx, query))
@@ -53,11 +55,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = requireActor(context, params)
   const draftId = new URL(request.url).searchParams.get('edit')
-  const { values, input, indices } = readRfqForm(await request.formData())
+  const form = await request.formData()
+  const { values, input, indices } = readRfqForm(form)
   const parsed = draftId ? UpdateRfqInput.safeParse(input) : CreateRfqInput.safeParse(input)
   if (!parsed.success) return failure({ ok: false, fieldErrors: toFormLineErrors(fieldErrorsOf(parsed.error), indices) }, 422, { values: JSON.stringify(values) })
   try {
-    const rfq = draftId ? await updateRfq(ctx, draftId, UpdateRfqInput.parse(input)) : await createRfq(ctx, parsed.data)
+    const rfq = draftId ? await updateRfq(ctx, draftId, UpdateRfqInput.parse(input)) : await createRfq(ctx, parsed.data, idempotencyOfForm(form))
     return redirect(`${localizePath(ctx.locale, `/app/sourcing/rfq/${rfq.id}`)}?saved=1`)
   } catch (error) {
     if (isAppError(error) && error.code === 'validation_failed' && error.details?.fields) {
@@ -88,6 +91,7 @@ export default function RfqPage({ loaderData: data, actionData }: Route.Componen
           {...data.options}
           values={values}
           draft={data.draft}
+          idempotencyKey={data.idempotencyKey}
           fieldErrors={failed?.fieldErrors}
           formError={failed && 'formError' in failed ? failed.formError : undefined}
         />

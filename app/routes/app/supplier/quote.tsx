@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Form, Link, type ShouldRevalidateFunction } from 'react-router'
 import { FormError } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
@@ -17,6 +18,8 @@ import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { messagesFor } from '../../../platform/i18n/translate.server'
@@ -47,6 +50,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     attachmentFiles: files.items.map((file) => ({ id: file.id, name: file.name })),
     validUntilDefault: new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
     now,
+    // One key for the page's saves, revisions and questions (each kind its own scope); revalidated after each success.
+    idempotencyKey: randomUUID(),
   }
 }
 
@@ -118,7 +123,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === 'ask') {
       const parsed = AskQuestionInput.safeParse({ question: form.get('question') })
       if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, extra)
-      await askQuestion(ctx, id, parsed.data)
+      await askQuestion(ctx, id, parsed.data, idempotencyOfForm(form))
       return { ok: true as const, done: 'asked' as const }
     }
     if (intent === 'decline') {
@@ -141,13 +146,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, extra)
       const mine = await getMyQuotationForRfq(ctx, id)
       if (!mine) return failure({ ok: false, fieldErrors: {} }, 404, extra)
-      await reviseQuotation(ctx, mine.id, parsed.data)
+      await reviseQuotation(ctx, mine.id, parsed.data, idempotencyOfForm(form))
       return { ok: true as const, done: 'revised' as const }
     }
     const parsed = SaveQuotationInput.safeParse(raw)
     if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, extra)
-    const saved = await saveQuotation(ctx, id, parsed.data)
-    if (intent === 'save') return { ok: true as const, done: 'saved' as const }
+    const saved = await saveQuotation(ctx, id, parsed.data, idempotencyOfForm(form))
+    // Only drafts are saved: anything else is the answer to a resent submit whose first attempt went through.
+    if (intent === 'save' || saved.status !== 'draft') return { ok: true as const, done: intent === 'save' ? ('saved' as const) : ('submitted' as const) }
     await submitQuotation(ctx, saved.id, { version: saved.version })
     return { ok: true as const, done: 'submitted' as const }
   } catch (error) {
@@ -278,6 +284,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
             attachmentFiles={data.attachmentFiles}
             quotingOpen={rfq.quotingOpen}
             values={['save', 'submit', 'revise'].includes(failedIntent) ? typed : null}
+            idempotencyKey={data.idempotencyKey}
             fieldErrors={fieldErrorsFor(['save', 'submit', 'revise', 'withdraw'])}
           />
         </CardContent>
@@ -315,6 +322,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
           </ul>
           {rfq.canAsk ? (
             <Form method="post" className="flex flex-col gap-2">
+              <IdempotencyField value={data.idempotencyKey} />
               <FormField label={t('questions.question')} errors={errors(['ask'], 'question')}>
                 {(control) => <Textarea {...control} name="question" required minLength={5} maxLength={2000} rows={3} />}
               </FormField>

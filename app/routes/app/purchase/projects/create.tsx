@@ -4,7 +4,7 @@ import { requireActor } from '../../../../modules/companies/index.server'
 import { CreateProjectInput, ProjectForm, type ProjectFormValues } from '../../../../modules/sourcing/index'
 import { createProject } from '../../../../modules/sourcing/index.server'
 import { failure, failureFromError, formToObject } from '../../../../platform/forms.server'
-import { idempotencyKeyOf } from '../../../../platform/idempotency/idempotency.server'
+import { idempotencyOfForm } from '../../../../platform/idempotency/idempotency.server'
 import { localizePath } from '../../../../platform/i18n/locales'
 import { useTranslation } from '../../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../../platform/validation'
@@ -24,8 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = CreateProjectInput.safeParse(raw)
   if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { values: JSON.stringify(raw) })
   try {
-    const idempotencyKey = idempotencyKeyOf(String(form.get('idempotencyKey') ?? ''))
-    const project = await createProject(ctx, parsed.data, idempotencyKey ? { idempotencyKey } : {})
+    const project = await createProject(ctx, parsed.data, idempotencyOfForm(form))
     return redirect(`${localizePath(ctx.locale, `/app/purchase/projects/view/${project.id}`)}?saved=created`)
   } catch (error) {
     return failureFromError(error, { values: JSON.stringify(raw) })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Link, redirect } from 'react-router'
 import { buttonClasses } from '../../../../components/ui/button'
 import { categoryTree, flattenCategories, lookupHsCodes } from '../../../../modules/catalog/index.server'
@@ -7,6 +8,7 @@ import { CreateRequirementInput, RequirementForm, type RequirementFormValues, Up
 import { createRequirement, getRequirement, openProjects, updateRequirement } from '../../../../modules/sourcing/index.server'
 import { failure, failureFromError, withRouteErrors } from '../../../../platform/forms.server'
 import { localizePath } from '../../../../platform/i18n/locales'
+import { idempotencyOfForm } from '../../../../platform/idempotency/idempotency.server'
 import { useTranslation } from '../../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../../platform/validation'
 import { pageData } from '../../../page-data.server'
@@ -50,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attachmentFiles: files.items.map((file) => ({ id: file.id, name: file.name })),
     values,
     hsCodes,
+    idempotencyKey: editing ? undefined : randomUUID(),
   }
 }
 
@@ -83,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     const parsed = CreateRequirementInput.safeParse(raw)
     if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, extra)
-    const created = await createRequirement(ctx, parsed.data)
+    const created = await createRequirement(ctx, parsed.data, idempotencyOfForm(form))
     return redirect(`${localizePath(ctx.locale, `/app/purchase/projects/requirements/view/${created.id}`)}?saved=created`)
   } catch (error) {
     return failureFromError(error, extra)
@@ -124,6 +127,7 @@ export default function CreateRequirementPage({ loaderData: data, actionData }: 
         attachmentFiles={data.attachmentFiles}
         hsLookupPath={path}
         {...(data.editing ? { version: data.editing.version } : {})}
+        idempotencyKey={data.idempotencyKey}
         fieldErrors={failed?.fieldErrors}
         formError={failed?.formError}
         submitLabel={data.editing ? t('requirements.form.save') : t('requirements.form.create')}
