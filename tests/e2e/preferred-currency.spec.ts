@@ -42,7 +42,7 @@ test('a user who saves EUR sees € amounts with the original on the marketplace
   await openPage(page, '/en/b2b/market?q=celadon+stoneware+mug')
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Celadon stoneware mug, 350 ml' }) })
   const price = card.getByTestId('product-card-price')
-  await expect(price).toContainText(/^From ≈ €\d+\.\d{2} \/ pcs\$\d+\.\d{2}converted from/)
+  await expect(price).toContainText(/^From ≈ €\d+\.\d{2} \/ piece\$\d+\.\d{2}converted from/)
   await expect(price.locator('[data-money="converted"]')).toHaveAttribute('title', /^converted from \$[\d.]+ at 0\.92593 on Nov 20, 2026$/)
   // The price range is entered in the preferred currency.
   await expect(page.getByLabel('Currency')).toHaveValue('EUR')

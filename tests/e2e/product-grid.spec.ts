@@ -39,10 +39,10 @@ test('a supplier quick-edits MOQ and status on the product grid; an invalid MOQ 
   await form.getByRole('button', { name: `Save ${name}` }).click()
   await expect(form.getByRole('status')).toHaveText('Saved.')
   await expect(card).toContainText('Published')
-  await expect(card).toContainText('250 × Piece')
+  await expect(card).toContainText('250 pieces')
   await expect(form.getByText('Enter a whole number of at least 1.')).toBeHidden()
 
   await page.reload()
-  await expect(page.getByRole('article', { name })).toContainText('250 × Piece')
+  await expect(page.getByRole('article', { name })).toContainText('250 pieces')
   await expect(page.getByRole('article', { name })).toContainText('Published')
 })

@@ -124,7 +124,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
 
   // Sealed: before the deadline the buyer sees only how many quotes came in.
   await openPage(page, `/en/app/sourcing/quotations?rfq=${rfq.id}`)
-  await expect(page.getByText(/is sealed/)).toBeVisible()
+  await expect(page.getByRole('main').getByText(/is sealed/)).toBeVisible()
   await expect(page.getByText('Jade River Homeware')).toHaveCount(0)
 
   // After the deadline: the comparison, then a split award in two steps — first only the two ticked lines (cups and

@@ -135,7 +135,11 @@ export async function chooseLanguage(page: Page, nativeName: string): Promise<vo
 /** Chooses a colour mode by its (current-language) name, e.g. "Dark", in the colour-mode menu. */
 export async function chooseColorMode(page: Page, name: string): Promise<void> {
   const menu = await openDisclosureMenu(page, 'color-mode-switcher')
+  // The choice is saved by a post whose HttpOnly cookie the next page load reads: wait for it, as a full page load
+  // would cancel it. Without scripts the post is the page's own navigation.
+  const saved = page.waitForResponse((response) => response.request().method() === 'POST' && /\/color-mode\b/.test(response.url()))
   await menu.getByRole('button', { name, exact: true }).click()
+  await saved
 }
 
 /**
