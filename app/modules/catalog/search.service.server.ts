@@ -9,6 +9,7 @@ import { companyProfiles, organizations } from '../companies/companies.tables.se
 import { fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, productImages, products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
 import { searchQueryTerms } from './search-document'
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, type SearchProductsInput, type SearchSort } from './search.inputs'
 
@@ -132,7 +133,7 @@ function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatc
 }
 
 function conditionsOf(input: SearchProductsInput & { currency?: string }, categoryRows: CategoryRow[], text: SQL | null): Conditions {
-  const base: SQL[] = [eq(products.status, 'published')]
+  const base: SQL[] = [eq(products.status, 'published'), visibleProduct()]
   if (text) base.push(text)
   if (input.moqMax !== undefined) base.push(lte(products.moq, input.moqMax))
   if (input.priceMin !== undefined || input.priceMax !== undefined) base.push(eq(products.fromPriceCurrency, (input.currency ?? 'USD').toUpperCase()))
