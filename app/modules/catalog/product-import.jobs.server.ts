@@ -19,6 +19,11 @@ const MIN_BATCH_SIZE = 50
 const MAX_BATCH_SIZE = 5000
 /** On PGlite the import rests this share of each batch's time, so requests needing several queries get through between batches. */
 const PGLITE_REST_RATIO = 0.5
+/** A probe query answered this fast found no request queued for PGlite's connection. */
+const IDLE_PROBE_MS = 15
+const PROBE_PAUSE_MS = 5
+/** The longest the import gives way to requests after a batch, so a steady stream of them cannot stop it altogether. */
+const MAX_GIVE_WAY_MS = 2000
 const WAIT_FOR_OLDER_IMPORT_MS = 500
 
 const runs = new Map<string, Promise<void>>()
@@ -29,10 +34,22 @@ export function nextBatchSize(size: number, elapsedMs: number): number {
   return Math.round(Math.min(MAX_BATCH_SIZE, Math.max(MIN_BATCH_SIZE, size / 2, Math.min(ideal, size * 2))))
 }
 
-/** Lets requests use the database between batches: PGlite has one connection (rest a while), PostgreSQL a pool (a turn of the event loop). */
+/**
+ * Lets requests use the database between batches. PostgreSQL has a pool: a turn of the event loop is enough. PGlite has one
+ * connection: rest a while, then give way until requests stop queueing for it (its queue is first come, first served, so a
+ * probe query comes back quickly only when nothing waited before it).
+ */
 async function yieldToRequests(elapsedMs: number): Promise<void> {
-  if (databaseHandle().kind === 'pglite') await sleep(Math.ceil(elapsedMs * PGLITE_REST_RATIO))
-  else await setImmediate()
+  const handle = databaseHandle()
+  if (handle.kind !== 'pglite') return void (await setImmediate())
+  await sleep(Math.ceil(elapsedMs * PGLITE_REST_RATIO))
+  const deadline = performance.now() + MAX_GIVE_WAY_MS
+  while (performance.now() < deadline) {
+    const probed = performance.now()
+    await handle.ping()
+    if (performance.now() - probed < IDLE_PROBE_MS) return
+    await sleep(PROBE_PAUSE_MS)
+  }
 }
 
 /** A job runs on behalf of the admin who started it (also after a restart, when no request is there). */
