@@ -9,6 +9,9 @@ export type ProductUnit = (typeof PRODUCT_UNITS)[number]
 
 export const IMPORT_JOB_STATUSES = ['uploaded', 'running', 'completed', 'failed'] as const
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number]
+/** A running import stages its rows, inserts its new products unseen, then applies its updates and completes (ADR 019). */
+export const IMPORT_JOB_PHASES = ['stage', 'insert', 'update'] as const
+export type ImportJobPhase = (typeof IMPORT_JOB_PHASES)[number]
 
 export type LocalizedName = { en: string } & Partial<Record<Exclude<Locale, 'en'>, string>>
 export type ProductAttribute = { name: string; value: string }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { files, organizations } from '../companies/companies.tables.server'
 import { users } from '../identity/identity.tables.server'
-import { IMPORT_JOB_STATUSES, PRODUCT_STATUSES, type ProductAttribute } from './catalog.constants'
+import { IMPORT_JOB_PHASES, IMPORT_JOB_STATUSES, PRODUCT_STATUSES, type ProductAttribute } from './catalog.constants'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -78,6 +78,8 @@ export const products = pgTable(
     fromPrice: numeric('from_price', { precision: 18, scale: 4 }),
     fromPriceCurrency: text('from_price_currency'),
     version: integer('version').notNull().default(1),
+    /** The import that created the product: while that import is unfinished the product stays out of every read (visibleProduct). */
+    importId: text('import_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -181,9 +183,52 @@ export const importJobs = pgTable(
     errorCount: integer('error_count').notNull().default(0),
     errors: jsonb('errors').$type<Array<{ row: number; field: string; message: string }>>().notNull().default([]),
     failureReason: text('failure_reason'),
+    /** Where a running job is (ADR 019): staging its rows, inserting its new products unseen, or applying its updates. */
+    phase: text('phase', { enum: IMPORT_JOB_PHASES }).notNull().default('stage'),
+    /** The first staged position the phase has not done yet: each committed batch moves it, so a restart resumes there. */
+    cursor: integer('cursor').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('import_jobs_organization_created_idx').on(t.organizationId, t.createdAt), index('import_jobs_status_idx').on(t.status), check('import_jobs_status_check', sql`${t.status} in (${oneOf(IMPORT_JOB_STATUSES)})`)],
+  (t) => [
+    index('import_jobs_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('import_jobs_status_idx').on(t.status),
+    check('import_jobs_status_check', sql`${t.status} in (${oneOf(IMPORT_JOB_STATUSES)})`),
+    check('import_jobs_phase_check', sql`${t.phase} in (${oneOf(IMPORT_JOB_PHASES)})`),
+  ],
+)
+
+/**
+ * The checked rows of a running import, by their position in the file, until the import has applied them: no read of
+ * products looks here. The references hold categories and HS codes in place while the import runs.
+ */
+export const productImportRows = pgTable(
+  'product_import_rows',
+  {
+    importId: text('import_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameZhHans: text('name_zh_hans'),
+    nameZhHant: text('name_zh_hant'),
+    descriptionEn: text('description_en').notNull(),
+    descriptionZhHans: text('description_zh_hans'),
+    descriptionZhHant: text('description_zh_hant'),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    hsCode: text('hs_code').references(() => hsCodes.code, { onDelete: 'restrict' }),
+    originCountry: text('origin_country').notNull(),
+    unit: text('unit').notNull(),
+    moq: integer('moq').notNull(),
+    leadTimeDays: integer('lead_time_days'),
+    attributes: jsonb('attributes').$type<ProductAttribute[]>().notNull(),
+    searchDocument: text('search_document').notNull(),
+    /** The status the row sets; null keeps an existing product's (a new one is a draft). */
+    status: text('status', { enum: PRODUCT_STATUSES }),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.position] })],
 )

@@ -6,7 +6,8 @@ import { createIdempotently, type IdempotencyOption } from '../../platform/idemp
 import type { Locale } from '../../platform/i18n/locales'
 import { logger } from '../../platform/logger.server'
 import { requirePlatformAdmin } from '../companies/index'
-import { categories, products } from './catalog.tables.server'
+import { categories, productImportRows, products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
 import { categoriesChanged } from './search.service.server'
 import type { CategoryDirection, CreateCategoryInput, MoveCategoryInput, RenameCategoryInput, ReorderCategoryInput } from './category.inputs'
 
@@ -58,7 +59,7 @@ export function flattenCategories<T extends { children: T[] }>(tree: T[]): Array
 /** The tree with every name and each category's product count (platform admins). */
 export async function categoryAdminTree(ctx: ServiceContext): Promise<AdminCategoryNode[]> {
   requirePlatformAdmin(ctx.actor)
-  const [rows, counts] = await Promise.all([allRows(), database().select({ id: products.categoryId, total: count() }).from(products).groupBy(products.categoryId)])
+  const [rows, counts] = await Promise.all([allRows(), database().select({ id: products.categoryId, total: count() }).from(products).where(visibleProduct()).groupBy(products.categoryId)])
   const productCounts = new Map(counts.map((row) => [row.id, row.total]))
   return nest(
     rows.map((row) => ({
@@ -225,7 +226,9 @@ export async function deleteCategory(ctx: ServiceContext, id: string): Promise<C
     const [children] = await tx.select({ total: count() }).from(categories).where(eq(categories.parentId, id))
     if ((children?.total ?? 0) > 0) throw new AppError('conflict', 'The category has subcategories', { reason: 'category_has_children', count: children?.total ?? 0 })
     const [used] = await tx.select({ total: count() }).from(products).where(eq(products.categoryId, id))
-    if ((used?.total ?? 0) > 0) throw new AppError('conflict', 'Products use the category', { reason: 'category_in_use', count: used?.total ?? 0 })
+    // A running import's staged rows hold the category too (their reference would refuse the delete).
+    const [staged] = await tx.select({ total: count() }).from(productImportRows).where(eq(productImportRows.categoryId, id))
+    if ((used?.total ?? 0) + (staged?.total ?? 0) > 0) throw new AppError('conflict', 'Products use the category', { reason: 'category_in_use', count: used?.total ?? 0 })
     await tx.delete(categories).where(eq(categories.id, id))
     return current
   })

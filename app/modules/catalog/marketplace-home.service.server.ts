@@ -5,6 +5,7 @@ import type { Locale } from '../../platform/i18n/locales'
 import { companyProfiles, organizations } from '../companies/companies.tables.server'
 import { fileThumbnailUrl } from '../companies/index.server'
 import { products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
 import { type MarketCard, toMarketCard } from './market-card'
 import { type FacetCount, memoizeMarketplace, searchProducts } from './search.service.server'
 
@@ -28,7 +29,7 @@ async function featuredSuppliers(locale: Locale): Promise<FeaturedSupplier[]> {
     .select({ id: organizations.id, name: organizations.name, logoFileId: organizations.logoFileId, country: companyProfiles.country, city: companyProfiles.city, productCount })
     .from(organizations)
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .innerJoin(products, and(eq(products.organizationId, organizations.id), eq(products.status, 'published')))
+    .innerJoin(products, and(eq(products.organizationId, organizations.id), eq(products.status, 'published'), visibleProduct()))
     .where(and(eq(companyProfiles.verificationStatus, 'accept'), isNull(organizations.deletedAt)))
     .groupBy(organizations.id, organizations.name, organizations.logoFileId, companyProfiles.country, companyProfiles.city)
     .orderBy(desc(productCount), asc(organizations.name), asc(organizations.id))

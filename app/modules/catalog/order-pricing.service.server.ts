@@ -3,6 +3,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import type { Locale } from '../../platform/i18n/locales'
 import { localized } from './catalog.constants'
 import { priceListLines, priceLists, products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
 import type { PriceBreak } from './pricing'
 
 /** A published product as an order line needs it: what it is, its MOQ and the quantity breaks of the active list. */
@@ -62,7 +63,7 @@ export async function orderableProducts(db: Database | Transaction, supplierComp
   const rows = await db
     .select(productColumns)
     .from(products)
-    .where(and(eq(products.organizationId, supplierCompanyId), eq(products.status, 'published'), inArray(products.id, productIds)))
+    .where(and(eq(products.organizationId, supplierCompanyId), eq(products.status, 'published'), visibleProduct(), inArray(products.id, productIds)))
   const found = await withBreaks(db, priceList, rows, locale)
   return { priceList, products: new Map(found.map((product) => [product.id, product])) }
 }
@@ -71,7 +72,7 @@ export async function orderableProducts(db: Database | Transaction, supplierComp
 export async function searchOrderableProducts(supplierCompanyId: string, q: string, locale: Locale): Promise<{ priceList: OrderPriceList | null; products: OrderableProduct[] }> {
   const db = database()
   const priceList = await priceListForOrders(db, supplierCompanyId)
-  const filters: SQL[] = [eq(products.organizationId, supplierCompanyId), eq(products.status, 'published')]
+  const filters: SQL[] = [eq(products.organizationId, supplierCompanyId), eq(products.status, 'published'), visibleProduct()]
   const term = q.trim()
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`

@@ -9,6 +9,7 @@ import { requireCompany, requireRole, type AuditAction } from '../companies/inde
 import { changedFields, organizations, recordAudit } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { priceListLines, priceLists, products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
 import type { CreatePriceListInput, PriceList, PriceListDetail, PriceListLine, PriceTier, SetPriceListLinesInput, UpdatePriceListInput } from './price-list.inputs'
 import { afterMarketplaceWrite } from './search.service.server'
 
@@ -84,7 +85,7 @@ export async function priceableProducts(ctx: ServiceContext): Promise<Array<{ id
   const rows = await database()
     .select({ id: products.id, sku: products.sku, nameEn: products.nameEn, nameZhHans: products.nameZhHans, nameZhHant: products.nameZhHant })
     .from(products)
-    .where(and(eq(products.organizationId, ctx.actor.companyId), sql`${products.status} <> 'archived'`))
+    .where(and(eq(products.organizationId, ctx.actor.companyId), sql`${products.status} <> 'archived'`, visibleProduct()))
     .orderBy(asc(products.sku))
   return rows.map((row) => ({ id: row.id, sku: row.sku, name: localized({ en: row.nameEn, 'zh-Hans': row.nameZhHans, 'zh-Hant': row.nameZhHant }, ctx.locale) }))
 }
@@ -211,7 +212,7 @@ export async function setPriceListLines(ctx: ServiceContext, id: string, input: 
               await tx
                 .select({ id: products.id })
                 .from(products)
-                .where(and(eq(products.organizationId, companyId), inArray(products.id, productIds)))
+                .where(and(eq(products.organizationId, companyId), inArray(products.id, productIds), visibleProduct()))
             ).map((row) => row.id),
           )
     const fields: Record<string, string[]> = {}

@@ -1,24 +1,56 @@
-import { and, eq } from 'drizzle-orm'
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises'
+import { eq } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
-import { database } from '../../platform/db/index.server'
+import { database, databaseHandle } from '../../platform/db/index.server'
 import { isAppError } from '../../platform/errors'
 import { logger } from '../../platform/logger.server'
-import { organizations } from '../companies/index.server'
 import { importJobs } from './catalog.tables.server'
 import type { ImportRowError } from './product-import.inputs'
-import { type ImportedProduct, validateRows, type ValidatedRows } from './product-import.rows'
+import { type ImportedProduct, validateRows } from './product-import.rows'
 import { loadImportReferences, loadSheet } from './product-import.sheet.server'
-import { IMPORT_BATCH_SIZE, upsertImportedProducts } from './product-import.upsert.server'
-import { afterMarketplaceWrite } from './search.service.server'
+import { advanceImport, discardImport, failImport, type ImportJobRow, undiscardedImports } from './product-import.steps.server'
 
-export type ImportJobRow = typeof importJobs.$inferSelect
-export type ImportProgress = { companyId: string; processed: number; total: number }
+export type { ImportJobRow } from './product-import.steps.server'
 
-/** Progress of the jobs this process is applying; kept in memory because the job row only changes when the transaction commits. */
-const live = new Map<string, ImportProgress>()
+/** How long one batch should hold the database: on PGlite every request waits for the batch in flight. */
+const TARGET_BATCH_MS = 100
+export const FIRST_BATCH_SIZE = 500
+const MIN_BATCH_SIZE = 50
+const MAX_BATCH_SIZE = 5000
+/** On PGlite the import rests this share of each batch's time, so requests needing several queries get through between batches. */
+const PGLITE_REST_RATIO = 0.5
+/** A probe query answered this fast found no request queued for PGlite's connection. */
+const IDLE_PROBE_MS = 15
+const PROBE_PAUSE_MS = 5
+/** The longest the import gives way to requests after a batch, so a steady stream of them cannot stop it altogether. */
+const MAX_GIVE_WAY_MS = 2000
+const WAIT_FOR_OLDER_IMPORT_MS = 500
+
 const runs = new Map<string, Promise<void>>()
 
-export const importProgress = (jobId: string): ImportProgress | undefined => live.get(jobId)
+/** The next batch's size: the one that would have taken TARGET_BATCH_MS, moving at most ×2 or ÷2 at a time. */
+export function nextBatchSize(size: number, elapsedMs: number): number {
+  const ideal = (size * TARGET_BATCH_MS) / Math.max(elapsedMs, 1)
+  return Math.round(Math.min(MAX_BATCH_SIZE, Math.max(MIN_BATCH_SIZE, size / 2, Math.min(ideal, size * 2))))
+}
+
+/**
+ * Lets requests use the database between batches. PostgreSQL has a pool: a turn of the event loop is enough. PGlite has one
+ * connection: rest a while, then give way until requests stop queueing for it (its queue is first come, first served, so a
+ * probe query comes back quickly only when nothing waited before it).
+ */
+async function yieldToRequests(elapsedMs: number): Promise<void> {
+  const handle = databaseHandle()
+  if (handle.kind !== 'pglite') return void (await setImmediate())
+  await sleep(Math.ceil(elapsedMs * PGLITE_REST_RATIO))
+  const deadline = performance.now() + MAX_GIVE_WAY_MS
+  while (performance.now() < deadline) {
+    const probed = performance.now()
+    await handle.ping()
+    if (performance.now() - probed < IDLE_PROBE_MS) return
+    await sleep(PROBE_PAUSE_MS)
+  }
+}
 
 /** A job runs on behalf of the admin who started it (also after a restart, when no request is there). */
 function jobContext(job: ImportJobRow): ServiceContext {
@@ -29,90 +61,82 @@ function jobContext(job: ImportJobRow): ServiceContext {
   }
 }
 
-/**
- * Applies a running job's products in ONE transaction, the job row's completion included: after a crash
- * or a failure nothing of it is committed. The job row is locked first, so a job is applied at most once.
- */
-export async function applyImport(job: ImportJobRow, items: ImportedProduct[], batchSize = IMPORT_BATCH_SIZE): Promise<boolean> {
-  const companyId = job.organizationId
-  const progress: ImportProgress = { companyId, processed: 0, total: items.length }
-  live.set(job.id, progress)
-  try {
-    return await afterMarketplaceWrite(database().transaction(async (tx) => {
-      const [claimed] = await tx
-        .select({ id: importJobs.id })
-        .from(importJobs)
-        .where(and(eq(importJobs.id, job.id), eq(importJobs.status, 'running')))
-        .for('update')
-      if (!claimed) return false
-      // The same lock product saves take, so an import and a concurrent save cannot race on a SKU.
-      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, companyId)).for('no key update')
-      const now = new Date()
-      const counts = { created: 0, updated: 0 }
-      for (let start = 0; start < items.length; start += batchSize) {
-        const batch = items.slice(start, start + batchSize)
-        // A row that names no status keeps an existing product's: those rows need their own statement.
-        for (const withStatus of [true, false]) {
-          const done = await upsertImportedProducts(tx, companyId, batch.filter((item) => (item.status !== undefined) === withStatus), withStatus, now)
-          counts.created += done.created
-          counts.updated += done.updated
-        }
-        progress.processed = Math.min(items.length, start + batch.length)
-      }
-      await tx
-        .update(importJobs)
-        .set({ status: 'completed', processedRows: items.length, createdCount: counts.created, updatedCount: counts.updated, errorCount: 0, errors: [], failureReason: null, finishedAt: new Date(), updatedAt: new Date() })
-        .where(eq(importJobs.id, job.id))
-      return true
-    }))
-  } finally {
-    live.delete(job.id)
+/** Why a job cannot go on: a productImport message key, with the rows' errors when that is why. */
+class ImportRefused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly errors: ImportRowError[] = [],
+    readonly errorCount = errors.length,
+  ) {
+    super(reason)
   }
 }
 
-/** Marks a running job failed with a productImport message key as its reason (and the rows' errors, when that is why). */
-export async function failImport(jobId: string, reason: string, errors: ImportRowError[] = [], errorCount = errors.length): Promise<void> {
-  await database()
-    .update(importJobs)
-    .set({ status: 'failed', failureReason: reason, ...(errorCount > 0 ? { errors, errorCount } : {}), finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'running')))
-}
-
-/** The job's rows, checked again from its file: on a resume categories or HS codes may have changed since it was started. */
-async function recheckRows(job: ImportJobRow, fileId: string): Promise<ValidatedRows> {
-  const sheet = await loadSheet(jobContext(job), fileId)
-  return validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(job.organizationId))
-}
-
-/** Applies a running job: the rows startImport has just checked, or (after a restart) its file checked again. */
-async function runImport(jobId: string, checkedProducts?: ImportedProduct[]): Promise<void> {
+/** The job's rows, checked again from its file: after a restart, categories or HS codes may have changed since it was started. */
+async function recheckRows(jobId: string): Promise<ImportedProduct[]> {
   const [job] = await database().select().from(importJobs).where(eq(importJobs.id, jobId))
-  if (!job || job.status !== 'running') return
-  const { fileId } = job
-  if (!fileId) return failImport(job.id, 'failure.fileMissing')
+  if (!job?.fileId) throw new ImportRefused('failure.fileMissing')
+  const sheet = await loadSheet(jobContext(job), job.fileId)
+  const checked = validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(job.organizationId))
+  if (checked.errorCount > 0) throw new ImportRefused('failure.invalidRows', checked.errors, checked.errorCount)
+  return checked.products
+}
+
+/** Deletes what a failed job staged and the unseen products it inserted, a batch at a time. */
+async function discardInBatches(jobId: string): Promise<void> {
+  let size = FIRST_BATCH_SIZE
+  for (;;) {
+    const started = performance.now()
+    if ((await discardImport(jobId, size)) === 0) return
+    const elapsed = performance.now() - started
+    size = nextBatchSize(size, elapsed)
+    await yieldToRequests(elapsed)
+  }
+}
+
+/** A step failed: before the update phase the job fails and leaves nothing behind; once updates are being applied it goes forward at the next start. */
+async function handleFailure(jobId: string, error: unknown): Promise<void> {
+  const [job] = await database().select({ phase: importJobs.phase }).from(importJobs).where(eq(importJobs.id, jobId))
+  const refused = error instanceof ImportRefused ? error : isAppError(error) && error.code === 'not_found' ? new ImportRefused('failure.fileMissing') : undefined
+  if (!refused) logger().error({ err: error instanceof Error ? error.message : String(error), jobId, phase: job?.phase }, 'product import step failed')
+  if (job?.phase === 'update' && !refused) return
+  if (await failImport(jobId, refused?.reason ?? 'failure.unexpected', refused?.errors, refused?.errorCount)) await discardInBatches(jobId)
+}
+
+/** Runs a job's steps until it is over, resting between batches; `checked` are the rows startImport has just checked, if any. */
+async function runImport(jobId: string, checked?: readonly ImportedProduct[]): Promise<void> {
+  let rows = checked
+  const loadRows = async () => (rows ??= await recheckRows(jobId))
+  let size = FIRST_BATCH_SIZE
+  let phase: string | undefined
   try {
-    let items = checkedProducts
-    if (!items) {
-      const checked = await recheckRows(job, fileId)
-      if (checked.errorCount > 0) return await failImport(job.id, 'failure.invalidRows', checked.errors, checked.errorCount)
-      items = checked.products
+    for (;;) {
+      const started = performance.now()
+      const step = await advanceImport(jobId, size, loadRows)
+      if (step.done) return
+      if (step.waiting) {
+        await sleep(WAIT_FOR_OLDER_IMPORT_MS)
+        continue
+      }
+      const elapsed = performance.now() - started
+      // A new phase costs differently per row: start it again from the first size.
+      size = step.phase === phase ? nextBatchSize(size, elapsed) : FIRST_BATCH_SIZE
+      phase = step.phase
+      await yieldToRequests(elapsed)
     }
-    await applyImport(job, items)
   } catch (error) {
-    const fileGone = isAppError(error) && error.code === 'not_found'
-    if (!fileGone) logger().error({ err: error instanceof Error ? error.message : String(error), jobId }, 'product import failed')
-    await failImport(job.id, fileGone ? 'failure.fileMissing' : 'failure.unexpected')
+    await handleFailure(jobId, error)
   }
 }
 
 /**
- * Runs a job in the background (once per process), with the products its start has checked when there are any;
+ * Runs a job in the background (once per process), with the rows its start has checked when there are any;
  * the promise settles when it has completed or failed.
  */
-export function enqueueImport(jobId: string, checkedProducts?: ImportedProduct[]): Promise<void> {
+export function enqueueImport(jobId: string, checked?: readonly ImportedProduct[]): Promise<void> {
   const running = runs.get(jobId)
   if (running) return running
-  const run = runImport(jobId, checkedProducts)
+  const run = runImport(jobId, checked)
     .catch((error: unknown) => logger().error({ err: error instanceof Error ? error.message : String(error), jobId }, 'product import could not be recorded'))
     .finally(() => runs.delete(jobId))
   runs.set(jobId, run)
@@ -123,11 +147,12 @@ export function enqueueImport(jobId: string, checkedProducts?: ImportedProduct[]
 export const importRun = (jobId: string): Promise<void> | undefined => runs.get(jobId)
 
 /**
- * At start: jobs left running by a stopped server committed nothing (their transaction died with it), so
- * they run again from their stored file, or fail with failure.fileMissing when it is gone. Answers their ids.
+ * At start: jobs a stopped server left running go on from their last committed batch (re-reading their file only while still
+ * staging), and failed jobs whose discard was cut short finish it. Answers the ids of the jobs resumed.
  */
 export async function resumeImports(): Promise<string[]> {
-  const stranded = await database().select({ id: importJobs.id }).from(importJobs).where(eq(importJobs.status, 'running'))
+  const stranded = await database().select({ id: importJobs.id }).from(importJobs).where(eq(importJobs.status, 'running')).orderBy(importJobs.createdAt)
   for (const { id } of stranded) void enqueueImport(id)
+  for (const { id } of await undiscardedImports()) void discardInBatches(id).catch((error: unknown) => logger().error({ err: error instanceof Error ? error.message : String(error), jobId: id }, 'product import discard failed'))
   return stranded.map(({ id }) => id)
 }

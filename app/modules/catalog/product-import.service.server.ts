@@ -9,7 +9,7 @@ import { fieldErrorsOf } from '../../platform/validation'
 import { requireRole } from '../companies/index'
 import { getFile, uploadFile } from '../companies/index.server'
 import { importJobs, products } from './catalog.tables.server'
-import { enqueueImport, type ImportJobRow, importProgress } from './product-import.jobs.server'
+import { enqueueImport, type ImportJobRow } from './product-import.jobs.server'
 import { CreateImportInput, guessMapping, IMPORT_COLUMNS, IMPORT_PREVIEW_ROWS, type ImportColumn, ImportMappingInput, type ImportRowError } from './product-import.inputs'
 import { requireImporter } from './product-import.policy'
 import { sheetRowNumber, validateRows, type ValidatedRows } from './product-import.rows'
@@ -19,12 +19,6 @@ export type ImportJob = Omit<ImportJobRow, 'errors'> & { errors: ImportRowError[
 export type ImportJobPage = { items: ImportJob[]; total: number; limit: number; offset: number }
 export type ImportPreview = { headers: string[]; mapping: ImportMappingInput; rows: Array<{ row: number; cells: Partial<Record<ImportColumn, string>> }>; errors: ImportRowError[]; errorCount: number; totalRows: number }
 export type DryRunResult = { totalRows: number; created: number; updated: number; errors: ImportRowError[]; errorCount: number }
-
-/** A job as stored, with the progress of a run in this process laid over it (the row itself only changes when the run commits). */
-function withProgress(job: ImportJobRow): ImportJob {
-  const progress = importProgress(job.id)
-  return progress ? { ...job, processedRows: progress.processed } : job
-}
 
 async function findJob(companyId: string, id: string): Promise<ImportJobRow> {
   const [job] = await database()
@@ -92,9 +86,9 @@ export async function uploadImport(ctx: ServiceContext, upload: { name: string; 
   return createImport(ctx, { fileId: file.id }, options)
 }
 
-/** One import of the company with its live progress (admins and owners); another company's is not found. */
+/** One import of the company with its progress (each committed batch moves it; admins and owners); another company's is not found. */
 export async function getImport(ctx: ServiceContext, id: string): Promise<ImportJob> {
-  return withProgress(await importerJob(ctx, id))
+  return importerJob(ctx, id)
 }
 
 /** The company's imports, newest first. */
@@ -107,7 +101,7 @@ export async function listImports(ctx: ServiceContext, query: { limit?: number; 
     database().select().from(importJobs).where(where).orderBy(desc(importJobs.createdAt), desc(importJobs.id)).limit(limit).offset(offset),
     database().select({ value: count() }).from(importJobs).where(where),
   ])
-  return { items: items.map(withProgress), total: total?.value ?? 0, limit, offset }
+  return { items, total: total?.value ?? 0, limit, offset }
 }
 
 /** The file's headers with the job's mapping (for the mapping step). */

@@ -6,6 +6,7 @@ import { companyProfiles, organizations } from '../companies/companies.tables.se
 import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
 import { localized, type ProductAttribute } from './catalog.constants'
 import { categories, hsCodes, priceListLines, priceLists, productImages, products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
 
 /** §5: a public product id is one or more word characters or hyphens; anything else is a 404. */
 export const PUBLIC_PRODUCT_ID = /^[\w-]+$/
@@ -46,7 +47,7 @@ export async function getPublicProduct(id: string, locale: Locale): Promise<Publ
     .innerJoin(organizations, eq(organizations.id, products.organizationId))
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, products.organizationId))
     .leftJoin(hsCodes, eq(hsCodes.code, products.hsCode))
-    .where(and(eq(products.id, id), eq(products.status, 'published'), isNull(organizations.deletedAt)))
+    .where(and(eq(products.id, id), eq(products.status, 'published'), visibleProduct(), isNull(organizations.deletedAt)))
     .limit(1)
   if (!row) return null
   const { product } = row

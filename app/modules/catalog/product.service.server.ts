@@ -8,6 +8,7 @@ import { requireCompany, requireRole, type AuditAction } from '../companies/inde
 import { changedFields, companyProfiles, files, organizations, recordAudit } from '../companies/index.server'
 import type { ProductAttribute, ProductStatus } from './catalog.constants'
 import { categories, hsCodes, productImages, products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
 import { setBaseUnitPrice } from './price-list.service.server'
 import { type CreateProductInput, type ProductImagesInput, ProductListQuery, type ProductSort, type ProductStatusInput, type QuickEditProductInput, type UpdateProductInput } from './product.inputs'
 import { canPublishProducts } from './product.policy'
@@ -59,7 +60,7 @@ async function findProduct(db: Database | Transaction, companyId: string, id: st
   const [row] = await db
     .select()
     .from(products)
-    .where(and(eq(products.id, id), eq(products.organizationId, companyId)))
+    .where(and(eq(products.id, id), eq(products.organizationId, companyId), visibleProduct()))
   if (!row) throw new AppError('not_found', 'Product not found')
   return row
 }
@@ -169,7 +170,7 @@ export async function getProduct(ctx: ServiceContext, id: string): Promise<Produ
 export async function listProducts(ctx: ServiceContext, rawQuery: ProductListQuery = {}): Promise<ProductPage> {
   requireCompany(ctx.actor)
   const query = ProductListQuery.parse(rawQuery)
-  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId)]
+  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId), visibleProduct()]
   if (query.status) filters.push(eq(products.status, query.status))
   if (query.categoryId) filters.push(eq(products.categoryId, query.categoryId))
   if (query.q) {
@@ -210,7 +211,7 @@ export async function setProductStatus(ctx: ServiceContext, input: ProductStatus
     const owned = await tx
       .select({ id: products.id, status: products.status })
       .from(products)
-      .where(and(eq(products.organizationId, companyId), inArray(products.id, ids)))
+      .where(and(eq(products.organizationId, companyId), inArray(products.id, ids), visibleProduct()))
       .for('update')
     if (owned.length !== ids.length) throw new AppError('not_found', 'Product not found')
     if (status === 'published') await assertMayPublish(tx, companyId)

@@ -11,6 +11,7 @@ import { fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, productImages, products } from './catalog.tables.server'
 import { priceInEur, priceRangeConditions } from './price-range.server'
+import { visibleProduct } from './product-visibility.server'
 import { type CategoryRow, categoryFacets, countMatchGroups, type FacetCount, groupsOf, groupsWithin, listedSuppliers, originFacets, totalOf } from './search-counts.server'
 import { type HsCodeTerm, parseSearchQuery } from './search-document'
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, type SearchProductsInput, type SearchSort } from './search.inputs'
@@ -136,7 +137,7 @@ function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatc
 type RatedSearch = SearchProductsInput & { rates: RateTable }
 
 function conditionsOf(input: RatedSearch, categoryRows: CategoryRow[], text: SQL | null): Conditions {
-  const base: SQL[] = [eq(products.status, 'published')]
+  const base: SQL[] = [eq(products.status, 'published'), visibleProduct()]
   if (text) base.push(text)
   if (input.moqMax !== undefined) base.push(lte(products.moq, input.moqMax))
   base.push(...priceRangeConditions({ min: input.priceMin, max: input.priceMax, currency: (input.currency ?? 'USD').toUpperCase() }, input.rates))

@@ -5,6 +5,7 @@ import { absoluteUrl } from '../../platform/seo'
 import { SERVICE_TYPES } from '../companies/index'
 import { companyProfiles, organizations } from '../companies/companies.tables.server'
 import { products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
 import { DIRECTORY_KINDS } from './supplier-directory.service.server'
 
 /** The protocol allows 50,000; smaller files are cheaper to build and to fetch. */
@@ -27,7 +28,7 @@ function listedProducts(extra?: SQL) {
     .select({ id: products.id, lastmod: products.updatedAt })
     .from(products)
     .innerJoin(organizations, eq(organizations.id, products.organizationId))
-    .where(and(eq(products.status, 'published'), isNull(organizations.deletedAt), extra))
+    .where(and(eq(products.status, 'published'), visibleProduct(), isNull(organizations.deletedAt), extra))
 }
 
 /** The companies the directory lists: id and last change, with `extra` conditions. */

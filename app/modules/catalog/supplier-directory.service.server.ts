@@ -7,6 +7,7 @@ import { certifications, companyProfiles, files, organizations } from '../compan
 import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
 import { isPublicProductId } from './product-page.service.server'
 import { cardsOf, type MarketProduct } from './search.service.server'
 import {
@@ -74,7 +75,7 @@ const logoJoin = and(eq(logos.id, organizations.logoFileId), eq(logos.purpose, '
 
 /** A live company that supplies goods: the only kind the directory and the public profile show. */
 const listedCompany = and(isNull(organizations.deletedAt), inArray(companyProfiles.kind, [...DIRECTORY_KINDS]))
-const publishedProductCount = sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published')`.mapWith(Number)
+const publishedProductCount = sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(Number)
 
 function directoryConditions(input: DirectoryInput): SQL | undefined {
   const conditions: Array<SQL | undefined> = [listedCompany]
@@ -95,7 +96,7 @@ function directoryConditions(input: DirectoryInput): SQL | undefined {
         select ${categories.id} from ${categories} where ${categories.id} = ${input.categoryId}
         union all select child.id from ${categories} child join subtree on child.parent_id = subtree.id
       )
-      select 1 from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${products.categoryId} in (select id from subtree)
+      select 1 from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()} and ${products.categoryId} in (select id from subtree)
     )`)
   }
   return and(...conditions)
@@ -168,7 +169,7 @@ export async function supplierCountries(): Promise<string[]> {
 async function supplierProducts(supplierId: string, locale: Locale, query: ProfileProductsQuery): Promise<PublicSupplierProfile['products']> {
   const limit = clamp(query.limit, PROFILE_PRODUCTS_DEFAULT_LIMIT, 1, PROFILE_PRODUCTS_MAX_LIMIT)
   const offset = clamp(query.offset, 0, 0, DIRECTORY_MAX_OFFSET)
-  const where = and(eq(products.organizationId, supplierId), eq(products.status, 'published'))
+  const where = and(eq(products.organizationId, supplierId), eq(products.status, 'published'), visibleProduct())
   const [rows, totals] = await Promise.all([
     database().select({ id: products.id }).from(products).where(where).orderBy(desc(products.publishedAt), asc(products.id)).limit(limit).offset(offset),
     database().select({ total: count() }).from(products).where(where),

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { convertAmount, type RateTable } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
-import { categoryName, hsCodes, loadCategories, priceListLines, priceLists, products } from '../catalog/index.server'
+import { categoryName, hsCodes, loadCategories, priceListLines, priceLists, products, visibleProduct } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
 import { organizations } from '../companies/index.server'
 import { BENCHMARK_MONTHS, type BenchmarkQuery } from './benchmark.inputs'
@@ -84,7 +84,7 @@ async function quotedPrices(companyId: string, hsCode: string | undefined, categ
 
 /** The base unit price (smallest quantity break of the active list) of each published product in scope. */
 async function cataloguePrices(hsCode: string | undefined, categoryIds: string[] | null): Promise<Price[]> {
-  const scope: SQL[] = [eq(products.status, 'published'), eq(priceLists.isActive, true), isNull(organizations.deletedAt)]
+  const scope: SQL[] = [eq(products.status, 'published'), visibleProduct(), eq(priceLists.isActive, true), isNull(organizations.deletedAt)]
   if (hsCode) scope.push(like(products.hsCode, `${hsCode}%`))
   if (categoryIds) scope.push(inArray(products.categoryId, categoryIds))
   return database()

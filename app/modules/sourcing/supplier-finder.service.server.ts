@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'dri
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { categoryName, listSuppliers, loadCategories, products } from '../catalog/index.server'
+import { categoryName, listSuppliers, loadCategories, products, visibleProduct } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
 import { companyProfiles, organizations } from '../companies/index.server'
 import { approvalStatusesOf } from './approved-supplier.service.server'
@@ -93,7 +93,7 @@ async function matchingSuppliers(ctx: ServiceContext, query: SupplierFinderQuery
   const matches = database()
     .select({ organizationId: products.organizationId, matching: sql<number>`count(*)`.as('matching') })
     .from(products)
-    .where(and(eq(products.status, 'published'), productCondition))
+    .where(and(eq(products.status, 'published'), visibleProduct(), productCondition))
     .groupBy(products.organizationId)
     .as('matches')
   const where = and(...companyFilters(ctx, query))
@@ -106,7 +106,7 @@ async function matchingSuppliers(ctx: ServiceContext, query: SupplierFinderQuery
         verificationStatus: companyProfiles.verificationStatus,
         mainProducts: companyProfiles.mainProducts,
         matching: matches.matching,
-        productCount: sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published')`.mapWith(Number),
+        productCount: sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(Number),
       })
       .from(organizations)
       .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
