@@ -1,5 +1,5 @@
-import DecimalBase from 'decimal.js'
 import { convertAmount, crossRate, rateDay, type RateTable } from '../fx/convert'
+import { decimalPlaces, roundToDecimals, toSignificantDigits } from './decimal-text'
 import { LOCALE_ENTRIES, type Locale } from '../i18n/locales'
 import type { DateStyle, HourCycle } from './intl-values'
 import { currencyDigits, type DecimalString, type Money, minorToDecimal, toDecimalString } from './money'
@@ -49,7 +49,6 @@ type ExactMoney = { amount: DecimalString; currency: string }
 
 const DATE_TIME_SEPARATOR: Record<Locale, string> = { en: ', ', 'zh-Hans': ' ', 'zh-Hant': ' ' }
 
-const Decimal = DecimalBase.clone({ precision: 40 })
 const UNIT_PRICE_DIGITS = 4
 /** Enough to tell a cross rate from its neighbours (1.0856, 0.12821, 156.23) without a row of digits. */
 const RATE_SIGNIFICANT_DIGITS = 5
@@ -66,7 +65,7 @@ const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 
 /** A converted unit price keeps the precision its original has beyond its currency's minor units ($0.0125 → €0.0115, $3.40 → €3.13), up to four decimals. */
 function unitPriceDigits(amount: string, from: string, to: string): number {
-  const extra = Math.max(new Decimal(amount).decimalPlaces() - currencyDigits(from), 0)
+  const extra = Math.max(decimalPlaces(amount) - currencyDigits(from), 0)
   return Math.min(currencyDigits(to) + extra, Math.max(UNIT_PRICE_DIGITS, currencyDigits(to)))
 }
 
@@ -131,12 +130,12 @@ export function createFormatter({ locale, preferences }: { locale: Locale; prefe
       const rate = crossRate(rates, currency, to)
       if (converted === null || rate === null) return { kind: 'no_rate', text: original, to }
       const digits = options.unitPrice ? unitPriceDigits(amount, currency, to) : currencyDigits(to)
-      const rounded = toDecimalString(new Decimal(converted).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP).toFixed())
+      const rounded = toDecimalString(roundToDecimals(converted, digits))
       return {
         kind: 'converted',
         text: `≈ ${formatMoney({ amount: rounded, currency: to }, maxDigits)}`,
         original,
-        rate: numberFormatOf(tag, { maximumSignificantDigits: RATE_SIGNIFICANT_DIGITS }).format(toDecimalString(new Decimal(rate).toSignificantDigits(RATE_SIGNIFICANT_DIGITS).toFixed())),
+        rate: numberFormatOf(tag, { maximumSignificantDigits: RATE_SIGNIFICANT_DIGITS }).format(toDecimalString(toSignificantDigits(rate, RATE_SIGNIFICANT_DIGITS))),
         day: rateDay(rates, currency, to),
       }
     },

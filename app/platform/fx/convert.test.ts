@@ -11,6 +11,15 @@ describe('convertAmount', () => {
     expect(convertAmount(rates, '12.34', 'USD', 'USD')).toBe('12.34')
   })
 
+  it('keeps 20 decimals, rounding half away from zero at the last, and writes no exponent', () => {
+    const thirds: RateTable = { asOf: '2026-11-20', perEur: { AAA: '3', BBB: '2' } }
+    expect(convertAmount(thirds, '1', 'AAA', 'EUR')).toBe('0.33333333333333333333')
+    expect(convertAmount(thirds, '2', 'AAA', 'EUR')).toBe('0.66666666666666666667')
+    expect(convertAmount(thirds, '-2', 'AAA', 'EUR')).toBe('-0.66666666666666666667')
+    expect(convertAmount(thirds, '1e-7', 'BBB', 'EUR')).toBe('0.00000005')
+    expect(convertAmount(rates, '0.0000001', 'EUR', 'EUR')).toBe('0.0000001')
+  })
+
   it('answers null for a currency without a rate', () => {
     expect(convertAmount(rates, '1', 'GBP', 'USD')).toBeNull()
     expect(canConvert(rates, 'GBP', 'USD')).toBe(false)
@@ -21,7 +30,7 @@ describe('convertAmount', () => {
 describe('crossRate and rateDay', () => {
   it('answers units of the target per unit of the source', () => {
     expect(crossRate(rates, 'EUR', 'USD')).toBe('1.08')
-    expect(crossRate(rates, 'USD', 'CNY')).toBe('7.222222222222222222222222222222222222222')
+    expect(crossRate(rates, 'USD', 'CNY')).toBe('7.22222222222222222222')
     expect(crossRate(rates, 'USD', 'GBP')).toBeNull()
   })
 

@@ -1,6 +1,7 @@
-import DecimalBase from 'decimal.js'
+import { divideRounded, formatScaled, parseDecimal, type ScaledDecimal } from '../format/decimal-text'
 
-const Decimal = DecimalBase.clone({ precision: 40 })
+/** Converted amounts and cross rates keep 20 decimals (rounded half away from zero at the 20th): far finer than any price or rate. */
+const CONVERSION_DECIMALS = 20
 
 /**
  * Units of each currency per 1 EUR (EUR itself is 1), as decimal strings. `asOf` is the newest rate's day; `days` the
@@ -14,22 +15,26 @@ export const NO_RATES: RateTable = { asOf: null, perEur: {} }
 /** Whether the table can convert between the two currencies. */
 export const canConvert = (rates: RateTable, from: string, to: string) => from === to || (rateOf(rates, from) !== null && rateOf(rates, to) !== null)
 
-function rateOf(rates: RateTable, currency: string): DecimalBase | null {
-  if (currency === 'EUR') return new Decimal(1)
+function rateOf(rates: RateTable, currency: string): ScaledDecimal | null {
+  if (currency === 'EUR') return { units: 1n, scale: 0 }
   const rate = rates.perEur[currency]
-  return rate ? new Decimal(rate) : null
+  return rate ? parseDecimal(rate) : null
 }
 
-/** `amount` in `from` expressed in `to` through the EUR cross rate, unrounded (decimal string); null without a rate. */
+/** `amount` in `from` expressed in `to` through the EUR cross rate (plain decimal string, 20 decimals at most); null without a rate. */
 export function convertAmount(rates: RateTable, amount: string, from: string, to: string): string | null {
-  if (from === to) return new Decimal(amount).toString()
+  const value = parseDecimal(amount)
+  if (from === to) return formatScaled(value)
   const fromRate = rateOf(rates, from)
   const toRate = rateOf(rates, to)
-  if (!fromRate || !toRate || fromRate.isZero()) return null
-  return new Decimal(amount).div(fromRate).times(toRate).toString()
+  if (!fromRate || !toRate || fromRate.units === 0n) return null
+  // amount × to ÷ from as one fraction of integers, scaled by 10^20 before the single rounding division.
+  const numerator = value.units * toRate.units * 10n ** BigInt(fromRate.scale + CONVERSION_DECIMALS)
+  const denominator = fromRate.units * 10n ** BigInt(value.scale + toRate.scale)
+  return formatScaled({ units: divideRounded(numerator, denominator), scale: CONVERSION_DECIMALS })
 }
 
-/** Units of `to` per 1 `from`, unrounded; null without a rate. */
+/** Units of `to` per 1 `from` (20 decimals at most); null without a rate. */
 export const crossRate = (rates: RateTable, from: string, to: string): string | null => convertAmount(rates, '1', from, to)
 
 /** The day a conversion between the two currencies is of: the older of their rates' days (EUR needs none). */
