@@ -1,12 +1,12 @@
-// `npm run bench:import [-- --rows 120000] [-- --postgres]`: imports a generated CSV of valid product rows into a supplier
-// while a load generator keeps requesting the API, and prints how long the import took and what the requests waited.
+// `npm run bench:import [-- --rows 120000] [-- --postgres] [-- --rate 20 | --clients 4]`: imports a generated CSV of valid
+// product rows into a supplier while requests keep coming, and prints how long the import took and what the requests waited.
 // The server (scripts/import-bench-server.ts: the real API and the import services in one process, as in production) runs
 // as a child process on the embedded PGlite in a fresh temporary data directory, or with --postgres on a scratch PostgreSQL
 // database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/tradeport_bench_import, recreated and dropped).
-// The file is imported twice: every row creates a product, then every row updates one. Throughout, BENCH_CLIENTS (default 4)
-// closed-loop clients request in turn /api/health, the marketplace search, the supplier's public profile and its own
-// product list; latencies are reported for 5 s before each import (no import
-// running) and during it (upload to completion, and its background apply alone).
+// The file is imported twice: every row creates a product, then every row updates one. Throughout, requests arrive at
+// --rate a second (default 20, open loop) or come from --clients N closed-loop clients, in turn for /api/health, the
+// marketplace search, the supplier's public profile and its own product list; latencies are reported for 5 s before
+// each import (no import running) and during it (upload to completion, and its background apply alone).
 import { type ChildProcess, fork } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
@@ -18,12 +18,21 @@ import type { BenchServerMessage } from './import-bench-server'
 
 const P95_TARGET_MS = 500
 const BASELINE_MS = 5000
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '120000' }, postgres: { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '120000' }, postgres: { type: 'boolean', default: false }, rate: { type: 'string' }, clients: { type: 'string' } } })
 const rowCount = Number(values.rows)
 if (!Number.isInteger(rowCount) || rowCount < 1) throw new Error(`--rows must be a positive whole number, got "${values.rows}"`)
 const usePostgres = values.postgres || process.env.BENCH_DATABASE_URL !== undefined
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tradeport_bench_import'
-const CLIENTS = Math.max(1, Number(process.env.BENCH_CLIENTS ?? 4))
+/**
+ * The load: by default an open loop of RATE requests a second arriving at random (Poisson) whatever the answers, as users
+ * do; with --clients N (or BENCH_CLIENTS), N closed-loop clients that send their next request the moment the last one
+ * answered: a saturation test, where every request waits for the N − 1 others and the figures measure the server's total
+ * work per request, import or not.
+ */
+const CLIENTS = values.clients ?? process.env.BENCH_CLIENTS
+const RATE = Number(values.rate ?? process.env.BENCH_RATE ?? 20)
+const LOAD = CLIENTS === undefined ? ({ kind: 'open', rate: RATE } as const) : ({ kind: 'closed', clients: Math.max(1, Number(CLIENTS)) } as const)
+if (LOAD.kind === 'open' && !(RATE > 0)) throw new Error(`--rate must be a positive number of requests a second, got "${values.rate}"`)
 
 type Sample = { endpoint: string; at: number; ms: number; ok: boolean }
 type Ready = Extract<BenchServerMessage, { type: 'ready' }>
@@ -47,7 +56,7 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; messages: (type: BenchServerMessage['type']) => Promise<BenchServerMessage> } {
-  const child = fork(path.join(process.cwd(), 'scripts/import-bench-server.ts'), [], { cwd: process.cwd(), env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(path.join(process.cwd(), 'scripts/import-bench-server.ts'), [], { cwd: process.cwd(), env, execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const waiting: Array<{ type: string; resolve: (message: BenchServerMessage) => void }> = []
   child.on('message', (message: BenchServerMessage) => {
     const index = waiting.findIndex((entry) => entry.type === message.type)
@@ -68,30 +77,44 @@ async function tokenFor(url: string, email: string, password: string): Promise<s
   return ((await response.json()) as { access_token: string }).access_token
 }
 
-/**
- * Closed-loop clients: each sends its next request when the last one answered, cycling over the endpoints, until stopped.
- * (A fixed-rate load piles up without bound on PGlite's one connection once requests cost more than the rate allows.)
- */
-function generateLoad(url: string, endpoints: Array<{ name: string; path: string; headers?: Record<string, string> }>, samples: Sample[]): () => Promise<void> {
+type Endpoint = { name: string; path: string; headers?: Record<string, string> }
+
+async function timedRequest(url: string, endpoint: Endpoint, samples: Sample[]): Promise<void> {
+  const started = performance.now()
+  let ok: boolean
+  try {
+    const response = await fetch(`${url}${endpoint.path}`, { headers: endpoint.headers })
+    await response.arrayBuffer()
+    ok = response.status === 200
+  } catch {
+    ok = false
+  }
+  samples.push({ endpoint: endpoint.name, at: Date.now(), ms: performance.now() - started, ok })
+}
+
+/** Requests over the endpoints in turn, as LOAD says, until stopped; the answer stops them and waits for those in flight. */
+function generateLoad(url: string, endpoints: Endpoint[], samples: Sample[]): () => Promise<void> {
   let running = true
-  const clients = Array.from({ length: CLIENTS }, async (_unused, client) => {
-    for (let turn = client; running; turn++) {
-      const endpoint = endpoints[turn % endpoints.length]!
-      const started = performance.now()
-      let ok: boolean
-      try {
-        const response = await fetch(`${url}${endpoint.path}`, { headers: endpoint.headers })
-        await response.arrayBuffer()
-        ok = response.status === 200
-      } catch {
-        ok = false
-      }
-      samples.push({ endpoint: endpoint.name, at: Date.now(), ms: performance.now() - started, ok })
-    }
-  })
+  const inFlight = new Set<Promise<void>>()
+  const loops =
+    LOAD.kind === 'closed'
+      ? Array.from({ length: LOAD.clients }, async (_unused, client) => {
+          for (let turn = client; running; turn++) await timedRequest(url, endpoints[turn % endpoints.length]!, samples)
+        })
+      : [
+          (async () => {
+            for (let turn = 0; running; turn++) {
+              const request = timedRequest(url, endpoints[turn % endpoints.length]!, samples).finally(() => inFlight.delete(request))
+              inFlight.add(request)
+              // Exponential gaps: arrivals independent of one another, RATE a second on average.
+              await new Promise((resolve) => setTimeout(resolve, (-Math.log(1 - Math.random()) * 1000) / LOAD.rate))
+            }
+          })(),
+        ]
   return async () => {
     running = false
-    await Promise.all(clients)
+    await Promise.all(loops)
+    await Promise.all(inFlight)
   }
 }
 
@@ -130,13 +153,13 @@ const env: NodeJS.ProcessEnv = {
   SEED_DEMO: 'off',
   // Every search reaches the database: the bench measures the wait for it, not the result cache.
   SEARCH_CACHE_SECONDS: '0',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   BENCH_IMPORT_ROWS: String(rowCount),
   ...(usePostgres ? { DATABASE_URL } : { DATA_DIR: dataDir }),
 }
 if (!usePostgres) delete env.DATABASE_URL
 
-console.log(`bench:import  ${rowCount} rows  database ${usePostgres ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}  clients ${CLIENTS}  cores ${os.cpus().length}  load average ${load()}`)
+console.log(`bench:import  ${rowCount} rows  database ${usePostgres ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}  load ${LOAD.kind === 'open' ? `open loop ${LOAD.rate} requests/s` : `${LOAD.clients} closed-loop clients`}  cores ${os.cpus().length}  load average ${load()}`)
 const server = startServer(env)
 let failed = false
 try {

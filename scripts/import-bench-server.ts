@@ -13,6 +13,7 @@ import { bearerSessions } from '../app/modules/identity/index.server'
 import type { ServiceContext } from '../app/platform/actor'
 import { closeDatabase, database, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
+import { startPgliteUpkeep } from '../app/platform/db/pglite-upkeep.server'
 import { createHttpApp } from '../server/http-app'
 import { createMember } from '../tests/factories/companies'
 
@@ -59,6 +60,8 @@ const { user, company } = await createMember({ role: 'owner', companyInput: { na
 const ctx: ServiceContext = { actor: { userId: user.id, sessionId: 'bench', companyId: company.id, memberRole: 'owner', platformRole: 'user', companyKind: 'supplier', contactVerified: true, aal: 'aal1' }, locale: 'en', requestId: 'bench' }
 const bytes = await benchCsv(rows)
 
+// As in production (server/app.ts): the embedded database is vacuumed and analysed every minute where it needs it.
+startPgliteUpkeep()
 const app = createHttpApp(config, async () => new Response('not rendered in the bench', { status: 404 }))
 const http = createServer(getRequestListener(app.fetch))
 await new Promise<void>((resolve) => http.listen(config.PORT, '127.0.0.1', resolve))

@@ -4,9 +4,10 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
 import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
 import { closeCompanyCaches, flushNotificationDigests, purgeDeletedCompanies } from '../app/modules/companies/index.server'
-import { refreshWindowedPrices, resumeImports } from '../app/modules/catalog/index.server'
+import { closeProductCounts, refreshWindowedPrices, resumeImports } from '../app/modules/catalog/index.server'
 import { closeExpiredRfqs, expireQuotations, remindRfqDeadlines } from '../app/modules/sourcing/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
+import { startPgliteUpkeep } from '../app/platform/db/pglite-upkeep.server'
 import { env } from '../app/platform/env.server'
 import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'
 import { purgeIdempotencyKeys } from '../app/platform/idempotency/idempotency.server'
@@ -37,6 +38,7 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   purgeTimer.unref()
   digestTimer = setInterval(() => void sendNotificationDigests(), DIGEST_INTERVAL_MS)
   digestTimer.unref()
+  stopPgliteUpkeep = startPgliteUpkeep()
   return { seeded }
 }
 
@@ -44,6 +46,7 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000
 let purgeTimer: NodeJS.Timeout | undefined
 const DIGEST_INTERVAL_MS = 30 * 1000
 let digestTimer: NodeJS.Timeout | undefined
+let stopPgliteUpkeep = () => {}
 
 /** Notification mail that waited for its recipient's digest window leaves, one mail per person (every 30 s). */
 async function sendNotificationDigests(): Promise<void> {
@@ -87,7 +90,9 @@ async function purgeExpiredCompanies(): Promise<void> {
 export async function stopApp(): Promise<void> {
   clearInterval(purgeTimer)
   clearInterval(digestTimer)
+  stopPgliteUpkeep()
   await closeCompanyCaches()
+  await closeProductCounts()
   await sessionRevocations().close()
   await preferencesCache().close()
   await closeRedis()

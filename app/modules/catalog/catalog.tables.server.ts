@@ -86,6 +86,10 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_organization_sku_key').on(t.organizationId, t.sku),
     index('products_organization_status_idx').on(t.organizationId, t.status, t.updatedAt),
+    // The company's own list in its default order, and its public profile's published products newest first: a page is read
+    // from the index without sorting the catalogue (DESC NULLS FIRST is what ORDER BY … DESC means).
+    index('products_organization_updated_idx').on(t.organizationId, t.updatedAt.desc().nullsFirst(), t.id),
+    index('products_organization_published_idx').on(t.organizationId, t.status, t.publishedAt.desc().nullsFirst(), t.id),
     index('products_status_category_idx').on(t.status, t.categoryId),
     index('products_status_origin_idx').on(t.status, t.originCountry),
     // text_pattern_ops: an HS code prefix (LIKE '6912%') uses the index under any database collation.

@@ -11,6 +11,7 @@ export { DIRECTORY_KINDS, getSupplierProfile, listSuppliers, supplierCountries, 
 export { resetSitemapCache, SITEMAP_KINDS, SITEMAP_MAX_URLS, SITEMAP_RECORDS_PER_PAGE, sitemapIndexXml, sitemapPage, sitemapPageCounts, staticSitemapEntries, STATIC_SITEMAP_PATHS, urlSetXml, type SitemapEntry, type SitemapKind } from './sitemap.service.server'
 export { createImport, dryRunImport, getImport, importErrorReport, importHeaders, listImports, previewImport, setImportMapping, startImport, uploadImport, type DryRunResult, type ImportJob, type ImportJobPage, type ImportPreview } from './product-import.service.server'
 export { importRun, resumeImports } from './product-import.jobs.server'
+export { closeProductCounts } from './product-counts.server'
 export { visibleProduct } from './product-visibility.server'
 export { exportProducts, type ProductExport } from './product-export.service.server'
 export { productCovers, quickEditProduct } from './product.service.server'

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMember } from '../../../tests/factories/companies'
 import type { ServiceContext } from '../../platform/actor'
@@ -16,7 +16,7 @@ import { importRun, resumeImports } from './product-import.jobs.server'
 import { validateRows } from './product-import.rows'
 import { getImport, startImport, uploadImport } from './product-import.service.server'
 import { loadImportReferences, loadSheet } from './product-import.sheet.server'
-import { advanceImport, discardImport, failImport } from './product-import.steps.server'
+import { advanceImport, discardImport, failImport, releaseStaging } from './product-import.steps.server'
 import { listProducts } from './product.service.server'
 import { searchProducts } from './search.service.server'
 import { getSupplierProfile } from './supplier-directory.service.server'
@@ -78,7 +78,7 @@ async function supplierWithRunningImport() {
   const job = await uploadImport(ctx, { name: 'import.csv', bytes: IMPORT })
   await database().update(importJobs).set({ status: 'running' }).where(eq(importJobs.id, job.id))
   const sheet = await loadSheet(ctx, job.fileId ?? '')
-  const checked = validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(ctx.actor.companyId))
+  const checked = await validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(ctx.actor.companyId))
   expect(checked.errorCount).toBe(0)
   return { ctx, job, step: () => advanceImport(job.id, BATCH, async () => checked.products) }
 }
@@ -98,6 +98,11 @@ async function contentOf(companyId: string) {
   return rows.map(({ sku, nameEn, moq, status, version, searchDocument, attributes, publishedAt }) => ({ sku, nameEn, moq, status, version, searchDocument, attributes, published: publishedAt !== null }))
 }
 
+const stagingFileBytes = async () => {
+  const result = await database().execute(sql`select pg_relation_size('product_import_rows') as bytes`)
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ bytes: number | string }>
+  return Number(rows[0]?.bytes)
+}
 const stagedRowsOf = async (jobId: string) => (await database().select({ value: count() }).from(productImportRows).where(eq(productImportRows.importId, jobId)))[0]?.value
 
 describe('product import in batches', () => {
@@ -137,6 +142,18 @@ describe('product import in batches', () => {
     expect(after.market).toEqual(['Brass lamp mark two', 'Paper lamp mark two', 'Quartz lamp', 'Quartz lamp wide'])
     expect(after).toMatchObject({ profileTotal: 4, exported: 8 })
     expect(await stagedRowsOf(job.id)).toBe(0)
+  })
+
+  it('empties the staging table once no import has rows staged in it (PGlite never reclaims deleted rows itself)', async () => {
+    const { job, step } = await supplierWithRunningImport()
+    await step()
+    expect(await stagedRowsOf(job.id)).toBe(BATCH)
+    expect(await releaseStaging()).toBe(false)
+    while (!(await step()).done);
+    expect(await stagedRowsOf(job.id)).toBe(0)
+    expect(await stagingFileBytes()).toBeGreaterThan(0)
+    expect(await releaseStaging()).toBe(true)
+    expect(await stagingFileBytes()).toBe(0)
   })
 
   it('resumes after a crash at any batch without duplicates and with the result of an uninterrupted run', async () => {

@@ -84,20 +84,34 @@ function updateSet(now: Date): SQL {
   )
 }
 
+/** The staged rows of [from, to) that apply to a product the company had before the import (joined as `products`). */
+const existingProductOf = (job: { id: string; organizationId: string }, from: number, to: number) => sql`
+  ${staged('importId')} = ${job.id} and ${staged('position')} >= ${from} and ${staged('position')} < ${to}
+  and ${products.organizationId} = ${job.organizationId} and ${products.sku} = ${staged('sku')}
+  and ${products.importId} is distinct from ${job.id}`
+
+/** The product columns a count of the company's products filters on (product-counts.server): a row changing one changes a count. */
+const COUNTED_COLUMNS = ['nameEn', 'nameZhHans', 'nameZhHant', 'categoryId'] as const
+
 /**
  * Applies the staged rows of [from, to) to the products the company had before the import (those the import inserted
- * already hold them), then drops those staged rows. Answers how many products it updated.
+ * already hold them), then drops those staged rows. Answers how many products it updated, and whether any of them changed
+ * in a way that changes the company's product counts (status, category or a name).
  */
-export async function applyStagedUpdates(tx: Transaction, job: { id: string; organizationId: string }, from: number, to: number, now: Date): Promise<number> {
+export async function applyStagedUpdates(tx: Transaction, job: { id: string; organizationId: string }, from: number, to: number, now: Date): Promise<{ updated: number; recounted: boolean }> {
+  const differs = COUNTED_COLUMNS.map((name) => sql`${staged(name)} is distinct from ${products[name]}`)
+  const recounted = await tx.execute(sql`
+    select 1 from ${products}, ${productImportRows} as staged
+    where ${existingProductOf(job, from, to)}
+      and ((${staged('status')} is not null and ${staged('status')} <> ${products.status}) or ${sql.join(differs, sql` or `)})
+    limit 1`)
   const updated = await tx.execute(sql`
     update ${products} set ${updateSet(now)}
     from ${productImportRows} as staged
-    where ${staged('importId')} = ${job.id} and ${staged('position')} >= ${from} and ${staged('position')} < ${to}
-      and ${products.organizationId} = ${job.organizationId} and ${products.sku} = ${staged('sku')}
-      and ${products.importId} is distinct from ${job.id}
+    where ${existingProductOf(job, from, to)}
     returning 1`)
   await tx.delete(productImportRows).where(stagedRange(job.id, from, to))
-  return rowCount(updated)
+  return { updated: rowCount(updated), recounted: rowCount(recounted) > 0 }
 }
 
 /** Deletes the first `limit` staged rows of a job that will not complete, and the unseen products it inserted for them. Answers how many rows went. */

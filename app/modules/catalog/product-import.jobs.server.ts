@@ -4,21 +4,22 @@ import type { ServiceContext } from '../../platform/actor'
 import { database, databaseHandle } from '../../platform/db/index.server'
 import { isAppError } from '../../platform/errors'
 import { logger } from '../../platform/logger.server'
+import { timeSlicer } from '../../platform/time-slice.server'
 import { importJobs } from './catalog.tables.server'
 import type { ImportRowError } from './product-import.inputs'
 import { type ImportedProduct, validateRows } from './product-import.rows'
 import { loadImportReferences, loadSheet } from './product-import.sheet.server'
-import { advanceImport, discardImport, failImport, type ImportJobRow, undiscardedImports } from './product-import.steps.server'
+import { advanceImport, discardImport, failImport, type ImportJobRow, releaseStaging, undiscardedImports } from './product-import.steps.server'
 
 export type { ImportJobRow } from './product-import.steps.server'
 
 /** How long one batch should hold the database: on PGlite every request waits for the batch in flight. */
-const TARGET_BATCH_MS = 100
+const TARGET_BATCH_MS = 50
 export const FIRST_BATCH_SIZE = 500
 const MIN_BATCH_SIZE = 50
 const MAX_BATCH_SIZE = 5000
-/** On PGlite the import rests this share of each batch's time, so requests needing several queries get through between batches. */
-const PGLITE_REST_RATIO = 0.5
+/** On PGlite the import rests this share of each batch's time (as long as the batch), so it holds at most about half of the connection's time. */
+const PGLITE_REST_RATIO = 1
 /** A probe query answered this fast found no request queued for PGlite's connection. */
 const IDLE_PROBE_MS = 15
 const PROBE_PAUSE_MS = 5
@@ -77,7 +78,7 @@ async function recheckRows(jobId: string): Promise<ImportedProduct[]> {
   const [job] = await database().select().from(importJobs).where(eq(importJobs.id, jobId))
   if (!job?.fileId) throw new ImportRefused('failure.fileMissing')
   const sheet = await loadSheet(jobContext(job), job.fileId)
-  const checked = validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(job.organizationId))
+  const checked = await validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(job.organizationId), timeSlicer())
   if (checked.errorCount > 0) throw new ImportRefused('failure.invalidRows', checked.errors, checked.errorCount)
   return checked.products
 }
@@ -87,7 +88,7 @@ async function discardInBatches(jobId: string): Promise<void> {
   let size = FIRST_BATCH_SIZE
   for (;;) {
     const started = performance.now()
-    if ((await discardImport(jobId, size)) === 0) return
+    if ((await discardImport(jobId, size)) === 0) return void (await releaseStaging())
     const elapsed = performance.now() - started
     size = nextBatchSize(size, elapsed)
     await yieldToRequests(elapsed)
@@ -108,21 +109,21 @@ async function runImport(jobId: string, checked?: readonly ImportedProduct[]): P
   let rows = checked
   const loadRows = async () => (rows ??= await recheckRows(jobId))
   let size = FIRST_BATCH_SIZE
-  let phase: string | undefined
   try {
     for (;;) {
       const started = performance.now()
       const step = await advanceImport(jobId, size, loadRows)
-      if (step.done) return
+      if (step.done) return void (await releaseStaging())
       if (step.waiting) {
         await sleep(WAIT_FOR_OLDER_IMPORT_MS)
         continue
       }
       const elapsed = performance.now() - started
-      // A new phase costs differently per row: start it again from the first size.
-      size = step.phase === phase ? nextBatchSize(size, elapsed) : FIRST_BATCH_SIZE
-      phase = step.phase
+      // A new phase costs differently per row: it starts again from the first size.
+      size = step.phaseEnded ? FIRST_BATCH_SIZE : nextBatchSize(size, elapsed)
+      const resting = performance.now()
       await yieldToRequests(elapsed)
+      logger().debug({ jobId, phase: step.phase, rows: step.rows, ms: Math.round(elapsed), restedMs: Math.round(performance.now() - resting) }, 'product import batch')
     }
   } catch (error) {
     await handleFailure(jobId, error)

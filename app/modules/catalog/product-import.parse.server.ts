@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import { AppError } from '../../platform/errors'
+import { timeSlicer } from '../../platform/time-slice.server'
 import { MAX_IMPORT_ROWS } from './product-import.inputs'
 
 export type SpreadsheetType = 'csv' | 'xlsx'
@@ -20,12 +21,49 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-function parseCsv(bytes: Uint8Array): string[][] {
+/** Characters of CSV parsed per turn of the event loop (a few thousand rows): a 30 MB file must not hold the thread for seconds. */
+const CSV_PIECE_CHARS = 1 << 20
+
+/**
+ * The end of the first record that ends at or after `from` (just past its line break), scanning from `start`, the beginning of a
+ * record: a line break ends a record only outside quotes, i.e. after an even number of quote characters ("" inside a quoted
+ * field counts twice). The end of the text when no record ends there.
+ */
+export function recordEnd(text: string, start: number, from: number): number {
+  let at = start
+  for (;;) {
+    const quote = text.indexOf('"', at)
+    const lineBreak = text.indexOf('\n', Math.max(at, from))
+    if (lineBreak < 0) return text.length
+    if (quote < 0 || quote > lineBreak) return lineBreak + 1
+    // A quoted field opens before the line break: skip to its closing quote (an escaped "" closes and opens again).
+    const closing = text.indexOf('"', quote + 1)
+    if (closing < 0) return text.length
+    at = closing + 1
+  }
+}
+
+/**
+ * The rows of a UTF-8 CSV file (delimiter detected on the first piece), parsed a piece of whole records at a time with a turn
+ * of the event loop between pieces; stops one row past the limit.
+ */
+async function parseCsv(bytes: Uint8Array, giveWay: () => Promise<void> | undefined): Promise<string[][]> {
+  const text = decodeUtf8(bytes)
+  const rows: string[][] = []
+  let delimiter: string | undefined
   // One row more than allowed (plus the header) is enough to know the file is too long.
-  const result = Papa.parse<string[]>(decodeUtf8(bytes), { skipEmptyLines: 'greedy', preview: MAX_IMPORT_ROWS + 2 })
-  const broken = result.errors.find((error) => error.type === 'Quotes')
-  if (broken) throw fileError('file.malformed', 'The CSV file has an unclosed quote', { row: (broken.row ?? 0) + 1 })
-  return result.data
+  for (let start = 0; start < text.length && rows.length < MAX_IMPORT_ROWS + 2; ) {
+    const end = recordEnd(text, start, Math.min(start + CSV_PIECE_CHARS, text.length))
+    const result = Papa.parse<string[]>(text.slice(start, end), { skipEmptyLines: 'greedy', preview: MAX_IMPORT_ROWS + 2 - rows.length, ...(delimiter ? { delimiter } : {}) })
+    const broken = result.errors.find((error) => error.type === 'Quotes')
+    if (broken) throw fileError('file.malformed', 'The CSV file has an unclosed quote', { row: rows.length + (broken.row ?? 0) + 1 })
+    delimiter ??= result.meta.delimiter
+    for (const row of result.data) rows.push(row)
+    start = end
+    const pause = giveWay()
+    if (pause) await pause
+  }
+  return rows
 }
 
 /** A cell as text: rich text joined, formulas by their result, dates as ISO dates, numbers as written. */
@@ -70,7 +108,7 @@ async function parseXlsx(bytes: Uint8Array): Promise<string[][]> {
  * 422 when it has no header or data, or more than MAX_IMPORT_ROWS data rows.
  */
 export async function parseSpreadsheet(bytes: Uint8Array, type: SpreadsheetType): Promise<Sheet> {
-  const [header, ...rows] = type === 'csv' ? parseCsv(bytes) : await parseXlsx(bytes)
+  const [header, ...rows] = type === 'csv' ? await parseCsv(bytes, timeSlicer()) : await parseXlsx(bytes)
   const headers = (header ?? []).map((cell) => cell.trim())
   if (!headers.some(Boolean)) throw fileError('file.noHeader', 'The file has no header row')
   if (rows.length === 0) throw fileError('file.noRows', 'The file has no product rows')

@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs'
+import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import type { AppError } from '../../platform/errors'
+import { timeSlicer } from '../../platform/time-slice.server'
 import { guessMapping, ImportMappingInput, MAX_IMPORT_ROWS } from './product-import.inputs'
-import { parseSpreadsheet } from './product-import.parse.server'
+import { parseSpreadsheet, recordEnd } from './product-import.parse.server'
 import { formatAttributes, parseAttributes, validateRows } from './product-import.rows'
 
 const refs = { categories: new Map([['mugscups', 'mugs-cups'], ['lighting', 'lighting'], ['照明', 'lighting']]), hsCodes: new Set(['691200', '940521', '030111']), mayPublish: false }
@@ -45,20 +47,20 @@ describe('attributes', () => {
 })
 
 describe('validateRows', () => {
-  it('turns valid rows into products, normalising unit, country, HS code and category names', () => {
-    const result = validateRows(HEADERS, [row({ hs_code: '6912.00', category: '照明' }), row({ sku: 'FISH', hs_code: '30111' })], mapping, refs)
+  it('turns valid rows into products, normalising unit, country, HS code and category names', async () => {
+    const result = await validateRows(HEADERS, [row({ hs_code: '6912.00', category: '照明' }), row({ sku: 'FISH', hs_code: '30111' })], mapping, refs)
     expect(result.errors).toEqual([])
     expect(result.products[0]).toMatchObject({ sku: 'MUG-1', categoryId: 'lighting', hsCode: '691200', originCountry: 'CN', unit: 'piece', moq: 10, row: 2, status: undefined })
     expect(result.products[1]).toMatchObject({ hsCode: '030111' })
   })
 
-  it('accepts the units every screen shows, abbreviated or in Chinese (issue 15)', () => {
-    const result = validateRows(HEADERS, [row({ sku: 'A', unit: 'pcs' }), row({ sku: 'B', unit: 'PC' }), row({ sku: 'C', unit: '件' }), row({ sku: 'D', unit: 'Square metre' })], mapping, refs)
+  it('accepts the units every screen shows, abbreviated or in Chinese (issue 15)', async () => {
+    const result = await validateRows(HEADERS, [row({ sku: 'A', unit: 'pcs' }), row({ sku: 'B', unit: 'PC' }), row({ sku: 'C', unit: '件' }), row({ sku: 'D', unit: 'Square metre' })], mapping, refs)
     expect(result.errors).toEqual([])
     expect(result.products.map((product) => product.unit)).toEqual(['piece', 'piece', 'piece', 'square_metre'])
   })
 
-  it('reports each problem with its spreadsheet row, column and message key', () => {
+  it('reports each problem with its spreadsheet row, column and message key', async () => {
     const rows = [
       row(),
       row({ sku: 'bad sku!' }),
@@ -72,7 +74,7 @@ describe('validateRows', () => {
       row({ sku: 'H', status: 'published' }),
       row({ sku: 'I', name_en: 'x'.repeat(201) }),
     ]
-    const result = validateRows(HEADERS, rows, mapping, refs)
+    const result = await validateRows(HEADERS, rows, mapping, refs)
     expect(result.errors.map(({ row: at, field, message }) => [at, field, message])).toEqual([
       [3, 'sku', 'validation.sku'],
       [4, 'category', 'validation.categoryUnknown'],
@@ -115,5 +117,44 @@ describe('parseSpreadsheet', () => {
     const refused = await failure(parseSpreadsheet(encode(huge), 'csv'))
     expect(refused).toMatchObject({ code: 'validation_failed', status: 422, details: { limit: MAX_IMPORT_ROWS, fields: { file: ['file.tooManyRows'] } } })
     expect((await failure(parseSpreadsheet(encode('garbage'), 'xlsx')))?.details).toMatchObject({ fields: { file: ['file.unreadable'] } })
+  })
+})
+
+describe('parseSpreadsheet on a large CSV', () => {
+  const encode = (text: string) => new TextEncoder().encode(text)
+  // Rows with quoted delimiters, escaped quotes and line breaks inside quotes, so pieces must end between records.
+  const line = (index: number) => `SKU-${index},"Mug ${index}, ""white""\nsecond line",${'x'.repeat(index % 97)}\n`
+  const csv = `sku,name_en,note\n${Array.from({ length: 60_000 }, (_unused, index) => line(index)).join('')}`
+
+  it('reads it piece by piece exactly as one parse of the whole text would (issue 15)', async () => {
+    expect(csv.length).toBeGreaterThan(3 * (1 << 20))
+    const whole = Papa.parse<string[]>(csv, { skipEmptyLines: 'greedy' }).data
+    const sheet = await parseSpreadsheet(encode(csv), 'csv')
+    expect(sheet.headers).toEqual(whole[0])
+    expect(sheet.rows.length).toBe(60_000)
+    expect(sheet.rows).toEqual(whole.slice(1))
+  })
+
+  it('finds where records end outside quotes', () => {
+    const text = 'a,"b\nc"\nd,e\n"f""\n"\n'
+    expect(recordEnd(text, 0, 0)).toBe(8)
+    expect(recordEnd(text, 0, 5)).toBe(8)
+    expect(recordEnd(text, 8, 9)).toBe(12)
+    expect(recordEnd(text, 12, 12)).toBe(text.length)
+    expect(recordEnd('a,"open\nb\n', 0, 0)).toBe(10)
+  })
+
+  it('lets timers run while it parses and checks the rows (issue 15)', async () => {
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    try {
+      const sheet = await parseSpreadsheet(encode(csv), 'csv')
+      const afterParse = ticks
+      expect(afterParse).toBeGreaterThan(2)
+      await validateRows(sheet.headers, sheet.rows, mapping, refs, timeSlicer())
+      expect(ticks).toBeGreaterThan(afterParse + 2)
+    } finally {
+      clearInterval(timer)
+    }
   })
 })

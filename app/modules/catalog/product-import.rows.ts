@@ -83,11 +83,15 @@ function cellsOf(row: readonly string[], positions: ReadonlyArray<readonly [Impo
   return Object.fromEntries(positions.map(([column, position]) => [column, (row[position] ?? '').trim()]))
 }
 
+/** Between rows, the caller's chance to give the event loop a turn (a server passes timeSlicer()). */
+export type GiveWay = () => Promise<void> | undefined
+
 /**
  * Checks every row as the product it would become: ProductInput's rules (SKU, names, MOQ, unit, country,
- * lengths…), then categories, HS codes, status, attribute syntax and SKUs repeated within the file.
+ * lengths…), then categories, HS codes, status, attribute syntax and SKUs repeated within the file. `giveWay` is awaited
+ * between rows: checking 120,000 rows takes seconds that requests must not wait for.
  */
-export function validateRows(headers: readonly string[], rows: readonly string[][], mapping: ImportMappingInput, refs: ImportReferences): ValidatedRows {
+export async function validateRows(headers: readonly string[], rows: readonly string[][], mapping: ImportMappingInput, refs: ImportReferences, giveWay: GiveWay = () => undefined): Promise<ValidatedRows> {
   const positions = IMPORT_COLUMNS.flatMap((column) => {
     const header = mapping[column]
     const position = header ? headers.indexOf(header) : -1
@@ -97,7 +101,9 @@ export function validateRows(headers: readonly string[], rows: readonly string[]
   const errors: ImportRowError[] = []
   let errorCount = 0
   const firstRowOfSku = new Map<string, number>()
-  rows.forEach((cellsRow, index) => {
+  for (const [index, cellsRow] of rows.entries()) {
+    const pause = giveWay()
+    if (pause) await pause
     const row = sheetRowNumber(index)
     const cells = cellsOf(cellsRow, positions)
     let rowErrors = 0
@@ -139,6 +145,6 @@ export function validateRows(headers: readonly string[], rows: readonly string[]
     if (earlier !== undefined) report('sku', 'validation.duplicateSku')
     else if (sku) firstRowOfSku.set(sku, row)
     if (parsed.success && rowErrors === 0) products.push({ ...parsed.data, status: PRODUCT_STATUSES.find((status) => status === cells.status?.toLowerCase()), row })
-  })
+  }
   return { products, errors, errorCount }
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { translator } from '../../platform/i18n/translate.server'
 import { fieldErrorsOf } from '../../platform/validation'
+import { timeSlicer } from '../../platform/time-slice.server'
 import { requireRole } from '../companies/index'
 import { getFile, uploadFile } from '../companies/index.server'
 import { importJobs, products } from './catalog.tables.server'
@@ -51,7 +52,7 @@ async function sheetOf(ctx: ServiceContext, job: ImportJobRow) {
 
 async function validateJob(ctx: ServiceContext, job: ImportJobRow): Promise<ValidatedRows> {
   const sheet = await sheetOf(ctx, job)
-  return validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(job.organizationId))
+  return validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(job.organizationId), timeSlicer())
 }
 
 async function recordErrors(jobId: string, checked: ValidatedRows): Promise<void> {
@@ -127,7 +128,7 @@ export async function setImportMapping(ctx: ServiceContext, id: string, input: I
 export async function previewImport(ctx: ServiceContext, id: string): Promise<ImportPreview> {
   const job = await importerJob(ctx, id)
   const sheet = await sheetOf(ctx, job)
-  const checked = validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(job.organizationId))
+  const checked = await validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(job.organizationId), timeSlicer())
   const positions = IMPORT_COLUMNS.flatMap((column) => {
     const position = job.mapping[column] ? sheet.headers.indexOf(job.mapping[column]) : -1
     return position >= 0 ? [[column, position] as const] : []

@@ -1,8 +1,11 @@
 import { and, eq, exists, ne, sql } from 'drizzle-orm'
+import { hasSqlState } from '../../platform/db/database-errors.server'
 import { database, type Transaction } from '../../platform/db/index.server'
+import { logger } from '../../platform/logger.server'
 import { organizations } from '../companies/index.server'
 import type { ImportJobPhase } from './catalog.constants'
 import { importJobs, productImportRows } from './catalog.tables.server'
+import { productCountsChanged } from './product-counts.server'
 import { applyStagedUpdates, discardStagedRows, insertStagedProducts, stageRows } from './product-import.batches.server'
 import type { ImportRowError } from './product-import.inputs'
 import type { ImportedProduct } from './product-import.rows'
@@ -11,9 +14,10 @@ import { afterMarketplaceWrite } from './search.service.server'
 export type ImportJobRow = typeof importJobs.$inferSelect
 /**
  * What one step did: the phase it worked in, how many rows, whether the job is over (completed, failed or gone), and whether
- * it waits for an older import of its company to finish (imports of one company write its products one after the other).
+ * it waits for an older import of its company to finish (imports of one company write its products one after the other); `phaseEnded`
+ * when the batch was its phase's last, `recounted` when the company's product counts changed.
  */
-export type ImportStep = { phase: ImportJobPhase; rows: number; done: boolean; waiting?: boolean }
+export type ImportStep = { phase: ImportJobPhase; rows: number; done: boolean; waiting?: boolean; recounted?: boolean; phaseEnded?: boolean }
 
 const PHASE_ORDER: readonly ImportJobPhase[] = ['stage', 'insert', 'update']
 
@@ -65,7 +69,7 @@ async function moveCursor(tx: Transaction, job: ImportJobRow, rows: number, coun
  * in flight; the next call resumes at the cursor. `rows` answers the job's checked rows (only staging asks for them).
  */
 export async function advanceImport(jobId: string, batchSize: number, rows: () => Promise<readonly ImportedProduct[]>): Promise<ImportStep> {
-  const [peek] = await database().select({ phase: importJobs.phase, status: importJobs.status }).from(importJobs).where(eq(importJobs.id, jobId))
+  const [peek] = await database().select({ phase: importJobs.phase, status: importJobs.status, organizationId: importJobs.organizationId }).from(importJobs).where(eq(importJobs.id, jobId))
   if (!peek || peek.status !== 'running') return { phase: peek?.phase ?? 'stage', rows: 0, done: true }
   // Loaded before the transaction: reading and checking the file must not hold the connection.
   const checked = peek.phase === 'stage' ? await rows() : []
@@ -79,7 +83,7 @@ export async function advanceImport(jobId: string, batchSize: number, rows: () =
     if (job.phase === 'stage') {
       if (checked.length !== job.totalRows) throw new Error(`import ${job.id} has ${checked.length} checked rows, expected ${job.totalRows}`)
       await stageRows(tx, job.id, job.cursor, checked.slice(job.cursor, to))
-      return { phase: job.phase, rows: rowsDone, done: await moveCursor(tx, job, rowsDone) }
+      return { phase: job.phase, rows: rowsDone, done: await moveCursor(tx, job, rowsDone), phaseEnded: to >= job.totalRows }
     }
     if (await olderImportRunning(tx, job)) return { phase: job.phase, rows: 0, done: false, waiting: true }
     // The lock product saves take, so a batch and a concurrent save cannot race on a SKU.
@@ -87,13 +91,18 @@ export async function advanceImport(jobId: string, batchSize: number, rows: () =
     const now = new Date()
     if (job.phase === 'insert') {
       const created = await insertStagedProducts(tx, job, job.cursor, to, now)
-      return { phase: job.phase, rows: rowsDone, done: await moveCursor(tx, job, rowsDone, { created }) }
+      return { phase: job.phase, rows: rowsDone, done: await moveCursor(tx, job, rowsDone, { created }), phaseEnded: to >= job.totalRows }
     }
-    const updated = await applyStagedUpdates(tx, job, job.cursor, to, now)
-    return { phase: job.phase, rows: rowsDone, done: await moveCursor(tx, job, rowsDone, { updated }) }
+    const { updated, recounted } = await applyStagedUpdates(tx, job, job.cursor, to, now)
+    const done = await moveCursor(tx, job, rowsDone, { updated })
+    return { phase: job.phase, rows: rowsDone, done, recounted: recounted || done, phaseEnded: to >= job.totalRows }
   })
-  // Searches cached before an applied batch or the completion would show the catalogue as it was.
-  return peek.phase === 'stage' ? write : afterMarketplaceWrite(write)
+  if (peek.phase === 'stage') return write
+  // Searches cached before an applied batch or the completion would show the catalogue as it was; the company's product
+  // counts change when its new products appear (completion) or an update changed what they filter on.
+  const step = await afterMarketplaceWrite(write)
+  if (step.recounted) productCountsChanged(peek.organizationId)
+  return step
 }
 
 /**
@@ -129,3 +138,25 @@ export async function undiscardedImports(): Promise<Array<{ id: string; organiza
     .where(and(eq(importJobs.status, 'failed'), exists(database().select({ one: sql`1` }).from(productImportRows).where(eq(productImportRows.importId, importJobs.id)))))
     .orderBy(importJobs.createdAt)
 }
+
+/**
+ * Empties the staging table once no import has rows staged in it: an import deletes every row it staged, and on PGlite
+ * (no autovacuum) 120,000 deleted rows would otherwise stay in the file until the next vacuum, which takes a second.
+ * Skipped while anyone else uses the table (NOWAIT); never fails (the rows are gone either way).
+ */
+export async function releaseStaging(): Promise<boolean> {
+  try {
+    return await database().transaction(async (tx) => {
+      await tx.execute(sql`lock table ${productImportRows} in access exclusive mode nowait`)
+      const [left] = await tx.select({ one: sql`1` }).from(productImportRows).limit(1)
+      if (left) return false
+      await tx.execute(sql`truncate ${productImportRows}`)
+      return true
+    })
+  } catch (error) {
+    // lock_not_available: another import or discard is using the table now; the next one to finish empties it.
+    if (!hasSqlState(error, '55P03')) logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not empty the import staging table')
+    return false
+  }
+}
+

@@ -8,6 +8,7 @@ import { requireCompany, requireRole, type AuditAction } from '../companies/inde
 import { changedFields, companyProfiles, files, organizations, recordAudit } from '../companies/index.server'
 import type { ProductAttribute, ProductStatus } from './catalog.constants'
 import { categories, hsCodes, productImages, products } from './catalog.tables.server'
+import { afterCatalogueWrite, cachedProductCount } from './product-counts.server'
 import { visibleProduct } from './product-visibility.server'
 import { setBaseUnitPrice } from './price-list.service.server'
 import { type CreateProductInput, type ProductImagesInput, ProductListQuery, type ProductSort, type ProductStatusInput, type QuickEditProductInput, type UpdateProductInput } from './product.inputs'
@@ -22,6 +23,9 @@ export type ProductPage = { items: Product[]; total: number; limit: number; offs
 
 /** Image files a product may show: the company's own product images, factory photos and (older uploads) attachments. */
 const IMAGE_PURPOSES = ['product_image', 'factory_photo', 'attachment'] as const
+
+/** A write that can change what the marketplace shows and how the company's products are counted. */
+const afterProductWrite = <T>(companyId: string, write: Promise<T>) => afterCatalogueWrite(companyId, afterMarketplaceWrite(write))
 
 const ORDER: Record<ProductSort, SQL[]> = {
   updated_desc: [desc(products.updatedAt), asc(products.id)],
@@ -125,7 +129,7 @@ function columnsOf(input: CreateProductInput) {
 export async function createProduct(ctx: ServiceContext, input: CreateProductInput, options: IdempotencyOption = {}): Promise<ProductDetail> {
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
-  const { id } = await createIdempotently(`product:${companyId}`, options, input, async (tx, productId) => {
+  const { id } = await afterCatalogueWrite(companyId, createIdempotently(`product:${companyId}`, options, input, async (tx, productId) => {
     await lockCatalog(tx, companyId)
     await assertValidReferences(tx, companyId, input)
     const [row] = await tx
@@ -134,7 +138,7 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
       .returning()
     if (!row) throw new AppError('internal', 'Product not stored')
     await auditProduct(tx, ctx, 'product.created', row, null, { nameEn: row.nameEn, categoryId: row.categoryId, moq: row.moq, status: row.status })
-  })
+  }))
   return getProduct(ctx, id)
 }
 
@@ -142,7 +146,7 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
 export async function updateProduct(ctx: ServiceContext, id: string, input: UpdateProductInput): Promise<Product> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return afterMarketplaceWrite(database().transaction(async (tx) => {
+  return afterProductWrite(companyId, database().transaction(async (tx) => {
     const current = await findProduct(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
     await lockCatalog(tx, companyId)
@@ -179,7 +183,8 @@ export async function listProducts(ctx: ServiceContext, rawQuery: ProductListQue
     if (match) filters.push(match)
   }
   const where = and(...filters)
-  const [items, [total]] = await Promise.all([
+  const countKey = JSON.stringify(['own', query.status ?? null, query.categoryId ?? null, query.q ?? null])
+  const [items, total] = await Promise.all([
     database()
       .select()
       .from(products)
@@ -187,9 +192,9 @@ export async function listProducts(ctx: ServiceContext, rawQuery: ProductListQue
       .orderBy(...ORDER[query.sort])
       .limit(query.limit)
       .offset(query.offset),
-    database().select({ value: count() }).from(products).where(where),
+    cachedProductCount(ctx.actor.companyId, countKey, async () => (await database().select({ value: count() }).from(products).where(where))[0]?.value ?? 0),
   ])
-  return { items, total: total?.value ?? 0, limit: query.limit, offset: query.offset }
+  return { items, total, limit: query.limit, offset: query.offset }
 }
 
 async function assertMayPublish(db: Database | Transaction, companyId: string): Promise<void> {
@@ -207,7 +212,7 @@ export async function setProductStatus(ctx: ServiceContext, input: ProductStatus
   const ids = [...new Set(input.ids)]
   const status: ProductStatus = input.status
   const now = new Date()
-  return afterMarketplaceWrite(database().transaction(async (tx) => {
+  return afterProductWrite(companyId, database().transaction(async (tx) => {
     const owned = await tx
       .select({ id: products.id, status: products.status })
       .from(products)
@@ -261,7 +266,7 @@ export async function setProductImages(ctx: ServiceContext, id: string, input: P
 export async function quickEditProduct(ctx: ServiceContext, id: string, input: QuickEditProductInput): Promise<Product> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return afterMarketplaceWrite(database().transaction(async (tx) => {
+  return afterProductWrite(companyId, database().transaction(async (tx) => {
     await lockCatalog(tx, companyId)
     const current = await findProduct(tx, companyId, id)
     requireRole(ctx.actor, 'admin')

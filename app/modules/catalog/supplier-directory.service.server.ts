@@ -7,6 +7,7 @@ import { certifications, companyProfiles, files, organizations } from '../compan
 import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, products } from './catalog.tables.server'
+import { cachedProductCount } from './product-counts.server'
 import { visibleProduct } from './product-visibility.server'
 import { isPublicProductId } from './product-page.service.server'
 import { cardsOf, type MarketProduct } from './search.service.server'
@@ -170,11 +171,11 @@ async function supplierProducts(supplierId: string, locale: Locale, query: Profi
   const limit = clamp(query.limit, PROFILE_PRODUCTS_DEFAULT_LIMIT, 1, PROFILE_PRODUCTS_MAX_LIMIT)
   const offset = clamp(query.offset, 0, 0, DIRECTORY_MAX_OFFSET)
   const where = and(eq(products.organizationId, supplierId), eq(products.status, 'published'), visibleProduct())
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     database().select({ id: products.id }).from(products).where(where).orderBy(desc(products.publishedAt), asc(products.id)).limit(limit).offset(offset),
-    database().select({ total: count() }).from(products).where(where),
+    cachedProductCount(supplierId, 'published', async () => Number((await database().select({ total: count() }).from(products).where(where))[0]?.total ?? 0)),
   ])
-  return { items: await cardsOf(rows.map((row) => row.id), locale), total: Number(totals[0]?.total ?? 0), limit, offset }
+  return { items: await cardsOf(rows.map((row) => row.id), locale), total, limit, offset }
 }
 
 /** The factory photos in the supplier's chosen order; ids that are not its factory photos are skipped. */

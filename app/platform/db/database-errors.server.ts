@@ -27,6 +27,14 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined
 }
 
+/** True when `error` or what it wraps (e.g. a DrizzleQueryError's cause) carries the SQLSTATE `state`. */
+export function hasSqlState(error: unknown, state: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (codeOf(current) === state) return true
+  }
+  return false
+}
+
 /** True when `error` (or what it wraps, e.g. a DrizzleQueryError's cause) means the database cannot serve now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { createMember } from '../../../tests/factories/companies'
+import { databaseHandle } from './index.server'
+import { pgliteUpkeep, tablesNeedingUpkeep } from './pglite-upkeep.server'
+
+type Row = Record<string, unknown>
+const rowsOf = (result: unknown): Row[] => (Array.isArray(result) ? result : (result as { rows: Row[] }).rows)
+
+async function deadRows(table: string): Promise<number> {
+  await databaseHandle().db.execute(sql`select pg_stat_force_next_flush()`)
+  await databaseHandle().db.execute(sql`select 1`)
+  const [row] = rowsOf(await databaseHandle().db.execute(sql`select n_dead_tup from pg_stat_user_tables where relname = ${table}`))
+  return Number(row?.n_dead_tup ?? 0)
+}
+
+describe('embedded database upkeep (issue 15: PGlite runs no autovacuum)', () => {
+  it('vacuums and analyses a table that updates filled with dead rows, on PGlite only', async () => {
+    const { company } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
+    const db = databaseHandle().db
+    await db.execute(sql`insert into products (id, organization_id, sku, name_en, category_id, origin_country, unit)
+      select ${randomUUID()} || '-' || g, ${company.id}, 'UPKEEP-' || g, 'Lamp ' || g, 'lighting', 'CN', 'piece' from generate_series(1, 500) g`)
+    await db.execute(sql`update products set moq = moq + 1 where organization_id = ${company.id}`)
+    if (databaseHandle().kind !== 'pglite') {
+      // PostgreSQL's own autovacuum does this work.
+      expect(await pgliteUpkeep()).toEqual([])
+      return
+    }
+    expect(await deadRows('products')).toBeGreaterThanOrEqual(500)
+    expect(await tablesNeedingUpkeep()).toContainEqual({ table: 'products', vacuum: true })
+    expect(await pgliteUpkeep()).toContainEqual({ table: 'products', vacuum: true })
+    expect(await deadRows('products')).toBe(0)
+    expect((await tablesNeedingUpkeep()).map((need) => need.table)).not.toContain('products')
+  })
+})
