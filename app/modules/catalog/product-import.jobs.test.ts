@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { FIRST_BATCH_SIZE, nextBatchSize } from './product-import.jobs.server'
 
 describe('nextBatchSize', () => {
-  it('aims each batch at about 100 ms of database time', () => {
-    expect(nextBatchSize(FIRST_BATCH_SIZE, 100)).toBe(500)
-    expect(nextBatchSize(500, 125)).toBe(400)
-    expect(nextBatchSize(500, 80)).toBe(625)
+  it('aims each batch at about 50 ms of database time', () => {
+    expect(nextBatchSize(FIRST_BATCH_SIZE, 50)).toBe(500)
+    expect(nextBatchSize(500, 62.5)).toBe(400)
+    expect(nextBatchSize(500, 40)).toBe(625)
   })
 
   it('moves at most twofold at a time, so one noisy batch cannot swing it far', () => {
