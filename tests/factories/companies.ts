@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CompanyKind, MemberRole, SupplierType, VerificationStatus } from '../../app/modules/companies/index'
 import { companyProfiles, members, membershipsChanged, organizations } from '../../app/modules/companies/index.server'
+import type { ServiceContext } from '../../app/platform/actor'
 import { database } from '../../app/platform/db/index.server'
 import { createUser, type UserFactoryInput } from './users'
 
@@ -46,4 +47,10 @@ export async function createMember(options: { role?: MemberRole; company?: { id:
   const user = await createUser(options.user)
   const member = await addMember(company.id, user.id, options.role ?? 'owner')
   return { user, company, member }
+}
+
+/** A new verified supplier company and its owner, as the service context the owner's requests carry. */
+export async function supplierOwnerContext(): Promise<ServiceContext & { actor: { companyId: string } }> {
+  const { user, company } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
+  return { actor: { userId: user.id, sessionId: 'test', companyId: company.id, memberRole: 'owner', platformRole: 'user', companyKind: 'supplier', contactVerified: true, aal: 'aal1' }, locale: 'en', requestId: 'test' }
 }

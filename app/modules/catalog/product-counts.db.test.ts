@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMember } from '../../../tests/factories/companies'
+import { describe, expect, it } from 'vitest'
+import { supplierOwnerContext } from '../../../tests/factories/companies'
+import { withTemporaryFileStorage } from '../../../tests/support/file-storage'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
-import { LocalDiskStorage } from '../../platform/files/local-storage.server'
-import { useFileStorage } from '../../platform/files/storage.server'
 import { importJobs } from './catalog.tables.server'
 import { cachedProductCount } from './product-counts.server'
 import { importRun } from './product-import.jobs.server'
@@ -21,22 +17,9 @@ import { getSupplierProfile } from './supplier-directory.service.server'
 
 type SupplierContext = ServiceContext & { actor: { companyId: string } }
 
-let root: string
+withTemporaryFileStorage('product-counts')
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'tradeport-product-counts-'))
-  useFileStorage(new LocalDiskStorage(root))
-})
-
-afterAll(async () => {
-  useFileStorage(undefined)
-  await rm(root, { recursive: true, force: true })
-})
-
-async function supplier(): Promise<SupplierContext> {
-  const { user, company } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
-  return { actor: { userId: user.id, sessionId: 'test', companyId: company.id, memberRole: 'owner', platformRole: 'user', companyKind: 'supplier', contactVerified: true, aal: 'aal1' }, locale: 'en', requestId: 'test' }
-}
+const supplier = supplierOwnerContext
 
 const product = (sku: string, overrides: Record<string, unknown> = {}) => CreateProductInput.parse({ sku, nameEn: `Lamp ${sku}`, categoryId: 'lighting', originCountry: 'CN', unit: 'piece', moq: '1', ...overrides })
 

@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
-import path from 'node:path'
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMember } from '../../../tests/factories/companies'
+import { describe, expect, it } from 'vitest'
+import { supplierOwnerContext } from '../../../tests/factories/companies'
+import { withTemporaryFileStorage } from '../../../tests/support/file-storage'
 import type { ServiceContext } from '../../platform/actor'
 import { database, databaseHandle } from '../../platform/db/index.server'
-import { LocalDiskStorage } from '../../platform/files/local-storage.server'
-import { useFileStorage } from '../../platform/files/storage.server'
 import { files } from '../companies/index.server'
 import { importJobs, productImportRows, products } from './catalog.tables.server'
 import { exportProducts } from './product-export.service.server'
@@ -47,22 +43,9 @@ const IMPORT = csv([
 const STEPS_PER_PHASE = 4
 const BATCH = 2
 
-let root: string
+withTemporaryFileStorage('import-batches')
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'tradeport-import-batches-'))
-  useFileStorage(new LocalDiskStorage(root))
-})
-
-afterAll(async () => {
-  useFileStorage(undefined)
-  await rm(root, { recursive: true, force: true })
-})
-
-async function supplier(): Promise<SupplierContext> {
-  const { user, company } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
-  return { actor: { userId: user.id, sessionId: 'test', companyId: company.id, memberRole: 'owner', platformRole: 'user', companyKind: 'supplier', contactVerified: true, aal: 'aal1' }, locale: 'en', requestId: 'test' }
-}
+const supplier = supplierOwnerContext
 
 async function importToEnd(ctx: ServiceContext, bytes: Uint8Array) {
   const job = await uploadImport(ctx, { name: 'products.csv', bytes })
