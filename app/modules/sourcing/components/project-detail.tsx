@@ -4,6 +4,7 @@ import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormField } from '../../../components/ui/field'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { Textarea } from '../../../components/ui/textarea'
@@ -92,19 +93,22 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
                   ))}
               </div>
               {project.actions.includes('cancel') ? (
-                <Form method="post" className="flex flex-col gap-2">
-                  <input type="hidden" name="intent" value="transition" />
-                  <input type="hidden" name="action" value="cancel" />
-                  <input type="hidden" name="version" value={project.version} />
-                  <FormField label={t('detail.cancelReason')} errors={reasonErrors}>
-                    {(control) => <Textarea name="reason" rows={2} maxLength={1000} {...control} />}
-                  </FormField>
-                  <div>
-                    <Button type="submit" variant="danger">
-                      {t('actions.cancel')}
-                    </Button>
-                  </div>
-                </Form>
+                <div>
+                  <ConfirmDialog
+                    triggerLabel={t('confirm.cancelTrigger')}
+                    title={t('confirm.cancelTitle', { name: project.name })}
+                    description={t('confirm.cancelDescription')}
+                    confirmLabel={t('actions.cancel')}
+                    open={reasonErrors !== undefined}
+                  >
+                    <input type="hidden" name="intent" value="transition" />
+                    <input type="hidden" name="action" value="cancel" />
+                    <input type="hidden" name="version" value={project.version} />
+                    <FormField label={t('detail.cancelReason')} errors={reasonErrors}>
+                      {(control) => <Textarea name="reason" rows={3} maxLength={1000} required {...control} />}
+                    </FormField>
+                  </ConfirmDialog>
+                </div>
               ) : null}
             </div>
           ) : null}

@@ -1,0 +1,68 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { DEMO, openPage, signIn } from './support/helpers'
+
+/** A new purchase project of the demo buyer; answers the path of its page (without the locale). */
+async function newProject(page: Page, name: string): Promise<string> {
+  await openPage(page, '/en/app/purchase/projects/create')
+  const form = page.getByRole('main')
+  await form.getByLabel('Name', { exact: true }).fill(name)
+  await form.getByLabel('Currency').fill('USD')
+  await page.getByRole('button', { name: /Create project/ }).click()
+  await expect(page).toHaveURL(/\/en\/app\/purchase\/projects\/view\/[\w-]+(\?.*)?$/)
+  return new URL(page.url()).pathname.replace(/^\/en/, '')
+}
+
+async function buyerPage(browser: Browser) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  return { context, page }
+}
+
+test('cancelling a project asks first in a dialog with the reason; Escape and "Go back" change nothing (issue 16)', async ({ browser }) => {
+  const { context, page } = await buyerPage(browser)
+  await signIn(page, DEMO.buyer)
+  await newProject(page, 'Showroom samples')
+
+  // No red form waits in the page: the reason is asked for only once the buyer chose to cancel.
+  await expect(page.getByLabel('Reason for cancelling')).toBeHidden()
+  const trigger = page.getByRole('button', { name: 'Cancel project…' })
+  const dialog = page.getByRole('dialog', { name: 'Cancel “Showroom samples”?' })
+  await trigger.click()
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('A cancelled project can no longer be changed or reopened.')
+  await expect(dialog.getByLabel('Reason for cancelling')).toBeFocused()
+  await expectNoSeriousViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(trigger).toBeFocused()
+  await trigger.click()
+  await dialog.getByRole('button', { name: 'Go back' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Project cancelled.')).toHaveCount(0)
+
+  await trigger.click()
+  await dialog.getByLabel('Reason for cancelling').fill('Budget moved to next year')
+  await dialog.getByRole('button', { name: 'Cancel project', exact: true }).click()
+  await expect(page.getByText('Project cancelled.')).toBeVisible()
+  await expect(page.getByText('Reason: Budget moved to next year')).toBeVisible()
+  await expect(trigger).toHaveCount(0)
+  await context.close()
+})
+
+test('the confirmation speaks Chinese (issue 16)', async ({ browser }) => {
+  const { context, page } = await buyerPage(browser)
+  await signIn(page, DEMO.buyer)
+  const path = await newProject(page, '样品陈列')
+  await openPage(page, `/zh-Hans${path}`)
+
+  const dialog = page.getByRole('dialog', { name: '取消“样品陈列”？' })
+  await page.getByRole('button', { name: '取消项目…' }).click()
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('项目取消后无法再修改或重新开启。')
+  await dialog.getByLabel('取消原因').fill('预算调整')
+  await dialog.getByRole('button', { name: '取消项目', exact: true }).click()
+  await expect(page.getByText('项目已取消。')).toBeVisible()
+  await expect(page.getByText('原因：预算调整')).toBeVisible()
+  await context.close()
+})
