@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
+import { E2E_BASE_URL } from './support/env'
 import { DEMO, openPage, signIn } from './support/helpers'
 
 /** A new purchase project of the demo buyer; answers the path of its page (without the locale). */
@@ -65,4 +66,45 @@ test('the confirmation speaks Chinese (issue 16)', async ({ browser }) => {
   await expect(page.getByText('项目已取消。')).toBeVisible()
   await expect(page.getByText('原因：预算调整')).toBeVisible()
   await context.close()
+})
+
+async function api(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
+  const response = await request[method](`/api/v1${path}`, { headers: { origin: E2E_BASE_URL }, ...(data === undefined ? {} : { data }) })
+  const body = await response.text()
+  expect(response.status(), `${method.toUpperCase()} ${path}: ${body}`).toBeLessThan(300)
+  return body ? JSON.parse(body) : {}
+}
+
+test('cancelling a sent RFQ asks first, says the invitees will hear the reason, then cancels it (issue 16)', async ({ browser }) => {
+  const { context, page } = await buyerPage(browser)
+  await signIn(page, DEMO.buyer)
+  const supplier = await buyerPage(browser)
+  await signIn(supplier.page, DEMO.supplier)
+  const supplierId = String((await api(supplier.context.request, 'get', '/companies/current')).id)
+  const draft = await api(context.request, 'post', '/rfqs', {
+    title: 'Trial teapots',
+    description: '',
+    quote_deadline: new Date(Date.now() + 86_400_000).toISOString().slice(0, 16),
+    currency: 'USD',
+    incoterm: 'FOB',
+    incoterm_place: 'Ningbo',
+    destination: 'Hong Kong',
+    supplier_ids: [supplierId],
+    requirement_ids: [],
+    attachment_file_ids: [],
+    lines: [{ title: 'Celadon teapot', specification: '', quantity: 50, unit: 'pcs' }],
+  })
+  await api(context.request, 'post', `/rfqs/${draft.id}/transitions`, { action: 'publish', version: draft.version, reason: '' })
+  await openPage(page, `/en/app/sourcing/rfq/${draft.id}`)
+
+  await expect(page.getByLabel('Reason for cancelling')).toBeHidden()
+  await page.getByRole('button', { name: 'Cancel RFQ…' }).click()
+  const dialog = page.getByRole('dialog', { name: `Cancel ${draft.number}?` })
+  await expect(dialog).toContainText('The invited suppliers are told, with your reason, and can no longer quote.')
+  await dialog.getByLabel('Reason for cancelling').fill('Design changed')
+  await dialog.getByRole('button', { name: 'Cancel RFQ', exact: true }).click()
+  await expect(page.getByText('The RFQ was cancelled.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Cancel RFQ…' })).toHaveCount(0)
+  await context.close()
+  await supplier.context.close()
 })

@@ -3,6 +3,7 @@ import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardTitle } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
@@ -142,17 +143,22 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
             ) : null}
           </div>
           {rfq.actions.includes('cancel') ? (
-            <Form method="post" className="flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="transition" />
-              <input type="hidden" name="action" value="cancel" />
-              <input type="hidden" name="version" value={rfq.version} />
-              <FormField label={t('detail.cancelReason')} errors={errorsOf('reason')} className="min-w-64 flex-1">
-                {(control) => <Input name="reason" maxLength={1000} required {...control} />}
-              </FormField>
-              <Button type="submit" variant="danger">
-                {t('detail.cancel')}
-              </Button>
-            </Form>
+            <div>
+              <ConfirmDialog
+                triggerLabel={t('confirm.cancelTrigger')}
+                title={t('confirm.cancelTitle', { number: rfq.number })}
+                description={rfq.status === 'draft' ? t('confirm.cancelDraftDescription') : t('confirm.cancelDescription')}
+                confirmLabel={t('detail.cancel')}
+                open={errorsOf('reason') !== undefined}
+              >
+                <input type="hidden" name="intent" value="transition" />
+                <input type="hidden" name="action" value="cancel" />
+                <input type="hidden" name="version" value={rfq.version} />
+                <FormField label={t('detail.cancelReason')} errors={errorsOf('reason')}>
+                  {(control) => <Textarea name="reason" rows={3} maxLength={1000} required {...control} />}
+                </FormField>
+              </ConfirmDialog>
+            </div>
           ) : null}
         </Card>
       ) : null}
