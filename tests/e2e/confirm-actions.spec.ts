@@ -68,21 +68,17 @@ test('the confirmation speaks Chinese (issue 16)', async ({ browser }) => {
   await context.close()
 })
 
-async function api(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
+async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: unknown) {
   const response = await request[method](`/api/v1${path}`, { headers: { origin: E2E_BASE_URL }, ...(data === undefined ? {} : { data }) })
   const body = await response.text()
   expect(response.status(), `${method.toUpperCase()} ${path}: ${body}`).toBeLessThan(300)
   return body ? JSON.parse(body) : {}
 }
 
-test('cancelling a sent RFQ asks first, says the invitees will hear the reason, then cancels it (issue 16)', async ({ browser }) => {
-  const { context, page } = await buyerPage(browser)
-  await signIn(page, DEMO.buyer)
-  const supplier = await buyerPage(browser)
-  await signIn(supplier.page, DEMO.supplier)
-  const supplierId = String((await api(supplier.context.request, 'get', '/companies/current')).id)
-  const draft = await api(context.request, 'post', '/rfqs', {
-    title: 'Trial teapots',
+/** A published RFQ of the demo buyer to the demo supplier, with one line. */
+async function sentRfq(buyer: APIRequestContext, supplierId: string, title: string, line: string) {
+  const draft = await api(buyer, 'post', '/rfqs', {
+    title,
     description: '',
     quote_deadline: new Date(Date.now() + 86_400_000).toISOString().slice(0, 16),
     currency: 'USD',
@@ -92,19 +88,55 @@ test('cancelling a sent RFQ asks first, says the invitees will hear the reason, 
     supplier_ids: [supplierId],
     requirement_ids: [],
     attachment_file_ids: [],
-    lines: [{ title: 'Celadon teapot', specification: '', quantity: 50, unit: 'pcs' }],
+    lines: [{ title: line, specification: '', quantity: 50, unit: 'pcs' }],
   })
-  await api(context.request, 'post', `/rfqs/${draft.id}/transitions`, { action: 'publish', version: draft.version, reason: '' })
-  await openPage(page, `/en/app/sourcing/rfq/${draft.id}`)
+  await api(buyer, 'post', `/rfqs/${draft.id}/transitions`, { action: 'publish', version: draft.version, reason: '' })
+  return draft as { id: string; number: string }
+}
+
+async function buyerAndSupplier(browser: Browser) {
+  const buyer = await buyerPage(browser)
+  await signIn(buyer.page, DEMO.buyer)
+  const supplier = await buyerPage(browser)
+  await signIn(supplier.page, DEMO.supplier)
+  const supplierId = String((await api(supplier.context.request, 'get', '/companies/current')).id)
+  return { buyer, supplier, supplierId, close: async () => Promise.all([buyer.context.close(), supplier.context.close()]) }
+}
+
+test('cancelling a sent RFQ asks first, says the invitees will hear the reason, then cancels it (issue 16)', async ({ browser }) => {
+  const { buyer, supplierId, close } = await buyerAndSupplier(browser)
+  const page = buyer.page
+  const rfq = await sentRfq(buyer.context.request, supplierId, 'Trial teapots', 'Celadon teapot')
+  await openPage(page, `/en/app/sourcing/rfq/${rfq.id}`)
 
   await expect(page.getByLabel('Reason for cancelling')).toBeHidden()
   await page.getByRole('button', { name: 'Cancel RFQ…' }).click()
-  const dialog = page.getByRole('dialog', { name: `Cancel ${draft.number}?` })
+  const dialog = page.getByRole('dialog', { name: `Cancel ${rfq.number}?` })
   await expect(dialog).toContainText('The invited suppliers are told, with your reason, and can no longer quote.')
   await dialog.getByLabel('Reason for cancelling').fill('Design changed')
   await dialog.getByRole('button', { name: 'Cancel RFQ', exact: true }).click()
   await expect(page.getByText('The RFQ was cancelled.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Cancel RFQ…' })).toHaveCount(0)
-  await context.close()
-  await supplier.context.close()
+  await close()
+})
+
+test('rejecting a quotation asks first and tells the buyer the supplier reads the reason (issue 16)', async ({ browser }) => {
+  const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
+  const rfq = await sentRfq(buyer.context.request, supplierId, 'Trial sugar bowls', 'Celadon sugar bowl')
+  const inbox = await api(supplier.context.request, 'get', `/rfq-inbox/${rfq.id}`)
+  const lines = (inbox.lines as Array<{ id: string }>).map((line) => ({ rfq_line_id: line.id, unit_price: '2.5000', moq: 10, lead_time_days: 30, note: '' }))
+  const saved = await api(supplier.context.request, 'put', `/rfq-inbox/${rfq.id}/quotation`, { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: '', attachment_file_ids: [], lines })
+  await api(supplier.context.request, 'post', `/quotations/${saved.id}/submit`, { version: saved.version, reason: '' })
+
+  const page = buyer.page
+  await openPage(page, `/en/app/sourcing/quotations?rfq=${rfq.id}`)
+  await expect(page.getByLabel('Reason for rejecting (the supplier reads it)')).toBeHidden()
+  await page.getByRole('button', { name: 'Reject…' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Reject the quote of .+\?$/ })
+  await expect(dialog).toContainText('A rejected quotation cannot be accepted afterwards.')
+  await dialog.getByLabel('Reason for rejecting (the supplier reads it)').fill('Lead time too long')
+  await dialog.getByRole('button', { name: /^Reject the quote of / }).click()
+  await expect(page.getByText('Lead time too long')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reject…' })).toHaveCount(0)
+  await close()
 })

@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormField } from '../../../components/ui/field'
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
@@ -66,18 +67,23 @@ export function ComparisonQuotationDecisions({ suppliers, failedQuotationId, fie
                     {t('decisions.accept', { supplier: supplier.supplierName })}
                   </Button>
                 </Form>
-                <Form method="post" className="flex flex-col gap-2">
-                  <input type="hidden" name="intent" value="decide" />
-                  <input type="hidden" name="quotationId" value={supplier.quotationId} />
-                  <input type="hidden" name="version" value={supplier.version} />
-                  <input type="hidden" name="decision" value="reject" />
-                  <FormField label={t('decisions.rejectReason')} errors={errors}>
-                    {(control) => <Textarea {...control} name="reason" rows={2} maxLength={1000} />}
-                  </FormField>
-                  <Button type="submit" variant="danger" disabled={busy}>
-                    {t('decisions.reject', { supplier: supplier.supplierName })}
-                  </Button>
-                </Form>
+                <div>
+                  <ConfirmDialog
+                    triggerLabel={t('confirm.rejectTrigger')}
+                    title={t('confirm.rejectTitle', { supplier: supplier.supplierName })}
+                    description={t('confirm.rejectDescription', { supplier: supplier.supplierName })}
+                    confirmLabel={t('decisions.reject', { supplier: supplier.supplierName })}
+                    open={errors !== undefined}
+                  >
+                    <input type="hidden" name="intent" value="decide" />
+                    <input type="hidden" name="quotationId" value={supplier.quotationId} />
+                    <input type="hidden" name="version" value={supplier.version} />
+                    <input type="hidden" name="decision" value="reject" />
+                    <FormField label={t('decisions.rejectReason')} errors={errors}>
+                      {(control) => <Textarea {...control} name="reason" rows={3} maxLength={1000} required />}
+                    </FormField>
+                  </ConfirmDialog>
+                </div>
               </div>
             ) : null}
           </li>
