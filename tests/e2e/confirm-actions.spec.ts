@@ -140,3 +140,41 @@ test('rejecting a quotation asks first and tells the buyer the supplier reads th
   await expect(page.getByRole('button', { name: 'Reject…' })).toHaveCount(0)
   await close()
 })
+
+test('cancelling an order and declining one ask first, with the reason the other party reads (issue 16)', async ({ browser }) => {
+  const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
+  const order = async () =>
+    api(buyer.context.request, 'post', '/orders', {
+      supplier_company_id: supplierId,
+      currency: 'USD',
+      incoterm: 'FOB',
+      incoterm_place: 'Ningbo',
+      payment_terms: 'tt_30_70',
+      notes: '',
+      lines: [{ description: 'Sample teapot set', unit: 'set', unit_price: '12.5000', quantity: 20 }],
+      place: true,
+    })
+
+  // The buyer cancels a placed order.
+  const first = await order()
+  await openPage(buyer.page, `/en/app/orders/${first.id}/view`)
+  await expect(buyer.page.getByLabel('Reason', { exact: true })).toBeHidden()
+  await buyer.page.getByRole('button', { name: 'Cancel order…' }).click()
+  const cancel = buyer.page.getByRole('dialog', { name: `Cancel ${first.number}?` })
+  await expect(cancel).toContainText('Cancel the order. The other party sees your reason.')
+  await cancel.getByLabel('Reason', { exact: true }).fill('Ordered twice')
+  await cancel.getByRole('button', { name: 'Cancel order', exact: true }).click()
+  await expect(buyer.page.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0)
+  await expect(buyer.page.getByRole('main')).toContainText('Ordered twice')
+
+  // The supplier declines another.
+  const second = await order()
+  await openPage(supplier.page, `/en/app/supplier/purchase/order/${second.id}`)
+  await supplier.page.getByRole('button', { name: 'Decline order…' }).click()
+  const decline = supplier.page.getByRole('dialog', { name: `Decline ${second.number}?` })
+  await expect(decline).toContainText('Refuse the order. The buyer sees your reason.')
+  await decline.getByLabel('Reason', { exact: true }).fill('Out of stock until March')
+  await decline.getByRole('button', { name: 'Decline order', exact: true }).click()
+  await expect(supplier.page.getByRole('main')).toContainText('Out of stock until March')
+  await close()
+})

@@ -1,6 +1,6 @@
 export * from './orders.constants'
 export { availableActions, checkTransition, needsReason, type Party } from '../../platform/state-machine'
-export { CHANGE_DECISIONS, CHANGEABLE_STATUSES, DIRECT_ACTIONS, FINAL_STATUSES, PURCHASE_ORDER_ACTIONS, PURCHASE_ORDER_EVENT_TYPES, purchaseOrderMachine, type ChangeDecision, type PurchaseOrderAction, type PurchaseOrderEventType } from './purchase-order.machine'
+export { CHANGE_DECISIONS, CHANGEABLE_STATUSES, CONFIRMED_ACTIONS, DIRECT_ACTIONS, FINAL_STATUSES, PURCHASE_ORDER_ACTIONS, PURCHASE_ORDER_EVENT_TYPES, purchaseOrderMachine, type ChangeDecision, type PurchaseOrderAction, type PurchaseOrderEventType } from './purchase-order.machine'
 export { SERVICE_ORDER_ACTIONS, SERVICE_ORDER_EVENT_TYPES, serviceOrderMachine, type ServiceOrderAction, type ServiceOrderEventType } from './service-order.machine'
 export { amountField, ChangeDecisionInput, ChangeRequestInput, CreatePurchaseOrderInput, currencyField, ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT, ORDER_SIDES, OrderLineInput, OrderListQuery, OrderTransitionInput, quantityField, UpdatePurchaseOrderInput, type OrderSide } from './purchase-order.inputs'
 export { orderTotal, priceLine, remainingToShip, type LineRequest, type PricedLine, type PricedProduct } from './order-totals'

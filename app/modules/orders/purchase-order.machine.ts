@@ -44,5 +44,8 @@ export type ChangeDecision = (typeof CHANGE_DECISIONS)[number]
 export const PURCHASE_ORDER_EVENT_TYPES = ['created', 'updated', ...PURCHASE_ORDER_ACTIONS, 'change_requested', 'cancel_requested', ...CHANGE_DECISIONS.map((decision) => `change_${decision}` as const)] as const
 export type PurchaseOrderEventType = (typeof PURCHASE_ORDER_EVENT_TYPES)[number]
 
+/** Actions that end or contest an order: each takes a reason the other party reads, and asks for confirmation first. */
+export const CONFIRMED_ACTIONS = ['decline', 'cancel', 'dispute'] as const satisfies readonly PurchaseOrderAction[]
+
 /** Actions a person takes from the order page; `agree_cancel` only happens through an accepted cancellation request. */
 export const DIRECT_ACTIONS: readonly PurchaseOrderAction[] = PURCHASE_ORDER_ACTIONS.filter((action) => action !== 'agree_cancel')

@@ -4,6 +4,7 @@ import { FormError, type FormErrorData } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
@@ -16,7 +17,7 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { useUnitName } from '../../catalog/index'
 import { INCOTERMS, PAYMENT_TERMS } from '../orders.constants'
 import { remainingToShip } from '../order-totals'
-import { CHANGE_DECISIONS, DIRECT_ACTIONS, type PurchaseOrderAction } from '../purchase-order.machine'
+import { CHANGE_DECISIONS, CONFIRMED_ACTIONS, DIRECT_ACTIONS, type PurchaseOrderAction } from '../purchase-order.machine'
 import type { ChangeRequest, OrderEvent, OrderLine, PurchaseOrderDetail } from '../purchase-order.service.server'
 import { calendarDay } from './calendar-day'
 import { OrderStatusBadge } from './order-status-badge'
@@ -48,8 +49,7 @@ type OrderDetailProps = {
   saved?: OrderSave | null
 }
 
-const REASON_ACTIONS: readonly PurchaseOrderAction[] = ['decline', 'cancel', 'dispute']
-const DANGER_ACTIONS: readonly PurchaseOrderAction[] = ['decline', 'cancel', 'dispute']
+const isConfirmed = (action: PurchaseOrderAction): action is (typeof CONFIRMED_ACTIONS)[number] => (CONFIRMED_ACTIONS as readonly string[]).includes(action)
 const CANCEL_BY_REQUEST = new Set(['confirmed', 'in_production'])
 
 /** Errors of the form that was submitted, translated from `orders` keys. */
@@ -280,6 +280,28 @@ function ActionsCard({ order, result }: { order: PurchaseOrderDetail; result: Or
 function ActionForm({ order, action, result }: { order: PurchaseOrderDetail; action: PurchaseOrderAction; result: OrderActionResult }) {
   const { t } = useTranslation('orders')
   const errors = useFormErrors(result, `transition:${action}`)
+  if (isConfirmed(action)) {
+    const reasonErrors = errors.field('reason')
+    return (
+      <div className="flex flex-col gap-3 rounded-md border border-border p-4">
+        <p className="text-sm text-muted-foreground">{t(`actionHelp.${action}`)}</p>
+        <div>
+          <ConfirmDialog
+            triggerLabel={t(`confirm.trigger.${action}`)}
+            title={t(`confirm.title.${action}`, { number: order.number })}
+            description={t(`actionHelp.${action}`)}
+            confirmLabel={t(`actions.${action}`)}
+            open={reasonErrors !== undefined && reasonErrors.length > 0}
+          >
+            <input type="hidden" name="intent" value="transition" />
+            <input type="hidden" name="action" value={action} />
+            <VersionField order={order} />
+            <ReasonField required errors={reasonErrors} />
+          </ConfirmDialog>
+        </div>
+      </div>
+    )
+  }
   const withQuantities = action === 'ship' || action === 'deliver'
   return (
     <Form method="post" className="flex flex-col gap-3 rounded-md border border-border p-4" aria-label={t(`actions.${action}`)}>
@@ -307,8 +329,7 @@ function ActionForm({ order, action, result }: { order: PurchaseOrderDetail; act
           {errors.field('quantities')?.length ? <p className="text-xs text-destructive">{errors.field('quantities')?.join(' ')}</p> : null}
         </fieldset>
       ) : null}
-      {REASON_ACTIONS.includes(action) ? <ReasonField required errors={errors.field('reason')} /> : null}
-      <Button type="submit" variant={DANGER_ACTIONS.includes(action) ? 'danger' : action === 'place' || action === 'confirm' ? 'primary' : 'secondary'} className="self-start">
+      <Button type="submit" variant={action === 'place' || action === 'confirm' ? 'primary' : 'secondary'} className="self-start">
         {t(`actions.${action}`)}
       </Button>
     </Form>
