@@ -178,3 +178,23 @@ test('cancelling an order and declining one ask first, with the reason the other
   await expect(supplier.page.getByRole('main')).toContainText('Out of stock until March')
   await close()
 })
+
+test('withdrawing a quotation asks first and says it cannot be submitted again (issue 16)', async ({ browser }) => {
+  const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
+  const rfq = await sentRfq(buyer.context.request, supplierId, 'Trial tea caddies', 'Celadon tea caddy')
+  const inbox = await api(supplier.context.request, 'get', `/rfq-inbox/${rfq.id}`)
+  const lines = (inbox.lines as Array<{ id: string }>).map((line) => ({ rfq_line_id: line.id, unit_price: '4.0000', moq: 10, lead_time_days: 30, note: '' }))
+  const saved = await api(supplier.context.request, 'put', `/rfq-inbox/${rfq.id}/quotation`, { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: '', attachment_file_ids: [], lines })
+  await api(supplier.context.request, 'post', `/quotations/${saved.id}/submit`, { version: saved.version, reason: '' })
+
+  const page = supplier.page
+  await openPage(page, `/en/app/supplier/portal/rfq/${rfq.id}`)
+  await page.getByRole('button', { name: 'Withdraw quotation…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Withdraw this quotation?' })
+  await expect(dialog).toContainText('A withdrawn quotation cannot be revised or submitted again.')
+  await dialog.getByLabel('Reason for withdrawing (optional)').fill('Prices changed')
+  await dialog.getByRole('button', { name: 'Withdraw quotation', exact: true }).click()
+  await expect(page.getByText('Quotation withdrawn.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Withdraw quotation…' })).toHaveCount(0)
+  await close()
+})

@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
@@ -220,18 +221,21 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
       </Form>
 
       {quotation && quotation.actions.includes('withdraw') ? (
-        <Form method="post" className="flex flex-col gap-2 rounded-md border p-3">
-          <h3 className="text-sm font-semibold">{t('editor.withdrawTitle')}</h3>
-          <input type="hidden" name="version" value={quotation.version} />
-          <FormField label={t('editor.withdrawReason')} errors={errors('reason')}>
-            {(control) => <Input {...control} name="reason" maxLength={1000} />}
-          </FormField>
-          <div>
-            <Button type="submit" name="intent" value="withdraw" variant="danger">
-              {t('editor.withdraw')}
-            </Button>
-          </div>
-        </Form>
+        <div>
+          <ConfirmDialog
+            triggerLabel={t('confirm.withdrawTrigger')}
+            title={t('confirm.withdrawTitle')}
+            description={t('confirm.withdrawDescription')}
+            confirmLabel={t('editor.withdraw')}
+            open={errors('reason') !== undefined}
+          >
+            <input type="hidden" name="intent" value="withdraw" />
+            <input type="hidden" name="version" value={quotation.version} />
+            <FormField label={t('editor.withdrawReason')} errors={errors('reason')}>
+              {(control) => <Textarea {...control} name="reason" rows={3} maxLength={1000} />}
+            </FormField>
+          </ConfirmDialog>
+        </div>
       ) : null}
     </div>
   )
