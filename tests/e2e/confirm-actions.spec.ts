@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { E2E_BASE_URL } from './support/env'
 import { DEMO, openPage, signIn } from './support/helpers'
+import { api, quote, sendRfq } from './support/sourcing-api'
 
 /** A new purchase project of the demo buyer; answers the path of its page (without the locale). */
 async function newProject(page: Page, name: string): Promise<string> {
@@ -68,32 +68,6 @@ test('the confirmation speaks Chinese (issue 16)', async ({ browser }) => {
   await context.close()
 })
 
-async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: unknown) {
-  const response = await request[method](`/api/v1${path}`, { headers: { origin: E2E_BASE_URL }, ...(data === undefined ? {} : { data }) })
-  const body = await response.text()
-  expect(response.status(), `${method.toUpperCase()} ${path}: ${body}`).toBeLessThan(300)
-  return body ? JSON.parse(body) : {}
-}
-
-/** A published RFQ of the demo buyer to the demo supplier, with one line. */
-async function sentRfq(buyer: APIRequestContext, supplierId: string, title: string, line: string) {
-  const draft = await api(buyer, 'post', '/rfqs', {
-    title,
-    description: '',
-    quote_deadline: new Date(Date.now() + 86_400_000).toISOString().slice(0, 16),
-    currency: 'USD',
-    incoterm: 'FOB',
-    incoterm_place: 'Ningbo',
-    destination: 'Hong Kong',
-    supplier_ids: [supplierId],
-    requirement_ids: [],
-    attachment_file_ids: [],
-    lines: [{ title: line, specification: '', quantity: 50, unit: 'pcs' }],
-  })
-  await api(buyer, 'post', `/rfqs/${draft.id}/transitions`, { action: 'publish', version: draft.version, reason: '' })
-  return draft as { id: string; number: string }
-}
-
 async function buyerAndSupplier(browser: Browser) {
   const buyer = await buyerPage(browser)
   await signIn(buyer.page, DEMO.buyer)
@@ -106,7 +80,7 @@ async function buyerAndSupplier(browser: Browser) {
 test('cancelling a sent RFQ asks first, says the invitees will hear the reason, then cancels it (issue 16)', async ({ browser }) => {
   const { buyer, supplierId, close } = await buyerAndSupplier(browser)
   const page = buyer.page
-  const rfq = await sentRfq(buyer.context.request, supplierId, 'Trial teapots', 'Celadon teapot')
+  const rfq = await sendRfq(buyer.context.request, { title: 'Trial teapots', supplierIds: [supplierId], lines: ['Celadon teapot'] })
   await openPage(page, `/en/app/sourcing/rfq/${rfq.id}`)
 
   await expect(page.getByLabel('Reason for cancelling')).toBeHidden()
@@ -122,11 +96,8 @@ test('cancelling a sent RFQ asks first, says the invitees will hear the reason, 
 
 test('rejecting a quotation asks first and tells the buyer the supplier reads the reason (issue 16)', async ({ browser }) => {
   const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
-  const rfq = await sentRfq(buyer.context.request, supplierId, 'Trial sugar bowls', 'Celadon sugar bowl')
-  const inbox = await api(supplier.context.request, 'get', `/rfq-inbox/${rfq.id}`)
-  const lines = (inbox.lines as Array<{ id: string }>).map((line) => ({ rfq_line_id: line.id, unit_price: '2.5000', moq: 10, lead_time_days: 30, note: '' }))
-  const saved = await api(supplier.context.request, 'put', `/rfq-inbox/${rfq.id}/quotation`, { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: '', attachment_file_ids: [], lines })
-  await api(supplier.context.request, 'post', `/quotations/${saved.id}/submit`, { version: saved.version, reason: '' })
+  const rfq = await sendRfq(buyer.context.request, { title: 'Trial sugar bowls', supplierIds: [supplierId], lines: ['Celadon sugar bowl'] })
+  await quote(supplier.context.request, rfq.id, { 'Celadon sugar bowl': '2.5000' })
 
   const page = buyer.page
   await openPage(page, `/en/app/sourcing/quotations?rfq=${rfq.id}`)
@@ -181,11 +152,8 @@ test('cancelling an order and declining one ask first, with the reason the other
 
 test('withdrawing a quotation asks first and says it cannot be submitted again (issue 16)', async ({ browser }) => {
   const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
-  const rfq = await sentRfq(buyer.context.request, supplierId, 'Trial tea caddies', 'Celadon tea caddy')
-  const inbox = await api(supplier.context.request, 'get', `/rfq-inbox/${rfq.id}`)
-  const lines = (inbox.lines as Array<{ id: string }>).map((line) => ({ rfq_line_id: line.id, unit_price: '4.0000', moq: 10, lead_time_days: 30, note: '' }))
-  const saved = await api(supplier.context.request, 'put', `/rfq-inbox/${rfq.id}/quotation`, { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: '', attachment_file_ids: [], lines })
-  await api(supplier.context.request, 'post', `/quotations/${saved.id}/submit`, { version: saved.version, reason: '' })
+  const rfq = await sendRfq(buyer.context.request, { title: 'Trial tea caddies', supplierIds: [supplierId], lines: ['Celadon tea caddy'] })
+  await quote(supplier.context.request, rfq.id, { 'Celadon tea caddy': '4.0000' })
 
   const page = supplier.page
   await openPage(page, `/en/app/supplier/portal/rfq/${rfq.id}`)

@@ -1,16 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { E2E_BASE_URL } from './support/env'
 import { DEMO, expectHydrated, openPage, signedInContext } from './support/helpers'
-
-const headers = { origin: E2E_BASE_URL }
-
-async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: unknown) {
-  const response = await request[method](`/api/v1${path}`, { headers, ...(data === undefined ? {} : { data }) })
-  const body = await response.text()
-  expect(response.status(), `${method.toUpperCase()} ${path}: ${body}`).toBeLessThan(300)
-  return body ? JSON.parse(body) : {}
-}
+import { api } from './support/sourcing-api'
 
 test('buyer and supplier chat live in an RFQ thread, and a submitted quotation appears on the open comparison page', async ({ browser }) => {
   test.setTimeout(180_000)

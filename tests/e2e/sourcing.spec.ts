@@ -1,16 +1,7 @@
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { E2E_BASE_URL } from './support/env'
 import { DEMO, expectHydrated, NEW_USER_PASSWORD, openPage, signedInContext, uniqueEmail } from './support/helpers'
-
-const headers = { origin: E2E_BASE_URL }
-
-async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: unknown) {
-  const response = await request[method](`/api/v1${path}`, { headers, ...(data === undefined ? {} : { data }) })
-  const body = await response.text()
-  expect(response.status(), `${method.toUpperCase()} ${path}: ${body}`).toBeLessThan(300)
-  return body ? JSON.parse(body) : {}
-}
+import { api, quote, sendRfq } from './support/sourcing-api'
 
 /** A new supplying company with its owner, signed in in its own browser context. */
 async function newSupplier(browser: Browser, name: string, company: string): Promise<{ context: BrowserContext; page: Page; companyId: string }> {
@@ -31,14 +22,6 @@ async function newSupplier(browser: Browser, name: string, company: string): Pro
   await expect(page).toHaveURL(/\/en\/app\//)
   const me = await api(context.request, 'get', '/companies/current')
   return { context, page, companyId: String(me.id) }
-}
-
-/** The supplier answers the RFQ line by line (prices by line title) and submits. */
-async function quote(request: APIRequestContext, rfqId: string, prices: Record<string, string>, terms: Record<string, unknown> = {}) {
-  const rfq = await api(request, 'get', `/rfq-inbox/${rfqId}`)
-  const lines = (rfq.lines as Array<{ id: string; title: string }>).map((line) => (prices[line.title] ? { rfq_line_id: line.id, unit_price: prices[line.title], moq: 10, lead_time_days: 30, note: '' } : { rfq_line_id: line.id, no_offer: true }))
-  const saved = await api(request, 'put', `/rfq-inbox/${rfqId}/quotation`, { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: '', attachment_file_ids: [], lines, ...terms })
-  return api(request, 'post', `/quotations/${saved.id}/submit`, { version: saved.version, reason: '' })
 }
 
 test('a buyer sources three requirements from three suppliers with a sealed RFQ and splits the award into two purchase orders', async ({ browser }) => {
@@ -184,21 +167,7 @@ test('the award button says why it is disabled while quoting is open, before any
   const buyer = await signedInContext(browser, DEMO.buyer)
   const supplier = await signedInContext(browser, DEMO.supplier)
   const supplierId = String((await api(supplier.context.request, 'get', '/companies/current')).id)
-  const deadline = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16)
-  const draft = await api(buyer.context.request, 'post', '/rfqs', {
-    title: 'Saucers while quoting is open',
-    description: '',
-    quote_deadline: deadline,
-    currency: 'USD',
-    incoterm: 'FOB',
-    incoterm_place: 'Ningbo',
-    destination: 'Hong Kong',
-    supplier_ids: [supplierId],
-    requirement_ids: [],
-    attachment_file_ids: [],
-    lines: [{ title: 'Celadon saucer', specification: '', quantity: 100, unit: 'pcs' }],
-  })
-  await api(buyer.context.request, 'post', `/rfqs/${draft.id}/transitions`, { action: 'publish', version: draft.version, reason: '' })
+  const draft = await sendRfq(buyer.context.request, { title: 'Saucers while quoting is open', supplierIds: [supplierId], lines: ['Celadon saucer'] })
   await quote(supplier.context.request, draft.id, { 'Celadon saucer': '1.2000' })
 
   const page = buyer.page
