@@ -27,17 +27,20 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined
 }
 
-/** True when `error` or what it wraps (e.g. a DrizzleQueryError's cause) carries the SQLSTATE `state`. */
+/** The error and what it wraps (a DrizzleQueryError's cause…), outermost first, at most five deep. */
+function* causesOf(error: unknown): Generator<unknown> {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) yield current
+}
+
+/** True when `error` or what it wraps carries the SQLSTATE `state`. */
 export function hasSqlState(error: unknown, state: string): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if (codeOf(current) === state) return true
-  }
+  for (const current of causesOf(error)) if (codeOf(current) === state) return true
   return false
 }
 
 /** True when `error` (or what it wraps, e.g. a DrizzleQueryError's cause) means the database cannot serve now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (const current of causesOf(error)) {
     if (isAppError(current)) return current.code === 'unavailable'
     const code = codeOf(current)
     if (code && (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true
