@@ -51,6 +51,7 @@ import { CONNECTION_STATES } from '../../app/platform/realtime/realtime-client'
 import { PARTIES } from '../../app/platform/state-machine'
 import { INCOTERMS, PAYMENT_TERMS } from '../../app/platform/trade-terms'
 import { COLOR_PREFERENCES } from '../../app/platform/ui/color-mode'
+import { COUNT_TASKS, QUEUE_TASKS, RANGE_PRESETS, RANGE_PROBLEMS, STEP_TASKS } from '../../app/workflows/dashboard/index'
 import { CATALOGS, type Namespace } from '../../app/platform/i18n/catalog.server'
 import { createTranslator } from '../../app/platform/i18n/i18n'
 import { LOCALES } from '../../app/platform/i18n/locales'
@@ -63,6 +64,13 @@ import { LOCALES } from '../../app/platform/i18n/locales'
 type KeySet = { namespace: Namespace; pattern: string; values: readonly (string | number)[]; plural?: true }
 
 const KEY_SETS: KeySet[] = [
+  // The dashboard's tasks and period choices.
+  { namespace: 'dashboard', pattern: 'tasks.*.title', values: [...QUEUE_TASKS, ...COUNT_TASKS], plural: true },
+  { namespace: 'dashboard', pattern: 'tasks.*.date', values: QUEUE_TASKS },
+  { namespace: 'dashboard', pattern: 'tasks.*.title', values: STEP_TASKS },
+  { namespace: 'dashboard', pattern: 'tasks.*.hint', values: STEP_TASKS },
+  { namespace: 'dashboard', pattern: 'range.presets.*', values: [...RANGE_PRESETS, 'custom'] },
+  { namespace: 'dashboard', pattern: 'range.*', values: RANGE_PROBLEMS },
   // Timelines and logs: the types their writers are typed against.
   { namespace: 'projects', pattern: 'events.*', values: PROJECT_EVENT_TYPES },
   { namespace: 'orders', pattern: 'events.*', values: PURCHASE_ORDER_EVENT_TYPES },

@@ -39,3 +39,4 @@ export {
   type ServiceOrderViewer,
 } from './service-order.service.server'
 export { listServiceProviders, providerOptions, PROVIDER_KINDS, verifiedProviderCounts, type ServiceProvider, type ServiceProviderPage } from './service-providers.service.server'
+export { buyerOrderFigures, orderTasks, platformOrderFigures, supplierOrderFigures, type AmountInBucket, type AmountOfParty, type BuyerOrderFigures, type OrderMention, type OrderTasks, type PlatformOrderFigures, type SupplierOrderFigures, type Waiting } from './order-figures.service.server'

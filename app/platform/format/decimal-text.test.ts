@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decimalPlaces, divideRounded, formatScaled, parseDecimal, roundToDecimals, toSignificantDigits } from './decimal-text'
+import { decimalPlaces, divideRounded, formatScaled, parseDecimal, roundToDecimals, toSignificantDigits, subtractDecimals, sumDecimals, compareDecimals } from './decimal-text'
 
 describe('parseDecimal and formatScaled', () => {
   it('read decimal text exactly and write it back plain', () => {
@@ -76,5 +76,28 @@ describe('toSignificantDigits', () => {
   it('leaves short numbers and zero alone', () => {
     expect(toSignificantDigits('1.08', 5)).toBe('1.08')
     expect(toSignificantDigits('0', 5)).toBe('0')
+  })
+})
+
+describe('sumDecimals and subtractDecimals', () => {
+  it('adds decimal strings exactly, whatever their scales', () => {
+    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3')
+    expect(sumDecimals(['12.5', '0.25', '-1'])).toBe('11.75')
+    expect(sumDecimals(['99999999999999.9999', '0.0001'])).toBe('100000000000000')
+    expect(sumDecimals([])).toBe('0')
+  })
+
+  it('subtracts exactly and keeps the sign', () => {
+    expect(subtractDecimals('10', '12.75')).toBe('-2.75')
+    expect(subtractDecimals('1.005', '0.005')).toBe('1')
+  })
+})
+
+describe('compareDecimals', () => {
+  it('orders decimal strings exactly', () => {
+    expect(compareDecimals('10.00', '9.999')).toBe(1)
+    expect(compareDecimals('0.1', '0.10')).toBe(0)
+    expect(compareDecimals('-2', '1')).toBe(-1)
+    expect(compareDecimals('12345678901234567890.01', '12345678901234567890.02')).toBe(-1)
   })
 })

@@ -54,3 +54,23 @@ export function toSignificantDigits(text: string, count: number): string {
   const newScale = scale - excess
   return formatScaled(newScale >= 0 ? { units: rounded, scale: newScale } : { units: rounded * 10n ** BigInt(-newScale), scale: 0 })
 }
+
+/** The exact sum of decimal strings, as plain decimal text: ("12.5", "0.25", "-1") → "11.75"; no values → "0". */
+export function sumDecimals(values: readonly string[]): string {
+  const parsed = values.map(parseDecimal)
+  const scale = parsed.reduce((widest, value) => Math.max(widest, value.scale), 0)
+  const units = parsed.reduce((total, value) => total + value.units * 10n ** BigInt(scale - value.scale), 0n)
+  return formatScaled({ units, scale })
+}
+
+/** a − b exactly, as plain decimal text. */
+export function subtractDecimals(a: string, b: string): string {
+  const negated = parseDecimal(b)
+  return sumDecimals([a, formatScaled({ units: -negated.units, scale: negated.scale })])
+}
+
+/** −1, 0 or 1 as a is less than, equal to or greater than b, exactly. */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const difference = parseDecimal(subtractDecimals(a, b)).units
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0
+}

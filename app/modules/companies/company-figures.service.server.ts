@@ -1,0 +1,84 @@
+// Figures over companies and people for the dashboard: the active company's set-up steps, and for platform admins the
+// growth of companies and users and the supplier verification queue.
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import type { ServiceContext } from '../../platform/actor'
+import { database } from '../../platform/db/index.server'
+import { FIRST_COLUMN, isoText } from '../../platform/db/sql-text.server'
+import { users } from '../identity/index.server'
+import type { VerificationStatus } from './companies.constants'
+import { addresses, companyProfiles, organizations, supplierApplications } from './companies.tables.server'
+import { requireCompany, requirePlatformAdmin } from './policies'
+
+export type FigurePeriod = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }
+export type CountInBucket = { bucket: string; count: number }
+
+const within = (at: SQL, period: FigurePeriod): SQL =>
+  sql`${at} >= (${period.from}::date::timestamp at time zone ${period.timeZone}) and ${at} < ((${period.to}::date + 1)::timestamp at time zone ${period.timeZone})`
+const bucketOf = (period: FigurePeriod, at: SQL): SQL<string> => sql<string>`to_char(${at} at time zone ${period.timeZone}, ${period.bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`
+
+export type CompanySetup = { verificationStatus: VerificationStatus; hasAddress: boolean }
+
+/** Where the active company stands in its set-up: supplier verification and a first address (for ship-to and quotes). */
+export async function companySetup(ctx: ServiceContext): Promise<CompanySetup> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  const db = database()
+  const [profile, address] = await Promise.all([
+    db.select({ status: companyProfiles.verificationStatus }).from(companyProfiles).where(eq(companyProfiles.organizationId, companyId)).limit(1),
+    db.select({ id: addresses.id }).from(addresses).where(eq(addresses.organizationId, companyId)).limit(1),
+  ])
+  return { verificationStatus: profile[0]?.status ?? 'unverified', hasAddress: address.length > 0 }
+}
+
+export type PlatformCompanyFigures = {
+  companies: CountInBucket[]
+  users: CountInBucket[]
+  totals: { companies: number; users: number }
+}
+
+export type VerificationQueue = { count: number; items: Array<{ id: string; organizationId: string; name: string; submittedAt: string }> }
+
+/** Platform admins: supplier applications waiting for review, the oldest first. */
+export async function verificationQueue(ctx: ServiceContext): Promise<VerificationQueue> {
+  requirePlatformAdmin(ctx.actor)
+  const db = database()
+  const pending = eq(supplierApplications.status, 'pending')
+  const [counted, items] = await Promise.all([
+    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(supplierApplications).where(pending),
+    db
+      .select({ id: supplierApplications.id, organizationId: organizations.id, name: organizations.name, submittedAt: isoText(supplierApplications.submittedAt) })
+      .from(supplierApplications)
+      .innerJoin(organizations, eq(organizations.id, supplierApplications.organizationId))
+      .where(pending)
+      .orderBy(asc(supplierApplications.submittedAt))
+      .limit(3),
+  ])
+  return { count: counted[0]?.count ?? 0, items }
+}
+
+/** Platform admins: companies and users created per bucket, and the totals. */
+export async function platformCompanyFigures(ctx: ServiceContext, period: FigurePeriod): Promise<PlatformCompanyFigures> {
+  requirePlatformAdmin(ctx.actor)
+  const db = database()
+  const companyBucket = bucketOf(period, sql`${organizations.createdAt}`)
+  const userBucket = bucketOf(period, sql`${users.createdAt}`)
+  const [companies, people, companyTotal, userTotal] = await Promise.all([
+    db
+      .select({ bucket: companyBucket, count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(organizations)
+      .where(and(isNull(organizations.deletedAt), within(sql`${organizations.createdAt}`, period)))
+      .groupBy(FIRST_COLUMN),
+    db
+      .select({ bucket: userBucket, count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(users)
+      .where(within(sql`${users.createdAt}`, period))
+      .groupBy(FIRST_COLUMN),
+    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(organizations).where(isNull(organizations.deletedAt)),
+    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(users),
+  ])
+  return {
+    companies,
+    users: people,
+    totals: { companies: companyTotal[0]?.count ?? 0, users: userTotal[0]?.count ?? 0 },
+  }
+}

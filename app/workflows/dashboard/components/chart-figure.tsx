@@ -1,0 +1,60 @@
+// The frame of a dashboard chart: its title, the drawing (hidden from assistive technology), and the same figures as a
+// table behind "Show as a table" for everyone.
+import { type ReactNode, Suspense } from 'react'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
+import { useTranslation } from '../../../platform/i18n/react'
+
+/** A chart's frame: its title, the drawing, and the same figures as a table behind a disclosure. */
+export function ChartFigure({ id, title, children, table, empty }: { id: string; title: string; children: ReactNode; table: ReactNode; empty: boolean }) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <figure aria-labelledby={id} className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
+      <figcaption id={id} className="text-sm font-semibold">
+        {title}
+      </figcaption>
+      {empty ? (
+        <p className="flex h-24 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted-foreground">{t('chart.noData')}</p>
+      ) : (
+        <>
+          <div aria-hidden="true" className="h-60 w-full min-w-0" data-chart={id}>
+            <Suspense fallback={null}>{children}</Suspense>
+          </div>
+          <details className="text-sm">
+            <summary className="w-fit cursor-pointer rounded text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">{t('chart.showTable')}</summary>
+            <div className="mt-2 overflow-x-auto">{table}</div>
+          </details>
+        </>
+      )}
+    </figure>
+  )
+}
+
+/** The table alternative: a header row and text cells (numbers right-aligned). */
+export function FigureTable({ caption, columns, rows }: { caption: string; columns: Array<{ label: string; numeric?: boolean }>; rows: string[][] }) {
+  return (
+    <div className="overflow-x-auto">
+    <Table aria-label={caption}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHead key={column.label} scope="col" className={column.numeric ? 'text-right' : undefined}>
+              {column.label}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row, index) => (
+          <TableRow key={`${row[0]}-${index}`}>
+            {row.map((cell, cellIndex) => (
+              <TableCell key={`${columns[cellIndex]?.label}`} className={columns[cellIndex]?.numeric ? 'text-right tabular-nums' : undefined}>
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+    </div>
+  )
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createMember } from '../../../tests/factories/companies'
+import { contextOf, createOrderParties, orderRequest } from '../../../tests/factories/orders'
+import { insertQuotation, insertRfq } from '../../../tests/factories/sourcing'
+import type { CompanyKind, ServiceContext } from '../../platform/actor'
+import { database } from '../../platform/db/index.server'
+import { convertAmount } from '../../platform/fx/convert'
+import { rateTable } from '../../platform/fx/fx.service.server'
+import { CreatePurchaseOrderInput } from '../../modules/orders/index'
+import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../modules/orders/index.server'
+import { quotationRevisions, rfqAwards } from '../../modules/sourcing/index.server'
+import { convertAll, dashboardViews, loadDashboard } from './dashboard.server'
+
+let parties: Awaited<ReturnType<typeof createOrderParties>>
+const as = (ctx: ServiceContext, companyKind: CompanyKind, platformRole: 'user' | 'admin' = 'user'): ServiceContext => ({ ...ctx, actor: { ...ctx.actor, companyKind, platformRole } })
+const params = (query = '') => new URLSearchParams(query)
+const task = (dashboard: Awaited<ReturnType<typeof loadDashboard>>, id: string) => dashboard.tasks.find((entry) => entry.id === id)
+
+beforeAll(async () => {
+  parties = await createOrderParties()
+})
+
+async function placeOrder(overrides: Record<string, unknown> = {}) {
+  return createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true, ...overrides })))
+}
+
+describe('dashboard', () => {
+  it('shows each side of the trade its own views', () => {
+    expect(dashboardViews(as(parties.buyer.ctx, 'buyer'))).toEqual(['buyer'])
+    expect(dashboardViews(as(parties.supplier.ctx, 'supplier'))).toEqual(['supplier'])
+    expect(dashboardViews(as(parties.stranger.ctx, 'both'))).toEqual(['buyer', 'supplier'])
+    const admin = as(contextOf('admin-user', 'none'), 'buyer', 'admin')
+    expect(dashboardViews({ ...admin, actor: { ...admin.actor, companyId: null, companyKind: null } })).toEqual(['platform'])
+  })
+
+  it('counts what waits on the supplier and the buyer, with links to each order', async () => {
+    const placed = await placeOrder()
+    const supplier = await loadDashboard(as(parties.supplier.ctx, 'supplier'), params())
+    const toConfirm = task(supplier, 'ordersToConfirm')
+    expect(toConfirm?.count).toBeGreaterThanOrEqual(1)
+    expect(toConfirm?.items.map((item) => item.href)).toContain(`/app/supplier/purchase/order/${placed.id}`)
+    expect(toConfirm?.items.find((item) => item.id === placed.id)?.detail).toBe(placed.buyer.name)
+
+    const stranger = await loadDashboard(as(parties.stranger.ctx, 'both'), params())
+    expect(task(stranger, 'ordersToConfirm')?.count).toBe(0)
+    expect(JSON.stringify(stranger)).not.toContain(placed.id)
+  })
+
+  it('sums spend and revenue in the viewer’s currency, by period and by trading partner', async () => {
+    const buyer = as(parties.buyer.ctx, 'buyer')
+    const before = await loadDashboard(buyer, params('range=30d'))
+    const order = await placeOrder()
+    const { version } = await getPurchaseOrder(parties.supplier.ctx, order.id)
+    await transitionPurchaseOrder(parties.supplier.ctx, order.id, { action: 'confirm', version, reason: '' } as never)
+    // Figures are kept a minute per company and period: a new period reads afresh.
+    const after = await loadDashboard(buyer, params('range=90d'))
+    expect(after.currency).toBe('USD')
+    expect(after.buyer?.orders).toBe((before.buyer?.orders ?? 0) + 1)
+    const supplierShare = after.buyer?.bySupplier.find((party) => party.companyId === parties.supplier.company.id)
+    expect(supplierShare?.orders).toBeGreaterThanOrEqual(1)
+    const today = after.buyer?.spend.at(-1)
+    expect(today?.orders).toBeGreaterThanOrEqual(1)
+
+    const selling = await loadDashboard(as(parties.supplier.ctx, 'supplier'), params('range=90d'))
+    expect(selling.supplier?.total.amount).toBe(after.buyer?.total.amount)
+    expect(selling.supplier?.byCustomer[0]?.name).toBe(order.buyer.name)
+    expect(selling.supplier?.open).toBeGreaterThanOrEqual(1)
+  })
+
+  it('converts each currency at the reference rates and names those it cannot convert', async () => {
+    const rates = await rateTable()
+    const eur = convertAmount(rates, '100', 'EUR', 'USD')
+    expect(eur).not.toBeNull()
+    const converted = convertAll(rates, [{ currency: 'USD', amount: '10.50' }, { currency: 'EUR', amount: '100' }, { currency: 'XTS', amount: '5' }], 'USD')
+    expect(converted.unconverted).toEqual(['XTS'])
+    expect(Number(converted.amount)).toBeCloseTo(10.5 + Number(eur), 2)
+  })
+
+  it('lists the buyer’s RFQs whose quotations wait for a decision, and measures savings against first quotes and targets', async () => {
+    const buyer = as(parties.buyer.ctx, 'buyer')
+    const rfq = await insertRfq(parties.buyer.company.id, { supplierIds: [parties.supplier.company.id], deadline: new Date(Date.now() - 3_600_000), requirements: [{ id: null as unknown as string, title: 'Desk lamp', quantity: 100, unit: 'pcs', targetUnitPrice: '12' }] })
+    const line = rfq.lines[0]!
+    const quotation = await insertQuotation(rfq.id, parties.supplier.company.id, [{ rfqLineId: line.id, unitPrice: '10' }])
+    const dashboard = await loadDashboard(buyer, params('range=30d'))
+    expect(task(dashboard, 'quotationsToDecide')?.items.map((item) => item.href)).toContain(`/app/sourcing/rfq/${rfq.id}`)
+    expect(task(dashboard, 'quotationsToDecide')?.items.find((item) => item.id === rfq.id)?.quotations).toBe(1)
+
+    // First round at 11, awarded at 10 on 100 pieces: 100 saved against the first quote, 200 against the target of 12.
+    await database()
+      .insert(quotationRevisions)
+      .values({ id: randomUUID(), quotationId: quotation.id, revision: 1, snapshot: { currency: 'USD', lines: [{ rfqLineId: line.id, unitPrice: '11.0000' }] } })
+    await database().insert(rfqAwards).values({ id: randomUUID(), rfqId: rfq.id, rfqLineId: line.id, quotationId: quotation.id, supplierCompanyId: parties.supplier.company.id, quantity: 100, unitPrice: '10', currency: 'USD' })
+    const awarded = await loadDashboard(buyer, params('range=ytd'))
+    expect(awarded.buyer?.savings).toMatchObject({ lines: 1, awarded: '1000', vsFirstQuote: '100', vsTarget: '200', targetLines: true })
+  })
+
+  it('tells a person without a company to set one up, and never a platform admin', async () => {
+    const lone = await createMember({ role: 'owner' })
+    const ctx = contextOf(lone.user.id, lone.company.id)
+    const withoutCompany: ServiceContext = { ...ctx, actor: { ...ctx.actor, companyId: null, memberRole: null, companyKind: null } }
+    expect((await loadDashboard(withoutCompany, params())).tasks.map((entry) => entry.id)).toEqual(['setUpCompany'])
+    const admin = await loadDashboard({ ...withoutCompany, actor: { ...withoutCompany.actor, platformRole: 'admin' } }, params())
+    expect(admin.tasks.map((entry) => entry.id)).not.toContain('setUpCompany')
+    expect(admin.platform?.totals.companies).toBeGreaterThanOrEqual(3)
+    expect(admin.platform?.growth.length).toBe(12)
+  })
+})

@@ -1,0 +1,254 @@
+// The signed-in home: what waits on the person now and the key figures of their side of the trade, composed from the
+// modules' figure services. Tasks are read live (small, indexed counts); period figures are kept a minute per company
+// and period, then converted to the viewer's currency at the platform's reference rates.
+import type { ServiceContext } from '../../platform/actor'
+import { convertAmount, type RateTable } from '../../platform/fx/convert'
+import { rateTable } from '../../platform/fx/fx.service.server'
+import { compareDecimals, roundToDecimals, subtractDecimals, sumDecimals } from '../../platform/format/decimal-text'
+import { currencyDigits } from '../../platform/format/money'
+import { SharedCache } from '../../platform/shared-cache.server'
+import { companySetup, platformCompanyFigures, verificationQueue } from '../../modules/companies/index.server'
+import { getPreferences } from '../../modules/identity/index.server'
+import { unreadSummary } from '../../modules/messaging/index.server'
+import { buyerOrderFigures, orderTasks, platformOrderFigures, supplierOrderFigures, type Waiting } from '../../modules/orders/index.server'
+import { buyerAwardSavings, buyerSourcingTasks, platformSourcingFigures, supplierQuoting, supplierSourcingTasks, type WaitingRfqs } from '../../modules/sourcing/index.server'
+import { bucketsOf, type DashboardRange, dashboardRangeFrom } from './dashboard-range'
+import type { Task, TaskId, TaskItem } from './dashboard-tasks'
+
+export type DashboardView = 'buyer' | 'supplier' | 'platform'
+
+export type { Task, TaskId, TaskItem } from './dashboard-tasks'
+
+/** An amount in the viewer's currency, and the currencies left out because the platform has no rate for them. */
+export type Converted = { amount: string; unconverted: string[] }
+export type MoneyPoint = { bucket: string; amount: string; orders: number }
+export type PartyShare = { companyId: string | null; name: string; amount: string; orders: number }
+
+export type BuyerFigures = {
+  spend: MoneyPoint[]
+  total: Converted
+  orders: number
+  bySupplier: PartyShare[]
+  savings: { lines: number; awarded: string; vsFirstQuote: string; vsTarget: string; targetLines: boolean; unconverted: string[] }
+  punctuality: { delivered: number; onTime: number }
+}
+
+export type SupplierFigures = {
+  revenue: MoneyPoint[]
+  total: Converted
+  orders: number
+  byCustomer: PartyShare[]
+  quoting: { decided: number; won: number; medianResponseHours: number | null; responses: number }
+  punctuality: { delivered: number; onTime: number }
+  open: number
+  overdue: number
+}
+
+export type PlatformFigures = {
+  growth: Array<{ bucket: string; companies: number; users: number }>
+  totals: { companies: number; users: number }
+  activity: Array<{ bucket: string; rfqs: number; quotations: number; orders: number }>
+  gmv: Array<{ currency: string; amount: string; orders: number }>
+  gmvTotal: Converted
+}
+
+export type Dashboard = {
+  range: DashboardRange
+  views: DashboardView[]
+  currency: string
+  tasks: Task[]
+  buyer: BuyerFigures | null
+  supplier: SupplierFigures | null
+  platform: PlatformFigures | null
+}
+
+const FIGURES_TTL_MS = 60_000
+const TOP_PARTIES = 6
+const figureCache = new SharedCache<unknown>('dashboard-figures', FIGURES_TTL_MS)
+
+/** Which sides of the trade the actor sees: a company's kind decides buyer and supplier, the platform role adds admin figures. */
+export function dashboardViews(ctx: ServiceContext): DashboardView[] {
+  const views: DashboardView[] = []
+  const kind = ctx.actor.companyId ? ctx.actor.companyKind : null
+  if (kind === 'buyer' || kind === 'both') views.push('buyer')
+  if (kind === 'supplier' || kind === 'both' || kind === 'service_provider') views.push('supplier')
+  if (ctx.actor.platformRole === 'admin') views.push('platform')
+  return views
+}
+
+type Period = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }
+
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  return figureCache.read(key, load) as Promise<T>
+}
+
+/** Sums amounts of several currencies in `to`; currencies without a rate are named, not guessed. */
+export function convertAll(rates: RateTable, amounts: ReadonlyArray<{ currency: string; amount: string }>, to: string): Converted {
+  const converted: string[] = []
+  const unconverted = new Set<string>()
+  for (const { currency, amount } of amounts) {
+    const value = convertAmount(rates, amount, currency, to)
+    if (value === null) unconverted.add(currency)
+    else converted.push(value)
+  }
+  return { amount: roundToDecimals(sumDecimals(converted), currencyDigits(to)), unconverted: [...unconverted].sort() }
+}
+
+function moneySeries(rates: RateTable, buckets: string[], rows: ReadonlyArray<{ bucket: string; currency: string; amount: string; orders: number }>, to: string): MoneyPoint[] {
+  return buckets.map((bucket) => {
+    const inBucket = rows.filter((row) => row.bucket === bucket)
+    return { bucket, amount: convertAll(rates, inBucket, to).amount, orders: inBucket.reduce((total, row) => total + row.orders, 0) }
+  })
+}
+
+function partyShares(rates: RateTable, rows: ReadonlyArray<{ companyId: string | null; name: string; currency: string; amount: string; orders: number }>, to: string): PartyShare[] {
+  const byParty = new Map<string, PartyShare & { parts: Array<{ currency: string; amount: string }> }>()
+  for (const row of rows) {
+    const key = row.companyId ?? `name:${row.name}`
+    const party = byParty.get(key) ?? { companyId: row.companyId, name: row.name, amount: '0', orders: 0, parts: [] }
+    party.parts.push({ currency: row.currency, amount: row.amount })
+    party.orders += row.orders
+    byParty.set(key, party)
+  }
+  return [...byParty.values()]
+    .map(({ parts, ...party }) => ({ ...party, amount: convertAll(rates, parts, to).amount }))
+    .sort((a, b) => compareDecimals(b.amount, a.amount) || a.name.localeCompare(b.name))
+    .slice(0, TOP_PARTIES)
+}
+
+const orderItem = (href: (id: string) => string) => (mention: Waiting['items'][number]): TaskItem => ({ id: mention.id, href: href(mention.id), title: mention.number, detail: mention.counterpart, date: mention.date })
+const rfqItem = (href: (id: string) => string) => (mention: WaitingRfqs['items'][number]): TaskItem => ({ id: mention.id, href: href(mention.id), title: `${mention.number} · ${mention.title}`, detail: mention.counterpart, date: mention.deadline, quotations: mention.quotations })
+
+async function buyerTasks(ctx: ServiceContext, timeZone: string): Promise<Task[]> {
+  const [orders, sourcing] = await Promise.all([orderTasks(ctx, 'buyer', timeZone), buyerSourcingTasks(ctx)])
+  const orderHref = (id: string) => `/app/orders/${id}/view`
+  const rfqHref = (id: string) => `/app/sourcing/rfq/${id}`
+  return [
+    { id: 'quotationsToDecide', count: sourcing.toDecide.count, href: '/app/sourcing/quotations', items: sourcing.toDecide.items.map(rfqItem(rfqHref)) },
+    { id: 'changesToDecide', count: orders.changes.count, href: '/app/orders/buyer', items: orders.changes.items.map(orderItem(orderHref)) },
+    { id: 'overdueDeliveries', count: orders.overdue.count, href: '/app/orders/buyer', items: orders.overdue.items.map(orderItem(orderHref)) },
+    { id: 'rfqsClosing', count: sourcing.closingSoon.count, href: '/app/sourcing/rfq?status=open', items: sourcing.closingSoon.items.map(rfqItem(rfqHref)) },
+  ]
+}
+
+async function supplierTasks(ctx: ServiceContext, timeZone: string): Promise<Task[]> {
+  const [orders, sourcing, setup] = await Promise.all([orderTasks(ctx, 'supplier', timeZone), supplierSourcingTasks(ctx), companySetup(ctx)])
+  const orderHref = (id: string) => `/app/supplier/purchase/order/${id}`
+  const tasks: Task[] = [
+    { id: 'ordersToConfirm', count: orders.toConfirm.count, href: '/app/supplier/purchase-order?status=placed', items: orders.toConfirm.items.map(orderItem(orderHref)) },
+    { id: 'rfqsToQuote', count: sourcing.toQuote.count, href: '/app/supplier/portal', items: sourcing.toQuote.items.map(rfqItem((id) => `/app/supplier/portal/rfq/${id}`)) },
+    { id: 'changesToDecide', count: orders.changes.count, href: '/app/supplier/purchase-order', items: orders.changes.items.map(orderItem(orderHref)) },
+    { id: 'overdueShipments', count: orders.overdue.count, href: '/app/supplier/purchase/orderItem', items: orders.overdue.items.map(orderItem(orderHref)) },
+  ]
+  if (setup.verificationStatus !== 'accept') tasks.unshift({ id: 'supplierVerification', count: 1, href: '/app/supplier/onboarding', items: [] })
+  return tasks
+}
+
+async function companyTasks(ctx: ServiceContext): Promise<Task[]> {
+  const [unread, setup] = await Promise.all([unreadSummary(ctx), companySetup(ctx)])
+  const tasks: Task[] = [{ id: 'unreadThreads', count: unread.conversations, href: '/app/inbox', items: [] }]
+  if (!setup.hasAddress) tasks.push({ id: 'addAddress', count: 1, href: '/app/settings/address', items: [] })
+  return tasks
+}
+
+async function buyerFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string): Promise<BuyerFigures> {
+  const companyId = ctx.actor.companyId as string
+  const key = `buyer|${companyId}|${period.from}|${period.to}|${period.bucket}|${period.timeZone}`
+  const [orders, savings] = await cached(key, () => Promise.all([buyerOrderFigures(ctx, period), buyerAwardSavings(ctx, period)]))
+  const awarded = convertAll(rates, savings.map((row) => ({ currency: row.currency, amount: row.awarded })), currency)
+  const firstQuoted = convertAll(rates, savings.map((row) => ({ currency: row.currency, amount: row.firstQuoted })), currency)
+  const target = convertAll(rates, savings.map((row) => ({ currency: row.rfqCurrency, amount: row.target })), currency)
+  const awardedAgainstTarget = convertAll(rates, savings.map((row) => ({ currency: row.currency, amount: row.awardedAgainstTarget })), currency)
+  return {
+    spend: moneySeries(rates, bucketsOf(period), orders.spend, currency),
+    total: convertAll(rates, orders.spend, currency),
+    orders: orders.spend.reduce((total, row) => total + row.orders, 0),
+    bySupplier: partyShares(rates, orders.bySupplier, currency),
+    savings: {
+      lines: savings.reduce((total, row) => total + row.lines, 0),
+      awarded: awarded.amount,
+      vsFirstQuote: subtractDecimals(firstQuoted.amount, awarded.amount),
+      vsTarget: subtractDecimals(target.amount, awardedAgainstTarget.amount),
+      targetLines: savings.some((row) => compareDecimals(row.target, '0') !== 0),
+      unconverted: [...new Set([...awarded.unconverted, ...target.unconverted])].sort(),
+    },
+    punctuality: orders.punctuality,
+  }
+}
+
+async function supplierFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string, overdue: number): Promise<SupplierFigures> {
+  const companyId = ctx.actor.companyId as string
+  const key = `supplier|${companyId}|${period.from}|${period.to}|${period.bucket}|${period.timeZone}`
+  const [orders, quoting] = await cached(key, () => Promise.all([supplierOrderFigures(ctx, period), supplierQuoting(ctx, period)]))
+  return {
+    revenue: moneySeries(rates, bucketsOf(period), orders.revenue, currency),
+    total: convertAll(rates, orders.revenue, currency),
+    orders: orders.revenue.reduce((total, row) => total + row.orders, 0),
+    byCustomer: partyShares(rates, orders.byCustomer, currency),
+    quoting,
+    punctuality: orders.punctuality,
+    open: orders.open,
+    overdue,
+  }
+}
+
+async function platformFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string): Promise<PlatformFigures> {
+  const key = `platform|${period.from}|${period.to}|${period.bucket}|${period.timeZone}`
+  const [companies, sourcing, orders] = await cached(key, () => Promise.all([platformCompanyFigures(ctx, period), platformSourcingFigures(ctx, period), platformOrderFigures(ctx, period)]))
+  const countIn = (rows: ReadonlyArray<{ bucket: string; count: number }>, bucket: string) => rows.find((row) => row.bucket === bucket)?.count ?? 0
+  const buckets = bucketsOf(period)
+  return {
+    growth: buckets.map((bucket) => ({ bucket, companies: countIn(companies.companies, bucket), users: countIn(companies.users, bucket) })),
+    totals: companies.totals,
+    activity: buckets.map((bucket) => ({ bucket, rfqs: countIn(sourcing.rfqs, bucket), quotations: countIn(sourcing.quotations, bucket), orders: countIn(orders.orders, bucket) })),
+    gmv: [...orders.gmv].sort((a, b) => a.currency.localeCompare(b.currency)),
+    gmvTotal: convertAll(rates, orders.gmv, currency),
+  }
+}
+
+async function platformTasks(ctx: ServiceContext): Promise<Task[]> {
+  const queue = await verificationQueue(ctx)
+  return [{ id: 'verificationQueue', count: queue.count, href: '/app/verification', items: queue.items.map((item) => ({ id: item.id, href: `/app/verification/${item.id}`, title: item.name, detail: null, date: item.submittedAt })) }]
+}
+
+/** Today's date in a time zone, as an ISO day at midnight UTC (what the range presets count from). */
+function todayIn(timeZone: string): Date {
+  return new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())}T00:00:00Z`)
+}
+
+/** Everything the dashboard shows for the actor over the period the URL asks for, amounts in the person's preferred currency. */
+export async function loadDashboard(ctx: ServiceContext, params: URLSearchParams): Promise<Dashboard> {
+  const [preferences, rates] = await Promise.all([getPreferences(ctx), rateTable()])
+  const currency = preferences.currency
+  const timeZone = preferences.timezone ?? 'UTC'
+  const range = dashboardRangeFrom(params, todayIn(timeZone))
+  const period: Period = { from: range.from, to: range.to, bucket: range.bucket, timeZone }
+  const views = dashboardViews(ctx)
+  const hasCompany = ctx.actor.companyId !== null
+  const [buyerWork, supplierWork, companyWork, platformWork] = await Promise.all([
+    views.includes('buyer') ? buyerTasks(ctx, period.timeZone) : Promise.resolve([]),
+    views.includes('supplier') ? supplierTasks(ctx, period.timeZone) : Promise.resolve([]),
+    hasCompany ? companyTasks(ctx) : Promise.resolve([]),
+    views.includes('platform') ? platformTasks(ctx) : Promise.resolve([]),
+  ])
+  const overdueShipments = supplierWork.find((task) => task.id === 'overdueShipments')?.count ?? 0
+  const [buyer, supplier, platform] = await Promise.all([
+    views.includes('buyer') ? buyerFigures(ctx, period, rates, currency) : Promise.resolve(null),
+    views.includes('supplier') ? supplierFigures(ctx, period, rates, currency, overdueShipments) : Promise.resolve(null),
+    views.includes('platform') ? platformFigures(ctx, period, rates, currency) : Promise.resolve(null),
+  ])
+  const setUp: Task[] = !hasCompany && ctx.actor.platformRole !== 'admin' ? [{ id: 'setUpCompany', count: 1, href: '/onboarding', items: [] }] : []
+  const tasks = [...setUp, ...platformWork, ...supplierWork, ...buyerWork, ...companyWork]
+  // Merge the two sides' change requests into one task when the company buys and supplies.
+  return { range, views, currency, tasks: mergeTasks(tasks), buyer, supplier, platform }
+}
+
+function mergeTasks(tasks: Task[]): Task[] {
+  const merged = new Map<TaskId, Task>()
+  for (const task of tasks) {
+    const seen = merged.get(task.id)
+    if (!seen) merged.set(task.id, task)
+    else merged.set(task.id, { ...seen, count: seen.count + task.count, items: [...seen.items, ...task.items].slice(0, 3) })
+  }
+  return [...merged.values()]
+}
