@@ -5,6 +5,7 @@ import { logger } from '../../app/platform/logger.server'
 import { createUser } from '../../tests/factories/users'
 import { addMember, createCompany } from '../../tests/factories/companies'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from './demo-accounts'
+import { seedDemoHistory } from './demo-history.server'
 import { seedDemoOrders } from './demo-orders.server'
 import { seedDemoMessaging } from './demo-messaging.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
@@ -41,6 +42,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedDemoOrders()
   await seedDemoSourcing()
   await seedDemoMessaging()
+  await seedDemoHistory()
   return missing.length > 0
 }
 

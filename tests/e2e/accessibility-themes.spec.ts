@@ -24,7 +24,7 @@ const PUBLIC_PAGES: PageToCheck[] = [
 ]
 
 const SIGNED_IN_PAGES: PageToCheck[] = [
-  { path: '/en/app/dashboard', status: 200, heading: /^Welcome, / },
+  { path: '/en/app/dashboard', status: 200, heading: /^Good to see you, / },
   { path: '/en/app/user/preference', status: 200, heading: /^Preferences$/ },
   { path: '/en/app/user/change-password', status: 200 },
   { path: '/en/app/user/reset-password', status: 200 },

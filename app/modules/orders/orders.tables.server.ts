@@ -68,6 +68,10 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_buyer_created_idx').on(t.buyerCompanyId, t.createdAt),
     index('purchase_orders_supplier_status_idx').on(t.supplierCompanyId, t.status, t.createdAt),
     index('purchase_orders_supplier_created_idx').on(t.supplierCompanyId, t.createdAt),
+    // The dashboard's figures: a party's orders placed in a period, and the platform's.
+    index('purchase_orders_buyer_placed_idx').on(t.buyerCompanyId, t.placedAt),
+    index('purchase_orders_supplier_placed_idx').on(t.supplierCompanyId, t.placedAt),
+    index('purchase_orders_placed_idx').on(t.placedAt),
     index('purchase_orders_number_trgm_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
     check('purchase_orders_status_check', sql`${t.status} in (${oneOf(PURCHASE_ORDER_STATUSES)})`),
     check('purchase_orders_incoterm_check', sql`${t.incoterm} in (${oneOf(INCOTERMS)})`),

@@ -26,7 +26,7 @@ export async function expectDashboard(page: Page, name?: string): Promise<void> 
   await expect(
     page.getByRole('heading', { level: 1 }).first(),
     'the dashboard heading — an "Internal Server Error" here after a client-side submit usually means route discovery failed (see client-navigation.spec.ts)',
-  ).toHaveText(name ? `Welcome, ${name}` : /^Welcome, /)
+  ).toHaveText(name ? `Good to see you, ${name}` : /^Good to see you, /)
   await expect(page).toHaveURL(DASHBOARD_URL)
 }
 

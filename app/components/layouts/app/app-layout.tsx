@@ -10,6 +10,7 @@ import { CompanySwitcher } from '../../company-switcher'
 import { TooltipProvider } from '../../ui/tooltip'
 import { useRootData } from '../../use-root-data'
 import { AppFooter } from './app-footer'
+import { LiveStatus } from './live-status'
 import { AppSidebar } from './app-sidebar'
 import { AppTopbar, type TopbarSlots } from './app-topbar'
 import { type NavGroup, visibleGroups } from './navigation'
@@ -66,7 +67,7 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
               <main id="main" className={narrow ? 'mx-auto w-full max-w-2xl flex-1 p-4 sm:p-6' : 'mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6'}>
                 {children}
               </main>
-              <AppFooter />
+              <AppFooter status={<LiveStatus />} />
             </div>
           </div>
         </div>

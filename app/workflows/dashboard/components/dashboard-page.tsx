@@ -352,7 +352,7 @@ export function DashboardPage({ data, locale, name, company }: Props) {
           <p className="text-sm text-muted-foreground">{company ? t('companyLine', { company }) : t('subtitle')}</p>
           <p className="mt-1 text-xs text-muted-foreground">
             {t('range.showing', { from: dayOf(range.from), to: dayOf(range.to) })} · {t('currencyNote', { currency: data.currency })}{' '}
-            <Link to={localizePath(locale, '/app/user/preference')} className="text-primary underline-offset-4 hover:underline">
+            <Link to={localizePath(locale, '/app/user/preference')} className="text-primary underline underline-offset-4">
               {t('changeCurrency')}
             </Link>
           </p>
