@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { DEMO, expectHydrated, signIn } from './support/helpers'
+import { DEMO, expectHydrated, openPage, signIn } from './support/helpers'
 
 // The role-aware home (issue 16): what needs each demo role now, their figures with charts and table alternatives,
 // links to the lists behind the figures, the period picker; axe in light and dark; screenshots kept per role and
@@ -57,8 +57,7 @@ test('figures link to the lists behind them, and the period is chosen from prese
   await page.getByRole('button', { name: 'Show' }).click()
   await expect(page.getByText('The start is after the end; showing the last 12 months.')).toBeVisible()
 
-  await page.goto('/en/app/dashboard?range=12m')
-  await expectHydrated(page)
+  await openPage(page, '/en/app/dashboard?range=12m')
   await page.getByRole('link', { name: /^Spend/ }).click()
   await expect(page).toHaveURL(/\/en\/app\/orders\/buyer\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -77,7 +76,7 @@ test('the supplier goes from "Needs you now" to the order waiting for confirmati
 
 test('the home speaks Chinese', async ({ page }) => {
   await signIn(page, DEMO.supplier)
-  await page.goto('/zh-Hans/app/dashboard')
+  await openPage(page, '/zh-Hans/app/dashboard')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/欢迎回来$/)
   await expect(page.getByRole('heading', { name: '待您处理' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: '销售' })).toBeVisible()
