@@ -23,6 +23,7 @@ export default [
     ...prefix('app', [
       index('routes/app/index.tsx'),
       route('dashboard', 'routes/app/dashboard.tsx'),
+      route('guide', 'routes/app/guide.tsx'),
       route('user/preference', 'routes/app/user/preference.tsx'),
       route('user/change-password', 'routes/app/user/change-password.tsx'),
       route('user/reset-password', 'routes/app/user/reset-password.tsx'),

@@ -1,4 +1,4 @@
-import { Building2, Handshake, PackageSearch, Truck } from 'lucide-react'
+import { Building2, Handshake, LogOut, MailCheck, PackageSearch, Truck } from 'lucide-react'
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { FormError, useFieldErrors } from '../components/form-error'
 import { Logo } from '../components/logo'
@@ -6,7 +6,9 @@ import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { useFormatter } from '../components/use-formatter'
-import { COMPANY_KINDS, CompanyFields, CreateCompanyInput, SERVICE_TYPES, VerifiedBadge, type CompanyKind } from '../modules/companies/index'
+import { COMPANY_KINDS, CompanyFields, CreateCompanyInput, SERVICE_TYPES, VerifiedBadge } from '../modules/companies/index'
+import { isVerified } from '../modules/identity/index'
+import { LanguageSwitcher } from '../components/language-switcher'
 import {
   acceptInvitationById,
   createCompany,
@@ -16,6 +18,7 @@ import {
   requireActor,
   restoreCompany,
 } from '../modules/companies/index.server'
+import { env } from '../platform/env.server'
 import { failure, failureFromError, withRouteErrors } from '../platform/forms.server'
 import { fieldErrorsOf } from '../platform/validation'
 import { localizePath } from '../platform/i18n/locales'
@@ -30,15 +33,14 @@ export const handle: RouteHandle = { layout: 'none' }
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const [invitations, restorable] = await withRouteErrors(() => Promise.all([pendingInvitationsForMe(ctx), listRestorableCompanies(ctx)]))
-  return { ...pageData(ctx.locale, 'companies', 'onboarding.metaTitle'), invitations, restorable }
+  // Without SMTP the verification mail waits in the dev mailbox: say so, so a newcomer is not left waiting for it.
+  return { ...pageData(ctx.locale, 'companies', 'onboarding.metaTitle'), invitations, restorable, mailKept: !env().SMTP_URL }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-/** Suppliers continue with their supplier application; everyone else lands on the dashboard. */
-function nextPathFor(kind: CompanyKind): string {
-  return kind === 'supplier' || kind === 'both' ? '/app/supplier/onboarding' : '/app/dashboard'
-}
+/** A new company lands on its getting-started guide, which confirms it and lists the next steps for its kind. */
+const AFTER_CREATE = '/app/guide?created=1'
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireActor(context, params)
@@ -61,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = CreateCompanyInput.safeParse({ ...object, services: form.getAll('services') })
     if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) })
     await createCompany(ctx, parsed.data)
-    return redirect(localizePath(ctx.locale, nextPathFor(parsed.data.kind)))
+    return redirect(localizePath(ctx.locale, AFTER_CREATE))
   } catch (error) {
     return failureFromError(error)
   }
@@ -72,7 +74,7 @@ const KIND_ICONS = { buyer: PackageSearch, supplier: Building2, both: Handshake,
 export default function Onboarding() {
   const { t } = useTranslation('companies')
   const { locale, session, companies } = useRootData()
-  const { invitations, restorable } = useLoaderData<typeof loader>()
+  const { invitations, restorable, mailKept } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failed = actionData && 'fieldErrors' in actionData ? actionData : undefined
   const fieldError = useFieldErrors(failed?.fieldErrors, 'companies')
@@ -82,19 +84,43 @@ export default function Onboarding() {
   const hasCompany = (companies?.memberships.length ?? 0) > 0
   return (
     <div className="min-h-screen bg-muted/30">
-      <header className="flex items-center justify-between border-b border-border bg-card px-4 py-3">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-card px-4 py-3">
         <Logo locale={locale} />
-        {hasCompany ? (
-          <Link to={localizePath(locale, '/app/dashboard')} className="text-sm text-primary underline">
-            {t('onboarding.backToApp')}
-          </Link>
-        ) : null}
+        <div className="flex items-center gap-2">
+          {hasCompany ? (
+            <Link to={localizePath(locale, '/app/dashboard')} className="text-sm text-primary underline">
+              {t('onboarding.backToApp')}
+            </Link>
+          ) : null}
+          <LanguageSwitcher current={locale} />
+          <Form method="post" action={localizePath(locale, '/auth/sign-out')}>
+            <Button type="submit" variant="ghost" size="sm" className="gap-1">
+              <LogOut className="size-4" aria-hidden />
+              {t('onboarding.signOut')}
+            </Button>
+          </Form>
+        </div>
       </header>
       <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-8">
         <div>
           <h1 className="text-2xl font-semibold">{hasCompany ? t('onboarding.titleAnother') : t('onboarding.title', { name: session?.user.name ?? '' })}</h1>
           <p className="mt-1 text-muted-foreground">{t('onboarding.intro')}</p>
         </div>
+
+        {session && !isVerified(session) ? (
+          <Alert tone="info" title={t('onboarding.checkMailTitle')}>
+            <span className="flex items-start gap-2">
+              <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                {session.user.email ? t('onboarding.checkMail', { email: session.user.email }) : t('onboarding.checkPhone')}{' '}
+                {mailKept ? t('onboarding.mailKept') : null}{' '}
+                <Link to={localizePath(locale, '/app/user/verify')} className="text-primary underline underline-offset-4">
+                  {t('onboarding.verifyPage')}
+                </Link>
+              </span>
+            </span>
+          </Alert>
+        ) : null}
 
         {actionData && 'declined' in actionData ? <Alert tone="info">{t('onboarding.invitationDeclined')}</Alert> : null}
 
@@ -161,7 +187,7 @@ export default function Onboarding() {
             <CardTitle id="create-title">{invitations.length > 0 ? t('onboarding.createInstead') : t('onboarding.createTitle')}</CardTitle>
             <CardDescription>{t('onboarding.createBody')}</CardDescription>
           </CardHeader>
-          <Form method="post" className="flex flex-col gap-6" noValidate>
+          <Form method="post" className="group/kinds flex flex-col gap-6" noValidate>
             <input type="hidden" name="intent" value="create" />
             <FormError error={failed?.formError} />
             <fieldset className="flex flex-col gap-3" aria-describedby={fieldError('kind') ? 'kind-error' : undefined}>
@@ -200,7 +226,8 @@ export default function Onboarding() {
                 </p>
               ) : null}
             </fieldset>
-            <fieldset className="flex flex-col gap-2" aria-describedby="services-hint">
+            {/* Only service providers name their services; the fieldset shows when that kind is chosen (no script needed). */}
+            <fieldset className="hidden flex-col gap-2 group-has-[input[name=kind][value=service\_provider]:checked]/kinds:flex" aria-describedby="services-hint" data-kind-only="service_provider">
               <legend className="text-sm font-medium">{t('onboarding.servicesQuestion')}</legend>
               <p id="services-hint" className="text-xs text-muted-foreground">
                 {t('onboarding.servicesHint')}
@@ -219,7 +246,7 @@ export default function Onboarding() {
                 </p>
               ) : null}
             </fieldset>
-            <CompanyFields locale={locale} errors={fieldError} />
+            <CompanyFields locale={locale} errors={fieldError} supplyingOnly="hidden group-has-[input[name=kind]:not([value=buyer]):checked]/kinds:grid" />
             <div>
               <Button type="submit" disabled={submitting}>
                 {t('onboarding.create')}

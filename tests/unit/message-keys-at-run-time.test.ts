@@ -52,6 +52,7 @@ import { PARTIES } from '../../app/platform/state-machine'
 import { INCOTERMS, PAYMENT_TERMS } from '../../app/platform/trade-terms'
 import { COLOR_PREFERENCES } from '../../app/platform/ui/color-mode'
 import { COUNT_TASKS, QUEUE_TASKS, RANGE_PRESETS, RANGE_PROBLEMS, STEP_TASKS } from '../../app/workflows/dashboard/index'
+import { GUIDE_GROUPS, GUIDE_STEPS } from '../../app/workflows/guide/guide-steps'
 import { CATALOGS, type Namespace } from '../../app/platform/i18n/catalog.server'
 import { createTranslator } from '../../app/platform/i18n/i18n'
 import { LOCALES } from '../../app/platform/i18n/locales'
@@ -71,6 +72,10 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'dashboard', pattern: 'tasks.*.hint', values: STEP_TASKS },
   { namespace: 'dashboard', pattern: 'range.presets.*', values: [...RANGE_PRESETS, 'custom'] },
   { namespace: 'dashboard', pattern: 'range.*', values: RANGE_PROBLEMS },
+  { namespace: 'guide', pattern: 'groups.*', values: GUIDE_GROUPS },
+  { namespace: 'guide', pattern: 'steps.*.title', values: GUIDE_STEPS },
+  { namespace: 'guide', pattern: 'steps.*.description', values: GUIDE_STEPS },
+  { namespace: 'guide', pattern: 'steps.*.action', values: GUIDE_STEPS },
   // Timelines and logs: the types their writers are typed against.
   { namespace: 'projects', pattern: 'events.*', values: PROJECT_EVENT_TYPES },
   { namespace: 'orders', pattern: 'events.*', values: PURCHASE_ORDER_EVENT_TYPES },

@@ -6,7 +6,7 @@ import { database } from '../../platform/db/index.server'
 import { FIRST_COLUMN, isoText } from '../../platform/db/sql-text.server'
 import { users } from '../identity/index.server'
 import type { VerificationStatus } from './companies.constants'
-import { addresses, companyProfiles, organizations, supplierApplications } from './companies.tables.server'
+import { addresses, companyProfiles, invitations, members, organizations, supplierApplications } from './companies.tables.server'
 import { requireCompany, requirePlatformAdmin } from './policies'
 
 export type FigurePeriod = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }
@@ -81,4 +81,20 @@ export async function platformCompanyFigures(ctx: ServiceContext, period: Figure
     users: people,
     totals: { companies: companyTotal[0]?.count ?? 0, users: userTotal[0]?.count ?? 0 },
   }
+}
+
+export type CompanyProgress = CompanySetup & { members: number; invitations: number; hasLogo: boolean }
+
+/** The active company's progress for the getting-started guide: set-up steps, its team and its logo. */
+export async function companyProgress(ctx: ServiceContext): Promise<CompanyProgress> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  const db = database()
+  const [setup, team, invited, logo] = await Promise.all([
+    companySetup(ctx),
+    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(members).where(eq(members.organizationId, companyId)),
+    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(invitations).where(eq(invitations.organizationId, companyId)),
+    db.select({ logo: organizations.logoFileId }).from(organizations).where(eq(organizations.id, companyId)),
+  ])
+  return { ...setup, members: team[0]?.count ?? 0, invitations: invited[0]?.count ?? 0, hasLogo: Boolean(logo[0]?.logo) }
 }

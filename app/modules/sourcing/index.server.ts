@@ -12,4 +12,4 @@ export { findSuppliers, requirementChoices, searchSupplierOptions, supplierOptio
 export { priceBenchmarks, priceStats, type PriceBenchmark, type PriceStats, type TrendPoint } from './benchmark.service.server'
 export { PIPELINE_CARDS_PER_STAGE, PIPELINE_STAGES, sourcingPipeline, type PipelineCard, type PipelineColumn, type PipelineStage, type SourcingPipeline } from './pipeline.service.server'
 export { listBuyingRequests, type BuyingRequestCard, type BuyingRequestPage } from './public-requests.service.server'
-export { buyerAwardSavings, buyerSourcingTasks, CLOSING_SOON_HOURS, platformSourcingFigures, supplierQuoting, supplierSourcingTasks, type AwardSavings, type RfqMention, type WaitingRfqs } from './sourcing-figures.service.server'
+export { buyerAwardSavings, buyerSourcingTasks, CLOSING_SOON_HOURS, platformSourcingFigures, sourcingProgress, supplierQuoting, supplierSourcingTasks, type SourcingProgress, type AwardSavings, type RfqMention, type WaitingRfqs } from './sourcing-figures.service.server'

@@ -6,7 +6,7 @@ import { database } from '../../platform/db/index.server'
 import { FIRST_COLUMN, isoText } from '../../platform/db/sql-text.server'
 import { requireCompany, requirePlatformAdmin } from '../companies/index'
 import { organizations } from '../companies/index.server'
-import { quotationRevisions, quotations, rfqAwards, rfqInvitations, rfqLines, rfqs } from './sourcing.tables.server'
+import { purchaseProjects, quotationRevisions, quotations, rfqAwards, rfqInvitations, rfqLines, rfqs, shortlistEntries } from './sourcing.tables.server'
 
 export type FigurePeriod = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }
 export type RfqMention = { id: string; number: string; title: string; counterpart: string | null; deadline: string; quotations: number }
@@ -157,4 +157,20 @@ export async function platformSourcingFigures(ctx: ServiceContext, period: Figur
       .groupBy(FIRST_COLUMN),
   ])
   return { rfqs: published, quotations: submitted }
+}
+
+export type SourcingProgress = { projects: number; shortlisted: number; rfqsSent: number }
+
+/** The buyer's first steps in sourcing, for the getting-started guide. */
+export async function sourcingProgress(ctx: ServiceContext): Promise<SourcingProgress> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  const db = database()
+  const count = sql<number>`count(*)::int`.mapWith(Number)
+  const [projects, shortlisted, sent] = await Promise.all([
+    db.select({ count }).from(purchaseProjects).where(eq(purchaseProjects.organizationId, companyId)),
+    db.select({ count }).from(shortlistEntries).innerJoin(purchaseProjects, eq(purchaseProjects.id, shortlistEntries.projectId)).where(eq(purchaseProjects.organizationId, companyId)),
+    db.select({ count }).from(rfqs).where(and(eq(rfqs.organizationId, companyId), sql`${rfqs.publishedAt} is not null`)),
+  ])
+  return { projects: projects[0]?.count ?? 0, shortlisted: shortlisted[0]?.count ?? 0, rfqsSent: sent[0]?.count ?? 0 }
 }

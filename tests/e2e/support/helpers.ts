@@ -68,7 +68,7 @@ export type Account = { name: string; email: string; password: string }
 
 export const ONBOARDING_URL = /\/en\/onboarding$/
 
-/** On /en/onboarding: creates a buying company and waits for the dashboard. */
+/** On /en/onboarding: creates a buying company, lands on its getting-started guide, then opens the dashboard. */
 export async function completeOnboarding(page: Page, companyName: string, name?: string): Promise<void> {
   await expect(page).toHaveURL(ONBOARDING_URL)
   await expectHydrated(page)
@@ -77,8 +77,13 @@ export async function completeOnboarding(page: Page, companyName: string, name?:
   await page.getByLabel('Display name').fill(companyName)
   await page.getByLabel('Country or region').selectOption('SG')
   await page.getByRole('button', { name: 'Create company' }).click()
+  await expect(page).toHaveURL(GUIDE_AFTER_CREATE_URL)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Getting started with ${companyName}`)
+  await openPage(page, '/en/app/dashboard')
   await expectDashboard(page, name)
 }
+
+export const GUIDE_AFTER_CREATE_URL = /\/en\/app\/guide\?created=1$/
 
 /**
  * Creates a fresh account through /en/login?mode=sign-up, sets up its company on /en/onboarding and

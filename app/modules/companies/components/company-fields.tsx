@@ -17,7 +17,7 @@ export type CompanyFieldValues = {
 }
 
 /** Who the company is: shared by onboarding and the settings page, so both validate the same way. */
-export function CompanyFields({ values = {}, locale, errors }: { values?: CompanyFieldValues; locale: string; errors: (field: string) => string[] | undefined }) {
+export function CompanyFields({ values = {}, locale, errors, supplyingOnly }: { values?: CompanyFieldValues; locale: string; errors: (field: string) => string[] | undefined; supplyingOnly?: string }) {
   const { t } = useTranslation('companies')
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -53,8 +53,11 @@ export function CompanyFields({ values = {}, locale, errors }: { values?: Compan
       </FormField>
       <Field label={t('fields.yearFounded')} name="yearFounded" defaultValue={values.yearFounded ?? ''} type="number" inputMode="numeric" min={1800} max={new Date().getFullYear()} errors={errors('yearFounded')} />
       <div className="hidden sm:block" />
-      <Field label={t('fields.mainProducts')} name="mainProducts" defaultValue={values.mainProducts?.join(', ')} hint={t('fields.listHint')} errors={errors('mainProducts')} />
-      <Field label={t('fields.mainMarkets')} name="mainMarkets" defaultValue={values.mainMarkets?.join(', ')} hint={t('fields.listHint')} errors={errors('mainMarkets')} />
+      {/* What a supplier sells and where: onboarding shows these only for supplying kinds (supplyingOnly). */}
+      <div className={supplyingOnly ? `${supplyingOnly} gap-4 sm:col-span-2 sm:grid-cols-2` : 'grid gap-4 sm:col-span-2 sm:grid-cols-2'} data-kind-only={supplyingOnly ? 'supplying' : undefined}>
+        <Field label={t('fields.mainProducts')} name="mainProducts" defaultValue={values.mainProducts?.join(', ')} hint={t('fields.listHint')} errors={errors('mainProducts')} />
+        <Field label={t('fields.mainMarkets')} name="mainMarkets" defaultValue={values.mainMarkets?.join(', ')} hint={t('fields.listHint')} errors={errors('mainMarkets')} />
+      </div>
     </div>
   )
 }
