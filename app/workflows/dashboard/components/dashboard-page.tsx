@@ -349,7 +349,17 @@ export function DashboardPage({ data, locale, name, company }: Props) {
       <header className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold break-words">{t('title', { name })}</h1>
-          <p className="text-sm text-muted-foreground">{company ? t('companyLine', { company }) : t('subtitle')}</p>
+          <p className="text-sm text-muted-foreground">
+            {company ? t('companyLine', { company }) : t('subtitle')}
+            {company ? (
+              <>
+                {' · '}
+                <Link to={localizePath(locale, '/app/guide')} className="text-primary underline underline-offset-4">
+                  {t('guide')}
+                </Link>
+              </>
+            ) : null}
+          </p>
           <p className="mt-1 text-xs text-muted-foreground">
             {t('range.showing', { from: dayOf(range.from), to: dayOf(range.to) })} · {t('currencyNote', { currency: data.currency })}{' '}
             <Link to={localizePath(locale, '/app/user/preference')} className="text-primary underline underline-offset-4">
