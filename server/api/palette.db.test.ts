@@ -83,6 +83,13 @@ describe('GET /api/v1/search/palette', () => {
     expect(suppliers.companies[0]?.href).toBe(`/b2b/company/${parties.supplier.company.id}`)
   })
 
+  it('is described in the OpenAPI document: signed-in users, a required query with an example, results per kind', async () => {
+    const doc = (await call(app, '/api/openapi.json')).json as { paths: Record<string, { get?: Record<string, unknown> }>; components: { schemas: Record<string, { properties?: object }> } }
+    const operation = doc.paths['/api/v1/search/palette']?.get
+    expect(operation).toMatchObject({ 'x-access': { level: 'user' }, parameters: expect.arrayContaining([expect.objectContaining({ name: 'q', in: 'query', required: true })]) })
+    expect(Object.keys(doc.components.schemas.PaletteResults?.properties ?? {})).toEqual(['orders', 'rfqs', 'products', 'marketplace', 'companies'])
+  })
+
   it('is never cached', async () => {
     const response = await search(jars.buyer, 'q=lamp')
     expect(response.headers.get('cache-control')).toBe('no-store')

@@ -51,6 +51,7 @@ import { CONNECTION_STATES } from '../../app/platform/realtime/realtime-client'
 import { PARTIES } from '../../app/platform/state-machine'
 import { INCOTERMS, PAYMENT_TERMS } from '../../app/platform/trade-terms'
 import { COLOR_PREFERENCES } from '../../app/platform/ui/color-mode'
+import { PALETTE_KINDS } from '../../app/components/layouts/app/palette-results'
 import { CATALOGS, type Namespace } from '../../app/platform/i18n/catalog.server'
 import { createTranslator } from '../../app/platform/i18n/i18n'
 import { LOCALES } from '../../app/platform/i18n/locales'
@@ -180,6 +181,7 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'chat', pattern: 'inbox.tabs.*', values: INBOX_TABS },
   { namespace: 'messaging', pattern: 'titles.*', values: SUBJECT_KINDS },
   { namespace: 'common', pattern: 'colorMode.*', values: COLOR_PREFERENCES },
+  { namespace: 'common', pattern: 'palette.groups.*', values: PALETTE_KINDS },
 ]
 
 const keyOf = (pattern: string, value: string | number) => pattern.replace('*', String(value))
