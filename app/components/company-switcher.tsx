@@ -6,16 +6,12 @@ import { type Locale, localizePath } from '../platform/i18n/locales'
 import { useTranslation } from '../platform/i18n/react'
 import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuSeparator } from './ui/disclosure-menu'
 
-/**
- * The active company in the top bar; switching posts to /app/switch-company and comes back here. Without a company it
- * offers to set one up, unless `offerSetup` is off (platform admins, who work without one).
- */
-export function CompanySwitcher({ companies, locale, offerSetup = true }: { companies: ClientCompanies | null; locale: Locale; offerSetup?: boolean }) {
+/** The active company in the top bar; switching posts to /app/switch-company and comes back here. */
+export function CompanySwitcher({ companies, locale }: { companies: ClientCompanies | null; locale: Locale }) {
   const { t } = useTranslation('common')
   const location = useLocation()
   const active = companies?.active
   if (!companies || !active) {
-    if (!offerSetup) return null
     return (
       <Link to={localizePath(locale, '/onboarding')} className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-primary underline">
         <Plus aria-hidden className="size-4" />

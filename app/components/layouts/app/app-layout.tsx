@@ -44,7 +44,7 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
   const groups = visibleGroups(navigation, viewer)
   const navState = useNavGroups(groups, collapsedNavGroups)
   // Platform admins work without a company: nothing invites them to set one up.
-  const offerCompanySetup = session.user.role !== 'admin'
+  const switcher = companies?.active || session.user.role !== 'admin' ? <CompanySwitcher companies={companies} locale={locale} /> : null
   const toggle = () => {
     rememberSidebar(!collapsed)
     setCollapsed(!collapsed)
@@ -62,7 +62,7 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
             groups={groups}
             navState={navState}
             pages={palettePages(navigation, viewer)}
-            companySwitcher={companySwitcher ?? <CompanySwitcher companies={companies} locale={locale} offerSetup={offerCompanySetup} />}
+            companySwitcher={companySwitcher ?? switcher}
             notifications={notifications ?? <NotificationBell locale={locale} />}
             {...slots}
           />
