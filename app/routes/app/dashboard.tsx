@@ -1,8 +1,9 @@
-import { CheckCircle2, Circle, type LucideIcon, Radio, ShieldCheck, UserRound } from 'lucide-react'
+import { Building2, CheckCircle2, Circle, type LucideIcon, Radio, ShieldCheck, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { EmptyState } from '../../components/ui/empty-state'
 import { isVerified } from '../../modules/identity/index'
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
@@ -107,6 +108,9 @@ export default function Dashboard() {
           </ul>
         </Section>
       </div>
+      <Section id="company-title" title={t('dashboard.companyTitle')}>
+        <EmptyState icon={Building2} title={t('dashboard.noCompanyTitle')} description={t('dashboard.noCompany')} />
+      </Section>
       <Section id="realtime-title" icon={Radio} title={t('dashboard.realtimeTitle')}>
         <p className="text-sm" role="status" data-realtime-state={realtime.state}>
           {realtimeLabel}
