@@ -23,7 +23,7 @@ import { messagesFor } from './platform/i18n/translate.server'
 import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/color-mode'
 import { selectLayout } from './platform/ui/layout-selection'
 import { pageSettings } from './platform/ui/route-handle'
-import { SIDEBAR_COOKIE, sidebarCollapsedFromCookie } from './platform/ui/sidebar'
+import { collapsedGroupsFromCookie, NAV_GROUPS_COOKIE, SIDEBAR_COOKIE, sidebarCollapsedFromCookie } from './platform/ui/sidebar'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -50,6 +50,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     fx,
     colorPreference: colorPreferenceFromCookie(readCookie(cookies, COLOR_MODE_COOKIE)),
     sidebarCollapsed: sidebarCollapsedFromCookie(readCookie(cookies, SIDEBAR_COOKIE)),
+    collapsedNavGroups: collapsedGroupsFromCookie(readCookie(cookies, NAV_GROUPS_COOKIE)),
   }
 }
 

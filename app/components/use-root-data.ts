@@ -5,9 +5,9 @@ import { NO_RATES, type RateTable } from '../platform/fx/convert'
 import { DEFAULT_LOCALE, type Locale } from '../platform/i18n/locales'
 import type { ColorPreference } from '../platform/ui/color-mode'
 
-type RootData = { locale: Locale; session: ClientSession | null; companies: ClientCompanies | null; fx: RateTable; colorPreference: ColorPreference; sidebarCollapsed: boolean }
+type RootData = { locale: Locale; session: ClientSession | null; companies: ClientCompanies | null; fx: RateTable; colorPreference: ColorPreference; sidebarCollapsed: boolean; collapsedNavGroups: string[] | null }
 
-/** The locale, session, companies, reference FX rates and colour preference every page shares, from the root loader. */
+/** The locale, session, companies, reference FX rates and layout preferences every page shares, from the root loader. */
 export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined
   return {
@@ -17,5 +17,6 @@ export function useRootData(): RootData {
     fx: data?.fx ?? NO_RATES,
     colorPreference: data?.colorPreference ?? 'system',
     sidebarCollapsed: data?.sidebarCollapsed ?? false,
+    collapsedNavGroups: data?.collapsedNavGroups ?? null,
   }
 }

@@ -33,6 +33,7 @@ import { registerComparisonRoutes } from './comparison-routes'
 import { registerFxRoutes } from './fx-routes'
 import { registerProjectRoutes } from './project-routes'
 import { registerConversationRoutes } from './conversation-routes'
+import { registerPaletteRoutes } from './palette-routes'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
 
@@ -174,6 +175,7 @@ export function createApiRouter() {
   registerFxRoutes(api)
   registerProjectRoutes(api)
   registerConversationRoutes(api)
+  registerPaletteRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

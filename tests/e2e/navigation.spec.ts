@@ -36,6 +36,7 @@ test.describe('scrolling (§2)', () => {
       await openPage(page, '/en/app/user/preference')
       await scrollToBottom(page)
       await page.getByRole('button', { name: 'Open navigation' }).click()
+      // The account group holds the current page, so it is open even though it starts collapsed.
       await page.getByRole('dialog', { name: 'Navigation' }).getByRole('link', { name: 'Two-factor authentication' }).click()
 
       await expect(page).toHaveURL(/\/en\/app\/user\/two-factor$/)

@@ -25,7 +25,7 @@ test('a buyer orders two products; the supplier confirms and ships in two parts;
   // The buyer picks the supplier, then two catalogue products above their MOQ.
   await openPage(page, '/en/app/orders/new-order')
   await page.getByRole('searchbox', { name: 'Search suppliers' }).fill('Bamboo Kiln')
-  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
   await page.getByRole('link', { name: `Order from ${SUPPLIER}` }).click()
   await expect(page).toHaveURL(/supplier=/)
   const line1 = page.getByRole('group', { name: 'Line 1' })

@@ -51,7 +51,7 @@ test('a user who saves EUR sees € amounts with the original on the marketplace
   // An order in US dollars: 1,000 mugs at 2.95 = $2,950.00 ≈ €2,731.48.
   await openPage(page, '/en/app/orders/new-order')
   await page.getByRole('searchbox', { name: 'Search suppliers' }).fill('Bamboo Kiln')
-  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
   await page.getByRole('link', { name: 'Order from Bamboo Kiln Ceramics' }).click()
   await expect(page).toHaveURL(/supplier=/)
   const line = page.getByRole('group', { name: 'Line 1' })

@@ -42,7 +42,7 @@ export async function insertProject(companyId: string, input: { name?: string; c
  * An RFQ of the company with one line per requirement (or the given lines), its suppliers invited. `deadline` defaults to
  * a week from now; pass a past date for an RFQ whose quoting is over.
  */
-export async function insertRfq(companyId: string, input: { projectId?: string | null; requirements?: Array<{ id: string; title: string; quantity: number; unit: string; targetUnitPrice: string | null }>; supplierIds?: string[]; status?: RfqStatus; sealed?: boolean; visibility?: 'invited' | 'public'; deadline?: Date; currency?: string; incoterm?: Incoterm } = {}) {
+export async function insertRfq(companyId: string, input: { title?: string; projectId?: string | null; requirements?: Array<{ id: string; title: string; quantity: number; unit: string; targetUnitPrice: string | null }>; supplierIds?: string[]; status?: RfqStatus; sealed?: boolean; visibility?: 'invited' | 'public'; deadline?: Date; currency?: string; incoterm?: Incoterm } = {}) {
   const id = randomUUID()
   await database()
     .insert(rfqs)
@@ -51,7 +51,7 @@ export async function insertRfq(companyId: string, input: { projectId?: string |
       organizationId: companyId,
       projectId: input.projectId ?? null,
       number: `RFQ-2026-${next()}`,
-      title: 'Lighting for the Rotterdam showroom',
+      title: input.title ?? 'Lighting for the Rotterdam showroom',
       status: input.status ?? 'open',
       visibility: input.visibility ?? 'invited',
       sealed: input.sealed ?? false,

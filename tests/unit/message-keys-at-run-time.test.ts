@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { PALETTE_KINDS } from '../../app/components/layouts/app/palette-results'
 import { CATEGORY_NAME_LOCALES, DIRECTORY_SORTS, IMPORT_COLUMNS, IMPORT_JOB_STATUSES, PRODUCT_SORTS, PRODUCT_STATUSES, PRODUCT_UNITS, PRODUCT_VIEWS, SEARCH_SORTS } from '../../app/modules/catalog/index'
 import { ADDRESS_TYPES, APPLICATION_STATUSES, AUDIT_ACTIONS, BAN_DURATIONS_DAYS, COMPANY_KINDS, DECISIONS, DESCRIPTION_FIELDS, INVITABLE_ROLES, INVITATION_DISPLAY_STATUSES, MEMBER_ROLES, ONBOARD_STEPS, PLATFORM_ROLES, SERVICE_TYPES, SUPPLIER_TYPES, USER_STATUSES, VERIFICATION_STATUSES } from '../../app/modules/companies/index'
 import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS } from '../../app/modules/companies/index.server'
@@ -193,6 +194,7 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'chat', pattern: 'inbox.tabs.*', values: INBOX_TABS },
   { namespace: 'messaging', pattern: 'titles.*', values: SUBJECT_KINDS },
   { namespace: 'common', pattern: 'colorMode.*', values: COLOR_PREFERENCES },
+  { namespace: 'common', pattern: 'palette.groups.*', values: PALETTE_KINDS },
 ]
 
 const keyOf = (pattern: string, value: string | number) => pattern.replace('*', String(value))

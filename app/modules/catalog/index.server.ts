@@ -17,5 +17,6 @@ export { exportProducts, type ProductExport } from './product-export.service.ser
 export { productCovers, quickEditProduct } from './product.service.server'
 export { categoryAdminTree, createCategory, deleteCategory, moveCategory, renameCategory, reorderCategory, type AdminCategoryNode } from './category.service.server'
 export { baseUnitPrices, type ActivePriceList } from './price-list.service.server'
+export { findMarketplaceProducts, findOwnProducts, findSuppliers, type MarketplaceProductLookup, type OwnProductLookup, type SupplierLookup } from './catalog-lookup.service.server'
 export { orderableProducts, searchOrderableProducts, type OrderableProduct, type OrderPriceList } from './order-pricing.service.server'
 export { catalogueProgress, type CatalogueProgress } from './catalogue-progress.service.server'

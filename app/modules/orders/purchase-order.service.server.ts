@@ -72,7 +72,8 @@ export type PurchaseOrderDetail = PurchaseOrderSummary &
 
 export type PurchaseOrderPage = { items: PurchaseOrderSummary[]; total: number }
 
-const PARTY_LINK: Record<Party, (id: string) => string> = {
+/** Where each party opens an order. */
+export const PARTY_LINK: Record<Party, (id: string) => string> = {
   buyer: (id) => `/app/orders/${id}/view`,
   supplier: (id) => `/app/supplier/purchase/order/${id}`,
 }
@@ -85,7 +86,7 @@ export function partyOf(order: Pick<OrderRow, 'buyerCompanyId' | 'supplierCompan
 }
 
 /** Orders the company may see: those it buys, and those it supplies once placed. */
-function visibleTo(companyId: string): SQL {
+export function visibleTo(companyId: string): SQL {
   return or(eq(purchaseOrders.buyerCompanyId, companyId), and(eq(purchaseOrders.supplierCompanyId, companyId), ne(purchaseOrders.status, 'draft')))!
 }
 

@@ -108,8 +108,9 @@ export function isSealed(rfq: Pick<RfqRow, 'sealed' | 'quoteDeadline'>, now: Dat
   return rfq.sealed && rfq.quoteDeadline.getTime() > now.getTime()
 }
 
-const BUYER_LINK = (id: string) => `/app/sourcing/rfq/${id}`
-const SUPPLIER_LINK = (id: string) => `/app/supplier/portal/rfq/${id}`
+/** Where the buyer and an invited supplier open an RFQ. */
+export const BUYER_LINK = (id: string) => `/app/sourcing/rfq/${id}`
+export const SUPPLIER_LINK = (id: string) => `/app/supplier/portal/rfq/${id}`
 /** Quotations the buyer has received: every status but the supplier's own draft. */
 const RECEIVED = ne(quotations.status, 'draft')
 

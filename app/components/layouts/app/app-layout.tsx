@@ -13,7 +13,8 @@ import { AppFooter } from './app-footer'
 import { LiveStatus } from './live-status'
 import { AppSidebar } from './app-sidebar'
 import { AppTopbar, type TopbarSlots } from './app-topbar'
-import { type NavGroup, visibleGroups } from './navigation'
+import { type NavGroup, palettePages, visibleGroups } from './navigation'
+import { useNavGroups } from './use-nav-groups'
 
 type AppLayoutProps = TopbarSlots & {
   locale: Locale
@@ -37,10 +38,14 @@ function rememberSidebar(collapsed: boolean): void {
  */
 export function AppLayout({ locale, session, navigation = [], sidebarCollapsed = false, narrow = false, children, companySwitcher, notifications, ...slots }: AppLayoutProps) {
   const { t } = useTranslation('common')
-  const { companies } = useRootData()
+  const { companies, collapsedNavGroups } = useRootData()
   const tokens = useBearerSession(session)
   const [collapsed, setCollapsed] = useState(sidebarCollapsed)
-  const groups = visibleGroups(navigation, { role: session.user.role, companyKind: companies?.active?.kind ?? null })
+  const viewer = { role: session.user.role, companyKind: companies?.active?.kind ?? null, contactVerified: isVerified(session), companyVerified: companies?.active?.verificationStatus === 'accept' }
+  const groups = visibleGroups(navigation, viewer)
+  const navState = useNavGroups(groups, collapsedNavGroups)
+  // Platform admins work without a company: nothing invites them to set one up.
+  const switcher = companies?.active || session.user.role !== 'admin' ? <CompanySwitcher companies={companies} locale={locale} /> : null
   const toggle = () => {
     rememberSidebar(!collapsed)
     setCollapsed(!collapsed)
@@ -52,9 +57,18 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
           <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
             {t('nav.skipToContent')}
           </a>
-          <AppTopbar session={session} locale={locale} groups={groups} companySwitcher={companySwitcher ?? <CompanySwitcher companies={companies} locale={locale} />} notifications={notifications ?? <NotificationBell locale={locale} />} {...slots} />
+          <AppTopbar
+            session={session}
+            locale={locale}
+            groups={groups}
+            navState={navState}
+            pages={palettePages(navigation, viewer)}
+            companySwitcher={companySwitcher ?? switcher}
+            notifications={notifications ?? <NotificationBell locale={locale} />}
+            {...slots}
+          />
           <div className="flex flex-1">
-            {groups.length > 0 ? <AppSidebar groups={groups} locale={locale} collapsed={collapsed} onToggle={toggle} /> : null}
+            {groups.length > 0 ? <AppSidebar groups={groups} state={navState} locale={locale} collapsed={collapsed} onToggle={toggle} /> : null}
             <div className="flex min-w-0 flex-1 flex-col">
               {isVerified(session) ? null : (
                 <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-status-pending-bg px-4 py-2 text-sm text-status-pending">

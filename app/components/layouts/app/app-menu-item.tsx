@@ -1,34 +1,35 @@
+import { Link } from 'react-router'
 import { useTranslation } from '../../../platform/i18n/react'
-import { NavLink } from 'react-router'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { cn } from '../../ui/cn'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../ui/tooltip'
 import type { NavItem } from './navigation'
 import { UnreadConversationsBadge } from './unread-conversations'
 
-/** One link of the sidebar; when the sidebar is collapsed only the icon shows and a tooltip names it. */
-export function AppMenuItem({ item, locale, collapsed, onNavigate }: { item: NavItem; locale: Locale; collapsed: boolean; onNavigate?: () => void }) {
+/**
+ * One link of the sidebar; when the sidebar is collapsed only the icon shows and a tooltip names it. `current` marks the
+ * item of the page shown: `page` on the item's own page, `true` on a page that belongs to it (a subpage or a detail page).
+ */
+export function AppMenuItem({ item, locale, collapsed, current, onNavigate }: { item: NavItem; locale: Locale; collapsed: boolean; current?: 'page' | 'true'; onNavigate?: () => void }) {
   const { t } = useTranslation('common')
   const label = t(item.labelKey)
   const Icon = item.icon
   const link = (
-    <NavLink
+    <Link
       to={localizePath(locale, item.to)}
-      end
       onClick={onNavigate}
+      aria-current={current}
       aria-label={collapsed ? label : undefined}
-      className={({ isActive }) =>
-        cn(
-          'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
-          isActive ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-          collapsed && 'justify-center px-2',
-        )
-      }
+      className={cn(
+        'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+        current ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+        collapsed && 'justify-center px-2',
+      )}
     >
       <Icon className="size-4 shrink-0" aria-hidden />
       {collapsed ? null : <span className="truncate">{label}</span>}
       {!collapsed && item.badge === 'unreadConversations' ? <UnreadConversationsBadge /> : null}
-    </NavLink>
+    </Link>
   )
   if (!collapsed) return link
   return (

@@ -1,28 +1,52 @@
+import { ChevronDown } from 'lucide-react'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { Locale } from '../../../platform/i18n/locales'
 import { cn } from '../../ui/cn'
 import { AppMenuItem } from './app-menu-item'
 import type { NavGroup } from './navigation'
+import type { NavGroupsState } from './use-nav-groups'
 
-/** The navigation groups of a sidebar or of the mobile drawer. */
-export function AppMenu({ groups, locale, collapsed = false, onNavigate }: { groups: NavGroup[]; locale: Locale; collapsed?: boolean; onNavigate?: () => void }) {
+/**
+ * The navigation groups of a sidebar or of the mobile drawer. Each heading opens and closes its group; a sidebar
+ * collapsed to icons shows every item without headings. `idPrefix` keeps ids unique when sidebar and drawer coexist.
+ */
+export function AppMenu({ groups, state, locale, idPrefix, collapsed = false, onNavigate }: { groups: NavGroup[]; state: NavGroupsState; locale: Locale; idPrefix: string; collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('common')
   return (
-    <div className="flex flex-col gap-5">
-      {groups.map((group) => (
-        <div key={group.id} role="group" aria-labelledby={`nav-group-${group.id}`}>
-          <p id={`nav-group-${group.id}`} className={cn('px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground', collapsed && 'sr-only')}>
-            {t(group.labelKey)}
-          </p>
-          <ul className="flex flex-col gap-0.5">
-            {group.items.map((item) => (
-              <li key={item.to}>
-                <AppMenuItem item={item} locale={locale} collapsed={collapsed} onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+    <div className={cn('flex flex-col', collapsed ? 'gap-3' : 'gap-1')}>
+      {groups.map((group) => {
+        const open = collapsed || state.isOpen(group.id)
+        const headingId = `${idPrefix}-group-${group.id}`
+        const listId = `${idPrefix}-group-${group.id}-items`
+        return (
+          <div key={group.id} role="group" aria-labelledby={headingId} data-nav-group={group.id}>
+            {collapsed ? (
+              <p id={headingId} className="sr-only">
+                {t(group.labelKey)}
+              </p>
+            ) : (
+              <button
+                type="button"
+                id={headingId}
+                aria-expanded={open}
+                aria-controls={listId}
+                onClick={() => state.toggle(group.id)}
+                className="flex w-full items-center justify-between rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase hover:bg-muted hover:text-foreground"
+              >
+                {t(group.labelKey)}
+                <ChevronDown aria-hidden className={cn('size-3.5 shrink-0 transition-transform', !open && '-rotate-90')} />
+              </button>
+            )}
+            <ul id={listId} hidden={!open} className={cn('flex flex-col gap-0.5', !collapsed && 'pb-2')}>
+              {group.items.map((item) => (
+                <li key={item.to}>
+                  <AppMenuItem item={item} locale={locale} collapsed={collapsed} current={state.here.itemTo !== item.to ? undefined : state.here.exact ? 'page' : 'true'} onNavigate={onNavigate} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      })}
     </div>
   )
 }

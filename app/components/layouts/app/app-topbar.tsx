@@ -10,7 +10,9 @@ import { Button } from '../../ui/button'
 import { Sheet, SheetContent, SheetTrigger } from '../../ui/sheet'
 import { UserMenu } from '../../user-menu'
 import { AppMenu } from './app-menu'
-import type { NavGroup } from './navigation'
+import { CommandPalette } from './command-palette'
+import type { NavGroup, PalettePage } from './navigation'
+import type { NavGroupsState } from './use-nav-groups'
 
 export type TopbarSlots = {
   /** Where the company switcher goes once people belong to companies. */
@@ -19,13 +21,25 @@ export type TopbarSlots = {
   notifications?: ReactNode
 }
 
-/** The top bar of the signed-in app: menu drawer on phones, logo, slots, language, colour mode, user menu. */
-export function AppTopbar({ session, locale, groups, companySwitcher, notifications }: { session: ClientSession; locale: Locale; groups: NavGroup[] } & TopbarSlots) {
+type AppTopbarProps = TopbarSlots & {
+  session: ClientSession
+  locale: Locale
+  groups: NavGroup[]
+  navState: NavGroupsState
+  /** What the command palette finds besides records. */
+  pages: PalettePage[]
+}
+
+/**
+ * The top bar of the signed-in app: menu drawer on phones (the company switcher at its top, as the bar has no room
+ * for it there), logo, company switcher, search, notifications, language, colour mode, user menu.
+ */
+export function AppTopbar({ session, locale, groups, navState, pages, companySwitcher, notifications }: AppTopbarProps) {
   const { t } = useTranslation('common')
   const [drawerOpen, setDrawerOpen] = useState(false)
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-card/95 backdrop-blur">
-      <div className="flex h-14 items-center gap-2 px-3 sm:px-4">
+      <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
         {groups.length > 0 ? (
           <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
             <SheetTrigger asChild>
@@ -34,15 +48,18 @@ export function AppTopbar({ session, locale, groups, companySwitcher, notificati
               </Button>
             </SheetTrigger>
             <SheetContent side="left" title={t('nav.menuTitle')} description={t('nav.menuDescription')} hideDescription className="w-72">
-              <nav aria-label={t('nav.mainNavigation')} className="mt-4">
-                <AppMenu groups={groups} locale={locale} onNavigate={() => setDrawerOpen(false)} />
+              {/* In the drawer the switcher's menu opens in place, within the drawer's width. */}
+              {companySwitcher ? <div className="-mx-2 sm:hidden [&_details>div]:static [&_details>div]:w-auto [&_details>div]:shadow-none">{companySwitcher}</div> : null}
+              <nav aria-label={t('nav.mainNavigation')}>
+                <AppMenu groups={groups} state={navState} locale={locale} idPrefix="drawer" onNavigate={() => setDrawerOpen(false)} />
               </nav>
             </SheetContent>
           </Sheet>
         ) : null}
         <Logo locale={locale} />
         <div className="ml-2 hidden sm:block">{companySwitcher}</div>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+          <CommandPalette pages={pages} locale={locale} />
           {notifications}
           <LanguageSwitcher current={locale} />
           <ColorModeSwitcher locale={locale} />

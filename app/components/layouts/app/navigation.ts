@@ -1,11 +1,9 @@
 import {
   BadgeCheck,
   BarChart3,
-  Bell,
   Building2,
   ClipboardList,
   Coins,
-  Columns3,
   Contact,
   Factory,
   FileQuestion,
@@ -13,25 +11,21 @@ import {
   FolderTree,
   Hash,
   Inbox,
-  KanbanSquare,
   KeyRound,
   LayoutDashboard,
-  ListChecks,
   type LucideIcon,
   Mail,
   MailCheck,
   Megaphone,
   MessagesSquare,
-  NotebookPen,
   Package,
-  Reply,
-  RotateCcw,
   Scale,
   Search,
   ShieldCheck,
   ShoppingCart,
   SlidersHorizontal,
   Star,
+  Store,
   Tags,
   Truck,
   UserCheck,
@@ -40,77 +34,121 @@ import {
 } from 'lucide-react'
 import type { CompanyKind, PlatformRole } from '../../../platform/actor'
 
-export type NavItem = {
-  /** Locale-free path. */
-  to: string
-  /** Key in the common namespace. */
-  labelKey: string
-  icon: LucideIcon
+/** Who may see a page. */
+type Audience = {
   /** Shown only to platform admins. */
   adminOnly?: boolean
   /** Shown only to people acting for a company. */
   needsCompany?: boolean
   /** Shown only when the active company is one of these kinds. */
   companyKinds?: CompanyKind[]
+}
+
+/** A page the sidebar does not list but the command palette finds. */
+export type NavPage = Audience & {
+  /** Locale-free path. */
+  to: string
+  /** Key in the common namespace. */
+  labelKey: string
+  /** More paths of this page (`:name` stands for any one segment), e.g. its detail pages. */
+  also?: string[]
+}
+
+export type NavItem = NavPage & {
+  icon: LucideIcon
   /** A live count beside the label. */
   badge?: 'unreadConversations'
+  /** A first-run step: it leaves the sidebar once done (the palette still finds it). */
+  doneWhen?: 'contactVerified' | 'companyVerified'
+  /** Pages reached from this one: the palette finds them, and on them this item stays marked as the current one. */
+  subpages?: NavPage[]
 }
 
-export type NavGroup = { id: string; labelKey: string; items: NavItem[] }
-
-const ACCOUNT: NavGroup = {
-  id: 'account',
-  labelKey: 'nav.groups.account',
-  items: [
-    { to: '/app/user/preference', labelKey: 'nav.preferences', icon: SlidersHorizontal },
-    { to: '/app/user/change-password', labelKey: 'nav.changePassword', icon: KeyRound },
-    { to: '/app/user/reset-password', labelKey: 'nav.resetPassword', icon: RotateCcw },
-    { to: '/app/user/two-factor', labelKey: 'nav.twoFactor', icon: ShieldCheck },
-    { to: '/app/user/verify', labelKey: 'nav.verify', icon: MailCheck },
-  ],
-}
-
-/**
- * The signed-in app's sidebar, grouped by area. Only areas whose pages exist are listed; each module
- * adds its group when it lands.
- */
-const SUPPLYING: CompanyKind[] = ['supplier', 'both', 'service_provider']
-
-const COMPANY: NavGroup = {
-  id: 'company',
-  labelKey: 'nav.groups.company',
-  items: [
-    { to: '/app/team', labelKey: 'nav.team', icon: Users, needsCompany: true },
-    { to: '/app/settings', labelKey: 'nav.companySettings', icon: Building2, needsCompany: true },
-  ],
+export type NavGroup = {
+  id: string
+  labelKey: string
+  items: NavItem[]
+  /** Pages of the area the top bar already leads to: found by the palette, left out of the sidebar. */
+  pages?: NavPage[]
 }
 
 const BUYING: CompanyKind[] = ['buyer', 'both']
+const SUPPLYING: CompanyKind[] = ['supplier', 'both', 'service_provider']
 
+const HOME: NavGroup = {
+  id: 'home',
+  labelKey: 'nav.groups.home',
+  items: [
+    { to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard },
+    { to: '/b2b/market', labelKey: 'nav.marketplace', icon: Store },
+  ],
+}
+
+/** Buying: projects to RFQs and quotations. Supplying: the RFQs buyers sent. */
 const SOURCING: NavGroup = {
   id: 'sourcing',
   labelKey: 'nav.groups.sourcing',
   items: [
-    { to: '/app/purchase/projects', labelKey: 'nav.projects', icon: FolderKanban, companyKinds: BUYING },
-    { to: '/app/purchase/projects/requirements', labelKey: 'nav.requirements', icon: NotebookPen, companyKinds: BUYING },
+    {
+      to: '/app/purchase/projects',
+      labelKey: 'nav.projects',
+      icon: FolderKanban,
+      companyKinds: BUYING,
+      // The requirements of every project, and the projects as a board by sourcing stage.
+      subpages: [
+        { to: '/app/purchase/projects/requirements', labelKey: 'nav.requirements' },
+        { to: '/app/sourcing/purchase', labelKey: 'nav.pipeline' },
+      ],
+    },
     { to: '/app/sourcing/find', labelKey: 'nav.findSuppliers', icon: Search, companyKinds: BUYING },
     { to: '/app/sourcing/selected', labelKey: 'nav.shortlist', icon: Star, companyKinds: BUYING },
+    { to: '/app/supplier/management', labelKey: 'nav.approvedSuppliers', icon: UserCheck, companyKinds: BUYING },
     { to: '/app/sourcing/rfq', labelKey: 'nav.rfqs', icon: FileQuestion, companyKinds: BUYING },
     { to: '/app/sourcing/quotations', labelKey: 'nav.quotations', icon: Scale, companyKinds: BUYING },
-    { to: '/app/orders/publish', labelKey: 'nav.buyingRequests', icon: Megaphone, companyKinds: BUYING },
-    { to: '/app/supplier/management', labelKey: 'nav.approvedSuppliers', icon: UserCheck, companyKinds: BUYING },
+    { to: '/app/orders/publish', labelKey: 'nav.buyingRequests', icon: Megaphone, companyKinds: BUYING, also: ['/app/orders/edit-publish'] },
     { to: '/app/sourcing/research', labelKey: 'nav.research', icon: BarChart3, companyKinds: BUYING },
-    { to: '/app/sourcing/purchase', labelKey: 'nav.pipeline', icon: KanbanSquare, companyKinds: BUYING },
+    {
+      to: '/app/supplier/portal',
+      labelKey: 'nav.rfqInbox',
+      icon: Inbox,
+      companyKinds: SUPPLYING,
+      subpages: [{ to: '/app/orders/reply', labelKey: 'nav.replies' }],
+    },
   ],
 }
 
+/**
+ * One list per side of an order: what the company buys and what it sells. The list of both sides (/app/orders) is
+ * only worth finding for companies on both sides; for the others it is the same list as their one side.
+ */
 const ORDERS: NavGroup = {
   id: 'orders',
   labelKey: 'nav.groups.orders',
   items: [
-    { to: '/app/orders', labelKey: 'nav.orders', icon: ClipboardList, needsCompany: true },
-    { to: '/app/orders/buyer', labelKey: 'nav.purchases', icon: ShoppingCart, needsCompany: true },
-    { to: '/app/orders/service', labelKey: 'nav.serviceOrders', icon: Truck, needsCompany: true },
+    { to: '/app/orders/buyer', labelKey: 'nav.purchaseOrders', icon: ShoppingCart, companyKinds: BUYING, also: ['/app/orders/:id/view', '/app/orders/new-order'] },
+    {
+      to: '/app/supplier/purchase-order',
+      labelKey: 'nav.salesOrders',
+      icon: ClipboardList,
+      companyKinds: SUPPLYING,
+      also: ['/app/supplier/purchase/order/:id'],
+      subpages: [
+        { to: '/app/orders/fulfillment', labelKey: 'nav.fulfilment' },
+        { to: '/app/supplier/purchase/orderItem', labelKey: 'nav.openOrderLines' },
+      ],
+    },
+    { to: '/app/orders/service', labelKey: 'nav.serviceOrders', icon: Truck, needsCompany: true, also: ['/app/orders/service-order', '/app/orders/logistic-order'] },
+    { to: '/app/customers', labelKey: 'nav.customers', icon: Contact, companyKinds: SUPPLYING },
+  ],
+  pages: [{ to: '/app/orders', labelKey: 'nav.allOrders', companyKinds: ['both'] }],
+}
+
+const CATALOGUE: NavGroup = {
+  id: 'catalogue',
+  labelKey: 'nav.groups.catalogue',
+  items: [
+    { to: '/app/products', labelKey: 'nav.products', icon: Package, companyKinds: SUPPLYING },
+    { to: '/app/price/new.list', labelKey: 'nav.priceLists', icon: Tags, companyKinds: SUPPLYING, also: ['/app/price/:list'] },
   ],
 }
 
@@ -120,24 +158,35 @@ const CONVERSATIONS: NavGroup = {
   items: [
     { to: '/app/inbox', labelKey: 'nav.inbox', icon: MessagesSquare, needsCompany: true, badge: 'unreadConversations' },
     { to: '/app/channels', labelKey: 'nav.channels', icon: Hash, needsCompany: true },
-    { to: '/app/notifications', labelKey: 'nav.notifications', icon: Bell },
+  ],
+  // The bell in the top bar leads to them.
+  pages: [
+    { to: '/app/notifications', labelKey: 'nav.notifications' },
+    { to: '/app/notifications/settings', labelKey: 'nav.notificationSettings' },
   ],
 }
 
-const SUPPLIER: NavGroup = {
-  id: 'supplier',
-  labelKey: 'nav.groups.supplier',
+const COMPANY: NavGroup = {
+  id: 'company',
+  labelKey: 'nav.groups.company',
   items: [
-    { to: '/app/supplier/onboarding', labelKey: 'nav.supplierOnboarding', icon: BadgeCheck, companyKinds: SUPPLYING },
+    { to: '/app/team', labelKey: 'nav.team', icon: Users, needsCompany: true },
+    { to: '/app/settings', labelKey: 'nav.companySettings', icon: Building2, needsCompany: true },
     { to: '/app/supplier/setting', labelKey: 'nav.supplierProfile', icon: Factory, companyKinds: SUPPLYING },
-    { to: '/app/products', labelKey: 'nav.products', icon: Package, companyKinds: SUPPLYING },
-    { to: '/app/price/new.list', labelKey: 'nav.priceLists', icon: Tags, companyKinds: SUPPLYING },
-    { to: '/app/supplier/portal', labelKey: 'nav.rfqInbox', icon: Inbox, companyKinds: SUPPLYING },
-    { to: '/app/orders/reply', labelKey: 'nav.replies', icon: Reply, companyKinds: SUPPLYING },
-    { to: '/app/supplier/purchase-order', labelKey: 'nav.receivedOrders', icon: Inbox, companyKinds: SUPPLYING },
-    { to: '/app/supplier/purchase/orderItem', labelKey: 'nav.openOrderLines', icon: ListChecks, companyKinds: SUPPLYING },
-    { to: '/app/orders/fulfillment', labelKey: 'nav.fulfilment', icon: Columns3, companyKinds: SUPPLYING },
-    { to: '/app/customers', labelKey: 'nav.customers', icon: Contact, companyKinds: SUPPLYING },
+    { to: '/app/supplier/onboarding', labelKey: 'nav.supplierOnboarding', icon: BadgeCheck, companyKinds: SUPPLYING, doneWhen: 'companyVerified', also: ['/app/supplier/supplier-type'] },
+  ],
+}
+
+/** The account pages; the account menu of the top bar lists them too. */
+export const ACCOUNT: NavGroup = {
+  id: 'account',
+  labelKey: 'nav.groups.account',
+  items: [
+    { to: '/app/user/preference', labelKey: 'nav.preferences', icon: SlidersHorizontal },
+    // Resetting is the way out of the change form when the current password is forgotten.
+    { to: '/app/user/change-password', labelKey: 'nav.changePassword', icon: KeyRound, subpages: [{ to: '/app/user/reset-password', labelKey: 'nav.resetPassword' }] },
+    { to: '/app/user/two-factor', labelKey: 'nav.twoFactor', icon: ShieldCheck },
+    { to: '/app/user/verify', labelKey: 'nav.verify', icon: MailCheck, doneWhen: 'contactVerified' },
   ],
 }
 
@@ -153,38 +202,102 @@ const PLATFORM: NavGroup = {
   ],
 }
 
+/** The signed-in app's sidebar, grouped by what people do; each person sees the groups their role and company need. */
+export const APP_NAVIGATION: NavGroup[] = [HOME, SOURCING, ORDERS, CATALOGUE, CONVERSATIONS, COMPANY, ACCOUNT, PLATFORM]
+
+/** The supplier area's sidebar: the same areas without the platform's. */
+export const SUPPLIER_NAVIGATION: NavGroup[] = [HOME, SOURCING, ORDERS, CATALOGUE, CONVERSATIONS, COMPANY, ACCOUNT]
+
+/** Groups collapsed until someone opens them: the account pages are also in the account menu. */
+export const DEFAULT_COLLAPSED_GROUPS: readonly string[] = ['account']
+
+export type NavViewer = {
+  role: PlatformRole
+  companyKind: CompanyKind | null
+  /** The person proved their email or phone number. */
+  contactVerified: boolean
+  /** The active company's supplier verification was accepted. */
+  companyVerified: boolean
+}
+
+function mayOpen(page: Audience, viewer: NavViewer): boolean {
+  return (
+    (!page.adminOnly || viewer.role === 'admin') &&
+    (!page.needsCompany || viewer.companyKind !== null) &&
+    (!page.companyKinds || (viewer.companyKind !== null && page.companyKinds.includes(viewer.companyKind)))
+  )
+}
+
+const isDone = (item: NavItem, viewer: NavViewer) => item.doneWhen !== undefined && viewer[item.doneWhen]
+
+/** The groups a person may open, with the subpages and pages they may open; empty groups disappear. */
+function openableGroups(groups: NavGroup[], viewer: NavViewer): NavGroup[] {
+  return groups
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((item) => mayOpen(item, viewer)).map((item) => (item.subpages ? { ...item, subpages: item.subpages.filter((page) => mayOpen(page, viewer)) } : item)),
+      ...(group.pages ? { pages: group.pages.filter((page) => mayOpen(page, viewer)) } : {}),
+    }))
+    .filter((group) => group.items.length > 0)
+}
+
 /**
- * The signed-in app's sidebar, grouped by area. Only areas whose pages exist are listed; each module
- * adds its group when it lands.
+ * The sidebar of a person: admin-only items need the admin role, company items the right kind of company, and steps
+ * already done leave; empty groups disappear.
  */
-export const APP_NAVIGATION: NavGroup[] = [
-  { id: 'overview', labelKey: 'nav.groups.overview', items: [{ to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard }] },
-  CONVERSATIONS,
-  SOURCING,
-  ORDERS,
-  COMPANY,
-  SUPPLIER,
-  ACCOUNT,
-  PLATFORM,
-]
-
-/** The supplier area's sidebar; supplier pages add their items to it. */
-export const SUPPLIER_NAVIGATION: NavGroup[] = [
-  { id: 'overview', labelKey: 'nav.groups.overview', items: [{ to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard }] },
-  CONVERSATIONS,
-  SUPPLIER,
-  ORDERS,
-  COMPANY,
-  ACCOUNT,
-]
-
-export type NavViewer = { role: PlatformRole; companyKind: CompanyKind | null }
-
-/** The groups a person may see: admin-only items need the admin role, company items the right kind of company; empty groups disappear. */
 export function visibleGroups(groups: NavGroup[], viewer: NavViewer): NavGroup[] {
-  const visible = (item: NavItem) =>
-    (!item.adminOnly || viewer.role === 'admin') &&
-    (!item.needsCompany || viewer.companyKind !== null) &&
-    (!item.companyKinds || (viewer.companyKind !== null && item.companyKinds.includes(viewer.companyKind)))
-  return groups.map((group) => ({ ...group, items: group.items.filter(visible) })).filter((group) => group.items.length > 0)
+  return openableGroups(groups, viewer)
+    .map((group) => ({ ...group, items: group.items.filter((item) => !isDone(item, viewer)) }))
+    .filter((group) => group.items.length > 0)
+}
+
+/** A page as the command palette lists it: its label and the label of its group. */
+export type PalettePage = { to: string; labelKey: string; groupLabelKey: string }
+
+/** Every page a person may open from the navigation, sidebar items first, for the command palette. */
+export function palettePages(groups: NavGroup[], viewer: NavViewer): PalettePage[] {
+  return openableGroups(groups, viewer).flatMap((group) => {
+    const page = ({ to, labelKey }: NavPage) => ({ to, labelKey, groupLabelKey: group.labelKey })
+    return [...group.items.flatMap((item) => [page(item), ...(item.subpages ?? []).map(page)]), ...(group.pages ?? []).map(page)]
+  })
+}
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean)
+
+/** How many segments of `path` the pattern covers when it is a prefix of it (`:name` matches any segment), else 0. */
+function coveredSegments(pattern: string, path: string[]): number {
+  const parts = segmentsOf(pattern)
+  if (parts.length > path.length) return 0
+  return parts.every((part, index) => part.startsWith(':') || part === path[index]) ? parts.length : 0
+}
+
+const pathsOf = (page: NavPage) => [page.to, ...(page.also ?? [])]
+
+export type NavLocation = {
+  /** The group holding the page: it is shown open. */
+  groupId: string | null
+  /** The sidebar item the page belongs to (itself, a subpage or a detail page of it). */
+  itemTo: string | null
+  /** The page is that item's own page. */
+  exact: boolean
+}
+
+/** Where a locale-free path sits in the sidebar: the most specific item, subpage or page whose path starts it. */
+export function locate(groups: NavGroup[], path: string): NavLocation {
+  const segments = segmentsOf(path)
+  let best: { groupId: string | null; itemTo: string | null; covered: number } = { groupId: null, itemTo: null, covered: 0 }
+  const consider = (groupId: string, itemTo: string | null, page: NavPage) => {
+    for (const pattern of pathsOf(page)) {
+      const covered = coveredSegments(pattern, segments)
+      if (covered > best.covered) best = { groupId, itemTo, covered }
+    }
+  }
+  for (const group of groups) {
+    for (const item of group.items) {
+      consider(group.id, item.to, item)
+      for (const subpage of item.subpages ?? []) consider(group.id, item.to, subpage)
+    }
+    for (const page of group.pages ?? []) consider(group.id, null, page)
+  }
+  return { groupId: best.groupId, itemTo: best.itemTo, exact: best.itemTo !== null && segmentsOf(best.itemTo).join('/') === segments.join('/') }
 }

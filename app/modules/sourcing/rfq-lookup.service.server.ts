@@ -1,0 +1,49 @@
+import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { ServiceContext } from '../../platform/actor'
+import { containsPattern } from '../../platform/db/contains-pattern'
+import { database } from '../../platform/db/index.server'
+import { organizations } from '../companies/index.server'
+import { BUYER_LINK, SUPPLIER_LINK } from './rfq.service.server'
+import type { RfqStatus } from './sourcing.constants'
+import { rfqInvitations, rfqs } from './sourcing.tables.server'
+
+/** An RFQ found by its number or title; `side` is the actor's: the buyer's own RFQ, or one the supplier was invited to. */
+export type RfqLookup = { id: string; number: string; title: string; status: RfqStatus; side: 'buyer' | 'supplier'; buyerName: string | null; href: string }
+
+/** Public buying requests open on their own page. */
+const ownRfqHref = (rfq: { id: string; visibility: string }) => (rfq.visibility === 'public' ? `/app/orders/publish/${rfq.id}` : BUYER_LINK(rfq.id))
+
+/**
+ * The RFQs whose number or title contains `q` that the actor's company may open: its own (drafts included), newest
+ * first, then those it was invited to or opened from the public board (never drafts), most recently invited first.
+ * Its own RFQs come through the organization index, the others through its invitations, so another company's RFQ
+ * is never a candidate. Without a company there is nothing to find.
+ */
+export async function findRfqs(ctx: ServiceContext, input: { q: string; limit: number }): Promise<RfqLookup[]> {
+  const companyId = ctx.actor.companyId
+  const q = input.q.trim()
+  if (!companyId || !q) return []
+  const pattern = containsPattern(q)
+  const matches: SQL = or(sql`lower(${rfqs.number}) like ${pattern}`, sql`lower(${rfqs.title}) like ${pattern}`)!
+  const db = database()
+  const [own, invited] = await Promise.all([
+    db
+      .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, status: rfqs.status, visibility: rfqs.visibility })
+      .from(rfqs)
+      .where(and(eq(rfqs.organizationId, companyId), matches))
+      .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
+      .limit(input.limit),
+    db
+      .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, status: rfqs.status, buyerName: organizations.name })
+      .from(rfqInvitations)
+      .innerJoin(rfqs, eq(rfqs.id, rfqInvitations.rfqId))
+      .innerJoin(organizations, eq(organizations.id, rfqs.organizationId))
+      .where(and(eq(rfqInvitations.supplierCompanyId, companyId), ne(rfqs.status, 'draft'), ne(rfqs.organizationId, companyId), matches))
+      .orderBy(desc(rfqInvitations.invitedAt), desc(rfqs.id))
+      .limit(input.limit),
+  ])
+  return [
+    ...own.map((rfq) => ({ id: rfq.id, number: rfq.number, title: rfq.title, status: rfq.status, side: 'buyer' as const, buyerName: null, href: ownRfqHref(rfq) })),
+    ...invited.map((rfq) => ({ id: rfq.id, number: rfq.number, title: rfq.title, status: rfq.status, side: 'supplier' as const, buyerName: rfq.buyerName, href: SUPPLIER_LINK(rfq.id) })),
+  ].slice(0, input.limit)
+}
