@@ -28,12 +28,12 @@ describe('app navigation', () => {
   it('groups a buying company’s sidebar by what people do, with one entry for its orders', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer())
     expect(ids(groups)).toEqual(['home', 'sourcing', 'orders', 'conversations', 'company', 'account'])
-    expect(labels(groups).home).toEqual(['dashboard', 'marketplace'])
+    expect(labels(groups).home).toEqual(['dashboard', 'guide', 'marketplace'])
     expect(labels(groups).orders).toEqual(['purchaseOrders', 'serviceOrders'])
     expect(labels(groups).account).toEqual(['preferences', 'changePassword', 'twoFactor'])
     // Before: 22 entries. Orders and purchases, change and reset password are one each; the bell leads to notifications;
     // the sourcing board is a view of the projects; the account group starts collapsed (the account menu has it too).
-    expect(itemCount(groups)).toBe(19)
+    expect(itemCount(groups)).toBe(20)
   })
 
   it('gives a company that buys and supplies each side of its orders once, and its catalogue', () => {
@@ -43,7 +43,7 @@ describe('app navigation', () => {
     expect(labels(groups).catalogue).toEqual(['products', 'priceLists'])
     expect(labels(groups).sourcing).toContain('rfqInbox')
     // Before: 34 entries.
-    expect(itemCount(groups)).toBe(25)
+    expect(itemCount(groups)).toBe(26)
   })
 
   it('shows a supplying company the supplier side only', () => {

@@ -4,6 +4,7 @@ import {
   Building2,
   ClipboardList,
   Coins,
+  Compass,
   Contact,
   Factory,
   FileQuestion,
@@ -80,6 +81,7 @@ const HOME: NavGroup = {
   labelKey: 'nav.groups.home',
   items: [
     { to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard },
+    { to: '/app/guide', labelKey: 'nav.guide', icon: Compass, needsCompany: true },
     { to: '/b2b/market', labelKey: 'nav.marketplace', icon: Store },
   ],
 }
