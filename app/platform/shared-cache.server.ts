@@ -17,6 +17,7 @@ export class SharedCache<V> {
   private generation = 0
   private readonly instanceId = randomUUID()
   private subscriber: Redis | null = null
+  private readonly loading = new Map<string, { generation: number; promise: Promise<V> }>()
 
   constructor(
     private readonly channel: string,
@@ -29,10 +30,20 @@ export class SharedCache<V> {
   async read(key: string, load: () => Promise<V>): Promise<V> {
     const cached = this.entries.get(key)
     if (cached !== undefined) return cached
+    // Requests that miss together share one load (no stampede on a cold key); a change since makes the next miss load anew.
     const generation = this.generation
-    const loaded = await load()
-    if (generation === this.generation) this.entries.set(key, loaded, this.ttlMs)
-    return loaded
+    const pending = this.loading.get(key)
+    if (pending && pending.generation === generation) return pending.promise
+    const promise = load().then((loaded) => {
+      if (generation === this.generation) this.entries.set(key, loaded, this.ttlMs)
+      return loaded
+    })
+    this.loading.set(key, { generation, promise })
+    try {
+      return await promise
+    } finally {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key)
+    }
   }
 
   /** After a change: forget the keys everywhere; `keep` stores the new value of the first key here. */

@@ -13,6 +13,8 @@ import {
   CHANGE_REQUEST_STATUSES,
   CHANGE_TERM_FIELDS,
   CONFIRMED_ACTIONS,
+  ORDER_EXPECTATIONS,
+  ORDER_STEPS,
   DIRECT_ACTIONS,
   FREIGHT_MODES,
   FREIGHT_QUOTE_STATUSES,
@@ -66,6 +68,9 @@ import { LOCALES } from '../../app/platform/i18n/locales'
 type KeySet = { namespace: Namespace; pattern: string; values: readonly (string | number)[]; plural?: true }
 
 const KEY_SETS: KeySet[] = [
+  // Where an order stands.
+  { namespace: 'orders', pattern: 'progress.steps.*', values: ORDER_STEPS },
+  { namespace: 'orders', pattern: 'progress.expect.*', values: ORDER_EXPECTATIONS },
   // The dashboard's tasks and period choices.
   { namespace: 'dashboard', pattern: 'tasks.*.title', values: [...QUEUE_TASKS, ...COUNT_TASKS], plural: true },
   { namespace: 'dashboard', pattern: 'tasks.*.date', values: QUEUE_TASKS },

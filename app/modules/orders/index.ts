@@ -4,6 +4,7 @@ export { CHANGE_DECISIONS, CHANGEABLE_STATUSES, CONFIRMED_ACTIONS, DIRECT_ACTION
 export { SERVICE_ORDER_ACTIONS, SERVICE_ORDER_EVENT_TYPES, serviceOrderMachine, type ServiceOrderAction, type ServiceOrderEventType } from './service-order.machine'
 export { amountField, ChangeDecisionInput, ChangeRequestInput, CreatePurchaseOrderInput, currencyField, ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT, ORDER_SIDES, OrderLineInput, OrderListQuery, OrderTransitionInput, quantityField, UpdatePurchaseOrderInput, type OrderSide } from './purchase-order.inputs'
 export { orderTotal, priceLine, remainingToShip, type LineRequest, type PricedLine, type PricedProduct } from './order-totals'
+export { ORDER_EXPECTATIONS, ORDER_STEPS, orderProgress, type OrderExpectation, type OrderProgress, type OrderStep } from './order-progress'
 
 export { BOARD_COLUMNS, BOARD_INTENTS, boardIntentAction, boardMove, FulfilmentBoard, isBoardIntent, type BoardActionResult, type BoardCard, type BoardColumn, type BoardColumnData, type BoardIntent } from './components/fulfilment-board'
 export { OpenLinesTable, reportHref, type OpenLineRow } from './components/open-lines-table'

@@ -9,6 +9,7 @@ import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
+import { Stepper } from '../../../components/ui/stepper'
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import { AddressLines } from '../../companies/index'
@@ -16,6 +17,7 @@ import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { useUnitName } from '../../catalog/index'
 import { INCOTERMS, PAYMENT_TERMS } from '../orders.constants'
+import { ORDER_STEPS, orderProgress } from '../order-progress'
 import { remainingToShip } from '../order-totals'
 import { CHANGE_DECISIONS, CONFIRMED_ACTIONS, DIRECT_ACTIONS, type PurchaseOrderAction } from '../purchase-order.machine'
 import type { ChangeRequest, OrderEvent, OrderLine, PurchaseOrderDetail } from '../purchase-order.service.server'
@@ -115,7 +117,8 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
         {result && !result.ok && !conflict ? <FormError error={result.formError ?? { code: 'validation_failed', message: t('detail.actionFailed') }} /> : null}
       </div>
 
-      <ActionsCard order={order} result={result} />
+      <OrderProgressCard order={order} />
+      {order.actions.length > 0 || order.pendingChange ? <ActionsCard order={order} result={result} /> : null}
       {order.pendingChange ? <PendingChange order={order} request={order.pendingChange} result={result} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -261,13 +264,45 @@ function ReasonField({ name = 'reason', required, errors }: { name?: string; req
   )
 }
 
+/** Where the order stands: the lifecycle as steps, what happens next from this side, and this party's next step. */
+function OrderProgressCard({ order }: { order: PurchaseOrderDetail }) {
+  const { t } = useTranslation('orders')
+  const format = useFormatter()
+  const progress = orderProgress(order)
+  const counterpart = order.side === 'buyer' ? order.supplier.name : order.buyer.name
+  const date = order.requestedDeliveryDate ? format.date(calendarDay(order.requestedDeliveryDate)) : null
+  // The first step the machine offers this party is the one that moves the order on (confirm before decline, ship before cancel).
+  const next = order.actions.find((action) => PROGRESSING_ACTIONS.includes(action))
+  if (order.status === 'draft') return null
+  return (
+    <Card aria-labelledby="order-progress-title" className="flex flex-col gap-4 p-6" data-expectation={progress.expectation}>
+      <CardTitle id="order-progress-title">{t('progress.title')}</CardTitle>
+      <Stepper label={t('progress.label')} current={progress.current} steps={ORDER_STEPS.map((step) => ({ id: step, label: t(`progress.steps.${step}`) }))} />
+      <p className={progress.stopped ? 'text-sm font-medium text-status-reject' : 'text-sm'}>
+        {t(`progress.expect.${progress.expectation}`, { counterpart, shipped: format.number(progress.shipped), ordered: format.number(progress.ordered), rest: format.number(progress.ordered - progress.shipped) })}
+        {date && !progress.stopped && progress.current < 4 ? ` ${t('progress.requested', { date })}` : null}
+      </p>
+      {next ? (
+        <p className="text-sm">
+          <span className="font-medium">{t('progress.nextStep')}</span>{' '}
+          <a href="#order-actions" className="text-primary underline underline-offset-4">
+            {t(`actions.${next}`)}
+          </a>
+        </p>
+      ) : null}
+    </Card>
+  )
+}
+
+/** Actions that move an order along its path (the others end or contest it). */
+const PROGRESSING_ACTIONS: readonly PurchaseOrderAction[] = ['place', 'confirm', 'start_production', 'ship', 'deliver', 'complete', 'resolve']
+
 /** The lifecycle steps the state machine offers this actor now, one small form each. */
 function ActionsCard({ order, result }: { order: PurchaseOrderDetail; result: OrderActionResult }) {
   const { t } = useTranslation('orders')
   return (
-    <Card className="flex flex-col gap-4 p-6">
+    <Card id="order-actions" className="flex flex-col gap-4 p-6">
       <CardTitle>{t('detail.actionsTitle')}</CardTitle>
-      {order.actions.length === 0 && !order.pendingChange ? <p className="text-sm text-muted-foreground">{t('detail.noActions')}</p> : null}
       <div className="grid gap-4 md:grid-cols-2">
         {order.actions.map((action) => (
           <ActionForm key={`${action}-${order.version}`} order={order} action={action} result={result} />
