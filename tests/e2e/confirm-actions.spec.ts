@@ -166,3 +166,30 @@ test('withdrawing a quotation asks first and says it cannot be submitted again (
   await expect(page.getByRole('button', { name: 'Withdraw quotation…' })).toHaveCount(0)
   await close()
 })
+
+test('rejecting a requested order change asks first, with a note for the other party (issue 16)', async ({ browser }) => {
+  const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
+  const placed = await api(buyer.context.request, 'post', '/orders', {
+    supplier_company_id: supplierId,
+    currency: 'USD',
+    incoterm: 'FOB',
+    incoterm_place: 'Ningbo',
+    payment_terms: 'tt_30_70',
+    notes: '',
+    lines: [{ description: 'Sample teapot set', unit: 'set', unit_price: '12.5000', quantity: 20 }],
+    place: true,
+  })
+  const confirmed = await api(supplier.context.request, 'post', `/orders/${placed.id}/transitions`, { action: 'confirm', version: placed.version, reason: '' })
+  await api(supplier.context.request, 'post', `/orders/${placed.id}/change-requests`, { kind: 'change', version: confirmed.version, reason: 'Kiln repair', requested_delivery_date: '2027-06-30' })
+
+  await openPage(buyer.page, `/en/app/orders/${placed.id}/view`)
+  await expect(buyer.page.getByRole('button', { name: 'Reject', exact: true })).toHaveCount(0)
+  await buyer.page.getByRole('button', { name: 'Reject…' }).click()
+  const dialog = buyer.page.getByRole('dialog', { name: `Reject the requested change to ${placed.number}?` })
+  await expect(dialog).toContainText('The order stays as it is. Your note tells the other party why.')
+  await dialog.getByLabel('Note (optional)').fill('The opening date cannot move')
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click()
+  await expect(buyer.page.getByRole('button', { name: 'Reject…' })).toHaveCount(0)
+  await expect(buyer.page.getByRole('main')).toContainText('The opening date cannot move')
+  await close()
+})

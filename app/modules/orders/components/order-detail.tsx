@@ -387,28 +387,37 @@ function PendingChange({ order, request, result }: { order: PurchaseOrderDetail;
       </CardDescription>
       {request.reason ? <p className="text-sm">{t('detail.requestReason', { reason: request.reason })}</p> : null}
       <ProposalTable order={order} request={request} />
-      <Form method="post" className="flex flex-col gap-3">
-        <input type="hidden" name="intent" value="decide" />
-        <input type="hidden" name="changeId" value={request.id} />
-        <ReasonField name="note" required={false} errors={errors.field('note')} />
-        <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-start gap-2">
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="decide" />
+          <input type="hidden" name="changeId" value={request.id} />
           {mine ? (
-            <Button type="submit" name="decision" value="withdraw" variant="secondary">
+            <Button type="submit" name="decision" value="withdraw" variant="secondary" className="w-fit">
               {t('detail.withdraw')}
             </Button>
           ) : (
-            <>
-              <Button type="submit" name="decision" value="accept">
-                {t('detail.accept')}
-              </Button>
-              <Button type="submit" name="decision" value="reject" variant="danger">
-                {t('detail.reject')}
-              </Button>
-            </>
+            <Button type="submit" name="decision" value="accept" className="w-fit">
+              {t('detail.accept')}
+            </Button>
           )}
-        </div>
-        {mine ? <p className="text-sm text-muted-foreground">{t('detail.waitingForOther')}</p> : null}
-      </Form>
+        </Form>
+        {mine ? null : (
+          // Turning the request down is final for this request: it asks first, with a note for the other party.
+          <ConfirmDialog
+            triggerLabel={t('confirm.trigger.rejectChange')}
+            title={t('confirm.title.rejectChange', { number: order.number })}
+            description={t('confirm.rejectChangeHelp')}
+            confirmLabel={t('detail.reject')}
+            open={(errors.field('note') ?? []).length > 0}
+          >
+            <input type="hidden" name="intent" value="decide" />
+            <input type="hidden" name="changeId" value={request.id} />
+            <input type="hidden" name="decision" value="reject" />
+            <ReasonField name="note" required={false} errors={errors.field('note')} />
+          </ConfirmDialog>
+        )}
+      </div>
+      {mine ? <p className="text-sm text-muted-foreground">{t('detail.waitingForOther')}</p> : null}
     </Card>
   )
 }
