@@ -8,6 +8,7 @@ import { notifications, type NotificationKind, organizations } from '../companie
 import { listBuyingRequests } from './public-requests.service.server'
 import { BuyingRequestQuery, CreateRfqInput, RfqTransitionInput, UpdateRfqInput } from './rfq.inputs'
 import { answerQuestion, askQuestion, closeExpiredRfqs, createRfq, declineRfq, getRfq, getRfqForSupplier, isQuotingOpen, listRfqInbox, listRfqs, transitionRfq, updateRfq } from './rfq.service.server'
+import { getShortlist } from './shortlist.service.server'
 import { purchaseProjects, requirements, rfqInvitations, rfqs } from './sourcing.tables.server'
 
 let cast: Awaited<ReturnType<typeof createSourcingCast>>
@@ -63,6 +64,16 @@ describe('drafting an RFQ', () => {
     // Suppliers never see a draft.
     await expect(getRfqForSupplier(cast.suppliers[0]!.ctx, rfq.id)).rejects.toMatchObject({ code: 'not_found' })
     expect((await listRfqInbox(cast.suppliers[0]!.ctx, { limit: 50, offset: 0 })).items.map((item) => item.id)).not.toContain(rfq.id)
+  })
+
+  it('puts suppliers invited from the search on the project’s shortlist, once (issue 16)', async () => {
+    const project = await insertProject(cast.buyer.company.id)
+    const [panel] = project.requirements
+    const [first, second] = cast.suppliers
+    const rfq = await createRfq(cast.buyer.ctx, request({ lines: [], requirementIds: [panel!.id], supplierIds: [first!.company.id] }))
+    expect((await getShortlist(cast.buyer.ctx, project.id)).entries.map((entry) => entry.supplierId)).toEqual([first!.company.id])
+    await updateRfq(cast.buyer.ctx, rfq.id, UpdateRfqInput.parse({ ...request({ lines: [], requirementIds: [panel!.id] }), quoteDeadline: inDays(8), supplierIds: [first!.company.id, second!.company.id], version: rfq.version }))
+    expect((await getShortlist(cast.buyer.ctx, project.id)).entries.map((entry) => entry.supplierId).sort()).toEqual([first!.company.id, second!.company.id].sort())
   })
 
   it('refuses a past deadline, the buyer itself, a non-supplier and another company’s requirement', async () => {

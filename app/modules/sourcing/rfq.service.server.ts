@@ -16,7 +16,7 @@ import { RFQ_DIRECT_ACTIONS } from './rfq.inputs'
 import type { QuotationStatus, RfqInvitationStatus, RfqStatus, RfqVisibility } from './sourcing.constants'
 import { advanceProject, openProjects, recordProjectEvent } from './project.service.server'
 import { projectRequirements, setRequirementStatus } from './requirement.service.server'
-import { getShortlist } from './shortlist.service.server'
+import { getShortlist, shortlistInvitees } from './shortlist.service.server'
 import { type ProjectEventType, rfqMachine } from './sourcing.machines'
 import { purchaseProjects, quotationLines, quotations, requirements, rfqInvitations, rfqLines, rfqQuestions, rfqs } from './sourcing.tables.server'
 
@@ -328,6 +328,7 @@ export async function createRfq(ctx: ServiceContext, input: CreateRfqInput, opti
     const number = await nextNumber(tx, companyId, 'RFQ', now)
     await tx.insert(rfqs).values({ id: rfqId, organizationId: companyId, number, status: 'draft', createdBy: ctx.actor.userId, ...values })
     await writeDraftParts(tx, rfqId, lines, supplierIds)
+    if (values.projectId) await shortlistInvitees(tx, ctx, values.projectId, supplierIds)
     await projectEvent(tx, ctx, { id: rfqId, number, projectId: values.projectId }, 'rfq_created', values.title)
   })
   if (!replayed) await publishRfqChange({ id, organizationId: companyId }, 'create', [])
@@ -348,6 +349,7 @@ export async function updateRfq(ctx: ServiceContext, id: string, input: UpdateRf
       .set({ ...values, version: rfq.version + 1, updatedAt: now })
       .where(eq(rfqs.id, id))
     await writeDraftParts(tx, id, lines, supplierIds)
+    if (values.projectId) await shortlistInvitees(tx, ctx, values.projectId, supplierIds)
   })
   await publishRfqChange({ id, organizationId: companyId }, 'update', [])
   return getRfq(ctx, id, now)

@@ -142,6 +142,21 @@ async function addEntries(tx: Transaction, ctx: ServiceContext, project: Shortli
   return fresh.map((supplier) => supplier.id)
 }
 
+/**
+ * Puts an RFQ's invitees on its project's shortlist in the RFQ's own transaction (the RFQ form invites suppliers found
+ * by search, not only shortlisted ones). Those already on it are skipped; a finished project's shortlist is left alone.
+ */
+export async function shortlistInvitees(tx: Transaction, ctx: ServiceContext, projectId: string, supplierIds: readonly string[]): Promise<void> {
+  if (supplierIds.length === 0) return
+  const [project] = await tx
+    .select(projectColumns)
+    .from(purchaseProjects)
+    .where(and(eq(purchaseProjects.id, projectId), eq(purchaseProjects.organizationId, ctx.actor.companyId!)))
+    .for('update')
+  if (!project || FINISHED.includes(project.status)) return
+  await addEntries(tx, ctx, project, supplierIds.map((id) => ({ id, note: '' })), () => 'supplierIds')
+}
+
 /** Puts one supplier on the project's shortlist, once per idempotency key; a supplier already on it is a conflict. */
 export async function addToShortlist(ctx: ServiceContext, projectId: string, input: AddShortlistInput, options: IdempotencyOption = {}): Promise<ShortlistEntry> {
   requireCompany(ctx.actor)

@@ -46,9 +46,20 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
         </div>
         <div className="flex flex-wrap gap-2">
           {project.editable ? (
-            <Link to={link(`/app/purchase/projects/edit/${project.id}`)} className={buttonClasses('secondary')}>
-              {t('detail.edit')}
-            </Link>
+            <>
+              {/* The project's next moves: suppliers for its requirements, then an RFQ to them. */}
+              <Link to={link(`/app/sourcing/find?project=${project.id}`)} className={buttonClasses('secondary')}>
+                {t('detail.findSuppliers')}
+              </Link>
+              {summary.requirements.some((requirement) => requirement.status === 'open') ? (
+                <Link to={link(`/app/sourcing/rfq?new=1&project=${project.id}`)} className={buttonClasses('primary')}>
+                  {t('detail.sendRfq')}
+                </Link>
+              ) : null}
+              <Link to={link(`/app/purchase/projects/edit/${project.id}`)} className={buttonClasses('secondary')}>
+                {t('detail.edit')}
+              </Link>
+            </>
           ) : null}
           <Link to={link('/app/purchase/projects')} className={buttonClasses('ghost')}>
             {t('detail.backToList')}

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Form, useFetcher } from 'react-router'
 import { FormError, type FormErrorData } from '../../../components/form-error'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { Combobox, type ComboboxOption } from '../../../components/ui/combobox'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
@@ -46,6 +47,19 @@ type HsSuggestions = { hsCodes?: Array<{ code: string; description: string }> }
 /** A requirement's fields (texts and field errors from `projects`); HS codes are suggested as the buyer types. */
 export function RequirementForm({ values, projects, categories, attachmentFiles, hsLookupPath, version, idempotencyKey, fieldErrors, formError, submitLabel }: RequirementFormProps) {
   const { t } = useTranslation('projects')
+  // A searchable choice among the whole category tree: each option names its path ("Home & Garden › Lighting").
+  const categoryOptions = useMemo<ComboboxOption[]>(() => {
+    const path: string[] = []
+    return [
+      { value: '', label: t('requirements.form.noCategory') },
+      ...categories.map((category) => {
+        path.length = category.depth
+        path.push(category.name)
+        return { value: category.id, label: path.join(' › '), keywords: [category.name] }
+      }),
+    ]
+  }, [categories, t])
+  const [categoryId, setCategoryId] = useState(values.categoryId)
   const errors = (name: string) => fieldErrors?.[name]?.map((key) => t(key))
   const attachmentErrors = Object.entries(fieldErrors ?? {})
     .filter(([name]) => name.startsWith('attachmentFileIds'))
@@ -92,14 +106,16 @@ export function RequirementForm({ values, projects, categories, attachmentFiles,
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label={t('requirements.form.category')} errors={errors('categoryId')}>
             {(control) => (
-              <NativeSelect name="categoryId" defaultValue={values.categoryId} {...control}>
-                <option value="">{t('requirements.form.noCategory')}</option>
-                {categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {`${'— '.repeat(category.depth)}${category.name}`}
-                  </option>
-                ))}
-              </NativeSelect>
+              <Combobox
+                name="categoryId"
+                options={categoryOptions}
+                value={categoryOptions.find((option) => option.value === categoryId) ?? null}
+                onChange={(option) => setCategoryId(option.value)}
+                placeholder={t('requirements.form.noCategory')}
+                searchLabel={t('requirements.form.searchCategories')}
+                emptyMessage={t('requirements.form.noCategoryMatch')}
+                {...control}
+              />
             )}
           </FormField>
           <FormField label={t('requirements.form.hsCode')} hint={t('requirements.form.hsCodeHint')} errors={errors('hsCode')}>

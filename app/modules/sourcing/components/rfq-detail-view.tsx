@@ -63,7 +63,7 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
           <div>
             <dt className="text-muted-foreground">{t('detail.deadline')}</dt>
             <dd>
-              {format.dateTime(rfq.quoteDeadline)} · {rfq.quotingOpen ? t('detail.quotingOpen') : t('detail.quotingClosed')}
+              {format.dateTime(rfq.quoteDeadline)} · {rfq.status === 'draft' ? t('detail.notSentYet') : rfq.quotingOpen ? t('detail.quotingOpen') : t('detail.quotingClosed')}
             </dd>
           </div>
           <div>

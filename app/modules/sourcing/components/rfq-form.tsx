@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
+import { SupplierSelector } from './supplier-selector'
 import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 import { INCOTERMS } from '../../../platform/trade-terms'
 import { useUnitName } from '../../catalog/index'
@@ -204,7 +205,7 @@ export function RfqForm({ locale, pagePath, backPath, projects, requirements, su
           <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-lg font-semibold">{t('form.suppliers')}</legend>
           <p className="text-sm text-muted-foreground">{t('form.suppliersHint')}</p>
-          {supplierChoices.length === 0 ? <p className="text-sm">{t('form.noSuppliers')}</p> : null}
+          {supplierChoices.length === 0 ? <p className="text-sm">{t('form.noSuppliersYet')}</p> : null}
           <ul className="grid gap-2 sm:grid-cols-2">
             {supplierChoices.map((supplier) => (
               <li key={supplier.id}>
@@ -215,6 +216,8 @@ export function RfqForm({ locale, pagePath, backPath, projects, requirements, su
               </li>
             ))}
           </ul>
+          {/* Suppliers found here are invited too, and join the project's shortlist when the RFQ is saved. */}
+          <SupplierSelector name="supplierIds" label={t('form.inviteMore')} hint={values.projectId ? t('form.inviteMoreHint') : t('form.inviteMoreNoProject')} excludeIds={suppliers.map((supplier) => supplier.id)} />
           {prefixErrors('supplierIds').length ? (
             <p className="text-xs text-destructive" role="alert">
               {prefixErrors('supplierIds').join(' ')}

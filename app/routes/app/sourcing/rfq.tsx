@@ -11,6 +11,7 @@ import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.ser
 import { useTranslation } from '../../../platform/i18n/react'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
+import { messagesFor } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/rfq'
@@ -42,8 +43,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (draft && draft.status !== 'draft') throw redirect(localizePath(ctx.locale, `/app/sourcing/rfq/${draft.id}`))
     const projectId = draft?.projectId ?? url.searchParams.get('project') ?? ''
     const options = await withRouteErrors(() => rfqFormOptions(ctx, projectId || null, draft?.invitees.map((invitee) => invitee.supplierCompanyId)))
-    const values = draft ? rfqFormValuesOf(draft) : { ...emptyValues(projectId, 'USD'), supplierIds: options.suppliers.map((supplier) => supplier.id), requirementIds: options.requirements.map((requirement) => requirement.id) }
-    return { ...pageData(ctx.locale, 'rfqs', 'form.metaTitle'), mode: 'form' as const, options, values, draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null, idempotencyKey: draft ? undefined : randomUUID() }
+    // A new RFQ of a project starts titled after it; the buyer edits the title as they like.
+    const projectName = options.projects.find((project) => project.id === projectId)?.name ?? ''
+    const values = draft ? rfqFormValuesOf(draft) : { ...emptyValues(projectId, 'USD'), title: projectName, supplierIds: options.suppliers.map((supplier) => supplier.id), requirementIds: options.requirements.map((requirement) => requirement.id) }
+    // The form's supplier search speaks the sourcing catalog.
+    return { ...pageData(ctx.locale, 'rfqs', 'form.metaTitle'), i18n: messagesFor(ctx.locale, 'rfqs', 'sourcing'), mode: 'form' as const, options, values, draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null, idempotencyKey: draft ? undefined : randomUUID() }
   }
   const query = RfqListQuery.parse({ status: url.searchParams.get('status') ?? undefined, q: url.searchParams.get('q') ?? undefined, offset: url.searchParams.get('offset') ?? undefined })
   const page = await withRouteErrors(() => listRfqs(ctx, query))
