@@ -13,6 +13,7 @@ import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/rfq'
 
 const emptyValues = (projectId: string, currency: string): RfqFormValues => ({
@@ -32,6 +33,9 @@ const emptyValues = (projectId: string, currency: string): RfqFormValues => ({
   attachmentFileIds: [],
   lines: [],
 })
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
