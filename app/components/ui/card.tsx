@@ -5,7 +5,7 @@ type CardProps = HTMLAttributes<HTMLElement> & { as?: 'section' | 'div' | 'artic
 
 /** A bordered surface. As a <section> or <article>, point aria-labelledby at its title so it is a named region. */
 export function Card({ className, as: Tag = 'section', ...props }: CardProps) {
-  return <Tag className={cn('rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm', className)} {...props} />
+  return <Tag className={cn('min-w-0 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm', className)} {...props} />
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

@@ -79,7 +79,7 @@ export function DataTable<TData, TValue>({ columns, data, label, loading = false
         />
       </div>
       <div className="rounded-md border border-border">
-        <Table aria-busy={loading || undefined}>
+        <Table aria-busy={loading || undefined} stackOnPhone>
           <TableCaption className="sr-only">{label}</TableCaption>
           <TableHeader>
             {table.getHeaderGroups().map((group) => (
@@ -101,7 +101,9 @@ export function DataTable<TData, TValue>({ columns, data, label, loading = false
               rows.map((row) => (
                 <TableRow key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                    <TableCell key={cell.id} label={phoneLabel(cell.column)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </TableCell>
                   ))}
                 </TableRow>
               ))
@@ -114,6 +116,12 @@ export function DataTable<TData, TValue>({ columns, data, label, loading = false
       <PaginationBar table={table} loading={loading} />
     </div>
   )
+}
+
+/** A column with a text header names its values on a phone; one with a rendered header (e.g. actions) does not. */
+function phoneLabel<TData>(column: Column<TData>): string | undefined {
+  const header = column.columnDef.header
+  return typeof header === 'string' ? header : undefined
 }
 
 function ariaSort<TData>(column: Column<TData>): 'ascending' | 'descending' | 'none' | undefined {

@@ -14,16 +14,18 @@ export type DialogHeadingProps = {
   description: ReactNode
   /** Keeps the description for screen readers only, when the content already explains itself visually. */
   hideDescription?: boolean
+  /** Keeps the title for screen readers only, when the content starts with a heading that says the same. */
+  hideTitle?: boolean
 }
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-background/80 backdrop-blur-sm', className)} {...props} />
 }
 
-export function DialogHeading({ title, description, hideDescription = false }: DialogHeadingProps) {
+export function DialogHeading({ title, description, hideDescription = false, hideTitle = false }: DialogHeadingProps) {
   return (
     <div className="flex flex-col gap-1.5 pe-8">
-      <DialogPrimitive.Title className="text-lg leading-tight font-semibold">{title}</DialogPrimitive.Title>
+      <DialogPrimitive.Title className={hideTitle ? 'sr-only' : 'text-lg leading-tight font-semibold'}>{title}</DialogPrimitive.Title>
       <DialogPrimitive.Description className={hideDescription ? 'sr-only' : 'text-sm text-muted-foreground'}>{description}</DialogPrimitive.Description>
     </div>
   )
@@ -42,12 +44,12 @@ export function DialogCloseButton() {
 export type DialogContentProps = Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & DialogHeadingProps
 
 /** The modal panel both dialogs and sheets are: overlay, labelled content, close button. */
-export function ModalPanel({ title, description, hideDescription, className, children, ...props }: DialogContentProps) {
+export function ModalPanel({ title, description, hideDescription, hideTitle, className, children, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content className={cn('fixed z-50 flex flex-col gap-4 overflow-y-auto bg-card p-6 text-card-foreground shadow-lg', className)} {...props}>
-        <DialogHeading title={title} description={description} hideDescription={hideDescription} />
+        <DialogHeading title={title} description={description} hideDescription={hideDescription} hideTitle={hideTitle} />
         {children}
         <DialogCloseButton />
       </DialogPrimitive.Content>

@@ -9,6 +9,7 @@ import { Badge } from './badge'
 import { DataTable } from './data-table'
 import { DatePicker } from './date-picker'
 import { Field, FormField } from './field'
+import { FilterSheet } from './filter-sheet'
 import { FileDropZone } from './file-drop-zone'
 import en from './messages/en.json'
 import zhHans from './messages/zh-Hans.json'
@@ -16,6 +17,7 @@ import zhHant from './messages/zh-Hant.json'
 import { NavigationProgress } from './navigation-progress'
 import { RadioGroup, RadioGroupItem } from './radio-group'
 import { Stepper } from './stepper'
+import { Table, TableBody, TableCell, TableRow } from './table'
 
 const CATALOGS = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant }
 
@@ -85,6 +87,42 @@ describe('components rendered on the server', () => {
     expect(html).toContain('Acme')
     expect(html).toContain('1–1 of 1')
     expect(html).toContain('Filter rows')
+  })
+
+  it('names each value of a row by its column, for the cards a phone shows', () => {
+    const html = render(<DataTable label="Suppliers" columns={columns} data={[{ name: 'Acme', country: 'CN' }]} />)
+    expect(html).toContain('class="relative w-full overflow-x-auto table-stack"')
+    expect(html).toMatch(/<td data-label="Name"[^>]*>Acme<\/td>/)
+    expect(html).toMatch(/<td data-label="Country"[^>]*>CN<\/td>/)
+  })
+
+  it('stacks a table on phones only when asked, and leaves unlabelled cells (titles, actions) unnamed', () => {
+    const table = (stackOnPhone: boolean) =>
+      render(
+        <Table stackOnPhone={stackOnPhone}>
+          <TableBody>
+            <TableRow>
+              <TableCell>PO-1</TableCell>
+              <TableCell label="Total">$10.00</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>,
+      )
+    expect(table(false)).not.toContain('table-stack')
+    expect(table(true)).toContain('table-stack')
+    expect(table(true)).toMatch(/<td class="[^"]*">PO-1<\/td><td data-label="Total"/)
+  })
+
+  it('renders the filters once, beside a "Filters" button that opens them in a sheet on phones', () => {
+    const html = renderInRouter(
+      <FilterSheet active inlineFrom="sm">
+        <form aria-label="Product filters" />
+      </FilterSheet>,
+    )
+    expect(html.match(/aria-label="Product filters"/g)).toHaveLength(1)
+    expect(html).toMatch(/<div class="max-sm:hidden"><form aria-label="Product filters">/)
+    expect(html).toMatch(/<button[^>]*class="[^"]*sm:hidden[^"]*"[^>]*>.*Filters \(on\)<\/button>/)
+    expect(renderInRouter(<FilterSheet>{null}</FilterSheet>)).toMatch(/>Filters<\/button>/)
   })
 
   it('shows an empty row, an error row, or skeleton rows while loading', () => {

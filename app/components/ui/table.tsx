@@ -1,10 +1,18 @@
 import type { ComponentProps } from 'react'
 import { cn } from './cn'
 
-/** A semantic table that scrolls sideways on narrow screens instead of overflowing the page. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+type TableProps = ComponentProps<'table'> & {
+  /**
+   * Below the `sm` breakpoint, show each body row as a card: a cell with a `label` becomes a "label — value" line, a
+   * cell without one (the row's title, its actions) a full-width line. Otherwise the table scrolls sideways in its box.
+   */
+  stackOnPhone?: boolean
+}
+
+/** A semantic table that never widens the page: on a phone it stacks into cards, or scrolls sideways inside its box. */
+export function Table({ className, stackOnPhone = false, ...props }: TableProps) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div className={cn('relative w-full overflow-x-auto', stackOnPhone && 'table-stack')}>
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   )
@@ -34,6 +42,7 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
   return <th scope={scope} className={cn('h-10 px-3 text-start align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-3 py-2 align-middle', className)} {...props} />
+/** `label` names the value when a `stackOnPhone` table shows the row as a card (usually the column's header text). */
+export function TableCell({ className, label, ...props }: ComponentProps<'td'> & { label?: string }) {
+  return <td data-label={label} className={cn('px-3 py-2 align-middle', className)} {...props} />
 }

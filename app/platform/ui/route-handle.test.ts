@@ -7,4 +7,9 @@ describe('route handles', () => {
     expect(pageSettings([{ handle: { colorMode: 'light' } }, { handle: { layout: 'anno' } }])).toEqual({ layout: 'anno', colorMode: 'light' })
     expect(pageSettings([])).toEqual({})
   })
+
+  it('keeps a wide page wide whatever its parents say about layout or colour', () => {
+    expect(pageSettings([{ handle: { layout: 'default' } }, { handle: { width: 'wide' } }])).toEqual({ layout: 'default', width: 'wide' })
+    expect(pageSettings([{ handle: { colorMode: 'dark' } }, { handle: undefined }])).not.toHaveProperty('width')
+  })
 })

@@ -7,6 +7,8 @@ export type RouteHandle = {
   layout?: LayoutName
   /** Force a colour mode for this page (§1); forcing `system` is ignored. */
   colorMode?: ColorPreference
+  /** `wide`: a data page (lists, tables, boards, comparisons) that uses the width of a large screen; forms and reading pages keep a readable measure. */
+  width?: 'wide'
 }
 
 type Match = { handle?: unknown }
@@ -18,6 +20,7 @@ export function pageSettings(matches: readonly Match[]): RouteHandle {
     const handle = (match.handle ?? {}) as RouteHandle
     if (handle.layout) settings.layout = handle.layout
     if (handle.colorMode) settings.colorMode = handle.colorMode
+    if (handle.width) settings.width = handle.width
   }
   return settings
 }

@@ -12,6 +12,7 @@ import { localizePath } from '../../platform/i18n/locales'
 import { translator } from '../../platform/i18n/translate.server'
 import { useTranslation } from '../../platform/i18n/react'
 import { pageData } from '../page-data.server'
+import type { RouteHandle } from '../../platform/ui/route-handle'
 import type { Route } from './+types/categories'
 
 const SAVED = ['created', 'renamed', 'moved', 'deleted'] as const
@@ -29,6 +30,9 @@ function findNode(nodes: AdminCategoryNode[], id: string): AdminCategoryNode | u
   }
   return undefined
 }
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

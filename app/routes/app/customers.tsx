@@ -5,6 +5,7 @@ import { failure, failureFromError, parseForm, withRouteErrors } from '../../pla
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
 import { pageData } from '../page-data.server'
+import type { RouteHandle } from '../../platform/ui/route-handle'
 import type { Route } from './+types/customers'
 
 /** The report's query from the URL; a bad parameter falls back to the first page of everything. */
@@ -12,6 +13,9 @@ function reportQueryFrom(params: URLSearchParams): ReportQuery {
   const parsed = ReportQuery.safeParse({ q: params.get('q') ?? undefined, offset: params.get('offset') ?? undefined })
   return parsed.success ? parsed.data : ReportQuery.parse({})
 }
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

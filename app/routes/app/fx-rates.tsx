@@ -17,6 +17,7 @@ import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
 import { pageData } from '../page-data.server'
 import { useRootData } from '../route-helpers'
+import type { RouteHandle } from '../../platform/ui/route-handle'
 import type { Route } from './+types/fx-rates'
 
 const IMPORT_PROBLEMS = ['not_configured', 'unreachable', 'malformed'] as const
@@ -24,6 +25,9 @@ type ImportProblem = (typeof IMPORT_PROBLEMS)[number]
 const PROBLEM_MESSAGE: Record<ImportProblem, 'fx.notConfigured' | 'fx.unreachable' | 'fx.malformed'> = { not_configured: 'fx.notConfigured', unreachable: 'fx.unreachable', malformed: 'fx.malformed' }
 
 type FxActionResult = { ok: true; intent: 'save' } | { ok: true; intent: 'import'; asOf: string; count: number } | { ok: false; intent: 'import'; problem: ImportProblem } | (FormFailure & { intent?: string })
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -96,7 +100,7 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
           {data.rates.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('fx.empty')}</p>
           ) : (
-            <Table>
+            <Table stackOnPhone>
               <TableCaption>{t('fx.caption')}</TableCaption>
               <TableHeader>
                 <TableRow>
@@ -113,9 +117,11 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
                 {data.rates.map((rate) => (
                   <TableRow key={rate.currency}>
                     <TableHead scope="row">{rate.currency}</TableHead>
-                    <TableCell className="text-right tabular-nums">{format.number(rate.ratePerEur, { maximumFractionDigits: 10 })}</TableCell>
-                    <TableCell>{format.date(rate.asOf)}</TableCell>
-                    <TableCell>{t(`fx.sources.${rate.source}`)}</TableCell>
+                    <TableCell label={t('fx.rate')} className="text-right tabular-nums">
+                      {format.number(rate.ratePerEur, { maximumFractionDigits: 10 })}
+                    </TableCell>
+                    <TableCell label={t('fx.asOf')}>{format.date(rate.asOf)}</TableCell>
+                    <TableCell label={t('fx.source')}>{t(`fx.sources.${rate.source}`)}</TableCell>
                     <TableCell>
                       <Link to={`${localizePath(locale, '/app/fx-rates')}?currency=${rate.currency}`} className="text-primary hover:underline" aria-label={`${t('fx.edit')} ${rate.currency}`}>
                         {t('fx.edit')}

@@ -96,7 +96,7 @@ export default function MarketplaceHomePage({ loaderData }: Route.ComponentProps
             <h2 id="b2b-suppliers-title" className="text-xl font-semibold">
               {t('home.suppliersTitle')}
             </h2>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {home.featuredSuppliers.map((supplier) => (
                 <SupplierTile key={supplier.id} supplier={supplier} />
               ))}

@@ -2,6 +2,7 @@ import { SearchX } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { buttonClasses } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
+import { FilterSheet } from '../../components/ui/filter-sheet'
 import { Pagination } from '../../components/ui/pagination'
 import { useFormatter } from '../../components/use-formatter'
 import { lenientSearchQuery, type MarketFilters, ProductGrid, SEARCH_MAX_OFFSET, type SearchQuery, SearchFacets, searchInputOf, SortSelect, toMarketCard } from '../../modules/catalog/index'
@@ -127,9 +128,11 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
           <SortSelect formId={FORM_ID} value={filters.sort} />
         </div>
       </header>
-      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside className="lg:sticky lg:top-4 lg:self-start">
-          <SearchFacets formId={FORM_ID} action={base} filters={filters} facets={result.facets} selectedCategory={selectedCategory} selectedOrigin={selectedOrigin} clearHref={filtered ? base : null} />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8">
+        <aside className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+          <FilterSheet headed active={Boolean(filters.category || filters.origin || filters.verified || filters.moqMax || filters.priceMin || filters.priceMax || filters.hsChapter)}>
+            <SearchFacets formId={FORM_ID} action={base} filters={filters} facets={result.facets} selectedCategory={selectedCategory} selectedOrigin={selectedOrigin} clearHref={filtered ? base : null} />
+          </FilterSheet>
         </aside>
         <section aria-labelledby="market-results-title" className="flex min-w-0 flex-col gap-4">
           <h2 id="market-results-title" className="sr-only">

@@ -1,12 +1,14 @@
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from '../../../platform/i18n/react'
-import { Link } from 'react-router'
+import { Link, useMatches } from 'react-router'
 import { type ClientSession, isVerified, useBearerSession } from '../../../modules/identity/index'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { RealtimeProvider } from '../../../platform/realtime/hooks'
 import { NotificationBell } from '../../notifications/notification-bell'
+import { pageSettings } from '../../../platform/ui/route-handle'
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_SECONDS } from '../../../platform/ui/sidebar'
 import { CompanySwitcher } from '../../company-switcher'
+import { cn } from '../../ui/cn'
 import { TooltipProvider } from '../../ui/tooltip'
 import { useRootData } from '../../use-root-data'
 import { AppFooter } from './app-footer'
@@ -27,6 +29,9 @@ type AppLayoutProps = TopbarSlots & {
   children: ReactNode
 }
 
+/** How wide the content column may grow: a focused form, a reading page (the default), or a data page that uses a large screen. */
+const MAIN_WIDTH = { narrow: 'max-w-2xl', reading: 'max-w-5xl', wide: 'max-w-screen-2xl' } as const
+
 /** The one cookie script writes (so it cannot be HttpOnly): a layout preference the server reads to render the frame. */
 function rememberSidebar(collapsed: boolean): void {
   document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? 'collapsed' : 'expanded'}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`
@@ -46,6 +51,8 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
   const navState = useNavGroups(groups, collapsedNavGroups)
   // Platform admins work without a company: nothing invites them to set one up.
   const switcher = companies?.active || session.user.role !== 'admin' ? <CompanySwitcher companies={companies} locale={locale} /> : null
+  const pageWidth = pageSettings(useMatches()).width
+  const width = narrow ? 'narrow' : (pageWidth ?? 'reading')
   const toggle = () => {
     rememberSidebar(!collapsed)
     setCollapsed(!collapsed)
@@ -78,7 +85,7 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
                   </Link>
                 </div>
               )}
-              <main id="main" className={narrow ? 'mx-auto w-full max-w-2xl flex-1 p-4 sm:p-6' : 'mx-auto w-full max-w-5xl flex-1 p-4 sm:p-6'}>
+              <main id="main" className={cn('mx-auto w-full min-w-0 flex-1 p-4 sm:p-6', MAIN_WIDTH[width])}>
                 {children}
               </main>
               <AppFooter status={<LiveStatus />} />

@@ -49,7 +49,7 @@ export function ProductCard({ product, locale, headingLevel: Heading = 'h3' }: {
 /** A responsive grid of product cards. */
 export function ProductGrid({ products, locale, headingLevel }: { products: MarketCard[]; locale: Locale; headingLevel?: HeadingLevel }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product) => (
         <li key={product.id} className="flex">
           <ProductCard product={product} locale={locale} headingLevel={headingLevel} />

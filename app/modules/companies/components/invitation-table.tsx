@@ -133,7 +133,7 @@ export function InvitationTable({ invitations, label, manage = false, emptyTitle
   const format = useFormatter()
   if (invitations.length === 0) return <EmptyState icon={Mail} title={emptyTitle} description={emptyDescription} />
   return (
-    <Table>
+    <Table stackOnPhone>
       <TableCaption className="sr-only">{label}</TableCaption>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
@@ -154,18 +154,18 @@ export function InvitationTable({ invitations, label, manage = false, emptyTitle
         {invitations.map((invitation) => (
           <TableRow key={invitation.id}>
             <TableCell className="break-all">{invitation.email}</TableCell>
-            <TableCell>
+            <TableCell label={t('columns.role')}>
               <MemberRoleBadge role={invitation.role} />
             </TableCell>
-            <TableCell>
+            <TableCell label={t('columns.status')}>
               <InvitationStatusBadge status={invitation.status} />
             </TableCell>
-            <TableCell>{invitation.inviterName ?? <span className="text-muted-foreground">{t('unknownInviter')}</span>}</TableCell>
-            <TableCell className="whitespace-nowrap">
+            <TableCell label={t('columns.invitedBy')}>{invitation.inviterName ?? <span className="text-muted-foreground">{t('unknownInviter')}</span>}</TableCell>
+            <TableCell label={t('columns.date')} className="whitespace-nowrap">
               <InvitationDate invitation={invitation} />
             </TableCell>
             {manage ? (
-              <TableCell className="whitespace-nowrap">
+              <TableCell label={t('columns.sent')} className="whitespace-nowrap">
                 {t('invitations.sendCount', { count: invitation.sendCount, max: MAX_INVITATION_SENDS })}
                 <span className="block text-xs text-muted-foreground">{t('invitations.lastSent', { date: format.date(invitation.lastSentAt) })}</span>
               </TableCell>

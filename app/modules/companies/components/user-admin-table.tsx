@@ -78,7 +78,7 @@ export function UserAdminTable({ rows, selectedId, detailHref }: { rows: UserAdm
   const format = useFormatter()
   return (
     <div className="rounded-md border border-border">
-      <Table>
+      <Table stackOnPhone>
         <TableCaption className="sr-only">{t('users.table.label')}</TableCaption>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
@@ -98,15 +98,21 @@ export function UserAdminTable({ rows, selectedId, detailHref }: { rows: UserAdm
                   {row.name}
                 </Link>
               </TableCell>
-              <TableCell className="break-all">{row.email ?? row.phoneNumber}</TableCell>
-              <TableCell>
+              <TableCell label={t('users.table.email')} className="break-all">
+                {row.email ?? row.phoneNumber}
+              </TableCell>
+              <TableCell label={t('users.table.role')}>
                 <PlatformRoleBadge role={row.role} />
               </TableCell>
-              <TableCell>
+              <TableCell label={t('users.table.status')}>
                 <UserStatusBadge status={row.status} />
               </TableCell>
-              <TableCell className="text-end tabular-nums">{format.number(row.companyCount)}</TableCell>
-              <TableCell className="whitespace-nowrap">{format.date(row.createdAt)}</TableCell>
+              <TableCell label={t('users.table.companies')} className="text-end tabular-nums">
+                {format.number(row.companyCount)}
+              </TableCell>
+              <TableCell label={t('users.table.created')} className="whitespace-nowrap">
+                {format.date(row.createdAt)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -74,7 +74,7 @@ export function CustomerTable({ base, q, rows, total, offset, limit, pageResult 
           }
         />
       ) : (
-        <Table aria-label={t('customers.tableLabel')}>
+        <Table aria-label={t('customers.tableLabel')} stackOnPhone>
           <TableHeader>
             <TableRow>
               <TableHead>{t('customers.columns.name')}</TableHead>
@@ -92,8 +92,10 @@ export function CustomerTable({ base, q, rows, total, offset, limit, pageResult 
                     {row.name}
                   </Link>
                 </TableCell>
-                <TableCell className="text-right">{format.number(row.orderCount)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap">
+                <TableCell label={t('customers.columns.orders')} className="text-right">
+                  {format.number(row.orderCount)}
+                </TableCell>
+                <TableCell label={t('customers.columns.volume')} className="text-right whitespace-nowrap">
                   {row.volume.length === 0 ? (
                     '—'
                   ) : (
@@ -106,8 +108,10 @@ export function CustomerTable({ base, q, rows, total, offset, limit, pageResult 
                     </ul>
                   )}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{format.date(row.lastOrderAt)}</TableCell>
-                <TableCell>
+                <TableCell label={t('customers.columns.lastOrder')} className="whitespace-nowrap">
+                  {format.date(row.lastOrderAt)}
+                </TableCell>
+                <TableCell label={t('customers.columns.note')}>
                   <CustomerNoteForm customer={row} pageResult={pageResult?.customerId === row.id ? pageResult : undefined} />
                 </TableCell>
               </TableRow>

@@ -114,12 +114,13 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    // A container: the board counts its columns by its own width, which the sidebar shares with it on a large screen.
+    <div className="@container flex flex-col gap-4">
       {result?.ok ? <p role="status" className="text-sm text-muted-foreground">{t(`board.moved.${result.intent}`, { number: result.number })}</p> : null}
       {result && !result.ok ? <FormError error={result.formError} /> : null}
       {confirmCard ? <ShipConfirmation card={confirmCard} cancelHref={boardHref} /> : null}
       <p className="text-sm text-muted-foreground">{t(hydrated ? 'board.hint' : 'board.hintNoScript')}</p>
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-5">
+      <div className="grid grid-cols-1 gap-4 @2xl:grid-cols-2 @4xl:grid-cols-3 @5xl:grid-cols-5">
         {columns.map((column) => {
           const allowed = dragging ? boardMove(dragging.status, column.status) !== null : false
           const disabled = dragging !== null && !allowed && dragging.status !== column.status
@@ -139,7 +140,7 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
               onDragLeave={() => setOver((current) => (current === column.status ? null : current))}
               onDrop={dropOn(column.status)}
               className={cn(
-                'flex min-h-40 flex-col gap-3 rounded-lg border border-border bg-muted/40 p-3 transition-opacity',
+                'flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-muted/40 p-3 transition-opacity @2xl:min-h-40',
                 disabled && 'opacity-50',
                 allowed && 'border-dashed border-primary',
                 over === column.status && 'bg-primary/10',
@@ -232,25 +233,35 @@ function OrderCard({ card, draggable, busy, onDragStart, onDragEnd, onMove }: Or
       }}
       onDragEnd={onDragEnd}
       data-testid="board-card"
-      className={cn('flex flex-col gap-2 rounded-md border border-border bg-card p-3 text-card-foreground shadow-sm', draggable && 'cursor-grab', busy && 'opacity-60')}
+      className={cn('flex min-w-0 flex-col gap-2 rounded-md border border-border bg-card p-3 text-card-foreground shadow-sm', draggable && 'cursor-grab', busy && 'opacity-60')}
     >
       <h3 id={titleId} className="font-mono text-sm font-semibold">
         <Link to={card.href} className="underline-offset-4 hover:underline">
           {card.number}
         </Link>
       </h3>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">{t('card.buyer')}</dt>
-        <dd>{card.buyer}</dd>
-        <dt className="text-muted-foreground">{t('card.total')}</dt>
-        <dd>
-          <Money amount={card.total} currency={card.currency} />
-        </dd>
-        <dt className="text-muted-foreground">{t('card.requestedDelivery')}</dt>
-        <dd className="flex flex-wrap items-center gap-1">
-          {card.requestedDeliveryDate ? format.date(calendarDay(card.requestedDeliveryDate)) : t('card.noDate')}
-          {card.overdue ? <Badge variant="reject">{t('card.overdue')}</Badge> : null}
-        </dd>
+      {/* A value moves under its label when both do not fit: a narrow column never pushes the amount out of the card. */}
+      <dl className="flex flex-col gap-1 text-sm">
+        <div>
+          <dt className="sr-only">{t('card.buyer')}</dt>
+          {/* One line however long the name: the full name shows on hover, and screen readers read all of it. */}
+          <dd className="truncate font-medium" title={card.buyer}>
+            {card.buyer}
+          </dd>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <dt className="text-muted-foreground">{t('card.total')}</dt>
+          <dd className="min-w-0 font-medium tabular-nums wrap-anywhere">
+            <Money amount={card.total} currency={card.currency} />
+          </dd>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <dt className="text-muted-foreground">{t('card.requestedDelivery')}</dt>
+          <dd className="flex flex-wrap items-center gap-1">
+            {card.requestedDeliveryDate ? format.date(calendarDay(card.requestedDeliveryDate)) : t('card.noDate')}
+            {card.overdue ? <Badge variant="reject">{t('card.overdue')}</Badge> : null}
+          </dd>
+        </div>
       </dl>
       {moves.length > 0 ? (
         <div className="flex flex-wrap gap-2">
@@ -264,7 +275,7 @@ function OrderCard({ card, draggable, busy, onDragStart, onDragEnd, onMove }: Or
                   event.preventDefault()
                   onMove(intent)
                 }}
-                className={buttonClasses('secondary', undefined, 'sm')}
+                className={buttonClasses('secondary', 'h-auto min-h-8 py-1 whitespace-normal', 'sm')}
               >
                 {t('card.shipAll')}
               </Link>
@@ -279,7 +290,7 @@ function OrderCard({ card, draggable, busy, onDragStart, onDragEnd, onMove }: Or
               >
                 <input type="hidden" name="orderId" value={card.id} />
                 <input type="hidden" name="seen" value={card.seen} />
-                <Button type="submit" name="intent" value={intent} size="sm" variant="secondary" disabled={busy}>
+                <Button type="submit" name="intent" value={intent} size="sm" variant="secondary" disabled={busy} className="h-auto min-h-8 py-1 whitespace-normal">
                   {t('card.moveTo', { column: t(`statuses.${to}`) })}
                 </Button>
               </Form>

@@ -82,7 +82,7 @@ export function OpenLinesTable({ base, q, rows, total, offset, limit }: OpenLine
           }
         />
       ) : (
-        <Table aria-label={t('openLines.tableLabel')}>
+        <Table aria-label={t('openLines.tableLabel')} stackOnPhone>
           <TableHeader>
             <TableRow>
               <TableHead>{t('openLines.columns.order')}</TableHead>
@@ -104,14 +104,22 @@ export function OpenLinesTable({ base, q, rows, total, offset, limit }: OpenLine
                     {row.orderNumber}
                   </Link>
                 </TableCell>
-                <TableCell>{row.buyer}</TableCell>
-                <TableCell className="font-mono text-xs">{row.sku || '—'}</TableCell>
-                <TableCell>{row.description}</TableCell>
-                <TableCell className="text-right">{format.number(row.quantity)}</TableCell>
-                <TableCell className="text-right">{format.number(row.shipped)}</TableCell>
-                <TableCell className="text-right font-medium">{format.number(row.remaining)}</TableCell>
-                <TableCell>{unitName(row.unit, row.remaining)}</TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label={t('openLines.columns.buyer')}>{row.buyer}</TableCell>
+                <TableCell label={t('openLines.columns.sku')} className="font-mono text-xs">
+                  {row.sku || '—'}
+                </TableCell>
+                <TableCell label={t('openLines.columns.description')}>{row.description}</TableCell>
+                <TableCell label={t('openLines.columns.ordered')} className="text-right">
+                  {format.number(row.quantity)}
+                </TableCell>
+                <TableCell label={t('openLines.columns.shipped')} className="text-right">
+                  {format.number(row.shipped)}
+                </TableCell>
+                <TableCell label={t('openLines.columns.remaining')} className="text-right font-medium">
+                  {format.number(row.remaining)}
+                </TableCell>
+                <TableCell label={t('openLines.columns.unit')}>{unitName(row.unit, row.remaining)}</TableCell>
+                <TableCell label={t('openLines.columns.delivery')} className="whitespace-nowrap">
                   <span className="flex flex-wrap items-center gap-1">
                     {row.requestedDeliveryDate ? format.date(calendarDay(row.requestedDeliveryDate)) : t('openLines.noDate')}
                     {row.overdue ? <Badge variant="reject">{t('openLines.overdue')}</Badge> : null}

@@ -174,7 +174,7 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
 
       <Card className="flex flex-col gap-3 p-6">
         <CardTitle>{t('detail.lines')}</CardTitle>
-        <Table aria-label={t('detail.linesLabel')}>
+        <Table aria-label={t('detail.linesLabel')} stackOnPhone>
           <TableHeader>
             <TableRow>
               <TableHead>{t('detail.columns.position')}</TableHead>
@@ -191,15 +191,27 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
           <TableBody>
             {order.lines.map((line) => (
               <TableRow key={line.id}>
-                <TableCell>{format.number(line.position + 1)}</TableCell>
-                <TableCell className="font-mono text-xs">{line.sku || '—'}</TableCell>
-                <TableCell>{line.description}</TableCell>
-                <TableCell>{unitName(line.unit, line.quantity)}</TableCell>
-                <TableCell className="text-right">{format.number(line.quantity)}</TableCell>
-                <TableCell className="text-right">{format.number(line.shippedQuantity)}</TableCell>
-                <TableCell className="text-right">{format.number(line.receivedQuantity)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap">{money(line.unitPrice)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap">{money(line.lineTotal)}</TableCell>
+                <TableCell label={t('detail.columns.position')}>{format.number(line.position + 1)}</TableCell>
+                <TableCell label={t('detail.columns.sku')} className="font-mono text-xs">
+                  {line.sku || '—'}
+                </TableCell>
+                <TableCell className="font-medium sm:font-normal">{line.description}</TableCell>
+                <TableCell label={t('detail.columns.unit')}>{unitName(line.unit, line.quantity)}</TableCell>
+                <TableCell label={t('detail.columns.ordered')} className="text-right">
+                  {format.number(line.quantity)}
+                </TableCell>
+                <TableCell label={t('detail.columns.shipped')} className="text-right">
+                  {format.number(line.shippedQuantity)}
+                </TableCell>
+                <TableCell label={t('detail.columns.received')} className="text-right">
+                  {format.number(line.receivedQuantity)}
+                </TableCell>
+                <TableCell label={t('detail.columns.unitPrice')} className="text-right whitespace-nowrap">
+                  {money(line.unitPrice)}
+                </TableCell>
+                <TableCell label={t('detail.columns.lineTotal')} className="text-right whitespace-nowrap">
+                  {money(line.lineTotal)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -452,7 +464,7 @@ function ProposalTable({ order, request }: { order: PurchaseOrderDetail; request
   }
   if (rows.length === 0) return null
   return (
-    <Table aria-label={t(`detail.requestKind.${request.kind}`)}>
+    <Table aria-label={t(`detail.requestKind.${request.kind}`)} stackOnPhone>
       <TableHeader>
         <TableRow>
           <TableHead>{t('detail.changeField')}</TableHead>
@@ -464,8 +476,8 @@ function ProposalTable({ order, request }: { order: PurchaseOrderDetail; request
         {rows.map((row) => (
           <TableRow key={row.key}>
             <TableHead scope="row">{row.label}</TableHead>
-            <TableCell>{row.before}</TableCell>
-            <TableCell>{row.after}</TableCell>
+            <TableCell label={t('detail.before')}>{row.before}</TableCell>
+            <TableCell label={t('detail.after')}>{row.after}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -140,7 +140,7 @@ export function OrderList({ locale, basePath, filters, counterparts, rows, total
             }
           />
         ) : (
-          <Table aria-label={t('list.tableLabel')}>
+          <Table aria-label={t('list.tableLabel')} stackOnPhone>
             <TableHeader>
               <TableRow>
                 <TableHead>{t('list.columns.number')}</TableHead>
@@ -161,17 +161,23 @@ export function OrderList({ locale, basePath, filters, counterparts, rows, total
                       {row.number}
                     </Link>
                   </TableCell>
-                  {showSide ? <TableCell>{t(`side.${row.side}`)}</TableCell> : null}
-                  <TableCell>{row.counterpart}</TableCell>
-                  <TableCell>
+                  {showSide ? <TableCell label={t('list.columns.side')}>{t(`side.${row.side}`)}</TableCell> : null}
+                  <TableCell label={t('list.columns.counterpart')}>{row.counterpart}</TableCell>
+                  <TableCell label={t('list.columns.status')}>
                     <OrderStatusBadge status={row.status} />
                   </TableCell>
-                  <TableCell className="text-right">{format.number(row.lineCount)}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
+                  <TableCell label={t('list.columns.lines')} className="text-right">
+                    {format.number(row.lineCount)}
+                  </TableCell>
+                  <TableCell label={t('list.columns.total')} className="text-right whitespace-nowrap">
                     <Money amount={row.total} currency={row.currency} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{row.requestedDeliveryDate ? format.date(calendarDay(row.requestedDeliveryDate)) : '—'}</TableCell>
-                  <TableCell className="whitespace-nowrap">{format.date(row.createdAt)}</TableCell>
+                  <TableCell label={t('list.columns.delivery')} className="whitespace-nowrap">
+                    {row.requestedDeliveryDate ? format.date(calendarDay(row.requestedDeliveryDate)) : '—'}
+                  </TableCell>
+                  <TableCell label={t('list.columns.created')} className="whitespace-nowrap">
+                    {format.date(row.createdAt)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

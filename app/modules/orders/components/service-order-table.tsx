@@ -27,7 +27,7 @@ export function ServiceOrderTable({ rows, locale }: { rows: ServiceOrderRow[]; l
   const { t } = useTranslation('services')
   const format = useFormatter()
   return (
-    <Table aria-label={t('list.tableLabel')}>
+    <Table aria-label={t('list.tableLabel')} stackOnPhone>
       <TableHeader>
         <TableRow>
           <TableHead>{t('list.number')}</TableHead>
@@ -48,18 +48,18 @@ export function ServiceOrderTable({ rows, locale }: { rows: ServiceOrderRow[]; l
                   {row.number}
                 </Link>
               </TableCell>
-              <TableCell>
+              <TableCell label={t('list.service')}>
                 <span className="flex flex-col">
                   <span>{t(`types.${row.serviceType}.name`)}</span>
                   {row.route ? <span className="text-xs text-muted-foreground">{t('list.routeText', { origin: row.route.origin, destination: row.route.destination })}</span> : null}
                 </span>
               </TableCell>
-              <TableCell>{counterpart || <span className="text-muted-foreground">{t('list.awaitingQuotes')}</span>}</TableCell>
-              <TableCell>
+              <TableCell label={t('list.counterpart')}>{counterpart || <span className="text-muted-foreground">{t('list.awaitingQuotes')}</span>}</TableCell>
+              <TableCell label={t('list.status')}>
                 <ServiceStatusBadge status={row.status} />
               </TableCell>
-              <TableCell className="text-right tabular-nums">{row.price && row.currency ? <Money amount={row.price} currency={row.currency} /> : <span className="text-muted-foreground">{t('list.notPriced')}</span>}</TableCell>
-              <TableCell>{format.date(row.createdAt)}</TableCell>
+              <TableCell label={t('list.price')} className="text-right tabular-nums">{row.price && row.currency ? <Money amount={row.price} currency={row.currency} /> : <span className="text-muted-foreground">{t('list.notPriced')}</span>}</TableCell>
+              <TableCell label={t('list.created')}>{format.date(row.createdAt)}</TableCell>
             </TableRow>
           )
         })}
@@ -75,7 +75,7 @@ export function FreightRequestTable({ rows, locale }: { rows: FreightRequestRow[
   const { t } = useTranslation('services')
   const format = useFormatter()
   return (
-    <Table aria-label={t('list.openTableLabel')}>
+    <Table aria-label={t('list.openTableLabel')} stackOnPhone>
       <TableHeader>
         <TableRow>
           <TableHead>{t('list.number')}</TableHead>
@@ -91,9 +91,9 @@ export function FreightRequestTable({ rows, locale }: { rows: FreightRequestRow[
         {rows.map((row) => (
           <TableRow key={row.id}>
             <TableCell className="font-medium">{row.number}</TableCell>
-            <TableCell>{row.route ? t('list.routeText', { origin: row.route.origin, destination: row.route.destination }) : null}</TableCell>
-            <TableCell>{row.route ? t(`modes.${row.route.mode}`) : null}</TableCell>
-            <TableCell>{row.serviceDate ? format.date(row.serviceDate) : null}</TableCell>
+            <TableCell label={t('list.route')}>{row.route ? t('list.routeText', { origin: row.route.origin, destination: row.route.destination }) : null}</TableCell>
+            <TableCell label={t('freight.mode')}>{row.route ? t(`modes.${row.route.mode}`) : null}</TableCell>
+            <TableCell label={t('list.readyDate')}>{row.serviceDate ? format.date(row.serviceDate) : null}</TableCell>
             <TableCell>
               <Link to={localizePath(locale, `/app/orders/service/${row.id}`)} className="text-primary hover:underline">
                 {t('list.priceIt')}

@@ -161,7 +161,7 @@ export function ApprovedSupplierList({ locale, filters, counts, rows, total, off
       {rows.length === 0 ? (
         <EmptyState title={filtered ? t('management.emptyFiltered') : t('management.empty')} description={filtered ? undefined : t('management.emptyDescription')} />
       ) : (
-        <Table aria-label={t('management.tableLabel')}>
+        <Table aria-label={t('management.tableLabel')} stackOnPhone>
           <TableHeader>
             <TableRow>
               <TableHead>{t('management.columns.supplier')}</TableHead>
@@ -182,11 +182,13 @@ export function ApprovedSupplierList({ locale, filters, counts, rows, total, off
                   </div>
                   <div className="text-xs text-muted-foreground">{row.country ? countryName(row.country, locale) : ''}</div>
                 </TableCell>
-                <TableCell>
+                <TableCell label={t('management.columns.status')}>
                   <ApprovedStatusBadge status={row.status} />
                 </TableCell>
-                <TableCell className="max-w-64 text-sm whitespace-pre-wrap">{row.note || '—'}</TableCell>
-                <TableCell>
+                <TableCell label={t('management.columns.note')} className="max-w-64 text-sm whitespace-pre-wrap">
+                  {row.note || '—'}
+                </TableCell>
+                <TableCell label={t('management.columns.documents')}>
                   {row.documents.length > 0 ? (
                     <ul className="flex flex-col gap-1 text-sm">
                       {row.documents.map((file) => (
@@ -201,7 +203,7 @@ export function ApprovedSupplierList({ locale, filters, counts, rows, total, off
                     '—'
                   )}
                 </TableCell>
-                <TableCell className="text-sm whitespace-nowrap">
+                <TableCell label={t('management.columns.updated')} className="text-sm whitespace-nowrap">
                   {format.date(row.updatedAt)}
                   {row.updatedByName ? <div className="text-xs text-muted-foreground">{row.updatedByName}</div> : null}
                 </TableCell>

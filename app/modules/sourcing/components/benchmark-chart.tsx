@@ -25,7 +25,7 @@ export function BenchmarkStatsTable({ currency, rows }: { currency: string; rows
   const format = useFormatter()
   const money = (value: string | null) => (value === null ? '—' : format.money(value, currency))
   return (
-    <Table aria-label={t('research.statsLabel', { currency })}>
+    <Table aria-label={t('research.statsLabel', { currency })} stackOnPhone>
       <TableHeader>
         <TableRow>
           <TableHead>{t('research.columns.source')}</TableHead>
@@ -39,10 +39,18 @@ export function BenchmarkStatsTable({ currency, rows }: { currency: string; rows
         {rows.map(({ source, stats }) => (
           <TableRow key={source}>
             <TableCell className="font-medium">{t(`research.source.${source}`)}</TableCell>
-            <TableCell className="text-right">{format.number(stats.count)}</TableCell>
-            <TableCell className="text-right whitespace-nowrap">{money(stats.min)}</TableCell>
-            <TableCell className="text-right whitespace-nowrap">{money(stats.median)}</TableCell>
-            <TableCell className="text-right whitespace-nowrap">{money(stats.max)}</TableCell>
+            <TableCell label={t('research.columns.count')} className="text-right">
+              {format.number(stats.count)}
+            </TableCell>
+            <TableCell label={t('research.columns.min')} className="text-right whitespace-nowrap">
+              {money(stats.min)}
+            </TableCell>
+            <TableCell label={t('research.columns.median')} className="text-right whitespace-nowrap">
+              {money(stats.median)}
+            </TableCell>
+            <TableCell label={t('research.columns.max')} className="text-right whitespace-nowrap">
+              {money(stats.max)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -113,7 +121,7 @@ export function BenchmarkTrendChart({ currency, trend }: { currency: string; tre
           </span>
         </figcaption>
       </figure>
-      <Table aria-label={t('research.trendTableLabel', { currency })}>
+      <Table aria-label={t('research.trendTableLabel', { currency })} stackOnPhone>
         <TableHeader>
           <TableRow>
             <TableHead>{t('research.columns.month')}</TableHead>
@@ -128,11 +136,21 @@ export function BenchmarkTrendChart({ currency, trend }: { currency: string; tre
           {trend.map((point) => (
             <TableRow key={point.month}>
               <TableCell>{monthLabel(point.month)}</TableCell>
-              <TableCell className="text-right">{format.number(point.quotations.count)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap">{money(point.quotations.median)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap">{point.quotations.count > 0 ? `${money(point.quotations.min)} – ${money(point.quotations.max)}` : '—'}</TableCell>
-              <TableCell className="text-right">{format.number(point.catalogue.count)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap">{money(point.catalogue.median)}</TableCell>
+              <TableCell label={t('research.columns.quotes')} className="text-right">
+                {format.number(point.quotations.count)}
+              </TableCell>
+              <TableCell label={t('research.columns.quoteMedian')} className="text-right whitespace-nowrap">
+                {money(point.quotations.median)}
+              </TableCell>
+              <TableCell label={t('research.columns.quoteRange')} className="text-right whitespace-nowrap">
+                {point.quotations.count > 0 ? `${money(point.quotations.min)} – ${money(point.quotations.max)}` : '—'}
+              </TableCell>
+              <TableCell label={t('research.columns.listings')} className="text-right">
+                {format.number(point.catalogue.count)}
+              </TableCell>
+              <TableCell label={t('research.columns.catalogueMedian')} className="text-right whitespace-nowrap">
+                {money(point.catalogue.median)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

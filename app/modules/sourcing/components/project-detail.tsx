@@ -163,7 +163,7 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
         {summary.requirements.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('detail.noRequirements')}</p>
         ) : (
-          <Table aria-label={t('detail.requirements')}>
+          <Table aria-label={t('detail.requirements')} stackOnPhone>
             <TableHeader>
               <TableRow>
                 <TableHead>{t('requirements.columns.title')}</TableHead>
@@ -181,12 +181,16 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
                       {row.title}
                     </Link>
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
+                  <TableCell label={t('requirements.columns.quantity')} className="text-right whitespace-nowrap">
                     {format.number(row.quantity)} {row.unit}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap">{row.targetUnitPrice && row.targetCurrency ? <Money amount={row.targetUnitPrice} currency={row.targetCurrency} unitPrice /> : '—'}</TableCell>
-                  <TableCell className="whitespace-nowrap">{row.requiredBy ? format.date(day(row.requiredBy)) : '—'}</TableCell>
-                  <TableCell>
+                  <TableCell label={t('requirements.columns.targetPrice')} className="text-right whitespace-nowrap">
+                    {row.targetUnitPrice && row.targetCurrency ? <Money amount={row.targetUnitPrice} currency={row.targetCurrency} unitPrice /> : '—'}
+                  </TableCell>
+                  <TableCell label={t('requirements.columns.requiredBy')} className="whitespace-nowrap">
+                    {row.requiredBy ? format.date(day(row.requiredBy)) : '—'}
+                  </TableCell>
+                  <TableCell label={t('requirements.columns.status')}>
                     <RequirementStatusBadge status={row.status} />
                   </TableCell>
                 </TableRow>
@@ -202,7 +206,7 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
           {summary.rfqs.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('detail.noRfqs')}</p>
           ) : (
-            <Table aria-label={t('detail.rfqs')}>
+            <Table aria-label={t('detail.rfqs')} stackOnPhone>
               <TableHeader>
                 <TableRow>
                   <TableHead>{t('detail.rfqColumns.number')}</TableHead>
@@ -220,12 +224,16 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
                       </Link>
                       <span className="block text-xs text-muted-foreground">{rfq.title}</span>
                     </TableCell>
-                    <TableCell>
+                    <TableCell label={t('detail.rfqColumns.status')}>
                       {t(`rfqStatus.${rfq.status}`)}
                       {rfq.sealed ? <span className="block text-xs text-muted-foreground">{t('detail.sealed')}</span> : null}
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">{format.dateTime(rfq.quoteDeadline)}</TableCell>
-                    <TableCell className="text-right">{format.number(rfq.quotationCount)}</TableCell>
+                    <TableCell label={t('detail.rfqColumns.deadline')} className="whitespace-nowrap">
+                      {format.dateTime(rfq.quoteDeadline)}
+                    </TableCell>
+                    <TableCell label={t('detail.rfqColumns.quotations')} className="text-right">
+                      {format.number(rfq.quotationCount)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -238,7 +246,7 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
           {summary.orders.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('detail.noOrders')}</p>
           ) : (
-            <Table aria-label={t('detail.orders')}>
+            <Table aria-label={t('detail.orders')} stackOnPhone>
               <TableHeader>
                 <TableRow>
                   <TableHead>{t('detail.orderColumns.supplier')}</TableHead>
@@ -251,11 +259,13 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
                 {summary.orders.map((order) => (
                   <TableRow key={`${order.purchaseOrderId ?? ''}|${order.supplierCompanyId}|${order.currency}`}>
                     <TableCell>{order.supplierName}</TableCell>
-                    <TableCell className="text-right">{format.number(order.lineCount)}</TableCell>
-                    <TableCell className="text-right whitespace-nowrap">
+                    <TableCell label={t('detail.orderColumns.lines')} className="text-right">
+                      {format.number(order.lineCount)}
+                    </TableCell>
+                    <TableCell label={t('detail.orderColumns.amount')} className="text-right whitespace-nowrap">
                       <Money amount={order.amount} currency={order.currency} />
                     </TableCell>
-                    <TableCell>
+                    <TableCell label={t('detail.orderColumns.order')}>
                       {order.purchaseOrderId ? (
                         <Link to={link(`/app/orders/${order.purchaseOrderId}/view`)} className="underline-offset-4 hover:underline">
                           {t('detail.viewOrder')}

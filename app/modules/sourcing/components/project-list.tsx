@@ -63,7 +63,7 @@ export function ProjectList({ locale, filters, rows, total, offset, limit }: { l
       {rows.length === 0 ? (
         <EmptyState title={filtered ? t('list.emptyFiltered') : t('list.empty')} description={filtered ? undefined : t('list.emptyDescription')} />
       ) : (
-        <Table aria-label={t('list.tableLabel')}>
+        <Table aria-label={t('list.tableLabel')} stackOnPhone>
           <TableHeader>
             <TableRow>
               <TableHead>{t('list.columns.number')}</TableHead>
@@ -82,13 +82,17 @@ export function ProjectList({ locale, filters, rows, total, offset, limit }: { l
                     {row.number}
                   </Link>
                 </TableCell>
-                <TableCell>{row.name}</TableCell>
-                <TableCell>
+                <TableCell label={t('list.columns.name')}>{row.name}</TableCell>
+                <TableCell label={t('list.columns.status')}>
                   <ProjectStatusBadge status={row.status} />
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap">{row.budget ? <Money amount={row.budget} currency={row.currency} /> : '—'}</TableCell>
-                <TableCell className="whitespace-nowrap">{row.deadline ? format.date(`${row.deadline}T12:00:00Z`) : '—'}</TableCell>
-                <TableCell>
+                <TableCell label={t('list.columns.budget')} className="text-right whitespace-nowrap">
+                  {row.budget ? <Money amount={row.budget} currency={row.currency} /> : '—'}
+                </TableCell>
+                <TableCell label={t('list.columns.deadline')} className="whitespace-nowrap">
+                  {row.deadline ? format.date(`${row.deadline}T12:00:00Z`) : '—'}
+                </TableCell>
+                <TableCell label={t('list.columns.progress')}>
                   <ProgressMeter done={row.awardedCount} total={row.requirementCount} label={t('list.progress', { done: format.number(row.awardedCount), total: format.number(row.requirementCount) })} />
                 </TableCell>
               </TableRow>

@@ -68,78 +68,76 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
       <Form method="post" className="flex flex-col gap-6">
         <input type="hidden" name="version" value={quotation?.version ?? ''} />
         <IdempotencyField value={idempotencyKey} />
-        <fieldset disabled={!editable} className="flex flex-col gap-6">
-          <div className="overflow-x-auto">
-            <Table>
-              <TableCaption className="sr-only">{t('editor.caption')}</TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t('editor.item')}</TableHead>
-                  <TableHead className="text-right">{t('editor.quantity')}</TableHead>
-                  <TableHead>{t('editor.noOffer')}</TableHead>
-                  <TableHead>{t('editor.unitPrice')}</TableHead>
-                  <TableHead>{t('editor.moq')}</TableHead>
-                  <TableHead>{t('editor.leadTime')}</TableHead>
-                  <TableHead>{t('editor.note')}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {lines.map((line, index) => {
-                  const saved = stored.get(line.id)
-                  const name = (field: string) => `lines.${index}.${field}`
-                  const cellErrors = (field: string) => errors(name(field))
-                  const hasAlternative = Boolean(value(name('alternativeDescription'), saved?.alternativeDescription))
-                  return (
-                    <TableRow key={line.id} className="align-top">
-                      <TableCell className="min-w-48">
-                        <input type="hidden" name={name('rfqLineId')} value={line.id} />
-                        <div className="font-medium" id={`line-${line.id}`}>
-                          {line.title}
+        <fieldset disabled={!editable} className="flex min-w-0 flex-col gap-6">
+          <Table stackOnPhone>
+            <TableCaption className="sr-only">{t('editor.caption')}</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('editor.item')}</TableHead>
+                <TableHead className="text-right">{t('editor.quantity')}</TableHead>
+                <TableHead>{t('editor.noOffer')}</TableHead>
+                <TableHead>{t('editor.unitPrice')}</TableHead>
+                <TableHead>{t('editor.moq')}</TableHead>
+                <TableHead>{t('editor.leadTime')}</TableHead>
+                <TableHead>{t('editor.note')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {lines.map((line, index) => {
+                const saved = stored.get(line.id)
+                const name = (field: string) => `lines.${index}.${field}`
+                const cellErrors = (field: string) => errors(name(field))
+                const hasAlternative = Boolean(value(name('alternativeDescription'), saved?.alternativeDescription))
+                return (
+                  <TableRow key={line.id} className="align-top">
+                    <TableCell className="sm:min-w-48">
+                      <input type="hidden" name={name('rfqLineId')} value={line.id} />
+                      <div className="font-medium" id={`line-${line.id}`}>
+                        {line.title}
+                      </div>
+                      {line.specification ? <div className="text-xs text-muted-foreground">{line.specification}</div> : null}
+                      {cellErrors('rfqLineId') ? <p className="text-xs text-destructive">{cellErrors('rfqLineId')!.join(' ')}</p> : null}
+                      <details className="mt-2 text-sm" open={hasAlternative}>
+                        <summary className="cursor-pointer">{t('editor.alternative')}</summary>
+                        <div className="mt-2 flex flex-col gap-2">
+                          <FormField label={t('editor.alternativeDescription')} errors={cellErrors('alternativeDescription')}>
+                            {(control) => <Input {...control} name={name('alternativeDescription')} defaultValue={value(name('alternativeDescription'), saved?.alternativeDescription)} maxLength={1000} />}
+                          </FormField>
+                          <FormField label={t('editor.alternativeUnitPrice')} errors={cellErrors('alternativeUnitPrice')}>
+                            {(control) => <Input {...control} name={name('alternativeUnitPrice')} inputMode="decimal" defaultValue={value(name('alternativeUnitPrice'), saved?.alternativeUnitPrice)} />}
+                          </FormField>
                         </div>
-                        {line.specification ? <div className="text-xs text-muted-foreground">{line.specification}</div> : null}
-                        {cellErrors('rfqLineId') ? <p className="text-xs text-destructive">{cellErrors('rfqLineId')!.join(' ')}</p> : null}
-                        <details className="mt-2 text-sm" open={hasAlternative}>
-                          <summary className="cursor-pointer">{t('editor.alternative')}</summary>
-                          <div className="mt-2 flex flex-col gap-2">
-                            <FormField label={t('editor.alternativeDescription')} errors={cellErrors('alternativeDescription')}>
-                              {(control) => <Input {...control} name={name('alternativeDescription')} defaultValue={value(name('alternativeDescription'), saved?.alternativeDescription)} maxLength={1000} />}
-                            </FormField>
-                            <FormField label={t('editor.alternativeUnitPrice')} errors={cellErrors('alternativeUnitPrice')}>
-                              {(control) => <Input {...control} name={name('alternativeUnitPrice')} inputMode="decimal" defaultValue={value(name('alternativeUnitPrice'), saved?.alternativeUnitPrice)} />}
-                            </FormField>
-                          </div>
-                        </details>
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {format.number(line.quantity)} {line.unit}
-                      </TableCell>
-                      <TableCell>
-                        <input type="checkbox" name={name('noOffer')} aria-label={`${t('editor.noOffer')}: ${line.title}`} defaultChecked={checked(name('noOffer'), quotation !== null && !saved)} className="size-4 accent-primary" />
-                      </TableCell>
-                      <TableCell>
-                        <Input name={name('unitPrice')} inputMode="decimal" aria-label={`${t('editor.unitPrice')}: ${line.title}`} aria-invalid={cellErrors('unitPrice') ? true : undefined} defaultValue={value(name('unitPrice'), saved?.unitPrice)} className="w-28" />
-                        {cellErrors('unitPrice') ? <p className="text-xs text-destructive">{cellErrors('unitPrice')!.join(' ')}</p> : null}
-                      </TableCell>
-                      <TableCell>
-                        <Input name={name('moq')} type="number" min={1} aria-label={`${t('editor.moq')}: ${line.title}`} aria-invalid={cellErrors('moq') ? true : undefined} defaultValue={value(name('moq'), saved?.moq ?? 1)} className="w-24" />
-                        {cellErrors('moq') ? <p className="text-xs text-destructive">{cellErrors('moq')!.join(' ')}</p> : null}
-                      </TableCell>
-                      <TableCell>
-                        <Input name={name('leadTimeDays')} type="number" min={0} max={3650} aria-label={`${t('editor.leadTime')}: ${line.title}`} aria-invalid={cellErrors('leadTimeDays') ? true : undefined} defaultValue={value(name('leadTimeDays'), saved?.leadTimeDays)} className="w-24" />
-                        {cellErrors('leadTimeDays') ? <p className="text-xs text-destructive">{cellErrors('leadTimeDays')!.join(' ')}</p> : null}
-                      </TableCell>
-                      <TableCell>
-                        <Input name={name('note')} aria-label={`${t('editor.note')}: ${line.title}`} defaultValue={value(name('note'), saved?.note)} maxLength={1000} className="w-40" />
-                        {cellErrors('note') ? <p className="text-xs text-destructive">{cellErrors('note')!.join(' ')}</p> : null}
-                      </TableCell>
-                    </TableRow>
-                  )
-                })}
-              </TableBody>
-            </Table>
-          </div>
+                      </details>
+                    </TableCell>
+                    <TableCell label={t('editor.quantity')} className="text-right tabular-nums">
+                      {format.number(line.quantity)} {line.unit}
+                    </TableCell>
+                    <TableCell label={t('editor.noOffer')}>
+                      <input type="checkbox" name={name('noOffer')} aria-label={`${t('editor.noOffer')}: ${line.title}`} defaultChecked={checked(name('noOffer'), quotation !== null && !saved)} className="size-4 accent-primary" />
+                    </TableCell>
+                    <TableCell label={t('editor.unitPrice')}>
+                      <Input name={name('unitPrice')} inputMode="decimal" aria-label={`${t('editor.unitPrice')}: ${line.title}`} aria-invalid={cellErrors('unitPrice') ? true : undefined} defaultValue={value(name('unitPrice'), saved?.unitPrice)} className="w-28" />
+                      {cellErrors('unitPrice') ? <p className="text-xs text-destructive">{cellErrors('unitPrice')!.join(' ')}</p> : null}
+                    </TableCell>
+                    <TableCell label={t('editor.moq')}>
+                      <Input name={name('moq')} type="number" min={1} aria-label={`${t('editor.moq')}: ${line.title}`} aria-invalid={cellErrors('moq') ? true : undefined} defaultValue={value(name('moq'), saved?.moq ?? 1)} className="w-24" />
+                      {cellErrors('moq') ? <p className="text-xs text-destructive">{cellErrors('moq')!.join(' ')}</p> : null}
+                    </TableCell>
+                    <TableCell label={t('editor.leadTime')}>
+                      <Input name={name('leadTimeDays')} type="number" min={0} max={3650} aria-label={`${t('editor.leadTime')}: ${line.title}`} aria-invalid={cellErrors('leadTimeDays') ? true : undefined} defaultValue={value(name('leadTimeDays'), saved?.leadTimeDays)} className="w-24" />
+                      {cellErrors('leadTimeDays') ? <p className="text-xs text-destructive">{cellErrors('leadTimeDays')!.join(' ')}</p> : null}
+                    </TableCell>
+                    <TableCell label={t('editor.note')}>
+                      <Input name={name('note')} aria-label={`${t('editor.note')}: ${line.title}`} defaultValue={value(name('note'), saved?.note)} maxLength={1000} className="w-40" />
+                      {cellErrors('note') ? <p className="text-xs text-destructive">{cellErrors('note')!.join(' ')}</p> : null}
+                    </TableCell>
+                  </TableRow>
+                )
+              })}
+            </TableBody>
+          </Table>
 
-          <fieldset className="grid gap-4 sm:grid-cols-2">
+          <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-base font-semibold">{t('editor.termsTitle')}</legend>
             <FormField label={t('editor.currency')} errors={errors('currency')}>
               {(control) => <Input {...control} name="currency" required maxLength={3} defaultValue={value('currency', quotation?.currency ?? defaults.currency)} />}

@@ -13,7 +13,7 @@ export function QuotationTable({ rows, caption, locale }: { rows: MyQuotationSum
   const format = useFormatter()
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('list.empty')}</p>
   return (
-    <Table>
+    <Table stackOnPhone>
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         <TableRow>
@@ -35,16 +35,16 @@ export function QuotationTable({ rows, caption, locale }: { rows: MyQuotationSum
               </Link>
               <div className="text-xs text-muted-foreground">{row.rfqTitle}</div>
             </TableCell>
-            <TableCell>{row.buyerName ?? t('portal.publicRequest')}</TableCell>
-            <TableCell>
+            <TableCell label={t('list.buyer')}>{row.buyerName ?? t('portal.publicRequest')}</TableCell>
+            <TableCell label={t('list.status')}>
               <QuotationStatusBadge status={row.status} />
             </TableCell>
-            <TableCell>{row.revision > 0 ? t('list.revisionValue', { revision: row.revision }) : '—'}</TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell label={t('list.revision')}>{row.revision > 0 ? t('list.revisionValue', { revision: row.revision }) : '—'}</TableCell>
+            <TableCell label={t('list.total')} className="text-right tabular-nums">
               <Money amount={row.total} currency={row.currency} />
             </TableCell>
-            <TableCell>{format.date(`${row.validUntil}T12:00:00Z`)}</TableCell>
-            <TableCell>{format.dateTime(row.updatedAt)}</TableCell>
+            <TableCell label={t('list.validUntil')}>{format.date(`${row.validUntil}T12:00:00Z`)}</TableCell>
+            <TableCell label={t('list.updated')}>{format.dateTime(row.updatedAt)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

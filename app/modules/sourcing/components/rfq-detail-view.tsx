@@ -165,7 +165,7 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
 
       <Card className="flex flex-col gap-3 p-6">
         <CardTitle>{t('detail.lines')}</CardTitle>
-        <Table aria-label={t('detail.linesLabel')}>
+        <Table aria-label={t('detail.linesLabel')} stackOnPhone>
           <TableHeader>
             <TableRow>
               <TableHead>{t('detail.columns.item')}</TableHead>
@@ -181,11 +181,15 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
                   <span className="font-medium">{line.title}</span>
                   {line.specification ? <span className="block text-xs text-muted-foreground">{line.specification}</span> : null}
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap">
+                <TableCell label={t('detail.columns.quantity')} className="text-right whitespace-nowrap">
                   {format.number(line.quantity)} {line.unit}
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap">{line.targetUnitPrice ? format.money(line.targetUnitPrice, rfq.currency) : '—'}</TableCell>
-                <TableCell className="whitespace-nowrap">{line.requiredBy ? format.date(calendarDay(line.requiredBy)) : '—'}</TableCell>
+                <TableCell label={t('detail.columns.target')} className="text-right whitespace-nowrap">
+                  {line.targetUnitPrice ? format.money(line.targetUnitPrice, rfq.currency) : '—'}
+                </TableCell>
+                <TableCell label={t('detail.columns.requiredBy')} className="whitespace-nowrap">
+                  {line.requiredBy ? format.date(calendarDay(line.requiredBy)) : '—'}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -202,7 +206,7 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
         ) : rfq.quotations.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('detail.noQuotations')}</p>
         ) : (
-          <Table aria-label={t('detail.quotationsLabel')}>
+          <Table aria-label={t('detail.quotationsLabel')} stackOnPhone>
             <TableHeader>
               <TableRow>
                 <TableHead>{t('detail.columns.supplier')}</TableHead>
@@ -217,15 +221,21 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
               {rfq.quotations.items.map((quote) => (
                 <TableRow key={quote.id}>
                   <TableCell>{quote.supplierName}</TableCell>
-                  <TableCell>{t(`quotationStatus.${quote.status}`)}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
+                  <TableCell label={t('detail.columns.status')}>{t(`quotationStatus.${quote.status}`)}</TableCell>
+                  <TableCell label={t('detail.columns.total')} className="text-right whitespace-nowrap">
                     <Money amount={quote.total} currency={quote.currency}>
                       {(total) => `${total} ${quote.incoterm}`}
                     </Money>
                   </TableCell>
-                  <TableCell className="text-right">{format.number(quote.revision)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{format.date(calendarDay(quote.validUntil))}</TableCell>
-                  <TableCell className="whitespace-nowrap">{quote.submittedAt ? format.dateTime(quote.submittedAt) : '—'}</TableCell>
+                  <TableCell label={t('detail.columns.revision')} className="text-right">
+                    {format.number(quote.revision)}
+                  </TableCell>
+                  <TableCell label={t('detail.columns.validUntil')} className="whitespace-nowrap">
+                    {format.date(calendarDay(quote.validUntil))}
+                  </TableCell>
+                  <TableCell label={t('detail.columns.submitted')} className="whitespace-nowrap">
+                    {quote.submittedAt ? format.dateTime(quote.submittedAt) : '—'}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -244,7 +254,7 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
         {rfq.invitees.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('detail.noInvitees')}</p>
         ) : (
-          <Table aria-label={t('detail.inviteesLabel')}>
+          <Table aria-label={t('detail.inviteesLabel')} stackOnPhone>
             <TableHeader>
               <TableRow>
                 <TableHead>{t('detail.columns.supplier')}</TableHead>
@@ -257,12 +267,14 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
               {rfq.invitees.map((invitee) => (
                 <TableRow key={invitee.supplierCompanyId}>
                   <TableCell>{invitee.name}</TableCell>
-                  <TableCell>{invitee.country ?? '—'}</TableCell>
-                  <TableCell>
+                  <TableCell label={t('detail.columns.country')}>{invitee.country ?? '—'}</TableCell>
+                  <TableCell label={t('detail.columns.status')}>
                     <RfqInvitationBadge status={invitee.status} />
                     {invitee.status === 'declined' && invitee.declineReason ? <span className="block text-xs text-muted-foreground">{t('detail.declineReason', { reason: invitee.declineReason })}</span> : null}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{invitee.viewedAt ? format.dateTime(invitee.viewedAt) : '—'}</TableCell>
+                  <TableCell label={t('detail.columns.viewed')} className="whitespace-nowrap">
+                    {invitee.viewedAt ? format.dateTime(invitee.viewedAt) : '—'}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -82,7 +82,7 @@ export function RfqList({ locale, basePath, filters, rows, total, offset, limit,
         {rows.length === 0 ? (
           <EmptyState title={filtered ? t('list.emptyFiltered') : t('list.empty')} description={filtered ? undefined : t('list.emptyDescription')} action={filtered ? undefined : emptyAction} />
         ) : (
-          <Table aria-label={t('list.tableLabel')}>
+          <Table aria-label={t('list.tableLabel')} stackOnPhone>
             <TableHeader>
               <TableRow>
                 <TableHead>{t('list.columns.number')}</TableHead>
@@ -103,21 +103,29 @@ export function RfqList({ locale, basePath, filters, rows, total, offset, limit,
                       {row.number}
                     </Link>
                   </TableCell>
-                  <TableCell>
+                  <TableCell label={t('list.columns.title')}>
                     <span className="flex flex-wrap items-center gap-2">
                       {row.title}
                       {row.sealed ? <Badge variant="outline">{t('list.sealed')}</Badge> : null}
                       {row.visibility === 'public' ? <Badge variant="outline">{t('list.public')}</Badge> : null}
                     </span>
                   </TableCell>
-                  <TableCell>{row.projectName ?? '—'}</TableCell>
-                  <TableCell>
+                  <TableCell label={t('list.columns.project')}>{row.projectName ?? '—'}</TableCell>
+                  <TableCell label={t('list.columns.status')}>
                     <RfqStatusBadge status={row.status} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{format.dateTime(row.quoteDeadline)}</TableCell>
-                  <TableCell className="text-right">{format.number(row.lineCount)}</TableCell>
-                  <TableCell className="text-right">{format.number(row.inviteeCount)}</TableCell>
-                  <TableCell className="text-right">{format.number(row.quotationCount)}</TableCell>
+                  <TableCell label={t('list.columns.deadline')} className="whitespace-nowrap">
+                    {format.dateTime(row.quoteDeadline)}
+                  </TableCell>
+                  <TableCell label={t('list.columns.lines')} className="text-right">
+                    {format.number(row.lineCount)}
+                  </TableCell>
+                  <TableCell label={t('list.columns.invitees')} className="text-right">
+                    {format.number(row.inviteeCount)}
+                  </TableCell>
+                  <TableCell label={t('list.columns.quotations')} className="text-right">
+                    {format.number(row.quotationCount)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

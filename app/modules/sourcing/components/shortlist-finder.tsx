@@ -150,7 +150,7 @@ export function SupplierFinder({ locale, filters, rows, total, offset, limit, re
         {rows.length === 0 ? (
           <EmptyState title={filtered ? t('find.emptyFiltered') : t('find.empty')} description={requirement ? t('find.emptyMatch') : undefined} />
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
             {rows.map((row) => (
               <li key={row.id} className="flex flex-col gap-2 rounded-md border border-border p-4">
                 <div className="flex flex-wrap items-center gap-2">

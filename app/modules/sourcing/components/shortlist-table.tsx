@@ -29,7 +29,7 @@ export function ShortlistTable({ rows, editable, action, noteErrors }: Shortlist
   const busy = navigation.state === 'submitting'
   if (rows.length === 0) return <EmptyState title={t('selected.empty')} description={t('selected.emptyDescription')} />
   return (
-    <Table aria-label={t('selected.tableLabel')}>
+    <Table aria-label={t('selected.tableLabel')} stackOnPhone>
       <TableHeader>
         <TableRow>
           <TableHead>{t('selected.columns.supplier')}</TableHead>
@@ -50,13 +50,13 @@ export function ShortlistTable({ rows, editable, action, noteErrors }: Shortlist
                 <div className="text-xs text-muted-foreground">{row.country ? countryName(row.country, i18n.language) : ''}</div>
                 {row.mainProducts.length > 0 ? <div className="text-xs text-muted-foreground">{row.mainProducts.slice(0, 4).join(', ')}</div> : null}
               </TableCell>
-              <TableCell>
+              <TableCell label={t('selected.columns.status')}>
                 <div className="flex flex-col gap-1">
                   <VerifiedBadge status={row.verified ? 'accept' : 'unverified'} />
                   <ApprovedStatusBadge status={row.approval} />
                 </div>
               </TableCell>
-              <TableCell>
+              <TableCell label={t('selected.columns.note')}>
                 {editable ? (
                   <Form method="post" action={action} className="flex flex-col gap-1">
                     <input type="hidden" name="intent" value="note" />
@@ -78,7 +78,7 @@ export function ShortlistTable({ rows, editable, action, noteErrors }: Shortlist
                   <p className="text-sm whitespace-pre-wrap">{row.note || '—'}</p>
                 )}
               </TableCell>
-              <TableCell className="text-sm whitespace-nowrap">
+              <TableCell label={t('selected.columns.added')} className="text-sm whitespace-nowrap">
                 {format.date(row.createdAt)}
                 {row.addedByName ? <div className="text-xs text-muted-foreground">{row.addedByName}</div> : null}
               </TableCell>

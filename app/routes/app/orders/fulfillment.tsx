@@ -7,12 +7,16 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/fulfillment'
 
 /** Cards per open column; the rest are a link away in the received-orders list. */
 const COLUMN_LIMIT = 50
 /** Delivered orders are shown for reference only: the most recent few. */
 const DELIVERED_LIMIT = 10
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

@@ -5,7 +5,11 @@ import { withRouteErrors } from '../../../platform/forms.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import { rfqPageAction } from '../sourcing/rfq-page-action.server'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/publish-detail'
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

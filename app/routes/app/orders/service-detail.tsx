@@ -157,7 +157,7 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
               {order.quotes.length === 0 ? (
                 <p className="text-sm text-muted-foreground">{order.viewer === 'buyer' ? t('detail.noQuotes') : t('detail.quoteFormIntro')}</p>
               ) : (
-                <Table aria-label={t('detail.quotesTableLabel')}>
+                <Table aria-label={t('detail.quotesTableLabel')} stackOnPhone>
                   <TableHeader>
                     <TableRow>
                       <TableHead>{t('detail.quoteProvider')}</TableHead>
@@ -178,13 +178,13 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
                             {quote.note ? <span className="text-xs text-muted-foreground">{quote.note}</span> : null}
                           </span>
                         </TableCell>
-                        <TableCell className="text-right tabular-nums">
+                        <TableCell label={t('detail.quotePrice')} className="text-right tabular-nums">
                           <Money amount={quote.price} currency={quote.currency} />
                         </TableCell>
-                        <TableCell>{t('detail.transitDays', { count: quote.transitDays })}</TableCell>
-                        <TableCell>{format.date(quote.validUntil)}</TableCell>
-                        <TableCell>{quote.includesInsurance ? t('detail.yes') : t('detail.no')}</TableCell>
-                        <TableCell>
+                        <TableCell label={t('detail.quoteTransit')}>{t('detail.transitDays', { count: quote.transitDays })}</TableCell>
+                        <TableCell label={t('detail.quoteValidUntil')}>{format.date(quote.validUntil)}</TableCell>
+                        <TableCell label={t('detail.quoteInsurance')}>{quote.includesInsurance ? t('detail.yes') : t('detail.no')}</TableCell>
+                        <TableCell label={t('detail.quoteStatus')}>
                           <FreightQuoteStatusBadge status={quote.status} />
                         </TableCell>
                         <TableCell>

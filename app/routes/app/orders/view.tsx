@@ -1,7 +1,11 @@
 import type { ShouldRevalidateFunction } from 'react-router'
 import { loadOrderDetail, orderDetailAction } from './order-detail.server'
 import { OrderPage } from './order-page'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/view'
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export const loader = (args: Route.LoaderArgs) => loadOrderDetail(args)
 export const action = (args: Route.ActionArgs) => orderDetailAction(args)

@@ -4,16 +4,21 @@ import { Card } from '../../../components/ui/card'
 import { useFormatter } from '../../../components/use-formatter'
 import { cn } from '../../../components/ui/cn'
 import { Pagination } from '../../../components/ui/pagination'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { actorFromClientSession } from '../../../modules/identity/index'
 import { getDevMessage, listDevMessages, type DevChannel } from '../../../platform/mail/dev-mailbox.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { requireSession, routeLocale, useRootData } from '../../route-helpers'
 import { pageData } from '../../page-data.server'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/mail'
 
 const PAGE_SIZE = 20
 const URL_PATTERN = /https?:\/\/[^\s<>"')]+/g
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader(args: Route.LoaderArgs) {
   return withRouteErrors(() => loadMailbox(args))
@@ -113,34 +118,30 @@ export default function Mailbox() {
         </Card>
       ) : data.page && data.page.items.length > 0 ? (
         <Card>
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-border text-muted-foreground">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('mailbox.to')}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {data.channel === 'mail' ? t('mailbox.subject') : t('mailbox.textVersion')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('mailbox.sent')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table stackOnPhone>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>{t('mailbox.to')}</TableHead>
+                <TableHead>{data.channel === 'mail' ? t('mailbox.subject') : t('mailbox.textVersion')}</TableHead>
+                <TableHead>{t('mailbox.sent')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {data.page.items.map((item) => (
-                <tr key={item.id} className="border-b border-border">
-                  <td className="py-2 pr-4">{item.recipient}</td>
-                  <td className="py-2 pr-4">
+                <TableRow key={item.id}>
+                  <TableCell label={t('mailbox.to')}>{item.recipient}</TableCell>
+                  <TableCell>
                     <Link to={`${base}?channel=${data.channel}&offset=${data.offset}&id=${item.id}`} className="text-primary underline">
                       {data.channel === 'mail' ? (item.subject ?? t('mailbox.noSubject')) : item.preview}
                     </Link>
-                  </td>
-                  <td className="py-2 whitespace-nowrap">{format.dateTime(item.createdAt)}</td>
-                </tr>
+                  </TableCell>
+                  <TableCell label={t('mailbox.sent')} className="whitespace-nowrap">
+                    {format.dateTime(item.createdAt)}
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
           <Pagination total={data.page.total} offset={data.offset} limit={PAGE_SIZE} hrefFor={(offset) => `${base}?channel=${data.channel}&offset=${offset}`} />
         </Card>
       ) : (

@@ -217,7 +217,7 @@ function ReadOnlyLines({ list }: { list: PriceListDetail }) {
   const { t } = useTranslation('pricing')
   if (list.lines.length === 0) return <p className="text-sm text-muted-foreground">{t('lines.empty')}</p>
   return (
-    <Table>
+    <Table stackOnPhone>
       <TableHeader>
         <TableRow>
           <TableHead>{t('lines.product')}</TableHead>
@@ -231,8 +231,8 @@ function ReadOnlyLines({ list }: { list: PriceListDetail }) {
             <TableCell>
               {line.sku} · {line.productName}
             </TableCell>
-            <TableCell>{line.minQuantity}</TableCell>
-            <TableCell>
+            <TableCell label={t('lines.minQuantity')}>{line.minQuantity}</TableCell>
+            <TableCell label={t('lines.unitPrice', { currency: list.currency })}>
               <Money amount={line.unitPrice} currency={list.currency} unitPrice />
             </TableCell>
           </TableRow>

@@ -1,6 +1,7 @@
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { buttonClasses } from '../../../components/ui/button'
 import { Pagination } from '../../../components/ui/pagination'
+import { FilterSheet } from '../../../components/ui/filter-sheet'
 import { useFormatter } from '../../../components/use-formatter'
 import { localized, ProductFilters, ProductsEmptyState, productListFilters, productListHref, productListQueryFrom, ProductQuickEditCard, ProductViewSwitch, QuickEditProductInput, type QuickEditResult } from '../../../modules/catalog/index'
 import { baseUnitPrices, categoryTree, flattenCategories, listProducts, productCovers, quickEditProduct } from '../../../modules/catalog/index.server'
@@ -12,10 +13,14 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/grid'
 
 /** A multiple of the 2, 3 and 4 columns the grid shows. */
 const PAGE_SIZE = 24
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -103,7 +108,9 @@ export default function ProductGridPage({ loaderData, actionData }: Route.Compon
         </div>
       </div>
 
-      <ProductFilters action={base} filters={data.filters} categories={data.categories} filtered={filtered} />
+      <FilterSheet active={filtered} inlineFrom="sm">
+        <ProductFilters action={base} filters={data.filters} categories={data.categories} filtered={filtered} />
+      </FilterSheet>
 
       <section aria-labelledby="products-grid-title" className="flex flex-col gap-3">
         <h2 id="products-grid-title" className="sr-only">

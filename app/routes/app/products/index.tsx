@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { Pagination } from '../../../components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
+import { FilterSheet } from '../../../components/ui/filter-sheet'
 import { useFormatter } from '../../../components/use-formatter'
 import { localized, ProductFilters, ProductsEmptyState, productListFilters, productListHref, productListQueryFrom, ProductStatusBadge, ProductStatusInput, type ProductStatus, ProductViewSwitch } from '../../../modules/catalog/index'
 import { categoryTree, flattenCategories, listProducts, setProductStatus } from '../../../modules/catalog/index.server'
@@ -17,6 +18,7 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/index'
 
 const PAGE_SIZE = 20
@@ -25,6 +27,9 @@ const PAGE_SIZE = 20
 const BULK_STATUS = { publish: 'published', archive: 'archived' } as const satisfies Record<string, ProductStatus>
 type BulkIntent = keyof typeof BULK_STATUS
 const isBulkIntent = (value: string): value is BulkIntent => value in BULK_STATUS
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -128,7 +133,9 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       <FormError error={formError} />
       {fieldError('ids')?.length ? <Alert tone="error">{fieldError('ids')?.join(' ')}</Alert> : null}
 
-      <ProductFilters action={base} filters={data.filters} categories={data.categories} filtered={filtered} />
+      <FilterSheet active={filtered} inlineFrom="sm">
+        <ProductFilters action={base} filters={data.filters} categories={data.categories} filtered={filtered} />
+      </FilterSheet>
 
       <section aria-labelledby="products-results-title" className="flex flex-col gap-3">
         <h2 id="products-results-title" className="sr-only">
@@ -154,7 +161,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                 </Button>
               </div>
             ) : null}
-            <Table>
+            <Table stackOnPhone>
               <TableHeader>
                 <TableRow>
                   {data.canManage ? (
@@ -186,12 +193,16 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                         {row.name}
                       </Link>
                     </TableCell>
-                    <TableCell className="font-mono text-xs">{row.sku}</TableCell>
-                    <TableCell>{row.category}</TableCell>
-                    <TableCell>
+                    <TableCell label={t('list.columns.sku')} className="font-mono text-xs">
+                      {row.sku}
+                    </TableCell>
+                    <TableCell label={t('list.columns.category')}>{row.category}</TableCell>
+                    <TableCell label={t('list.columns.status')}>
                       <ProductStatusBadge status={row.status} />
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">{format.date(row.updatedAt)}</TableCell>
+                    <TableCell label={t('list.columns.updated')} className="whitespace-nowrap">
+                      {format.date(row.updatedAt)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -288,7 +288,7 @@ function ActivitySection() {
         <EmptyState icon={History} title={t('activity.empty')} />
       ) : (
         <div className="overflow-x-auto">
-          <Table>
+          <Table stackOnPhone>
             <TableHeader>
               <TableRow>
                 <TableHead>{t('activity.when')}</TableHead>
@@ -301,11 +301,11 @@ function ActivitySection() {
               {activity.items.map((entry) => (
                 <TableRow key={entry.id}>
                   <TableCell className="whitespace-nowrap">{format.dateTime(entry.createdAt)}</TableCell>
-                  <TableCell>{entry.actorName ?? t('activity.unknownActor')}</TableCell>
-                  <TableCell>
+                  <TableCell label={t('activity.who')}>{entry.actorName ?? t('activity.unknownActor')}</TableCell>
+                  <TableCell label={t('activity.what')}>
                     <Badge variant="outline">{t(`activity.actions.${entry.action}`)}</Badge>
                   </TableCell>
-                  <TableCell className="max-w-md text-xs text-muted-foreground">
+                  <TableCell label={t('activity.change')} className="max-w-md text-xs text-muted-foreground">
                     <ChangeSummary before={entry.before} after={entry.after} />
                   </TableCell>
                 </TableRow>

@@ -24,6 +24,7 @@ import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import { partyThreads } from '../inbox/party-threads.server'
 import { useRootData } from '../../route-helpers'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/quotations'
 
 const AWARD_FORM_ID = 'comparison-award'
@@ -42,6 +43,9 @@ async function loadComparison(ctx: ServiceContext, rfqId: string, requested: str
     return { comparison: await comparisonFor(ctx, rfqId), currencyRefused: true }
   }
 }
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

@@ -15,7 +15,11 @@ import { withRouteErrors } from '../../../platform/forms.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/research'
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

@@ -10,7 +10,11 @@ import { partyThreads } from '../inbox/party-threads.server'
 import { useRootData } from '../../route-helpers'
 import { rfqPageAction } from './rfq-page-action.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/rfq-detail'
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

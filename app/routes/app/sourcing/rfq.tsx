@@ -14,6 +14,7 @@ import { fieldErrorsOf } from '../../../platform/validation'
 import { messagesFor } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/rfq'
 
 const emptyValues = (projectId: string, currency: string): RfqFormValues => ({
@@ -33,6 +34,9 @@ const emptyValues = (projectId: string, currency: string): RfqFormValues => ({
   attachmentFileIds: [],
   lines: [],
 })
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

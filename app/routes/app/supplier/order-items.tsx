@@ -6,6 +6,7 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/order-items'
 
 /** The report's query from the URL; a bad parameter falls back to the first page of everything. */
@@ -13,6 +14,9 @@ function reportQueryFrom(params: URLSearchParams): ReportQuery {
   const parsed = ReportQuery.safeParse({ q: params.get('q') ?? undefined, offset: params.get('offset') ?? undefined })
   return parsed.success ? parsed.data : ReportQuery.parse({})
 }
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

@@ -15,9 +15,13 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/portal'
 
 const PAGE_SIZE = 25
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -69,7 +73,7 @@ export default function SupplierPortalPage({ loaderData: data }: Route.Component
           {data.inbox.items.length === 0 ? (
             <EmptyState title={t('portal.inboxEmpty')} description={t('portal.inboxEmptyHint')} />
           ) : (
-            <Table>
+            <Table stackOnPhone>
               <TableCaption className="sr-only">{t('portal.inboxCaption')}</TableCaption>
               <TableHeader>
                 <TableRow>
@@ -90,13 +94,15 @@ export default function SupplierPortalPage({ loaderData: data }: Route.Component
                       <div className="text-xs text-muted-foreground">{rfq.title}</div>
                       {rfq.sealed ? <div className="text-xs">{t('portal.sealed')}</div> : null}
                     </TableCell>
-                    <TableCell>{rfq.visibility === 'invited' ? rfq.buyerName : t('portal.publicRequest')}</TableCell>
-                    <TableCell>
+                    <TableCell label={t('portal.buyer')}>{rfq.visibility === 'invited' ? rfq.buyerName : t('portal.publicRequest')}</TableCell>
+                    <TableCell label={t('portal.deadline')}>
                       <div>{format.dateTime(rfq.quoteDeadline)}</div>
                       <div className="text-xs text-muted-foreground">{rfq.quotingOpen ? t('portal.closesIn', { when: format.relativeTime(rfq.quoteDeadline, data.now) }) : t('portal.closed')}</div>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{format.number(rfq.lineCount)}</TableCell>
-                    <TableCell>
+                    <TableCell label={t('portal.lines')} className="text-right tabular-nums">
+                      {format.number(rfq.lineCount)}
+                    </TableCell>
+                    <TableCell label={t('portal.invitationStatus')}>
                       <InvitationStatusBadge status={rfq.invitationStatus} />
                     </TableCell>
                   </TableRow>

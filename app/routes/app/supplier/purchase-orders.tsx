@@ -10,7 +10,11 @@ import { messagesFor } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/purchase-orders'
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

@@ -233,7 +233,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
               <dd>{rfq.destination || t('quote.none')}</dd>
             </div>
           </dl>
-          <Table>
+          <Table stackOnPhone>
             <TableCaption className="sr-only">{t('quote.linesCaption')}</TableCaption>
             <TableHeader>
               <TableRow>
@@ -246,8 +246,10 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
               {rfq.lines.map((line) => (
                 <TableRow key={line.id}>
                   <TableCell className="font-medium">{line.title}</TableCell>
-                  <TableCell className="whitespace-pre-line text-sm">{line.specification || t('quote.none')}</TableCell>
-                  <TableCell className="text-right tabular-nums">
+                  <TableCell label={t('quote.specification')} className="whitespace-pre-line text-sm">
+                    {line.specification || t('quote.none')}
+                  </TableCell>
+                  <TableCell label={t('quote.quantity')} className="text-right tabular-nums">
                     {format.number(line.quantity)} {line.unit}
                   </TableCell>
                 </TableRow>

@@ -9,10 +9,14 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/index'
 
 /** The directory shows the newest pending invitations; the management page pages through all of them. */
 const PENDING_SHOWN = 50
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

@@ -19,7 +19,11 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/index'
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -112,7 +116,7 @@ export default function VerificationQueue() {
         <EmptyState icon={ClipboardCheck} title={filtered ? t('queue.noMatches') : t('queue.empty')} description={filtered ? t('queue.noMatchesBody') : t('queue.emptyBody')} />
       ) : (
         <Card as="div" className="p-0">
-          <Table>
+          <Table stackOnPhone>
             <TableCaption className="sr-only">{t('queue.caption')}</TableCaption>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
@@ -136,11 +140,13 @@ export default function VerificationQueue() {
                     </div>
                     <p className="text-xs text-muted-foreground">{item.legalName}</p>
                   </TableCell>
-                  <TableCell>{t(`types.${item.supplierType}.label`)}</TableCell>
-                  <TableCell>{countryName(item.country, locale)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{format.dateTime(item.submittedAt)}</TableCell>
-                  <TableCell>{format.number(item.documentCount)}</TableCell>
-                  <TableCell>
+                  <TableCell label={t('queue.supplierType')}>{t(`types.${item.supplierType}.label`)}</TableCell>
+                  <TableCell label={t('queue.country')}>{countryName(item.country, locale)}</TableCell>
+                  <TableCell label={t('queue.submitted')} className="whitespace-nowrap">
+                    {format.dateTime(item.submittedAt)}
+                  </TableCell>
+                  <TableCell label={t('queue.documents')}>{format.number(item.documentCount)}</TableCell>
+                  <TableCell label={t('queue.status')}>
                     <Badge variant={item.status} />
                   </TableCell>
                 </TableRow>

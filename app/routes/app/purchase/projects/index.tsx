@@ -9,6 +9,7 @@ import { localizePath } from '../../../../platform/i18n/locales'
 import { useTranslation } from '../../../../platform/i18n/react'
 import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
+import type { RouteHandle } from '../../../../platform/ui/route-handle'
 import type { Route } from './+types/index'
 
 /** The list query of the page URL; an invalid parameter is dropped rather than refused. */
@@ -20,6 +21,9 @@ function queryFrom(params: URLSearchParams): ProjectListQuery {
   }
   return ProjectListQuery.parse({ ...raw, limit: PROJECT_LIST_DEFAULT_LIMIT })
 }
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

@@ -7,7 +7,11 @@ import { useLiveRevalidate } from '../../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../../platform/validation'
 import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
+import type { RouteHandle } from '../../../../platform/ui/route-handle'
 import type { Route } from './+types/view'
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)

@@ -17,6 +17,7 @@ import { localizePath } from '../../../../platform/i18n/locales'
 import { useTranslation } from '../../../../platform/i18n/react'
 import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
+import type { RouteHandle } from '../../../../platform/ui/route-handle'
 import type { Route } from './+types/index'
 
 const FILTERS = ['project', 'status', 'category', 'q'] as const
@@ -29,6 +30,9 @@ function queryFrom(params: URLSearchParams): RequirementListQuery {
   }
   return RequirementListQuery.parse({ ...raw, limit: REQUIREMENT_LIST_DEFAULT_LIMIT })
 }
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -126,7 +130,7 @@ export default function RequirementsPage({ loaderData: data }: Route.ComponentPr
       {data.rows.length === 0 ? (
         <EmptyState title={filtered ? t('list.emptyFiltered') : t('requirements.list.empty')} />
       ) : (
-        <Table aria-label={t('requirements.list.tableLabel')}>
+        <Table aria-label={t('requirements.list.tableLabel')} stackOnPhone>
           <TableHeader>
             <TableRow>
               <TableHead>{t('requirements.columns.title')}</TableHead>
@@ -147,18 +151,22 @@ export default function RequirementsPage({ loaderData: data }: Route.ComponentPr
                   </Link>
                   {row.hsCode ? <span className="block font-mono text-xs text-muted-foreground">{t('requirements.hsCode', { code: row.hsCode })}</span> : null}
                 </TableCell>
-                <TableCell>
+                <TableCell label={t('requirements.columns.project')}>
                   <Link to={localizePath(locale, `/app/purchase/projects/view/${row.projectId}`)} className="font-mono text-xs underline-offset-4 hover:underline">
                     {row.projectNumber}
                   </Link>
                 </TableCell>
-                <TableCell>{row.categoryName ?? '—'}</TableCell>
-                <TableCell className="text-right whitespace-nowrap">
+                <TableCell label={t('requirements.columns.category')}>{row.categoryName ?? '—'}</TableCell>
+                <TableCell label={t('requirements.columns.quantity')} className="text-right whitespace-nowrap">
                   {format.number(row.quantity)} {row.unit}
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap">{row.targetUnitPrice && row.targetCurrency ? <Money amount={row.targetUnitPrice} currency={row.targetCurrency} unitPrice /> : '—'}</TableCell>
-                <TableCell className="whitespace-nowrap">{row.requiredBy ? format.date(`${row.requiredBy}T12:00:00Z`) : '—'}</TableCell>
-                <TableCell>
+                <TableCell label={t('requirements.columns.targetPrice')} className="text-right whitespace-nowrap">
+                  {row.targetUnitPrice && row.targetCurrency ? <Money amount={row.targetUnitPrice} currency={row.targetCurrency} unitPrice /> : '—'}
+                </TableCell>
+                <TableCell label={t('requirements.columns.requiredBy')} className="whitespace-nowrap">
+                  {row.requiredBy ? format.date(`${row.requiredBy}T12:00:00Z`) : '—'}
+                </TableCell>
+                <TableCell label={t('requirements.columns.status')}>
                   <RequirementStatusBadge status={row.status} />
                 </TableCell>
               </TableRow>
