@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state'
 import { Pagination } from '../../components/ui/pagination'
 import { useFormatter } from '../../components/use-formatter'
 import { lenientSearchQuery, type MarketFilters, ProductGrid, SEARCH_MAX_OFFSET, type SearchQuery, SearchFacets, searchInputOf, SortSelect, toMarketCard } from '../../modules/catalog/index'
-import { categoryName, loadCategories, searchProducts } from '../../modules/catalog/index.server'
+import { categoryName, loadCategories, marketCurrencies, searchProducts } from '../../modules/catalog/index.server'
 import { clientSessionContext } from '../../modules/identity/index'
 import { viewerPreferences } from '../../modules/identity/index.server'
 import { countryName } from '../../platform/countries'
@@ -59,9 +59,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offset = query.offset ?? 0
   const session = context.get(clientSessionContext)
   const currency = query.currency ?? (await viewerPreferences(session, { locale, requestId: context.get(requestInfoContext).requestId })).currency
-  const [result, categoryRows] = await Promise.all([
+  const [result, categoryRows, currencies] = await Promise.all([
     searchProducts({ ...searchInputOf(query), currency: hasPriceRange(query) ? currency : undefined, limit: PAGE_SIZE, offset, locale }),
     query.category ? loadCategories() : Promise.resolve([]),
+    marketCurrencies(locale, currency),
   ])
   const selected = categoryRows.find((row) => row.id === query.category)
   const search = searchParamsOf(query)
@@ -74,6 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     description: t('market.metaDescription'),
     seo: { origin: env().PUBLIC_URL, path: canonical, noindex: !indexable },
     filters: filtersOf(query, currency),
+    currencies,
     search: search.toString(),
     selectedCategory: selected ? { id: selected.id, name: categoryName(selected, locale) } : null,
     selectedOrigin: query.origin ? { code: query.origin, name: countryName(query.origin, locale) } : null,
@@ -88,7 +90,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) =>
   loaderData ? seoMeta({ ...loaderData.seo, locale: routeLocale(params), title: loaderData.title, description: loaderData.description }) : []
 
 export default function MarketPage({ loaderData }: Route.ComponentProps) {
-  const { filters, result, search, selectedCategory, selectedOrigin } = loaderData
+  const { filters, currencies, result, search, selectedCategory, selectedOrigin } = loaderData
   const { t } = useTranslation('marketplace')
   const { locale } = useRootData()
   const format = useFormatter()
@@ -129,7 +131,7 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside className="lg:sticky lg:top-4 lg:self-start">
-          <SearchFacets formId={FORM_ID} action={base} filters={filters} facets={result.facets} selectedCategory={selectedCategory} selectedOrigin={selectedOrigin} clearHref={filtered ? base : null} />
+          <SearchFacets formId={FORM_ID} action={base} filters={filters} facets={result.facets} currencies={currencies} selectedCategory={selectedCategory} selectedOrigin={selectedOrigin} clearHref={filtered ? base : null} />
         </aside>
         <section aria-labelledby="market-results-title" className="flex min-w-0 flex-col gap-4">
           <h2 id="market-results-title" className="sr-only">
