@@ -10,6 +10,7 @@ import { createPriceList, createProduct } from '../../tests/factories/products'
 import { monogramLogoSvg, patternBannerSvg } from './marketplace/art/brand-art'
 import { type ArtSubject, productArtSvg } from './marketplace/art/product-art'
 import { PictureRenderer } from './marketplace/images'
+import { PRODUCT_PICTURE_SCALE } from './marketplace/seed-marketplace.server'
 import { phrase, type Phrase } from './marketplace/vocabulary'
 
 type DemoProduct = {
@@ -231,7 +232,7 @@ async function pictureProducts(ctx: ServiceContext, renderer: PictureRenderer, i
   const withImages = new Set((await database().selectDistinct({ productId: productImages.productId }).from(productImages).where(inArray(productImages.productId, productIds))).map((row) => row.productId))
   const bare = DEMO_CATALOGUE.filter((item) => ids[item.sku] && !withImages.has(ids[item.sku]!))
   for (const item of bare) {
-    const picture = await renderer.of(item.sku, () => productArtSvg({ ...item.picture, seed: item.sku }))
+    const picture = await renderer.of(item.sku, () => productArtSvg({ ...item.picture, seed: item.sku }), PRODUCT_PICTURE_SCALE)
     const file = await uploadFile(ctx, { purpose: 'product_image', name: `${item.sku.toLowerCase()}.webp`, bytes: picture.bytes })
     await setProductImages(ctx, ids[item.sku]!, { images: [{ fileId: file.id, alt: item.name.en }] })
   }

@@ -14,6 +14,9 @@ import { PictureRenderer } from './images'
 import { type FileRow, storePicture } from './pictures.server'
 import { type CompanyPlan, planCompanies, planProducts, type ProductPlan, seededFaker, shareProducts } from './plan'
 
+/** Product pictures are drawn at 600 px and stored at 512: sharp enough for the product page, quicker to render at a first start. */
+export const PRODUCT_PICTURE_SCALE = 512 / 600
+
 /** The seed of the demo marketplace: the same companies and products on every machine. */
 export const MARKETPLACE_SEED = 20_260_301
 
@@ -142,7 +145,7 @@ async function pictureRows(pictures: Pictures, jobs: PictureJob[]): Promise<Prod
       let file = pictures.fileOf.get(key)
       if (!file) {
         // A picture first needed by this batch is inserted with it; later batches find it stored.
-        file = pictures.renderer.of(subjectKey(subject), () => productArtSvg(subject)).then(async (picture) => {
+        file = pictures.renderer.of(subjectKey(subject), () => productArtSvg(subject), PRODUCT_PICTURE_SCALE).then(async (picture) => {
           const row = await storePicture(picture, { companyId: supplier.companyId, purpose: 'product_image', name: `${product.sku.toLowerCase()}.webp` })
           created.push(row)
           return row.id

@@ -219,7 +219,16 @@ function BrandingSection() {
         ) : (
           <EmptyState icon={ImageOff} title={t('setting.noBanner')} />
         )}
-        <div className="flex flex-wrap items-center gap-3 text-sm">
+        {canEdit && bannerSrc ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove-banner" />
+            <Button type="submit" variant="ghost" size="sm" disabled={submitting}>
+              <Trash2 aria-hidden="true" />
+              {t('setting.removeBanner')}
+            </Button>
+          </Form>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4 text-sm">
           {logoSrc ? (
             <img src={logoSrc} alt={t('setting.logoAlt', { company: profile.displayName })} width={48} height={48} className="size-12 rounded-md border border-border object-contain" />
           ) : (
@@ -230,7 +239,6 @@ function BrandingSection() {
             {t('setting.logoLink')}
           </Link>
         </div>
-        {canEdit && bannerSrc ? <RemoveForm intent="remove-banner" field="banner" value="" label={t('setting.removeBanner')} disabled={submitting} /> : null}
       </div>
       {canEdit ? (
         <Form method="post" encType="multipart/form-data" noValidate className="mt-4 flex flex-col gap-4 border-t border-border pt-4" key={`banner-${bannerSrc ?? 'none'}`}>

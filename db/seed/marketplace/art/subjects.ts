@@ -144,24 +144,20 @@ const FAMILY_HEX: Record<string, string[]> = {
 
 const PALETTE = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#0f766e', '#ea580c', '#4f46e5']
 
-/** How many backdrops one look can have: products alike in everything else still differ, and pictures are shared past that. */
-const BACKDROPS = 4
-
 /** What one product looks like, from its data: family, colour word and material (English), and which variant it is. */
 export type ProductLook = { familyCode: string; colour: string | null; material: string; variantIndex: number; key: string }
 
 /**
  * The picture of a product: the family's kind, its colour word, else its material, else a colour of the family, else one
- * of the palette — each choice fixed by the product's key, so a product keeps its picture on every machine.
+ * of the palette (chosen by the product's key), and its variant's shape. Products that look alike this way share one
+ * picture, backdrop included: it keeps the number of pictures to draw at a first start to a few hundred.
  */
 export function productSubject(look: ProductLook): ArtSubject {
   const kind = FAMILY_ART[look.familyCode]
   if (!kind) throw new Error(`No picture for product family ${look.familyCode}`)
-  const random = seededRandom(look.key)
   const byMaterial = MATERIAL_HEX.find(([pattern]) => pattern.test(look.material))?.[1]
-  const colour = (look.colour ? COLOUR_HEX[look.colour] : undefined) ?? byMaterial ?? pick(random, FAMILY_HEX[look.familyCode] ?? PALETTE)
-  const backdrop = Math.floor(random() * BACKDROPS)
-  return { kind, colour, variant: look.variantIndex, seed: `${look.familyCode}:${colour}:${look.material}:${look.variantIndex}:${backdrop}` }
+  const colour = (look.colour ? COLOUR_HEX[look.colour] : undefined) ?? byMaterial ?? pick(seededRandom(look.key), FAMILY_HEX[look.familyCode] ?? PALETTE)
+  return { kind, colour, variant: look.variantIndex, seed: `${look.familyCode}:${colour}:${look.variantIndex}` }
 }
 
 /** The key that names a subject's picture: equal keys draw the same SVG. */
