@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { Form, Link, useLocation, useNavigate } from 'react-router'
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox'
 import { Button, buttonClasses } from '../../../components/ui/button'
@@ -6,7 +6,7 @@ import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { useFormatter } from '../../../components/use-formatter'
-import { useHydrated } from '../../../components/use-hydrated'
+import { useLiveFilters } from '../../../components/use-live-filters'
 import { useTranslation } from '../../../platform/i18n/react'
 import { SEARCH_SORTS, type SearchSort } from '../search.inputs'
 import type { FacetCount } from '../search.service.server'
@@ -31,8 +31,6 @@ type SearchFacetsProps = {
   clearHref: string | null
 }
 
-/** Typing in a number field applies it after this pause, not on every keystroke. */
-const TYPING_PAUSE_MS = 600
 /** The "any chapter" option of the chapter list (an option's value cannot be empty). */
 const ANY = 'any'
 
@@ -65,49 +63,22 @@ export function SearchFacets({ formId, action, filters, facets, currencies, sele
   const number = (value: number) => format.number(value)
   const navigate = useNavigate()
   const location = useLocation()
-  const hydrated = useHydrated()
-  const formRef = useRef<HTMLFormElement>(null)
-  const own = useRef<string | null>(null)
-  const typing = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const [fieldsKey, setFieldsKey] = useState(location.search)
-  const [chapter, setChapter] = useState(filters.hsChapter)
-  useEffect(() => {
-    if (location.search === own.current) return
-    setFieldsKey(location.search)
-    setChapter(filters.hsChapter)
-  }, [location.search, filters.hsChapter])
-  useEffect(() => () => clearTimeout(typing.current), [])
-
-  const apply = (form: HTMLFormElement, overrides?: Record<string, string>) => {
-    clearTimeout(typing.current)
+  const live = useLiveFilters((form, overrides) => {
     const search = searchOf(form, overrides)
     const target = search ? `?${search}` : ''
-    if (target === location.search) return
-    own.current = target
+    if (target === location.search) return null
     void navigate(`${action}${target}`, { preventScrollReset: true })
-  }
+    return target
+  })
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    apply(event.currentTarget)
-  }
-  const change = (event: ChangeEvent<HTMLFormElement>) => {
-    const field = event.target as unknown as HTMLInputElement | HTMLSelectElement
-    const form = event.currentTarget
-    if (field instanceof HTMLSelectElement || field.type === 'checkbox') return apply(form)
-    clearTimeout(typing.current)
-    // A number still being typed (or not a number) is not applied: the button or Enter shows what is wrong.
-    if (field.checkValidity()) typing.current = setTimeout(() => apply(form), TYPING_PAUSE_MS)
+    live.apply(event.currentTarget)
   }
 
   const extraCategory = selectedCategory && !facets.categories.some((facet) => facet.value === selectedCategory.id) ? selectedCategory : null
   const extraOrigin = selectedOrigin && !facets.originCountries.some((facet) => facet.value === selectedOrigin.code) ? selectedOrigin : null
-  const chapterOptions: ComboboxOption[] = [
-    { value: ANY, label: t('market.anyChapter') },
-    ...facets.hsChapters.map((facet) => ({ value: facet.value, label: withCount(`${facet.value} — ${facet.label}`, facet.count, number), keywords: [facet.value, facet.label] })),
-  ]
-  if (chapter && !facets.hsChapters.some((facet) => facet.value === chapter)) chapterOptions.splice(1, 0, { value: chapter, label: chapter })
   return (
-    <Form ref={formRef} id={formId} method="get" action={action} onSubmit={submit} onChange={change} aria-labelledby={`${formId}-title`} className="flex flex-col gap-4" key={fieldsKey}>
+    <Form id={formId} method="get" action={action} onSubmit={submit} onChange={live.onChange} aria-labelledby={`${formId}-title`} className="flex flex-col gap-4" key={live.key}>
       <h2 id={`${formId}-title`} className="text-lg font-semibold">
         {t('market.filtersTitle')}
       </h2>
@@ -161,38 +132,10 @@ export function SearchFacets({ formId, action, filters, facets, currencies, sele
           )}
         </FormField>
       </fieldset>
-      <FormField label={t('market.hsChapter')} hint={t('market.hsChapterHint')}>
-        {(control) =>
-          hydrated ? (
-            <>
-              <input type="hidden" name="hs_chapter" value={chapter} />
-              <Combobox
-                {...control}
-                options={chapterOptions}
-                value={chapterOptions.find((option) => option.value === (chapter || ANY)) ?? null}
-                onChange={(option) => {
-                  const value = option.value === ANY ? '' : option.value
-                  setChapter(value)
-                  if (formRef.current) apply(formRef.current, { hs_chapter: value })
-                }}
-                searchLabel={t('market.searchChapters')}
-                emptyMessage={t('market.noChapter')}
-              />
-            </>
-          ) : (
-            <NativeSelect name="hs_chapter" defaultValue={filters.hsChapter} {...control}>
-              {chapterOptions.map((option) => (
-                <option key={option.value} value={option.value === ANY ? '' : option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )
-        }
-      </FormField>
+      <ChapterField facets={facets.hsChapters} selected={filters.hsChapter} hydrated={live.hydrated} onChoose={(value, form) => live.apply(form, { hs_chapter: value })} />
       <div className="flex flex-wrap gap-2">
         {/* Without JavaScript the form applies with this button; with it, every change applies by itself. */}
-        {hydrated ? null : (
+        {live.hydrated ? null : (
           <Button type="submit" variant="secondary">
             {t('market.apply')}
           </Button>
@@ -204,6 +147,53 @@ export function SearchFacets({ formId, action, filters, facets, currencies, sele
         ) : null}
       </div>
     </Form>
+  )
+}
+
+/**
+ * The HS chapters with their counts: a searchable list once hydrated (its choice applies the form at once), a plain
+ * select before. Its state lives here, so re-mounting the form resets it with the other fields.
+ */
+function ChapterField({ facets, selected, hydrated, onChoose }: { facets: FacetCount[]; selected: string; hydrated: boolean; onChoose: (value: string, form: HTMLFormElement) => void }) {
+  const { t } = useTranslation('marketplace')
+  const format = useFormatter()
+  const [chapter, setChapter] = useState(selected)
+  const input = useRef<HTMLInputElement>(null)
+  const options: ComboboxOption[] = [
+    { value: ANY, label: t('market.anyChapter') },
+    ...facets.map((facet) => ({ value: facet.value, label: withCount(`${facet.value} — ${facet.label}`, facet.count, format.number), keywords: [facet.value, facet.label] })),
+  ]
+  if (chapter && !facets.some((facet) => facet.value === chapter)) options.splice(1, 0, { value: chapter, label: chapter })
+  return (
+    <FormField label={t('market.hsChapter')} hint={t('market.hsChapterHint')}>
+      {(control) =>
+        hydrated ? (
+          <>
+            <input ref={input} type="hidden" name="hs_chapter" value={chapter} />
+            <Combobox
+              {...control}
+              options={options}
+              value={options.find((option) => option.value === (chapter || ANY)) ?? null}
+              onChange={(option) => {
+                const value = option.value === ANY ? '' : option.value
+                setChapter(value)
+                if (input.current?.form) onChoose(value, input.current.form)
+              }}
+              searchLabel={t('market.searchChapters')}
+              emptyMessage={t('market.noChapter')}
+            />
+          </>
+        ) : (
+          <NativeSelect name="hs_chapter" defaultValue={selected} {...control}>
+            {options.map((option) => (
+              <option key={option.value} value={option.value === ANY ? '' : option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )
+      }
+    </FormField>
   )
 }
 
