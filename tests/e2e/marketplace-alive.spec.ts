@@ -13,13 +13,14 @@ test('the market shows each product in its own picture, served like an upload', 
   await openPage(page, '/en/b2b/market')
   const cards = page.getByRole('article')
   await expect(cards).toHaveCount(24)
-  const firstRow = await Promise.all([0, 1, 2, 3].map((index) => cards.nth(index).locator('img').first().getAttribute('src')))
-  for (const src of firstRow) expect(src).toMatch(/^\/api\/v1\/files\/[\w-]+\/thumbnail$/)
-  expect(new Set(firstRow).size, 'four different pictures in the first row').toBe(4)
+  // Other journeys publish products without pictures (newest, so first): the seeded ones all have one.
+  const sources = (await cards.evaluateAll((articles) => articles.map((article) => article.querySelector('img')?.getAttribute('src') ?? null))).filter((src): src is string => src !== null)
+  expect(sources.length).toBeGreaterThanOrEqual(18)
+  for (const src of sources) expect(src).toMatch(/^\/api\/v1\/files\/[\w-]+\/thumbnail$/)
+  expect(new Set(sources.slice(0, 4)).size, 'four different pictures in the first row').toBe(4)
   // The whole first page: a variety of pictures, not one picture repeated.
-  const sources = await cards.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))
-  expect(new Set(sources).size).toBeGreaterThanOrEqual(20)
-  const picture = await page.request.get(firstRow[0]!)
+  expect(new Set(sources).size).toBeGreaterThanOrEqual(sources.length - 2)
+  const picture = await page.request.get(sources[0]!)
   expect(picture.status()).toBe(200)
   expect(picture.headers()['content-type']).toBe('image/webp')
   expect(picture.headers()['x-content-type-options']).toBe('nosniff')
@@ -88,9 +89,10 @@ test.describe('without JavaScript', () => {
 })
 
 test('the Chinese market names products, attributes and units in Chinese, and suppliers show their logo and banner', async ({ page }) => {
-  await openPage(page, '/zh-Hans/b2b/market')
+  // Home and garden: seeded products only (other journeys add theirs to ceramics and lighting), the demo supplier's vases among them.
+  await openPage(page, '/zh-Hans/b2b/market?category=home-garden')
   const names = await page.getByRole('article').getByRole('heading').allTextContents()
-  expect(names.length).toBe(24)
+  expect(names.length).toBeGreaterThanOrEqual(12)
   for (const name of names) expect(name, name).toMatch(HAN)
   await expect(page.getByRole('article').first()).toContainText(/起订量：[\d,]+ [件套双盒箱托公斤吨米升卷张打平方立]/)
 
