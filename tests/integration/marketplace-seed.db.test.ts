@@ -94,8 +94,9 @@ describe('seedMarketplace', () => {
     expect(fileIds.size).toBeGreaterThan(80)
     const companyOf = new Map(rows.map((row) => [row.fileId, row.companyId]))
     for (const row of rows) expect(companyOf.get(row.fileId), 'a picture is a file of the product’s own company').toBe(row.companyId)
-    // Two products of one family in different colours never share a picture.
-    const look = (row: (typeof rows)[number]) => `${row.companyId}:${row.sku.split('-')[0]}:${row.attributes.map((attribute) => attribute.value).join('|')}`
+    // Two products of one family in different colours or variants never share a picture.
+    const valueOf = (row: (typeof rows)[number], name: string) => row.attributes.find((attribute) => attribute.name === name)?.value ?? ''
+    const look = (row: (typeof rows)[number]) => `${row.companyId}:${row.sku.split('-')[0]}:${valueOf(row, 'Specification')}:${valueOf(row, 'Colour')}`
     const looksOfFile = new Map<string, Set<string>>()
     for (const row of rows) looksOfFile.set(row.fileId, (looksOfFile.get(row.fileId) ?? new Set()).add(look(row)))
     for (const looks of looksOfFile.values()) expect(looks.size).toBe(1)
