@@ -9,14 +9,7 @@ import type { ServiceContext } from '../../app/platform/actor'
 import { database } from '../../app/platform/db/index.server'
 import { logger } from '../../app/platform/logger.server'
 import { contextOf } from '../../tests/factories/orders'
-import { createPriceList, createProduct } from '../../tests/factories/products'
 import { DEMO_ACCOUNTS } from './demo-accounts'
-
-const CATALOGUE = [
-  { sku: 'BKC-MUG-350', nameEn: 'Celadon stoneware mug, 350 ml', nameZhHans: '青瓷石器马克杯 350 毫升', nameZhHant: '青瓷石器馬克杯 350 毫升', moq: 200, breaks: [[200, '3.4000'], [1000, '2.9500']] },
-  { sku: 'BKC-BOWL-15', nameEn: 'Hand-thrown rice bowl, 15 cm', nameZhHans: '手工拉坯饭碗 15 厘米', nameZhHant: '手工拉坯飯碗 15 厘米', moq: 300, breaks: [[300, '2.1000'], [2000, '1.7800']] },
-  { sku: 'BKC-VASE-30', nameEn: 'Blue-and-white porcelain vase, 30 cm', nameZhHans: '青花瓷花瓶 30 厘米', nameZhHant: '青花瓷花瓶 30 厘米', moq: 50, breaks: [[50, '18.5000'], [500, '15.9000']] },
-] as const
 
 export async function demoMember(email: string): Promise<{ userId: string; companyId: string } | null> {
   const [row] = await database()
@@ -29,7 +22,7 @@ export async function demoMember(email: string): Promise<{ userId: string; compa
 }
 
 /**
- * Gives the demo supplier a small catalogue with a price list and the demo buyer three orders at different stages
+ * Gives the demo buyer three orders from the demo supplier's catalogue (demo-catalogue.server.ts) at different stages
  * (placed, in production with a partial shipment, completed), through the order service so timelines and
  * notifications are real. Runs once: skipped when the demo buyer has orders.
  */
@@ -41,12 +34,7 @@ export async function seedDemoOrders(): Promise<void> {
   if (existing) return
   const owned = await database().select({ id: products.id, sku: products.sku }).from(products).where(eq(products.organizationId, supplier.companyId))
   const ids: Record<string, string> = Object.fromEntries(owned.map((row) => [row.sku, row.id]))
-  const missing = CATALOGUE.filter((item) => !ids[item.sku])
-  for (const item of missing) {
-    const row = await createProduct({ companyId: supplier.companyId, sku: item.sku, nameEn: item.nameEn, nameZhHans: item.nameZhHans, nameZhHant: item.nameZhHant, moq: item.moq, unit: 'piece', categoryId: 'ceramics-glass', originCountry: 'CN', fromPrice: item.breaks[0][1], fromPriceCurrency: 'USD' })
-    ids[item.sku] = row.id
-  }
-  if (missing.length > 0) await createPriceList({ companyId: supplier.companyId, name: 'Export list 2026', lines: CATALOGUE.flatMap((item) => item.breaks.map(([minQuantity, unitPrice]) => ({ productId: ids[item.sku]!, minQuantity, unitPrice }))) })
+  if (!ids['BKC-MUG-350'] || !ids['BKC-BOWL-15'] || !ids['BKC-VASE-30']) return
   const [address] = await database().select({ id: addresses.id }).from(addresses).where(and(eq(addresses.organizationId, buyer.companyId), eq(addresses.type, 'shipping'))).limit(1)
   const shipToAddressId = address?.id ?? randomUUID()
   if (!address) await database().insert(addresses).values({ id: shipToAddressId, organizationId: buyer.companyId, type: 'shipping', label: 'Kwai Chung warehouse', recipient: 'Receiving', line1: '8 Container Port Road', city: 'Kwai Chung', region: 'New Territories', country: 'HK', isDefault: true })

@@ -5,8 +5,9 @@ import { logger } from '../../app/platform/logger.server'
 import { createUser } from '../../tests/factories/users'
 import { addMember, createCompany } from '../../tests/factories/companies'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from './demo-accounts'
+import { seedDemoCatalogue } from './demo-catalogue.server'
 import { seedDemoHistory } from './demo-history.server'
-import { seedDemoOrders } from './demo-orders.server'
+import { demoMember, seedDemoOrders } from './demo-orders.server'
 import { seedDemoMessaging } from './demo-messaging.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
 import { seedMarketplace } from './marketplace/seed-marketplace.server'
@@ -39,6 +40,8 @@ export async function seedDemoData(): Promise<boolean> {
   }
   if (missing.length > 0) logger().info({ created: missing.map((a) => a.key) }, 'demo accounts seeded')
   await seedDemoMarketplace()
+  const supplier = await demoMember(DEMO_ACCOUNTS[1].email)
+  if (supplier) await seedDemoCatalogue(supplier)
   await seedDemoOrders()
   await seedDemoSourcing()
   await seedDemoMessaging()

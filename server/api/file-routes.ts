@@ -51,7 +51,7 @@ const FileSchema = z
 const UploadFileBody = z
   .object({
     file: z.string().openapi({ ...BINARY, description: 'The file. Its type is sniffed from the content and must match its name’s extension.' }),
-    purpose: z.enum(FILE_PURPOSES).openapi({ description: 'logo and factory_photo: PNG, JPEG, WebP (5 MB). certification and verification: also PDF (10 MB). attachment: also XLSX and DOCX.' }),
+    purpose: z.enum(FILE_PURPOSES).openapi({ description: 'logo, banner, factory_photo and product_image: PNG, JPEG, WebP (5 MB). certification and verification: also PDF (10 MB). attachment: also XLSX and DOCX.' }),
   })
   .openapi('UploadFile', { example: { file: 'factory-gate.png', purpose: 'factory_photo' } })
 

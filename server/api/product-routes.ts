@@ -44,7 +44,9 @@ const ProductSchema = z
     unit: z.enum(PRODUCT_UNITS),
     moq: z.number().int(),
     lead_time_days: z.number().int().nullable(),
-    attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+    attributes: z.array(
+      z.object({ name: z.string(), value: z.string(), name_zh_hans: z.string().optional(), value_zh_hans: z.string().optional(), name_zh_hant: z.string().optional(), value_zh_hant: z.string().optional() }).openapi({ description: 'English name and value, with optional Chinese translations' }),
+    ),
     status: z.enum(PRODUCT_STATUSES),
     published_at: z.string().nullable(),
     from_price: z.string().nullable(),
@@ -73,6 +75,13 @@ const PRODUCT_EXAMPLE = {
   moq: 100,
   lead_time_days: 20,
   attributes: [{ name: 'Wattage', value: '40 W' }],
+}
+
+/** A product body in snake_case (camelCase accepted), its attributes' translations included. */
+function productBody(raw: unknown): unknown {
+  const body = camelCaseKeys(raw)
+  if (!body || typeof body !== 'object' || !('attributes' in body) || !Array.isArray(body.attributes)) return body
+  return { ...body, attributes: body.attributes.map(camelCaseKeys) }
 }
 
 const BODIES = {
@@ -112,7 +121,7 @@ function serializeProduct(product: Product, images?: ProductImage[]) {
     unit: product.unit as (typeof PRODUCT_UNITS)[number],
     moq: product.moq,
     lead_time_days: product.leadTimeDays,
-    attributes: product.attributes,
+    attributes: product.attributes.map(({ name, value, nameZhHans, valueZhHans, nameZhHant, valueZhHant }) => ({ name, value, name_zh_hans: nameZhHans, value_zh_hans: valueZhHans, name_zh_hant: nameZhHant, value_zh_hant: valueZhHant })),
     status: product.status,
     published_at: product.publishedAt?.toISOString() ?? null,
     from_price: product.fromPrice,
@@ -241,7 +250,7 @@ export function registerProductRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseBody(CreateProductInput, camelCaseKeys(await readJsonBody(c)), (input) => createProduct(ctx, input, idempotencyOf(c)))
+    const created = await parseBody(CreateProductInput, productBody(await readJsonBody(c)), (input) => createProduct(ctx, input, idempotencyOf(c)))
     return c.json(serializeProduct(created, created.images), 201)
   })
 
@@ -253,7 +262,7 @@ export function registerProductRoutes(api: Api) {
 
   api.openapi(routes.update, async (c) => {
     const ctx = await serviceContext(c)
-    const updated = await parseBody(UpdateProductInput, camelCaseKeys(await readJsonBody(c)), (input) => updateProduct(ctx, c.req.valid('param').id, input))
+    const updated = await parseBody(UpdateProductInput, productBody(await readJsonBody(c)), (input) => updateProduct(ctx, c.req.valid('param').id, input))
     return c.json(serializeProduct(updated), 200)
   })
 

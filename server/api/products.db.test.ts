@@ -54,6 +54,18 @@ describe('/api/v1/products', () => {
     expect(published.json).toEqual({ updated: 1 })
   })
 
+  it('keeps the Chinese names and values of attributes, in snake_case like the rest', async () => {
+    const { jar } = await signedIn()
+    const attributes = [
+      { name: 'Material', value: 'Stoneware', name_zh_hans: '材质', value_zh_hans: '石器', name_zh_hant: '材質', value_zh_hant: '石器' },
+      { name: 'IP rating', value: 'IP65' },
+    ]
+    const created = await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'ATTR-1', attributes }), jar })
+    expect(created.status).toBe(201)
+    const read = await call(app, `/api/v1/products/${created.json.id as string}`, { jar })
+    expect(read.json.attributes).toEqual(attributes)
+  })
+
   it('answers 422 with translated field messages under the JSON names', async () => {
     const { jar } = await signedIn()
     await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'TAKEN-1' }), jar })

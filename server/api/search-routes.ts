@@ -31,7 +31,7 @@ const ProductCard = z
   .openapi('MarketProduct')
 const Facet = z.object({ value: z.string(), label: z.string(), count: z.number().int() })
 const SearchResultSchema = z
-  .object({ items: z.array(ProductCard), total: z.number().int().openapi({ description: 'Number of matches, counted exactly; offsets up to 10,000 page through them' }), limit: z.number().int(), offset: z.number().int(), facets: z.object({ categories: z.array(Facet), origin_countries: z.array(Facet) }) })
+  .object({ items: z.array(ProductCard), total: z.number().int().openapi({ description: 'Number of matches, counted exactly; offsets up to 10,000 page through them' }), limit: z.number().int(), offset: z.number().int(), facets: z.object({ categories: z.array(Facet), origin_countries: z.array(Facet), hs_chapters: z.array(Facet).openapi({ description: 'Matches per HS chapter (two digits), under every other filter' }), verified_suppliers: z.number().int().openapi({ description: 'Matches whose supplier is verified, under every other filter' }) }) })
   .openapi('MarketSearchResult')
 const PublicProductSchema = z
   .object({
@@ -117,7 +117,7 @@ export function registerSearchRoutes(api: Api) {
     const result = await searchProducts({ ...searchInputOf(c.req.valid('query')), locale: currentLocale() })
     c.header('Cache-Control', PUBLIC_CACHE)
     c.header('Vary', 'Accept-Language, Cookie')
-    return c.json({ items: result.items.map(serializeCard), total: result.total, limit: result.limit, offset: result.offset, facets: { categories: result.facets.categories, origin_countries: result.facets.originCountries } }, 200)
+    return c.json({ items: result.items.map(serializeCard), total: result.total, limit: result.limit, offset: result.offset, facets: { categories: result.facets.categories, origin_countries: result.facets.originCountries, hs_chapters: result.facets.hsChapters, verified_suppliers: result.facets.verifiedSuppliers } }, 200)
   })
 
   api.openapi(routes.get, async (c) => {

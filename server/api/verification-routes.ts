@@ -57,6 +57,7 @@ const SupplierProfileSchema = z
     export_markets: z.array(z.string()).openapi({ description: 'ISO 3166-1 alpha-2 codes' }),
     description: DescriptionSchema,
     factory_photos: z.array(FileSchema),
+    banner_file_id: z.string().nullable().openapi({ description: "The profile banner (a public file of purpose banner), or null" }),
     verification_status: z.enum(VERIFICATION_STATUSES),
     verified_at: z.string().nullable(),
   })
@@ -140,6 +141,7 @@ const UpdateSupplierProfileBody = z
     capabilities: z.array(z.string()).optional(),
     export_markets: z.array(z.string()).optional().openapi({ description: 'ISO 3166-1 alpha-2 codes' }),
     factory_photo_file_ids: z.array(z.string()).optional().openapi({ description: 'Files of the company uploaded with purpose factory_photo, in display order' }),
+    banner_file_id: z.string().nullable().optional().openapi({ description: 'A file of the company uploaded with purpose banner, shown across the top of the public profile; null removes it' }),
     description: DescriptionSchema.optional(),
   })
   .openapi('UpdateSupplierProfile', {
@@ -203,6 +205,7 @@ function serializeProfile(profile: SupplierProfile) {
     export_markets: profile.exportMarkets,
     description: profile.description,
     factory_photos: profile.factoryPhotos.map(serializeFile),
+    banner_file_id: profile.bannerFileId,
     verification_status: profile.verificationStatus,
     verified_at: iso(profile.verifiedAt),
   }
@@ -250,6 +253,7 @@ const WIRE_NAMES: Record<string, string> = {
   supplierType: 'supplier_type',
   exportMarkets: 'export_markets',
   factoryPhotoFileIds: 'factory_photo_file_ids',
+  bannerFileId: 'banner_file_id',
   documentFileIds: 'document_file_ids',
   descriptionEn: 'description.en',
   descriptionZhHans: 'description.zh-Hans',
@@ -293,6 +297,7 @@ function profileInputFrom(raw: unknown) {
     capabilities: wire.capabilities,
     exportMarkets: wire.export_markets,
     factoryPhotoFileIds: wire.factory_photo_file_ids,
+    bannerFileId: wire.banner_file_id,
     descriptionEn: description.en,
     descriptionZhHans: description['zh-Hans'],
     descriptionZhHant: description['zh-Hant'],

@@ -23,8 +23,10 @@ test('a supplier quick-edits MOQ and status on the product grid; an invalid MOQ 
 
   await page.getByRole('navigation', { name: 'View' }).getByRole('link', { name: 'Grid' }).click()
   await expect(page).toHaveURL(/\/en\/app\/products\/index\.v2/)
+  // The filters apply as they change: the typed search after a pause, without an Apply button.
+  await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0)
   await page.getByRole('searchbox', { name: 'Search by name or SKU' }).fill(sku)
-  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${sku}(&|$)`))
   const card = page.getByRole('article', { name })
   await expect(card).toContainText('Draft')
   const form = card.getByRole('form', { name: `Quick edit of ${name}` })

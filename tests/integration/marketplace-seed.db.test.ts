@@ -84,6 +84,54 @@ describe('seedMarketplace', () => {
     expect(bytes && new TextDecoder().decode(bytes.slice(8, 12))).toBe('WEBP')
   })
 
+  it('gives products their own picture by kind, colour and variant, shared only within a company by products that look alike', async () => {
+    const rows = await database()
+      .select({ productId: productImages.productId, fileId: productImages.fileId, companyId: products.organizationId, sku: products.sku, attributes: products.attributes })
+      .from(productImages)
+      .innerJoin(products, eq(products.id, productImages.productId))
+    const fileIds = new Set(rows.map((row) => row.fileId))
+    // 120 products of a few families each: most have a picture of their own.
+    expect(fileIds.size).toBeGreaterThan(80)
+    const companyOf = new Map(rows.map((row) => [row.fileId, row.companyId]))
+    for (const row of rows) expect(companyOf.get(row.fileId), 'a picture is a file of the product’s own company').toBe(row.companyId)
+    // Two products of one family in different colours or variants never share a picture.
+    const valueOf = (row: (typeof rows)[number], name: string) => row.attributes.find((attribute) => attribute.name === name)?.value ?? ''
+    const look = (row: (typeof rows)[number]) => `${row.companyId}:${row.sku.split('-')[0]}:${valueOf(row, 'Specification')}:${valueOf(row, 'Colour')}`
+    const looksOfFile = new Map<string, Set<string>>()
+    for (const row of rows) looksOfFile.set(row.fileId, (looksOfFile.get(row.fileId) ?? new Set()).add(look(row)))
+    for (const looks of looksOfFile.values()) expect(looks.size).toBe(1)
+    const stored = await database().select().from(files).where(inArray(files.id, [...fileIds]))
+    const digests = new Set(stored.map((file) => file.sha256))
+    expect(digests.size).toBeGreaterThan(60)
+  })
+
+  it('gives every company a stored logo and banner, public imagery the Files API serves', async () => {
+    const companies = await database()
+      .select({ logo: organizations.logoFileId, banner: companyProfiles.bannerFileId })
+      .from(organizations)
+      .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+    expect(companies).toHaveLength(8)
+    const ids = companies.flatMap((company) => [company.logo!, company.banner!])
+    expect(ids.every(Boolean)).toBe(true)
+    const stored = await database().select().from(files).where(inArray(files.id, ids))
+    expect(stored.map((file) => file.purpose).sort()).toEqual([...Array(8).fill('banner'), ...Array(8).fill('logo')])
+    expect(stored.every((file) => file.contentType === 'image/webp' && file.thumbnailKey)).toBe(true)
+  })
+
+  it('names every attribute and its value in Simplified and Traditional Chinese', async () => {
+    const rows = await database().select({ attributes: products.attributes }).from(products)
+    const attributes = rows.flatMap((row) => row.attributes)
+    expect(attributes.length).toBeGreaterThan(120)
+    for (const attribute of attributes) {
+      expect(['Material', 'Specification', 'Colour']).toContain(attribute.name)
+      expect(attribute.nameZhHans).toMatch(HAN)
+      expect(attribute.nameZhHant).toMatch(HAN)
+      expect(attribute.valueZhHans).toBeTruthy()
+      expect(attribute.valueZhHant).toBeTruthy()
+    }
+    expect(attributes.some((attribute) => attribute.name === 'Material' && attribute.nameZhHans === '材质' && attribute.nameZhHant === '材質')).toBe(true)
+  })
+
   it('is idempotent: the same companies are not created twice', async () => {
     expect(await seedMarketplace({ companies: 8, products: 120 })).toEqual({ created: false, companies: 0, products: 0 })
     const [companies] = await database().select({ n: count() }).from(organizations)

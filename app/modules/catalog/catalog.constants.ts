@@ -14,7 +14,15 @@ export const IMPORT_JOB_PHASES = ['stage', 'insert', 'update'] as const
 export type ImportJobPhase = (typeof IMPORT_JOB_PHASES)[number]
 
 export type LocalizedName = { en: string } & Partial<Record<Exclude<Locale, 'en'>, string>>
-export type ProductAttribute = { name: string; value: string }
+/** A product property ("Material: Stoneware"): English, with optional Chinese translations for the zh pages. */
+export type ProductAttribute = { name: string; value: string; nameZhHans?: string; valueZhHans?: string; nameZhHant?: string; valueZhHant?: string }
+
+/** An attribute's name and value in `locale`, each falling back to English. */
+export function localizedAttribute(attribute: ProductAttribute, locale: Locale): { name: string; value: string } {
+  if (locale === 'zh-Hans') return { name: attribute.nameZhHans || attribute.name, value: attribute.valueZhHans || attribute.value }
+  if (locale === 'zh-Hant') return { name: attribute.nameZhHant || attribute.name, value: attribute.valueZhHant || attribute.value }
+  return { name: attribute.name, value: attribute.value }
+}
 
 /** A product's text in `locale`, falling back to English (§ en required, zh optional). */
 export function localized(text: Partial<Record<Locale, string | null>>, locale: Locale): string {

@@ -5,6 +5,7 @@ export { HS_CODE_LOOKUP_LIMIT, lookupHsCodes, type HsCode } from './hs-code.serv
 export { activatePriceList, createPriceList, deactivatePriceList, deletePriceList, getPriceList, listPriceLists, priceableProducts, priceTiersFor, refreshFromPrices, refreshWindowedPrices, setPriceListLines, updatePriceList } from './price-list.service.server'
 export { categoriesChanged, loadCategories, SEARCH_CANDIDATE_CAP, searchProducts, type FacetCount, type MarketProduct, type SearchResult } from './search.service.server'
 export { categoryName } from './search-counts.server'
+export { marketCurrencies } from './market-currencies.server'
 export { getPublicProduct, isPublicProductId, PUBLIC_PRODUCT_ID, type PublicProduct } from './product-page.service.server'
 export { FEATURED_SUPPLIERS_LIMIT, marketplaceHome, NEW_PRODUCTS_LIMIT, type FeaturedSupplier, type MarketplaceHome } from './marketplace-home.service.server'
 export { DIRECTORY_KINDS, getSupplierProfile, listSuppliers, supplierCountries, type DirectorySupplier, type PublicSupplierProfile, type SupplierDirectoryPage } from './supplier-directory.service.server'

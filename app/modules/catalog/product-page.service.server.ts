@@ -1,10 +1,11 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { database } from '../../platform/db/index.server'
 import { countryName } from '../../platform/countries'
 import type { Locale } from '../../platform/i18n/locales'
-import { companyProfiles, organizations } from '../companies/companies.tables.server'
+import { companyProfiles, files, organizations } from '../companies/companies.tables.server'
 import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
-import { localized, type ProductAttribute } from './catalog.constants'
+import { localized, localizedAttribute } from './catalog.constants'
 import { categories, hsCodes, priceListLines, priceLists, productImages, products } from './catalog.tables.server'
 import { visibleProduct } from './product-visibility.server'
 
@@ -26,26 +27,31 @@ export type PublicProduct = {
   originCountry: string
   /** Resolved on the server: ICU country names differ between Node and browsers. */
   originCountryName: string
-  attributes: ProductAttribute[]
+  /** Names and values in the page's locale (English where no translation is given). */
+  attributes: Array<{ name: string; value: string }>
   publishedAt: string | null
   updatedAt: string
   hsCode: { code: string; description: string } | null
   /** From the top-level category down to the product's own. */
   categories: Array<{ id: string; name: string }>
   images: Array<{ id: string; url: string; thumbnailUrl: string; alt: string }>
-  supplier: { id: string; name: string; country: string; countryName: string; city: string; verificationStatus: string; verified: boolean }
+  supplier: { id: string; name: string; logoUrl: string | null; country: string; countryName: string; city: string; verificationStatus: string; verified: boolean }
   /** The active price list's breaks, lowest quantity first; unit prices are exact decimal strings. */
   priceTiers: { currency: string; tiers: Array<{ minQuantity: number; unitPrice: string }> } | null
 }
+
+const logos = alias(files, 'logos')
 
 /** A published product of a live company as the public sees it, or null (unknown, unpublished or malformed id). */
 export async function getPublicProduct(id: string, locale: Locale): Promise<PublicProduct | null> {
   if (!isPublicProductId(id)) return null
   const [row] = await database()
-    .select({ product: products, supplierName: organizations.name, country: companyProfiles.country, city: companyProfiles.city, verificationStatus: companyProfiles.verificationStatus, hsDescription: hsCodes.description })
+    .select({ product: products, supplierName: organizations.name, logoFileId: logos.id, country: companyProfiles.country, city: companyProfiles.city, verificationStatus: companyProfiles.verificationStatus, hsDescription: hsCodes.description })
     .from(products)
     .innerJoin(organizations, eq(organizations.id, products.organizationId))
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, products.organizationId))
+    // Only a file that really is a logo is shown (logos are public imagery).
+    .leftJoin(logos, and(eq(logos.id, organizations.logoFileId), eq(logos.purpose, 'logo')))
     .leftJoin(hsCodes, eq(hsCodes.code, products.hsCode))
     .where(and(eq(products.id, id), eq(products.status, 'published'), visibleProduct(), isNull(organizations.deletedAt)))
     .limit(1)
@@ -88,13 +94,13 @@ export async function getPublicProduct(id: string, locale: Locale): Promise<Publ
     leadTimeDays: product.leadTimeDays,
     originCountry: product.originCountry,
     originCountryName: countryName(product.originCountry, locale),
-    attributes: product.attributes,
+    attributes: product.attributes.map((attribute) => localizedAttribute(attribute, locale)),
     publishedAt: product.publishedAt ? product.publishedAt.toISOString() : null,
     updatedAt: product.updatedAt.toISOString(),
     hsCode: product.hsCode ? { code: product.hsCode, description: row.hsDescription ?? '' } : null,
     categories: trail,
     images: images.map((image) => ({ id: image.id, url: fileContentUrl(image.fileId), thumbnailUrl: fileThumbnailUrl(image.fileId), alt: image.alt })),
-    supplier: { id: product.organizationId, name: row.supplierName, country: row.country, countryName: countryName(row.country, locale), city: row.city, verificationStatus: row.verificationStatus, verified: row.verificationStatus === 'accept' },
+    supplier: { id: product.organizationId, name: row.supplierName, logoUrl: row.logoFileId ? fileThumbnailUrl(row.logoFileId) : null, country: row.country, countryName: countryName(row.country, locale), city: row.city, verificationStatus: row.verificationStatus, verified: row.verificationStatus === 'accept' },
     priceTiers: tierRows.length > 0 ? { currency: tierRows[0]!.currency, tiers: tierRows.map(({ minQuantity, unitPrice }) => ({ minQuantity, unitPrice })) } : null,
   }
 }

@@ -15,9 +15,14 @@ const optionalInteger = (min: number, max: number, message: string) =>
 
 const moq = z.coerce.number({ error: 'validation.moq' }).int('validation.moq').min(1, 'validation.moq').max(1_000_000_000, 'validation.moq')
 
+/** An attribute in English, with optional Simplified and Traditional Chinese translations of its name and value. */
 const ProductAttributeInput = z.object({
   name: z.string().trim().min(1, 'validation.attributeName').max(60, 'validation.tooLong'),
   value: z.string().trim().min(1, 'validation.attributeValue').max(200, 'validation.tooLong'),
+  nameZhHans: optionalText(60),
+  valueZhHans: optionalText(200),
+  nameZhHant: optionalText(60),
+  valueZhHant: optionalText(200),
 })
 
 /** Everything a supplier edits of a product; shared by the edit form, its action and the REST API. */

@@ -105,7 +105,8 @@ async function assertValidReferences(tx: Transaction, companyId: string, input: 
 }
 
 function columnsOf(input: CreateProductInput) {
-  const attributes: ProductAttribute[] = input.attributes.map(({ name, value }) => ({ name, value }))
+  // Translations are kept only when given, so an attribute without them stays { name, value }.
+  const attributes: ProductAttribute[] = input.attributes.map(({ name, value, ...translations }) => ({ name, value, ...Object.fromEntries(Object.entries(translations).filter(([, text]) => text)) }))
   return {
     sku: input.sku,
     nameEn: input.nameEn,

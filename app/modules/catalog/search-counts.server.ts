@@ -1,17 +1,26 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { countryName } from '../../platform/countries'
 import { database } from '../../platform/db/index.server'
 import type { Locale } from '../../platform/i18n/locales'
 import { companyProfiles, organizations } from '../companies/companies.tables.server'
 import { localized } from './catalog.constants'
-import { products } from './catalog.tables.server'
+import { hsCodes, products } from './catalog.tables.server'
 
 export type FacetCount = { value: string; label: string; count: number }
 
 export type CategoryRow = { id: string; parentId: string | null; position: number; nameEn: string; nameZhHans: string; nameZhHant: string }
 
-/** How many matches fall in one category and origin country: the unit every total and facet count is summed from. */
-export type MatchGroup = { categoryId: string; originCountry: string; count: number }
+/**
+ * How many matches fall in one category, origin country and HS chapter (null: no HS code) from verified suppliers or
+ * not: the unit every total and facet count is summed from.
+ */
+export type MatchGroup = { categoryId: string; originCountry: string; hsChapter: string | null; verified: boolean; count: number }
+
+/** The narrowing filters as the groups are read: null means any (the category as its subtree). */
+export type GroupFilter = { categoryIds: ReadonlySet<string> | null; origin: string | null; hsChapter: string | null; verifiedOnly: boolean }
+
+/** A product's HS chapter in SQL: the first two digits of its code. */
+export const hsChapterOf = sql<string | null>`substr(${products.hsCode}, 1, 2)`
 
 export function categoryName(row: Pick<CategoryRow, 'nameEn' | 'nameZhHans' | 'nameZhHant'>, locale: Locale): string {
   return localized({ en: row.nameEn, 'zh-Hans': row.nameZhHans, 'zh-Hant': row.nameZhHant }, locale)
@@ -37,25 +46,30 @@ export function listedSuppliers(verifiedOnly: boolean) {
 }
 
 /**
- * Every match of `where` counted by category and origin in one grouped query over the same indexed predicate the
- * search uses: the true total and both facets follow from it in memory, whatever category or origin is selected.
+ * Every match of `where` of live suppliers counted by category, origin, HS chapter and verification in one grouped
+ * query over the same indexed predicate the search uses: the true total and every facet follow from it in memory,
+ * whatever category, origin, chapter or verification is selected.
  */
-export async function countMatchGroups(where: SQL | undefined, verifiedOnly: boolean): Promise<MatchGroup[]> {
+export async function countMatchGroups(where: SQL | undefined): Promise<MatchGroup[]> {
+  const verified = sql<boolean>`${inArray(products.organizationId, listedSuppliers(true))}`
   const rows = await database()
-    .select({ categoryId: products.categoryId, originCountry: products.originCountry, count: sql<number>`count(*)::int` })
+    .select({ categoryId: products.categoryId, originCountry: products.originCountry, hsChapter: hsChapterOf, verified, count: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(where, inArray(products.organizationId, listedSuppliers(verifiedOnly))))
-    .groupBy(products.categoryId, products.originCountry)
-  return rows.map((row) => ({ ...row, count: Number(row.count) }))
+    .where(and(where, inArray(products.organizationId, listedSuppliers(false))))
+    // By position: the verified subquery's bound parameter would make the same expression differ between SELECT and GROUP BY.
+    .groupBy(sql`1`, sql`2`, sql`3`, sql`4`)
+  return rows.map((row) => ({ ...row, verified: Boolean(row.verified), count: Number(row.count) }))
 }
 
 /** Matches listed one by one (an uncapped candidate set) as groups. */
-export const groupsOf = (rows: Array<{ categoryId: string; originCountry: string }>): MatchGroup[] => rows.map(({ categoryId, originCountry }) => ({ categoryId, originCountry, count: 1 }))
+export const groupsOf = (rows: Array<Omit<MatchGroup, 'count'>>): MatchGroup[] => rows.map(({ categoryId, originCountry, hsChapter, verified }) => ({ categoryId, originCountry, hsChapter, verified, count: 1 }))
 
-/** The groups within a category subtree (null: any) and origin country (null: any). */
-export function groupsWithin(groups: MatchGroup[], categoryIds: ReadonlySet<string> | null, origin: string | null): MatchGroup[] {
-  return groups.filter((group) => (categoryIds === null || categoryIds.has(group.categoryId)) && (origin === null || group.originCountry === origin))
-}
+/** Whether a match (or a group of them) passes the filter. */
+export const withinFilter = (group: Omit<MatchGroup, 'count'>, filter: GroupFilter) =>
+  (filter.categoryIds === null || filter.categoryIds.has(group.categoryId)) && (filter.origin === null || group.originCountry === filter.origin) && (filter.hsChapter === null || group.hsChapter === filter.hsChapter) && (!filter.verifiedOnly || group.verified)
+
+/** The groups within the filter. */
+export const groupsWithin = (groups: MatchGroup[], filter: GroupFilter): MatchGroup[] => groups.filter((group) => withinFilter(group, filter))
 
 export const totalOf = (groups: MatchGroup[]) => groups.reduce((sum, group) => sum + group.count, 0)
 
@@ -68,6 +82,35 @@ export function categoryFacets(groups: MatchGroup[], categoryRows: CategoryRow[]
     if (top) topCounts.set(top.id, (topCounts.get(top.id) ?? 0) + count)
   }
   return categoryRows.filter((row) => row.parentId === null && topCounts.has(row.id)).map((row) => ({ value: row.id, label: categoryName(row, locale), count: topCounts.get(row.id) ?? 0 }))
+}
+
+let chapterCache: { db: object; names: Promise<Map<string, string>> } | null = null
+
+/** The HS chapters' descriptions (about a hundred rows, kept in memory per database). */
+export async function hsChapterNames(): Promise<Map<string, string>> {
+  const db = database()
+  if (chapterCache?.db !== db) {
+    const names: Promise<Map<string, string>> = db
+      .select({ code: hsCodes.code, description: hsCodes.description })
+      .from(hsCodes)
+      .where(eq(hsCodes.level, 2))
+      .orderBy(asc(hsCodes.code))
+      .then((rows) => new Map(rows.map((row) => [row.code, row.description])))
+    chapterCache = { db, names }
+    names.catch(() => {
+      if (chapterCache?.names === names) chapterCache = null
+    })
+  }
+  return chapterCache.names
+}
+
+/** Matches per HS chapter, in chapter order; products without an HS code are in no chapter. */
+export function hsChapterFacets(groups: MatchGroup[], names: Map<string, string>): FacetCount[] {
+  const counts = new Map<string, number>()
+  for (const { hsChapter, count } of groups) if (hsChapter) counts.set(hsChapter, (counts.get(hsChapter) ?? 0) + count)
+  return [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([value, count]) => ({ value, label: names.get(value) ?? value, count }))
 }
 
 /** Matches per origin country, most first. */

@@ -1,3 +1,4 @@
+import type { ProductAttribute } from './catalog.constants'
 /** Han ideographs (incl. Traditional and extension A/compatibility blocks) that we index character by character. */
 const HAN_RUN = /[\p{Script=Han}]+/gu
 /** Anything that is neither a letter, a number nor Han splits words. */
@@ -11,7 +12,7 @@ export type SearchDocumentInput = {
   descriptionZhHans?: string | null
   descriptionZhHant?: string | null
   sku?: string
-  attributes?: { name: string; value: string }[]
+  attributes?: ProductAttribute[]
 }
 
 /** A Han run as its single characters followed by its overlapping bigrams. */
@@ -45,7 +46,7 @@ export function buildSearchDocument(input: SearchDocumentInput): string {
     input.descriptionZhHans,
     input.descriptionZhHant,
     input.sku,
-    ...(input.attributes ?? []).flatMap((attribute) => [attribute.name, attribute.value]),
+    ...(input.attributes ?? []).flatMap((attribute) => [attribute.name, attribute.value, attribute.nameZhHans, attribute.valueZhHans, attribute.nameZhHant, attribute.valueZhHant]),
   ]
   return fields
     .filter((field): field is string => typeof field === 'string' && field.length > 0)

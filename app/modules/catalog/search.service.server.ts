@@ -12,7 +12,22 @@ import { localized } from './catalog.constants'
 import { categories, productImages, products } from './catalog.tables.server'
 import { priceInEur, priceRangeConditions } from './price-range.server'
 import { visibleProduct } from './product-visibility.server'
-import { type CategoryRow, categoryFacets, countMatchGroups, type FacetCount, groupsOf, groupsWithin, listedSuppliers, originFacets, totalOf } from './search-counts.server'
+import {
+  type CategoryRow,
+  categoryFacets,
+  countMatchGroups,
+  type FacetCount,
+  type GroupFilter,
+  groupsOf,
+  groupsWithin,
+  hsChapterFacets,
+  hsChapterNames,
+  hsChapterOf,
+  listedSuppliers,
+  type MatchGroup,
+  originFacets,
+  totalOf,
+} from './search-counts.server'
 import { type HsCodeTerm, parseSearchQuery } from './search-document'
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, type SearchProductsInput, type SearchSort } from './search.inputs'
 
@@ -52,8 +67,8 @@ export type SearchResult = {
   total: number
   limit: number
   offset: number
-  /** Each value's matches under every other filter, counted exactly. */
-  facets: { categories: FacetCount[]; originCountries: FacetCount[] }
+  /** Each value's matches under every other filter, counted exactly; `verifiedSuppliers` is the matches of verified suppliers. */
+  facets: { categories: FacetCount[]; originCountries: FacetCount[]; hsChapters: FacetCount[]; verifiedSuppliers: number }
 }
 
 // The tree changes rarely (platform admins): kept per database until categoriesChanged() is called.
@@ -91,8 +106,11 @@ function descendantsOf(rows: CategoryRow[], rootId: string): string[] {
   return found
 }
 
-/** Filters on product columns (run inside the capped scan) and on the supplier (applied to the capped matches). */
-type Conditions = { base: SQL[]; company: SQL; category?: SQL; origin?: SQL }
+/**
+ * Filters on product columns (run inside the capped scan) and on the supplier (applied to the capped matches): `base`
+ * (text, MOQ, price) holds for every facet; category, origin, chapter and verification each narrow all but their own.
+ */
+type Conditions = { base: SQL[]; company: SQL; category?: SQL; origin?: SQL; chapter?: SQL; filter: GroupFilter }
 
 /** How a query matched: `kind` names the condition (part of the count cache key), `rank` orders the first matches. */
 type TextMatch = { kind: 'text' | 'typo'; condition: SQL; rank: SQL; cap: number }
@@ -141,19 +159,25 @@ function conditionsOf(input: RatedSearch, categoryRows: CategoryRow[], text: SQL
   if (text) base.push(text)
   if (input.moqMax !== undefined) base.push(lte(products.moq, input.moqMax))
   base.push(...priceRangeConditions({ min: input.priceMin, max: input.priceMax, currency: (input.currency ?? 'USD').toUpperCase() }, input.rates))
-  if (input.hsChapter !== undefined && /^\d{2}$/.test(input.hsChapter)) base.push(like(products.hsCode, `${input.hsChapter}%`))
+  const hsChapter = input.hsChapter !== undefined && /^\d{2}$/.test(input.hsChapter) ? input.hsChapter : null
   const company = input.verifiedOnly ? and(isNull(organizations.deletedAt), eq(companyProfiles.verificationStatus, 'accept'))! : isNull(organizations.deletedAt)
+  const categoryIds = input.categoryId ? descendantsOf(categoryRows, input.categoryId) : null
+  const origin = input.originCountry ? input.originCountry.toUpperCase() : null
   return {
     base,
     company,
-    category: input.categoryId ? inArray(products.categoryId, descendantsOf(categoryRows, input.categoryId)) : undefined,
-    origin: input.originCountry ? eq(products.originCountry, input.originCountry.toUpperCase()) : undefined,
+    category: categoryIds ? inArray(products.categoryId, categoryIds) : undefined,
+    origin: origin ? eq(products.originCountry, origin) : undefined,
+    chapter: hsChapter ? like(products.hsCode, `${hsChapter}%`) : undefined,
+    filter: { categoryIds: categoryIds ? new Set(categoryIds) : null, origin, hsChapter, verifiedOnly: input.verifiedOnly === true },
   }
 }
 
+const narrows = (filter: GroupFilter) => filter.categoryIds !== null || filter.origin !== null || filter.hsChapter !== null || filter.verifiedOnly
+
 const defined = (conditions: Array<SQL | undefined>) => and(...conditions.filter((condition): condition is SQL => condition !== undefined))
 
-type Candidate = { id: string; categoryId: string; originCountry: string; score: number; publishedAt: Date | null; priceInEur: string | null }
+type Candidate = Omit<MatchGroup, 'count'> & { id: string; score: number; publishedAt: Date | null; priceInEur: string | null }
 type Candidates = { rows: Candidate[]; capped: boolean }
 
 /**
@@ -168,6 +192,7 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
       organizationId: products.organizationId,
       categoryId: products.categoryId,
       originCountry: products.originCountry,
+      hsChapter: sql<string | null>`${hsChapterOf}`.as('hs_chapter'),
       publishedAt: products.publishedAt,
       priceInEur: sql<string | null>`${price}::text`.as('price_in_eur'),
       rank: sql<number>`${rank ?? sql`0`}::float8`.as('rank'),
@@ -183,6 +208,8 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
       id: matching.id,
       categoryId: matching.categoryId,
       originCountry: matching.originCountry,
+      hsChapter: matching.hsChapter,
+      verified: sql<boolean>`(${companyProfiles.verificationStatus} = 'accept')`,
       score: sql<number>`(${matching.rank} + ${verified})::float8`,
       publishedAt: matching.publishedAt,
       priceInEur: matching.priceInEur,
@@ -195,7 +222,7 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
     rows: rows
       .slice(0, cap)
       .filter((row) => row.eligible)
-      .map(({ eligible: _eligible, ...row }) => ({ ...row, score: Number(row.score) })),
+      .map(({ eligible: _eligible, ...row }) => ({ ...row, verified: Boolean(row.verified), score: Number(row.score) })),
     capped: rows.length > cap,
   }
 }
@@ -275,37 +302,43 @@ export async function cardsOf(ids: string[], locale: Locale): Promise<MarketProd
   })
 }
 
-/** The matches under every filter (ranked), and those that leave out the category or the origin filter (their facets). */
+/**
+ * The matches under the text, MOQ and price filters alone (`broad`: their groups give every facet), and under every
+ * filter (ranked: the page), read side by side; without a narrowing filter they are the same.
+ */
 async function matchSets(input: RatedSearch, categoryRows: CategoryRow[], text: TextMatch | null) {
   const conditions = conditionsOf(input, categoryRows, text?.condition ?? null)
-  const { base, company, category, origin } = conditions
+  const { base, company, category, origin, chapter, filter } = conditions
   const rank = text?.rank ?? null
   const cap = text?.cap ?? SEARCH_CANDIDATE_CAP
   const price = priceInEur(input.rates)
-  const [matches, ofOrigin, ofCategory] = await Promise.all([
-    candidates(defined([...base, category, origin]), company, rank, cap, price),
-    category ? candidates(defined([...base, origin]), company, rank, cap, price) : null,
-    origin ? candidates(defined([...base, category]), company, rank, cap, price) : null,
+  const [broad, narrowed] = await Promise.all([
+    candidates(defined(base), isNull(organizations.deletedAt), rank, cap, price),
+    narrows(filter) ? candidates(defined([...base, category, origin, chapter]), company, rank, cap, price) : null,
   ])
-  return { conditions, matches, ofOrigin: ofOrigin ?? matches, ofCategory: ofCategory ?? matches, kind: text?.kind ?? 'browse', price }
+  return { conditions, broad, matches: narrowed ?? broad, kind: text?.kind ?? 'browse', price }
 }
 
 type MatchSets = Awaited<ReturnType<typeof matchSets>>
 
 /**
- * The true total and facets. Uncapped candidate sets are every match, counted in memory; otherwise one grouped count
- * over the filters other than category and origin, remembered apart from the pages (paging, sorting and a facet click
- * reuse it), from which the total and both facets are summed.
+ * The true total and facets, each facet under every filter but its own. An uncapped broad set is every match, grouped
+ * in memory; otherwise one grouped count over the text, MOQ and price filters, remembered apart from the pages (paging,
+ * sorting and every facet click reuse it), from which the total and all facets are summed.
  */
-async function countsOf(input: SearchProductsInput & { currency?: string }, categoryRows: CategoryRow[], found: MatchSets) {
-  const { matches, ofOrigin, ofCategory, conditions } = found
-  if (!matches.capped && !ofOrigin.capped && !ofCategory.capped) return { total: matches.rows.length, ofOrigin: groupsOf(ofOrigin.rows), ofCategory: groupsOf(ofCategory.rows) }
-  const { q, moqMax, priceMin, priceMax, currency, hsChapter, verifiedOnly } = input
-  const key = JSON.stringify({ kind: found.kind, q, moqMax, priceMin, priceMax, currency, hsChapter, verifiedOnly: verifiedOnly === true })
-  const groups = await memoizeMarketplace(`counts:${key}`, () => countMatchGroups(defined(conditions.base), verifiedOnly === true))
-  const categoryIds = input.categoryId ? new Set(descendantsOf(categoryRows, input.categoryId)) : null
-  const origin = input.originCountry?.toUpperCase() ?? null
-  return { total: totalOf(groupsWithin(groups, categoryIds, origin)), ofOrigin: groupsWithin(groups, null, origin), ofCategory: groupsWithin(groups, categoryIds, null) }
+async function countsOf(input: SearchProductsInput & { currency?: string }, found: MatchSets) {
+  const { broad, conditions } = found
+  const { q, moqMax, priceMin, priceMax, currency } = input
+  const key = JSON.stringify({ kind: found.kind, q, moqMax, priceMin, priceMax, currency })
+  const groups = broad.capped ? await memoizeMarketplace(`counts:${key}`, () => countMatchGroups(defined(conditions.base))) : groupsOf(broad.rows)
+  const { filter } = conditions
+  return {
+    total: totalOf(groupsWithin(groups, filter)),
+    ofCategory: groupsWithin(groups, { ...filter, categoryIds: null }),
+    ofOrigin: groupsWithin(groups, { ...filter, origin: null }),
+    ofChapter: groupsWithin(groups, { ...filter, hsChapter: null }),
+    verified: totalOf(groupsWithin(groups, { ...filter, verifiedOnly: true })),
+  }
 }
 
 /**
@@ -317,7 +350,7 @@ async function pageIds(found: MatchSets, verifiedOnly: boolean, sort: SearchSort
   const { conditions, matches, price } = found
   const ordered = orderCandidates(matches.rows, sort)
   if (!matches.capped) return ordered.slice(offset, offset + limit).map((row) => row.id)
-  const where = defined([...conditions.base, conditions.category, conditions.origin])
+  const where = defined([...conditions.base, conditions.category, conditions.origin, conditions.chapter])
   if (sort !== 'relevance') return orderedPage(where, verifiedOnly, sort, limit, offset, price)
   const ranked = ordered.slice(offset, offset + limit).map((row) => row.id)
   if (ranked.length === limit) return ranked
@@ -406,12 +439,12 @@ async function runSearch(input: SearchProductsInput & { locale: Locale; currency
   const rated = { ...input, rates: await rateTable() }
   let found = await matchSets(rated, categoryRows, text?.fullText ?? null)
   if (found.matches.rows.length === 0 && !found.matches.capped && text?.typo) found = await matchSets(rated, categoryRows, text.typo)
-  const [counts, ids] = await Promise.all([countsOf(input, categoryRows, found), pageIds(found, input.verifiedOnly === true, input.sort ?? 'relevance', limit, offset)])
+  const [counts, ids, chapterNames] = await Promise.all([countsOf(input, found), pageIds(found, input.verifiedOnly === true, input.sort ?? 'relevance', limit, offset), hsChapterNames()])
   return {
     items: await cardsOf(ids, input.locale),
     total: counts.total,
     limit,
     offset,
-    facets: { categories: categoryFacets(counts.ofOrigin, categoryRows, input.locale), originCountries: originFacets(counts.ofCategory, input.locale) },
+    facets: { categories: categoryFacets(counts.ofCategory, categoryRows, input.locale), originCountries: originFacets(counts.ofOrigin, input.locale), hsChapters: hsChapterFacets(counts.ofChapter, chapterNames), verifiedSuppliers: counts.verified },
   }
 }

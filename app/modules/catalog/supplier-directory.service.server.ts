@@ -44,6 +44,8 @@ export type PublicSupplierProfile = {
   id: string
   name: string
   logoUrl: string | null
+  /** The wide picture across the top of the profile. */
+  bannerUrl: string | null
   /** In the visitor's locale, falling back to English. */
   description: string
   website: string | null
@@ -73,6 +75,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 const logos = alias(files, 'logos')
 /** A logo is shown only when the referenced file really is a logo (logo files are public imagery). */
 const logoJoin = and(eq(logos.id, organizations.logoFileId), eq(logos.purpose, 'logo'))
+const banners = alias(files, 'banners')
+const bannerJoin = and(eq(banners.id, companyProfiles.bannerFileId), eq(banners.purpose, 'banner'))
 
 /** A live company that supplies goods: the only kind the directory and the public profile show. */
 const listedCompany = and(isNull(organizations.deletedAt), inArray(companyProfiles.kind, [...DIRECTORY_KINDS]))
@@ -196,10 +200,11 @@ async function factoryPhotos(companyId: string, fileIds: string[]): Promise<Publ
 export async function getSupplierProfile(id: string, locale: Locale, productsQuery: ProfileProductsQuery = {}): Promise<PublicSupplierProfile | null> {
   if (!isPublicProductId(id)) return null
   const [row] = await database()
-    .select({ organization: organizations, profile: companyProfiles, logoFileId: logos.id })
+    .select({ organization: organizations, profile: companyProfiles, logoFileId: logos.id, bannerFileId: banners.id })
     .from(organizations)
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
     .leftJoin(logos, logoJoin)
+    .leftJoin(banners, bannerJoin)
     .where(and(eq(organizations.id, id), listedCompany))
     .limit(1)
   if (!row) return null
@@ -218,6 +223,7 @@ export async function getSupplierProfile(id: string, locale: Locale, productsQue
     id,
     name: organization.name,
     logoUrl: row.logoFileId ? fileContentUrl(row.logoFileId) : null,
+    bannerUrl: row.bannerFileId ? fileContentUrl(row.bannerFileId) : null,
     description: localized(profile.description, locale),
     website: profile.website,
     country: profile.country,

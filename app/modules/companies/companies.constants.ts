@@ -43,7 +43,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 export const ADDRESS_TYPES = ['billing', 'shipping', 'warehouse'] as const
 export type AddressType = (typeof ADDRESS_TYPES)[number]
 
-export const FILE_PURPOSES = ['logo', 'certification', 'verification', 'factory_photo', 'attachment', 'product_image', 'product_import'] as const
+export const FILE_PURPOSES = ['logo', 'banner', 'certification', 'verification', 'factory_photo', 'attachment', 'product_image', 'product_import'] as const
 export type FilePurpose = (typeof FILE_PURPOSES)[number]
 
 /** A deleted company can be restored by an owner for this long, then it is purged. */

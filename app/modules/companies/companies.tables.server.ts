@@ -115,6 +115,8 @@ export const companyProfiles = pgTable(
     capabilities: jsonb('capabilities').$type<string[]>().notNull().default([]),
     exportMarkets: jsonb('export_markets').$type<string[]>().notNull().default([]),
     factoryPhotoFileIds: jsonb('factory_photo_file_ids').$type<string[]>().notNull().default([]),
+    /** The wide picture across the top of the public profile (a public `banner` file of the company). */
+    bannerFileId: text('banner_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     verificationStatus: text('verification_status', { enum: VERIFICATION_STATUSES }).notNull().default('unverified'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     updatedAt: updatedAt(),

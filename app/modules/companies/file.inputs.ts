@@ -5,6 +5,7 @@ import { FILE_PURPOSES, type FilePurpose } from './companies.constants'
 /** What each purpose accepts, judged by the file's content: imagery is images only, documents may be PDFs or scans. */
 export const FILE_PURPOSE_TYPES = {
   logo: ['png', 'jpeg', 'webp'],
+  banner: ['png', 'jpeg', 'webp'],
   factory_photo: ['png', 'jpeg', 'webp'],
   certification: ['pdf', 'png', 'jpeg', 'webp'],
   verification: ['pdf', 'png', 'jpeg', 'webp'],
@@ -16,8 +17,8 @@ export const FILE_PURPOSE_TYPES = {
 /** The `accept` attribute of a file input (or FileDropZone) per purpose. */
 export const FILE_ACCEPT = Object.fromEntries(FILE_PURPOSES.map((purpose) => [purpose, acceptAttribute(FILE_PURPOSE_TYPES[purpose])])) as Record<FilePurpose, string>
 
-/** Logos, factory photos and product images are the company's public imagery: anyone may fetch them while the company exists. */
-export const PUBLIC_FILE_PURPOSES = ['logo', 'factory_photo', 'product_image'] as const satisfies readonly FilePurpose[]
+/** Logos, banners, factory photos and product images are the company's public imagery: anyone may fetch them while the company exists. */
+export const PUBLIC_FILE_PURPOSES = ['logo', 'banner', 'factory_photo', 'product_image'] as const satisfies readonly FilePurpose[]
 
 export const FILE_LIST_MAX_LIMIT = 100
 

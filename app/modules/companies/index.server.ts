@@ -39,6 +39,8 @@ export {
   addFactoryPhotos,
   getSupplierProfile,
   removeFactoryPhoto,
+  removeSupplierBanner,
+  replaceSupplierBanner,
   setSupplierType,
   updateSupplierProfile,
   type FormUpload,

@@ -24,6 +24,7 @@ export type SupplierProfileFields = {
   capabilities: string[]
   exportMarkets: string[]
   factoryPhotoFileIds: string[]
+  bannerFileId: string | null
   description: LocalizedText
 }
 
@@ -36,6 +37,7 @@ async function readSupplierFields(db: Db, companyId: string): Promise<SupplierPr
       capabilities: companyProfiles.capabilities,
       exportMarkets: companyProfiles.exportMarkets,
       factoryPhotoFileIds: companyProfiles.factoryPhotoFileIds,
+      bannerFileId: companyProfiles.bannerFileId,
       description: companyProfiles.description,
     })
     .from(companyProfiles)
@@ -85,6 +87,7 @@ export async function writeSupplierProfile(tx: Transaction, ctx: ServiceContext,
     const added = input.factoryPhotoFileIds.filter((id) => !current.factoryPhotoFileIds.includes(id))
     await assertCompanyFiles(tx, companyId, added, 'factory_photo', 'factoryPhotoFileIds')
   }
+  if (input.bannerFileId) await assertCompanyFiles(tx, companyId, [input.bannerFileId], 'banner', 'bannerFileId')
   const supplierType = input.supplierType ?? current.supplierType
   const next: SupplierProfileFields = {
     kind: supplierType ? kindWithSupplierType(current.kind) : current.kind,
@@ -92,6 +95,7 @@ export async function writeSupplierProfile(tx: Transaction, ctx: ServiceContext,
     capabilities: input.capabilities ?? current.capabilities,
     exportMarkets: input.exportMarkets ?? current.exportMarkets,
     factoryPhotoFileIds: input.factoryPhotoFileIds ?? current.factoryPhotoFileIds,
+    bannerFileId: input.bannerFileId === undefined ? current.bannerFileId : input.bannerFileId,
     description: descriptionFrom(current.description, input),
   }
   const diff = changedFields<SupplierProfileFields>(current, next)
@@ -154,6 +158,29 @@ export async function removeFactoryPhoto(ctx: ServiceContext, fileId: string): P
   return profile
 }
 
+/**
+ * Stores a new profile banner and shows it in place of the previous one, whose file is deleted (admins and owners).
+ * The upload is checked like every upload (type sniffed from the bytes, image types only, size limit).
+ */
+export async function replaceSupplierBanner(ctx: ServiceContext, upload: FormUpload | null): Promise<SupplierProfile> {
+  requireRole(ctx.actor, 'admin')
+  if (!upload) throw new AppError('validation_failed', 'Choose an image', { fields: { banner: ['validation.bannerRequired'] } })
+  const { bannerFileId: previous } = await readSupplierFields(database(), ctx.actor.companyId)
+  const profile = await withUploads(ctx, 'banner', [upload], ([file]) => updateSupplierProfile(ctx, { bannerFileId: file!.id }))
+  if (previous) await deleteFile(ctx, previous)
+  return profile
+}
+
+/** Takes the banner off the profile and deletes its file (admins and owners). */
+export async function removeSupplierBanner(ctx: ServiceContext): Promise<SupplierProfile> {
+  requireRole(ctx.actor, 'admin')
+  const { bannerFileId } = await readSupplierFields(database(), ctx.actor.companyId)
+  if (!bannerFileId) throw new AppError('not_found', 'Banner not found')
+  const profile = await updateSupplierProfile(ctx, { bannerFileId: null })
+  await deleteFile(ctx, bannerFileId)
+  return profile
+}
+
 /** Adds a certification, storing its certificate first when one was chosen (admins and owners). */
 export async function addCertificationWithFile(ctx: ServiceContext, input: AddCertificationInput, certificate: FormUpload | null) {
   requireRole(ctx.actor, 'admin')
@@ -170,6 +197,7 @@ export async function getSupplierProfile(ctx: ServiceContext) {
     .select({
       companyId: organizations.id,
       displayName: organizations.name,
+      logoFileId: organizations.logoFileId,
       legalName: companyProfiles.legalName,
       country: companyProfiles.country,
       kind: companyProfiles.kind,
@@ -177,6 +205,7 @@ export async function getSupplierProfile(ctx: ServiceContext) {
       capabilities: companyProfiles.capabilities,
       exportMarkets: companyProfiles.exportMarkets,
       factoryPhotoFileIds: companyProfiles.factoryPhotoFileIds,
+      bannerFileId: companyProfiles.bannerFileId,
       description: companyProfiles.description,
       verificationStatus: companyProfiles.verificationStatus,
       verifiedAt: companyProfiles.verifiedAt,

@@ -45,6 +45,8 @@ export const UpdateSupplierProfileInput = z.object({
   capabilities: listField(80, MAX_CAPABILITIES).optional(),
   exportMarkets: countryListField(MAX_EXPORT_MARKETS).optional(),
   factoryPhotoFileIds: fileIdList(MAX_FACTORY_PHOTOS, 'validation.tooManyPhotos').optional(),
+  /** A `banner` file of the company, or null to show none. */
+  bannerFileId: z.string().trim().min(1, 'validation.file').max(64, 'validation.file').nullable().optional(),
   descriptionEn: description,
   descriptionZhHans: description,
   descriptionZhHant: description,

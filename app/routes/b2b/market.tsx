@@ -6,7 +6,7 @@ import { FilterSheet } from '../../components/ui/filter-sheet'
 import { Pagination } from '../../components/ui/pagination'
 import { useFormatter } from '../../components/use-formatter'
 import { lenientSearchQuery, type MarketFilters, ProductGrid, SEARCH_MAX_OFFSET, type SearchQuery, SearchFacets, searchInputOf, SortSelect, toMarketCard } from '../../modules/catalog/index'
-import { categoryName, loadCategories, searchProducts } from '../../modules/catalog/index.server'
+import { categoryName, loadCategories, marketCurrencies, searchProducts } from '../../modules/catalog/index.server'
 import { clientSessionContext } from '../../modules/identity/index'
 import { viewerPreferences } from '../../modules/identity/index.server'
 import { countryName } from '../../platform/countries'
@@ -60,9 +60,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offset = query.offset ?? 0
   const session = context.get(clientSessionContext)
   const currency = query.currency ?? (await viewerPreferences(session, { locale, requestId: context.get(requestInfoContext).requestId })).currency
-  const [result, categoryRows] = await Promise.all([
+  const [result, categoryRows, currencies] = await Promise.all([
     searchProducts({ ...searchInputOf(query), currency: hasPriceRange(query) ? currency : undefined, limit: PAGE_SIZE, offset, locale }),
     query.category ? loadCategories() : Promise.resolve([]),
+    marketCurrencies(locale, currency),
   ])
   const selected = categoryRows.find((row) => row.id === query.category)
   const search = searchParamsOf(query)
@@ -75,6 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     description: t('market.metaDescription'),
     seo: { origin: env().PUBLIC_URL, path: canonical, noindex: !indexable },
     filters: filtersOf(query, currency),
+    currencies,
     search: search.toString(),
     selectedCategory: selected ? { id: selected.id, name: categoryName(selected, locale) } : null,
     selectedOrigin: query.origin ? { code: query.origin, name: countryName(query.origin, locale) } : null,
@@ -89,7 +91,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) =>
   loaderData ? seoMeta({ ...loaderData.seo, locale: routeLocale(params), title: loaderData.title, description: loaderData.description }) : []
 
 export default function MarketPage({ loaderData }: Route.ComponentProps) {
-  const { filters, result, search, selectedCategory, selectedOrigin } = loaderData
+  const { filters, currencies, result, search, selectedCategory, selectedOrigin } = loaderData
   const { t } = useTranslation('marketplace')
   const { locale } = useRootData()
   const format = useFormatter()
@@ -131,7 +133,7 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8">
         <aside className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           <FilterSheet headed active={Boolean(filters.category || filters.origin || filters.verified || filters.moqMax || filters.priceMin || filters.priceMax || filters.hsChapter)}>
-            <SearchFacets formId={FORM_ID} action={base} filters={filters} facets={result.facets} selectedCategory={selectedCategory} selectedOrigin={selectedOrigin} clearHref={filtered ? base : null} />
+            <SearchFacets formId={FORM_ID} action={base} filters={filters} facets={result.facets} currencies={currencies} selectedCategory={selectedCategory} selectedOrigin={selectedOrigin} clearHref={filtered ? base : null} />
           </FilterSheet>
         </aside>
         <section aria-labelledby="market-results-title" className="flex min-w-0 flex-col gap-4">

@@ -104,7 +104,8 @@ function SupplierCard({ product }: { product: PublicProduct }) {
         {t('product.supplierTitle')}
       </h2>
       <p className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-        <Building2 className="size-5 text-muted-foreground" aria-hidden />
+        {/* Decorative: the company's name follows it. */}
+        {supplier.logoUrl ? <img src={supplier.logoUrl} alt="" width={40} height={40} className="size-10 rounded-md border border-border object-contain" /> : <Building2 className="size-5 text-muted-foreground" aria-hidden />}
         {supplier.name}
         {supplier.verified ? <VerifiedBadge /> : null}
       </p>

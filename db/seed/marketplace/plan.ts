@@ -1,9 +1,10 @@
 import { Faker, en } from '@faker-js/faker'
 import Decimal from 'decimal.js'
-import type { ProductStatus, ProductUnit } from '../../../app/modules/catalog/index'
+import type { ProductAttribute, ProductStatus, ProductUnit } from '../../../app/modules/catalog/index'
 import { roundToCurrency } from '../../../app/modules/catalog/pricing'
 import type { SupplierType, VerificationStatus } from '../../../app/modules/companies/index'
 import { countryName } from '../../../app/platform/countries'
+import type { ProductLook } from './art/subjects'
 import { CERTIFICATIONS, SUPPLIER_COUNTRIES, TRADE_WORDS, type SupplierCountry } from './company-names'
 import { COLOURS, FAMILIES, phrase, type Phrase, type ProductFamily, productName } from './vocabulary'
 
@@ -40,7 +41,10 @@ export type ProductPlan = {
   publishedAt: Date
   moq: number
   leadTimeDays: number
-  attributes: Array<{ name: string; value: string }>
+  /** English names and values with their Simplified and Traditional Chinese translations. */
+  attributes: ProductAttribute[]
+  /** What its picture shows (art/subjects.ts). */
+  look: ProductLook
   /** Quantity breaks, cheapest last; empty when the company publishes no prices. */
   breaks: Array<{ minQuantity: number; unitPrice: string }>
 }
@@ -82,6 +86,15 @@ const SELLING_POINTS: Phrase[] = [
   phrase('Meets EU and US market requirements.', '符合欧盟和美国市场要求。', '符合歐盟和美國市場要求。'),
   phrase('In stock for fast dispatch.', '现货供应，发货迅速。', '現貨供應，出貨迅速。'),
 ]
+
+/** The attribute names the generated products use, in the three locales. */
+const ATTRIBUTE_NAMES = {
+  material: phrase('Material', '材质', '材質'),
+  specification: phrase('Specification', '规格', '規格'),
+  colour: phrase('Colour', '颜色', '顏色'),
+}
+
+const attribute = (name: Phrase, value: Phrase): ProductAttribute => ({ name: name.en, value: value.en, nameZhHans: name.zhHans, valueZhHans: value.zhHans, nameZhHant: name.zhHant, valueZhHant: value.zhHant })
 
 /** A faker of its own per purpose, so the companies stay the same whatever number of products is asked for. */
 export function seededFaker(seed: number): Faker {
@@ -285,11 +298,8 @@ export function* planProducts(company: CompanyPlan, count: number, faker: Faker)
       publishedAt: faker.date.past({ years: 2, refDate: new Date('2026-01-01T00:00:00Z') }),
       moq,
       leadTimeDays,
-      attributes: [
-        ...(material.en ? [{ name: 'Material', value: material.en }] : []),
-        { name: 'Specification', value: variant.en },
-        ...(colour ? [{ name: 'Colour', value: colour.en }] : []),
-      ],
+      attributes: [...(material.en ? [attribute(ATTRIBUTE_NAMES.material, material)] : []), attribute(ATTRIBUTE_NAMES.specification, variant), ...(colour ? [attribute(ATTRIBUTE_NAMES.colour, colour)] : [])],
+      look: { familyCode: family.code, colour: colour?.en ?? null, material: material.en, variantIndex: family.variants.indexOf(variant), key: `${company.name}:${family.code}:${index}` },
       breaks: company.priceCurrency ? priceBreaks(faker, family, moq, company.priceCurrency) : [],
     }
   }

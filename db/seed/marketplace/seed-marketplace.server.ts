@@ -5,12 +5,17 @@ import { lowestUnitPrice } from '../../../app/modules/catalog/index'
 import { priceListLines, priceLists, productImages, products } from '../../../app/modules/catalog/index.server'
 import { certifications, companyProfiles, files, organizations } from '../../../app/modules/companies/index.server'
 import { database } from '../../../app/platform/db/index.server'
-import { fileStorage } from '../../../app/platform/files/storage.server'
-import { THUMBNAIL_CONTENT_TYPE } from '../../../app/platform/files/thumbnail.server'
 import { createCompany } from '../../../tests/factories/companies'
 import { insertRows, productRow } from '../../../tests/factories/products'
-import { FamilyImages } from './images'
-import { type CompanyPlan, planCompanies, planProducts, type ProductPlan, seededFaker, shareProducts, topLevelOf } from './plan'
+import { monogramLogoSvg, patternBannerSvg } from './art/brand-art'
+import { productArtSvg } from './art/product-art'
+import { productSubject, subjectKey } from './art/subjects'
+import { PictureRenderer } from './images'
+import { type FileRow, storePicture } from './pictures.server'
+import { type CompanyPlan, planCompanies, planProducts, type ProductPlan, seededFaker, shareProducts } from './plan'
+
+/** Product pictures are drawn at 600 px and stored at 512: sharp enough for the product page, quicker to render at a first start. */
+export const PRODUCT_PICTURE_SCALE = 512 / 600
 
 /** The seed of the demo marketplace: the same companies and products on every machine. */
 export const MARKETPLACE_SEED = 20_260_301
@@ -28,7 +33,7 @@ export type ProductSink = (rows: ProductRows) => Promise<void>
 export type MarketplaceSeedOptions = {
   companies: number
   products: number
-  /** Generated product images (WebP through the file storage); off for quick or huge runs. */
+  /** Generated product pictures, logos and banners (WebP through the file storage); off for quick or huge runs. */
   images?: boolean
   seed?: number
   batchSize?: number
@@ -38,7 +43,13 @@ export type MarketplaceSeedOptions = {
 
 export type MarketplaceSeedResult = { created: boolean; companies: number; products: number }
 
-type Supplier = { plan: CompanyPlan; companyId: string; imageOf: Map<string, string>; priceListId: string | null; products: Generator<ProductPlan> }
+type Supplier = { plan: CompanyPlan; companyId: string; priceListId: string | null; products: Generator<ProductPlan> }
+
+/** A product waiting for its picture: rendered and stored when its batch is written. */
+type PictureJob = { supplier: Supplier; productId: string; product: ProductPlan }
+
+/** Pictures of one run: each company stores each distinct picture once and its products share it. */
+type Pictures = { renderer: PictureRenderer; fileOf: Map<string, Promise<string>> }
 
 const insertWithDrizzle: ProductSink = async (rows) => {
   await insertRows(products, rows.products, 1_000)
@@ -56,27 +67,32 @@ export async function seedMarketplace(options: MarketplaceSeedOptions): Promise<
   if (plans.length === 0 || (await anyExists(plans))) return { created: false, companies: 0, products: 0 }
   const counts = shareProducts(plans, Math.max(options.products, 0))
   const total = counts.reduce((sum, value) => sum + value, 0)
-  const suppliers = await createSuppliers(plans, counts, seededFaker(seed + 1), options.images !== false)
+  const pictures: Pictures | null = options.images === false ? null : { renderer: new PictureRenderer(), fileOf: new Map() }
+  const suppliers = await createSuppliers(plans, counts, seededFaker(seed + 1), pictures)
   const sink = options.sink ?? insertWithDrizzle
   const batchSize = options.batchSize ?? 1_000
   let batch: ProductRows = { products: [], lines: [], images: [] }
+  let jobs: PictureJob[] = []
   let written = 0
   let pending: Promise<void> = Promise.resolve()
   const flush = async () => {
-    // One batch is written while the next is generated.
+    // One batch is written (its pictures rendered first) while the next is generated.
     await pending
     const rows = batch
+    const waiting = jobs
     batch = { products: [], lines: [], images: [] }
+    jobs = []
     written += rows.products.length
     const done = written
-    pending = sink(rows).then(() => options.onProgress?.(done, total))
+    pending = (pictures ? pictureRows(pictures, waiting) : Promise.resolve([])).then((images) => sink({ ...rows, images })).then(() => options.onProgress?.(done, total))
   }
   for (let active = suppliers; active.length > 0; ) {
     const next: Supplier[] = []
     for (const supplier of active) {
       const step = supplier.products.next()
       if (step.done) continue
-      addProduct(batch, supplier, step.value)
+      const productId = addProduct(batch, supplier, step.value)
+      if (pictures) jobs.push({ supplier, productId, product: step.value })
       next.push(supplier)
       if (batch.products.length >= batchSize) await flush()
     }
@@ -87,7 +103,8 @@ export async function seedMarketplace(options: MarketplaceSeedOptions): Promise<
   return { created: true, companies: plans.length, products: total }
 }
 
-function addProduct(batch: ProductRows, { plan, companyId, imageOf, priceListId }: Supplier, product: ProductPlan): void {
+/** Adds the product's rows to the batch; answers its id. */
+function addProduct(batch: ProductRows, { plan, companyId, priceListId }: Supplier, product: ProductPlan): string {
   const lowest = lowestUnitPrice(product.breaks)
   const row = productRow({
     companyId,
@@ -112,26 +129,70 @@ function addProduct(batch: ProductRows, { plan, companyId, imageOf, priceListId 
   })
   batch.products.push(row)
   if (priceListId) for (const line of product.breaks) batch.lines.push({ id: randomUUID(), priceListId, productId: row.id, ...line })
-  const fileId = imageOf.get(product.family.code)
-  if (fileId) batch.images.push({ id: randomUUID(), productId: row.id, fileId, position: 0, alt: product.name.en })
+  return row.id
 }
 
-/** Each company with its images, active price list and the plan of its products. */
-async function createSuppliers(plans: CompanyPlan[], counts: number[], faker: Faker, withImages: boolean): Promise<Supplier[]> {
-  const images = withImages ? new FamilyImages() : null
+/**
+ * The product images of a batch: each product's picture (art/subjects.ts) rendered once per look and stored once per
+ * company, the new file rows inserted before the images that use them.
+ */
+async function pictureRows(pictures: Pictures, jobs: PictureJob[]): Promise<ProductRows['images']> {
+  const created: FileRow[] = []
+  const fileIds = await Promise.all(
+    jobs.map(async ({ supplier, product }) => {
+      const subject = productSubject(product.look)
+      const key = `${supplier.companyId}|${subjectKey(subject)}`
+      let file = pictures.fileOf.get(key)
+      if (!file) {
+        // A picture first needed by this batch is inserted with it; later batches find it stored.
+        file = pictures.renderer.of(subjectKey(subject), () => productArtSvg(subject), PRODUCT_PICTURE_SCALE).then(async (picture) => {
+          const row = await storePicture(picture, { companyId: supplier.companyId, purpose: 'product_image', name: `${product.sku.toLowerCase()}.webp` })
+          created.push(row)
+          return row.id
+        })
+        pictures.fileOf.set(key, file)
+      }
+      return file
+    }),
+  )
+  await insertRows(files, created)
+  return jobs.map(({ productId, product }, index) => ({ id: randomUUID(), productId, fileId: fileIds[index]!, position: 0, alt: product.name.en }))
+}
+
+/** Each company with its logo and banner, active price list and the plan of its products. */
+async function createSuppliers(plans: CompanyPlan[], counts: number[], faker: Faker, pictures: Pictures | null): Promise<Supplier[]> {
   const companyIds = await createCompanies(plans)
+  if (pictures) await brandCompanies(plans, companyIds, pictures.renderer)
   const suppliers: Supplier[] = []
   for (const [index, plan] of plans.entries()) {
     const companyId = companyIds[index]!
     suppliers.push({
       plan,
       companyId,
-      imageOf: images ? await storeFamilyImages(companyId, plan, images) : new Map(),
       priceListId: plan.priceCurrency ? await createActivePriceList(companyId, plan.priceCurrency) : null,
       products: planProducts(plan, counts[index]!, faker),
     })
   }
   return suppliers
+}
+
+/** A monogram logo and a pattern banner per company, stored as its `logo` and `banner` files and shown on its profile. */
+async function brandCompanies(plans: CompanyPlan[], companyIds: string[], renderer: PictureRenderer): Promise<void> {
+  const branded = await Promise.all(
+    plans.map(async (plan, index) => {
+      const companyId = companyIds[index]!
+      const [logo, banner] = await Promise.all([renderer.of(`logo:${plan.name}`, () => monogramLogoSvg(plan.name)), renderer.of(`banner:${plan.name}`, () => patternBannerSvg(plan.name))])
+      return { companyId, logo: await storePicture(logo, { companyId, purpose: 'logo', name: 'logo.webp' }), banner: await storePicture(banner, { companyId, purpose: 'banner', name: 'banner.webp' }) }
+    }),
+  )
+  await insertRows(
+    files,
+    branded.flatMap(({ logo, banner }) => [logo, banner]),
+  )
+  for (const { companyId, logo, banner } of branded) {
+    await database().update(organizations).set({ logoFileId: logo.id }).where(eq(organizations.id, companyId))
+    await database().update(companyProfiles).set({ bannerFileId: banner.id }).where(eq(companyProfiles.organizationId, companyId))
+  }
 }
 
 async function anyExists(plans: CompanyPlan[]): Promise<boolean> {
@@ -170,21 +231,4 @@ async function createActivePriceList(companyId: string, currency: string): Promi
   const id = randomUUID()
   await database().insert(priceLists).values({ id, organizationId: companyId, name: `Wholesale ${currency}`, currency, isActive: true })
   return id
-}
-
-/** One stored image per family the company makes (the bytes are rendered once per family and shared). */
-async function storeFamilyImages(companyId: string, plan: CompanyPlan, images: FamilyImages): Promise<Map<string, string>> {
-  const ids = new Map<string, string>()
-  const rows: Array<typeof files.$inferInsert> = []
-  for (const family of plan.families) {
-    const image = await images.of(family, topLevelOf(family))
-    const id = randomUUID()
-    const storageKey = `originals/${id}`
-    const thumbnailKey = `thumbnails/${id}.webp`
-    await Promise.all([fileStorage().put(storageKey, image.bytes, 'image/webp'), fileStorage().put(thumbnailKey, image.thumbnail, THUMBNAIL_CONTENT_TYPE)])
-    rows.push({ id, organizationId: companyId, name: `${family.code.toLowerCase()}.webp`, contentType: 'image/webp', sizeBytes: image.bytes.byteLength, purpose: 'product_image', storageKey, thumbnailKey, sha256: image.sha256 })
-    ids.set(family.code, id)
-  }
-  await insertRows(files, rows)
-  return ids
 }

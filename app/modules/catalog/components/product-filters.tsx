@@ -1,4 +1,6 @@
+import type { FormEvent } from 'react'
 import { Form, Link } from 'react-router'
+import { useLiveFilters } from '../../../components/use-live-filters'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -31,11 +33,23 @@ type ProductFiltersProps = {
   filtered: boolean
 }
 
-/** The search, status, category and sort filters shared by the product list and grid. */
+/**
+ * The search, status, category and sort filters shared by the product list and grid: a GET form that applies as it
+ * changes (typed words after a pause), and with its button where JavaScript does not run.
+ */
 export function ProductFilters({ action, filters, categories, filtered }: ProductFiltersProps) {
   const { t } = useTranslation('catalog')
+  // React Router submits the form (its onSubmit notes where to): the search is written from the form's fields.
+  const live = useLiveFilters((form) => {
+    form.requestSubmit()
+    return null
+  })
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const search = new URLSearchParams(new FormData(event.currentTarget) as unknown as Array<[string, string]>).toString()
+    live.expectNavigation(search ? `?${search}` : '')
+  }
   return (
-    <Form method="get" action={action} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr_1.5fr_auto] lg:items-end">
+    <Form key={live.key} method="get" action={action} onSubmit={submit} onChange={live.onChange} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr_1.5fr_auto] lg:items-end">
       <FormField label={t('list.filters.q')}>{(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} {...control} />}</FormField>
       <FormField label={t('list.filters.status')}>
         {(control) => (
@@ -74,9 +88,12 @@ export function ProductFilters({ action, filters, categories, filtered }: Produc
         )}
       </FormField>
       <div className="flex gap-2">
-        <Button type="submit" variant="secondary">
-          {t('list.filters.apply')}
-        </Button>
+        {/* Without JavaScript the filters apply with this button; with it, every change applies by itself. */}
+        {live.hydrated ? null : (
+          <Button type="submit" variant="secondary">
+            {t('list.filters.apply')}
+          </Button>
+        )}
         {filtered ? (
           <Link to={action} className={buttonClasses('ghost')}>
             {t('list.filters.clear')}

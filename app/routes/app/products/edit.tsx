@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
 import { Form, Link, redirect } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
@@ -75,14 +75,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
+/** The form field of each attribute text: one per row, read back by position. */
+const ATTRIBUTE_FIELDS = { name: 'attributeName', value: 'attributeValue', nameZhHans: 'attributeNameZhHans', valueZhHans: 'attributeValueZhHans', nameZhHant: 'attributeNameZhHant', valueZhHant: 'attributeValueZhHant' } as const
+type AttributeTexts = Record<keyof typeof ATTRIBUTE_FIELDS, string>
+const TRANSLATED_FIELDS = [
+  ['nameZhHans', 'valueZhHans', 'zhHans'],
+  ['nameZhHant', 'valueZhHant', 'zhHant'],
+] as const
+
 /** The submitted attribute rows; rows left entirely blank are skipped, `indices` maps the kept rows back to the form's. */
 function submittedAttributes(form: FormData) {
-  const values = form.getAll('attributeValue').map(String)
-  const rows = form
-    .getAll('attributeName')
-    .map(String)
-    .map((name, index) => ({ name, value: values[index] ?? '' }))
-  const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.name.trim() || row.value.trim())
+  const columns = Object.fromEntries(Object.entries(ATTRIBUTE_FIELDS).map(([key, field]) => [key, form.getAll(field).map(String)])) as Record<keyof AttributeTexts, string[]>
+  const rows = columns.name.map((_name, index) => Object.fromEntries(Object.keys(ATTRIBUTE_FIELDS).map((key) => [key, columns[key as keyof AttributeTexts][index] ?? ''])) as AttributeTexts)
+  const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => Object.values(row).some((text) => text.trim()))
   return { attributes: kept.map(({ row }) => row), indices: kept.map(({ index }) => index) }
 }
 
@@ -182,7 +187,7 @@ function useHsSuggestions(query: string): HsOption[] {
   return options
 }
 
-type AttributeRow = { key: number; name: string; value: string }
+type AttributeRow = { key: number } & Partial<AttributeTexts> & { name: string; value: string }
 type ImageRow = { fileId: string; alt: string }
 
 export default function ProductEditPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -337,6 +342,22 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
                   <Button variant="ghost" size="icon" aria-label={t('edit.removeAttribute', { number: index + 1 })} onClick={() => setAttributes((current) => current.filter((item) => item.key !== attribute.key))}>
                     <Trash2 aria-hidden="true" />
                   </Button>
+                  {/* Closed, the translations are still sent: every row carries all six fields, read back by position. */}
+                  <details className="sm:col-span-3" open={TRANSLATED_FIELDS.some(([name, value]) => fieldError(`attributes.${index}.${name}`)?.length || fieldError(`attributes.${index}.${value}`)?.length) || undefined}>
+                    <summary className="cursor-pointer text-sm text-muted-foreground">{t('edit.attributeTranslations', { number: index + 1 })}</summary>
+                    <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_2fr]">
+                      {TRANSLATED_FIELDS.map(([name, value, language]) => (
+                        <Fragment key={language}>
+                          <FormField label={t('edit.fields.attributeNameIn', { number: index + 1, locale: t(`edit.locales.${language}`) })} errors={fieldError(`attributes.${index}.${name}`)}>
+                            {(control) => <Input name={ATTRIBUTE_FIELDS[name]} lang={language === 'zhHans' ? 'zh-Hans' : 'zh-Hant'} defaultValue={attribute[name] ?? ''} maxLength={60} {...control} />}
+                          </FormField>
+                          <FormField label={t('edit.fields.attributeValueIn', { number: index + 1, locale: t(`edit.locales.${language}`) })} errors={fieldError(`attributes.${index}.${value}`)}>
+                            {(control) => <Input name={ATTRIBUTE_FIELDS[value]} lang={language === 'zhHans' ? 'zh-Hans' : 'zh-Hant'} defaultValue={attribute[value] ?? ''} maxLength={200} {...control} />}
+                          </FormField>
+                        </Fragment>
+                      ))}
+                    </div>
+                  </details>
                 </li>
               ))}
             </ul>

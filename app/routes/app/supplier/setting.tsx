@@ -1,5 +1,5 @@
 import { ImageOff, Trash2 } from 'lucide-react'
-import { Form, useLoaderData, useNavigation } from 'react-router'
+import { Form, Link, useLoaderData, useNavigation } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
 import { useIntentResult } from '../../../components/use-intent-result'
 import { Alert } from '../../../components/ui/alert'
@@ -29,12 +29,15 @@ import {
   listCertifications,
   removeCertification,
   removeFactoryPhoto,
+  removeSupplierBanner,
+  replaceSupplierBanner,
   requireActor,
   updateSupplierProfile,
   uploadLimitFor,
 } from '../../../modules/companies/index.server'
 import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
+import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { messagesFor, translator } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
@@ -55,10 +58,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       exportMarkets: profile.exportMarkets,
       description: profile.description,
     },
+    logoSrc: profile.logoFileId ? fileThumbnailUrl(profile.logoFileId) : null,
+    bannerSrc: profile.bannerFileId ? fileContentUrl(profile.bannerFileId) : null,
     photos: profile.factoryPhotos.map((photo) => ({ id: photo.id, name: photo.name, src: photo.hasThumbnail ? fileThumbnailUrl(photo.id) : fileContentUrl(photo.id), href: fileContentUrl(photo.id) })),
     certifications: certifications.map((certification) => ({ ...certification, href: certification.fileId ? fileContentUrl(certification.fileId) : null })),
     canEdit: canEditCompany(ctx.actor),
     photoMaxBytes: uploadLimitFor('factory_photo'),
+    bannerMaxBytes: uploadLimitFor('banner'),
     certificateMaxBytes: uploadLimitFor('certification'),
   }
 }
@@ -81,6 +87,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await updateSupplierProfile(ctx, parsed.data)
         return { ok: true as const, intent }
       }
+      case 'banner': {
+        const [banner = null] = await uploadsOf(form, 'banner')
+        await replaceSupplierBanner(ctx, banner)
+        return { ok: true as const, intent }
+      }
+      case 'remove-banner':
+        await removeSupplierBanner(ctx)
+        return { ok: true as const, intent }
       case 'add-photos':
         await addFactoryPhotos(ctx, await uploadsOf(form, 'photos'))
         return { ok: true as const, intent }
@@ -131,6 +145,7 @@ export default function SupplierSetting() {
         <VerificationStatusBadge status={profile.verificationStatus} />
       </div>
       <ProfileSection />
+      <BrandingSection />
       <PhotosSection />
       <CertificationsSection />
     </div>
@@ -174,6 +189,66 @@ function ProfileSection() {
           ) : null}
         </fieldset>
       </Form>
+    </Card>
+  )
+}
+
+/** The banner across the top of the public profile (uploaded here) beside the logo (changed in the company settings). */
+function BrandingSection() {
+  const { t } = useTranslation('suppliers')
+  const { locale } = useRootData()
+  const { profile, logoSrc, bannerSrc, canEdit, bannerMaxBytes } = useLoaderData<typeof loader>()
+  const result = useIntentResult('banner', 'remove-banner')
+  const fieldError = useFieldErrors(result.fieldErrors, 'suppliers')
+  const submitting = useNavigation().state === 'submitting'
+  return (
+    <Card aria-labelledby="branding-title">
+      <CardHeader>
+        <CardTitle id="branding-title">{t('setting.bannerTitle')}</CardTitle>
+        <CardDescription>{t('setting.bannerBody')}</CardDescription>
+      </CardHeader>
+      {result.done ? (
+        <Alert tone="success" className="mb-4">
+          {result.done === 'banner' ? t('setting.bannerSaved') : t('setting.bannerRemoved')}
+        </Alert>
+      ) : null}
+      <FormError error={result.formError} />
+      <div className="flex flex-col gap-4">
+        {bannerSrc ? (
+          <img src={bannerSrc} alt={t('setting.bannerAlt')} width={1200} height={300} className="aspect-[4/1] w-full rounded-md border border-border object-cover" />
+        ) : (
+          <EmptyState icon={ImageOff} title={t('setting.noBanner')} />
+        )}
+        {canEdit && bannerSrc ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove-banner" />
+            <Button type="submit" variant="ghost" size="sm" disabled={submitting}>
+              <Trash2 aria-hidden="true" />
+              {t('setting.removeBanner')}
+            </Button>
+          </Form>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4 text-sm">
+          {logoSrc ? (
+            <img src={logoSrc} alt={t('setting.logoAlt', { company: profile.displayName })} width={48} height={48} className="size-12 rounded-md border border-border object-contain" />
+          ) : (
+            <span className="text-muted-foreground">{t('setting.noLogo')}</span>
+          )}
+          <span className="text-muted-foreground">{t('setting.logoNote')}</span>
+          <Link to={localizePath(locale, '/app/settings')} className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('setting.logoLink')}
+          </Link>
+        </div>
+      </div>
+      {canEdit ? (
+        <Form method="post" encType="multipart/form-data" noValidate className="mt-4 flex flex-col gap-4 border-t border-border pt-4" key={`banner-${bannerSrc ?? 'none'}`}>
+          <input type="hidden" name="intent" value="banner" />
+          <SupplierFileField name="banner" label={t('setting.bannerField')} accept={FILE_ACCEPT.banner} maxSize={bannerMaxBytes} required errors={fieldError('banner')} />
+          <Button type="submit" className="w-fit" disabled={submitting}>
+            {t('setting.uploadBanner')}
+          </Button>
+        </Form>
+      ) : null}
     </Card>
   )
 }

@@ -92,7 +92,10 @@ function ProfileHeader({ profile }: { profile: PublicSupplierProfile }) {
   const { t } = useTranslation('directory')
   const place = usePlaceName(profile.country, profile.city)
   return (
-    <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
+    <header className="flex flex-col gap-4">
+      {/* Decorative: the company's name and facts follow. */}
+      {profile.bannerUrl ? <img src={profile.bannerUrl} alt="" width={1200} height={300} className="aspect-[4/1] w-full rounded-lg border border-border object-cover" /> : null}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
       <SupplierLogo name={profile.name} url={profile.logoUrl} size="lg" />
       <div className="flex flex-col gap-1.5">
         <h1 className="text-2xl font-semibold sm:text-3xl">{profile.name}</h1>
@@ -105,6 +108,7 @@ function ProfileHeader({ profile }: { profile: PublicSupplierProfile }) {
           {profile.supplierType ? <span>{t(`supplierTypes.${profile.supplierType}`)}</span> : null}
         </div>
         <VerificationNote profile={profile} />
+      </div>
       </div>
     </header>
   )

@@ -1,0 +1,2 @@
+ALTER TABLE "company_profiles" ADD COLUMN "banner_file_id" text;--> statement-breakpoint
+ALTER TABLE "company_profiles" ADD CONSTRAINT "company_profiles_banner_file_id_files_id_fk" FOREIGN KEY ("banner_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;
