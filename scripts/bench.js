@@ -370,7 +370,7 @@ async function addBenchOrders(url, count) {
         case when g % 10 < 7 then o.placed + (40 + g % 10) * interval '1 day' end, o.placed, o.placed
       from generate_series(1, ${count}) g,
       lateral (select
-        case when g % 4 = 0 then ${buyer} else (${buyers}::text[])[1 + (g * 7) % ${buyers.length}] end as buyer,
+        case when g % 4 = 0 then ${buyer} else (${buyers}::text[])[1 + (g / 4) % ${buyers.length}] end as buyer,
         case when g % 4 = 1 then ${supplier} else (${suppliers}::text[])[1 + g % ${suppliers.length}] end as supplier,
         now() - (g % 730) * interval '1 day' - (g % 24) * interval '1 hour' as placed) o
       where o.buyer <> o.supplier`

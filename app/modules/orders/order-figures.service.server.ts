@@ -29,6 +29,11 @@ const placedWithin = (period: FigurePeriod): SQL =>
 const bucketOf = (period: FigurePeriod, at: SQL | typeof column.placedAt): SQL<string> =>
   period.bucket === 'day' ? sql<string>`to_char(${at} at time zone ${period.timeZone}, 'YYYY-MM-DD')` : sql<string>`to_char(${at} at time zone ${period.timeZone}, 'YYYY-MM')`
 const business = () => sql`${column.status} not in (${sql.join(NO_BUSINESS.map((status) => sql`${status}`), sql`, `)})`
+/**
+ * `status in ('a', 'b')` written with literals (the statuses are the module's own constants): a partial index's
+ * predicate is only matched by a prepared statement's generic plan when the list is not made of parameters.
+ */
+const statusAmong = (statuses: readonly PurchaseOrderStatus[]): SQL => sql`${column.status} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`
 const todayIn = (timeZone: string) => sql`(now() at time zone ${timeZone})::date`
 
 type Side = 'buyer' | 'supplier'
@@ -102,7 +107,7 @@ async function waiting(where: SQL | undefined, counterpart: typeof column.buyerN
 /** Open orders whose requested delivery day has passed: the supplier has not shipped them, or (buyer) they have not arrived. */
 function overdueOrders(companyId: string, side: Side, timeZone: string): Promise<Waiting> {
   const statuses: readonly PurchaseOrderStatus[] = side === 'supplier' ? ['confirmed', 'in_production'] : OPEN_PURCHASE_ORDER_STATUSES
-  const where = and(eq(partyColumn(side), companyId), inArray(column.status, [...statuses]), sql`${column.requestedDeliveryDate} < ${todayIn(timeZone)}`)
+  const where = and(eq(partyColumn(side), companyId), statusAmong(statuses), sql`${column.requestedDeliveryDate} < ${todayIn(timeZone)}`)
   return waiting(where, side === 'buyer' ? column.supplierName : column.buyerName, sql<string | null>`${column.requestedDeliveryDate}::text`, sql`${column.requestedDeliveryDate} asc`)
 }
 
@@ -177,7 +182,7 @@ export async function orderTasks(ctx: ServiceContext, side: Side, timeZone: stri
   const none: Waiting = { count: 0, items: [] }
   const [toConfirm, changes, overdue] = await Promise.all([
     side === 'supplier'
-      ? waiting(and(eq(column.supplierCompanyId, companyId), eq(column.status, 'placed')), column.buyerName, isoText(column.placedAt), sql`${column.placedAt} asc`)
+      ? waiting(and(eq(column.supplierCompanyId, companyId), statusAmong(['placed'])), column.buyerName, isoText(column.placedAt), sql`${column.placedAt} asc`)
       : Promise.resolve(none),
     changesToDecide(companyId, side),
     overdueOrders(companyId, side, timeZone),

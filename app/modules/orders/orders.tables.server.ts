@@ -72,6 +72,10 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_buyer_placed_idx').on(t.buyerCompanyId, t.placedAt),
     index('purchase_orders_supplier_placed_idx').on(t.supplierCompanyId, t.placedAt),
     index('purchase_orders_placed_idx').on(t.placedAt),
+    // The dashboard's live tasks: orders to confirm, and open orders past their requested day, oldest first.
+    index('purchase_orders_supplier_to_confirm_idx').on(t.supplierCompanyId, t.placedAt).where(sql`${t.status} = 'placed'`),
+    index('purchase_orders_buyer_open_due_idx').on(t.buyerCompanyId, t.requestedDeliveryDate).where(sql`${t.status} in ('placed', 'confirmed', 'in_production', 'shipped')`),
+    index('purchase_orders_supplier_producing_due_idx').on(t.supplierCompanyId, t.requestedDeliveryDate).where(sql`${t.status} in ('confirmed', 'in_production')`),
     index('purchase_orders_number_trgm_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
     check('purchase_orders_status_check', sql`${t.status} in (${oneOf(PURCHASE_ORDER_STATUSES)})`),
     check('purchase_orders_incoterm_check', sql`${t.incoterm} in (${oneOf(INCOTERMS)})`),

@@ -1,0 +1,3 @@
+CREATE INDEX "purchase_orders_supplier_to_confirm_idx" ON "purchase_orders" USING btree ("supplier_company_id","placed_at") WHERE "purchase_orders"."status" = 'placed';--> statement-breakpoint
+CREATE INDEX "purchase_orders_buyer_open_due_idx" ON "purchase_orders" USING btree ("buyer_company_id","requested_delivery_date") WHERE "purchase_orders"."status" in ('placed', 'confirmed', 'in_production', 'shipped');--> statement-breakpoint
+CREATE INDEX "purchase_orders_supplier_producing_due_idx" ON "purchase_orders" USING btree ("supplier_company_id","requested_delivery_date") WHERE "purchase_orders"."status" in ('confirmed', 'in_production');
