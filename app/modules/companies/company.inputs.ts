@@ -61,12 +61,7 @@ export const CreateCompanyInput = z
   .superRefine((input, issue) => {
     if (input.kind === 'service_provider' && input.services.length === 0) issue.addIssue({ code: 'custom', path: ['services'], message: 'validation.services' })
   })
-  // What does not apply to the chosen kind is dropped, even if the form sent it before the kind changed.
-  .transform((input) => ({
-    ...input,
-    services: input.kind === 'service_provider' ? input.services : [],
-    ...(input.kind === 'buyer' ? { mainProducts: [], mainMarkets: [] } : {}),
-  }))
+  .transform((input) => ({ ...input, services: input.kind === 'service_provider' ? input.services : [] }))
 export type CreateCompanyInput = z.infer<typeof CreateCompanyInput>
 
 const description = z.string().trim().max(4000, 'validation.tooLong').optional()
