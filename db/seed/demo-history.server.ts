@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, gte, inArray, isNull, like, sql } from 'drizzle-orm'
 import { products } from '../../app/modules/catalog/index.server'
 import { addresses, companyProfiles, notifications, organizations } from '../../app/modules/companies/index.server'
+import { users } from '../../app/modules/identity/index.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, purchaseOrderEvents, purchaseOrders, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
 import { CreateRfqInput, RfqTransitionInput, SaveQuotationInput } from '../../app/modules/sourcing/index'
@@ -21,7 +22,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts'
 import { demoMember } from './demo-orders.server'
 
 const DAY_MS = 86_400_000
-/** The RFQ titles this seed writes; one of them present means the history is there. */
+/** The RFQs this seed runs. */
 const RFQ_TITLES = ['Spring menu tableware', 'Summer terrace glassware', 'Autumn gift sets', 'Staff canteen restock'] as const
 const OTHER_CUSTOMERS = [
   { name: 'Nordlicht Interiors GmbH', country: 'DE', city: 'Hamburg', currency: 'EUR' },
@@ -89,6 +90,8 @@ async function tradedOrder(buyer: Party, supplier: Party, input: { currency: str
   return order
 }
 
+const customerEmail = (name: string) => `purchasing@${name.toLowerCase().replace(/[^a-z]+/g, '-')}.example`
+
 /** An owner for a marketplace company that has none, so it can quote and sell in the demo. */
 async function ownerOf(companyId: string, slug: string): Promise<Party> {
   const user = await createUser({ name: `Sales desk ${slug}`, email: `sales@${slug}.example`, password: `${randomUUID()}Aa1!`, emailVerified: true })
@@ -153,7 +156,9 @@ export async function seedDemoHistory(): Promise<void> {
   const supplierMember = await demoMember(DEMO_ACCOUNTS[1].email)
   if (!buyerMember || !supplierMember) return
   const db = database()
-  const [done] = await db.select({ id: rfqs.id }).from(rfqs).where(and(eq(rfqs.organizationId, buyerMember.companyId), eq(rfqs.title, RFQ_TITLES[0]))).limit(1)
+  // The history's first write is its first customer's owner: present means it ran (whether or not the marketplace was
+  // there to quote), so a restart never writes it twice.
+  const [done] = await db.select({ id: users.id }).from(users).where(eq(users.email, customerEmail(OTHER_CUSTOMERS[0].name))).limit(1)
   if (done) return
   const buyer: Party = { ...buyerMember, ctx: contextOf(buyerMember.userId, buyerMember.companyId) }
   const supplier: Party = { ...supplierMember, ctx: contextOf(supplierMember.userId, supplierMember.companyId) }
@@ -164,6 +169,15 @@ export async function seedDemoHistory(): Promise<void> {
   const vase = sku('BKC-VASE-30')
   if (!mug || !bowl || !vase) return
 
+  const buyerShipTo = await shippingAddress(buyer.companyId, 'Kwai Chung warehouse', 'HK', 'Kwai Chung')
+  const customers: Array<Party & { currency: string; shipTo: string }> = []
+  for (const customer of OTHER_CUSTOMERS) {
+    const owner = await createUser({ name: `Purchasing ${customer.city}`, email: customerEmail(customer.name), password: `${randomUUID()}Aa1!`, emailVerified: true })
+    const company = await createCompany({ name: customer.name, kind: 'buyer', country: customer.country, city: customer.city })
+    await addMember(company.id, owner.id, 'owner')
+    customers.push({ userId: owner.id, companyId: company.id, ctx: contextOf(owner.id, company.id), currency: customer.currency, shipTo: await shippingAddress(company.id, 'Main store', customer.country, customer.city) })
+  }
+
   // Two verified marketplace suppliers (without members of their own) sell to the buyer too.
   const marketplace = await db
     .select({ id: organizations.id, slug: organizations.slug })
@@ -173,15 +187,6 @@ export async function seedDemoHistory(): Promise<void> {
     .orderBy(organizations.slug)
     .limit(2)
   const others = await Promise.all(marketplace.map((company) => ownerOf(company.id, company.slug.slice(0, 24))))
-  const buyerShipTo = await shippingAddress(buyer.companyId, 'Kwai Chung warehouse', 'HK', 'Kwai Chung')
-  const customers: Array<Party & { currency: string; shipTo: string }> = []
-  for (const customer of OTHER_CUSTOMERS) {
-    const company = await createCompany({ name: customer.name, kind: 'buyer', country: customer.country, city: customer.city })
-    const owner = await createUser({ name: `Purchasing ${customer.city}`, email: `purchasing@${customer.name.toLowerCase().replace(/[^a-z]+/g, '-')}.example`, password: `${randomUUID()}Aa1!`, emailVerified: true })
-    await addMember(company.id, owner.id, 'owner')
-    customers.push({ userId: owner.id, companyId: company.id, ctx: contextOf(owner.id, company.id), currency: customer.currency, shipTo: await shippingAddress(company.id, 'Main store', customer.country, customer.city) })
-  }
-
   const started = new Date()
   const next = sequence(20_261_126)
   let orders = 0
