@@ -149,10 +149,12 @@ describe('parseSpreadsheet on a large CSV', () => {
     const timer = setInterval(() => ticks++, 1)
     try {
       const sheet = await parseSpreadsheet(encode(csv), 'csv')
+      // Without yielding, both steps would finish in microtasks and no timer could fire before they end. How many
+      // fire depends on the machine's speed and load; that any does is what shows the work gives way.
       const afterParse = ticks
-      expect(afterParse).toBeGreaterThan(2)
+      expect(afterParse).toBeGreaterThan(0)
       await validateRows(sheet.headers, sheet.rows, mapping, refs, timeSlicer())
-      expect(ticks).toBeGreaterThan(afterParse + 2)
+      expect(ticks).toBeGreaterThan(afterParse)
     } finally {
       clearInterval(timer)
     }
