@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { DEMO, openPage, signIn } from './support/helpers'
 import { api, quote, sendRfq } from './support/sourcing-api'
@@ -68,6 +68,19 @@ test('the confirmation speaks Chinese (issue 16)', async ({ browser }) => {
   await context.close()
 })
 
+/** A placed order of twenty sample teapot sets from the buyer to the supplier. */
+const placeSampleOrder = (request: APIRequestContext, supplierId: string) =>
+  api(request, 'post', '/orders', {
+    supplier_company_id: supplierId,
+    currency: 'USD',
+    incoterm: 'FOB',
+    incoterm_place: 'Ningbo',
+    payment_terms: 'tt_30_70',
+    notes: '',
+    lines: [{ description: 'Sample teapot set', unit: 'set', unit_price: '12.5000', quantity: 20 }],
+    place: true,
+  })
+
 async function buyerAndSupplier(browser: Browser) {
   const buyer = await buyerPage(browser)
   await signIn(buyer.page, DEMO.buyer)
@@ -114,17 +127,7 @@ test('rejecting a quotation asks first and tells the buyer the supplier reads th
 
 test('cancelling an order and declining one ask first, with the reason the other party reads (issue 16)', async ({ browser }) => {
   const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
-  const order = async () =>
-    api(buyer.context.request, 'post', '/orders', {
-      supplier_company_id: supplierId,
-      currency: 'USD',
-      incoterm: 'FOB',
-      incoterm_place: 'Ningbo',
-      payment_terms: 'tt_30_70',
-      notes: '',
-      lines: [{ description: 'Sample teapot set', unit: 'set', unit_price: '12.5000', quantity: 20 }],
-      place: true,
-    })
+  const order = () => placeSampleOrder(buyer.context.request, supplierId)
 
   // The buyer cancels a placed order.
   const first = await order()
@@ -169,16 +172,7 @@ test('withdrawing a quotation asks first and says it cannot be submitted again (
 
 test('rejecting a requested order change asks first, with a note for the other party (issue 16)', async ({ browser }) => {
   const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
-  const placed = await api(buyer.context.request, 'post', '/orders', {
-    supplier_company_id: supplierId,
-    currency: 'USD',
-    incoterm: 'FOB',
-    incoterm_place: 'Ningbo',
-    payment_terms: 'tt_30_70',
-    notes: '',
-    lines: [{ description: 'Sample teapot set', unit: 'set', unit_price: '12.5000', quantity: 20 }],
-    place: true,
-  })
+  const placed = await placeSampleOrder(buyer.context.request, supplierId)
   const confirmed = await api(supplier.context.request, 'post', `/orders/${placed.id}/transitions`, { action: 'confirm', version: placed.version, reason: '' })
   await api(supplier.context.request, 'post', `/orders/${placed.id}/change-requests`, { kind: 'change', version: confirmed.version, reason: 'Kiln repair', requested_delivery_date: '2027-06-30' })
 

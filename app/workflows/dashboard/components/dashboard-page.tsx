@@ -10,7 +10,7 @@ import { cn } from '../../../components/ui/cn'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import type { BuyerFigures, Converted, Dashboard, PlatformFigures, SupplierFigures } from '../dashboard.server'
+import type { BuyerFigures, Converted, Dashboard, MoneyPoint, PartyShare, PlatformFigures, SupplierFigures } from '../dashboard.server'
 import { RANGE_PRESETS, rangeQuery } from '../dashboard-range'
 import { ChartFigure, FigureTable } from './chart-figure'
 
@@ -111,14 +111,44 @@ function Section({ id, title, icon: Icon, children }: { id: string; title: strin
   )
 }
 
+/** A side's money over the period and per trading partner: two charts, each with its table. */
+function MoneyCharts(props: { id: string; locale: Locale; data: Dashboard; series: MoneyPoint[]; parties: PartyShare[]; seriesTitle: string; partiesTitle: string; name: string; empty: boolean }) {
+  const { id, locale, data, series, parties, seriesTitle, partiesTitle, name, empty } = props
+  const { t } = useTranslation('dashboard')
+  const format = useFormatter()
+  const { currency } = data
+  const label = useBucketLabel(locale, data.range.bucket)
+  const compact = useCompactMoney(locale, currency)
+  const amount = { label: t('chart.amount', { currency }), numeric: true }
+  const orders = { label: t('chart.orders'), numeric: true }
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <ChartFigure
+        id={`${id}-period-chart`}
+        title={seriesTitle}
+        empty={empty}
+        table={<FigureTable caption={seriesTitle} columns={[{ label: t('chart.period') }, amount, orders]} rows={series.map((point) => [label(point.bucket), format.money(point.amount, currency), format.number(point.orders)])} />}
+      >
+        <PeriodBars data={series.map((point) => ({ label: label(point.bucket), value: Number(point.amount) }))} format={compact} name={name} />
+      </ChartFigure>
+      <ChartFigure
+        id={`${id}-party-chart`}
+        title={partiesTitle}
+        empty={parties.length === 0}
+        table={<FigureTable caption={partiesTitle} columns={[{ label: t('chart.name') }, amount, orders]} rows={parties.map((party) => [party.name, format.money(party.amount, currency), format.number(party.orders)])} />}
+      >
+        <PartyBars data={parties.map((party) => ({ label: party.name, value: Number(party.amount) }))} format={compact} name={name} />
+      </ChartFigure>
+    </div>
+  )
+}
+
 const percent = (part: number, whole: number) => (whole === 0 ? null : part / whole)
 
 function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: Dashboard; locale: Locale }) {
   const { t } = useTranslation('dashboard')
   const format = useFormatter()
   const { currency, range } = data
-  const label = useBucketLabel(locale, range.bucket)
-  const compact = useCompactMoney(locale, currency)
   const period = `from=${range.from}&to=${range.to}`
   const orders = localizePath(locale, '/app/orders/buyer')
   const onTime = percent(figures.punctuality.onTime, figures.punctuality.delivered)
@@ -171,24 +201,7 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
         />
       </div>
       <UnconvertedNote converted={{ unconverted: [...figures.total.unconverted, ...figures.savings.unconverted] }} currency={currency} />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ChartFigure
-          id="buyer-spend-chart"
-          title={t('buyer.spendByMonth')}
-          empty={figures.orders === 0}
-          table={<FigureTable caption={t('buyer.spendByMonth')} columns={[{ label: t('chart.period') }, { label: t('chart.amount', { currency }), numeric: true }, { label: t('chart.orders'), numeric: true }]} rows={figures.spend.map((point) => [label(point.bucket), format.money(point.amount, currency), format.number(point.orders)])} />}
-        >
-          <PeriodBars data={figures.spend.map((point) => ({ label: label(point.bucket), value: Number(point.amount) }))} format={compact} name={t('buyer.spend')} />
-        </ChartFigure>
-        <ChartFigure
-          id="buyer-supplier-chart"
-          title={t('buyer.bySupplier')}
-          empty={figures.bySupplier.length === 0}
-          table={<FigureTable caption={t('buyer.bySupplier')} columns={[{ label: t('chart.name') }, { label: t('chart.amount', { currency }), numeric: true }, { label: t('chart.orders'), numeric: true }]} rows={figures.bySupplier.map((party) => [party.name, format.money(party.amount, currency), format.number(party.orders)])} />}
-        >
-          <PartyBars data={figures.bySupplier.map((party) => ({ label: party.name, value: Number(party.amount) }))} format={compact} name={t('buyer.spend')} />
-        </ChartFigure>
-      </div>
+      <MoneyCharts id="buyer" locale={locale} data={data} series={figures.spend} parties={figures.bySupplier} seriesTitle={t('buyer.spendByMonth')} partiesTitle={t('buyer.bySupplier')} name={t('buyer.spend')} empty={figures.orders === 0} />
       {figures.bySupplier.length > 0 ? (
         <ul className="flex flex-wrap gap-2 text-sm" aria-label={t('buyer.bySupplier')}>
           {figures.bySupplier.map((party) =>
@@ -211,8 +224,6 @@ function SupplierSection({ figures, data, locale }: { figures: SupplierFigures; 
   const { t } = useTranslation('dashboard')
   const format = useFormatter()
   const { currency, range } = data
-  const label = useBucketLabel(locale, range.bucket)
-  const compact = useCompactMoney(locale, currency)
   const period = `from=${range.from}&to=${range.to}`
   const orders = localizePath(locale, '/app/supplier/purchase-order')
   const winRate = percent(figures.quoting.won, figures.quoting.decided)
@@ -255,24 +266,7 @@ function SupplierSection({ figures, data, locale }: { figures: SupplierFigures; 
           }
         />
       ) : (
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          <ChartFigure
-            id="supplier-revenue-chart"
-            title={t('supplier.revenueByMonth')}
-            empty={figures.orders === 0}
-            table={<FigureTable caption={t('supplier.revenueByMonth')} columns={[{ label: t('chart.period') }, { label: t('chart.amount', { currency }), numeric: true }, { label: t('chart.orders'), numeric: true }]} rows={figures.revenue.map((point) => [label(point.bucket), format.money(point.amount, currency), format.number(point.orders)])} />}
-          >
-            <PeriodBars data={figures.revenue.map((point) => ({ label: label(point.bucket), value: Number(point.amount) }))} format={compact} name={t('supplier.revenue')} />
-          </ChartFigure>
-          <ChartFigure
-            id="supplier-customer-chart"
-            title={t('supplier.byCustomer')}
-            empty={figures.byCustomer.length === 0}
-            table={<FigureTable caption={t('supplier.byCustomer')} columns={[{ label: t('chart.name') }, { label: t('chart.amount', { currency }), numeric: true }, { label: t('chart.orders'), numeric: true }]} rows={figures.byCustomer.map((party) => [party.name, format.money(party.amount, currency), format.number(party.orders)])} />}
-          >
-            <PartyBars data={figures.byCustomer.map((party) => ({ label: party.name, value: Number(party.amount) }))} format={compact} name={t('supplier.revenue')} />
-          </ChartFigure>
-        </div>
+        <MoneyCharts id="supplier" locale={locale} data={data} series={figures.revenue} parties={figures.byCustomer} seriesTitle={t('supplier.revenueByMonth')} partiesTitle={t('supplier.byCustomer')} name={t('supplier.revenue')} empty={figures.orders === 0} />
       )}
     </Section>
   )
