@@ -37,6 +37,9 @@ test('a buyer orders two products; the supplier confirms and ships in two parts;
   await expect(page).toHaveURL(/pq=vase/)
   await expect(line1.getByLabel('Product')).toHaveValue(/.+/)
   await expect(line1.getByLabel('Quantity')).toHaveValue('1000')
+  // The form shows only the lines in use; another line is one click away.
+  await expect(page.getByRole('group', { name: 'Line 2' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Add line' }).click()
   const line2 = page.getByRole('group', { name: 'Line 2' })
   await line2.getByLabel('Product').selectOption({ label: 'BKC-VASE-30 – Blue-and-white porcelain vase, 30 cm' })
   await line2.getByLabel('Quantity').fill('60')

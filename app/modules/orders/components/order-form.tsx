@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { FormError, type FormErrorData } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
@@ -54,7 +54,8 @@ type OrderFormProps = {
 }
 
 /** Rows shown without JavaScript; with it, "Add line" adds more. */
-export const MIN_FORM_LINES = 5
+/** Rows the form starts with: the lines in use (a pre-chosen product), else one blank row; "Add line" adds more. */
+export const MIN_FORM_LINES = 1
 const BLANK_LINE: OrderFormLine = { productId: '', description: '', unit: '', unitPrice: '', quantity: '' }
 
 type Row = OrderFormLine & { key: number }
@@ -106,8 +107,17 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
   const priced = totals.filter((total): total is string => total !== null)
   const total = priced.length > 0 ? orderTotal(priced.map((amount) => ({ lineTotal: amount })), upperCurrency) : null
 
+  // After a refused submit, bring the first field in error into view and put the cursor in it.
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (!fieldErrors || Object.keys(fieldErrors).length === 0) return
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    first?.scrollIntoView({ block: 'center' })
+    first?.focus({ preventScroll: true })
+  }, [fieldErrors])
+
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-6">
+    <Form ref={formRef} method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-6">
       <IdempotencyField value={submitKey} />
       <input type="hidden" name="supplierCompanyId" value={supplier.id} />
       {draft ? <input type="hidden" name="version" value={draft.version} /> : null}

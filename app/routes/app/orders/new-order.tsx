@@ -68,13 +68,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const preselected = url.searchParams.get('product')
   const firstLine: OrderFormLine[] = preselected && products.some((product) => product.id === preselected) ? [{ productId: preselected, description: '', unit: '', unitPrice: '', quantity: String(products.find((product) => product.id === preselected)?.moq ?? 1) }] : []
+  // Ship to the company's default shipping address; FOB's named place is where the supplier loads (its city).
+  const shipTo = addresses.find((address) => address.isDefault) ?? addresses[0]
   const defaults: OrderFormValues = {
     currency: catalog.priceList?.currency ?? 'USD',
     incoterm: 'FOB',
-    incotermPlace: '',
+    incotermPlace: supplier.city ?? '',
     paymentTerms: 'tt_30_70',
     requestedDeliveryDate: '',
-    shipToAddressId: '',
+    shipToAddressId: shipTo?.id ?? '',
     notes: '',
     attachmentFileIds: [],
     lines: firstLine,
