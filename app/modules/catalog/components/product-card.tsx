@@ -11,14 +11,14 @@ import { useUnitName } from './use-unit-name'
 type HeadingLevel = 'h2' | 'h3'
 
 /** One product in a marketplace grid; the whole card opens the product page. Texts come from `marketplace`. */
-export function ProductCard({ product, locale, headingLevel: Heading = 'h3' }: { product: MarketCard; locale: Locale; headingLevel?: HeadingLevel }) {
+export function ProductCard({ product, locale, headingLevel: Heading = 'h3', priority = false }: { product: MarketCard; locale: Locale; headingLevel?: HeadingLevel; priority?: boolean }) {
   const { t } = useTranslation('marketplace')
   const format = useFormatter()
   const unitName = useUnitName()
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="aspect-[4/3] overflow-hidden bg-muted">
-        {product.thumbnailUrl ? <img src={product.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" /> : <ProductPlaceholder />}
+        {product.thumbnailUrl ? <img src={product.thumbnailUrl} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} className="size-full object-cover" /> : <ProductPlaceholder />}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <Heading className="line-clamp-2 font-semibold leading-snug">
@@ -46,13 +46,16 @@ export function ProductCard({ product, locale, headingLevel: Heading = 'h3' }: {
   )
 }
 
+/** Cards of the first row (up to four columns): their pictures are the page's largest paint, so they load first. */
+const FIRST_ROW = 4
+
 /** A responsive grid of product cards. */
 export function ProductGrid({ products, locale, headingLevel }: { products: MarketCard[]; locale: Locale; headingLevel?: HeadingLevel }) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} locale={locale} headingLevel={headingLevel} />
+          <ProductCard product={product} locale={locale} headingLevel={headingLevel} priority={index < FIRST_ROW} />
         </li>
       ))}
     </ul>
