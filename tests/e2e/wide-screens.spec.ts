@@ -9,7 +9,11 @@ test.use({ viewport: { width: 1440, height: 900 } })
 const READING_WIDTH = 1024
 
 async function mainWidth(page: Page): Promise<number> {
-  return (await page.locator('main#main').boundingBox())!.width
+  const main = page.locator('main#main')
+  // A revalidation can replace the element between arrival and measuring: wait until it is there, then measure.
+  await expect(main).toBeVisible()
+  await expect.poll(async () => (await main.boundingBox())?.width ?? 0).toBeGreaterThan(0)
+  return (await main.boundingBox())?.width ?? 0
 }
 
 test('list and board pages use the width of a large screen; a form page keeps its measure', async ({ page }) => {
