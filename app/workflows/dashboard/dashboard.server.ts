@@ -7,7 +7,7 @@ import { rateTable } from '../../platform/fx/fx.service.server'
 import { compareDecimals, roundToDecimals, subtractDecimals, sumDecimals } from '../../platform/format/decimal-text'
 import { currencyDigits } from '../../platform/format/money'
 import { SharedCache } from '../../platform/shared-cache.server'
-import { companySetup, platformCompanyFigures, verificationQueue } from '../../modules/companies/index.server'
+import { type CompanySetup, companySetup, platformCompanyFigures, verificationQueue } from '../../modules/companies/index.server'
 import { getPreferences } from '../../modules/identity/index.server'
 import { unreadSummary } from '../../modules/messaging/index.server'
 import { buyerOrderFigures, orderTasks, platformOrderFigures, supplierOrderFigures, type Waiting } from '../../modules/orders/index.server'
@@ -131,8 +131,8 @@ async function buyerTasks(ctx: ServiceContext, timeZone: string): Promise<Task[]
   ]
 }
 
-async function supplierTasks(ctx: ServiceContext, timeZone: string): Promise<Task[]> {
-  const [orders, sourcing, setup] = await Promise.all([orderTasks(ctx, 'supplier', timeZone), supplierSourcingTasks(ctx), companySetup(ctx)])
+async function supplierTasks(ctx: ServiceContext, timeZone: string, setup: CompanySetup): Promise<Task[]> {
+  const [orders, sourcing] = await Promise.all([orderTasks(ctx, 'supplier', timeZone), supplierSourcingTasks(ctx)])
   const orderHref = (id: string) => `/app/supplier/purchase/order/${id}`
   const tasks: Task[] = [
     { id: 'ordersToConfirm', count: orders.toConfirm.count, href: '/app/supplier/purchase-order?status=placed', items: orders.toConfirm.items.map(orderItem(orderHref)) },
@@ -144,8 +144,8 @@ async function supplierTasks(ctx: ServiceContext, timeZone: string): Promise<Tas
   return tasks
 }
 
-async function companyTasks(ctx: ServiceContext): Promise<Task[]> {
-  const [unread, setup] = await Promise.all([unreadSummary(ctx), companySetup(ctx)])
+async function companyTasks(ctx: ServiceContext, setup: CompanySetup): Promise<Task[]> {
+  const unread = await unreadSummary(ctx)
   const tasks: Task[] = [{ id: 'unreadThreads', count: unread.conversations, href: '/app/inbox', items: [] }]
   if (!setup.hasAddress) tasks.push({ id: 'addAddress', count: 1, href: '/app/settings/address', items: [] })
   return tasks
@@ -225,10 +225,12 @@ export async function loadDashboard(ctx: ServiceContext, params: URLSearchParams
   const period: Period = { from: range.from, to: range.to, bucket: range.bucket, timeZone }
   const views = dashboardViews(ctx)
   const hasCompany = ctx.actor.companyId !== null
+  // Read once: both the supplier's verification step and the company's address step come from it.
+  const setup = hasCompany ? await companySetup(ctx) : null
   const [buyerWork, supplierWork, companyWork, platformWork] = await Promise.all([
     views.includes('buyer') ? buyerTasks(ctx, period.timeZone) : Promise.resolve([]),
-    views.includes('supplier') ? supplierTasks(ctx, period.timeZone) : Promise.resolve([]),
-    hasCompany ? companyTasks(ctx) : Promise.resolve([]),
+    views.includes('supplier') && setup ? supplierTasks(ctx, period.timeZone, setup) : Promise.resolve([]),
+    setup ? companyTasks(ctx, setup) : Promise.resolve([]),
     views.includes('platform') ? platformTasks(ctx) : Promise.resolve([]),
   ])
   const overdueShipments = supplierWork.find((task) => task.id === 'overdueShipments')?.count ?? 0
