@@ -12,12 +12,12 @@ import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { BuyerFigures, Converted, Dashboard, MoneyPoint, PartyShare, PlatformFigures, SupplierFigures } from '../dashboard.server'
 import { RANGE_PRESETS, rangeQuery } from '../dashboard-range'
-import { ChartFigure, FigureTable } from './chart-figure'
+import { ChartFigure, FigureTable } from '../../../components/charts/chart-figure'
 
-// The charts' library arrives after the page (see dashboard-charts.tsx).
-const PeriodBars = lazy(() => import('./dashboard-charts').then((charts) => ({ default: charts.PeriodBars })))
-const PartyBars = lazy(() => import('./dashboard-charts').then((charts) => ({ default: charts.PartyBars })))
-const CountLines = lazy(() => import('./dashboard-charts').then((charts) => ({ default: charts.CountLines })))
+// The charts' library arrives after the page (see components/charts/charts.tsx).
+const PeriodBars = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.PeriodBars })))
+const PartyBars = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.PartyBars })))
+const CountLines = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.CountLines })))
 import { TaskList } from './task-list'
 
 type Props = { data: Dashboard; locale: Locale; name: string; company: string | null }

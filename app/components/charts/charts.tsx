@@ -1,5 +1,5 @@
-// The dashboard's charts, drawn with Recharts. The page loads this module after its own (React.lazy): the figures,
-// tasks and tables show at once, and the charts' library does not weigh on the page's first load.
+// The product's charts, drawn with Recharts. Pages load this module after their own (React.lazy): figures, tasks and
+// tables show at once, and the charts' library does not weigh on a page's first load.
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 
 const HEIGHT = 240

@@ -1,22 +1,22 @@
-// The frame of a dashboard chart: its title, the drawing (hidden from assistive technology), and the same figures as a
+// The frame of a chart: its title, the drawing (hidden from assistive technology), and the same figures as a
 // table behind "Show as a table" for everyone.
 import { type ReactNode, Suspense } from 'react'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
-import { useTranslation } from '../../../platform/i18n/react'
+import { useTranslation } from '../../platform/i18n/react'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table'
 
 /** A chart's frame: its title, the drawing, and the same figures as a table behind a disclosure. */
-export function ChartFigure({ id, title, children, table, empty }: { id: string; title: string; children: ReactNode; table: ReactNode; empty: boolean }) {
-  const { t } = useTranslation('dashboard')
+export function ChartFigure({ id, title, children, table, empty, emptyText, height = 'h-60' }: { id: string; title: string; children: ReactNode; table: ReactNode; empty: boolean; emptyText?: string; height?: string }) {
+  const { t } = useTranslation()
   return (
     <figure aria-labelledby={id} className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
       <figcaption id={id} className="text-sm font-semibold">
         {title}
       </figcaption>
       {empty ? (
-        <p className="flex h-24 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted-foreground">{t('chart.noData')}</p>
+        <p className="flex h-24 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted-foreground">{emptyText ?? t('chart.noData')}</p>
       ) : (
         <>
-          <div aria-hidden="true" className="h-60 w-full min-w-0" data-chart={id}>
+          <div aria-hidden="true" className={`${height} w-full min-w-0`} data-chart={id}>
             <Suspense fallback={null}>{children}</Suspense>
           </div>
           <details className="text-sm">
