@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Building2, MessageSquareQuote, Star } from 'lucide-react'
 import { data, Form, Link, redirect } from 'react-router'
 import { buttonClasses } from '../../components/ui/button'
@@ -7,14 +8,21 @@ import { useFormatter } from '../../components/use-formatter'
 import { PriceTiersTable, ProductGallery, productJsonLd, productUnitFrom, supplierJsonLd, useUnitName } from '../../modules/catalog/index'
 import { getPublicProduct, isPublicProductId, type PublicProduct } from '../../modules/catalog/index.server'
 import { VerifiedBadge } from '../../modules/companies/index'
+import { requireActor } from '../../modules/companies/index.server'
 import { clientSessionContext } from '../../modules/identity/index'
 import { redirectCookie } from '../../modules/identity/index.server'
+import { openProjects } from '../../modules/sourcing/index.server'
+import type { ServiceContext } from '../../platform/actor'
+import { failure, failureFromError } from '../../platform/forms.server'
+import { idempotencyOfForm } from '../../platform/idempotency/idempotency.server'
 import { env } from '../../platform/env.server'
 import { type Locale, localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
 import { translator } from '../../platform/i18n/translate.server'
 import { absoluteUrl, publicPageHeaders, seoMeta } from '../../platform/seo'
+import { enquireAboutProduct, isProductEnquiry } from '../../workflows/product-enquiry.server'
 import { pageData } from '../page-data.server'
+import { type ProductActionResult, type ProductEnquiryState, SignedInActions } from './product-actions'
 import { cookieHeaders, routeLocale, useRootData } from '../route-helpers'
 import type { Route } from './+types/product'
 
@@ -36,6 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const knownUnit = productUnitFrom(product.unit)
   const unit = knownUnit ? translator(locale)(`unitNames.${knownUnit}`, { count: product.moq }) : product.unit
   const signedIn = Boolean(context.get(clientSessionContext))
+  const enquiry = signedIn ? await enquiryState(requireActor(context, params), product) : null
   const payload = {
     ...pageData(locale, 'marketplace', 'market.metaTitle'),
     title: t('product.metaTitle', { name: product.name, supplier: product.supplier.name }),
@@ -44,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     jsonLd: [productJsonLd(product, urls), supplierJsonLd(product, urls)],
     product,
     signedIn,
+    enquiry,
   }
   return data(payload, { headers: publicPageHeaders(signedIn) })
 }
@@ -58,11 +68,41 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) =>
       ]
     : []
 
-/** "Request a quotation" and "Add to shortlist" for visitors: remember this page, then sign in (login returns here). */
-export async function action({ request, params }: Route.ActionArgs) {
+/** What the signed-in person may do here: enquire as a buyer, edit their own product, or set up a company first. */
+async function enquiryState(ctx: ServiceContext, product: PublicProduct): Promise<ProductEnquiryState | null> {
+  const { actor } = ctx
+  if (!actor.companyId) return actor.platformRole === 'admin' ? null : { kind: 'noCompany' }
+  if (actor.companyId === product.supplier.id) return { kind: 'own', editPath: `/app/products/edit?id=${encodeURIComponent(product.id)}` }
+  const projects = await openProjects(ctx)
+  return { kind: 'buyer', projects: projects.map((project) => ({ id: project.id, label: `${project.number} · ${project.name}` })), idempotencyKey: randomUUID() }
+}
+
+/**
+ * Visitors' "Request a quotation" and "Add to shortlist" remember this page, then sign in (login returns here). A signed-in
+ * buyer's shortlist the supplier in the chosen project, or add the product to it and go on to the RFQ form with that
+ * line and that supplier chosen.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = routeLocale(params)
   const product = await publicProductOr404(request, params.id, locale)
-  return redirect(localizePath(locale, '/login'), { headers: cookieHeaders([redirectCookie(localizePath(locale, `/b2b/product/${product.id}`))]) })
+  if (!context.get(clientSessionContext)) return redirect(localizePath(locale, '/login'), { headers: cookieHeaders([redirectCookie(localizePath(locale, `/b2b/product/${product.id}`))]) })
+  const ctx = requireActor(context, params)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (!isProductEnquiry(intent)) return failure({ ok: false, fieldErrors: { intent: ['validation.intent'] } }, 400)
+  try {
+    const projectId = String(form.get('projectId') ?? '')
+    const result = await enquireAboutProduct(ctx, product, { intent, projectId }, idempotencyOfForm(form))
+    if (intent === 'quotation') {
+      const rfqForm = new URLSearchParams({ new: '1', project: result.projectId, requirement: result.requirementId ?? '', supplier: product.supplier.id })
+      return redirect(localizePath(locale, `/app/sourcing/rfq?${rfqForm}`))
+    }
+    const project = (await openProjects(ctx)).find((candidate) => candidate.id === result.projectId)
+    const outcome: ProductActionResult = { ok: true, intent: 'shortlist', projectId: result.projectId, projectLabel: project ? `${project.number} · ${project.name}` : '', alreadyShortlisted: result.alreadyShortlisted }
+    return outcome
+  } catch (error) {
+    return failureFromError(error)
+  }
 }
 
 function Facts({ product }: { product: PublicProduct }) {
@@ -117,25 +157,8 @@ function SupplierCard({ product }: { product: PublicProduct }) {
   )
 }
 
-function Actions({ product, signedIn }: { product: PublicProduct; signedIn: boolean }) {
+function VisitorActions() {
   const { t } = useTranslation('marketplace')
-  const { locale } = useRootData()
-  if (signedIn) {
-    return (
-      <Card aria-labelledby="product-contact-title">
-        <CardTitle id="product-contact-title">{t('product.contactTitle')}</CardTitle>
-        <CardDescription className="mt-1">{t('product.contactHint')}</CardDescription>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <Link to={localizePath(locale, `/app/orders/new-order?${new URLSearchParams({ supplier: product.supplier.id, product: product.id })}`)} className={buttonClasses('primary', 'w-fit')}>
-            {t('product.orderProduct')}
-          </Link>
-          <Link to={localizePath(locale, `/b2b/company/${product.supplier.id}`)} className={buttonClasses('secondary', 'w-fit')}>
-            {product.supplier.name}
-          </Link>
-        </div>
-      </Card>
-    )
-  }
   return (
     <Card aria-labelledby="product-actions-title">
       <CardTitle id="product-actions-title">{t('product.actionsTitle')}</CardTitle>
@@ -155,7 +178,7 @@ function Actions({ product, signedIn }: { product: PublicProduct; signedIn: bool
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, signedIn } = loaderData
+  const { product, enquiry, signedIn } = loaderData
   const { t } = useTranslation('marketplace')
   const { locale } = useRootData()
   const market = localizePath(locale, '/b2b/market')
@@ -189,7 +212,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </h2>
             {product.priceTiers ? <PriceTiersTable priceTiers={product.priceTiers} unit={product.unit} labelledBy="product-tiers-title" /> : <p className="text-sm text-muted-foreground">{t('product.noPriceTiers')}</p>}
           </section>
-          <Actions product={product} signedIn={signedIn} />
+          {signedIn ? enquiry ? <SignedInActions product={product} state={enquiry} /> : null : <VisitorActions />}
         </div>
       </div>
       <div className="grid gap-8 md:grid-cols-[2fr_1fr]">

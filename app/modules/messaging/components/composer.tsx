@@ -1,5 +1,5 @@
 import { Paperclip, SendHorizontal, X } from 'lucide-react'
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
@@ -22,19 +22,21 @@ type ComposerProps = {
   onSend: (draft: ComposerDraft) => Promise<SendOutcome>
   /** Called on every keystroke (`true`) and when typing stops (`false`); the realtime hook throttles it. */
   onTyping: (typing: boolean) => void
+  /** The text the box starts with (a product page's "Message supplier" names the product). */
+  initialBody?: string
 }
 
 /**
  * The message box: Enter sends, Shift+Enter adds a line; `@` opens an accessible list of participants to mention;
  * files are uploaded as they are picked and sent as attachments. A refused message keeps its text and files.
  */
-export function Composer({ participants, viewerId, disabled, onSend, onTyping }: ComposerProps) {
+export function Composer({ participants, viewerId, disabled, onSend, onTyping, initialBody = '' }: ComposerProps) {
   const { t } = useTranslation('chat')
   const { t: tField } = useTranslation('messaging')
   const format = useFormatter()
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
-  const [body, setBody] = useState('')
+  const [body, setBody] = useState(initialBody)
   const [picked, setPicked] = useState<Mentionable[]>([])
   const [attachments, setAttachments] = useState<UploadedFile[]>([])
   const [uploading, setUploading] = useState<string[]>([])
@@ -42,6 +44,13 @@ export function Composer({ participants, viewerId, disabled, onSend, onTyping }:
   const [active, setActive] = useState(0)
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  // A starting text is there to be finished: the caret waits after it.
+  useEffect(() => {
+    const box = textareaRef.current
+    if (!initialBody || !box) return
+    box.focus()
+    box.setSelectionRange(box.value.length, box.value.length)
+  }, [initialBody])
   const ids = { textarea: useId(), list: useId(), hint: useId(), counter: useId(), error: useId(), file: useId() }
 
   const options = mention ? filterMentionables(participants, mention.query, viewerId) : []

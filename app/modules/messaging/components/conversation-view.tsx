@@ -23,6 +23,8 @@ type ConversationViewProps = {
   initialHasMore: boolean
   /** A search result's message to show (and mark) instead of the newest. */
   focusSeq?: number | null
+  /** The composer's starting text. */
+  initialDraft?: string
   viewerId: string
   /** Locale-free path of the route whose action edits, deletes, reacts and marks read. */
   actionPath: string
@@ -43,7 +45,7 @@ const RETRY_OVER_REST = new Set(['timeout', 'internal', 'unsupported'])
  * separators and infinite scroll upwards, live messages, typing, and the composer. Sending goes through the socket
  * and falls back to REST with the same `clientId`, so a retry never doubles a message.
  */
-export function ConversationView({ locale, conversation, initialMessages, initialHasMore, focusSeq = null, viewerId, actionPath, historyPath, backPath, aside }: ConversationViewProps) {
+export function ConversationView({ locale, conversation, initialMessages, initialHasMore, focusSeq = null, initialDraft = '', viewerId, actionPath, historyPath, backPath, aside }: ConversationViewProps) {
   const { t } = useTranslation('chat')
   const format = useFormatter()
   const connection = useRealtimeConnection()
@@ -303,6 +305,7 @@ export function ConversationView({ locale, conversation, initialMessages, initia
           disabled={!conversation.canPost}
           onSend={send}
           onTyping={room.setTyping}
+          initialBody={initialDraft}
         />
       </section>
       {aside ? <aside aria-label={t('panel.title')}>{aside}</aside> : null}

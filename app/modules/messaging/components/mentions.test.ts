@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGE_MAX_MENTIONS } from '../messaging.constants'
-import { filterMentionables, insertMention, mentionedUserIds, mentionQueryAt, splitMentions } from './mentions'
+import { filterMentionables, insertMention, mentionedUserIds, mentionQueryAt, splitMentions, splitLinks } from './mentions'
 
 const people = [
   { userId: 'u1', name: 'Ana Lima' },
@@ -67,5 +67,17 @@ describe('splitMentions', () => {
   it('leaves a body without mentions as one part, even with regex characters in names', () => {
     expect(splitMentions('plain (text)', [])).toEqual([{ text: 'plain (text)' }])
     expect(splitMentions('@A.B+ ok', [{ userId: 'x', name: 'A.B+' }])).toEqual([{ text: '@A.B+', mention: 'A.B+' }, { text: ' ok' }])
+  })
+})
+
+describe('splitLinks', () => {
+  it('finds http and https addresses and leaves trailing punctuation outside', () => {
+    expect(splitLinks('See https://tradeport.example/en/b2b/product/p1. Thanks')).toEqual([{ text: 'See ' }, { text: 'https://tradeport.example/en/b2b/product/p1', href: 'https://tradeport.example/en/b2b/product/p1' }, { text: '. Thanks' }])
+    expect(splitLinks('关于产品：http://127.0.0.1:3000/zh-Hans/b2b/product/p2，谢谢')).toEqual([{ text: '关于产品：' }, { text: 'http://127.0.0.1:3000/zh-Hans/b2b/product/p2', href: 'http://127.0.0.1:3000/zh-Hans/b2b/product/p2' }, { text: '，谢谢' }])
+  })
+
+  it('never links other schemes', () => {
+    expect(splitLinks('javascript:alert(1) and ftp://x.example')).toEqual([{ text: 'javascript:alert(1) and ftp://x.example' }])
+    expect(splitLinks('')).toEqual([{ text: '' }])
   })
 })

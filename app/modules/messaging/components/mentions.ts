@@ -61,3 +61,19 @@ export function splitMentions(body: string, mentions: readonly { userId: string;
   if (last < body.length) parts.push({ text: body.slice(last) })
   return parts
 }
+
+/** An address runs over printable ASCII (Chinese punctuation ends it) and never ends in sentence punctuation. */
+const WEB_ADDRESS = /https?:\/\/[!-~]*[\w#$%&(*+\-/=@\\^|~]/g
+
+/** A text split at its web addresses (http and https only), so they can be shown as links. */
+export function splitLinks(text: string): Array<{ text: string; href?: string }> {
+  const parts: Array<{ text: string; href?: string }> = []
+  let last = 0
+  for (const match of text.matchAll(WEB_ADDRESS)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index) })
+    parts.push({ text: match[0], href: match[0] })
+    last = match.index + match[0].length
+  }
+  if (last < text.length || parts.length === 0) parts.push({ text: text.slice(last) })
+  return parts
+}

@@ -10,7 +10,7 @@ import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
 import { MESSAGE_MAX_CHARS, REACTIONS } from '../messaging.constants'
 import type { Message } from '../messaging.types'
-import { splitMentions } from './mentions'
+import { splitLinks, splitMentions } from './mentions'
 
 /** What the message's owner sees while it is on its way, or after it could not be sent. */
 export type DeliveryState = 'sending' | 'failed'
@@ -124,7 +124,17 @@ export function MessageItem({ message, viewerId, actionPath, canModerate, canPos
                 {part.text}
               </mark>
             ) : (
-              <span key={index}>{part.text}</span>
+              <span key={index}>
+                {splitLinks(part.text).map((piece, pieceIndex) =>
+                  piece.href ? (
+                    <a key={pieceIndex} href={piece.href} rel="noopener noreferrer nofollow" target="_blank" className="text-primary underline underline-offset-2">
+                      {piece.text}
+                    </a>
+                  ) : (
+                    piece.text
+                  ),
+                )}
+              </span>
             ),
           )}
         </p>

@@ -33,14 +33,20 @@ function threadTarget(form: FormData): ThreadTarget | null {
   }
 }
 
-/** Opens (or creates on first use) the thread about a record, then shows it. */
+/**
+ * Opens (or creates on first use) the thread about a record, then shows it. A product page's "Message supplier" also
+ * names the product: the conversation page starts the message with it.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = requireActor(context, params)
-  const target = threadTarget(await request.formData())
+  const form = await request.formData()
+  const target = threadTarget(form)
   if (!target) return failure({ ok: false, fieldErrors: { kind: ['validation.kind'] } }, 422)
+  const productId = target.kind === 'direct' ? field(form, 'productId') : undefined
   try {
     const conversation = await openThread(ctx, target)
-    return redirect(localizePath(ctx.locale, `/app/inbox/${encodeURIComponent(conversation.id)}`))
+    const about = productId ? `?${new URLSearchParams({ product: productId })}` : ''
+    return redirect(localizePath(ctx.locale, `/app/inbox/${encodeURIComponent(conversation.id)}${about}`))
   } catch (error) {
     return failureFromError(error)
   }

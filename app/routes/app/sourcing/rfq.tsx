@@ -49,7 +49,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const options = await withRouteErrors(() => rfqFormOptions(ctx, projectId || null, draft?.invitees.map((invitee) => invitee.supplierCompanyId)))
     // A new RFQ of a project starts titled after it; the buyer edits the title as they like.
     const projectName = options.projects.find((project) => project.id === projectId)?.name ?? ''
-    const values = draft ? rfqFormValuesOf(draft) : { ...emptyValues(projectId, 'USD'), title: projectName, supplierIds: options.suppliers.map((supplier) => supplier.id), requirementIds: options.requirements.map((requirement) => requirement.id) }
+    // Every shortlisted supplier and open requirement, or those named (a product page's "Request a quotation").
+    const chosen = (param: string, ids: string[]) => {
+      const named = ids.filter((id) => url.searchParams.getAll(param).includes(id))
+      return named.length > 0 ? named : ids
+    }
+    const values = draft
+      ? rfqFormValuesOf(draft)
+      : { ...emptyValues(projectId, 'USD'), title: projectName, supplierIds: chosen('supplier', options.suppliers.map((supplier) => supplier.id)), requirementIds: chosen('requirement', options.requirements.map((requirement) => requirement.id)) }
     // The form's supplier search speaks the sourcing catalog.
     return { ...pageData(ctx.locale, 'rfqs', 'form.metaTitle'), i18n: messagesFor(ctx.locale, 'rfqs', 'sourcing'), mode: 'form' as const, options, values, draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null, idempotencyKey: draft ? undefined : randomUUID() }
   }
