@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
 import type { PaletteResults } from '../../app/components/layouts/app/palette-results'
 import { findMarketplaceProducts, findOwnProducts, findSuppliers } from '../../app/modules/catalog/index.server'
-import { findOrdersByNumber } from '../../app/modules/orders/index.server'
+import { findOrdersByNumber, findServiceOrdersByNumber } from '../../app/modules/orders/index.server'
 import { findRfqs } from '../../app/modules/sourcing/index.server'
 import type { ServiceContext } from '../../app/platform/actor'
 import { LOCALES } from '../../app/platform/i18n/locales'
@@ -40,7 +40,7 @@ const route = createRoute({
   method: 'get',
   path: '/v1/search/palette',
   tags: ['Search'],
-  summary: `The command palette’s search: the caller’s orders, RFQs and products and the marketplace’s products and suppliers (at most ${PALETTE_RESULTS_PER_KIND} of each)`,
+  summary: `The command palette’s search: the caller’s purchase and service orders, RFQs and products and the marketplace’s products and suppliers (at most ${PALETTE_RESULTS_PER_KIND} of each)`,
   security: SIGNED_IN,
   ...access({ level: 'user' }),
   request: { query: PaletteQuery },
@@ -54,15 +54,16 @@ const buys = (ctx: ServiceContext) => ctx.actor.companyKind !== 'supplier' && ct
 /** Each module answers for its own records, scoped to the caller; this only puts the answers side by side. */
 async function paletteSearch(ctx: ServiceContext, q: string): Promise<PaletteResults> {
   const limit = PALETTE_RESULTS_PER_KIND
-  const [orders, rfqs, products, marketplace, companies] = await Promise.all([
+  const [orders, serviceOrders, rfqs, products, marketplace, companies] = await Promise.all([
     findOrdersByNumber(ctx, { q, limit }),
+    findServiceOrdersByNumber(ctx, { q, limit }),
     findRfqs(ctx, { q, limit }),
     sells(ctx) ? findOwnProducts(ctx, { q, limit }) : [],
     buys(ctx) ? findMarketplaceProducts({ q, limit, locale: ctx.locale }) : [],
     findSuppliers({ q, limit }),
   ])
   return {
-    orders: orders.map((order) => ({ id: order.id, title: order.number, detail: order.counterpartName, href: order.href })),
+    orders: [...orders, ...serviceOrders].map((order) => ({ id: order.id, title: order.number, detail: order.counterpartName, href: order.href })),
     rfqs: rfqs.map((rfq) => ({ id: rfq.id, title: rfq.title, detail: rfq.buyerName ? `${rfq.number} · ${rfq.buyerName}` : rfq.number, href: rfq.href })),
     products: products.map((product) => ({ id: product.id, title: product.name, detail: product.sku, href: product.href })),
     marketplace: marketplace.map((product) => ({ id: product.id, title: product.name, detail: product.supplierName, href: product.href })),

@@ -3,8 +3,10 @@ import { createShippingAddress, createOrderParties, orderRequest } from '../../t
 import { createProduct } from '../../tests/factories/products'
 import { insertRfq } from '../../tests/factories/sourcing'
 import { createUser } from '../../tests/factories/users'
+import { randomUUID } from 'node:crypto'
+import { database } from '../../app/platform/db/index.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
-import { createPurchaseOrder, type PurchaseOrderDetail } from '../../app/modules/orders/index.server'
+import { createPurchaseOrder, type PurchaseOrderDetail, serviceOrders } from '../../app/modules/orders/index.server'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>
@@ -39,6 +41,13 @@ const results = async (jar: CookieJar, q: string, extra = '') => {
   return response.json as unknown as Results
 }
 
+/** A service order written directly: the palette only reads its number, parties and names. */
+async function insertServiceOrder(buyer: { id: string; name: string }, provider: { id: string; name: string }, number: string) {
+  const id = randomUUID()
+  await database().insert(serviceOrders).values({ id, number, kind: 'service', serviceType: 'inspection', buyerCompanyId: buyer.id, providerCompanyId: provider.id, buyerName: buyer.name, providerName: provider.name, status: 'requested' })
+  return id
+}
+
 describe('GET /api/v1/search/palette', () => {
   it('answers 401 to anonymous callers and 422 to a missing or too long query, before searching', async () => {
     expect((await search(undefined, 'q=PO')).status).toBe(401)
@@ -52,6 +61,17 @@ describe('GET /api/v1/search/palette', () => {
     const found = await results(jars.buyer, order.number)
     expect(found.orders).toEqual([{ id: order.id, title: order.number, detail: order.supplier.name, href: `/app/orders/${order.id}/view` }])
     expect(found.products, 'a buying company looks in the marketplace, not in a catalogue of its own').toEqual([])
+  })
+
+  it('finds a service order by number for the buyer and the provider, never for another company', async () => {
+    const number = `SO-${randomUUID().slice(0, 8).toUpperCase()}`
+    const [buyer, provider, stranger] = [{ id: parties.buyer.company.id, name: 'Buyer Co' }, { id: parties.supplier.company.id, name: 'Inspecta Ltd' }, { id: parties.stranger.company.id, name: 'Stranger Co' }]
+    const id = await insertServiceOrder(buyer, provider, number)
+    await insertServiceOrder(stranger, provider, `${number}-X`)
+    expect((await results(jars.buyer, number.toLowerCase())).orders).toEqual([{ id, title: number, detail: 'Inspecta Ltd', href: `/app/orders/service/${id}` }])
+    expect((await results(jars.supplier, `${number}-X`)).orders).toMatchObject([{ title: `${number}-X`, detail: 'Stranger Co' }])
+    expect(ids((await results(jars.supplier, number)).orders)).toHaveLength(2)
+    expect(ids((await results(jars.stranger, number)).orders)).not.toContain(id)
   })
 
   it('finds the buyer’s RFQ by title, and for the invited supplier on its own page, never the other company’s', async () => {

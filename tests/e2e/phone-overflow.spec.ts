@@ -166,10 +166,16 @@ test.describe('marketplace filters on a phone', () => {
     await expect(sheet).toBeVisible()
     const choice = sheet.getByLabel('Category', { exact: true })
     const option = await choice.locator('option').nth(1).getAttribute('value')
-    // A choice applies as it is made (no "Apply" click), which shows the results and closes the sheet.
+    // A choice applies as it is made (no "Apply" click); the sheet stays open for the next one.
     await choice.selectOption(option!)
     await expect(page).toHaveURL(new RegExp(`category=${option}`))
-    await expect(sheet, 'applying closes the sheet').toHaveCount(0)
+    await expect(sheet, 'applying a filter keeps the sheet open').toBeVisible()
+    await sheet.getByLabel('Verified suppliers only').check()
+    await expect(page).toHaveURL(/verified=(1|true)/)
+    await expect(page).toHaveURL(new RegExp(`category=${option}`))
+    await expect(sheet).toBeVisible()
+    await sheet.getByRole('button', { name: 'Show results' }).click()
+    await expect(sheet).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Filters (on)' })).toBeVisible()
 
     // The search box joins the (hidden) filter form: searching keeps the chosen category.

@@ -19,7 +19,7 @@ export {
   type PurchaseOrderPage,
   type PurchaseOrderSummary,
 } from './purchase-order.service.server'
-export { findOrdersByNumber, type OrderLookup } from './order-lookup.service.server'
+export { findOrdersByNumber, findServiceOrdersByNumber, type OrderLookup, type ServiceOrderLookup } from './order-lookup.service.server'
 export { exportOrdersCsv, listCustomers, listOpenOrderLines, MAX_CSV_EXPORT_ROWS, openOrderAttachment, setCustomerNote, type CustomerSummary, type OpenOrderLine, type OrderAttachmentDownload } from './order-reports.service.server'
 export {
   acceptFreightQuote,
