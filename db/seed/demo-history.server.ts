@@ -1,7 +1,8 @@
 // A year of trade behind the demo accounts, so the dashboard's charts, savings and rates show real figures: the demo
 // buyer's orders with the demo supplier and two marketplace suppliers (USD, EUR, CNY), two more customers of the demo
-// supplier, and four RFQs quoted in rounds and awarded. Everything goes through the services (real timelines,
-// numbers, awards); only the dates are moved back afterwards, as if it had happened over the past months.
+// supplier, and four RFQs quoted in rounds and awarded, their lines classified (so price research on HS 6912 or on
+// ceramics & glass has months of quotes). Everything goes through the services (real timelines, numbers, awards); only
+// the dates are moved back afterwards, as if it had happened over the past months.
 import { randomUUID } from 'node:crypto'
 import { and, eq, gte, inArray, isNull, like, sql } from 'drizzle-orm'
 import { products } from '../../app/modules/catalog/index.server'
@@ -112,10 +113,10 @@ async function shippingAddress(companyId: string, label: string, country: string
 }
 
 /** An RFQ the buyer ran `daysAgo` days ago: two suppliers quote, the demo supplier lowers its price in a second round, the best offer per line wins. */
-async function pastRfq(buyer: Party, suppliers: [Party, Party], title: string, daysAgo: number, lines: Array<{ title: string; quantity: number; target: string; prices: [string, string, string] }>) {
+async function pastRfq(buyer: Party, suppliers: [Party, Party], title: string, daysAgo: number, lines: Array<{ title: string; quantity: number; target: string; hsCode: string; categoryId: string; prices: [string, string, string] }>) {
   const draft = await createRfq(
     buyer.ctx,
-    CreateRfqInput.parse({ title, description: '', quoteDeadline: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 16), currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', destination: 'Hong Kong', supplierIds: suppliers.map((supplier) => supplier.companyId), lines: lines.map((line) => ({ title: line.title, specification: '', quantity: line.quantity, unit: 'pcs', targetUnitPrice: line.target })) }),
+    CreateRfqInput.parse({ title, description: '', quoteDeadline: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 16), currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', destination: 'Hong Kong', supplierIds: suppliers.map((supplier) => supplier.companyId), lines: lines.map((line) => ({ title: line.title, specification: '', quantity: line.quantity, unit: 'pcs', targetUnitPrice: line.target, hsCode: line.hsCode, categoryId: line.categoryId })) }),
   )
   const rfq = await transitionRfq(buyer.ctx, draft.id, RfqTransitionInput.parse({ action: 'publish', version: draft.version }))
   const terms = { currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', paymentTerms: 'tt_30_70', validUntil: new Date(Date.now() + 60 * DAY_MS).toISOString().slice(0, 10) }
@@ -219,10 +220,10 @@ export async function seedDemoHistory(): Promise<void> {
   const rival = others[0] ?? customers[0]
   if (rival && others[0]) {
     const plans = [
-      { title: RFQ_TITLES[0], daysAgo: 250, lines: [{ title: 'Stoneware side plate, 20 cm', quantity: 800, target: '2.40', prices: ['2.55', '2.70', '2.35'] as [string, string, string] }] },
-      { title: RFQ_TITLES[1], daysAgo: 170, lines: [{ title: 'Tumbler glass, 300 ml', quantity: 1200, target: '1.10', prices: ['1.25', '1.18', '1.08'] as [string, string, string] }] },
-      { title: RFQ_TITLES[2], daysAgo: 95, lines: [{ title: 'Tea gift box, 4 cups', quantity: 300, target: '9.00', prices: ['9.80', '9.20', '9.60'] as [string, string, string] }] },
-      { title: RFQ_TITLES[3], daysAgo: 40, lines: [{ title: 'Canteen bowl, 12 cm', quantity: 1500, target: '0.95', prices: ['1.05', '0.99', '0.97'] as [string, string, string] }] },
+      { title: RFQ_TITLES[0], daysAgo: 250, lines: [{ title: 'Stoneware side plate, 20 cm', quantity: 800, target: '2.40', hsCode: '691200', categoryId: 'tableware', prices: ['2.55', '2.70', '2.35'] as [string, string, string] }] },
+      { title: RFQ_TITLES[1], daysAgo: 170, lines: [{ title: 'Tumbler glass, 300 ml', quantity: 1200, target: '1.10', hsCode: '701337', categoryId: 'glassware', prices: ['1.25', '1.18', '1.08'] as [string, string, string] }] },
+      { title: RFQ_TITLES[2], daysAgo: 95, lines: [{ title: 'Tea gift box, 4 cups', quantity: 300, target: '9.00', hsCode: '691200', categoryId: 'mugs-cups', prices: ['9.80', '9.20', '9.60'] as [string, string, string] }] },
+      { title: RFQ_TITLES[3], daysAgo: 40, lines: [{ title: 'Canteen bowl, 12 cm', quantity: 1500, target: '0.95', hsCode: '691200', categoryId: 'tableware', prices: ['1.05', '0.99', '0.97'] as [string, string, string] }] },
     ]
     for (const plan of plans) await pastRfq(buyer, [supplier, others[0]], plan.title, plan.daysAgo, plan.lines)
   }

@@ -6,6 +6,7 @@ import { createUser } from '../../tests/factories/users'
 import { addMember, createCompany } from '../../tests/factories/companies'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from './demo-accounts'
 import { seedDemoCatalogue } from './demo-catalogue.server'
+import { seedDemoFxHistory } from './demo-fx-history.server'
 import { seedDemoHistory } from './demo-history.server'
 import { demoMember, seedDemoOrders } from './demo-orders.server'
 import { seedDemoMessaging } from './demo-messaging.server'
@@ -46,6 +47,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedDemoSourcing()
   await seedDemoMessaging()
   await seedDemoHistory()
+  await seedDemoFxHistory()
   return missing.length > 0
 }
 

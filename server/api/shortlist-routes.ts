@@ -68,7 +68,14 @@ const ApprovedSupplierSchema = z
 
 const SupplierOptionSchema = z.object({ id: z.string(), name: z.string(), country: z.string(), verified: z.boolean(), approval: Approval }).openapi('SupplierOption')
 
-const StatsSchema = z.object({ count: z.number().int(), min: decimal('Lowest unit price'), median: decimal('Median unit price'), max: decimal('Highest unit price') })
+const StatsSchema = z.object({
+  count: z.number().int(),
+  min: decimal('Lowest unit price'),
+  p25: decimal('25th percentile unit price (interpolated between neighbours, as percentile_cont)'),
+  median: decimal('Median unit price'),
+  p75: decimal('75th percentile unit price (interpolated between neighbours, as percentile_cont)'),
+  max: decimal('Highest unit price'),
+})
 const BenchmarkSchema = z
   .object({
     currency: z.string(),
@@ -80,7 +87,7 @@ const BenchmarkSchema = z
     quotations: StatsSchema.openapi({ description: 'Unit prices of submitted and accepted quotations on the caller’s own RFQs' }),
     catalogue: StatsSchema.openapi({ description: 'Base unit prices of published catalogue products' }),
     combined: StatsSchema,
-    trend: z.array(z.object({ month: z.string().openapi({ example: '2026-11' }), quotations: StatsSchema, catalogue: StatsSchema })),
+    trend: z.array(z.object({ month: z.string().openapi({ example: '2026-11' }), quotations: StatsSchema, catalogue: StatsSchema, combined: StatsSchema })),
     unconverted: z.number().int().openapi({ description: 'Prices left out for want of an exchange rate' }),
   })
   .openapi('PriceBenchmark')
@@ -131,7 +138,7 @@ const serializeApproved = (supplier: ApprovedSupplier) => ({
 })
 
 const serializeOption = (option: SupplierOption) => ({ id: option.id, name: option.name, country: option.country, verified: option.verified, approval: option.approval })
-const serializeStats = (stats: PriceStats) => ({ count: stats.count, min: stats.min, median: stats.median, max: stats.max })
+const serializeStats = (stats: PriceStats) => ({ count: stats.count, min: stats.min, p25: stats.p25, median: stats.median, p75: stats.p75, max: stats.max })
 
 const tags = ['Sourcing']
 const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
@@ -242,7 +249,7 @@ const routes = {
     method: 'get',
     path: '/v1/price-benchmarks',
     tags,
-    summary: 'Unit price benchmarks for an HS heading/subheading and/or a category: min, median, max and a monthly trend',
+    summary: 'Unit price benchmarks for an HS heading/subheading and/or a category: min, quartiles, max, and the same per month',
     description:
       'From the caller’s own submitted and accepted quotations (never another buyer’s; sealed quotes only after their deadline) and published catalogue base prices, converted to `currency` with the reference rates. hs_code or category is required.',
     security: SIGNED_IN,
@@ -338,7 +345,7 @@ export function registerShortlistRoutes(api: Api) {
         quotations: serializeStats(benchmark.quotations),
         catalogue: serializeStats(benchmark.catalogue),
         combined: serializeStats(benchmark.combined),
-        trend: benchmark.trend.map((point) => ({ month: point.month, quotations: serializeStats(point.quotations), catalogue: serializeStats(point.catalogue) })),
+        trend: benchmark.trend.map((point) => ({ month: point.month, quotations: serializeStats(point.quotations), catalogue: serializeStats(point.catalogue), combined: serializeStats(point.combined) })),
         unconverted: benchmark.unconverted,
       },
       200,

@@ -79,7 +79,7 @@ describe('approved suppliers API', () => {
 })
 
 describe('price benchmarks API', () => {
-  it('answers min, median and max from the caller’s own quotes and the catalogue, and needs an HS code or a category', async () => {
+  it('answers min, quartiles and max from the caller’s own quotes and the catalogue, and needs an HS code or a category', async () => {
     const [a, b] = cast.suppliers
     const rfq = await insertRfq(cast.buyer.company.id, { supplierIds: [a!.company.id, b!.company.id], deadline: new Date(Date.now() - 86_400_000) })
     await database().update(rfqLines).set({ hsCode: '691200', categoryId: 'mugs-cups' }).where(inArray(rfqLines.id, rfq.lines.map((line) => line.id)))
@@ -88,7 +88,8 @@ describe('price benchmarks API', () => {
     await createProduct({ companyId: a!.company.id, nameEn: 'Mug', hsCode: '691200' })
     const response = await call(app, '/api/v1/price-benchmarks?hs_code=6912&currency=USD', { jar: buyer })
     expect(response.status, response.text).toBe(200)
-    expect(response.json).toMatchObject({ currency: 'USD', hs_code: '6912', quotations: { count: 2, min: '2.0000', median: '3.0000', max: '4.0000' }, catalogue: { count: 0 } })
+    expect(response.json).toMatchObject({ currency: 'USD', hs_code: '6912', quotations: { count: 2, min: '2.0000', p25: '2.5000', median: '3.0000', p75: '3.5000', max: '4.0000' }, catalogue: { count: 0 } })
+    expect((response.json as { trend: Array<{ combined: { count: number } }> }).trend.at(-1)!.combined).toMatchObject({ count: 2, p25: '2.5000', p75: '3.5000' })
     const theirs = await call(app, '/api/v1/price-benchmarks?category=mugs-cups', { jar: stranger })
     expect(theirs.json).toMatchObject({ quotations: { count: 0, median: null } })
     const missing = await call(app, '/api/v1/price-benchmarks?currency=EUR', { jar: buyer })

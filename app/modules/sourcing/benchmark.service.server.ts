@@ -12,10 +12,10 @@ import { quotationLines, quotations, rfqLines, rfqs } from './sourcing.tables.se
 
 const Decimal = DecimalBase.clone({ precision: 40 })
 
-/** Minimum, median and maximum unit price (decimal strings in the benchmark currency) over `count` prices. */
-export type PriceStats = { count: number; min: string | null; median: string | null; max: string | null }
+/** Minimum, quartiles (25th percentile, median, 75th percentile) and maximum unit price (decimal strings in the benchmark currency) over `count` prices. */
+export type PriceStats = { count: number; min: string | null; p25: string | null; median: string | null; p75: string | null; max: string | null }
 export type BenchmarkSource = 'quotations' | 'catalogue'
-export type TrendPoint = { month: string; quotations: PriceStats; catalogue: PriceStats }
+export type TrendPoint = { month: string; quotations: PriceStats; catalogue: PriceStats; combined: PriceStats }
 
 export type PriceBenchmark = {
   currency: string
@@ -39,13 +39,19 @@ type Converted = { value: DecimalBase; month: string }
 const MONEY_SCALE = 4
 const text = (value: DecimalBase) => value.toDecimalPlaces(MONEY_SCALE).toFixed(MONEY_SCALE)
 
-/** Min, median and max of exact decimals (the median of an even count is the mean of the middle two). */
+/** The `fraction` percentile of sorted values, interpolated between the two nearest ranks as SQL's `percentile_cont` does. */
+function percentile(sorted: DecimalBase[], fraction: number): DecimalBase {
+  const rank = fraction * (sorted.length - 1)
+  const below = Math.floor(rank)
+  const lower = sorted[below]!
+  return below === rank ? lower : lower.plus(sorted[below + 1]!.minus(lower).times(rank - below))
+}
+
+/** Min, quartiles and max of exact decimals (the median of an even count is the mean of the middle two). */
 export function priceStats(values: DecimalBase[]): PriceStats {
-  if (values.length === 0) return { count: 0, min: null, median: null, max: null }
+  if (values.length === 0) return { count: 0, min: null, p25: null, median: null, p75: null, max: null }
   const sorted = [...values].sort((a, b) => a.comparedTo(b))
-  const middle = Math.floor(sorted.length / 2)
-  const median = sorted.length % 2 === 1 ? sorted[middle]! : sorted[middle - 1]!.plus(sorted[middle]!).div(2)
-  return { count: sorted.length, min: text(sorted[0]!), median: text(median), max: text(sorted[sorted.length - 1]!) }
+  return { count: sorted.length, min: text(sorted[0]!), p25: text(percentile(sorted, 0.25)), median: text(percentile(sorted, 0.5)), p75: text(percentile(sorted, 0.75)), max: text(sorted[sorted.length - 1]!) }
 }
 
 /** The `count` calendar months up to `now`, oldest first, as YYYY-MM. */
@@ -112,7 +118,7 @@ const inMonth = (prices: Converted[], month: string) => prices.filter((price) =>
 
 /**
  * Price benchmarks for an HS heading or subheading and/or a category, in one currency (today's reference rates):
- * the buyer's own quotations and the public catalogue's base prices, with a monthly trend.
+ * the buyer's own quotations and the public catalogue's base prices, with each month's quartiles.
  */
 export async function priceBenchmarks(ctx: ServiceContext, query: BenchmarkQuery, now = new Date()): Promise<PriceBenchmark> {
   requireCompany(ctx.actor)
@@ -139,7 +145,10 @@ export async function priceBenchmarks(ctx: ServiceContext, query: BenchmarkQuery
     quotations: priceStats(quoteValues),
     catalogue: priceStats(catalogueValues),
     combined: priceStats([...quoteValues, ...catalogueValues]),
-    trend: months.map((month) => ({ month, quotations: priceStats(inMonth(fromQuotes.converted, month)), catalogue: priceStats(inMonth(fromCatalogue.converted, month)) })),
+    trend: months.map((month) => {
+      const [quoted, listed] = [inMonth(fromQuotes.converted, month), inMonth(fromCatalogue.converted, month)]
+      return { month, quotations: priceStats(quoted), catalogue: priceStats(listed), combined: priceStats([...quoted, ...listed]) }
+    }),
     unconverted: fromQuotes.unconverted + fromCatalogue.unconverted,
   }
 }

@@ -23,7 +23,7 @@ export { SupplierSelector, type SupplierChoice } from './components/supplier-sel
 export { finderHref, SupplierFinder, type FinderFilters, type FinderRequirement, type FinderRow } from './components/shortlist-finder'
 export { ShortlistTable, type ShortlistRow } from './components/shortlist-table'
 export { ApprovedSupplierAddForm, ApprovedSupplierList, approvedListHref, type ApprovedDocument, type ApprovedFilters, type ApprovedFormErrors, type ApprovedRow } from './components/approved-supplier-list'
-export { BENCHMARK_SOURCES, BenchmarkStatsTable, BenchmarkTrendChart, type BenchmarkSource, type BenchmarkStats, type BenchmarkTrendPoint } from './components/benchmark-chart'
+export { BENCHMARK_SOURCES, BenchmarkStatsTable, BenchmarkTrendFigure, type BenchmarkSource, type BenchmarkStats, type BenchmarkTrendPoint } from './components/benchmark-chart'
 export { PipelineBoard, type PipelineCardView, type PipelineColumnView } from './components/pipeline-board'
 export { ProjectForm, type ProjectFormValues } from './components/project-form'
 export { ProgressMeter, ProjectList, type ProjectListFilters, type ProjectListRow } from './components/project-list'

@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm'
+import { desc, gte, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../actor'
 import { database } from '../db/index.server'
 import { env } from '../env.server'
@@ -22,6 +22,32 @@ export async function listCurrentRates(): Promise<FxRateRow[]> {
     .selectDistinctOn([fxRates.currency], { currency: fxRates.currency, ratePerEur: fxRates.ratePerEur, asOf: fxRates.asOf, source: fxRates.source, updatedAt: fxRates.updatedAt })
     .from(fxRates)
     .orderBy(fxRates.currency, desc(fxRates.asOf))
+}
+
+/** How many days of rates the rates page draws per currency. */
+export const RATE_HISTORY_DAYS = 90
+
+export type RatePoint = { asOf: string; ratePerEur: string }
+/** The window (`from`–`to`, the newest stored day) and each currency's rates in it, oldest first. */
+export type RateHistory = { from: string; to: string; byCurrency: Record<string, RatePoint[]> }
+
+/**
+ * Each currency's rates over the `days` days up to the newest stored rate, one per week (the week's last), oldest
+ * first: the stored history, thinned to what a sparkline shows; null without any rate.
+ */
+export async function rateHistory(days = RATE_HISTORY_DAYS): Promise<RateHistory | null> {
+  const [newest] = await database().select({ day: sql<string | null>`max(${fxRates.asOf})::text` }).from(fxRates)
+  if (!newest?.day) return null
+  const from = new Date(Date.parse(`${newest.day}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10)
+  const week = sql`date_trunc('week', ${fxRates.asOf})`
+  const rows = await database()
+    .selectDistinctOn([fxRates.currency, week], { currency: fxRates.currency, asOf: fxRates.asOf, ratePerEur: fxRates.ratePerEur })
+    .from(fxRates)
+    .where(gte(fxRates.asOf, from))
+    .orderBy(fxRates.currency, week, desc(fxRates.asOf))
+  const byCurrency: Record<string, RatePoint[]> = {}
+  for (const row of rows) (byCurrency[row.currency] ??= []).push({ asOf: row.asOf, ratePerEur: row.ratePerEur })
+  return { from, to: newest.day, byCurrency }
 }
 
 /** An admin adds a rate, or replaces the one of that currency and day. */

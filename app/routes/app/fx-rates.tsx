@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { Sparkline } from '../../components/charts/sparkline'
 import { FormError, useFieldErrors } from '../../components/form-error'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
@@ -11,7 +12,7 @@ import { requirePlatformAdmin } from '../../modules/companies/index'
 import { requireActor } from '../../modules/companies/index.server'
 import { isAppError } from '../../platform/errors'
 import { failure, failureFromError, type FormFailure, parseForm, withRouteErrors } from '../../platform/forms.server'
-import { ecbImporter, importEcbRates, listCurrentRates, saveRate } from '../../platform/fx/fx-admin.service.server'
+import { ecbImporter, importEcbRates, listCurrentRates, RATE_HISTORY_DAYS, type RatePoint, rateHistory, saveRate } from '../../platform/fx/fx-admin.service.server'
 import { FxRateInput } from '../../platform/fx/fx-rate.inputs'
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
@@ -32,11 +33,12 @@ export const handle: RouteHandle = { width: 'wide' }
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   await withRouteErrors(async () => requirePlatformAdmin(ctx.actor))
-  const rates = await listCurrentRates()
+  const [rates, history] = await Promise.all([listCurrentRates(), rateHistory()])
   const editing = new URL(request.url).searchParams.get('currency')
   return {
     ...pageData(ctx.locale, 'comparison', 'fx.metaTitle'),
-    rates: rates.map((rate) => ({ currency: rate.currency, ratePerEur: rate.ratePerEur, asOf: rate.asOf, source: rate.source })),
+    rates: rates.map((rate) => ({ currency: rate.currency, ratePerEur: rate.ratePerEur, asOf: rate.asOf, source: rate.source, history: history?.byCurrency[rate.currency] ?? [] })),
+    historyWindow: history ? { from: history.from, to: history.to, days: RATE_HISTORY_DAYS } : null,
     editing: rates.find((rate) => rate.currency === editing) ?? null,
     importer: ecbImporter(),
     today: new Date().toISOString().slice(0, 10),
@@ -67,6 +69,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return failureFromError(error, { intent: 'save' })
   }
+}
+
+const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`)
+
+/** A currency's recent rates as a sparkline, the change over the window beside it, and the same in words for screen readers. */
+function RateTrend({ history, window }: { history: RatePoint[]; window: { from: string; to: string; days: number } }) {
+  const { t } = useTranslation('comparison')
+  const format = useFormatter()
+  const first = history[0]
+  const last = history.at(-1)
+  const rate = (value: string) => format.number(value, { maximumFractionDigits: 6 })
+  const points = history.map((point) => ({ at: dayTime(point.asOf), value: Number(point.ratePerEur) }))
+  const domain: [number, number] = [dayTime(window.from), dayTime(window.to)]
+  if (!first || !last) return <span className="text-muted-foreground">{t('fx.trendNone', { days: window.days })}</span>
+  if (first === last) return <Sparkline points={points} domain={domain} description={t('fx.trendSingle', { days: window.days, rate: rate(last.ratePerEur), date: format.date(last.asOf) })} />
+  const change = format.percent(Number(last.ratePerEur) / Number(first.ratePerEur) - 1, { signDisplay: 'exceptZero', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  return (
+    <Sparkline points={points} domain={domain} description={t('fx.trendText', { from: rate(first.ratePerEur), fromDate: format.date(first.asOf), to: rate(last.ratePerEur), toDate: format.date(last.asOf), change })}>
+      <span className="text-xs text-muted-foreground tabular-nums">{change}</span>
+    </Sparkline>
+  )
 }
 
 export default function FxRatesPage({ loaderData: data, actionData }: Route.ComponentProps) {
@@ -108,6 +131,7 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
                   <TableHead className="text-right">{t('fx.rate')}</TableHead>
                   <TableHead>{t('fx.asOf')}</TableHead>
                   <TableHead>{t('fx.source')}</TableHead>
+                  {data.historyWindow ? <TableHead>{t('fx.trend', { days: data.historyWindow.days })}</TableHead> : null}
                   <TableHead>
                     <span className="sr-only">{t('fx.edit')}</span>
                   </TableHead>
@@ -122,6 +146,11 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
                     </TableCell>
                     <TableCell label={t('fx.asOf')}>{format.date(rate.asOf)}</TableCell>
                     <TableCell label={t('fx.source')}>{t(`fx.sources.${rate.source}`)}</TableCell>
+                    {data.historyWindow ? (
+                      <TableCell label={t('fx.trend', { days: data.historyWindow.days })}>
+                        <RateTrend history={rate.history} window={data.historyWindow} />
+                      </TableCell>
+                    ) : null}
                     <TableCell>
                       <Link to={`${localizePath(locale, '/app/fx-rates')}?currency=${rate.currency}`} className="text-primary hover:underline" aria-label={`${t('fx.edit')} ${rate.currency}`}>
                         {t('fx.edit')}
@@ -132,6 +161,7 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
               </TableBody>
             </Table>
           )}
+          {data.historyWindow && data.rates.length > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t('fx.trendNote', { days: data.historyWindow.days, from: format.date(data.historyWindow.from), to: format.date(data.historyWindow.to) })}</p> : null}
         </section>
 
         <div className="flex flex-col gap-6">

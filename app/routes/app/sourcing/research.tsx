@@ -8,7 +8,7 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { useFormatter } from '../../../components/use-formatter'
 import { categoryTree, flattenCategories } from '../../../modules/catalog/index.server'
 import { requireActor } from '../../../modules/companies/index.server'
-import { BenchmarkQuery, BenchmarkStatsTable, BenchmarkTrendChart } from '../../../modules/sourcing/index'
+import { BenchmarkQuery, BenchmarkStatsTable, BenchmarkTrendFigure } from '../../../modules/sourcing/index'
 import { priceBenchmarks } from '../../../modules/sourcing/index.server'
 import { rateTable } from '../../../platform/fx/fx.service.server'
 import { withRouteErrors } from '../../../platform/forms.server'
@@ -107,8 +107,7 @@ export default function PriceResearchPage({ loaderData: data }: Route.ComponentP
                   { source: 'combined', stats: benchmark.combined },
                 ]}
               />
-              <h3 className="text-base font-medium">{t('research.trendTitle')}</h3>
-              <BenchmarkTrendChart currency={benchmark.currency} trend={benchmark.trend} />
+              <BenchmarkTrendFigure currency={benchmark.currency} trend={benchmark.trend} />
             </>
           )}
         </section>
