@@ -47,7 +47,7 @@ describe('/api/v1/products', () => {
 
     const stale = await call(app, `/api/v1/products/${id}`, { method: 'PUT', body: { ...product(), version: 1 }, jar })
     expect(stale.status).toBe(409)
-    expect(stale.json.code).toBe('conflict')
+    expect(stale.json.code).toBe('stale_version')
 
     const published = await call(app, '/api/v1/products/status', { method: 'POST', body: { ids: [id], status: 'published' }, jar })
     expect(published.status).toBe(200)

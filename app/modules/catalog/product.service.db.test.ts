@@ -116,7 +116,7 @@ describe('updateProduct', () => {
     const updated = await updateProduct(ctx, created.id, UpdateProductInput.parse({ ...input({ sku: created.sku, nameEn: 'LED panel 60' }), version: 1 }))
     expect(updated).toMatchObject({ nameEn: 'LED panel 60', version: 2 })
     const stale = await rejection(updateProduct(ctx, created.id, UpdateProductInput.parse({ ...input({ sku: created.sku }), version: 1 })))
-    expect(stale.code).toBe('conflict')
+    expect(stale.code).toBe('stale_version')
   })
 
   it('answers 404 for another company’s product and 403 for a member of the owning company', async () => {
@@ -296,7 +296,7 @@ describe('quickEditProduct', () => {
     const product = await createProduct(ctx, input())
     await quickEditProduct(ctx, product.id, { version: 1, moq: 5 })
     const stale = await rejection(quickEditProduct(ctx, product.id, { version: 1, moq: 9, status: 'archived' }))
-    expect(stale.code).toBe('conflict')
+    expect(stale.code).toBe('stale_version')
     expect(await getProduct(ctx, product.id)).toMatchObject({ moq: 5, status: 'draft', version: 2 })
   })
 

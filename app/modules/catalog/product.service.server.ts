@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { requireVersion, staleVersion } from '../../platform/versioning'
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
@@ -36,7 +37,6 @@ const ORDER: Record<ProductSort, SQL[]> = {
 }
 
 const fieldError = (field: string, key: string, message: string) => new AppError('validation_failed', message, { fields: { [field]: [key] } })
-const staleVersion = () => new AppError('conflict', 'The product changed since it was loaded', { reason: 'stale_version' })
 
 /** The edited fields as the activity log shows them (attributes as "name: value" text). */
 const auditedFields = (product: Product) => ({
@@ -157,7 +157,7 @@ export async function updateProduct(ctx: ServiceContext, id: string, input: Upda
       .set({ ...columnsOf(input), version: input.version + 1, updatedAt: new Date() })
       .where(and(eq(products.id, id), eq(products.organizationId, companyId), eq(products.version, input.version)))
       .returning()
-    if (!row) throw staleVersion()
+    if (!row) throw staleVersion('product')
     const diff = changedFields(auditedFields(current), auditedFields(row))
     if (diff) await auditProduct(tx, ctx, 'product.updated', row, diff.before, diff.after)
     return row
@@ -271,7 +271,7 @@ export async function quickEditProduct(ctx: ServiceContext, id: string, input: Q
     await lockCatalog(tx, companyId)
     const current = await findProduct(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
-    if (current.version !== input.version) throw staleVersion()
+    requireVersion('product', current.version, input.version)
     const status = input.status !== undefined && input.status !== current.status ? input.status : undefined
     const moq = input.moq !== undefined && input.moq !== current.moq ? input.moq : undefined
     if (status === 'published') await assertMayPublish(tx, companyId)
@@ -283,7 +283,7 @@ export async function quickEditProduct(ctx: ServiceContext, id: string, input: Q
       .set({ ...(moq === undefined ? {} : { moq }), ...(status === undefined ? {} : { status, ...(status === 'published' ? { publishedAt: now } : {}) }), version: current.version + 1, updatedAt: now })
       .where(and(eq(products.id, id), eq(products.version, current.version)))
       .returning()
-    if (!row) throw staleVersion()
+    if (!row) throw staleVersion('product')
     if (status !== undefined) await auditProduct(tx, ctx, 'product.status_changed', row, { status: current.status }, { status })
     if (moq !== undefined || price) {
       const before = { ...(moq === undefined ? {} : { moq: current.moq }), ...(price ? { unitPrice: price.before } : {}) }

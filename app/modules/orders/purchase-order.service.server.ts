@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { requireVersion } from '../../platform/versioning'
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
@@ -96,10 +97,6 @@ async function lockOrder(tx: Transaction, companyId: string, id: string): Promis
   const party = order ? partyOf(order, companyId) : null
   if (!order || !party) throw new AppError('not_found', 'Order not found')
   return { order, party }
-}
-
-function requireVersion(order: OrderRow, version: number): void {
-  if (order.version !== version) throw new AppError('stale_version', 'The order changed since you loaded it', { currentVersion: order.version })
 }
 
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
@@ -318,7 +315,7 @@ export async function updatePurchaseOrder(ctx: ServiceContext, id: string, input
     const { order, party } = await lockOrder(tx, companyId, id)
     if (party !== 'buyer') throw new AppError('not_your_turn', 'Only the buyer edits a draft')
     if (order.status !== 'draft') throw new AppError('invalid_transition', 'Only a draft can be edited; propose a change instead')
-    requireVersion(order, input.version)
+    requireVersion('order', order.version, input.version)
     if (!order.supplierCompanyId) throw new AppError('invalid_transition', 'The supplier no longer exists')
     const lines = await priceLines(tx, ctx, order.supplierCompanyId, input.currency, input.lines)
     const shipTo = await shipToSnapshot(tx, companyId, input.shipToAddressId)
@@ -358,7 +355,7 @@ export async function transitionPurchaseOrder(ctx: ServiceContext, id: string, i
   const notices: Notice[] = []
   await database().transaction(async (tx) => {
     const { order, party } = await lockOrder(tx, companyId, id)
-    requireVersion(order, input.version)
+    requireVersion('order', order.version, input.version)
     await applyTransition(tx, ctx, order, party, input, notices)
   })
   const moved = await getPurchaseOrder(ctx, id)
@@ -478,7 +475,7 @@ export async function requestChange(ctx: ServiceContext, id: string, input: Chan
   // A retried request answers with the order its first attempt changed, before the version it carries goes stale.
   const { replayed } = await createIdempotently(`order_change:${companyId}`, options, { id, input }, async (tx, changeId) => {
     const { order, party } = await lockOrder(tx, companyId, id)
-    requireVersion(order, input.version)
+    requireVersion('order', order.version, input.version)
     if (input.kind === 'cancel' ? !checkTransition(purchaseOrderMachine, order.status, 'agree_cancel', party).ok : !CHANGEABLE_STATUSES.includes(order.status)) {
       throw new AppError('invalid_transition', `Cannot propose a ${input.kind} to an order that is ${order.status}`, { action: input.kind === 'cancel' ? 'cancel_request' : 'change_request', status: order.status })
     }

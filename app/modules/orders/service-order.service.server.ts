@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { requireVersion } from '../../platform/versioning'
 import { and, asc, count, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
@@ -223,10 +224,6 @@ async function lockOrder(tx: Transaction, companyId: string, id: string): Promis
   return { order, party }
 }
 
-function requireVersion(order: ServiceOrderRow, version: number): void {
-  if (order.version !== version) throw new AppError('stale_version', 'The order changed since you loaded it', { currentVersion: order.version })
-}
-
 function check(order: ServiceOrderRow, action: ServiceOrderAction, party: Party): ServiceOrderStatus {
   const result = checkTransition(serviceOrderMachine, order.status, action, party)
   if (!result.ok) throw new AppError(result.problem, result.problem === 'invalid_transition' ? `Cannot ${action} an order that is ${order.status}` : `Only the other party can ${action} this order`, { action, status: order.status })
@@ -240,7 +237,7 @@ export async function transitionServiceOrder(ctx: ServiceContext, id: string, in
   const notices: Notice[] = []
   await database().transaction(async (tx) => {
     const { order, party } = await lockOrder(tx, companyId, id)
-    requireVersion(order, input.version)
+    requireVersion('order', order.version, input.version)
     const to = check(order, input.action, party)
     if (needsReason(serviceOrderMachine, input.action) && !input.reason) throw fieldError({ reason: ['validation.reason'] })
     const now = new Date()
@@ -325,7 +322,7 @@ export async function acceptFreightQuote(ctx: ServiceContext, id: string, input:
   const notices: Notice[] = []
   await database().transaction(async (tx) => {
     const { order, party } = await lockOrder(tx, companyId, id)
-    requireVersion(order, input.version)
+    requireVersion('order', order.version, input.version)
     const to = check(order, 'accept_quote', party)
     const [quote] = await tx
       .select({ quote: freightQuotes, providerName: organizations.name })

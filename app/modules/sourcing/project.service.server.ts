@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { requireVersion } from '../../platform/versioning'
 import DecimalBase from 'decimal.js'
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
@@ -80,10 +81,6 @@ export async function lockProject(tx: Transaction, companyId: string, id: string
   return project
 }
 
-function requireVersion(project: ProjectRow, version: number): void {
-  if (project.version !== version) throw new AppError('stale_version', 'The project changed since you loaded it', { currentVersion: project.version })
-}
-
 type EventInput = { type: ProjectEventType; note?: string; data?: Record<string, unknown> }
 
 /** One line of the project's timeline, written in the caller's transaction. */
@@ -138,7 +135,7 @@ export async function updateProject(ctx: ServiceContext, id: string, input: Upda
   const companyId = ctx.actor.companyId
   await database().transaction(async (tx) => {
     const project = await lockProject(tx, companyId, id)
-    requireVersion(project, input.version)
+    requireVersion('project', project.version, input.version)
     if (!isProjectEditable(project.status)) throw new AppError('invalid_transition', `Cannot edit a project that is ${project.status}`, { action: 'edit', status: project.status })
     const next = { name: input.name, description: input.description, currency: input.currency, budget: input.budget ?? null, deadline: input.deadline ?? null }
     const changed = (Object.keys(next) as Array<keyof typeof next>).filter((key) => normalized(project[key]) !== normalized(next[key]))
@@ -161,7 +158,7 @@ export async function transitionProject(ctx: ServiceContext, id: string, input: 
   const companyId = ctx.actor.companyId
   await database().transaction(async (tx) => {
     const project = await lockProject(tx, companyId, id)
-    requireVersion(project, input.version)
+    requireVersion('project', project.version, input.version)
     const check = checkTransition(projectMachine, project.status, input.action, 'buyer')
     if (!check.ok) throw new AppError(check.problem, `Cannot ${input.action} a project that is ${project.status}`, { action: input.action, status: project.status })
     if (needsReason(projectMachine, input.action) && !input.reason) throw fieldError({ reason: ['validation.reason'] })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { requireVersion } from '../../platform/versioning'
 import DecimalBase from 'decimal.js'
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
@@ -130,10 +131,6 @@ const today = (now = new Date()) => now.toISOString().slice(0, 10)
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
 const quotingClosed = (rfq: RfqRow) => new AppError('invalid_transition', 'Quoting is closed for this RFQ: its deadline has passed or it is no longer open', { reason: 'quoting_closed', quoteDeadline: rfq.quoteDeadline.toISOString(), rfqStatus: rfq.status })
 const sealedError = (rfq: RfqRow) => new AppError('forbidden', 'The quotations of this sealed RFQ stay hidden until its deadline', { reason: 'sealed', quoteDeadline: rfq.quoteDeadline.toISOString() })
-
-function requireVersion(quotation: QuotationRow, version: number | undefined): void {
-  if (quotation.version !== version) throw new AppError('stale_version', 'The quotation changed since you loaded it', { currentVersion: quotation.version })
-}
 
 function refuse(action: QuotationAction, quotation: QuotationRow, party: Party): void {
   const check = checkTransition(quotationMachine, quotation.status, action, party)
@@ -350,7 +347,7 @@ export async function saveQuotation(ctx: ServiceContext, rfqId: string, input: S
     if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
     if (existing) {
       if (existing.status !== 'draft') throw new AppError('invalid_transition', `Only a draft is saved; this quotation is ${existing.status}${existing.status === 'submitted' ? ' (revise it instead)' : ''}`, { action: 'save', status: existing.status })
-      requireVersion(existing, input.version)
+      requireVersion('quotation', existing.version, input.version)
     }
     const { columns, priced } = await contentOf(tx, companyId, rfq, input, now)
     if (existing) {
@@ -399,7 +396,7 @@ export async function submitQuotation(ctx: ServiceContext, id: string, input: Pi
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('submit', quotation, 'supplier')
     if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
-    requireVersion(quotation, input.version)
+    requireVersion('quotation', quotation.version, input.version)
     if (quotation.validUntil < today(now)) throw fieldError({ validUntil: ['validation.validUntilPast'] })
     const [priced] = await tx.select({ n: count() }).from(quotationLines).where(eq(quotationLines.quotationId, id))
     if (!priced || priced.n === 0) throw fieldError({ lines: ['validation.noPricedLine'] })
@@ -453,7 +450,7 @@ export async function reviseQuotation(ctx: ServiceContext, id: string, input: Re
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('revise', quotation, 'supplier')
     if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
-    requireVersion(quotation, input.version)
+    requireVersion('quotation', quotation.version, input.version)
     const { columns, priced } = await contentOf(tx, companyId, rfq, input, now)
     const revision = quotation.revision + 1
     await tx
@@ -486,7 +483,7 @@ export async function withdrawQuotation(ctx: ServiceContext, id: string, input: 
   const changed = await database().transaction(async (tx) => {
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('withdraw', quotation, 'supplier')
-    requireVersion(quotation, input.version)
+    requireVersion('quotation', quotation.version, input.version)
     await tx.update(quotations).set({ status: 'withdrawn', decisionReason: input.reason, decidedAt: now, version: quotation.version + 1, updatedAt: now }).where(eq(quotations.id, id))
     if (quotation.status === 'submitted') {
       const supplierName = await companyName(tx, companyId)
@@ -567,7 +564,7 @@ export async function decideQuotationIn(tx: Transaction, ctx: ServiceContext, id
   if (!quotation || !rfq || rfq.organizationId !== companyId || quotation.status === 'draft') throw new AppError('not_found', 'Quotation not found')
   if (sealedNow(rfq, now)) throw sealedError(rfq)
   refuse(input.decision, quotation, 'buyer')
-  if (input.version !== undefined) requireVersion(quotation, input.version)
+  if (input.version !== undefined) requireVersion('quotation', quotation.version, input.version)
   if (input.decision === 'reject' && !input.reason) throw fieldError({ reason: ['validation.reason'] })
   const status = input.decision === 'accept' ? 'accepted' : 'rejected'
   await tx.update(quotations).set({ status, decisionReason: input.reason, decidedAt: now, version: quotation.version + 1, updatedAt: now }).where(eq(quotations.id, id))

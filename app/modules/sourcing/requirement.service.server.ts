@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { requireVersion } from '../../platform/versioning'
 import DecimalBase from 'decimal.js'
 import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
@@ -132,10 +133,6 @@ async function lockRequirement(tx: Transaction, companyId: string, id: string): 
   return row
 }
 
-function requireVersion(row: RequirementRow, version: number): void {
-  if (row.version !== version) throw new AppError('stale_version', 'The requirement changed since you loaded it', { currentVersion: row.version })
-}
-
 /** A new open requirement at the end of a project of the actor's company (once per idempotency key). */
 export async function createRequirement(ctx: ServiceContext, input: CreateRequirementInput, options: IdempotencyOption = {}): Promise<RequirementDetail> {
   requireCompany(ctx.actor)
@@ -158,7 +155,7 @@ export async function updateRequirement(ctx: ServiceContext, id: string, input: 
   await database().transaction(async (tx) => {
     const row = await lockRequirement(tx, companyId, id)
     await editableProject(tx, companyId, row.projectId)
-    requireVersion(row, input.version)
+    requireVersion('requirement', row.version, input.version)
     if (row.status !== 'open') throw new AppError('invalid_transition', `Cannot edit a requirement that is ${row.status}`, { action: 'edit', status: row.status })
     const fields = storedFields(input)
     await validateOne(tx, companyId, fields, input.attachmentFileIds)
@@ -179,7 +176,7 @@ export async function cancelRequirement(ctx: ServiceContext, id: string, input: 
   const companyId = ctx.actor.companyId
   await database().transaction(async (tx) => {
     const row = await lockRequirement(tx, companyId, id)
-    requireVersion(row, input.version)
+    requireVersion('requirement', row.version, input.version)
     if (!CANCELLABLE.includes(row.status)) throw new AppError('invalid_transition', `Cannot cancel a requirement that is ${row.status}`, { action: 'cancel', status: row.status })
     await tx.update(requirements).set({ status: 'cancelled', version: row.version + 1, updatedAt: new Date() }).where(eq(requirements.id, id))
     await recordProjectEvent(tx, ctx, row.projectId, { type: 'requirement_cancelled', data: { requirementId: id, title: row.title } })

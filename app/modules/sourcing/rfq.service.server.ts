@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { requireVersion } from '../../platform/versioning'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
@@ -115,10 +116,6 @@ export const SUPPLIER_LINK = (id: string) => `/app/supplier/portal/rfq/${id}`
 const RECEIVED = ne(quotations.status, 'draft')
 
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
-
-function requireVersion(rfq: RfqRow, version: number): void {
-  if (rfq.version !== version) throw new AppError('stale_version', 'The RFQ changed since you loaded it', { currentVersion: rfq.version })
-}
 
 /** The buyer's own RFQ, locked for update; not found for anyone else. */
 async function lockOwnRfq(tx: Transaction, companyId: string, id: string): Promise<RfqRow> {
@@ -341,7 +338,7 @@ export async function updateRfq(ctx: ServiceContext, id: string, input: UpdateRf
   const companyId = ctx.actor.companyId
   await database().transaction(async (tx) => {
     const rfq = await lockOwnRfq(tx, companyId, id)
-    requireVersion(rfq, input.version)
+    requireVersion('RFQ', rfq.version, input.version)
     if (rfq.status !== 'draft') throw new AppError('invalid_transition', `Cannot edit an RFQ that is ${rfq.status}`, { action: 'edit', status: rfq.status })
     const { values, lines, supplierIds } = await draftValues(tx, companyId, input, now)
     await tx
@@ -368,7 +365,7 @@ export async function transitionRfq(ctx: ServiceContext, id: string, input: RfqT
   const notices: Notice[] = []
   await database().transaction(async (tx) => {
     const rfq = await lockOwnRfq(tx, companyId, id)
-    requireVersion(rfq, input.version)
+    requireVersion('RFQ', rfq.version, input.version)
     const { action } = input
     const check = checkTransition(rfqMachine, rfq.status, action, 'buyer')
     if (!check.ok) throw new AppError(check.problem, `Cannot ${action} an RFQ that is ${rfq.status}`, { action, status: rfq.status })

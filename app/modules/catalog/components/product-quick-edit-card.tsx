@@ -91,7 +91,7 @@ function QuickEditForm({ product, priceList, priceListsHref, pageResult }: Omit<
   const failed = result && !result.ok ? result : undefined
   const fieldErrors = clientErrors ?? failed?.fieldErrors
   const errorsOf = (field: string) => fieldErrors?.[field]?.map((key) => t(key))
-  const conflict = failed?.formError?.code === 'conflict'
+  const conflict = failed?.formError?.code === 'stale_version'
   const busy = fetcher.state !== 'idle'
 
   function focusFirstInvalid(errors: Record<string, string[]>) {

@@ -161,7 +161,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (isAppError(error) && error.code === 'validation_failed' && error.details?.fields) {
       return failure({ ok: false, fieldErrors: toFormRows(error.details.fields as Record<string, string[]>, indices) })
     }
-    if (isAppError(error) && error.code === 'conflict') return failure({ ok: false, fieldErrors: {} }, 409, { conflict: true })
+    if (isAppError(error) && error.code === 'stale_version') return failure({ ok: false, fieldErrors: {} }, 409, { conflict: true })
     return failureFromError(error)
   }
 }
