@@ -51,4 +51,5 @@ export { deliverNotice, deliverUserNotice, flushNotificationDigests, listNotific
 export { getNotificationSettings, settingsOf, updateNotificationSettings, type NotificationSettings } from './notification-settings.service.server'
 export { groupOfKind, isNotificationGroup, NOTIFICATION_GROUPS, NOTIFICATION_KINDS, UpdateNotificationSettingsInput, type NotificationGroup, type NotificationKind, type NotificationKindIn } from './notification.inputs'
 export { formatNumber, nextNumber } from './numbering.server'
+export { companyName, companyNames } from './company-names.server'
 export { companyProgress, companySetup, platformCompanyFigures, verificationQueue, type CompanyProgress, type CompanySetup, type PlatformCompanyFigures, type VerificationQueue } from './company-figures.service.server'

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { requireVersion } from '../../platform/versioning'
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
-import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { publishChange } from '../../platform/realtime/publisher.server'
 import { eventRow, type EventInput } from './order-events.server'
@@ -10,7 +10,7 @@ import { claimIdempotencyKey, createIdempotently, fingerprintOf, type Idempotenc
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { addresses, companyProfiles, files, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import { companyName, addresses, companyProfiles, files, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { AddressSnapshot, ChangeProposal, PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
@@ -143,11 +143,6 @@ async function checkAttachments(tx: Transaction, companyId: string, fileIds: str
   if (Object.keys(fields).length > 0) throw fieldError(fields)
 }
 
-async function companyName(db: Database | Transaction, companyId: string): Promise<string> {
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId))
-  return row?.name ?? ''
-}
-
 async function replaceLines(tx: Transaction, orderId: string, lines: PricedLine[]): Promise<void> {
   await tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, orderId))
   await tx.insert(purchaseOrderLines).values(lines.map((line, position) => ({ id: randomUUID(), orderId, position, ...line })))
@@ -215,7 +210,7 @@ export async function createPurchaseOrder(ctx: ServiceContext, input: CreatePurc
         number: await nextNumber(tx, buyerId, 'PO'),
         buyerCompanyId: buyerId,
         supplierCompanyId: input.supplierCompanyId,
-        buyerName: await companyName(tx, buyerId),
+        buyerName: await companyName(buyerId, tx),
         supplierName: supplier.name,
         currency: input.currency,
         incoterm: input.incoterm,
@@ -282,7 +277,7 @@ export async function createAwardedPurchaseOrder(tx: Transaction, ctx: ServiceCo
       number: await nextNumber(tx, buyerId, 'PO'),
       buyerCompanyId: buyerId,
       supplierCompanyId: input.supplierCompanyId,
-      buyerName: await companyName(tx, buyerId),
+      buyerName: await companyName(buyerId, tx),
       supplierName: supplier.name,
       status: 'placed',
       currency: input.currency,

@@ -8,7 +8,7 @@ import { publishChange } from '../../platform/realtime/publisher.server'
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { companyProfiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import { companyName, companyProfiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
@@ -94,11 +94,6 @@ async function viewerOf(db: Database | Transaction, order: ServiceOrderRow, comp
   return null
 }
 
-async function companyName(db: Database | Transaction, companyId: string): Promise<string> {
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId))
-  return row?.name ?? ''
-}
-
 async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string, event: EventInput<ServiceOrderEventType>): Promise<void> {
   await tx.insert(serviceOrderEvents).values(eventRow(ctx, orderId, event))
 }
@@ -159,7 +154,7 @@ export async function createServiceOrder(ctx: ServiceContext, input: CreateServi
       serviceType: input.serviceType,
       buyerCompanyId: buyerId,
       providerCompanyId: input.providerCompanyId,
-      buyerName: await companyName(tx, buyerId),
+      buyerName: await companyName(buyerId, tx),
       providerName: provider.name,
       status: 'requested' as const,
       scope: input.scope,
@@ -191,7 +186,7 @@ export async function createLogisticOrder(ctx: ServiceContext, input: CreateLogi
       kind: 'logistic' as const,
       serviceType: 'logistics' as const,
       buyerCompanyId: buyerId,
-      buyerName: await companyName(tx, buyerId),
+      buyerName: await companyName(buyerId, tx),
       status: 'quoting' as const,
       scope: input.cargoDescription,
       location: `${input.origin} → ${input.destination}`,
@@ -283,7 +278,7 @@ export async function submitFreightQuote(ctx: ServiceContext, id: string, input:
     await tx.insert(freightQuotes).values({ id: quoteId, orderId: id, providerCompanyId: companyId, currency: input.currency, price: input.price, transitDays: input.transitDays, validUntil: input.validUntil, note: input.note, includesInsurance: input.includesInsurance, createdBy: ctx.actor.userId })
     await tx.update(serviceOrders).set({ updatedAt: new Date() }).where(eq(serviceOrders.id, id))
     await recordEvent(tx, ctx, id, { type: 'quoted', fromStatus: order.status, toStatus: order.status, data: { price: input.price, currency: input.currency } })
-    await notify(tx, ctx, order.buyerCompanyId, order, 'quoted', { company: await companyName(tx, companyId), price: `${input.price} ${input.currency}` }, notices)
+    await notify(tx, ctx, order.buyerCompanyId, order, 'quoted', { company: await companyName(companyId, tx), price: `${input.price} ${input.currency}` }, notices)
   })
   const detail = await getServiceOrder(ctx, id)
   // A replayed quote was published and mailed by its first request.

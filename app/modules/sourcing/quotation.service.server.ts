@@ -11,7 +11,7 @@ import { availableActions, checkTransition, type Party } from '../../platform/st
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 import { roundToCurrency } from '../catalog/index'
 import { requireCompany } from '../companies/index'
-import { companyProfiles, files, deliverNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { companyName, companyProfiles, files, deliverNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { MyQuotationsQuery, QuotationDecisionInput, QuotationLineInput, QuotationStepInput, ReviseQuotationInput, SaveQuotationInput } from './quotation.inputs'
 import { QUOTATION_STATUSES, type QuotationStatus, type RfqVisibility } from './sourcing.constants'
@@ -270,11 +270,6 @@ async function recordRevision(tx: Transaction, ctx: ServiceContext, quotationId:
 const snapshotTotal = (snapshot: Snapshot, quantities: Map<string, number>) =>
   roundToCurrency(snapshot.lines.reduce((sum, line) => sum.plus(new Decimal(line.unitPrice).times(quantities.get(line.rfqLineId) ?? 0)), new Decimal(0)).toString(), snapshot.currency)
 
-async function companyName(db: Db, companyId: string): Promise<string> {
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId))
-  return row?.name ?? ''
-}
-
 /** A line on the project's timeline (when the RFQ belongs to a project); sealed RFQs keep the supplier out of it. */
 async function projectEvent(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, type: ProjectEventType, data: Record<string, unknown>, note = ''): Promise<void> {
   if (rfq.projectId) await recordProjectEvent(tx, ctx, rfq.projectId, { type, note, data: { rfqId: rfq.id, number: rfq.number, ...data } })
@@ -418,7 +413,7 @@ export async function submitQuotation(ctx: ServiceContext, id: string, input: Pi
         .set({ status: 'quoted', version: sql`${requirements.version} + 1`, updatedAt: now })
         .where(and(inArray(requirements.id, ids), eq(requirements.status, 'rfq_sent')))
     }
-    const supplierName = await companyName(tx, companyId)
+    const supplierName = await companyName(companyId, tx)
     const total = await totalOf(tx, rfq.id, snapshot)
     const sealed = sealedNow(rfq, now)
     await projectEvent(tx, ctx, rfq, 'quotation_submitted', sealed ? {} : { quotationId: id, supplier: supplierName, total, currency: snapshot.currency })
@@ -459,7 +454,7 @@ export async function reviseQuotation(ctx: ServiceContext, id: string, input: Re
       .where(eq(quotations.id, id))
     await replaceLines(tx, id, priced)
     const snapshot = await recordRevision(tx, ctx, id, revision, now)
-    const supplierName = await companyName(tx, companyId)
+    const supplierName = await companyName(companyId, tx)
     const total = await totalOf(tx, rfq.id, snapshot)
     const sealed = sealedNow(rfq, now)
     await projectEvent(tx, ctx, rfq, 'quotation_revised', sealed ? { revision } : { quotationId: id, supplier: supplierName, total, currency: snapshot.currency, revision })
@@ -486,7 +481,7 @@ export async function withdrawQuotation(ctx: ServiceContext, id: string, input: 
     requireVersion('quotation', quotation.version, input.version)
     await tx.update(quotations).set({ status: 'withdrawn', decisionReason: input.reason, decidedAt: now, version: quotation.version + 1, updatedAt: now }).where(eq(quotations.id, id))
     if (quotation.status === 'submitted') {
-      const supplierName = await companyName(tx, companyId)
+      const supplierName = await companyName(companyId, tx)
       const sealed = sealedNow(rfq, now)
       await projectEvent(tx, ctx, rfq, 'quotation_withdrawn', sealed ? {} : { quotationId: id, supplier: supplierName }, sealed ? '' : input.reason)
       await noticeToBuyer(tx, ctx, rfq, 'withdrawn', { company: supplierName, total: '', revision: String(quotation.revision), reason: input.reason }, now, notices)
@@ -568,13 +563,13 @@ export async function decideQuotationIn(tx: Transaction, ctx: ServiceContext, id
   if (input.decision === 'reject' && !input.reason) throw fieldError({ reason: ['validation.reason'] })
   const status = input.decision === 'accept' ? 'accepted' : 'rejected'
   await tx.update(quotations).set({ status, decisionReason: input.reason, decidedAt: now, version: quotation.version + 1, updatedAt: now }).where(eq(quotations.id, id))
-  const supplierName = await companyName(tx, quotation.supplierCompanyId)
+  const supplierName = await companyName(quotation.supplierCompanyId, tx)
   await projectEvent(tx, ctx, rfq, `quotation_${status}`, { quotationId: id, supplier: supplierName }, input.reason)
   const notice: Notice = {
     companyId: quotation.supplierCompanyId,
     exceptUserId: ctx.actor.userId,
     kind: `quotation.${status}`,
-    params: { number: rfq.number, title: rfq.title, company: await companyName(tx, companyId), reason: input.reason },
+    params: { number: rfq.number, title: rfq.title, company: await companyName(companyId, tx), reason: input.reason },
     link: supplierLink(rfq.id),
   }
   await recordNotice(tx, notice)

@@ -11,7 +11,7 @@ import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
 import { categories } from '../catalog/index.server'
 import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
-import { companyProfiles, files, listFiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import { companyName, companyProfiles, files, listFiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import type { AnswerQuestionInput, AskQuestionInput, CreateRfqInput, RfqDirectAction, RfqFormValues, RfqInboxQuery, RfqLineInput, RfqListQuery, RfqTransitionInput, UpdateRfqInput } from './rfq.inputs'
 import { RFQ_DIRECT_ACTIONS } from './rfq.inputs'
 import type { QuotationStatus, RfqInvitationStatus, RfqStatus, RfqVisibility } from './sourcing.constants'
@@ -157,15 +157,10 @@ async function notifyInvitees(tx: Transaction, ctx: ServiceContext, rfq: RfqRow,
     .select({ companyId: rfqInvitations.supplierCompanyId })
     .from(rfqInvitations)
     .where(and(eq(rfqInvitations.rfqId, rfq.id), ne(rfqInvitations.status, 'declined')))
-  const buyerName = await companyName(tx, rfq.organizationId)
+  const buyerName = await companyName(rfq.organizationId, tx)
   for (const invitee of invitees) {
     await notify(tx, notices, { companyId: invitee.companyId, exceptUserId: ctx.actor.userId, kind: `rfq.${kind}`, params: { number: rfq.number, title: rfq.title, company: buyerName, ...params }, link: SUPPLIER_LINK(rfq.id) })
   }
-}
-
-async function companyName(db: Db, companyId: string): Promise<string> {
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId))
-  return row?.name ?? ''
 }
 
 /** A project's timeline entry for what happened to one of its RFQs (RFQs without a project have none to write to). */
@@ -776,7 +771,7 @@ export async function declineRfq(ctx: ServiceContext, id: string, reason: string
       .set({ status: 'declined', declineReason: reason, respondedAt: now, viewedAt: invitation.viewedAt ?? now })
       .where(and(eq(rfqInvitations.rfqId, id), eq(rfqInvitations.supplierCompanyId, companyId)))
       .returning()
-    await notify(tx, notices, { companyId: rfq.organizationId, exceptUserId: ctx.actor.userId, kind: 'rfq.declined', params: { number: rfq.number, title: rfq.title, company: await companyName(tx, companyId), reason }, link: BUYER_LINK(rfq.id) })
+    await notify(tx, notices, { companyId: rfq.organizationId, exceptUserId: ctx.actor.userId, kind: 'rfq.declined', params: { number: rfq.number, title: rfq.title, company: await companyName(companyId, tx), reason }, link: BUYER_LINK(rfq.id) })
     await projectEvent(tx, ctx, rfq, 'rfq_declined', reason, { supplierCompanyId: companyId })
     return { buyerId: rfq.organizationId, view: await supplierView(tx, companyId, rfq, declined ?? invitation, now) }
   })
