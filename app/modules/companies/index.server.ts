@@ -52,4 +52,5 @@ export { getNotificationSettings, settingsOf, updateNotificationSettings, type N
 export { groupOfKind, isNotificationGroup, NOTIFICATION_GROUPS, NOTIFICATION_KINDS, UpdateNotificationSettingsInput, type NotificationGroup, type NotificationKind, type NotificationKindIn } from './notification.inputs'
 export { formatNumber, nextNumber } from './numbering.server'
 export { companyName, companyNames } from './company-names.server'
+export { checkAttachments, foreignAttachments } from './attachments.server'
 export { companyProgress, companySetup, platformCompanyFigures, verificationQueue, type CompanyProgress, type CompanySetup, type PlatformCompanyFigures, type VerificationQueue } from './company-figures.service.server'

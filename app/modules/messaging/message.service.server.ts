@@ -9,7 +9,7 @@ import { rateLimitStore } from '../../platform/rate-limit.server'
 import { roomOf } from '../../platform/realtime/events'
 import { publish } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
-import { deliverNotice, files, type Notice, openRecordAttachment, organizations, type RecordAttachmentDownload, recordNotice } from '../companies/index.server'
+import { deliverNotice, foreignAttachments, files, type Notice, openRecordAttachment, organizations, type RecordAttachmentDownload, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import { ensurePostable, fieldError, loadConversation, memberRoleColumn, parseInput, participantCompanies, participatingIn, type AccessibleConversation, type ConversationRow } from './conversation-access.server'
 import { describeConversations } from './conversation.service.server'
@@ -130,14 +130,9 @@ async function enforceMessageRateLimit(userId: string): Promise<void> {
 }
 
 /** Attachments are files the caller's company uploaded for attachment (the upload already checked their type). */
-async function checkAttachments(companyId: string, fileIds: string[]): Promise<void> {
-  const wanted = unique(fileIds)
-  if (wanted.length === 0) return
-  const found = await database()
-    .select({ id: files.id })
-    .from(files)
-    .where(and(inArray(files.id, wanted), eq(files.organizationId, companyId), eq(files.purpose, 'attachment')))
-  if (found.length !== wanted.length || wanted.length !== fileIds.length) throw fieldError({ attachmentFileIds: ['validation.attachments'] })
+/** A message names each of its company's attachments at most once. */
+async function checkMessageAttachments(companyId: string, fileIds: string[]): Promise<void> {
+  if (unique(fileIds).length !== fileIds.length || (await foreignAttachments(companyId, fileIds)).length > 0) throw fieldError({ attachmentFileIds: ['validation.attachments'] })
 }
 
 /** Rooms to tell that a conversation's inbox entry changed: company rooms of threads and public channels, user rooms of private ones. */
@@ -190,7 +185,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   }
   ensurePostable(actor, conversation)
   await enforceMessageRateLimit(actor.userId)
-  await checkAttachments(actor.companyId, fields.attachmentFileIds)
+  await checkMessageAttachments(actor.companyId, fields.attachmentFileIds)
   const mentioned = unique(fields.mentions)
   const mentionedCompanies = await participantCompanies(conversation.row, mentioned)
   if (mentionedCompanies.size !== mentioned.length) throw fieldError({ mentions: ['validation.mentions'] })

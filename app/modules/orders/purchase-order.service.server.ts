@@ -10,7 +10,7 @@ import { claimIdempotencyKey, createIdempotently, fingerprintOf, type Idempotenc
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { companyName, addresses, companyProfiles, files, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import { checkAttachments, companyName, addresses, companyProfiles, files, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { AddressSnapshot, ChangeProposal, PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
@@ -129,20 +129,6 @@ async function shipToSnapshot(tx: Transaction, companyId: string, addressId: str
   return row
 }
 
-async function checkAttachments(tx: Transaction, companyId: string, fileIds: string[]): Promise<void> {
-  if (fileIds.length === 0) return
-  const found = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), eq(files.purpose, 'attachment')))
-  const known = new Set(found.map((row) => row.id))
-  const fields: Record<string, string[]> = {}
-  fileIds.forEach((id, index) => {
-    if (!known.has(id)) fields[`attachmentFileIds.${index}`] = ['validation.attachment']
-  })
-  if (Object.keys(fields).length > 0) throw fieldError(fields)
-}
-
 async function replaceLines(tx: Transaction, orderId: string, lines: PricedLine[]): Promise<void> {
   await tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, orderId))
   await tx.insert(purchaseOrderLines).values(lines.map((line, position) => ({ id: randomUUID(), orderId, position, ...line })))
@@ -201,7 +187,7 @@ export async function createPurchaseOrder(ctx: ServiceContext, input: CreatePurc
     if (!supplier) throw fieldError({ supplierCompanyId: ['validation.supplier'] })
     const lines = await priceLines(tx, ctx, input.supplierCompanyId, input.currency, input.lines)
     const shipTo = await shipToSnapshot(tx, buyerId, input.shipToAddressId)
-    await checkAttachments(tx, buyerId, input.attachmentFileIds)
+    await checkAttachments(buyerId, input.attachmentFileIds, tx)
     const total = orderTotal(lines, input.currency)
     const [order] = await tx
       .insert(purchaseOrders)
@@ -314,7 +300,7 @@ export async function updatePurchaseOrder(ctx: ServiceContext, id: string, input
     if (!order.supplierCompanyId) throw new AppError('invalid_transition', 'The supplier no longer exists')
     const lines = await priceLines(tx, ctx, order.supplierCompanyId, input.currency, input.lines)
     const shipTo = await shipToSnapshot(tx, companyId, input.shipToAddressId)
-    await checkAttachments(tx, companyId, input.attachmentFileIds)
+    await checkAttachments(companyId, input.attachmentFileIds, tx)
     const total = orderTotal(lines, input.currency)
     await tx
       .update(purchaseOrders)

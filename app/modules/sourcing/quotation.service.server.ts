@@ -11,7 +11,7 @@ import { availableActions, checkTransition, type Party } from '../../platform/st
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 import { roundToCurrency } from '../catalog/index'
 import { requireCompany } from '../companies/index'
-import { companyName, companyProfiles, files, deliverNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { checkAttachments, companyName, companyProfiles, files, deliverNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { MyQuotationsQuery, QuotationDecisionInput, QuotationLineInput, QuotationStepInput, ReviseQuotationInput, SaveQuotationInput } from './quotation.inputs'
 import { QUOTATION_STATUSES, type QuotationStatus, type RfqVisibility } from './sourcing.constants'
@@ -176,26 +176,12 @@ function checkLines(lines: RfqLineRow[], input: QuotationLineInput[]): Quotation
   return input.filter((line) => !line.noOffer)
 }
 
-async function checkAttachments(tx: Transaction, companyId: string, fileIds: string[]): Promise<void> {
-  if (fileIds.length === 0) return
-  const found = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), eq(files.purpose, 'attachment')))
-  const known = new Set(found.map((row) => row.id))
-  const fields: Record<string, string[]> = {}
-  fileIds.forEach((id, index) => {
-    if (!known.has(id)) fields[`attachmentFileIds.${index}`] = ['validation.attachment']
-  })
-  if (Object.keys(fields).length > 0) throw fieldError(fields)
-}
-
 /** Validates the whole content against the RFQ and answers the columns and lines to store. */
 async function contentOf(tx: Transaction, companyId: string, rfq: RfqRow, input: SaveQuotationInput, now: Date) {
   const lines = await tx.select().from(rfqLines).where(eq(rfqLines.rfqId, rfq.id)).orderBy(asc(rfqLines.position))
   const priced = checkLines(lines, input.lines)
   if (input.validUntil < today(now)) throw fieldError({ validUntil: ['validation.validUntilPast'] })
-  await checkAttachments(tx, companyId, input.attachmentFileIds)
+  await checkAttachments(companyId, input.attachmentFileIds, tx)
   const columns = {
     currency: input.currency,
     incoterm: input.incoterm,

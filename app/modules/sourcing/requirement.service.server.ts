@@ -9,7 +9,7 @@ import type { Locale } from '../../platform/i18n/locales'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { categories, hsCodes } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { files } from '../companies/index.server'
+import { checkAttachments, files } from '../companies/index.server'
 import { isProjectEditable, lockProject, recordProjectEvent } from './project.service.server'
 import type { BulkRequirementsInput, CancelRequirementInput, CreateRequirementInput, RequirementFieldsInput, RequirementListQuery, UpdateRequirementInput } from './requirement.inputs'
 import type { RequirementStatus } from './sourcing.constants'
@@ -96,24 +96,10 @@ async function checkReferences(tx: Transaction, rows: Array<{ categoryId: string
 }
 
 /** Attachments are files of the company uploaded as attachments. */
-async function checkAttachments(tx: Transaction, companyId: string, fileIds: string[]): Promise<void> {
-  if (fileIds.length === 0) return
-  const found = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), eq(files.purpose, 'attachment')))
-  const known = new Set(found.map((row) => row.id))
-  const fields: Record<string, string[]> = {}
-  fileIds.forEach((id, index) => {
-    if (!known.has(id)) fields[`attachmentFileIds.${index}`] = ['validation.attachment']
-  })
-  if (Object.keys(fields).length > 0) throw fieldError(fields)
-}
-
 async function validateOne(tx: Transaction, companyId: string, fields: StoredFields, attachmentFileIds: string[]): Promise<void> {
   const problems = await checkReferences(tx, [fields], () => '')
   if (Object.keys(problems).length > 0) throw fieldError(problems)
-  await checkAttachments(tx, companyId, attachmentFileIds)
+  await checkAttachments(companyId, attachmentFileIds, tx)
 }
 
 /** A project of the company that still takes changes to its requirements. */

@@ -11,7 +11,7 @@ import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
 import { categories } from '../catalog/index.server'
 import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
-import { companyName, companyProfiles, files, listFiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import { checkAttachments, companyName, companyProfiles, files, listFiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import type { AnswerQuestionInput, AskQuestionInput, CreateRfqInput, RfqDirectAction, RfqFormValues, RfqInboxQuery, RfqLineInput, RfqListQuery, RfqTransitionInput, UpdateRfqInput } from './rfq.inputs'
 import { RFQ_DIRECT_ACTIONS } from './rfq.inputs'
 import type { QuotationStatus, RfqInvitationStatus, RfqStatus, RfqVisibility } from './sourcing.constants'
@@ -241,20 +241,6 @@ async function checkSuppliers(tx: Transaction, companyId: string, supplierIds: s
   return unique
 }
 
-async function checkAttachments(tx: Transaction, companyId: string, fileIds: string[]): Promise<void> {
-  if (fileIds.length === 0) return
-  const found = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), eq(files.purpose, 'attachment')))
-  const known = new Set(found.map((row) => row.id))
-  const fields: Record<string, string[]> = {}
-  fileIds.forEach((id, index) => {
-    if (!known.has(id)) fields[`attachmentFileIds.${index}`] = ['validation.attachment']
-  })
-  if (Object.keys(fields).length > 0) throw fieldError(fields)
-}
-
 async function checkCategory(tx: Transaction, categoryId: string | undefined): Promise<void> {
   if (!categoryId) return
   const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId))
@@ -291,7 +277,7 @@ async function draftValues(tx: Transaction, companyId: string, input: DraftInput
   checkDeadline(input.quoteDeadline, now)
   const { lines, projectId } = await resolveLines(tx, companyId, input)
   const supplierIds = await checkSuppliers(tx, companyId, input.supplierIds)
-  await checkAttachments(tx, companyId, input.attachmentFileIds)
+  await checkAttachments(companyId, input.attachmentFileIds, tx)
   await checkCategory(tx, input.categoryId)
   const values = {
     projectId,

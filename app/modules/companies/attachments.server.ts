@@ -1,0 +1,25 @@
+// Records of other modules (RFQs, quotations, orders, messages) carry files their company uploaded as attachments;
+// files belong to companies, so the check that a record names only its own company's attachments lives here.
+import { and, eq, inArray } from 'drizzle-orm'
+import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { AppError } from '../../platform/errors'
+import { files } from './companies.tables.server'
+
+/** The positions in `fileIds` that are not attachments uploaded by `companyId` (unknown, another company's, a logo …). */
+export async function foreignAttachments(companyId: string, fileIds: readonly string[], db: Database | Transaction = database()): Promise<number[]> {
+  if (fileIds.length === 0) return []
+  const found = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.organizationId, companyId), inArray(files.id, [...new Set(fileIds)]), eq(files.purpose, 'attachment')))
+  const known = new Set(found.map((row) => row.id))
+  return fileIds.flatMap((id, index) => (known.has(id) ? [] : [index]))
+}
+
+/** Refuses (422, `attachmentFileIds.<i>`) any file that is not one of the company's attachments. */
+export async function checkAttachments(companyId: string, fileIds: readonly string[], db: Database | Transaction = database()): Promise<void> {
+  const foreign = await foreignAttachments(companyId, fileIds, db)
+  if (foreign.length === 0) return
+  const fields = Object.fromEntries(foreign.map((index) => [`attachmentFileIds.${index}`, ['validation.attachment']]))
+  throw new AppError('validation_failed', 'Validation failed', { fields })
+}
