@@ -5,7 +5,7 @@ import { database } from '../platform/db/index.server'
 import { AppError } from '../platform/errors'
 import { publishChange } from '../platform/realtime/publisher.server'
 import { requireCompany } from '../modules/companies/index'
-import { deliverNotice, type Notice, organizations, recordNotice } from '../modules/companies/index.server'
+import { deliverNotices, type Notice, organizations, recordNotice } from '../modules/companies/index.server'
 import { createAwardedPurchaseOrder } from '../modules/orders/index.server'
 import { type AwardSelection, canAwardRfq, planAward, type PlanQuotation } from '../modules/sourcing/index'
 import { projectEvents, purchaseProjects, quotationLines, quotations, requirements, rfqAwards, rfqLines, rfqs } from '../modules/sourcing/index.server'
@@ -121,6 +121,6 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
   publishChange([companyId, ...published.quoting], { entity: 'rfq', id: rfqId, action: 'award' })
   for (const order of published.orders) publishChange([companyId, order.supplierCompanyId], { entity: 'purchase_order', id: order.id, action: 'create', rfqId })
   if (published.projectId) publishChange([companyId], { entity: 'project', id: published.projectId, action: 'award' })
-  for (const notice of notices) await deliverNotice(notice)
+  await deliverNotices(notices)
   return result
 }

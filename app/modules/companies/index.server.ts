@@ -47,7 +47,7 @@ export {
   type SupplierProfile,
 } from './supplier-profile.service.server'
 export { applyAsSupplier, decideApplication, getApplication, listApplications, myApplications, submitApplication, submitApplicationWithUploads, type ApplicationDetail } from './verification.service.server'
-export { deliverNotice, deliverUserNotice, flushNotificationDigests, listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_SIZE, recordNotice, recordUserNotice, type Notice, type NoticeSignal, type NotificationItem, type NotificationPage, type UserNotice, type UserNoticeSignal } from './notification.service.server'
+export { deliverNotice, deliverNotices, deliverUserNotice, flushNotificationDigests, listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_SIZE, recordNotice, recordUserNotice, type Notice, type NoticeSignal, type NotificationItem, type NotificationPage, type UserNotice, type UserNoticeSignal } from './notification.service.server'
 export { getNotificationSettings, settingsOf, updateNotificationSettings, type NotificationSettings } from './notification-settings.service.server'
 export { groupOfKind, isNotificationGroup, NOTIFICATION_GROUPS, NOTIFICATION_KINDS, UpdateNotificationSettingsInput, type NotificationGroup, type NotificationKind, type NotificationKindIn } from './notification.inputs'
 export { formatNumber, nextNumber } from './numbering.server'

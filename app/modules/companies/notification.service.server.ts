@@ -88,6 +88,11 @@ export async function deliverNotice(notice: Notice, options: { mail?: boolean } 
   }
 }
 
+/** Delivers the notices a committed change recorded, one after the other (each mails its company's people). */
+export async function deliverNotices(notices: readonly Notice[]): Promise<void> {
+  for (const notice of notices) await deliverNotice(notice)
+}
+
 /** A notice for named people, whether or not they are members of a company (e.g. someone invited to join one). */
 export type UserNotice = {
   userIds: string[]

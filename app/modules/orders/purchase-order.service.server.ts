@@ -10,7 +10,7 @@ import { claimIdempotencyKey, createIdempotently, fingerprintOf, type Idempotenc
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { checkAttachments, companyName, addresses, companyProfiles, files, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import { deliverNotices, checkAttachments, companyName, addresses, companyProfiles, files, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { AddressSnapshot, ChangeProposal, PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
@@ -154,10 +154,6 @@ async function notifyCounterpart(tx: Transaction, ctx: ServiceContext, order: Or
   notices.push(notice)
 }
 
-const mailAll = async (notices: Notice[]) => {
-  for (const notice of notices) await deliverNotice(notice)
-}
-
 /** After a commit: tells both parties' open pages that the order changed (ids and the action only). */
 function publishOrderChange(order: PurchaseOrderSummary, action: string): void {
   publishChange([order.buyer.id, order.supplier.id], { entity: 'purchase_order', id: order.id, action })
@@ -221,7 +217,7 @@ export async function createPurchaseOrder(ctx: ServiceContext, input: CreatePurc
   })
   const created = await getPurchaseOrder(ctx, orderId)
   publishOrderChange(created, input.place ? 'place' : 'create')
-  await mailAll(notices)
+  await deliverNotices(notices)
   return created
 }
 
@@ -341,7 +337,7 @@ export async function transitionPurchaseOrder(ctx: ServiceContext, id: string, i
   })
   const moved = await getPurchaseOrder(ctx, id)
   publishOrderChange(moved, input.action)
-  await mailAll(notices)
+  await deliverNotices(notices)
   return moved
 }
 
@@ -501,7 +497,7 @@ export async function requestChange(ctx: ServiceContext, id: string, input: Chan
   // A replayed request was published and mailed by its first attempt.
   if (!replayed) {
     publishOrderChange(requested, input.kind === 'cancel' ? 'cancel_request' : 'change_request')
-    await mailAll(notices)
+    await deliverNotices(notices)
   }
   return requested
 }
@@ -540,7 +536,7 @@ export async function decideChange(ctx: ServiceContext, id: string, changeId: st
   })
   const decided = await getPurchaseOrder(ctx, id)
   publishOrderChange(decided, `change_${input.decision}`)
-  await mailAll(notices)
+  await deliverNotices(notices)
   return decided
 }
 

@@ -8,7 +8,7 @@ import { publishChange } from '../../platform/realtime/publisher.server'
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { companyName, companyProfiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import { deliverNotices, companyName, companyProfiles, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
@@ -105,10 +105,6 @@ async function notify(tx: Transaction, ctx: ServiceContext, companyId: string | 
   notices.push(notice)
 }
 
-const mailAll = async (notices: Notice[]) => {
-  for (const notice of notices) await deliverNotice(notice)
-}
-
 /** Runs a create under an optional idempotency key: a retry of the same request answers with the first order. */
 async function creating(ctx: ServiceContext & { actor: { companyId: string } }, input: unknown, idempotencyKey: string | undefined, notices: Notice[], create: (tx: Transaction, id: string) => Promise<void>): Promise<string> {
   const buyerId = ctx.actor.companyId
@@ -169,7 +165,7 @@ export async function createServiceOrder(ctx: ServiceContext, input: CreateServi
   })
   const detail = await getServiceOrder(ctx, id)
   publishServiceOrderChange(ctx, detail, 'create')
-  await mailAll(notices)
+  await deliverNotices(notices)
   return detail
 }
 
@@ -207,7 +203,7 @@ export async function createLogisticOrder(ctx: ServiceContext, input: CreateLogi
   })
   const detail = await getServiceOrder(ctx, id)
   publishServiceOrderChange(ctx, detail, 'create')
-  await mailAll(notices)
+  await deliverNotices(notices)
   return detail
 }
 
@@ -256,7 +252,7 @@ export async function transitionServiceOrder(ctx: ServiceContext, id: string, in
   })
   const detail = await getServiceOrder(ctx, id)
   publishServiceOrderChange(ctx, detail, input.action)
-  await mailAll(notices)
+  await deliverNotices(notices)
   return detail
 }
 
@@ -284,7 +280,7 @@ export async function submitFreightQuote(ctx: ServiceContext, id: string, input:
   // A replayed quote was published and mailed by its first request.
   if (!replayed) {
     publishServiceOrderChange(ctx, detail, 'quote')
-    await mailAll(notices)
+    await deliverNotices(notices)
   }
   return detail
 }
@@ -343,7 +339,7 @@ export async function acceptFreightQuote(ctx: ServiceContext, id: string, input:
   })
   const detail = await getServiceOrder(ctx, id)
   publishServiceOrderChange(ctx, detail, 'quote_accept')
-  await mailAll(notices)
+  await deliverNotices(notices)
   return detail
 }
 

@@ -11,7 +11,7 @@ import { availableActions, checkTransition, type Party } from '../../platform/st
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 import { roundToCurrency } from '../catalog/index'
 import { requireCompany } from '../companies/index'
-import { checkAttachments, companyName, companyProfiles, files, deliverNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { deliverNotices, checkAttachments, companyName, companyProfiles, files, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { MyQuotationsQuery, QuotationDecisionInput, QuotationLineInput, QuotationStepInput, ReviseQuotationInput, SaveQuotationInput } from './quotation.inputs'
 import { QUOTATION_STATUSES, type QuotationStatus, type RfqVisibility } from './sourcing.constants'
@@ -281,10 +281,6 @@ async function noticeToBuyer(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, 
   notices.push(notice)
 }
 
-const mailAll = async (notices: Notice[]) => {
-  for (const notice of notices) await deliverNotice(notice)
-}
-
 /** Tells the buyer's and the supplier's open pages that a quotation changed (ids and the action only: nothing of a sealed bid). */
 function publishQuotationChange(rfq: { id: string; organizationId: string }, supplierCompanyId: string, id: string, action: string): void {
   publishChange([rfq.organizationId, supplierCompanyId], { entity: 'quotation', id, action, rfqId: rfq.id })
@@ -407,7 +403,7 @@ export async function submitQuotation(ctx: ServiceContext, id: string, input: Pi
     return rfq
   })
   publishQuotationChange(changed, companyId, id, 'submit')
-  await mailAll(notices)
+  await deliverNotices(notices)
   return getQuotation(ctx, id)
 }
 
@@ -450,7 +446,7 @@ export async function reviseQuotation(ctx: ServiceContext, id: string, input: Re
   // A replayed revision was published and mailed by its first request.
   if (revised.rfq) {
     publishQuotationChange(revised.rfq, companyId, id, 'revise')
-    await mailAll(notices)
+    await deliverNotices(notices)
   }
   return getQuotation(ctx, id)
 }
@@ -475,7 +471,7 @@ export async function withdrawQuotation(ctx: ServiceContext, id: string, input: 
     return rfq
   })
   publishQuotationChange(changed, companyId, id, 'withdraw')
-  await mailAll(notices)
+  await deliverNotices(notices)
   return getQuotation(ctx, id)
 }
 
@@ -568,7 +564,7 @@ export async function decideQuotation(ctx: ServiceContext, id: string, input: Qu
   const notices = await database().transaction((tx) => decideQuotationIn(tx, ctx, id, input))
   const decided = await getQuotation(ctx, id)
   publishQuotationChange({ id: decided.rfq.id, organizationId: decided.buyer.id }, decided.supplier.id, id, input.decision)
-  await mailAll(notices)
+  await deliverNotices(notices)
   return decided
 }
 

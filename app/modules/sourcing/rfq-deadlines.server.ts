@@ -1,7 +1,7 @@
 import { and, eq, exists, gt, inArray, isNull, lte, ne, notExists, notInArray } from 'drizzle-orm'
 import { database } from '../../platform/db/index.server'
 import { logger } from '../../platform/logger.server'
-import { deliverNotice, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { deliverNotices, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { quotations, rfqInvitations, rfqs } from './sourcing.tables.server'
 
 /** How long before the quote deadline invited suppliers who have not quoted are reminded (once). */
@@ -60,7 +60,7 @@ export async function remindRfqDeadlines(now: Date = new Date()): Promise<number
       notices.push(notice)
     }
   })
-  for (const notice of notices) await deliverNotice(notice)
+  await deliverNotices(notices)
   if (notices.length > 0) logger().info({ reminded: notices.length }, 'RFQ deadline reminders sent')
   return notices.length
 }

@@ -11,7 +11,7 @@ import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
 import { categories } from '../catalog/index.server'
 import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
-import { checkAttachments, companyName, companyProfiles, files, listFiles, deliverNotice, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import { deliverNotices, checkAttachments, companyName, companyProfiles, files, listFiles, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import type { AnswerQuestionInput, AskQuestionInput, CreateRfqInput, RfqDirectAction, RfqFormValues, RfqInboxQuery, RfqLineInput, RfqListQuery, RfqTransitionInput, UpdateRfqInput } from './rfq.inputs'
 import { RFQ_DIRECT_ACTIONS } from './rfq.inputs'
 import type { QuotationStatus, RfqInvitationStatus, RfqStatus, RfqVisibility } from './sourcing.constants'
@@ -126,10 +126,6 @@ async function lockOwnRfq(tx: Transaction, companyId: string, id: string): Promi
     .for('update')
   if (!rfq) throw new AppError('not_found', 'RFQ not found')
   return rfq
-}
-
-const mailAll = async (notices: Notice[]) => {
-  for (const notice of notices) await deliverNotice(notice)
 }
 
 /**
@@ -378,7 +374,7 @@ export async function transitionRfq(ctx: ServiceContext, id: string, input: RfqT
     await projectEvent(tx, ctx, rfq, `rfq_${action}`, input.reason, { fromStatus: rfq.status, toStatus: check.to, ...(input.deadline ? { deadline: input.deadline.toISOString() } : {}) })
   })
   await publishRfqChange({ id, organizationId: companyId }, input.action)
-  await mailAll(notices)
+  await deliverNotices(notices)
   return getRfq(ctx, id, now)
 }
 
@@ -428,7 +424,7 @@ export async function closeExpiredRfqs(now: Date = new Date()): Promise<number> 
     }
     return rows
   })
-  await mailAll(notices)
+  await deliverNotices(notices)
   return closed.length
 }
 
@@ -762,7 +758,7 @@ export async function declineRfq(ctx: ServiceContext, id: string, reason: string
     return { buyerId: rfq.organizationId, view: await supplierView(tx, companyId, rfq, declined ?? invitation, now) }
   })
   await publishRfqChange({ id, organizationId: buyerId }, 'decline', [companyId])
-  await mailAll(notices)
+  await deliverNotices(notices)
   return view
 }
 
@@ -784,7 +780,7 @@ export async function askQuestion(ctx: ServiceContext, id: string, input: AskQue
   // A replayed question was published and mailed by its first request.
   if (!asked.buyerId || !asked.view) return getRfqForSupplier(ctx, id, now)
   await publishRfqChange({ id, organizationId: asked.buyerId }, 'question', [companyId])
-  await mailAll(notices)
+  await deliverNotices(notices)
   return asked.view
 }
 
@@ -804,7 +800,7 @@ export async function answerQuestion(ctx: ServiceContext, id: string, questionId
     if (rfq.status === 'open' || rfq.status === 'closed') await notifyInvitees(tx, ctx, rfq, 'answer', {}, notices)
   })
   await publishRfqChange({ id, organizationId: companyId }, 'answer')
-  await mailAll(notices)
+  await deliverNotices(notices)
   return getRfq(ctx, id, now)
 }
 
