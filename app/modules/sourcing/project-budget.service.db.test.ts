@@ -68,14 +68,23 @@ describe('a project’s budget per requirement', () => {
     const won = await insertQuotation(rfq.id, cast.suppliers[2]!.company.id, [{ rfqLineId: rfq.lines[1]!.id, unitPrice: '7000' }], { currency: 'XOF', status: 'accepted' })
     await database().insert(rfqAwards).values({ id: randomUUID(), rfqId: rfq.id, rfqLineId: rfq.lines[1]!.id, quotationId: won.id, supplierCompanyId: cast.suppliers[2]!.company.id, quantity: 20, unitPrice: '7000', currency: 'XOF', purchaseOrderId: null })
 
-    const [dryerBudget, soapBudget] = (await projectBudget(cast.buyer.ctx, project.id)).requirements
+    const budget = await projectBudget(cast.buyer.ctx, project.id)
+    expect(budget.ratesAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const [dryerBudget, soapBudget] = budget.requirements
     expect(dryerBudget).toMatchObject({ budget: amount('1200.0000'), quoted: amount('1100.0000'), quotes: 2, awarded: { kind: 'none' } })
     expect(soapBudget).toMatchObject({ budget: { kind: 'no_rate', currency: 'XOF' }, quoted: { kind: 'no_rate', currency: 'XOF' }, quotes: 2, awarded: { kind: 'no_rate', currency: 'XOF' } })
   })
 
+  it('names no rates when every figure is in the project currency', async () => {
+    const project = await insertProject(cast.buyer.company.id, { currency: 'USD', requirements: [{ title: 'Hand dryer', quantity: 10, targetUnitPrice: '120' }, { title: 'Mirror', quantity: 4, targetUnitPrice: null }] })
+    const rfq = await insertRfq(cast.buyer.company.id, { projectId: project.id, requirements: project.requirements, status: 'closed', deadline: new Date(Date.now() - DAY_MS) })
+    await insertQuotation(rfq.id, cast.suppliers[0]!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '99.99' }], { currency: 'USD' })
+    expect(await projectBudget(cast.buyer.ctx, project.id)).toMatchObject({ ratesAsOf: null, requirements: [{ budget: amount('1200.0000'), quoted: amount('999.9000'), quotes: 1 }, { budget: { kind: 'none' }, quotes: 0 }] })
+  })
+
   it('answers an empty list for a project without requirements, and not found to another company', async () => {
     const project = await insertProject(cast.buyer.company.id, { requirements: [] })
-    expect(await projectBudget(cast.buyer.ctx, project.id)).toMatchObject({ currency: 'USD', requirements: [] })
+    expect(await projectBudget(cast.buyer.ctx, project.id)).toEqual({ currency: 'USD', ratesAsOf: null, requirements: [] })
     await expect(projectBudget(cast.stranger.ctx, project.id)).rejects.toMatchObject({ code: 'not_found' })
   })
 })

@@ -30,7 +30,12 @@ export type RequirementBudget = {
   awarded: BudgetFigure
 }
 
-export type ProjectBudget = { currency: string; ratesAsOf: string | null; requirements: RequirementBudget[] }
+export type ProjectBudget = {
+  currency: string
+  /** The day of the reference rates; null when no figure needed converting. */
+  ratesAsOf: string | null
+  requirements: RequirementBudget[]
+}
 
 const Decimal = DecimalBase.clone({ precision: 40 })
 
@@ -118,14 +123,13 @@ export async function projectBudget(ctx: ServiceContext, projectId: string): Pro
     rateTable(),
   ])
   const now = new Date()
-  const offersOf = groupBy(
-    offers.filter((offer) => !isSealed(offer, now)),
-    (offer) => offer.requirementId ?? '',
-  )
+  const seen = offers.filter((offer) => !isSealed(offer, now))
+  const offersOf = groupBy(seen, (offer) => offer.requirementId ?? '')
   const awardsOf = groupBy(awards, (award) => award.requirementId ?? '')
+  const currencies = [...rows.flatMap((row) => (row.targetUnitPrice === null ? [] : [row.targetCurrency ?? project.currency])), ...seen.map((offer) => offer.currency), ...awards.map((award) => award.currency)]
   return {
     currency: project.currency,
-    ratesAsOf: rates.asOf,
+    ratesAsOf: currencies.some((currency) => currency !== project.currency) ? rates.asOf : null,
     requirements: rows.map((row) => {
       const quoted = (offersOf.get(row.id) ?? []).map(goods)
       return {
