@@ -1,8 +1,9 @@
 // A year of trade behind the demo accounts, so the dashboard's charts, savings and rates show real figures: the demo
 // buyer's orders with the demo supplier and two marketplace suppliers (USD, EUR, CNY), two more customers of the demo
-// supplier, and four RFQs quoted in rounds and awarded, their lines classified (so price research on HS 6912 or on
-// ceramics & glass has months of quotes). Everything goes through the services (real timelines, numbers, awards); only
-// the dates are moved back afterwards, as if it had happened over the past months.
+// supplier, and four RFQs quoted in rounds and awarded — the requirements of one purchase project, so its page charts
+// budget against quotes and awards, their lines classified (so price research on HS 6912 or on ceramics & glass has
+// months of quotes). Everything goes through the services (real timelines, numbers, awards); only the
+// dates are moved back afterwards, as if it had happened over the past months.
 import { randomUUID } from 'node:crypto'
 import { and, eq, gte, inArray, isNull, like, sql } from 'drizzle-orm'
 import { products } from '../../app/modules/catalog/index.server'
@@ -10,8 +11,23 @@ import { addresses, companyProfiles, notifications, organizations } from '../../
 import { users } from '../../app/modules/identity/index.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, purchaseOrderEvents, purchaseOrders, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
-import { CreateRfqInput, RfqTransitionInput, SaveQuotationInput } from '../../app/modules/sourcing/index'
-import { createRfq, quotationRevisions, quotations, reviseQuotation, rfqAwards, rfqInvitations, rfqs, saveQuotation, submitQuotation, transitionRfq } from '../../app/modules/sourcing/index.server'
+import { CreateProjectInput, CreateRequirementInput, CreateRfqInput, RfqTransitionInput, SaveQuotationInput } from '../../app/modules/sourcing/index'
+import {
+  createProject,
+  createRequirement,
+  createRfq,
+  projectEvents,
+  purchaseProjects,
+  quotationRevisions,
+  quotations,
+  reviseQuotation,
+  rfqAwards,
+  rfqInvitations,
+  rfqs,
+  saveQuotation,
+  submitQuotation,
+  transitionRfq,
+} from '../../app/modules/sourcing/index.server'
 import type { ServiceContext } from '../../app/platform/actor'
 import { database } from '../../app/platform/db/index.server'
 import { logger } from '../../app/platform/logger.server'
@@ -112,11 +128,30 @@ async function shippingAddress(companyId: string, label: string, country: string
   return id
 }
 
-/** An RFQ the buyer ran `daysAgo` days ago: two suppliers quote, the demo supplier lowers its price in a second round, the best offer per line wins. */
-async function pastRfq(buyer: Party, suppliers: [Party, Party], title: string, daysAgo: number, lines: Array<{ title: string; quantity: number; target: string; hsCode: string; categoryId: string; prices: [string, string, string] }>) {
+/** Moves the project's timeline entries written since `since` back by `days` days (their order kept). */
+async function backdateProjectEvents(projectId: string, since: Date, days: number): Promise<void> {
+  await database()
+    .update(projectEvents)
+    .set({ createdAt: sql`${projectEvents.createdAt} - make_interval(days => ${days})` })
+    .where(and(eq(projectEvents.projectId, projectId), gte(projectEvents.createdAt, since)))
+}
+
+type PastLine = { title: string; quantity: number; target: string; hsCode: string; categoryId: string; prices: [string, string, string]; awarded?: false }
+
+/**
+ * An RFQ the buyer ran `daysAgo` days ago for requirements of its project: two suppliers quote, the demo supplier
+ * lowers its price in a second round, the best offer per line wins (lines marked `awarded: false` wait for samples).
+ */
+async function pastRfq(buyer: Party, suppliers: [Party, Party], projectId: string, title: string, daysAgo: number, lines: PastLine[]) {
+  const started = new Date()
+  const requirementIds: string[] = []
+  for (const line of lines) {
+    const requirement = await createRequirement(buyer.ctx, CreateRequirementInput.parse({ projectId, title: line.title, specification: '', hsCode: line.hsCode, categoryId: line.categoryId, quantity: line.quantity, unit: 'pcs', targetUnitPrice: line.target, targetCurrency: 'USD', destination: 'Hong Kong' }))
+    requirementIds.push(requirement.id)
+  }
   const draft = await createRfq(
     buyer.ctx,
-    CreateRfqInput.parse({ title, description: '', quoteDeadline: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 16), currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', destination: 'Hong Kong', supplierIds: suppliers.map((supplier) => supplier.companyId), lines: lines.map((line) => ({ title: line.title, specification: '', quantity: line.quantity, unit: 'pcs', targetUnitPrice: line.target, hsCode: line.hsCode, categoryId: line.categoryId })) }),
+    CreateRfqInput.parse({ projectId, title, description: '', quoteDeadline: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 16), currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', destination: 'Hong Kong', supplierIds: suppliers.map((supplier) => supplier.companyId), requirementIds }),
   )
   const rfq = await transitionRfq(buyer.ctx, draft.id, RfqTransitionInput.parse({ action: 'publish', version: draft.version }))
   const terms = { currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', paymentTerms: 'tt_30_70', validUntil: new Date(Date.now() + 60 * DAY_MS).toISOString().slice(0, 10) }
@@ -131,7 +166,7 @@ async function pastRfq(buyer: Party, suppliers: [Party, Party], title: string, d
   const closed = await transitionRfq(buyer.ctx, rfq.id, RfqTransitionInput.parse({ action: 'close', version: rfq.version }))
   // Each line goes to the lower of the demo supplier's second round and the other supplier's price.
   const winner = (line: (typeof lines)[number]) => (Number(line.prices[1]) < Number(line.prices[2]) ? quoted[1]! : quoted[0]!)
-  const result = await awardQuotations(buyer.ctx, closed.id, { lines: lines.map((line, index) => ({ rfqLineId: lineId(index), quotationId: winner(line) })) })
+  const result = await awardQuotations(buyer.ctx, closed.id, { lines: lines.flatMap((line, index) => (line.awarded === false ? [] : [{ rfqLineId: lineId(index), quotationId: winner(line) }])) })
   const at = (offsetDays: number) => new Date(Date.now() - (daysAgo - offsetDays) * DAY_MS)
   const db = database()
   await db.update(rfqs).set({ createdAt: at(0), publishedAt: at(0), closedAt: at(8), updatedAt: at(9) }).where(eq(rfqs.id, rfq.id))
@@ -139,6 +174,7 @@ async function pastRfq(buyer: Party, suppliers: [Party, Party], title: string, d
   await db.update(quotationRevisions).set({ submittedAt: sql`${at(1).toISOString()}::timestamptz + (${quotationRevisions.revision} - 1) * interval '3 days'` }).where(inArray(quotationRevisions.quotationId, quoted))
   await db.update(quotations).set({ submittedAt: at(4), createdAt: at(1), updatedAt: at(9) }).where(inArray(quotations.id, quoted))
   await db.update(rfqAwards).set({ createdAt: at(9) }).where(eq(rfqAwards.rfqId, rfq.id))
+  await backdateProjectEvents(projectId, started, daysAgo)
   // The awarded orders ran their course: confirmed, shipped in full, delivered and completed.
   for (const awarded of result.purchaseOrders) {
     const order = await getPurchaseOrder(buyer.ctx, awarded.id)
@@ -149,6 +185,16 @@ async function pastRfq(buyer: Party, suppliers: [Party, Party], title: string, d
     await step(buyer.ctx, order.id, 'complete')
     await backdateOrder(order.id, daysAgo - 9, 50, 44)
   }
+}
+
+/** The project the past RFQs source for, opened before the first of them (each RFQ adds its requirements). */
+async function restaurantProject(buyer: Party): Promise<string> {
+  const started = new Date()
+  const project = await createProject(buyer.ctx, CreateProjectInput.parse({ name: 'Restaurant group tableware 2026', description: 'Tableware for the group’s three restaurants and the staff canteen.', currency: 'USD', budget: '12000', deadline: '' }))
+  const opened = new Date(Date.now() - 260 * DAY_MS)
+  await database().update(purchaseProjects).set({ createdAt: opened, updatedAt: opened }).where(eq(purchaseProjects.id, project.id))
+  await backdateProjectEvents(project.id, started, 260)
+  return project.id
 }
 
 /** Seeds the history once, after the demo orders and sourcing; skipped when one of its RFQs exists. */
@@ -219,13 +265,23 @@ export async function seedDemoHistory(): Promise<void> {
 
   const rival = others[0] ?? customers[0]
   if (rival && others[0]) {
-    const plans = [
-      { title: RFQ_TITLES[0], daysAgo: 250, lines: [{ title: 'Stoneware side plate, 20 cm', quantity: 800, target: '2.40', hsCode: '691200', categoryId: 'tableware', prices: ['2.55', '2.70', '2.35'] as [string, string, string] }] },
-      { title: RFQ_TITLES[1], daysAgo: 170, lines: [{ title: 'Tumbler glass, 300 ml', quantity: 1200, target: '1.10', hsCode: '701337', categoryId: 'glassware', prices: ['1.25', '1.18', '1.08'] as [string, string, string] }] },
-      { title: RFQ_TITLES[2], daysAgo: 95, lines: [{ title: 'Tea gift box, 4 cups', quantity: 300, target: '9.00', hsCode: '691200', categoryId: 'mugs-cups', prices: ['9.80', '9.20', '9.60'] as [string, string, string] }] },
-      { title: RFQ_TITLES[3], daysAgo: 40, lines: [{ title: 'Canteen bowl, 12 cm', quantity: 1500, target: '0.95', hsCode: '691200', categoryId: 'tableware', prices: ['1.05', '0.99', '0.97'] as [string, string, string] }] },
+    const project = await restaurantProject(buyer)
+    const plans: Array<{ title: string; daysAgo: number; lines: PastLine[] }> = [
+      { title: RFQ_TITLES[0], daysAgo: 250, lines: [{ title: 'Stoneware side plate, 20 cm', quantity: 800, target: '2.40', hsCode: '691200', categoryId: 'tableware', prices: ['2.55', '2.70', '2.35'] }] },
+      { title: RFQ_TITLES[1], daysAgo: 170, lines: [{ title: 'Tumbler glass, 300 ml', quantity: 1200, target: '1.10', hsCode: '701337', categoryId: 'glassware', prices: ['1.25', '1.18', '1.08'] }] },
+      { title: RFQ_TITLES[2], daysAgo: 95, lines: [{ title: 'Tea gift box, 4 cups', quantity: 300, target: '9.00', hsCode: '691200', categoryId: 'mugs-cups', prices: ['9.80', '9.20', '9.60'] }] },
+      {
+        title: RFQ_TITLES[3],
+        daysAgo: 40,
+        lines: [
+          { title: 'Canteen bowl, 12 cm', quantity: 1500, target: '0.95', hsCode: '691200', categoryId: 'tableware', prices: ['1.05', '0.99', '0.97'] },
+          { title: 'Stainless canteen tray', quantity: 600, target: '3.20', hsCode: '732393', categoryId: 'tableware', prices: ['3.40', '3.10', '3.25'], awarded: false },
+        ],
+      },
     ]
-    for (const plan of plans) await pastRfq(buyer, [supplier, others[0]], plan.title, plan.daysAgo, plan.lines)
+    for (const plan of plans) await pastRfq(buyer, [supplier, others[0]], project, plan.title, plan.daysAgo, plan.lines)
+    // Added lately and not priced yet: no target price, no RFQ.
+    await createRequirement(buyer.ctx, CreateRequirementInput.parse({ projectId: project, title: 'Table linen for the private rooms', specification: 'Fabric samples first', quantity: 120, unit: 'pcs', destination: 'Hong Kong' }))
   }
   // What happened months ago is not news: its notices are read.
   await db.update(notifications).set({ readAt: new Date() }).where(and(gte(notifications.createdAt, started), isNull(notifications.readAt)))

@@ -4,14 +4,19 @@ import { type ReactNode, Suspense } from 'react'
 import { useTranslation } from '../../platform/i18n/react'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table'
 
-/** A chart's frame: its title, the drawing, and the same figures as a table behind a disclosure. */
-export function ChartFigure({ id, title, children, table, empty, emptyText, height = 'h-60' }: { id: string; title: string; children: ReactNode; table: ReactNode; empty: boolean; emptyText?: string; height?: string }) {
+/** A chart's frame: its title (and a line on how to read it), the drawing, and the same figures as a table behind a disclosure. */
+export function ChartFigure({ id, title, description, children, table, empty, emptyText, height = 'h-60' }: { id: string; title: string; description?: ReactNode; children: ReactNode; table: ReactNode; empty: boolean; emptyText?: string; height?: string }) {
   const { t } = useTranslation()
   return (
-    <figure aria-labelledby={id} className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
+    <figure aria-labelledby={id} aria-describedby={description ? `${id}-description` : undefined} className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
       <figcaption id={id} className="text-sm font-semibold">
         {title}
       </figcaption>
+      {description ? (
+        <p id={`${id}-description`} className="-mt-2 text-xs text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
       {empty ? (
         <p className="flex h-24 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted-foreground">{emptyText ?? t('chart.noData')}</p>
       ) : (
@@ -29,11 +34,11 @@ export function ChartFigure({ id, title, children, table, empty, emptyText, heig
   )
 }
 
-/** The table alternative: a header row and text cells (numbers right-aligned). */
+/** The table alternative: a header row and text cells (numbers right-aligned); on a phone each row is a labelled card, so nothing scrolls sideways. */
 export function FigureTable({ caption, columns, rows }: { caption: string; columns: Array<{ label: string; numeric?: boolean }>; rows: string[][] }) {
   return (
     <div className="overflow-x-auto">
-    <Table aria-label={caption}>
+    <Table aria-label={caption} stackOnPhone>
       <TableHeader>
         <TableRow>
           {columns.map((column) => (
@@ -47,7 +52,7 @@ export function FigureTable({ caption, columns, rows }: { caption: string; colum
         {rows.map((row, index) => (
           <TableRow key={`${row[0]}-${index}`}>
             {row.map((cell, cellIndex) => (
-              <TableCell key={`${columns[cellIndex]?.label}`} className={columns[cellIndex]?.numeric ? 'text-right tabular-nums' : undefined}>
+              <TableCell key={`${columns[cellIndex]?.label}`} label={cellIndex === 0 ? undefined : columns[cellIndex]?.label} className={columns[cellIndex]?.numeric ? 'text-right tabular-nums' : undefined}>
                 {cell}
               </TableCell>
             ))}

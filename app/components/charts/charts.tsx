@@ -1,6 +1,7 @@
 // The product's charts, drawn with Recharts. Pages load this module after their own (React.lazy): figures, tasks and
 // tables show at once, and the charts' library does not weigh on a page's first load.
 import { Bar, BarChart, type BarShapeProps, CartesianGrid, ComposedChart, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
+import { labelLines } from './label-lines'
 
 const HEIGHT = 240
 const AXIS = { fontSize: 12, fill: 'var(--muted-foreground)' }
@@ -141,5 +142,42 @@ export function PeriodQuartiles({ data, format, names }: { data: QuartilePoint[]
       <Bar dataKey="spread" name={names.box} shape={(props: BarShapeProps) => <QuartileBox {...props} />} maxBarSize={28} isAnimationActive={false} />
       <Line type="linear" dataKey="median" name={names.median} stroke={SERIES_COLOURS[0]} strokeWidth={1.5} strokeOpacity={0.6} dot={{ r: 3, fill: SERIES_COLOURS[0], strokeWidth: 0 }} activeDot={false} connectNulls={false} isAnimationActive={false} />
     </ComposedChart>
+  )
+}
+
+/** One group of bars: its label, and per series a value (null draws no bar) with its exact text for the tooltip. */
+export type BarGroup = { label: string; values: Array<{ value: number | null; text: string }> }
+
+/** A category axis tick in up to two lines, centred on its group. */
+function CategoryTick({ x, y, payload }: { x: number | string; y: number | string; payload: { value: unknown } }) {
+  const lines = labelLines(String(payload.value), 20)
+  return (
+    <text x={x} y={y} textAnchor="end" dominantBaseline="middle" fontSize={AXIS.fontSize} fill={AXIS.fill}>
+      {lines.map((line, index) => (
+        <tspan key={`${index}-${line}`} x={x} dy={index === 0 ? `${-0.6 * (lines.length - 1)}em` : '1.2em'}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  )
+}
+
+/**
+ * Horizontal bars grouped per item (e.g. budget, quoted and awarded per requirement), one colour per series, item
+ * names on the left so long ones stay readable on a phone; `format` writes the axis, the tooltip shows the exact texts.
+ */
+export function GroupedBars({ data, series, format, height }: { data: BarGroup[]; series: Array<{ name: string; colour: string }>; format: (value: number) => string; height: number }) {
+  const rows = data.map((group) => ({ label: group.label, ...Object.fromEntries(group.values.flatMap((entry, index) => [[`v${index}`, entry.value], [`t${index}`, entry.text]])) }))
+  return (
+    <BarChart responsive layout="vertical" data={rows} style={{ width: '100%', height }} margin={{ top: 0, right: 16, bottom: 0, left: 8 }} barGap={2} barCategoryGap="20%" accessibilityLayer={false}>
+      <CartesianGrid horizontal={false} stroke={GRID} />
+      <XAxis type="number" tick={AXIS} tickLine={false} axisLine={false} tickFormatter={format} />
+      <YAxis type="category" dataKey="label" tick={(props) => <CategoryTick {...props} />} tickLine={false} axisLine={false} width={136} interval={0} />
+      <Tooltip {...TOOLTIP} formatter={(_value, name, item) => [String((item.payload as Record<string, unknown>)[String(item.dataKey).replace('v', 't')] ?? ''), name]} />
+      <Legend wrapperStyle={{ fontSize: 12 }} itemSorter="dataKey" />
+      {series.map((bar, index) => (
+        <Bar key={bar.name} dataKey={`v${index}`} name={bar.name} fill={bar.colour} radius={[0, 4, 4, 0]} maxBarSize={14} isAnimationActive={false} />
+      ))}
+    </BarChart>
   )
 }

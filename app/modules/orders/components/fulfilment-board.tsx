@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { cn } from '../../../components/ui/cn'
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog'
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip'
 import { useFormatter } from '../../../components/use-formatter'
 import { useHydrated } from '../../../components/use-hydrated'
 import { useTranslation } from '../../../platform/i18n/react'
@@ -46,6 +47,8 @@ export type BoardCard = {
   number: string
   status: BoardColumn
   buyer: string
+  /** The supplier's orders from this buyer; null when the buyer's company is gone. */
+  buyerHref: string | null
   total: string
   currency: string
   requestedDeliveryDate: string | null
@@ -240,24 +243,24 @@ function OrderCard({ card, draggable, busy, onDragStart, onDragEnd, onMove }: Or
           {card.number}
         </Link>
       </h3>
-      {/* A value moves under its label when both do not fit: a narrow column never pushes the amount out of the card. */}
+      {/* A value moves under its label, still on the right, when both do not fit: a narrow column never pushes the
+          amount out of the card, and an amount too long for a line breaks rather than overflows. */}
       <dl className="flex flex-col gap-1 text-sm">
-        <div>
+        <div className="min-w-0">
           <dt className="sr-only">{t('card.buyer')}</dt>
-          {/* One line however long the name: the full name shows on hover, and screen readers read all of it. */}
-          <dd className="truncate font-medium" title={card.buyer}>
-            {card.buyer}
+          <dd className="min-w-0">
+            <BuyerName name={card.buyer} href={card.buyerHref} />
           </dd>
         </div>
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">
           <dt className="text-muted-foreground">{t('card.total')}</dt>
-          <dd className="min-w-0 font-medium tabular-nums wrap-anywhere">
+          <dd className="ml-auto min-w-0 text-right font-medium tabular-nums wrap-anywhere" data-testid="board-card-total">
             <Money amount={card.total} currency={card.currency} />
           </dd>
         </div>
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">
           <dt className="text-muted-foreground">{t('card.requestedDelivery')}</dt>
-          <dd className="flex flex-wrap items-center gap-1">
+          <dd className="ml-auto flex flex-wrap items-center justify-end gap-1 text-right">
             {card.requestedDeliveryDate ? format.date(calendarDay(card.requestedDeliveryDate)) : t('card.noDate')}
             {card.overdue ? <Badge variant="reject">{t('card.overdue')}</Badge> : null}
           </dd>
@@ -299,6 +302,39 @@ function OrderCard({ card, draggable, busy, onDragStart, onDragEnd, onMove }: Or
         </div>
       ) : null}
     </article>
+  )
+}
+
+/**
+ * The buyer on one line however long the name, cut with "…"; screen readers read all of it. Cut, the whole name shows
+ * in a tooltip on hover or keyboard focus (a `title` before the page is hydrated, so it is never shown twice). It links
+ * to the supplier's orders from that buyer.
+ */
+function BuyerName({ name, href }: { name: string; href: string | null }) {
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const ref = useRef<HTMLElement | null>(null)
+  const measured = (element: HTMLElement | null) => {
+    ref.current = element
+  }
+  const className = 'block truncate font-medium'
+  const title = hydrated ? undefined : name
+  const text = href ? (
+    <Link ref={measured} to={href} title={title} className={cn(className, 'underline-offset-4 hover:underline')} data-testid="board-card-buyer">
+      {name}
+    </Link>
+  ) : (
+    <span ref={measured} title={title} className={className} data-testid="board-card-buyer">
+      {name}
+    </span>
+  )
+  if (!hydrated) return text
+  const isCut = () => (ref.current ? ref.current.scrollWidth > ref.current.clientWidth : false)
+  return (
+    <Tooltip open={open} onOpenChange={(next) => setOpen(next && isCut())}>
+      <TooltipTrigger asChild>{text}</TooltipTrigger>
+      <TooltipContent className="break-words">{name}</TooltipContent>
+    </Tooltip>
   )
 }
 

@@ -12,7 +12,9 @@ import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { MANUAL_PROJECT_ACTIONS, type ManualProjectAction } from '../project.inputs'
+import type { ProjectBudget } from '../project-budget.service.server'
 import type { ProjectSummary } from '../project.service.server'
+import { ProjectBudgetChart } from './project-budget-chart'
 import { ProjectStatusBadge } from './project-status-badge'
 import { RequirementStatusBadge } from './requirement-status-badge'
 
@@ -26,8 +28,8 @@ export type ProjectActionResult = { ok: true; done: ManualProjectAction } | { ok
 
 const day = (date: string) => `${date}T12:00:00Z`
 
-/** A purchase project's page: overview with its steps, requirements, RFQs, awarded orders, spend and timeline. */
-export function ProjectDetail({ summary, locale, result, saved }: { summary: ProjectSummary; locale: Locale; result: ProjectActionResult; saved: ProjectSave | null }) {
+/** A purchase project's page: overview with its steps, spend, budget per requirement, requirements, RFQs, awarded orders and timeline. */
+export function ProjectDetail({ summary, budget, locale, result, saved }: { summary: ProjectSummary; budget: ProjectBudget; locale: Locale; result: ProjectActionResult; saved: ProjectSave | null }) {
   const { t } = useTranslation('projects')
   const format = useFormatter()
   const { project, spend } = summary
@@ -145,6 +147,8 @@ export function ProjectDetail({ summary, locale, result, saved }: { summary: Pro
           {spend.ratesAsOf ? <p className="text-xs text-muted-foreground">{t('detail.ratesAsOf', { date: format.date(day(spend.ratesAsOf)) })}</p> : null}
         </Card>
       </div>
+
+      <ProjectBudgetChart budget={budget} />
 
       <Card className="flex flex-col gap-3 p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">

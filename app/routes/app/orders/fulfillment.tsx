@@ -41,6 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           number: order.number,
           status: order.status as BoardColumn,
           buyer: order.buyer.name,
+          buyerHref: order.buyer.id ? `${listHref}?counterpart=${encodeURIComponent(order.buyer.id)}` : null,
           total: order.total,
           currency: order.currency,
           requestedDeliveryDate: order.requestedDeliveryDate,

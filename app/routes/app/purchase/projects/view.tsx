@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunction } from 'react-router'
 import { requireActor } from '../../../../modules/companies/index.server'
 import { PROJECT_SAVES, ProjectDetail, ProjectTransitionInput } from '../../../../modules/sourcing/index'
-import { projectSummary, transitionProject } from '../../../../modules/sourcing/index.server'
+import { projectBudget, projectSummary, transitionProject } from '../../../../modules/sourcing/index.server'
 import { failure, failureFromError, formToObject, withRouteErrors } from '../../../../platform/forms.server'
 import { useLiveRevalidate } from '../../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../../platform/validation'
@@ -15,9 +15,9 @@ export const handle: RouteHandle = { width: 'wide' }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
-  const summary = await withRouteErrors(() => projectSummary(ctx, params.id))
+  const [summary, budget] = await withRouteErrors(() => Promise.all([projectSummary(ctx, params.id), projectBudget(ctx, params.id)]))
   const saved = PROJECT_SAVES.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
-  return { ...pageData(ctx.locale, 'projects', 'detail.metaTitle'), summary, saved }
+  return { ...pageData(ctx.locale, 'projects', 'detail.metaTitle'), summary, budget, saved }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate
 
 export default function ProjectViewPage({ loaderData, actionData }: Route.ComponentProps) {
-  useLiveRevalidate((change) => (change.entity === 'project' ? change.id === loaderData.summary.project.id : change.entity === 'rfq' || change.entity === 'purchase_order'))
+  useLiveRevalidate((change) => (change.entity === 'project' ? change.id === loaderData.summary.project.id : change.entity === 'rfq' || change.entity === 'quotation' || change.entity === 'purchase_order'))
   const { locale } = useRootData()
-  return <ProjectDetail summary={loaderData.summary} locale={locale} result={actionData} saved={loaderData.saved} />
+  return <ProjectDetail summary={loaderData.summary} budget={loaderData.budget} locale={locale} result={actionData} saved={loaderData.saved} />
 }
