@@ -55,6 +55,15 @@ export class JobSystem {
     this.#boss.on('error', (error: Error) => options.onError(error))
   }
 
+  /** Installs or upgrades pg-boss's schema and nothing else (the test run's template database gets it once). */
+  static async install(connection: JobConnection): Promise<void> {
+    const errors: Error[] = []
+    const system = new JobSystem({ connection, worker: false, onError: (error) => errors.push(error) })
+    await system.start([])
+    await system.stop()
+    if (errors.length > 0) throw errors[0]
+  }
+
   get worker(): boolean {
     return this.#options.worker
   }
@@ -69,8 +78,7 @@ export class JobSystem {
       this.#definitions.set(definition.name, definition)
       await this.#ensureQueue(definition)
       if (!this.#options.worker) continue
-      if (definition.cron) await this.#boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' })
-      else await this.#boss.unschedule(definition.name)
+      await this.#schedule(definition)
       await this.#boss.work(
         definition.name,
         {
@@ -105,6 +113,16 @@ export class JobSystem {
     if (this.#state !== 'started') return
     this.#state = 'stopped'
     await this.#boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true })
+  }
+
+  /** A cron job runs with the payload `{}` parses to, under the singleton key that payload gives (as if sent). */
+  async #schedule(definition: JobDefinition): Promise<void> {
+    if (!definition.cron) {
+      await this.#boss.unschedule(definition.name)
+      return
+    }
+    const data = definition.payload.parse({}) as object
+    await this.#boss.schedule(definition.name, definition.cron, data, { tz: 'UTC', singletonKey: definition.singletonKey?.(data) })
   }
 
   async #ensureQueue(definition: JobDefinition): Promise<void> {
