@@ -24,6 +24,7 @@ type HandleOperations = {
 /** The job queue (app/platform/jobs) connects beside the app: to the same URL, or through the same PGlite instance. */
 export type DatabaseHandle = HandleOperations & ({ kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite })
 export type PgliteHandle = Extract<DatabaseHandle, { kind: 'pglite' }>
+export type PostgresHandle = Extract<DatabaseHandle, { kind: 'postgres' }>
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'db/migrations')
 
@@ -39,7 +40,7 @@ export type DatabaseTarget =
 /** Reconnect at once, then after at most half a second: a request waits for a connection only as long as it is bounded to. */
 const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5)
 
-export function openPostgres(url: string, max = 10, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): DatabaseHandle {
+export function openPostgres(url: string, max = 10, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): PostgresHandle {
   const client = postgres(url, {
     max,
     onnotice: () => {},
