@@ -23,6 +23,7 @@ export const JOBS_SCHEMA = 'pgboss'
 // With one job per fetch a worker takes one job per poll (STACK-NOTES): a batch keeps it busy while work is waiting.
 const BATCH_SIZE = 10
 const DEFAULT_POLLING_INTERVAL_SECONDS = 2
+const CRON_CHECK_SECONDS = 5
 // pg-boss's own pool on PostgreSQL: workers and maintenance need few connections beside the app's pool.
 const POSTGRES_POOL_MAX = 4
 // server.js gives up after 15 s: running handlers get most of that to finish before they are failed (and retried).
@@ -45,6 +46,9 @@ export class JobSystem {
       schema: JOBS_SCHEMA,
       // Cron and maintenance run on workers only; pg-boss elects one instance per slot, so a schedule fires once.
       schedule: options.worker,
+      // Checked every 5 s (pg-boss: 30 s), a minute's cron job is sent within seconds of the minute, so jobs that
+      // follow it up within the minute (notification digests every 30 s) keep their spacing.
+      cronMonitorIntervalSeconds: CRON_CHECK_SECONDS,
       supervise: options.worker,
       useListenNotify: true,
     }
@@ -94,7 +98,8 @@ export class JobSystem {
 
   /** Queues a job with a valid payload; null when its singleton key is already queued or running. */
   async send<Payload extends z.ZodType>(definition: JobDefinition<Payload>, payload: z.input<Payload>, options: SendOptions = {}): Promise<string | null> {
-    if (this.#definitions.get(definition.name) !== definition) throw new Error(`the job ${definition.name} is not registered`)
+    // By name: in development a reloaded module defines the same job again as a new object.
+    if (!this.#definitions.has(definition.name)) throw new Error(`the job ${definition.name} is not registered`)
     const data = definition.payload.parse(payload) as object
     return this.#boss.send(definition.name, data, {
       singletonKey: definition.singletonKey?.(data as z.output<Payload>),
