@@ -102,6 +102,46 @@ describe('job system on pg-boss (issue 17)', () => {
     expect((await system.jobs(perCompany.name)).map((job) => (job.data as { companyId: string }).companyId).sort()).toEqual(['c1', 'c2'])
   })
 
+  it('lets a running job finish when the job system stops', async () => {
+    let started = false
+    let finished = false
+    const slow = defineJob({
+      name: 'test.slow',
+      payload: numbered,
+      retry: { limit: 0, delaySeconds: 1 },
+      handle: async () => {
+        started = true
+        await sleep(1_000)
+        finished = true
+      },
+    })
+    const worker = await startSystem([slow])
+    const id = await worker.send(slow, { n: 1 })
+    await waitFor(() => started)
+
+    await worker.stop()
+    expect(finished).toBe(true)
+    const reader = await startSystem([slow], false)
+    expect((await reader.jobs(slow.name)).find((job) => job.id === id)?.state).toBe('completed')
+  })
+
+  it('only queues jobs on an instance without a worker (JOBS_WORKER=off)', async () => {
+    let ran = false
+    const queued = defineJob({
+      name: 'test.queued',
+      payload: numbered,
+      retry: { limit: 0, delaySeconds: 1 },
+      handle: async () => {
+        ran = true
+      },
+    })
+    const webOnly = await startSystem([queued], false)
+    const id = await webOnly.send(queued, { n: 1 })
+    await sleep(1_500)
+    expect(ran).toBe(false)
+    expect((await webOnly.jobs(queued.name)).find((job) => job.id === id)?.state).toBe('created')
+  })
+
   it('runs each of 200 jobs exactly once with two job systems working the same database', async () => {
     await database().execute(sql`create table test_job_effects (n integer not null, worker text not null)`)
     const recordEffect = (worker: string) =>
