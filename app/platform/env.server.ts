@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: flag.default(true),
   FAULT_INJECTION: flag.default(false),
+  /** Whether this instance runs queued and scheduled jobs; off: a web-only instance that only enqueues them. */
+  JOBS_WORKER: flag.default(true),
   /** The ECB daily reference-rate XML (e.g. https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml); unset: the importer is off. */
   FX_ECB_URL: z.string().url().optional(),
   /** Notification mail to someone mailed less than this long ago waits and leaves with the others in one digest; 0: every notice is mailed at once. */

@@ -3,6 +3,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import type { TestProject } from 'vitest/node'
 import { openPglite, openPostgres } from '../../app/platform/db/database.server'
+import { JobSystem } from '../../app/platform/jobs/job-system.server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,6 +33,8 @@ export default async function setup(project: TestProject) {
     const handle = openPostgres(withDatabase(adminUrl, template), 1)
     await handle.migrate()
     await handle.close()
+    // The job queue's schema too: installing it takes seconds, and a test file that starts jobs would pay them each time.
+    await JobSystem.install({ kind: 'postgres', url: handle.url })
     project.provide('databaseTemplate', { kind: 'postgres', adminUrl, template, prefix: `tradeport_t_${process.pid}_` })
     return async () => {
       const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`tradeport_t_${process.pid}_%`}`
@@ -44,6 +47,7 @@ export default async function setup(project: TestProject) {
   const snapshotPath = path.join(CACHE_DIR, `pglite-${process.pid}.tar.gz`)
   const handle = openPglite()
   await handle.migrate()
+  await JobSystem.install({ kind: 'pglite', client: handle.client })
   const dump = await handle.client.dumpDataDir('gzip')
   writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()))
   await handle.close()

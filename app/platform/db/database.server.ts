@@ -14,13 +14,17 @@ export type Schema = typeof schema
 export type Database = PgDatabase<PgQueryResultHKT, Schema>
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
-export type DatabaseHandle = {
-  kind: 'pglite' | 'postgres'
+type HandleOperations = {
   db: Database
   migrate(): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
 }
+
+/** The job queue (app/platform/jobs) connects beside the app: to the same URL, or through the same PGlite instance. */
+export type DatabaseHandle = HandleOperations & ({ kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite })
+export type PgliteHandle = Extract<DatabaseHandle, { kind: 'pglite' }>
+export type PostgresHandle = Extract<DatabaseHandle, { kind: 'postgres' }>
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'db/migrations')
 
@@ -36,7 +40,7 @@ export type DatabaseTarget =
 /** Reconnect at once, then after at most half a second: a request waits for a connection only as long as it is bounded to. */
 const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5)
 
-export function openPostgres(url: string, max = 10, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): DatabaseHandle {
+export function openPostgres(url: string, max = 10, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): PostgresHandle {
   const client = postgres(url, {
     max,
     onnotice: () => {},
@@ -48,6 +52,7 @@ export function openPostgres(url: string, max = 10, timeouts: PostgresTimeouts =
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Database
   return {
     kind: 'postgres',
+    url,
     db,
     migrate: () => migrateWithoutStatementTimeout(url),
     ping: async () => {
@@ -67,7 +72,7 @@ async function migrateWithoutStatementTimeout(url: string): Promise<void> {
   }
 }
 
-export function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): DatabaseHandle & { client: PGlite } {
+export function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): PgliteHandle {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   // pg_trgm backs typo-tolerant search; PostgreSQL gets it from CREATE EXTENSION in migration 0003.
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } })

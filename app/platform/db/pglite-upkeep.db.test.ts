@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod'
 import { createMember } from '../../../tests/factories/companies'
+import { defineJob } from '../jobs/job-definition'
+import { jobConnection } from '../jobs/index.server'
+import { JobSystem } from '../jobs/job-system.server'
 import { databaseHandle } from './index.server'
 import { pgliteUpkeep, tablesNeedingUpkeep } from './pglite-upkeep.server'
 
@@ -32,5 +36,23 @@ describe('embedded database upkeep (issue 15: PGlite runs no autovacuum)', () =>
     expect(await pgliteUpkeep()).toContainEqual({ table: 'products', vacuum: true })
     expect(await deadRows('products')).toBe(0)
     expect((await tablesNeedingUpkeep()).map((need) => need.table)).not.toContain('products')
+  })
+
+  it('vacuums the job queue tables too, which finished and deleted jobs fill with dead rows', async () => {
+    if (databaseHandle().kind !== 'pglite') return
+    const noted = defineJob({ name: 'test.upkeep', payload: z.object({ n: z.number() }), retry: { limit: 0, delaySeconds: 1 }, handle: async () => {} })
+    const queue = new JobSystem({ connection: jobConnection(), worker: false, onError: () => {} })
+    await queue.start([noted])
+    try {
+      for (let n = 0; n < 300; n += 1) await queue.send(noted, { n })
+    } finally {
+      await queue.stop()
+    }
+    await databaseHandle().db.execute(sql`delete from pgboss.job where name = 'test.upkeep'`)
+    const queueTables = async () => (await tablesNeedingUpkeep()).filter((need) => need.table.startsWith('pgboss.'))
+
+    expect(await queueTables()).toContainEqual({ table: expect.stringMatching(/^pgboss\./), vacuum: true })
+    await pgliteUpkeep()
+    expect(await queueTables()).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
+import { JOBS_SCHEMA } from '../jobs/job-system.server'
 import { logger } from '../logger.server'
 import { databaseHandle } from './index.server'
 
@@ -14,16 +15,18 @@ const ANALYZE_SCALE = 0.1
 /** How often the embedded database is looked after (autovacuum_naptime is one minute too). */
 export const PGLITE_UPKEEP_INTERVAL_MS = 60_000
 
+/** `table` is schema-qualified outside `public` (the job queue's `pgboss.job`, ADR 027). */
 export type UpkeepNeed = { table: string; vacuum: boolean }
 
-type TableStats = { relname: string; n_live_tup: number | string; n_dead_tup: number | string; n_mod_since_analyze: number | string }
+type TableStats = { schemaname: string; relname: string; n_live_tup: number | string; n_dead_tup: number | string; n_mod_since_analyze: number | string }
 
 /**
  * The embedded PGlite runs no autovacuum (it is one process without background workers), so rows that updates and deletes
  * leave behind were never reclaimed and the planner's statistics never refreshed: after a 120,000-row import updated every
  * product, searches read twice the pages and took 2.5× as long, for good. The application does autovacuum's job instead:
  * every minute it asks the statistics which tables passed autovacuum's thresholds and vacuums or analyses those, one
- * table at a time with a turn of the event loop between them. PostgreSQL does this itself: there it does nothing.
+ * table at a time with a turn of the event loop between them, the job queue's tables too (they churn with every job).
+ * PostgreSQL does this itself: there it does nothing.
  */
 export async function tablesNeedingUpkeep(): Promise<UpkeepNeed[]> {
   const handle = databaseHandle()
@@ -31,13 +34,14 @@ export async function tablesNeedingUpkeep(): Promise<UpkeepNeed[]> {
   // Statistics of this backend reach pg_stat_user_tables at its next report; ask for that report now.
   await handle.db.execute(sql`select pg_stat_force_next_flush()`)
   await handle.db.execute(sql`select 1`)
-  const result = await handle.db.execute(sql`select relname, n_live_tup, n_dead_tup, n_mod_since_analyze from pg_stat_user_tables where schemaname = 'public' order by relname`)
+  const result = await handle.db.execute(sql`select schemaname, relname, n_live_tup, n_dead_tup, n_mod_since_analyze from pg_stat_user_tables where schemaname in ('public', ${JOBS_SCHEMA}) order by schemaname desc, relname`)
   const rows = (Array.isArray(result) ? result : (result as { rows: TableStats[] }).rows) as TableStats[]
   return rows.flatMap((row) => {
     const live = Number(row.n_live_tup)
     const vacuum = Number(row.n_dead_tup) > VACUUM_THRESHOLD + VACUUM_SCALE * live
     const analyze = Number(row.n_mod_since_analyze) > ANALYZE_THRESHOLD + ANALYZE_SCALE * live
-    return vacuum || analyze ? [{ table: row.relname, vacuum }] : []
+    const table = row.schemaname === 'public' ? row.relname : `${row.schemaname}.${row.relname}`
+    return vacuum || analyze ? [{ table, vacuum }] : []
   })
 }
 
@@ -46,7 +50,8 @@ export async function pgliteUpkeep(): Promise<UpkeepNeed[]> {
   const needs = await tablesNeedingUpkeep()
   for (const { table, vacuum } of needs) {
     const started = performance.now()
-    await databaseHandle().db.execute(vacuum ? sql`vacuum (analyze) ${sql.identifier(table)}` : sql`analyze ${sql.identifier(table)}`)
+    const target = sql.join(table.split('.').map((part) => sql.identifier(part)), sql.raw('.'))
+    await databaseHandle().db.execute(vacuum ? sql`vacuum (analyze) ${target}` : sql`analyze ${target}`)
     logger().debug({ table, vacuum, ms: Math.round(performance.now() - started) }, 'embedded database upkeep')
     await nextTurn()
   }

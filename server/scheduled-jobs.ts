@@ -1,0 +1,109 @@
+import * as z from 'zod'
+import { flushNotificationDigests, purgeDeletedCompanies } from '../app/modules/companies/index.server'
+import { refreshWindowedPrices } from '../app/modules/catalog/index.server'
+import { closeExpiredRfqs, expireQuotations, remindRfqDeadlines } from '../app/modules/sourcing/index.server'
+import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'
+import { purgeIdempotencyKeys } from '../app/platform/idempotency/idempotency.server'
+import { defineJob, type JobDefinition, sendJob } from '../app/platform/jobs/index.server'
+import { logger } from '../app/platform/logger.server'
+
+const HOURLY = '0 * * * *'
+const EVERY_MINUTE = '* * * * *'
+const noPayload = z.object({})
+// The hour's run is one job: a late retry or the start-up run never overlaps the cron's.
+const oncePerQueue = () => 'once'
+const hourlyRetry = { limit: 2, delaySeconds: 60, maxDelaySeconds: 10 * 60 }
+
+/** Companies deleted more than 30 days ago go for good, with everything they own. */
+export const purgeDeletedCompaniesJob = defineJob({
+  name: 'companies.purge-deleted',
+  payload: noPayload,
+  cron: HOURLY,
+  singletonKey: oncePerQueue,
+  retry: hourlyRetry,
+  handle: async () => {
+    const purged = await purgeDeletedCompanies()
+    if (purged > 0) logger().info({ purged }, 'deleted companies purged')
+  },
+})
+
+export const purgeIdempotencyKeysJob = defineJob({
+  name: 'idempotency.purge-keys',
+  payload: noPayload,
+  cron: HOURLY,
+  singletonKey: oncePerQueue,
+  retry: hourlyRetry,
+  handle: async () => {
+    await purgeIdempotencyKeys()
+  },
+})
+
+/** Public prices whose list window opened or closed. */
+export const refreshWindowedPricesJob = defineJob({
+  name: 'catalog.refresh-windowed-prices',
+  payload: noPayload,
+  cron: HOURLY,
+  singletonKey: oncePerQueue,
+  retry: hourlyRetry,
+  handle: async () => {
+    await refreshWindowedPrices()
+  },
+})
+
+/** In this order, as before: an RFQ past its deadline closes before reminders go out, then quotations past validity expire. */
+export const sourcingDeadlinesJob = defineJob({
+  name: 'sourcing.deadlines',
+  payload: noPayload,
+  cron: HOURLY,
+  singletonKey: oncePerQueue,
+  retry: hourlyRetry,
+  handle: async () => {
+    await closeExpiredRfqs()
+    await remindRfqDeadlines()
+    await expireQuotations()
+  },
+})
+
+/** The ECB feed (FX_ECB_URL; without it this does nothing). It has its own timeout and logs its own failures. */
+export const refreshEcbRatesJob = defineJob({
+  name: 'fx.refresh-ecb-rates',
+  payload: noPayload,
+  cron: HOURLY,
+  singletonKey: oncePerQueue,
+  retry: hourlyRetry,
+  handle: async () => {
+    await refreshEcbRates()
+  },
+})
+
+const DIGEST_HALF_MINUTE_SECONDS = 30
+
+/**
+ * Notification mail that waited for its recipient's digest window leaves, one mail per person, every 30 s. Cron fires at
+ * most once a minute, so the minute's run queues the half-minute one.
+ */
+const digestPayload = z.object({ second: z.union([z.literal(0), z.literal(DIGEST_HALF_MINUTE_SECONDS)]).default(0) })
+
+export const sendNotificationDigestsJob = defineJob({
+  name: 'notifications.send-digests',
+  payload: digestPayload,
+  cron: EVERY_MINUTE,
+  singletonKey: ({ second }) => `at-${second}`,
+  retry: { limit: 1, delaySeconds: 5 },
+  timeoutSeconds: 5 * 60,
+  handle: sendNotificationDigests,
+})
+
+async function sendNotificationDigests({ second }: z.output<typeof digestPayload>): Promise<void> {
+  if (second === 0) await sendJob(sendNotificationDigestsJob, { second: DIGEST_HALF_MINUTE_SECONDS }, { startAfterSeconds: DIGEST_HALF_MINUTE_SECONDS })
+  await flushNotificationDigests()
+}
+
+const HOURLY_UPKEEP = [purgeDeletedCompaniesJob, purgeIdempotencyKeysJob, refreshWindowedPricesJob, sourcingDeadlinesJob, refreshEcbRatesJob]
+
+export const SCHEDULED_JOBS: readonly JobDefinition[] = [...HOURLY_UPKEEP, sendNotificationDigestsJob]
+
+/** A server that starts runs the hour's upkeep at once, as it did before the queue; an instance already on it keeps the one job. */
+export async function catchUpHourlyUpkeep(): Promise<void> {
+  for (const job of HOURLY_UPKEEP) await sendJob(job, {})
+}
