@@ -4,6 +4,9 @@ import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { DEMO, expectHydrated, openPage, signIn } from './support/helpers'
 
+// Each home is opened in light and dark, screenshotted and checked with axe: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 // The role-aware home (issue 16): what needs each demo role now, their figures with charts and table alternatives,
 // links to the lists behind the figures, the period picker; axe in light and dark; screenshots kept per role and
 // colour mode as artifacts (test-results/e2e-artifacts/dashboard/), not compared pixel by pixel.

@@ -56,6 +56,7 @@ import { INCOTERMS, PAYMENT_TERMS } from '../../app/platform/trade-terms'
 import { COLOR_PREFERENCES } from '../../app/platform/ui/color-mode'
 import { COUNT_TASKS, QUEUE_TASKS, RANGE_PRESETS, RANGE_PROBLEMS, STEP_TASKS } from '../../app/workflows/dashboard/index'
 import { GUIDE_GROUPS, GUIDE_STEPS } from '../../app/workflows/guide/guide-steps'
+import { BUDGET_SERIES } from '../../app/modules/sourcing/components/project-budget-chart'
 import { CATALOGS, type Namespace } from '../../app/platform/i18n/catalog.server'
 import { createTranslator } from '../../app/platform/i18n/i18n'
 import { LOCALES } from '../../app/platform/i18n/locales'
@@ -71,6 +72,9 @@ const KEY_SETS: KeySet[] = [
   // Where an order stands.
   { namespace: 'orders', pattern: 'progress.steps.*', values: ORDER_STEPS },
   { namespace: 'orders', pattern: 'progress.expect.*', values: ORDER_EXPECTATIONS },
+  // A project's budget chart: its series and what a requirement without a figure says.
+  { namespace: 'projects', pattern: 'budgetChart.series.*', values: BUDGET_SERIES },
+  { namespace: 'projects', pattern: 'budgetChart.none.*', values: BUDGET_SERIES },
   // The dashboard's tasks and period choices.
   { namespace: 'dashboard', pattern: 'tasks.*.title', values: [...QUEUE_TASKS, ...COUNT_TASKS], plural: true },
   { namespace: 'dashboard', pattern: 'tasks.*.date', values: QUEUE_TASKS },

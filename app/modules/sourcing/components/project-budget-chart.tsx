@@ -17,7 +17,9 @@ const HEIGHTS = [
   { upTo: MAX_DRAWN, className: 'h-[40rem]', pixels: 640 },
 ] as const
 
-const SERIES = ['budget', 'quoted', 'awarded'] as const
+/** The chart's series, in drawing order (their names are messages budgetChart.series.* and budgetChart.none.*). */
+export const BUDGET_SERIES = ['budget', 'quoted', 'awarded'] as const
+const SERIES = BUDGET_SERIES
 type Series = (typeof SERIES)[number]
 // The theme's tokens (as the charts' own series colours), so the bars hold in light and dark mode.
 const COLOURS: Record<Series, string> = { budget: 'var(--primary)', quoted: 'var(--status-pending)', awarded: 'var(--status-accept)' }
