@@ -25,13 +25,13 @@ export function PeriodBars({ data, format, name }: { data: Point[]; format: (val
   )
 }
 
-/** Horizontal bars, one per party, the largest first. */
+/** Horizontal bars, one per party, the largest first; names in up to two lines. */
 export function PartyBars({ data, format, name }: { data: Point[]; format: (value: number) => string; name: string }) {
   return (
     <BarChart responsive layout="vertical" data={data} style={{ width: '100%', height: HEIGHT }} margin={{ top: 0, right: 16, bottom: 0, left: 8 }} accessibilityLayer={false}>
       <CartesianGrid horizontal={false} stroke={GRID} />
       <XAxis type="number" tick={AXIS} tickLine={false} axisLine={false} tickFormatter={format} />
-      <YAxis type="category" dataKey="label" tick={AXIS} tickLine={false} axisLine={false} width={120} tickFormatter={(label: string) => (label.length > 18 ? `${label.slice(0, 17)}…` : label)} />
+      <YAxis type="category" dataKey="label" tick={(props) => <CategoryTick {...props} />} tickLine={false} axisLine={false} width={136} interval={0} />
       <Tooltip {...TOOLTIP} formatter={(value) => [format(Number(value)), name]} />
       <Bar dataKey="value" name={name} fill={SERIES_COLOURS[1]} radius={[0, 4, 4, 0]} maxBarSize={28} isAnimationActive={false} />
     </BarChart>
