@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A journey on the 2-core CI machine takes 20–30 s beside the other worker (axe in light and dark, several pages):
+  // 60 s keeps a busy moment from failing it; each assertion still gives up after 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   outputDir: 'test-results/e2e-artifacts',
