@@ -6,15 +6,15 @@ import { addToShortlist, createProject, createRequirement, openProjects } from '
 import type { ServiceContext } from '../platform/actor'
 import { AppError, isAppError } from '../platform/errors'
 import { idempotencyOfPart, type IdempotencyOption } from '../platform/idempotency/idempotency.server'
+import { NEW_PROJECT, type ProductEnquiryIntent } from './product-enquiry'
 
-/** `new` starts a project named after the product. */
-export const NEW_PROJECT = 'new'
-export const PRODUCT_ENQUIRIES = ['quotation', 'shortlist'] as const
-export type ProductEnquiryIntent = (typeof PRODUCT_ENQUIRIES)[number]
-export const isProductEnquiry = (value: unknown): value is ProductEnquiryIntent => (PRODUCT_ENQUIRIES as readonly unknown[]).includes(value)
+export { isProductEnquiry, NEW_PROJECT } from './product-enquiry'
 
 export type ProductEnquiry = { intent: ProductEnquiryIntent; projectId: string }
-export type ProductEnquiryResult = { projectId: string; requirementId: string | null; alreadyShortlisted: boolean }
+/** `projectLabel` names the project as the page's choice does ("PRJ-… · name"). */
+export type ProductEnquiryResult = { projectId: string; projectLabel: string; requirementId: string | null; alreadyShortlisted: boolean }
+type ProjectChoice = { id: string; number: string; name: string }
+const labelOf = (project: ProjectChoice) => `${project.number} · ${project.name}`
 
 const TITLE_MAX = 200
 const SPECIFICATION_MAX = 4000
@@ -37,15 +37,14 @@ function requirementOf(product: PublicProduct, projectId: string) {
 }
 
 /** The project asked for: one of the company's open projects, or a new one named after the product. */
-async function projectFor(ctx: ServiceContext, product: PublicProduct, projectId: string, options: IdempotencyOption): Promise<string> {
+async function projectFor(ctx: ServiceContext, product: PublicProduct, projectId: string, options: IdempotencyOption): Promise<ProjectChoice> {
   if (projectId === NEW_PROJECT) {
     const currency = product.priceTiers?.currency ?? 'USD'
-    const project = await createProject(ctx, { name: product.name.slice(0, TITLE_MAX), description: '', currency }, idempotencyOfPart(options, 'project'))
-    return project.id
+    return createProject(ctx, { name: product.name.slice(0, TITLE_MAX), description: '', currency }, idempotencyOfPart(options, 'project'))
   }
-  const open = await openProjects(ctx)
-  if (!open.some((project) => project.id === projectId)) throw new AppError('validation_failed', 'Choose one of your open projects', { fields: { projectId: ['validation.project'] } })
-  return projectId
+  const chosen = (await openProjects(ctx)).find((project) => project.id === projectId)
+  if (!chosen) throw new AppError('validation_failed', 'Choose one of your open projects', { fields: { projectId: ['validation.project'] } })
+  return chosen
 }
 
 /** Puts the supplier on the project's shortlist; being there already is fine. */
@@ -68,9 +67,10 @@ async function shortlistSupplier(ctx: ServiceContext, projectId: string, supplie
 export async function enquireAboutProduct(ctx: ServiceContext, product: PublicProduct, input: ProductEnquiry, options: IdempotencyOption = {}): Promise<ProductEnquiryResult> {
   requireCompany(ctx.actor)
   if (product.supplier.id === ctx.actor.companyId) throw new AppError('validation_failed', 'This is your own product', { fields: { supplierCompanyId: ['validation.ownCompany'] } })
-  const projectId = await projectFor(ctx, product, input.projectId, options)
-  const alreadyShortlisted = await shortlistSupplier(ctx, projectId, product.supplier.id, options)
-  if (input.intent === 'shortlist') return { projectId, requirementId: null, alreadyShortlisted }
-  const requirement = await createRequirement(ctx, requirementOf(product, projectId), idempotencyOfPart(options, 'requirement'))
-  return { projectId, requirementId: requirement.id, alreadyShortlisted }
+  const project = await projectFor(ctx, product, input.projectId, options)
+  const answer = { projectId: project.id, projectLabel: labelOf(project) }
+  const alreadyShortlisted = await shortlistSupplier(ctx, project.id, product.supplier.id, options)
+  if (input.intent === 'shortlist') return { ...answer, requirementId: null, alreadyShortlisted }
+  const requirement = await createRequirement(ctx, requirementOf(product, project.id), idempotencyOfPart(options, 'requirement'))
+  return { ...answer, requirementId: requirement.id, alreadyShortlisted }
 }

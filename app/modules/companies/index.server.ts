@@ -51,6 +51,6 @@ export { deliverNotice, deliverNotices, deliverUserNotice, flushNotificationDige
 export { getNotificationSettings, settingsOf, updateNotificationSettings, type NotificationSettings } from './notification-settings.service.server'
 export { groupOfKind, isNotificationGroup, NOTIFICATION_GROUPS, NOTIFICATION_KINDS, UpdateNotificationSettingsInput, type NotificationGroup, type NotificationKind, type NotificationKindIn } from './notification.inputs'
 export { formatNumber, nextNumber } from './numbering.server'
-export { companyName, companyNames } from './company-names.server'
+export { companyName } from './company-names.server'
 export { checkAttachments, foreignAttachments } from './attachments.server'
 export { companyProgress, companySetup, platformCompanyFigures, verificationQueue, type CompanyProgress, type CompanySetup, type PlatformCompanyFigures, type VerificationQueue } from './company-figures.service.server'

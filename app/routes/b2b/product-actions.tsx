@@ -13,10 +13,9 @@ import type { PublicProduct } from '../../modules/catalog/index.server'
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
 import { IdempotencyField } from '../../platform/idempotency/idempotency-field'
+import { NEW_PROJECT } from '../../workflows/product-enquiry'
 import { useRootData } from '../route-helpers'
 
-/** `new` starts a project named after the product (the workflow's NEW_PROJECT). */
-const NEW_PROJECT = 'new'
 
 export type ProductEnquiryState =
   | { kind: 'buyer'; projects: Array<{ id: string; label: string }>; idempotencyKey: string }

@@ -79,7 +79,7 @@ async function enquiryState(ctx: ServiceContext, product: PublicProduct): Promis
 
 /**
  * Visitors' "Request a quotation" and "Add to shortlist" remember this page, then sign in (login returns here). A signed-in
- * buyer's shortlist the supplier in the chosen project, or add the product to it and go on to the RFQ form with that
+ * buyer shortlists the supplier in the chosen project, or adds the product to it and go on to the RFQ form with that
  * line and that supplier chosen.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -97,8 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const rfqForm = new URLSearchParams({ new: '1', project: result.projectId, requirement: result.requirementId ?? '', supplier: product.supplier.id })
       return redirect(localizePath(locale, `/app/sourcing/rfq?${rfqForm}`))
     }
-    const project = (await openProjects(ctx)).find((candidate) => candidate.id === result.projectId)
-    const outcome: ProductActionResult = { ok: true, intent: 'shortlist', projectId: result.projectId, projectLabel: project ? `${project.number} · ${project.name}` : '', alreadyShortlisted: result.alreadyShortlisted }
+    const outcome: ProductActionResult = { ok: true, intent: 'shortlist', projectId: result.projectId, projectLabel: result.projectLabel, alreadyShortlisted: result.alreadyShortlisted }
     return outcome
   } catch (error) {
     return failureFromError(error)

@@ -46,20 +46,25 @@ export function mentionedUserIds(text: string, picked: readonly Mentionable[]): 
   return ids.slice(0, MESSAGE_MAX_MENTIONS)
 }
 
+/** `text` cut at the matches of a global `pattern`: plain pieces, and each match as `mark(match)` adds to it. */
+function splitAt<Extra extends object>(text: string, pattern: RegExp, mark: (match: RegExpExecArray) => Extra): Array<{ text: string } & Partial<Extra>> {
+  const parts: Array<{ text: string } & Partial<Extra>> = []
+  let last = 0
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index) } as { text: string } & Partial<Extra>)
+    parts.push({ text: match[0], ...mark(match) })
+    last = match.index + match[0].length
+  }
+  if (last < text.length || parts.length === 0) parts.push({ text: text.slice(last) } as { text: string } & Partial<Extra>)
+  return parts
+}
+
 /** Splits a body into text and mention parts so mentions can be highlighted. */
 export function splitMentions(body: string, mentions: readonly { userId: string; name: string }[]): Array<{ text: string; mention?: string }> {
   const names = [...new Set(mentions.map((mention) => mention.name))].filter(Boolean).sort((a, b) => b.length - a.length)
   if (names.length === 0) return [{ text: body }]
   const pattern = new RegExp(`@(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g')
-  const parts: Array<{ text: string; mention?: string }> = []
-  let last = 0
-  for (const match of body.matchAll(pattern)) {
-    if (match.index > last) parts.push({ text: body.slice(last, match.index) })
-    parts.push({ text: match[0], mention: match[1] })
-    last = match.index + match[0].length
-  }
-  if (last < body.length) parts.push({ text: body.slice(last) })
-  return parts
+  return splitAt(body, pattern, (match) => ({ mention: match[1]! }))
 }
 
 /** An address runs over printable ASCII (Chinese punctuation ends it) and never ends in sentence punctuation. */
@@ -67,13 +72,5 @@ const WEB_ADDRESS = /https?:\/\/[!-~]*[\w#$%&(*+\-/=@\\^|~]/g
 
 /** A text split at its web addresses (http and https only), so they can be shown as links. */
 export function splitLinks(text: string): Array<{ text: string; href?: string }> {
-  const parts: Array<{ text: string; href?: string }> = []
-  let last = 0
-  for (const match of text.matchAll(WEB_ADDRESS)) {
-    if (match.index > last) parts.push({ text: text.slice(last, match.index) })
-    parts.push({ text: match[0], href: match[0] })
-    last = match.index + match[0].length
-  }
-  if (last < text.length || parts.length === 0) parts.push({ text: text.slice(last) })
-  return parts
+  return splitAt(text, WEB_ADDRESS, (match) => ({ href: match[0] }))
 }
