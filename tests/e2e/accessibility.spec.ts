@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { DEMO, openPage, signIn } from './support/helpers'
+import { DEMO, openPage, signIn, startSession } from './support/helpers'
 
 const PUBLIC_PAGES: Array<{ name: string; path: string; status: number }> = [
   { name: 'the home page', path: '/en', status: 200 },
@@ -51,7 +51,7 @@ test('the dashboard has no serious accessibility violations', async ({ page }) =
 })
 
 test('the dev mailbox has no serious accessibility violations', async ({ page }) => {
-  await signIn(page, DEMO.admin)
+  await startSession(page, DEMO.admin)
   await openPage(page, '/en/app/playground/mail')
   await expect(page.getByRole('heading', { level: 1, name: 'Dev mailbox' })).toBeVisible()
   await expectNoSeriousViolations(page)
@@ -108,14 +108,14 @@ const COMPANY_PAGES: Array<{ account: keyof typeof DEMO; path: string; heading: 
 ]
 
 test('an order page, seen by its buyer and by its supplier, has no serious accessibility violations', async ({ page }) => {
-  await signIn(page, DEMO.buyer)
+  await startSession(page, DEMO.buyer)
   await openPage(page, '/en/app/orders/buyer?status=shipped')
   await page.getByRole('table', { name: 'Orders' }).getByRole('link').first().click()
   await expect(page).toHaveURL(/\/en\/app\/orders\/[\w-]+\/view$/)
   const id = page.url().match(/orders\/([\w-]+)\/view/)![1]!
   await expectNoSeriousViolations(page)
   await page.context().clearCookies()
-  await signIn(page, DEMO.supplier)
+  await startSession(page, DEMO.supplier)
   await openPage(page, `/en/app/supplier/purchase/order/${id}`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Purchase order')
   await expectNoSeriousViolations(page)
@@ -123,7 +123,7 @@ test('an order page, seen by its buyer and by its supplier, has no serious acces
 
 for (const { account, path, heading } of COMPANY_PAGES) {
   test(`${path} (${account}) has no serious accessibility violations`, async ({ page }) => {
-    await signIn(page, DEMO[account])
+    await startSession(page, DEMO[account])
     const response = await page.goto(path)
     expect(response?.status()).toBe(200)
     if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()

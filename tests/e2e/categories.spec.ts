@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, openPage, signIn } from './support/helpers'
+import { DEMO, openPage, startSession } from './support/helpers'
 
 test('a platform admin adds a category under Lighting and renames it', async ({ page }) => {
   const slug = `e2e-lamps-${Date.now().toString(36)}`
-  await signIn(page, DEMO.admin)
+  await startSession(page, DEMO.admin)
   await openPage(page, '/en/app/categories')
   await expect(page.getByRole('heading', { level: 1, name: 'Product categories' })).toBeVisible()
 
@@ -29,7 +29,7 @@ test('a platform admin adds a category under Lighting and renames it', async ({ 
 })
 
 test('members of a company cannot open the category editor', async ({ page }) => {
-  await signIn(page, DEMO.supplier)
+  await startSession(page, DEMO.supplier)
   const response = await page.goto('/en/app/categories')
   expect(response?.status()).toBe(403)
 })

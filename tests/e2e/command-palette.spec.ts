@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { DEMO, expectHydrated, openPage, signIn } from './support/helpers'
+import { DEMO, expectHydrated, openPage, signIn, startSession } from './support/helpers'
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } as const
 /** The RFQ the demo buyer sent to the demo supplier (db/seed/demo-sourcing.server.ts). */
@@ -87,7 +87,7 @@ test.describe('the command palette', () => {
   })
 
   test('works in Simplified Chinese: pages by their Chinese label, records by title', async ({ page }) => {
-    await signIn(page, DEMO.buyer)
+    await startSession(page, DEMO.buyer)
     await openPage(page, '/zh-Hans/app/dashboard')
     const button = page.getByRole('banner').getByRole('button', { name: '搜索…' })
     await expect(button).toBeVisible()
@@ -134,7 +134,7 @@ test.describe('sidebar groups', () => {
   })
 
   test('a detail page keeps its list marked as the current item', async ({ page }) => {
-    await signIn(page, DEMO.buyer)
+    await startSession(page, DEMO.buyer)
     await openPage(page, '/en/app/orders/buyer')
     await page.getByRole('table', { name: 'Orders' }).getByRole('link').first().click()
     await expect(page).toHaveURL(/\/en\/app\/orders\/[\w-]+\/view$/)

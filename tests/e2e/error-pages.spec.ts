@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { BOT_USER_AGENT, DEMO, openPage, signIn } from './support/helpers'
+import { BOT_USER_AGENT, DEMO, openPage, startSession } from './support/helpers'
 
 test('shows the 404 page for an unmatched route', async ({ page }) => {
   const response = await page.goto('/en/no-such-page')
@@ -41,7 +41,7 @@ test('answers a crawler with a plain-text 404 instead of the error page', async 
 })
 
 test('answers a page the signed-in user may not open with a translated 403 inside the app shell (issue 15)', async ({ page }) => {
-  await signIn(page, DEMO.buyer)
+  await startSession(page, DEMO.buyer)
   const response = await page.goto('/en/app/users')
   expect(response?.status()).toBe(403)
   await expect(page.getByRole('heading', { name: "You don't have access" })).toBeVisible()

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { DEMO, expectHydrated, openPage, signIn } from './support/helpers'
+import { DEMO, expectHydrated, openPage, signIn, startSession } from './support/helpers'
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } as const
 
@@ -25,7 +25,7 @@ test.describe('layouts chosen per page', () => {
   })
 
   test('a signed-in visitor sees the account menu in the public header', async ({ page }) => {
-    await signIn(page, DEMO.buyer)
+    await startSession(page, DEMO.buyer)
     await openPage(page, '/en')
     const header = page.getByRole('banner')
     await expect(header.getByTestId('user-menu')).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO, expectHydrated, openPage, signIn } from './support/helpers'
+import { DEMO, expectHydrated, openPage, startSession } from './support/helpers'
 
 const HOME_HEADING = 'Source, compare and buy across borders — in one place'
 
@@ -32,7 +32,7 @@ test.describe('scrolling (§2)', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 })
 
     test('moving to another app page from the drawer starts at its top', async ({ page }) => {
-      await signIn(page, DEMO.supplier)
+      await startSession(page, DEMO.supplier)
       await openPage(page, '/en/app/user/preference')
       await scrollToBottom(page)
       await page.getByRole('button', { name: 'Open navigation' }).click()

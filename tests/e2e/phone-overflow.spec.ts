@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { APP_NAVIGATION, SUPPLIER_NAVIGATION, visibleGroups } from '../../app/components/layouts/app/navigation'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../../db/seed/demo-accounts'
 import { expectNoSeriousViolations } from './support/axe'
-import { expectHydrated, openPage, signIn } from './support/helpers'
+import { expectHydrated, openPage, startSession } from './support/helpers'
 
 // Every page of each demo role's sidebar, and a few detail pages reached from it, fit a 390 px phone: the document is
 // never wider than the viewport, in the light and in the dark colour mode. The sidebar's pages come from navigation.ts,
@@ -101,10 +101,7 @@ for (const { key } of DEMO_ACCOUNTS) {
     test(`every sidebar page of the ${key} fits a ${PHONE_WIDTH} px phone in ${theme} mode`, async ({ context, page, baseURL }) => {
       test.setTimeout(240_000)
       await chooseTheme(context, baseURL, theme)
-      await signIn(
-        page,
-        DEMO_ACCOUNTS.find((entry) => entry.key === key)!,
-      )
+      await startSession(page, DEMO_ACCOUNTS.find((entry) => entry.key === key)!)
       const sidebar = sidebarPaths(key)
       expect(sidebar.length, 'the sidebar lists pages').toBeGreaterThan(3)
       const details: string[] = []
@@ -129,10 +126,7 @@ for (const { key } of DEMO_ACCOUNTS) {
 }
 
 test('the order total stays on screen on a phone', async ({ page }) => {
-  await signIn(
-    page,
-    DEMO_ACCOUNTS.find((entry) => entry.key === 'buyer')!,
-  )
+  await startSession(page, DEMO_ACCOUNTS.find((entry) => entry.key === 'buyer')!)
   const href = await firstLink(page, '/app/orders', /\/app\/orders\/[^/?#]+\/view$/)
   expect(href, 'the demo buyer has an order').toBeTruthy()
   await openPage(page, `/en${href}`)
@@ -196,10 +190,7 @@ const AXE_PAGES: Record<(typeof DEMO_ACCOUNTS)[number]['key'], Array<string | { 
 for (const { key } of DEMO_ACCOUNTS) {
   test(`the ${key}'s pages laid out for a phone have no serious accessibility violations, light and dark`, async ({ context, page, baseURL }) => {
     test.setTimeout(180_000)
-    await signIn(
-      page,
-      DEMO_ACCOUNTS.find((entry) => entry.key === key)!,
-    )
+    await startSession(page, DEMO_ACCOUNTS.find((entry) => entry.key === key)!)
     const paths: string[] = []
     for (const target of AXE_PAGES[key]) paths.push(typeof target === 'string' ? target : ((await firstLink(page, target.from, target.link)) ?? target.from))
     for (const theme of THEMES) {
@@ -208,11 +199,11 @@ for (const { key } of DEMO_ACCOUNTS) {
         await test.step(`${path} (${theme})`, async () => {
           await openPage(page, `/en${path}`)
           await expect(page.locator('html')).toHaveClass(theme)
-          await expectNoSeriousViolations(page)
+          await expectNoSeriousViolations(page, { theme })
           if (path === '/b2b/market') {
             await page.getByRole('button', { name: 'Filters', exact: true }).click()
             await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible()
-            await expectNoSeriousViolations(page)
+            await expectNoSeriousViolations(page, { theme })
           }
         })
       }

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { DEMO, expectHydrated, openPage, signIn } from './support/helpers'
+import { DEMO, expectHydrated, openPage, startSession } from './support/helpers'
 
 // Charts where people look rather than read (issue 16): price research draws each month's prices as box plots with
 // the same figures behind "Show as a table", and the exchange-rate page gives every currency a sparkline of its recent
@@ -24,7 +24,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 test('price research draws each month’s quartiles, with a table alternative, in light and dark', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000) // axe runs twice
-  await signIn(page, DEMO.buyer)
+  await startSession(page, DEMO.buyer)
   await openPage(page, `/en${RESEARCH}`)
   const stats = page.getByRole('table', { name: 'Unit price benchmarks in USD' })
   await expect(stats.getByRole('columnheader')).toHaveText(['Source', 'Prices', 'Lowest', '25th percentile', 'Median', '75th percentile', 'Highest'])
@@ -42,7 +42,7 @@ test('price research draws each month’s quartiles, with a table alternative, i
   for (const theme of THEMES) {
     await chooseTheme(page, context, baseURL, theme)
     await expect(figure.locator('svg.recharts-surface')).toBeVisible()
-    await expectNoSeriousViolations(page)
+    await expectNoSeriousViolations(page, { theme })
   }
 
   await openPage(page, `/zh-Hans${RESEARCH}`)
@@ -51,7 +51,7 @@ test('price research draws each month’s quartiles, with a table alternative, i
 
 test('the exchange-rate page gives each currency a sparkline and says the same in words', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000) // axe runs twice
-  await signIn(page, DEMO.admin)
+  await startSession(page, DEMO.admin)
   await openPage(page, '/en/app/fx-rates')
   const rates = page.getByRole('table', { name: 'Current exchange rates per euro' })
   await expect(rates.getByRole('columnheader', { name: '90-day trend' })).toBeVisible()
@@ -64,7 +64,7 @@ test('the exchange-rate page gives each currency a sparkline and says the same i
 
   for (const theme of THEMES) {
     await chooseTheme(page, context, baseURL, theme)
-    await expectNoSeriousViolations(page)
+    await expectNoSeriousViolations(page, { theme })
   }
 })
 
@@ -72,7 +72,7 @@ test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('both pages keep to the width of the screen', async ({ page }) => {
-    await signIn(page, DEMO.buyer)
+    await startSession(page, DEMO.buyer)
     await openPage(page, `/en${RESEARCH}`)
     const figure = page.getByRole('figure', { name: TREND_TITLE })
     await expect(figure.locator('svg.recharts-surface')).toBeVisible()
@@ -80,7 +80,7 @@ test.describe('on a 390 px phone', () => {
     await expectNoSidewaysScroll(page)
 
     await page.context().clearCookies()
-    await signIn(page, DEMO.admin)
+    await startSession(page, DEMO.admin)
     await openPage(page, '/en/app/fx-rates')
     await expect(page.locator('svg[data-sparkline]').first()).toBeVisible()
     await expectNoSidewaysScroll(page)

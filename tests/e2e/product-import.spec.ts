@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO, openPage, signIn } from './support/helpers'
+import { DEMO, openPage, startSession } from './support/helpers'
 
 /** The import's stateful steps (error table, mapping, outcome) get the axe check accessibility.spec.ts runs on the empty page. */
 async function expectNoSeriousViolations(page: Page) {
@@ -22,7 +22,7 @@ test('a supplier sees a bad row, uploads a corrected file, maps, dry-runs and im
   const suffix = Date.now().toString(36).toUpperCase()
   const sku = `IMP-${suffix}`
   const name = `Imported celadon bowl ${suffix}`
-  await signIn(page, DEMO.supplier)
+  await startSession(page, DEMO.supplier)
   await openPage(page, '/en/app/products/import')
   await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible()
 

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { createProductWithImage, priceProduct } from './support/catalog-journey'
-import { DEMO, openPage, signIn } from './support/helpers'
+import { DEMO, openPage, signIn, startSession } from './support/helpers'
 
 test('a verified supplier creates a product, which starts as a draft, and publishes it from the list', async ({ page }) => {
   const sku = `BKC-${Date.now().toString(36).toUpperCase()}`
-  await signIn(page, DEMO.supplier)
+  await startSession(page, DEMO.supplier)
   await openPage(page, '/en/app/products/edit')
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible()
   await page.getByLabel('Name (English)').fill('Celadon porcelain tea cup')

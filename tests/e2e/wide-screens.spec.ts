@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO, expectHydrated, openPage, signIn } from './support/helpers'
+import { DEMO, expectHydrated, openPage, signIn, startSession } from './support/helpers'
 
 // On a 1440 px screen, data pages (lists, tables, boards) use the width while forms keep a readable measure; the
 // fulfilment board's cards keep their amounts inside and buyer names on one line.
@@ -32,7 +32,7 @@ async function cardFacts(page: Page) {
     cards.map((card) => {
       const box = card.getBoundingClientRect()
       const outside = [...card.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > box.right + 0.5).map((element) => (element.textContent ?? '').trim())
-      const buyer = card.querySelector('dd[title]') as HTMLElement | null
+      const buyer = card.querySelector('[data-testid="board-card-buyer"]') as HTMLElement | null
       const style = buyer ? getComputedStyle(buyer) : null
       return {
         number: card.querySelector('h3')?.textContent ?? '',
@@ -40,8 +40,7 @@ async function cardFacts(page: Page) {
         fitsItself: card.scrollWidth <= card.clientWidth,
         buyer: buyer
           ? {
-              title: buyer.title,
-              text: buyer.textContent,
+              text: buyer.textContent ?? '',
               oneLine: style!.whiteSpace === 'nowrap' && style!.textOverflow === 'ellipsis',
               height: buyer.getBoundingClientRect().height,
               lineHeight: parseFloat(style!.lineHeight),
@@ -55,7 +54,7 @@ async function cardFacts(page: Page) {
 for (const width of [1440, 1280, 390]) {
   test(`fulfilment board cards keep amounts inside and buyer names on one line at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 })
-    await signIn(page, DEMO.supplier)
+    await startSession(page, DEMO.supplier)
     await openPage(page, '/en/app/orders/fulfillment')
     await expectHydrated(page)
     const columns = page.locator('[data-testid^="board-column-"]')
@@ -70,7 +69,7 @@ for (const width of [1440, 1280, 390]) {
       expect(card.outside, `nothing in card ${card.number} reaches past its edge`).toEqual([])
       expect(card.fitsItself, `card ${card.number} does not scroll sideways`).toBe(true)
       expect(card.buyer, `card ${card.number} names its buyer`).not.toBeNull()
-      expect(card.buyer!.title, 'the full buyer name is in the tooltip').toBe(card.buyer!.text)
+      expect(card.buyer!.text, 'the buyer name is there in full (the tooltip is checked in fulfilment-board.spec)').not.toBe('')
       expect(card.buyer!.oneLine, 'the buyer name is cut with an ellipsis rather than wrapped').toBe(true)
       expect(card.buyer!.height, 'the buyer name takes one line').toBeLessThan(card.buyer!.lineHeight * 1.5)
     }

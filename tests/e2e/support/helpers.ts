@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
-import { DEMO } from './env'
+import { DEMO, E2E_BASE_URL } from './env'
 
 export { DEMO }
 
@@ -44,11 +44,25 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expectDashboard(page)
 }
 
-/** A fresh browser context signed in as the given account (e.g. the admin reading the dev mailbox). */
+/**
+ * Signs the page's browser context in through the sign-in endpoint the form posts to, without rendering the sign-in
+ * page or the dashboard: for journeys about something else, which then open their own page. Each call makes its own
+ * session, so a journey that signs out or revokes sessions never ends another's. The form itself is walked by
+ * `signIn` (sign-in, session and new-user journeys).
+ */
+export async function startSession(page: Page, account: { email: string; password: string }): Promise<void> {
+  const response = await page.context().request.post('/api/auth/sign-in/email', {
+    headers: { origin: E2E_BASE_URL },
+    data: { email: account.email, password: account.password },
+  })
+  expect(response.status(), `signing in ${account.email}: ${await response.text()}`).toBe(200)
+}
+
+/** A fresh browser context signed in as the given account (e.g. the admin reading the dev mailbox); it opens no page. */
 export async function signedInContext(browser: Browser, account: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await signIn(page, account)
+  await startSession(page, account)
   return { context, page }
 }
 
