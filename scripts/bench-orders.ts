@@ -34,9 +34,9 @@ async function seed(): Promise<Omit<Cast, 'buyers' | 'suppliers'> & { buyerUsers
   process.env.SEED_DEMO = 'off'
   const { databaseHandle, closeDatabase } = await import('../app/platform/db/index.server')
   await databaseHandle().migrate()
-  const { createCompany, addMember } = await import('../tests/factories/companies')
-  const { createUser } = await import('../tests/factories/users')
-  const { createProduct, createPriceList } = await import('../tests/factories/products')
+  const { createCompany, addMember } = await import('../db/factories/companies')
+  const { createUser } = await import('../db/factories/users')
+  const { createProduct, createPriceList } = await import('../db/factories/products')
   const supplierIds: string[] = []
   const products: Record<string, Array<{ id: string; moq: number }>> = {}
   const supplierUsers: Array<{ email: string; password: string; companyId: string }> = []

@@ -56,8 +56,8 @@ async function seed(): Promise<Cast> {
   process.env.SEED_DEMO = 'off'
   const { databaseHandle, database, closeDatabase } = await import('../app/platform/db/index.server')
   await databaseHandle().migrate()
-  const { createCompany, addMember } = await import('../tests/factories/companies')
-  const { createUser } = await import('../tests/factories/users')
+  const { createCompany, addMember } = await import('../db/factories/companies')
+  const { createUser } = await import('../db/factories/users')
   const { conversations, conversationMembers } = await import('../app/modules/messaging/messaging.tables.server')
   const users: BenchUser[] = []
   const channelIds: string[] = []

@@ -28,8 +28,8 @@ async function main(): Promise<void> {
   const { databaseHandle, closeDatabase } = await import('../app/platform/db/index.server')
   await databaseHandle().migrate()
   const { createSourcingCast, insertRfq, insertQuotation } = await import('../tests/factories/sourcing')
-  const { createMember } = await import('../tests/factories/companies')
-  const { contextOf } = await import('../tests/factories/orders')
+  const { createMember } = await import('../db/factories/companies')
+  const { contextOf } = await import('../db/factories/context')
   const { comparisonFor } = await import('../app/modules/sourcing/comparison.service.server')
   const { awardQuotations } = await import('../app/workflows/award-quotations.server')
 

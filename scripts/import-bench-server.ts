@@ -15,7 +15,7 @@ import { closeDatabase, database, databaseHandle } from '../app/platform/db/inde
 import { env } from '../app/platform/env.server'
 import { startPgliteUpkeep } from '../app/platform/db/pglite-upkeep.server'
 import { createHttpApp } from '../server/http-app'
-import { createMember } from '../tests/factories/companies'
+import { createMember } from '../db/factories/companies'
 
 export type BenchServerMessage =
   | { type: 'ready'; companyId: string; email: string; password: string; databaseKind: string; csvMegabytes: number }

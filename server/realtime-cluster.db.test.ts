@@ -5,7 +5,7 @@ import { createChannel } from '../app/modules/messaging/index.server'
 import type { Message } from '../app/modules/messaging/messaging.types'
 import { env } from '../app/platform/env.server'
 import type { PresenceMember } from '../app/platform/realtime/events'
-import { client, next, person, request, startInstance } from './realtime/testing'
+import { client, next, person, request, startInstance } from '../tests/support/realtime'
 
 type Presence = { room: string; members: PresenceMember[] }
 

@@ -5,7 +5,7 @@ import { MESSAGE_MAX_CHARS } from '../app/modules/messaging/messaging.constants'
 import type { Message } from '../app/modules/messaging/messaging.types'
 import { env, setEnvForTesting } from '../app/platform/env.server'
 import { BROADCAST_MAX_BYTES } from '../app/platform/realtime/events'
-import { client, collect, type Instance, next, pause, person, request, startInstance } from './realtime/testing'
+import { client, collect, type Instance, next, pause, person, request, startInstance } from '../tests/support/realtime'
 
 let server: Instance
 const open: Socket[] = []

@@ -6,7 +6,7 @@ import type { Message } from '../app/modules/messaging/messaging.types'
 import { env } from '../app/platform/env.server'
 import type { PresenceMember } from '../app/platform/realtime/events'
 import { leaveCompanyRooms } from '../app/platform/realtime/publisher.server'
-import { client, collect, type Instance, next, pause, person, request, startInstance } from './realtime/testing'
+import { client, collect, type Instance, next, pause, person, request, startInstance } from '../tests/support/realtime'
 
 let server: Instance
 const open: Socket[] = []

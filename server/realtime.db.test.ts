@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearerSessions } from '../app/modules/identity/index.server'
 import { env } from '../app/platform/env.server'
-import { createUser } from '../tests/factories/users'
+import { createUser } from '../db/factories/users'
 import { call, testApp } from '../tests/support/http'
 import { attachRealtime } from './realtime'
 

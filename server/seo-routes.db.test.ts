@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { resetSitemapCache } from '../app/modules/catalog/index.server'
-import { createCompany } from '../tests/factories/companies'
-import { createProduct } from '../tests/factories/products'
+import { createCompany } from '../db/factories/companies'
+import { createProduct } from '../db/factories/products'
 import { call, testApp } from '../tests/support/http'
 import { TEST_PUBLIC_URL } from '../tests/support/test-env'
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { createProduct } from '../../tests/factories/products'
+import { createProduct } from '../../db/factories/products'
 import { createSourcingCast, insertProject } from '../../tests/factories/sourcing'
 import { getPublicProduct } from '../modules/catalog/index.server'
 import { getRequirement, getShortlist, openProjects, projectSummary } from '../modules/sourcing/index.server'

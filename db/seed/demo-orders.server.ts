@@ -8,7 +8,7 @@ import { createPurchaseOrder, getPurchaseOrder, purchaseOrders, transitionPurcha
 import type { ServiceContext } from '../../app/platform/actor'
 import { database } from '../../app/platform/db/index.server'
 import { logger } from '../../app/platform/logger.server'
-import { contextOf } from '../../tests/factories/orders'
+import { contextOf } from '../factories/context'
 import { DEMO_ACCOUNTS } from './demo-accounts'
 
 export async function demoMember(email: string): Promise<{ userId: string; companyId: string } | null> {

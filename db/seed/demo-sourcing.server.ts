@@ -3,7 +3,7 @@ import { CreateProjectInput, CreateRequirementInput, CreateRfqInput, RfqTransiti
 import { addToShortlist, createProject, createRequirement, createRfq, purchaseProjects, transitionRfq } from '../../app/modules/sourcing/index.server'
 import { database } from '../../app/platform/db/index.server'
 import { logger } from '../../app/platform/logger.server'
-import { contextOf } from '../../tests/factories/orders'
+import { contextOf } from '../factories/context'
 import { DEMO_ACCOUNTS } from './demo-accounts'
 import { demoMember } from './demo-orders.server'
 

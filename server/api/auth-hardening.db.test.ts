@@ -7,7 +7,7 @@ import { MemoryFailureBackoffStore, setFailureBackoffStore } from '../../app/pla
 import { devMessages } from '../../app/platform/mail/mail.tables.server'
 import { MemoryRateLimitStore, useRateLimitStore } from '../../app/platform/rate-limit.server'
 import { runInRequestScope } from '../../app/platform/request-scope.server'
-import { createUser } from '../../tests/factories/users'
+import { createUser } from '../../db/factories/users'
 import { call, CookieJar, enrolTotpFor, signInWithCookies, testApp } from '../../tests/support/http'
 import { testEnv } from '../../tests/support/test-env'
 import { totp } from '../../tests/support/totp'

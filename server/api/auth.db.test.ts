@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../app/modules/identity/index.server'
 import { database } from '../../app/platform/db/index.server'
 import { devMessages } from '../../app/platform/mail/mail.tables.server'
-import { createUser } from '../../tests/factories/users'
+import { createUser } from '../../db/factories/users'
 import { call, CookieJar, enrolTotpFor, signInWithCookies, testApp } from '../../tests/support/http'
 import { totp } from '../../tests/support/totp'
 

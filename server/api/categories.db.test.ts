@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../app/modules/catalog/index.server'
 import { database } from '../../app/platform/db/index.server'
-import { createMember } from '../../tests/factories/companies'
+import { createMember } from '../../db/factories/companies'
 import { insertProduct } from '../../tests/factories/catalog-products'
-import { createUser } from '../../tests/factories/users'
+import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>

@@ -5,8 +5,8 @@ import { auditEvents, files, organizations, purgeDeletedCompanies, uploadFile } 
 import { fileStorage } from '../../app/platform/files/storage.server'
 import { imageBytes } from '../../tests/support/file-fixtures'
 import { database } from '../../app/platform/db/index.server'
-import { addMember, createMember } from '../../tests/factories/companies'
-import { createUser } from '../../tests/factories/users'
+import { addMember, createMember } from '../../db/factories/companies'
+import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { companyProfiles, organizations } from '../../app/modules/companies/index.server'
 import { database } from '../../app/platform/db/index.server'
-import { createCompany, createMember } from '../../tests/factories/companies'
-import { createProduct } from '../../tests/factories/products'
+import { createCompany, createMember } from '../../db/factories/companies'
+import { createProduct } from '../../db/factories/products'
 import { call, signInWithCookies, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>

@@ -6,7 +6,7 @@ import { setEnvForTesting } from '../../app/platform/env.server'
 import { parseEcbXml } from '../../app/platform/fx/ecb.server'
 import { listCurrentRates } from '../../app/platform/fx/fx-admin.service.server'
 import { rateTable } from '../../app/platform/fx/fx.service.server'
-import { createUser } from '../../tests/factories/users'
+import { createUser } from '../../db/factories/users'
 import { call, CookieJar, testApp } from '../../tests/support/http'
 import { testEnv } from '../../tests/support/test-env'
 

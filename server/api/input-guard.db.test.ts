@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { env } from '../../app/platform/env.server'
 import { requestInfoContext } from '../../app/platform/request-info'
 import { createHttpApp } from '../http-app'
-import { createMember } from '../../tests/factories/companies'
+import { createMember } from '../../db/factories/companies'
 import { type CookieJar, call, signInWithCookies, testApp } from '../../tests/support/http'
 import { TEST_PUBLIC_URL } from '../../tests/support/test-env'
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recordNotice } from '../../app/modules/companies/index.server'
 import { database } from '../../app/platform/db/index.server'
-import { addMember, createMember } from '../../tests/factories/companies'
-import { createUser } from '../../tests/factories/users'
+import { addMember, createMember } from '../../db/factories/companies'
+import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setEnvForTesting } from '../../app/platform/env.server'
 import { sendMail } from '../../app/platform/mail/mailer.server'
-import { createUser } from '../../tests/factories/users'
+import { createUser } from '../../db/factories/users'
 import { call, CookieJar, testApp } from '../../tests/support/http'
 import { TEST_PUBLIC_URL, testEnv } from '../../tests/support/test-env'
 

@@ -6,7 +6,7 @@ import { DEFAULT_PREFERENCES, type Preferences } from '../../app/modules/identit
 import type { ServiceContext } from '../../app/platform/actor'
 import { database } from '../../app/platform/db/index.server'
 import { CATALOGS } from '../../app/platform/i18n/catalog.server'
-import { createUser } from '../../tests/factories/users'
+import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 import { TEST_PUBLIC_URL } from '../../tests/support/test-env'
 

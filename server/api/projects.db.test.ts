@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addMember } from '../../tests/factories/companies'
+import { addMember } from '../../db/factories/companies'
 import { createSourcingCast } from '../../tests/factories/sourcing'
-import { createUser } from '../../tests/factories/users'
+import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>

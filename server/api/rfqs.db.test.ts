@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '../../tests/factories/sourcing'
-import { createMember } from '../../tests/factories/companies'
+import { createMember } from '../../db/factories/companies'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>

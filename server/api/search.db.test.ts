@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createCompany } from '../../tests/factories/companies'
-import { createPriceList, createProduct } from '../../tests/factories/products'
+import { createCompany } from '../../db/factories/companies'
+import { createPriceList, createProduct } from '../../db/factories/products'
 import { call, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>

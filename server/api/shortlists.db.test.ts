@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { rfqLines } from '../../app/modules/sourcing/index.server'
 import { database } from '../../app/platform/db/index.server'
-import { createProduct } from '../../tests/factories/products'
+import { createProduct } from '../../db/factories/products'
 import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '../../tests/factories/sourcing'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { invitations, members } from '../../app/modules/companies/index.server'
 import { database } from '../../app/platform/db/index.server'
 import { devMessages } from '../../app/platform/mail/mail.tables.server'
-import { addMember, createCompany } from '../../tests/factories/companies'
-import { createUser } from '../../tests/factories/users'
+import { addMember, createCompany } from '../../db/factories/companies'
+import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>

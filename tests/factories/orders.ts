@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { MemberRole, ServiceContext } from '../../app/platform/actor'
-import type { Locale } from '../../app/platform/i18n/locales'
 import { addresses } from '../../app/modules/companies/index.server'
 import { database } from '../../app/platform/db/index.server'
-import { createMember } from './companies'
-import { createPriceList, createProduct } from './products'
-
-/** A service context for a member of a company, as services receive it. */
-export function contextOf(userId: string, companyId: string, memberRole: MemberRole = 'owner', locale: Locale = 'en'): ServiceContext {
-  return {
-    actor: { userId, sessionId: `session-${userId}`, companyId, memberRole, platformRole: 'user', companyKind: null, contactVerified: true, aal: 'aal1' },
-    locale,
-    requestId: 'test',
-  }
-}
+import { createMember } from '../../db/factories/companies'
+import { contextOf } from '../../db/factories/context'
+import { createPriceList, createProduct } from '../../db/factories/products'
 
 /** A shipping address in the company's address book. */
 export async function createShippingAddress(companyId: string, label = 'Main warehouse') {

@@ -3,8 +3,8 @@ import { purchaseProjects, quotationLines, quotations, requirements, rfqInvitati
 import type { QuotationStatus, RfqStatus } from '../../app/modules/sourcing/sourcing.constants'
 import type { Incoterm } from '../../app/platform/trade-terms'
 import { database } from '../../app/platform/db/index.server'
-import { createMember } from './companies'
-import { contextOf } from './orders'
+import { createMember } from '../../db/factories/companies'
+import { contextOf } from '../../db/factories/context'
 
 /** Factory numbers never collide with the ones the services give (`PRJ-2026-00001`). */
 const next = () => `T${randomUUID().slice(0, 8).toUpperCase()}`

@@ -9,7 +9,7 @@ import { companyProfiles, files, organizations } from '../../app/modules/compani
 import { database } from '../../app/platform/db/index.server'
 import { LocalDiskStorage } from '../../app/platform/files/local-storage.server'
 import { useFileStorage } from '../../app/platform/files/storage.server'
-import { createMember } from '../factories/companies'
+import { createMember } from '../../db/factories/companies'
 
 let root: string
 let supplier: { userId: string; companyId: string }

@@ -11,7 +11,7 @@ import { clientSessionContext, type ClientSession } from '../../app/modules/iden
 import { requirements } from '../../app/modules/sourcing/sourcing.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { requestInfoContext } from '../../app/platform/request-info'
-import { createMember } from '../factories/companies'
+import { createMember } from '../../db/factories/companies'
 import { insertProject } from '../factories/sourcing'
 import * as priceListPage from '../../app/routes/app/price/list'
 import * as requirementPage from '../../app/routes/app/purchase/requirements/create'

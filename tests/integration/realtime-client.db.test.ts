@@ -5,7 +5,7 @@ import type { EntityChange } from '../../app/platform/realtime/events'
 import { publishChange } from '../../app/platform/realtime/publisher.server'
 import { RealtimeClient } from '../../app/platform/realtime/realtime-client'
 import { joinWithReplay, type RoomMessage } from '../../app/platform/realtime/realtime-core'
-import { type Instance, person, startInstance } from '../../server/realtime/testing'
+import { type Instance, person, startInstance } from '../support/realtime'
 
 /** The browser's realtime client against a real Socket.IO server (server/realtime.ts). */
 let server: Instance

@@ -93,3 +93,16 @@ export function crossings(root: string, owners: TableOwners, files: string[], re
   }
   return [...result].sort()
 }
+
+/** `file -> import` for each relative import of a file that reaches into `tests/` (run-time code must not load test code). */
+export function testImports(files: string[], read: (file: string) => string): string[] {
+  const result: string[] = []
+  for (const file of files) {
+    for (const { specifier } of importedNames(file, read(file))) {
+      if (!specifier.startsWith('.')) continue
+      const target = path.normalize(path.join(path.dirname(file), specifier)).split(path.sep).join('/')
+      if (target === 'tests' || target.startsWith('tests/')) result.push(`${file} -> ${specifier}`)
+    }
+  }
+  return result.sort()
+}

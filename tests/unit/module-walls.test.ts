@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { crossings, sourceFiles, tableOwners } from '../support/module-walls'
+import { crossings, sourceFiles, tableOwners, testImports } from '../support/module-walls'
 
 // Issue 17: a module owns its tables; others use its services. The crossings that were there when the wall went up are
 // listed in module-walls.allowlist.json and may only shrink: a new crossing fails, and so does a listed one that is gone
@@ -9,8 +9,11 @@ import { crossings, sourceFiles, tableOwners } from '../support/module-walls'
 const root = path.resolve(import.meta.dirname, '../..')
 const ALLOWLIST = path.join(import.meta.dirname, 'module-walls.allowlist.json')
 
-/** Where tables may be named freely: table files (foreign keys), drizzle-kit's schema, and the seeds that bulk-load data. */
-const exempt = (file: string) => file.endsWith('.tables.server.ts') || file === 'db/schema.ts' || file.startsWith('db/seed/')
+/**
+ * Where tables may be named freely: table files (foreign keys), drizzle-kit's schema, and the seeds and the record
+ * factories (shared by the seeds and the tests) that bulk-load data.
+ */
+const exempt = (file: string) => file.endsWith('.tables.server.ts') || file === 'db/schema.ts' || file.startsWith('db/seed/') || file.startsWith('db/factories/')
 const isTest = (file: string) => /\.test\.tsx?$/.test(file)
 
 describe('module walls', () => {
@@ -28,6 +31,14 @@ describe('module walls', () => {
     const planted = 'app/modules/messaging/planted.server.ts'
     const text = ["import { purchaseOrders, getPurchaseOrder } from '../orders/index.server'", "import { conversations } from './messaging.tables.server'", "export * from '../sourcing/sourcing.tables.server'"].join('\n')
     expect(crossings(root, owners, [planted], () => text)).toEqual([`${planted} -> modules/orders.purchaseOrders`, `${planted} -> modules/sourcing.*`])
+  })
+
+  it('keeps test code out of what the server runs: nothing under app, server or db imports tests/', () => {
+    const runTime = ['app', 'server', 'db'].flatMap((dir) => sourceFiles(root, dir)).filter((file) => !isTest(file))
+    const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
+    expect(testImports(runTime, read), 'shared record factories live in db/factories').toEqual([])
+    const planted = 'db/seed/planted.server.ts'
+    expect(testImports([planted], () => "import { createUser } from '../../tests/factories/users'\nimport { contextOf } from '../factories/context'")).toEqual([`${planted} -> ../../tests/factories/users`])
   })
 
   it('lets no new crossing in, and keeps the list of old ones exact', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createCompany } from '../../../tests/factories/companies'
-import { contextOf } from '../../../tests/factories/orders'
-import { createProduct } from '../../../tests/factories/products'
+import { createCompany } from '../../../db/factories/companies'
+import { contextOf } from '../../../db/factories/context'
+import { createProduct } from '../../../db/factories/products'
 import { findMarketplaceProducts, findOwnProducts, findSuppliers } from './catalog-lookup.service.server'
 
 let kiln: { id: string; name: string }

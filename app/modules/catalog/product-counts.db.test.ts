@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { supplierOwnerContext } from '../../../tests/factories/companies'
+import { supplierOwnerContext } from '../../../db/factories/companies'
 import { withTemporaryFileStorage } from '../../../tests/support/file-storage'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'

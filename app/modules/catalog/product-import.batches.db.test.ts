@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { supplierOwnerContext } from '../../../tests/factories/companies'
+import { supplierOwnerContext } from '../../../db/factories/companies'
 import { withTemporaryFileStorage } from '../../../tests/support/file-storage'
 import type { ServiceContext } from '../../platform/actor'
 import { database, databaseHandle } from '../../platform/db/index.server'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { createMember } from '../../../tests/factories/companies'
+import { createMember } from '../../../db/factories/companies'
 import type { MemberRole, ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import type { AppError } from '../../platform/errors'

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createCompany } from '../../../tests/factories/companies'
-import { createProduct, insertRows, productRow } from '../../../tests/factories/products'
+import { createCompany } from '../../../db/factories/companies'
+import { createProduct, insertRows, productRow } from '../../../db/factories/products'
 import { products } from './catalog.tables.server'
 import { SEARCH_CANDIDATE_CAP, searchProducts } from './search.service.server'
 

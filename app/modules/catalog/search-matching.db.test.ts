@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createCompany } from '../../../tests/factories/companies'
-import { createProduct } from '../../../tests/factories/products'
+import { createCompany } from '../../../db/factories/companies'
+import { createProduct } from '../../../db/factories/products'
 import { searchProducts } from './search.service.server'
 
 const product: Record<string, string> = {}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { createCompany } from '../../../tests/factories/companies'
-import { createPriceList, createProduct } from '../../../tests/factories/products'
+import { createCompany } from '../../../db/factories/companies'
+import { createPriceList, createProduct } from '../../../db/factories/products'
 import { getPublicProduct, isPublicProductId } from './product-page.service.server'
 import { categoriesChanged, loadCategories, SEARCH_CANDIDATE_CAP, searchProducts } from './search.service.server'
 
@@ -179,7 +179,7 @@ describe('searchProducts price ranges and large match sets', () => {
   })
 
   it('ranks a bounded set of matches but counts them all, and still sorts by price over every match, across currencies', async () => {
-    const { insertRows, productRow } = await import('../../../tests/factories/products')
+    const { insertRows, productRow } = await import('../../../db/factories/products')
     const { products } = await import('./catalog.tables.server')
     const many = Array.from({ length: SEARCH_CANDIDATE_CAP + 4 }, (_, index) =>
       productRow({ companyId: unverified.id, nameEn: `Zephyr Lamp ${index}`, sku: `ZL-${index}`, fromPrice: `${10 + index}.0000`, publishedAt: new Date(Date.UTC(2023, 0, 1, 0, index)) }),

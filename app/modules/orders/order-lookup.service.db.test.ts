@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { contextOf, createOrderParties, createShippingAddress, orderRequest } from '../../../tests/factories/orders'
+import { contextOf } from '../../../db/factories/context'
+import { createOrderParties, createShippingAddress, orderRequest } from '../../../tests/factories/orders'
 import { CreatePurchaseOrderInput } from './purchase-order.inputs'
 import { findOrdersByNumber } from './order-lookup.service.server'
 import { createPurchaseOrder, type PurchaseOrderDetail } from './purchase-order.service.server'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createCompany } from '../../../tests/factories/companies'
+import { createCompany } from '../../../db/factories/companies'
 import { createSourcingCast } from '../../../tests/factories/sourcing'
 import { database } from '../../platform/db/index.server'
 import { files, organizations } from '../companies/index.server'

@@ -1,7 +1,7 @@
 import DecimalBase from 'decimal.js'
 import { inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createPriceList, createProduct } from '../../../tests/factories/products'
+import { createPriceList, createProduct } from '../../../db/factories/products'
 import { createSourcingCast, insertQuotation, insertRfq } from '../../../tests/factories/sourcing'
 import { database } from '../../platform/db/index.server'
 import { convertAmount } from '../../platform/fx/convert'

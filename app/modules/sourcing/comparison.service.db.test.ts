@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { contextOf } from '../../../tests/factories/orders'
+import { contextOf } from '../../../db/factories/context'
 import { createSourcingCast, insertQuotation, insertRfq } from '../../../tests/factories/sourcing'
 import { database } from '../../platform/db/index.server'
 import { SaveAssumptionsInput } from './comparison.inputs'

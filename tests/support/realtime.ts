@@ -5,9 +5,9 @@ import { actorFor } from '../../app/modules/companies/index.server'
 import { sessionFromBearer } from '../../app/modules/identity/index.server'
 import type { ServiceContext } from '../../app/platform/actor'
 import type { Env } from '../../app/platform/env.server'
-import { createMember } from '../../tests/factories/companies'
-import { call, testApp } from '../../tests/support/http'
-import { attachRealtime, type RealtimeOptions } from '../realtime'
+import { createMember } from '../../db/factories/companies'
+import { call, testApp } from './http'
+import { attachRealtime, type RealtimeOptions } from '../../server/realtime'
 
 /** Helpers of the realtime integration tests (server/realtime*.db.test.ts): real servers and socket.io-client. */
 
