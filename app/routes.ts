@@ -87,6 +87,7 @@ export default [
       route('orders/reply', 'routes/app/orders/reply.tsx'),
       route('sourcing/quotations', 'routes/app/sourcing/quotations.tsx'),
       route('fx-rates', 'routes/app/fx-rates.tsx'),
+      route('jobs', 'routes/app/jobs.tsx'),
       route('sourcing/find', 'routes/app/sourcing/find.tsx'),
       route('sourcing/selected', 'routes/app/sourcing/selected.tsx'),
       route('sourcing/research', 'routes/app/sourcing/research.tsx'),

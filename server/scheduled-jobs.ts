@@ -17,6 +17,7 @@ const hourlyRetry = { limit: 2, delaySeconds: 60, maxDelaySeconds: 10 * 60 }
 /** Companies deleted more than 30 days ago go for good, with everything they own. */
 export const purgeDeletedCompaniesJob = defineJob({
   name: 'companies.purge-deleted',
+  titleKey: 'names.purgeDeletedCompanies',
   payload: noPayload,
   cron: HOURLY,
   singletonKey: oncePerQueue,
@@ -29,6 +30,7 @@ export const purgeDeletedCompaniesJob = defineJob({
 
 export const purgeIdempotencyKeysJob = defineJob({
   name: 'idempotency.purge-keys',
+  titleKey: 'names.purgeIdempotencyKeys',
   payload: noPayload,
   cron: HOURLY,
   singletonKey: oncePerQueue,
@@ -41,6 +43,7 @@ export const purgeIdempotencyKeysJob = defineJob({
 /** Public prices whose list window opened or closed. */
 export const refreshWindowedPricesJob = defineJob({
   name: 'catalog.refresh-windowed-prices',
+  titleKey: 'names.refreshWindowedPrices',
   payload: noPayload,
   cron: HOURLY,
   singletonKey: oncePerQueue,
@@ -53,6 +56,7 @@ export const refreshWindowedPricesJob = defineJob({
 /** In this order, as before: an RFQ past its deadline closes before reminders go out, then quotations past validity expire. */
 export const sourcingDeadlinesJob = defineJob({
   name: 'sourcing.deadlines',
+  titleKey: 'names.sourcingDeadlines',
   payload: noPayload,
   cron: HOURLY,
   singletonKey: oncePerQueue,
@@ -67,6 +71,7 @@ export const sourcingDeadlinesJob = defineJob({
 /** The ECB feed (FX_ECB_URL; without it this does nothing). It has its own timeout and logs its own failures. */
 export const refreshEcbRatesJob = defineJob({
   name: 'fx.refresh-ecb-rates',
+  titleKey: 'names.refreshEcbRates',
   payload: noPayload,
   cron: HOURLY,
   singletonKey: oncePerQueue,
@@ -86,6 +91,7 @@ const digestPayload = z.object({ second: z.union([z.literal(0), z.literal(DIGEST
 
 export const sendNotificationDigestsJob = defineJob({
   name: 'notifications.send-digests',
+  titleKey: 'names.sendNotificationDigests',
   payload: digestPayload,
   cron: EVERY_MINUTE,
   singletonKey: ({ second }) => `at-${second}`,

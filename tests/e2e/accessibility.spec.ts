@@ -93,6 +93,7 @@ const COMPANY_PAGES: Array<{ account: keyof typeof DEMO; path: string; heading: 
   { account: 'supplier', path: '/en/app/supplier/portal', heading: '' },
   { account: 'supplier', path: '/en/app/orders/reply', heading: '' },
   { account: 'admin', path: '/en/app/fx-rates', heading: '' },
+  { account: 'admin', path: '/en/app/jobs', heading: 'Background jobs' },
   { account: 'supplier', path: '/en/app/supplier/onboarding', heading: 'Supplier verification' },
   { account: 'supplier', path: '/en/app/supplier/setting', heading: '' },
   { account: 'supplier', path: '/en/app/supplier/supplier-type', heading: '' },

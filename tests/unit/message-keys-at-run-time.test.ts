@@ -60,6 +60,7 @@ import { BUDGET_SERIES } from '../../app/modules/sourcing/components/project-bud
 import { CATALOGS, type Namespace } from '../../app/platform/i18n/catalog.server'
 import { createTranslator } from '../../app/platform/i18n/i18n'
 import { LOCALES } from '../../app/platform/i18n/locales'
+import { SCHEDULED_JOBS } from '../../server/scheduled-jobs'
 
 /**
  * A message key built at run time from data: `pattern` with `*` replaced by each of `values` (timeline events, audit
@@ -69,6 +70,8 @@ import { LOCALES } from '../../app/platform/i18n/locales'
 type KeySet = { namespace: Namespace; pattern: string; values: readonly (string | number)[]; plural?: true }
 
 const KEY_SETS: KeySet[] = [
+  // The background jobs' names on the admin's jobs page.
+  { namespace: 'jobs', pattern: '*', values: SCHEDULED_JOBS.map((job) => job.titleKey ?? `(the job ${job.name} has no titleKey)`) },
   // Where an order stands.
   { namespace: 'orders', pattern: 'progress.steps.*', values: ORDER_STEPS },
   { namespace: 'orders', pattern: 'progress.expect.*', values: ORDER_EXPECTATIONS },

@@ -18,13 +18,7 @@ export function requireRole(actor: Actor, least: MemberRole): asserts actor is A
   if (!hasRole(actor, least)) throw new AppError('insufficient_role', 'Your role does not allow this', { requiredRole: least })
 }
 
-export function isPlatformAdmin(actor: Actor): boolean {
-  return actor.platformRole === 'admin'
-}
-
-export function requirePlatformAdmin(actor: Actor): void {
-  if (!isPlatformAdmin(actor)) throw new AppError('forbidden', 'Platform admins only')
-}
+export { isPlatformAdmin, requirePlatformAdmin } from '../../platform/platform-admin'
 
 /** Editing the company's profile, addresses and certifications. */
 export const canEditCompany = (actor: Actor) => hasRole(actor, 'admin')

@@ -4,6 +4,7 @@ import { database } from '../db/index.server'
 import { env } from '../env.server'
 import { AppError } from '../errors'
 import { logger } from '../logger.server'
+import { requirePlatformAdmin } from '../platform-admin'
 import { type EcbRates, fetchEcbXml, parseEcbXml } from './ecb.server'
 import type { FxRateInput } from './fx-rate.inputs'
 import { ratesChanged } from './fx.service.server'
@@ -11,10 +12,6 @@ import { fxRates, type FxSource } from './fx.tables.server'
 
 export type FxRateRow = { currency: string; ratePerEur: string; asOf: string; source: FxSource; updatedAt: Date }
 export type EcbImportResult = { asOf: string; count: number }
-
-function requirePlatformAdmin(ctx: ServiceContext): void {
-  if (ctx.actor.platformRole !== 'admin') throw new AppError('forbidden', 'Platform admins only')
-}
 
 /** The rate in force per currency (its latest day), alphabetically: what every signed-in user may read. */
 export async function listCurrentRates(): Promise<FxRateRow[]> {
@@ -52,7 +49,7 @@ export async function rateHistory(days = RATE_HISTORY_DAYS): Promise<RateHistory
 
 /** An admin adds a rate, or replaces the one of that currency and day. */
 export async function saveRate(ctx: ServiceContext, input: FxRateInput): Promise<FxRateRow> {
-  requirePlatformAdmin(ctx)
+  requirePlatformAdmin(ctx.actor)
   const [row] = await database()
     .insert(fxRates)
     .values({ currency: input.currency, asOf: input.asOf, ratePerEur: input.ratePerEur, source: 'manual', updatedBy: ctx.actor.userId })
@@ -88,7 +85,7 @@ async function importFrom(url: string | null, fetchImpl?: typeof globalThis.fetc
  * the ECB's XML → 422; in both cases nothing changes.
  */
 export async function importEcbRates(ctx: ServiceContext, options: { fetch?: typeof globalThis.fetch } = {}): Promise<EcbImportResult> {
-  requirePlatformAdmin(ctx)
+  requirePlatformAdmin(ctx.actor)
   return importFrom(ecbImporter().url, options.fetch)
 }
 

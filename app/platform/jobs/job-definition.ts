@@ -8,6 +8,8 @@ export type JobContext = { jobId: string; /** 0 on the first attempt, 1 on the f
 export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
   /** The queue's name: letters, digits, `.`, `-` and `_` (e.g. `sourcing.remind-rfq-deadlines`). */
   name: string
+  /** What the job does, as a key of the `jobs` message namespace (shown on the admin page beside the name). */
+  titleKey?: string
   payload: Payload
   handle(payload: z.output<Payload>, context: JobContext): Promise<void>
   retry: RetryPolicy

@@ -19,6 +19,25 @@ export type JobSystemOptions = {
 
 export type SendOptions = { startAfterSeconds?: number }
 
+/** A registered queue as the admin page shows it: its schedule, retry policy and how many of its jobs are in each state. */
+export type QueueSummary = {
+  name: string
+  titleKey: string | null
+  cron: string | null
+  retry: { limit: number; delaySeconds: number; maxDelaySeconds: number | null }
+  ready: number
+  deferred: number
+  active: number
+  failed: number
+  total: number
+}
+
+/** A job whose last attempt failed and that has no retry left (pg-boss's `failed` state). */
+export type FailedJob = { id: string; name: string; attempts: number; error: string; failedAt: Date; createdAt: Date }
+
+/** Where a page of failed jobs starts: after the job failed at `failedAt` with this id (newest first). */
+export type FailedJobCursor = { failedAt: Date; id: string }
+
 export const JOBS_SCHEMA = 'pgboss'
 // With one job per fetch a worker takes one job per poll (STACK-NOTES): a batch keeps it busy while work is waiting.
 const BATCH_SIZE = 10
@@ -28,6 +47,12 @@ const CRON_CHECK_SECONDS = 5
 const POSTGRES_POOL_MAX = 4
 // server.js gives up after 15 s: running handlers get most of that to finish before they are failed (and retried).
 const STOP_TIMEOUT_MS = 10_000
+
+/** The error a failed attempt left in the job's output (our handlers store `{ message }`; pg-boss may store its own). */
+function failureMessage(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output && typeof output.message === 'string') return output.message
+  return output === null || output === undefined ? '' : JSON.stringify(output).slice(0, 500)
+}
 
 /**
  * The platform's job queue: pg-boss on PostgreSQL, or on the app's PGlite through `fromPglite`. On PGlite every pg-boss
@@ -107,10 +132,80 @@ export class JobSystem {
     })
   }
 
-  /** Names and states of a queue's jobs, for tests and the admin page to come. */
+  /** Names and states of a queue's jobs, for tests. */
   async jobs(name: string): Promise<{ id: string; state: string; retryCount: number; data: unknown }[]> {
     const found = await this.#boss.findJobs(name, { limit: 10_000 })
     return found.map((job) => ({ id: job.id, state: job.state, retryCount: job.retryCount, data: job.data }))
+  }
+
+  /** Every registered queue with its job counts (read live: pg-boss's own queue counts are refreshed by its monitor), by name. */
+  async queues(): Promise<QueueSummary[]> {
+    const names = [...this.#definitions.keys()].sort()
+    if (names.length === 0) return []
+    const { rows } = await this.#boss.getDb().executeSql(
+      `select name,
+              count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as ready,
+              count(*) filter (where state in ('created', 'retry') and start_after > now())::int as deferred,
+              count(*) filter (where state = 'active')::int as active,
+              count(*) filter (where state = 'failed')::int as failed,
+              count(*)::int as total
+         from ${JOBS_SCHEMA}.job
+        where name = any($1::text[])
+        group by name`,
+      [names],
+    )
+    const counts = new Map((rows as Array<{ name: string; ready: number; deferred: number; active: number; failed: number; total: number }>).map((row) => [row.name, row]))
+    return names.map((name) => {
+      const definition = this.#definitions.get(name)!
+      const count = counts.get(name)
+      return {
+        name,
+        titleKey: definition.titleKey ?? null,
+        cron: definition.cron ?? null,
+        retry: { limit: definition.retry.limit, delaySeconds: definition.retry.delaySeconds, maxDelaySeconds: definition.retry.maxDelaySeconds ?? null },
+        ready: count?.ready ?? 0,
+        deferred: count?.deferred ?? 0,
+        active: count?.active ?? 0,
+        failed: count?.failed ?? 0,
+        total: count?.total ?? 0,
+      }
+    })
+  }
+
+  /**
+   * Failed jobs of the registered queues, the most recent failure first, `limit` at a time after `cursor`. pg-boss finds
+   * jobs by queue, key or data but not by state, so this reads its job table (kept until pg-boss's retention deletes it).
+   */
+  async failedJobs({ limit, cursor }: { limit: number; cursor?: FailedJobCursor }): Promise<FailedJob[]> {
+    const names = [...this.#definitions.keys()]
+    if (names.length === 0) return []
+    const values: unknown[] = [names, limit]
+    const after = cursor ? `and (completed_on, id) < ($3::timestamptz, $4::uuid)` : ''
+    if (cursor) values.push(cursor.failedAt.toISOString(), cursor.id)
+    const { rows } = await this.#boss.getDb().executeSql(
+      `select id::text as id, name, retry_count as "retryCount", output, completed_on as "completedOn", created_on as "createdOn"
+         from ${JOBS_SCHEMA}.job
+        where state = 'failed' and name = any($1::text[]) ${after}
+        order by completed_on desc, id desc
+        limit $2`,
+      values,
+    )
+    return (rows as Array<{ id: string; name: string; retryCount: number; output: unknown; completedOn: Date | string; createdOn: Date | string }>).map((row) => ({
+      id: row.id,
+      name: row.name,
+      attempts: row.retryCount + 1,
+      error: failureMessage(row.output),
+      failedAt: new Date(row.completedOn),
+      createdAt: new Date(row.createdOn),
+    }))
+  }
+
+  /** Puts a failed job of a registered queue back in line at once; false when there is no such failed job. */
+  async retryFailed(name: string, id: string): Promise<boolean> {
+    if (!this.#definitions.has(name)) return false
+    // pg-boss moves only a failed job (its retry statement checks the state) and answers how many it moved.
+    const result = (await this.#boss.retry(name, id)) as { affected?: number }
+    return (result.affected ?? 0) > 0
   }
 
   /** Stops fetching, lets running handlers finish (up to 10 s; the rest fail and are retried), and closes pg-boss's pool. */

@@ -67,7 +67,7 @@ describe('app navigation', () => {
   it('shows platform admins without a company the platform area and nothing that needs a company', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer({ role: 'admin', companyKind: null }))
     expect(ids(groups)).toEqual(['home', 'account', 'platform'])
-    expect(labels(groups).platform).toEqual(['users', 'verification', 'categories', 'fxRates', 'mailbox'])
+    expect(labels(groups).platform).toEqual(['users', 'verification', 'categories', 'fxRates', 'jobs', 'mailbox'])
     const paths = palettePages(APP_NAVIGATION, viewer({ role: 'admin', companyKind: null })).map((page) => page.to)
     expect(paths).not.toContain('/onboarding')
     expect(paths.filter((path) => path.startsWith('/app/orders'))).toEqual([])

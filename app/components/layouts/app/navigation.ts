@@ -14,6 +14,7 @@ import {
   Inbox,
   KeyRound,
   LayoutDashboard,
+  ListChecks,
   type LucideIcon,
   Mail,
   MailCheck,
@@ -200,6 +201,7 @@ const PLATFORM: NavGroup = {
     { to: '/app/verification', labelKey: 'nav.verification', icon: BadgeCheck, adminOnly: true },
     { to: '/app/categories', labelKey: 'nav.categories', icon: FolderTree, adminOnly: true },
     { to: '/app/fx-rates', labelKey: 'nav.fxRates', icon: Coins, adminOnly: true },
+    { to: '/app/jobs', labelKey: 'nav.jobs', icon: ListChecks, adminOnly: true },
     { to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: Mail, adminOnly: true },
   ],
 }
