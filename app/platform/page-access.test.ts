@@ -7,7 +7,7 @@ const newcomer = { platformAdmin: false, hasCompany: false }
 
 describe('mayOpenPage', () => {
   it('keeps the admin pages for platform admins', () => {
-    for (const path of ['/app/users', '/app/verification/42', '/app/categories', '/app/fx-rates']) {
+    for (const path of ['/app/users', '/app/verification/42', '/app/categories', '/app/fx-rates', '/app/jobs']) {
       expect(mayOpenPage(path, admin), path).toBe(true)
       expect(mayOpenPage(path, member), path).toBe(false)
     }
