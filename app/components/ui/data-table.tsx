@@ -1,3 +1,4 @@
+import { numberFormatOf } from '../../platform/format/formatter'
 import {
   type Column,
   type ColumnDef,
@@ -184,7 +185,7 @@ function MessageRow({ columnCount, className, children }: { columnCount: number;
 function PaginationBar<TData>({ table, loading }: { table: TanStackTable<TData>; loading: boolean }) {
   const { t, i18n } = useTranslation('ui')
   const pageSizeId = useId()
-  const number = new Intl.NumberFormat(i18n.language)
+  const number = numberFormatOf(i18n.language)
   const { pageIndex, pageSize } = table.getState().pagination
   const total = table.getRowCount()
   const { from, to } = paginationRange({ offset: pageIndex * pageSize, limit: pageSize, total })

@@ -1,3 +1,4 @@
+import { numberFormatOf } from '../../platform/format/formatter'
 import { useTranslation } from '../../platform/i18n/react'
 import { Link } from 'react-router'
 import { buttonClasses } from './button'
@@ -7,7 +8,7 @@ import { paginationRange } from './pagination-range'
 export function Pagination({ total, offset, limit, maxOffset, hrefFor }: { total: number; offset: number; limit: number; maxOffset?: number; hrefFor: (offset: number) => string }) {
   const { t, i18n } = useTranslation('ui')
   if (total <= limit && offset === 0) return null
-  const number = new Intl.NumberFormat(i18n.language)
+  const number = numberFormatOf(i18n.language)
   const { from, to } = paginationRange({ offset, limit, total })
   const hasPrevious = offset > 0
   const hasNext = offset + limit < total && (maxOffset === undefined || offset + limit <= maxOffset)

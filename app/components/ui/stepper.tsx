@@ -1,3 +1,4 @@
+import { numberFormatOf } from '../../platform/format/formatter'
 import { Check } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '../../platform/i18n/react'
@@ -24,7 +25,7 @@ function statusOf(index: number, current: number): StepStatus {
 /** An ordered list of steps; the current one carries aria-current="step", completed ones say so to screen readers. */
 export function Stepper({ steps, current, label, className }: StepperProps) {
   const { t, i18n } = useTranslation('ui')
-  const number = new Intl.NumberFormat(i18n.language)
+  const number = numberFormatOf(i18n.language)
   return (
     <nav aria-label={label ?? t('stepper.label')} className={className}>
       <ol className="flex flex-col gap-3 sm:flex-row sm:gap-4">

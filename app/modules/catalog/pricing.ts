@@ -1,4 +1,5 @@
 import DecimalBase from 'decimal.js'
+import { currencyDigits } from '../../platform/format/money'
 
 // numeric(18,4) × a quantity up to 10⁹ needs 23 significant digits; the default 20 would round.
 const Decimal = DecimalBase.clone({ precision: 40 })
@@ -20,10 +21,7 @@ export function unitPriceFor(breaks: readonly PriceBreak[], quantity: number): s
   return breakFor(breaks, quantity)?.unitPrice ?? null
 }
 
-/** How many decimals the currency is counted in (JPY 0, EUR 2, BHD 3), per Intl. */
-export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-}
+export { currencyDigits }
 
 /** Rounds an amount to the currency's minor units, half away from zero; answers a plain decimal string. */
 export function roundToCurrency(amount: string, currency: string): string {

@@ -93,8 +93,10 @@ function shared<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.Relativ
   return value
 }
 
-const dateTimeFormat = (tag: string, options: Intl.DateTimeFormatOptions) => shared('date', tag, options, () => new Intl.DateTimeFormat(tag, options))
-const numberFormatOf = (tag: string, options: Intl.NumberFormatOptions = {}) => shared('number', tag, options, () => new Intl.NumberFormat(tag, options))
+/** An `Intl.DateTimeFormat` shared by everyone who asks for the same locale and options (creating one costs far more than using it). */
+export const dateTimeFormat = (tag: string, options: Intl.DateTimeFormatOptions) => shared('date', tag, options, () => new Intl.DateTimeFormat(tag, options))
+/** An `Intl.NumberFormat` shared the same way. */
+export const numberFormatOf = (tag: string, options: Intl.NumberFormatOptions = {}) => shared('number', tag, options, () => new Intl.NumberFormat(tag, options))
 
 /** Formats dates, numbers and money for one locale and one user's preferences; cheap to create (Intl objects are shared). */
 export function createFormatter({ locale, preferences }: { locale: Locale; preferences: FormatPreferences }): Formatter {

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { convertAmount, type RateTable } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import { compareDecimals, roundToDecimals, subtractDecimals, sumDecimals } from '../../platform/format/decimal-text'
+import { dateTimeFormat } from '../../platform/format/formatter'
 import { currencyDigits } from '../../platform/format/money'
 import { SharedCache } from '../../platform/shared-cache.server'
 import { type CompanySetup, companySetup, platformCompanyFigures, verificationQueue } from '../../modules/companies/index.server'
@@ -213,7 +214,7 @@ async function platformTasks(ctx: ServiceContext): Promise<Task[]> {
 
 /** Today's date in a time zone, as an ISO day at midnight UTC (what the range presets count from). */
 function todayIn(timeZone: string): Date {
-  return new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())}T00:00:00Z`)
+  return new Date(`${dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())}T00:00:00Z`)
 }
 
 /** Everything the dashboard shows for the actor over the period the URL asks for, amounts in the person's preferred currency. */

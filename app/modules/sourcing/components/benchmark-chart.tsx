@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormatOf } from '../../../platform/format/formatter'
 import { lazy } from 'react'
 import { ChartFigure, FigureTable } from '../../../components/charts/chart-figure'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
@@ -65,10 +66,10 @@ const drawn = (value: string | null) => Number(value)
 export function BenchmarkTrendFigure({ currency, trend }: { currency: string; trend: BenchmarkTrendPoint[] }) {
   const { t, i18n } = useTranslation('sourcing')
   const format = useFormatter()
-  const monthFormat = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'short', timeZone: 'UTC' })
+  const monthFormat = dateTimeFormat(i18n.language, { year: 'numeric', month: 'short', timeZone: 'UTC' })
   const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`))
   // Axis and tooltip read at a glance ("$2.35", "$1.2K"); the table gives the exact prices.
-  const glance = new Intl.NumberFormat(i18n.language, { style: 'currency', currency, notation: 'compact', maximumSignificantDigits: 3 })
+  const glance = numberFormatOf(i18n.language, { style: 'currency', currency, notation: 'compact', maximumSignificantDigits: 3 })
   const money = (value: string | null) => (value === null ? '—' : format.money(value, currency))
   const title = t('research.trendTitle', { currency })
   const priced = trend.filter((point) => point.combined.count > 0)

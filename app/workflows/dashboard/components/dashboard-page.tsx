@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { cn } from '../../../components/ui/cn'
 import { useFormatter } from '../../../components/use-formatter'
+import { dateTimeFormat, numberFormatOf } from '../../../platform/format/formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { BuyerFigures, Converted, Dashboard, MoneyPoint, PartyShare, PlatformFigures, SupplierFigures } from '../dashboard.server'
@@ -24,13 +25,13 @@ type Props = { data: Dashboard; locale: Locale; name: string; company: string | 
 
 /** "2026-11" → "Nov 2026", "2026-11-25" → "Nov 25", in the page's language. */
 function useBucketLabel(locale: Locale, bucket: 'day' | 'month') {
-  const format = new Intl.DateTimeFormat(locale, bucket === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' })
+  const format = dateTimeFormat(locale, bucket === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' })
   return (key: string) => format.format(new Date(`${bucket === 'month' ? `${key}-01` : key}T00:00:00Z`))
 }
 
 /** A compact axis label for money ("12K", "1.2M"): charts read at a glance; tables and tiles give the exact figures. */
 function useCompactMoney(locale: Locale, currency: string) {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 })
+  const format = numberFormatOf(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 })
   return (value: number) => format.format(value)
 }
 
@@ -336,7 +337,7 @@ function PlatformSection({ figures, data, locale }: { figures: PlatformFigures; 
 export function DashboardPage({ data, locale, name, company }: Props) {
   const { t } = useTranslation('dashboard')
   const { range } = data
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+  const day = dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
   const dayOf = (value: string) => day.format(new Date(`${value}T00:00:00Z`))
   return (
     <div className="flex flex-col gap-8">

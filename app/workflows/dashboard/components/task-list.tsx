@@ -2,6 +2,7 @@ import { AlertTriangle, BadgeCheck, Building2, CheckCircle2, ClipboardCheck, Fil
 import { Link } from 'react-router'
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card'
 import { useFormatter } from '../../../components/use-formatter'
+import { dateTimeFormat } from '../../../platform/format/formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { isStep, type Task, type TaskId } from '../dashboard-tasks'
@@ -26,7 +27,7 @@ export function TaskList({ tasks, locale }: { tasks: Task[]; locale: Locale }) {
   const { t } = useTranslation('dashboard')
   const format = useFormatter()
   // Plain days (a requested delivery date) are calendar days, not instants: shown as written, not shifted by a zone.
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+  const day = dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
   const dateOf = (value: string) => (value.length === 10 ? day.format(new Date(`${value}T00:00:00Z`)) : format.date(value))
   const open = tasks.filter((task) => task.count > 0)
   return (
