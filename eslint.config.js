@@ -16,6 +16,28 @@ const moduleBoundaries = modules.map((name) => ({
   except: ['./index.ts', './index.server.ts', './messages'],
   message: `Import the ${name} module through its index.ts or index.server.ts.`,
 }))
+// The same wall for code outside app/ (issue 17): what the server runs — the server, the root and entry files, the seed
+// and the record factories — takes a module only through its index; tests, test support and tools may also read a
+// module's tables to check what was stored (db/schema.ts gathers the table files for drizzle-kit).
+const tableFiles = (name) =>
+  readdirSync(`app/modules/${name}`)
+    .filter((file) => file.endsWith('.tables.server.ts'))
+    .map((file) => `./${file}`)
+const wallOutside = (targets, except, withTables = false) =>
+  targets.flatMap((target) =>
+    modules.map((name) => ({
+      target,
+      from: `./app/modules/${name}`,
+      except: withTables ? [...except, ...tableFiles(name)] : except,
+      message: `Import the ${name} module through its index.ts or index.server.ts.`,
+    })),
+  )
+const RUN_TIME_OUTSIDE = ['./server/**/!(*.test).ts', './db/seed', './db/factories', './app/root.tsx', './app/entry.server.tsx', './app/entry.client.tsx', './app/routes.ts']
+const TESTS_AND_TOOLS = ['./tests', './server/**/*.test.ts', './scripts']
+const outsideBoundaries = [
+  ...wallOutside(RUN_TIME_OUTSIDE, ['./index.ts', './index.server.ts', './messages']),
+  ...wallOutside(TESTS_AND_TOOLS, ['./index.ts', './index.server.ts', './messages'], true),
+]
 const crossModuleBoundaries = modules.flatMap((name) =>
   modules
     .filter((other) => other !== name)
@@ -45,6 +67,7 @@ export default tseslint.config(
         {
           zones: [
             ...moduleBoundaries,
+            ...outsideBoundaries,
             ...crossModuleBoundaries,
             // Message catalogs are data, registered centrally in app/platform/i18n/catalog.server.ts.
             { target: './app/platform', from: './app/modules/**/*.{ts,tsx}', message: 'Platform code must not depend on domain modules.' },

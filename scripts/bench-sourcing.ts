@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const { createSourcingCast, insertRfq, insertQuotation } = await import('../tests/factories/sourcing')
   const { createMember } = await import('../db/factories/companies')
   const { contextOf } = await import('../db/factories/context')
-  const { comparisonFor } = await import('../app/modules/sourcing/comparison.service.server')
+  const { comparisonFor } = await import('../app/modules/sourcing/index.server')
   const { awardQuotations } = await import('../app/workflows/award-quotations.server')
 
   const cast = await createSourcingCast()

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createBearerSessions } from '../../app/modules/identity/bearer-session.server'
+import { createBearerSessions } from '../../app/modules/identity/index.server'
 import { sessions, users } from '../../app/modules/identity/index.server'
 import { database } from '../../app/platform/db/index.server'
 import { createUser } from '../../db/factories/users'

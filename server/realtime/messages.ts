@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { sendMessage } from '../../app/modules/messaging/index.server'
-import type { Message } from '../../app/modules/messaging/messaging.types'
+import type { Message } from '../../app/modules/messaging/index'
 import { handle } from './acks'
 import type { RealtimeSocket } from './types'
 

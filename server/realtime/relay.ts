@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { BROADCAST_EVENT_PATTERN, BROADCAST_MAX_BYTES, PRESENCE_STATUSES } from '../../app/platform/realtime/events'
-import type { TypingEvent } from '../../app/modules/messaging/messaging.types'
+import type { TypingEvent } from '../../app/modules/messaging/index'
 import { failure, handle } from './acks'
 import type { FloodGate, FloodLimit } from './limits'
 import type { PresenceAnnouncer } from './presence'

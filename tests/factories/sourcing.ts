@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { purchaseProjects, quotationLines, quotations, requirements, rfqInvitations, rfqLines, rfqs } from '../../app/modules/sourcing/sourcing.tables.server'
-import type { QuotationStatus, RfqStatus } from '../../app/modules/sourcing/sourcing.constants'
+import type { QuotationStatus, RfqStatus } from '../../app/modules/sourcing/index'
 import type { Incoterm } from '../../app/platform/trade-terms'
 import { database } from '../../app/platform/db/index.server'
 import { createMember } from '../../db/factories/companies'

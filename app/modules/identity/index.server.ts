@@ -11,7 +11,7 @@ export {
   sessionFromCookies,
   type AuthState,
 } from './session.server'
-export type { BearerSession, SessionUser } from './bearer-session.server'
+export { createBearerSessions, type BearerSession, type SessionUser } from './bearer-session.server'
 export { jwksDocument } from './signing-keys.server'
 export { sessionRevocations } from './session-revocations.server'
 export { passwordWeaknesses } from './password-policy.server'

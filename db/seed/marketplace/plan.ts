@@ -1,7 +1,7 @@
 import { Faker, en } from '@faker-js/faker'
 import Decimal from 'decimal.js'
 import type { ProductAttribute, ProductStatus, ProductUnit } from '../../../app/modules/catalog/index'
-import { roundToCurrency } from '../../../app/modules/catalog/pricing'
+import { roundToCurrency } from '../../../app/modules/catalog/index'
 import type { SupplierType, VerificationStatus } from '../../../app/modules/companies/index'
 import { countryName } from '../../../app/platform/countries'
 import type { ProductLook } from './art/subjects'
