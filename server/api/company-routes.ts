@@ -18,7 +18,7 @@ import {
 } from '../../app/modules/companies/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
+import { parseAndRun, readJsonBody, withFieldMessages } from './errors'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
@@ -104,11 +104,6 @@ const BODIES = {
   SwitchCompany: { type: 'object', properties: { company_id: { type: 'string', maxLength: 64 } }, required: ['company_id'], example: { company_id: '00000000-0000-4000-8000-000000000000' } },
 }
 const SwitchCompanyBody = z.object({ companyId: z.string().min(1, 'validation.company').max(64, 'validation.company') })
-
-/** Parses a snake_case body with a shared input; field errors come back translated, under their JSON names. */
-function parseBody<S extends z.ZodType, R>(schema: S, body: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
-  return withFieldMessages('companies', () => run(schema.parse(camelCaseKeys(body))), snakeCaseName)
-}
 
 function serializeCompany(company: CompanyProfile) {
   return {
@@ -272,7 +267,7 @@ export function registerCompanyRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const { companyId } = await parseBody(CreateCompanyInput, await readJsonBody(c), (input) => createCompany(ctx, input, idempotencyOf(c)))
+    const { companyId } = await parseAndRun('companies', CreateCompanyInput, camelCaseKeys(await readJsonBody(c)), (input) => createCompany(ctx, input, idempotencyOf(c)))
     return c.json(serializeCompany(await getCompanyById(ctx, companyId)), 201)
   })
 
@@ -280,7 +275,7 @@ export function registerCompanyRoutes(api: Api) {
 
   api.openapi(routes.update, async (c) => {
     const ctx = await serviceContext(c)
-    const updated = await parseBody(UpdateCompanyInput, await readJsonBody(c), (input) => updateCompanyProfile(ctx, input))
+    const updated = await parseAndRun('companies', UpdateCompanyInput, camelCaseKeys(await readJsonBody(c)), (input) => updateCompanyProfile(ctx, input))
     return c.json(serializeCompany(updated), 200)
   })
 
@@ -299,7 +294,7 @@ export function registerCompanyRoutes(api: Api) {
 
   api.openapi(routes.switchActive, async (c) => {
     const ctx = await serviceContext(c)
-    const m = await parseBody(SwitchCompanyBody, await readJsonBody(c), (input) => switchActiveCompany(ctx, input.companyId))
+    const m = await parseAndRun('companies', SwitchCompanyBody, camelCaseKeys(await readJsonBody(c)), (input) => switchActiveCompany(ctx, input.companyId))
     return c.json({ company_id: m.companyId, name: m.name, role: m.role, kind: m.kind, verification_status: m.verificationStatus, logo_file_id: m.logoFileId, active: true }, 200)
   })
 
@@ -307,7 +302,7 @@ export function registerCompanyRoutes(api: Api) {
 
   api.openapi(routes.addCertification, async (c) => {
     const ctx = await serviceContext(c)
-    const added = await parseBody(AddCertificationInput, await readJsonBody(c), (input) => addCertification(ctx, input, idempotencyOf(c)))
+    const added = await parseAndRun('companies', AddCertificationInput, camelCaseKeys(await readJsonBody(c)), (input) => addCertification(ctx, input, idempotencyOf(c)))
     return c.json(serializeCertification(added), 201)
   })
 

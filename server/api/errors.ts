@@ -10,6 +10,7 @@ import { currentLocale, requestScope } from '../../app/platform/request-scope.se
 import { translator } from '../../app/platform/i18n/translate.server'
 import type { Namespace } from '../../app/platform/i18n/catalog.server'
 import { fieldErrorsOf } from '../../app/platform/validation'
+import { snakeCaseName } from './schemas'
 
 export type ApiErrorBody = { code: string; message: string; details?: Record<string, unknown> }
 
@@ -68,4 +69,12 @@ export async function withFieldMessages<T>(namespace: Namespace, run: () => Prom
     const fields = Object.fromEntries(Object.entries(error.details.fields as Record<string, string[]>).map(([field, keys]) => [fieldName(field), keys.map((key) => t(key))]))
     throw new AppError('validation_failed', error.message, { ...error.details, fields })
   }
+}
+
+/**
+ * Parses a request body with a shared input schema and runs the service call with it; the field errors of both come back
+ * translated from `namespace` under their JSON (snake_case) names.
+ */
+export function parseAndRun<S extends z.ZodType, R>(namespace: Namespace, schema: S, body: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
+  return withFieldMessages(namespace, () => run(schema.parse(body)), snakeCaseName)
 }

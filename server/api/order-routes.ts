@@ -39,10 +39,10 @@ import {
 } from '../../app/modules/orders/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
+import { parseAndRun, readJsonBody } from './errors'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
 import { sendDownload } from './file-responses'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseBody, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -189,18 +189,6 @@ const BODIES = {
   ChangeRequest: snakeCaseBodySchema(ChangeRequestInput, { kind: 'cancel', version: 1, reason: 'Our customer cancelled the project' }),
   ChangeDecision: snakeCaseBodySchema(ChangeDecisionInput, { decision: 'reject', note: 'We have already bought the material' }),
   CustomerNote: snakeCaseBodySchema(CustomerNoteInput, { note: 'Pays on time; prefers sea freight via Rotterdam' }),
-}
-
-/** A snake_case body with the camelCase names of the shared inputs, lines included (quantities keep their line ids). */
-function camelCaseBody(raw: unknown): unknown {
-  const top = camelCaseKeys(raw)
-  if (!top || typeof top !== 'object' || !('lines' in top) || !Array.isArray(top.lines)) return top
-  return { ...top, lines: top.lines.map((line: unknown) => camelCaseKeys(line)) }
-}
-
-/** Parses input with a shared schema; field errors come back translated (orders catalog) under their JSON names. */
-function parsed<S extends z.ZodType, R>(schema: S, raw: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
-  return withFieldMessages('orders', () => run(schema.parse(raw)), snakeCaseName)
 }
 
 /** The caller, refused (403) before its body is read when it has no company. */
@@ -458,7 +446,7 @@ export function registerOrderRoutes(api: Api) {
 
   api.openapi(routes.list, async (c) => {
     const ctx = await companyContext(c)
-    const query = await parsed(OrderListQuery, c.req.query(), async (input) => input)
+    const query = await parseAndRun('orders', OrderListQuery, c.req.query(), async (input) => input)
     const result = await listPurchaseOrders(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json({ items: result.items.map(serializeSummary), total: result.total, limit: query.limit, offset: query.offset }, 200)
@@ -467,7 +455,7 @@ export function registerOrderRoutes(api: Api) {
   // Registered before /orders/{id} so the file name is not taken for an id.
   api.openapi(routes.exportCsv, async (c) => {
     const ctx = await companyContext(c)
-    const csv = await parsed(OrderListQuery.omit({ limit: true, offset: true }), c.req.query(), (query) => exportOrdersCsv(ctx, query))
+    const csv = await parseAndRun('orders', OrderListQuery.omit({ limit: true, offset: true }), c.req.query(), (query) => exportOrdersCsv(ctx, query))
     const date = new Date().toISOString().slice(0, 10)
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="orders-${date}.csv"`, 'Cache-Control': 'no-store' })
   })
@@ -475,7 +463,7 @@ export function registerOrderRoutes(api: Api) {
   api.openapi(routes.create, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    const order = await parsed(CreatePurchaseOrderInput, body, (input) => createPurchaseOrder(ctx, input, idempotencyOf(c)))
+    const order = await parseAndRun('orders', CreatePurchaseOrderInput, body, (input) => createPurchaseOrder(ctx, input, idempotencyOf(c)))
     return c.json(serializeDetail(order), 201)
   })
 
@@ -488,26 +476,26 @@ export function registerOrderRoutes(api: Api) {
   api.openapi(routes.update, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(UpdatePurchaseOrderInput, body, (input) => updatePurchaseOrder(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serializeDetail(await parseAndRun('orders', UpdatePurchaseOrderInput, body, (input) => updatePurchaseOrder(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(OrderTransitionInput, body, (input) => transitionPurchaseOrder(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serializeDetail(await parseAndRun('orders', OrderTransitionInput, body, (input) => transitionPurchaseOrder(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.requestChange, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 201)
+    return c.json(serializeDetail(await parseAndRun('orders', ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.decideChange, async (c) => {
     const ctx = await companyContext(c)
     const { id, changeId } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(ChangeDecisionInput, body, (input) => decideChange(ctx, id, changeId, input))), 200)
+    return c.json(serializeDetail(await parseAndRun('orders', ChangeDecisionInput, body, (input) => decideChange(ctx, id, changeId, input))), 200)
   })
 
   api.openapi(routes.attachment, async (c) => {
@@ -519,7 +507,7 @@ export function registerOrderRoutes(api: Api) {
 
   api.openapi(routes.openLines, async (c) => {
     const ctx = await companyContext(c)
-    const query = await parsed(ReportQuery, c.req.query(), async (input) => input)
+    const query = await parseAndRun('orders', ReportQuery, c.req.query(), async (input) => input)
     const result = await listOpenOrderLines(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json({ items: result.items.map(serializeOpenLine), total: result.total, limit: query.limit, offset: query.offset }, 200)
@@ -527,7 +515,7 @@ export function registerOrderRoutes(api: Api) {
 
   api.openapi(routes.customers, async (c) => {
     const ctx = await companyContext(c)
-    const query = await parsed(ReportQuery, c.req.query(), async (input) => input)
+    const query = await parseAndRun('orders', ReportQuery, c.req.query(), async (input) => input)
     const result = await listCustomers(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json({ items: result.items.map(serializeCustomer), total: result.total, limit: query.limit, offset: query.offset }, 200)
@@ -536,7 +524,7 @@ export function registerOrderRoutes(api: Api) {
   api.openapi(routes.customerNote, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    const stored = await parsed(CustomerNoteInput, body, (input) => setCustomerNote(ctx, c.req.valid('param').id, input.note))
+    const stored = await parseAndRun('orders', CustomerNoteInput, body, (input) => setCustomerNote(ctx, c.req.valid('param').id, input.note))
     return c.json({ customer_id: stored.customerId, note: stored.note, updated_at: stored.updatedAt.toISOString() }, 200)
   })
 

@@ -4,9 +4,9 @@ import { CreatePriceListInput, MAX_PRICE_LIST_LINES, type PriceList, type PriceL
 import { activatePriceList, createPriceList, deletePriceList, getPriceList, listPriceLists, setPriceListLines, updatePriceList } from '../../app/modules/catalog/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
+import { parseAndRun, readJsonBody } from './errors'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseBody, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -61,18 +61,6 @@ const BODIES = {
     required: ['lines'],
     example: { lines: [] },
   },
-}
-
-/** A snake_case body, lines included, with the camelCase names of the shared inputs. */
-function camelCaseBody(raw: unknown): unknown {
-  const top = camelCaseKeys(raw)
-  if (!top || typeof top !== 'object' || !('lines' in top) || !Array.isArray(top.lines)) return top
-  return { ...top, lines: top.lines.map((line: unknown) => camelCaseKeys(line)) }
-}
-
-/** Parses a body with a shared input; field errors come back translated, under their JSON names. */
-function parseBody<S extends z.ZodType, R>(schema: S, raw: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
-  return withFieldMessages('pricing', () => run(schema.parse(camelCaseBody(raw))), snakeCaseName)
 }
 
 const serializeList = (list: PriceList) => ({
@@ -172,7 +160,7 @@ export function registerPriceListRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseBody(CreatePriceListInput, await readJsonBody(c), (input) => createPriceList(ctx, input, idempotencyOf(c)))
+    const created = await parseAndRun('pricing', CreatePriceListInput, camelCaseBody(await readJsonBody(c)), (input) => createPriceList(ctx, input, idempotencyOf(c)))
     return c.json(serializeList(created), 201)
   })
 
@@ -180,7 +168,7 @@ export function registerPriceListRoutes(api: Api) {
 
   api.openapi(routes.update, async (c) => {
     const ctx = await serviceContext(c)
-    const updated = await parseBody(UpdatePriceListInput, await readJsonBody(c), (input) => updatePriceList(ctx, c.req.valid('param').id, input))
+    const updated = await parseAndRun('pricing', UpdatePriceListInput, camelCaseBody(await readJsonBody(c)), (input) => updatePriceList(ctx, c.req.valid('param').id, input))
     return c.json(serializeList(updated), 200)
   })
 
@@ -191,7 +179,7 @@ export function registerPriceListRoutes(api: Api) {
 
   api.openapi(routes.setLines, async (c) => {
     const ctx = await serviceContext(c)
-    const detail = await parseBody(SetPriceListLinesInput, await readJsonBody(c), (input) => setPriceListLines(ctx, c.req.valid('param').id, input))
+    const detail = await parseAndRun('pricing', SetPriceListLinesInput, camelCaseBody(await readJsonBody(c)), (input) => setPriceListLines(ctx, c.req.valid('param').id, input))
     return c.json(serializeDetail(detail), 200)
   })
 

@@ -19,9 +19,9 @@ import {
 import { currentLocale } from '../../app/platform/request-scope.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
+import { parseAndRun, readJsonBody } from './errors'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -96,11 +96,6 @@ const BODIES = {
 const imagesBody = (raw: unknown) => {
   const input = camelCaseKeys(raw) as { images?: unknown }
   return Array.isArray(input.images) ? { ...input, images: input.images.map(camelCaseKeys) } : input
-}
-
-/** Parses a snake_case body with a shared input; field errors come back translated, under their JSON names. */
-function parseBody<S extends z.ZodType, R>(schema: S, body: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
-  return withFieldMessages('catalog', () => run(schema.parse(body)), snakeCaseName)
 }
 
 const serializeImage = (image: ProductImage) => ({ id: image.id, file_id: image.fileId, position: image.position, alt: image.alt })
@@ -250,7 +245,7 @@ export function registerProductRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseBody(CreateProductInput, productBody(await readJsonBody(c)), (input) => createProduct(ctx, input, idempotencyOf(c)))
+    const created = await parseAndRun('catalog', CreateProductInput, productBody(await readJsonBody(c)), (input) => createProduct(ctx, input, idempotencyOf(c)))
     return c.json(serializeProduct(created, created.images), 201)
   })
 
@@ -262,25 +257,25 @@ export function registerProductRoutes(api: Api) {
 
   api.openapi(routes.update, async (c) => {
     const ctx = await serviceContext(c)
-    const updated = await parseBody(UpdateProductInput, productBody(await readJsonBody(c)), (input) => updateProduct(ctx, c.req.valid('param').id, input))
+    const updated = await parseAndRun('catalog', UpdateProductInput, productBody(await readJsonBody(c)), (input) => updateProduct(ctx, c.req.valid('param').id, input))
     return c.json(serializeProduct(updated), 200)
   })
 
   api.openapi(routes.images, async (c) => {
     const ctx = await serviceContext(c)
-    const images = await parseBody(ProductImagesInput, imagesBody(await readJsonBody(c)), (input) => setProductImages(ctx, c.req.valid('param').id, input))
+    const images = await parseAndRun('catalog', ProductImagesInput, imagesBody(await readJsonBody(c)), (input) => setProductImages(ctx, c.req.valid('param').id, input))
     return c.json({ items: images.map(serializeImage) }, 200)
   })
 
   api.openapi(routes.quickEdit, async (c) => {
     const ctx = await serviceContext(c)
-    const updated = await parseBody(QuickEditProductInput, camelCaseKeys(await readJsonBody(c)), (input) => quickEditProduct(ctx, c.req.valid('param').id, input))
+    const updated = await parseAndRun('catalog', QuickEditProductInput, camelCaseKeys(await readJsonBody(c)), (input) => quickEditProduct(ctx, c.req.valid('param').id, input))
     return c.json(serializeProduct(updated), 200)
   })
 
   api.openapi(routes.status, async (c) => {
     const ctx = await serviceContext(c)
-    return c.json(await parseBody(ProductStatusInput, camelCaseKeys(await readJsonBody(c)), (input) => setProductStatus(ctx, input)), 200)
+    return c.json(await parseAndRun('catalog', ProductStatusInput, camelCaseKeys(await readJsonBody(c)), (input) => setProductStatus(ctx, input)), 200)
   })
 
   api.openapi(routes.categories, async (c) => {

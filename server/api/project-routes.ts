@@ -34,9 +34,9 @@ import {
 } from '../../app/modules/sourcing/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
+import { parseAndRun, readJsonBody } from './errors'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseBody, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -140,18 +140,6 @@ const BODIES = {
   CreateRequirement: snakeCaseBodySchema(CreateRequirementInput, { project_id: '6f1c…', ...REQUIREMENT_EXAMPLE, attachment_file_ids: [] }),
   UpdateRequirement: snakeCaseBodySchema(UpdateRequirementInput, { ...REQUIREMENT_EXAMPLE, attachment_file_ids: [], version: 1 }),
   BulkRequirements: snakeCaseBodySchema(BulkRequirementsInput, { rows: [{ id: '0b7e…', version: 2, ...REQUIREMENT_EXAMPLE }, { ...REQUIREMENT_EXAMPLE, title: 'Track spotlight 20 W', quantity: 120 }] }),
-}
-
-/** A snake_case body with the camelCase names of the shared inputs, rows included. */
-function camelCaseBody(raw: unknown): unknown {
-  const top = camelCaseKeys(raw)
-  if (!top || typeof top !== 'object' || !('rows' in top) || !Array.isArray(top.rows)) return top
-  return { ...top, rows: top.rows.map((row: unknown) => camelCaseKeys(row)) }
-}
-
-/** Parses input with a shared schema; field errors come back translated (projects catalog) under their JSON names. */
-function parsed<S extends z.ZodType, R>(schema: S, raw: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
-  return withFieldMessages('projects', () => run(schema.parse(raw)), snakeCaseName)
 }
 
 async function companyContext(c: Context<ApiEnv>) {
@@ -344,7 +332,7 @@ export function registerProjectRoutes(api: Api) {
 
   api.openapi(routes.list, async (c) => {
     const ctx = await companyContext(c)
-    const query = await parsed(ProjectListQuery, c.req.query(), async (input) => input)
+    const query = await parseAndRun('projects', ProjectListQuery, c.req.query(), async (input) => input)
     const result = await listProjects(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json({ items: result.items.map(serializeListItem), total: result.total, limit: query.limit, offset: query.offset }, 200)
@@ -353,7 +341,7 @@ export function registerProjectRoutes(api: Api) {
   api.openapi(routes.create, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeProject(await parsed(CreateProjectInput, body, (input) => createProject(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(serializeProject(await parseAndRun('projects', CreateProjectInput, body, (input) => createProject(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {
@@ -365,18 +353,18 @@ export function registerProjectRoutes(api: Api) {
   api.openapi(routes.update, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeProject(await parsed(UpdateProjectInput, body, (input) => updateProject(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serializeProject(await parseAndRun('projects', UpdateProjectInput, body, (input) => updateProject(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeProject(await parsed(ProjectTransitionInput, body, (input) => transitionProject(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serializeProject(await parseAndRun('projects', ProjectTransitionInput, body, (input) => transitionProject(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.listRequirements, async (c) => {
     const ctx = await companyContext(c)
-    const query = await parsed(RequirementListQuery, c.req.query(), async (input) => input)
+    const query = await parseAndRun('projects', RequirementListQuery, c.req.query(), async (input) => input)
     const result = await listRequirements(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json({ items: result.items.map(serializeRequirement), total: result.total, limit: query.limit, offset: query.offset }, 200)
@@ -385,7 +373,7 @@ export function registerProjectRoutes(api: Api) {
   api.openapi(routes.createRequirement, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeRequirementDetail(await parsed(CreateRequirementInput, body, (input) => createRequirement(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(serializeRequirementDetail(await parseAndRun('projects', CreateRequirementInput, body, (input) => createRequirement(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.getRequirement, async (c) => {
@@ -397,13 +385,13 @@ export function registerProjectRoutes(api: Api) {
   api.openapi(routes.updateRequirement, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeRequirementDetail(await parsed(UpdateRequirementInput, body, (input) => updateRequirement(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serializeRequirementDetail(await parseAndRun('projects', UpdateRequirementInput, body, (input) => updateRequirement(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.bulk, async (c) => {
     const ctx = await companyContext(c)
-    const body = camelCaseBody(await readJsonBody(c))
-    const result = await parsed(BulkRequirementsInput, body, (input) => saveProjectRequirements(ctx, c.req.valid('param').id, input))
+    const body = camelCaseBody(await readJsonBody(c), 'rows')
+    const result = await parseAndRun('projects', BulkRequirementsInput, body, (input) => saveProjectRequirements(ctx, c.req.valid('param').id, input))
     return c.json({ created: result.created, updated: result.updated, deleted: result.deleted, requirements: result.requirements.map(serializeRequirement) }, 200)
   })
 }

@@ -21,9 +21,9 @@ import {
 import { INCOTERMS, PAYMENT_TERMS } from '../../app/platform/trade-terms'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
+import { parseAndRun, readJsonBody } from './errors'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseBody, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -125,17 +125,6 @@ const BODIES = {
   ReviseQuotation: snakeCaseBodySchema(ReviseQuotationInput, { ...TERMS_EXAMPLE, lines: LINES_EXAMPLE, version: 2 }),
   QuotationStep: snakeCaseBodySchema(QuotationStepInput, { version: 1, reason: '' }),
   QuotationDecision: snakeCaseBodySchema(QuotationDecisionInput, { decision: 'reject', reason: 'Price above our target' }),
-}
-
-/** A snake_case body with the camelCase names of the shared inputs, lines included. */
-function camelCaseBody(raw: unknown): unknown {
-  const top = camelCaseKeys(raw)
-  if (!top || typeof top !== 'object' || !('lines' in top) || !Array.isArray(top.lines)) return top
-  return { ...top, lines: top.lines.map((line: unknown) => camelCaseKeys(line)) }
-}
-
-function parsed<S extends z.ZodType, R>(schema: S, raw: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
-  return withFieldMessages('quotations', () => run(schema.parse(raw)), snakeCaseName)
 }
 
 async function companyContext(c: Context<ApiEnv>) {
@@ -353,25 +342,25 @@ export function registerQuotationRoutes(api: Api) {
   api.openapi(routes.save, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serialize(await parsed(SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 200)
+    return c.json(serialize(await parseAndRun('quotations', SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 200)
   })
 
   api.openapi(routes.submit, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serialize(await parsed(QuotationStepInput, body, (input) => submitQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serialize(await parseAndRun('quotations', QuotationStepInput, body, (input) => submitQuotation(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.revise, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serialize(await parsed(ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 200)
+    return c.json(serialize(await parseAndRun('quotations', ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 200)
   })
 
   api.openapi(routes.withdraw, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serialize(await parsed(QuotationStepInput, body, (input) => withdrawQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serialize(await parseAndRun('quotations', QuotationStepInput, body, (input) => withdrawQuotation(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.forRfq, async (c) => {
@@ -391,7 +380,7 @@ export function registerQuotationRoutes(api: Api) {
   api.openapi(routes.decide, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serialize(await parsed(QuotationDecisionInput, body, (input) => decideQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serialize(await parseAndRun('quotations', QuotationDecisionInput, body, (input) => decideQuotation(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.history, async (c) => {
@@ -402,7 +391,7 @@ export function registerQuotationRoutes(api: Api) {
 
   api.openapi(routes.myList, async (c) => {
     const ctx = await companyContext(c)
-    const query = await parsed(MyQuotationsQuery, camelCaseKeys(c.req.query()), async (input) => input)
+    const query = await parseAndRun('quotations', MyQuotationsQuery, camelCaseKeys(c.req.query()), async (input) => input)
     const result = await listMyQuotations(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json({ items: result.items.map(serializeMine), total: result.total, limit: query.limit, offset: query.offset, counts: result.counts }, 200)

@@ -40,9 +40,9 @@ import { INCOTERMS } from '../../app/platform/trade-terms'
 import { currentLocale } from '../../app/platform/request-scope.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
+import { parseAndRun, readJsonBody } from './errors'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseBody, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -240,18 +240,6 @@ const BODIES = {
   AskRfqQuestion: snakeCaseBodySchema(AskQuestionInput, { question: 'Is a 3000 K colour temperature acceptable?' }),
   AnswerRfqQuestion: snakeCaseBodySchema(AnswerQuestionInput, { answer: 'Yes, 3000 K or 4000 K.' }),
   DeclineRfq: snakeCaseBodySchema(DeclineRfqInput, { reason: 'Out of capacity until March' }),
-}
-
-/** A snake_case body with the camelCase names of the shared inputs, lines included. */
-function camelCaseBody(raw: unknown): unknown {
-  const top = camelCaseKeys(raw)
-  if (!top || typeof top !== 'object' || !('lines' in top) || !Array.isArray(top.lines)) return top
-  return { ...top, lines: top.lines.map((line: unknown) => camelCaseKeys(line)) }
-}
-
-/** Parses input with a shared schema; field errors come back translated (rfqs catalog) under their JSON names. */
-function parsed<S extends z.ZodType, R>(schema: S, raw: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
-  return withFieldMessages('rfqs', () => run(schema.parse(raw)), snakeCaseName)
 }
 
 async function companyContext(c: Context<ApiEnv>) {
@@ -520,7 +508,7 @@ export function registerRfqRoutes(api: Api) {
 
   api.openapi(routes.list, async (c) => {
     const ctx = await companyContext(c)
-    const query = await parsed(RfqListQuery, camelCaseKeys(c.req.query()), async (input) => input)
+    const query = await parseAndRun('rfqs', RfqListQuery, camelCaseKeys(c.req.query()), async (input) => input)
     const result = await listRfqs(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json({ items: result.items.map(serializeSummary), total: result.total, limit: query.limit, offset: query.offset }, 200)
@@ -529,7 +517,7 @@ export function registerRfqRoutes(api: Api) {
   api.openapi(routes.create, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(CreateRfqInput, body, (input) => createRfq(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(serializeDetail(await parseAndRun('rfqs', CreateRfqInput, body, (input) => createRfq(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {
@@ -541,31 +529,31 @@ export function registerRfqRoutes(api: Api) {
   api.openapi(routes.update, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(UpdateRfqInput, body, (input) => updateRfq(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serializeDetail(await parseAndRun('rfqs', UpdateRfqInput, body, (input) => updateRfq(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(RfqTransitionInput, body, (input) => transitionRfq(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(serializeDetail(await parseAndRun('rfqs', RfqTransitionInput, body, (input) => transitionRfq(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.ask, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeSupplierView(await parsed(AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 201)
+    return c.json(serializeSupplierView(await parseAndRun('rfqs', AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.answer, async (c) => {
     const ctx = await companyContext(c)
     const { id, qid } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(AnswerQuestionInput, body, (input) => answerQuestion(ctx, id, qid, input))), 200)
+    return c.json(serializeDetail(await parseAndRun('rfqs', AnswerQuestionInput, body, (input) => answerQuestion(ctx, id, qid, input))), 200)
   })
 
   api.openapi(routes.inbox, async (c) => {
     const ctx = await companyContext(c)
-    const query = await parsed(RfqInboxQuery, c.req.query(), async (input) => input)
+    const query = await parseAndRun('rfqs', RfqInboxQuery, c.req.query(), async (input) => input)
     const result = await listRfqInbox(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json({ items: result.items.map(serializeInboxItem), total: result.total, limit: query.limit, offset: query.offset }, 200)
@@ -580,11 +568,11 @@ export function registerRfqRoutes(api: Api) {
   api.openapi(routes.decline, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeSupplierView(await parsed(DeclineRfqInput, body, (input) => declineRfq(ctx, c.req.valid('param').id, input.reason))), 200)
+    return c.json(serializeSupplierView(await parseAndRun('rfqs', DeclineRfqInput, body, (input) => declineRfq(ctx, c.req.valid('param').id, input.reason))), 200)
   })
 
   api.openapi(routes.board, async (c) => {
-    const query = await parsed(BuyingRequestQuery, c.req.query(), async (input) => input)
+    const query = await parseAndRun('rfqs', BuyingRequestQuery, c.req.query(), async (input) => input)
     const result = await listBuyingRequests(query, currentLocale())
     c.header('Cache-Control', 'public, max-age=60')
     return c.json({ items: result.items.map(serializeBuyingRequest), total: result.total, limit: query.limit, offset: query.offset }, 200)

@@ -69,6 +69,13 @@ export function camelCaseKeys(body: unknown): unknown {
   return Object.fromEntries(Object.entries(body).map(([key, value]) => [camel(key), value]))
 }
 
+/** `camelCaseKeys` for a body and for each item of one list in it (an RFQ's or an order's `lines`, a grid's `rows`). */
+export function camelCaseBody(body: unknown, list = 'lines'): unknown {
+  const top = camelCaseKeys(body)
+  if (!top || typeof top !== 'object' || !Array.isArray((top as Record<string, unknown>)[list])) return top
+  return { ...top, [list]: ((top as Record<string, unknown>)[list] as unknown[]).map((item) => camelCaseKeys(item)) }
+}
+
 export { snake as snakeCaseName }
 
 /** A JSON response of `schema`, for `responses`. */

@@ -31,9 +31,9 @@ import {
 } from '../../app/modules/orders/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
+import { parseAndRun, readJsonBody } from './errors'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -128,10 +128,6 @@ const BODIES = {
   ServiceOrderTransition: snakeCaseBodySchema(ServiceOrderTransitionInput, { action: 'accept', version: 1, reason: '', price: '300.00', currency: 'USD' }),
   SubmitFreightQuote: snakeCaseBodySchema(FreightQuoteInput, { price: '1850.00', currency: 'USD', transit_days: 32, valid_until: '2099-12-31', note: 'Door to port', includes_insurance: false }),
   AcceptFreightQuote: snakeCaseBodySchema(AcceptQuoteInput, { quote_id: 'quote-id', version: 1 }),
-}
-
-function parseBody<S extends z.ZodType, R>(schema: S, raw: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
-  return withFieldMessages('services', () => run(schema.parse(camelCaseKeys(raw))), snakeCaseName)
 }
 
 const serializeSummary = (order: ServiceOrderSummary) => ({
@@ -313,13 +309,13 @@ export function registerServiceOrderRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseBody(CreateServiceOrderInput, await readJsonBody(c), (input) => createServiceOrder(ctx, input, idempotencyOf(c)))
+    const created = await parseAndRun('services', CreateServiceOrderInput, camelCaseKeys(await readJsonBody(c)), (input) => createServiceOrder(ctx, input, idempotencyOf(c)))
     return c.json(serializeDetail(created), 201)
   })
 
   api.openapi(routes.createLogistic, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseBody(CreateLogisticOrderInput, await readJsonBody(c), (input) => createLogisticOrder(ctx, input, idempotencyOf(c)))
+    const created = await parseAndRun('services', CreateLogisticOrderInput, camelCaseKeys(await readJsonBody(c)), (input) => createLogisticOrder(ctx, input, idempotencyOf(c)))
     return c.json(serializeDetail(created), 201)
   })
 
@@ -333,13 +329,13 @@ export function registerServiceOrderRoutes(api: Api) {
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await serviceContext(c)
-    const order = await parseBody(ServiceOrderTransitionInput, await readJsonBody(c), (input) => transitionServiceOrder(ctx, c.req.valid('param').id, input))
+    const order = await parseAndRun('services', ServiceOrderTransitionInput, camelCaseKeys(await readJsonBody(c)), (input) => transitionServiceOrder(ctx, c.req.valid('param').id, input))
     return c.json(serializeDetail(order), 200)
   })
 
   api.openapi(routes.quote, async (c) => {
     const ctx = await serviceContext(c)
-    const order = await parseBody(FreightQuoteInput, await readJsonBody(c), (input) => submitFreightQuote(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
+    const order = await parseAndRun('services', FreightQuoteInput, camelCaseKeys(await readJsonBody(c)), (input) => submitFreightQuote(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
     return c.json(serializeDetail(order), 201)
   })
 
@@ -350,7 +346,7 @@ export function registerServiceOrderRoutes(api: Api) {
 
   api.openapi(routes.acceptQuote, async (c) => {
     const ctx = await serviceContext(c)
-    const order = await parseBody(AcceptQuoteInput, await readJsonBody(c), (input) => acceptFreightQuote(ctx, c.req.valid('param').id, input))
+    const order = await parseAndRun('services', AcceptQuoteInput, camelCaseKeys(await readJsonBody(c)), (input) => acceptFreightQuote(ctx, c.req.valid('param').id, input))
     return c.json(serializeDetail(order), 200)
   })
 

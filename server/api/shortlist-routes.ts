@@ -21,8 +21,8 @@ import {
 } from '../../app/modules/sourcing/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { parseAndRun, readJsonBody } from './errors'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from './schemas'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
@@ -100,10 +100,6 @@ const BODIES = {
   ShortlistNote: snakeCaseBodySchema(ShortlistNoteInput, { note: 'Ask for UL certificates' }),
   AddApprovedSupplier: snakeCaseBodySchema(AddApprovedSupplierInput, { supplier_company_id: 'b3c1…', status: 'trial', note: 'First order on trial', document_file_ids: [] }),
   UpdateApprovedSupplier: snakeCaseBodySchema(UpdateApprovedSupplierInput, { status: 'approved', note: 'Audit passed', document_file_ids: [] }),
-}
-
-function parsed<S extends z.ZodType, R>(schema: S, raw: unknown, run: (input: z.infer<S>) => Promise<R>): Promise<R> {
-  return withFieldMessages('sourcing', () => run(schema.parse(raw)), snakeCaseName)
 }
 
 /** The caller, refused (403) before its body is read when it has no company. */
@@ -278,7 +274,7 @@ export function registerShortlistRoutes(api: Api) {
   api.openapi(routes.addShortlist, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    const entry = await parsed(AddShortlistInput, body, (input) => addToShortlist(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
+    const entry = await parseAndRun('sourcing', AddShortlistInput, body, (input) => addToShortlist(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
     return c.json(serializeEntry(entry), 201)
   })
 
@@ -286,7 +282,7 @@ export function registerShortlistRoutes(api: Api) {
     const ctx = await companyContext(c)
     const { id, supplierId } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeEntry(await parsed(ShortlistNoteInput, body, (input) => setShortlistNote(ctx, id, supplierId, input))), 200)
+    return c.json(serializeEntry(await parseAndRun('sourcing', ShortlistNoteInput, body, (input) => setShortlistNote(ctx, id, supplierId, input))), 200)
   })
 
   api.openapi(routes.removeShortlist, async (c) => {
@@ -298,7 +294,7 @@ export function registerShortlistRoutes(api: Api) {
 
   api.openapi(routes.approvedList, async (c) => {
     const ctx = await companyContext(c)
-    const query = await parsed(ApprovedListQuery, c.req.query(), async (input) => input)
+    const query = await parseAndRun('sourcing', ApprovedListQuery, c.req.query(), async (input) => input)
     const page = await listApprovedSuppliers(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json({ items: page.items.map(serializeApproved), total: page.total, limit: query.limit, offset: query.offset, counts: page.counts }, 200)
@@ -307,13 +303,13 @@ export function registerShortlistRoutes(api: Api) {
   api.openapi(routes.addApproved, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeApproved(await parsed(AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(serializeApproved(await parseAndRun('sourcing', AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.updateApproved, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeApproved(await parsed(UpdateApprovedSupplierInput, body, (input) => updateApprovedSupplier(ctx, c.req.valid('param').supplierId, input))), 200)
+    return c.json(serializeApproved(await parseAndRun('sourcing', UpdateApprovedSupplierInput, body, (input) => updateApprovedSupplier(ctx, c.req.valid('param').supplierId, input))), 200)
   })
 
   api.openapi(routes.removeApproved, async (c) => {
@@ -324,7 +320,7 @@ export function registerShortlistRoutes(api: Api) {
 
   api.openapi(routes.supplierSearch, async (c) => {
     const ctx = await companyContext(c)
-    const items = await parsed(SupplierSearchQuery, c.req.query(), (query) => searchSupplierOptions(ctx, query))
+    const items = await parseAndRun('sourcing', SupplierSearchQuery, c.req.query(), (query) => searchSupplierOptions(ctx, query))
     c.header('Cache-Control', 'no-store')
     return c.json({ items: items.map(serializeOption) }, 200)
   })
@@ -332,7 +328,7 @@ export function registerShortlistRoutes(api: Api) {
   api.openapi(routes.benchmarks, async (c) => {
     const ctx = await companyContext(c)
     const raw = c.req.query()
-    const benchmark = await parsed(BenchmarkQuery, { hsCode: raw.hs_code, category: raw.category, currency: raw.currency }, (query) => priceBenchmarks(ctx, query))
+    const benchmark = await parseAndRun('sourcing', BenchmarkQuery, { hsCode: raw.hs_code, category: raw.category, currency: raw.currency }, (query) => priceBenchmarks(ctx, query))
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
