@@ -38,7 +38,11 @@ export async function publishProduct(page: Page, product: NewProduct): Promise<v
 /** Creates an active USD price list holding the product's quantity breaks. */
 export async function priceProduct(page: Page, product: NewProduct, tiers: Array<[minQuantity: number, unitPrice: string]>): Promise<void> {
   await openPage(page, '/en/app/price/new.list')
-  await page.getByLabel('Name', { exact: true }).fill(`Marketplace ${product.sku}`)
+  // Seen once on CI: for a moment after hydration the page held a second, client-rendered "Name" field while a
+  // navigation was in flight (issue to trace: noted for the next session). Fill the field once there is one.
+  const name = page.getByLabel('Name', { exact: true })
+  await expect(name).toHaveCount(1)
+  await name.fill(`Marketplace ${product.sku}`)
   await page.getByLabel('Currency').selectOption('USD')
   await page.getByRole('button', { name: 'Create price list' }).click()
   await expect(page).toHaveURL(/\/en\/app\/price\/[\w-]+\.list$/)
