@@ -9,6 +9,8 @@ export type NewProduct = { nameEn: string; nameZhHans: string; sku: string; hsCo
 export async function createProductWithImage(page: Page, product: NewProduct): Promise<string> {
   await openPage(page, '/en/app/products/edit')
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible()
+  // See priceProduct: wait until the page holds one form (a transient client-rendered copy was seen on CI).
+  await expect(page.getByLabel('Name (English)')).toHaveCount(1)
   await page.getByLabel('Name (English)').fill(product.nameEn)
   await page.getByLabel('Name (Simplified Chinese)').fill(product.nameZhHans)
   await page.getByLabel('SKU', { exact: true }).fill(product.sku)
