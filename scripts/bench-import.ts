@@ -18,7 +18,7 @@ import type { BenchServerMessage } from './import-bench-server'
 
 const P95_TARGET_MS = 500
 const BASELINE_MS = 5000
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '120000' }, postgres: { type: 'boolean', default: false }, rate: { type: 'string' }, clients: { type: 'string' } } })
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '120000' }, postgres: { type: 'boolean', default: false }, rate: { type: 'string' }, clients: { type: 'string' }, mugs: { type: 'boolean', default: false } } })
 const rowCount = Number(values.rows)
 if (!Number.isInteger(rowCount) || rowCount < 1) throw new Error(`--rows must be a positive whole number, got "${values.rows}"`)
 const usePostgres = values.postgres || process.env.BENCH_DATABASE_URL !== undefined
@@ -155,11 +155,12 @@ const env: NodeJS.ProcessEnv = {
   SEARCH_CACHE_SECONDS: '0',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   BENCH_IMPORT_ROWS: String(rowCount),
+  BENCH_IMPORT_NAMES: values.mugs ? 'mugs' : 'varied',
   ...(usePostgres ? { DATABASE_URL } : { DATA_DIR: dataDir }),
 }
 if (!usePostgres) delete env.DATABASE_URL
 
-console.log(`bench:import  ${rowCount} rows  database ${usePostgres ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}  load ${LOAD.kind === 'open' ? `open loop ${LOAD.rate} requests/s` : `${LOAD.clients} closed-loop clients`}  cores ${os.cpus().length}  load average ${load()}`)
+console.log(`bench:import  ${rowCount} rows  database ${usePostgres ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}  load ${LOAD.kind === 'open' ? `open loop ${LOAD.rate} requests/s` : `${LOAD.clients} closed-loop clients`}  names ${values.mugs ? 'all porcelain mugs' : 'varied (40 kinds × 11 materials)'}  cores ${os.cpus().length}  load average ${load()}`)
 const server = startServer(env)
 let failed = false
 try {

@@ -90,6 +90,14 @@ export const products = pgTable(
     // from the index without sorting the catalogue (DESC NULLS FIRST is what ORDER BY … DESC means).
     index('products_organization_updated_idx').on(t.organizationId, t.updatedAt.desc().nullsFirst(), t.id),
     index('products_organization_published_idx').on(t.organizationId, t.status, t.publishedAt.desc().nullsFirst(), t.id),
+    // The same two orders without any imported product: while a company's first import runs, its lists and profile read these
+    // and never meet the import's unseen products (visibleProductOf; ADR 028). Rows of a running import are not in them at all.
+    index('products_organization_updated_shown_idx')
+      .on(t.organizationId, t.updatedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.importId} is null`),
+    index('products_organization_published_shown_idx')
+      .on(t.organizationId, t.status, t.publishedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.importId} is null`),
     index('products_status_category_idx').on(t.status, t.categoryId),
     index('products_status_origin_idx').on(t.status, t.originCountry),
     // text_pattern_ops: an HS code prefix (LIKE '6912%') uses the index under any database collation.

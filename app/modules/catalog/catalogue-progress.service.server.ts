@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { requireCompany } from '../companies/index'
 import { priceLists, products } from './catalog.tables.server'
-import { visibleProduct } from './product-visibility.server'
+import { visibleProductOf } from './product-visibility.server'
 
 /** Whether the company has a product, a published one, and an active price list (existence only: catalogues can be huge). */
 export type CatalogueProgress = { hasProducts: boolean; hasPublished: boolean; activePriceList: boolean }
@@ -13,7 +13,7 @@ export async function catalogueProgress(ctx: ServiceContext): Promise<CatalogueP
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const db = database()
-  const own = and(eq(products.organizationId, companyId), visibleProduct())
+  const own = and(eq(products.organizationId, companyId), visibleProductOf(companyId))
   const [any, published, active] = await Promise.all([
     db.select({ id: products.id }).from(products).where(own).limit(1),
     db

@@ -3,7 +3,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import type { Locale } from '../../platform/i18n/locales'
 import { localized } from './catalog.constants'
 import { priceListLines, priceLists, products } from './catalog.tables.server'
-import { visibleProduct } from './product-visibility.server'
+import { visibleProduct, visibleProductOf } from './product-visibility.server'
 import type { PriceBreak } from './pricing'
 
 /** A published product as an order line needs it: what it is, its MOQ and the quantity breaks of the active list. */
@@ -72,7 +72,7 @@ export async function orderableProducts(db: Database | Transaction, supplierComp
 export async function searchOrderableProducts(supplierCompanyId: string, q: string, locale: Locale): Promise<{ priceList: OrderPriceList | null; products: OrderableProduct[] }> {
   const db = database()
   const priceList = await priceListForOrders(db, supplierCompanyId)
-  const filters: SQL[] = [eq(products.organizationId, supplierCompanyId), eq(products.status, 'published'), visibleProduct()]
+  const filters: SQL[] = [eq(products.organizationId, supplierCompanyId), eq(products.status, 'published'), visibleProductOf(supplierCompanyId)]
   const term = q.trim()
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`

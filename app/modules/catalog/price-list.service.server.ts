@@ -9,7 +9,7 @@ import { requireCompany, requireRole, type AuditAction } from '../companies/inde
 import { changedFields, organizations, recordAudit } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { priceListLines, priceLists, products } from './catalog.tables.server'
-import { visibleProduct } from './product-visibility.server'
+import { visibleProduct, visibleProductOf } from './product-visibility.server'
 import type { CreatePriceListInput, PriceList, PriceListDetail, PriceListLine, PriceTier, SetPriceListLinesInput, UpdatePriceListInput } from './price-list.inputs'
 import { afterMarketplaceWrite } from './search.service.server'
 
@@ -85,7 +85,7 @@ export async function priceableProducts(ctx: ServiceContext): Promise<Array<{ id
   const rows = await database()
     .select({ id: products.id, sku: products.sku, nameEn: products.nameEn, nameZhHans: products.nameZhHans, nameZhHant: products.nameZhHant })
     .from(products)
-    .where(and(eq(products.organizationId, ctx.actor.companyId), sql`${products.status} <> 'archived'`, visibleProduct()))
+    .where(and(eq(products.organizationId, ctx.actor.companyId), sql`${products.status} <> 'archived'`, visibleProductOf(ctx.actor.companyId)))
     .orderBy(asc(products.sku))
   return rows.map((row) => ({ id: row.id, sku: row.sku, name: localized({ en: row.nameEn, 'zh-Hans': row.nameZhHans, 'zh-Hant': row.nameZhHant }, ctx.locale) }))
 }

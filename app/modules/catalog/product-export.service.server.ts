@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { FILE_TYPES } from '../../platform/files/file-types'
 import { products } from './catalog.tables.server'
-import { visibleProduct } from './product-visibility.server'
+import { visibleProductOf } from './product-visibility.server'
 import { IMPORT_COLUMNS, type ImportColumn, ProductExportQuery } from './product-import.inputs'
 import { requireImporter } from './product-import.policy'
 import { formatAttributes } from './product-import.rows'
@@ -64,7 +64,7 @@ async function xlsxOf(rows: ProductRow[]): Promise<Uint8Array> {
 export async function exportProducts(ctx: ServiceContext, rawQuery: ProductExportQuery = {}): Promise<ProductExport> {
   requireImporter(ctx.actor)
   const query = ProductExportQuery.parse(rawQuery)
-  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId), visibleProduct()]
+  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId), visibleProductOf(ctx.actor.companyId)]
   if (query.status) filters.push(eq(products.status, query.status))
   const rows = await database()
     .select()

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { supplierOwnerContext } from '../../../db/factories/companies'
+import { createProduct } from '../../../db/factories/products'
 import { withTemporaryFileStorage } from '../../../tests/support/file-storage'
 import type { ServiceContext } from '../../platform/actor'
 import { database, databaseHandle } from '../../platform/db/index.server'
@@ -10,6 +11,7 @@ import { importJobs, productImportRows, products } from './catalog.tables.server
 import { exportProducts } from './product-export.service.server'
 import { importRun, resumeImports } from './product-import.jobs.server'
 import { validateRows } from './product-import.rows'
+import { refreshImporting, visibleProductOf } from './product-visibility.server'
 import { getImport, startImport, uploadImport } from './product-import.service.server'
 import { loadImportReferences, loadSheet } from './product-import.sheet.server'
 import { advanceImport, discardImport, failImport, releaseStaging } from './product-import.steps.server'
@@ -88,6 +90,22 @@ const stagingFileBytes = async () => {
 }
 const stagedRowsOf = async (jobId: string) => (await database().select({ value: count() }).from(productImportRows).where(eq(productImportRows.importId, jobId)))[0]?.value
 
+/** The plan of the company's own list (first page, default order), with sequential scans ruled out so the choice is between indexes. */
+async function ownListPlan(companyId: string): Promise<string> {
+  const page = database()
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.organizationId, companyId), visibleProductOf(companyId)))
+    .orderBy(desc(products.updatedAt), asc(products.id))
+    .limit(20)
+  return database().transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`)
+    const result = await tx.execute(sql`explain ${page}`)
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ 'QUERY PLAN': string }>
+    return rows.map((row) => row['QUERY PLAN']).join('\n')
+  })
+}
+
 describe('product import in batches', () => {
   it('keeps the new products out of every read until the last batch commits, then shows all of them', async () => {
     const { ctx, job, step } = await supplierWithRunningImport()
@@ -125,6 +143,30 @@ describe('product import in batches', () => {
     expect(after.market).toEqual(['Brass lamp mark two', 'Paper lamp mark two', 'Quartz lamp', 'Quartz lamp wide'])
     expect(after).toMatchObject({ profileTotal: 4, exported: 8 })
     expect(await stagedRowsOf(job.id)).toBe(0)
+  })
+
+  it("reads a company's lists around its first import's unseen products, from indexes that hold none of them", async () => {
+    const ctx = await supplier()
+    await createProduct({ companyId: ctx.actor.companyId, sku: 'OLD-1', nameEn: 'Brass lamp' })
+    await createProduct({ companyId: ctx.actor.companyId, sku: 'OLD-2', nameEn: 'Paper lamp', status: 'draft' })
+    const job = await uploadImport(ctx, { name: 'import.csv', bytes: IMPORT })
+    await database().update(importJobs).set({ status: 'running' }).where(eq(importJobs.id, job.id))
+    const sheet = await loadSheet(ctx, job.fileId ?? '')
+    const checked = await validateRows(sheet.headers, sheet.rows, job.mapping, await loadImportReferences(ctx.actor.companyId))
+    const step = () => advanceImport(job.id, BATCH, async () => checked.products)
+    for (let index = 0; index < 2 * STEPS_PER_PHASE; index++) await step()
+    expect(await getImport(ctx, job.id)).toMatchObject({ phase: 'update', createdCount: 6 })
+
+    await refreshImporting()
+    expect(await ownListPlan(ctx.actor.companyId)).toContain('products_organization_updated_shown_idx')
+    expect((await seen(ctx)).own).toEqual(['OLD-1 Brass lamp 100 published', 'OLD-2 Paper lamp 100 draft'])
+    expect((await getSupplierProfile(ctx.actor.companyId, 'en'))?.products.total).toBe(1)
+
+    while (!(await step()).done);
+    // Completed with new products: they are seen at once, and from now on the company's reads take the general form.
+    expect((await seen(ctx)).own).toHaveLength(8)
+    await refreshImporting()
+    expect(await ownListPlan(ctx.actor.companyId)).not.toContain('_shown_idx')
   })
 
   it('empties the staging table once no import has rows staged in it (PGlite never reclaims deleted rows itself)', async () => {

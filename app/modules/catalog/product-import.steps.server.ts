@@ -1,6 +1,7 @@
-import { and, eq, exists, ne, sql } from 'drizzle-orm'
+import { and, eq, exists, getTableName, ne, sql } from 'drizzle-orm'
 import { hasSqlState } from '../../platform/db/database-errors.server'
 import { database, type Transaction } from '../../platform/db/index.server'
+import { leaveOutOfPgliteUpkeep } from '../../platform/db/pglite-upkeep.server'
 import { logger } from '../../platform/logger.server'
 import { organizations } from '../companies/index.server'
 import type { ImportJobPhase } from './catalog.constants'
@@ -9,7 +10,11 @@ import { productCountsChanged } from './product-counts.server'
 import { applyStagedUpdates, discardStagedRows, insertStagedProducts, stageRows } from './product-import.batches.server'
 import type { ImportRowError } from './product-import.inputs'
 import type { ImportedProduct } from './product-import.rows'
+import { importsChanged } from './product-visibility.server'
 import { afterMarketplaceWrite } from './search.service.server'
+
+// Read only by its primary key and emptied by releaseStaging: vacuuming or analysing it on PGlite would stop requests for a second.
+leaveOutOfPgliteUpkeep(getTableName(productImportRows))
 
 export type ImportJobRow = typeof importJobs.$inferSelect
 /**
@@ -101,6 +106,8 @@ export async function advanceImport(jobId: string, batchSize: number, rows: () =
   // Searches cached before an applied batch or the completion would show the catalogue as it was; the company's product
   // counts change when its new products appear (completion) or an update changed what they filter on.
   const step = await afterMarketplaceWrite(write)
+  // A completed import's products are seen from now on: reads of its company stop using the form that leaves them out.
+  if (step.done) importsChanged()
   if (step.recounted) productCountsChanged(peek.organizationId)
   return step
 }

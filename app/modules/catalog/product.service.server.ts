@@ -10,7 +10,7 @@ import { changedFields, companyProfiles, files, organizations, recordAudit } fro
 import type { ProductAttribute, ProductStatus } from './catalog.constants'
 import { categories, hsCodes, productImages, products } from './catalog.tables.server'
 import { afterCatalogueWrite, cachedProductCount } from './product-counts.server'
-import { visibleProduct } from './product-visibility.server'
+import { visibleProduct, visibleProductOf } from './product-visibility.server'
 import { setBaseUnitPrice } from './price-list.service.server'
 import { type CreateProductInput, type ProductImagesInput, ProductListQuery, type ProductSort, type ProductStatusInput, type QuickEditProductInput, type UpdateProductInput } from './product.inputs'
 import { canPublishProducts } from './product.policy'
@@ -175,7 +175,7 @@ export async function getProduct(ctx: ServiceContext, id: string): Promise<Produ
 export async function listProducts(ctx: ServiceContext, rawQuery: ProductListQuery = {}): Promise<ProductPage> {
   requireCompany(ctx.actor)
   const query = ProductListQuery.parse(rawQuery)
-  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId), visibleProduct()]
+  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId), visibleProductOf(ctx.actor.companyId)]
   if (query.status) filters.push(eq(products.status, query.status))
   if (query.categoryId) filters.push(eq(products.categoryId, query.categoryId))
   if (query.q) {

@@ -8,7 +8,7 @@ import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, products } from './catalog.tables.server'
 import { cachedProductCount } from './product-counts.server'
-import { visibleProduct } from './product-visibility.server'
+import { visibleProduct, visibleProductOf } from './product-visibility.server'
 import { isPublicProductId } from './product-page.service.server'
 import { cardsOf, type MarketProduct } from './search.service.server'
 import {
@@ -174,7 +174,7 @@ export async function supplierCountries(): Promise<string[]> {
 async function supplierProducts(supplierId: string, locale: Locale, query: ProfileProductsQuery): Promise<PublicSupplierProfile['products']> {
   const limit = clamp(query.limit, PROFILE_PRODUCTS_DEFAULT_LIMIT, 1, PROFILE_PRODUCTS_MAX_LIMIT)
   const offset = clamp(query.offset, 0, 0, DIRECTORY_MAX_OFFSET)
-  const where = and(eq(products.organizationId, supplierId), eq(products.status, 'published'), visibleProduct())
+  const where = and(eq(products.organizationId, supplierId), eq(products.status, 'published'), visibleProductOf(supplierId))
   const [rows, total] = await Promise.all([
     database().select({ id: products.id }).from(products).where(where).orderBy(desc(products.publishedAt), asc(products.id)).limit(limit).offset(offset),
     cachedProductCount(supplierId, 'published', async () => Number((await database().select({ total: count() }).from(products).where(where))[0]?.total ?? 0)),

@@ -1,0 +1,2 @@
+CREATE INDEX "products_organization_updated_shown_idx" ON "products" USING btree ("organization_id","updated_at" DESC NULLS FIRST,"id") WHERE "products"."import_id" is null;--> statement-breakpoint
+CREATE INDEX "products_organization_published_shown_idx" ON "products" USING btree ("organization_id","status","published_at" DESC NULLS FIRST,"id") WHERE "products"."import_id" is null;
