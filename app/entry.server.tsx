@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
+import { loadSignedInLayouts } from './components/layouts/page-layout'
 import { isDatabaseUnavailable } from './platform/db/database-errors.server'
 import { logger } from './platform/logger.server'
 import { noteDatabaseUnavailable } from './platform/request-scope.server'
@@ -10,19 +10,26 @@ import { requestInfoContext } from './platform/request-info'
 
 export const streamTimeout = 5_000
 
+// Signed-in pages render their layout at once rather than suspending on its chunk (components/layouts/page-layout.tsx).
+await loadSignedInLayouts()
+
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
   const { nonce } = loadContext.get(requestInfoContext)
-  const waitForAll = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode
 
   return new Promise<Response>((resolve, reject) => {
     let statusCode = status
-    let shellRendered = false
+    let responseStarted = false
     let timeout: NodeJS.Timeout | undefined = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      [waitForAll ? 'onAllReady' : 'onShellReady']() {
-        shellRendered = true
+      // Every page is sent whole and in place (as crawlers always got it): no loader defers data. React moves a boundary
+      // sent after the shell, or bigger than progressiveChunkSize, into place only ~300 ms after first paint — late for
+      // the eye, and when hydration reaches it first React renders it again beside the server's copy (two forms for a
+      // moment, found by the catalogue journeys).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        responseStarted = true
         const body = new PassThrough({
           final(callback) {
             clearTimeout(timeout)
@@ -39,7 +46,7 @@ export default function handleRequest(request: Request, status: number, headers:
       },
       onError(error: unknown) {
         statusCode = 500
-        if (shellRendered) logger().error({ err: error }, 'streaming render error')
+        if (responseStarted) logger().error({ err: error }, 'streaming render error')
       },
     })
   })

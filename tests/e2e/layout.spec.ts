@@ -32,6 +32,30 @@ test.describe('layouts chosen per page', () => {
     await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
   })
 
+  test('a signed-in page arrives whole and hydrates the server’s form instead of rendering it again', async ({ page }) => {
+    await startSession(page, DEMO.supplier)
+    // No boundary left for React to move into place later: it revealed such a boundary ~300 ms after first paint, and
+    // when hydration got there first it rendered the layout again beside the server's copy (two "Name" fields).
+    const html = await (await page.request.get('/en/app/price/new.list')).text()
+    expect(html).toContain('data-app-layout')
+    expect(html).not.toContain('<!--$?-->')
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    // Counts every removal of the server-rendered Name field (React throwing the markup away to render it anew).
+    await page.addInitScript({
+      content: `window.__nameFieldsRemoved = 0
+        new MutationObserver((records) => {
+          for (const record of records) for (const node of record.removedNodes)
+            if (node.nodeType === 1 && (node.matches('input[name="name"]') || node.querySelector('input[name="name"]'))) window.__nameFieldsRemoved += 1
+        }).observe(document, { childList: true, subtree: true })`,
+    })
+    await openPage(page, '/en/app/price/new.list')
+    await expect(page.getByLabel('Name', { exact: true })).toHaveCount(1)
+    await page.waitForTimeout(500)
+    expect(await page.evaluate('window.__nameFieldsRemoved')).toBe(0)
+    expect(errors, 'no hydration error (a currency list that differs between Node and Chromium was one)').toEqual([])
+  })
+
   for (const path of ['/en/login', '/en/confirm']) {
     test(`${path} uses the centred card without header or footer`, async ({ page }) => {
       await openPage(page, path)

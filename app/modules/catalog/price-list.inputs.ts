@@ -1,10 +1,10 @@
+import { isCurrencyCode } from '../../platform/format/intl-values'
 import { z } from '../../platform/zod'
 import { isDecimalText } from './pricing'
 
 /** A list holds at most this many lines, so the editor loads and saves it in one piece. */
 export const MAX_PRICE_LIST_LINES = 500
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 const isoDate = z.string('validation.date').regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
 /** An empty date field means "open-ended". */
 const optionalDate = z.preprocess((value) => (value === '' || value === undefined ? null : value), isoDate.nullable()).optional()
@@ -15,7 +15,7 @@ const fields = {
     .string('validation.currency')
     .trim()
     .transform((value) => value.toUpperCase())
-    .refine((value) => CURRENCIES.has(value), 'validation.currency'),
+    .refine((value) => isCurrencyCode(value), 'validation.currency'),
   validFrom: optionalDate,
   validTo: optionalDate,
 }

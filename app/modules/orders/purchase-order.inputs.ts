@@ -1,9 +1,9 @@
+import { isCurrencyCode } from '../../platform/format/intl-values'
 import { isDecimalText } from '../catalog/index'
 import { z } from '../../platform/zod'
 import { CHANGE_REQUEST_KINDS, INCOTERMS, MAX_ORDER_ATTACHMENTS, MAX_ORDER_LINES, PAYMENT_TERMS, PURCHASE_ORDER_STATUSES } from './orders.constants'
 import { CHANGE_DECISIONS, DIRECT_ACTIONS, type PurchaseOrderAction } from './purchase-order.machine'
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 const MAX_QUANTITY = 1_000_000_000
 const isoDate = z.string('validation.date').regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
@@ -13,7 +13,7 @@ export const currencyField = z
   .string('validation.currency')
   .trim()
   .transform((value) => value.toUpperCase())
-  .refine((value) => CURRENCIES.has(value), 'validation.currency')
+  .refine((value) => isCurrencyCode(value), 'validation.currency')
 
 /** A money amount as exact decimal text (numeric(18,4)); never a float, never negative. */
 export const amountField = z

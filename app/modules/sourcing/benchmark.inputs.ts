@@ -1,6 +1,6 @@
+import { isCurrencyCode } from '../../platform/format/intl-values'
 import { z } from '../../platform/zod'
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 
 /** How many months of history the trend covers. */
@@ -20,7 +20,7 @@ export const BenchmarkQuery = z
         .string('validation.currency')
         .trim()
         .transform((value) => value.toUpperCase())
-        .refine((value) => CURRENCIES.has(value), 'validation.currency'),
+        .refine((value) => isCurrencyCode(value), 'validation.currency'),
     ),
   })
   .superRefine((query, issues) => {

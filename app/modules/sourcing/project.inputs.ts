@@ -1,8 +1,8 @@
+import { isCurrencyCode } from '../../platform/format/intl-values'
 import { isDecimalText } from '../catalog/index'
 import { z } from '../../platform/zod'
 import { PROJECT_STATUSES } from './sourcing.constants'
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 export const isoDateField = z.string('validation.date').regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation.date')
 
@@ -10,7 +10,7 @@ export const currencyField = z
   .string('validation.currency')
   .trim()
   .transform((value) => value.toUpperCase())
-  .refine((value) => CURRENCIES.has(value), 'validation.currency')
+  .refine((value) => isCurrencyCode(value), 'validation.currency')
 
 /** A money amount as exact decimal text (numeric(18,4)); never a float, never negative. */
 export const amountField = z

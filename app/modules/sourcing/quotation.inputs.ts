@@ -1,9 +1,9 @@
+import { isCurrencyCode } from '../../platform/format/intl-values'
 import { isDecimalText } from '../catalog/index'
 import { INCOTERMS, PAYMENT_TERMS } from '../../platform/trade-terms'
 import { z } from '../../platform/zod'
 import { MAX_ATTACHMENTS, MAX_RFQ_LINES, QUOTATION_STATUSES } from './sourcing.constants'
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 const MAX_LEAD_TIME_DAYS = 3650
 const MAX_MOQ = 1_000_000_000
 const isoDate = z.string('validation.date').regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
@@ -16,7 +16,7 @@ const currencyField = z
   .string('validation.currency')
   .trim()
   .transform((value) => value.toUpperCase())
-  .refine((value) => CURRENCIES.has(value), 'validation.currency')
+  .refine((value) => isCurrencyCode(value), 'validation.currency')
 
 /** A money amount as exact decimal text (numeric(18,4)); never a float, never negative. */
 const amountField = z

@@ -1,9 +1,9 @@
+import { isCurrencyCode } from '../../platform/format/intl-values'
 import { isDecimalText } from '../catalog/index'
 import { INCOTERMS } from '../../platform/trade-terms'
 import { z } from '../../platform/zod'
 import { INVITATION_STATUSES, MAX_ATTACHMENTS, MAX_RFQ_LINES, MAX_RFQ_SUPPLIERS, RFQ_STATUSES, RFQ_VISIBILITIES } from './sourcing.constants'
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 const MAX_QUANTITY = 1_000_000_000
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 const toList = (value: unknown) => (typeof value === 'string' ? (value === '' ? [] : [value]) : (value ?? []))
@@ -16,7 +16,7 @@ const currencyField = z
   .string('validation.currency')
   .trim()
   .transform((value) => value.toUpperCase())
-  .refine((value) => CURRENCIES.has(value), 'validation.currency')
+  .refine((value) => isCurrencyCode(value), 'validation.currency')
 
 const amountField = z
   .union([z.string(), z.number()], 'validation.amount')

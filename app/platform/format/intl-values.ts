@@ -1,3 +1,5 @@
+import { CURRENCY_CODES } from './currency-codes'
+
 /** Intl's dateStyle / timeStyle values: what the date_format and time_format preferences hold. */
 export const DATE_STYLES = ['short', 'medium', 'long', 'full'] as const
 export type DateStyle = (typeof DATE_STYLES)[number]
@@ -6,12 +8,11 @@ export type DateStyle = (typeof DATE_STYLES)[number]
 export const HOUR_CYCLES = ['h11', 'h12', 'h23', 'h24'] as const
 export type HourCycle = (typeof HOUR_CYCLES)[number]
 
-let currencies: ReadonlySet<string> | undefined
+const currencies: ReadonlySet<string> = new Set(CURRENCY_CODES)
 let timeZones: ReadonlySet<string> | undefined
 
-/** An ISO 4217 code this runtime can format, e.g. USD, CNY, JPY. */
+/** An ISO 4217 code the product knows (CURRENCY_CODES), e.g. USD, CNY, JPY. */
 export function isCurrencyCode(value: string): boolean {
-  currencies ??= new Set(Intl.supportedValuesOf('currency'))
   return currencies.has(value)
 }
 

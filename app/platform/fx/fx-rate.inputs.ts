@@ -1,6 +1,6 @@
+import { isCurrencyCode } from '../format/intl-values'
 import { z } from '../zod'
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 
 const isRealDay = (value: string) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
 
@@ -10,7 +10,7 @@ export const FxRateInput = z.object({
     .string('validation.currency')
     .trim()
     .transform((value) => value.toUpperCase())
-    .refine((value) => value !== 'EUR' && CURRENCIES.has(value), 'validation.currency'),
+    .refine((value) => value !== 'EUR' && isCurrencyCode(value), 'validation.currency'),
   ratePerEur: z
     .string('validation.rate')
     .trim()

@@ -60,7 +60,8 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
   return (
     <RealtimeProvider tokens={tokens} locale={locale}>
       <TooltipProvider>
-        <div className="flex min-h-screen flex-col">
+        {/* data-app-layout: entry.client.tsx loads the signed-in layouts before hydrating a page that has one. */}
+        <div className="flex min-h-screen flex-col" data-app-layout="">
           <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
             {t('nav.skipToContent')}
           </a>

@@ -15,6 +15,7 @@ import { activatePriceList, createPriceList, deactivatePriceList, getPriceList, 
 import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { AppError, isAppError } from '../../../platform/errors'
+import { CURRENCY_CODES } from '../../../platform/format'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
@@ -26,7 +27,6 @@ import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/list'
 
-const CURRENCIES = Intl.supportedValuesOf('currency')
 
 /** The segment is `{id}.list` (or `new.list`); anything else is a 404 with the usual message. */
 function listRef(segment: string | undefined, request: Request, locale: Parameters<typeof translator>[0]): string {
@@ -164,7 +164,7 @@ function SettingsCard({ list, canManage, idempotencyKey, fieldErrors }: { list: 
         <FormField label={t('settings.currency')} errors={fieldError('currency')}>
           {(control) => (
             <NativeSelect {...control} name="currency" defaultValue={list?.currency ?? 'USD'} disabled={!canManage}>
-              {CURRENCIES.map((code) => (
+              {CURRENCY_CODES.map((code) => (
                 <option key={code} value={code}>
                   {code}
                 </option>

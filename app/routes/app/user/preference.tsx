@@ -11,7 +11,7 @@ import { FormField } from '../../../components/ui/field'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
 import { toast } from '../../../components/ui/toast'
 import { type Preferences, PreferencesInput, usePreferences } from '../../../modules/identity/index'
-import { createFormatter, DATE_STYLES, HOUR_CYCLES } from '../../../platform/format'
+import { createFormatter, CURRENCY_CODES, DATE_STYLES, HOUR_CYCLES } from '../../../platform/format'
 import { LOCALE_ENTRIES, LOCALES, type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
@@ -37,7 +37,7 @@ function deviceTimeZone(): string | null {
 function useChoices(locale: Locale) {
   return useMemo(() => {
     const currencyNames = new Intl.DisplayNames(LOCALE_ENTRIES[locale].language, { type: 'currency' })
-    const currencies: ComboboxOption[] = Intl.supportedValuesOf('currency').map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}`, keywords: [code] }))
+    const currencies: ComboboxOption[] = CURRENCY_CODES.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}`, keywords: [code] }))
     const zones: ComboboxOption[] = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => ({ value: zone, label: zone.replaceAll('_', ' '), keywords: zone.split('/') }))
     return { currencies, zones }
   }, [locale])
