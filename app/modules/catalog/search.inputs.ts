@@ -2,12 +2,7 @@ import { isCountryCode } from '../../platform/countries'
 import { isCurrencyCode } from '../../platform/format/intl-values'
 import { z } from '../../platform/zod'
 
-export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const
-export type SearchSort = (typeof SEARCH_SORTS)[number]
-export const SEARCH_MAX_LIMIT = 50
-export const SEARCH_DEFAULT_LIMIT = 20
-/** Deeper pages are refused: nobody reads them and they cost a full sort. */
-export const SEARCH_MAX_OFFSET = 10_000
+import { SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, SEARCH_SORTS, type SearchSort } from './search.constants'
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional())

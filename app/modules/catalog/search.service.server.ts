@@ -29,7 +29,8 @@ import {
   totalOf,
 } from './search-counts.server'
 import { type HsCodeTerm, parseSearchQuery } from './search-document'
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, type SearchProductsInput, type SearchSort } from './search.inputs'
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, type SearchSort } from './search.constants'
+import type { SearchProductsInput } from './search.inputs'
 
 /** Added to the relevance of products whose supplier is verified, so they rank first among comparable matches. */
 const VERIFIED_BOOST = 0.2

@@ -8,7 +8,7 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { useFormatter } from '../../../components/use-formatter'
 import { useLiveFilters } from '../../../components/use-live-filters'
 import { useTranslation } from '../../../platform/i18n/react'
-import { SEARCH_SORTS, type SearchSort } from '../search.inputs'
+import { SEARCH_SORTS, type SearchSort } from '../search.constants'
 import type { FacetCount } from '../search.service.server'
 
 /** The marketplace search as the form shows it: every value as typed, blank when unset. */
