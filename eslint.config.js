@@ -32,7 +32,15 @@ const wallOutside = (targets, except, withTables = false) =>
       message: `Import the ${name} module through its index.ts or index.server.ts.`,
     })),
   )
-const RUN_TIME_OUTSIDE = ['./server/**/!(*.test).ts', './db/seed', './db/factories', './app/root.tsx', './app/entry.server.tsx', './app/entry.client.tsx', './app/routes.ts']
+const RUN_TIME_OUTSIDE = [
+  './server/**/!(*.test).ts',
+  './db/seed',
+  './db/factories',
+  './app/root.tsx',
+  './app/entry.server.tsx',
+  './app/entry.client.tsx',
+  './app/routes.ts',
+]
 const TESTS_AND_TOOLS = ['./tests', './server/**/*.test.ts', './scripts']
 const outsideBoundaries = [
   ...wallOutside(RUN_TIME_OUTSIDE, ['./index.ts', './index.server.ts', './messages']),

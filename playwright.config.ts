@@ -27,14 +27,26 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   // Journeys that rely on the demo supplier's price list run after the ones that activate other lists of it.
   projects: [
     { name: 'pricing', testMatch: ['**/marketplace.spec.ts', '**/products.spec.ts'] },
     { name: 'orders', testMatch: ['**/orders.spec.ts', '**/fulfilment-board.spec.ts', '**/preferred-currency.spec.ts'], dependencies: ['pricing'] },
-    { name: 'journeys', testIgnore: ['**/marketplace.spec.ts', '**/products.spec.ts', '**/orders.spec.ts', '**/fulfilment-board.spec.ts', '**/preferred-currency.spec.ts'] },
+    {
+      name: 'journeys',
+      testIgnore: ['**/marketplace.spec.ts', '**/products.spec.ts', '**/orders.spec.ts', '**/fulfilment-board.spec.ts', '**/preferred-currency.spec.ts'],
+    },
   ],
   webServer: {
     command: 'npx node server.js',

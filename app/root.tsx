@@ -37,10 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const cookies = request.headers.get('cookie')
   const session = context.get(clientSessionContext)
   // The reference rates (cached in memory) let every page show amounts in the viewer's currency (ADR 021).
-  const [preferences, fx] = await Promise.all([
-    viewerPreferences(session, { locale, requestId: context.get(requestInfoContext).requestId }),
-    rateTable(),
-  ])
+  const [preferences, fx] = await Promise.all([viewerPreferences(session, { locale, requestId: context.get(requestInfoContext).requestId }), rateTable()])
   return {
     locale,
     resources: messagesFor(locale, 'common', 'ui'),
@@ -84,8 +81,13 @@ export function Layout({ children }: { children: ReactNode }) {
  */
 function usePageResources(locale: string, rootResources: LocaleResources | undefined): LocaleResources {
   const matches = useMatches()
-  const catalogs = [rootResources, ...matches.map((match) => (match.loaderData as { i18n?: LocaleResources } | undefined)?.i18n)].filter((c): c is LocaleResources => Boolean(c))
-  const signature = `${locale}|${catalogs.flatMap((c) => Object.keys(c)).sort().join(',')}`
+  const catalogs = [rootResources, ...matches.map((match) => (match.loaderData as { i18n?: LocaleResources } | undefined)?.i18n)].filter(
+    (c): c is LocaleResources => Boolean(c),
+  )
+  const signature = `${locale}|${catalogs
+    .flatMap((c) => Object.keys(c))
+    .sort()
+    .join(',')}`
   const merge = () => ({ signature, resources: Object.assign({}, ...catalogs) as LocaleResources })
   const [entry, setEntry] = useState(merge)
   if (entry.signature === signature) return entry.resources

@@ -18,7 +18,15 @@ import type { BenchServerMessage } from './import-bench-server'
 
 const P95_TARGET_MS = 500
 const BASELINE_MS = 5000
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '120000' }, postgres: { type: 'boolean', default: false }, rate: { type: 'string' }, clients: { type: 'string' }, mugs: { type: 'boolean', default: false } } })
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '120000' },
+    postgres: { type: 'boolean', default: false },
+    rate: { type: 'string' },
+    clients: { type: 'string' },
+    mugs: { type: 'boolean', default: false },
+  },
+})
 const rowCount = Number(values.rows)
 if (!Number.isInteger(rowCount) || rowCount < 1) throw new Error(`--rows must be a positive whole number, got "${values.rows}"`)
 const usePostgres = values.postgres || process.env.BENCH_DATABASE_URL !== undefined
@@ -56,7 +64,12 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; messages: (type: BenchServerMessage['type']) => Promise<BenchServerMessage> } {
-  const child = fork(path.join(process.cwd(), 'scripts/import-bench-server.ts'), [], { cwd: process.cwd(), env, execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(path.join(process.cwd(), 'scripts/import-bench-server.ts'), [], {
+    cwd: process.cwd(),
+    env,
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   const waiting: Array<{ type: string; resolve: (message: BenchServerMessage) => void }> = []
   child.on('message', (message: BenchServerMessage) => {
     const index = waiting.findIndex((entry) => entry.type === message.type)
@@ -72,7 +85,11 @@ function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; messages: (
 }
 
 async function tokenFor(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ identifier: email, password }) })
+  const response = await fetch(`${url}/api/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ identifier: email, password }),
+  })
   if (response.status !== 200) throw new Error(`token grant failed: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { access_token: string }).access_token
 }
@@ -128,7 +145,17 @@ function report(title: string, samples: Sample[], from: number, to: number): { p
     names.map((name) => {
       const of = window.filter((sample) => name === 'all' || sample.endpoint === name)
       const sorted = of.map((sample) => sample.ms).sort((a, b) => a - b)
-      return [name, { n: of.length, failed: of.filter((sample) => !sample.ok).length, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN }] as const
+      return [
+        name,
+        {
+          n: of.length,
+          failed: of.filter((sample) => !sample.ok).length,
+          p50: quantile(sorted, 0.5),
+          p95: quantile(sorted, 0.95),
+          p99: quantile(sorted, 0.99),
+          max: sorted.at(-1) ?? Number.NaN,
+        },
+      ] as const
     }),
   )
   const health = stats.get('health')
@@ -136,7 +163,9 @@ function report(title: string, samples: Sample[], from: number, to: number): { p
   console.log(`  ${'endpoint'.padEnd(10)} ${'n'.padStart(6)} ${'fail'.padStart(5)}    p50    p95    p99    max (ms)   p50/p95 ÷ health`)
   for (const [name, stat] of stats) {
     const ratio = health && name !== 'health' && name !== 'all' ? `${(stat.p50 / health.p50).toFixed(1)}× / ${(stat.p95 / health.p95).toFixed(1)}×` : ''
-    console.log(`  ${name.padEnd(10)} ${String(stat.n).padStart(6)} ${String(stat.failed).padStart(5)} ${ms(stat.p50)} ${ms(stat.p95)} ${ms(stat.p99)} ${ms(stat.max)}            ${ratio}`)
+    console.log(
+      `  ${name.padEnd(10)} ${String(stat.n).padStart(6)} ${String(stat.failed).padStart(5)} ${ms(stat.p50)} ${ms(stat.p95)} ${ms(stat.p99)} ${ms(stat.max)}            ${ratio}`,
+    )
   }
   return { p95: stats.get('all')?.p95 ?? Number.NaN }
 }
@@ -160,7 +189,9 @@ const env: NodeJS.ProcessEnv = {
 }
 if (!usePostgres) delete env.DATABASE_URL
 
-console.log(`bench:import  ${rowCount} rows  database ${usePostgres ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}  load ${LOAD.kind === 'open' ? `open loop ${LOAD.rate} requests/s` : `${LOAD.clients} closed-loop clients`}  names ${values.mugs ? 'all porcelain mugs' : 'varied (40 kinds × 11 materials)'}  cores ${os.cpus().length}  load average ${load()}`)
+console.log(
+  `bench:import  ${rowCount} rows  database ${usePostgres ? 'PostgreSQL' : 'PGlite (embedded, on disk)'}  load ${LOAD.kind === 'open' ? `open loop ${LOAD.rate} requests/s` : `${LOAD.clients} closed-loop clients`}  names ${values.mugs ? 'all porcelain mugs' : 'varied (40 kinds × 11 materials)'}  cores ${os.cpus().length}  load average ${load()}`,
+)
 const server = startServer(env)
 let failed = false
 try {

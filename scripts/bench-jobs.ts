@@ -44,7 +44,11 @@ function benchJob(sql: postgres.Sql | null, instance: number) {
 /** A worker instance: runs the bench's jobs until it is told to stop (SIGTERM), as a second server would. */
 async function workerMain(instance: number): Promise<void> {
   const sql = postgres(DATABASE_URL, { max: 4, onnotice: () => {} })
-  const system = new JobSystem({ connection: { kind: 'postgres', url: DATABASE_URL }, worker: true, onError: (error) => console.error(`[worker ${instance}] ${error.message}`) })
+  const system = new JobSystem({
+    connection: { kind: 'postgres', url: DATABASE_URL },
+    worker: true,
+    onError: (error) => console.error(`[worker ${instance}] ${error.message}`),
+  })
   await system.start([benchJob(sql, instance)])
   console.log('ready')
   await new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()))
@@ -53,7 +57,11 @@ async function workerMain(instance: number): Promise<void> {
 }
 
 function startWorker(instance: number): Promise<{ stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', 'bench-jobs.ts'), '--worker', String(instance)], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', 'bench-jobs.ts'), '--worker', String(instance)], {
+    cwd: ROOT,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
@@ -88,7 +96,17 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   if (!existsSync(path.join(ROOT, 'build/server/index.js'))) throw new Error('build/server/index.js missing: run npm run build first')
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: url, DATABASE_URL, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tradeport-bench-jobs-')), SEED_DEMO: 'off', JOBS_WORKER: 'off', LOG_LEVEL: 'warn' }
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tradeport-bench-jobs-')),
+    SEED_DEMO: 'off',
+    JOBS_WORKER: 'off',
+    LOG_LEVEL: 'warn',
+  }
   const child = spawn(process.execPath, ['server.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   for (const started = Date.now(); ; await sleep(100)) {
@@ -134,13 +152,22 @@ function percentile(values: number[], p: number): number {
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)}` : '—')
 
 async function main(): Promise<void> {
-  console.log(`bench:jobs — ${JOBS.toLocaleString('en')} jobs, ${WORKERS} worker instances, PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}; load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} on ${os.availableParallelism()} cores`)
+  console.log(
+    `bench:jobs — ${JOBS.toLocaleString('en')} jobs, ${WORKERS} worker instances, PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}; load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')} on ${os.availableParallelism()} cores`,
+  )
   await recreateDatabase(DATABASE_URL)
   const server = await startServer()
   const sql = postgres(DATABASE_URL, { max: 2, onnotice: () => {} })
   await sql.unsafe(`create table ${RUNS_TABLE} (n int not null, instance int not null, sent_at bigint not null, ran_at bigint not null)`)
   const workers = await Promise.all(Array.from({ length: WORKERS }, (_, index) => startWorker(index + 1)))
-  const sender = new JobSystem({ connection: { kind: 'postgres', url: DATABASE_URL }, worker: false, onError: (error) => console.error(`[sender] ${error.message}`) })
+  const sender = new JobSystem({
+    connection: { kind: 'postgres', url: DATABASE_URL },
+    worker: false,
+    onError: (error) => console.error(`[sender] ${error.message}`),
+  })
   const job = benchJob(null, 0)
   await sender.start([job])
 
@@ -173,7 +200,9 @@ async function main(): Promise<void> {
 
   const [counts] = await sql<{ rows: number; distinct: number; first: string; last: string }[]>`
     select count(*)::int as rows, count(distinct n)::int as distinct, min(sent_at)::text as first, max(ran_at)::text as last from ${sql(RUNS_TABLE)}`
-  const perInstance = await sql<{ instance: number; jobs: number }[]>`select instance, count(*)::int as jobs from ${sql(RUNS_TABLE)} group by instance order by instance`
+  const perInstance = await sql<
+    { instance: number; jobs: number }[]
+  >`select instance, count(*)::int as jobs from ${sql(RUNS_TABLE)} group by instance order by instance`
   const latencies = (await sql<{ latency: string }[]>`select (ran_at - sent_at)::text as latency from ${sql(RUNS_TABLE)}`).map((row) => Number(row.latency))
 
   await sender.stop()
@@ -189,16 +218,33 @@ async function main(): Promise<void> {
   console.log('')
   console.log('| Measure | Value | Target | Result |')
   console.log('|---------|-------|--------|--------|')
-  console.log(`| jobs sent (${SEND_CONCURRENCY} concurrent sends) | ${JOBS.toLocaleString('en')} in ${(sendMs / 1000).toFixed(1)} s (${Math.round((JOBS * 1000) / sendMs)}/s) | - | - |`)
-  console.log(`| throughput, first send → last run | ${Math.round((counts!.distinct * 1000) / Math.max(1, elapsedMs))} jobs/s (${(elapsedMs / 1000).toFixed(1)} s) | - | - |`)
-  console.log(`| queue latency, sent → running, p50 / p95 / p99 / max ms | ${ms(percentile(latencies, 50))} / ${ms(queueP95)} / ${ms(percentile(latencies, 99))} / ${ms(Math.max(...latencies))} | - | - |`)
-  console.log(`| jobs per instance | ${perInstance.map((row) => `#${row.instance}: ${row.jobs.toLocaleString('en')}`).join(', ')} | both work | ${perInstance.length === WORKERS ? 'PASS' : 'FAIL'} |`)
+  console.log(
+    `| jobs sent (${SEND_CONCURRENCY} concurrent sends) | ${JOBS.toLocaleString('en')} in ${(sendMs / 1000).toFixed(1)} s (${Math.round((JOBS * 1000) / sendMs)}/s) | - | - |`,
+  )
+  console.log(
+    `| throughput, first send → last run | ${Math.round((counts!.distinct * 1000) / Math.max(1, elapsedMs))} jobs/s (${(elapsedMs / 1000).toFixed(1)} s) | - | - |`,
+  )
+  console.log(
+    `| queue latency, sent → running, p50 / p95 / p99 / max ms | ${ms(percentile(latencies, 50))} / ${ms(queueP95)} / ${ms(percentile(latencies, 99))} / ${ms(Math.max(...latencies))} | - | - |`,
+  )
+  console.log(
+    `| jobs per instance | ${perInstance.map((row) => `#${row.instance}: ${row.jobs.toLocaleString('en')}`).join(', ')} | both work | ${perInstance.length === WORKERS ? 'PASS' : 'FAIL'} |`,
+  )
   console.log(`| jobs lost | ${lost} | 0 | ${lost === 0 ? 'PASS' : 'FAIL'} |`)
   console.log(`| jobs run twice | ${twice} | 0 | ${twice === 0 ? 'PASS' : 'FAIL'} |`)
-  console.log(`| /api/health p50 / p95 ms, idle (${idleHealth.length} requests) | ${ms(percentile(idleHealth, 50))} / ${ms(percentile(idleHealth, 95))} | - | - |`)
-  console.log(`| /api/health p50 / p95 ms, while the jobs ran (${loadedHealth.length} requests) | ${ms(percentile(loadedHealth, 50))} / ${ms(healthP95)} | - | - |`)
+  console.log(
+    `| /api/health p50 / p95 ms, idle (${idleHealth.length} requests) | ${ms(percentile(idleHealth, 50))} / ${ms(percentile(idleHealth, 95))} | - | - |`,
+  )
+  console.log(
+    `| /api/health p50 / p95 ms, while the jobs ran (${loadedHealth.length} requests) | ${ms(percentile(loadedHealth, 50))} / ${ms(healthP95)} | - | - |`,
+  )
   console.log(`| queue latency p95 ÷ /api/health p95 (same window) | ${(queueP95 / healthP95).toFixed(1)}× | - | - |`)
-  console.log(`load average at the end: ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')}`)
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')}`,
+  )
   if (done < JOBS) console.log(`only ${done.toLocaleString('en')} of ${JOBS.toLocaleString('en')} jobs ran within ${DRAIN_TIMEOUT_MS / 60_000} minutes`)
   if (lost > 0 || twice > 0) process.exitCode = 1
 }

@@ -29,7 +29,12 @@ type Client = { token: string; companyId: string }
 type Cast = { buyers: Client[]; suppliers: Client[]; supplierIds: string[]; products: Record<string, Array<{ id: string; moq: number }>> }
 
 /** Companies, members, products and price lists, written with the test factories straight into the bench database. */
-async function seed(): Promise<Omit<Cast, 'buyers' | 'suppliers'> & { buyerUsers: Array<{ email: string; password: string; companyId: string }>; supplierUsers: Array<{ email: string; password: string; companyId: string }> }> {
+async function seed(): Promise<
+  Omit<Cast, 'buyers' | 'suppliers'> & {
+    buyerUsers: Array<{ email: string; password: string; companyId: string }>
+    supplierUsers: Array<{ email: string; password: string; companyId: string }>
+  }
+> {
   process.env.DATABASE_URL = DATABASE_URL
   process.env.SEED_DEMO = 'off'
   const { databaseHandle, closeDatabase } = await import('../app/platform/db/index.server')
@@ -44,8 +49,15 @@ async function seed(): Promise<Omit<Cast, 'buyers' | 'suppliers'> & { buyerUsers
     const company = await createCompany({ name: `Bench Supplier ${s + 1}`, kind: 'supplier', verificationStatus: 'accept' })
     supplierIds.push(company.id)
     const items = []
-    for (let p = 0; p < 10; p++) items.push(await createProduct({ companyId: company.id, nameEn: `Bench item ${s + 1}-${p + 1}`, sku: `B${s + 1}-${p + 1}`, moq: 5 }))
-    await createPriceList({ companyId: company.id, lines: items.flatMap((item, index) => [{ productId: item.id, minQuantity: 5, unitPrice: `${10 + index}.5000` }, { productId: item.id, minQuantity: 100, unitPrice: `${9 + index}.2500` }]) })
+    for (let p = 0; p < 10; p++)
+      items.push(await createProduct({ companyId: company.id, nameEn: `Bench item ${s + 1}-${p + 1}`, sku: `B${s + 1}-${p + 1}`, moq: 5 }))
+    await createPriceList({
+      companyId: company.id,
+      lines: items.flatMap((item, index) => [
+        { productId: item.id, minQuantity: 5, unitPrice: `${10 + index}.5000` },
+        { productId: item.id, minQuantity: 100, unitPrice: `${9 + index}.2500` },
+      ]),
+    })
     products[company.id] = items.map((item) => ({ id: item.id, moq: 5 }))
     for (let m = 0; m < SUPPLIERS_PER_COMPANY; m++) {
       const user = await createUser({ email: `bench-supplier-${s}-${m}@example.test` })
@@ -81,7 +93,17 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   if (!existsSync(path.join(ROOT, 'build/server/index.js'))) throw new Error('build/server/index.js missing: run npm run build first')
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: url, DATABASE_URL, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tradeport-bench-orders-')), SEED_DEMO: 'off', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '10000' }
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tradeport-bench-orders-')),
+    SEED_DEMO: 'off',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '10000',
+  }
   const child: ChildProcess = spawn(process.execPath, ['server.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   const stop = async () => {
@@ -104,12 +126,26 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
 }
 
 async function tokenFor(url: string, user: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${url}/api/auth/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ identifier: user.email, password: user.password }) })
+  const response = await fetch(`${url}/api/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ identifier: user.email, password: user.password }),
+  })
   if (response.status !== 200) throw new Error(`token grant failed: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { access_token: string }).access_token
 }
 
-type Tally = { placed: number; retries: number; retryMismatches: number; confirmed: number; lostRaces: number; errors: Map<string, number>; createdIds: Map<string, string>; confirmedIds: Set<string>; latencies: number[] }
+type Tally = {
+  placed: number
+  retries: number
+  retryMismatches: number
+  confirmed: number
+  lostRaces: number
+  errors: Map<string, number>
+  createdIds: Map<string, string>
+  confirmedIds: Set<string>
+  latencies: number[]
+}
 
 function countError(tally: Tally, label: string): void {
   tally.errors.set(label, (tally.errors.get(label) ?? 0) + 1)
@@ -193,11 +229,26 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:orders — ${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} at start`)
+  console.log(
+    `bench:orders — ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')} at start`,
+  )
   await recreateDatabase(DATABASE_URL)
   const seeded = await seed()
   const server = await startServer()
-  const tally: Tally = { placed: 0, retries: 0, retryMismatches: 0, confirmed: 0, lostRaces: 0, errors: new Map(), createdIds: new Map(), confirmedIds: new Set(), latencies: [] }
+  const tally: Tally = {
+    placed: 0,
+    retries: 0,
+    retryMismatches: 0,
+    confirmed: 0,
+    lostRaces: 0,
+    errors: new Map(),
+    createdIds: new Map(),
+    confirmedIds: new Set(),
+    latencies: [],
+  }
   let seconds: number
   try {
     const buyers = await Promise.all(seeded.buyerUsers.map(async (user) => ({ token: await tokenFor(server.url, user), companyId: user.companyId })))
@@ -206,7 +257,10 @@ async function main(): Promise<void> {
     console.log(`${buyers.length} buyer and ${suppliers.length} supplier clients for ${SECONDS} s…`)
     const started = performance.now()
     const until = Date.now() + SECONDS * 1000
-    await Promise.all([...buyers.map((client, index) => buyerLoop(server.url, client, cast, until, tally, index)), ...suppliers.map((client, index) => supplierLoop(server.url, client, until, tally, index))])
+    await Promise.all([
+      ...buyers.map((client, index) => buyerLoop(server.url, client, cast, until, tally, index)),
+      ...suppliers.map((client, index) => supplierLoop(server.url, client, until, tally, index)),
+    ])
     seconds = (performance.now() - started) / 1000
   } finally {
     await server.stop()
@@ -215,7 +269,8 @@ async function main(): Promise<void> {
   const sql = postgres(DATABASE_URL, { max: 2, onnotice: () => {} })
   const [orders] = await sql`select count(*)::int as n, count(*) filter (where status = 'confirmed')::int as confirmed from purchase_orders`
   const [keys] = await sql`select count(*)::int as n from idempotency_keys`
-  const [duplicateNumbers] = await sql`select count(*)::int as n from (select buyer_company_id, number from purchase_orders group by 1, 2 having count(*) > 1) d`
+  const [duplicateNumbers] =
+    await sql`select count(*)::int as n from (select buyer_company_id, number from purchase_orders group by 1, 2 having count(*) > 1) d`
   // Every order: created + place, and confirm when confirmed — nothing more, nothing less.
   const [timelines] = await sql`
     select count(*) filter (where events <> expected)::int as broken, coalesce(sum(events), 0)::int as events
@@ -232,13 +287,32 @@ async function main(): Promise<void> {
   const errors = [...tally.errors].reduce((sum, [, n]) => sum + n, 0)
   const checks: Array<[string, boolean, string]> = [
     ['errors other than expected 409s', errors === 0, `${errors}${errors ? ` (${[...tally.errors].map(([label, n]) => `${label}×${n}`).join(', ')})` : ''}`],
-    ['duplicate orders (orders in the database vs keys that created one)', orders!.n === distinctCreated && orders!.n === keys!.n && tally.retryMismatches === 0, `${orders!.n - distinctCreated} (orders ${orders!.n}, keys ${keys!.n}, retried ${tally.retries}, retry answered another order ${tally.retryMismatches})`],
+    [
+      'duplicate orders (orders in the database vs keys that created one)',
+      orders!.n === distinctCreated && orders!.n === keys!.n && tally.retryMismatches === 0,
+      `${orders!.n - distinctCreated} (orders ${orders!.n}, keys ${keys!.n}, retried ${tally.retries}, retry answered another order ${tally.retryMismatches})`,
+    ],
     ['duplicate order numbers', duplicateNumbers!.n === 0, String(duplicateNumbers!.n)],
-    ['lost timeline events (orders whose timeline is incomplete)', timelines!.broken === 0, `${timelines!.broken} of ${orders!.n} orders; ${timelines!.events} events`],
-    ['confirmations answered 200 vs stored', tally.confirmed === orders!.confirmed && tally.confirmedIds.size === tally.confirmed, `${tally.confirmed} answered, ${orders!.confirmed} stored`],
+    [
+      'lost timeline events (orders whose timeline is incomplete)',
+      timelines!.broken === 0,
+      `${timelines!.broken} of ${orders!.n} orders; ${timelines!.events} events`,
+    ],
+    [
+      'confirmations answered 200 vs stored',
+      tally.confirmed === orders!.confirmed && tally.confirmedIds.size === tally.confirmed,
+      `${tally.confirmed} answered, ${orders!.confirmed} stored`,
+    ],
   ]
-  console.log(`\nResults (PostgreSQL, ${seconds.toFixed(1)} s, 50 clients; load average now ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')})`)
-  console.log(`  orders placed        ${tally.placed} (${(tally.placed / seconds).toFixed(1)} orders/s), create p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`)
+  console.log(
+    `\nResults (PostgreSQL, ${seconds.toFixed(1)} s, 50 clients; load average now ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')})`,
+  )
+  console.log(
+    `  orders placed        ${tally.placed} (${(tally.placed / seconds).toFixed(1)} orders/s), create p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`,
+  )
   console.log(`  orders confirmed     ${tally.confirmed} (${(tally.confirmed / seconds).toFixed(1)}/s); lost races (expected 409) ${tally.lostRaces}`)
   console.log(`  notifications        ${notices!.n}`)
   for (const [label, ok, figure] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}: ${figure}`)

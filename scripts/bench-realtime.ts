@@ -73,8 +73,12 @@ async function seed(): Promise<Cast> {
       },
     )
     const channelId = randomUUID()
-    await database().insert(conversations).values({ id: channelId, kind: 'channel', organizationId: company.id, name: 'general', visibility: 'public', createdBy: members[0]!.id })
-    await database().insert(conversationMembers).values(members.map((user, m) => ({ conversationId: channelId, userId: user.id, role: m === 0 ? ('owner' as const) : ('member' as const) })))
+    await database()
+      .insert(conversations)
+      .values({ id: channelId, kind: 'channel', organizationId: company.id, name: 'general', visibility: 'public', createdBy: members[0]!.id })
+    await database()
+      .insert(conversationMembers)
+      .values(members.map((user, m) => ({ conversationId: channelId, userId: user.id, role: m === 0 ? ('owner' as const) : ('member' as const) })))
     channelIds.push(channelId)
     for (const user of members) users.push({ email: user.email, password: user.password, companyIndex: c })
   }
@@ -116,7 +120,12 @@ async function startServer(redisKey: string): Promise<ServerProcess> {
     ...(INSTANCES > 1 ? { REDIS_URL } : {}),
   }
   if (INSTANCES === 1) delete env.REDIS_URL
-  const child = fork(path.join(ROOT, 'scripts/realtime-bench-server.ts'), [], { cwd: ROOT, env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(path.join(ROOT, 'scripts/realtime-bench-server.ts'), [], {
+    cwd: ROOT,
+    env,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start within 2 minutes')), 120_000)
@@ -151,7 +160,11 @@ async function startServer(redisKey: string): Promise<ServerProcess> {
 }
 
 async function tokenFor(url: string, user: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${url}/api/auth/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ identifier: user.email, password: user.password }) })
+  const response = await fetch(`${url}/api/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ identifier: user.email, password: user.password }),
+  })
   if (response.status !== 200) throw new Error(`token grant failed: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { access_token: string }).access_token
 }
@@ -187,8 +200,15 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms`
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`
 
 async function main(): Promise<void> {
-  console.log(`bench:realtime — ${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} at start`)
-  console.log(`${COMPANIES * USERS_PER_COMPANY} clients in ${COMPANIES} rooms, ${RATE} messages/s for ${SECONDS} s, ${INSTANCES} server instance(s)${INSTANCES > 1 ? ` sharing Redis ${REDIS_URL}` : ''}`)
+  console.log(
+    `bench:realtime — ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')} at start`,
+  )
+  console.log(
+    `${COMPANIES * USERS_PER_COMPANY} clients in ${COMPANIES} rooms, ${RATE} messages/s for ${SECONDS} s, ${INSTANCES} server instance(s)${INSTANCES > 1 ? ` sharing Redis ${REDIS_URL}` : ''}`,
+  )
   console.log('seeding…')
   await recreateDatabase(DATABASE_URL)
   const cast = await seed()
@@ -243,7 +263,15 @@ async function main(): Promise<void> {
       const clientId = `bench:${sentAt}:${n}`
       const begin = performance.now()
       pending.push(
-        (client.socket.timeout(10_000).emitWithAck('message:send', { conversationId: client.conversationId, body: `Bench message ${n}`, clientId }) as Promise<{ ok: boolean; message?: { id: string }; error?: { code: string } }>)
+        (
+          client.socket
+            .timeout(10_000)
+            .emitWithAck('message:send', { conversationId: client.conversationId, body: `Bench message ${n}`, clientId }) as Promise<{
+            ok: boolean
+            message?: { id: string }
+            error?: { code: string }
+          }>
+        )
           .then((ack) => {
             tally.ackLatencies.push(performance.now() - begin)
             if (ack.ok && ack.message) tally.sent.set(ack.message.id, { room: client.room, at: sentAt })
@@ -260,7 +288,7 @@ async function main(): Promise<void> {
     for (const client of clients) roomSize.set(client.room, (roomSize.get(client.room) ?? 0) + 1)
     const expectedDeliveries = () => [...tally.sent.values()].reduce((sum, sent) => sum + (roomSize.get(sent.room) ?? 0), 0)
     const receivedExpected = () => [...tally.sent.keys()].reduce((sum, id) => sum + (tally.deliveries.get(id)?.size ?? 0), 0)
-    for (const drainStarted = Date.now(); receivedExpected() < expectedDeliveries() && Date.now() - drainStarted < DRAIN_MS; ) await sleep(100)
+    for (const drainStarted = Date.now(); receivedExpected() < expectedDeliveries() && Date.now() - drainStarted < DRAIN_MS;) await sleep(100)
     clearInterval(sampler)
     await sampleMemory()
 
@@ -275,23 +303,33 @@ async function main(): Promise<void> {
     console.log('')
     console.log(`clients              ${clients.length} (${servers.length} instance(s))`)
     console.log(`rooms                ${cast.channelIds.length} (${USERS_PER_COMPANY} clients each)`)
-    console.log(`messages sent        ${tally.sent.size} acknowledged of ${total} in ${sendSeconds.toFixed(1)} s (${(tally.sent.size / sendSeconds).toFixed(1)}/s); failed ${sendErrors}${sendErrors ? ` (${[...tally.sendErrors].map(([code, count]) => `${code}×${count}`).join(', ')})` : ''}`)
+    console.log(
+      `messages sent        ${tally.sent.size} acknowledged of ${total} in ${sendSeconds.toFixed(1)} s (${(tally.sent.size / sendSeconds).toFixed(1)}/s); failed ${sendErrors}${sendErrors ? ` (${[...tally.sendErrors].map(([code, count]) => `${code}×${count}`).join(', ')})` : ''}`,
+    )
     console.log(`expected deliveries  ${expected}`)
     console.log(`received             ${received}`)
     console.log(`lost                 ${lost}`)
     console.log(`duplicates           ${tally.duplicates}`)
     console.log(`unacknowledged seen  ${tally.unexpected} message(s) delivered whose send was not acknowledged`)
-    console.log(`delivery latency     p50 ${ms(percentile(delivery, 50))}, p95 ${ms(percentile(delivery, 95))}, p99 ${ms(percentile(delivery, 99))}, max ${ms(delivery.at(-1) ?? Number.NaN)} (target p95 ≤ ${P95_TARGET_MS} ms: ${percentile(delivery, 95) <= P95_TARGET_MS ? 'met' : 'MISSED'})`)
-    console.log(`send ack latency     p50 ${ms(percentile(acks, 50))}, p95 ${ms(percentile(acks, 95))}, p99 ${ms(percentile(acks, 99))}, max ${ms(acks.at(-1) ?? Number.NaN)}`)
+    console.log(
+      `delivery latency     p50 ${ms(percentile(delivery, 50))}, p95 ${ms(percentile(delivery, 95))}, p99 ${ms(percentile(delivery, 99))}, max ${ms(delivery.at(-1) ?? Number.NaN)} (target p95 ≤ ${P95_TARGET_MS} ms: ${percentile(delivery, 95) <= P95_TARGET_MS ? 'met' : 'MISSED'})`,
+    )
+    console.log(
+      `send ack latency     p50 ${ms(percentile(acks, 50))}, p95 ${ms(percentile(acks, 95))}, p99 ${ms(percentile(acks, 99))}, max ${ms(acks.at(-1) ?? Number.NaN)}`,
+    )
     for (const [i, series] of samples.entries()) {
       const first = series[0]
       const last = series.at(-1)
       if (!first || !last) continue
       const peakRss = Math.max(...series.map((sample) => sample.procRss))
       const peakHeap = Math.max(...series.map((sample) => sample.heapUsed))
-      console.log(`server ${i + 1} memory      RSS start ${mb(first.procRss)}, peak ${mb(peakRss)}, end ${mb(last.procRss)}; heap used start ${mb(first.heapUsed)}, peak ${mb(peakHeap)}, end ${mb(last.heapUsed)} (${series.length} samples)`)
+      console.log(
+        `server ${i + 1} memory      RSS start ${mb(first.procRss)}, peak ${mb(peakRss)}, end ${mb(last.procRss)}; heap used start ${mb(first.heapUsed)}, peak ${mb(peakHeap)}, end ${mb(last.heapUsed)} (${series.length} samples)`,
+      )
     }
-    console.log('limits               per-user message limit unchanged (MESSAGE_RATE_LIMIT_MAX default: 30 per 10 s; each user sends 2 per 10 s); AUTH_RATE_LIMIT_MAX raised to 100000 for the 500 setup token grants')
+    console.log(
+      'limits               per-user message limit unchanged (MESSAGE_RATE_LIMIT_MAX default: 30 per 10 s; each user sends 2 per 10 s); AUTH_RATE_LIMIT_MAX raised to 100000 for the 500 setup token grants',
+    )
     failed = lost > 0 || sendErrors > 0
   } finally {
     for (const client of clients) client.socket.disconnect()

@@ -34,7 +34,14 @@ type Measurement = { p50: number; p95: number; p99: number; rps: number; count: 
 
 function summarize(latencies: number[], seconds: number, statuses = new Map<number, number>()): Measurement {
   const sorted = [...latencies].sort((a, b) => a - b)
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: latencies.length / seconds, count: latencies.length, statuses }
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    rps: latencies.length / seconds,
+    count: latencies.length,
+    statuses,
+  }
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -67,7 +74,11 @@ async function ensureProducts(sql: postgres.Sql): Promise<number> {
   if (have >= PRODUCTS) return have
   const companies = Math.max(40, Math.round(PRODUCTS / 500))
   console.log(`the bench database has ${have.toLocaleString('en')} products; generating ${PRODUCTS.toLocaleString('en')} (${companies} companies)…`)
-  await run('npm', ['run', 'seed', '--silent', '--', '--companies', String(companies), '--products', String(PRODUCTS)], { ...process.env, DATABASE_URL, DATA_DIR })
+  await run('npm', ['run', 'seed', '--silent', '--', '--companies', String(companies), '--products', String(PRODUCTS)], {
+    ...process.env,
+    DATABASE_URL,
+    DATA_DIR,
+  })
   return count()
 }
 
@@ -175,7 +186,12 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms`
 const statusLine = (statuses: Map<number, number>) => [...statuses].map(([status, count]) => `${status}×${count}`).join(' ') || 'none'
 
 async function main(): Promise<void> {
-  console.log(`bench:search — ${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} at start`)
+  console.log(
+    `bench:search — ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')} at start`,
+  )
   await ensureDatabase()
   const sql = postgres(DATABASE_URL, { max: CONNECTIONS, onnotice: () => {} })
   const products = await ensureProducts(sql)
@@ -193,7 +209,13 @@ async function main(): Promise<void> {
   let cold: Measurement
   let ssrWarm: Measurement
   let health: Measurement
-  const ssrPaths = queries.flatMap((query) => Array.from({ length: SSR_OFFSETS }, (_, page) => `/en/b2b/market?${new URLSearchParams({ ...query.params, ...(query.q ? { q: query.q } : {}), ...(page ? { offset: String(page * 20) } : {}) })}`))
+  const ssrPaths = queries.flatMap((query) =>
+    Array.from(
+      { length: SSR_OFFSETS },
+      (_, page) =>
+        `/en/b2b/market?${new URLSearchParams({ ...query.params, ...(query.q ? { q: query.q } : {}), ...(page ? { offset: String(page * 20) } : {}) })}`,
+    ),
+  )
   try {
     const apiPaths = queries.map(apiPath)
     // The shared machine's speed at this moment: searches are reported as multiples of the cheapest request too.
@@ -250,16 +272,28 @@ async function main(): Promise<void> {
     ['naive ÷ API at p50', `${(scan.p50 / api.p50).toFixed(0)}×`, '', ''],
     ['naive ÷ API at p95', `${(scan.p95 / api.p95).toFixed(0)}×`, '', ''],
     ['naive ÷ API cold at p50 / p95', `${(scan.p50 / cold.p50).toFixed(0)}× / ${(scan.p95 / cold.p95).toFixed(0)}×`, '', ''],
-    [`SSR /en/b2b/market?q=… popular (${ssrWarm.count ? SSR_WARM_LABEL : ''})`, `${ssrWarm.rps.toFixed(0)} req/s`, `≥ ${TARGETS.ssrRps} req/s`, verdict(ssrWarm.rps >= TARGETS.ssrRps && (ssrWarm.statuses.get(200) ?? 0) === ssrWarm.count)],
+    [
+      `SSR /en/b2b/market?q=… popular (${ssrWarm.count ? SSR_WARM_LABEL : ''})`,
+      `${ssrWarm.rps.toFixed(0)} req/s`,
+      `≥ ${TARGETS.ssrRps} req/s`,
+      verdict(ssrWarm.rps >= TARGETS.ssrRps && (ssrWarm.statuses.get(200) ?? 0) === ssrWarm.count),
+    ],
     ['SSR popular p50 / p95', `${ms(ssrWarm.p50)} / ${ms(ssrWarm.p95)}`, '', ''],
     [`SSR every search new (${ssrPaths.length} distinct URLs)`, `${ssr.rps.toFixed(0)} req/s`, '', ''],
     ['SSR every search new p50 / p95', `${ms(ssr.p50)} / ${ms(ssr.p95)}`, '', ''],
   ]
   const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), 8))
-  console.log(`\nResults (${products.toLocaleString('en')} products, PostgreSQL; load average now ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')})`)
+  console.log(
+    `\nResults (${products.toLocaleString('en')} products, PostgreSQL; load average now ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')})`,
+  )
   for (const row of [['measure', 'measured', 'target', 'result'], ...rows]) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '))
   console.log(`\nAPI statuses: ${statusLine(api.statuses)} (${api.count} responses)`)
-  console.log(`SSR statuses: ${statusLine(ssr.statuses)} (${ssr.count} responses; the anonymous page cache keeps 500 pages for 10 s, so rotating ${ssrPaths.length} URLs means next to no cache hits)`)
+  console.log(
+    `SSR statuses: ${statusLine(ssr.statuses)} (${ssr.count} responses; the anonymous page cache keeps 500 pages for 10 s, so rotating ${ssrPaths.length} URLs means next to no cache hits)`,
+  )
 
   const scripts = (await import(path.join(ROOT, 'package.json'), { with: { type: 'json' } })).default.scripts as Record<string, string>
   if (scripts['bench:import'] && process.env.BENCH_SKIP_IMPORT !== '1') {

@@ -37,7 +37,16 @@ const DEMO_SUPPLIER = { email: 'supplier@tradeport.demo', password: 'Bamboo-Kiln
 const HOME_PATH = '/en'
 const HOME_JS_TARGET_BYTES = 150_000 // gzip, kB as Vite reports them (1000 bytes)
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 // Issue 16: mobile Lighthouse on the home page, the marketplace and a product page.
 const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 const LIGHTHOUSE_PAGES = ['/en', '/en/b2b/market', 'product']
@@ -326,7 +335,17 @@ async function loadStep(url, headers, connections, seconds) {
   const result = await instance
   latencies.sort((a, b) => a - b)
   const p95 = latencies.length > 0 ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.95))] : 0
-  return { reqPerSec: result.requests.average, p95: Math.round(p95), shed: statuses[503] ?? 0, otherErrors: Object.entries(statuses).filter(([code]) => code !== '200' && code !== '503').reduce((sum, [, n]) => sum + n, 0) + result.errors + result.timeouts }
+  return {
+    reqPerSec: result.requests.average,
+    p95: Math.round(p95),
+    shed: statuses[503] ?? 0,
+    otherErrors:
+      Object.entries(statuses)
+        .filter(([code]) => code !== '200' && code !== '503')
+        .reduce((sum, [, n]) => sum + n, 0) +
+      result.errors +
+      result.timeouts,
+  }
 }
 
 /**
@@ -353,11 +372,16 @@ async function benchPgliteCeiling(server, report) {
 async function addBenchOrders(url, count) {
   const sql = postgres(url, { max: 1, onnotice: () => {} })
   try {
-    const demo = async (email) => (await sql`select m.organization_id as id from members m join users u on u.id = m.user_id where u.email = ${email} limit 1`)[0]?.id
+    const demo = async (email) =>
+      (await sql`select m.organization_id as id from members m join users u on u.id = m.user_id where u.email = ${email} limit 1`)[0]?.id
     const buyer = await demo(DEMO_BUYER.email)
     const supplier = await demo(DEMO_SUPPLIER.email)
-    const suppliers = (await sql`select organization_id as id from company_profiles where kind = 'supplier' and organization_id <> ${buyer}`).map((row) => row.id)
-    const buyers = (await sql`select organization_id as id from company_profiles where kind in ('buyer', 'both') and organization_id <> ${supplier}`).map((row) => row.id)
+    const suppliers = (await sql`select organization_id as id from company_profiles where kind = 'supplier' and organization_id <> ${buyer}`).map(
+      (row) => row.id,
+    )
+    const buyers = (await sql`select organization_id as id from company_profiles where kind in ('buyer', 'both') and organization_id <> ${supplier}`).map(
+      (row) => row.id,
+    )
     if (!buyer || !supplier || suppliers.length === 0 || buyers.length === 0) throw new Error('the demo companies are missing from the bench database')
     const started = performance.now()
     await sql`
@@ -387,7 +411,10 @@ async function benchDashboard(server, url, report) {
   console.log(`[PostgreSQL] adding ${DASHBOARD_ORDERS.toLocaleString('en')} orders for the dashboard…`)
   const added = await addBenchOrders(url, DASHBOARD_ORDERS)
   report.dashboard.orders = added
-  for (const [role, account] of [['buyer', DEMO_BUYER], ['supplier', DEMO_SUPPLIER]]) {
+  for (const [role, account] of [
+    ['buyer', DEMO_BUYER],
+    ['supplier', DEMO_SUPPLIER],
+  ]) {
     const cookie = await signInCookie(server.url, account)
     // A period no request has asked for yet: the figures are computed (the minute's cache is empty for it).
     const coldStarted = performance.now()
@@ -420,7 +447,9 @@ function printDashboard(dashboard) {
       verdict(r.page.p95 <= DASHBOARD_P95_MS && r.page.shed + r.page.otherErrors === 0, true),
     ]),
   )
-  console.log(`(${dashboard.orders.total.toLocaleString('en')} orders in the database after adding ${DASHBOARD_ORDERS.toLocaleString('en')} in ${dashboard.orders.ms} ms.)`)
+  console.log(
+    `(${dashboard.orders.total.toLocaleString('en')} orders in the database after adding ${DASHBOARD_ORDERS.toLocaleString('en')} in ${dashboard.orders.ms} ms.)`,
+  )
 }
 
 /** The /assets scripts a page loads: <script src>, <link rel="modulepreload"> and static or dynamic imports in inline scripts. */
@@ -495,7 +524,14 @@ function failingAudits(lhr, categoryId) {
     .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
     .filter(({ audit }) => audit && !unscored.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 0.9)
     .sort((a, b) => b.ref.weight - a.ref.weight || a.audit.score - b.audit.score)
-    .map(({ ref, audit }) => ({ id: ref.id, title: audit.title, displayValue: audit.displayValue ?? '', score: audit.score, weight: ref.weight, items: auditItems(audit) }))
+    .map(({ ref, audit }) => ({
+      id: ref.id,
+      title: audit.title,
+      displayValue: audit.displayValue ?? '',
+      score: audit.score,
+      weight: ref.weight,
+      items: auditItems(audit),
+    }))
 }
 
 /** Up to three things an audit points at (a URL, an issue type, an element), to say where to look. */
@@ -600,7 +636,12 @@ function printFrontEnd(frontEnd) {
   const rows = []
   if (frontEnd.js) {
     const { gzip, raw, files } = frontEnd.js
-    rows.push([`JS shipped to the home page ${HOME_PATH} (${files.length} files, ${kB(raw)} raw)`, `${kB(gzip)} gzip`, `<= ${kB(HOME_JS_TARGET_BYTES)} gzip`, verdict(gzip <= HOME_JS_TARGET_BYTES, true)])
+    rows.push([
+      `JS shipped to the home page ${HOME_PATH} (${files.length} files, ${kB(raw)} raw)`,
+      `${kB(gzip)} gzip`,
+      `<= ${kB(HOME_JS_TARGET_BYTES)} gzip`,
+      verdict(gzip <= HOME_JS_TARGET_BYTES, true),
+    ])
   }
   for (const page of frontEnd.lighthouse ?? []) {
     for (const category of page.categories ?? []) {
@@ -624,7 +665,9 @@ function printFrontEnd(frontEnd) {
     for (const note of page.notes) console.log(`Lighthouse ${page.path}: ${note}`)
     for (const category of page.categories.filter((c) => !c.met)) {
       console.log(`\nFailing Lighthouse audits on ${page.path}, ${category.title} (${category.score ?? 'n/a'}, target ${category.target}):`)
-      console.log(category.failing.length > 0 ? category.failing.map(describe).join('\n') : '  (none below the pass mark; the score is held down by metrics close to it)')
+      console.log(
+        category.failing.length > 0 ? category.failing.map(describe).join('\n') : '  (none below the pass mark; the score is held down by metrics close to it)',
+      )
     }
     const others = page.categories.filter((c) => c.met && c.failing.length > 0)
     if (others.length > 0) {
@@ -639,11 +682,24 @@ function printCeiling(steps) {
   printTable(
     `PGlite ceiling (GET ${CEILING_PATH} signed in, ${CEILING_SECONDS}s per step; /api/health at the same concurrency)`,
     ['Connections', 'req/s', 'p95 ms', '503 shed', 'other errors', 'health req/s', 'ratio to health', 'load avg'],
-    steps.map((s) => [s.connections, s.list.reqPerSec.toFixed(0), s.list.p95, s.list.shed, s.list.otherErrors, s.health.reqPerSec.toFixed(0), `${((s.list.reqPerSec / Math.max(s.health.reqPerSec, 1)) * 100).toFixed(1)}%`, s.load]),
+    steps.map((s) => [
+      s.connections,
+      s.list.reqPerSec.toFixed(0),
+      s.list.p95,
+      s.list.shed,
+      s.list.otherErrors,
+      s.health.reqPerSec.toFixed(0),
+      `${((s.list.reqPerSec / Math.max(s.health.reqPerSec, 1)) * 100).toFixed(1)}%`,
+      s.load,
+    ]),
   )
   const fit = steps.filter((s) => s.list.shed === 0 && s.list.otherErrors === 0 && s.list.p95 < CEILING_P95_MS)
   const best = fit.sort((a, b) => b.list.reqPerSec - a.list.reqPerSec)[0]
-  console.log(best ? `PGlite ceiling: ${best.list.reqPerSec.toFixed(0)} req/s at ${best.connections} connections (p95 ${best.list.p95} ms, nothing shed). The machine is shared: figures move with its load.` : `PGlite ceiling: no step kept p95 under ${CEILING_P95_MS} ms without sheds (the machine is shared: figures move with its load).`)
+  console.log(
+    best
+      ? `PGlite ceiling: ${best.list.reqPerSec.toFixed(0)} req/s at ${best.connections} connections (p95 ${best.list.p95} ms, nothing shed). The machine is shared: figures move with its load.`
+      : `PGlite ceiling: no step kept p95 under ${CEILING_P95_MS} ms without sheds (the machine is shared: figures move with its load).`,
+  )
 }
 
 function printReport(report) {
@@ -658,7 +714,17 @@ function printReport(report) {
     report.runs.map((r) => {
       const clean = r.non2xx === 0 && r.errors === 0
       const fast = !r.target || r.reqPerSec >= r.target
-      return [r.engine, r.endpoint, r.reqPerSec.toFixed(0), r.p50, r.p99, r.non2xx, r.errors, r.target ? `>= ${r.target} req/s` : '-', verdict(clean && fast, Boolean(r.target))]
+      return [
+        r.engine,
+        r.endpoint,
+        r.reqPerSec.toFixed(0),
+        r.p50,
+        r.p99,
+        r.non2xx,
+        r.errors,
+        r.target ? `>= ${r.target} req/s` : '-',
+        verdict(clean && fast, Boolean(r.target)),
+      ]
     }),
   )
   printFrontEnd(report.frontEnd)

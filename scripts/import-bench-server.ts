@@ -19,25 +19,77 @@ import { createMember } from '../db/factories/companies'
 
 export type BenchServerMessage =
   | { type: 'ready'; companyId: string; email: string; password: string; databaseKind: string; csvMegabytes: number }
-  | { type: 'imported'; label: string; rows: number; created: number; updated: number; parseSeconds: number; startSeconds: number; applySeconds: number; applyStartedAt: number; finishedAt: number }
+  | {
+      type: 'imported'
+      label: string
+      rows: number
+      created: number
+      updated: number
+      parseSeconds: number
+      startSeconds: number
+      applySeconds: number
+      applyStartedAt: number
+      finishedAt: number
+    }
 
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 120_000)
 const send = (message: BenchServerMessage) => process.send?.(message)
 
 /** Kinds of goods the generated catalogue mixes (English, simplified and traditional Chinese): 'mug' is one in forty. */
 const KINDS: ReadonlyArray<readonly [string, string, string]> = [
-  ['mug', '马克杯', '馬克杯'], ['bowl', '碗', '碗'], ['plate', '盘子', '盤子'], ['vase', '花瓶', '花瓶'], ['teapot', '茶壶', '茶壺'],
-  ['lamp', '台灯', '檯燈'], ['lantern', '灯笼', '燈籠'], ['chair', '椅子', '椅子'], ['stool', '凳子', '凳子'], ['table', '桌子', '桌子'],
-  ['shelf', '置物架', '置物架'], ['basket', '篮子', '籃子'], ['tray', '托盘', '托盤'], ['cushion', '靠垫', '靠墊'], ['blanket', '毯子', '毯子'],
-  ['towel', '毛巾', '毛巾'], ['apron', '围裙', '圍裙'], ['tote bag', '托特包', '托特包'], ['backpack', '背包', '背包'], ['wallet', '钱包', '錢包'],
-  ['belt', '皮带', '皮帶'], ['scarf', '围巾', '圍巾'], ['glove', '手套', '手套'], ['umbrella', '雨伞', '雨傘'], ['candle', '蜡烛', '蠟燭'],
-  ['mirror', '镜子', '鏡子'], ['clock', '时钟', '時鐘'], ['frame', '相框', '相框'], ['hook', '挂钩', '掛鉤'], ['hinge', '铰链', '鉸鏈'],
-  ['bolt', '螺栓', '螺栓'], ['valve', '阀门', '閥門'], ['pump', '水泵', '水泵'], ['cable', '电缆', '電纜'], ['socket', '插座', '插座'],
-  ['switch', '开关', '開關'], ['speaker', '音箱', '音箱'], ['charger', '充电器', '充電器'], ['kettle', '水壶', '水壺'], ['pan', '平底锅', '平底鍋'],
+  ['mug', '马克杯', '馬克杯'],
+  ['bowl', '碗', '碗'],
+  ['plate', '盘子', '盤子'],
+  ['vase', '花瓶', '花瓶'],
+  ['teapot', '茶壶', '茶壺'],
+  ['lamp', '台灯', '檯燈'],
+  ['lantern', '灯笼', '燈籠'],
+  ['chair', '椅子', '椅子'],
+  ['stool', '凳子', '凳子'],
+  ['table', '桌子', '桌子'],
+  ['shelf', '置物架', '置物架'],
+  ['basket', '篮子', '籃子'],
+  ['tray', '托盘', '托盤'],
+  ['cushion', '靠垫', '靠墊'],
+  ['blanket', '毯子', '毯子'],
+  ['towel', '毛巾', '毛巾'],
+  ['apron', '围裙', '圍裙'],
+  ['tote bag', '托特包', '托特包'],
+  ['backpack', '背包', '背包'],
+  ['wallet', '钱包', '錢包'],
+  ['belt', '皮带', '皮帶'],
+  ['scarf', '围巾', '圍巾'],
+  ['glove', '手套', '手套'],
+  ['umbrella', '雨伞', '雨傘'],
+  ['candle', '蜡烛', '蠟燭'],
+  ['mirror', '镜子', '鏡子'],
+  ['clock', '时钟', '時鐘'],
+  ['frame', '相框', '相框'],
+  ['hook', '挂钩', '掛鉤'],
+  ['hinge', '铰链', '鉸鏈'],
+  ['bolt', '螺栓', '螺栓'],
+  ['valve', '阀门', '閥門'],
+  ['pump', '水泵', '水泵'],
+  ['cable', '电缆', '電纜'],
+  ['socket', '插座', '插座'],
+  ['switch', '开关', '開關'],
+  ['speaker', '音箱', '音箱'],
+  ['charger', '充电器', '充電器'],
+  ['kettle', '水壶', '水壺'],
+  ['pan', '平底锅', '平底鍋'],
 ]
 const MATERIALS: ReadonlyArray<readonly [string, string, string]> = [
-  ['Porcelain', '白瓷', '白瓷'], ['Bamboo', '竹制', '竹製'], ['Steel', '钢制', '鋼製'], ['Cotton', '棉质', '棉質'], ['Leather', '皮革', '皮革'],
-  ['Glass', '玻璃', '玻璃'], ['Oak', '橡木', '橡木'], ['Brass', '黄铜', '黃銅'], ['Linen', '亚麻', '亞麻'], ['Ceramic', '陶瓷', '陶瓷'], ['Rattan', '藤编', '藤編'],
+  ['Porcelain', '白瓷', '白瓷'],
+  ['Bamboo', '竹制', '竹製'],
+  ['Steel', '钢制', '鋼製'],
+  ['Cotton', '棉质', '棉質'],
+  ['Leather', '皮革', '皮革'],
+  ['Glass', '玻璃', '玻璃'],
+  ['Oak', '橡木', '橡木'],
+  ['Brass', '黄铜', '黃銅'],
+  ['Linen', '亚麻', '亞麻'],
+  ['Ceramic', '陶瓷', '陶瓷'],
+  ['Rattan', '藤编', '藤編'],
 ]
 
 /**
@@ -53,7 +105,9 @@ async function benchCsv(count: number): Promise<Uint8Array> {
   const data = Array.from({ length: count }, (_unused, index) => {
     const n = String(index + 1).padStart(6, '0')
     const [kindEn, kindHans, kindHant] = mugsOnly ? (KINDS[0] ?? ['mug', '马克杯', '馬克杯']) : (KINDS[index % KINDS.length] ?? ['mug', '马克杯', '馬克杯'])
-    const [materialEn, materialHans, materialHant] = mugsOnly ? (MATERIALS[0] ?? ['Porcelain', '白瓷', '白瓷']) : (MATERIALS[index % MATERIALS.length] ?? ['Porcelain', '白瓷', '白瓷'])
+    const [materialEn, materialHans, materialHant] = mugsOnly
+      ? (MATERIALS[0] ?? ['Porcelain', '白瓷', '白瓷'])
+      : (MATERIALS[index % MATERIALS.length] ?? ['Porcelain', '白瓷', '白瓷'])
     const cells: Record<(typeof IMPORT_COLUMNS)[number], string | number> = {
       sku: `BENCH-${n}`,
       name_en: `${materialEn} ${kindEn} model ${n}`,
@@ -80,7 +134,20 @@ const config = env()
 await databaseHandle().migrate()
 await bearerSessions().keyRing()
 const { user, company } = await createMember({ role: 'owner', companyInput: { name: 'Bench Import Supplier', kind: 'supplier', verificationStatus: 'accept' } })
-const ctx: ServiceContext = { actor: { userId: user.id, sessionId: 'bench', companyId: company.id, memberRole: 'owner', platformRole: 'user', companyKind: 'supplier', contactVerified: true, aal: 'aal1' }, locale: 'en', requestId: 'bench' }
+const ctx: ServiceContext = {
+  actor: {
+    userId: user.id,
+    sessionId: 'bench',
+    companyId: company.id,
+    memberRole: 'owner',
+    platformRole: 'user',
+    companyKind: 'supplier',
+    contactVerified: true,
+    aal: 'aal1',
+  },
+  locale: 'en',
+  requestId: 'bench',
+}
 const bytes = await benchCsv(rows)
 
 // As in production (server/app.ts): the embedded database is vacuumed and analysed every minute where it needs it.
@@ -88,7 +155,14 @@ startPgliteUpkeep()
 const app = createHttpApp(config, async () => new Response('not rendered in the bench', { status: 404 }))
 const http = createServer(getRequestListener(app.fetch))
 await new Promise<void>((resolve) => http.listen(config.PORT, '127.0.0.1', resolve))
-send({ type: 'ready', companyId: company.id, email: user.email, password: user.password, databaseKind: databaseHandle().kind, csvMegabytes: bytes.byteLength / 1_048_576 })
+send({
+  type: 'ready',
+  companyId: company.id,
+  email: user.email,
+  password: user.password,
+  databaseKind: databaseHandle().kind,
+  csvMegabytes: bytes.byteLength / 1_048_576,
+})
 
 const seconds = (from: number) => (performance.now() - from) / 1000
 
@@ -105,7 +179,18 @@ async function importOnce(label: string): Promise<void> {
   const applySeconds = seconds(applyStarted)
   const done = await getImport(ctx, job.id)
   if (done.status !== 'completed') throw new Error(`import ${label} ended ${done.status}: ${done.failureReason}`)
-  send({ type: 'imported', label, rows: done.totalRows, created: done.createdCount, updated: done.updatedCount, parseSeconds, startSeconds, applySeconds, applyStartedAt, finishedAt: Date.now() })
+  send({
+    type: 'imported',
+    label,
+    rows: done.totalRows,
+    created: done.createdCount,
+    updated: done.updatedCount,
+    parseSeconds,
+    startSeconds,
+    applySeconds,
+    applyStartedAt,
+    finishedAt: Date.now(),
+  })
 }
 
 process.on('message', (request: { type?: string; label?: string }) => {

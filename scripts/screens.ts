@@ -11,7 +11,11 @@ import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { url: { type: 'string', default: 'http://127.0.0.1:3000' }, out: { type: 'string', default: '.cache/screens' }, locales: { type: 'string', default: 'en,zh-Hans' } },
+  options: {
+    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    out: { type: 'string', default: '.cache/screens' },
+    locales: { type: 'string', default: 'en,zh-Hans' },
+  },
 })
 
 type Role = 'public' | (typeof DEMO_ACCOUNTS)[number]['key']

@@ -38,19 +38,25 @@ const copy = url ? copySink(url) : null
 const BULK_LOAD = 100_000
 const started = performance.now()
 let lastLine = 0
-const seed = () => seedMarketplace({
-  ...size,
-  images: values.images === 'generated',
-  ...(copy ? { sink: copy.sink, batchSize: 5_000 } : {}),
-  onProgress: (written, total) => {
-    if (written < total && performance.now() - lastLine < 1000) return
-    lastLine = performance.now()
-    const seconds = (performance.now() - started) / 1000
-    process.stdout.write(`\r  products ${written.toLocaleString('en')} / ${total.toLocaleString('en')} (${Math.round(written / Math.max(seconds, 0.001)).toLocaleString('en')}/s)   `)
-  },
-})
+const seed = () =>
+  seedMarketplace({
+    ...size,
+    images: values.images === 'generated',
+    ...(copy ? { sink: copy.sink, batchSize: 5_000 } : {}),
+    onProgress: (written, total) => {
+      if (written < total && performance.now() - lastLine < 1000) return
+      lastLine = performance.now()
+      const seconds = (performance.now() - started) / 1000
+      process.stdout.write(
+        `\r  products ${written.toLocaleString('en')} / ${total.toLocaleString('en')} (${Math.round(written / Math.max(seconds, 0.001)).toLocaleString('en')}/s)   `,
+      )
+    },
+  })
 const result = url && size.products >= BULK_LOAD ? await withoutProductIndexes(url, seed, (line) => console.log(`\n  ${line}`)) : await seed()
-if (result.created) console.log(`\nMarketplace generated: ${result.companies} companies, ${result.products.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+if (result.created)
+  console.log(
+    `\nMarketplace generated: ${result.companies} companies, ${result.products.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
 else console.log(`Marketplace already present (the ${size.companies} generated companies exist); nothing added.`)
 await copy?.close()
 await closeDatabase()

@@ -17,6 +17,9 @@ if npm run --silent typecheck; then record typecheck pass; else record typecheck
 step "lint"
 if npm run --silent lint; then record lint pass; else record lint fail; fi
 
+step "format (Prettier)"
+if npm run --silent format:check; then record format pass; else record format fail; fi
+
 step "unit + integration tests (PGlite)"
 vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-pglite.json"
 

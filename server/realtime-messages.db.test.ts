@@ -49,11 +49,19 @@ describe('message:send', () => {
     const { channel, sa, sb, ss, a } = await room('sends')
     const strangerSeen = collect(ss, 'message:new')
     const arriving = next<{ conversationId: string; message: Message }>(sb, 'message:new')
-    const ack = await request<{ ok: true; message: Message }>(sa, 'message:send', { conversationId: channel.id, body: 'Hello over the socket', clientId: 'c-1' })
+    const ack = await request<{ ok: true; message: Message }>(sa, 'message:send', {
+      conversationId: channel.id,
+      body: 'Hello over the socket',
+      clientId: 'c-1',
+    })
     expect(ack).toMatchObject({ ok: true, message: { conversationId: channel.id, body: 'Hello over the socket', clientId: 'c-1', author: { id: a.user.id } } })
     await expect(arriving).resolves.toEqual({ conversationId: channel.id, message: ack.message })
     // A retried clientId lands once.
-    const retried = await request<{ ok: true; message: Message }>(sa, 'message:send', { conversationId: channel.id, body: 'Hello over the socket', clientId: 'c-1' })
+    const retried = await request<{ ok: true; message: Message }>(sa, 'message:send', {
+      conversationId: channel.id,
+      body: 'Hello over the socket',
+      clientId: 'c-1',
+    })
     expect(retried.message.id).toBe(ack.message.id)
     await pause(100)
     expect(strangerSeen).toEqual([])
@@ -85,7 +93,10 @@ describe('message:send', () => {
 
   it('answers an unknown or foreign conversation with not_found', async () => {
     const { channel, ss } = await room('foreign')
-    await expect(request(ss, 'message:send', { conversationId: channel.id, body: 'let me in' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } })
+    await expect(request(ss, 'message:send', { conversationId: channel.id, body: 'let me in' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    })
     await expect(request(ss, 'message:send', { conversationId: 'nope', body: 'anyone?' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect(ss.connected).toBe(true)
   })
@@ -95,7 +106,8 @@ describe('message:send', () => {
     setEnvForTesting({ ...original, MESSAGE_RATE_LIMIT_MAX: 3 })
     try {
       const { channel, sa, sb } = await room('flood')
-      for (let i = 0; i < 3; i++) await expect(request(sa, 'message:send', { conversationId: channel.id, body: `spam ${i}` })).resolves.toMatchObject({ ok: true })
+      for (let i = 0; i < 3; i++)
+        await expect(request(sa, 'message:send', { conversationId: channel.id, body: `spam ${i}` })).resolves.toMatchObject({ ok: true })
       const refused = await request<Failure>(sa, 'message:send', { conversationId: channel.id, body: 'spam again' })
       expect(refused.error.code).toBe('rate_limited')
       expect(refused.error.retryAfterSeconds).toBeGreaterThan(0)
@@ -128,10 +140,19 @@ describe('typing and broadcast', () => {
     const arriving = next(sb, 'broadcast')
     await expect(request(sa, 'broadcast', { room: key, event: 'draft:cursor', payload: { line: 3 } })).resolves.toEqual({ ok: true })
     await expect(arriving).resolves.toEqual({ room: key, event: 'draft:cursor', payload: { line: 3 }, from: { userId: a.user.id, name: 'broadcast Alice' } })
-    await expect(request(sa, 'broadcast', { room: key, event: 'Bad Event!', payload: {} })).resolves.toMatchObject({ ok: false, error: { code: 'validation_failed' } })
-    await expect(request(sa, 'broadcast', { room: key, event: 'big', payload: 'x'.repeat(BROADCAST_MAX_BYTES) })).resolves.toMatchObject({ ok: false, error: { code: 'payload_too_large' } })
+    await expect(request(sa, 'broadcast', { room: key, event: 'Bad Event!', payload: {} })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    })
+    await expect(request(sa, 'broadcast', { room: key, event: 'big', payload: 'x'.repeat(BROADCAST_MAX_BYTES) })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'payload_too_large' },
+    })
     await expect(request(ss, 'broadcast', { room: key, event: 'peek', payload: 1 })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } })
-    await expect(request(sa, 'broadcast', { room: `user:${a.user.id}`, event: 'sneak', payload: 1 })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } })
+    await expect(request(sa, 'broadcast', { room: `user:${a.user.id}`, event: 'sneak', payload: 1 })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    })
     await pause(100)
     expect(own).toEqual([])
     expect(strangerSeen).toEqual([])
@@ -142,7 +163,14 @@ describe('typing and broadcast', () => {
     const second = await connected(a.token)
     await request(second, 'room:join', { room: key })
     const answers = []
-    for (let i = 0; i < 6; i++) answers.push(await request<{ ok: boolean; error?: { code: string } }>(i % 2 ? second : sa, i % 3 ? 'typing' : 'broadcast', i % 3 ? { room: key, typing: true } : { room: key, event: 'ping', payload: i }))
+    for (let i = 0; i < 6; i++)
+      answers.push(
+        await request<{ ok: boolean; error?: { code: string } }>(
+          i % 2 ? second : sa,
+          i % 3 ? 'typing' : 'broadcast',
+          i % 3 ? { room: key, typing: true } : { room: key, event: 'ping', payload: i },
+        ),
+      )
     expect(answers.slice(0, 5).every((answer) => answer.ok)).toBe(true)
     expect(answers[5]).toMatchObject({ ok: false, error: { code: 'rate_limited', retryAfterSeconds: expect.any(Number) } })
     await expect(request(sb, 'typing', { room: key, typing: true })).resolves.toEqual({ ok: true })

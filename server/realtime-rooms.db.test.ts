@@ -49,7 +49,10 @@ describe('room:join authorization', () => {
     await expect(request(socket, 'room:join', { room: 'conversation:does-not-exist' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } })
     await expect(request(socket, 'room:join', { room: `company:${someone.company.id}` })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } })
     await expect(request(socket, 'room:join', { room: 42 })).resolves.toMatchObject({ ok: false, error: { code: 'validation_failed' } })
-    await expect(request(socket, 'room:join', { room: 'conversation:x', after: -1 })).resolves.toMatchObject({ ok: false, error: { code: 'validation_failed' } })
+    await expect(request(socket, 'room:join', { room: 'conversation:x', after: -1 })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    })
     expect(socket.connected).toBe(true)
   })
 
@@ -74,8 +77,11 @@ describe('room:join authorization', () => {
       const first = await client(limited.url, someone.token)
       const second = await client(limited.url, someone.token)
       open.push(first, second)
-      for (let i = 0; i < 3; i++) await expect(request(i % 2 ? first : second, 'room:join', { room: `conversation:${channel.id}` })).resolves.toMatchObject({ ok: true })
-      const refused = await request<{ ok: false; error: { code: string; retryAfterSeconds: number } }>(second, 'room:join', { room: `conversation:${channel.id}` })
+      for (let i = 0; i < 3; i++)
+        await expect(request(i % 2 ? first : second, 'room:join', { room: `conversation:${channel.id}` })).resolves.toMatchObject({ ok: true })
+      const refused = await request<{ ok: false; error: { code: string; retryAfterSeconds: number } }>(second, 'room:join', {
+        room: `conversation:${channel.id}`,
+      })
       expect(refused.error.code).toBe('rate_limited')
       expect(refused.error.retryAfterSeconds).toBeGreaterThan(0)
       const other = await person('Other Person', someone.company)
@@ -126,9 +132,16 @@ describe('messages reaching joined sockets', () => {
     const [mine, theirs, foreign] = await Promise.all([connected(owner.token), connected(colleague.token), connected(outsider.token)])
     const foreignSeen = collect(foreign!, 'notification:new')
     const arriving = Promise.all([next(mine!, 'notification:new'), next(theirs!, 'notification:new')])
-    await deliverNotice({ companyId: owner.company.id, exceptUserId: owner.user.id, kind: 'purchase_order.confirm', params: { number: 'PO-2026-00042', company: 'Bamboo Kiln' }, link: '/app/orders/x/view' })
+    await deliverNotice({
+      companyId: owner.company.id,
+      exceptUserId: owner.user.id,
+      kind: 'purchase_order.confirm',
+      params: { number: 'PO-2026-00042', company: 'Bamboo Kiln' },
+      link: '/app/orders/x/view',
+    })
     const signals = await arriving
-    for (const signal of signals) expect(signal).toEqual({ companyId: owner.company.id, kind: 'purchase_order.confirm', exceptUserId: owner.user.id, userIds: null })
+    for (const signal of signals)
+      expect(signal).toEqual({ companyId: owner.company.id, kind: 'purchase_order.confirm', exceptUserId: owner.user.id, userIds: null })
     await pause(100)
     expect(foreignSeen).toEqual([])
   })
@@ -143,7 +156,12 @@ describe('membership changes', () => {
     leaveCompanyRooms(owner.user.id, owner.company.id)
     await pause(50)
     const arriving = next(staying!, 'notification:new')
-    await deliverNotice({ companyId: owner.company.id, kind: 'purchase_order.confirm', params: { number: 'PO-1', company: 'Kiln' }, link: '/app/orders/x/view' })
+    await deliverNotice({
+      companyId: owner.company.id,
+      kind: 'purchase_order.confirm',
+      params: { number: 'PO-1', company: 'Kiln' },
+      link: '/app/orders/x/view',
+    })
     await arriving
     await pause(100)
     expect(leavingSeen).toEqual([])
@@ -199,7 +217,12 @@ describe('presence', () => {
     })
     const busy = next<{ members: PresenceMember[] }>(first, 'presence', (event) => event.members.some((member) => member.status === 'busy'))
     await expect(request(second, 'presence:status', { status: 'busy' })).resolves.toEqual({ ok: true })
-    await expect(busy).resolves.toMatchObject({ members: [{ name: 'Anna Present', status: 'online' }, { name: 'Ben Present', status: 'busy' }] })
+    await expect(busy).resolves.toMatchObject({
+      members: [
+        { name: 'Anna Present', status: 'online' },
+        { name: 'Ben Present', status: 'busy' },
+      ],
+    })
     const alone = next<{ members: PresenceMember[] }>(first, 'presence', (event) => event.members.length === 1)
     second.disconnect()
     await expect(alone).resolves.toEqual({ room, members: [{ userId: a.user.id, name: 'Anna Present', status: 'online' }] })

@@ -76,7 +76,12 @@ describe.runIf(process.env.TEST_REDIS_URL)('realtime across instances (Redis ada
     try {
       const user = await createUser({ email: 'fanout@example.test' })
       const granted = await call(testApp(), '/api/auth/token?grant_type=password', { body: { identifier: user.email, password: user.password } })
-      const socket = connect(`http://127.0.0.1:${(servers[0]?.address() as AddressInfo).port}`, { path: '/socket.io', transports: ['websocket'], auth: { token: granted.json.access_token }, reconnection: false })
+      const socket = connect(`http://127.0.0.1:${(servers[0]?.address() as AddressInfo).port}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: granted.json.access_token },
+        reconnection: false,
+      })
       await new Promise<void>((resolve, reject) => {
         socket.on('connect', () => resolve())
         socket.on('connect_error', reject)

@@ -94,7 +94,9 @@ export function attachRealtime(httpServer: HttpServer, config: Env, options: Rea
     onClose(io, () => setRealtimeEmitter(null))
   }
 
-  io.engine.on('connection_error', (error: { code: number; message: string }) => logger().debug({ code: error.code, message: error.message }, 'realtime connection error'))
+  io.engine.on('connection_error', (error: { code: number; message: string }) =>
+    logger().debug({ code: error.code, message: error.message }, 'realtime connection error'),
+  )
   return io
 }
 

@@ -21,7 +21,17 @@ describe('robots.txt', () => {
     const response = await call(app, '/robots.txt')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
-    expect(response.text.split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /*/app/', 'Disallow: /*/login', 'Disallow: /*/onboarding', `Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`]))
+    expect(response.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /api/',
+        'Disallow: /*/app/',
+        'Disallow: /*/login',
+        'Disallow: /*/onboarding',
+        `Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`,
+      ]),
+    )
     expect(response.text).not.toMatch(/Disallow: \/\*\/b2b|Disallow: \/$/m)
   })
 })

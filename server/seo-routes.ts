@@ -1,5 +1,13 @@
 import { Hono } from 'hono'
-import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapPage, sitemapPageCounts, staticSitemapEntries, urlSetXml } from '../app/modules/catalog/index.server'
+import {
+  SITEMAP_KINDS,
+  type SitemapKind,
+  sitemapIndexXml,
+  sitemapPage,
+  sitemapPageCounts,
+  staticSitemapEntries,
+  urlSetXml,
+} from '../app/modules/catalog/index.server'
 import type { Env } from '../app/platform/env.server'
 import type { ApiEnv } from './middleware/request-context'
 
@@ -29,7 +37,9 @@ export function createSeoRouter(config: Pick<Env, 'PUBLIC_URL'>) {
 
   router.get('/robots.txt', (c) => c.body(robotsTxt(origin), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': SITEMAP_CACHE }))
 
-  router.get('/sitemap.xml', async (c) => c.body(sitemapIndexXml(origin, await sitemapPageCounts()), 200, { 'content-type': XML, 'cache-control': SITEMAP_CACHE }))
+  router.get('/sitemap.xml', async (c) =>
+    c.body(sitemapIndexXml(origin, await sitemapPageCounts()), 200, { 'content-type': XML, 'cache-control': SITEMAP_CACHE }),
+  )
 
   router.get('/sitemaps/:file', async (c) => {
     const file = c.req.param('file')

@@ -29,14 +29,26 @@ export function ColorModeSwitcher({ locale }: { locale: Locale }) {
     void fetcher.submit({ preference: chosen }, { method: 'post', action })
   }
   return (
-    <DisclosureMenu label={t('colorMode.current', { mode: t(`colorMode.${preference}`) })} trigger={<CurrentIcon aria-hidden />} data-testid="color-mode-switcher">
+    <DisclosureMenu
+      label={t('colorMode.current', { mode: t(`colorMode.${preference}`) })}
+      trigger={<CurrentIcon aria-hidden />}
+      data-testid="color-mode-switcher"
+    >
       <DisclosureMenuLabel>{t('colorMode.label')}</DisclosureMenuLabel>
       <Form method="post" action={action} onSubmit={choose}>
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {COLOR_PREFERENCES.map((option) => {
           const OptionIcon = ICONS[option]
           return (
-            <button key={option} type="submit" name="preference" value={option} aria-current={option === preference ? 'true' : undefined} className={DISCLOSURE_ITEM_CLASS} data-menu-item>
+            <button
+              key={option}
+              type="submit"
+              name="preference"
+              value={option}
+              aria-current={option === preference ? 'true' : undefined}
+              className={DISCLOSURE_ITEM_CLASS}
+              data-menu-item
+            >
               <OptionIcon aria-hidden />
               {t(`colorMode.${option}`)}
             </button>

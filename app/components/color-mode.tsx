@@ -17,7 +17,15 @@ export function htmlColorClass(preference: ColorPreference, forced: ColorPrefere
  * cookie (system follows the OS through CSS), so nothing flashes; the client only learns what `system`
  * resolves to and applies changes.
  */
-export function ColorModeProvider({ initialPreference, forced, children }: { initialPreference: ColorPreference; forced?: ColorPreference | null; children: ReactNode }) {
+export function ColorModeProvider({
+  initialPreference,
+  forced,
+  children,
+}: {
+  initialPreference: ColorPreference
+  forced?: ColorPreference | null
+  children: ReactNode
+}) {
   const [preference, setPreferenceState] = useState<ColorPreference>(initialPreference)
   const [systemPrefersDark, setSystemPrefersDark] = useState<boolean | null>(null)
 
@@ -36,7 +44,10 @@ export function ColorModeProvider({ initialPreference, forced, children }: { ini
   }, [preference, forced])
 
   // Only the page changes here: the switcher posts the choice to /color-mode, whose HttpOnly cookie the server reads.
-  const value = useMemo(() => ({ ...resolveColorMode({ preference, systemPrefersDark, forced }), setPreference: setPreferenceState }), [preference, systemPrefersDark, forced])
+  const value = useMemo(
+    () => ({ ...resolveColorMode({ preference, systemPrefersDark, forced }), setPreference: setPreferenceState }),
+    [preference, systemPrefersDark, forced],
+  )
   return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>
 }
 

@@ -18,7 +18,8 @@ const FALLBACK = {
   'errors.requestErrorDescription': 'Something in the address or the form could not be used. Check it and try again.',
   'errors.serverErrorDescription': 'Something went wrong on our side. Please try again in a moment.',
   'errors.busyTitle': 'Service Busy',
-  'errors.busyDescription': 'We are handling more requests than we can right now, or the database is briefly out of reach. Please try again in {{seconds}} seconds.',
+  'errors.busyDescription':
+    'We are handling more requests than we can right now, or the database is briefly out of reach. Please try again in {{seconds}} seconds.',
   'errors.tryAgain': 'Try again',
   'errors.backHome': 'Back to the home page',
 } as const

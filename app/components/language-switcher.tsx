@@ -28,7 +28,16 @@ export function LanguageSwitcher({ current }: { current: Locale }) {
       <Form method="post" action={localizePath(current, '/locale')}>
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {LOCALES.map((locale) => (
-          <button key={locale} type="submit" name="locale" value={locale} lang={LOCALE_ENTRIES[locale].code} aria-current={locale === current ? 'true' : undefined} className={DISCLOSURE_ITEM_CLASS} data-menu-item>
+          <button
+            key={locale}
+            type="submit"
+            name="locale"
+            value={locale}
+            lang={LOCALE_ENTRIES[locale].code}
+            aria-current={locale === current ? 'true' : undefined}
+            className={DISCLOSURE_ITEM_CLASS}
+            data-menu-item
+          >
             {LOCALE_ENTRIES[locale].nativeName}
           </button>
         ))}

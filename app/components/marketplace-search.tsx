@@ -10,7 +10,12 @@ export function MarketplaceSearch({ locale, size = 'compact' }: { locale: Locale
   const { t } = useTranslation('common')
   if (!AREAS.marketplace.available) return null
   return (
-    <Form method="get" action={localizePath(locale, AREAS.marketplace.searchPath)} role="search" className={cn('flex w-full items-center gap-2', size === 'large' ? 'max-w-2xl' : 'max-w-sm')}>
+    <Form
+      method="get"
+      action={localizePath(locale, AREAS.marketplace.searchPath)}
+      role="search"
+      className={cn('flex w-full items-center gap-2', size === 'large' ? 'max-w-2xl' : 'max-w-sm')}
+    >
       <label className="relative flex-1">
         <span className="sr-only">{t('home.searchLabel')}</span>
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
@@ -18,10 +23,19 @@ export function MarketplaceSearch({ locale, size = 'compact' }: { locale: Locale
           type="search"
           name="q"
           placeholder={t('home.searchPlaceholder')}
-          className={cn('w-full rounded-md border border-input bg-background pl-9 pr-3 text-foreground placeholder:text-muted-foreground', size === 'large' ? 'py-3 text-base' : 'py-1.5 text-sm')}
+          className={cn(
+            'w-full rounded-md border border-input bg-background pl-9 pr-3 text-foreground placeholder:text-muted-foreground',
+            size === 'large' ? 'py-3 text-base' : 'py-1.5 text-sm',
+          )}
         />
       </label>
-      <button type="submit" className={cn('rounded-md bg-primary font-medium text-primary-foreground hover:bg-primary-hover', size === 'large' ? 'px-5 py-3' : 'px-3 py-1.5 text-sm')}>
+      <button
+        type="submit"
+        className={cn(
+          'rounded-md bg-primary font-medium text-primary-foreground hover:bg-primary-hover',
+          size === 'large' ? 'px-5 py-3' : 'px-3 py-1.5 text-sm',
+        )}
+      >
         {t('home.searchSubmit')}
       </button>
     </Form>

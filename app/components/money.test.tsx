@@ -34,7 +34,9 @@ describe('<MoneyFigure>', () => {
   })
 
   it('keeps an amount without a rate as it is, with a note, and one in the viewer’s currency plain', () => {
-    expect(text(renderToString(<MoneyFigure view={view('en', 'EUR', '88.80', 'GBP')} />))).toBe('|£88.80|not converted: no EUR rate|not converted: no EUR rate|')
+    expect(text(renderToString(<MoneyFigure view={view('en', 'EUR', '88.80', 'GBP')} />))).toBe(
+      '|£88.80|not converted: no EUR rate|not converted: no EUR rate|',
+    )
     expect(renderToString(<MoneyFigure view={view('en', 'EUR', '88.80', 'EUR')} />)).toBe('<span>€88.80</span>')
   })
 

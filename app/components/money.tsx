@@ -15,7 +15,9 @@ export type MoneyView = ConvertedMoney & { note: string | null }
 function moneyNote(view: ConvertedMoney, format: Formatter, t: TFunction): string | null {
   if (view.kind === 'same') return null
   if (view.kind === 'no_rate') return t('money.noRate', { currency: view.to })
-  return view.day ? t('money.convertedOn', { original: view.original, rate: view.rate, date: format.date(`${view.day}T12:00:00Z`) }) : t('money.converted', { original: view.original, rate: view.rate })
+  return view.day
+    ? t('money.convertedOn', { original: view.original, rate: view.rate, date: format.date(`${view.day}T12:00:00Z`) })
+    : t('money.converted', { original: view.original, rate: view.rate })
 }
 
 /** Views an amount in `to` with `rates`: the one conversion the lists, cards and previews share. */

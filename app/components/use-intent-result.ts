@@ -1,6 +1,11 @@
 import { useActionData } from 'react-router'
 
-type IntentActionResult = { ok: boolean; intent?: string; fieldErrors?: Record<string, string[]>; formError?: { code: string; message: string; reasons?: string[] } }
+type IntentActionResult = {
+  ok: boolean
+  intent?: string
+  fieldErrors?: Record<string, string[]>
+  formError?: { code: string; message: string; reasons?: string[] }
+}
 
 /**
  * On pages whose forms post one `intent` each: the last answer when it came from one of these

@@ -5,7 +5,15 @@ import { NO_RATES, type RateTable } from '../platform/fx/convert'
 import { DEFAULT_LOCALE, type Locale } from '../platform/i18n/locales'
 import type { ColorPreference } from '../platform/ui/color-mode'
 
-type RootData = { locale: Locale; session: ClientSession | null; companies: ClientCompanies | null; fx: RateTable; colorPreference: ColorPreference; sidebarCollapsed: boolean; collapsedNavGroups: string[] | null }
+type RootData = {
+  locale: Locale
+  session: ClientSession | null
+  companies: ClientCompanies | null
+  fx: RateTable
+  colorPreference: ColorPreference
+  sidebarCollapsed: boolean
+  collapsedNavGroups: string[] | null
+}
 
 /** The locale, session, companies, reference FX rates and layout preferences every page shares, from the root loader. */
 export function useRootData(): RootData {

@@ -51,7 +51,20 @@ describe('auth guard decisions (§2)', () => {
   })
 
   it('refuses control characters, backslashes and schemes anywhere in a redirect target (issue 15)', () => {
-    for (const unsafe of ['/en\u0001', '/en\u0000', '/en\u007f', '/en\r\n', '/\t/evil.com', '//evil.com', '/\\evil.com', '/en\\..\\x', 'https://evil.com', 'javascript:alert(1)', 'en/app', '']) {
+    for (const unsafe of [
+      '/en\u0001',
+      '/en\u0000',
+      '/en\u007f',
+      '/en\r\n',
+      '/\t/evil.com',
+      '//evil.com',
+      '/\\evil.com',
+      '/en\\..\\x',
+      'https://evil.com',
+      'javascript:alert(1)',
+      'en/app',
+      '',
+    ]) {
       expect(safeRedirectTarget(unsafe), JSON.stringify(unsafe)).toBeNull()
     }
   })

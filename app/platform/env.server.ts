@@ -3,9 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as z from 'zod'
 
-const flag = z
-  .enum(['on', 'off', 'true', 'false', '1', '0'])
-  .transform((v) => v === 'on' || v === 'true' || v === '1')
+const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1')
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -34,8 +32,16 @@ const EnvSchema = z.object({
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   ROOT_REDIRECT: z.string().startsWith('/').optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1_048_576),
-  UPLOAD_MAX_DOCUMENT_BYTES: z.coerce.number().int().positive().default(10 * 1_048_576),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1_048_576),
+  UPLOAD_MAX_DOCUMENT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1_048_576),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

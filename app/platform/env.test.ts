@@ -24,6 +24,9 @@ describe('configuration', () => {
   })
 
   it('detects https from PUBLIC_URL', () => {
-    expect(parseEnv({ AUTH_SECRET: secret, PUBLIC_URL: 'https://tradeport.example/' })).toMatchObject({ isHttps: true, PUBLIC_URL: 'https://tradeport.example' })
+    expect(parseEnv({ AUTH_SECRET: secret, PUBLIC_URL: 'https://tradeport.example/' })).toMatchObject({
+      isHttps: true,
+      PUBLIC_URL: 'https://tradeport.example',
+    })
   })
 })

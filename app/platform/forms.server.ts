@@ -61,7 +61,6 @@ export function failureFromError(thrown: unknown, extra: FailureExtra = {}) {
   return data({ ...extra, ...result }, { status: error.status, headers })
 }
 
-
 /** Runs a loader's service calls; an AppError (or an unreachable database, 503) becomes a route error response. */
 export async function withRouteErrors<T>(load: () => Promise<T>): Promise<T> {
   try {

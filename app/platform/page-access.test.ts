@@ -17,6 +17,7 @@ describe('mayOpenPage', () => {
     expect(mayOpenPage('/app/products', admin)).toBe(false)
     expect(mayOpenPage('/supplier/purchase-order', newcomer)).toBe(false)
     expect(mayOpenPage('/app/products', member)).toBe(true)
-    for (const path of ['/app/dashboard', '/app/user/preference', '/app/notifications', '/onboarding', '/supplier/portal', '/b2b/market']) expect(mayOpenPage(path, newcomer), path).toBe(true)
+    for (const path of ['/app/dashboard', '/app/user/preference', '/app/notifications', '/onboarding', '/supplier/portal', '/b2b/market'])
+      expect(mayOpenPage(path, newcomer), path).toBe(true)
   })
 })

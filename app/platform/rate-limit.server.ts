@@ -83,7 +83,11 @@ export async function enforceAuthRateLimit(group: AuthRateLimitGroup, clientIp: 
 export async function enforceRecipientRateLimit(recipient: string): Promise<void> {
   const config = env()
   if (!config.AUTH_RATE_LIMIT) return
-  const decision = await rateLimitStore().hit(`auth:recipient:${recipient}`, config.AUTH_RECIPIENT_RATE_LIMIT_WINDOW_SECONDS, config.AUTH_RECIPIENT_RATE_LIMIT_MAX)
+  const decision = await rateLimitStore().hit(
+    `auth:recipient:${recipient}`,
+    config.AUTH_RECIPIENT_RATE_LIMIT_WINDOW_SECONDS,
+    config.AUTH_RECIPIENT_RATE_LIMIT_MAX,
+  )
   if (!decision.allowed) {
     throw new AppError('rate_limited', 'Too many messages to this recipient', { retryAfterSeconds: decision.retryAfterSeconds })
   }

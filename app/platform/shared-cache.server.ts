@@ -53,7 +53,9 @@ export class SharedCache<V> {
     if (keep !== undefined && first !== undefined) this.entries.set(first, keep, this.ttlMs)
     const client = redis()
     if (client && keys.length > 0) {
-      void client.publish(this.channel, `${this.instanceId} ${keys.join(' ')}`).catch((error: Error) => logger().warn({ err: error.message, channel: this.channel }, 'could not publish a cache change'))
+      void client
+        .publish(this.channel, `${this.instanceId} ${keys.join(' ')}`)
+        .catch((error: Error) => logger().warn({ err: error.message, channel: this.channel }, 'could not publish a cache change'))
     }
   }
 

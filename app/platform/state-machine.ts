@@ -31,7 +31,12 @@ export function defineMachine<State extends string, Action extends string>(machi
 }
 
 /** Whether `party` may take `action` from `state`: the state the order moves to, or why not. */
-export function checkTransition<State extends string, Action extends string>(machine: Machine<State, Action>, state: State, action: Action, party: Party): TransitionCheck<State> {
+export function checkTransition<State extends string, Action extends string>(
+  machine: Machine<State, Action>,
+  state: State,
+  action: Action,
+  party: Party,
+): TransitionCheck<State> {
   const transition = machine.transitions[action]
   if (!transition.from.includes(state)) return { ok: false, problem: 'invalid_transition' }
   if (transition.by !== 'either' && transition.by !== party) return { ok: false, problem: 'not_your_turn' }
@@ -44,4 +49,5 @@ export function availableActions<State extends string, Action extends string>(ma
 }
 
 /** Whether the action needs a reason. */
-export const needsReason = <State extends string, Action extends string>(machine: Machine<State, Action>, action: Action): boolean => machine.transitions[action].reason === true
+export const needsReason = <State extends string, Action extends string>(machine: Machine<State, Action>, action: Action): boolean =>
+  machine.transitions[action].reason === true

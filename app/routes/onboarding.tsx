@@ -139,7 +139,11 @@ export default function Onboarding() {
                       <VerifiedBadge status={invitation.verificationStatus} />
                     </p>
                     <p className="text-sm text-muted-foreground">
-                      {t('onboarding.invitedBy', { inviter: invitation.inviterName ?? t('onboarding.someone'), role: t(`roles.${invitation.role}`), date: format.date(invitation.expiresAt) })}
+                      {t('onboarding.invitedBy', {
+                        inviter: invitation.inviterName ?? t('onboarding.someone'),
+                        role: t(`roles.${invitation.role}`),
+                        date: format.date(invitation.expiresAt),
+                      })}
                     </p>
                   </div>
                   <Form method="post" className="flex gap-2">
@@ -168,7 +172,9 @@ export default function Onboarding() {
                 <li key={company.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
                     <p className="font-medium">{company.name}</p>
-                    <p className="text-sm text-muted-foreground">{t('onboarding.purgeOn', { date: company.purgeAfter ? format.date(company.purgeAfter) : '' })}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {t('onboarding.purgeOn', { date: company.purgeAfter ? format.date(company.purgeAfter) : '' })}
+                    </p>
                   </div>
                   <Form method="post">
                     <input type="hidden" name="companyId" value={company.id} />
@@ -196,7 +202,10 @@ export default function Onboarding() {
                 {COMPANY_KINDS.map((kind) => {
                   const Icon = KIND_ICONS[kind]
                   return (
-                    <label key={kind} className="flex cursor-pointer gap-3 rounded-lg border border-border bg-card p-4 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/30 has-[:focus-visible]:ring-2">
+                    <label
+                      key={kind}
+                      className="flex cursor-pointer gap-3 rounded-lg border border-border bg-card p-4 has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/30 has-[:focus-visible]:ring-2"
+                    >
                       <input
                         type="radio"
                         name="kind"
@@ -227,7 +236,11 @@ export default function Onboarding() {
               ) : null}
             </fieldset>
             {/* Only service providers name their services; the fieldset shows when that kind is chosen (no script needed). */}
-            <fieldset className="hidden flex-col gap-2 group-has-[input[name=kind][value=service\_provider]:checked]/kinds:flex" aria-describedby="services-hint" data-kind-only="service_provider">
+            <fieldset
+              className="hidden flex-col gap-2 group-has-[input[name=kind][value=service\_provider]:checked]/kinds:flex"
+              aria-describedby="services-hint"
+              data-kind-only="service_provider"
+            >
               <legend className="text-sm font-medium">{t('onboarding.servicesQuestion')}</legend>
               <p id="services-hint" className="text-xs text-muted-foreground">
                 {t('onboarding.servicesHint')}

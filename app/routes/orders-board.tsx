@@ -17,7 +17,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = translator(locale, 'rfqs')
   const search = new URL(request.url).searchParams
   // A malformed query (too long, bad offset) shows the first page rather than an error: this is a public landing page.
-  const parsed = BuyingRequestQuery.safeParse({ q: search.get('q') ?? undefined, category: search.get('category') ?? undefined, offset: search.get('offset') ?? undefined })
+  const parsed = BuyingRequestQuery.safeParse({
+    q: search.get('q') ?? undefined,
+    category: search.get('category') ?? undefined,
+    offset: search.get('offset') ?? undefined,
+  })
   const query = parsed.success ? parsed.data : BuyingRequestQuery.parse({})
   const [result, categoryRows] = await Promise.all([listBuyingRequests(query, locale), loadCategories()])
   const payload = {
@@ -36,7 +40,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
-export const meta: Route.MetaFunction = ({ loaderData, params }) => (loaderData ? seoMeta({ ...loaderData.seo, locale: routeLocale(params), title: loaderData.title, description: loaderData.description }) : [])
+export const meta: Route.MetaFunction = ({ loaderData, params }) =>
+  loaderData ? seoMeta({ ...loaderData.seo, locale: routeLocale(params), title: loaderData.title, description: loaderData.description }) : []
 
 export default function OrdersBoardPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('rfqs')
@@ -47,7 +52,15 @@ export default function OrdersBoardPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-semibold sm:text-3xl">{t('board.title')}</h1>
         <p className="text-muted-foreground">{t('board.description')}</p>
       </header>
-      <RfqBoard locale={locale} filters={loaderData.filters} categories={loaderData.categories} items={loaderData.items} total={loaderData.total} offset={loaderData.offset} limit={loaderData.limit} />
+      <RfqBoard
+        locale={locale}
+        filters={loaderData.filters}
+        categories={loaderData.categories}
+        items={loaderData.items}
+        total={loaderData.total}
+        offset={loaderData.offset}
+        limit={loaderData.limit}
+      />
     </div>
   )
 }

@@ -19,17 +19,27 @@ const past = () => new Date(Date.now() - 60_000)
 async function rfqWithQuotes(options: { deadline?: Date } = {}) {
   const [a, b, c] = cast.suppliers
   const project = await insertProject(cast.buyer.company.id)
-  const rfq = await insertRfq(cast.buyer.company.id, { projectId: project.id, requirements: project.requirements.map((requirement) => ({ ...requirement, targetUnitPrice: requirement.targetUnitPrice ?? null })), supplierIds: [a!.company.id, b!.company.id, c!.company.id], deadline: options.deadline ?? past() })
+  const rfq = await insertRfq(cast.buyer.company.id, {
+    projectId: project.id,
+    requirements: project.requirements.map((requirement) => ({ ...requirement, targetUnitPrice: requirement.targetUnitPrice ?? null })),
+    supplierIds: [a!.company.id, b!.company.id, c!.company.id],
+    deadline: options.deadline ?? past(),
+  })
   const [l1, l2, l3] = rfq.lines
   const qa = await insertQuotation(rfq.id, a!.company.id, [
     { rfqLineId: l1!.id, unitPrice: '17.5000' },
     { rfqLineId: l2!.id, unitPrice: '9.9000' },
     { rfqLineId: l3!.id, unitPrice: '13.0000' },
   ])
-  const qb = await insertQuotation(rfq.id, b!.company.id, [
-    { rfqLineId: l1!.id, unitPrice: '18.2000' },
-    { rfqLineId: l2!.id, unitPrice: '8.7500' },
-  ], { currency: 'EUR', incoterm: 'CIF' })
+  const qb = await insertQuotation(
+    rfq.id,
+    b!.company.id,
+    [
+      { rfqLineId: l1!.id, unitPrice: '18.2000' },
+      { rfqLineId: l2!.id, unitPrice: '8.7500' },
+    ],
+    { currency: 'EUR', incoterm: 'CIF' },
+  )
   const qc = await insertQuotation(rfq.id, c!.company.id, [{ rfqLineId: l1!.id, unitPrice: '16.0000' }])
   return { project, rfq, lines: { l1: l1!, l2: l2!, l3: l3! }, quotes: { qa, qb, qc } }
 }
@@ -59,29 +69,56 @@ describe('awardQuotations', () => {
     // The supplier sees its order at once.
     expect((await getPurchaseOrder(cast.suppliers[1]!.ctx, second!.id)).status).toBe('placed')
     // Winners accepted, the one who won nothing rejected and told; requirements, RFQ and project awarded.
-    const statuses = Object.fromEntries((await database().select({ id: quotations.id, status: quotations.status }).from(quotations).where(eq(quotations.rfqId, rfq.id))).map((row) => [row.id, row.status]))
+    const statuses = Object.fromEntries(
+      (await database().select({ id: quotations.id, status: quotations.status }).from(quotations).where(eq(quotations.rfqId, rfq.id))).map((row) => [
+        row.id,
+        row.status,
+      ]),
+    )
     expect(statuses).toEqual({ [quotes.qa.id]: 'accepted', [quotes.qb.id]: 'accepted', [quotes.qc.id]: 'rejected' })
-    const [told] = await database().select({ n: count() }).from(notifications).where(and(eq(notifications.userId, cast.suppliers[2]!.user.id), eq(notifications.kind, 'award.not_awarded')))
+    const [told] = await database()
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, cast.suppliers[2]!.user.id), eq(notifications.kind, 'award.not_awarded')))
     expect(told!.n).toBe(1)
-    expect((await database().select({ status: requirements.status }).from(requirements).where(eq(requirements.projectId, project.id))).map((row) => row.status)).toEqual(['awarded', 'awarded', 'awarded'])
+    expect(
+      (await database().select({ status: requirements.status }).from(requirements).where(eq(requirements.projectId, project.id))).map((row) => row.status),
+    ).toEqual(['awarded', 'awarded', 'awarded'])
     expect((await database().select({ status: rfqs.status }).from(rfqs).where(eq(rfqs.id, rfq.id)))[0]!.status).toBe('awarded')
-    expect((await database().select({ status: purchaseProjects.status }).from(purchaseProjects).where(eq(purchaseProjects.id, project.id)))[0]!.status).toBe('awarded')
+    expect((await database().select({ status: purchaseProjects.status }).from(purchaseProjects).where(eq(purchaseProjects.id, project.id)))[0]!.status).toBe(
+      'awarded',
+    )
   })
 
   it('refuses awarding a line twice, a withdrawn quotation, an open RFQ before its deadline, and another company’s RFQ — changing nothing', async () => {
     const { rfq, lines, quotes } = await rfqWithQuotes()
     await awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l1.id, quotationId: quotes.qc.id }] })
-    await expect(awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l1.id, quotationId: quotes.qa.id }] })).rejects.toMatchObject({ code: 'invalid_transition', details: { reason: 'already_awarded' } })
+    await expect(awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l1.id, quotationId: quotes.qa.id }] })).rejects.toMatchObject({
+      code: 'invalid_transition',
+      details: { reason: 'already_awarded' },
+    })
     await database().update(quotations).set({ status: 'withdrawn' }).where(eq(quotations.id, quotes.qb.id))
-    await expect(awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l2.id, quotationId: quotes.qb.id }] })).rejects.toMatchObject({ code: 'invalid_transition', details: { reason: 'quotation_not_open' } })
-    await expect(awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l3.id, quotationId: quotes.qb.id }] })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { 'lines.0.quotationId': ['validation.notQuoted'] } } })
-    await expect(awardQuotations(cast.stranger.ctx, rfq.id, { lines: [{ rfqLineId: lines.l2.id, quotationId: quotes.qa.id }] })).rejects.toMatchObject({ code: 'not_found' })
-    await expect(awardQuotations(cast.suppliers[0]!.ctx, rfq.id, { lines: [{ rfqLineId: lines.l2.id, quotationId: quotes.qa.id }] })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l2.id, quotationId: quotes.qb.id }] })).rejects.toMatchObject({
+      code: 'invalid_transition',
+      details: { reason: 'quotation_not_open' },
+    })
+    await expect(awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l3.id, quotationId: quotes.qb.id }] })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { 'lines.0.quotationId': ['validation.notQuoted'] } },
+    })
+    await expect(awardQuotations(cast.stranger.ctx, rfq.id, { lines: [{ rfqLineId: lines.l2.id, quotationId: quotes.qa.id }] })).rejects.toMatchObject({
+      code: 'not_found',
+    })
+    await expect(awardQuotations(cast.suppliers[0]!.ctx, rfq.id, { lines: [{ rfqLineId: lines.l2.id, quotationId: quotes.qa.id }] })).rejects.toMatchObject({
+      code: 'not_found',
+    })
     const [awards] = await database().select({ n: count() }).from(rfqAwards).where(eq(rfqAwards.rfqId, rfq.id))
     expect(awards!.n).toBe(1)
 
     const open = await rfqWithQuotes({ deadline: new Date(Date.now() + 86_400_000) })
-    await expect(awardQuotations(cast.buyer.ctx, open.rfq.id, { lines: [{ rfqLineId: open.lines.l1.id, quotationId: open.quotes.qa.id }] })).rejects.toMatchObject({ code: 'invalid_transition', details: { reason: 'quoting_open' } })
+    await expect(
+      awardQuotations(cast.buyer.ctx, open.rfq.id, { lines: [{ rfqLineId: open.lines.l1.id, quotationId: open.quotes.qa.id }] }),
+    ).rejects.toMatchObject({ code: 'invalid_transition', details: { reason: 'quoting_open' } })
   })
 
   it('awards exactly the ticked lines of the form: two of three ticked (every offer preselected) make two awarded lines, the third stays open', async () => {
@@ -92,7 +129,10 @@ describe('awardQuotations', () => {
     const form = { intent: 'award', [include1]: 'on', [offer1]: quotes.qc.id, [include2]: 'on', [offer2]: quotes.qb.id, [offer3]: quotes.qa.id }
     const result = await awardQuotations(cast.buyer.ctx, rfq.id, { lines: readAwardForm(form) })
     expect(result.purchaseOrders.map((order) => order.supplierName)).toEqual([cast.suppliers[2]!.company.name, cast.suppliers[1]!.company.name])
-    const awarded = await database().select({ rfqLineId: rfqAwards.rfqLineId, quotationId: rfqAwards.quotationId }).from(rfqAwards).where(eq(rfqAwards.rfqId, rfq.id))
+    const awarded = await database()
+      .select({ rfqLineId: rfqAwards.rfqLineId, quotationId: rfqAwards.quotationId })
+      .from(rfqAwards)
+      .where(eq(rfqAwards.rfqId, rfq.id))
     expect(awarded.sort((x, y) => x.rfqLineId.localeCompare(y.rfqLineId))).toEqual(
       [
         { rfqLineId: lines.l1.id, quotationId: quotes.qc.id },
@@ -107,7 +147,11 @@ describe('awardQuotations', () => {
       [lines.l3.id, null],
     ])
     expect(!comparison.sealed && comparison.awardCheck).toEqual({ ok: true })
-    expect((await database().select({ status: requirements.status }).from(requirements).where(eq(requirements.projectId, project.id))).filter((row) => row.status === 'awarded')).toHaveLength(2)
+    expect(
+      (await database().select({ status: requirements.status }).from(requirements).where(eq(requirements.projectId, project.id))).filter(
+        (row) => row.status === 'awarded',
+      ),
+    ).toHaveLength(2)
     expect((await database().select({ status: quotations.status }).from(quotations).where(eq(quotations.id, quotes.qa.id)))[0]!.status).toBe('submitted')
     await awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l3.id, quotationId: quotes.qa.id }] })
     const [all] = await database().select({ n: count() }).from(rfqAwards).where(eq(rfqAwards.rfqId, rfq.id))

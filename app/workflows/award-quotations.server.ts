@@ -33,7 +33,12 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
     if (!rfq) throw new AppError('not_found', 'RFQ not found')
     const now = new Date()
     const check = canAwardRfq(rfq, now)
-    if (!check.ok && check.reason === 'quoting_open') throw new AppError('invalid_transition', 'Close the RFQ or wait for its deadline before awarding', { action: 'award', status: rfq.status, reason: 'quoting_open' })
+    if (!check.ok && check.reason === 'quoting_open')
+      throw new AppError('invalid_transition', 'Close the RFQ or wait for its deadline before awarding', {
+        action: 'award',
+        status: rfq.status,
+        reason: 'quoting_open',
+      })
     if (!check.ok) throw new AppError('invalid_transition', `Cannot award an RFQ that is ${rfq.status}`, { action: 'award', status: rfq.status })
 
     const [lines, awarded, offered] = await Promise.all([
@@ -50,13 +55,23 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
     const planQuotations = new Map<string, PlanQuotation & { prices: Map<string, string> }>()
     for (const row of offered) {
       quotationRows.set(row.quotation.id, row.quotation)
-      const entry = planQuotations.get(row.quotation.id) ?? { id: row.quotation.id, supplierCompanyId: row.quotation.supplierCompanyId, status: row.quotation.status, prices: new Map<string, string>() }
+      const entry = planQuotations.get(row.quotation.id) ?? {
+        id: row.quotation.id,
+        supplierCompanyId: row.quotation.supplierCompanyId,
+        status: row.quotation.status,
+        prices: new Map<string, string>(),
+      }
       if (row.rfqLineId && row.unitPrice !== null) entry.prices.set(row.rfqLineId, row.unitPrice)
       planQuotations.set(row.quotation.id, entry)
     }
     const plan = planAward(input.lines, lines, new Set(awarded.map((row) => row.rfqLineId)), planQuotations)
     if (!plan.ok && plan.kind === 'validation') throw new AppError('validation_failed', 'Validation failed', { fields: plan.fields })
-    if (!plan.ok) throw new AppError('invalid_transition', plan.reason === 'already_awarded' ? 'This line has already been awarded' : 'This quotation can no longer be awarded', { action: 'award', status: rfq.status, reason: plan.reason, fields: { [`lines.${plan.index}`]: [`validation.${plan.reason}`] } })
+    if (!plan.ok)
+      throw new AppError(
+        'invalid_transition',
+        plan.reason === 'already_awarded' ? 'This line has already been awarded' : 'This quotation can no longer be awarded',
+        { action: 'award', status: rfq.status, reason: plan.reason, fields: { [`lines.${plan.index}`]: [`validation.${plan.reason}`] } },
+      )
 
     const [buyer] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId))
     const purchaseOrders: AwardResult['purchaseOrders'] = []
@@ -81,7 +96,18 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
       )
       purchaseOrders.push(order)
       for (const line of group.lines) {
-        awardRows.push({ id: randomUUID(), rfqId, rfqLineId: line.id, quotationId: quotation.id, supplierCompanyId: group.supplierCompanyId, quantity: line.quantity, unitPrice: line.unitPrice, currency: quotation.currency, purchaseOrderId: order.id, awardedBy: ctx.actor.userId })
+        awardRows.push({
+          id: randomUUID(),
+          rfqId,
+          rfqLineId: line.id,
+          quotationId: quotation.id,
+          supplierCompanyId: group.supplierCompanyId,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          currency: quotation.currency,
+          purchaseOrderId: order.id,
+          awardedBy: ctx.actor.userId,
+        })
       }
     }
     await tx.insert(rfqAwards).values(awardRows)
@@ -92,16 +118,33 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
       .where(and(inArray(quotations.id, winners), eq(quotations.status, 'submitted')))
     const awardedLineIds = awardRows.map((row) => row.rfqLineId)
     const requirementIds = lines.filter((line) => awardedLineIds.includes(line.id) && line.requirementId).map((line) => line.requirementId!)
-    if (requirementIds.length > 0) await tx.update(requirements).set({ status: 'awarded', updatedAt: now, version: sql`${requirements.version} + 1` }).where(inArray(requirements.id, requirementIds))
+    if (requirementIds.length > 0)
+      await tx
+        .update(requirements)
+        .set({ status: 'awarded', updatedAt: now, version: sql`${requirements.version} + 1` })
+        .where(inArray(requirements.id, requirementIds))
 
     const complete = awarded.length + awardRows.length === lines.length
-    await tx.update(rfqs).set({ status: 'awarded', closedAt: rfq.closedAt ?? now, updatedAt: now, version: rfq.version + 1 }).where(eq(rfqs.id, rfqId))
+    await tx
+      .update(rfqs)
+      .set({ status: 'awarded', closedAt: rfq.closedAt ?? now, updatedAt: now, version: rfq.version + 1 })
+      .where(eq(rfqs.id, rfqId))
     if (complete) {
       // Whoever won nothing hears of it, and their quotations are closed.
-      const everWon = new Set((await tx.select({ quotationId: rfqAwards.quotationId }).from(rfqAwards).where(eq(rfqAwards.rfqId, rfqId))).map((row) => row.quotationId))
+      const everWon = new Set(
+        (await tx.select({ quotationId: rfqAwards.quotationId }).from(rfqAwards).where(eq(rfqAwards.rfqId, rfqId))).map((row) => row.quotationId),
+      )
       for (const quotation of [...quotationRows.values()].filter((row) => row.status === 'submitted' && !everWon.has(row.id))) {
-        await tx.update(quotations).set({ status: 'rejected', decisionReason: 'awarded_elsewhere', decidedAt: now, updatedAt: now, version: sql`${quotations.version} + 1` }).where(eq(quotations.id, quotation.id))
-        const notice: Notice = { companyId: quotation.supplierCompanyId, kind: 'award.not_awarded', params: { rfq: rfq.number, company: buyer?.name ?? '' }, link: '/app/supplier/portal' }
+        await tx
+          .update(quotations)
+          .set({ status: 'rejected', decisionReason: 'awarded_elsewhere', decidedAt: now, updatedAt: now, version: sql`${quotations.version} + 1` })
+          .where(eq(quotations.id, quotation.id))
+        const notice: Notice = {
+          companyId: quotation.supplierCompanyId,
+          kind: 'award.not_awarded',
+          params: { rfq: rfq.number, company: buyer?.name ?? '' },
+          link: '/app/supplier/portal',
+        }
         await recordNotice(tx, notice)
         notices.push(notice)
       }
@@ -109,9 +152,18 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
     if (rfq.projectId) {
       const [project] = await tx.select({ status: purchaseProjects.status }).from(purchaseProjects).where(eq(purchaseProjects.id, rfq.projectId)).for('update')
       if (project && project.status !== 'awarded' && ['active', 'sourcing'].includes(project.status)) {
-        await tx.update(purchaseProjects).set({ status: 'awarded', updatedAt: now, version: sql`${purchaseProjects.version} + 1` }).where(eq(purchaseProjects.id, rfq.projectId))
+        await tx
+          .update(purchaseProjects)
+          .set({ status: 'awarded', updatedAt: now, version: sql`${purchaseProjects.version} + 1` })
+          .where(eq(purchaseProjects.id, rfq.projectId))
       }
-      await tx.insert(projectEvents).values({ id: randomUUID(), projectId: rfq.projectId, type: 'award', actorUserId: ctx.actor.userId, data: { rfq: rfq.number, orders: purchaseOrders.map((order) => order.number) } })
+      await tx.insert(projectEvents).values({
+        id: randomUUID(),
+        projectId: rfq.projectId,
+        type: 'award',
+        actorUserId: ctx.actor.userId,
+        data: { rfq: rfq.number, orders: purchaseOrders.map((order) => order.number) },
+      })
     }
     // Who to tell once committed: every quoting supplier (won or not) and each order's two parties.
     const quoting = [...new Set([...quotationRows.values()].map((row) => row.supplierCompanyId))]

@@ -64,9 +64,15 @@ async function shortlistSupplier(ctx: ServiceContext, projectId: string, supplie
  * product as a requirement of the project, so the RFQ form can open with that line and that supplier. A company never
  * enquires about its own products. Retries with the same idempotency key create nothing twice.
  */
-export async function enquireAboutProduct(ctx: ServiceContext, product: PublicProduct, input: ProductEnquiry, options: IdempotencyOption = {}): Promise<ProductEnquiryResult> {
+export async function enquireAboutProduct(
+  ctx: ServiceContext,
+  product: PublicProduct,
+  input: ProductEnquiry,
+  options: IdempotencyOption = {},
+): Promise<ProductEnquiryResult> {
   requireCompany(ctx.actor)
-  if (product.supplier.id === ctx.actor.companyId) throw new AppError('validation_failed', 'This is your own product', { fields: { supplierCompanyId: ['validation.ownCompany'] } })
+  if (product.supplier.id === ctx.actor.companyId)
+    throw new AppError('validation_failed', 'This is your own product', { fields: { supplierCompanyId: ['validation.ownCompany'] } })
   const project = await projectFor(ctx, product, input.projectId, options)
   const answer = { projectId: project.id, projectLabel: labelOf(project) }
   const alreadyShortlisted = await shortlistSupplier(ctx, project.id, product.supplier.id, options)

@@ -18,7 +18,9 @@ export type CompanyFactoryInput = {
 export async function createCompany(input: CompanyFactoryInput = {}) {
   const id = randomUUID()
   const name = input.name ?? `Company ${id.slice(0, 6)}`
-  await database().insert(organizations).values({ id, name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${id.slice(0, 6)}` })
+  await database()
+    .insert(organizations)
+    .values({ id, name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${id.slice(0, 6)}` })
   await database()
     .insert(companyProfiles)
     .values({
@@ -52,5 +54,18 @@ export async function createMember(options: { role?: MemberRole; company?: { id:
 /** A new verified supplier company and its owner, as the service context the owner's requests carry. */
 export async function supplierOwnerContext(): Promise<ServiceContext & { actor: { companyId: string } }> {
   const { user, company } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
-  return { actor: { userId: user.id, sessionId: 'test', companyId: company.id, memberRole: 'owner', platformRole: 'user', companyKind: 'supplier', contactVerified: true, aal: 'aal1' }, locale: 'en', requestId: 'test' }
+  return {
+    actor: {
+      userId: user.id,
+      sessionId: 'test',
+      companyId: company.id,
+      memberRole: 'owner',
+      platformRole: 'user',
+      companyKind: 'supplier',
+      contactVerified: true,
+      aal: 'aal1',
+    },
+    locale: 'en',
+    requestId: 'test',
+  }
 }

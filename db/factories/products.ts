@@ -75,11 +75,30 @@ export async function insertRows<T extends PgTable>(table: T, rows: Array<T['$in
 }
 
 /** An active price list of the company with the given quantity breaks for one product. */
-export async function createPriceList(input: { companyId: string; name?: string; currency?: string; validFrom?: string | null; validTo?: string | null; isActive?: boolean; lines: Array<{ productId: string; minQuantity: number; unitPrice: string }> }) {
+export async function createPriceList(input: {
+  companyId: string
+  name?: string
+  currency?: string
+  validFrom?: string | null
+  validTo?: string | null
+  isActive?: boolean
+  lines: Array<{ productId: string; minQuantity: number; unitPrice: string }>
+}) {
   const id = randomUUID()
   await database()
     .insert(priceLists)
-    .values({ id, organizationId: input.companyId, name: input.name ?? `List ${id.slice(0, 6)}`, currency: input.currency ?? 'USD', validFrom: input.validFrom ?? null, validTo: input.validTo ?? null, isActive: input.isActive ?? true })
-  await insertRows(priceListLines, input.lines.map((line) => ({ id: randomUUID(), priceListId: id, ...line })))
+    .values({
+      id,
+      organizationId: input.companyId,
+      name: input.name ?? `List ${id.slice(0, 6)}`,
+      currency: input.currency ?? 'USD',
+      validFrom: input.validFrom ?? null,
+      validTo: input.validTo ?? null,
+      isActive: input.isActive ?? true,
+    })
+  await insertRows(
+    priceListLines,
+    input.lines.map((line) => ({ id: randomUUID(), priceListId: id, ...line })),
+  )
   return { id }
 }

@@ -19,12 +19,15 @@ export const DEFAULT_TEST_PASSWORD = 'Quartz-Meadow-Lantern-59'
 export async function createUser(input: UserFactoryInput = {}) {
   const context = await auth().$context
   const email = (input.email ?? `user-${randomUUID().slice(0, 8)}@example.test`).toLowerCase()
-  const user = await context.internalAdapter.createUser({
-    name: input.name ?? 'Test User',
-    email,
-    emailVerified: input.emailVerified ?? true,
-    ...(input.phoneNumber ? { phoneNumber: input.phoneNumber, phoneNumberVerified: input.phoneNumberVerified ?? false } : {}),
-  }, { method: 'admin' })
+  const user = await context.internalAdapter.createUser(
+    {
+      name: input.name ?? 'Test User',
+      email,
+      emailVerified: input.emailVerified ?? true,
+      ...(input.phoneNumber ? { phoneNumber: input.phoneNumber, phoneNumberVerified: input.phoneNumberVerified ?? false } : {}),
+    },
+    { method: 'admin' },
+  )
   await context.internalAdapter.linkAccount({
     userId: user.id,
     providerId: 'credential',

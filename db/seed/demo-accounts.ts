@@ -8,5 +8,13 @@ export const DEMO_ACCOUNTS = [
 /** The demo companies: the buyer's and the (verified) supplier's, each owned by its demo account. */
 export const DEMO_COMPANIES = [
   { owner: 'buyer', name: 'Harbour Lantern Trading', kind: 'buyer', country: 'HK', city: 'Hong Kong', supplierType: null, verificationStatus: 'unverified' },
-  { owner: 'supplier', name: 'Bamboo Kiln Ceramics', kind: 'supplier', country: 'CN', city: 'Jingdezhen', supplierType: 'manufacturer', verificationStatus: 'accept' },
+  {
+    owner: 'supplier',
+    name: 'Bamboo Kiln Ceramics',
+    kind: 'supplier',
+    country: 'CN',
+    city: 'Jingdezhen',
+    supplierType: 'manufacturer',
+    verificationStatus: 'accept',
+  },
 ] as const

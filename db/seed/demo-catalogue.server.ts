@@ -42,7 +42,11 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
   {
     sku: 'BKC-MUG-350',
     name: phrase('Celadon stoneware mug, 350 ml', '青瓷石器马克杯 350 毫升', '青瓷石器馬克杯 350 毫升'),
-    description: phrase('A sturdy everyday mug in a soft celadon glaze, thrown and fired in Jingdezhen.', '柔和青瓷釉色的日常马克杯，景德镇拉坯烧制，坚固耐用。', '柔和青瓷釉色的日常馬克杯，景德鎮拉坯燒製，堅固耐用。'),
+    description: phrase(
+      'A sturdy everyday mug in a soft celadon glaze, thrown and fired in Jingdezhen.',
+      '柔和青瓷釉色的日常马克杯，景德镇拉坯烧制，坚固耐用。',
+      '柔和青瓷釉色的日常馬克杯，景德鎮拉坯燒製，堅固耐用。',
+    ),
     categoryId: 'mugs-cups',
     hsCode: '691200',
     moq: 200,
@@ -62,7 +66,11 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
   {
     sku: 'BKC-BOWL-15',
     name: phrase('Hand-thrown rice bowl, 15 cm', '手工拉坯饭碗 15 厘米', '手工拉坯飯碗 15 厘米'),
-    description: phrase('A rice bowl thrown by hand, with a cobalt line under the rim.', '手工拉坯饭碗，碗沿下饰一道钴蓝线。', '手工拉坯飯碗，碗沿下飾一道鈷藍線。'),
+    description: phrase(
+      'A rice bowl thrown by hand, with a cobalt line under the rim.',
+      '手工拉坯饭碗，碗沿下饰一道钴蓝线。',
+      '手工拉坯飯碗，碗沿下飾一道鈷藍線。',
+    ),
     categoryId: 'tableware',
     hsCode: '691110',
     moq: 300,
@@ -119,7 +127,11 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
   {
     sku: 'BKC-PLT-27',
     name: phrase('Porcelain dinner plate with cobalt rim, 27 cm', '钴蓝边白瓷餐盘 27 厘米', '鈷藍邊白瓷餐盤 27 公分'),
-    description: phrase('A white dinner plate with a cobalt rim line, for hotels and restaurants.', '白瓷餐盘饰钴蓝边线，适合酒店和餐厅。', '白瓷餐盤飾鈷藍邊線，適合飯店和餐廳。'),
+    description: phrase(
+      'A white dinner plate with a cobalt rim line, for hotels and restaurants.',
+      '白瓷餐盘饰钴蓝边线，适合酒店和餐厅。',
+      '白瓷餐盤飾鈷藍邊線，適合飯店和餐廳。',
+    ),
     categoryId: 'porcelain-plates',
     hsCode: '691110',
     moq: 500,
@@ -174,7 +186,14 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
   },
 ]
 
-const attributeOf = ([name, value]: [Phrase, Phrase]): ProductAttribute => ({ name: name.en, value: value.en, nameZhHans: name.zhHans, valueZhHans: value.zhHans, nameZhHant: name.zhHant, valueZhHant: value.zhHant })
+const attributeOf = ([name, value]: [Phrase, Phrase]): ProductAttribute => ({
+  name: name.en,
+  value: value.en,
+  nameZhHans: name.zhHans,
+  valueZhHans: value.zhHans,
+  nameZhHant: name.zhHant,
+  valueZhHant: value.zhHant,
+})
 
 const DESCRIPTION = phrase(
   'Bamboo Kiln Ceramics throws, glazes and fires tableware and decorative porcelain in Jingdezhen, for hotels, restaurants and retail brands.',
@@ -218,7 +237,11 @@ export async function seedDemoCatalogue(supplier: { userId: string; companyId: s
     ids[item.sku] = row.id
   }
   if (missing.length === DEMO_CATALOGUE.length) {
-    await createPriceList({ companyId: supplier.companyId, name: 'Export list 2026', lines: DEMO_CATALOGUE.flatMap((item) => item.breaks.map(([minQuantity, unitPrice]) => ({ productId: ids[item.sku]!, minQuantity, unitPrice }))) })
+    await createPriceList({
+      companyId: supplier.companyId,
+      name: 'Export list 2026',
+      lines: DEMO_CATALOGUE.flatMap((item) => item.breaks.map(([minQuantity, unitPrice]) => ({ productId: ids[item.sku]!, minQuantity, unitPrice }))),
+    })
   }
   const renderer = new PictureRenderer()
   const pictured = await pictureProducts(ctx, renderer, ids)
@@ -229,7 +252,11 @@ export async function seedDemoCatalogue(supplier: { userId: string; companyId: s
 /** A drawn picture for each catalogue product that has none; answers how many were added. */
 async function pictureProducts(ctx: ServiceContext, renderer: PictureRenderer, ids: Record<string, string>): Promise<number> {
   const productIds = DEMO_CATALOGUE.map((item) => ids[item.sku]!).filter(Boolean)
-  const withImages = new Set((await database().selectDistinct({ productId: productImages.productId }).from(productImages).where(inArray(productImages.productId, productIds))).map((row) => row.productId))
+  const withImages = new Set(
+    (await database().selectDistinct({ productId: productImages.productId }).from(productImages).where(inArray(productImages.productId, productIds))).map(
+      (row) => row.productId,
+    ),
+  )
   const bare = DEMO_CATALOGUE.filter((item) => ids[item.sku] && !withImages.has(ids[item.sku]!))
   for (const item of bare) {
     const picture = await renderer.of(item.sku, () => productArtSvg({ ...item.picture, seed: item.sku }), PRODUCT_PICTURE_SCALE)
@@ -243,7 +270,12 @@ async function pictureProducts(ctx: ServiceContext, renderer: PictureRenderer, i
 async function brandCompany(ctx: ServiceContext, renderer: PictureRenderer): Promise<boolean> {
   const companyId = ctx.actor.companyId!
   const [company] = await database()
-    .select({ name: organizations.name, logoFileId: organizations.logoFileId, bannerFileId: companyProfiles.bannerFileId, description: companyProfiles.description })
+    .select({
+      name: organizations.name,
+      logoFileId: organizations.logoFileId,
+      bannerFileId: companyProfiles.bannerFileId,
+      description: companyProfiles.description,
+    })
     .from(organizations)
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
     .where(eq(organizations.id, companyId))

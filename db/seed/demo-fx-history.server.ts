@@ -27,7 +27,9 @@ function noise(currency: string) {
 /** Working days (Monday to Friday) strictly before `day`, newest first, as far back as `DAYS` calendar days. */
 function workingDaysBefore(day: string): string[] {
   const end = Date.parse(`${day}T00:00:00Z`)
-  return Array.from({ length: DAYS }, (_unused, index) => new Date(end - (index + 1) * DAY_MS)).flatMap((date) => (date.getUTCDay() % 6 === 0 ? [] : [date.toISOString().slice(0, 10)]))
+  return Array.from({ length: DAYS }, (_unused, index) => new Date(end - (index + 1) * DAY_MS)).flatMap((date) =>
+    date.getUTCDay() % 6 === 0 ? [] : [date.toISOString().slice(0, 10)],
+  )
 }
 
 /** Factors (newest first) that walk each day's rate back from the next one's: up to ±0.35 % a day, plus any drift. */
@@ -45,15 +47,27 @@ function walk(currency: string, days: number): number[] {
 /** Seeds the history once, before each currency's newest seed rate: skipped when any older rate is stored (this history, or real ones). */
 export async function seedDemoFxHistory(): Promise<void> {
   const db = database()
-  const anchors = await db.selectDistinctOn([fxRates.currency], { currency: fxRates.currency, asOf: fxRates.asOf, ratePerEur: fxRates.ratePerEur }).from(fxRates).where(eq(fxRates.source, 'seed')).orderBy(fxRates.currency, desc(fxRates.asOf))
+  const anchors = await db
+    .selectDistinctOn([fxRates.currency], { currency: fxRates.currency, asOf: fxRates.asOf, ratePerEur: fxRates.ratePerEur })
+    .from(fxRates)
+    .where(eq(fxRates.source, 'seed'))
+    .orderBy(fxRates.currency, desc(fxRates.asOf))
   const oldest = anchors.map((anchor) => anchor.asOf).sort()[0]
   if (!oldest) return
-  const [older] = await db.select({ n: sql<number>`count(*)::int` }).from(fxRates).where(lt(fxRates.asOf, oldest))
+  const [older] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(fxRates)
+    .where(lt(fxRates.asOf, oldest))
   if ((older?.n ?? 0) > 0) return
   const rows = anchors.flatMap((anchor) => {
     const leader = anchor.currency in PEGGED ? (PEGGED[anchor.currency] ?? null) : anchor.currency
     const factors = leader === null ? [] : walk(leader, DAYS)
-    return workingDaysBefore(anchor.asOf).map((asOf, index) => ({ currency: anchor.currency, asOf, ratePerEur: (Number(anchor.ratePerEur) * (factors[index] ?? 1)).toFixed(4), source: 'seed' as const }))
+    return workingDaysBefore(anchor.asOf).map((asOf, index) => ({
+      currency: anchor.currency,
+      asOf,
+      ratePerEur: (Number(anchor.ratePerEur) * (factors[index] ?? 1)).toFixed(4),
+      source: 'seed' as const,
+    }))
   })
   await db.insert(fxRates).values(rows).onConflictDoNothing()
   ratesChanged()

@@ -77,7 +77,11 @@ async function backdateOrder(orderId: string, daysAgo: number, requestedInDays: 
     })
     .where(eq(purchaseOrders.id, orderId))
   // The timeline keeps its order: each event moves back by the same span, spread over the order's life.
-  const events = await db.select({ id: purchaseOrderEvents.id }).from(purchaseOrderEvents).where(eq(purchaseOrderEvents.orderId, orderId)).orderBy(purchaseOrderEvents.createdAt)
+  const events = await db
+    .select({ id: purchaseOrderEvents.id })
+    .from(purchaseOrderEvents)
+    .where(eq(purchaseOrderEvents.orderId, orderId))
+    .orderBy(purchaseOrderEvents.createdAt)
   const span = Math.max(1, (deliveredInDays ?? 10) + 5)
   for (const [index, event] of events.entries()) {
     const at = new Date(placed.getTime() + Math.round((index / Math.max(1, events.length - 1)) * span * DAY_MS))
@@ -91,10 +95,25 @@ async function step(ctx: ServiceContext, id: string, action: string, extra: Reco
 }
 
 /** Places an order and takes it to delivery and completion (or leaves it confirmed), then moves it back in time. */
-async function tradedOrder(buyer: Party, supplier: Party, input: { currency: string; place: string; lines: Line[]; daysAgo: number; late: boolean; finished: boolean; shipTo: string }) {
+async function tradedOrder(
+  buyer: Party,
+  supplier: Party,
+  input: { currency: string; place: string; lines: Line[]; daysAgo: number; late: boolean; finished: boolean; shipTo: string },
+) {
   const order = await createPurchaseOrder(
     buyer.ctx,
-    CreatePurchaseOrderInput.parse({ supplierCompanyId: supplier.companyId, currency: input.currency, incoterm: 'FOB', incotermPlace: input.place, paymentTerms: 'tt_30_70', requestedDeliveryDate: '', shipToAddressId: input.shipTo, notes: '', lines: input.lines, place: true }),
+    CreatePurchaseOrderInput.parse({
+      supplierCompanyId: supplier.companyId,
+      currency: input.currency,
+      incoterm: 'FOB',
+      incotermPlace: input.place,
+      paymentTerms: 'tt_30_70',
+      requestedDeliveryDate: '',
+      shipToAddressId: input.shipTo,
+      notes: '',
+      lines: input.lines,
+      place: true,
+    }),
   )
   await step(supplier.ctx, order.id, 'confirm')
   if (input.finished) {
@@ -124,7 +143,9 @@ async function shippingAddress(companyId: string, label: string, country: string
     .limit(1)
   if (address) return address.id
   const id = randomUUID()
-  await database().insert(addresses).values({ id, organizationId: companyId, type: 'shipping', label, recipient: 'Goods in', line1: '1 Harbour Street', city, country, isDefault: true })
+  await database()
+    .insert(addresses)
+    .values({ id, organizationId: companyId, type: 'shipping', label, recipient: 'Goods in', line1: '1 Harbour Street', city, country, isDefault: true })
   return id
 }
 
@@ -146,34 +167,96 @@ async function pastRfq(buyer: Party, suppliers: [Party, Party], projectId: strin
   const started = new Date()
   const requirementIds: string[] = []
   for (const line of lines) {
-    const requirement = await createRequirement(buyer.ctx, CreateRequirementInput.parse({ projectId, title: line.title, specification: '', hsCode: line.hsCode, categoryId: line.categoryId, quantity: line.quantity, unit: 'pcs', targetUnitPrice: line.target, targetCurrency: 'USD', destination: 'Hong Kong' }))
+    const requirement = await createRequirement(
+      buyer.ctx,
+      CreateRequirementInput.parse({
+        projectId,
+        title: line.title,
+        specification: '',
+        hsCode: line.hsCode,
+        categoryId: line.categoryId,
+        quantity: line.quantity,
+        unit: 'pcs',
+        targetUnitPrice: line.target,
+        targetCurrency: 'USD',
+        destination: 'Hong Kong',
+      }),
+    )
     requirementIds.push(requirement.id)
   }
   const draft = await createRfq(
     buyer.ctx,
-    CreateRfqInput.parse({ projectId, title, description: '', quoteDeadline: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 16), currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', destination: 'Hong Kong', supplierIds: suppliers.map((supplier) => supplier.companyId), requirementIds }),
+    CreateRfqInput.parse({
+      projectId,
+      title,
+      description: '',
+      quoteDeadline: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 16),
+      currency: 'USD',
+      incoterm: 'FOB',
+      incotermPlace: 'Shanghai',
+      destination: 'Hong Kong',
+      supplierIds: suppliers.map((supplier) => supplier.companyId),
+      requirementIds,
+    }),
   )
   const rfq = await transitionRfq(buyer.ctx, draft.id, RfqTransitionInput.parse({ action: 'publish', version: draft.version }))
-  const terms = { currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', paymentTerms: 'tt_30_70', validUntil: new Date(Date.now() + 60 * DAY_MS).toISOString().slice(0, 10) }
+  const terms = {
+    currency: 'USD',
+    incoterm: 'FOB',
+    incotermPlace: 'Shanghai',
+    paymentTerms: 'tt_30_70',
+    validUntil: new Date(Date.now() + 60 * DAY_MS).toISOString().slice(0, 10),
+  }
   const lineId = (index: number) => rfq.lines[index]!.id
   const quoted: string[] = []
   for (const [which, supplier] of suppliers.entries()) {
-    const saved = await saveQuotation(supplier.ctx, rfq.id, SaveQuotationInput.parse({ ...terms, lines: lines.map((line, index) => ({ rfqLineId: lineId(index), unitPrice: line.prices[which]!, leadTimeDays: 30 + which * 10 })) }))
+    const saved = await saveQuotation(
+      supplier.ctx,
+      rfq.id,
+      SaveQuotationInput.parse({
+        ...terms,
+        lines: lines.map((line, index) => ({ rfqLineId: lineId(index), unitPrice: line.prices[which]!, leadTimeDays: 30 + which * 10 })),
+      }),
+    )
     const submitted = await submitQuotation(supplier.ctx, saved.id, { version: saved.version })
     quoted.push(submitted.id)
-    if (which === 0) await reviseQuotation(supplier.ctx, submitted.id, { ...SaveQuotationInput.parse({ ...terms, lines: lines.map((line, index) => ({ rfqLineId: lineId(index), unitPrice: line.prices[2], leadTimeDays: 30 })) }), version: submitted.version })
+    if (which === 0)
+      await reviseQuotation(supplier.ctx, submitted.id, {
+        ...SaveQuotationInput.parse({
+          ...terms,
+          lines: lines.map((line, index) => ({ rfqLineId: lineId(index), unitPrice: line.prices[2], leadTimeDays: 30 })),
+        }),
+        version: submitted.version,
+      })
   }
   const closed = await transitionRfq(buyer.ctx, rfq.id, RfqTransitionInput.parse({ action: 'close', version: rfq.version }))
   // Each line goes to the lower of the demo supplier's second round and the other supplier's price.
   const winner = (line: (typeof lines)[number]) => (Number(line.prices[1]) < Number(line.prices[2]) ? quoted[1]! : quoted[0]!)
-  const result = await awardQuotations(buyer.ctx, closed.id, { lines: lines.flatMap((line, index) => (line.awarded === false ? [] : [{ rfqLineId: lineId(index), quotationId: winner(line) }])) })
+  const result = await awardQuotations(buyer.ctx, closed.id, {
+    lines: lines.flatMap((line, index) => (line.awarded === false ? [] : [{ rfqLineId: lineId(index), quotationId: winner(line) }])),
+  })
   const at = (offsetDays: number) => new Date(Date.now() - (daysAgo - offsetDays) * DAY_MS)
   const db = database()
-  await db.update(rfqs).set({ createdAt: at(0), publishedAt: at(0), closedAt: at(8), updatedAt: at(9) }).where(eq(rfqs.id, rfq.id))
-  await db.update(rfqInvitations).set({ invitedAt: at(0) }).where(eq(rfqInvitations.rfqId, rfq.id))
-  await db.update(quotationRevisions).set({ submittedAt: sql`${at(1).toISOString()}::timestamptz + (${quotationRevisions.revision} - 1) * interval '3 days'` }).where(inArray(quotationRevisions.quotationId, quoted))
-  await db.update(quotations).set({ submittedAt: at(4), createdAt: at(1), updatedAt: at(9) }).where(inArray(quotations.id, quoted))
-  await db.update(rfqAwards).set({ createdAt: at(9) }).where(eq(rfqAwards.rfqId, rfq.id))
+  await db
+    .update(rfqs)
+    .set({ createdAt: at(0), publishedAt: at(0), closedAt: at(8), updatedAt: at(9) })
+    .where(eq(rfqs.id, rfq.id))
+  await db
+    .update(rfqInvitations)
+    .set({ invitedAt: at(0) })
+    .where(eq(rfqInvitations.rfqId, rfq.id))
+  await db
+    .update(quotationRevisions)
+    .set({ submittedAt: sql`${at(1).toISOString()}::timestamptz + (${quotationRevisions.revision} - 1) * interval '3 days'` })
+    .where(inArray(quotationRevisions.quotationId, quoted))
+  await db
+    .update(quotations)
+    .set({ submittedAt: at(4), createdAt: at(1), updatedAt: at(9) })
+    .where(inArray(quotations.id, quoted))
+  await db
+    .update(rfqAwards)
+    .set({ createdAt: at(9) })
+    .where(eq(rfqAwards.rfqId, rfq.id))
   await backdateProjectEvents(projectId, started, daysAgo)
   // The awarded orders ran their course: confirmed, shipped in full, delivered and completed.
   for (const awarded of result.purchaseOrders) {
@@ -190,7 +273,16 @@ async function pastRfq(buyer: Party, suppliers: [Party, Party], projectId: strin
 /** The project the past RFQs source for, opened before the first of them (each RFQ adds its requirements). */
 async function restaurantProject(buyer: Party): Promise<string> {
   const started = new Date()
-  const project = await createProject(buyer.ctx, CreateProjectInput.parse({ name: 'Restaurant group tableware 2026', description: 'Tableware for the group’s three restaurants and the staff canteen.', currency: 'USD', budget: '12000', deadline: '' }))
+  const project = await createProject(
+    buyer.ctx,
+    CreateProjectInput.parse({
+      name: 'Restaurant group tableware 2026',
+      description: 'Tableware for the group’s three restaurants and the staff canteen.',
+      currency: 'USD',
+      budget: '12000',
+      deadline: '',
+    }),
+  )
   const opened = new Date(Date.now() - 260 * DAY_MS)
   await database().update(purchaseProjects).set({ createdAt: opened, updatedAt: opened }).where(eq(purchaseProjects.id, project.id))
   await backdateProjectEvents(project.id, started, 260)
@@ -205,11 +297,18 @@ export async function seedDemoHistory(): Promise<void> {
   const db = database()
   // The history's first write is its first customer's owner: present means it ran (whether or not the marketplace was
   // there to quote), so a restart never writes it twice.
-  const [done] = await db.select({ id: users.id }).from(users).where(eq(users.email, customerEmail(OTHER_CUSTOMERS[0].name))).limit(1)
+  const [done] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, customerEmail(OTHER_CUSTOMERS[0].name)))
+    .limit(1)
   if (done) return
   const buyer: Party = { ...buyerMember, ctx: contextOf(buyerMember.userId, buyerMember.companyId) }
   const supplier: Party = { ...supplierMember, ctx: contextOf(supplierMember.userId, supplierMember.companyId) }
-  const catalogue = await db.select({ id: products.id, sku: products.sku }).from(products).where(and(eq(products.organizationId, supplier.companyId), like(products.sku, 'BKC-%')))
+  const catalogue = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(and(eq(products.organizationId, supplier.companyId), like(products.sku, 'BKC-%')))
   const sku = (code: string) => catalogue.find((row) => row.sku === code)?.id
   const mug = sku('BKC-MUG-350')
   const bowl = sku('BKC-BOWL-15')
@@ -219,10 +318,21 @@ export async function seedDemoHistory(): Promise<void> {
   const buyerShipTo = await shippingAddress(buyer.companyId, 'Kwai Chung warehouse', 'HK', 'Kwai Chung')
   const customers: Array<Party & { currency: string; shipTo: string }> = []
   for (const customer of OTHER_CUSTOMERS) {
-    const owner = await createUser({ name: `Purchasing ${customer.city}`, email: customerEmail(customer.name), password: `${randomUUID()}Aa1!`, emailVerified: true })
+    const owner = await createUser({
+      name: `Purchasing ${customer.city}`,
+      email: customerEmail(customer.name),
+      password: `${randomUUID()}Aa1!`,
+      emailVerified: true,
+    })
     const company = await createCompany({ name: customer.name, kind: 'buyer', country: customer.country, city: customer.city })
     await addMember(company.id, owner.id, 'owner')
-    customers.push({ userId: owner.id, companyId: company.id, ctx: contextOf(owner.id, company.id), currency: customer.currency, shipTo: await shippingAddress(company.id, 'Main store', customer.country, customer.city) })
+    customers.push({
+      userId: owner.id,
+      companyId: company.id,
+      ctx: contextOf(owner.id, company.id),
+      currency: customer.currency,
+      shipTo: await shippingAddress(company.id, 'Main store', customer.country, customer.city),
+    })
   }
 
   // Two verified marketplace suppliers (without members of their own) sell to the buyer too.
@@ -230,7 +340,15 @@ export async function seedDemoHistory(): Promise<void> {
     .select({ id: organizations.id, slug: organizations.slug })
     .from(organizations)
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .where(and(eq(companyProfiles.kind, 'supplier'), eq(companyProfiles.verificationStatus, 'accept'), isNull(organizations.deletedAt), sql`${organizations.id} <> ${supplier.companyId}`, sql`not exists (select 1 from members m where m.organization_id = ${organizations.id})`))
+    .where(
+      and(
+        eq(companyProfiles.kind, 'supplier'),
+        eq(companyProfiles.verificationStatus, 'accept'),
+        isNull(organizations.deletedAt),
+        sql`${organizations.id} <> ${supplier.companyId}`,
+        sql`not exists (select 1 from members m where m.organization_id = ${organizations.id})`,
+      ),
+    )
     .orderBy(organizations.slug)
     .limit(2)
   const others = await Promise.all(marketplace.map((company) => ownerOf(company.id, company.slug.slice(0, 24))))
@@ -252,13 +370,32 @@ export async function seedDemoHistory(): Promise<void> {
     if (other && month % 2 === 1) {
       const currency = month % 4 === 1 ? 'EUR' : 'CNY'
       const unitPrice = currency === 'EUR' ? `${next(8, 16)}.5000` : `${next(40, 90)}.0000`
-      await tradedOrder(buyer, other, { currency, place: 'Ningbo', lines: [{ description: 'Linen table runner, 180 cm', unit: 'pcs', unitPrice, quantity: 100 * next(2, 5) }], daysAgo: daysAgo - 5, late: month === 5, finished: true, shipTo: buyerShipTo })
+      await tradedOrder(buyer, other, {
+        currency,
+        place: 'Ningbo',
+        lines: [{ description: 'Linen table runner, 180 cm', unit: 'pcs', unitPrice, quantity: 100 * next(2, 5) }],
+        daysAgo: daysAgo - 5,
+        late: month === 5,
+        finished: true,
+        shipTo: buyerShipTo,
+      })
       orders += 1
     }
     // The demo supplier's other customers, in euros.
     const customer = customers[month % customers.length]
     if (customer && month % 3 !== 2) {
-      await tradedOrder(customer, supplier, { currency: 'USD', place: 'Shanghai', lines: [{ productId: vase, quantity: 50 * next(1, 4) }, { productId: mug, quantity: 200 * next(1, 3) }], daysAgo: daysAgo - 9, late: false, finished: month > 1, shipTo: customer.shipTo })
+      await tradedOrder(customer, supplier, {
+        currency: 'USD',
+        place: 'Shanghai',
+        lines: [
+          { productId: vase, quantity: 50 * next(1, 4) },
+          { productId: mug, quantity: 200 * next(1, 3) },
+        ],
+        daysAgo: daysAgo - 9,
+        late: false,
+        finished: month > 1,
+        shipTo: customer.shipTo,
+      })
       orders += 1
     }
   }
@@ -267,23 +404,60 @@ export async function seedDemoHistory(): Promise<void> {
   if (rival && others[0]) {
     const project = await restaurantProject(buyer)
     const plans: Array<{ title: string; daysAgo: number; lines: PastLine[] }> = [
-      { title: RFQ_TITLES[0], daysAgo: 250, lines: [{ title: 'Stoneware side plate, 20 cm', quantity: 800, target: '2.40', hsCode: '691200', categoryId: 'tableware', prices: ['2.55', '2.70', '2.35'] }] },
-      { title: RFQ_TITLES[1], daysAgo: 170, lines: [{ title: 'Tumbler glass, 300 ml', quantity: 1200, target: '1.10', hsCode: '701337', categoryId: 'glassware', prices: ['1.25', '1.18', '1.08'] }] },
-      { title: RFQ_TITLES[2], daysAgo: 95, lines: [{ title: 'Tea gift box, 4 cups', quantity: 300, target: '9.00', hsCode: '691200', categoryId: 'mugs-cups', prices: ['9.80', '9.20', '9.60'] }] },
+      {
+        title: RFQ_TITLES[0],
+        daysAgo: 250,
+        lines: [
+          { title: 'Stoneware side plate, 20 cm', quantity: 800, target: '2.40', hsCode: '691200', categoryId: 'tableware', prices: ['2.55', '2.70', '2.35'] },
+        ],
+      },
+      {
+        title: RFQ_TITLES[1],
+        daysAgo: 170,
+        lines: [
+          { title: 'Tumbler glass, 300 ml', quantity: 1200, target: '1.10', hsCode: '701337', categoryId: 'glassware', prices: ['1.25', '1.18', '1.08'] },
+        ],
+      },
+      {
+        title: RFQ_TITLES[2],
+        daysAgo: 95,
+        lines: [{ title: 'Tea gift box, 4 cups', quantity: 300, target: '9.00', hsCode: '691200', categoryId: 'mugs-cups', prices: ['9.80', '9.20', '9.60'] }],
+      },
       {
         title: RFQ_TITLES[3],
         daysAgo: 40,
         lines: [
           { title: 'Canteen bowl, 12 cm', quantity: 1500, target: '0.95', hsCode: '691200', categoryId: 'tableware', prices: ['1.05', '0.99', '0.97'] },
-          { title: 'Stainless canteen tray', quantity: 600, target: '3.20', hsCode: '732393', categoryId: 'tableware', prices: ['3.40', '3.10', '3.25'], awarded: false },
+          {
+            title: 'Stainless canteen tray',
+            quantity: 600,
+            target: '3.20',
+            hsCode: '732393',
+            categoryId: 'tableware',
+            prices: ['3.40', '3.10', '3.25'],
+            awarded: false,
+          },
         ],
       },
     ]
     for (const plan of plans) await pastRfq(buyer, [supplier, others[0]], project, plan.title, plan.daysAgo, plan.lines)
     // Added lately and not priced yet: no target price, no RFQ.
-    await createRequirement(buyer.ctx, CreateRequirementInput.parse({ projectId: project, title: 'Table linen for the private rooms', specification: 'Fabric samples first', quantity: 120, unit: 'pcs', destination: 'Hong Kong' }))
+    await createRequirement(
+      buyer.ctx,
+      CreateRequirementInput.parse({
+        projectId: project,
+        title: 'Table linen for the private rooms',
+        specification: 'Fabric samples first',
+        quantity: 120,
+        unit: 'pcs',
+        destination: 'Hong Kong',
+      }),
+    )
   }
   // What happened months ago is not news: its notices are read.
-  await db.update(notifications).set({ readAt: new Date() }).where(and(gte(notifications.createdAt, started), isNull(notifications.readAt)))
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(gte(notifications.createdAt, started), isNull(notifications.readAt)))
   logger().info({ orders, rfqs: RFQ_TITLES.length }, 'demo history seeded')
 }

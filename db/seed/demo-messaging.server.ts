@@ -31,7 +31,9 @@ export async function seedDemoMessaging(): Promise<void> {
   const [rfq] = await db.select({ id: rfqs.id }).from(rfqs).where(eq(rfqs.organizationId, buyer.companyId)).limit(1)
   if (rfq) {
     const thread = await openThread(supplierCtx, { kind: 'rfq', rfqId: rfq.id })
-    await sendMessage(supplierCtx, thread.id, { body: 'Thank you for the invitation. Should the tea cups be packed 48 to a carton, or do you need retail boxes?' })
+    await sendMessage(supplierCtx, thread.id, {
+      body: 'Thank you for the invitation. Should the tea cups be packed 48 to a carton, or do you need retail boxes?',
+    })
     await sendMessage(buyerCtx, thread.id, { body: 'Cartons of 48 are fine, with a divider per cup. Please quote FOB Shanghai.' })
   }
   logger().info('demo messaging seeded')

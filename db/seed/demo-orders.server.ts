@@ -35,20 +35,56 @@ export async function seedDemoOrders(): Promise<void> {
   const owned = await database().select({ id: products.id, sku: products.sku }).from(products).where(eq(products.organizationId, supplier.companyId))
   const ids: Record<string, string> = Object.fromEntries(owned.map((row) => [row.sku, row.id]))
   if (!ids['BKC-MUG-350'] || !ids['BKC-BOWL-15'] || !ids['BKC-VASE-30']) return
-  const [address] = await database().select({ id: addresses.id }).from(addresses).where(and(eq(addresses.organizationId, buyer.companyId), eq(addresses.type, 'shipping'))).limit(1)
+  const [address] = await database()
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.organizationId, buyer.companyId), eq(addresses.type, 'shipping')))
+    .limit(1)
   const shipToAddressId = address?.id ?? randomUUID()
-  if (!address) await database().insert(addresses).values({ id: shipToAddressId, organizationId: buyer.companyId, type: 'shipping', label: 'Kwai Chung warehouse', recipient: 'Receiving', line1: '8 Container Port Road', city: 'Kwai Chung', region: 'New Territories', country: 'HK', isDefault: true })
+  if (!address)
+    await database().insert(addresses).values({
+      id: shipToAddressId,
+      organizationId: buyer.companyId,
+      type: 'shipping',
+      label: 'Kwai Chung warehouse',
+      recipient: 'Receiving',
+      line1: '8 Container Port Road',
+      city: 'Kwai Chung',
+      region: 'New Territories',
+      country: 'HK',
+      isDefault: true,
+    })
 
   const buyerCtx: ServiceContext = contextOf(buyer.userId, buyer.companyId)
   const supplierCtx: ServiceContext = contextOf(supplier.userId, supplier.companyId)
   const order = (lines: Array<{ productId: string; quantity: number }>, notes: string) =>
-    createPurchaseOrder(buyerCtx, CreatePurchaseOrderInput.parse({ supplierCompanyId: supplier.companyId, currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shanghai', paymentTerms: 'tt_30_70', requestedDeliveryDate: '2027-02-15', shipToAddressId, notes, lines, place: true }))
+    createPurchaseOrder(
+      buyerCtx,
+      CreatePurchaseOrderInput.parse({
+        supplierCompanyId: supplier.companyId,
+        currency: 'USD',
+        incoterm: 'FOB',
+        incotermPlace: 'Shanghai',
+        paymentTerms: 'tt_30_70',
+        requestedDeliveryDate: '2027-02-15',
+        shipToAddressId,
+        notes,
+        lines,
+        place: true,
+      }),
+    )
   const step = async (ctx: ServiceContext, id: string, action: string, extra: Record<string, unknown> = {}) => {
     const current = await getPurchaseOrder(ctx, id)
     return transitionPurchaseOrder(ctx, id, { action: action as never, version: current.version, reason: '', ...extra })
   }
   await order([{ productId: ids['BKC-VASE-30']!, quantity: 120 }], 'Gift boxes with our logo, artwork to follow.')
-  const running = await order([{ productId: ids['BKC-MUG-350']!, quantity: 1200 }, { productId: ids['BKC-BOWL-15']!, quantity: 600 }], '')
+  const running = await order(
+    [
+      { productId: ids['BKC-MUG-350']!, quantity: 1200 },
+      { productId: ids['BKC-BOWL-15']!, quantity: 600 },
+    ],
+    '',
+  )
   await step(supplierCtx, running.id, 'confirm')
   await step(supplierCtx, running.id, 'start_production')
   await step(supplierCtx, running.id, 'ship', { quantities: { [running.lines[0]!.id]: 600 } })

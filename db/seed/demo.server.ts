@@ -35,7 +35,14 @@ export async function seedDemoData(): Promise<boolean> {
     const user = await createUser({ name: account.name, email: account.email, password: account.password, role: account.role, emailVerified: true })
     const company = DEMO_COMPANIES.find((c) => c.owner === account.key)
     if (company) {
-      const created = await createCompany({ name: company.name, kind: company.kind, country: company.country, city: company.city, supplierType: company.supplierType, verificationStatus: company.verificationStatus })
+      const created = await createCompany({
+        name: company.name,
+        kind: company.kind,
+        country: company.country,
+        city: company.city,
+        supplierType: company.supplierType,
+        verificationStatus: company.verificationStatus,
+      })
       await addMember(created.id, user.id, 'owner')
     }
   }
@@ -56,5 +63,6 @@ async function seedDemoMarketplace(): Promise<void> {
   if (size.companies === 0 || size.products === 0) return
   const started = performance.now()
   const result = await seedMarketplace(size)
-  if (result.created) logger().info({ companies: result.companies, products: result.products, ms: Math.round(performance.now() - started) }, 'demo marketplace seeded')
+  if (result.created)
+    logger().info({ companies: result.companies, products: result.products, ms: Math.round(performance.now() - started) }, 'demo marketplace seeded')
 }

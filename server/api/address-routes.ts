@@ -54,15 +54,33 @@ const addressFields = {
 }
 
 const CreateAddressBody = z
-  .object({ ...addressFields, is_default: z.boolean().optional().openapi({ description: 'Make it its type’s default; the first address of a type always is' }) })
+  .object({
+    ...addressFields,
+    is_default: z.boolean().optional().openapi({ description: 'Make it its type’s default; the first address of a type always is' }),
+  })
   .openapi('CreateAddress', {
-    example: { type: 'shipping', label: 'Shenzhen warehouse', recipient: 'Li Wei', phone: '+86 755 1234 5678', line1: '88 Keyuan Road', line2: 'Building 3, Floor 2', city: 'Shenzhen', region: 'Guangdong', postal_code: '518057', country: 'CN', is_default: true },
+    example: {
+      type: 'shipping',
+      label: 'Shenzhen warehouse',
+      recipient: 'Li Wei',
+      phone: '+86 755 1234 5678',
+      line1: '88 Keyuan Road',
+      line2: 'Building 3, Floor 2',
+      city: 'Shenzhen',
+      region: 'Guangdong',
+      postal_code: '518057',
+      country: 'CN',
+      is_default: true,
+    },
   })
 
 const UpdateAddressBody = z
   .object(addressFields)
   .partial()
-  .openapi('UpdateAddress', { description: 'Only the fields given change; the whole address is checked again', example: { label: 'Head office', postal_code: '518000' } })
+  .openapi('UpdateAddress', {
+    description: 'Only the fields given change; the whole address is checked again',
+    example: { label: 'Head office', postal_code: '518000' },
+  })
 
 function serializeAddress(address: Address) {
   return {
@@ -122,7 +140,12 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: AddressListQuery },
-    responses: { 200: jsonResponse(z.object({ items: z.array(AddressSchema) }), 'Every address (at most 100 per type)'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(z.object({ items: z.array(AddressSchema) }), 'Every address (at most 100 per type)'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   create: createRoute({
     method: 'post',
@@ -152,7 +175,13 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
     request: { params: IdParam, body: bodyRef('UpdateAddress') },
-    responses: { 200: jsonResponse(AddressSchema, 'The stored address'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(AddressSchema, 'The stored address'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
   remove: createRoute({
     method: 'delete',

@@ -24,7 +24,16 @@ beforeAll(async () => {
   stranger = await signInWithCookies(app, b.user)
 })
 
-const LONDON = { type: 'billing', label: 'London office', recipient: 'Accounts', phone: '+44 20 7946 0000', line1: '1 Poultry', city: 'London', postal_code: 'ec2r8ef', country: 'gb' }
+const LONDON = {
+  type: 'billing',
+  label: 'London office',
+  recipient: 'Accounts',
+  phone: '+44 20 7946 0000',
+  line1: '1 Poultry',
+  city: 'London',
+  postal_code: 'ec2r8ef',
+  country: 'gb',
+}
 
 async function created(body: Record<string, unknown> = LONDON) {
   const response = await call(app, '/api/v1/addresses', { body, jar: owner })
@@ -45,7 +54,11 @@ describe('POST /api/v1/addresses', () => {
   })
 
   it('answers 422 with translated messages per field, under their JSON names', async () => {
-    const response = await call(app, '/api/v1/addresses', { body: { ...LONDON, label: '', postal_code: '12345' }, jar: owner, headers: { 'accept-language': 'en' } })
+    const response = await call(app, '/api/v1/addresses', {
+      body: { ...LONDON, label: '', postal_code: '12345' },
+      jar: owner,
+      headers: { 'accept-language': 'en' },
+    })
     expect(response.status).toBe(422)
     expect(response.json).toMatchObject({
       code: 'validation_failed',
@@ -113,7 +126,10 @@ describe('/api/v1/addresses/{id}', () => {
 
 describe('OpenAPI document', () => {
   it('describes the address endpoints with their access rules and body examples', async () => {
-    const doc = (await call(app, '/api/openapi.json')).json as { paths: Record<string, Record<string, { tags: string[]; 'x-access': unknown }>>; components: { schemas: Record<string, { example?: unknown }> } }
+    const doc = (await call(app, '/api/openapi.json')).json as {
+      paths: Record<string, Record<string, { tags: string[]; 'x-access': unknown }>>
+      components: { schemas: Record<string, { example?: unknown }> }
+    }
     expect(doc.paths['/api/v1/addresses']?.post).toMatchObject({ tags: ['Addresses'], 'x-access': { level: 'company', minRole: 'admin' } })
     expect(doc.paths['/api/v1/addresses/{id}']?.patch).toMatchObject({ 'x-access': { level: 'company', minRole: 'admin', resource: 'id' } })
     expect(doc.paths['/api/v1/addresses/{id}/default']?.post).toMatchObject({ 'x-access': { resource: 'id' } })

@@ -61,7 +61,8 @@ describe('token grants from a session (issue 15, finding 1)', () => {
   it('still spend the sign-in budget for password grants', async () => {
     limits({ AUTH_RATE_LIMIT_MAX: '2' })
     const user = await createUser({ email: 'script@example.test' })
-    const grant = () => call(app, '/api/auth/token?grant_type=password', { body: { identifier: user.email, password: user.password }, headers: from('203.0.113.21') })
+    const grant = () =>
+      call(app, '/api/auth/token?grant_type=password', { body: { identifier: user.email, password: user.password }, headers: from('203.0.113.21') })
     expect((await grant()).status).toBe(200)
     expect((await grant()).status).toBe(200)
     const refused = await grant()
@@ -217,7 +218,8 @@ describe('per-account back-off (issue 15, finding 7)', () => {
     return clock
   }
 
-  const wrong = (email: string, address = '203.0.113.50') => call(app, '/api/auth/sign-in/email', { body: { email, password: 'Not-The-Password-1' }, headers: from(address) })
+  const wrong = (email: string, address = '203.0.113.50') =>
+    call(app, '/api/auth/sign-in/email', { body: { email, password: 'Not-The-Password-1' }, headers: from(address) })
   const right = (user: { email: string; password: string }, address = '203.0.113.51') =>
     call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, headers: from(address) })
 
@@ -233,14 +235,22 @@ describe('per-account back-off (issue 15, finding 7)', () => {
     expect(refused.json.code).toBe('account_locked')
     expect(Number(refused.headers.get('retry-after'))).toBe(15)
     expect(refused.json.message).toBe('Too many failed attempts for this account. Try again in 15 seconds, or reset your password.')
-    const chinese = await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, headers: { ...from('203.0.113.52'), 'accept-language': 'zh-CN' } })
+    const chinese = await call(app, '/api/auth/sign-in/email', {
+      body: { email: user.email, password: user.password },
+      headers: { ...from('203.0.113.52'), 'accept-language': 'zh-CN' },
+    })
     expect(chinese.json.message).toBe('该账户的失败尝试次数过多。请在 15 秒后重试，或重置密码。')
     expect((await right(bystander)).status).toBe(200)
 
     // The same account through the page action and the token endpoint.
-    const pageAction = runInRequestScope({ requestId: 'r', locale: 'en', clientIp: '203.0.113.53' }, () => signIn({ identifier: user.email, password: user.password }, new Headers()))
+    const pageAction = runInRequestScope({ requestId: 'r', locale: 'en', clientIp: '203.0.113.53' }, () =>
+      signIn({ identifier: user.email, password: user.password }, new Headers()),
+    )
     await expect(pageAction).rejects.toMatchObject({ code: 'account_locked', details: { retryAfterSeconds: 15 } })
-    const token = await call(app, '/api/auth/token?grant_type=password', { body: { identifier: user.email, password: user.password }, headers: from('203.0.113.54') })
+    const token = await call(app, '/api/auth/token?grant_type=password', {
+      body: { identifier: user.email, password: user.password },
+      headers: from('203.0.113.54'),
+    })
     expect(token.json.code).toBe('account_locked')
 
     clock.now += 16_000
@@ -280,7 +290,10 @@ describe('per-account back-off (issue 15, finding 7)', () => {
     const user = await createUser({ email: 'code-guessed@example.test' })
     await call(app, '/api/auth/email-otp/send-verification-otp', { body: { email: user.email, type: 'sign-in' } })
     for (let i = 0; i < 5; i++) {
-      const guess = await call(app, '/api/auth/sign-in/email-otp', { body: { email: user.email, otp: String(100000 + i) }, headers: from(`203.0.113.${70 + i}`) })
+      const guess = await call(app, '/api/auth/sign-in/email-otp', {
+        body: { email: user.email, otp: String(100000 + i) },
+        headers: from(`203.0.113.${70 + i}`),
+      })
       expect(guess.status).toBeLessThan(429)
     }
     expect((await right(user)).json.code).toBe('account_locked')

@@ -91,7 +91,12 @@ const BearerSessionSchema = z
   .openapi('BearerSession')
 
 const TokenQuery = z.object({ grant_type: z.enum(['password', 'refresh_token', 'session']) })
-const PasswordGrant = SignInInput.extend({ totp_code: z.string().regex(/^\d{6}$/).optional() })
+const PasswordGrant = SignInInput.extend({
+  totp_code: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+})
 const RefreshGrant = z.object({ refresh_token: z.string().min(1) })
 
 const errors = {
@@ -122,7 +127,9 @@ const jwksRoute = createRoute({
   ...access({ level: 'public' }),
   tags: ['Authentication'],
   summary: 'Public keys that verify access tokens (cache for 10 minutes)',
-  responses: { 200: { description: 'JSON Web Key Set', content: { 'application/json': { schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } } },
+  responses: {
+    200: { description: 'JSON Web Key Set', content: { 'application/json': { schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } },
+  },
 })
 
 const SessionSummary = z
@@ -171,7 +178,11 @@ const phoneSignUpRoute = createRoute({
   tags: ['Authentication'],
   summary: 'Create an account with a phone number (or email) and password; an SMS code verifies the phone',
   request: { body: { required: true, content: { 'application/json': { schema: SignUpInput } } } },
-  responses: { 201: { description: 'Account created and signed in (session cookie set)' }, ...errors, 409: { description: 'Already registered', content: { 'application/json': { schema: ErrorSchema } } } },
+  responses: {
+    201: { description: 'Account created and signed in (session cookie set)' },
+    ...errors,
+    409: { description: 'Already registered', content: { 'application/json': { schema: ErrorSchema } } },
+  },
 })
 
 /** Better Auth answers errors in its own words; rewrite them into the product's codes and locale. */
@@ -270,7 +281,10 @@ export function registerAuthRoutes(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'>
     const path = c.req.path.replace(/^\/api\/auth/, '')
     if (path === '/phone-number/verify' && c.req.method === 'POST') {
       // A phone code verifies the number; it is not a way around the password and the second factor.
-      const body = (await c.req.raw.clone().json().catch(() => ({}))) as { disableSession?: boolean; updatePhoneNumber?: boolean }
+      const body = (await c.req.raw
+        .clone()
+        .json()
+        .catch(() => ({}))) as { disableSession?: boolean; updatePhoneNumber?: boolean }
       if (body.disableSession !== true && body.updatePhoneNumber !== true) {
         return errorResponse(c, new AppError('bad_request', 'Set disableSession: true to verify a phone number'))
       }

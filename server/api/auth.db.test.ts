@@ -20,7 +20,10 @@ async function latestMailTo(email: string) {
 describe('sign-up', () => {
   it('creates the account, signs in at once and mails a verification link to /confirm', async () => {
     const jar = new CookieJar()
-    const response = await call(app, '/api/auth/sign-up/email', { body: { name: 'Mei Chen', email: 'mei@example.test', password: 'Violet-Harbour-Trail-9' }, jar })
+    const response = await call(app, '/api/auth/sign-up/email', {
+      body: { name: 'Mei Chen', email: 'mei@example.test', password: 'Violet-Harbour-Trail-9' },
+      jar,
+    })
     expect(response.status).toBe(200)
     expect(jar.get('tp.session_token')).toBeTruthy()
     const session = await call(app, '/api/auth/session', { jar })
@@ -47,7 +50,10 @@ describe('sign-up', () => {
 
   it('signs up with a phone number and sends an SMS code to the dev outbox', async () => {
     const jar = new CookieJar()
-    const response = await call(app, '/api/auth/sign-up/phone-number', { body: { name: 'Zhang Wei', identifier: '+86 138 0013 8000', password: 'Jade-River-Compass-4' }, jar })
+    const response = await call(app, '/api/auth/sign-up/phone-number', {
+      body: { name: 'Zhang Wei', identifier: '+86 138 0013 8000', password: 'Jade-River-Compass-4' },
+      jar,
+    })
     expect(response.status).toBe(201)
     const [user] = await database().select().from(users).where(eq(users.phoneNumber, '+8613800138000'))
     expect(user?.emailIsPlaceholder).toBe(true)
@@ -75,7 +81,10 @@ describe('sign-in', () => {
 
   it('answers wrong credentials with invalid_credentials and a translated message', async () => {
     const user = await createUser({ email: 'buyer2@example.test' })
-    const response = await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: 'Wrong-Password-000' }, headers: { 'accept-language': 'zh-CN' } })
+    const response = await call(app, '/api/auth/sign-in/email', {
+      body: { email: user.email, password: 'Wrong-Password-000' },
+      headers: { 'accept-language': 'zh-CN' },
+    })
     expect(response.status).toBe(401)
     expect(response.json.code).toBe('invalid_credentials')
     expect(response.json.message).not.toMatch(/[a-z]{5}/i)

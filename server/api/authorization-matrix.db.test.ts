@@ -6,8 +6,17 @@ import { database } from '../../app/platform/db/index.server'
 import { freightQuotes, purchaseOrders, serviceOrders } from '../../app/modules/orders/index.server'
 import { purchaseProjects as matrixProjects, requirements as matrixRequirements } from '../../app/modules/sourcing/index.server'
 import { approvedSuppliers as matrixApprovedSuppliers, shortlistEntries as matrixShortlist } from '../../app/modules/sourcing/index.server'
-import { quotations as matrixQuotations, rfqInvitations as matrixInvitations, rfqLines as matrixRfqLines, rfqs as matrixRfqs } from '../../app/modules/sourcing/index.server'
-import { conversationMembers as matrixChannelMembers, conversations as matrixConversations, messages as matrixMessages } from '../../app/modules/messaging/index.server'
+import {
+  quotations as matrixQuotations,
+  rfqInvitations as matrixInvitations,
+  rfqLines as matrixRfqLines,
+  rfqs as matrixRfqs,
+} from '../../app/modules/sourcing/index.server'
+import {
+  conversationMembers as matrixChannelMembers,
+  conversations as matrixConversations,
+  messages as matrixMessages,
+} from '../../app/modules/messaging/index.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -27,7 +36,7 @@ import type { Access } from './schemas'
 type Operation = {
   'x-access'?: Access
   tags?: string[]
-  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: { example?: unknown; default?: unknown } ; example?: unknown }>
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: { example?: unknown; default?: unknown }; example?: unknown }>
   requestBody?: { content?: Record<string, { schema?: { $ref?: string; example?: unknown } }> }
 }
 type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, { example?: unknown }> } }
@@ -54,23 +63,55 @@ beforeAll(async () => {
   const b = await createMember({ role: 'owner', companyInput: { name: 'Matrix B' } })
   const lonely = await createUser()
   const platformAdmin = await createUser({ role: 'admin' })
-  for (const [key, user] of Object.entries({ ownerA: a.user, adminA, memberA, ownerB: b.user, lonely, platformAdmin })) jars[key as keyof typeof jars] = await signInWithCookies(app, user)
+  for (const [key, user] of Object.entries({ ownerA: a.user, adminA, memberA, ownerB: b.user, lonely, platformAdmin }))
+    jars[key as keyof typeof jars] = await signInWithCookies(app, user)
 
   const companyId = a.company.id
   const fileId = randomUUID()
-  await database().insert(files).values({ id: fileId, organizationId: companyId, uploadedBy: a.user.id, name: 'licence.pdf', contentType: 'application/pdf', sizeBytes: 10, purpose: 'verification', storageKey: fileId, sha256: 'x' })
+  await database().insert(files).values({
+    id: fileId,
+    organizationId: companyId,
+    uploadedBy: a.user.id,
+    name: 'licence.pdf',
+    contentType: 'application/pdf',
+    sizeBytes: 10,
+    purpose: 'verification',
+    storageKey: fileId,
+    sha256: 'x',
+  })
   const addressId = randomUUID()
-  await database().insert(addresses).values({ id: addressId, organizationId: companyId, type: 'shipping', label: 'Main', line1: '1 Road', city: 'Shenzhen', country: 'CN', postalCode: '518000', isDefault: true })
+  await database().insert(addresses).values({
+    id: addressId,
+    organizationId: companyId,
+    type: 'shipping',
+    label: 'Main',
+    line1: '1 Road',
+    city: 'Shenzhen',
+    country: 'CN',
+    postalCode: '518000',
+    isDefault: true,
+  })
   const invitationId = randomUUID()
   await database()
     .insert(invitations)
-    .values({ id: invitationId, organizationId: companyId, email: 'invited@example.test', role: 'member', tokenHash: createHash('sha256').update(randomUUID()).digest('hex'), expiresAt: new Date(Date.now() + 86_400_000) })
+    .values({
+      id: invitationId,
+      organizationId: companyId,
+      email: 'invited@example.test',
+      role: 'member',
+      tokenHash: createHash('sha256').update(randomUUID()).digest('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
   const certificationId = randomUUID()
   await database().insert(certifications).values({ id: certificationId, organizationId: companyId, name: 'ISO 9001' })
   const applicationId = randomUUID()
-  await database().insert(supplierApplications).values({ id: applicationId, organizationId: companyId, supplierType: 'manufacturer', documentFileIds: [fileId] })
+  await database()
+    .insert(supplierApplications)
+    .values({ id: applicationId, organizationId: companyId, supplierType: 'manufacturer', documentFileIds: [fileId] })
   const productId = randomUUID()
-  await database().insert(products).values({ id: productId, organizationId: companyId, sku: 'MATRIX-1', nameEn: 'Matrix lamp', categoryId: 'lighting', originCountry: 'CN', unit: 'piece' })
+  await database()
+    .insert(products)
+    .values({ id: productId, organizationId: companyId, sku: 'MATRIX-1', nameEn: 'Matrix lamp', categoryId: 'lighting', originCountry: 'CN', unit: 'piece' })
 
   const priceListId = randomUUID()
   await database().insert(priceLists).values({ id: priceListId, organizationId: companyId, name: 'Matrix list', currency: 'USD' })
@@ -79,23 +120,56 @@ beforeAll(async () => {
 
   // A freight request of company A with one quote from a third company (service orders).
   const serviceOrderId = randomUUID()
-  await database().insert(serviceOrders).values({ id: serviceOrderId, number: 'LO-2026-99999', kind: 'logistic', serviceType: 'logistics', buyerCompanyId: companyId, buyerName: 'Matrix A', status: 'quoting' })
+  await database().insert(serviceOrders).values({
+    id: serviceOrderId,
+    number: 'LO-2026-99999',
+    kind: 'logistic',
+    serviceType: 'logistics',
+    buyerCompanyId: companyId,
+    buyerName: 'Matrix A',
+    status: 'quoting',
+  })
   const quoteProvider = await createMember({ role: 'owner', companyInput: { name: 'Matrix C', kind: 'service_provider' } })
   const freightQuoteId = randomUUID()
-  await database().insert(freightQuotes).values({ id: freightQuoteId, orderId: serviceOrderId, providerCompanyId: quoteProvider.company.id, currency: 'USD', price: '100', transitDays: 5, validUntil: '2099-01-01' })
+  await database().insert(freightQuotes).values({
+    id: freightQuoteId,
+    orderId: serviceOrderId,
+    providerCompanyId: quoteProvider.company.id,
+    currency: 'USD',
+    price: '100',
+    transitDays: 5,
+    validUntil: '2099-01-01',
+  })
 
   // A purchase order company A buys from a third company (placed, with an attachment); B is no party to it.
   const orderSupplier = await createMember({ role: 'owner', companyInput: { name: 'Matrix D', kind: 'supplier' } })
   const purchaseOrderId = randomUUID()
   await database()
     .insert(purchaseOrders)
-    .values({ id: purchaseOrderId, number: 'PO-2026-99999', buyerCompanyId: companyId, supplierCompanyId: orderSupplier.company.id, buyerName: 'Matrix A', supplierName: 'Matrix D', status: 'placed', currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo', paymentTerms: 'tt_30_70', attachmentFileIds: [fileId] })
+    .values({
+      id: purchaseOrderId,
+      number: 'PO-2026-99999',
+      buyerCompanyId: companyId,
+      supplierCompanyId: orderSupplier.company.id,
+      buyerName: 'Matrix A',
+      supplierName: 'Matrix D',
+      status: 'placed',
+      currency: 'USD',
+      incoterm: 'FOB',
+      incotermPlace: 'Ningbo',
+      paymentTerms: 'tt_30_70',
+      attachmentFileIds: [fileId],
+    })
 
   // A purchase project of company A with one requirement (sourcing: projects).
   const matrixProjectId = randomUUID()
-  await database().insert(matrixProjects).values({ id: matrixProjectId, organizationId: companyId, number: 'PRJ-2026-99999', name: 'Matrix project', currency: 'USD' })
+  await database()
+    .insert(matrixProjects)
+    .values({ id: matrixProjectId, organizationId: companyId, number: 'PRJ-2026-99999', name: 'Matrix project', currency: 'USD' })
   const matrixRequirementId = randomUUID()
-  await database().insert(matrixRequirements).values({ id: matrixRequirementId, organizationId: companyId, projectId: matrixProjectId, title: 'Matrix requirement', quantity: 10, unit: 'pcs' })
+  await database()
+    .insert(matrixRequirements)
+    .values({ id: matrixRequirementId, organizationId: companyId, projectId: matrixProjectId, title: 'Matrix requirement', quantity: 10, unit: 'pcs' })
 
   // Quotations: an RFQ of a third company inviting A, with A's submitted quotation; and an RFQ of A (as buyer).
   const quoteBuyer = await createMember({ role: 'owner', companyInput: { name: 'Matrix E', kind: 'buyer' } })
@@ -105,15 +179,45 @@ beforeAll(async () => {
   await database()
     .insert(matrixRfqs)
     .values([
-      { id: inboxRfqId, organizationId: quoteBuyer.company.id, number: 'RFQ-2026-99998', title: 'Matrix inbox RFQ', status: 'open', quoteDeadline: inAWeek, currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo' },
-      { id: ownRfqId, organizationId: companyId, number: 'RFQ-2026-99997', title: 'Matrix own RFQ', status: 'open', quoteDeadline: inAWeek, currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo' },
+      {
+        id: inboxRfqId,
+        organizationId: quoteBuyer.company.id,
+        number: 'RFQ-2026-99998',
+        title: 'Matrix inbox RFQ',
+        status: 'open',
+        quoteDeadline: inAWeek,
+        currency: 'USD',
+        incoterm: 'FOB',
+        incotermPlace: 'Ningbo',
+      },
+      {
+        id: ownRfqId,
+        organizationId: companyId,
+        number: 'RFQ-2026-99997',
+        title: 'Matrix own RFQ',
+        status: 'open',
+        quoteDeadline: inAWeek,
+        currency: 'USD',
+        incoterm: 'FOB',
+        incotermPlace: 'Ningbo',
+      },
     ])
   await database().insert(matrixRfqLines).values({ id: randomUUID(), rfqId: inboxRfqId, position: 0, title: 'Matrix line', quantity: 10, unit: 'pcs' })
   await database().insert(matrixInvitations).values({ rfqId: inboxRfqId, supplierCompanyId: companyId, status: 'quoted' })
   const matrixQuotationId = randomUUID()
-  await database()
-    .insert(matrixQuotations)
-    .values({ id: matrixQuotationId, rfqId: inboxRfqId, supplierCompanyId: companyId, status: 'submitted', revision: 1, currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo', paymentTerms: 'tt_30_70', validUntil: '2099-12-31', submittedAt: new Date() })
+  await database().insert(matrixQuotations).values({
+    id: matrixQuotationId,
+    rfqId: inboxRfqId,
+    supplierCompanyId: companyId,
+    status: 'submitted',
+    revision: 1,
+    currency: 'USD',
+    incoterm: 'FOB',
+    incotermPlace: 'Ningbo',
+    paymentTerms: 'tt_30_70',
+    validUntil: '2099-12-31',
+    submittedAt: new Date(),
+  })
 
   // Finding suppliers: Matrix D on the project's shortlist and on A's approved-supplier list.
   await database().insert(matrixShortlist).values({ projectId: matrixProjectId, supplierCompanyId: orderSupplier.company.id })
@@ -125,11 +229,28 @@ beforeAll(async () => {
   await database()
     .insert(matrixConversations)
     .values([
-      { id: threadId, kind: 'order', organizationId: companyId, counterpartOrganizationId: orderSupplier.company.id, subjectId: purchaseOrderId, threadKey: `order:${purchaseOrderId}` },
+      {
+        id: threadId,
+        kind: 'order',
+        organizationId: companyId,
+        counterpartOrganizationId: orderSupplier.company.id,
+        subjectId: purchaseOrderId,
+        threadKey: `order:${purchaseOrderId}`,
+      },
       { id: channelId, kind: 'channel', organizationId: companyId, name: 'Matrix channel', visibility: 'public' },
     ])
   await database().insert(matrixChannelMembers).values({ conversationId: channelId, userId: a.user.id, role: 'owner' })
-  const [matrixMessage] = await database().insert(matrixMessages).values({ id: randomUUID(), conversationId: threadId, authorId: a.user.id, authorOrganizationId: companyId, body: 'Matrix message', attachmentFileIds: [fileId] }).returning()
+  const [matrixMessage] = await database()
+    .insert(matrixMessages)
+    .values({
+      id: randomUUID(),
+      conversationId: threadId,
+      authorId: a.user.id,
+      authorOrganizationId: companyId,
+      body: 'Matrix message',
+      attachmentFileIds: [fileId],
+    })
+    .returning()
   const messageId = matrixMessage?.id ?? ''
 
   fixtures = {
@@ -222,7 +343,9 @@ beforeAll(async () => {
 })
 
 function operations(): Array<{ path: string; method: (typeof METHODS)[number]; op: Operation }> {
-  return Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] as Operation })))
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] as Operation })),
+  )
 }
 
 function concretePath(path: string, op: Operation): string {
@@ -285,8 +408,19 @@ describe('authorization matrix', () => {
 
   it('covers company, member, invitation, address, file and verification endpoints', () => {
     const paths = Object.keys(doc.paths)
-    for (const prefix of ['/api/v1/companies', '/api/v1/members', '/api/v1/invitations', '/api/v1/addresses', '/api/v1/files', '/api/v1/admin/verifications', '/api/v1/admin/users']) {
-      expect(paths.some((path) => path.startsWith(prefix)), prefix).toBe(true)
+    for (const prefix of [
+      '/api/v1/companies',
+      '/api/v1/members',
+      '/api/v1/invitations',
+      '/api/v1/addresses',
+      '/api/v1/files',
+      '/api/v1/admin/verifications',
+      '/api/v1/admin/users',
+    ]) {
+      expect(
+        paths.some((path) => path.startsWith(prefix)),
+        prefix,
+      ).toBe(true)
     }
   })
 
@@ -318,7 +452,12 @@ describe('authorization matrix', () => {
     for (const { path, method, op } of operations()) {
       const rule = op['x-access']
       if (!rule) continue
-      const jar = rule.level === 'platform_admin' ? jars.ownerA : rule.level === 'company' && rule.minRole && rule.minRole !== 'member' ? jars[BELOW[rule.minRole]] : undefined
+      const jar =
+        rule.level === 'platform_admin'
+          ? jars.ownerA
+          : rule.level === 'company' && rule.minRole && rule.minRole !== 'member'
+            ? jars[BELOW[rule.minRole]]
+            : undefined
       if (!jar) continue
       const { status, text } = await send(method, concretePath(path, op), op, jar)
       if (status !== 403) failures.push(`${method.toUpperCase()} ${path}: ${status} ${text.slice(0, 120)}`)

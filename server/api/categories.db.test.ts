@@ -29,7 +29,11 @@ describe('/api/v1/categories (platform admins)', () => {
     const electrical = (tree.json.items as Array<{ id: string; children: Array<{ id: string; name: string }> }>).find((item) => item.id === 'electrical')
     expect(electrical?.children.at(-1)).toMatchObject({ id: 'solar-panels', name: '太阳能电池板' })
 
-    const renamed = await call(app, '/api/v1/categories/solar-panels', { method: 'PATCH', body: { name_en: 'Solar Modules', name_zh_hans: '', name_zh_hant: '' }, jar: admin })
+    const renamed = await call(app, '/api/v1/categories/solar-panels', {
+      method: 'PATCH',
+      body: { name_en: 'Solar Modules', name_zh_hans: '', name_zh_hant: '' },
+      jar: admin,
+    })
     expect(renamed.status).toBe(200)
     expect(renamed.json).toMatchObject({ name_en: 'Solar Modules', name_zh_hans: '' })
 
@@ -44,12 +48,27 @@ describe('/api/v1/categories (platform admins)', () => {
   })
 
   it('answers 422 with translated messages under the JSON names', async () => {
-    const taken = await call(app, '/api/v1/categories', { method: 'POST', body: { id: 'lighting', parent_id: 'no-such-parent', ...names }, jar: admin, headers: { 'accept-language': 'en' } })
+    const taken = await call(app, '/api/v1/categories', {
+      method: 'POST',
+      body: { id: 'lighting', parent_id: 'no-such-parent', ...names },
+      jar: admin,
+      headers: { 'accept-language': 'en' },
+    })
     expect(taken.status).toBe(422)
     expect(taken.json.details).toMatchObject({ fields: { id: ['Another category already uses this slug.'] } })
-    const badSlug = await call(app, '/api/v1/categories', { method: 'POST', body: { id: 'Solar Panels', ...names }, jar: admin, headers: { 'accept-language': 'zh-Hant' } })
+    const badSlug = await call(app, '/api/v1/categories', {
+      method: 'POST',
+      body: { id: 'Solar Panels', ...names },
+      jar: admin,
+      headers: { 'accept-language': 'zh-Hant' },
+    })
     expect(badSlug.json.details).toMatchObject({ fields: { id: ['請使用 1–64 個小寫字母、數字或連字號。'] } })
-    const cycle = await call(app, '/api/v1/categories/lighting/move', { method: 'POST', body: { parent_id: 'led-bulbs' }, jar: admin, headers: { 'accept-language': 'en' } })
+    const cycle = await call(app, '/api/v1/categories/lighting/move', {
+      method: 'POST',
+      body: { parent_id: 'led-bulbs' },
+      jar: admin,
+      headers: { 'accept-language': 'en' },
+    })
     expect(cycle.status).toBe(422)
     expect(cycle.json.details).toMatchObject({ fields: { parent_id: ['A category cannot move under itself or one of its subcategories.'] } })
   })

@@ -69,7 +69,14 @@ const routes = {
     security: SIGNED_IN,
     ...platformAdmin,
     request: { headers: IdempotencyHeader, body: bodyRef('CreateCategory') },
-    responses: { 201: saved('The new category'), 400: errorResponses[400], 401: errorResponses[401], 403: forbidden, 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      201: saved('The new category'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: forbidden,
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   rename: createRoute({
     method: 'patch',
@@ -100,7 +107,13 @@ const routes = {
     security: SIGNED_IN,
     ...platformAdmin,
     request: { params: IdParam, body: bodyRef('ReorderCategory') },
-    responses: { 200: saved('The category with its new position'), 401: errorResponses[401], 403: forbidden, 404: errorResponses[404], 422: errorResponses[422] },
+    responses: {
+      200: saved('The category with its new position'),
+      401: errorResponses[401],
+      403: forbidden,
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
   delete: createRoute({
     method: 'delete',

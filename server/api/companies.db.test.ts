@@ -14,7 +14,15 @@ beforeAll(() => {
   app = testApp()
 })
 
-const NEW_COMPANY = { kind: 'buyer', legal_name: 'Jade Harbour Imports Ltd.', display_name: 'Jade Harbour', country: 'sg', city: 'Singapore', website: 'jadeharbour.example', main_products: 'lamps, cables' }
+const NEW_COMPANY = {
+  kind: 'buyer',
+  legal_name: 'Jade Harbour Imports Ltd.',
+  display_name: 'Jade Harbour',
+  country: 'sg',
+  city: 'Singapore',
+  website: 'jadeharbour.example',
+  main_products: 'lamps, cables',
+}
 
 async function signedInUser() {
   const user = await createUser()
@@ -33,7 +41,13 @@ describe('creating a company', () => {
     expect((await call(app, '/api/v1/companies', { jar })).json).toEqual({ items: [] })
     const created = await call(app, '/api/v1/companies', { jar, body: NEW_COMPANY })
     expect(created.status).toBe(201)
-    expect(created.json).toMatchObject({ display_name: 'Jade Harbour', country: 'SG', website: 'https://jadeharbour.example', main_products: ['lamps', 'cables'], verification_status: 'unverified' })
+    expect(created.json).toMatchObject({
+      display_name: 'Jade Harbour',
+      country: 'SG',
+      website: 'https://jadeharbour.example',
+      main_products: ['lamps', 'cables'],
+      verification_status: 'unverified',
+    })
     const mine = await call(app, '/api/v1/companies', { jar })
     expect(mine.json.items).toEqual([expect.objectContaining({ company_id: created.json.id, role: 'owner', active: true })])
     expect((await call(app, '/api/v1/companies/current', { jar })).json).toMatchObject({ id: created.json.id })
@@ -45,7 +59,13 @@ describe('creating a company', () => {
     const { jar } = await signedInUser()
     const response = await call(app, '/api/v1/companies', { jar, body: { ...NEW_COMPANY, country: 'XX', kind: 'service_provider', year_founded: 1700 } })
     expect(response.status).toBe(422)
-    expect(response.json.details).toMatchObject({ fields: { country: ['Choose a country or region.'], services: ['Choose at least one service you provide.'], year_founded: ['Enter a year between 1800 and this year.'] } })
+    expect(response.json.details).toMatchObject({
+      fields: {
+        country: ['Choose a country or region.'],
+        services: ['Choose at least one service you provide.'],
+        year_founded: ['Enter a year between 1800 and this year.'],
+      },
+    })
     expect((await call(app, '/api/v1/companies', { jar })).json).toEqual({ items: [] })
   })
 
@@ -68,7 +88,9 @@ describe('switching the active company', () => {
     expect(switched.json).toMatchObject({ company_id: second.company.id, role: 'member', active: true })
     expect((await call(app, '/api/v1/companies/current', { jar })).json).toMatchObject({ display_name: 'Second Co' })
     // The role follows the company: a member may not edit the second company.
-    expect((await call(app, '/api/v1/companies/current', { method: 'PUT', jar, body: { legal_name: 'X Ltd', display_name: 'X Co', country: 'CN' } })).status).toBe(403)
+    expect(
+      (await call(app, '/api/v1/companies/current', { method: 'PUT', jar, body: { legal_name: 'X Ltd', display_name: 'X Co', country: 'CN' } })).status,
+    ).toBe(403)
   })
 
   it('answers 404 for a company the caller does not belong to', async () => {
@@ -93,7 +115,11 @@ describe('the company profile', () => {
   })
 
   it('lets an admin or owner change it, recording only what changed', async () => {
-    const response = await call(app, '/api/v1/companies/current', { method: 'PUT', jar: owner, body: { legal_name: 'Profile Co Ltd.', display_name: 'Profile Co', country: 'CN', city: 'Ningbo', description_zh_hans: '宁波的制造商' } })
+    const response = await call(app, '/api/v1/companies/current', {
+      method: 'PUT',
+      jar: owner,
+      body: { legal_name: 'Profile Co Ltd.', display_name: 'Profile Co', country: 'CN', city: 'Ningbo', description_zh_hans: '宁波的制造商' },
+    })
     expect(response.status).toBe(200)
     expect(response.json).toMatchObject({ city: 'Ningbo', description: { 'zh-Hans': '宁波的制造商' } })
     const [entry] = await auditOf(companyId, 'company.updated')
@@ -103,18 +129,27 @@ describe('the company profile', () => {
   })
 
   it('refuses members with insufficient_role', async () => {
-    const response = await call(app, '/api/v1/companies/current', { method: 'PUT', jar: member, body: { legal_name: 'Hijack Ltd', display_name: 'Hijack', country: 'CN' } })
+    const response = await call(app, '/api/v1/companies/current', {
+      method: 'PUT',
+      jar: member,
+      body: { legal_name: 'Hijack Ltd', display_name: 'Hijack', country: 'CN' },
+    })
     expect(response.status).toBe(403)
     expect(response.json.code).toBe('insufficient_role')
   })
 
   it('keeps certifications per company and refuses files of other companies', async () => {
-    const added = await call(app, '/api/v1/companies/current/certifications', { jar: owner, body: { name: 'ISO 14001', issuer: 'TÜV', valid_until: '2029-01-31' } })
+    const added = await call(app, '/api/v1/companies/current/certifications', {
+      jar: owner,
+      body: { name: 'ISO 14001', issuer: 'TÜV', valid_until: '2029-01-31' },
+    })
     expect(added.status).toBe(201)
     const foreign = await call(app, '/api/v1/companies/current/certifications', { jar: owner, body: { name: 'BSCI', file_id: 'not-ours' } })
     expect(foreign.status).toBe(422)
     expect(foreign.json.details).toMatchObject({ fields: { file_id: ['Choose a file uploaded by this company.'] } })
-    expect((await call(app, '/api/v1/companies/current/certifications', { jar: member })).json.items).toEqual([expect.objectContaining({ name: 'ISO 14001', valid_until: '2029-01-31' })])
+    expect((await call(app, '/api/v1/companies/current/certifications', { jar: member })).json.items).toEqual([
+      expect.objectContaining({ name: 'ISO 14001', valid_until: '2029-01-31' }),
+    ])
     expect((await call(app, `/api/v1/companies/current/certifications/${added.json.id}`, { method: 'DELETE', jar: member })).status).toBe(403)
     expect((await call(app, `/api/v1/companies/current/certifications/${added.json.id}`, { method: 'DELETE', jar: owner })).status).toBe(204)
     expect(await auditOf(companyId, 'certification.removed')).toHaveLength(1)
@@ -148,14 +183,26 @@ describe('deleting a company', () => {
   it('purges companies whose recovery window has passed, with their stored files', async () => {
     const created = await createMember({ role: 'owner', companyInput: { name: 'Old Co' } })
     const ctx = {
-      actor: { userId: created.user.id, sessionId: 'purge-test', companyId: created.company.id, memberRole: 'owner' as const, platformRole: 'user' as const, companyKind: 'buyer' as const, contactVerified: true, aal: 'aal1' as const },
+      actor: {
+        userId: created.user.id,
+        sessionId: 'purge-test',
+        companyId: created.company.id,
+        memberRole: 'owner' as const,
+        platformRole: 'user' as const,
+        companyKind: 'buyer' as const,
+        contactVerified: true,
+        aal: 'aal1' as const,
+      },
       locale: 'en' as const,
       requestId: 'purge-test',
     }
     const stored = await uploadFile(ctx, { purpose: 'logo', name: 'logo.png', bytes: await imageBytes('png') })
     const [row] = await database().select().from(files).where(eq(files.id, stored.id))
     expect(await fileStorage().get(String(row?.storageKey))).not.toBeNull()
-    await database().update(organizations).set({ deletedAt: new Date(Date.now() - 31 * 86_400_000), purgeAfter: new Date(Date.now() - 86_400_000) }).where(eq(organizations.id, created.company.id))
+    await database()
+      .update(organizations)
+      .set({ deletedAt: new Date(Date.now() - 31 * 86_400_000), purgeAfter: new Date(Date.now() - 86_400_000) })
+      .where(eq(organizations.id, created.company.id))
     expect(await purgeDeletedCompanies()).toBeGreaterThanOrEqual(1)
     expect(await database().select().from(organizations).where(eq(organizations.id, created.company.id))).toEqual([])
     expect(await fileStorage().get(String(row?.storageKey))).toBeNull()

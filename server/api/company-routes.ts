@@ -61,7 +61,15 @@ const CompanySchema = z
   .openapi('Company')
 
 const CertificationSchema = z
-  .object({ id: z.string(), name: z.string(), issuer: z.string(), certificate_number: z.string(), valid_until: z.string().nullable(), file_id: z.string().nullable(), created_at: z.string() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    issuer: z.string(),
+    certificate_number: z.string(),
+    valid_until: z.string().nullable(),
+    file_id: z.string().nullable(),
+    created_at: z.string(),
+  })
   .openapi('Certification')
 
 const AuditEntrySchema = z
@@ -100,8 +108,18 @@ const BODIES = {
     description_en: 'Importer of lighting.',
     description_zh_hans: '照明产品进口商。',
   }),
-  AddCertification: snakeCaseBodySchema(AddCertificationInput, { name: 'ISO 9001:2015', issuer: 'SGS', certificate_number: 'CN-12345', valid_until: '2028-06-30' }),
-  SwitchCompany: { type: 'object', properties: { company_id: { type: 'string', maxLength: 64 } }, required: ['company_id'], example: { company_id: '00000000-0000-4000-8000-000000000000' } },
+  AddCertification: snakeCaseBodySchema(AddCertificationInput, {
+    name: 'ISO 9001:2015',
+    issuer: 'SGS',
+    certificate_number: 'CN-12345',
+    valid_until: '2028-06-30',
+  }),
+  SwitchCompany: {
+    type: 'object',
+    properties: { company_id: { type: 'string', maxLength: 64 } },
+    required: ['company_id'],
+    example: { company_id: '00000000-0000-4000-8000-000000000000' },
+  },
 }
 const SwitchCompanyBody = z.object({ companyId: z.string().min(1, 'validation.company').max(64, 'validation.company') })
 
@@ -129,7 +147,15 @@ function serializeCompany(company: CompanyProfile) {
 }
 
 type Certification = Awaited<ReturnType<typeof listCertifications>>[number]
-const serializeCertification = (c: Certification) => ({ id: c.id, name: c.name, issuer: c.issuer, certificate_number: c.certificateNumber, valid_until: c.validUntil, file_id: c.fileId, created_at: c.createdAt.toISOString() })
+const serializeCertification = (c: Certification) => ({
+  id: c.id,
+  name: c.name,
+  issuer: c.issuer,
+  certificate_number: c.certificateNumber,
+  valid_until: c.validUntil,
+  file_id: c.fileId,
+  created_at: c.createdAt.toISOString(),
+})
 
 const tags = ['Companies']
 
@@ -151,7 +177,13 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'user' }),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateCompany') },
-    responses: { 201: jsonResponse(CompanySchema, 'The new company'), 400: errorResponses[400], 401: errorResponses[401], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      201: jsonResponse(CompanySchema, 'The new company'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   current: createRoute({
     method: 'get',
@@ -179,8 +211,17 @@ const routes = {
     summary: 'Delete the active company (owners); restorable for 30 days',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'owner' }),
-    request: { query: z.object({ confirm_name: z.string().min(1).max(200).openapi({ description: 'The company’s display name, typed to confirm', example: 'Harbour Lantern' }) }) },
-    responses: { 200: jsonResponse(z.object({ purge_after: z.string() }), 'Deleted; purged after this time'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: {
+      query: z.object({
+        confirm_name: z.string().min(1).max(200).openapi({ description: 'The company’s display name, typed to confirm', example: 'Harbour Lantern' }),
+      }),
+    },
+    responses: {
+      200: jsonResponse(z.object({ purge_after: z.string() }), 'Deleted; purged after this time'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   restore: createRoute({
     method: 'post',
@@ -210,7 +251,12 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'user' }),
     request: { body: bodyRef('SwitchCompany') },
-    responses: { 200: jsonResponse(MembershipSchema, 'The now active membership'), 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(MembershipSchema, 'The now active membership'),
+      401: errorResponses[401],
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
   certifications: createRoute({
     method: 'get',
@@ -229,7 +275,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
     request: { headers: IdempotencyHeader, body: bodyRef('AddCertification') },
-    responses: { 201: jsonResponse(CertificationSchema, 'The certification'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      201: jsonResponse(CertificationSchema, 'The certification'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   removeCertification: createRoute({
     method: 'delete',
@@ -249,7 +302,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
     request: { query: AuditQuery },
-    responses: { 200: jsonResponse(z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of entries'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: {
+      200: jsonResponse(
+        z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of entries',
+      ),
+      401: errorResponses[401],
+      403: errorResponses[403],
+    },
   }),
 }
 
@@ -260,14 +320,26 @@ export function registerCompanyRoutes(api: Api) {
     const { memberships, active } = await companyContextOf(ctx.actor.userId, ctx.actor.sessionId)
     c.header('Cache-Control', 'no-store')
     return c.json(
-      { items: memberships.map((m) => ({ company_id: m.companyId, name: m.name, role: m.role, kind: m.kind, verification_status: m.verificationStatus, logo_file_id: m.logoFileId, active: m.companyId === active?.companyId })) },
+      {
+        items: memberships.map((m) => ({
+          company_id: m.companyId,
+          name: m.name,
+          role: m.role,
+          kind: m.kind,
+          verification_status: m.verificationStatus,
+          logo_file_id: m.logoFileId,
+          active: m.companyId === active?.companyId,
+        })),
+      },
       200,
     )
   })
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const { companyId } = await parseAndRun('companies', CreateCompanyInput, camelCaseKeys(await readJsonBody(c)), (input) => createCompany(ctx, input, idempotencyOf(c)))
+    const { companyId } = await parseAndRun('companies', CreateCompanyInput, camelCaseKeys(await readJsonBody(c)), (input) =>
+      createCompany(ctx, input, idempotencyOf(c)),
+    )
     return c.json(serializeCompany(await getCompanyById(ctx, companyId)), 201)
   })
 
@@ -295,14 +367,27 @@ export function registerCompanyRoutes(api: Api) {
   api.openapi(routes.switchActive, async (c) => {
     const ctx = await serviceContext(c)
     const m = await parseAndRun('companies', SwitchCompanyBody, camelCaseKeys(await readJsonBody(c)), (input) => switchActiveCompany(ctx, input.companyId))
-    return c.json({ company_id: m.companyId, name: m.name, role: m.role, kind: m.kind, verification_status: m.verificationStatus, logo_file_id: m.logoFileId, active: true }, 200)
+    return c.json(
+      {
+        company_id: m.companyId,
+        name: m.name,
+        role: m.role,
+        kind: m.kind,
+        verification_status: m.verificationStatus,
+        logo_file_id: m.logoFileId,
+        active: true,
+      },
+      200,
+    )
   })
 
   api.openapi(routes.certifications, async (c) => c.json({ items: (await listCertifications(await serviceContext(c))).map(serializeCertification) }, 200))
 
   api.openapi(routes.addCertification, async (c) => {
     const ctx = await serviceContext(c)
-    const added = await parseAndRun('companies', AddCertificationInput, camelCaseKeys(await readJsonBody(c)), (input) => addCertification(ctx, input, idempotencyOf(c)))
+    const added = await parseAndRun('companies', AddCertificationInput, camelCaseKeys(await readJsonBody(c)), (input) =>
+      addCertification(ctx, input, idempotencyOf(c)),
+    )
     return c.json(serializeCertification(added), 201)
   })
 
@@ -315,7 +400,16 @@ export function registerCompanyRoutes(api: Api) {
     const page = await listCompanyAudit(await serviceContext(c), c.req.valid('query'))
     return c.json(
       {
-        items: page.items.map((e) => ({ id: e.id, action: e.action, target_type: e.targetType, target_id: e.targetId, actor: { id: e.actorUserId, name: e.actorName }, before: e.before, after: e.after, created_at: e.createdAt.toISOString() })),
+        items: page.items.map((e) => ({
+          id: e.id,
+          action: e.action,
+          target_type: e.targetType,
+          target_id: e.targetId,
+          actor: { id: e.actorUserId, name: e.actorName },
+          before: e.before,
+          after: e.after,
+          created_at: e.createdAt.toISOString(),
+        })),
         total: page.total,
         limit: page.limit,
         offset: page.offset,

@@ -16,9 +16,20 @@ type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
 const decimal = (description: string, example = '11.3357') => z.string().openapi({ description: `${description} (exact decimal as a string)`, example })
 const Assumptions = z
   .object({ freight_pct: z.string(), insurance_pct: z.string(), duty_pct: z.string(), origin_pct: z.string(), destination_pct: z.string() })
-  .openapi('LandedCostAssumptions', { description: 'Percentages of the goods value', example: { freight_pct: '6', insurance_pct: '0.5', duty_pct: '5', origin_pct: '2', destination_pct: '1.5' } })
+  .openapi('LandedCostAssumptions', {
+    description: 'Percentages of the goods value',
+    example: { freight_pct: '6', insurance_pct: '0.5', duty_pct: '5', origin_pct: '2', destination_pct: '1.5' },
+  })
 
-const RfqRef = z.object({ id: z.string(), number: z.string().openapi({ example: 'RFQ-2026-00007' }), title: z.string(), status: z.string(), sealed: z.boolean(), quote_deadline: z.string(), currency: z.string() })
+const RfqRef = z.object({
+  id: z.string(),
+  number: z.string().openapi({ example: 'RFQ-2026-00007' }),
+  title: z.string(),
+  status: z.string(),
+  sealed: z.boolean(),
+  quote_deadline: z.string(),
+  currency: z.string(),
+})
 
 const CellSchema = z.object({
   quotation_id: z.string(),
@@ -89,10 +100,23 @@ const ComparisonSchema = z
   .openapi('QuotationComparison')
 
 const BODIES = {
-  SaveAssumptions: snakeCaseBodySchema(SaveAssumptionsInput, { freight_pct: '6', insurance_pct: '0.5', duty_pct: '5', origin_pct: '2', destination_pct: '1.5', save_as_default: false }),
+  SaveAssumptions: snakeCaseBodySchema(SaveAssumptionsInput, {
+    freight_pct: '6',
+    insurance_pct: '0.5',
+    duty_pct: '5',
+    origin_pct: '2',
+    destination_pct: '1.5',
+    save_as_default: false,
+  }),
 }
 
-const snakeAssumptions = (a: LandedCostAssumptions) => ({ freight_pct: a.freightPct, insurance_pct: a.insurancePct, duty_pct: a.dutyPct, origin_pct: a.originPct, destination_pct: a.destinationPct })
+const snakeAssumptions = (a: LandedCostAssumptions) => ({
+  freight_pct: a.freightPct,
+  insurance_pct: a.insurancePct,
+  duty_pct: a.dutyPct,
+  origin_pct: a.originPct,
+  destination_pct: a.destinationPct,
+})
 
 const serializeCell = (cell: ComparisonCell) => ({
   quotation_id: cell.quotationId,
@@ -112,7 +136,15 @@ const serializeCell = (cell: ComparisonCell) => ({
 
 function serializeComparison(comparison: Comparison) {
   const { rfq } = comparison
-  const rfqRef = { id: rfq.id, number: rfq.number, title: rfq.title, status: rfq.status, sealed: rfq.sealed, quote_deadline: rfq.quoteDeadline.toISOString(), currency: rfq.currency }
+  const rfqRef = {
+    id: rfq.id,
+    number: rfq.number,
+    title: rfq.title,
+    status: rfq.status,
+    sealed: rfq.sealed,
+    quote_deadline: rfq.quoteDeadline.toISOString(),
+    currency: rfq.currency,
+  }
   if (comparison.sealed) return { sealed: true, rfq: rfqRef, quote_count: comparison.count, deadline: comparison.deadline.toISOString() }
   return {
     sealed: false,
@@ -171,8 +203,17 @@ const routes = {
       'Pending, accepted and rejected quotations are compared (never drafts or withdrawn ones), each normalised to a landed cost in `currency` (default the RFQ’s) with the RFQ’s assumptions (else the company’s default, else Tradeport’s). A sealed RFQ before its deadline answers `sealed: true` with only the number of quotes and the deadline. Anyone but the buyer gets 404.',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member', resource: 'id' }),
-    request: { params: IdParam, query: z.object({ currency: z.string().max(3).optional().openapi({ description: 'ISO 4217; one the rates table can convert', example: 'EUR' }) }) },
-    responses: { 200: jsonResponse(ComparisonSchema, 'The comparison'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    request: {
+      params: IdParam,
+      query: z.object({ currency: z.string().max(3).optional().openapi({ description: 'ISO 4217; one the rates table can convert', example: 'EUR' }) }),
+    },
+    responses: {
+      200: jsonResponse(ComparisonSchema, 'The comparison'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
   assumptions: createRoute({
     method: 'put',
@@ -182,7 +223,13 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member', resource: 'id' }),
     request: { params: IdParam, body: bodyRef('SaveAssumptions') },
-    responses: { 200: jsonResponse(z.object({ assumptions: Assumptions, saved_as_default: z.boolean() }), 'The stored assumptions'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(z.object({ assumptions: Assumptions, saved_as_default: z.boolean() }), 'The stored assumptions'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
 }
 
@@ -192,7 +239,11 @@ export function registerComparisonRoutes(api: Api) {
   api.openapi(routes.comparison, async (c) => {
     const ctx = await companyContext(c)
     const requested = c.req.valid('query').currency
-    const comparison = await withFieldMessages('comparison', async () => comparisonFor(ctx, c.req.valid('param').id, requested ? { currency: ComparisonCurrency.parse(requested) } : {}), snakeCaseName)
+    const comparison = await withFieldMessages(
+      'comparison',
+      async () => comparisonFor(ctx, c.req.valid('param').id, requested ? { currency: ComparisonCurrency.parse(requested) } : {}),
+      snakeCaseName,
+    )
     c.header('Cache-Control', 'no-store')
     return c.json(serializeComparison(comparison), 200)
   })

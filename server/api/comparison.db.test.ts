@@ -9,7 +9,14 @@ let supplier: CookieJar
 let stranger: CookieJar
 
 type Cell = { landed_unit: string | null; landed_total: string | null; best: boolean; moq_warning: boolean }
-type ComparisonBody = { sealed: boolean; quote_count?: number; currency?: string; suppliers?: Array<{ quotation_id: string; total: string | null; priced_lines: number }>; lines?: Array<{ best_quotation_id: string | null; cells: Record<string, Cell> }>; assumptions_source?: string }
+type ComparisonBody = {
+  sealed: boolean
+  quote_count?: number
+  currency?: string
+  suppliers?: Array<{ quotation_id: string; total: string | null; priced_lines: number }>
+  lines?: Array<{ best_quotation_id: string | null; cells: Record<string, Cell> }>
+  assumptions_source?: string
+}
 
 beforeAll(async () => {
   app = testApp()
@@ -22,7 +29,11 @@ beforeAll(async () => {
 /** One line of 100 pcs quoted FOB 10 USD by A and DDP 80 CNY (= 11.0769 USD) by B, quoting closed. */
 async function quotedRfq() {
   const [a, b] = cast.suppliers
-  const rfq = await insertRfq(cast.buyer.company.id, { deadline: new Date(Date.now() - 60_000), supplierIds: [a!.company.id, b!.company.id], requirements: [{ id: null as unknown as string, title: 'LED panel light', quantity: 100, unit: 'pcs', targetUnitPrice: '11' }] })
+  const rfq = await insertRfq(cast.buyer.company.id, {
+    deadline: new Date(Date.now() - 60_000),
+    supplierIds: [a!.company.id, b!.company.id],
+    requirements: [{ id: null as unknown as string, title: 'LED panel light', quantity: 100, unit: 'pcs', targetUnitPrice: '11' }],
+  })
   const line = rfq.lines[0]!
   const quoteA = await insertQuotation(rfq.id, a!.company.id, [{ rfqLineId: line.id, unitPrice: '10' }])
   const quoteB = await insertQuotation(rfq.id, b!.company.id, [{ rfqLineId: line.id, unitPrice: '80', moq: 500 }], { currency: 'CNY', incoterm: 'DDP' })
@@ -75,7 +86,11 @@ describe('GET /v1/rfqs/{id}/comparison', () => {
 describe('PUT /v1/rfqs/{id}/assumptions', () => {
   it('keeps the RFQ’s assumptions and the comparison uses them', async () => {
     const { rfq, quoteA } = await quotedRfq()
-    const saved = await call(app, `/api/v1/rfqs/${rfq.id}/assumptions`, { jar: buyer, method: 'PUT', body: { freight_pct: '0', insurance_pct: '0', duty_pct: '0', origin_pct: '0', destination_pct: '0' } })
+    const saved = await call(app, `/api/v1/rfqs/${rfq.id}/assumptions`, {
+      jar: buyer,
+      method: 'PUT',
+      body: { freight_pct: '0', insurance_pct: '0', duty_pct: '0', origin_pct: '0', destination_pct: '0' },
+    })
     expect(saved.status).toBe(200)
     expect(saved.json).toMatchObject({ saved_as_default: false, assumptions: { duty_pct: '0' } })
     const body = (await call(app, `/api/v1/rfqs/${rfq.id}/comparison`, { jar: buyer })).json as unknown as ComparisonBody
@@ -85,9 +100,15 @@ describe('PUT /v1/rfqs/{id}/assumptions', () => {
 
   it('answers translated field errors, and 404 to another company', async () => {
     const { rfq } = await quotedRfq()
-    const invalid = await call(app, `/api/v1/rfqs/${rfq.id}/assumptions`, { jar: buyer, method: 'PUT', body: { freight_pct: '150', insurance_pct: '0', duty_pct: '0', origin_pct: '0', destination_pct: '0' } })
+    const invalid = await call(app, `/api/v1/rfqs/${rfq.id}/assumptions`, {
+      jar: buyer,
+      method: 'PUT',
+      body: { freight_pct: '150', insurance_pct: '0', duty_pct: '0', origin_pct: '0', destination_pct: '0' },
+    })
     expect(invalid.status).toBe(422)
-    expect((invalid.json.details as { fields?: unknown } | undefined)?.fields).toEqual({ freight_pct: ['Enter a percentage from 0 to 100 (up to 4 decimals).'] })
+    expect((invalid.json.details as { fields?: unknown } | undefined)?.fields).toEqual({
+      freight_pct: ['Enter a percentage from 0 to 100 (up to 4 decimals).'],
+    })
     const body = { freight_pct: '1', insurance_pct: '0', duty_pct: '0', origin_pct: '0', destination_pct: '0' }
     expect((await call(app, `/api/v1/rfqs/${rfq.id}/assumptions`, { jar: stranger, method: 'PUT', body })).status).toBe(404)
   })

@@ -70,7 +70,9 @@ const MessageSchema = z
     author: z.object({ id: z.string().nullable(), name: z.string(), company_id: z.string().nullable(), company_name: z.string().nullable() }),
     body: z.string().openapi({ description: 'Empty once deleted' }),
     mentions: z.array(z.object({ user_id: z.string(), name: z.string() })),
-    attachments: z.array(z.object({ id: z.string(), name: z.string(), content_type: z.string(), size_bytes: z.number().int(), url: z.string() })).openapi({ description: 'Empty once deleted' }),
+    attachments: z
+      .array(z.object({ id: z.string(), name: z.string(), content_type: z.string(), size_bytes: z.number().int(), url: z.string() }))
+      .openapi({ description: 'Empty once deleted' }),
     reactions: z.array(z.object({ emoji: z.enum(REACTIONS), user_ids: z.array(z.string()) })),
     client_id: z.string().nullable(),
     edited_at: z.string().nullable(),
@@ -97,13 +99,17 @@ const SummarySchema = z
   .openapi('ConversationSummary')
 
 const DetailSchema = SummarySchema.extend({
-  participants: z.array(z.object({ user_id: z.string(), name: z.string(), company_id: z.string(), company_name: z.string(), role: z.enum(CHANNEL_ROLES).nullable() })),
+  participants: z.array(
+    z.object({ user_id: z.string(), name: z.string(), company_id: z.string(), company_name: z.string(), role: z.enum(CHANNEL_ROLES).nullable() }),
+  ),
   can_manage: z.boolean(),
   can_post: z.boolean(),
   last_read_seq: z.number().int(),
 }).openapi('Conversation')
 
-const SearchHitSchema = MessageSchema.extend({ conversation: z.object({ id: z.string(), kind: z.enum(CONVERSATION_KINDS), title: z.string() }) }).openapi('MessageSearchHit')
+const SearchHitSchema = MessageSchema.extend({ conversation: z.object({ id: z.string(), kind: z.enum(CONVERSATION_KINDS), title: z.string() }) }).openapi(
+  'MessageSearchHit',
+)
 
 const serializeMessage = (message: Message) => ({
   id: message.id,
@@ -128,14 +134,28 @@ const serializeSummary = (item: ConversationSummary) => ({
   subject: item.subject,
   counterpart: item.counterpart,
   archived: item.archived,
-  last_message: item.lastMessage ? { seq: item.lastMessage.seq, author_name: item.lastMessage.authorName, excerpt: item.lastMessage.excerpt, deleted: item.lastMessage.deleted, at: item.lastMessage.at } : null,
+  last_message: item.lastMessage
+    ? {
+        seq: item.lastMessage.seq,
+        author_name: item.lastMessage.authorName,
+        excerpt: item.lastMessage.excerpt,
+        deleted: item.lastMessage.deleted,
+        at: item.lastMessage.at,
+      }
+    : null,
   unread: item.unread,
   is_member: item.isMember,
   member_count: item.memberCount,
 })
 const serializeDetail = (item: ConversationDetail) => ({
   ...serializeSummary(item),
-  participants: item.participants.map((person) => ({ user_id: person.userId, name: person.name, company_id: person.companyId, company_name: person.companyName, role: person.role })),
+  participants: item.participants.map((person) => ({
+    user_id: person.userId,
+    name: person.name,
+    company_id: person.companyId,
+    company_name: person.companyName,
+    role: person.role,
+  })),
   can_manage: item.canManage,
   can_post: item.canPost,
   last_read_seq: item.lastReadSeq,
@@ -160,7 +180,12 @@ const SEND_BODY = {
   properties: {
     body: { type: 'string', maxLength: MESSAGE_MAX_CHARS, description: 'Trimmed; required unless there are attachments' },
     mentions: { type: 'array', maxItems: MESSAGE_MAX_MENTIONS, items: { type: 'string' }, description: 'User ids of participants' },
-    attachment_file_ids: { type: 'array', maxItems: MESSAGE_MAX_ATTACHMENTS, items: { type: 'string' }, description: 'Files your company uploaded with purpose attachment (POST /api/v1/files)' },
+    attachment_file_ids: {
+      type: 'array',
+      maxItems: MESSAGE_MAX_ATTACHMENTS,
+      items: { type: 'string' },
+      description: 'Files your company uploaded with purpose attachment (POST /api/v1/files)',
+    },
     client_id: { type: 'string', maxLength: 64, description: 'Makes retries idempotent: the same client_id returns the same message' },
   },
   example: { body: 'Could you confirm the carton size?', mentions: [], attachment_file_ids: [], client_id: '7d0e2c1a-retry-safe' },
@@ -168,8 +193,18 @@ const SEND_BODY = {
 const BODIES: Record<string, Record<string, unknown>> = {
   OpenThread: OPEN_THREAD_BODY,
   SendMessage: SEND_BODY,
-  EditMessage: { type: 'object', required: ['body'], properties: { body: { type: 'string', maxLength: MESSAGE_MAX_CHARS } }, example: { body: 'Could you confirm the carton size and weight?' } },
-  MarkConversationRead: { type: 'object', required: ['seq'], properties: { seq: { type: 'integer', minimum: 0, description: 'The last message read; the mark never moves back' } }, example: { seq: 1042 } },
+  EditMessage: {
+    type: 'object',
+    required: ['body'],
+    properties: { body: { type: 'string', maxLength: MESSAGE_MAX_CHARS } },
+    example: { body: 'Could you confirm the carton size and weight?' },
+  },
+  MarkConversationRead: {
+    type: 'object',
+    required: ['seq'],
+    properties: { seq: { type: 'integer', minimum: 0, description: 'The last message read; the mark never moves back' } },
+    example: { seq: 1042 },
+  },
   CreateChannel: {
     type: 'object',
     required: ['name'],
@@ -191,10 +226,18 @@ const BODIES: Record<string, Record<string, unknown>> = {
     },
     example: { topic: 'Quality questions for Q3 orders' },
   },
-  AddChannelMembers: { type: 'object', required: ['user_ids'], properties: { user_ids: { type: 'array', minItems: 1, maxItems: CHANNEL_MAX_NEW_MEMBERS, items: { type: 'string' } } }, example: { user_ids: ['9a1b…'] } },
+  AddChannelMembers: {
+    type: 'object',
+    required: ['user_ids'],
+    properties: { user_ids: { type: 'array', minItems: 1, maxItems: CHANNEL_MAX_NEW_MEMBERS, items: { type: 'string' } } },
+    example: { user_ids: ['9a1b…'] },
+  },
 }
 
-const Paging = z.object({ limit: z.string().max(6).optional().openapi({ description: '1–100' }), offset: z.string().max(8).optional().openapi({ description: 'default 0' }) })
+const Paging = z.object({
+  limit: z.string().max(6).optional().openapi({ description: '1–100' }),
+  offset: z.string().max(8).optional().openapi({ description: 'default 0' }),
+})
 const InboxFilters = Paging.extend({
   unread: z.enum(['true', 'false']).optional().openapi({ description: 'true: conversations with unread messages only' }),
   kind: z.enum(CONVERSATION_KINDS).optional(),
@@ -203,7 +246,11 @@ const InboxFilters = Paging.extend({
 const MessageCursor = z.object({
   before: z.string().max(20).optional().openapi({ description: 'History: the newest messages below this seq' }),
   after: z.string().max(20).optional().openapi({ description: 'Replay: the messages after this seq (what a reconnecting client missed)' }),
-  limit: z.string().max(6).optional().openapi({ description: `Default ${MESSAGE_PAGE_SIZE} (replay: ${MESSAGE_REPLAY_MAX}), at most ${MESSAGE_REPLAY_MAX}` }),
+  limit: z
+    .string()
+    .max(6)
+    .optional()
+    .openapi({ description: `Default ${MESSAGE_PAGE_SIZE} (replay: ${MESSAGE_REPLAY_MAX}), at most ${MESSAGE_REPLAY_MAX}` }),
 })
 const SearchFilters = Paging.extend({
   q: z.string().max(200).openapi({ description: '2–100 characters, matched literally and case-insensitively', example: 'carton' }),
@@ -211,7 +258,14 @@ const SearchFilters = Paging.extend({
 })
 const ChannelFilters = Paging.extend({ q: z.string().max(100).optional().openapi({ description: 'Searches channel names' }) })
 const AttachmentParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().min(1).max(64) })
-const ReactionParams = z.object({ id: z.string().min(1).max(64), emoji: z.string().min(1).max(64).openapi({ description: `URL-encoded, one of ${REACTIONS.join(' ')}` }) })
+const ReactionParams = z.object({
+  id: z.string().min(1).max(64),
+  emoji: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ description: `URL-encoded, one of ${REACTIONS.join(' ')}` }),
+})
 const MemberParams = z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) })
 
 /** Parses and runs with translated field messages of the messaging catalog, under their JSON names. */
@@ -227,7 +281,14 @@ async function companyContext(c: Context<ApiEnv>) {
 
 const tags = ['Conversations']
 const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
-const write = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422], 429: { description: 'Too many messages: wait Retry-After seconds', content: errorResponses[422].content } }
+const write = {
+  401: errorResponses[401],
+  403: errorResponses[403],
+  404: errorResponses[404],
+  409: errorResponses[409],
+  422: errorResponses[422],
+  429: { description: 'Too many messages: wait Retry-After seconds', content: errorResponses[422].content },
+}
 const listErrors = { 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] }
 const readErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] }
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
@@ -250,14 +311,19 @@ const routes = {
     summary: 'For badges: conversations with unread messages and unread messages in all',
     security: SIGNED_IN,
     ...member(),
-    responses: { 200: jsonResponse(z.object({ conversations: z.number().int(), messages: z.number().int() }), 'The counts'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: {
+      200: jsonResponse(z.object({ conversations: z.number().int(), messages: z.number().int() }), 'The counts'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+    },
   }),
   open: createRoute({
     method: 'post',
     path: '/v1/conversations',
     tags,
     summary: 'Open (find or start) the thread of a company, an RFQ and supplier, a quotation or an order',
-    description: 'direct: another company; rfq: the buyer names an invited (or quoting) supplier, a supplier opens its own thread; quotation and order: either party. A record the caller cannot see is 404.',
+    description:
+      'direct: another company; rfq: the buyer names an invited (or quoting) supplier, a supplier opens its own thread; quotation and order: either party. A record the caller cannot see is 404.',
     security: SIGNED_IN,
     ...member(),
     request: { body: bodyRef('OpenThread') },
@@ -312,7 +378,13 @@ const routes = {
     security: SIGNED_IN,
     ...member('id'),
     request: { params: AttachmentParams },
-    responses: { 200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 304: { description: 'Unchanged since the ETag in If-None-Match' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+    responses: {
+      200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+      304: { description: 'Unchanged since the ETag in If-None-Match' },
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+    },
   }),
   search: createRoute({
     method: 'get',
@@ -448,9 +520,20 @@ export function registerConversationRoutes(api: Api) {
   api.openapi(routes.inbox, async (c) => {
     const ctx = await companyContext(c)
     const query = c.req.valid('query')
-    const result = await parsed(() => listInbox(ctx, InboxQuery.parse({ limit: query.limit, offset: query.offset, unreadOnly: query.unread, kind: query.kind, q: query.q })))
+    const result = await parsed(() =>
+      listInbox(ctx, InboxQuery.parse({ limit: query.limit, offset: query.offset, unreadOnly: query.unread, kind: query.kind, q: query.q })),
+    )
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeSummary), total: result.total, unread_conversations: result.unreadConversations, limit: result.limit, offset: result.offset }, 200)
+    return c.json(
+      {
+        items: result.items.map(serializeSummary),
+        total: result.total,
+        unread_conversations: result.unreadConversations,
+        limit: result.limit,
+        offset: result.offset,
+      },
+      200,
+    )
   })
 
   api.openapi(routes.open, async (c) => {
@@ -498,7 +581,9 @@ export function registerConversationRoutes(api: Api) {
   api.openapi(routes.search, async (c) => {
     const ctx = await companyContext(c)
     const query = c.req.valid('query')
-    const result = await parsed(() => searchMessages(ctx, MessageSearchQuery.parse({ q: query.q, conversationId: query.conversation_id, limit: query.limit, offset: query.offset })))
+    const result = await parsed(() =>
+      searchMessages(ctx, MessageSearchQuery.parse({ q: query.q, conversationId: query.conversation_id, limit: query.limit, offset: query.offset })),
+    )
     c.header('Cache-Control', 'no-store')
     return c.json({ items: result.items.map(serializeHit), total: result.total, limit: result.limit, offset: result.offset }, 200)
   })

@@ -24,7 +24,11 @@ async function upload(jar: CookieJar, bytes: Uint8Array, name: string) {
   const form = new FormData()
   form.set('file', new File([new Uint8Array(bytes)], name))
   form.set('purpose', 'attachment')
-  const response = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() }, body: form })
+  const response = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, {
+    method: 'POST',
+    headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() },
+    body: form,
+  })
   return { status: response.status, json: (await response.json()) as Json }
 }
 
@@ -40,15 +44,34 @@ describe('/api/v1/conversations', () => {
   it('opens a thread, posts and lists messages in snake_case, and shows the inbox with unread counts', async () => {
     const { a, b, id } = await directThread()
     const detail = await call(app, `/api/v1/conversations/${id}`, { jar: b.jar })
-    expect(detail.json).toMatchObject({ id, kind: 'direct', title: 'Api Alpha', counterpart: { id: a.company.id, name: 'Api Alpha' }, can_post: true, can_manage: false, last_read_seq: 0 })
+    expect(detail.json).toMatchObject({
+      id,
+      kind: 'direct',
+      title: 'Api Alpha',
+      counterpart: { id: a.company.id, name: 'Api Alpha' },
+      can_post: true,
+      can_manage: false,
+      last_read_seq: 0,
+    })
     const sent = await call(app, `/api/v1/conversations/${id}/messages`, { jar: a.jar, body: { body: 'Hello Beta', client_id: 'c-1' } })
     expect(sent.status).toBe(201)
-    expect(sent.json).toMatchObject({ conversation_id: id, body: 'Hello Beta', client_id: 'c-1', author: { id: a.user.id, company_id: a.company.id, company_name: 'Api Alpha' }, reactions: [], deleted_at: null })
+    expect(sent.json).toMatchObject({
+      conversation_id: id,
+      body: 'Hello Beta',
+      client_id: 'c-1',
+      author: { id: a.user.id, company_id: a.company.id, company_name: 'Api Alpha' },
+      reactions: [],
+      deleted_at: null,
+    })
     const retried = await call(app, `/api/v1/conversations/${id}/messages`, { jar: a.jar, body: { body: 'Hello Beta', client_id: 'c-1' } })
     expect(retried.json.id).toBe(sent.json.id)
 
     const inbox = await call(app, '/api/v1/conversations', { jar: b.jar })
-    expect(inbox.json).toMatchObject({ total: 1, unread_conversations: 1, items: [{ id, unread: 1, last_message: { excerpt: 'Hello Beta', author_name: a.user.name } }] })
+    expect(inbox.json).toMatchObject({
+      total: 1,
+      unread_conversations: 1,
+      items: [{ id, unread: 1, last_message: { excerpt: 'Hello Beta', author_name: a.user.name } }],
+    })
     expect((await call(app, '/api/v1/conversations/unread', { jar: b.jar })).json).toEqual({ conversations: 1, messages: 1 })
     const read = await call(app, `/api/v1/conversations/${id}/read`, { jar: b.jar, body: { seq: sent.json.seq } })
     expect(read).toMatchObject({ status: 200, json: { unread: 0 } })
@@ -64,9 +87,19 @@ describe('/api/v1/conversations', () => {
     expect((await call(app, `/api/v1/conversations/${id}`, { jar: stranger.jar })).status).toBe(404)
     expect((await call(app, `/api/v1/conversations/${id}/messages`, { jar: stranger.jar, body: { body: 'hi' } })).status).toBe(404)
     const tooLong = await call(app, `/api/v1/conversations/${id}/messages`, { jar: a.jar, body: { body: 'x'.repeat(4001) } })
-    expect(tooLong).toMatchObject({ status: 422, json: { code: 'validation_failed', details: { fields: { body: ['A message can have at most 4,000 characters.'] } } } })
-    const tooMany = await call(app, `/api/v1/conversations/${id}/messages`, { jar: a.jar, body: { body: 'x', attachment_file_ids: ['1', '2', '3', '4', '5', '6'] }, headers: { 'accept-language': 'zh-Hans' } })
-    expect(tooMany).toMatchObject({ status: 422, json: { details: { fields: { attachment_file_ids: ['最多附加 5 个文件，且须为贵公司作为附件上传的文件。'] } } } })
+    expect(tooLong).toMatchObject({
+      status: 422,
+      json: { code: 'validation_failed', details: { fields: { body: ['A message can have at most 4,000 characters.'] } } },
+    })
+    const tooMany = await call(app, `/api/v1/conversations/${id}/messages`, {
+      jar: a.jar,
+      body: { body: 'x', attachment_file_ids: ['1', '2', '3', '4', '5', '6'] },
+      headers: { 'accept-language': 'zh-Hans' },
+    })
+    expect(tooMany).toMatchObject({
+      status: 422,
+      json: { details: { fields: { attachment_file_ids: ['最多附加 5 个文件，且须为贵公司作为附件上传的文件。'] } } },
+    })
     const mention = await call(app, `/api/v1/conversations/${id}/messages`, { jar: a.jar, body: { body: 'x', mentions: [stranger.user.id] } })
     expect(mention).toMatchObject({ status: 422, json: { details: { fields: { mentions: [expect.any(String)] } } } })
     const badKind = await call(app, '/api/v1/conversations', { jar: a.jar, body: { kind: 'teleport' } })
@@ -99,7 +132,10 @@ describe('/api/v1/conversations', () => {
     expect(png.status).toBe(201)
     const fileId = String(png.json.id)
     const otherCompanyFile = await upload(b.jar, await imageBytes('png'), 'theirs.png')
-    const foreign = await call(app, `/api/v1/conversations/${id}/messages`, { jar: a.jar, body: { body: 'see', attachment_file_ids: [String(otherCompanyFile.json.id)] } })
+    const foreign = await call(app, `/api/v1/conversations/${id}/messages`, {
+      jar: a.jar,
+      body: { body: 'see', attachment_file_ids: [String(otherCompanyFile.json.id)] },
+    })
     expect(foreign.status).toBe(422)
 
     const sent = await call(app, `/api/v1/conversations/${id}/messages`, { jar: a.jar, body: { attachment_file_ids: [fileId] } })
@@ -126,7 +162,9 @@ describe('/api/v1/conversations', () => {
     expect(edited.json).toMatchObject({ body: 'Shipment leaves Tuesday', edited_at: expect.any(String) })
     const reacted = await call(app, `/api/v1/messages/${messageId}/reactions/${encodeURIComponent('👍')}`, { method: 'PUT', jar: b.jar })
     expect(reacted.json.reactions).toEqual([{ emoji: '👍', user_ids: [b.user.id] }])
-    expect((await call(app, `/api/v1/messages/${messageId}/reactions/${encodeURIComponent('👍')}`, { method: 'DELETE', jar: b.jar })).json.reactions).toEqual([])
+    expect((await call(app, `/api/v1/messages/${messageId}/reactions/${encodeURIComponent('👍')}`, { method: 'DELETE', jar: b.jar })).json.reactions).toEqual(
+      [],
+    )
     expect((await call(app, `/api/v1/messages/${messageId}/reactions/nope`, { method: 'PUT', jar: b.jar })).status).toBe(422)
 
     const hits = await call(app, '/api/v1/messages/search?q=tuesday', { jar: b.jar })
@@ -177,7 +215,11 @@ describe('/api/v1/channels', () => {
     const added = await call(app, `/api/v1/channels/${id}/members`, { jar: colleagueJar, body: { user_ids: [owner.user.id] } })
     expect(added.json).toMatchObject({ member_count: 2 })
     expect((await call(app, '/api/v1/channels', { jar: owner.jar })).json).toMatchObject({ total: 1, items: [{ id, is_member: true }] })
-    const renamed = await call(app, `/api/v1/channels/${id}`, { method: 'PATCH', jar: owner.jar, body: { name: 'Sourcing desk', topic: 'All suppliers', visibility: 'public' } })
+    const renamed = await call(app, `/api/v1/channels/${id}`, {
+      method: 'PATCH',
+      jar: owner.jar,
+      body: { name: 'Sourcing desk', topic: 'All suppliers', visibility: 'public' },
+    })
     expect(renamed.json).toMatchObject({ title: 'Sourcing desk', topic: 'All suppliers', visibility: 'public' })
     const archived = await call(app, `/api/v1/channels/${id}`, { method: 'PATCH', jar: owner.jar, body: { archived: true } })
     expect(archived.json).toMatchObject({ archived: true, can_post: false })

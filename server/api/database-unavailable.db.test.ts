@@ -28,10 +28,14 @@ afterEach(() => {
   useDatabaseHandle(ownHandle)
 })
 
-const createProject = (name: string) => call(app, '/api/v1/projects', { body: { name, description: '', currency: 'USD', budget: '1000', deadline: '' }, jar: buyer })
+const createProject = (name: string) =>
+  call(app, '/api/v1/projects', { body: { name, description: '', currency: 'USD', budget: '1000', deadline: '' }, jar: buyer })
 
 async function projectsNamed(prefix: string): Promise<number> {
-  const [row] = await database().select({ n: count() }).from(purchaseProjects).where(like(purchaseProjects.name, `${prefix}%`))
+  const [row] = await database()
+    .select({ n: count() })
+    .from(purchaseProjects)
+    .where(like(purchaseProjects.name, `${prefix}%`))
   return row?.n ?? 0
 }
 
@@ -101,7 +105,11 @@ describe('a database that cannot keep up', () => {
     await gone.close()
     expect(response.status, response.text).toBe(503)
     expect(response.headers.get('retry-after')).toBe('2')
-    expect(response.json).toMatchObject({ code: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.', details: { reason: 'unreachable' } })
+    expect(response.json).toMatchObject({
+      code: 'unavailable',
+      message: 'The service is temporarily unavailable. Please try again shortly.',
+      details: { reason: 'unreachable' },
+    })
   })
 })
 

@@ -1,7 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
 import { DirectoryQuery, directoryInputOf, ProfileProductsQuery } from '../../app/modules/catalog/index'
-import { getSupplierProfile, listSuppliers, type MarketProduct, type DirectorySupplier, type PublicSupplierProfile } from '../../app/modules/catalog/index.server'
+import {
+  getSupplierProfile,
+  listSuppliers,
+  type MarketProduct,
+  type DirectorySupplier,
+  type PublicSupplierProfile,
+} from '../../app/modules/catalog/index.server'
 import { AppError } from '../../app/platform/errors'
 import { currentLocale } from '../../app/platform/request-scope.server'
 import type { ApiEnv } from '../middleware/request-context'
@@ -26,7 +32,9 @@ const SupplierCardSchema = z
     product_count: z.number().int().openapi({ description: 'Published products' }),
   })
   .openapi('SupplierCard')
-const DirectoryPageSchema = z.object({ items: z.array(SupplierCardSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).openapi('SupplierDirectoryPage')
+const DirectoryPageSchema = z
+  .object({ items: z.array(SupplierCardSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .openapi('SupplierDirectoryPage')
 const SupplierProductSchema = z
   .object({
     id: z.string(),
@@ -59,7 +67,9 @@ const SupplierProfileSchema = z
     verified: z.boolean(),
     verified_at: z.string().nullable(),
     member_since: z.string(),
-    certifications: z.array(z.object({ id: z.string(), name: z.string(), issuer: z.string(), valid_until: z.string().nullable() })).openapi({ description: 'Names only: certificate files are private' }),
+    certifications: z
+      .array(z.object({ id: z.string(), name: z.string(), issuer: z.string(), valid_until: z.string().nullable() }))
+      .openapi({ description: 'Names only: certificate files are private' }),
     factory_photos: z.array(z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string() })),
     products: z.object({ items: z.array(SupplierProductSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
   })
@@ -103,7 +113,15 @@ function serializeCard(card: DirectorySupplier) {
 }
 
 function serializeProduct(product: MarketProduct) {
-  return { id: product.id, name: product.name, thumbnail_url: product.thumbnailUrl, from_price: product.fromPrice, from_price_currency: product.fromPriceCurrency, moq: product.moq, unit: product.unit }
+  return {
+    id: product.id,
+    name: product.name,
+    thumbnail_url: product.thumbnailUrl,
+    from_price: product.fromPrice,
+    from_price_currency: product.fromPriceCurrency,
+    moq: product.moq,
+    unit: product.unit,
+  }
 }
 
 function serializeProfile(profile: PublicSupplierProfile) {

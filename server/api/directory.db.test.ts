@@ -12,7 +12,9 @@ let mugId: string
 
 beforeAll(async () => {
   app = testApp()
-  company.kiln = (await createCompany({ name: 'Bamboo Kiln Ceramics', kind: 'supplier', country: 'CN', supplierType: 'manufacturer', verificationStatus: 'accept' })).id
+  company.kiln = (
+    await createCompany({ name: 'Bamboo Kiln Ceramics', kind: 'supplier', country: 'CN', supplierType: 'manufacturer', verificationStatus: 'accept' })
+  ).id
   company.lamps = (await createCompany({ name: 'Amber Lamp Works', kind: 'both', country: 'VN', supplierType: 'trading_company' })).id
   company.buyer = (await createCompany({ name: 'Harbour Buyer', kind: 'buyer' })).id
   company.gone = (await createCompany({ name: 'Gone Ceramics', kind: 'supplier' })).id
@@ -35,14 +37,24 @@ describe('GET /api/v1/marketplace/companies', () => {
       limit: 24,
       offset: 0,
       items: [
-        { id: company.kiln, name: 'Bamboo Kiln Ceramics', verified: true, country: 'CN', supplier_type: 'manufacturer', main_products: ['Mugs'], product_count: 1, logo_url: null },
+        {
+          id: company.kiln,
+          name: 'Bamboo Kiln Ceramics',
+          verified: true,
+          country: 'CN',
+          supplier_type: 'manufacturer',
+          main_products: ['Mugs'],
+          product_count: 1,
+          logo_url: null,
+        },
         { id: company.lamps, verified: false, product_count: 0 },
       ],
     })
   })
 
   it('filters with the URL names the directory page uses', async () => {
-    const ids = async (query: string) => ((await call(app, `/api/v1/marketplace/companies?${query}`)).json as { items: Array<{ id: string }> }).items.map((item) => item.id)
+    const ids = async (query: string) =>
+      ((await call(app, `/api/v1/marketplace/companies?${query}`)).json as { items: Array<{ id: string }> }).items.map((item) => item.id)
     expect(await ids('verified=true')).toEqual([company.kiln])
     expect(await ids('country=vn')).toEqual([company.lamps])
     expect(await ids('supplier_type=trading_company')).toEqual([company.lamps])
@@ -54,7 +66,12 @@ describe('GET /api/v1/marketplace/companies', () => {
   it('refuses invalid parameters with field errors', async () => {
     const response = await call(app, '/api/v1/marketplace/companies?limit=500&country=XX&supplier_type=pirate&sort=random')
     expect(response.status).toBe(422)
-    expect(Object.keys((response.json as { details: { fields: Record<string, unknown> } }).details.fields).sort()).toEqual(['country', 'limit', 'sort', 'supplier_type'])
+    expect(Object.keys((response.json as { details: { fields: Record<string, unknown> } }).details.fields).sort()).toEqual([
+      'country',
+      'limit',
+      'sort',
+      'supplier_type',
+    ])
   })
 })
 

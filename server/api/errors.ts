@@ -59,14 +59,20 @@ export function errorResponse(c: Context, thrown: unknown): Response {
  * Runs an API handler's parsing and service call; validation failures carry catalog keys per field,
  * which this turns into messages of `namespace` in the caller's locale (under the JSON names `fieldName` gives).
  */
-export async function withFieldMessages<T>(namespace: Namespace, run: () => Promise<T> | T, fieldName: (field: string) => string = (field) => field): Promise<T> {
+export async function withFieldMessages<T>(
+  namespace: Namespace,
+  run: () => Promise<T> | T,
+  fieldName: (field: string) => string = (field) => field,
+): Promise<T> {
   try {
     return await run()
   } catch (thrown) {
     const error = thrown instanceof z.ZodError ? new AppError('validation_failed', 'Validation failed', { fields: fieldErrorsOf(thrown) }) : thrown
     if (!isAppError(error) || error.code !== 'validation_failed' || !error.details?.fields) throw error
     const t = translator(currentLocale(), namespace)
-    const fields = Object.fromEntries(Object.entries(error.details.fields as Record<string, string[]>).map(([field, keys]) => [fieldName(field), keys.map((key) => t(key))]))
+    const fields = Object.fromEntries(
+      Object.entries(error.details.fields as Record<string, string[]>).map(([field, keys]) => [fieldName(field), keys.map((key) => t(key))]),
+    )
     throw new AppError('validation_failed', error.message, { ...error.details, fields })
   }
 }

@@ -51,7 +51,10 @@ const FileSchema = z
 const UploadFileBody = z
   .object({
     file: z.string().openapi({ ...BINARY, description: 'The file. Its type is sniffed from the content and must match its name’s extension.' }),
-    purpose: z.enum(FILE_PURPOSES).openapi({ description: 'logo, banner, factory_photo and product_image: PNG, JPEG, WebP (5 MB). certification and verification: also PDF (10 MB). attachment: also XLSX and DOCX.' }),
+    purpose: z.enum(FILE_PURPOSES).openapi({
+      description:
+        'logo, banner, factory_photo and product_image: PNG, JPEG, WebP (5 MB). certification and verification: also PDF (10 MB). attachment: also XLSX and DOCX.',
+    }),
   })
   .openapi('UploadFile', { example: { file: 'factory-gate.png', purpose: 'factory_photo' } })
 
@@ -75,7 +78,10 @@ const routes = {
       'multipart/form-data with the fields `file` and `purpose`. The type is sniffed from the bytes (an .exe renamed .png is refused with 415 file_type_not_allowed); too large → 413 file_too_large with details.limitMb; empty → 422. Images get a 320 px WebP thumbnail. Nothing is stored unless the whole upload succeeds.',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    request: { headers: IdempotencyHeader, body: { required: true, content: { 'multipart/form-data': { schema: { $ref: '#/components/schemas/UploadFile' } } } } },
+    request: {
+      headers: IdempotencyHeader,
+      body: { required: true, content: { 'multipart/form-data': { schema: { $ref: '#/components/schemas/UploadFile' } } } },
+    },
     responses: {
       201: jsonResponse(FileSchema, 'The stored file'),
       400: errorResponses[400],
@@ -97,7 +103,10 @@ const routes = {
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: FileListQuery },
     responses: {
-      200: jsonResponse(z.object({ items: z.array(FileSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of files'),
+      200: jsonResponse(
+        z.object({ items: z.array(FileSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of files',
+      ),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -117,8 +126,10 @@ const routes = {
     method: 'get',
     path: '/v1/files/{id}/content',
     tags,
-    summary: 'A file’s bytes. Public: a company’s logo and factory photos are served to anyone; every other file answers 404 to all but its company’s members and platform admins',
-    description: 'Served with its stored type, Content-Disposition (inline for images and PDF), X-Content-Type-Options: nosniff, Cache-Control max-age=3600 (public for company imagery, private otherwise) and an ETag; If-None-Match answers 304.',
+    summary:
+      'A file’s bytes. Public: a company’s logo and factory photos are served to anyone; every other file answers 404 to all but its company’s members and platform admins',
+    description:
+      'Served with its stored type, Content-Disposition (inline for images and PDF), X-Content-Type-Options: nosniff, Cache-Control max-age=3600 (public for company imagery, private otherwise) and an ETag; If-None-Match answers 304.',
     security: [{}, ...SIGNED_IN],
     ...access({ level: 'public' }),
     request: { params: IdParam },
@@ -172,7 +183,9 @@ async function optionalServiceContext(c: Context): Promise<ServiceContext | null
 /** Field errors of the upload form, translated (their keys live in the `ui` catalog). */
 function uploadFieldError(ctx: ServiceContext, fields: Record<string, string[]>): AppError {
   const t = translator(ctx.locale, 'ui')
-  return new AppError('validation_failed', 'Validation failed', { fields: Object.fromEntries(Object.entries(fields).map(([field, keys]) => [field, keys.map((key) => t(key))])) })
+  return new AppError('validation_failed', 'Validation failed', {
+    fields: Object.fromEntries(Object.entries(fields).map(([field, keys]) => [field, keys.map((key) => t(key))])),
+  })
 }
 
 async function readUploadForm(c: Context, ctx: ServiceContext) {

@@ -46,7 +46,10 @@ async function post(jar: CookieJar | null, body: FormData | string, headers: Rec
     body,
   })
   const text = await response.text()
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as Record<string, unknown> & { code?: string; message?: string; details?: Record<string, unknown> } }
+  return {
+    status: response.status,
+    json: (text ? JSON.parse(text) : null) as Record<string, unknown> & { code?: string; message?: string; details?: Record<string, unknown> },
+  }
 }
 
 async function uploaded(jar: CookieJar, name: string, purpose = 'attachment', bytes?: Uint8Array) {
@@ -103,7 +106,10 @@ describe('POST /api/v1/files', () => {
     const big = new Uint8Array(5 * 1_048_576 + 10)
     big.set(await imageBytes('png'))
     const response = await post(jar, formWith(big, 'poster.png'))
-    expect(response).toMatchObject({ status: 413, json: { code: 'file_too_large', message: 'The file is larger than the limit of 5 MB.', details: { limitMb: 5 } } })
+    expect(response).toMatchObject({
+      status: 413,
+      json: { code: 'file_too_large', message: 'The file is larger than the limit of 5 MB.', details: { limitMb: 5 } },
+    })
   })
 
   it('lets uploads past the 1 MB body limit, refuses them past their purpose’s limit, and refuses bodies past the largest upload', async () => {
@@ -122,10 +128,19 @@ describe('POST /api/v1/files', () => {
 
   it('answers 422 with translated field messages for an empty or missing file and an unknown purpose', async () => {
     const { jar } = await signedInMember()
-    expect(await post(jar, formWith(new Uint8Array(), 'empty.pdf'))).toMatchObject({ status: 422, json: { code: 'validation_failed', details: { fields: { file: [uiValidation.fileEmpty] } } } })
-    expect(await post(jar, formWith(null, '', 'selfie'))).toMatchObject({ status: 422, json: { details: { fields: { file: [uiValidation.fileRequired], purpose: [uiValidation.filePurpose] } } } })
+    expect(await post(jar, formWith(new Uint8Array(), 'empty.pdf'))).toMatchObject({
+      status: 422,
+      json: { code: 'validation_failed', details: { fields: { file: [uiValidation.fileEmpty] } } },
+    })
+    expect(await post(jar, formWith(null, '', 'selfie'))).toMatchObject({
+      status: 422,
+      json: { details: { fields: { file: [uiValidation.fileRequired], purpose: [uiValidation.filePurpose] } } },
+    })
     const zh = await post(jar, formWith(null, ''), { 'accept-language': 'zh-CN' })
-    expect(zh.json).toMatchObject({ message: CATALOGS['zh-Hans'].common.errors.validation_failed, details: { fields: { file: [(CATALOGS['zh-Hans'].ui.validation as Record<string, string>).fileRequired] } } })
+    expect(zh.json).toMatchObject({
+      message: CATALOGS['zh-Hans'].common.errors.validation_failed,
+      details: { fields: { file: [(CATALOGS['zh-Hans'].ui.validation as Record<string, string>).fileRequired] } },
+    })
   })
 })
 
@@ -168,7 +183,9 @@ describe('GET /api/v1/files/{id} and its content', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('cache-control')).toBe('private, max-age=3600')
     expect(response.headers.get('vary')).toContain('Cookie')
-    expect(response.headers.get('content-disposition')).toBe(`inline; filename="____ (2024).pdf"; filename*=UTF-8''%E8%90%A5%E4%B8%9A%E6%89%A7%E7%85%A7%20%282024%29.pdf`)
+    expect(response.headers.get('content-disposition')).toBe(
+      `inline; filename="____ (2024).pdf"; filename*=UTF-8''%E8%90%A5%E4%B8%9A%E6%89%A7%E7%85%A7%20%282024%29.pdf`,
+    )
     const etag = response.headers.get('etag') ?? ''
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/)
     const again = await app.request(`${TEST_PUBLIC_URL}${file.content_url}`, { headers: { cookie: jar.header(), 'if-none-match': `W/${etag}` } })
@@ -221,7 +238,11 @@ describe('uploads through page actions', () => {
   it('accept multipart bodies past 1 MB on page paths, and keep the 1 MB limit for other bodies', async () => {
     const { jar } = await signedInMember()
     const form = formWith(new Uint8Array(2 * 1_048_576), 'scan.pdf')
-    const page = await app.request(`${TEST_PUBLIC_URL}/en/app/settings`, { method: 'POST', headers: { cookie: jar.header(), origin: TEST_PUBLIC_URL }, body: form })
+    const page = await app.request(`${TEST_PUBLIC_URL}/en/app/settings`, {
+      method: 'POST',
+      headers: { cookie: jar.header(), origin: TEST_PUBLIC_URL },
+      body: form,
+    })
     expect(page.status).toBe(200)
     const urlencoded = await app.request(`${TEST_PUBLIC_URL}/en/app/settings`, {
       method: 'POST',
@@ -235,7 +256,10 @@ describe('uploads through page actions', () => {
 describe('OpenAPI', () => {
   type Operation = { tags: string[]; 'x-access': Record<string, unknown>; requestBody?: { content: Record<string, { schema: unknown }> } }
   it('documents the six operations with their access rules and the multipart upload body', async () => {
-    const doc = (await call(app, '/api/openapi.json')).json as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { example?: unknown; properties?: Record<string, unknown> }> } }
+    const doc = (await call(app, '/api/openapi.json')).json as {
+      paths: Record<string, Record<string, Operation>>
+      components: { schemas: Record<string, { example?: unknown; properties?: Record<string, unknown> }> }
+    }
     expect(Object.keys(doc.paths['/api/v1/files'] ?? {}).sort()).toEqual(['get', 'post'])
     expect(Object.keys(doc.paths['/api/v1/files/{id}'] ?? {}).sort()).toEqual(['delete', 'get'])
     expect(doc.paths['/api/v1/files']?.post?.['x-access']).toEqual({ level: 'company', minRole: 'member' })
@@ -243,6 +267,9 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/v1/files/{id}/content']?.get?.['x-access']).toEqual({ level: 'public' })
     expect(doc.paths['/api/v1/files/{id}/thumbnail']?.get?.['x-access']).toEqual({ level: 'public' })
     expect(doc.paths['/api/v1/files']?.post?.requestBody?.content['multipart/form-data']?.schema).toEqual({ $ref: '#/components/schemas/UploadFile' })
-    expect(doc.components.schemas.UploadFile).toMatchObject({ example: { file: 'factory-gate.png', purpose: 'factory_photo' }, properties: { file: { type: 'string', format: 'binary' } } })
+    expect(doc.components.schemas.UploadFile).toMatchObject({
+      example: { file: 'factory-gate.png', purpose: 'factory_photo' },
+      properties: { file: { type: 'string', format: 'binary' } },
+    })
   })
 })

@@ -23,10 +23,19 @@ const FxRateSchema = z
 
 const BODIES = { SaveFxRate: snakeCaseBodySchema(FxRateInput, { currency: 'USD', rate_per_eur: '1.0812', as_of: '2026-11-20' }) }
 
-const serialize = (row: FxRateRow) => ({ currency: row.currency, rate_per_eur: row.ratePerEur, as_of: row.asOf, source: row.source, updated_at: row.updatedAt.toISOString() })
+const serialize = (row: FxRateRow) => ({
+  currency: row.currency,
+  rate_per_eur: row.ratePerEur,
+  as_of: row.asOf,
+  source: row.source,
+  updated_at: row.updatedAt.toISOString(),
+})
 
 const tags = ['Exchange rates']
-const unavailable = { description: 'The ECB importer is off (FX_ECB_URL unset) or the feed cannot be reached; nothing changed', content: errorResponses[422].content }
+const unavailable = {
+  description: 'The ECB importer is off (FX_ECB_URL unset) or the feed cannot be reached; nothing changed',
+  content: errorResponses[422].content,
+}
 
 const routes = {
   list: createRoute({
@@ -53,10 +62,17 @@ const routes = {
     path: '/v1/fx-rates/import-ecb',
     tags,
     summary: 'Import the ECB’s daily reference rates from FX_ECB_URL (platform admins); rates an admin entered for that day are kept',
-    description: 'A feed that is not the ECB’s reference-rate XML is refused whole (422); an importer that is off or a feed that cannot be reached answers 503. In both cases nothing changes.',
+    description:
+      'A feed that is not the ECB’s reference-rate XML is refused whole (422); an importer that is off or a feed that cannot be reached answers 503. In both cases nothing changes.',
     security: SIGNED_IN,
     ...access({ level: 'platform_admin' }),
-    responses: { 200: jsonResponse(z.object({ as_of: z.string(), count: z.number().int() }), 'The day imported and how many rates'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422], 503: unavailable },
+    responses: {
+      200: jsonResponse(z.object({ as_of: z.string(), count: z.number().int() }), 'The day imported and how many rates'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+      503: unavailable,
+    },
   }),
 }
 

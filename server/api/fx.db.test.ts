@@ -56,7 +56,12 @@ describe('ECB reference-rate XML', () => {
   })
 
   it('refuses anything that is not the ECB’s feed, whole', () => {
-    for (const xml of [MALFORMED, '<html>maintenance</html>', FIXTURE.replace("time='2026-11-20'", "time='yesterday'"), FIXTURE.replace(/<Cube currency[^>]*\/>/g, '')]) {
+    for (const xml of [
+      MALFORMED,
+      '<html>maintenance</html>',
+      FIXTURE.replace("time='2026-11-20'", "time='yesterday'"),
+      FIXTURE.replace(/<Cube currency[^>]*\/>/g, ''),
+    ]) {
       expect(() => parseEcbXml(xml)).toThrow(expect.objectContaining({ code: 'validation_failed' }))
     }
   })
@@ -66,7 +71,10 @@ describe('/v1/fx-rates', () => {
   it('lists the rates in force to any signed-in user, not to strangers', async () => {
     const listed = await call(app, '/api/v1/fx-rates', { jar: user })
     expect(listed.status).toBe(200)
-    expect((listed.json.items as Array<{ currency: string; rate_per_eur: string; source: string }>).find((rate) => rate.currency === 'USD')).toMatchObject({ rate_per_eur: '1.0800000000', source: 'seed' })
+    expect((listed.json.items as Array<{ currency: string; rate_per_eur: string; source: string }>).find((rate) => rate.currency === 'USD')).toMatchObject({
+      rate_per_eur: '1.0800000000',
+      source: 'seed',
+    })
     expect((await call(app, '/api/v1/fx-rates')).status).toBe(401)
   })
 

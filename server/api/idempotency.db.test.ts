@@ -6,12 +6,29 @@ import { and, count, eq, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, importJobs, priceLists, products } from '../../app/modules/catalog/catalog.tables.server'
-import { addresses, certifications, companyProfiles, files, invitations, organizations, supplierApplications } from '../../app/modules/companies/companies.tables.server'
+import {
+  addresses,
+  certifications,
+  companyProfiles,
+  files,
+  invitations,
+  organizations,
+  supplierApplications,
+} from '../../app/modules/companies/companies.tables.server'
 import { conversations, messages } from '../../app/modules/messaging/messaging.tables.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder } from '../../app/modules/orders/index.server'
 import { freightQuotes, purchaseOrderChangeRequests } from '../../app/modules/orders/orders.tables.server'
-import { approvedSuppliers, purchaseProjects, quotationRevisions, quotations, requirements, rfqQuestions, rfqs, shortlistEntries } from '../../app/modules/sourcing/sourcing.tables.server'
+import {
+  approvedSuppliers,
+  purchaseProjects,
+  quotationRevisions,
+  quotations,
+  requirements,
+  rfqQuestions,
+  rfqs,
+  shortlistEntries,
+} from '../../app/modules/sourcing/sourcing.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { LocalDiskStorage } from '../../app/platform/files/local-storage.server'
 import { useFileStorage } from '../../app/platform/files/storage.server'
@@ -54,7 +71,10 @@ beforeAll(async () => {
   platformAdmin = await signInWithCookies(app, await createUser({ role: 'admin' }))
   orderBuyer = await signInWithCookies(app, parties.buyer.user)
   const logistics = await createMember({ role: 'owner', companyInput: { kind: 'service_provider', verificationStatus: 'accept' } })
-  await database().update(companyProfiles).set({ services: ['logistics'] }).where(eq(companyProfiles.organizationId, logistics.company.id))
+  await database()
+    .update(companyProfiles)
+    .set({ services: ['logistics'] })
+    .where(eq(companyProfiles.organizationId, logistics.company.id))
   shipper = await signInWithCookies(app, logistics.user)
   projectId = (await insertProject(cast.buyer.company.id)).id
   const opened = await call(app, '/api/v1/conversations', { jar: buyer, body: { kind: 'direct', company_id: cast.suppliers[0]!.company.id } })
@@ -88,7 +108,11 @@ type Operation = {
 /** Sends one request of an operation (multipart bodies go as they are, JSON through `call`). */
 async function send(operation: Operation, body: Record<string, unknown> | FormData, headers: Record<string, string>) {
   if (!(body instanceof FormData)) return call(app, operation.path(), { method: operation.method ?? 'POST', body, jar: operation.jar(), headers })
-  const response = await app.request(`${TEST_PUBLIC_URL}${operation.path()}`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: operation.jar().header(), ...headers }, body })
+  const response = await app.request(`${TEST_PUBLIC_URL}${operation.path()}`, {
+    method: 'POST',
+    headers: { origin: TEST_PUBLIC_URL, cookie: operation.jar().header(), ...headers },
+    body,
+  })
   const text = await response.text()
   return { status: response.status, text, json: (text ? JSON.parse(text) : null) as Record<string, unknown> & { code?: string } }
 }
@@ -98,7 +122,11 @@ async function uploaded(jar: CookieJar, purpose: string, name: string, bytes: Ui
   const form = new FormData()
   form.set('purpose', purpose)
   form.set('file', new File([new Uint8Array(bytes)], name))
-  const response = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() }, body: form })
+  const response = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, {
+    method: 'POST',
+    headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() },
+    body: form,
+  })
   expect(response.status).toBe(201)
   return ((await response.json()) as { id: string }).id
 }
@@ -113,7 +141,11 @@ async function inviteSupplier(): Promise<void> {
 /** A quotation the supplier submitted on a fresh RFQ, to revise. */
 async function submittedQuotation(): Promise<void> {
   await inviteSupplier()
-  const quotation = await insertQuotation(openRfq.id, cast.suppliers[0]!.company.id, openRfq.lineIds.map((id) => ({ rfqLineId: id, unitPrice: '18' })))
+  const quotation = await insertQuotation(
+    openRfq.id,
+    cast.suppliers[0]!.company.id,
+    openRfq.lineIds.map((id) => ({ rfqLineId: id, unitPrice: '18' })),
+  )
   target = { id: quotation.id, version: 1 }
 }
 
@@ -125,7 +157,20 @@ async function placedOrder(): Promise<void> {
 
 /** An open freight request of the order buyer (one pending quote per provider). */
 async function freightRequest(): Promise<void> {
-  const body = { origin: 'Ningbo', origin_country: 'CN', destination: 'Rotterdam', destination_country: 'NL', mode: 'air', packages: 3, weight_kg: '120', volume_m3: '0.8', dangerous_goods: false, ready_date: '2027-03-01', incoterm: 'FCA', cargo_description: 'Lamp samples' }
+  const body = {
+    origin: 'Ningbo',
+    origin_country: 'CN',
+    destination: 'Rotterdam',
+    destination_country: 'NL',
+    mode: 'air',
+    packages: 3,
+    weight_kg: '120',
+    volume_m3: '0.8',
+    dangerous_goods: false,
+    ready_date: '2027-03-01',
+    incoterm: 'FCA',
+    cargo_description: 'Lamp samples',
+  }
   const created = await call(app, '/api/v1/logistic-orders', { body, jar: orderBuyer })
   expect(created.status, created.text).toBe(201)
   target = { id: String(created.json.id), version: Number(created.json.version) }
@@ -173,7 +218,19 @@ const OPERATIONS: Operation[] = [
     jar: () => buyer,
     path: () => '/api/v1/requirements',
     status: 201,
-    body: (marker) => ({ project_id: projectId, title: marker, specification: '', category_id: '', hs_code: '', quantity: 10, unit: 'pcs', target_unit_price: '5', target_currency: 'USD', required_by: '', destination: 'Rotterdam' }),
+    body: (marker) => ({
+      project_id: projectId,
+      title: marker,
+      specification: '',
+      category_id: '',
+      hs_code: '',
+      quantity: 10,
+      unit: 'pcs',
+      target_unit_price: '5',
+      target_currency: 'USD',
+      required_by: '',
+      destination: 'Rotterdam',
+    }),
     stored: (marker) => rows(requirements, eq(requirements.title, marker)),
   },
   {
@@ -181,7 +238,20 @@ const OPERATIONS: Operation[] = [
     jar: () => buyer,
     path: () => '/api/v1/rfqs',
     status: 201,
-    body: (marker) => ({ title: marker, description: '', quote_deadline: inDays(7), currency: 'usd', incoterm: 'FOB', incoterm_place: 'Shenzhen', sealed: false, visibility: 'invited', supplier_ids: [cast.suppliers[0]!.company.id], requirement_ids: [], lines: [{ title: 'Track spotlight 20 W', quantity: 250, unit: 'pcs', target_unit_price: '9.5' }], attachment_file_ids: [] }),
+    body: (marker) => ({
+      title: marker,
+      description: '',
+      quote_deadline: inDays(7),
+      currency: 'usd',
+      incoterm: 'FOB',
+      incoterm_place: 'Shenzhen',
+      sealed: false,
+      visibility: 'invited',
+      supplier_ids: [cast.suppliers[0]!.company.id],
+      requirement_ids: [],
+      lines: [{ title: 'Track spotlight 20 W', quantity: 250, unit: 'pcs', target_unit_price: '9.5' }],
+      attachment_file_ids: [],
+    }),
     stored: (marker) => rows(rfqs, eq(rfqs.title, marker)),
   },
   {
@@ -199,7 +269,17 @@ const OPERATIONS: Operation[] = [
     jar: () => supplier,
     path: () => '/api/v1/products',
     status: 201,
-    body: (marker) => ({ name_en: 'Solar garden lamp', sku: marker.slice(0, 40), category_id: 'lighting', hs_code: '940511', origin_country: 'CN', unit: 'piece', moq: 50, lead_time_days: 15, attributes: [] }),
+    body: (marker) => ({
+      name_en: 'Solar garden lamp',
+      sku: marker.slice(0, 40),
+      category_id: 'lighting',
+      hs_code: '940511',
+      origin_country: 'CN',
+      unit: 'piece',
+      moq: 50,
+      lead_time_days: 15,
+      attributes: [],
+    }),
     stored: (marker) => rows(products, eq(products.sku, marker.slice(0, 40))),
   },
   {
@@ -207,7 +287,16 @@ const OPERATIONS: Operation[] = [
     jar: () => supplier,
     path: () => '/api/v1/addresses',
     status: 201,
-    body: (marker) => ({ type: 'shipping', label: marker.slice(0, 60), recipient: 'Goods in', phone: '+44 20 7946 0000', line1: '1 Poultry', city: 'London', postal_code: 'ec2r8ef', country: 'gb' }),
+    body: (marker) => ({
+      type: 'shipping',
+      label: marker.slice(0, 60),
+      recipient: 'Goods in',
+      phone: '+44 20 7946 0000',
+      line1: '1 Poultry',
+      city: 'London',
+      postal_code: 'ec2r8ef',
+      country: 'gb',
+    }),
     stored: (marker) => rows(addresses, eq(addresses.label, marker.slice(0, 60))),
   },
   {
@@ -285,7 +374,9 @@ const OPERATIONS: Operation[] = [
     jar: () => supplier,
     path: () => '/api/v1/product-imports',
     status: 201,
-    body: async (marker) => ({ file_id: await uploaded(supplier, 'product_import', `${marker}.csv`, new TextEncoder().encode('sku,name_en\nLAMP-1,Desk lamp\n')) }),
+    body: async (marker) => ({
+      file_id: await uploaded(supplier, 'product_import', `${marker}.csv`, new TextEncoder().encode('sku,name_en\nLAMP-1,Desk lamp\n')),
+    }),
     stored: (marker) => rows(importJobs, eq(importJobs.fileName, `${marker}.csv`)),
   },
   {
@@ -467,11 +558,18 @@ describe('the OpenAPI description', () => {
   const writes = () =>
     Object.entries(spec.paths)
       .filter(([route]) => route.startsWith('/api/v1/'))
-      .flatMap(([route, methods]) => Object.entries(methods).flatMap(([method, operation]) => (method === 'post' || method === 'put' ? [{ name: `${method.toUpperCase()} ${route}`, operation }] : [])))
+      .flatMap(([route, methods]) =>
+        Object.entries(methods).flatMap(([method, operation]) =>
+          method === 'post' || method === 'put' ? [{ name: `${method.toUpperCase()} ${route}`, operation }] : [],
+        ),
+      )
 
   it('declares the Idempotency-Key header on every POST and PUT that may create a record', () => {
     const missing = writes()
-      .filter(({ name, operation }) => !(name in NOT_CREATES) && !(operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'))
+      .filter(
+        ({ name, operation }) =>
+          !(name in NOT_CREATES) && !(operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'),
+      )
       .map(({ name }) => name)
     expect(missing).toEqual([])
     for (const operation of OPERATIONS) expect(Object.keys(NOT_CREATES)).not.toContain(operation.name.replace(' /v1/', ' /api/v1/'))

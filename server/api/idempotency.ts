@@ -4,14 +4,10 @@ import { type IdempotencyOption, idempotencyKeyOf } from '../../app/platform/ide
 
 /** The `Idempotency-Key` header every create operation declares (ADR 014, ADR 020). */
 export const IdempotencyHeader = z.object({
-  'idempotency-key': z
-    .string()
-    .max(255)
-    .optional()
-    .openapi({
-      description:
-        '1–255 printable ASCII characters, kept 7 days. A retry with the same key and body answers with what the first request created, and creates nothing; the same key with a different body is 409 idempotency_key_reused.',
-    }),
+  'idempotency-key': z.string().max(255).optional().openapi({
+    description:
+      '1–255 printable ASCII characters, kept 7 days. A retry with the same key and body answers with what the first request created, and creates nothing; the same key with a different body is 409 idempotency_key_reused.',
+  }),
 })
 
 /** The request's checked `Idempotency-Key` as a service option (none without the header; a malformed key is a 400). */

@@ -1,19 +1,44 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
 import { CreateImportInput, EXPORT_FORMATS, IMPORT_COLUMNS, IMPORT_JOB_STATUSES, type ImportRowError, PRODUCT_STATUSES } from '../../app/modules/catalog/index'
-import { createImport, dryRunImport, exportProducts, getImport, importErrorReport, listImports, previewImport, setImportMapping, startImport, type ImportJob } from '../../app/modules/catalog/index.server'
+import {
+  createImport,
+  dryRunImport,
+  exportProducts,
+  getImport,
+  importErrorReport,
+  listImports,
+  previewImport,
+  setImportMapping,
+  startImport,
+  type ImportJob,
+} from '../../app/modules/catalog/index.server'
 import { translator } from '../../app/platform/i18n/translate.server'
 import { currentLocale } from '../../app/platform/request-scope.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
-import { access, bodyRef, camelCaseKeys, ErrorSchema, errorResponses, IdParam, jsonResponse, PageQuery, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import {
+  access,
+  bodyRef,
+  camelCaseKeys,
+  ErrorSchema,
+  errorResponses,
+  IdParam,
+  jsonResponse,
+  PageQuery,
+  SIGNED_IN,
+  snakeCaseBodySchema,
+  snakeCaseName,
+} from './schemas'
 import { IdempotencyHeader, idempotencyOf } from './idempotency'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
 
-const MappingSchema = z.record(z.string(), z.string()).openapi({ description: 'Import column → header of the file', example: { sku: 'SKU', name_en: 'Product name', category: 'Category' } })
+const MappingSchema = z
+  .record(z.string(), z.string())
+  .openapi({ description: 'Import column → header of the file', example: { sku: 'SKU', name_en: 'Product name', category: 'Category' } })
 
 const ImportJobSchema = z
   .object({
@@ -35,7 +60,13 @@ const ImportJobSchema = z
   .openapi('ProductImport')
 
 const RowErrorSchema = z
-  .object({ row: z.number().int().openapi({ description: 'Spreadsheet row; the header is row 1' }), column: z.string(), value: z.string(), code: z.string(), message: z.string() })
+  .object({
+    row: z.number().int().openapi({ description: 'Spreadsheet row; the header is row 1' }),
+    column: z.string(),
+    value: z.string(),
+    code: z.string(),
+    message: z.string(),
+  })
   .openapi('ProductImportRowError')
 
 const PreviewSchema = z
@@ -50,17 +81,31 @@ const PreviewSchema = z
   .openapi('ProductImportPreview')
 
 const DryRunSchema = z
-  .object({ total_rows: z.number().int(), created: z.number().int(), updated: z.number().int(), errors: z.array(RowErrorSchema), error_count: z.number().int() })
+  .object({
+    total_rows: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    errors: z.array(RowErrorSchema),
+    error_count: z.number().int(),
+  })
   .openapi('ProductImportDryRun')
 
 const MappingBody = z.object({ mapping: z.partialRecord(z.enum(IMPORT_COLUMNS), z.string().max(200)) })
 const BODIES = {
   CreateProductImport: snakeCaseBodySchema(CreateImportInput, { file_id: '00000000-0000-4000-8000-000000000000' }),
-  ProductImportMapping: snakeCaseBodySchema(MappingBody, { mapping: { sku: 'SKU', name_en: 'Product name', category: 'Category', origin_country: 'Origin', unit: 'Unit', moq: 'MOQ' } }),
+  ProductImportMapping: snakeCaseBodySchema(MappingBody, {
+    mapping: { sku: 'SKU', name_en: 'Product name', category: 'Category', origin_country: 'Origin', unit: 'Unit', moq: 'MOQ' },
+  }),
 }
 
 const text = (description: string, type: string) => ({ description, content: { [type]: { schema: { type: 'string' as const } } } })
-const fileResponse = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' as const, format: 'binary' } }, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string' as const, format: 'binary' } } } })
+const fileResponse = (description: string) => ({
+  description,
+  content: {
+    'text/csv': { schema: { type: 'string' as const, format: 'binary' } },
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string' as const, format: 'binary' } },
+  },
+})
 
 function serializeJob(job: ImportJob & { headers?: string[] }) {
   const t = translator(currentLocale(), 'productImport')
@@ -101,7 +146,16 @@ const routes = {
     security: SIGNED_IN,
     ...importerAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateProductImport') },
-    responses: { 201: jsonResponse(ImportJobSchema, 'The new import'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 415: { description: 'The file is not CSV or XLSX', content: { 'application/json': { schema: ErrorSchema } } }, 422: errorResponses[422] },
+    responses: {
+      201: jsonResponse(ImportJobSchema, 'The new import'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+      415: { description: 'The file is not CSV or XLSX', content: { 'application/json': { schema: ErrorSchema } } },
+      422: errorResponses[422],
+    },
   }),
   list: createRoute({
     method: 'get',
@@ -112,7 +166,14 @@ const routes = {
     security: SIGNED_IN,
     ...importerAccess(),
     request: { query: PageQuery },
-    responses: { 200: jsonResponse(z.object({ items: z.array(ImportJobSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of imports'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: {
+      200: jsonResponse(
+        z.object({ items: z.array(ImportJobSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of imports',
+      ),
+      401: errorResponses[401],
+      403: errorResponses[403],
+    },
   }),
   byId: createRoute({
     method: 'get',
@@ -134,7 +195,14 @@ const routes = {
     security: SIGNED_IN,
     ...importerAccess('id'),
     request: { params: IdParam, body: bodyRef('ProductImportMapping') },
-    responses: { 200: jsonResponse(ImportJobSchema, 'The import'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(ImportJobSchema, 'The import'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   preview: createRoute({
     method: 'get',
@@ -156,7 +224,13 @@ const routes = {
     security: SIGNED_IN,
     ...importerAccess('id'),
     request: { params: IdParam },
-    responses: { 200: jsonResponse(DryRunSchema, 'What the import would do'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409] },
+    responses: {
+      200: jsonResponse(DryRunSchema, 'What the import would do'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+    },
   }),
   start: createRoute({
     method: 'post',
@@ -167,7 +241,14 @@ const routes = {
     security: SIGNED_IN,
     ...importerAccess('id'),
     request: { params: IdParam },
-    responses: { 202: jsonResponse(ImportJobSchema, 'The running import'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      202: jsonResponse(ImportJobSchema, 'The running import'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   errors: createRoute({
     method: 'get',
@@ -193,7 +274,11 @@ const routes = {
   }),
 }
 
-const download = (name: string) => ({ 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+const download = (name: string) => ({
+  'Content-Disposition': `attachment; filename="${name}"`,
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+})
 
 export function registerImportRoutes(api: Api) {
   for (const [name, schema] of Object.entries(BODIES)) api.openAPIRegistry.registerComponent('schemas', name, schema as OpenApiSchema)
@@ -228,12 +313,31 @@ export function registerImportRoutes(api: Api) {
   api.openapi(routes.preview, async (c) => {
     const preview = await previewImport(await serviceContext(c), c.req.valid('param').id)
     c.header('Cache-Control', 'no-store')
-    return c.json({ headers: preview.headers, mapping: preview.mapping, rows: preview.rows, errors: serializeErrors(preview.errors), error_count: preview.errorCount, total_rows: preview.totalRows }, 200)
+    return c.json(
+      {
+        headers: preview.headers,
+        mapping: preview.mapping,
+        rows: preview.rows,
+        errors: serializeErrors(preview.errors),
+        error_count: preview.errorCount,
+        total_rows: preview.totalRows,
+      },
+      200,
+    )
   })
 
   api.openapi(routes.dryRun, async (c) => {
     const result = await dryRunImport(await serviceContext(c), c.req.valid('param').id)
-    return c.json({ total_rows: result.totalRows, created: result.created, updated: result.updated, errors: serializeErrors(result.errors), error_count: result.errorCount }, 200)
+    return c.json(
+      {
+        total_rows: result.totalRows,
+        created: result.created,
+        updated: result.updated,
+        errors: serializeErrors(result.errors),
+        error_count: result.errorCount,
+      },
+      200,
+    )
   })
 
   api.openapi(routes.start, async (c) => {

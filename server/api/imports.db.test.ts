@@ -38,7 +38,11 @@ async function upload(jar: CookieJar, name: string, bytes: Uint8Array): Promise<
   const form = new FormData()
   form.set('purpose', 'product_import')
   form.set('file', new File([new Uint8Array(bytes)], name))
-  const response = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() }, body: form })
+  const response = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, {
+    method: 'POST',
+    headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() },
+    body: form,
+  })
   return { status: response.status, json: (await response.json()) as Record<string, unknown> }
 }
 
@@ -53,21 +57,43 @@ describe('product imports API', () => {
     const { jar } = await signedIn()
     const created = await openImport(jar, GOOD.replace('name_en', 'Product name'))
     expect(created.status).toBe(201)
-    expect(created.json).toMatchObject({ status: 'uploaded', total_rows: 2, headers: ['sku', 'Product name', 'category', 'hs_code', 'origin_country', 'unit', 'moq'], mapping: { sku: 'sku', name_en: 'Product name' } })
+    expect(created.json).toMatchObject({
+      status: 'uploaded',
+      total_rows: 2,
+      headers: ['sku', 'Product name', 'category', 'hs_code', 'origin_country', 'unit', 'moq'],
+      mapping: { sku: 'sku', name_en: 'Product name' },
+    })
     const id = String(created.json.id)
 
     const badMapping = await call(app, `/api/v1/product-imports/${id}/mapping`, { method: 'PUT', body: { mapping: { sku: 'sku' } }, jar })
     expect(badMapping).toMatchObject({ status: 422, json: { details: { fields: { name_en: [messages.mapping.required] } } } })
-    const mapping = { sku: 'sku', name_en: 'Product name', category: 'category', hs_code: 'hs_code', origin_country: 'origin_country', unit: 'unit', moq: 'moq' }
-    expect(await call(app, `/api/v1/product-imports/${id}/mapping`, { method: 'PUT', body: { mapping }, jar })).toMatchObject({ status: 200, json: { mapping } })
+    const mapping = {
+      sku: 'sku',
+      name_en: 'Product name',
+      category: 'category',
+      hs_code: 'hs_code',
+      origin_country: 'origin_country',
+      unit: 'unit',
+      moq: 'moq',
+    }
+    expect(await call(app, `/api/v1/product-imports/${id}/mapping`, { method: 'PUT', body: { mapping }, jar })).toMatchObject({
+      status: 200,
+      json: { mapping },
+    })
 
     const preview = await call(app, `/api/v1/product-imports/${id}/preview`, { jar })
     expect(preview).toMatchObject({ status: 200, json: { error_count: 0, total_rows: 2, rows: [{ row: 2, cells: { sku: 'MUG-1' } }, { row: 3 }] } })
-    expect(await call(app, `/api/v1/product-imports/${id}/dry-run`, { method: 'POST', jar })).toMatchObject({ status: 200, json: { created: 2, updated: 0, error_count: 0 } })
+    expect(await call(app, `/api/v1/product-imports/${id}/dry-run`, { method: 'POST', jar })).toMatchObject({
+      status: 200,
+      json: { created: 2, updated: 0, error_count: 0 },
+    })
 
     expect(await call(app, `/api/v1/product-imports/${id}/start`, { method: 'POST', jar })).toMatchObject({ status: 202, json: { status: 'running' } })
     await importRun(id)
-    expect(await call(app, `/api/v1/product-imports/${id}`, { jar })).toMatchObject({ status: 200, json: { status: 'completed', created_count: 2, processed_rows: 2 } })
+    expect(await call(app, `/api/v1/product-imports/${id}`, { jar })).toMatchObject({
+      status: 200,
+      json: { status: 'completed', created_count: 2, processed_rows: 2 },
+    })
     expect(await call(app, `/api/v1/product-imports/${id}/start`, { method: 'POST', jar })).toMatchObject({ status: 409 })
     expect(await call(app, '/api/v1/product-imports', { jar })).toMatchObject({ status: 200, json: { total: 1, items: [{ id }] } })
 
@@ -87,7 +113,9 @@ describe('product imports API', () => {
     const id = String(created.json.id)
     const refused = await call(app, `/api/v1/product-imports/${id}/start`, { method: 'POST', jar, headers: { 'accept-language': 'zh-CN' } })
     expect(refused).toMatchObject({ status: 422, json: { details: { errorCount: 1, fields: { file: [CATALOGS['zh-Hans'].productImport.file.hasErrors] } } } })
-    const report = await app.request(`${TEST_PUBLIC_URL}/api/v1/product-imports/${id}/errors.csv`, { headers: { cookie: jar.header(), 'accept-language': 'zh-TW' } })
+    const report = await app.request(`${TEST_PUBLIC_URL}/api/v1/product-imports/${id}/errors.csv`, {
+      headers: { cookie: jar.header(), 'accept-language': 'zh-TW' },
+    })
     expect(report.status).toBe(200)
     // Values that a spreadsheet would run as a formula come quoted (text() drops the byte order mark).
     expect((await report.text()).split('\r\n')).toEqual(['列,欄,值,問題', `4,moq,"'-1",${CATALOGS['zh-Hant'].productImport.validation.moq}`, ''])
@@ -100,8 +128,13 @@ describe('product imports API', () => {
     const form = new FormData()
     form.set('purpose', 'attachment')
     form.set('file', new File(['%PDF-1.4\n%%EOF\n'], 'a.pdf'))
-    const pdf = (await (await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() }, body: form })).json()) as { id: string }
-    expect(await call(app, '/api/v1/product-imports', { body: { file_id: pdf.id }, jar })).toMatchObject({ status: 422, json: { details: { fields: { file: [messages.file.purpose] } } } })
+    const pdf = (await (
+      await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() }, body: form })
+    ).json()) as { id: string }
+    expect(await call(app, '/api/v1/product-imports', { body: { file_id: pdf.id }, jar })).toMatchObject({
+      status: 422,
+      json: { details: { fields: { file: [messages.file.purpose] } } },
+    })
   })
 
   it('is refused to anonymous callers, members, buyers, and answers 404 for another company’s import', async () => {
@@ -114,8 +147,10 @@ describe('product imports API', () => {
     expect((await call(app, `/api/v1/product-imports/${id}`, { jar: member.jar })).status).toBe(403)
     expect((await call(app, '/api/v1/product-export', { jar: member.jar })).status).toBe(403)
     expect(await call(app, '/api/v1/product-imports', { jar: buyer.jar })).toMatchObject({ status: 403, json: { code: 'forbidden' } })
-    for (const suffix of ['', '/preview', '/errors.csv']) expect((await call(app, `/api/v1/product-imports/${id}${suffix}`, { jar: stranger.jar })).status).toBe(404)
-    for (const suffix of ['/dry-run', '/start']) expect((await call(app, `/api/v1/product-imports/${id}${suffix}`, { method: 'POST', jar: stranger.jar })).status).toBe(404)
+    for (const suffix of ['', '/preview', '/errors.csv'])
+      expect((await call(app, `/api/v1/product-imports/${id}${suffix}`, { jar: stranger.jar })).status).toBe(404)
+    for (const suffix of ['/dry-run', '/start'])
+      expect((await call(app, `/api/v1/product-imports/${id}${suffix}`, { method: 'POST', jar: stranger.jar })).status).toBe(404)
   })
 })
 
@@ -149,7 +184,10 @@ describe('large uploads', () => {
     const pdf = new Uint8Array(11 * MEBIBYTE)
     pdf.set(new TextEncoder().encode('%PDF-1.4\n'))
     expect(await postForm(jar, '/api/v1/files', multipart(pdf, 'huge.pdf', { purpose: 'attachment' }))).toEqual({ status: 413, code: 'file_too_large' })
-    expect(await postForm(jar, '/api/v1/files', multipart(new Uint8Array(51 * MEBIBYTE), 'huge.csv', { purpose: 'product_import' }))).toEqual({ status: 413, code: 'payload_too_large' })
+    expect(await postForm(jar, '/api/v1/files', multipart(new Uint8Array(51 * MEBIBYTE), 'huge.csv', { purpose: 'product_import' }))).toEqual({
+      status: 413,
+      code: 'payload_too_large',
+    })
   })
 
   it('admits a large spreadsheet posted to the import page, but not to other pages', async () => {

@@ -39,7 +39,9 @@ beforeAll(async () => {
 })
 
 function operations(): Array<{ path: string; method: (typeof METHODS)[number]; op: Operation }> {
-  return Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] as Operation })))
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] as Operation })),
+  )
 }
 
 /** The path with every parameter filled (with `value`, or a fresh id) and the required query parameters' examples. */
@@ -70,7 +72,11 @@ async function send(method: string, target: string, init: { jar?: CookieJar; raw
   if (init.raw !== undefined) headers.set('content-type', 'application/json')
   const response = await app.request(`${TEST_PUBLIC_URL}${target}`, { method: method.toUpperCase(), headers, body: init.form ?? init.raw })
   const text = await response.text()
-  return { status: response.status, text, json: (text.startsWith('{') ? JSON.parse(text) : {}) as { code?: string; details?: { fields?: Record<string, string[]> } } }
+  return {
+    status: response.status,
+    text,
+    json: (text.startsWith('{') ? JSON.parse(text) : {}) as { code?: string; details?: { fields?: Record<string, string[]> } },
+  }
 }
 
 /** A failure line unless the response is the guard's refusal of `field` (its message, not a handler's). */
@@ -104,7 +110,9 @@ describe('the input guard on every operation', () => {
       for (const { path, method, op } of operations()) {
         const names = (op.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)
         for (const name of names.length > 0 ? names : ['q']) {
-          failures.push(...refusal(`${method.toUpperCase()} ${path} ?${name}`, await send(method, url(path, op, undefined, { [name]: NUL }), { jar: jar() }), name))
+          failures.push(
+            ...refusal(`${method.toUpperCase()} ${path} ?${name}`, await send(method, url(path, op, undefined, { [name]: NUL }), { jar: jar() }), name),
+          )
         }
       }
       expect(failures).toEqual([])
@@ -124,7 +132,9 @@ describe('the input guard on every operation', () => {
             continue
           }
           const { body, field } = bodyWith(op, text)
-          failures.push(...refusal(`${method.toUpperCase()} ${path} .${field}`, await send(method, url(path, op), { jar: jar(), raw: JSON.stringify(body) }), field))
+          failures.push(
+            ...refusal(`${method.toUpperCase()} ${path} .${field}`, await send(method, url(path, op), { jar: jar(), raw: JSON.stringify(body) }), field),
+          )
         }
       }
       expect(failures).toEqual([])
@@ -135,7 +145,8 @@ describe('the input guard on every operation', () => {
       for (const { path, method, op } of operations().filter(({ method }) => WRITES.has(method))) {
         for (const raw of NOT_OBJECTS) {
           const response = await send(method, url(path, op), { jar: jar(), raw })
-          if (response.status !== 400 || response.json.code !== 'invalid_body') failures.push(`${method.toUpperCase()} ${path} ${raw}: ${response.status} ${response.text.slice(0, 160)}`)
+          if (response.status !== 400 || response.json.code !== 'invalid_body')
+            failures.push(`${method.toUpperCase()} ${path} ${raw}: ${response.status} ${response.text.slice(0, 160)}`)
         }
       }
       expect(failures).toEqual([])
@@ -174,7 +185,8 @@ describe('the input guard on every operation', () => {
 
 describe('the input guard on pages', () => {
   /** The page handler reports what React Router would be handed: the root middleware turns it into the error page. */
-  const pages = () => createHttpApp(env(), async (_request: Request, context: RouterContextProvider) => Response.json(context.get(requestInfoContext).rejectedInput))
+  const pages = () =>
+    createHttpApp(env(), async (_request: Request, context: RouterContextProvider) => Response.json(context.get(requestInfoContext).rejectedInput))
 
   it('hands public search with a NUL in its query string to the error page as a 400', async () => {
     const response = await pages().request(`${TEST_PUBLIC_URL}/en/b2b/market?q=a%00b`)
@@ -188,7 +200,11 @@ describe('the input guard on pages', () => {
   })
 
   it('hands a page action’s form with a NUL to the error page', async () => {
-    const response = await pages().request(`${TEST_PUBLIC_URL}/en/login`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=sign-in&email=a%00b' })
+    const response = await pages().request(`${TEST_PUBLIC_URL}/en/login`, {
+      method: 'POST',
+      headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'intent=sign-in&email=a%00b',
+    })
     expect(((await response.json()) as { status: number }).status).toBe(400)
   })
 })

@@ -1,6 +1,15 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
-import { getNotificationSettings, listNotifications, markNotificationsRead, NOTIFICATION_GROUPS, NOTIFICATIONS_PAGE_SIZE, type NotificationItem, UpdateNotificationSettingsInput, updateNotificationSettings } from '../../app/modules/companies/index.server'
+import {
+  getNotificationSettings,
+  listNotifications,
+  markNotificationsRead,
+  NOTIFICATION_GROUPS,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationItem,
+  UpdateNotificationSettingsInput,
+  updateNotificationSettings,
+} from '../../app/modules/companies/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { readJsonBody, withFieldMessages } from './errors'
@@ -24,22 +33,28 @@ const NotificationSchema = z
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  unread: z
-    .enum(['true', 'false'])
-    .optional()
-    .openapi({ description: 'true: unread ones only' }),
+  unread: z.enum(['true', 'false']).optional().openapi({ description: 'true: unread ones only' }),
 })
 
 const MarkReadInput = z.object({ ids: z.array(z.string().min(1).max(64), 'validation.ids').max(100, 'validation.ids').optional() })
 const MARK_READ_BODY = {
   type: 'object',
-  properties: { ids: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 64 }, description: 'The notifications to mark; all of the caller’s unread ones when absent' } },
+  properties: {
+    ids: {
+      type: 'array',
+      maxItems: 100,
+      items: { type: 'string', maxLength: 64 },
+      description: 'The notifications to mark; all of the caller’s unread ones when absent',
+    },
+  },
   example: { ids: ['4f7c…'] },
 }
 
 const SettingsSchema = z
   .object({
-    mail: z.object(Object.fromEntries(NOTIFICATION_GROUPS.map((group) => [group, z.boolean()]))).openapi({ description: 'Per group (the first part of a notice kind): whether its notices are also mailed. In-app notices are always recorded.' }),
+    mail: z
+      .object(Object.fromEntries(NOTIFICATION_GROUPS.map((group) => [group, z.boolean()])))
+      .openapi({ description: 'Per group (the first part of a notice kind): whether its notices are also mailed. In-app notices are always recorded.' }),
   })
   .openapi('NotificationSettings')
 
@@ -57,7 +72,15 @@ const SETTINGS_BODY = {
   example: { mail: { rfq: false, message: true } },
 }
 
-const serialize = (item: NotificationItem) => ({ id: item.id, kind: item.kind, title: item.title, body: item.body, link: item.link, read: item.read, created_at: item.createdAt.toISOString() })
+const serialize = (item: NotificationItem) => ({
+  id: item.id,
+  kind: item.kind,
+  title: item.title,
+  body: item.body,
+  link: item.link,
+  read: item.read,
+  created_at: item.createdAt.toISOString(),
+})
 
 const tags = ['Notifications']
 
@@ -71,7 +94,10 @@ const routes = {
     ...access({ level: 'user' }),
     request: { query: ListQuery },
     responses: {
-      200: jsonResponse(z.object({ items: z.array(NotificationSchema), total: z.number().int(), unread: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of notifications'),
+      200: jsonResponse(
+        z.object({ items: z.array(NotificationSchema), total: z.number().int(), unread: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of notifications',
+      ),
       401: errorResponses[401],
       422: errorResponses[422],
     },

@@ -21,11 +21,18 @@ beforeAll(async () => {
   bob = await signInWithCookies(app, bobUser)
   // Three notices for Alice; Bob (who caused them) hears of none.
   for (const number of ['PO-2026-00001', 'PO-2026-00002', 'PO-2026-00003']) {
-    await recordNotice(database(), { companyId: a.company.id, exceptUserId: bobUser.id, kind: 'purchase_order.place', params: { number, company: 'Buyer Ltd', total: '10.00 USD' }, link: '/app/supplier/purchase/order/x' })
+    await recordNotice(database(), {
+      companyId: a.company.id,
+      exceptUserId: bobUser.id,
+      kind: 'purchase_order.place',
+      params: { number, company: 'Buyer Ltd', total: '10.00 USD' },
+      link: '/app/supplier/purchase/order/x',
+    })
   }
 })
 
-const list = async (jar: CookieJar, query = '', language = 'en') => (await call(app, `/api/v1/notifications${query}`, { jar, headers: { 'accept-language': language } })).json as unknown as Page
+const list = async (jar: CookieJar, query = '', language = 'en') =>
+  (await call(app, `/api/v1/notifications${query}`, { jar, headers: { 'accept-language': language } })).json as unknown as Page
 
 describe('/api/v1/notifications', () => {
   it('lists only the caller’s own notifications, newest first, rendered in the caller’s language', async () => {

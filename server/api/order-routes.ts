@@ -158,7 +158,9 @@ const CustomerSchema = z
     id: z.string(),
     name: z.string(),
     order_count: z.number().int(),
-    volume: z.array(z.object({ currency: z.string(), total: decimal('Sum of order totals in this currency') })).openapi({ description: 'Per currency; declined and cancelled orders left out' }),
+    volume: z
+      .array(z.object({ currency: z.string(), total: decimal('Sum of order totals in this currency') }))
+      .openapi({ description: 'Per currency; declined and cancelled orders left out' }),
     last_order_at: z.string(),
     note: z.string().openapi({ description: 'The supplier’s private note' }),
   })
@@ -166,7 +168,12 @@ const CustomerSchema = z
 
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 
-const optionalText = (description: string, example?: string) => z.string().max(100).optional().openapi(example ? { description, example } : { description })
+const optionalText = (description: string, example?: string) =>
+  z
+    .string()
+    .max(100)
+    .optional()
+    .openapi(example ? { description, example } : { description })
 const ListFilters = z.object({
   side: z.enum(ORDER_SIDES).optional().openapi({ description: 'all (default), buyer or supplier' }),
   status: z.enum(PURCHASE_ORDER_STATUSES).optional(),
@@ -175,13 +182,24 @@ const ListFilters = z.object({
   to: optionalText('Created on or before (YYYY-MM-DD)', '2026-12-31'),
   q: optionalText('Searches the number and the company names'),
 })
-const Paging = z.object({ limit: z.string().max(6).optional().openapi({ description: '1–100, default 25' }), offset: z.string().max(8).optional().openapi({ description: 'default 0' }) })
+const Paging = z.object({
+  limit: z.string().max(6).optional().openapi({ description: '1–100, default 25' }),
+  offset: z.string().max(8).optional().openapi({ description: 'default 0' }),
+})
 const SearchPage = Paging.extend({ q: optionalText('Search text') })
 const AttachmentParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().min(1).max(64) })
 const ChangeParams = z.object({ id: z.string().min(1).max(64), changeId: z.string().min(1).max(64) })
 
 const LINE_EXAMPLE = { description: 'Custom gift box with logo', unit: 'pcs', unit_price: '0.8000', quantity: 160 }
-const TERMS_EXAMPLE = { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', payment_terms: 'tt_30_70', requested_delivery_date: '2027-03-01', notes: '', lines: [LINE_EXAMPLE] }
+const TERMS_EXAMPLE = {
+  currency: 'USD',
+  incoterm: 'FOB',
+  incoterm_place: 'Ningbo',
+  payment_terms: 'tt_30_70',
+  requested_delivery_date: '2027-03-01',
+  notes: '',
+  lines: [LINE_EXAMPLE],
+}
 const BODIES = {
   CreatePurchaseOrder: snakeCaseBodySchema(CreatePurchaseOrderInput, { supplier_company_id: 'b3c1…', ...TERMS_EXAMPLE, place: false }),
   UpdatePurchaseOrder: snakeCaseBodySchema(UpdatePurchaseOrderInput, { ...TERMS_EXAMPLE, version: 1 }),
@@ -268,7 +286,13 @@ const serializeDetail = (order: PurchaseOrderDetail) => ({
     decided_at: iso(request.decidedAt),
     created_at: request.createdAt.toISOString(),
   })),
-  attachments: order.attachments.map((file) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes, content_url: `/api/v1/orders/${order.id}/attachments/${file.id}` })),
+  attachments: order.attachments.map((file) => ({
+    id: file.id,
+    name: file.name,
+    content_type: file.contentType,
+    size_bytes: file.sizeBytes,
+    content_url: `/api/v1/orders/${order.id}/attachments/${file.id}`,
+  })),
   actions: order.actions,
   can_request_change: order.canRequestChange,
 })
@@ -312,18 +336,29 @@ const routes = {
     security: SIGNED_IN,
     ...member(),
     request: { query: ListFilters.merge(Paging) },
-    responses: { 200: jsonResponse(page(OrderSummarySchema), 'A page of orders'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(page(OrderSummarySchema), 'A page of orders'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   exportCsv: createRoute({
     method: 'get',
     path: '/v1/orders/export.csv',
     tags,
     summary: `The order list as CSV (same filters, no paging, at most ${MAX_CSV_EXPORT_ROWS} rows, newest first)`,
-    description: 'UTF-8 with a byte order mark, CRLF lines, RFC 4180 quoting; cells a spreadsheet would run as a formula start with an apostrophe. Columns: number, side, status, counterpart, currency, total, lines, requested_delivery, created_at (ISO 8601).',
+    description:
+      'UTF-8 with a byte order mark, CRLF lines, RFC 4180 quoting; cells a spreadsheet would run as a formula start with an apostrophe. Columns: number, side, status, counterpart, currency, total, lines, requested_delivery, created_at (ISO 8601).',
     security: SIGNED_IN,
     ...member(),
     request: { query: ListFilters },
-    responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } }, 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: {
+      200: { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   create: createRoute({
     method: 'post',
@@ -335,7 +370,14 @@ const routes = {
     security: SIGNED_IN,
     ...member(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreatePurchaseOrder') },
-    responses: { 201: jsonResponse(OrderDetailSchema, 'The order'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      201: jsonResponse(OrderDetailSchema, 'The order'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   get: createRoute({
     method: 'get',
@@ -398,7 +440,13 @@ const routes = {
     security: SIGNED_IN,
     ...member('id'),
     request: { params: AttachmentParams },
-    responses: { 200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 304: { description: 'Unchanged since the ETag in If-None-Match' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+    responses: {
+      200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+      304: { description: 'Unchanged since the ETag in If-None-Match' },
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+    },
   }),
   openLines: createRoute({
     method: 'get',
@@ -408,7 +456,12 @@ const routes = {
     security: SIGNED_IN,
     ...member(),
     request: { query: SearchPage },
-    responses: { 200: jsonResponse(page(OpenOrderLineSchema), 'A page of open lines'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(page(OpenOrderLineSchema), 'A page of open lines'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   customers: createRoute({
     method: 'get',
@@ -428,7 +481,13 @@ const routes = {
     security: SIGNED_IN,
     ...member('id'),
     request: { params: IdParam, body: bodyRef('CustomerNote') },
-    responses: { 200: jsonResponse(z.object({ customer_id: z.string(), note: z.string(), updated_at: z.string() }), 'The stored note'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(z.object({ customer_id: z.string(), note: z.string(), updated_at: z.string() }), 'The stored note'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
   counterparts: createRoute({
     method: 'get',
@@ -437,7 +496,11 @@ const routes = {
     summary: 'The companies the active company trades with, by name (for the counterpart filter)',
     security: SIGNED_IN,
     ...member(),
-    responses: { 200: jsonResponse(z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }), 'Companies'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: {
+      200: jsonResponse(z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }), 'Companies'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+    },
   }),
 }
 
@@ -457,7 +520,11 @@ export function registerOrderRoutes(api: Api) {
     const ctx = await companyContext(c)
     const csv = await parseAndRun('orders', OrderListQuery.omit({ limit: true, offset: true }), c.req.query(), (query) => exportOrdersCsv(ctx, query))
     const date = new Date().toISOString().slice(0, 10)
-    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="orders-${date}.csv"`, 'Cache-Control': 'no-store' })
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="orders-${date}.csv"`,
+      'Cache-Control': 'no-store',
+    })
   })
 
   api.openapi(routes.create, async (c) => {
@@ -476,19 +543,28 @@ export function registerOrderRoutes(api: Api) {
   api.openapi(routes.update, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parseAndRun('orders', UpdatePurchaseOrderInput, body, (input) => updatePurchaseOrder(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      serializeDetail(await parseAndRun('orders', UpdatePurchaseOrderInput, body, (input) => updatePurchaseOrder(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parseAndRun('orders', OrderTransitionInput, body, (input) => transitionPurchaseOrder(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      serializeDetail(await parseAndRun('orders', OrderTransitionInput, body, (input) => transitionPurchaseOrder(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.requestChange, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parseAndRun('orders', ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 201)
+    return c.json(
+      serializeDetail(await parseAndRun('orders', ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      201,
+    )
   })
 
   api.openapi(routes.decideChange, async (c) => {

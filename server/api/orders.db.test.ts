@@ -15,7 +15,18 @@ let supplier: CookieJar
 let stranger: CookieJar
 
 type Line = { id: string; quantity: number; unit_price: string; line_total: string; shipped_quantity: number; received_quantity: number }
-type Order = { id: string; number: string; status: string; version: number; total: string; lines: Line[]; events: Array<{ type: string }>; change_requests: Array<{ id: string; status: string; kind: string; before: Record<string, unknown> }>; actions: string[]; attachments: Array<{ id: string; content_url: string }> }
+type Order = {
+  id: string
+  number: string
+  status: string
+  version: number
+  total: string
+  lines: Line[]
+  events: Array<{ type: string }>
+  change_requests: Array<{ id: string; status: string; kind: string; before: Record<string, unknown> }>
+  actions: string[]
+  attachments: Array<{ id: string; content_url: string }>
+}
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
@@ -39,7 +50,11 @@ function body(overrides: Record<string, unknown> = {}) {
     requested_delivery_date: request.requestedDeliveryDate,
     ship_to_address_id: request.shipToAddressId,
     notes: '',
-    lines: request.lines.map((line) => ('productId' in line ? { product_id: line.productId, quantity: line.quantity } : { description: line.description, unit: line.unit, unit_price: line.unitPrice, quantity: line.quantity })),
+    lines: request.lines.map((line) =>
+      'productId' in line
+        ? { product_id: line.productId, quantity: line.quantity }
+        : { description: line.description, unit: line.unit, unit_price: line.unitPrice, quantity: line.quantity },
+    ),
     place: false,
     ...overrides,
   }
@@ -79,7 +94,11 @@ describe('/api/v1/orders', () => {
     const partial = await step(supplier, draft.id, 'ship', { quantities: { [lamp!.id]: 60 } })
     expect(partial.status).toBe('shipped')
     expect(partial.actions).not.toContain('deliver')
-    const early = await call(app, `/api/v1/orders/${draft.id}/transitions`, { body: { action: 'deliver', version: partial.version }, jar: buyer, headers: { 'accept-language': 'en' } })
+    const early = await call(app, `/api/v1/orders/${draft.id}/transitions`, {
+      body: { action: 'deliver', version: partial.version },
+      jar: buyer,
+      headers: { 'accept-language': 'en' },
+    })
     expect(early.status).toBe(409)
     expect(early.json).toMatchObject({ code: 'invalid_transition' })
     expect(early.json.message).toEqual(expect.any(String))
@@ -95,7 +114,9 @@ describe('/api/v1/orders', () => {
     ])
     expect(completed.events.map((event) => event.type)).toEqual(['created', 'place', 'confirm', 'ship', 'ship', 'deliver', 'complete'])
     const buyerNotices = await call(app, '/api/v1/notifications', { jar: buyer })
-    expect((buyerNotices.json.items as Array<{ kind: string }>).map((item) => item.kind)).toEqual(expect.arrayContaining(['purchase_order.confirm', 'purchase_order.ship']))
+    expect((buyerNotices.json.items as Array<{ kind: string }>).map((item) => item.kind)).toEqual(
+      expect.arrayContaining(['purchase_order.confirm', 'purchase_order.ship']),
+    )
   })
 
   it('edits a draft with its version and refuses a stale one with 409', async () => {
@@ -109,7 +130,10 @@ describe('/api/v1/orders', () => {
     expect(stale.json).toMatchObject({ code: 'stale_version', details: { currentVersion: 2 } })
     const staleStep = await call(app, `/api/v1/orders/${draft.id}/transitions`, { body: { action: 'place', version: 1 }, jar: buyer })
     expect(staleStep.json).toMatchObject({ code: 'stale_version' })
-    const notYours = await call(app, `/api/v1/orders/${(await createOrder({ place: true })).id}/transitions`, { body: { action: 'complete', version: 2 }, jar: buyer })
+    const notYours = await call(app, `/api/v1/orders/${(await createOrder({ place: true })).id}/transitions`, {
+      body: { action: 'complete', version: 2 },
+      jar: buyer,
+    })
     expect(notYours.status).toBe(409)
   })
 
@@ -118,7 +142,13 @@ describe('/api/v1/orders', () => {
     const confirmed = await step(supplier, order.id, 'confirm')
     const lamp = confirmed.lines[0]!
     const proposed = await call(app, `/api/v1/orders/${order.id}/change-requests`, {
-      body: { kind: 'change', version: confirmed.version, reason: 'More lamps', lines: [{ line_id: lamp.id, quantity: 200, unit_price: '11.0000' }], requested_delivery_date: '2027-04-01' },
+      body: {
+        kind: 'change',
+        version: confirmed.version,
+        reason: 'More lamps',
+        lines: [{ line_id: lamp.id, quantity: 200, unit_price: '11.0000' }],
+        requested_delivery_date: '2027-04-01',
+      },
       jar: buyer,
     })
     expect(proposed.status, proposed.text).toBe(201)
@@ -126,7 +156,10 @@ describe('/api/v1/orders', () => {
     expect(pending).toMatchObject({ kind: 'change', status: 'pending' })
     const own = await call(app, `/api/v1/orders/${order.id}/change-requests/${pending.id}/decision`, { body: { decision: 'accept' }, jar: buyer })
     expect(own.status).toBe(409)
-    const accepted = await call(app, `/api/v1/orders/${order.id}/change-requests/${pending.id}/decision`, { body: { decision: 'accept', note: 'Fine' }, jar: supplier })
+    const accepted = await call(app, `/api/v1/orders/${order.id}/change-requests/${pending.id}/decision`, {
+      body: { decision: 'accept', note: 'Fine' },
+      jar: supplier,
+    })
     expect(accepted.status, accepted.text).toBe(200)
     const after = accepted.json as unknown as Order & { requested_delivery_date: string }
     expect(after.lines[0]).toMatchObject({ quantity: 200, unit_price: '11.0000', line_total: '2200.0000' })
@@ -135,10 +168,16 @@ describe('/api/v1/orders', () => {
     expect(after.requested_delivery_date).toBe('2027-04-01')
     expect(after.change_requests[0]).toMatchObject({ status: 'accept', before: { total: '1611.2000' } })
 
-    const second = await call(app, `/api/v1/orders/${order.id}/change-requests`, { body: { kind: 'change', version: after.version, reason: 'Fewer shades', lines: [{ line_id: after.lines[1]!.id, quantity: 20, unit_price: '3.3300' }] }, jar: supplier })
+    const second = await call(app, `/api/v1/orders/${order.id}/change-requests`, {
+      body: { kind: 'change', version: after.version, reason: 'Fewer shades', lines: [{ line_id: after.lines[1]!.id, quantity: 20, unit_price: '3.3300' }] },
+      jar: supplier,
+    })
     expect(second.status, second.text).toBe(201)
     const secondId = (second.json as unknown as Order).change_requests[0]!.id
-    const rejected = await call(app, `/api/v1/orders/${order.id}/change-requests/${secondId}/decision`, { body: { decision: 'reject', note: 'No' }, jar: buyer })
+    const rejected = await call(app, `/api/v1/orders/${order.id}/change-requests/${secondId}/decision`, {
+      body: { decision: 'reject', note: 'No' },
+      jar: buyer,
+    })
     expect(rejected.status).toBe(200)
     const final = rejected.json as unknown as Order
     expect(final.total).toBe('2461.2000')
@@ -150,13 +189,19 @@ describe('/api/v1/orders', () => {
   it('cancels a confirmed order only by agreement', async () => {
     const order = await createOrder({ place: true })
     const confirmed = await step(supplier, order.id, 'confirm')
-    const direct = await call(app, `/api/v1/orders/${order.id}/transitions`, { body: { action: 'cancel', version: confirmed.version, reason: 'Changed our mind' }, jar: buyer })
+    const direct = await call(app, `/api/v1/orders/${order.id}/transitions`, {
+      body: { action: 'cancel', version: confirmed.version, reason: 'Changed our mind' },
+      jar: buyer,
+    })
     expect(direct.status).toBe(409)
     expect(direct.json).toMatchObject({ code: 'invalid_transition' })
     const noReason = await call(app, `/api/v1/orders/${order.id}/change-requests`, { body: { kind: 'cancel', version: confirmed.version }, jar: buyer })
     expect(noReason.status).toBe(422)
     expect(Object.keys((noReason.json.details as { fields: object }).fields)).toEqual(['reason'])
-    const requested = await call(app, `/api/v1/orders/${order.id}/change-requests`, { body: { kind: 'cancel', version: confirmed.version, reason: 'Project stopped' }, jar: buyer })
+    const requested = await call(app, `/api/v1/orders/${order.id}/change-requests`, {
+      body: { kind: 'cancel', version: confirmed.version, reason: 'Project stopped' },
+      jar: buyer,
+    })
     expect(requested.status).toBe(201)
     const requestId = (requested.json as unknown as Order).change_requests[0]!.id
     const agreed = await call(app, `/api/v1/orders/${order.id}/change-requests/${requestId}/decision`, { body: { decision: 'accept' }, jar: supplier })
@@ -201,7 +246,11 @@ describe('/api/v1/orders', () => {
     const form = new FormData()
     form.set('purpose', 'attachment')
     form.set('file', new File([PNG_1x1], 'drawing.png', { type: 'image/png' }))
-    const uploaded = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: buyer.header() }, body: form })
+    const uploaded = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, {
+      method: 'POST',
+      headers: { origin: TEST_PUBLIC_URL, cookie: buyer.header() },
+      body: form,
+    })
     expect(uploaded.status).toBe(201)
     const fileId = ((await uploaded.json()) as { id: string }).id
     const order = await createOrder({ place: true, attachment_file_ids: [fileId] })
@@ -227,7 +276,11 @@ describe('/api/v1/orders', () => {
     const mine = await call(app, '/api/v1/orders?side=supplier&status=placed&limit=5', { jar: supplier })
     expect(mine.status, mine.text).toBe(200)
     expect(mine.json).toMatchObject({ limit: 5, offset: 0 })
-    expect((mine.json.items as Array<{ side: string; status: string; counterpart: { id: string } }>).every((item) => item.side === 'supplier' && item.status === 'placed' && item.counterpart.id === parties.buyer.company.id)).toBe(true)
+    expect(
+      (mine.json.items as Array<{ side: string; status: string; counterpart: { id: string } }>).every(
+        (item) => item.side === 'supplier' && item.status === 'placed' && item.counterpart.id === parties.buyer.company.id,
+      ),
+    ).toBe(true)
     expect((await call(app, '/api/v1/orders?from=yesterday', { jar: supplier })).status).toBe(422)
     const counterparts = await call(app, '/api/v1/order-counterparts', { jar: supplier })
     expect(counterparts.json.items).toEqual([{ id: parties.buyer.company.id, name: expect.any(String) }])
@@ -244,7 +297,9 @@ describe('/api/v1/orders', () => {
     const data = rows.slice(1, -1)
     expect(data.length).toBeGreaterThan(0)
     for (const row of data) expect(row).toMatch(/^PO-\d{4}-\d{5},buyer,placed,[^,]+,USD,\d+\.\d{4},\d+,2027-03-01,\d{4}-\d{2}-\d{2}T[\d:.]+Z$/)
-    expect((await call(app, '/api/v1/orders/export.csv', { jar: stranger })).text.replace(/^\uFEFF/, '')).toBe('number,side,status,counterpart,currency,total,lines,requested_delivery,created_at\r\n')
+    expect((await call(app, '/api/v1/orders/export.csv', { jar: stranger })).text.replace(/^\uFEFF/, '')).toBe(
+      'number,side,status,counterpart,currency,total,lines,requested_delivery,created_at\r\n',
+    )
   })
 
   it('reports open lines and customers, and keeps a note only about a real customer', async () => {

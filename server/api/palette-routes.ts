@@ -44,7 +44,11 @@ const route = createRoute({
   security: SIGNED_IN,
   ...access({ level: 'user' }),
   request: { query: PaletteQuery },
-  responses: { 200: jsonResponse(PaletteResultsSchema, 'Matches per kind, best first; a kind the caller may not search is empty'), 401: errorResponses[401], 422: errorResponses[422] },
+  responses: {
+    200: jsonResponse(PaletteResultsSchema, 'Matches per kind, best first; a kind the caller may not search is empty'),
+    401: errorResponses[401],
+    422: errorResponses[422],
+  },
 })
 
 /** Companies that sell look in their own catalogue; those that buy (and people without a company) in the marketplace. */
@@ -67,7 +71,12 @@ async function paletteSearch(ctx: ServiceContext, q: string): Promise<PaletteRes
     rfqs: rfqs.map((rfq) => ({ id: rfq.id, title: rfq.title, detail: rfq.buyerName ? `${rfq.number} · ${rfq.buyerName}` : rfq.number, href: rfq.href })),
     products: products.map((product) => ({ id: product.id, title: product.name, detail: product.sku, href: product.href })),
     marketplace: marketplace.map((product) => ({ id: product.id, title: product.name, detail: product.supplierName, href: product.href })),
-    companies: companies.map((company) => ({ id: company.id, title: company.name, detail: [company.city, company.country].filter(Boolean).join(', '), href: company.href })),
+    companies: companies.map((company) => ({
+      id: company.id,
+      title: company.name,
+      detail: [company.city, company.country].filter(Boolean).join(', '),
+      href: company.href,
+    })),
   }
 }
 

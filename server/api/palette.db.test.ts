@@ -26,12 +26,16 @@ beforeAll(async () => {
   parties = await createOrderParties()
   order = await createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true })))
   const address = await createShippingAddress(parties.stranger.company.id)
-  strangersOrder = await createPurchaseOrder(parties.stranger.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true, shipToAddressId: address.id })))
+  strangersOrder = await createPurchaseOrder(
+    parties.stranger.ctx,
+    CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true, shipToAddressId: address.id })),
+  )
   rfqId = (await insertRfq(parties.buyer.company.id, { title: 'Brass lamp restock', supplierIds: [parties.supplier.company.id] })).id
   await insertRfq(parties.stranger.company.id, { title: 'Brass lamp for the stranger' })
   bowlId = (await createProduct({ companyId: parties.supplier.company.id, nameEn: 'Porcelain tea bowl', nameZhHans: '瓷茶碗' })).id
   const lonely = await createUser()
-  for (const [key, user] of Object.entries({ buyer: parties.buyer.user, supplier: parties.supplier.user, stranger: parties.stranger.user, lonely })) jars[key as keyof typeof jars] = await signInWithCookies(app, user)
+  for (const [key, user] of Object.entries({ buyer: parties.buyer.user, supplier: parties.supplier.user, stranger: parties.stranger.user, lonely }))
+    jars[key as keyof typeof jars] = await signInWithCookies(app, user)
 })
 
 const search = async (jar: CookieJar | undefined, query: string) => call(app, `/api/v1/search/palette?${query}`, jar ? { jar } : {})
@@ -44,7 +48,17 @@ const results = async (jar: CookieJar, q: string, extra = '') => {
 /** A service order written directly: the palette only reads its number, parties and names. */
 async function insertServiceOrder(buyer: { id: string; name: string }, provider: { id: string; name: string }, number: string) {
   const id = randomUUID()
-  await database().insert(serviceOrders).values({ id, number, kind: 'service', serviceType: 'inspection', buyerCompanyId: buyer.id, providerCompanyId: provider.id, buyerName: buyer.name, providerName: provider.name, status: 'requested' })
+  await database().insert(serviceOrders).values({
+    id,
+    number,
+    kind: 'service',
+    serviceType: 'inspection',
+    buyerCompanyId: buyer.id,
+    providerCompanyId: provider.id,
+    buyerName: buyer.name,
+    providerName: provider.name,
+    status: 'requested',
+  })
   return id
 }
 
@@ -65,7 +79,11 @@ describe('GET /api/v1/search/palette', () => {
 
   it('finds a service order by number for the buyer and the provider, never for another company', async () => {
     const number = `SO-${randomUUID().slice(0, 8).toUpperCase()}`
-    const [buyer, provider, stranger] = [{ id: parties.buyer.company.id, name: 'Buyer Co' }, { id: parties.supplier.company.id, name: 'Inspecta Ltd' }, { id: parties.stranger.company.id, name: 'Stranger Co' }]
+    const [buyer, provider, stranger] = [
+      { id: parties.buyer.company.id, name: 'Buyer Co' },
+      { id: parties.supplier.company.id, name: 'Inspecta Ltd' },
+      { id: parties.stranger.company.id, name: 'Stranger Co' },
+    ]
     const id = await insertServiceOrder(buyer, provider, number)
     await insertServiceOrder(stranger, provider, `${number}-X`)
     expect((await results(jars.buyer, number.toLowerCase())).orders).toEqual([{ id, title: number, detail: 'Inspecta Ltd', href: `/app/orders/service/${id}` }])
@@ -86,7 +104,9 @@ describe('GET /api/v1/search/palette', () => {
     expect(ids(supplier.products)).toEqual([parties.products.lamp.id])
     expect(supplier.marketplace, 'a supplying company searches its own catalogue').toEqual([])
     const buyer = await results(jars.buyer, 'brass desk lamp')
-    expect(buyer.marketplace).toEqual([{ id: parties.products.lamp.id, title: 'Brass desk lamp', detail: order.supplier.name, href: `/b2b/product/${parties.products.lamp.id}` }])
+    expect(buyer.marketplace).toEqual([
+      { id: parties.products.lamp.id, title: 'Brass desk lamp', detail: order.supplier.name, href: `/b2b/product/${parties.products.lamp.id}` },
+    ])
     expect((await results(jars.buyer, 'porcelain tea bowl', '&locale=zh-Hans')).marketplace).toEqual([expect.objectContaining({ id: bowlId, title: '瓷茶碗' })])
     expect((await results(jars.buyer, '瓷茶碗', '&locale=en')).marketplace).toEqual([expect.objectContaining({ id: bowlId, title: 'Porcelain tea bowl' })])
     expect(ids((await results(jars.buyer, 'unreleased lamp')).marketplace), 'drafts are not in the marketplace').toEqual([])
@@ -104,9 +124,15 @@ describe('GET /api/v1/search/palette', () => {
   })
 
   it('is described in the OpenAPI document: signed-in users, a required query with an example, results per kind', async () => {
-    const doc = (await call(app, '/api/openapi.json')).json as { paths: Record<string, { get?: Record<string, unknown> }>; components: { schemas: Record<string, { properties?: object }> } }
+    const doc = (await call(app, '/api/openapi.json')).json as {
+      paths: Record<string, { get?: Record<string, unknown> }>
+      components: { schemas: Record<string, { properties?: object }> }
+    }
     const operation = doc.paths['/api/v1/search/palette']?.get
-    expect(operation).toMatchObject({ 'x-access': { level: 'user' }, parameters: expect.arrayContaining([expect.objectContaining({ name: 'q', in: 'query', required: true })]) })
+    expect(operation).toMatchObject({
+      'x-access': { level: 'user' },
+      parameters: expect.arrayContaining([expect.objectContaining({ name: 'q', in: 'query', required: true })]),
+    })
     expect(Object.keys(doc.components.schemas.PaletteResults?.properties ?? {})).toEqual(['orders', 'rfqs', 'products', 'marketplace', 'companies'])
   })
 

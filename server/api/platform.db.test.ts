@@ -73,7 +73,9 @@ describe('requests', () => {
     const doc = await call(app, '/api/openapi.json')
     expect(doc.json.openapi).toBe('3.1.0')
     const paths = Object.keys(doc.json.paths as object)
-    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/auth/token', '/api/auth/session', '/api/v1/dev/messages', '/api/user/profiles', '/api/auth/sign-in/email']))
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/health', '/api/auth/token', '/api/auth/session', '/api/v1/dev/messages', '/api/user/profiles', '/api/auth/sign-in/email']),
+    )
     const ui = await app.request(`${TEST_PUBLIC_URL}/api/docs`)
     expect(ui.status).toBe(200)
     expect(await ui.text()).toContain('/api/docs/assets/swagger-ui-bundle.js')

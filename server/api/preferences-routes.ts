@@ -18,7 +18,10 @@ const PreferencesSchema = PreferencesInput.clone().openapi('Preferences', {
 })
 
 const errors = {
-  400: { description: 'Malformed JSON (bad_request) or invalid preferences (validation_failed, translated messages per field in details.fields)', content: { 'application/json': { schema: ErrorSchema } } },
+  400: {
+    description: 'Malformed JSON (bad_request) or invalid preferences (validation_failed, translated messages per field in details.fields)',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
   401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
 }
 

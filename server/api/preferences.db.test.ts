@@ -62,7 +62,14 @@ describe('PUT /api/user/profiles', () => {
     expect(response.status).toBe(200)
     expect(response.json).toEqual(CHOSEN)
     expect((await call(app, PATH, { jar })).json).toEqual(CHOSEN)
-    expect(await storedRow(user.id)).toMatchObject({ language: 'zh-Hant', currency: 'TWD', timezone: 'Asia/Taipei', dateFormat: 'long', timeFormat: 'short', hourCycle: 'h12' })
+    expect(await storedRow(user.id)).toMatchObject({
+      language: 'zh-Hant',
+      currency: 'TWD',
+      timezone: 'Asia/Taipei',
+      dateFormat: 'long',
+      timeFormat: 'short',
+      hourCycle: 'h12',
+    })
   })
 
   it('accepts a null timezone (the device zone applies) and newer IANA aliases browsers report', async () => {
@@ -89,7 +96,11 @@ describe('PUT /api/user/profiles', () => {
     await save(jar, CHOSEN)
     const response = await save(jar, { ...CHOSEN, language: 'en', [field]: value })
     expect(response.status).toBe(400)
-    expect(response.json).toEqual({ code: 'validation_failed', message: 'Some fields need your attention.', details: { fields: { [field]: [fieldMessages[field]] } } })
+    expect(response.json).toEqual({
+      code: 'validation_failed',
+      message: 'Some fields need your attention.',
+      details: { fields: { [field]: [fieldMessages[field]] } },
+    })
     expect((await call(app, PATH, { jar })).json).toEqual(CHOSEN)
     expect(await storedRow(user.id)).toMatchObject({ language: 'zh-Hant' })
   })
@@ -113,7 +124,10 @@ describe('PUT /api/user/profiles', () => {
     const { jar } = await signedIn('prefs-zh@example.test')
     const response = await save(jar, { ...CHOSEN, currency: 'RMB' }, { 'accept-language': 'zh-CN' })
     expect(response.status).toBe(400)
-    expect(response.json).toMatchObject({ message: CATALOGS['zh-Hans'].common.errors.validation_failed, details: { fields: { currency: [CATALOGS['zh-Hans'].identity.preferences.validation.currency] } } })
+    expect(response.json).toMatchObject({
+      message: CATALOGS['zh-Hans'].common.errors.validation_failed,
+      details: { fields: { currency: [CATALOGS['zh-Hans'].identity.preferences.validation.currency] } },
+    })
   })
 
   it('answers malformed JSON and non-object bodies with 400', async () => {
@@ -192,12 +206,18 @@ describe('setLanguagePreference', () => {
 
 describe('OpenAPI', () => {
   it('documents both operations with their schema, security and error answers', async () => {
-    const doc = (await call(app, '/api/openapi.json')).json as { paths: Record<string, Record<string, { security: unknown; responses: Record<string, unknown>; requestBody?: unknown }>>; components: { schemas: Record<string, unknown> } }
+    const doc = (await call(app, '/api/openapi.json')).json as {
+      paths: Record<string, Record<string, { security: unknown; responses: Record<string, unknown>; requestBody?: unknown }>>
+      components: { schemas: Record<string, unknown> }
+    }
     const operations = doc.paths['/api/user/profiles']
     expect(Object.keys(operations ?? {}).sort()).toEqual(['get', 'put'])
     expect(operations?.put?.security).toEqual([{ bearer: [] }, { cookie: [] }])
     expect(Object.keys(operations?.put?.responses ?? {}).sort()).toEqual(['200', '400', '401'])
-    expect(operations?.put?.requestBody).toMatchObject({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Preferences' } } } })
+    expect(operations?.put?.requestBody).toMatchObject({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Preferences' } } },
+    })
     expect(doc.components.schemas.Preferences).toMatchObject({ type: 'object', required: expect.arrayContaining(['language', 'currency', 'timezone']) })
   })
 })

@@ -1,7 +1,22 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
-import { CreatePriceListInput, MAX_PRICE_LIST_LINES, type PriceList, type PriceListDetail, SetPriceListLinesInput, UpdatePriceListInput } from '../../app/modules/catalog/index'
-import { activatePriceList, createPriceList, deletePriceList, getPriceList, listPriceLists, setPriceListLines, updatePriceList } from '../../app/modules/catalog/index.server'
+import {
+  CreatePriceListInput,
+  MAX_PRICE_LIST_LINES,
+  type PriceList,
+  type PriceListDetail,
+  SetPriceListLinesInput,
+  UpdatePriceListInput,
+} from '../../app/modules/catalog/index'
+import {
+  activatePriceList,
+  createPriceList,
+  deletePriceList,
+  getPriceList,
+  listPriceLists,
+  setPriceListLines,
+  updatePriceList,
+} from '../../app/modules/catalog/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
 import { parseAndRun, readJsonBody } from './errors'
@@ -76,7 +91,14 @@ const serializeList = (list: PriceList) => ({
 
 const serializeDetail = (list: PriceListDetail) => ({
   ...serializeList(list),
-  lines: list.lines.map((line) => ({ id: line.id, product_id: line.productId, sku: line.sku, product_name: line.productName, min_quantity: line.minQuantity, unit_price: line.unitPrice })),
+  lines: list.lines.map((line) => ({
+    id: line.id,
+    product_id: line.productId,
+    sku: line.sku,
+    product_name: line.productName,
+    min_quantity: line.minQuantity,
+    unit_price: line.unitPrice,
+  })),
 })
 
 const tags = ['Price lists']
@@ -99,7 +121,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
     request: { headers: IdempotencyHeader, body: bodyRef('CreatePriceList') },
-    responses: { 201: jsonResponse(PriceListSchema, 'The new list'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      201: jsonResponse(PriceListSchema, 'The new list'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   get: createRoute({
     method: 'get',
@@ -119,7 +148,13 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
     request: { params: IdParam, body: bodyRef('UpdatePriceList') },
-    responses: { 200: jsonResponse(PriceListSchema, 'The stored list'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(PriceListSchema, 'The stored list'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
   remove: createRoute({
     method: 'delete',
@@ -139,7 +174,13 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
     request: { params: IdParam, body: bodyRef('SetPriceListLines') },
-    responses: { 200: jsonResponse(PriceListDetailSchema, 'The list with its new lines'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(PriceListDetailSchema, 'The list with its new lines'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
   activate: createRoute({
     method: 'post',
@@ -160,7 +201,9 @@ export function registerPriceListRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseAndRun('pricing', CreatePriceListInput, camelCaseBody(await readJsonBody(c)), (input) => createPriceList(ctx, input, idempotencyOf(c)))
+    const created = await parseAndRun('pricing', CreatePriceListInput, camelCaseBody(await readJsonBody(c)), (input) =>
+      createPriceList(ctx, input, idempotencyOf(c)),
+    )
     return c.json(serializeList(created), 201)
   })
 
@@ -168,7 +211,9 @@ export function registerPriceListRoutes(api: Api) {
 
   api.openapi(routes.update, async (c) => {
     const ctx = await serviceContext(c)
-    const updated = await parseAndRun('pricing', UpdatePriceListInput, camelCaseBody(await readJsonBody(c)), (input) => updatePriceList(ctx, c.req.valid('param').id, input))
+    const updated = await parseAndRun('pricing', UpdatePriceListInput, camelCaseBody(await readJsonBody(c)), (input) =>
+      updatePriceList(ctx, c.req.valid('param').id, input),
+    )
     return c.json(serializeList(updated), 200)
   })
 
@@ -179,7 +224,9 @@ export function registerPriceListRoutes(api: Api) {
 
   api.openapi(routes.setLines, async (c) => {
     const ctx = await serviceContext(c)
-    const detail = await parseAndRun('pricing', SetPriceListLinesInput, camelCaseBody(await readJsonBody(c)), (input) => setPriceListLines(ctx, c.req.valid('param').id, input))
+    const detail = await parseAndRun('pricing', SetPriceListLinesInput, camelCaseBody(await readJsonBody(c)), (input) =>
+      setPriceListLines(ctx, c.req.valid('param').id, input),
+    )
     return c.json(serializeDetail(detail), 200)
   })
 

@@ -41,18 +41,44 @@ describe('/api/v1/price-lists', () => {
   })
 
   it('answers 422 with translated field messages, lines included', async () => {
-    const bad = await call(app, '/api/v1/price-lists', { body: { name: '', currency: 'EUR', valid_from: '2026-02-01', valid_to: '2026-01-01' }, jar: owner, headers: { 'accept-language': 'en' } })
+    const bad = await call(app, '/api/v1/price-lists', {
+      body: { name: '', currency: 'EUR', valid_from: '2026-02-01', valid_to: '2026-01-01' },
+      jar: owner,
+      headers: { 'accept-language': 'en' },
+    })
     expect(bad.status).toBe(422)
-    expect(bad.json).toMatchObject({ code: 'validation_failed', details: { fields: { name: ['Enter a name.'], valid_to: ['The end date must not be before the start date.'] } } })
+    expect(bad.json).toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { name: ['Enter a name.'], valid_to: ['The end date must not be before the start date.'] } },
+    })
     const list = await created()
-    const lines = await call(app, `/api/v1/price-lists/${list.id}/lines`, { method: 'PUT', body: { lines: [{ product_id: lamp.id, min_quantity: 1, unit_price: '1.5' }, { product_id: lamp.id, min_quantity: 10, unit_price: '0.12345' }] }, jar: owner, headers: { 'accept-language': 'en' } })
+    const lines = await call(app, `/api/v1/price-lists/${list.id}/lines`, {
+      method: 'PUT',
+      body: {
+        lines: [
+          { product_id: lamp.id, min_quantity: 1, unit_price: '1.5' },
+          { product_id: lamp.id, min_quantity: 10, unit_price: '0.12345' },
+        ],
+      },
+      jar: owner,
+      headers: { 'accept-language': 'en' },
+    })
     expect(lines.status).toBe(422)
     expect(lines.json).toMatchObject({ details: { fields: { 'lines.1.unit_price': ['Enter a price of 0 or more with at most 4 decimals.'] } } })
   })
 
   it('sets breaks, activates the list and feeds the product’s from price', async () => {
     const list = await created({ name: 'Retail', currency: 'JPY' })
-    const lines = await call(app, `/api/v1/price-lists/${list.id}/lines`, { method: 'PUT', body: { lines: [{ product_id: lamp.id, min_quantity: 10, unit_price: '90' }, { product_id: lamp.id, min_quantity: 1, unit_price: '100' }] }, jar: owner })
+    const lines = await call(app, `/api/v1/price-lists/${list.id}/lines`, {
+      method: 'PUT',
+      body: {
+        lines: [
+          { product_id: lamp.id, min_quantity: 10, unit_price: '90' },
+          { product_id: lamp.id, min_quantity: 1, unit_price: '100' },
+        ],
+      },
+      jar: owner,
+    })
     expect(lines.status, lines.text).toBe(200)
     expect(lines.json.lines).toMatchObject([
       { product_id: lamp.id, sku: 'LAMP-9', min_quantity: 1, unit_price: '100.0000' },
@@ -60,7 +86,10 @@ describe('/api/v1/price-lists', () => {
     ])
     const activated = await call(app, `/api/v1/price-lists/${list.id}/activate`, { method: 'POST', jar: owner })
     expect(activated.json).toMatchObject({ is_active: true })
-    const [row] = await database().select({ fromPrice: products.fromPrice, currency: products.fromPriceCurrency }).from(products).where(eq(products.id, lamp.id))
+    const [row] = await database()
+      .select({ fromPrice: products.fromPrice, currency: products.fromPriceCurrency })
+      .from(products)
+      .where(eq(products.id, lamp.id))
     expect(row).toEqual({ fromPrice: '90.0000', currency: 'JPY' })
     const detail = await call(app, `/api/v1/price-lists/${list.id}`, { jar: member })
     expect(detail.json).toMatchObject({ id: list.id, is_active: true })

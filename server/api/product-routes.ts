@@ -1,6 +1,15 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
-import { CreateProductInput, PRODUCT_SORTS, PRODUCT_STATUSES, PRODUCT_UNITS, ProductImagesInput, ProductStatusInput, QuickEditProductInput, UpdateProductInput } from '../../app/modules/catalog/index'
+import {
+  CreateProductInput,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  PRODUCT_UNITS,
+  ProductImagesInput,
+  ProductStatusInput,
+  QuickEditProductInput,
+  UpdateProductInput,
+} from '../../app/modules/catalog/index'
 import {
   categoryTree,
   createProduct,
@@ -45,7 +54,16 @@ const ProductSchema = z
     moq: z.number().int(),
     lead_time_days: z.number().int().nullable(),
     attributes: z.array(
-      z.object({ name: z.string(), value: z.string(), name_zh_hans: z.string().optional(), value_zh_hans: z.string().optional(), name_zh_hant: z.string().optional(), value_zh_hant: z.string().optional() }).openapi({ description: 'English name and value, with optional Chinese translations' }),
+      z
+        .object({
+          name: z.string(),
+          value: z.string(),
+          name_zh_hans: z.string().optional(),
+          value_zh_hans: z.string().optional(),
+          name_zh_hant: z.string().optional(),
+          value_zh_hant: z.string().optional(),
+        })
+        .openapi({ description: 'English name and value, with optional Chinese translations' }),
     ),
     status: z.enum(PRODUCT_STATUSES),
     published_at: z.string().nullable(),
@@ -116,7 +134,14 @@ function serializeProduct(product: Product, images?: ProductImage[]) {
     unit: product.unit as (typeof PRODUCT_UNITS)[number],
     moq: product.moq,
     lead_time_days: product.leadTimeDays,
-    attributes: product.attributes.map(({ name, value, nameZhHans, valueZhHans, nameZhHant, valueZhHant }) => ({ name, value, name_zh_hans: nameZhHans, value_zh_hans: valueZhHans, name_zh_hant: nameZhHant, value_zh_hant: valueZhHant })),
+    attributes: product.attributes.map(({ name, value, nameZhHans, valueZhHans, nameZhHant, valueZhHant }) => ({
+      name,
+      value,
+      name_zh_hans: nameZhHans,
+      value_zh_hans: valueZhHans,
+      name_zh_hant: nameZhHant,
+      value_zh_hant: valueZhHant,
+    })),
     status: product.status,
     published_at: product.publishedAt?.toISOString() ?? null,
     from_price: product.fromPrice,
@@ -149,7 +174,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: ListQuery },
-    responses: { 200: jsonResponse(z.object({ items: z.array(ProductSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of products'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: {
+      200: jsonResponse(
+        z.object({ items: z.array(ProductSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of products',
+      ),
+      401: errorResponses[401],
+      403: errorResponses[403],
+    },
   }),
   create: createRoute({
     method: 'post',
@@ -179,7 +211,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
     request: { params: IdParam, body: bodyRef('UpdateProduct') },
-    responses: { 200: jsonResponse(ProductSchema, 'The stored product'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(ProductSchema, 'The stored product'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   images: createRoute({
     method: 'put',
@@ -189,7 +228,13 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
     request: { params: IdParam, body: bodyRef('ProductImages') },
-    responses: { 200: jsonResponse(z.object({ items: z.array(ProductImageSchema) }), 'The gallery'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(z.object({ items: z.array(ProductImageSchema) }), 'The gallery'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
   quickEdit: createRoute({
     method: 'patch',
@@ -201,7 +246,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
     request: { params: IdParam, body: bodyRef('QuickEditProduct') },
-    responses: { 200: jsonResponse(ProductSchema, 'The stored product'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(ProductSchema, 'The stored product'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   status: createRoute({
     method: 'post',
@@ -211,7 +263,13 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
     request: { body: bodyRef('ProductStatus') },
-    responses: { 200: jsonResponse(z.object({ updated: z.number().int() }), 'How many products changed'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(z.object({ updated: z.number().int() }), 'How many products changed'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      422: errorResponses[422],
+    },
   }),
   categories: createRoute({
     method: 'get',
@@ -257,19 +315,25 @@ export function registerProductRoutes(api: Api) {
 
   api.openapi(routes.update, async (c) => {
     const ctx = await serviceContext(c)
-    const updated = await parseAndRun('catalog', UpdateProductInput, productBody(await readJsonBody(c)), (input) => updateProduct(ctx, c.req.valid('param').id, input))
+    const updated = await parseAndRun('catalog', UpdateProductInput, productBody(await readJsonBody(c)), (input) =>
+      updateProduct(ctx, c.req.valid('param').id, input),
+    )
     return c.json(serializeProduct(updated), 200)
   })
 
   api.openapi(routes.images, async (c) => {
     const ctx = await serviceContext(c)
-    const images = await parseAndRun('catalog', ProductImagesInput, imagesBody(await readJsonBody(c)), (input) => setProductImages(ctx, c.req.valid('param').id, input))
+    const images = await parseAndRun('catalog', ProductImagesInput, imagesBody(await readJsonBody(c)), (input) =>
+      setProductImages(ctx, c.req.valid('param').id, input),
+    )
     return c.json({ items: images.map(serializeImage) }, 200)
   })
 
   api.openapi(routes.quickEdit, async (c) => {
     const ctx = await serviceContext(c)
-    const updated = await parseAndRun('catalog', QuickEditProductInput, camelCaseKeys(await readJsonBody(c)), (input) => quickEditProduct(ctx, c.req.valid('param').id, input))
+    const updated = await parseAndRun('catalog', QuickEditProductInput, camelCaseKeys(await readJsonBody(c)), (input) =>
+      quickEditProduct(ctx, c.req.valid('param').id, input),
+    )
     return c.json(serializeProduct(updated), 200)
   })
 

@@ -69,7 +69,12 @@ describe('/api/v1/products', () => {
   it('answers 422 with translated field messages under the JSON names', async () => {
     const { jar } = await signedIn()
     await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'TAKEN-1' }), jar })
-    const taken = await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'TAKEN-1', hs_code: '9405' }), jar, headers: { 'accept-language': 'en' } })
+    const taken = await call(app, '/api/v1/products', {
+      method: 'POST',
+      body: product({ sku: 'TAKEN-1', hs_code: '9405' }),
+      jar,
+      headers: { 'accept-language': 'en' },
+    })
     expect(taken.status).toBe(422)
     expect(taken.json.details).toMatchObject({ fields: { hs_code: ['Enter an existing 6-digit HS code.'] } })
     const duplicate = await call(app, '/api/v1/products', { method: 'POST', body: product({ sku: 'TAKEN-1' }), jar })
@@ -82,7 +87,10 @@ describe('/api/v1/products', () => {
     const created = await call(app, '/api/v1/products', { method: 'POST', body: product(), jar })
     const refused = await call(app, '/api/v1/products/status', { method: 'POST', body: { ids: [created.json.id], status: 'published' }, jar })
     expect(refused.status).toBe(403)
-    expect(refused.json).toMatchObject({ code: 'publish_not_allowed', message: 'Only suppliers that are verified or awaiting verification can publish products.' })
+    expect(refused.json).toMatchObject({
+      code: 'publish_not_allowed',
+      message: 'Only suppliers that are verified or awaiting verification can publish products.',
+    })
   })
 
   it('answers 404 to another company and 403 to a member who writes', async () => {
@@ -105,21 +113,37 @@ describe('PATCH /api/v1/products/{id}/quick', () => {
     const list = await call(app, '/api/v1/price-lists', { method: 'POST', body: { name: 'Base', currency: 'USD' }, jar })
     await call(app, `/api/v1/price-lists/${list.json.id}/activate`, { method: 'POST', jar })
 
-    const edited = await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 1, moq: 120, status: 'published', unit_price: '4.25' }, jar })
+    const edited = await call(app, `/api/v1/products/${id}/quick`, {
+      method: 'PATCH',
+      body: { version: 1, moq: 120, status: 'published', unit_price: '4.25' },
+      jar,
+    })
     expect(edited.status).toBe(200)
     expect(edited.json).toMatchObject({ moq: 120, status: 'published', version: 2, from_price: '4.2500', from_price_currency: 'USD' })
 
     const stale = await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 1, moq: 1 }, jar })
     expect(stale.status).toBe(409)
-    const invalid = await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 2, moq: 0, unit_price: '1.23456' }, jar, headers: { 'accept-language': 'en' } })
+    const invalid = await call(app, `/api/v1/products/${id}/quick`, {
+      method: 'PATCH',
+      body: { version: 2, moq: 0, unit_price: '1.23456' },
+      jar,
+      headers: { 'accept-language': 'en' },
+    })
     expect(invalid.status).toBe(422)
-    expect(invalid.json.details).toMatchObject({ fields: { moq: ['Enter a whole number of at least 1.'], unit_price: ['Enter a price such as 12.50 (at most 4 decimals).'] } })
+    expect(invalid.json.details).toMatchObject({
+      fields: { moq: ['Enter a whole number of at least 1.'], unit_price: ['Enter a price such as 12.50 (at most 4 decimals).'] },
+    })
   })
 
   it('answers 422 on unit_price without an active price list, 404 to another company and 403 to a member', async () => {
     const owner = await signedIn()
     const id = (await call(app, '/api/v1/products', { method: 'POST', body: product(), jar: owner.jar })).json.id as string
-    const noList = await call(app, `/api/v1/products/${id}/quick`, { method: 'PATCH', body: { version: 1, unit_price: '3' }, jar: owner.jar, headers: { 'accept-language': 'en' } })
+    const noList = await call(app, `/api/v1/products/${id}/quick`, {
+      method: 'PATCH',
+      body: { version: 1, unit_price: '3' },
+      jar: owner.jar,
+      headers: { 'accept-language': 'en' },
+    })
     expect(noList.status).toBe(422)
     expect(noList.json.details).toMatchObject({ fields: { unit_price: ['Activate a price list before setting prices here.'] } })
     const stranger = await signedIn()

@@ -42,7 +42,11 @@ type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
 
 const decimal = (description: string) => z.string().openapi({ description: `${description} (exact decimal as a string)`, example: '120000.0000' })
-const day = (description: string) => z.string().nullable().openapi({ description: `${description} (YYYY-MM-DD)`, example: '2027-03-31' })
+const day = (description: string) =>
+  z
+    .string()
+    .nullable()
+    .openapi({ description: `${description} (YYYY-MM-DD)`, example: '2027-03-31' })
 
 const ProjectSchema = z
   .object({
@@ -112,9 +116,40 @@ const RequirementDetailSchema = RequirementSchema.extend({
 const ProjectDetailSchema = z
   .object({
     project: ProjectSchema,
-    requirements: z.array(z.object({ id: z.string(), position: z.number().int(), title: z.string(), quantity: z.number().int(), unit: z.string(), target_unit_price: z.string().nullable(), target_currency: z.string().nullable(), required_by: z.string().nullable(), status: z.enum(REQUIREMENT_STATUSES) })),
-    rfqs: z.array(z.object({ id: z.string(), number: z.string(), title: z.string(), status: z.string(), quote_deadline: z.string(), sealed: z.boolean(), quotation_count: z.number().int() })),
-    orders: z.array(z.object({ purchase_order_id: z.string().nullable(), supplier_company_id: z.string(), supplier_name: z.string(), currency: z.string(), amount: decimal('Awarded quantity × unit price'), line_count: z.number().int() })),
+    requirements: z.array(
+      z.object({
+        id: z.string(),
+        position: z.number().int(),
+        title: z.string(),
+        quantity: z.number().int(),
+        unit: z.string(),
+        target_unit_price: z.string().nullable(),
+        target_currency: z.string().nullable(),
+        required_by: z.string().nullable(),
+        status: z.enum(REQUIREMENT_STATUSES),
+      }),
+    ),
+    rfqs: z.array(
+      z.object({
+        id: z.string(),
+        number: z.string(),
+        title: z.string(),
+        status: z.string(),
+        quote_deadline: z.string(),
+        sealed: z.boolean(),
+        quotation_count: z.number().int(),
+      }),
+    ),
+    orders: z.array(
+      z.object({
+        purchase_order_id: z.string().nullable(),
+        supplier_company_id: z.string(),
+        supplier_name: z.string(),
+        currency: z.string(),
+        amount: decimal('Awarded quantity × unit price'),
+        line_count: z.number().int(),
+      }),
+    ),
     spend: z.object({
       currency: z.string(),
       spent: decimal('Awarded amounts converted to the project currency'),
@@ -123,23 +158,57 @@ const ProjectDetailSchema = z
       rates_as_of: z.string().nullable(),
       unconverted: z.array(z.string()).openapi({ description: 'Award currencies without a rate (left out of spent)' }),
     }),
-    events: z.array(z.object({ id: z.string(), type: z.string(), actor_name: z.string().nullable(), note: z.string(), data: z.record(z.string(), z.unknown()), created_at: z.string() })),
+    events: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string(),
+        actor_name: z.string().nullable(),
+        note: z.string(),
+        data: z.record(z.string(), z.unknown()),
+        created_at: z.string(),
+      }),
+    ),
   })
   .openapi('PurchaseProjectDetail')
 
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 const optionalText = (description: string) => z.string().max(100).optional().openapi({ description })
-const Paging = z.object({ limit: z.string().max(6).optional().openapi({ description: '1–100, default 25' }), offset: z.string().max(8).optional().openapi({ description: 'default 0' }) })
+const Paging = z.object({
+  limit: z.string().max(6).optional().openapi({ description: '1–100, default 25' }),
+  offset: z.string().max(8).optional().openapi({ description: 'default 0' }),
+})
 
-const REQUIREMENT_EXAMPLE = { title: 'LED downlight 12 W', specification: '4000 K, CRI > 90, IP44', category_id: 'lighting', hs_code: '940521', quantity: 300, unit: 'pcs', target_unit_price: '4.20', target_currency: 'USD', required_by: '2027-02-01', destination: 'Rotterdam, NL' }
-const PROJECT_EXAMPLE = { name: 'Showroom lighting refresh', description: 'Rotterdam showroom, phase 1', currency: 'EUR', budget: '120000', deadline: '2027-03-31' }
+const REQUIREMENT_EXAMPLE = {
+  title: 'LED downlight 12 W',
+  specification: '4000 K, CRI > 90, IP44',
+  category_id: 'lighting',
+  hs_code: '940521',
+  quantity: 300,
+  unit: 'pcs',
+  target_unit_price: '4.20',
+  target_currency: 'USD',
+  required_by: '2027-02-01',
+  destination: 'Rotterdam, NL',
+}
+const PROJECT_EXAMPLE = {
+  name: 'Showroom lighting refresh',
+  description: 'Rotterdam showroom, phase 1',
+  currency: 'EUR',
+  budget: '120000',
+  deadline: '2027-03-31',
+}
 const BODIES = {
   CreatePurchaseProject: snakeCaseBodySchema(CreateProjectInput, PROJECT_EXAMPLE),
   UpdatePurchaseProject: snakeCaseBodySchema(UpdateProjectInput, { ...PROJECT_EXAMPLE, version: 1 }),
   PurchaseProjectTransition: snakeCaseBodySchema(ProjectTransitionInput, { action: 'activate', version: 1, reason: '' }),
   CreateRequirement: snakeCaseBodySchema(CreateRequirementInput, { project_id: '6f1c…', ...REQUIREMENT_EXAMPLE, attachment_file_ids: [] }),
   UpdateRequirement: snakeCaseBodySchema(UpdateRequirementInput, { ...REQUIREMENT_EXAMPLE, attachment_file_ids: [], version: 1 }),
-  BulkRequirements: snakeCaseBodySchema(BulkRequirementsInput, { rows: [{ id: '0b7e…', version: 2, ...REQUIREMENT_EXAMPLE }, { ...REQUIREMENT_EXAMPLE, title: 'Track spotlight 20 W', quantity: 120 }] }),
+  BulkRequirements: snakeCaseBodySchema(BulkRequirementsInput, {
+    rows: [
+      { id: '0b7e…', version: 2, ...REQUIREMENT_EXAMPLE },
+      { ...REQUIREMENT_EXAMPLE, title: 'Track spotlight 20 W', quantity: 120 },
+    ],
+  }),
 }
 
 async function companyContext(c: Context<ApiEnv>) {
@@ -210,11 +279,50 @@ const serializeRequirementDetail = (item: RequirementDetail) => ({
 
 const serializeSummary = (summary: ProjectSummary) => ({
   project: serializeProject(summary.project),
-  requirements: summary.requirements.map((row) => ({ id: row.id, position: row.position, title: row.title, quantity: row.quantity, unit: row.unit, target_unit_price: row.targetUnitPrice, target_currency: row.targetCurrency, required_by: row.requiredBy, status: row.status })),
-  rfqs: summary.rfqs.map((rfq) => ({ id: rfq.id, number: rfq.number, title: rfq.title, status: rfq.status, quote_deadline: rfq.quoteDeadline.toISOString(), sealed: rfq.sealed, quotation_count: rfq.quotationCount })),
-  orders: summary.orders.map((order) => ({ purchase_order_id: order.purchaseOrderId, supplier_company_id: order.supplierCompanyId, supplier_name: order.supplierName, currency: order.currency, amount: order.amount, line_count: order.lineCount })),
-  spend: { currency: summary.spend.currency, spent: summary.spend.spent, budget: summary.spend.budget, ratio: summary.spend.ratio, rates_as_of: summary.spend.ratesAsOf, unconverted: summary.spend.unconverted },
-  events: summary.events.map((event) => ({ id: event.id, type: event.type, actor_name: event.actorName, note: event.note, data: event.data, created_at: event.createdAt.toISOString() })),
+  requirements: summary.requirements.map((row) => ({
+    id: row.id,
+    position: row.position,
+    title: row.title,
+    quantity: row.quantity,
+    unit: row.unit,
+    target_unit_price: row.targetUnitPrice,
+    target_currency: row.targetCurrency,
+    required_by: row.requiredBy,
+    status: row.status,
+  })),
+  rfqs: summary.rfqs.map((rfq) => ({
+    id: rfq.id,
+    number: rfq.number,
+    title: rfq.title,
+    status: rfq.status,
+    quote_deadline: rfq.quoteDeadline.toISOString(),
+    sealed: rfq.sealed,
+    quotation_count: rfq.quotationCount,
+  })),
+  orders: summary.orders.map((order) => ({
+    purchase_order_id: order.purchaseOrderId,
+    supplier_company_id: order.supplierCompanyId,
+    supplier_name: order.supplierName,
+    currency: order.currency,
+    amount: order.amount,
+    line_count: order.lineCount,
+  })),
+  spend: {
+    currency: summary.spend.currency,
+    spent: summary.spend.spent,
+    budget: summary.spend.budget,
+    ratio: summary.spend.ratio,
+    rates_as_of: summary.spend.ratesAsOf,
+    unconverted: summary.spend.unconverted,
+  },
+  events: summary.events.map((event) => ({
+    id: event.id,
+    type: event.type,
+    actor_name: event.actorName,
+    note: event.note,
+    data: event.data,
+    created_at: event.createdAt.toISOString(),
+  })),
 })
 
 const tags = ['Sourcing: projects']
@@ -230,7 +338,12 @@ const routes = {
     security: SIGNED_IN,
     ...member(),
     request: { query: z.object({ status: z.enum(PROJECT_STATUSES).optional(), q: optionalText('Searches the number and name') }).merge(Paging) },
-    responses: { 200: jsonResponse(page(ProjectListItemSchema), 'A page of projects'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(page(ProjectListItemSchema), 'A page of projects'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   create: createRoute({
     method: 'post',
@@ -240,7 +353,13 @@ const routes = {
     security: SIGNED_IN,
     ...member(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreatePurchaseProject') },
-    responses: { 201: jsonResponse(ProjectSchema, 'The project'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: {
+      201: jsonResponse(ProjectSchema, 'The project'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   get: createRoute({
     method: 'get',
@@ -267,7 +386,8 @@ const routes = {
     path: '/v1/projects/{id}/transitions',
     tags,
     summary: 'Take a step: activate, close, reopen, or cancel (with a reason)',
-    description: 'sourcing and awarded follow from RFQs and awards. A step the status does not allow is 409 invalid_transition; an outdated version is 409 stale_version.',
+    description:
+      'sourcing and awarded follow from RFQs and awards. A step the status does not allow is 409 invalid_transition; an outdated version is 409 stale_version.',
     security: SIGNED_IN,
     ...member('id'),
     request: { params: IdParam, body: bodyRef('PurchaseProjectTransition') },
@@ -280,8 +400,22 @@ const routes = {
     summary: 'The company’s requirements across projects, newest first, filtered and paged',
     security: SIGNED_IN,
     ...member(),
-    request: { query: z.object({ project: optionalText('A project id'), status: z.enum(REQUIREMENT_STATUSES).optional(), category: optionalText('A category id'), q: optionalText('Searches titles, specifications and HS codes') }).merge(Paging) },
-    responses: { 200: jsonResponse(page(RequirementSchema), 'A page of requirements'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    request: {
+      query: z
+        .object({
+          project: optionalText('A project id'),
+          status: z.enum(REQUIREMENT_STATUSES).optional(),
+          category: optionalText('A category id'),
+          q: optionalText('Searches titles, specifications and HS codes'),
+        })
+        .merge(Paging),
+    },
+    responses: {
+      200: jsonResponse(page(RequirementSchema), 'A page of requirements'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   createRequirement: createRoute({
     method: 'post',
@@ -291,7 +425,15 @@ const routes = {
     security: SIGNED_IN,
     ...member(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateRequirement') },
-    responses: { 201: jsonResponse(RequirementDetailSchema, 'The requirement'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      201: jsonResponse(RequirementDetailSchema, 'The requirement'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   getRequirement: createRoute({
     method: 'get',
@@ -323,7 +465,13 @@ const routes = {
     security: SIGNED_IN,
     ...member('id'),
     request: { params: IdParam, body: bodyRef('BulkRequirements') },
-    responses: { 200: jsonResponse(z.object({ created: z.number().int(), updated: z.number().int(), deleted: z.number().int(), requirements: z.array(RequirementSchema) }), 'What was saved and the requirements now'), ...writeErrors },
+    responses: {
+      200: jsonResponse(
+        z.object({ created: z.number().int(), updated: z.number().int(), deleted: z.number().int(), requirements: z.array(RequirementSchema) }),
+        'What was saved and the requirements now',
+      ),
+      ...writeErrors,
+    },
   }),
 }
 
@@ -359,7 +507,10 @@ export function registerProjectRoutes(api: Api) {
   api.openapi(routes.transition, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeProject(await parseAndRun('projects', ProjectTransitionInput, body, (input) => transitionProject(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      serializeProject(await parseAndRun('projects', ProjectTransitionInput, body, (input) => transitionProject(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.listRequirements, async (c) => {
@@ -373,7 +524,10 @@ export function registerProjectRoutes(api: Api) {
   api.openapi(routes.createRequirement, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeRequirementDetail(await parseAndRun('projects', CreateRequirementInput, body, (input) => createRequirement(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(
+      serializeRequirementDetail(await parseAndRun('projects', CreateRequirementInput, body, (input) => createRequirement(ctx, input, idempotencyOf(c)))),
+      201,
+    )
   })
 
   api.openapi(routes.getRequirement, async (c) => {
@@ -385,13 +539,21 @@ export function registerProjectRoutes(api: Api) {
   api.openapi(routes.updateRequirement, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeRequirementDetail(await parseAndRun('projects', UpdateRequirementInput, body, (input) => updateRequirement(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      serializeRequirementDetail(
+        await parseAndRun('projects', UpdateRequirementInput, body, (input) => updateRequirement(ctx, c.req.valid('param').id, input)),
+      ),
+      200,
+    )
   })
 
   api.openapi(routes.bulk, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c), 'rows')
     const result = await parseAndRun('projects', BulkRequirementsInput, body, (input) => saveProjectRequirements(ctx, c.req.valid('param').id, input))
-    return c.json({ created: result.created, updated: result.updated, deleted: result.deleted, requirements: result.requirements.map(serializeRequirement) }, 200)
+    return c.json(
+      { created: result.created, updated: result.updated, deleted: result.deleted, requirements: result.requirements.map(serializeRequirement) },
+      200,
+    )
   })
 }

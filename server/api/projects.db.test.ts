@@ -24,12 +24,28 @@ beforeAll(async () => {
 })
 
 async function createProject(jar: CookieJar = buyer): Promise<Project> {
-  const response = await call(app, '/api/v1/projects', { body: { name: 'Lobby furniture', description: '', currency: 'usd', budget: '25000', deadline: '2027-05-01' }, jar })
+  const response = await call(app, '/api/v1/projects', {
+    body: { name: 'Lobby furniture', description: '', currency: 'usd', budget: '25000', deadline: '2027-05-01' },
+    jar,
+  })
   expect(response.status, response.text).toBe(201)
   return response.json as unknown as Project
 }
 
-const requirementBody = (projectId: string, overrides: Record<string, unknown> = {}) => ({ project_id: projectId, title: 'Lounge chair', specification: 'Oak frame, wool upholstery', category_id: '', hs_code: '9401.61', quantity: 24, unit: 'pcs', target_unit_price: '180', target_currency: 'USD', required_by: '2027-04-01', destination: 'Amsterdam', ...overrides })
+const requirementBody = (projectId: string, overrides: Record<string, unknown> = {}) => ({
+  project_id: projectId,
+  title: 'Lounge chair',
+  specification: 'Oak frame, wool upholstery',
+  category_id: '',
+  hs_code: '9401.61',
+  quantity: 24,
+  unit: 'pcs',
+  target_unit_price: '180',
+  target_currency: 'USD',
+  required_by: '2027-04-01',
+  destination: 'Amsterdam',
+  ...overrides,
+})
 
 describe('projects API', () => {
   it('creates, lists, edits and moves a project; any member of the company may', async () => {
@@ -38,9 +54,15 @@ describe('projects API', () => {
     expect(project.number).toMatch(/^PRJ-\d{4}-\d{5}$/)
     const list = await call(app, `/api/v1/projects?status=draft&q=${encodeURIComponent(project.number)}`, { jar: buyer })
     expect(list.status).toBe(200)
-    expect((list.json as { items: Array<{ id: string; requirement_count: number }> }).items).toEqual([expect.objectContaining({ id: project.id, requirement_count: 0 })])
+    expect((list.json as { items: Array<{ id: string; requirement_count: number }> }).items).toEqual([
+      expect.objectContaining({ id: project.id, requirement_count: 0 }),
+    ])
 
-    const edited = await call(app, `/api/v1/projects/${project.id}`, { method: 'PUT', body: { name: 'Lobby furniture and lighting', currency: 'USD', budget: '30000', version: 1 }, jar: buyer })
+    const edited = await call(app, `/api/v1/projects/${project.id}`, {
+      method: 'PUT',
+      body: { name: 'Lobby furniture and lighting', currency: 'USD', budget: '30000', version: 1 },
+      jar: buyer,
+    })
     expect(edited.status, edited.text).toBe(200)
     expect(edited.json).toMatchObject({ version: 2, budget: '30000.0000', deadline: null })
     const stale = await call(app, `/api/v1/projects/${project.id}`, { method: 'PUT', body: { name: 'Late', currency: 'USD', version: 1 }, jar: buyer })
@@ -61,7 +83,11 @@ describe('projects API', () => {
   })
 
   it('answers field errors in snake_case with translated messages', async () => {
-    const response = await call(app, '/api/v1/projects', { body: { name: 'X', currency: 'EURO', budget: '-1', deadline: '2027-13-45' }, jar: buyer, headers: { 'accept-language': 'en' } })
+    const response = await call(app, '/api/v1/projects', {
+      body: { name: 'X', currency: 'EURO', budget: '-1', deadline: '2027-13-45' },
+      jar: buyer,
+      headers: { 'accept-language': 'en' },
+    })
     expect(response.status).toBe(422)
     const fields = (response.json as { details: { fields: Record<string, string[]> } }).details.fields
     expect(Object.keys(fields).sort()).toEqual(['budget', 'currency', 'deadline', 'name'])
@@ -81,12 +107,37 @@ describe('projects API', () => {
     const listed = await call(app, `/api/v1/requirements?project=${project.id}&q=lounge`, { jar: buyer })
     expect((listed.json as { total: number }).total).toBe(1)
 
-    const bad = await call(app, `/api/v1/projects/${project.id}/requirements/bulk`, { method: 'PUT', body: { rows: [{ id: requirement.id, version: 2, ...fields }, { title: 'Side table', quantity: 0, unit: 'pcs', target_unit_price: '1' }] }, jar: buyer })
+    const bad = await call(app, `/api/v1/projects/${project.id}/requirements/bulk`, {
+      method: 'PUT',
+      body: {
+        rows: [
+          { id: requirement.id, version: 2, ...fields },
+          { title: 'Side table', quantity: 0, unit: 'pcs', target_unit_price: '1' },
+        ],
+      },
+      jar: buyer,
+    })
     expect(bad.status).toBe(422)
-    expect(Object.keys((bad.json as { details: { fields: Record<string, string[]> } }).details.fields).sort()).toEqual(['rows.1.quantity', 'rows.1.target_currency'])
-    const stale = await call(app, `/api/v1/projects/${project.id}/requirements/bulk`, { method: 'PUT', body: { rows: [{ id: requirement.id, version: 1, ...fields }] }, jar: buyer })
+    expect(Object.keys((bad.json as { details: { fields: Record<string, string[]> } }).details.fields).sort()).toEqual([
+      'rows.1.quantity',
+      'rows.1.target_currency',
+    ])
+    const stale = await call(app, `/api/v1/projects/${project.id}/requirements/bulk`, {
+      method: 'PUT',
+      body: { rows: [{ id: requirement.id, version: 1, ...fields }] },
+      jar: buyer,
+    })
     expect(stale.status).toBe(409)
-    const saved = await call(app, `/api/v1/projects/${project.id}/requirements/bulk`, { method: 'PUT', body: { rows: [{ id: requirement.id, version: 2, ...fields }, { title: 'Side table', quantity: 12, unit: 'pcs' }] }, jar: buyer })
+    const saved = await call(app, `/api/v1/projects/${project.id}/requirements/bulk`, {
+      method: 'PUT',
+      body: {
+        rows: [
+          { id: requirement.id, version: 2, ...fields },
+          { title: 'Side table', quantity: 12, unit: 'pcs' },
+        ],
+      },
+      jar: buyer,
+    })
     expect(saved.status, saved.text).toBe(200)
     expect(saved.json).toMatchObject({ created: 1, updated: 0, deleted: 0 })
     expect((saved.json as { requirements: Requirement[] }).requirements.map((row) => row.title)).toEqual(['Lounge chair', 'Side table'])

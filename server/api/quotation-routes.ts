@@ -2,7 +2,16 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { BlankSchema } from 'hono/types'
 import { requireCompany } from '../../app/modules/companies/index'
-import { MyQuotationsQuery, QUOTATION_ACTIONS, QUOTATION_STATUSES, QuotationDecisionInput, QuotationStepInput, ReviseQuotationInput, RFQ_VISIBILITIES, SaveQuotationInput } from '../../app/modules/sourcing/index'
+import {
+  MyQuotationsQuery,
+  QUOTATION_ACTIONS,
+  QUOTATION_STATUSES,
+  QuotationDecisionInput,
+  QuotationStepInput,
+  ReviseQuotationInput,
+  RFQ_VISIBILITIES,
+  SaveQuotationInput,
+} from '../../app/modules/sourcing/index'
 import {
   decideQuotation,
   getMyQuotationForRfq,
@@ -51,7 +60,15 @@ const QuotationLineSchema = z.object({
 const QuotationSchema = z
   .object({
     id: z.string(),
-    rfq: z.object({ id: z.string(), number: z.string(), title: z.string(), sealed: z.boolean(), quote_deadline: z.string(), visibility: z.enum(RFQ_VISIBILITIES), quoting_open: z.boolean() }),
+    rfq: z.object({
+      id: z.string(),
+      number: z.string(),
+      title: z.string(),
+      sealed: z.boolean(),
+      quote_deadline: z.string(),
+      visibility: z.enum(RFQ_VISIBILITIES),
+      quoting_open: z.boolean(),
+    }),
     side: z.enum(['buyer', 'supplier']).openapi({ description: 'The caller’s side' }),
     buyer: z.object({ id: z.string(), name: z.string() }),
     supplier: z.object({ id: z.string(), name: z.string() }),
@@ -93,7 +110,17 @@ const RevisionSchema = z
     revision: z.number().int(),
     submitted_at: z.string(),
     submitted_by_name: z.string().nullable(),
-    changes: z.array(z.object({ field: z.string(), rfq_line_id: z.string().nullable(), line_title: z.string().nullable(), before: z.string().nullable(), after: z.string().nullable() })).openapi({ description: 'What changed against the previous round (empty for the first)' }),
+    changes: z
+      .array(
+        z.object({
+          field: z.string(),
+          rfq_line_id: z.string().nullable(),
+          line_title: z.string().nullable(),
+          before: z.string().nullable(),
+          after: z.string().nullable(),
+        }),
+      )
+      .openapi({ description: 'What changed against the previous round (empty for the first)' }),
   })
   .openapi('QuotationRevision')
 
@@ -118,7 +145,17 @@ const MyQuotationSchema = z
   })
   .openapi('MyQuotation')
 
-const TERMS_EXAMPLE = { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Shenzhen', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: 'Carton packing included', attachment_file_ids: [] }
+const TERMS_EXAMPLE = {
+  currency: 'USD',
+  incoterm: 'FOB',
+  incoterm_place: 'Shenzhen',
+  freight_amount: null,
+  insurance_amount: null,
+  payment_terms: 'tt_30_70',
+  valid_until: '2099-12-31',
+  notes: 'Carton packing included',
+  attachment_file_ids: [],
+}
 const LINES_EXAMPLE = [{ rfq_line_id: 'c2a1…', unit_price: '17.5000', moq: 100, lead_time_days: 30, note: '' }]
 const BODIES = {
   SaveQuotation: snakeCaseBodySchema(SaveQuotationInput, { ...TERMS_EXAMPLE, lines: LINES_EXAMPLE }),
@@ -137,7 +174,15 @@ const iso = (date: Date | null) => date?.toISOString() ?? null
 
 const serialize = (q: QuotationDetail) => ({
   id: q.id,
-  rfq: { id: q.rfq.id, number: q.rfq.number, title: q.rfq.title, sealed: q.rfq.sealed, quote_deadline: q.rfq.quoteDeadline.toISOString(), visibility: q.rfq.visibility, quoting_open: q.rfq.quotingOpen },
+  rfq: {
+    id: q.rfq.id,
+    number: q.rfq.number,
+    title: q.rfq.title,
+    sealed: q.rfq.sealed,
+    quote_deadline: q.rfq.quoteDeadline.toISOString(),
+    visibility: q.rfq.visibility,
+    quoting_open: q.rfq.quotingOpen,
+  },
   side: q.side,
   buyer: q.buyer,
   supplier: q.supplier,
@@ -184,7 +229,13 @@ const serializeRevision = (entry: QuotationRevisionEntry) => ({
   revision: entry.revision,
   submitted_at: entry.submittedAt.toISOString(),
   submitted_by_name: entry.submittedByName,
-  changes: entry.changes.map((change) => ({ field: snakeCaseName(change.field), rfq_line_id: change.rfqLineId, line_title: change.lineTitle, before: change.before, after: change.after })),
+  changes: entry.changes.map((change) => ({
+    field: snakeCaseName(change.field),
+    rfq_line_id: change.rfqLineId,
+    line_title: change.lineTitle,
+    before: change.before,
+    after: change.after,
+  })),
 })
 
 const serializeMine = (item: MyQuotationSummary) => ({
@@ -249,7 +300,8 @@ const routes = {
     path: '/v1/quotations/{id}/revise',
     tags,
     summary: 'A new round of a submitted quotation (revision + 1, kept for the history) before the deadline',
-    description: 'The whole content again, as for saving a draft, with the version loaded. An accepted, rejected, withdrawn or expired quotation is never revised (409 invalid_transition).',
+    description:
+      'The whole content again, as for saving a draft, with the version loaded. An accepted, rejected, withdrawn or expired quotation is never revised (409 invalid_transition).',
     security: SIGNED_IN,
     ...member('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('ReviseQuotation') },
@@ -321,7 +373,16 @@ const routes = {
       }),
     },
     responses: {
-      200: jsonResponse(z.object({ items: z.array(MyQuotationSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), counts: z.record(z.string(), z.number().int()) }), 'A page of quotations'),
+      200: jsonResponse(
+        z.object({
+          items: z.array(MyQuotationSchema),
+          total: z.number().int(),
+          limit: z.number().int(),
+          offset: z.number().int(),
+          counts: z.record(z.string(), z.number().int()),
+        }),
+        'A page of quotations',
+      ),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -342,7 +403,10 @@ export function registerQuotationRoutes(api: Api) {
   api.openapi(routes.save, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serialize(await parseAndRun('quotations', SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 200)
+    return c.json(
+      serialize(await parseAndRun('quotations', SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      200,
+    )
   })
 
   api.openapi(routes.submit, async (c) => {
@@ -354,7 +418,10 @@ export function registerQuotationRoutes(api: Api) {
   api.openapi(routes.revise, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serialize(await parseAndRun('quotations', ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 200)
+    return c.json(
+      serialize(await parseAndRun('quotations', ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      200,
+    )
   })
 
   api.openapi(routes.withdraw, async (c) => {
@@ -380,7 +447,10 @@ export function registerQuotationRoutes(api: Api) {
   api.openapi(routes.decide, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serialize(await parseAndRun('quotations', QuotationDecisionInput, body, (input) => decideQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      serialize(await parseAndRun('quotations', QuotationDecisionInput, body, (input) => decideQuotation(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.history, async (c) => {

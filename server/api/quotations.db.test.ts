@@ -12,7 +12,16 @@ let supplierA: CookieJar
 let supplierB: CookieJar
 let stranger: CookieJar
 
-type Quotation = { id: string; status: string; revision: number; version: number; total: string; side: string; actions: string[]; lines: Array<{ rfq_line_id: string; unit_price: string | null; no_offer: boolean; target_unit_price: string | null }> }
+type Quotation = {
+  id: string
+  status: string
+  revision: number
+  version: number
+  total: string
+  side: string
+  actions: string[]
+  lines: Array<{ rfq_line_id: string; unit_price: string | null; no_offer: boolean; target_unit_price: string | null }>
+}
 
 beforeAll(async () => {
   app = testApp()
@@ -66,7 +75,10 @@ describe('quotations API', () => {
     expect(submitted).toMatchObject({ status: 'submitted', revision: 1, total: '9300.00', side: 'supplier' })
     expect(submitted.lines[0]!.target_unit_price).toBeNull()
 
-    const revised = await call(app, `/api/v1/quotations/${submitted.id}/revise`, { body: { ...body(rfq.lines, ['17', '9.2']), version: submitted.version }, jar: supplierA })
+    const revised = await call(app, `/api/v1/quotations/${submitted.id}/revise`, {
+      body: { ...body(rfq.lines, ['17', '9.2']), version: submitted.version },
+      jar: supplierA,
+    })
     expect(revised.status, revised.text).toBe(200)
     const history = await call(app, `/api/v1/quotations/${submitted.id}/history`, { jar: buyer })
     expect(history.status).toBe(200)
@@ -87,7 +99,11 @@ describe('quotations API', () => {
   })
 
   it('answers 409 after the deadline and for revising an accepted quote', async () => {
-    const closed = await insertRfq(cast.buyer.company.id, { requirements: LINES, supplierIds: [cast.suppliers[0]!.company.id], deadline: new Date(Date.now() - 1000) })
+    const closed = await insertRfq(cast.buyer.company.id, {
+      requirements: LINES,
+      supplierIds: [cast.suppliers[0]!.company.id],
+      deadline: new Date(Date.now() - 1000),
+    })
     const late = await call(app, `/api/v1/rfq-inbox/${closed.id}/quotation`, { method: 'PUT', body: body(closed.lines), jar: supplierA })
     expect(late.status).toBe(409)
     expect(late.json).toMatchObject({ code: 'invalid_transition', details: { reason: 'quoting_closed' } })
@@ -105,7 +121,11 @@ describe('quotations API', () => {
   })
 
   it('keeps sealed quotes from the buyer before the deadline on every endpoint, and shows them after', async () => {
-    const rfq = await insertRfq(cast.buyer.company.id, { requirements: LINES, sealed: true, supplierIds: [cast.suppliers[0]!.company.id, cast.suppliers[1]!.company.id] })
+    const rfq = await insertRfq(cast.buyer.company.id, {
+      requirements: LINES,
+      sealed: true,
+      supplierIds: [cast.suppliers[0]!.company.id, cast.suppliers[1]!.company.id],
+    })
     const submitted = await quote(supplierB, rfq, ['8613.1300', '7.77'])
     const list = await call(app, `/api/v1/rfqs/${rfq.id}/quotations`, { jar: buyer })
     expect(list.status).toBe(200)
@@ -118,9 +138,16 @@ describe('quotations API', () => {
     const decision = await call(app, `/api/v1/quotations/${submitted.id}/decision`, { body: { decision: 'accept' }, jar: buyer })
     expect(decision.status).toBe(403)
 
-    await database().update(rfqs).set({ quoteDeadline: new Date(Date.now() - 1000) }).where(eq(rfqs.id, rfq.id))
+    await database()
+      .update(rfqs)
+      .set({ quoteDeadline: new Date(Date.now() - 1000) })
+      .where(eq(rfqs.id, rfq.id))
     const after = await call(app, `/api/v1/rfqs/${rfq.id}/quotations`, { jar: buyer })
-    expect(after.json).toMatchObject({ sealed: false, count: 1, items: [{ id: submitted.id, side: 'buyer', lines: [{ unit_price: '8613.1300', target_unit_price: '18.0000' }, { unit_price: '7.7700' }] }] })
+    expect(after.json).toMatchObject({
+      sealed: false,
+      count: 1,
+      items: [{ id: submitted.id, side: 'buyer', lines: [{ unit_price: '8613.1300', target_unit_price: '18.0000' }, { unit_price: '7.7700' }] }],
+    })
     expect((await call(app, `/api/v1/quotations/${submitted.id}`, { jar: buyer })).status).toBe(200)
   })
 

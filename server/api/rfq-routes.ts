@@ -112,7 +112,16 @@ const RfqDetailSchema = RfqSummarySchema.extend({
       responded_at: z.string().nullable(),
     }),
   ),
-  questions: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string().nullable(), asked_by_company_name: z.string().nullable(), created_at: z.string(), answered_at: z.string().nullable() })),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      question: z.string(),
+      answer: z.string().nullable(),
+      asked_by_company_name: z.string().nullable(),
+      created_at: z.string(),
+      answered_at: z.string().nullable(),
+    }),
+  ),
   attachments: z.array(AttachmentSchema),
   quotations: z
     .object({
@@ -159,9 +168,24 @@ const SupplierRfqSchema = z
     category_id: z.string().nullable(),
     published_at: z.string().nullable(),
     buyer: z.object({ id: z.string(), name: z.string(), country: z.string().nullable() }),
-    invitation: z.object({ status: z.enum(INVITATION_STATUSES), decline_reason: z.string(), invited_at: z.string(), viewed_at: z.string().nullable(), responded_at: z.string().nullable() }),
+    invitation: z.object({
+      status: z.enum(INVITATION_STATUSES),
+      decline_reason: z.string(),
+      invited_at: z.string(),
+      viewed_at: z.string().nullable(),
+      responded_at: z.string().nullable(),
+    }),
     lines: z.array(RfqLineSchema),
-    questions: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string().nullable(), mine: z.boolean().openapi({ description: 'Asked by the caller’s company; who else asked is never shown' }), created_at: z.string(), answered_at: z.string().nullable() })),
+    questions: z.array(
+      z.object({
+        id: z.string(),
+        question: z.string(),
+        answer: z.string().nullable(),
+        mine: z.boolean().openapi({ description: 'Asked by the caller’s company; who else asked is never shown' }),
+        created_at: z.string(),
+        answered_at: z.string().nullable(),
+      }),
+    ),
     attachments: z.array(AttachmentSchema),
     can_ask: z.boolean(),
     can_decline: z.boolean(),
@@ -205,7 +229,10 @@ const BuyingRequestSchema = z
   .openapi('BuyingRequest')
 
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
-const Paging = z.object({ limit: z.string().max(6).optional().openapi({ description: '1–100, default 25' }), offset: z.string().max(8).optional().openapi({ description: 'default 0' }) })
+const Paging = z.object({
+  limit: z.string().max(6).optional().openapi({ description: '1–100, default 25' }),
+  offset: z.string().max(8).optional().openapi({ description: 'default 0' }),
+})
 const ListFilters = Paging.extend({
   status: z.enum(RFQ_STATUSES).optional(),
   visibility: z.enum(RFQ_VISIBILITIES).optional(),
@@ -262,7 +289,12 @@ const serializeLine = (line: RfqLine) => ({
   category_id: line.categoryId,
   required_by: line.requiredBy,
 })
-const serializeAttachment = (file: { id: string; name: string; contentType: string; sizeBytes: number }) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes })
+const serializeAttachment = (file: { id: string; name: string; contentType: string; sizeBytes: number }) => ({
+  id: file.id,
+  name: file.name,
+  content_type: file.contentType,
+  size_bytes: file.sizeBytes,
+})
 const serializeSummary = (rfq: RfqSummary) => ({
   id: rfq.id,
   number: rfq.number,
@@ -304,7 +336,14 @@ const serializeDetail = (rfq: RfqDetail) => ({
     viewed_at: iso(invitee.viewedAt),
     responded_at: iso(invitee.respondedAt),
   })),
-  questions: rfq.questions.map((question) => ({ id: question.id, question: question.question, answer: question.answer, asked_by_company_name: question.askedByCompanyName, created_at: question.createdAt.toISOString(), answered_at: iso(question.answeredAt) })),
+  questions: rfq.questions.map((question) => ({
+    id: question.id,
+    question: question.question,
+    answer: question.answer,
+    asked_by_company_name: question.askedByCompanyName,
+    created_at: question.createdAt.toISOString(),
+    answered_at: iso(question.answeredAt),
+  })),
   attachments: rfq.attachments.map(serializeAttachment),
   quotations: {
     sealed: rfq.quotations.sealed,
@@ -343,9 +382,22 @@ const serializeSupplierView = (rfq: SupplierRfqView) => ({
   category_id: rfq.categoryId,
   published_at: iso(rfq.publishedAt),
   buyer: rfq.buyer,
-  invitation: { status: rfq.invitation.status, decline_reason: rfq.invitation.declineReason, invited_at: rfq.invitation.invitedAt.toISOString(), viewed_at: iso(rfq.invitation.viewedAt), responded_at: iso(rfq.invitation.respondedAt) },
+  invitation: {
+    status: rfq.invitation.status,
+    decline_reason: rfq.invitation.declineReason,
+    invited_at: rfq.invitation.invitedAt.toISOString(),
+    viewed_at: iso(rfq.invitation.viewedAt),
+    responded_at: iso(rfq.invitation.respondedAt),
+  },
   lines: rfq.lines.map(serializeLine),
-  questions: rfq.questions.map((question) => ({ id: question.id, question: question.question, answer: question.answer, mine: question.mine, created_at: question.createdAt.toISOString(), answered_at: iso(question.answeredAt) })),
+  questions: rfq.questions.map((question) => ({
+    id: question.id,
+    question: question.question,
+    answer: question.answer,
+    mine: question.mine,
+    created_at: question.createdAt.toISOString(),
+    answered_at: iso(question.answeredAt),
+  })),
   attachments: rfq.attachments.map(serializeAttachment),
   can_ask: rfq.canAsk,
   can_decline: rfq.canDecline,
@@ -403,7 +455,8 @@ const routes = {
     path: '/v1/rfqs',
     tags,
     summary: 'Create an RFQ as a draft: lines written or copied from requirements (requirement_ids), invitees, terms',
-    description: 'The quote deadline must be in the future. Invitees must be supplying companies other than the caller’s. Field errors come under lines.<index>.<field>, requirement_ids.<index>, supplier_ids.<index>.',
+    description:
+      'The quote deadline must be in the future. Invitees must be supplying companies other than the caller’s. Field errors come under lines.<index>.<field>, requirement_ids.<index>, supplier_ids.<index>.',
     security: SIGNED_IN,
     ...member(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateRfq') },
@@ -434,7 +487,8 @@ const routes = {
     path: '/v1/rfqs/{id}/transitions',
     tags,
     summary: 'Publish, close early, extend (a later deadline; reopens a closed RFQ) or cancel (with a reason)',
-    description: 'Publishing sends the invitations (and lists a public RFQ on the board). A sealed RFQ cannot be extended once its deadline has passed. A step the status does not allow is 409 invalid_transition; an outdated version 409 stale_version.',
+    description:
+      'Publishing sends the invitations (and lists a public RFQ on the board). A sealed RFQ cannot be extended once its deadline has passed. A step the status does not allow is 409 invalid_transition; an outdated version 409 stale_version.',
     security: SIGNED_IN,
     ...member('id'),
     request: { params: IdParam, body: bodyRef('RfqTransition') },
@@ -541,7 +595,10 @@ export function registerRfqRoutes(api: Api) {
   api.openapi(routes.ask, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeSupplierView(await parseAndRun('rfqs', AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input, idempotencyOf(c)))), 201)
+    return c.json(
+      serializeSupplierView(await parseAndRun('rfqs', AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      201,
+    )
   })
 
   api.openapi(routes.answer, async (c) => {
@@ -568,7 +625,10 @@ export function registerRfqRoutes(api: Api) {
   api.openapi(routes.decline, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeSupplierView(await parseAndRun('rfqs', DeclineRfqInput, body, (input) => declineRfq(ctx, c.req.valid('param').id, input.reason))), 200)
+    return c.json(
+      serializeSupplierView(await parseAndRun('rfqs', DeclineRfqInput, body, (input) => declineRfq(ctx, c.req.valid('param').id, input.reason))),
+      200,
+    )
   })
 
   api.openapi(routes.board, async (c) => {

@@ -23,7 +23,12 @@ type Rfq = {
   quotations: { sealed: boolean; count: number; items: Array<{ supplier_name: string; total: string }> | null }
   actions: string[]
 }
-type SupplierRfq = { id: string; invitation: { status: string }; questions: Array<{ question: string; answer: string | null; mine: boolean }>; can_ask: boolean }
+type SupplierRfq = {
+  id: string
+  invitation: { status: string }
+  questions: Array<{ question: string; answer: string | null; mine: boolean }>
+  can_ask: boolean
+}
 
 beforeAll(async () => {
   app = testApp()
@@ -74,7 +79,11 @@ describe('RFQ API', () => {
     expect(rfq).toMatchObject({ status: 'draft', version: 1 })
     expect(rfq.number).toMatch(/^RFQ-\d{4}-\d{5}$/)
     expect(rfq.lines).toEqual([expect.objectContaining({ requirement_id: project.requirements[0]!.id, title: 'LED panel light 600×600', quantity: 400 })])
-    const edited = await call(app, `/api/v1/rfqs/${rfq.id}`, { method: 'PUT', body: { ...body({ title: 'Showroom lighting, phase 1' }), version: 1 }, jar: buyer })
+    const edited = await call(app, `/api/v1/rfqs/${rfq.id}`, {
+      method: 'PUT',
+      body: { ...body({ title: 'Showroom lighting, phase 1' }), version: 1 },
+      jar: buyer,
+    })
     expect(edited.status, edited.text).toBe(200)
     const stale = await call(app, `/api/v1/rfqs/${rfq.id}`, { method: 'PUT', body: { ...body(), version: 1 }, jar: buyer })
     expect(stale.status).toBe(409)
@@ -87,7 +96,10 @@ describe('RFQ API', () => {
   })
 
   it('answers 422 with translated field messages under snake_case names', async () => {
-    const response = await call(app, '/api/v1/rfqs', { body: body({ quote_deadline: inDays(-1), lines: [{ title: '', quantity: 0, unit: 'pcs' }] }), jar: buyer })
+    const response = await call(app, '/api/v1/rfqs', {
+      body: body({ quote_deadline: inDays(-1), lines: [{ title: '', quantity: 0, unit: 'pcs' }] }),
+      jar: buyer,
+    })
     expect(response.status).toBe(422)
     const fields = (response.json as { details: { fields: Record<string, string[]> } }).details.fields
     expect(Object.keys(fields).sort()).toEqual(['lines.0.quantity', 'lines.0.title'])

@@ -59,8 +59,22 @@ const healthRoute = createRoute({
   summary: 'Liveness and database reachability',
   ...access({ level: 'public' }),
   responses: {
-    200: { description: 'Healthy', content: { 'application/json': { schema: z.object({ status: z.literal('ok'), database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.literal(true) }) }) } } },
-    503: { description: 'The database cannot be reached', content: { 'application/json': { schema: z.object({ status: z.literal('degraded'), database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.literal(false) }) }) } } },
+    200: {
+      description: 'Healthy',
+      content: {
+        'application/json': {
+          schema: z.object({ status: z.literal('ok'), database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.literal(true) }) }),
+        },
+      },
+    },
+    503: {
+      description: 'The database cannot be reached',
+      content: {
+        'application/json': {
+          schema: z.object({ status: z.literal('degraded'), database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.literal(false) }) }),
+        },
+      },
+    },
   },
 })
 
@@ -85,7 +99,14 @@ const listDevMessagesRoute = createRoute({
   ...access({ level: 'platform_admin' }),
   request: { query: PageQuery.extend({ channel: z.enum(['mail', 'sms']).default('mail') }) },
   responses: {
-    200: { description: 'A page of messages, newest first', content: { 'application/json': { schema: z.object({ items: z.array(DevMessageSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }) } } },
+    200: {
+      description: 'A page of messages, newest first',
+      content: {
+        'application/json': {
+          schema: z.object({ items: z.array(DevMessageSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        },
+      },
+    },
     401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
     403: { description: 'Not a platform admin', content: { 'application/json': { schema: ErrorSchema } } },
   },
@@ -108,7 +129,15 @@ const getDevMessageRoute = createRoute({
 })
 
 function serializeDevMessage(m: Awaited<ReturnType<typeof getDevMessage>>) {
-  return { id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, text_body: m.textBody, html_body: m.htmlBody, created_at: m.createdAt.toISOString() }
+  return {
+    id: m.id,
+    channel: m.channel,
+    recipient: m.recipient,
+    subject: m.subject,
+    text_body: m.textBody,
+    html_body: m.htmlBody,
+    created_at: m.createdAt.toISOString(),
+  }
 }
 
 const require = createRequire(import.meta.url)
@@ -136,7 +165,9 @@ export function createApiRouter() {
     const handle = databaseHandle()
     const reachable = await pingDatabase(handle)
     c.header('Cache-Control', 'no-store')
-    return reachable ? c.json({ status: 'ok' as const, database: { kind: handle.kind, reachable: true as const } }, 200) : c.json({ status: 'degraded' as const, database: { kind: handle.kind, reachable: false as const } }, 503)
+    return reachable
+      ? c.json({ status: 'ok' as const, database: { kind: handle.kind, reachable: true as const } }, 200)
+      : c.json({ status: 'degraded' as const, database: { kind: handle.kind, reachable: false as const } }, 503)
   })
 
   api.openapi(listDevMessagesRoute, async (c) => {

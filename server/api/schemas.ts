@@ -39,7 +39,10 @@ export function access(rule: Access): { 'x-access': Access } {
 export const errorResponses = {
   400: { description: 'Malformed request', content: { 'application/json': { schema: ErrorSchema } } },
   401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
-  403: { description: 'No company yet (company_required) or a role too low (insufficient_role), translated', content: { 'application/json': { schema: ErrorSchema } } },
+  403: {
+    description: 'No company yet (company_required) or a role too low (insufficient_role), translated',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
   404: { description: 'Not found, or owned by another company', content: { 'application/json': { schema: ErrorSchema } } },
   409: { description: 'Conflicts with the current state', content: { 'application/json': { schema: ErrorSchema } } },
   422: { description: 'Invalid input: details.fields maps each field to its messages', content: { 'application/json': { schema: ErrorSchema } } },

@@ -31,7 +31,18 @@ const ProductCard = z
   .openapi('MarketProduct')
 const Facet = z.object({ value: z.string(), label: z.string(), count: z.number().int() })
 const SearchResultSchema = z
-  .object({ items: z.array(ProductCard), total: z.number().int().openapi({ description: 'Number of matches, counted exactly; offsets up to 10,000 page through them' }), limit: z.number().int(), offset: z.number().int(), facets: z.object({ categories: z.array(Facet), origin_countries: z.array(Facet), hs_chapters: z.array(Facet).openapi({ description: 'Matches per HS chapter (two digits), under every other filter' }), verified_suppliers: z.number().int().openapi({ description: 'Matches whose supplier is verified, under every other filter' }) }) })
+  .object({
+    items: z.array(ProductCard),
+    total: z.number().int().openapi({ description: 'Number of matches, counted exactly; offsets up to 10,000 page through them' }),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    facets: z.object({
+      categories: z.array(Facet),
+      origin_countries: z.array(Facet),
+      hs_chapters: z.array(Facet).openapi({ description: 'Matches per HS chapter (two digits), under every other filter' }),
+      verified_suppliers: z.number().int().openapi({ description: 'Matches whose supplier is verified, under every other filter' }),
+    }),
+  })
   .openapi('MarketSearchResult')
 const PublicProductSchema = z
   .object({
@@ -107,8 +118,20 @@ function serializeProduct(product: PublicProduct) {
     hs_code: product.hsCode,
     categories: product.categories,
     images: product.images.map((image) => ({ id: image.id, url: image.url, thumbnail_url: image.thumbnailUrl, alt: image.alt })),
-    supplier: { id: product.supplier.id, name: product.supplier.name, country: product.supplier.country, city: product.supplier.city, verification_status: product.supplier.verificationStatus, verified: product.supplier.verified },
-    price_tiers: product.priceTiers ? { currency: product.priceTiers.currency, tiers: product.priceTiers.tiers.map((tier) => ({ min_quantity: tier.minQuantity, unit_price: tier.unitPrice })) } : null,
+    supplier: {
+      id: product.supplier.id,
+      name: product.supplier.name,
+      country: product.supplier.country,
+      city: product.supplier.city,
+      verification_status: product.supplier.verificationStatus,
+      verified: product.supplier.verified,
+    },
+    price_tiers: product.priceTiers
+      ? {
+          currency: product.priceTiers.currency,
+          tiers: product.priceTiers.tiers.map((tier) => ({ min_quantity: tier.minQuantity, unit_price: tier.unitPrice })),
+        }
+      : null,
   }
 }
 
@@ -117,7 +140,21 @@ export function registerSearchRoutes(api: Api) {
     const result = await searchProducts({ ...searchInputOf(c.req.valid('query')), locale: currentLocale() })
     c.header('Cache-Control', PUBLIC_CACHE)
     c.header('Vary', 'Accept-Language, Cookie')
-    return c.json({ items: result.items.map(serializeCard), total: result.total, limit: result.limit, offset: result.offset, facets: { categories: result.facets.categories, origin_countries: result.facets.originCountries, hs_chapters: result.facets.hsChapters, verified_suppliers: result.facets.verifiedSuppliers } }, 200)
+    return c.json(
+      {
+        items: result.items.map(serializeCard),
+        total: result.total,
+        limit: result.limit,
+        offset: result.offset,
+        facets: {
+          categories: result.facets.categories,
+          origin_countries: result.facets.originCountries,
+          hs_chapters: result.facets.hsChapters,
+          verified_suppliers: result.facets.verifiedSuppliers,
+        },
+      },
+      200,
+    )
   })
 
   api.openapi(routes.get, async (c) => {

@@ -49,7 +49,11 @@ describe('GET /api/v1/marketplace/products/{id}', () => {
   it('answers a published product with its price tiers', async () => {
     const response = await call(app, `/api/v1/marketplace/products/${mugId}`)
     expect(response.status).toBe(200)
-    expect(response.json).toMatchObject({ id: mugId, name: 'Ceramic Coffee Mug', price_tiers: { currency: 'USD', tiers: [{ min_quantity: 100, unit_price: '2.5000' }] } })
+    expect(response.json).toMatchObject({
+      id: mugId,
+      name: 'Ceramic Coffee Mug',
+      price_tiers: { currency: 'USD', tiers: [{ min_quantity: 100, unit_price: '2.5000' }] },
+    })
   })
 
   it('is 404 for unpublished, unknown and §5-malformed ids', async () => {

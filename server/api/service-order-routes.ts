@@ -47,7 +47,9 @@ const ServiceOrderSummarySchema = z
     kind: z.enum(SERVICE_ORDER_KINDS),
     service_type: z.enum(ORDERABLE_SERVICES),
     status: z.enum(SERVICE_ORDER_STATUSES),
-    viewer: z.enum(['buyer', 'provider', 'quoting']).openapi({ description: 'The caller’s side; `quoting`: a logistics provider pricing an open freight request (the buyer is not named)' }),
+    viewer: z
+      .enum(['buyer', 'provider', 'quoting'])
+      .openapi({ description: 'The caller’s side; `quoting`: a logistics provider pricing an open freight request (the buyer is not named)' }),
     buyer: Party,
     provider: Party,
     currency: z.string().nullable(),
@@ -100,7 +102,18 @@ const ServiceOrderDetailSchema = ServiceOrderSummarySchema.extend({
   freight: FreightSchema.nullable(),
   status_reason: z.string(),
   version: z.number().int().openapi({ description: 'Send it back with every change (optimistic lock)' }),
-  events: z.array(z.object({ id: z.string(), type: z.string(), from_status: z.string().nullable(), to_status: z.string().nullable(), actor_name: z.string().nullable(), actor_company_name: z.string().nullable(), note: z.string(), created_at: z.string() })),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      from_status: z.string().nullable(),
+      to_status: z.string().nullable(),
+      actor_name: z.string().nullable(),
+      actor_company_name: z.string().nullable(),
+      note: z.string(),
+      created_at: z.string(),
+    }),
+  ),
   quotes: z.array(FreightQuoteSchema),
   actions: z.array(z.string()),
   can_quote: z.boolean(),
@@ -123,10 +136,23 @@ const FREIGHT_EXAMPLE = {
   cargo_description: 'Brass desk lamps on 2 pallets',
 }
 const BODIES = {
-  CreateServiceOrder: snakeCaseBodySchema(CreateServiceOrderInput, { service_type: 'inspection', provider_company_id: 'company-id', scope: 'Pre-shipment inspection, AQL 2.5', location: 'Ningbo', service_date: '2027-02-10' }),
+  CreateServiceOrder: snakeCaseBodySchema(CreateServiceOrderInput, {
+    service_type: 'inspection',
+    provider_company_id: 'company-id',
+    scope: 'Pre-shipment inspection, AQL 2.5',
+    location: 'Ningbo',
+    service_date: '2027-02-10',
+  }),
   CreateLogisticOrder: snakeCaseBodySchema(CreateLogisticOrderInput, FREIGHT_EXAMPLE),
   ServiceOrderTransition: snakeCaseBodySchema(ServiceOrderTransitionInput, { action: 'accept', version: 1, reason: '', price: '300.00', currency: 'USD' }),
-  SubmitFreightQuote: snakeCaseBodySchema(FreightQuoteInput, { price: '1850.00', currency: 'USD', transit_days: 32, valid_until: '2099-12-31', note: 'Door to port', includes_insurance: false }),
+  SubmitFreightQuote: snakeCaseBodySchema(FreightQuoteInput, {
+    price: '1850.00',
+    currency: 'USD',
+    transit_days: 32,
+    valid_until: '2099-12-31',
+    note: 'Door to port',
+    includes_insurance: false,
+  }),
   AcceptFreightQuote: snakeCaseBodySchema(AcceptQuoteInput, { quote_id: 'quote-id', version: 1 }),
 }
 
@@ -185,7 +211,16 @@ const serializeDetail = (order: ServiceOrderDetail) => ({
     : null,
   status_reason: order.statusReason,
   version: order.version,
-  events: order.events.map((event) => ({ id: event.id, type: event.type, from_status: event.fromStatus, to_status: event.toStatus, actor_name: event.actorName, actor_company_name: event.actorCompanyName, note: event.note, created_at: event.createdAt.toISOString() })),
+  events: order.events.map((event) => ({
+    id: event.id,
+    type: event.type,
+    from_status: event.fromStatus,
+    to_status: event.toStatus,
+    actor_name: event.actorName,
+    actor_company_name: event.actorCompanyName,
+    note: event.note,
+    created_at: event.createdAt.toISOString(),
+  })),
   quotes: order.quotes.map(serializeQuote),
   actions: order.actions,
   can_quote: order.canQuote,
@@ -204,8 +239,22 @@ const routes = {
     summary: 'The company’s service and logistic orders, as buyer or provider, newest first',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    request: { query: z.object({ kind: z.enum(SERVICE_ORDER_KINDS).optional(), status: z.enum(SERVICE_ORDER_STATUSES).optional(), role: z.enum(SERVICE_ORDER_ROLES).default('all'), ...PageParams }) },
-    responses: { 200: jsonResponse(z.object({ items: z.array(ServiceOrderSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of orders'), 401: errorResponses[401], 403: errorResponses[403] },
+    request: {
+      query: z.object({
+        kind: z.enum(SERVICE_ORDER_KINDS).optional(),
+        status: z.enum(SERVICE_ORDER_STATUSES).optional(),
+        role: z.enum(SERVICE_ORDER_ROLES).default('all'),
+        ...PageParams,
+      }),
+    },
+    responses: {
+      200: jsonResponse(
+        z.object({ items: z.array(ServiceOrderSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of orders',
+      ),
+      401: errorResponses[401],
+      403: errorResponses[403],
+    },
   }),
   create: createRoute({
     method: 'post',
@@ -235,7 +284,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: z.object(PageParams) },
-    responses: { 200: jsonResponse(z.object({ items: z.array(ServiceOrderSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of requests'), 401: errorResponses[401], 403: errorResponses[403] },
+    responses: {
+      200: jsonResponse(
+        z.object({ items: z.array(ServiceOrderSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of requests',
+      ),
+      401: errorResponses[401],
+      403: errorResponses[403],
+    },
   }),
   get: createRoute({
     method: 'get',
@@ -275,7 +331,13 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member', resource: 'id' }),
     request: { params: QuoteParam },
-    responses: { 200: jsonResponse(ServiceOrderDetailSchema, 'The request'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409] },
+    responses: {
+      200: jsonResponse(ServiceOrderDetailSchema, 'The request'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+    },
   }),
   acceptQuote: createRoute({
     method: 'post',
@@ -294,7 +356,13 @@ const routes = {
     summary: 'Providers of a service, verified first',
     ...access({ level: 'public' }),
     request: { query: z.object({ type: z.enum(ORDERABLE_SERVICES).openapi({ example: 'inspection' }), ...PageParams }) },
-    responses: { 200: jsonResponse(z.object({ items: z.array(ProviderSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of providers'), 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(
+        z.object({ items: z.array(ProviderSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of providers',
+      ),
+      422: errorResponses[422],
+    },
   }),
 }
 
@@ -309,13 +377,17 @@ export function registerServiceOrderRoutes(api: Api) {
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseAndRun('services', CreateServiceOrderInput, camelCaseKeys(await readJsonBody(c)), (input) => createServiceOrder(ctx, input, idempotencyOf(c)))
+    const created = await parseAndRun('services', CreateServiceOrderInput, camelCaseKeys(await readJsonBody(c)), (input) =>
+      createServiceOrder(ctx, input, idempotencyOf(c)),
+    )
     return c.json(serializeDetail(created), 201)
   })
 
   api.openapi(routes.createLogistic, async (c) => {
     const ctx = await serviceContext(c)
-    const created = await parseAndRun('services', CreateLogisticOrderInput, camelCaseKeys(await readJsonBody(c)), (input) => createLogisticOrder(ctx, input, idempotencyOf(c)))
+    const created = await parseAndRun('services', CreateLogisticOrderInput, camelCaseKeys(await readJsonBody(c)), (input) =>
+      createLogisticOrder(ctx, input, idempotencyOf(c)),
+    )
     return c.json(serializeDetail(created), 201)
   })
 
@@ -329,13 +401,17 @@ export function registerServiceOrderRoutes(api: Api) {
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await serviceContext(c)
-    const order = await parseAndRun('services', ServiceOrderTransitionInput, camelCaseKeys(await readJsonBody(c)), (input) => transitionServiceOrder(ctx, c.req.valid('param').id, input))
+    const order = await parseAndRun('services', ServiceOrderTransitionInput, camelCaseKeys(await readJsonBody(c)), (input) =>
+      transitionServiceOrder(ctx, c.req.valid('param').id, input),
+    )
     return c.json(serializeDetail(order), 200)
   })
 
   api.openapi(routes.quote, async (c) => {
     const ctx = await serviceContext(c)
-    const order = await parseAndRun('services', FreightQuoteInput, camelCaseKeys(await readJsonBody(c)), (input) => submitFreightQuote(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
+    const order = await parseAndRun('services', FreightQuoteInput, camelCaseKeys(await readJsonBody(c)), (input) =>
+      submitFreightQuote(ctx, c.req.valid('param').id, input, idempotencyOf(c)),
+    )
     return c.json(serializeDetail(order), 201)
   })
 
@@ -346,7 +422,9 @@ export function registerServiceOrderRoutes(api: Api) {
 
   api.openapi(routes.acceptQuote, async (c) => {
     const ctx = await serviceContext(c)
-    const order = await parseAndRun('services', AcceptQuoteInput, camelCaseKeys(await readJsonBody(c)), (input) => acceptFreightQuote(ctx, c.req.valid('param').id, input))
+    const order = await parseAndRun('services', AcceptQuoteInput, camelCaseKeys(await readJsonBody(c)), (input) =>
+      acceptFreightQuote(ctx, c.req.valid('param').id, input),
+    )
     return c.json(serializeDetail(order), 200)
   })
 

@@ -35,7 +35,14 @@ beforeAll(async () => {
   stranger = await signInWithCookies(app, x.user)
 })
 
-const serviceBody = (overrides: Record<string, unknown> = {}) => ({ service_type: 'inspection', provider_company_id: inspectorId, scope: 'Pre-shipment inspection, AQL 2.5', location: 'Ningbo', service_date: '2027-02-10', ...overrides })
+const serviceBody = (overrides: Record<string, unknown> = {}) => ({
+  service_type: 'inspection',
+  provider_company_id: inspectorId,
+  scope: 'Pre-shipment inspection, AQL 2.5',
+  location: 'Ningbo',
+  service_date: '2027-02-10',
+  ...overrides,
+})
 const freightBody = (overrides: Record<string, unknown> = {}) => ({
   origin: 'Ningbo',
   origin_country: 'CN',
@@ -57,7 +64,14 @@ describe('/api/v1/service-orders', () => {
     const headers = { 'idempotency-key': 'api-so-1' }
     const created = await call(app, '/api/v1/service-orders', { body: serviceBody(), jar: buyer, headers })
     expect(created.status, created.text).toBe(201)
-    expect(created.json).toMatchObject({ kind: 'service', service_type: 'inspection', status: 'requested', viewer: 'buyer', version: 1, provider: { id: inspectorId } })
+    expect(created.json).toMatchObject({
+      kind: 'service',
+      service_type: 'inspection',
+      status: 'requested',
+      viewer: 'buyer',
+      version: 1,
+      provider: { id: inspectorId },
+    })
     const again = await call(app, '/api/v1/service-orders', { body: serviceBody(), jar: buyer, headers })
     expect(again.json.id).toBe(created.json.id)
     expect((await call(app, '/api/v1/service-orders', { body: serviceBody({ scope: 'Other scope' }), jar: buyer, headers })).status).toBe(409)
@@ -66,16 +80,25 @@ describe('/api/v1/service-orders', () => {
     const early = await call(app, `/api/v1/service-orders/${id}/transitions`, { body: { action: 'start', version: 1 }, jar: inspector })
     expect(early.status).toBe(409)
     expect(early.json.code).toBe('invalid_transition')
-    const accepted = await call(app, `/api/v1/service-orders/${id}/transitions`, { body: { action: 'accept', version: 1, price: '300', currency: 'EUR' }, jar: inspector })
+    const accepted = await call(app, `/api/v1/service-orders/${id}/transitions`, {
+      body: { action: 'accept', version: 1, price: '300', currency: 'EUR' },
+      jar: inspector,
+    })
     expect(accepted.status, accepted.text).toBe(200)
     expect(accepted.json).toMatchObject({ status: 'accepted', price: '300.0000', currency: 'EUR', version: 2 })
-    expect((await call(app, `/api/v1/service-orders/${id}/transitions`, { body: { action: 'start', version: 1 }, jar: inspector })).json.code).toBe('stale_version')
+    expect((await call(app, `/api/v1/service-orders/${id}/transitions`, { body: { action: 'start', version: 1 }, jar: inspector })).json.code).toBe(
+      'stale_version',
+    )
     const list = await call(app, '/api/v1/service-orders?role=provider&kind=service', { jar: inspector })
     expect((list.json.items as Array<{ id: string }>).map((item) => item.id)).toContain(id)
   })
 
   it('answers 422 with translated field messages under the JSON names', async () => {
-    const bad = await call(app, '/api/v1/service-orders', { body: serviceBody({ service_type: 'catering', scope: '' }), jar: buyer, headers: { 'accept-language': 'en' } })
+    const bad = await call(app, '/api/v1/service-orders', {
+      body: serviceBody({ service_type: 'catering', scope: '' }),
+      jar: buyer,
+      headers: { 'accept-language': 'en' },
+    })
     expect(bad.status).toBe(422)
     const fields = (bad.json.details as { fields: Record<string, string[]> }).fields
     expect(Object.keys(fields).sort()).toEqual(['scope', 'service_type'])
@@ -96,9 +119,19 @@ describe('/api/v1/service-orders', () => {
     const open = await call(app, '/api/v1/freight-requests', { jar: shipper })
     expect((open.json.items as Array<{ id: string; buyer: { name: string } }>).find((item) => item.id === id)?.buyer.name).toBe('')
     expect((await call(app, `/api/v1/service-orders/${id}`, { jar: inspector })).status).toBe(404)
-    const quoted = await call(app, `/api/v1/service-orders/${id}/quotes`, { body: { price: '640.00', currency: 'USD', transit_days: 4, valid_until: '2099-01-01' }, jar: shipper })
+    const quoted = await call(app, `/api/v1/service-orders/${id}/quotes`, {
+      body: { price: '640.00', currency: 'USD', transit_days: 4, valid_until: '2099-01-01' },
+      jar: shipper,
+    })
     expect(quoted.status, quoted.text).toBe(201)
-    expect((await call(app, `/api/v1/service-orders/${id}/quotes`, { body: { price: '640.00', currency: 'USD', transit_days: 4, valid_until: '2099-01-01' }, jar: inspector })).status).toBe(404)
+    expect(
+      (
+        await call(app, `/api/v1/service-orders/${id}/quotes`, {
+          body: { price: '640.00', currency: 'USD', transit_days: 4, valid_until: '2099-01-01' },
+          jar: inspector,
+        })
+      ).status,
+    ).toBe(404)
     const quoteId = (quoted.json.quotes as Array<{ id: string }>)[0]!.id
     expect((await call(app, `/api/v1/service-orders/${id}/quotes/${quoteId}/withdraw`, { method: 'POST', jar: stranger })).status).toBe(404)
     const accepted = await call(app, `/api/v1/service-orders/${id}/accept-quote`, { body: { quote_id: quoteId, version: 1 }, jar: buyer })
@@ -134,7 +167,9 @@ describe('public service pages', () => {
     const overview = (await servicesLoader(args('/en/service', { lang: 'en' }))) as unknown as { data: { services: Array<{ type: string; verified: number }> } }
     expect(overview.data.services.find((service) => service.type === 'logistics')?.verified).toBeGreaterThanOrEqual(1)
     expect(await statusOf(() => serviceTypeLoader(args('/en/services/logistics', { lang: 'en', type: 'logistics' })))).toBe(200)
-    const providers = (await serviceTypeLoader(args('/en/services/logistics', { lang: 'en', type: 'logistics' }))) as unknown as { data: { page: { items: Array<{ id: string }> } } }
+    const providers = (await serviceTypeLoader(args('/en/services/logistics', { lang: 'en', type: 'logistics' }))) as unknown as {
+      data: { page: { items: Array<{ id: string }> } }
+    }
     expect(providers.data.page.items.map((item) => item.id)).toContain(shipperId)
     expect(await statusOf(() => serviceTypeLoader(args('/en/services/unknown', { lang: 'en', type: 'unknown' })))).toBe(404)
   })

@@ -2,7 +2,16 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { BlankSchema } from 'hono/types'
 import { requireCompany } from '../../app/modules/companies/index'
-import { AddApprovedSupplierInput, AddShortlistInput, APPROVAL_STATUSES, ApprovedListQuery, BenchmarkQuery, ShortlistNoteInput, SupplierSearchQuery, UpdateApprovedSupplierInput } from '../../app/modules/sourcing/index'
+import {
+  AddApprovedSupplierInput,
+  AddShortlistInput,
+  APPROVAL_STATUSES,
+  ApprovedListQuery,
+  BenchmarkQuery,
+  ShortlistNoteInput,
+  SupplierSearchQuery,
+  UpdateApprovedSupplierInput,
+} from '../../app/modules/sourcing/index'
 import {
   addApprovedSupplier,
   addToShortlist,
@@ -28,7 +37,11 @@ import { IdempotencyHeader, idempotencyOf } from './idempotency'
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
 
-const decimal = (description: string) => z.string().nullable().openapi({ description: `${description} (exact decimal as a string; null without prices)`, example: '12.5000' })
+const decimal = (description: string) =>
+  z
+    .string()
+    .nullable()
+    .openapi({ description: `${description} (exact decimal as a string; null without prices)`, example: '12.5000' })
 const Approval = z.enum(APPROVAL_STATUSES).nullable().openapi({ description: 'The caller’s approved-supplier list status (null: not on the list)' })
 
 const ShortlistEntrySchema = z
@@ -47,7 +60,13 @@ const ShortlistEntrySchema = z
 
 const ShortlistSchema = z
   .object({
-    project: z.object({ id: z.string(), number: z.string(), name: z.string(), status: z.string(), editable: z.boolean().openapi({ description: 'false once the project is closed or cancelled' }) }),
+    project: z.object({
+      id: z.string(),
+      number: z.string(),
+      name: z.string(),
+      status: z.string(),
+      editable: z.boolean().openapi({ description: 'false once the project is closed or cancelled' }),
+    }),
     entries: z.array(ShortlistEntrySchema),
   })
   .openapi('Shortlist')
@@ -66,7 +85,9 @@ const ApprovedSupplierSchema = z
   })
   .openapi('ApprovedSupplier')
 
-const SupplierOptionSchema = z.object({ id: z.string(), name: z.string(), country: z.string(), verified: z.boolean(), approval: Approval }).openapi('SupplierOption')
+const SupplierOptionSchema = z
+  .object({ id: z.string(), name: z.string(), country: z.string(), verified: z.boolean(), approval: Approval })
+  .openapi('SupplierOption')
 
 const StatsSchema = z.object({
   count: z.number().int(),
@@ -98,7 +119,12 @@ const SupplierParam = z.object({ supplierId: z.string().min(1).max(64) })
 const BODIES = {
   AddShortlistEntry: snakeCaseBodySchema(AddShortlistInput, { supplier_company_id: 'b3c1…', note: 'Quoted fast last year' }),
   ShortlistNote: snakeCaseBodySchema(ShortlistNoteInput, { note: 'Ask for UL certificates' }),
-  AddApprovedSupplier: snakeCaseBodySchema(AddApprovedSupplierInput, { supplier_company_id: 'b3c1…', status: 'trial', note: 'First order on trial', document_file_ids: [] }),
+  AddApprovedSupplier: snakeCaseBodySchema(AddApprovedSupplierInput, {
+    supplier_company_id: 'b3c1…',
+    status: 'trial',
+    note: 'First order on trial',
+    document_file_ids: [],
+  }),
   UpdateApprovedSupplier: snakeCaseBodySchema(UpdateApprovedSupplierInput, { status: 'approved', note: 'Audit passed', document_file_ids: [] }),
 }
 
@@ -128,12 +154,24 @@ const serializeApproved = (supplier: ApprovedSupplier) => ({
   verified: supplier.verified,
   status: supplier.status,
   note: supplier.note,
-  documents: supplier.documents.map((file) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes, content_url: `/api/v1/files/${file.id}/content` })),
+  documents: supplier.documents.map((file) => ({
+    id: file.id,
+    name: file.name,
+    content_type: file.contentType,
+    size_bytes: file.sizeBytes,
+    content_url: `/api/v1/files/${file.id}/content`,
+  })),
   updated_by_name: supplier.updatedByName,
   updated_at: supplier.updatedAt.toISOString(),
 })
 
-const serializeOption = (option: SupplierOption) => ({ id: option.id, name: option.name, country: option.country, verified: option.verified, approval: option.approval })
+const serializeOption = (option: SupplierOption) => ({
+  id: option.id,
+  name: option.name,
+  country: option.country,
+  verified: option.verified,
+  approval: option.approval,
+})
 const serializeStats = (stats: PriceStats) => ({ count: stats.count, min: stats.min, p25: stats.p25, median: stats.median, p75: stats.p75, max: stats.max })
 
 const tags = ['Sourcing']
@@ -157,7 +195,8 @@ const routes = {
     path: '/v1/projects/{id}/shortlist',
     tags,
     summary: 'Put a supplying company on the project’s shortlist',
-    description: 'A supplier already on it is 409 conflict; a blocked supplier (approved-supplier list) or a company that does not supply is 422; a closed or cancelled project is 409 invalid_transition.',
+    description:
+      'A supplier already on it is 409 conflict; a blocked supplier (approved-supplier list) or a company that does not supply is 422; a closed or cancelled project is 409 invalid_transition.',
     security: SIGNED_IN,
     ...member('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('AddShortlistEntry') },
@@ -198,7 +237,19 @@ const routes = {
         offset: z.string().max(8).optional().openapi({ description: 'default 0' }),
       }),
     },
-    responses: { 200: jsonResponse(z.object({ items: z.array(ApprovedSupplierSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), counts: z.record(z.string(), z.number().int()) }), 'A page of listed suppliers'), ...read },
+    responses: {
+      200: jsonResponse(
+        z.object({
+          items: z.array(ApprovedSupplierSchema),
+          total: z.number().int(),
+          limit: z.number().int(),
+          offset: z.number().int(),
+          counts: z.record(z.string(), z.number().int()),
+        }),
+        'A page of listed suppliers',
+      ),
+      ...read,
+    },
   }),
   addApproved: createRoute({
     method: 'post',
@@ -238,7 +289,12 @@ const routes = {
     summary: 'Supplying companies by name or main products, verified first, with the caller’s approved-list status (the supplier selector)',
     security: SIGNED_IN,
     ...member(),
-    request: { query: z.object({ q: z.string().max(100).optional().openapi({ example: 'lamp' }), limit: z.string().max(3).optional().openapi({ description: '1–25, default 10' }) }) },
+    request: {
+      query: z.object({
+        q: z.string().max(100).optional().openapi({ example: 'lamp' }),
+        limit: z.string().max(3).optional().openapi({ description: '1–25, default 10' }),
+      }),
+    },
     responses: { 200: jsonResponse(z.object({ items: z.array(SupplierOptionSchema) }), 'Matching suppliers'), ...read },
   }),
   benchmarks: createRoute({
@@ -303,13 +359,21 @@ export function registerShortlistRoutes(api: Api) {
   api.openapi(routes.addApproved, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeApproved(await parseAndRun('sourcing', AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(
+      serializeApproved(await parseAndRun('sourcing', AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input, idempotencyOf(c)))),
+      201,
+    )
   })
 
   api.openapi(routes.updateApproved, async (c) => {
     const ctx = await companyContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeApproved(await parseAndRun('sourcing', UpdateApprovedSupplierInput, body, (input) => updateApprovedSupplier(ctx, c.req.valid('param').supplierId, input))), 200)
+    return c.json(
+      serializeApproved(
+        await parseAndRun('sourcing', UpdateApprovedSupplierInput, body, (input) => updateApprovedSupplier(ctx, c.req.valid('param').supplierId, input)),
+      ),
+      200,
+    )
   })
 
   api.openapi(routes.removeApproved, async (c) => {
@@ -328,7 +392,9 @@ export function registerShortlistRoutes(api: Api) {
   api.openapi(routes.benchmarks, async (c) => {
     const ctx = await companyContext(c)
     const raw = c.req.query()
-    const benchmark = await parseAndRun('sourcing', BenchmarkQuery, { hsCode: raw.hs_code, category: raw.category, currency: raw.currency }, (query) => priceBenchmarks(ctx, query))
+    const benchmark = await parseAndRun('sourcing', BenchmarkQuery, { hsCode: raw.hs_code, category: raw.category, currency: raw.currency }, (query) =>
+      priceBenchmarks(ctx, query),
+    )
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
@@ -341,7 +407,12 @@ export function registerShortlistRoutes(api: Api) {
         quotations: serializeStats(benchmark.quotations),
         catalogue: serializeStats(benchmark.catalogue),
         combined: serializeStats(benchmark.combined),
-        trend: benchmark.trend.map((point) => ({ month: point.month, quotations: serializeStats(point.quotations), catalogue: serializeStats(point.catalogue), combined: serializeStats(point.combined) })),
+        trend: benchmark.trend.map((point) => ({
+          month: point.month,
+          quotations: serializeStats(point.quotations),
+          catalogue: serializeStats(point.catalogue),
+          combined: serializeStats(point.combined),
+        })),
         unconverted: benchmark.unconverted,
       },
       200,

@@ -31,7 +31,9 @@ describe('shortlist API', () => {
     expect((await call(app, path, { jar: buyer, body: { supplier_company_id: a!.company.id } })).status).toBe(409)
     const invalid = await call(app, path, { jar: buyer, body: { supplier_company_id: cast.buyer.company.id } })
     expect(invalid.status).toBe(422)
-    expect((invalid.json as { details: { fields: Record<string, string[]> } }).details.fields.supplier_company_id).toEqual(['Your own company cannot be chosen.'])
+    expect((invalid.json as { details: { fields: Record<string, string[]> } }).details.fields.supplier_company_id).toEqual([
+      'Your own company cannot be chosen.',
+    ])
     await call(app, path, { jar: buyer, body: { supplier_company_id: b!.company.id } })
     const noted = await call(app, `${path}/${b!.company.id}`, { jar: buyer, method: 'PUT', body: { note: 'Ask for samples' } })
     expect(noted.status, noted.text).toBe(200)
@@ -51,8 +53,15 @@ describe('shortlist API', () => {
 describe('approved suppliers API', () => {
   it('lists suppliers by status, changes and removes them, and flags blocked ones in the supplier search', async () => {
     const [a, b, c] = cast.suppliers
-    for (const [supplier, status] of [[a, 'approved'], [b, 'trial'], [c, 'blocked']] as const) {
-      const response = await call(app, '/api/v1/approved-suppliers', { jar: buyer, body: { supplier_company_id: supplier!.company.id, status, note: `${status} note` } })
+    for (const [supplier, status] of [
+      [a, 'approved'],
+      [b, 'trial'],
+      [c, 'blocked'],
+    ] as const) {
+      const response = await call(app, '/api/v1/approved-suppliers', {
+        jar: buyer,
+        body: { supplier_company_id: supplier!.company.id, status, note: `${status} note` },
+      })
       expect(response.status, response.text).toBe(201)
     }
     expect((await call(app, '/api/v1/approved-suppliers', { jar: buyer, body: { supplier_company_id: a!.company.id, status: 'trial' } })).status).toBe(409)
@@ -60,13 +69,19 @@ describe('approved suppliers API', () => {
     expect(bad.status).toBe(422)
     const list = await call(app, '/api/v1/approved-suppliers?status=blocked', { jar: buyer })
     expect(list.json).toMatchObject({ total: 1, counts: { approved: 1, trial: 1, blocked: 1 }, items: [{ supplier_id: c!.company.id, status: 'blocked' }] })
-    const changed = await call(app, `/api/v1/approved-suppliers/${b!.company.id}`, { jar: buyer, method: 'PUT', body: { status: 'approved', note: 'Trial passed', document_file_ids: [] } })
+    const changed = await call(app, `/api/v1/approved-suppliers/${b!.company.id}`, {
+      jar: buyer,
+      method: 'PUT',
+      body: { status: 'approved', note: 'Trial passed', document_file_ids: [] },
+    })
     expect(changed.status, changed.text).toBe(200)
     expect(changed.json).toMatchObject({ status: 'approved', note: 'Trial passed' })
 
     const search = await call(app, `/api/v1/supplier-search?q=${encodeURIComponent('Supplier')}`, { jar: buyer })
     expect(search.status).toBe(200)
-    const approvals = Object.fromEntries((search.json as { items: Array<{ id: string; approval: string | null }> }).items.map((item) => [item.id, item.approval]))
+    const approvals = Object.fromEntries(
+      (search.json as { items: Array<{ id: string; approval: string | null }> }).items.map((item) => [item.id, item.approval]),
+    )
     expect(approvals[c!.company.id]).toBe('blocked')
     expect(approvals[b!.company.id]).toBe('approved')
 
@@ -82,14 +97,31 @@ describe('price benchmarks API', () => {
   it('answers min, quartiles and max from the caller’s own quotes and the catalogue, and needs an HS code or a category', async () => {
     const [a, b] = cast.suppliers
     const rfq = await insertRfq(cast.buyer.company.id, { supplierIds: [a!.company.id, b!.company.id], deadline: new Date(Date.now() - 86_400_000) })
-    await database().update(rfqLines).set({ hsCode: '691200', categoryId: 'mugs-cups' }).where(inArray(rfqLines.id, rfq.lines.map((line) => line.id)))
+    await database()
+      .update(rfqLines)
+      .set({ hsCode: '691200', categoryId: 'mugs-cups' })
+      .where(
+        inArray(
+          rfqLines.id,
+          rfq.lines.map((line) => line.id),
+        ),
+      )
     await insertQuotation(rfq.id, a!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '2' }])
     await insertQuotation(rfq.id, b!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '4' }])
     await createProduct({ companyId: a!.company.id, nameEn: 'Mug', hsCode: '691200' })
     const response = await call(app, '/api/v1/price-benchmarks?hs_code=6912&currency=USD', { jar: buyer })
     expect(response.status, response.text).toBe(200)
-    expect(response.json).toMatchObject({ currency: 'USD', hs_code: '6912', quotations: { count: 2, min: '2.0000', p25: '2.5000', median: '3.0000', p75: '3.5000', max: '4.0000' }, catalogue: { count: 0 } })
-    expect((response.json as { trend: Array<{ combined: { count: number } }> }).trend.at(-1)!.combined).toMatchObject({ count: 2, p25: '2.5000', p75: '3.5000' })
+    expect(response.json).toMatchObject({
+      currency: 'USD',
+      hs_code: '6912',
+      quotations: { count: 2, min: '2.0000', p25: '2.5000', median: '3.0000', p75: '3.5000', max: '4.0000' },
+      catalogue: { count: 0 },
+    })
+    expect((response.json as { trend: Array<{ combined: { count: number } }> }).trend.at(-1)!.combined).toMatchObject({
+      count: 2,
+      p25: '2.5000',
+      p75: '3.5000',
+    })
     const theirs = await call(app, '/api/v1/price-benchmarks?category=mugs-cups', { jar: stranger })
     expect(theirs.json).toMatchObject({ quotations: { count: 0, median: null } })
     const missing = await call(app, '/api/v1/price-benchmarks?currency=EUR', { jar: buyer })

@@ -63,7 +63,14 @@ const InvitationSchema = z
   .openapi('Invitation')
 
 const MyInvitationSchema = z
-  .object({ id: z.string(), company_id: z.string(), company_name: z.string(), role: z.enum(INVITABLE_ROLES), inviter_name: z.string().nullable(), expires_at: z.string() })
+  .object({
+    id: z.string(),
+    company_id: z.string(),
+    company_name: z.string(),
+    role: z.enum(INVITABLE_ROLES),
+    inviter_name: z.string().nullable(),
+    expires_at: z.string(),
+  })
   .openapi('MyInvitation')
 
 // Copies made after @hono/zod-openapi extended zod: the shared schemas may predate that, without .openapi().
@@ -87,7 +94,14 @@ const serializeInvitation = (i: CompanyInvitation) => ({
   can_resend: i.canResend,
 })
 
-const serializeMyInvitation = (i: MyInvitation) => ({ id: i.id, company_id: i.companyId, company_name: i.companyName, role: i.role, inviter_name: i.inviterName, expires_at: i.expiresAt.toISOString() })
+const serializeMyInvitation = (i: MyInvitation) => ({
+  id: i.id,
+  company_id: i.companyId,
+  company_name: i.companyName,
+  role: i.role,
+  inviter_name: i.inviterName,
+  expires_at: i.expiresAt.toISOString(),
+})
 
 const members = ['Members']
 const invitations = ['Invitations']
@@ -142,7 +156,12 @@ const routes = {
     summary: 'Leave the active company; the only owner must transfer ownership first',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'member' }),
-    responses: { 204: { description: 'Left' }, 401: errorResponses[401], 403: errorResponses[403], 409: { ...errorResponses[409], description: 'owner_must_transfer' } },
+    responses: {
+      204: { description: 'Left' },
+      401: errorResponses[401],
+      403: errorResponses[403],
+      409: { ...errorResponses[409], description: 'owner_must_transfer' },
+    },
   }),
   transfer: createRoute({
     method: 'post',
@@ -167,9 +186,16 @@ const routes = {
     summary: 'The active company’s invitations, newest first (admins and owners)',
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
-    request: { query: PageQuery.extend({ status: z.enum(INVITATION_DISPLAY_STATUSES).optional().openapi({ description: 'Displayed status; expired = pending past its expiry' }) }) },
+    request: {
+      query: PageQuery.extend({
+        status: z.enum(INVITATION_DISPLAY_STATUSES).optional().openapi({ description: 'Displayed status; expired = pending past its expiry' }),
+      }),
+    },
     responses: {
-      200: jsonResponse(z.object({ items: z.array(InvitationSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of invitations'),
+      200: jsonResponse(
+        z.object({ items: z.array(InvitationSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of invitations',
+      ),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -183,7 +209,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateInvitation') },
-    responses: { 201: jsonResponse(InvitationSchema, 'The invitation (the link is only in the mail)'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      201: jsonResponse(InvitationSchema, 'The invitation (the link is only in the mail)'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   resend: createRoute({
     method: 'post',
@@ -209,7 +242,13 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin', resource: 'id' }),
     request: { params: IdParam },
-    responses: { 204: { description: 'Revoked' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: { ...errorResponses[409], description: 'invitation_closed' } },
+    responses: {
+      204: { description: 'Revoked' },
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: { ...errorResponses[409], description: 'invitation_closed' },
+    },
   }),
   mine: createRoute({
     method: 'get',

@@ -93,7 +93,15 @@ describe('invitations API', () => {
     const { company, admin, member } = await team('Api Invite')
     const created = await call(app, '/api/v1/invitations', { body: { email: 'Fresh.Face@Example.test', role: 'admin' }, jar: admin.jar })
     expect(created.status).toBe(201)
-    expect(created.json).toMatchObject({ email: 'fresh.face@example.test', role: 'admin', status: 'pending', send_count: 1, inviter_name: admin.name, can_resend: true, responded_at: null })
+    expect(created.json).toMatchObject({
+      email: 'fresh.face@example.test',
+      role: 'admin',
+      status: 'pending',
+      send_count: 1,
+      inviter_name: admin.name,
+      can_resend: true,
+      responded_at: null,
+    })
     expect(JSON.stringify(created.json)).not.toMatch(/token/)
 
     expect((await call(app, '/api/v1/invitations', { body: { email: 'other@example.test', role: 'member' }, jar: member.jar })).status).toBe(403)
@@ -170,11 +178,17 @@ describe('invitations API', () => {
     expect((await call(app, '/api/v1/invitations/accept', { body: { token } })).status).toBe(401)
 
     const jar = await signInWithCookies(app, invitee)
-    await database().update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.organizationId, company.id))
+    await database()
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.organizationId, company.id))
     const expired = await call(app, '/api/v1/invitations/accept', { body: { token }, jar })
     expect(expired.status).toBe(409)
     expect(expired.json.code).toBe('invitation_expired')
-    await database().update(invitations).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(invitations.organizationId, company.id))
+    await database()
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(invitations.organizationId, company.id))
     expect((await call(app, '/api/v1/invitations/decline', { body: { token }, jar })).status).toBe(204)
     expect((await call(app, '/api/v1/invitations/mine', { jar })).json.items).toEqual([])
   })

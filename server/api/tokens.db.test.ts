@@ -14,7 +14,14 @@ beforeAll(() => {
   app = testApp()
 })
 
-type Bearer = { access_token: string; refresh_token: string; expires_in: number; expires_at: number; token_type: string; user: { id: string; identities: unknown[]; factors: unknown[] } }
+type Bearer = {
+  access_token: string
+  refresh_token: string
+  expires_in: number
+  expires_at: number
+  token_type: string
+  user: { id: string; identities: unknown[]; factors: unknown[] }
+}
 
 async function passwordGrant(identifier: string, password: string, extra: Record<string, string> = {}) {
   return call(app, '/api/auth/token?grant_type=password', { body: { identifier, password, ...extra } })
@@ -39,7 +46,10 @@ describe('bearer sessions (§3)', () => {
     const { access_token } = (await passwordGrant(user.email, user.password)).json as unknown as Bearer
     const jwks = await call(app, '/api/auth/jwks')
     expect(jwks.headers.get('cache-control')).toBe('public, max-age=600')
-    const { payload } = await jwtVerify(access_token, createLocalJWKSet(jwks.json as never), { issuer: `${TEST_PUBLIC_URL}/api/auth`, audience: 'authenticated' })
+    const { payload } = await jwtVerify(access_token, createLocalJWKSet(jwks.json as never), {
+      issuer: `${TEST_PUBLIC_URL}/api/auth`,
+      audience: 'authenticated',
+    })
     expect(payload.sub).toBe(user.id)
     expect(payload.aal).toBe('aal1')
   })
@@ -62,7 +72,13 @@ describe('bearer sessions (§3)', () => {
   it('answers an expired access token with jwt_expired: "JWT has expired"', async () => {
     const user = await createUser({ email: 'expired@example.test' })
     const session = (await passwordGrant(user.email, user.password)).json as unknown as Bearer
-    const later = createBearerSessions({ db: database(), secret: 'test-secret-test-secret-test-secret-0123456789', issuer: `${TEST_PUBLIC_URL}/api/auth`, accessTokenTtlSeconds: 900, now: () => Date.now() + 3600_000 })
+    const later = createBearerSessions({
+      db: database(),
+      secret: 'test-secret-test-secret-test-secret-0123456789',
+      issuer: `${TEST_PUBLIC_URL}/api/auth`,
+      accessTokenTtlSeconds: 900,
+      now: () => Date.now() + 3600_000,
+    })
     await expect(later.verify(session.access_token)).rejects.toMatchObject({ code: 'jwt_expired', message: 'JWT has expired' })
   })
 
@@ -81,7 +97,14 @@ describe('bearer sessions (§3)', () => {
     const browser = await signInWithCookies(app, user)
     const bearer = (await call(app, '/api/auth/token?grant_type=session', { body: {}, jar: browser })).json as unknown as Bearer
     const otherTab = new CookieJar()
-    otherTab.store(new Response(null, { headers: [['set-cookie', `tp.session_token=${browser.get('tp.session_token')}`], ['set-cookie', `tp.session_data=${browser.get('tp.session_data')}`]] }))
+    otherTab.store(
+      new Response(null, {
+        headers: [
+          ['set-cookie', `tp.session_token=${browser.get('tp.session_token')}`],
+          ['set-cookie', `tp.session_data=${browser.get('tp.session_data')}`],
+        ],
+      }),
+    )
     await call(app, '/api/auth/sign-out', { body: {}, jar: browser })
     expect((await call(app, '/api/auth/session', { jar: otherTab })).status).toBe(401)
     expect((await call(app, '/api/auth/session', { bearer: bearer.access_token })).json.code).toBe('session_not_found')
@@ -178,7 +201,11 @@ describe('bearer sessions (§3)', () => {
     expect(missing.json.code).toBe('validation_failed')
     const unknownGrant = await call(app, '/api/auth/token?grant_type=magic', { body: {} })
     expect(unknownGrant.status).toBe(422)
-    const garbage = await app.request(`${TEST_PUBLIC_URL}/api/auth/token?grant_type=refresh_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' })
+    const garbage = await app.request(`${TEST_PUBLIC_URL}/api/auth/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    })
     expect(garbage.status).toBe(400)
   })
 })

@@ -1,6 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { BlankSchema } from 'hono/types'
-import { BAN_MAX_DAYS, BAN_REASON_MAX_LENGTH, BanUserInput, PLATFORM_ROLES, SetPlatformRoleInput, USER_STATUSES, UserSearchQuery } from '../../app/modules/companies/index'
+import {
+  BAN_MAX_DAYS,
+  BAN_REASON_MAX_LENGTH,
+  BanUserInput,
+  PLATFORM_ROLES,
+  SetPlatformRoleInput,
+  USER_STATUSES,
+  UserSearchQuery,
+} from '../../app/modules/companies/index'
 import { banUser, getUserDetail, searchUsers, setPlatformRole, unbanUser, type AdminUserProfile } from '../../app/modules/companies/index.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
@@ -43,7 +51,15 @@ const AdminUserListItemSchema = z
 const AdminUserDetailSchema = z
   .object({
     user: AdminUserSchema,
-    companies: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(['owner', 'admin', 'member']), verification_status: z.string().nullable(), deleted: z.boolean() })),
+    companies: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        role: z.enum(['owner', 'admin', 'member']),
+        verification_status: z.string().nullable(),
+        deleted: z.boolean(),
+      }),
+    ),
     audit: z.array(
       z.object({
         id: z.string(),
@@ -97,7 +113,10 @@ const routes = {
     ...platformAdmin,
     request: { query: UserSearchQuery },
     responses: {
-      200: jsonResponse(z.object({ items: z.array(AdminUserListItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of users'),
+      200: jsonResponse(
+        z.object({ items: z.array(AdminUserListItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of users',
+      ),
       401: errorResponses[401],
       403: forbidden,
       422: errorResponses[422],
@@ -182,7 +201,14 @@ export function registerUserAdminRoutes(api: Api) {
       {
         user: serializeUser(detail.user),
         companies: detail.companies.map((m) => ({ id: m.id, name: m.name, role: m.role, verification_status: m.verificationStatus, deleted: m.deleted })),
-        audit: detail.audit.map((e) => ({ id: e.id, action: e.action, actor: { id: e.actorUserId, name: e.actorName }, before: e.before, after: e.after, created_at: e.createdAt.toISOString() })),
+        audit: detail.audit.map((e) => ({
+          id: e.id,
+          action: e.action,
+          actor: { id: e.actorUserId, name: e.actorName },
+          before: e.before,
+          after: e.after,
+          created_at: e.createdAt.toISOString(),
+        })),
       },
       200,
     )

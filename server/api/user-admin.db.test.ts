@@ -83,7 +83,14 @@ describe('platform admin user endpoints', () => {
 
     const detail = await call(app, `/api/v1/admin/users/${user.id}`, { jar: adminJar })
     expect(detail.json.audit).toEqual([
-      { id: expect.any(String), action: 'user.role_changed', actor: { id: admin.id, name: 'Api Admin' }, before: { role: 'user' }, after: { role: 'admin' }, created_at: expect.any(String) },
+      {
+        id: expect.any(String),
+        action: 'user.role_changed',
+        actor: { id: admin.id, name: 'Api Admin' },
+        before: { role: 'user' },
+        after: { role: 'admin' },
+        created_at: expect.any(String),
+      },
     ])
   })
 
@@ -106,7 +113,10 @@ describe('platform admin user endpoints', () => {
 
     const cookieSignIn = await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password } })
     expect(cookieSignIn.status).toBe(403)
-    expect(cookieSignIn.json).toMatchObject({ code: 'account_banned', message: 'This account has been suspended. Contact support if you think this is a mistake.' })
+    expect(cookieSignIn.json).toMatchObject({
+      code: 'account_banned',
+      message: 'This account has been suspended. Contact support if you think this is a mistake.',
+    })
     expect(cookieSignIn.headers.getSetCookie().some((cookie) => cookie.startsWith('tp.session_token=') && !cookie.startsWith('tp.session_token=;'))).toBe(false)
     expect((await passwordGrant(user)).json.code).toBe('account_banned')
 
@@ -121,7 +131,10 @@ describe('platform admin user endpoints', () => {
     const detail = await call(app, `/api/v1/admin/users/${user.id}`, { jar: adminJar })
     const audit = detail.json.audit as Array<{ action: string; before: unknown; after: unknown }>
     expect(audit.map((e) => e.action)).toEqual(['user.unbanned', 'user.banned'])
-    expect(audit[1]).toMatchObject({ before: { banned: false }, after: { banned: true, banReason: 'Fake supplier listings', banExpires: banned.json.ban_expires } })
+    expect(audit[1]).toMatchObject({
+      before: { banned: false },
+      after: { banned: true, banReason: 'Fake supplier listings', banExpires: banned.json.ban_expires },
+    })
     expect(audit[0]).toMatchObject({ before: { banned: true }, after: { banned: false, banReason: null, banExpires: null } })
   })
 

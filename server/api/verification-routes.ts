@@ -42,10 +42,19 @@ import { IdempotencyHeader, idempotencyOf } from './idempotency'
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 
 const FileSchema = z
-  .object({ id: z.string(), name: z.string(), content_type: z.string(), size_bytes: z.number().int(), content_url: z.string(), thumbnail_url: z.string().nullable() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    content_type: z.string(),
+    size_bytes: z.number().int(),
+    content_url: z.string(),
+    thumbnail_url: z.string().nullable(),
+  })
   .openapi('SupplierFile')
 
-const DescriptionSchema = z.object({ en: z.string().optional(), 'zh-Hans': z.string().optional(), 'zh-Hant': z.string().optional() }).openapi({ description: 'Per product locale' })
+const DescriptionSchema = z
+  .object({ en: z.string().optional(), 'zh-Hans': z.string().optional(), 'zh-Hant': z.string().optional() })
+  .openapi({ description: 'Per product locale' })
 
 const SupplierProfileSchema = z
   .object({
@@ -57,7 +66,7 @@ const SupplierProfileSchema = z
     export_markets: z.array(z.string()).openapi({ description: 'ISO 3166-1 alpha-2 codes' }),
     description: DescriptionSchema,
     factory_photos: z.array(FileSchema),
-    banner_file_id: z.string().nullable().openapi({ description: "The profile banner (a public file of purpose banner), or null" }),
+    banner_file_id: z.string().nullable().openapi({ description: 'The profile banner (a public file of purpose banner), or null' }),
     verification_status: z.enum(VERIFICATION_STATUSES),
     verified_at: z.string().nullable(),
   })
@@ -124,9 +133,26 @@ const ReviewDetailSchema = z
       created_at: z.string(),
     }),
     factory_photos: z.array(FileSchema),
-    certifications: z.array(z.object({ id: z.string(), name: z.string(), issuer: z.string(), certificate_number: z.string(), valid_until: z.string().nullable(), file_url: z.string().nullable() })),
+    certifications: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        issuer: z.string(),
+        certificate_number: z.string(),
+        valid_until: z.string().nullable(),
+        file_url: z.string().nullable(),
+      }),
+    ),
     previous: z.array(
-      z.object({ id: z.string(), status: z.enum(APPLICATION_STATUSES), supplier_type: z.enum(SUPPLIER_TYPES), submitted_at: z.string(), reviewed_at: z.string().nullable(), reviewed_by_name: z.string().nullable(), review_note: z.string().nullable() }),
+      z.object({
+        id: z.string(),
+        status: z.enum(APPLICATION_STATUSES),
+        supplier_type: z.enum(SUPPLIER_TYPES),
+        submitted_at: z.string(),
+        reviewed_at: z.string().nullable(),
+        reviewed_by_name: z.string().nullable(),
+        review_note: z.string().nullable(),
+      }),
     ),
   })
   .openapi('VerificationReview')
@@ -140,13 +166,25 @@ const UpdateSupplierProfileBody = z
     supplier_type: z.enum(SUPPLIER_TYPES).optional(),
     capabilities: z.array(z.string()).optional(),
     export_markets: z.array(z.string()).optional().openapi({ description: 'ISO 3166-1 alpha-2 codes' }),
-    factory_photo_file_ids: z.array(z.string()).optional().openapi({ description: 'Files of the company uploaded with purpose factory_photo, in display order' }),
-    banner_file_id: z.string().nullable().optional().openapi({ description: 'A file of the company uploaded with purpose banner, shown across the top of the public profile; null removes it' }),
+    factory_photo_file_ids: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'Files of the company uploaded with purpose factory_photo, in display order' }),
+    banner_file_id: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: 'A file of the company uploaded with purpose banner, shown across the top of the public profile; null removes it' }),
     description: DescriptionSchema.optional(),
   })
   .openapi('UpdateSupplierProfile', {
     description: 'Only the fields given change; an empty description text clears it. A supplier type makes a buying company buy and supply.',
-    example: { supplier_type: 'manufacturer', capabilities: ['Injection moulding', 'OEM'], export_markets: ['US', 'DE'], description: { en: 'LED lighting factory in Shenzhen.' } },
+    example: {
+      supplier_type: 'manufacturer',
+      capabilities: ['Injection moulding', 'OEM'],
+      export_markets: ['US', 'DE'],
+      description: { en: 'LED lighting factory in Shenzhen.' },
+    },
   })
 
 const SubmitApplicationBody = z
@@ -155,7 +193,13 @@ const SubmitApplicationBody = z
     document_file_ids: z.array(z.string()).openapi({ description: 'Files of the company uploaded with purpose verification (business licence…)' }),
     message: z.string().optional(),
   })
-  .openapi('SubmitSupplierApplication', { example: { supplier_type: 'manufacturer', document_file_ids: ['00000000-0000-4000-8000-000000000000'], message: 'Business licence and ISO 9001 certificate attached.' } })
+  .openapi('SubmitSupplierApplication', {
+    example: {
+      supplier_type: 'manufacturer',
+      document_file_ids: ['00000000-0000-4000-8000-000000000000'],
+      message: 'Business licence and ISO 9001 certificate attached.',
+    },
+  })
 
 const DecisionBody = z
   .object({ decision: z.enum(DECISIONS), note: z.string().optional().openapi({ description: 'Required to reject; the supplier reads it' }) })
@@ -243,8 +287,23 @@ function serializeReview({ application, company, documents, factoryPhotos, certi
       created_at: company.createdAt.toISOString(),
     },
     factory_photos: factoryPhotos.map(serializeFile),
-    certifications: certifications.map((c) => ({ id: c.id, name: c.name, issuer: c.issuer, certificate_number: c.certificateNumber, valid_until: c.validUntil, file_url: c.fileId ? fileContentUrl(c.fileId) : null })),
-    previous: previous.map((p) => ({ id: p.id, status: p.status, supplier_type: p.supplierType, submitted_at: p.submittedAt.toISOString(), reviewed_at: iso(p.reviewedAt), reviewed_by_name: p.reviewedByName, review_note: p.reviewNote })),
+    certifications: certifications.map((c) => ({
+      id: c.id,
+      name: c.name,
+      issuer: c.issuer,
+      certificate_number: c.certificateNumber,
+      valid_until: c.validUntil,
+      file_url: c.fileId ? fileContentUrl(c.fileId) : null,
+    })),
+    previous: previous.map((p) => ({
+      id: p.id,
+      status: p.status,
+      supplier_type: p.supplierType,
+      submitted_at: p.submittedAt.toISOString(),
+      reviewed_at: iso(p.reviewedAt),
+      reviewed_by_name: p.reviewedByName,
+      review_note: p.reviewNote,
+    })),
   }
 }
 
@@ -268,7 +327,9 @@ const wireName = (field: string) => {
 /** A validation failure with the API's field names and messages in the caller's locale. */
 function validationError(ctx: ServiceContext, fields: Record<string, string[]>): AppError {
   const t = translator(ctx.locale, 'suppliers')
-  return new AppError('validation_failed', 'Validation failed', { fields: Object.fromEntries(Object.entries(fields).map(([field, keys]) => [wireName(field), keys.map((key) => t(key))])) })
+  return new AppError('validation_failed', 'Validation failed', {
+    fields: Object.fromEntries(Object.entries(fields).map(([field, keys]) => [wireName(field), keys.map((key) => t(key))])),
+  })
 }
 
 function parseBody<S extends zod.ZodType>(ctx: ServiceContext, schema: S, input: unknown): zod.infer<S> {
@@ -287,7 +348,8 @@ async function translatingValidation<T>(ctx: ServiceContext, run: () => Promise<
   }
 }
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 
 function profileInputFrom(raw: unknown) {
   const wire = record(raw)
@@ -345,7 +407,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'company', minRole: 'admin' }),
     request: { headers: IdempotencyHeader, body: bodyRef('SubmitSupplierApplication') },
-    responses: { 201: jsonResponse(MyApplicationSchema, 'The pending application'), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      201: jsonResponse(MyApplicationSchema, 'The pending application'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
   queue: createRoute({
     method: 'get',
@@ -356,7 +425,10 @@ const routes = {
     ...access({ level: 'platform_admin' }),
     request: { query: QueueQuery },
     responses: {
-      200: jsonResponse(z.object({ items: z.array(QueueItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }), 'A page of applications'),
+      200: jsonResponse(
+        z.object({ items: z.array(QueueItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        'A page of applications',
+      ),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -380,7 +452,14 @@ const routes = {
     security: SIGNED_IN,
     ...access({ level: 'platform_admin' }),
     request: { params: IdParam, body: bodyRef('VerificationDecision') },
-    responses: { 200: jsonResponse(DecisionResultSchema, 'The decided application'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(DecisionResultSchema, 'The decided application'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
   }),
 }
 
@@ -423,7 +502,14 @@ export function registerVerificationRoutes(api: Api) {
     const ctx = await serviceContext(c)
     requirePlatformAdmin(ctx.actor)
     const wire = c.req.valid('query')
-    const query = parseBody(ctx, ApplicationQuery, { status: wire.status, supplierType: wire.supplier_type, country: wire.country, q: wire.q, limit: wire.limit, offset: wire.offset })
+    const query = parseBody(ctx, ApplicationQuery, {
+      status: wire.status,
+      supplierType: wire.supplier_type,
+      country: wire.country,
+      q: wire.q,
+      limit: wire.limit,
+      offset: wire.offset,
+    })
     const page = await listApplications(ctx, query)
     c.header('Cache-Control', 'no-store')
     return c.json(
@@ -436,7 +522,13 @@ export function registerVerificationRoutes(api: Api) {
           submitted_at: item.submittedAt.toISOString(),
           reviewed_at: iso(item.reviewedAt),
           submitted_by: { name: item.submittedByName, email: item.submittedByEmail },
-          company: { id: item.companyId, name: item.companyName, legal_name: item.legalName, country: item.country, verification_status: item.verificationStatus },
+          company: {
+            id: item.companyId,
+            name: item.companyName,
+            legal_name: item.legalName,
+            country: item.country,
+            verification_status: item.verificationStatus,
+          },
         })),
         total: page.total,
         limit: page.limit,

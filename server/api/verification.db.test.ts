@@ -46,14 +46,22 @@ async function uploadDocument(jar: CookieJar): Promise<string> {
   const form = new FormData()
   form.set('purpose', 'verification')
   form.set('file', new File([new Uint8Array(pdfBytes())], 'licence.pdf'))
-  const response = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, { method: 'POST', headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() }, body: form })
+  const response = await app.request(`${TEST_PUBLIC_URL}/api/v1/files`, {
+    method: 'POST',
+    headers: { origin: TEST_PUBLIC_URL, cookie: jar.header() },
+    body: form,
+  })
   expect(response.status).toBe(201)
   return ((await response.json()) as { id: string }).id
 }
 
 async function apply(jar: CookieJar) {
   const documentId = await uploadDocument(jar)
-  return call(app, '/api/v1/supplier/applications', { method: 'POST', body: { supplier_type: 'manufacturer', document_file_ids: [documentId], message: 'Licence attached.' }, jar })
+  return call(app, '/api/v1/supplier/applications', {
+    method: 'POST',
+    body: { supplier_type: 'manufacturer', document_file_ids: [documentId], message: 'Licence attached.' },
+    jar,
+  })
 }
 
 describe('supplier profile API', () => {
@@ -66,7 +74,15 @@ describe('supplier profile API', () => {
       jar: admin.jar,
     })
     expect(put.status).toBe(200)
-    expect(put.json).toMatchObject({ supplier_type: 'manufacturer', capabilities: ['OEM'], export_markets: ['US', 'JP'], description: { en: 'LED lamps.' }, factory_photos: [], verification_status: 'unverified', verified_at: null })
+    expect(put.json).toMatchObject({
+      supplier_type: 'manufacturer',
+      capabilities: ['OEM'],
+      export_markets: ['US', 'JP'],
+      description: { en: 'LED lamps.' },
+      factory_photos: [],
+      verification_status: 'unverified',
+      verified_at: null,
+    })
     const get = await call(app, '/api/v1/supplier/profile', { jar: member.jar })
     expect(get.status).toBe(200)
     expect(get.json).toMatchObject({ company_id: admin.company.id, supplier_type: 'manufacturer', export_markets: ['US', 'JP'] })
@@ -76,9 +92,17 @@ describe('supplier profile API', () => {
     const admin = await signedIn('admin')
     const member = await signedIn('member', admin.company)
     expect((await call(app, '/api/v1/supplier/profile', { method: 'PUT', body: { export_markets: 'nowhere' }, jar: member.jar })).status).toBe(403)
-    const invalid = await call(app, '/api/v1/supplier/profile', { method: 'PUT', body: { export_markets: ['US', 'XX'], supplier_type: 'pirate' }, jar: admin.jar, headers: { 'accept-language': 'zh-CN' } })
+    const invalid = await call(app, '/api/v1/supplier/profile', {
+      method: 'PUT',
+      body: { export_markets: ['US', 'XX'], supplier_type: 'pirate' },
+      jar: admin.jar,
+      headers: { 'accept-language': 'zh-CN' },
+    })
     expect(invalid.status).toBe(422)
-    expect((invalid.json.details as { fields: Record<string, string[]> }).fields).toEqual({ export_markets: [suppliersZhHans.validation.country], supplier_type: [suppliersZhHans.validation.supplierType] })
+    expect((invalid.json.details as { fields: Record<string, string[]> }).fields).toEqual({
+      export_markets: [suppliersZhHans.validation.country],
+      supplier_type: [suppliersZhHans.validation.supplierType],
+    })
   })
 })
 
@@ -99,14 +123,22 @@ describe('supplier applications API', () => {
     const owner = await signedIn('owner')
     const other = await signedIn('owner', undefined, 'Other Works')
     const foreign = await uploadDocument(other.jar)
-    const response = await call(app, '/api/v1/supplier/applications', { method: 'POST', body: { supplier_type: 'wholesaler', document_file_ids: [foreign] }, jar: owner.jar })
+    const response = await call(app, '/api/v1/supplier/applications', {
+      method: 'POST',
+      body: { supplier_type: 'wholesaler', document_file_ids: [foreign] },
+      jar: owner.jar,
+    })
     expect(response.status).toBe(422)
     expect(response.json.details).toEqual({ fields: { document_file_ids: [suppliersEn.validation.file] } })
   })
 
   it('needs at least one document', async () => {
     const owner = await signedIn('owner')
-    const response = await call(app, '/api/v1/supplier/applications', { method: 'POST', body: { supplier_type: 'wholesaler', document_file_ids: [] }, jar: owner.jar })
+    const response = await call(app, '/api/v1/supplier/applications', {
+      method: 'POST',
+      body: { supplier_type: 'wholesaler', document_file_ids: [] },
+      jar: owner.jar,
+    })
     expect(response.status).toBe(422)
     expect(response.json.details).toEqual({ fields: { document_file_ids: [suppliersEn.validation.documentsRequired] } })
   })
@@ -121,16 +153,29 @@ describe('verification review API', () => {
 
     const queue = await call(app, '/api/v1/admin/verifications?q=Review%20Lamps', { jar: admin })
     expect(queue.status).toBe(200)
-    expect(queue.json).toMatchObject({ total: 1, items: [{ id, status: 'pending', company: { name: 'Review Lamps', verification_status: 'pending' }, document_count: 1 }] })
+    expect(queue.json).toMatchObject({
+      total: 1,
+      items: [{ id, status: 'pending', company: { name: 'Review Lamps', verification_status: 'pending' }, document_count: 1 }],
+    })
     const detail = await call(app, `/api/v1/admin/verifications/${id}`, { jar: admin })
     expect(detail.status).toBe(200)
-    expect(detail.json).toMatchObject({ id, message: 'Licence attached.', documents: [{ name: 'licence.pdf', content_type: 'application/pdf' }], company: { display_name: 'Review Lamps' }, previous: [] })
+    expect(detail.json).toMatchObject({
+      id,
+      message: 'Licence attached.',
+      documents: [{ name: 'licence.pdf', content_type: 'application/pdf' }],
+      company: { display_name: 'Review Lamps' },
+      previous: [],
+    })
 
     const withoutNote = await call(app, `/api/v1/admin/verifications/${id}/decision`, { method: 'POST', body: { decision: 'reject' }, jar: admin })
     expect(withoutNote.status).toBe(422)
     expect(withoutNote.json.details).toEqual({ fields: { note: [suppliersEn.validation.noteRequired] } })
 
-    const rejected = await call(app, `/api/v1/admin/verifications/${id}/decision`, { method: 'POST', body: { decision: 'reject', note: 'The licence is unreadable.' }, jar: admin })
+    const rejected = await call(app, `/api/v1/admin/verifications/${id}/decision`, {
+      method: 'POST',
+      body: { decision: 'reject', note: 'The licence is unreadable.' },
+      jar: admin,
+    })
     expect(rejected.status).toBe(200)
     expect(rejected.json).toMatchObject({ id, status: 'reject', review_note: 'The licence is unreadable.' })
     expect((await call(app, `/api/v1/admin/verifications/${id}/decision`, { method: 'POST', body: { decision: 'accept' }, jar: admin })).status).toBe(409)
@@ -150,7 +195,10 @@ describe('verification review API', () => {
     const applied = await apply(owner.jar)
     expect((await call(app, '/api/v1/admin/verifications', { jar: owner.jar })).status).toBe(403)
     expect((await call(app, `/api/v1/admin/verifications/${String(applied.json.id)}`, { jar: owner.jar })).status).toBe(403)
-    expect((await call(app, `/api/v1/admin/verifications/${String(applied.json.id)}/decision`, { method: 'POST', body: { decision: 'accept' }, jar: owner.jar })).status).toBe(403)
+    expect(
+      (await call(app, `/api/v1/admin/verifications/${String(applied.json.id)}/decision`, { method: 'POST', body: { decision: 'accept' }, jar: owner.jar }))
+        .status,
+    ).toBe(403)
     expect((await call(app, '/api/v1/admin/verifications')).status).toBe(401)
   })
 
@@ -158,7 +206,11 @@ describe('verification review API', () => {
     const owner = await signedIn('owner')
     const applied = await apply(owner.jar)
     const admin = await reviewer()
-    const accepted = await call(app, `/api/v1/admin/verifications/${String(applied.json.id)}/decision`, { method: 'POST', body: { decision: 'accept' }, jar: admin })
+    const accepted = await call(app, `/api/v1/admin/verifications/${String(applied.json.id)}/decision`, {
+      method: 'POST',
+      body: { decision: 'accept' },
+      jar: admin,
+    })
     expect(accepted.status).toBe(200)
     const profile = await call(app, '/api/v1/supplier/profile', { jar: owner.jar })
     expect(profile.json.verification_status).toBe('accept')

@@ -55,10 +55,16 @@ export function busyPage(error?: AppError, locale: Locale = currentLocale()): Re
 export function stoppingResponse(request: Request, isPage: (path: string) => boolean): Response {
   const path = new URL(request.url).pathname
   const locale = splitLocalePath(path).locale ?? detectLocale({ cookieLocale: null, acceptLanguage: request.headers.get('accept-language') })
-  const error = new AppError('unavailable', 'The server is restarting; retry shortly', { reason: 'stopping', retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS })
+  const error = new AppError('unavailable', 'The server is restarting; retry shortly', {
+    reason: 'stopping',
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  })
   const response = isPage(path)
     ? busyPage(error, locale)
-    : Response.json({ code: error.code, message: translator(locale)('errors.unavailable'), details: error.details }, { status: 503, headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' } })
+    : Response.json(
+        { code: error.code, message: translator(locale)('errors.unavailable'), details: error.details },
+        { status: 503, headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' } },
+      )
   response.headers.set('connection', 'close')
   return response
 }

@@ -40,7 +40,11 @@ describe('input guard', () => {
     const upload = new FormData()
     upload.set('file', new File(['x'], 'a\u0000b.csv'))
     expect((await page(await app.request('/en/app/products/import', { method: 'POST', body: upload }))).rejectedInput?.status).toBe(400)
-    const json = await app.request('/en/app/user/preference', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ language: 'a\u0000b' }) })
+    const json = await app.request('/en/app/user/preference', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'a\u0000b' }),
+    })
     expect((await page(json)).rejectedInput?.status).toBe(400)
   })
 

@@ -56,9 +56,6 @@ export function requestContext(): MiddlewareHandler<{ Variables: AppVariables }>
         for (const value of chunked) c.res.headers.append('set-cookie', value)
       }
     }
-    logger().info(
-      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      'request',
-    )
+    logger().info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
   }
 }

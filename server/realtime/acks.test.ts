@@ -12,14 +12,21 @@ describe('failureOf', () => {
     expect(failureOf(new AppError('forbidden'), socket, 'test').error.code).toBe('not_found')
     expect(failureOf(new AppError('conflict'), socket, 'test').error.code).toBe('unsupported')
     expect(failureOf(new AppError('file_too_large'), socket, 'test').error.code).toBe('payload_too_large')
-    expect(failureOf(new AppError('rate_limited', 'Slow down', { retryAfterSeconds: 4 }), socket, 'test').error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 4 })
+    expect(failureOf(new AppError('rate_limited', 'Slow down', { retryAfterSeconds: 4 }), socket, 'test').error).toMatchObject({
+      code: 'rate_limited',
+      retryAfterSeconds: 4,
+    })
   })
 
   it('turns zod errors and field errors into validation_failed with fields', () => {
     const parsed = z.object({ room: z.string() }).safeParse({ room: 1 })
     expect(parsed.success).toBe(false)
-    if (!parsed.success) expect(failureOf(parsed.error, socket, 'test').error).toMatchObject({ code: 'validation_failed', fields: { room: [expect.any(String)] } })
-    expect(failureOf(new AppError('validation_failed', 'Validation failed', { fields: { body: ['validation.bodyTooLong'] } }), socket, 'test').error.fields?.body?.[0]).not.toBe('validation.bodyTooLong')
+    if (!parsed.success)
+      expect(failureOf(parsed.error, socket, 'test').error).toMatchObject({ code: 'validation_failed', fields: { room: [expect.any(String)] } })
+    expect(
+      failureOf(new AppError('validation_failed', 'Validation failed', { fields: { body: ['validation.bodyTooLong'] } }), socket, 'test').error.fields
+        ?.body?.[0],
+    ).not.toBe('validation.bodyTooLong')
   })
 
   it('answers an unexpected error with internal and a message in the socket’s language', () => {

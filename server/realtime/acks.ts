@@ -89,7 +89,12 @@ export type HandlerContext = { socket: RealtimeSocket; ctx: ServiceContext }
  * acknowledgement. Nothing a handler throws reaches Socket.IO: the process and the socket stay up. An event sent
  * without an acknowledgement callback still runs.
  */
-export function handle<S extends z.ZodType, R extends object>(socket: RealtimeSocket, event: string, schema: S, handler: (input: z.infer<S>, context: HandlerContext) => Promise<Ack<R>> | Ack<R>): void {
+export function handle<S extends z.ZodType, R extends object>(
+  socket: RealtimeSocket,
+  event: string,
+  schema: S,
+  handler: (input: z.infer<S>, context: HandlerContext) => Promise<Ack<R>> | Ack<R>,
+): void {
   socket.on(event, (...args: unknown[]) => {
     const last = args[args.length - 1]
     const ack = typeof last === 'function' ? (last as (response: unknown) => void) : () => {}

@@ -13,7 +13,8 @@ export function mergePresence(sockets: Array<{ data: Partial<SocketData> }>): Pr
   for (const { data } of sockets) {
     if (!data.userId || !data.status) continue
     const known = byUser.get(data.userId)
-    if (!known || STATUS_RANK[data.status] < STATUS_RANK[known.status]) byUser.set(data.userId, { userId: data.userId, name: data.name ?? '', status: data.status })
+    if (!known || STATUS_RANK[data.status] < STATUS_RANK[known.status])
+      byUser.set(data.userId, { userId: data.userId, name: data.name ?? '', status: data.status })
   }
   return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId))
 }

@@ -41,7 +41,9 @@ export function registerRelayHandlers(socket: RealtimeSocket, deps: RelayDeps): 
     if (jsonBytes(input.payload) > BROADCAST_MAX_BYTES) return failure(socket, 'payload_too_large')
     const retryAfterSeconds = limited()
     if (retryAfterSeconds) return failure(socket, 'rate_limited', { retryAfterSeconds })
-    socket.to(input.room).emit('broadcast', { room: input.room, event: input.event, payload: input.payload ?? null, from: { userId: socket.data.userId, name: socket.data.name } })
+    socket
+      .to(input.room)
+      .emit('broadcast', { room: input.room, event: input.event, payload: input.payload ?? null, from: { userId: socket.data.userId, name: socket.data.name } })
     return { ok: true }
   })
 

@@ -28,20 +28,27 @@ export type RoomDeps = { io: RealtimeServer; presence: PresenceAnnouncer; gate: 
  * `room:leave` `{ room }` leaves a conversation room (the `user:` and `company:` rooms stay).
  */
 export function registerRoomHandlers(socket: RealtimeSocket, deps: RoomDeps): void {
-  handle<typeof JoinInput, { room: string; presence: PresenceMember[]; missed: Message[]; hasMore: boolean }>(socket, 'room:join', JoinInput, async (input, { ctx }) => {
-    const retryAfterSeconds = deps.gate.take('join', socket.data.userId, deps.joinLimit)
-    if (retryAfterSeconds) return failure(socket, 'rate_limited', { retryAfterSeconds })
-    const conversationId = conversationIdOf(input.room)
-    if (!conversationId || !(await canJoinConversation(ctx.actor, conversationId))) return failure(socket, 'not_found')
-    await socket.join(input.room)
-    const [presence, page] = await Promise.all([
-      presenceOf(deps.io, input.room),
-      input.after === undefined ? Promise.resolve({ items: [] as Message[], hasMore: false }) : listMessages(ctx, conversationId, { after: input.after, limit: MESSAGE_REPLAY_MAX }),
-    ])
-    deps.presence.changed(input.room)
-    const missed = [...page.items].sort((a, b) => a.seq - b.seq)
-    return { ok: true, room: input.room, presence, missed, hasMore: page.hasMore }
-  })
+  handle<typeof JoinInput, { room: string; presence: PresenceMember[]; missed: Message[]; hasMore: boolean }>(
+    socket,
+    'room:join',
+    JoinInput,
+    async (input, { ctx }) => {
+      const retryAfterSeconds = deps.gate.take('join', socket.data.userId, deps.joinLimit)
+      if (retryAfterSeconds) return failure(socket, 'rate_limited', { retryAfterSeconds })
+      const conversationId = conversationIdOf(input.room)
+      if (!conversationId || !(await canJoinConversation(ctx.actor, conversationId))) return failure(socket, 'not_found')
+      await socket.join(input.room)
+      const [presence, page] = await Promise.all([
+        presenceOf(deps.io, input.room),
+        input.after === undefined
+          ? Promise.resolve({ items: [] as Message[], hasMore: false })
+          : listMessages(ctx, conversationId, { after: input.after, limit: MESSAGE_REPLAY_MAX }),
+      ])
+      deps.presence.changed(input.room)
+      const missed = [...page.items].sort((a, b) => a.seq - b.seq)
+      return { ok: true, room: input.room, presence, missed, hasMore: page.hasMore }
+    },
+  )
 
   handle(socket, 'room:leave', LeaveInput, async (input) => {
     if (!conversationIdOf(input.room)) return failure(socket, 'not_found')

@@ -9,7 +9,11 @@ const PUBLIC_PAGES: Array<{ name: string; path: string; status: number }> = [
   { name: 'the 404 page', path: '/en/no-such-page', status: 404 },
   { name: 'the Simplified Chinese sign-in card', path: '/zh-Hans/login', status: 200 },
   { name: 'the supplier directory', path: '/en/b2b/company', status: 200 },
-  { name: 'the Traditional Chinese supplier directory with no results', path: '/zh-Hant/b2b/company?q=%E6%B2%92%E6%9C%89%E9%80%99%E5%AE%B6&verified=true', status: 200 },
+  {
+    name: 'the Traditional Chinese supplier directory with no results',
+    path: '/zh-Hant/b2b/company?q=%E6%B2%92%E6%9C%89%E9%80%99%E5%AE%B6&verified=true',
+    status: 200,
+  },
   { name: 'the marketplace home', path: '/en/b2b', status: 200 },
   { name: 'the product search', path: '/en/b2b/market', status: 200 },
   { name: 'the Simplified Chinese product search with no results', path: '/zh-Hans/b2b/market?q=%E6%97%A0%E6%AD%A4%E4%BA%A7%E5%93%81%E5%95%8A', status: 200 },

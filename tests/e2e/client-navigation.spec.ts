@@ -10,10 +10,7 @@ test('serves the route-discovery manifest at /__manifest without a locale redire
   expect(version, 'the page exposes its route manifest version').toBeTruthy()
 
   const response = await page.request.get(`/__manifest?paths=${encodeURIComponent('/en/login')}&version=${version}`, { maxRedirects: 0 })
-  expect(
-    response.status(),
-    `GET /__manifest must be answered by React Router, not redirected (location: ${response.headers()['location'] ?? '—'})`,
-  ).toBe(200)
+  expect(response.status(), `GET /__manifest must be answered by React Router, not redirected (location: ${response.headers()['location'] ?? '—'})`).toBe(200)
   expect(response.headers()['content-type']).toContain('application/json')
 })
 

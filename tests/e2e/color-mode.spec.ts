@@ -4,7 +4,10 @@ import { chooseColorMode, DEMO, expectHydrated, openPage, openPageWithoutScripts
 /** The relative luminance (0 black … 1 white) of the computed background colour of <body>. */
 async function bodyLuminance(page: Page): Promise<number> {
   const color = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
-  const channels = color.match(/[\d.]+/g)?.slice(0, 3).map(Number)
+  const channels = color
+    .match(/[\d.]+/g)
+    ?.slice(0, 3)
+    .map(Number)
   if (!channels || channels.length < 3) throw new Error(`unexpected background colour ${color}`)
   const [r, g, b] = channels.map((value) => {
     const c = value / 255
@@ -67,7 +70,11 @@ test.describe('colour mode', () => {
     const saved = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/en/color-mode'))
     // React Router revalidates the page's data after the action; let that finish (if it happens) before looking.
     const revalidated = page
-      .waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname.endsWith('.data') && (response.status() < 300 || response.status() >= 400), { timeout: 5_000 })
+      .waitForResponse(
+        (response) =>
+          response.request().method() === 'GET' && new URL(response.url()).pathname.endsWith('.data') && (response.status() < 300 || response.status() >= 400),
+        { timeout: 5_000 },
+      )
       .catch(() => null)
     await chooseColorMode(page, 'Dark')
     await expect(page.locator('html')).toHaveClass('dark')
@@ -75,7 +82,9 @@ test.describe('colour mode', () => {
     await revalidated
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     await expect(page).toHaveURL(/\/en$/)
-    await expect(heading, 'the home page is still shown after choosing a colour mode (GET /en.data must not be redirected to /en/en.data)').toHaveText(title ?? '')
+    await expect(heading, 'the home page is still shown after choosing a colour mode (GET /en.data must not be redirected to /en/en.data)').toHaveText(
+      title ?? '',
+    )
   })
 
   test('the server renders the chosen mode before any script runs', async ({ browser, baseURL }) => {

@@ -97,7 +97,10 @@ test.describe('the command palette', () => {
     await expect(dialog.getByRole('option', { name: /^采购订单/ })).toBeVisible()
     await page.keyboard.press('Control+A')
     await page.keyboard.type(DEMO_RFQ_TITLE)
-    await expect(dialog.getByRole('group', { name: '询价单' }).getByRole('option', { name: new RegExp(DEMO_RFQ_TITLE) })).toHaveAttribute('aria-selected', 'true')
+    await expect(dialog.getByRole('group', { name: '询价单' }).getByRole('option', { name: new RegExp(DEMO_RFQ_TITLE) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/zh-Hans\/app\/sourcing\/rfq\/[\w-]+$/)
     await expect(page.getByRole('heading', { level: 1 })).toContainText(DEMO_RFQ_TITLE)

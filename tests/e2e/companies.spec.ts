@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test'
-import { completeOnboarding, DEMO, expectDashboard, expectHydrated, linkFromMailbox, NEW_USER_PASSWORD, ONBOARDING_URL, openPage, signedInContext, uniqueEmail } from './support/helpers'
+import {
+  completeOnboarding,
+  DEMO,
+  expectDashboard,
+  expectHydrated,
+  linkFromMailbox,
+  NEW_USER_PASSWORD,
+  ONBOARDING_URL,
+  openPage,
+  signedInContext,
+  uniqueEmail,
+} from './support/helpers'
 
 test('a new user onboards as a buyer and invites a colleague, who joins from the mail link; a member cannot change roles', async ({ browser, page }) => {
   test.setTimeout(90_000)
@@ -30,7 +41,12 @@ test('a new user onboards as a buyer and invites a colleague, who joins from the
     await dialog.getByLabel('Email address').fill(colleague.email)
     await dialog.getByRole('button', { name: 'Send invitation' }).click()
     await expect(page.getByText(`Invitation sent to ${colleague.email}.`).first()).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Pending invitations' }).or(page.locator('section').filter({ hasText: 'Pending invitations' })).first()).toContainText(colleague.email)
+    await expect(
+      page
+        .getByRole('region', { name: 'Pending invitations' })
+        .or(page.locator('section').filter({ hasText: 'Pending invitations' }))
+        .first(),
+    ).toContainText(colleague.email)
   })
 
   const joinUrl = await linkFromMailbox(browser, colleague.email, /invited you to join Quist Components/, '/en/app/team/join?token=')
@@ -62,7 +78,9 @@ test('a new user onboards as a buyer and invites a colleague, who joins from the
 
     await test.step('as a member, the colleague cannot change roles', async () => {
       await openPage(invitee, '/en/app/settings/team')
-      await expect(invitee.getByRole('main').getByText('Only owners and admins can change roles, remove members or invite people.', { exact: false })).toBeVisible()
+      await expect(
+        invitee.getByRole('main').getByText('Only owners and admins can change roles, remove members or invite people.', { exact: false }),
+      ).toBeVisible()
       const roleSelects = invitee.getByRole('combobox', { name: /^Role of / })
       const count = await roleSelects.count()
       for (let i = 0; i < count; i += 1) await expect(roleSelects.nth(i)).toBeDisabled()

@@ -174,7 +174,12 @@ test('rejecting a requested order change asks first, with a note for the other p
   const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
   const placed = await placeSampleOrder(buyer.context.request, supplierId)
   const confirmed = await api(supplier.context.request, 'post', `/orders/${placed.id}/transitions`, { action: 'confirm', version: placed.version, reason: '' })
-  await api(supplier.context.request, 'post', `/orders/${placed.id}/change-requests`, { kind: 'change', version: confirmed.version, reason: 'Kiln repair', requested_delivery_date: '2027-06-30' })
+  await api(supplier.context.request, 'post', `/orders/${placed.id}/change-requests`, {
+    kind: 'change',
+    version: confirmed.version,
+    reason: 'Kiln repair',
+    requested_delivery_date: '2027-06-30',
+  })
 
   await openPage(buyer.page, `/en/app/orders/${placed.id}/view`)
   await expect(buyer.page.getByRole('button', { name: 'Reject', exact: true })).toHaveCount(0)

@@ -92,7 +92,12 @@ test('robots.txt and the sitemaps answer with their content types and valid XML'
     return {
       indexError: sitemapIndex.getElementsByTagName('parsererror').length,
       pages,
-      files: files.map(({ path, document }) => ({ path, errors: document.getElementsByTagName('parsererror').length, urls: document.getElementsByTagName('url').length, alternates: document.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link').length })),
+      files: files.map(({ path, document }) => ({
+        path,
+        errors: document.getElementsByTagName('parsererror').length,
+        urls: document.getElementsByTagName('url').length,
+        alternates: document.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link').length,
+      })),
     }
   })
   expect(parsed.indexError).toBe(0)

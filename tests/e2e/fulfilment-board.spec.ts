@@ -82,7 +82,15 @@ async function longNamedBuyerOrders(browser: Browser, buyerName: string): Promis
   for (const [index, unitPrice] of ['1234567.89', '987654321.12'].entries()) {
     const created = await context.request.post('/api/v1/orders', {
       headers: { ...headers, 'idempotency-key': `board-long-${Date.now()}-${index}` },
-      data: { supplier_company_id: supplierId, currency: 'CNY', incoterm: 'FOB', incoterm_place: 'Shanghai', payment_terms: 'prepayment', lines: [{ description: 'Banquet porcelain service', unit: 'sets', unit_price: unitPrice, quantity: 1 }], place: true },
+      data: {
+        supplier_company_id: supplierId,
+        currency: 'CNY',
+        incoterm: 'FOB',
+        incoterm_place: 'Shanghai',
+        payment_terms: 'prepayment',
+        lines: [{ description: 'Banquet porcelain service', unit: 'sets', unit_price: unitPrice, quantity: 1 }],
+        place: true,
+      },
     })
     expect(created.status()).toBe(201)
     numbers.push((await created.json()).number as string)
@@ -108,7 +116,8 @@ async function expectCardsFit(page: Page, where: string) {
       const style = getComputedStyle(buyer)
       if (!inside(buyer)) found.push('buyer name leaves the card')
       if (buyer.getBoundingClientRect().height > parseFloat(style.lineHeight) * 1.5) found.push('buyer name takes more than one line')
-      if (buyer.scrollWidth > buyer.clientWidth && (style.textOverflow !== 'ellipsis' || style.overflowX !== 'hidden')) found.push('a cut buyer name has no ellipsis')
+      if (buyer.scrollWidth > buyer.clientWidth && (style.textOverflow !== 'ellipsis' || style.overflowX !== 'hidden'))
+        found.push('a cut buyer name has no ellipsis')
       return found.map((problem) => `${card.querySelector('h3')?.textContent}: ${problem}`)
     }),
   )

@@ -9,7 +9,11 @@ test('the platform admin reads the job queues, in English and in Chinese', async
   await openPage(page, '/en/app/jobs')
   await expect(page.getByRole('heading', { level: 1, name: 'Background jobs' })).toBeVisible()
   const queues = page.getByRole('table', { name: 'Queues' })
-  for (const name of ['Send notification digests', 'Import the ECB reference rates', 'Close RFQs past their deadline, send deadline reminders, expire quotations']) {
+  for (const name of [
+    'Send notification digests',
+    'Import the ECB reference rates',
+    'Close RFQs past their deadline, send deadline reminders, expire quotations',
+  ]) {
     await expect(queues.getByRole('rowheader', { name: new RegExp(name) })).toBeVisible()
   }
   const digests = queues.getByRole('row').filter({ hasText: 'notifications.send-digests' })

@@ -80,7 +80,11 @@ test.describe('layouts chosen per page', () => {
     await expect(nav.getByRole('group', { name: 'Orders' }).getByRole('link')).toHaveText(['Purchase orders', 'Service orders'])
     // The account pages are in the account menu too: their group starts collapsed. The demo buyer's contact is verified.
     await expect(nav.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-expanded', 'false')
-    await expect(nav.getByRole('group', { name: 'Account' }).getByRole('link', { includeHidden: true })).toHaveText(['Preferences', 'Change password', 'Two-factor authentication'])
+    await expect(nav.getByRole('group', { name: 'Account' }).getByRole('link', { includeHidden: true })).toHaveText([
+      'Preferences',
+      'Change password',
+      'Two-factor authentication',
+    ])
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
   })
 })

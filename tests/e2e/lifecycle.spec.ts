@@ -11,7 +11,10 @@ const PORT = Number(process.env.E2E_LIFECYCLE_PORT ?? 3211)
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const ok = await fetch(url).then((r) => r.ok, () => false)
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -67,14 +70,23 @@ test('answers every request in flight at SIGTERM in full, and later ones on kept
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tradeport-lifecycle-'))
   const server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/node'), ['server.js'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'off' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'off',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)))
   try {
     await waitForHealth(`http://localhost:${port}/api/health`, 90_000)
     const body = JSON.stringify({ refresh_token: 'rt_not-a-real-token' })
-    const request = (connection: string) => `POST /api/auth/token?grant_type=refresh_token HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: ${connection}\r\n\r\n`
+    const request = (connection: string) =>
+      `POST /api/auth/token?grant_type=refresh_token HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: ${connection}\r\n\r\n`
     const open = async (start: string) => {
       const socket = net.connect(port, '127.0.0.1')
       await new Promise((resolve) => socket.once('connect', resolve))
@@ -103,10 +115,17 @@ test('answers every request in flight at SIGTERM in full, and later ones on kept
     for (const { state } of arriving) {
       const responses = parseResponses(state.raw)
       expect(responses, state.raw).toHaveLength(1)
-      expect(responses[0], state.raw).toMatchObject({ status: 503, complete: true, headers: expect.objectContaining({ connection: 'close', 'retry-after': '2' }) })
+      expect(responses[0], state.raw).toMatchObject({
+        status: 503,
+        complete: true,
+        headers: expect.objectContaining({ connection: 'close', 'retry-after': '2' }),
+      })
       expect(JSON.parse(responses[0]?.body ?? '{}')).toMatchObject({ code: 'unavailable', details: { reason: 'stopping' } })
     }
-    const refused = await fetch(`http://localhost:${port}/api/health`).then(() => 'answered', () => 'refused')
+    const refused = await fetch(`http://localhost:${port}/api/health`).then(
+      () => 'answered',
+      () => 'refused',
+    )
     expect(refused).toBe('refused')
     expect(await exited).toBe(0)
   } finally {
@@ -120,7 +139,15 @@ test('finishes an in-flight request on SIGTERM, then closes the database and exi
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tradeport-lifecycle-'))
   const server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/node'), ['server.js'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), PUBLIC_URL: `http://localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'off' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'off',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -135,7 +162,9 @@ test('finishes an in-flight request on SIGTERM, then closes the database and exi
     await new Promise((resolve) => socket.once('connect', resolve))
     let response = ''
     socket.on('data', (chunk: Buffer) => (response += chunk.toString()))
-    socket.write(`POST /api/auth/token?grant_type=refresh_token HTTP/1.1\r\nHost: localhost:${PORT}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`)
+    socket.write(
+      `POST /api/auth/token?grant_type=refresh_token HTTP/1.1\r\nHost: localhost:${PORT}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    )
     await new Promise((resolve) => setTimeout(resolve, 200))
     server.kill('SIGTERM')
     await new Promise((resolve) => setTimeout(resolve, 300))

@@ -14,7 +14,9 @@ test('the market shows each product in its own picture, served like an upload', 
   const cards = page.getByRole('article')
   await expect(cards).toHaveCount(24)
   // Other journeys publish products without pictures (newest, so first): the seeded ones all have one.
-  const sources = (await cards.evaluateAll((articles) => articles.map((article) => article.querySelector('img')?.getAttribute('src') ?? null))).filter((src): src is string => src !== null)
+  const sources = (await cards.evaluateAll((articles) => articles.map((article) => article.querySelector('img')?.getAttribute('src') ?? null))).filter(
+    (src): src is string => src !== null,
+  )
   expect(sources.length).toBeGreaterThanOrEqual(18)
   for (const src of sources) expect(src).toMatch(/^\/api\/v1\/files\/[\w-]+\/thumbnail$/)
   expect(new Set(sources.slice(0, 4)).size, 'four different pictures in the first row').toBe(4)
@@ -119,7 +121,10 @@ test('the Chinese market names products, attributes and units in Chinese, and su
 test('a buyer who prefers euros compares prices in euros, the supplier’s own price beside, and sorts by the converted price', async ({ page }) => {
   test.setTimeout(60_000)
   await signUp(page, 'Mira Kovač', 'Kovač Trading')
-  const saved = await page.request.put('/api/user/profiles', { headers: { origin: E2E_BASE_URL }, data: { language: 'en', currency: 'EUR', timezone: null, date_format: 'medium', time_format: 'short', hour_cycle: 'h23' } })
+  const saved = await page.request.put('/api/user/profiles', {
+    headers: { origin: E2E_BASE_URL },
+    data: { language: 'en', currency: 'EUR', timezone: null, date_format: 'medium', time_format: 'short', hour_cycle: 'h23' },
+  })
   expect(saved.status()).toBe(200)
 
   await openPage(page, '/en/b2b/market?sort=price_asc')

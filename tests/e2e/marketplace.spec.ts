@@ -4,7 +4,14 @@ import { DEMO, openPage, signIn, submitSignIn } from './support/helpers'
 
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase()
 // 麒麟 (qilin) is a word no generated demo product uses, so the two-character query finds this product alone.
-const product: NewProduct = { nameEn: `Qilin celadon teapot ${suffix}`, nameZhHans: `麒麟青瓷茶壶 ${suffix}`, sku: `QLN-${suffix}`, hsCode: '691110', moq: 50, leadTimeDays: 25 }
+const product: NewProduct = {
+  nameEn: `Qilin celadon teapot ${suffix}`,
+  nameZhHans: `麒麟青瓷茶壶 ${suffix}`,
+  sku: `QLN-${suffix}`,
+  hsCode: '691110',
+  moq: 50,
+  leadTimeDays: 25,
+}
 let productId = ''
 
 type JsonLd = { '@type'?: string; [key: string]: unknown }

@@ -14,7 +14,10 @@ for (const locale of ['en', 'zh-Hans'] as const) {
 
     // The seeded project's timeline holds project, requirement, shortlist and RFQ events.
     await openPage(page, `/${locale}/app/purchase/projects/view/${demo!.id}`)
-    const timeline = page.locator('ol').filter({ has: page.locator('li') }).last()
+    const timeline = page
+      .locator('ol')
+      .filter({ has: page.locator('li') })
+      .last()
     await expect(timeline.locator('li').first()).toBeVisible()
     expect(await page.getByRole('main').innerText()).not.toMatch(RAW_KEY)
 

@@ -70,7 +70,9 @@ test.describe('client-side navigation to the home page', () => {
     await openPage(page, '/en/login')
     await page.getByRole('link', { name: 'Tradeport' }).click()
     await expect(page).toHaveURL(/\/en$/)
-    await expect(page.getByRole('heading', { level: 1 }), 'the home page, not an error page (GET /en.data must not redirect to /en/en.data)').toHaveText(HOME_HEADING)
+    await expect(page.getByRole('heading', { level: 1 }), 'the home page, not an error page (GET /en.data must not redirect to /en/en.data)').toHaveText(
+      HOME_HEADING,
+    )
   })
 
   test('"Back to the home page" on the 404 page shows the home page', async ({ page }) => {

@@ -18,11 +18,20 @@ async function signUpAs(page: Page, name: string) {
 
 test('a new buyer is told to check their mail, sees only the fields that apply, and lands on the guide', async ({ page }) => {
   const email = await signUpAs(page, 'Ines Duarte')
-  const hint = page.getByRole('alert').filter({ hasText: 'Check your mail' }).or(page.getByRole('status').filter({ hasText: 'Check your mail' }))
+  const hint = page
+    .getByRole('alert')
+    .filter({ hasText: 'Check your mail' })
+    .or(page.getByRole('status').filter({ hasText: 'Check your mail' }))
   await expect(hint.first()).toContainText(email)
   await expect(hint.first()).toContainText('dev mailbox')
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible()
-  await expect(page.getByRole('banner').getByRole('button', { name: /English|Language/ }).or(page.getByRole('banner').locator('summary', { hasText: 'English' })).first()).toBeVisible()
+  await expect(
+    page
+      .getByRole('banner')
+      .getByRole('button', { name: /English|Language/ })
+      .or(page.getByRole('banner').locator('summary', { hasText: 'English' }))
+      .first(),
+  ).toBeVisible()
   await expectNoSeriousViolations(page)
 
   // Buyers name neither services nor main products; suppliers name what they sell; service providers their services.

@@ -10,7 +10,14 @@ test('a half-shipped order tells the buyer what has left and what is to come, an
   expect(half, 'the demo buyer has a shipped order').toBeTruthy()
   await openPage(buyer.page, `/en/app/orders/${half!.id}/view`)
   const progress = buyer.page.getByRole('region', { name: 'Where this order stands' })
-  await expect(progress.getByRole('navigation', { name: 'Order progress' }).getByRole('listitem')).toHaveText([/Placed/, /Confirmed/, /In production/, /Shipped/, /Delivered/, /Completed/])
+  await expect(progress.getByRole('navigation', { name: 'Order progress' }).getByRole('listitem')).toHaveText([
+    /Placed/,
+    /Confirmed/,
+    /In production/,
+    /Shipped/,
+    /Delivered/,
+    /Completed/,
+  ])
   await expect(progress).toContainText(/\d[\d,]* of [\d,]+ units have shipped; .+ will ship the other [\d,]+\. Confirm delivery once everything has arrived\./)
   await expect(buyer.page.getByText('Nothing for you to do')).toHaveCount(0)
 

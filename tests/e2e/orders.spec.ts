@@ -14,7 +14,9 @@ async function expectStatus(page: Page, status: string) {
   await expect(page.getByRole('main').getByText(status, { exact: true }).first()).toBeVisible()
 }
 
-test('a buyer orders two products; the supplier confirms and ships in two parts; the buyer receives and completes; a third company cannot open it', async ({ browser }) => {
+test('a buyer orders two products; the supplier confirms and ships in two parts; the buyer receives and completes; a third company cannot open it', async ({
+  browser,
+}) => {
   test.setTimeout(120_000)
   const supplierFirst = await signedInContext(browser, DEMO.supplier)
   await activateExportList(supplierFirst.context.request)

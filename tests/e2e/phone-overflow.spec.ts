@@ -18,8 +18,15 @@ test.use({ viewport: { width: PHONE_WIDTH, height: 844 } })
 function sidebarPaths(key: (typeof DEMO_ACCOUNTS)[number]['key']): string[] {
   const account = DEMO_ACCOUNTS.find((entry) => entry.key === key)!
   // Unverified on both counts, so steps a verified account no longer sees are walked too.
-  const viewer = { role: account.role, companyKind: DEMO_COMPANIES.find((company) => company.owner === key)?.kind ?? null, contactVerified: false, companyVerified: false }
-  const paths = [APP_NAVIGATION, SUPPLIER_NAVIGATION].flatMap((navigation) => visibleGroups(navigation, viewer).flatMap((group) => group.items.map((item) => item.to)))
+  const viewer = {
+    role: account.role,
+    companyKind: DEMO_COMPANIES.find((company) => company.owner === key)?.kind ?? null,
+    contactVerified: false,
+    companyVerified: false,
+  }
+  const paths = [APP_NAVIGATION, SUPPLIER_NAVIGATION].flatMap((navigation) =>
+    visibleGroups(navigation, viewer).flatMap((group) => group.items.map((item) => item.to)),
+  )
   return [...new Set(paths)]
 }
 
@@ -101,7 +108,10 @@ for (const { key } of DEMO_ACCOUNTS) {
     test(`every sidebar page of the ${key} fits a ${PHONE_WIDTH} px phone in ${theme} mode`, async ({ context, page, baseURL }) => {
       test.setTimeout(240_000)
       await chooseTheme(context, baseURL, theme)
-      await startSession(page, DEMO_ACCOUNTS.find((entry) => entry.key === key)!)
+      await startSession(
+        page,
+        DEMO_ACCOUNTS.find((entry) => entry.key === key)!,
+      )
       const sidebar = sidebarPaths(key)
       expect(sidebar.length, 'the sidebar lists pages').toBeGreaterThan(3)
       const details: string[] = []
@@ -126,7 +136,10 @@ for (const { key } of DEMO_ACCOUNTS) {
 }
 
 test('the order total stays on screen on a phone', async ({ page }) => {
-  await startSession(page, DEMO_ACCOUNTS.find((entry) => entry.key === 'buyer')!)
+  await startSession(
+    page,
+    DEMO_ACCOUNTS.find((entry) => entry.key === 'buyer')!,
+  )
   const href = await firstLink(page, '/app/orders', /\/app\/orders\/[^/?#]+\/view$/)
   expect(href, 'the demo buyer has an order').toBeTruthy()
   await openPage(page, `/en${href}`)
@@ -190,7 +203,10 @@ const AXE_PAGES: Record<(typeof DEMO_ACCOUNTS)[number]['key'], Array<string | { 
 for (const { key } of DEMO_ACCOUNTS) {
   test(`the ${key}'s pages laid out for a phone have no serious accessibility violations, light and dark`, async ({ context, page, baseURL }) => {
     test.setTimeout(180_000)
-    await startSession(page, DEMO_ACCOUNTS.find((entry) => entry.key === key)!)
+    await startSession(
+      page,
+      DEMO_ACCOUNTS.find((entry) => entry.key === key)!,
+    )
     const paths: string[] = []
     for (const target of AXE_PAGES[key]) paths.push(typeof target === 'string' ? target : ((await firstLink(page, target.from, target.link)) ?? target.from))
     for (const theme of THEMES) {

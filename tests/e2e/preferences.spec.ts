@@ -127,7 +127,14 @@ for (const { name: device, use } of VIEWPORTS) {
 
       const response = await page.request.get('/api/user/profiles')
       expect(response.status()).toBe(200)
-      expect(await response.json()).toEqual({ language: 'en', currency: 'EUR', timezone: 'Asia/Tokyo', date_format: 'full', time_format: 'short', hour_cycle: 'h12' })
+      expect(await response.json()).toEqual({
+        language: 'en',
+        currency: 'EUR',
+        timezone: 'Asia/Tokyo',
+        date_format: 'full',
+        time_format: 'short',
+        hour_cycle: 'h12',
+      })
     })
 
     test('choosing another language and saving switches the page to that locale', async ({ page }) => {

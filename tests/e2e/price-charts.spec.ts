@@ -34,7 +34,16 @@ test('price research draws each month’s quartiles, with a table alternative, i
   await expect(figure.locator('[data-chart] .recharts-line-dots circle').first()).toBeVisible()
   await figure.getByText('Show as a table').click()
   const table = figure.getByRole('table', { name: TREND_TITLE })
-  await expect(table.getByRole('columnheader')).toHaveText(['Month', 'Quoted prices', 'Catalogue prices', 'Lowest', '25th percentile', 'Median', '75th percentile', 'Highest'])
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Month',
+    'Quoted prices',
+    'Catalogue prices',
+    'Lowest',
+    '25th percentile',
+    'Median',
+    '75th percentile',
+    'Highest',
+  ])
   // The demo buyer's quotes fall in three earlier months; the catalogue's prices in this one.
   expect(await table.getByRole('row').count()).toBeGreaterThanOrEqual(4)
   await expect(table.getByRole('row').last().getByRole('cell').nth(2)).not.toHaveText('0')

@@ -44,7 +44,11 @@ test('“Message supplier” opens the thread with the product named, in Chinese
   await page.getByRole('region', { name: '采购此产品' }).getByRole('button', { name: '联系供应商' }).click()
   await expect(page).toHaveURL(/\/zh-Hans\/app\/inbox\/[\w-]+\?product=[\w-]+$/)
   const box = page.getByRole('combobox', { name: '消息' })
-  await expect(box).toHaveValue(new RegExp(`^关于贵公司的产品 ${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}（SKU .+）：http\\S+/zh-Hans${product.path.replace('/zh-Hans', '')}\\n\\n$`))
+  await expect(box).toHaveValue(
+    new RegExp(
+      `^关于贵公司的产品 ${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}（SKU .+）：http\\S+/zh-Hans${product.path.replace('/zh-Hans', '')}\\n\\n$`,
+    ),
+  )
   await expect(box).toBeFocused()
   await box.pressSequentially('请报 500 件的价格。')
   await box.press('Enter')

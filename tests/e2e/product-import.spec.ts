@@ -5,7 +5,9 @@ import { DEMO, openPage, startSession } from './support/helpers'
 /** The import's stateful steps (error table, mapping, outcome) get the axe check accessibility.spec.ts runs on the empty page. */
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
+  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual(
+    [],
+  )
 }
 
 /** A CSV upload for the file input: the header, then one line per row. */
@@ -27,7 +29,13 @@ test('a supplier sees a bad row, uploads a corrected file, maps, dry-runs and im
   await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible()
 
   // Row 3 has a negative minimum order quantity.
-  await uploadCsv(page, csvFile('SKU,Product name,Category,HS code,Country of origin,Unit,MOQ', [`${sku},${name},tableware,691110,CN,piece,50`, `BAD-${suffix},Broken bowl,tableware,691110,CN,piece,-5`]))
+  await uploadCsv(
+    page,
+    csvFile('SKU,Product name,Category,HS code,Country of origin,Unit,MOQ', [
+      `${sku},${name},tableware,691110,CN,piece,50`,
+      `BAD-${suffix},Broken bowl,tableware,691110,CN,piece,-5`,
+    ]),
+  )
   await expect(page.getByText('Problems found: 1.')).toBeVisible()
   const problem = page.getByRole('table', { name: 'Problems found' }).getByRole('row').filter({ hasText: 'Minimum order quantity' })
   await expect(problem.getByRole('cell')).toHaveText(['3', 'Minimum order quantity', '-5', 'Enter a whole number of at least 1.'])

@@ -47,7 +47,13 @@ test('the demo project charts budget, lowest quote and award per requirement, wi
   await expect(row('Stoneware side plate, 20 cm').getByRole('cell')).toHaveText(['Stoneware side plate, 20 cm', '$1,920.00', '$1,880.00', '2', '$1,880.00'])
   await expect(row('Tea gift box, 4 cups').getByRole('cell')).toHaveText(['Tea gift box, 4 cups', '$2,700.00', '$2,760.00', '2', '$2,760.00'])
   await expect(row('Stainless canteen tray').getByRole('cell')).toHaveText(['Stainless canteen tray', '$1,920.00', '$1,860.00', '2', 'Not awarded'])
-  await expect(row('Table linen for the private rooms').getByRole('cell')).toHaveText(['Table linen for the private rooms', 'No target price', 'No quotes yet', '0', 'Not awarded'])
+  await expect(row('Table linen for the private rooms').getByRole('cell')).toHaveText([
+    'Table linen for the private rooms',
+    'No target price',
+    'No quotes yet',
+    '0',
+    'Not awarded',
+  ])
   await expectNoSeriousViolations(page)
   await page.screenshot({ path: path.join(SCREENSHOTS, 'project-1440-light.png'), fullPage: true })
 
@@ -68,20 +74,58 @@ test('the demo project charts budget, lowest quote and award per requirement, wi
 
 test('a project without requirements, or without any figure yet, says what to do instead of drawing nothing', async ({ browser }) => {
   const { context, page } = await signedInContext(browser, DEMO.buyer)
-  const project = await api(context.request, 'post', '/projects', { name: `Budget chart ${Date.now()}`, description: '', currency: 'EUR', budget: '5000', deadline: null })
+  const project = await api(context.request, 'post', '/projects', {
+    name: `Budget chart ${Date.now()}`,
+    description: '',
+    currency: 'EUR',
+    budget: '5000',
+    deadline: null,
+  })
   await openPage(page, `/en/app/purchase/projects/view/${project.id}`)
   const figure = page.getByRole('figure', { name: TITLE })
   await expect(figure).toContainText('No requirements yet. Add requirements with a target price and send an RFQ')
   await expect(figure.locator('svg')).toHaveCount(0)
 
-  await api(context.request, 'post', '/requirements', { project_id: project.id, title: 'Sample swatches', specification: '', category_id: null, hs_code: null, quantity: 5, unit: 'pcs', target_unit_price: null, target_currency: null, required_by: null, destination: '', attachment_file_ids: [] })
+  await api(context.request, 'post', '/requirements', {
+    project_id: project.id,
+    title: 'Sample swatches',
+    specification: '',
+    category_id: null,
+    hs_code: null,
+    quantity: 5,
+    unit: 'pcs',
+    target_unit_price: null,
+    target_currency: null,
+    required_by: null,
+    destination: '',
+    attachment_file_ids: [],
+  })
   await openPage(page, `/en/app/purchase/projects/view/${project.id}`)
   await expect(figure).toContainText('None of the requirements has a target price, a quote or an award yet.')
 
-  await api(context.request, 'post', '/requirements', { project_id: project.id, title: 'Display stand', specification: '', category_id: null, hs_code: null, quantity: 4, unit: 'pcs', target_unit_price: '120.5', target_currency: 'EUR', required_by: null, destination: '', attachment_file_ids: [] })
+  await api(context.request, 'post', '/requirements', {
+    project_id: project.id,
+    title: 'Display stand',
+    specification: '',
+    category_id: null,
+    hs_code: null,
+    quantity: 4,
+    unit: 'pcs',
+    target_unit_price: '120.5',
+    target_currency: 'EUR',
+    required_by: null,
+    destination: '',
+    attachment_file_ids: [],
+  })
   await openPage(page, `/en/app/purchase/projects/view/${project.id}`)
   await expectChartDrawn(page)
   await figure.getByText('Show as a table').click()
-  await expect(figure.getByRole('row').filter({ hasText: 'Display stand' }).getByRole('cell')).toHaveText(['Display stand', '€482.00', 'No quotes yet', '0', 'Not awarded'])
+  await expect(figure.getByRole('row').filter({ hasText: 'Display stand' }).getByRole('cell')).toHaveText([
+    'Display stand',
+    '€482.00',
+    'No quotes yet',
+    '0',
+    'Not awarded',
+  ])
   await context.close()
 })

@@ -32,7 +32,10 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
   // The buyer opens the thread with the supplier from the RFQ page; the supplier from its quote page: the same thread.
   const buyerPage = buyer.page
   await openPage(buyerPage, `/en/app/sourcing/rfq/${draft.id}`)
-  await buyerPage.getByRole('button', { name: /^Message/ }).first().click()
+  await buyerPage
+    .getByRole('button', { name: /^Message/ })
+    .first()
+    .click()
   await expect(buyerPage).toHaveURL(/\/en\/app\/inbox\/[\w-]+$/)
   const threadPath = new URL(buyerPage.url()).pathname
 
@@ -68,7 +71,10 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
 
   // Away from the conversation, the supplier's sidebar counts it as unread as soon as the buyer writes again.
   await openPage(supplierPage, '/en/app/dashboard')
-  const unreadBadge = supplierPage.getByRole('navigation').first().getByText(/^Unread conversations: \d+$/)
+  const unreadBadge = supplierPage
+    .getByRole('navigation')
+    .first()
+    .getByText(/^Unread conversations: \d+$/)
   // Other journeys (and the demo thread) may have left conversations unread: count from what the badge says now.
   await supplierPage.waitForTimeout(1_000)
   const before = (await unreadBadge.count()) === 0 ? 0 : Number((await unreadBadge.textContent())?.match(/\d+/)?.[0])
@@ -85,7 +91,18 @@ test('buyer and supplier chat live in an RFQ thread, and a submitted quotation a
   })
   const rfq = await api(supplier.context.request, 'get', `/rfq-inbox/${draft.id}`)
   const lines = (rfq.lines as Array<{ id: string }>).map((line) => ({ rfq_line_id: line.id, unit_price: '5.4000', moq: 100, lead_time_days: 35, note: '' }))
-  const saved = await api(supplier.context.request, 'put', `/rfq-inbox/${draft.id}/quotation`, { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: '', attachment_file_ids: [], lines })
+  const saved = await api(supplier.context.request, 'put', `/rfq-inbox/${draft.id}/quotation`, {
+    currency: 'USD',
+    incoterm: 'FOB',
+    incoterm_place: 'Ningbo',
+    freight_amount: null,
+    insurance_amount: null,
+    payment_terms: 'tt_30_70',
+    valid_until: '2099-12-31',
+    notes: '',
+    attachment_file_ids: [],
+    lines,
+  })
   await api(supplier.context.request, 'post', `/quotations/${saved.id}/submit`, { version: saved.version, reason: '' })
   await expect(buyerPage.getByRole('main').getByText('Bamboo Kiln Ceramics').first()).toBeVisible({ timeout: 15_000 })
   await expect(buyerPage.getByText('No quotations to compare yet.')).toHaveCount(0)

@@ -21,7 +21,9 @@ for (const path of ['/en', '/en/login', '/en/b2b/market']) {
     await page.exposeFunction('reportCspViolation', (text: string) => cspViolations.push(text))
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
-        void (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`)
+        void (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+          `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+        )
       })
     })
     const response = await page.goto(path)

@@ -1,5 +1,17 @@
 import { expect, test } from '@playwright/test'
-import { completeOnboarding, DEMO, expectDashboard, LOGIN_URL, NEW_USER_PASSWORD, openPage, signedInContext, signOut, submitSignIn, uniqueEmail, unverifiedBanner } from './support/helpers'
+import {
+  completeOnboarding,
+  DEMO,
+  expectDashboard,
+  LOGIN_URL,
+  NEW_USER_PASSWORD,
+  openPage,
+  signedInContext,
+  signOut,
+  submitSignIn,
+  uniqueEmail,
+  unverifiedBanner,
+} from './support/helpers'
 
 test('signs up, confirms the email from the dev mailbox and reaches the dashboard', async ({ browser, page }) => {
   const name = 'Mira Okafor'

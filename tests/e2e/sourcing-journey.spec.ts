@@ -8,8 +8,27 @@ import { api } from './support/sourcing-api'
 // sent (never "Quoting is closed"), and the category is a searchable choice.
 test('from a project to an RFQ inviting a supplier found by search, who joins the shortlist', async ({ browser }) => {
   const { context, page } = await signedInContext(browser, DEMO.buyer)
-  const project = await api(context.request, 'post', '/projects', { name: `Lobby lighting ${Date.now()}`, description: '', currency: 'USD', budget: '12000', deadline: null })
-  await api(context.request, 'post', '/requirements', { project_id: project.id, title: 'Brass wall sconce', specification: '', category_id: null, hs_code: null, quantity: 40, unit: 'pcs', target_unit_price: '35', target_currency: 'USD', required_by: null, destination: 'Hong Kong', attachment_file_ids: [] })
+  const project = await api(context.request, 'post', '/projects', {
+    name: `Lobby lighting ${Date.now()}`,
+    description: '',
+    currency: 'USD',
+    budget: '12000',
+    deadline: null,
+  })
+  await api(context.request, 'post', '/requirements', {
+    project_id: project.id,
+    title: 'Brass wall sconce',
+    specification: '',
+    category_id: null,
+    hs_code: null,
+    quantity: 40,
+    unit: 'pcs',
+    target_unit_price: '35',
+    target_currency: 'USD',
+    required_by: null,
+    destination: 'Hong Kong',
+    attachment_file_ids: [],
+  })
 
   await openPage(page, `/en/app/purchase/projects/view/${project.id}`)
   await expect(page.getByRole('main').getByRole('link', { name: 'Find suppliers' })).toHaveAttribute('href', `/en/app/sourcing/find?project=${project.id}`)
@@ -23,7 +42,10 @@ test('from a project to an RFQ inviting a supplier found by search, who joins th
   expect(supplier, 'a marketplace supplier to invite').toBeTruthy()
   const search = page.getByRole('combobox', { name: 'Invite other suppliers' })
   await search.fill(supplier!.name.slice(0, 12))
-  await page.getByRole('option', { name: new RegExp(supplier!.name.slice(0, 12)) }).first().click()
+  await page
+    .getByRole('option', { name: new RegExp(supplier!.name.slice(0, 12)) })
+    .first()
+    .click()
   await expect(page.getByRole('main')).not.toContainText('selector.')
   await search.press('Escape')
   await expectNoSeriousViolations(page)

@@ -37,8 +37,24 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await page.getByRole('button', { name: /Create project/ }).click()
   await expect(page).toHaveURL(/\/en\/app\/purchase\/projects\/view\/[\w-]+(\?.*)?$/)
   const projectId = new URL(page.url()).pathname.split('/').at(-1)!
-  for (const [title, quantity] of [['Celadon tea cup', 600], ['Bamboo tray', 150]] as const) {
-    await api(buyer.context.request, 'post', '/requirements', { project_id: projectId, title, specification: '', category_id: null, hs_code: null, quantity, unit: 'pcs', target_unit_price: null, target_currency: 'USD', required_by: null, destination: 'Hong Kong', attachment_file_ids: [] })
+  for (const [title, quantity] of [
+    ['Celadon tea cup', 600],
+    ['Bamboo tray', 150],
+  ] as const) {
+    await api(buyer.context.request, 'post', '/requirements', {
+      project_id: projectId,
+      title,
+      specification: '',
+      category_id: null,
+      hs_code: null,
+      quantity,
+      unit: 'pcs',
+      target_unit_price: null,
+      target_currency: 'USD',
+      required_by: null,
+      destination: 'Hong Kong',
+      attachment_file_ids: [],
+    })
   }
   await openPage(page, `/en/app/purchase/projects/requirements/bulk-manage/${projectId}`)
   const grid = page.getByRole('grid', { name: 'Requirements grid' })
@@ -61,9 +77,11 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   const demoSupplierId = String((await api(demoSupplier.context.request, 'get', '/companies/current')).id)
   const jade = await newSupplier(browser, 'Lin Jade', 'Jade River Homeware')
   const pine = await newSupplier(browser, 'Wu Pine', 'Pine Hill Crafts')
-  for (const supplierId of [demoSupplierId, jade.companyId, pine.companyId]) await api(buyer.context.request, 'post', `/projects/${projectId}/shortlist`, { supplier_company_id: supplierId, note: '' })
+  for (const supplierId of [demoSupplierId, jade.companyId, pine.companyId])
+    await api(buyer.context.request, 'post', `/projects/${projectId}/shortlist`, { supplier_company_id: supplierId, note: '' })
   await openPage(page, '/en/app/sourcing/selected?project=' + projectId)
-  for (const name of ['Bamboo Kiln Ceramics', 'Jade River Homeware', 'Pine Hill Crafts']) await expect(page.getByRole('main').getByText(name).first()).toBeVisible()
+  for (const name of ['Bamboo Kiln Ceramics', 'Jade River Homeware', 'Pine Hill Crafts'])
+    await expect(page.getByRole('main').getByText(name).first()).toBeVisible()
 
   // A sealed RFQ for the three requirements, sent to the shortlist through the RFQ form; the deadline (UTC, to the
   // minute) is the first whole minute at least 100 seconds away.
@@ -117,7 +135,11 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   await expectHydrated(page)
   const matrix = page.getByRole('main')
   await expect(matrix.getByText('Jade River Homeware').first()).toBeVisible()
-  const rowOf = (title: string) => page.getByRole('row').filter({ hasText: title }).filter({ has: page.getByRole('radio') })
+  const rowOf = (title: string) =>
+    page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .filter({ has: page.getByRole('radio') })
   const awardButton = page.getByRole('button', { name: 'Award the ticked lines' })
   await expect(awardButton).toBeDisabled()
   await expect(awardButton).toHaveAccessibleDescription('Tick at least one line in the table to award it.')
@@ -152,7 +174,14 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
       return api(buyer.context.request, 'get', `/orders/${order!.id}`)
     }),
   )
-  const bySupplier = Object.fromEntries(details.map((detail) => [detail.supplier.name, (detail.lines as Array<{ description: string; quantity: number; unit_price: string }>).map((line) => [line.description, line.quantity, line.unit_price]).sort()]))
+  const bySupplier = Object.fromEntries(
+    details.map((detail) => [
+      detail.supplier.name,
+      (detail.lines as Array<{ description: string; quantity: number; unit_price: string }>)
+        .map((line) => [line.description, line.quantity, line.unit_price])
+        .sort(),
+    ]),
+  )
   expect(bySupplier).toEqual({
     'Jade River Homeware': [
       ['Bamboo tray', 150, '5.2500'],

@@ -31,7 +31,9 @@ async function cardFacts(page: Page) {
   return page.getByTestId('board-card').evaluateAll((cards) =>
     cards.map((card) => {
       const box = card.getBoundingClientRect()
-      const outside = [...card.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > box.right + 0.5).map((element) => (element.textContent ?? '').trim())
+      const outside = [...card.querySelectorAll('*')]
+        .filter((element) => element.getBoundingClientRect().right > box.right + 0.5)
+        .map((element) => (element.textContent ?? '').trim())
       const buyer = card.querySelector('[data-testid="board-card-buyer"]') as HTMLElement | null
       const style = buyer ? getComputedStyle(buyer) : null
       return {

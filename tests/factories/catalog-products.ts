@@ -8,6 +8,15 @@ export async function insertProduct(companyId: string, input: { sku?: string; na
   const sku = input.sku ?? `SKU-${id.slice(0, 8)}`
   await database()
     .insert(products)
-    .values({ id, organizationId: companyId, sku, nameEn: input.nameEn ?? `Lamp ${sku}`, categoryId: 'lighting', originCountry: 'CN', unit: 'piece', moq: input.moq ?? 1 })
+    .values({
+      id,
+      organizationId: companyId,
+      sku,
+      nameEn: input.nameEn ?? `Lamp ${sku}`,
+      categoryId: 'lighting',
+      originCountry: 'CN',
+      unit: 'piece',
+      moq: input.moq ?? 1,
+    })
   return { id, sku }
 }

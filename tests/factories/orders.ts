@@ -8,7 +8,17 @@ import { createPriceList, createProduct } from '../../db/factories/products'
 /** A shipping address in the company's address book. */
 export async function createShippingAddress(companyId: string, label = 'Main warehouse') {
   const id = randomUUID()
-  await database().insert(addresses).values({ id, organizationId: companyId, type: 'shipping', label, recipient: 'Receiving dock', line1: '1 Harbour Road', city: 'Rotterdam', postalCode: '3011', country: 'NL' })
+  await database().insert(addresses).values({
+    id,
+    organizationId: companyId,
+    type: 'shipping',
+    label,
+    recipient: 'Receiving dock',
+    line1: '1 Harbour Road',
+    city: 'Rotterdam',
+    postalCode: '3011',
+    country: 'NL',
+  })
   return { id }
 }
 
@@ -21,7 +31,13 @@ export async function createOrderParties(options: { currency?: string } = {}) {
   const buyer = await createMember({ role: 'owner', companyInput: { kind: 'buyer' } })
   const stranger = await createMember({ role: 'owner', companyInput: { kind: 'both' } })
   const lamp = await createProduct({ companyId: supplier.company.id, nameEn: 'Brass desk lamp', sku: `LAMP-${randomUUID().slice(0, 6)}`, moq: 10, unit: 'pcs' })
-  const shade = await createProduct({ companyId: supplier.company.id, nameEn: 'Linen lamp shade', sku: `SHADE-${randomUUID().slice(0, 6)}`, moq: 5, unit: 'pcs' })
+  const shade = await createProduct({
+    companyId: supplier.company.id,
+    nameEn: 'Linen lamp shade',
+    sku: `SHADE-${randomUUID().slice(0, 6)}`,
+    moq: 5,
+    unit: 'pcs',
+  })
   const draft = await createProduct({ companyId: supplier.company.id, nameEn: 'Unreleased lamp', status: 'draft' })
   await createPriceList({
     companyId: supplier.company.id,

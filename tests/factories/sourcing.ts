@@ -17,23 +17,62 @@ export async function createSourcingCast() {
   }
   return {
     buyer: await member('buyer', `Buyer ${randomUUID().slice(0, 6)}`),
-    suppliers: [await member('supplier', `Supplier A ${randomUUID().slice(0, 6)}`), await member('supplier', `Supplier B ${randomUUID().slice(0, 6)}`), await member('both', `Supplier C ${randomUUID().slice(0, 6)}`)],
+    suppliers: [
+      await member('supplier', `Supplier A ${randomUUID().slice(0, 6)}`),
+      await member('supplier', `Supplier B ${randomUUID().slice(0, 6)}`),
+      await member('both', `Supplier C ${randomUUID().slice(0, 6)}`),
+    ],
     stranger: await member('both', `Stranger ${randomUUID().slice(0, 6)}`),
   }
 }
 
 /** A project of the company with requirements (quantity, unit, target price), written directly. */
-export async function insertProject(companyId: string, input: { name?: string; currency?: string; budget?: string | null; requirements?: Array<{ title: string; quantity: number; unit?: string; targetUnitPrice?: string | null; hsCode?: string | null; categoryId?: string | null }> } = {}) {
+export async function insertProject(
+  companyId: string,
+  input: {
+    name?: string
+    currency?: string
+    budget?: string | null
+    requirements?: Array<{
+      title: string
+      quantity: number
+      unit?: string
+      targetUnitPrice?: string | null
+      hsCode?: string | null
+      categoryId?: string | null
+    }>
+  } = {},
+) {
   const id = randomUUID()
   await database()
     .insert(purchaseProjects)
-    .values({ id, organizationId: companyId, number: `PRJ-2026-${next()}`, name: input.name ?? 'Showroom lighting refresh', currency: input.currency ?? 'USD', budget: input.budget === undefined ? '50000' : input.budget, status: 'active' })
+    .values({
+      id,
+      organizationId: companyId,
+      number: `PRJ-2026-${next()}`,
+      name: input.name ?? 'Showroom lighting refresh',
+      currency: input.currency ?? 'USD',
+      budget: input.budget === undefined ? '50000' : input.budget,
+      status: 'active',
+    })
   const lines = input.requirements ?? [
     { title: 'LED panel light 600×600', quantity: 400, targetUnitPrice: '18' },
     { title: 'Track spotlight 20 W', quantity: 250, targetUnitPrice: '9.5' },
     { title: 'Emergency exit sign', quantity: 40, targetUnitPrice: '14' },
   ]
-  const requirementRows = lines.map((line, position) => ({ id: randomUUID(), organizationId: companyId, projectId: id, position, title: line.title, quantity: line.quantity, unit: line.unit ?? 'pcs', targetUnitPrice: line.targetUnitPrice ?? null, targetCurrency: input.currency ?? 'USD', hsCode: line.hsCode ?? null, categoryId: line.categoryId ?? null }))
+  const requirementRows = lines.map((line, position) => ({
+    id: randomUUID(),
+    organizationId: companyId,
+    projectId: id,
+    position,
+    title: line.title,
+    quantity: line.quantity,
+    unit: line.unit ?? 'pcs',
+    targetUnitPrice: line.targetUnitPrice ?? null,
+    targetCurrency: input.currency ?? 'USD',
+    hsCode: line.hsCode ?? null,
+    categoryId: line.categoryId ?? null,
+  }))
   if (requirementRows.length > 0) await database().insert(requirements).values(requirementRows)
   return { id, requirements: requirementRows }
 }
@@ -42,7 +81,21 @@ export async function insertProject(companyId: string, input: { name?: string; c
  * An RFQ of the company with one line per requirement (or the given lines), its suppliers invited. `deadline` defaults to
  * a week from now; pass a past date for an RFQ whose quoting is over.
  */
-export async function insertRfq(companyId: string, input: { title?: string; projectId?: string | null; requirements?: Array<{ id: string; title: string; quantity: number; unit: string; targetUnitPrice: string | null }>; supplierIds?: string[]; status?: RfqStatus; sealed?: boolean; visibility?: 'invited' | 'public'; deadline?: Date; currency?: string; incoterm?: Incoterm } = {}) {
+export async function insertRfq(
+  companyId: string,
+  input: {
+    title?: string
+    projectId?: string | null
+    requirements?: Array<{ id: string; title: string; quantity: number; unit: string; targetUnitPrice: string | null }>
+    supplierIds?: string[]
+    status?: RfqStatus
+    sealed?: boolean
+    visibility?: 'invited' | 'public'
+    deadline?: Date
+    currency?: string
+    incoterm?: Incoterm
+  } = {},
+) {
   const id = randomUUID()
   await database()
     .insert(rfqs)
@@ -62,14 +115,31 @@ export async function insertRfq(companyId: string, input: { title?: string; proj
       publishedAt: (input.status ?? 'open') === 'draft' ? null : new Date(),
     })
   const source = input.requirements ?? [{ id: null as unknown as string, title: 'LED panel light 600×600', quantity: 400, unit: 'pcs', targetUnitPrice: '18' }]
-  const lines = source.map((requirement, position) => ({ id: randomUUID(), rfqId: id, requirementId: requirement.id ?? null, position, title: requirement.title, quantity: requirement.quantity, unit: requirement.unit, targetUnitPrice: requirement.targetUnitPrice }))
+  const lines = source.map((requirement, position) => ({
+    id: randomUUID(),
+    rfqId: id,
+    requirementId: requirement.id ?? null,
+    position,
+    title: requirement.title,
+    quantity: requirement.quantity,
+    unit: requirement.unit,
+    targetUnitPrice: requirement.targetUnitPrice,
+  }))
   await database().insert(rfqLines).values(lines)
-  if (input.supplierIds?.length) await database().insert(rfqInvitations).values(input.supplierIds.map((supplierCompanyId) => ({ rfqId: id, supplierCompanyId })))
+  if (input.supplierIds?.length)
+    await database()
+      .insert(rfqInvitations)
+      .values(input.supplierIds.map((supplierCompanyId) => ({ rfqId: id, supplierCompanyId })))
   return { id, lines }
 }
 
 /** A supplier's quotation on an RFQ with a price per line (written directly; `submitted` by default). */
-export async function insertQuotation(rfqId: string, supplierCompanyId: string, prices: Array<{ rfqLineId: string; unitPrice: string; moq?: number; leadTimeDays?: number }>, input: { status?: QuotationStatus; currency?: string; incoterm?: Incoterm; freightAmount?: string | null } = {}) {
+export async function insertQuotation(
+  rfqId: string,
+  supplierCompanyId: string,
+  prices: Array<{ rfqLineId: string; unitPrice: string; moq?: number; leadTimeDays?: number }>,
+  input: { status?: QuotationStatus; currency?: string; incoterm?: Incoterm; freightAmount?: string | null } = {},
+) {
   const id = randomUUID()
   const status = input.status ?? 'submitted'
   await database()
@@ -90,6 +160,15 @@ export async function insertQuotation(rfqId: string, supplierCompanyId: string, 
     })
   await database()
     .insert(quotationLines)
-    .values(prices.map((price) => ({ id: randomUUID(), quotationId: id, rfqLineId: price.rfqLineId, unitPrice: price.unitPrice, moq: price.moq ?? 1, leadTimeDays: price.leadTimeDays ?? 30 })))
+    .values(
+      prices.map((price) => ({
+        id: randomUUID(),
+        quotationId: id,
+        rfqLineId: price.rfqLineId,
+        unitPrice: price.unitPrice,
+        moq: price.moq ?? 1,
+        leadTimeDays: price.leadTimeDays ?? 30,
+      })),
+    )
   return { id }
 }

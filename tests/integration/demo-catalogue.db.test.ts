@@ -17,7 +17,10 @@ let supplier: { userId: string; companyId: string }
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'tradeport-demo-catalogue-'))
   useFileStorage(new LocalDiskStorage(root))
-  const { user, company } = await createMember({ role: 'owner', companyInput: { name: 'Bamboo Kiln Ceramics', kind: 'supplier', verificationStatus: 'accept', city: 'Jingdezhen' } })
+  const { user, company } = await createMember({
+    role: 'owner',
+    companyInput: { name: 'Bamboo Kiln Ceramics', kind: 'supplier', verificationStatus: 'accept', city: 'Jingdezhen' },
+  })
   supplier = { userId: user.id, companyId: company.id }
   await seedDemoCatalogue(supplier)
 })
@@ -29,7 +32,10 @@ afterAll(() => {
 
 describe('seedDemoCatalogue', () => {
   it('gives the demo supplier its priced catalogue, each product with a picture of its own uploaded like a person’s', async () => {
-    const rows = await database().select({ id: products.id, sku: products.sku, fromPrice: products.fromPrice }).from(products).where(eq(products.organizationId, supplier.companyId))
+    const rows = await database()
+      .select({ id: products.id, sku: products.sku, fromPrice: products.fromPrice })
+      .from(products)
+      .where(eq(products.organizationId, supplier.companyId))
     expect(rows.map((row) => row.sku).sort()).toEqual(DEMO_CATALOGUE.map((item) => item.sku).sort())
     expect(rows.every((row) => row.fromPrice)).toBe(true)
     const images = await database()

@@ -8,7 +8,11 @@ import { fxRates } from '../../app/platform/fx/fx.tables.server'
 const SEED_DAY = '2026-11-20'
 
 async function ratesOf(currency: string) {
-  return database().select({ asOf: fxRates.asOf, ratePerEur: fxRates.ratePerEur, source: fxRates.source }).from(fxRates).where(eq(fxRates.currency, currency)).orderBy(asc(fxRates.asOf))
+  return database()
+    .select({ asOf: fxRates.asOf, ratePerEur: fxRates.ratePerEur, source: fxRates.source })
+    .from(fxRates)
+    .where(eq(fxRates.currency, currency))
+    .orderBy(asc(fxRates.asOf))
 }
 
 describe('seedDemoFxHistory', () => {
@@ -29,7 +33,10 @@ describe('seedDemoFxHistory', () => {
     expect(Number(hkd[0]!.ratePerEur) / Number(usd[0]!.ratePerEur)).toBeCloseTo(8.42 / 1.08, 3)
 
     expect((await rateTable(SEED_DAY)).perEur).toEqual(before.perEur)
-    const [older] = await database().select({ asOf: fxRates.asOf }).from(fxRates).where(and(eq(fxRates.currency, 'USD'), lt(fxRates.asOf, '2026-08-22')))
+    const [older] = await database()
+      .select({ asOf: fxRates.asOf })
+      .from(fxRates)
+      .where(and(eq(fxRates.currency, 'USD'), lt(fxRates.asOf, '2026-08-22')))
     expect(older).toBeUndefined()
   })
 })

@@ -33,7 +33,17 @@ async function contextOf(owner: Owner): Promise<RouterContextProvider> {
   const session: ClientSession = {
     sessionId,
     aal: 'aal1',
-    user: { id: owner.user.id, name: owner.user.name, email: owner.user.email, emailVerified: true, phoneNumber: null, phoneNumberVerified: false, role: 'user', twoFactorEnabled: false, updatedAt: Date.now() },
+    user: {
+      id: owner.user.id,
+      name: owner.user.name,
+      email: owner.user.email,
+      emailVerified: true,
+      phoneNumber: null,
+      phoneNumberVerified: false,
+      role: 'user',
+      twoFactorEnabled: false,
+      updatedAt: Date.now(),
+    },
   }
   const context = new RouterContextProvider()
   context.set(clientSessionContext, session)
@@ -48,8 +58,19 @@ async function load<T>(loader: (args: never) => Promise<T>, owner: Owner, path: 
 }
 
 /** Posts the same form twice, as a double click or a resent form does, and answers both responses. */
-async function submitTwice(action: (args: never) => Promise<unknown>, owner: Owner, path: string, fields: Record<string, string>, params: Record<string, string> = {}): Promise<unknown[]> {
-  const post = async () => action({ request: new Request(`http://localhost/en${path}`, { method: 'POST', body: new URLSearchParams(fields) }), params: { lang: 'en', ...params }, context: await contextOf(owner) } as never)
+async function submitTwice(
+  action: (args: never) => Promise<unknown>,
+  owner: Owner,
+  path: string,
+  fields: Record<string, string>,
+  params: Record<string, string> = {},
+): Promise<unknown[]> {
+  const post = async () =>
+    action({
+      request: new Request(`http://localhost/en${path}`, { method: 'POST', body: new URLSearchParams(fields) }),
+      params: { lang: 'en', ...params },
+      context: await contextOf(owner),
+    } as never)
   return [await post(), await post()]
 }
 
@@ -66,7 +87,20 @@ describe('a page form submitted twice creates one record', () => {
     const { idempotencyKey } = await load(requirementPage.loader, buyer, `/app/purchase/projects/requirements/create?project=${project.id}`)
     expect(idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
     const title = `Double ${randomUUID().slice(0, 8)}`
-    const fields = { idempotencyKey: idempotencyKey ?? '', projectId: project.id, title, specification: '', categoryId: '', hsCode: '', quantity: '40', unit: 'pcs', targetUnitPrice: '3.5', targetCurrency: 'USD', requiredBy: '', destination: 'Rotterdam' }
+    const fields = {
+      idempotencyKey: idempotencyKey ?? '',
+      projectId: project.id,
+      title,
+      specification: '',
+      categoryId: '',
+      hsCode: '',
+      quantity: '40',
+      unit: 'pcs',
+      targetUnitPrice: '3.5',
+      targetCurrency: 'USD',
+      requiredBy: '',
+      destination: 'Rotterdam',
+    }
     const [first, second] = await submitTwice(requirementPage.action, buyer, '/app/purchase/projects/requirements/create', fields)
     expect(locationOf(first)).toMatch(/\/app\/purchase\/projects\/requirements\/view\/[0-9a-f-]{36}\?saved=created$/)
     expect(locationOf(second)).toBe(locationOf(first))
@@ -86,7 +120,18 @@ describe('a page form submitted twice creates one record', () => {
   it('the address form: both answers name the one address, and the page then offers a new key', async () => {
     const { idempotencyKey } = await load(addressPage.loader, supplier, '/app/settings/address')
     const label = `Double ${randomUUID().slice(0, 8)}`
-    const fields = { intent: 'create-address', idempotencyKey, type: 'shipping', label, recipient: 'Goods in', phone: '+44 20 7946 0000', line1: '1 Poultry', city: 'London', postalCode: 'EC2R 8EF', country: 'GB' }
+    const fields = {
+      intent: 'create-address',
+      idempotencyKey,
+      type: 'shipping',
+      label,
+      recipient: 'Goods in',
+      phone: '+44 20 7946 0000',
+      line1: '1 Poultry',
+      city: 'London',
+      postalCode: 'EC2R 8EF',
+      country: 'GB',
+    }
     const [first, second] = (await submitTwice(addressPage.action, supplier, '/app/settings/address', fields)) as Array<{ ok: boolean; id?: string }>
     expect(first).toMatchObject({ ok: true })
     expect(second).toEqual(first)

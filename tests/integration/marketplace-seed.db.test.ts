@@ -58,13 +58,20 @@ describe('seedMarketplace', () => {
 
   it('feeds from_price from the lowest break of the active price list, in its currency', async () => {
     const lowest = await database()
-      .select({ productId: priceListLines.productId, lowest: sql<string>`min(${priceListLines.unitPrice})`, currency: sql<string>`min(${priceLists.currency})` })
+      .select({
+        productId: priceListLines.productId,
+        lowest: sql<string>`min(${priceListLines.unitPrice})`,
+        currency: sql<string>`min(${priceLists.currency})`,
+      })
       .from(priceListLines)
       .innerJoin(priceLists, and(eq(priceLists.id, priceListLines.priceListId), eq(priceLists.isActive, true)))
       .groupBy(priceListLines.productId)
     const breaks = await database().select({ productId: priceListLines.productId, n: count() }).from(priceListLines).groupBy(priceListLines.productId)
     expect(breaks.every((row) => row.n >= 2 && row.n <= 4)).toBe(true)
-    const priced = await database().select({ id: products.id, fromPrice: products.fromPrice, currency: products.fromPriceCurrency }).from(products).where(sql`${products.fromPrice} is not null`)
+    const priced = await database()
+      .select({ id: products.id, fromPrice: products.fromPrice, currency: products.fromPriceCurrency })
+      .from(products)
+      .where(sql`${products.fromPrice} is not null`)
     expect(priced.length).toBe(lowest.length)
     const byId = new Map(lowest.map((row) => [row.productId, row]))
     for (const product of priced) {
@@ -78,7 +85,10 @@ describe('seedMarketplace', () => {
   it('attaches a stored public product image to every product', async () => {
     const images = await database().select({ productId: productImages.productId, fileId: productImages.fileId }).from(productImages)
     expect(new Set(images.map((image) => image.productId)).size).toBe(120)
-    const stored = await database().select().from(files).where(inArray(files.id, [...new Set(images.map((image) => image.fileId))]))
+    const stored = await database()
+      .select()
+      .from(files)
+      .where(inArray(files.id, [...new Set(images.map((image) => image.fileId))]))
     expect(stored.every((file) => file.purpose === 'product_image' && file.contentType === 'image/webp' && file.thumbnailKey)).toBe(true)
     const bytes = await fileStorage().get(stored[0]!.storageKey)
     expect(bytes && new TextDecoder().decode(bytes.slice(8, 12))).toBe('WEBP')
@@ -86,7 +96,13 @@ describe('seedMarketplace', () => {
 
   it('gives products their own picture by kind, colour and variant, shared only within a company by products that look alike', async () => {
     const rows = await database()
-      .select({ productId: productImages.productId, fileId: productImages.fileId, companyId: products.organizationId, sku: products.sku, attributes: products.attributes })
+      .select({
+        productId: productImages.productId,
+        fileId: productImages.fileId,
+        companyId: products.organizationId,
+        sku: products.sku,
+        attributes: products.attributes,
+      })
       .from(productImages)
       .innerJoin(products, eq(products.id, productImages.productId))
     const fileIds = new Set(rows.map((row) => row.fileId))
@@ -100,7 +116,10 @@ describe('seedMarketplace', () => {
     const looksOfFile = new Map<string, Set<string>>()
     for (const row of rows) looksOfFile.set(row.fileId, (looksOfFile.get(row.fileId) ?? new Set()).add(look(row)))
     for (const looks of looksOfFile.values()) expect(looks.size).toBe(1)
-    const stored = await database().select().from(files).where(inArray(files.id, [...fileIds]))
+    const stored = await database()
+      .select()
+      .from(files)
+      .where(inArray(files.id, [...fileIds]))
     const digests = new Set(stored.map((file) => file.sha256))
     expect(digests.size).toBeGreaterThan(60)
   })

@@ -19,7 +19,9 @@ let emitted: Emitted[] = []
 
 beforeEach(() => {
   emitted = []
-  setRealtimeEmitter({ emit: (rooms, event, payload, except = []) => emitted.push({ rooms: [...rooms].sort(), event, payload: payload as Record<string, unknown>, except }) })
+  setRealtimeEmitter({
+    emit: (rooms, event, payload, except = []) => emitted.push({ rooms: [...rooms].sort(), event, payload: payload as Record<string, unknown>, except }),
+  })
 })
 afterEach(() => setRealtimeEmitter(null))
 
@@ -27,7 +29,9 @@ const changes = () => emitted.filter((entry) => entry.event === 'entity:changed'
 
 describe('publishChange', () => {
   it('leaves out the person whose request made the change (their page shows its own outcome), and no one outside a request', () => {
-    runInRequestScope({ requestId: 'r1', locale: 'en', clientIp: '127.0.0.1', userId: 'user-1' }, () => publishChange(['company-a', 'company-b'], { entity: 'rfq', id: 'rfq-1', action: 'publish' }))
+    runInRequestScope({ requestId: 'r1', locale: 'en', clientIp: '127.0.0.1', userId: 'user-1' }, () =>
+      publishChange(['company-a', 'company-b'], { entity: 'rfq', id: 'rfq-1', action: 'publish' }),
+    )
     publishChange(['company-a'], { entity: 'rfq', id: 'rfq-1', action: 'close' })
     expect(changes().map((entry) => entry.except)).toEqual([[roomOf.user('user-1')], []])
   })
@@ -47,7 +51,15 @@ describe('entity:changed for quotations', () => {
       requirements: [{ id: null as unknown as string, title: 'LED panel light', quantity: 400, unit: 'pcs', targetUnitPrice: '18' }],
       supplierIds: [supplier!.company.id, other!.company.id],
     })
-    const input = SaveQuotationInput.parse({ currency: 'USD', incoterm: 'FOB', incotermPlace: 'Shenzhen', paymentTerms: 'tt_30_70', validUntil: inAMonth(), notes: '', lines: rfq.lines.map((line) => ({ rfqLineId: line.id, unitPrice: '17.5', moq: 100, leadTimeDays: 30, note: '' })) })
+    const input = SaveQuotationInput.parse({
+      currency: 'USD',
+      incoterm: 'FOB',
+      incotermPlace: 'Shenzhen',
+      paymentTerms: 'tt_30_70',
+      validUntil: inAMonth(),
+      notes: '',
+      lines: rfq.lines.map((line) => ({ rfqLineId: line.id, unitPrice: '17.5', moq: 100, leadTimeDays: 30, note: '' })),
+    })
     const draft = await saveQuotation(supplier!.ctx, rfq.id, input)
     emitted = []
     const submitted = await submitQuotation(supplier!.ctx, draft.id, { version: draft.version })
@@ -68,7 +80,12 @@ describe('entity:changed for quotations', () => {
   it('tells every quoting supplier of an award, each order’s two parties of their order, and the buyer of the project', async () => {
     const [a, b, c] = cast.suppliers
     const project = await insertProject(cast.buyer.company.id)
-    const rfq = await insertRfq(cast.buyer.company.id, { projectId: project.id, requirements: project.requirements.map((requirement) => ({ ...requirement, targetUnitPrice: requirement.targetUnitPrice ?? null })), supplierIds: [a!.company.id, b!.company.id, c!.company.id], deadline: new Date(Date.now() - 60_000) })
+    const rfq = await insertRfq(cast.buyer.company.id, {
+      projectId: project.id,
+      requirements: project.requirements.map((requirement) => ({ ...requirement, targetUnitPrice: requirement.targetUnitPrice ?? null })),
+      supplierIds: [a!.company.id, b!.company.id, c!.company.id],
+      deadline: new Date(Date.now() - 60_000),
+    })
     const [l1] = rfq.lines
     const won = await insertQuotation(rfq.id, a!.company.id, [{ rfqLineId: l1!.id, unitPrice: '17.5000' }])
     await insertQuotation(rfq.id, b!.company.id, [{ rfqLineId: l1!.id, unitPrice: '18.2000' }])

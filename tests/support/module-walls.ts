@@ -75,7 +75,12 @@ function targetOwner(file: string, specifier: string): string | null {
  * `file (owner) -> table (its owner)` for each table a file outside the table's owner imports. A module's own index
  * re-exporting its tables is not a crossing by itself; using them from outside is.
  */
-export function crossings(root: string, owners: TableOwners, files: string[], read: (file: string) => string = (file) => readFileSync(path.join(root, file), 'utf8')): string[] {
+export function crossings(
+  root: string,
+  owners: TableOwners,
+  files: string[],
+  read: (file: string) => string = (file) => readFileSync(path.join(root, file), 'utf8'),
+): string[] {
   const result = new Set<string>()
   for (const file of files) {
     const from = ownerOf(file)
@@ -100,7 +105,10 @@ export function testImports(files: string[], read: (file: string) => string): st
   for (const file of files) {
     for (const { specifier } of importedNames(file, read(file))) {
       if (!specifier.startsWith('.')) continue
-      const target = path.normalize(path.join(path.dirname(file), specifier)).split(path.sep).join('/')
+      const target = path
+        .normalize(path.join(path.dirname(file), specifier))
+        .split(path.sep)
+        .join('/')
       if (target === 'tests' || target.startsWith('tests/')) result.push(`${file} -> ${specifier}`)
     }
   }

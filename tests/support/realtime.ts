@@ -42,7 +42,14 @@ export async function person(name: string, company?: { id: string }): Promise<Pe
 /** A connected client (rejects on a refused handshake). */
 export function client(url: string, token: string, extra: Record<string, unknown> = {}): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(url, { path: '/socket.io', transports: ['websocket'], auth: { token, ...extra }, reconnection: false, timeout: 5000, forceNew: true })
+    const socket = connect(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token, ...extra },
+      reconnection: false,
+      timeout: 5000,
+      forceNew: true,
+    })
     socket.once('connect', () => resolve(socket))
     socket.once('connect_error', (error) => {
       socket.close()

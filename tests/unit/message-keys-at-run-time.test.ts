@@ -2,8 +2,35 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PALETTE_KINDS } from '../../app/components/layouts/app/palette-results'
-import { CATEGORY_NAME_LOCALES, DIRECTORY_SORTS, IMPORT_COLUMNS, IMPORT_JOB_STATUSES, PRODUCT_SORTS, PRODUCT_STATUSES, PRODUCT_UNITS, PRODUCT_VIEWS, SEARCH_SORTS } from '../../app/modules/catalog/index'
-import { ADDRESS_TYPES, APPLICATION_STATUSES, AUDIT_ACTIONS, BAN_DURATIONS_DAYS, COMPANY_KINDS, DECISIONS, DESCRIPTION_FIELDS, INVITABLE_ROLES, INVITATION_DISPLAY_STATUSES, MEMBER_ROLES, ONBOARD_STEPS, PLATFORM_ROLES, SERVICE_TYPES, SUPPLIER_TYPES, USER_STATUSES, VERIFICATION_STATUSES } from '../../app/modules/companies/index'
+import {
+  CATEGORY_NAME_LOCALES,
+  DIRECTORY_SORTS,
+  IMPORT_COLUMNS,
+  IMPORT_JOB_STATUSES,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  PRODUCT_UNITS,
+  PRODUCT_VIEWS,
+  SEARCH_SORTS,
+} from '../../app/modules/catalog/index'
+import {
+  ADDRESS_TYPES,
+  APPLICATION_STATUSES,
+  AUDIT_ACTIONS,
+  BAN_DURATIONS_DAYS,
+  COMPANY_KINDS,
+  DECISIONS,
+  DESCRIPTION_FIELDS,
+  INVITABLE_ROLES,
+  INVITATION_DISPLAY_STATUSES,
+  MEMBER_ROLES,
+  ONBOARD_STEPS,
+  PLATFORM_ROLES,
+  SERVICE_TYPES,
+  SUPPLIER_TYPES,
+  USER_STATUSES,
+  VERIFICATION_STATUSES,
+} from '../../app/modules/companies/index'
 import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS } from '../../app/modules/companies/index.server'
 import { AUTH_MAIL_KINDS, WEAK_PASSWORD_REASONS } from '../../app/modules/identity/index'
 import { CONVERSATION_KINDS, CHANNEL_VISIBILITIES, INBOX_TABS, SUBJECT_KINDS } from '../../app/modules/messaging/index'
@@ -167,7 +194,11 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'companies', pattern: 'kinds.*.label', values: COMPANY_KINDS },
   { namespace: 'companies', pattern: 'kinds.*.description', values: COMPANY_KINDS },
   { namespace: 'companies', pattern: 'services.*', values: SERVICE_TYPES },
-  ...['name', 'new', 'title', 'description', 'add', 'empty', 'emptyAdmin', 'emptyMember'].map((part): KeySet => ({ namespace: 'addresses', pattern: `types.*.${part}`, values: ADDRESS_TYPES })),
+  ...['name', 'new', 'title', 'description', 'add', 'empty', 'emptyAdmin', 'emptyMember'].map((part): KeySet => ({
+    namespace: 'addresses',
+    pattern: `types.*.${part}`,
+    values: ADDRESS_TYPES,
+  })),
   { namespace: 'admin', pattern: 'users.roles.*', values: PLATFORM_ROLES },
   { namespace: 'admin', pattern: 'users.statuses.*', values: USER_STATUSES },
   { namespace: 'admin', pattern: 'users.companyRoles.*', values: MEMBER_ROLES },
@@ -217,7 +248,9 @@ describe('message keys built at run time', () => {
       it(`${set.namespace}:${set.pattern} has a text in ${locale} for every value`, () => {
         const t = createTranslator(CATALOGS[locale], set.namespace, locale)
         const lookups = set.values.flatMap((value) => (set.plural ? [1, 2] : [undefined]).map((count) => ({ key: keyOf(set.pattern, value), count })))
-        const missing = lookups.filter(({ key, count }) => !t(key, { defaultValue: '', count }).trim()).map(({ key, count }) => (count ? `${key} (count ${count})` : key))
+        const missing = lookups
+          .filter(({ key, count }) => !t(key, { defaultValue: '', count }).trim())
+          .map(({ key, count }) => (count ? `${key} (count ${count})` : key))
         expect(missing).toEqual([])
       })
     }

@@ -13,7 +13,8 @@ const ALLOWLIST = path.join(import.meta.dirname, 'module-walls.allowlist.json')
  * Where tables may be named freely: table files (foreign keys), drizzle-kit's schema, and the seeds and the record
  * factories (shared by the seeds and the tests) that bulk-load data.
  */
-const exempt = (file: string) => file.endsWith('.tables.server.ts') || file === 'db/schema.ts' || file.startsWith('db/seed/') || file.startsWith('db/factories/')
+const exempt = (file: string) =>
+  file.endsWith('.tables.server.ts') || file === 'db/schema.ts' || file.startsWith('db/seed/') || file.startsWith('db/factories/')
 const isTest = (file: string) => /\.test\.tsx?$/.test(file)
 
 describe('module walls', () => {
@@ -29,7 +30,11 @@ describe('module walls', () => {
 
   it('reports a module that imports another module’s table (a planted crossing)', () => {
     const planted = 'app/modules/messaging/planted.server.ts'
-    const text = ["import { purchaseOrders, getPurchaseOrder } from '../orders/index.server'", "import { conversations } from './messaging.tables.server'", "export * from '../sourcing/sourcing.tables.server'"].join('\n')
+    const text = [
+      "import { purchaseOrders, getPurchaseOrder } from '../orders/index.server'",
+      "import { conversations } from './messaging.tables.server'",
+      "export * from '../sourcing/sourcing.tables.server'",
+    ].join('\n')
     expect(crossings(root, owners, [planted], () => text)).toEqual([`${planted} -> modules/orders.purchaseOrders`, `${planted} -> modules/sourcing.*`])
   })
 
@@ -38,7 +43,9 @@ describe('module walls', () => {
     const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
     expect(testImports(runTime, read), 'shared record factories live in db/factories').toEqual([])
     const planted = 'db/seed/planted.server.ts'
-    expect(testImports([planted], () => "import { createUser } from '../../tests/factories/users'\nimport { contextOf } from '../factories/context'")).toEqual([`${planted} -> ../../tests/factories/users`])
+    expect(testImports([planted], () => "import { createUser } from '../../tests/factories/users'\nimport { contextOf } from '../factories/context'")).toEqual([
+      `${planted} -> ../../tests/factories/users`,
+    ])
   })
 
   it('lets no new crossing in, and keeps the list of old ones exact', () => {

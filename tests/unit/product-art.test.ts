@@ -76,9 +76,18 @@ describe('productSubject', () => {
   })
 
   it('gives products that look alike one picture, and products of a family without a colour word one of its colours', () => {
-    const looks = Array.from({ length: 40 }, (_unused, index) => ({ familyCode: 'TSH', colour: 'Red', material: index % 2 ? 'Cotton' : 'Quick-Dry', variantIndex: 0, key: `k${index}` }))
+    const looks = Array.from({ length: 40 }, (_unused, index) => ({
+      familyCode: 'TSH',
+      colour: 'Red',
+      material: index % 2 ? 'Cotton' : 'Quick-Dry',
+      variantIndex: 0,
+      key: `k${index}`,
+    }))
     expect(new Set(looks.map((look) => JSON.stringify(productSubject(look)))).size).toBe(1)
-    const vests = Array.from({ length: 40 }, (_unused, index) => productSubject({ familyCode: 'VST', colour: null, material: 'Polyester', variantIndex: 0, key: `v${index}` }).colour)
+    const vests = Array.from(
+      { length: 40 },
+      (_unused, index) => productSubject({ familyCode: 'VST', colour: null, material: 'Polyester', variantIndex: 0, key: `v${index}` }).colour,
+    )
     expect(new Set(vests)).toEqual(new Set(['#facc15', '#f97316']))
   })
 })

@@ -5,10 +5,32 @@ import { useTranslation } from '../../platform/i18n/react'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table'
 
 /** A chart's frame: its title (and a line on how to read it), the drawing, and the same figures as a table behind a disclosure. */
-export function ChartFigure({ id, title, description, children, table, empty, emptyText, height = 'h-60' }: { id: string; title: string; description?: ReactNode; children: ReactNode; table: ReactNode; empty: boolean; emptyText?: string; height?: string }) {
+export function ChartFigure({
+  id,
+  title,
+  description,
+  children,
+  table,
+  empty,
+  emptyText,
+  height = 'h-60',
+}: {
+  id: string
+  title: string
+  description?: ReactNode
+  children: ReactNode
+  table: ReactNode
+  empty: boolean
+  emptyText?: string
+  height?: string
+}) {
   const { t } = useTranslation()
   return (
-    <figure aria-labelledby={id} aria-describedby={description ? `${id}-description` : undefined} className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
+    <figure
+      aria-labelledby={id}
+      aria-describedby={description ? `${id}-description` : undefined}
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm"
+    >
       <figcaption id={id} className="text-sm font-semibold">
         {title}
       </figcaption>
@@ -18,14 +40,18 @@ export function ChartFigure({ id, title, description, children, table, empty, em
         </p>
       ) : null}
       {empty ? (
-        <p className="flex h-24 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted-foreground">{emptyText ?? t('chart.noData')}</p>
+        <p className="flex h-24 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted-foreground">
+          {emptyText ?? t('chart.noData')}
+        </p>
       ) : (
         <>
           <div aria-hidden="true" className={`${height} w-full min-w-0`} data-chart={id}>
             <Suspense fallback={null}>{children}</Suspense>
           </div>
           <details className="text-sm">
-            <summary className="w-fit cursor-pointer rounded text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">{t('chart.showTable')}</summary>
+            <summary className="w-fit cursor-pointer rounded text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+              {t('chart.showTable')}
+            </summary>
             <div className="mt-2 overflow-x-auto">{table}</div>
           </details>
         </>
@@ -38,28 +64,32 @@ export function ChartFigure({ id, title, description, children, table, empty, em
 export function FigureTable({ caption, columns, rows }: { caption: string; columns: Array<{ label: string; numeric?: boolean }>; rows: string[][] }) {
   return (
     <div className="overflow-x-auto">
-    <Table aria-label={caption} stackOnPhone>
-      <TableHeader>
-        <TableRow>
-          {columns.map((column) => (
-            <TableHead key={column.label} scope="col" className={column.numeric ? 'text-right' : undefined}>
-              {column.label}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row, index) => (
-          <TableRow key={`${row[0]}-${index}`}>
-            {row.map((cell, cellIndex) => (
-              <TableCell key={`${columns[cellIndex]?.label}`} label={cellIndex === 0 ? undefined : columns[cellIndex]?.label} className={columns[cellIndex]?.numeric ? 'text-right tabular-nums' : undefined}>
-                {cell}
-              </TableCell>
+      <Table aria-label={caption} stackOnPhone>
+        <TableHeader>
+          <TableRow>
+            {columns.map((column) => (
+              <TableHead key={column.label} scope="col" className={column.numeric ? 'text-right' : undefined}>
+                {column.label}
+              </TableHead>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row, index) => (
+            <TableRow key={`${row[0]}-${index}`}>
+              {row.map((cell, cellIndex) => (
+                <TableCell
+                  key={`${columns[cellIndex]?.label}`}
+                  label={cellIndex === 0 ? undefined : columns[cellIndex]?.label}
+                  className={columns[cellIndex]?.numeric ? 'text-right tabular-nums' : undefined}
+                >
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </div>
   )
 }

@@ -12,7 +12,17 @@ export type SparkPoint = { at: number; value: number }
  * `points` (oldest first) across the time span `domain` (so rows side by side share one time axis), scaled to their own
  * lowest and highest value; `description` is what a screen reader says instead, `children` what sits beside it.
  */
-export function Sparkline({ points, domain, description, children }: { points: SparkPoint[]; domain: [number, number]; description: string; children?: ReactNode }) {
+export function Sparkline({
+  points,
+  domain,
+  description,
+  children,
+}: {
+  points: SparkPoint[]
+  domain: [number, number]
+  description: string
+  children?: ReactNode
+}) {
   const values = points.map((point) => point.value)
   const [low, high] = [Math.min(...values), Math.max(...values)]
   const x = (at: number) => PAD + ((at - domain[0]) / Math.max(domain[1] - domain[0], 1)) * (WIDTH - 2 * PAD)
@@ -24,7 +34,16 @@ export function Sparkline({ points, domain, description, children }: { points: S
       {last ? (
         <svg aria-hidden="true" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} className="shrink-0" data-sparkline="">
           <line x1={PAD} x2={WIDTH - PAD} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} stroke="var(--border)" />
-          {points.length > 1 ? <polyline points={points.map((point) => `${x(point.at).toFixed(1)},${y(point.value).toFixed(1)}`).join(' ')} fill="none" stroke="var(--primary)" strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" /> : null}
+          {points.length > 1 ? (
+            <polyline
+              points={points.map((point) => `${x(point.at).toFixed(1)},${y(point.value).toFixed(1)}`).join(' ')}
+              fill="none"
+              stroke="var(--primary)"
+              strokeWidth={1.5}
+              strokeLinejoin="round"
+              strokeLinecap="round"
+            />
+          ) : null}
           <circle cx={x(last.at)} cy={y(last.value)} r={2.5} fill="var(--primary)" />
         </svg>
       ) : null}

@@ -11,7 +11,11 @@ export function AnnoLayout({ locale, children }: { locale: Locale; children: Rea
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">
       <Logo locale={locale} />
-      <main id="main" className="w-full max-w-md rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm sm:p-8" aria-labelledby={ANNO_TITLE_ID}>
+      <main
+        id="main"
+        className="w-full max-w-md rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm sm:p-8"
+        aria-labelledby={ANNO_TITLE_ID}
+      >
         {children}
       </main>
       <div className="flex items-center gap-1">

@@ -14,7 +14,16 @@ const CATALOGS = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant }
 
 /** Server rendering, as SSR does: no socket, no fetch, no window access. */
 function render(locale: Locale, node: React.ReactNode): string {
-  const Stub = createRoutesStub([{ path: '/', Component: () => <RealtimeProvider tokens={null} locale={locale}>{node}</RealtimeProvider> }])
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => (
+        <RealtimeProvider tokens={null} locale={locale}>
+          {node}
+        </RealtimeProvider>
+      ),
+    },
+  ])
   return renderToString(
     <I18nProvider locale={locale} resources={{ common: CATALOGS[locale] }}>
       <PreferencesProvider>

@@ -41,7 +41,8 @@ export function NotificationBell({ locale }: { locale: Locale }) {
       return fetchLatestNotifications(controller.signal).then(
         (next) => {
           if (controller.signal.aborted) return
-          if (announce && unread.current !== null && next.unread > unread.current) setAnnouncement(t('notificationBell.announce', { count: format.number(next.unread) }))
+          if (announce && unread.current !== null && next.unread > unread.current)
+            setAnnouncement(t('notificationBell.announce', { count: format.number(next.unread) }))
           unread.current = next.unread
           setPage({ ...next, fetchedAt: Date.now() })
           setLoad('idle')
@@ -97,10 +98,19 @@ export function NotificationBell({ locale }: { locale: Locale }) {
         }}
       >
         <PopoverTrigger asChild>
-          <Button variant="ghost" size="icon" className="relative" aria-label={t('notificationBell.label', { count: format.number(count) })} data-testid="notification-bell">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="relative"
+            aria-label={t('notificationBell.label', { count: format.number(count) })}
+            data-testid="notification-bell"
+          >
             <Bell aria-hidden />
             {count > 0 ? (
-              <span aria-hidden className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-semibold text-destructive-foreground">
+              <span
+                aria-hidden
+                className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-semibold text-destructive-foreground"
+              >
                 {count > 99 ? '99+' : format.number(count)}
               </span>
             ) : null}
@@ -148,7 +158,11 @@ export function NotificationBell({ locale }: { locale: Locale }) {
             <ul aria-label={t('notificationBell.listLabel')} className="max-h-96 divide-y divide-border overflow-y-auto">
               {page.items.map((item) => (
                 <li key={item.id} className={cn('relative px-4 py-2.5', !item.read && 'bg-muted/50')}>
-                  <Link to={localizePath(locale, item.link)} onClick={() => setOpen(false)} className="flex flex-col gap-0.5 rounded-sm focus-visible:outline-2 focus-visible:outline-ring">
+                  <Link
+                    to={localizePath(locale, item.link)}
+                    onClick={() => setOpen(false)}
+                    className="flex flex-col gap-0.5 rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
+                  >
                     <span className={cn('flex items-center gap-2 text-sm', item.read ? 'font-normal' : 'font-semibold')}>
                       {item.read ? null : (
                         <>

@@ -17,13 +17,26 @@ export function parseBellPage(body: unknown): BellPage {
   if (!page || !Array.isArray(page.items) || typeof page.unread !== 'number') throw new Error('Unexpected notifications response')
   return {
     unread: page.unread,
-    items: page.items.map((item) => ({ id: item.id, kind: item.kind, title: item.title, body: item.body, link: item.link, read: item.read, createdAt: item.created_at })),
+    items: page.items.map((item) => ({
+      id: item.id,
+      kind: item.kind,
+      title: item.title,
+      body: item.body,
+      link: item.link,
+      read: item.read,
+      createdAt: item.created_at,
+    })),
   }
 }
 
 /** The latest notifications and the unread count. */
 export async function fetchLatestNotifications(signal?: AbortSignal): Promise<BellPage> {
-  const response = await fetch(`/api/v1/notifications?limit=${BELL_LIMIT}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store', signal })
+  const response = await fetch(`/api/v1/notifications?limit=${BELL_LIMIT}`, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    cache: 'no-store',
+    signal,
+  })
   if (!response.ok) throw new Error(`Notifications request failed (${response.status})`)
   return parseBellPage(await response.json())
 }

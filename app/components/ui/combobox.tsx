@@ -8,7 +8,10 @@ import { Popover, PopoverContent, PopoverTrigger } from './popover'
 
 export type ComboboxOption = { value: string; label: string; keywords?: string[]; disabled?: boolean }
 
-type ComboboxProps = Pick<ComponentProps<'button'>, 'id' | 'aria-label' | 'aria-labelledby' | 'aria-describedby' | 'aria-invalid' | 'disabled' | 'className'> & {
+type ComboboxProps = Pick<
+  ComponentProps<'button'>,
+  'id' | 'aria-label' | 'aria-labelledby' | 'aria-describedby' | 'aria-invalid' | 'disabled' | 'className'
+> & {
   options: ComboboxOption[]
   value: ComboboxOption | null
   onChange: (option: ComboboxOption) => void
@@ -72,7 +75,9 @@ export function Combobox({
         aria-labelledby={labelledBy ? `${labelledBy} ${valueId}` : undefined}
         {...trigger}
       >
-        <span id={valueId} className="truncate">{value?.label ?? placeholder ?? t('combobox.placeholder')}</span>
+        <span id={valueId} className="truncate">
+          {value?.label ?? placeholder ?? t('combobox.placeholder')}
+        </span>
         <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-60" />
       </PopoverTrigger>
       {name ? <input type="hidden" name={name} value={value?.value ?? ''} /> : null}

@@ -27,7 +27,17 @@ const supportsInvokerCommands = () => typeof HTMLButtonElement !== 'undefined' &
  * into it, stays there and returns; Escape and "Go back" close it) that says what will happen and posts the form only when
  * confirmed. Browsers with invoker commands open it from the markup alone; others through a click handler.
  */
-export function ConfirmDialog({ triggerLabel, triggerVariant = 'secondary', title, description, confirmLabel, confirmVariant = 'danger', open = false, children, className }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  triggerLabel,
+  triggerVariant = 'secondary',
+  title,
+  description,
+  confirmLabel,
+  confirmVariant = 'danger',
+  open = false,
+  children,
+  className,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('ui')
   const id = useId()
   const dialogId = `confirm-${id.replace(/:/g, '')}`

@@ -42,7 +42,16 @@ type DataTableProps<TData, TValue> = {
 }
 
 /** A client-side data grid: sortable headers, one text filter over every column, pagination, and loading, error and empty states. */
-export function DataTable<TData, TValue>({ columns, data, label, loading = false, error, emptyMessage, initialPageSize = 10, getRowId }: DataTableProps<TData, TValue>) {
+export function DataTable<TData, TValue>({
+  columns,
+  data,
+  label,
+  loading = false,
+  error,
+  emptyMessage,
+  initialPageSize = 10,
+  getRowId,
+}: DataTableProps<TData, TValue>) {
   const { t } = useTranslation('ui')
   const filterId = useId()
   const [sorting, setSorting] = useState<SortingState>([])
@@ -191,7 +200,9 @@ function PaginationBar<TData>({ table, loading }: { table: TanStackTable<TData>;
   const { from, to } = paginationRange({ offset: pageIndex * pageSize, limit: pageSize, total })
   return (
     <nav aria-label={t('pagination.label')} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p aria-live="polite">{loading ? t('loading') : t('pagination.range', { from: number.format(from), to: number.format(to), total: number.format(total) })}</p>
+      <p aria-live="polite">
+        {loading ? t('loading') : t('pagination.range', { from: number.format(from), to: number.format(to), total: number.format(total) })}
+      </p>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex items-center gap-2">
           <Label htmlFor={pageSizeId} className="font-normal">

@@ -7,7 +7,10 @@ import { CONTROL_CLASSES } from './input'
 import { toIsoDate } from './iso-date'
 import { Popover, PopoverContent, PopoverTrigger } from './popover'
 
-type DatePickerProps = Pick<ComponentProps<'button'>, 'id' | 'aria-label' | 'aria-labelledby' | 'aria-describedby' | 'aria-invalid' | 'disabled' | 'className'> & {
+type DatePickerProps = Pick<
+  ComponentProps<'button'>,
+  'id' | 'aria-label' | 'aria-labelledby' | 'aria-describedby' | 'aria-invalid' | 'disabled' | 'className'
+> & {
   value: Date | undefined
   onChange: (date: Date | undefined) => void
   /** Submits the date as YYYY-MM-DD with the surrounding form. */

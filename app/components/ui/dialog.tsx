@@ -48,7 +48,10 @@ export function ModalPanel({ title, description, hideDescription, hideTitle, cla
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content className={cn('fixed z-50 flex flex-col gap-4 overflow-y-auto bg-card p-6 text-card-foreground shadow-lg', className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn('fixed z-50 flex flex-col gap-4 overflow-y-auto bg-card p-6 text-card-foreground shadow-lg', className)}
+        {...props}
+      >
         <DialogHeading title={title} description={description} hideDescription={hideDescription} hideTitle={hideTitle} />
         {children}
         <DialogCloseButton />
@@ -61,7 +64,10 @@ export function ModalPanel({ title, description, hideDescription, hideTitle, cla
 export function DialogContent({ className, ...props }: DialogContentProps) {
   return (
     <ModalPanel
-      className={cn('top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border', className)}
+      className={cn(
+        'top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border',
+        className,
+      )}
       {...props}
     />
   )

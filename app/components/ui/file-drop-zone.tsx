@@ -43,7 +43,14 @@ export function FileDropZone({ onFiles, accept, maxSize, multiple = false, disab
   const size = (bytes: number) => formatFileSize(bytes, i18n.language)
 
   const generatedHint = [
-    accept ? t('fileDrop.acceptHint', { accept: accept.split(',').map((type) => type.trim()).join(', ') }) : null,
+    accept
+      ? t('fileDrop.acceptHint', {
+          accept: accept
+            .split(',')
+            .map((type) => type.trim())
+            .join(', '),
+        })
+      : null,
     maxSize !== undefined ? t('fileDrop.sizeHint', { size: size(maxSize) }) : null,
   ]
     .filter(Boolean)
@@ -144,7 +151,14 @@ export function FileDropZone({ onFiles, accept, maxSize, multiple = false, disab
               <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
               <span className="min-w-0 flex-1 truncate">{file.name}</span>
               <span className="shrink-0 text-xs text-muted-foreground">{size(file.size)}</span>
-              <Button variant="ghost" size="icon" className="size-7" onClick={() => remove(file)} aria-label={t('fileDrop.remove', { name: file.name })} disabled={disabled}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                onClick={() => remove(file)}
+                aria-label={t('fileDrop.remove', { name: file.name })}
+                disabled={disabled}
+              >
                 <X aria-hidden="true" />
               </Button>
             </li>

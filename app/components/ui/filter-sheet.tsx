@@ -46,7 +46,14 @@ export function FilterSheet({ active = false, headed = false, inlineFrom = 'lg',
             {active ? t('filterSheet.buttonActive') : t('filterSheet.button')}
           </Button>
         </SheetTrigger>
-        <SheetContent side="left" title={t('filterSheet.title')} description={t('filterSheet.description')} hideDescription hideTitle={headed} className="w-[min(22rem,90vw)]">
+        <SheetContent
+          side="left"
+          title={t('filterSheet.title')}
+          description={t('filterSheet.description')}
+          hideDescription
+          hideTitle={headed}
+          className="w-[min(22rem,90vw)]"
+        >
           {children}
           <SheetClose asChild>
             <Button className="mt-4 w-full">{t('filterSheet.showResults')}</Button>

@@ -5,7 +5,19 @@ import { buttonClasses } from './button'
 import { paginationRange } from './pagination-range'
 
 /** Offset pagination with previous/next links and the visible range; `maxOffset` is the deepest offset the list serves. */
-export function Pagination({ total, offset, limit, maxOffset, hrefFor }: { total: number; offset: number; limit: number; maxOffset?: number; hrefFor: (offset: number) => string }) {
+export function Pagination({
+  total,
+  offset,
+  limit,
+  maxOffset,
+  hrefFor,
+}: {
+  total: number
+  offset: number
+  limit: number
+  maxOffset?: number
+  hrefFor: (offset: number) => string
+}) {
   const { t, i18n } = useTranslation('ui')
   if (total <= limit && offset === 0) return null
   const number = numberFormatOf(i18n.language)

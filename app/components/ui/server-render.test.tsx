@@ -126,7 +126,9 @@ describe('components rendered on the server', () => {
   })
 
   it('shows an empty row, an error row, or skeleton rows while loading', () => {
-    expect(render(<DataTable label="Suppliers" columns={columns} data={[]} error="Could not load suppliers" />)).toMatch(/role="alert">Could not load suppliers/)
+    expect(render(<DataTable label="Suppliers" columns={columns} data={[]} error="Could not load suppliers" />)).toMatch(
+      /role="alert">Could not load suppliers/,
+    )
     expect(render(<DataTable label="Suppliers" columns={columns} data={[]} emptyMessage="No suppliers yet" />)).toContain('No suppliers yet')
     const loading = render(<DataTable label="Suppliers" columns={columns} data={[]} loading />)
     expect(loading).toContain('aria-busy="true"')

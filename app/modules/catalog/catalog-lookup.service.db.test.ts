@@ -25,7 +25,9 @@ describe('finding the company’s own products', () => {
   it('finds products of every status by SKU or by name in any locale, named in the reader’s locale', async () => {
     expect((await findOwnProducts(ownerOf(kiln.id), { q: 'ck-cup', limit: 5 })).map((product) => product.id)).toEqual([cup.id])
     expect((await findOwnProducts(ownerOf(kiln.id), { q: 'celadon', limit: 5 })).map((product) => product.id).sort()).toEqual([cup.id, draftBowl.id].sort())
-    expect(await findOwnProducts(ownerOf(kiln.id, 'zh-Hans'), { q: '青瓷', limit: 5 })).toEqual([{ id: cup.id, sku: 'CK-CUP-150', name: '青瓷茶杯', status: 'published', href: `/app/products/edit?id=${cup.id}` }])
+    expect(await findOwnProducts(ownerOf(kiln.id, 'zh-Hans'), { q: '青瓷', limit: 5 })).toEqual([
+      { id: cup.id, sku: 'CK-CUP-150', name: '青瓷茶杯', status: 'published', href: `/app/products/edit?id=${cup.id}` },
+    ])
   })
 
   it('never finds another company’s product, even with the same name', async () => {
@@ -43,7 +45,12 @@ describe('finding marketplace products and suppliers', () => {
   it('finds published products only, with their supplier, on their public page', async () => {
     const found = await findMarketplaceProducts({ q: 'celadon', limit: 5, locale: 'en' })
     expect(found.map((product) => product.id).sort()).toEqual([cup.id, rivalCup.id].sort())
-    expect(found.find((product) => product.id === cup.id)).toEqual({ id: cup.id, name: 'Celadon tea cup', supplierName: 'Celadon Kiln Works', href: `/b2b/product/${cup.id}` })
+    expect(found.find((product) => product.id === cup.id)).toEqual({
+      id: cup.id,
+      name: 'Celadon tea cup',
+      supplierName: 'Celadon Kiln Works',
+      href: `/b2b/product/${cup.id}`,
+    })
   })
 
   it('finds supplying companies by name, verified first, never a company that only buys', async () => {

@@ -26,13 +26,25 @@ export async function findOwnProducts(ctx: ServiceContext, input: { q: string; l
   if (!companyId || !q) return []
   const pattern = containsPattern(q)
   const rows = await database()
-    .select({ id: products.id, sku: products.sku, nameEn: products.nameEn, nameZhHans: products.nameZhHans, nameZhHant: products.nameZhHant, status: products.status })
+    .select({
+      id: products.id,
+      sku: products.sku,
+      nameEn: products.nameEn,
+      nameZhHans: products.nameZhHans,
+      nameZhHant: products.nameZhHant,
+      status: products.status,
+    })
     .from(products)
     .where(
       and(
         eq(products.organizationId, companyId),
         visibleProduct(),
-        or(sql`lower(${products.sku}) like ${pattern}`, sql`lower(${products.nameEn}) like ${pattern}`, sql`lower(${products.nameZhHans}) like ${pattern}`, sql`lower(${products.nameZhHant}) like ${pattern}`),
+        or(
+          sql`lower(${products.sku}) like ${pattern}`,
+          sql`lower(${products.nameEn}) like ${pattern}`,
+          sql`lower(${products.nameZhHans}) like ${pattern}`,
+          sql`lower(${products.nameZhHant}) like ${pattern}`,
+        ),
       ),
     )
     .orderBy(desc(products.updatedAt), desc(products.id))
@@ -59,5 +71,12 @@ export async function findSuppliers(input: { q: string; limit: number }): Promis
   const q = input.q.trim()
   if (!q) return []
   const page = await listSuppliers({ q, limit: input.limit })
-  return page.items.map((supplier) => ({ id: supplier.id, name: supplier.name, country: supplier.country, city: supplier.city, verified: supplier.verified, href: `/b2b/company/${encodeURIComponent(supplier.id)}` }))
+  return page.items.map((supplier) => ({
+    id: supplier.id,
+    name: supplier.name,
+    country: supplier.country,
+    city: supplier.city,
+    verified: supplier.verified,
+    href: `/b2b/company/${encodeURIComponent(supplier.id)}`,
+  }))
 }

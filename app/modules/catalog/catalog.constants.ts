@@ -4,7 +4,23 @@ export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
 
 /** Units a quantity, MOQ or price break is counted in. */
-export const PRODUCT_UNITS = ['piece', 'set', 'pair', 'box', 'carton', 'pallet', 'kg', 'tonne', 'metre', 'square_metre', 'cubic_metre', 'litre', 'roll', 'sheet', 'dozen'] as const
+export const PRODUCT_UNITS = [
+  'piece',
+  'set',
+  'pair',
+  'box',
+  'carton',
+  'pallet',
+  'kg',
+  'tonne',
+  'metre',
+  'square_metre',
+  'cubic_metre',
+  'litre',
+  'roll',
+  'sheet',
+  'dozen',
+] as const
 export type ProductUnit = (typeof PRODUCT_UNITS)[number]
 
 export const IMPORT_JOB_STATUSES = ['uploaded', 'running', 'completed', 'failed'] as const

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { files, organizations } from '../companies/companies.tables.server'
 import { users } from '../identity/identity.tables.server'
 import { IMPORT_JOB_PHASES, IMPORT_JOB_STATUSES, PRODUCT_STATUSES, type ProductAttribute } from './catalog.constants'
@@ -148,7 +163,9 @@ export const priceLists = pgTable(
   },
   (t) => [
     index('price_lists_organization_idx').on(t.organizationId, t.name),
-    uniqueIndex('price_lists_one_active_key').on(t.organizationId).where(sql`${t.isActive}`),
+    uniqueIndex('price_lists_one_active_key')
+      .on(t.organizationId)
+      .where(sql`${t.isActive}`),
     check('price_lists_window_check', sql`${t.validFrom} is null or ${t.validTo} is null or ${t.validFrom} <= ${t.validTo}`),
   ],
 )

@@ -21,7 +21,11 @@ export async function catalogueProgress(ctx: ServiceContext): Promise<CatalogueP
       .from(products)
       .where(and(own, eq(products.status, 'published')))
       .limit(1),
-    db.select({ id: priceLists.id }).from(priceLists).where(and(eq(priceLists.organizationId, companyId), eq(priceLists.isActive, true))).limit(1),
+    db
+      .select({ id: priceLists.id })
+      .from(priceLists)
+      .where(and(eq(priceLists.organizationId, companyId), eq(priceLists.isActive, true)))
+      .limit(1),
   ])
   return { hasProducts: any.length > 0, hasPublished: published.length > 0, activePriceList: active.length > 0 }
 }

@@ -13,7 +13,10 @@ export type CategoryNameLocale = (typeof CATEGORY_NAME_LOCALES)[number]
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
 const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value)
 
-const parentId = z.preprocess(blankToNull, z.string('validation.categoryParent').trim().min(1, 'validation.categoryParent').max(CATEGORY_SLUG_MAX, 'validation.categoryParent').nullable())
+const parentId = z.preprocess(
+  blankToNull,
+  z.string('validation.categoryParent').trim().min(1, 'validation.categoryParent').max(CATEGORY_SLUG_MAX, 'validation.categoryParent').nullable(),
+)
 
 /** The names in the three locales; English is required, an empty Chinese name falls back to English. */
 const names = {

@@ -8,7 +8,16 @@ import { database } from '../../platform/db/index.server'
 import { categories, products } from './catalog.tables.server'
 import { CreateCategoryInput, MoveCategoryInput, RenameCategoryInput } from './category.inputs'
 import { loadCategories } from './search.service.server'
-import { categoryAdminTree, categoryTree, createCategory, deleteCategory, flattenCategories, moveCategory, renameCategory, reorderCategory } from './category.service.server'
+import {
+  categoryAdminTree,
+  categoryTree,
+  createCategory,
+  deleteCategory,
+  flattenCategories,
+  moveCategory,
+  renameCategory,
+  reorderCategory,
+} from './category.service.server'
 
 const ctxOf = (userId: string, platformRole: PlatformRole): ServiceContext => ({
   actor: { userId, sessionId: 'test-session', companyId: null, memberRole: null, platformRole, companyKind: null, contactVerified: true, aal: 'aal1' },
@@ -24,7 +33,8 @@ beforeAll(async () => {
   user = ctxOf((await createUser()).id, 'user')
 })
 
-const create = (id: string, parentId: string | null = null, names: Record<string, string> = {}) => createCategory(admin, CreateCategoryInput.parse({ id, parentId: parentId ?? '', nameEn: `Category ${id}`, ...names }))
+const create = (id: string, parentId: string | null = null, names: Record<string, string> = {}) =>
+  createCategory(admin, CreateCategoryInput.parse({ id, parentId: parentId ?? '', nameEn: `Category ${id}`, ...names }))
 
 /** The ids of a parent's children (null: the top level), in order. */
 async function childrenOf(parentId: string | null): Promise<string[]> {
@@ -36,7 +46,11 @@ async function childrenOf(parentId: string | null): Promise<string[]> {
   return rows.map((row) => row.id)
 }
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('expected a rejection'), (error: { code: string; details?: Record<string, unknown> }) => error)
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('expected a rejection'),
+    (error: { code: string; details?: Record<string, unknown> }) => error,
+  )
 
 describe('creating categories', () => {
   it('adds top-level and child categories last among their siblings, with the three names', async () => {
@@ -69,7 +83,13 @@ describe('creating categories', () => {
     const result = CreateCategoryInput.safeParse({ id: 'Solar Panels!', nameEn: '  ', nameZhHans: 'x'.repeat(121) })
     const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]))
     expect(messages).toEqual({ id: 'validation.categorySlug', nameEn: 'validation.categoryNameEn', nameZhHans: 'validation.tooLong' })
-    expect(CreateCategoryInput.parse({ id: 'solar-panels-2', nameEn: 'Solar' })).toEqual({ id: 'solar-panels-2', parentId: null, nameEn: 'Solar', nameZhHans: '', nameZhHant: '' })
+    expect(CreateCategoryInput.parse({ id: 'solar-panels-2', nameEn: 'Solar' })).toEqual({
+      id: 'solar-panels-2',
+      parentId: null,
+      nameEn: 'Solar',
+      nameZhHans: '',
+      nameZhHant: '',
+    })
   })
 })
 

@@ -59,7 +59,10 @@ export function flattenCategories<T extends { children: T[] }>(tree: T[]): Array
 /** The tree with every name and each category's product count (platform admins). */
 export async function categoryAdminTree(ctx: ServiceContext): Promise<AdminCategoryNode[]> {
   requirePlatformAdmin(ctx.actor)
-  const [rows, counts] = await Promise.all([allRows(), database().select({ id: products.categoryId, total: count() }).from(products).where(visibleProduct()).groupBy(products.categoryId)])
+  const [rows, counts] = await Promise.all([
+    allRows(),
+    database().select({ id: products.categoryId, total: count() }).from(products).where(visibleProduct()).groupBy(products.categoryId),
+  ])
   const productCounts = new Map(counts.map((row) => [row.id, row.total]))
   return nest(
     rows.map((row) => ({
@@ -133,9 +136,14 @@ export async function createCategory(ctx: ServiceContext, input: CreateCategoryI
       const [taken] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.id))
       if (taken) throw fieldError('id', 'validation.categoryTaken', 'The slug is taken')
       await assertValidParent(tx, input.parentId)
-      await tx
-        .insert(categories)
-        .values({ id: input.id, parentId: input.parentId, position: await nextPosition(tx, input.parentId), nameEn: input.nameEn, nameZhHans: input.nameZhHans, nameZhHant: input.nameZhHant })
+      await tx.insert(categories).values({
+        id: input.id,
+        parentId: input.parentId,
+        position: await nextPosition(tx, input.parentId),
+        nameEn: input.nameEn,
+        nameZhHans: input.nameZhHans,
+        nameZhHant: input.nameZhHant,
+      })
     },
     input.id,
   )
@@ -224,11 +232,13 @@ export async function deleteCategory(ctx: ServiceContext, id: string): Promise<C
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update')
     if (!current) throw new AppError('not_found', 'Category not found')
     const [children] = await tx.select({ total: count() }).from(categories).where(eq(categories.parentId, id))
-    if ((children?.total ?? 0) > 0) throw new AppError('conflict', 'The category has subcategories', { reason: 'category_has_children', count: children?.total ?? 0 })
+    if ((children?.total ?? 0) > 0)
+      throw new AppError('conflict', 'The category has subcategories', { reason: 'category_has_children', count: children?.total ?? 0 })
     const [used] = await tx.select({ total: count() }).from(products).where(eq(products.categoryId, id))
     // A running import's staged rows hold the category too (their reference would refuse the delete).
     const [staged] = await tx.select({ total: count() }).from(productImportRows).where(eq(productImportRows.categoryId, id))
-    if ((used?.total ?? 0) + (staged?.total ?? 0) > 0) throw new AppError('conflict', 'Products use the category', { reason: 'category_in_use', count: used?.total ?? 0 })
+    if ((used?.total ?? 0) + (staged?.total ?? 0) > 0)
+      throw new AppError('conflict', 'Products use the category', { reason: 'category_in_use', count: used?.total ?? 0 })
     await tx.delete(categories).where(eq(categories.id, id))
     return current
   })

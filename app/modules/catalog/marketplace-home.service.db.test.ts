@@ -16,7 +16,8 @@ beforeAll(async () => {
   supplier.deleted = await createCompany({ name: 'Deleted Works', kind: 'supplier', verificationStatus: 'accept' })
   await database().update(organizations).set({ deletedAt: new Date() }).where(eq(organizations.id, supplier.deleted.id))
 
-  for (let index = 0; index < 3; index++) await createProduct({ companyId: supplier.big.id, nameEn: `Big mug ${index}`, categoryId: 'mugs-cups', publishedAt: new Date(`2024-01-0${index + 1}`) })
+  for (let index = 0; index < 3; index++)
+    await createProduct({ companyId: supplier.big.id, nameEn: `Big mug ${index}`, categoryId: 'mugs-cups', publishedAt: new Date(`2024-01-0${index + 1}`) })
   await createProduct({ companyId: supplier.small.id, nameEn: 'Small bulb', categoryId: 'led-filament-bulbs', publishedAt: new Date('2024-05-01') })
   await createProduct({ companyId: supplier.pending.id, nameEn: 'Pending mug', categoryId: 'mugs-cups', publishedAt: new Date('2024-02-01') })
   await createProduct({ companyId: supplier.draftsOnly.id, nameEn: 'Draft mug', status: 'draft' })

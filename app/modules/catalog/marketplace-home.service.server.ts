@@ -26,7 +26,14 @@ export type MarketplaceHome = {
 async function featuredSuppliers(locale: Locale): Promise<FeaturedSupplier[]> {
   const productCount = count(products.id)
   const rows = await database()
-    .select({ id: organizations.id, name: organizations.name, logoFileId: organizations.logoFileId, country: companyProfiles.country, city: companyProfiles.city, productCount })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      logoFileId: organizations.logoFileId,
+      country: companyProfiles.country,
+      city: companyProfiles.city,
+      productCount,
+    })
     .from(organizations)
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
     .innerJoin(products, and(eq(products.organizationId, organizations.id), eq(products.status, 'published'), visibleProduct()))
@@ -34,11 +41,24 @@ async function featuredSuppliers(locale: Locale): Promise<FeaturedSupplier[]> {
     .groupBy(organizations.id, organizations.name, organizations.logoFileId, companyProfiles.country, companyProfiles.city)
     .orderBy(desc(productCount), asc(organizations.name), asc(organizations.id))
     .limit(FEATURED_SUPPLIERS_LIMIT)
-  return rows.map(({ logoFileId, productCount: total, ...row }) => ({ ...row, countryName: countryName(row.country, locale), logoUrl: logoFileId ? fileThumbnailUrl(logoFileId) : null, productCount: Number(total) }))
+  return rows.map(({ logoFileId, productCount: total, ...row }) => ({
+    ...row,
+    countryName: countryName(row.country, locale),
+    logoUrl: logoFileId ? fileThumbnailUrl(logoFileId) : null,
+    productCount: Number(total),
+  }))
 }
 
 /** What the marketplace home shows: the same search as /b2b/market (newest first, unfiltered) plus featured suppliers. */
 export async function marketplaceHome(locale: Locale): Promise<MarketplaceHome> {
-  const [newest, suppliers] = await Promise.all([searchProducts({ sort: 'newest', limit: NEW_PRODUCTS_LIMIT, locale }), memoizeMarketplace(`featured-suppliers:${locale}`, () => featuredSuppliers(locale))])
-  return { categories: newest.facets.categories, featuredSuppliers: suppliers, newProducts: newest.items.map((product) => toMarketCard(product, locale)), productTotal: newest.total }
+  const [newest, suppliers] = await Promise.all([
+    searchProducts({ sort: 'newest', limit: NEW_PRODUCTS_LIMIT, locale }),
+    memoizeMarketplace(`featured-suppliers:${locale}`, () => featuredSuppliers(locale)),
+  ])
+  return {
+    categories: newest.facets.categories,
+    featuredSuppliers: suppliers,
+    newProducts: newest.items.map((product) => toMarketCard(product, locale)),
+    productTotal: newest.total,
+  }
 }

@@ -31,13 +31,26 @@ async function priceListForOrders(db: Database | Transaction, supplierCompanyId:
   return row ?? null
 }
 
-async function withBreaks(db: Database | Transaction, list: OrderPriceList | null, rows: Array<Omit<OrderableProduct, 'breaks' | 'name'> & { nameEn: string; nameZhHans: string | null; nameZhHant: string | null }>, locale: Locale): Promise<OrderableProduct[]> {
+async function withBreaks(
+  db: Database | Transaction,
+  list: OrderPriceList | null,
+  rows: Array<Omit<OrderableProduct, 'breaks' | 'name'> & { nameEn: string; nameZhHans: string | null; nameZhHant: string | null }>,
+  locale: Locale,
+): Promise<OrderableProduct[]> {
   const breaks = new Map<string, PriceBreak[]>()
   if (list && rows.length > 0) {
     const lines = await db
       .select({ productId: priceListLines.productId, minQuantity: priceListLines.minQuantity, unitPrice: priceListLines.unitPrice })
       .from(priceListLines)
-      .where(and(eq(priceListLines.priceListId, list.id), inArray(priceListLines.productId, rows.map((row) => row.id))))
+      .where(
+        and(
+          eq(priceListLines.priceListId, list.id),
+          inArray(
+            priceListLines.productId,
+            rows.map((row) => row.id),
+          ),
+        ),
+      )
       .orderBy(asc(priceListLines.minQuantity))
     for (const line of lines) breaks.set(line.productId, [...(breaks.get(line.productId) ?? []), { minQuantity: line.minQuantity, unitPrice: line.unitPrice }])
   }
@@ -51,13 +64,26 @@ async function withBreaks(db: Database | Transaction, list: OrderPriceList | nul
   }))
 }
 
-const productColumns = { id: products.id, sku: products.sku, nameEn: products.nameEn, nameZhHans: products.nameZhHans, nameZhHant: products.nameZhHant, unit: products.unit, moq: products.moq }
+const productColumns = {
+  id: products.id,
+  sku: products.sku,
+  nameEn: products.nameEn,
+  nameZhHans: products.nameZhHans,
+  nameZhHant: products.nameZhHant,
+  unit: products.unit,
+  moq: products.moq,
+}
 
 /**
  * What an order to `supplierCompanyId` may contain of `productIds`: its published products with today's price breaks
  * (in the caller's transaction, so the price an order stores is the price at the moment it is written).
  */
-export async function orderableProducts(db: Database | Transaction, supplierCompanyId: string, productIds: string[], locale: Locale): Promise<{ priceList: OrderPriceList | null; products: Map<string, OrderableProduct> }> {
+export async function orderableProducts(
+  db: Database | Transaction,
+  supplierCompanyId: string,
+  productIds: string[],
+  locale: Locale,
+): Promise<{ priceList: OrderPriceList | null; products: Map<string, OrderableProduct> }> {
   const priceList = await priceListForOrders(db, supplierCompanyId)
   if (productIds.length === 0) return { priceList, products: new Map() }
   const rows = await db
@@ -69,7 +95,11 @@ export async function orderableProducts(db: Database | Transaction, supplierComp
 }
 
 /** The supplier's published products matching `q` (SKU or name), with price breaks, for the order form's picker. */
-export async function searchOrderableProducts(supplierCompanyId: string, q: string, locale: Locale): Promise<{ priceList: OrderPriceList | null; products: OrderableProduct[] }> {
+export async function searchOrderableProducts(
+  supplierCompanyId: string,
+  q: string,
+  locale: Locale,
+): Promise<{ priceList: OrderPriceList | null; products: OrderableProduct[] }> {
   const db = database()
   const priceList = await priceListForOrders(db, supplierCompanyId)
   const filters: SQL[] = [eq(products.organizationId, supplierCompanyId), eq(products.status, 'published'), visibleProductOf(supplierCompanyId)]

@@ -41,7 +41,11 @@ export const unitPriceField = z
 
 const PriceListLineInput = z.object({
   productId: z.string('validation.product').trim().min(1, 'validation.product').max(64, 'validation.product'),
-  minQuantity: z.coerce.number('validation.minQuantity').int('validation.minQuantity').min(1, 'validation.minQuantity').max(1_000_000_000, 'validation.minQuantity'),
+  minQuantity: z.coerce
+    .number('validation.minQuantity')
+    .int('validation.minQuantity')
+    .min(1, 'validation.minQuantity')
+    .max(1_000_000_000, 'validation.minQuantity'),
   unitPrice: unitPriceField,
 })
 export type PriceListLineInput = z.infer<typeof PriceListLineInput>

@@ -6,7 +6,19 @@ import { addMember, createMember } from '../../../db/factories/companies'
 import { insertProduct } from '../../../tests/factories/catalog-products'
 import { createUser } from '../../../db/factories/users'
 import { CreatePriceListInput, SetPriceListLinesInput } from './price-list.inputs'
-import { activatePriceList, baseUnitPrices, createPriceList, deactivatePriceList, deletePriceList, getPriceList, listPriceLists, priceTiersFor, refreshWindowedPrices, setPriceListLines, updatePriceList } from './price-list.service.server'
+import {
+  activatePriceList,
+  baseUnitPrices,
+  createPriceList,
+  deactivatePriceList,
+  deletePriceList,
+  getPriceList,
+  listPriceLists,
+  priceTiersFor,
+  refreshWindowedPrices,
+  setPriceListLines,
+  updatePriceList,
+} from './price-list.service.server'
 import { priceLists } from './catalog.tables.server'
 import { AuditQuery } from '../companies/index'
 import { listCompanyAudit } from '../companies/index.server'
@@ -43,13 +55,22 @@ const fromPriceOf = async (id: string) => {
   return row
 }
 
-const lines = (input: Array<[string, number, string]>) => SetPriceListLinesInput.parse({ lines: input.map(([productId, minQuantity, unitPrice]) => ({ productId, minQuantity, unitPrice })) })
+const lines = (input: Array<[string, number, string]>) =>
+  SetPriceListLinesInput.parse({ lines: input.map(([productId, minQuantity, unitPrice]) => ({ productId, minQuantity, unitPrice })) })
 
 describe('price lists', () => {
   it('creates, lists and reads a list with its breaks, exact decimals kept', async () => {
     const list = await createPriceList(owner, CreatePriceListInput.parse({ name: 'Wholesale', currency: 'usd', validFrom: '', validTo: '' }))
     expect(list).toMatchObject({ name: 'Wholesale', currency: 'USD', validFrom: null, validTo: null, isActive: false })
-    const detail = await setPriceListLines(owner, list.id, lines([[lamp.id, 100, '1.3333'], [lamp.id, 10, '1.5'], [shade.id, 1, '0.1']]))
+    const detail = await setPriceListLines(
+      owner,
+      list.id,
+      lines([
+        [lamp.id, 100, '1.3333'],
+        [lamp.id, 10, '1.5'],
+        [shade.id, 1, '0.1'],
+      ]),
+    )
     expect(detail.lines.map((line) => [line.sku, line.minQuantity, line.unitPrice])).toEqual([
       ['LAMP-1', 10, '1.5000'],
       ['LAMP-1', 100, '1.3333'],
@@ -61,7 +82,14 @@ describe('price lists', () => {
 
   it('keeps one active list and recomputes the products’ from prices', async () => {
     const first = await createPriceList(owner, CreatePriceListInput.parse({ name: 'First', currency: 'EUR' }))
-    await setPriceListLines(owner, first.id, lines([[lamp.id, 1, '2.5'], [lamp.id, 50, '2.25']]))
+    await setPriceListLines(
+      owner,
+      first.id,
+      lines([
+        [lamp.id, 1, '2.5'],
+        [lamp.id, 50, '2.25'],
+      ]),
+    )
     expect(await fromPriceOf(lamp.id)).toEqual({ fromPrice: null, currency: null })
     await activatePriceList(owner, first.id)
     expect(await fromPriceOf(lamp.id)).toEqual({ fromPrice: '2.2500', currency: 'EUR' })
@@ -79,7 +107,14 @@ describe('price lists', () => {
     expect(await fromPriceOf(lamp.id)).toEqual({ fromPrice: null, currency: null })
     expect(await fromPriceOf(shade.id)).toEqual({ fromPrice: '0.3000', currency: 'CNY' })
 
-    await setPriceListLines(owner, second.id, lines([[shade.id, 5, '0.3'], [shade.id, 500, '0.2999']]))
+    await setPriceListLines(
+      owner,
+      second.id,
+      lines([
+        [shade.id, 5, '0.3'],
+        [shade.id, 500, '0.2999'],
+      ]),
+    )
     expect((await fromPriceOf(shade.id))?.fromPrice).toBe('0.2999')
 
     await updatePriceList(owner, second.id, CreatePriceListInput.parse({ name: 'Second', currency: 'CNY', validFrom: '2000-01-01', validTo: '2000-12-31' }))
@@ -96,23 +131,48 @@ describe('price lists', () => {
   })
 
   it('refuses bad input with field errors', async () => {
-    expect(CreatePriceListInput.safeParse({ name: '', currency: 'ABCD', validFrom: '2026-02-01', validTo: '2026-01-01' }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+    expect(
+      CreatePriceListInput.safeParse({ name: '', currency: 'ABCD', validFrom: '2026-02-01', validTo: '2026-01-01' }).error?.issues.map((i) => [
+        i.path.join('.'),
+        i.message,
+      ]),
+    ).toEqual([
       ['name', 'validation.name'],
       ['currency', 'validation.currency'],
       ['validTo', 'validation.window'],
     ])
-    const bad = SetPriceListLinesInput.safeParse({ lines: [{ productId: lamp.id, minQuantity: 0, unitPrice: '-1' }, { productId: lamp.id, minQuantity: 5, unitPrice: '1.23456' }, { productId: lamp.id, minQuantity: 5, unitPrice: '1' }] })
+    const bad = SetPriceListLinesInput.safeParse({
+      lines: [
+        { productId: lamp.id, minQuantity: 0, unitPrice: '-1' },
+        { productId: lamp.id, minQuantity: 5, unitPrice: '1.23456' },
+        { productId: lamp.id, minQuantity: 5, unitPrice: '1' },
+      ],
+    })
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['lines.0.minQuantity', 'validation.minQuantity'],
       ['lines.0.unitPrice', 'validation.unitPrice'],
       ['lines.1.unitPrice', 'validation.unitPrice'],
       ['lines.2.minQuantity', 'validation.duplicateBreak'],
     ])
-    const duplicate = SetPriceListLinesInput.safeParse({ lines: [{ productId: lamp.id, minQuantity: 5, unitPrice: '1' }, { productId: lamp.id, minQuantity: 5, unitPrice: '2' }] })
+    const duplicate = SetPriceListLinesInput.safeParse({
+      lines: [
+        { productId: lamp.id, minQuantity: 5, unitPrice: '1' },
+        { productId: lamp.id, minQuantity: 5, unitPrice: '2' },
+      ],
+    })
     expect(duplicate.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['lines.1.minQuantity', 'validation.duplicateBreak']])
 
     const list = await createPriceList(owner, CreatePriceListInput.parse({ name: 'Checks', currency: 'USD' }))
-    await expect(setPriceListLines(owner, list.id, lines([[lamp.id, 1, '1'], [foreign.id, 1, '1']]))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { 'lines.1.productId': ['validation.product'] } } })
+    await expect(
+      setPriceListLines(
+        owner,
+        list.id,
+        lines([
+          [lamp.id, 1, '1'],
+          [foreign.id, 1, '1'],
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { 'lines.1.productId': ['validation.product'] } } })
   })
 
   it('answers 404 to another company and 403 to members', async () => {
@@ -156,7 +216,12 @@ describe('the activity log of price lists', () => {
         ['price_list.activated', 'second', { isActive: false }, { name: 'Trade', isActive: true }],
       ]),
     )
-    expect(summary[7]).toEqual(['price_list.deleted', 'first', { name: 'Retail 2026', currency: 'USD', validFrom: null, validTo: '2099-12-31', isActive: false }, null])
+    expect(summary[7]).toEqual([
+      'price_list.deleted',
+      'first',
+      { name: 'Retail 2026', currency: 'USD', validFrom: null, validTo: '2099-12-31', isActive: false },
+      null,
+    ])
     expect(summary).toHaveLength(8)
   })
 
@@ -176,7 +241,15 @@ describe('baseUnitPrices', () => {
     const [cup, bowl, plate] = [await insertProduct(company.id), await insertProduct(company.id), await insertProduct(company.id)]
     expect(await baseUnitPrices(ctx, [cup.id])).toEqual({ list: null, prices: {} })
     const list = await createPriceList(ctx, CreatePriceListInput.parse({ name: 'Base', currency: 'JPY' }))
-    await setPriceListLines(ctx, list.id, lines([[cup.id, 100, '80'], [cup.id, 10, '95'], [bowl.id, 1, '120']]))
+    await setPriceListLines(
+      ctx,
+      list.id,
+      lines([
+        [cup.id, 100, '80'],
+        [cup.id, 10, '95'],
+        [bowl.id, 1, '120'],
+      ]),
+    )
     await activatePriceList(ctx, list.id)
     expect(await baseUnitPrices(ctx, [cup.id, bowl.id, plate.id, foreign.id])).toEqual({
       list: { id: list.id, name: 'Base', currency: 'JPY' },
@@ -186,14 +259,15 @@ describe('baseUnitPrices', () => {
 })
 
 describe('refreshWindowedPrices', () => {
-  it('clears public prices once the active list\'s window has closed, and restores them when it opens again', async () => {
+  it("clears public prices once the active list's window has closed, and restores them when it opens again", async () => {
     const { company, user } = await createMember({ role: 'owner', companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
     const ctx = ctxOf(user.id, company.id, 'owner')
     const vase = await insertProduct(company.id, { sku: 'VASE-1' })
     const list = await createPriceList(ctx, CreatePriceListInput.parse({ name: 'Spring', currency: 'EUR' }))
     await setPriceListLines(ctx, list.id, SetPriceListLinesInput.parse({ lines: [{ productId: vase.id, minQuantity: 1, unitPrice: '4.20' }] }))
     await activatePriceList(ctx, list.id)
-    const fromPrice = async () => (await database().select({ price: products.fromPrice, currency: products.fromPriceCurrency }).from(products).where(eq(products.id, vase.id)))[0]
+    const fromPrice = async () =>
+      (await database().select({ price: products.fromPrice, currency: products.fromPriceCurrency }).from(products).where(eq(products.id, vase.id)))[0]
     expect(await fromPrice()).toEqual({ price: '4.2000', currency: 'EUR' })
 
     // The window closed yesterday (written behind the service's back, as time passing would).

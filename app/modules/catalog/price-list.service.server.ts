@@ -10,7 +10,15 @@ import { changedFields, organizations, recordAudit } from '../companies/index.se
 import { localized } from './catalog.constants'
 import { priceListLines, priceLists, products } from './catalog.tables.server'
 import { visibleProduct, visibleProductOf } from './product-visibility.server'
-import type { CreatePriceListInput, PriceList, PriceListDetail, PriceListLine, PriceTier, SetPriceListLinesInput, UpdatePriceListInput } from './price-list.inputs'
+import type {
+  CreatePriceListInput,
+  PriceList,
+  PriceListDetail,
+  PriceListLine,
+  PriceTier,
+  SetPriceListLinesInput,
+  UpdatePriceListInput,
+} from './price-list.inputs'
 import { afterMarketplaceWrite } from './search.service.server'
 
 const columns = {
@@ -28,7 +36,8 @@ const columns = {
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** The list's validity window includes `day` (a null bound is open-ended). */
-const validOn = (day: string) => and(or(isNull(priceLists.validFrom), lte(priceLists.validFrom, day)), or(isNull(priceLists.validTo), gte(priceLists.validTo, day)))
+const validOn = (day: string) =>
+  and(or(isNull(priceLists.validFrom), lte(priceLists.validFrom, day)), or(isNull(priceLists.validTo), gte(priceLists.validTo, day)))
 
 /** The company's price lists, active first, then by name (any member). */
 export async function listPriceLists(ctx: ServiceContext): Promise<PriceList[]> {
@@ -87,7 +96,11 @@ export async function priceableProducts(ctx: ServiceContext): Promise<Array<{ id
     .from(products)
     .where(and(eq(products.organizationId, ctx.actor.companyId), sql`${products.status} <> 'archived'`, visibleProductOf(ctx.actor.companyId)))
     .orderBy(asc(products.sku))
-  return rows.map((row) => ({ id: row.id, sku: row.sku, name: localized({ en: row.nameEn, 'zh-Hans': row.nameZhHans, 'zh-Hant': row.nameZhHant }, ctx.locale) }))
+  return rows.map((row) => ({
+    id: row.id,
+    sku: row.sku,
+    name: localized({ en: row.nameEn, 'zh-Hans': row.nameZhHans, 'zh-Hant': row.nameZhHant }, ctx.locale),
+  }))
 }
 
 /** Serialises a company's price list changes, so "one active list" and from prices never race. */
@@ -105,10 +118,15 @@ export async function refreshFromPrices(tx: Transaction, companyId: string): Pro
     .from(priceLists)
     .where(and(eq(priceLists.organizationId, companyId), eq(priceLists.isActive, true), validOn(today())))
   if (!active) {
-    await tx.update(products).set({ fromPrice: null, fromPriceCurrency: null }).where(and(eq(products.organizationId, companyId), sql`${products.fromPrice} is not null`))
+    await tx
+      .update(products)
+      .set({ fromPrice: null, fromPriceCurrency: null })
+      .where(and(eq(products.organizationId, companyId), sql`${products.fromPrice} is not null`))
     return
   }
-  const lowest = sql<string | null>`(select min(${priceListLines.unitPrice}) from ${priceListLines} where ${priceListLines.priceListId} = ${active.id} and ${priceListLines.productId} = ${products.id})`
+  const lowest = sql<
+    string | null
+  >`(select min(${priceListLines.unitPrice}) from ${priceListLines} where ${priceListLines.priceListId} = ${active.id} and ${priceListLines.productId} = ${products.id})`
   await tx
     .update(products)
     .set({ fromPrice: lowest, fromPriceCurrency: sql`case when ${lowest} is null then null else ${active.currency} end` })
@@ -136,10 +154,28 @@ export async function refreshWindowedPrices(): Promise<number> {
 }
 
 /** What the activity log shows of a list's settings. */
-const settingsOf = (list: Pick<PriceList, 'name' | 'currency' | 'validFrom' | 'validTo'>) => ({ name: list.name, currency: list.currency, validFrom: list.validFrom, validTo: list.validTo })
+const settingsOf = (list: Pick<PriceList, 'name' | 'currency' | 'validFrom' | 'validTo'>) => ({
+  name: list.name,
+  currency: list.currency,
+  validFrom: list.validFrom,
+  validTo: list.validTo,
+})
 
-const auditList = (tx: Transaction, ctx: ServiceContext, action: AuditAction, list: Pick<PriceList, 'id' | 'name'>, change: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null } = {}) =>
-  recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action, targetType: 'price_list', targetId: list.id, before: change.before ?? null, after: change.after === undefined ? { name: list.name } : change.after })
+const auditList = (
+  tx: Transaction,
+  ctx: ServiceContext,
+  action: AuditAction,
+  list: Pick<PriceList, 'id' | 'name'>,
+  change: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null } = {},
+) =>
+  recordAudit(tx, ctx, {
+    companyId: ctx.actor.companyId,
+    action,
+    targetType: 'price_list',
+    targetId: list.id,
+    before: change.before ?? null,
+    after: change.after === undefined ? { name: list.name } : change.after,
+  })
 
 /** Adds a list (admins and owners), once per idempotency key; it starts inactive. */
 export async function createPriceList(ctx: ServiceContext, input: CreatePriceListInput, options: IdempotencyOption = {}): Promise<PriceList> {
@@ -148,7 +184,14 @@ export async function createPriceList(ctx: ServiceContext, input: CreatePriceLis
   const { id } = await createIdempotently(`price_list:${companyId}`, options, input, async (tx, listId) => {
     const [row] = await tx
       .insert(priceLists)
-      .values({ id: listId, organizationId: companyId, name: input.name, currency: input.currency, validFrom: input.validFrom ?? null, validTo: input.validTo ?? null })
+      .values({
+        id: listId,
+        organizationId: companyId,
+        name: input.name,
+        currency: input.currency,
+        validFrom: input.validFrom ?? null,
+        validTo: input.validTo ?? null,
+      })
       .returning(columns)
     if (!row) throw new AppError('internal', 'Price list not stored')
     await auditList(tx, ctx, 'price_list.created', row, { after: settingsOf(row) })
@@ -160,36 +203,40 @@ export async function createPriceList(ctx: ServiceContext, input: CreatePriceLis
 export async function updatePriceList(ctx: ServiceContext, id: string, input: UpdatePriceListInput): Promise<PriceList> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return afterMarketplaceWrite(database().transaction(async (tx) => {
-    await lockPriceLists(tx, companyId)
-    const current = await findPriceList(tx, companyId, id)
-    requireRole(ctx.actor, 'admin')
-    const [row] = await tx
-      .update(priceLists)
-      .set({ name: input.name, currency: input.currency, validFrom: input.validFrom ?? null, validTo: input.validTo ?? null, updatedAt: new Date() })
-      .where(eq(priceLists.id, id))
-      .returning(columns)
-    if (!row) throw new AppError('internal', 'Price list not stored')
-    if (row.isActive) await refreshFromPrices(tx, companyId)
-    const diff = changedFields(settingsOf(current), settingsOf(row))
-    if (diff) await auditList(tx, ctx, 'price_list.updated', row, { before: diff.before, after: { name: row.name, ...diff.after } })
-    return row
-  }))
+  return afterMarketplaceWrite(
+    database().transaction(async (tx) => {
+      await lockPriceLists(tx, companyId)
+      const current = await findPriceList(tx, companyId, id)
+      requireRole(ctx.actor, 'admin')
+      const [row] = await tx
+        .update(priceLists)
+        .set({ name: input.name, currency: input.currency, validFrom: input.validFrom ?? null, validTo: input.validTo ?? null, updatedAt: new Date() })
+        .where(eq(priceLists.id, id))
+        .returning(columns)
+      if (!row) throw new AppError('internal', 'Price list not stored')
+      if (row.isActive) await refreshFromPrices(tx, companyId)
+      const diff = changedFields(settingsOf(current), settingsOf(row))
+      if (diff) await auditList(tx, ctx, 'price_list.updated', row, { before: diff.before, after: { name: row.name, ...diff.after } })
+      return row
+    }),
+  )
 }
 
 /** Deletes a list and its lines (admins and owners); deleting the active list clears public prices. */
 export async function deletePriceList(ctx: ServiceContext, id: string): Promise<PriceList> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return afterMarketplaceWrite(database().transaction(async (tx) => {
-    await lockPriceLists(tx, companyId)
-    const current = await findPriceList(tx, companyId, id)
-    requireRole(ctx.actor, 'admin')
-    await tx.delete(priceLists).where(eq(priceLists.id, id))
-    if (current.isActive) await refreshFromPrices(tx, companyId)
-    await auditList(tx, ctx, 'price_list.deleted', current, { before: { ...settingsOf(current), isActive: current.isActive }, after: null })
-    return current
-  }))
+  return afterMarketplaceWrite(
+    database().transaction(async (tx) => {
+      await lockPriceLists(tx, companyId)
+      const current = await findPriceList(tx, companyId, id)
+      requireRole(ctx.actor, 'admin')
+      await tx.delete(priceLists).where(eq(priceLists.id, id))
+      if (current.isActive) await refreshFromPrices(tx, companyId)
+      await auditList(tx, ctx, 'price_list.deleted', current, { before: { ...settingsOf(current), isActive: current.isActive }, after: null })
+      return current
+    }),
+  )
 }
 
 /**
@@ -199,36 +246,49 @@ export async function deletePriceList(ctx: ServiceContext, id: string): Promise<
 export async function setPriceListLines(ctx: ServiceContext, id: string, input: SetPriceListLinesInput): Promise<PriceListDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  await afterMarketplaceWrite(database().transaction(async (tx) => {
-    await lockPriceLists(tx, companyId)
-    const list = await findPriceList(tx, companyId, id)
-    requireRole(ctx.actor, 'admin')
-    const productIds = [...new Set(input.lines.map((line) => line.productId))]
-    const owned =
-      productIds.length === 0
-        ? new Set<string>()
-        : new Set(
-            (
-              await tx
-                .select({ id: products.id })
-                .from(products)
-                .where(and(eq(products.organizationId, companyId), inArray(products.id, productIds), visibleProduct()))
-            ).map((row) => row.id),
-          )
-    const fields: Record<string, string[]> = {}
-    input.lines.forEach((line, index) => {
-      if (!owned.has(line.productId)) fields[`lines.${index}.productId`] = ['validation.product']
-    })
-    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'Validation failed', { fields })
-    const [previous] = await tx.select({ total: count() }).from(priceListLines).where(eq(priceListLines.priceListId, id))
-    await tx.delete(priceListLines).where(eq(priceListLines.priceListId, id))
-    if (input.lines.length > 0) {
-      await tx.insert(priceListLines).values(input.lines.map((line) => ({ id: randomUUID(), priceListId: id, productId: line.productId, minQuantity: line.minQuantity, unitPrice: line.unitPrice })))
-    }
-    await tx.update(priceLists).set({ updatedAt: new Date() }).where(eq(priceLists.id, id))
-    if (list.isActive) await refreshFromPrices(tx, companyId)
-    await auditList(tx, ctx, 'price_list.lines_changed', list, { before: { lines: previous?.total ?? 0 }, after: { name: list.name, lines: input.lines.length } })
-  }))
+  await afterMarketplaceWrite(
+    database().transaction(async (tx) => {
+      await lockPriceLists(tx, companyId)
+      const list = await findPriceList(tx, companyId, id)
+      requireRole(ctx.actor, 'admin')
+      const productIds = [...new Set(input.lines.map((line) => line.productId))]
+      const owned =
+        productIds.length === 0
+          ? new Set<string>()
+          : new Set(
+              (
+                await tx
+                  .select({ id: products.id })
+                  .from(products)
+                  .where(and(eq(products.organizationId, companyId), inArray(products.id, productIds), visibleProduct()))
+              ).map((row) => row.id),
+            )
+      const fields: Record<string, string[]> = {}
+      input.lines.forEach((line, index) => {
+        if (!owned.has(line.productId)) fields[`lines.${index}.productId`] = ['validation.product']
+      })
+      if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'Validation failed', { fields })
+      const [previous] = await tx.select({ total: count() }).from(priceListLines).where(eq(priceListLines.priceListId, id))
+      await tx.delete(priceListLines).where(eq(priceListLines.priceListId, id))
+      if (input.lines.length > 0) {
+        await tx.insert(priceListLines).values(
+          input.lines.map((line) => ({
+            id: randomUUID(),
+            priceListId: id,
+            productId: line.productId,
+            minQuantity: line.minQuantity,
+            unitPrice: line.unitPrice,
+          })),
+        )
+      }
+      await tx.update(priceLists).set({ updatedAt: new Date() }).where(eq(priceLists.id, id))
+      if (list.isActive) await refreshFromPrices(tx, companyId)
+      await auditList(tx, ctx, 'price_list.lines_changed', list, {
+        before: { lines: previous?.total ?? 0 },
+        after: { name: list.name, lines: input.lines.length },
+      })
+    }),
+  )
   return getPriceList(ctx, id)
 }
 
@@ -245,25 +305,31 @@ export async function deactivatePriceList(ctx: ServiceContext, id: string): Prom
 async function setActive(ctx: ServiceContext, id: string, active: boolean): Promise<PriceList> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return afterMarketplaceWrite(database().transaction(async (tx) => {
-    await lockPriceLists(tx, companyId)
-    const current = await findPriceList(tx, companyId, id)
-    requireRole(ctx.actor, 'admin')
-    if (current.isActive === active) return current
-    if (active) {
-      const replaced = await tx
-        .update(priceLists)
-        .set({ isActive: false, updatedAt: new Date() })
-        .where(and(eq(priceLists.organizationId, companyId), eq(priceLists.isActive, true)))
-        .returning(columns)
-      for (const previous of replaced) await auditList(tx, ctx, 'price_list.deactivated', previous, { before: { isActive: true }, after: { name: previous.name, isActive: false } })
-    }
-    const [row] = await tx.update(priceLists).set({ isActive: active, updatedAt: new Date() }).where(eq(priceLists.id, id)).returning(columns)
-    if (!row) throw new AppError('internal', 'Price list not stored')
-    await refreshFromPrices(tx, companyId)
-    await auditList(tx, ctx, active ? 'price_list.activated' : 'price_list.deactivated', row, { before: { isActive: !active }, after: { name: row.name, isActive: active } })
-    return row
-  }))
+  return afterMarketplaceWrite(
+    database().transaction(async (tx) => {
+      await lockPriceLists(tx, companyId)
+      const current = await findPriceList(tx, companyId, id)
+      requireRole(ctx.actor, 'admin')
+      if (current.isActive === active) return current
+      if (active) {
+        const replaced = await tx
+          .update(priceLists)
+          .set({ isActive: false, updatedAt: new Date() })
+          .where(and(eq(priceLists.organizationId, companyId), eq(priceLists.isActive, true)))
+          .returning(columns)
+        for (const previous of replaced)
+          await auditList(tx, ctx, 'price_list.deactivated', previous, { before: { isActive: true }, after: { name: previous.name, isActive: false } })
+      }
+      const [row] = await tx.update(priceLists).set({ isActive: active, updatedAt: new Date() }).where(eq(priceLists.id, id)).returning(columns)
+      if (!row) throw new AppError('internal', 'Price list not stored')
+      await refreshFromPrices(tx, companyId)
+      await auditList(tx, ctx, active ? 'price_list.activated' : 'price_list.deactivated', row, {
+        before: { isActive: !active },
+        after: { name: row.name, isActive: active },
+      })
+      return row
+    }),
+  )
 }
 
 /** A product's public price breaks from its company's active list (valid today), ascending; empty when none. */
@@ -273,7 +339,9 @@ export async function priceTiersFor(productId: string): Promise<PriceTier[]> {
     .from(priceListLines)
     .innerJoin(priceLists, eq(priceLists.id, priceListLines.priceListId))
     .innerJoin(products, eq(products.id, priceListLines.productId))
-    .where(and(eq(priceListLines.productId, productId), eq(priceLists.organizationId, products.organizationId), eq(priceLists.isActive, true), validOn(today())))
+    .where(
+      and(eq(priceListLines.productId, productId), eq(priceLists.organizationId, products.organizationId), eq(priceLists.isActive, true), validOn(today())),
+    )
     .orderBy(asc(priceListLines.minQuantity))
 }
 
@@ -321,7 +389,10 @@ export async function setBaseUnitPrice(tx: Transaction, companyId: string, produ
   if (base && new DecimalBase(base.unitPrice).equals(unitPrice)) return null
   const [stored] = base
     ? await tx.update(priceListLines).set({ unitPrice }).where(eq(priceListLines.id, base.id)).returning({ unitPrice: priceListLines.unitPrice })
-    : await tx.insert(priceListLines).values({ id: randomUUID(), priceListId: list.id, productId, minQuantity: 1, unitPrice }).returning({ unitPrice: priceListLines.unitPrice })
+    : await tx
+        .insert(priceListLines)
+        .values({ id: randomUUID(), priceListId: list.id, productId, minQuantity: 1, unitPrice })
+        .returning({ unitPrice: priceListLines.unitPrice })
   if (!stored) throw new AppError('internal', 'Price not stored')
   await tx.update(priceLists).set({ updatedAt: new Date() }).where(eq(priceLists.id, list.id))
   await refreshFromPrices(tx, companyId)

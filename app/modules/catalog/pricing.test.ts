@@ -54,7 +54,12 @@ describe('line totals', () => {
 describe('helpers', () => {
   it('finds the lowest unit price exactly', () => {
     expect(lowestUnitPrice(BREAKS)).toBe('0.995')
-    expect(lowestUnitPrice([{ minQuantity: 1, unitPrice: '10.0000' }, { minQuantity: 5, unitPrice: '9.9999' }])).toBe('9.9999')
+    expect(
+      lowestUnitPrice([
+        { minQuantity: 1, unitPrice: '10.0000' },
+        { minQuantity: 5, unitPrice: '9.9999' },
+      ]),
+    ).toBe('9.9999')
     expect(lowestUnitPrice([])).toBeNull()
   })
 

@@ -21,7 +21,8 @@ withTemporaryFileStorage('product-counts')
 
 const supplier = supplierOwnerContext
 
-const product = (sku: string, overrides: Record<string, unknown> = {}) => CreateProductInput.parse({ sku, nameEn: `Lamp ${sku}`, categoryId: 'lighting', originCountry: 'CN', unit: 'piece', moq: '1', ...overrides })
+const product = (sku: string, overrides: Record<string, unknown> = {}) =>
+  CreateProductInput.parse({ sku, nameEn: `Lamp ${sku}`, categoryId: 'lighting', originCountry: 'CN', unit: 'piece', moq: '1', ...overrides })
 
 /** Every total the company's pages show: its own list (all, published, lighting, "brass") and its public profile. */
 async function totals(ctx: SupplierContext) {
@@ -70,7 +71,11 @@ describe('product counts (issue 15: counted once per catalogue change)', () => {
     await quickEditProduct(ctx, second.id, QuickEditProductInput.parse({ version: current.version, status: 'published' }))
     expect(await totals(ctx)).toEqual({ all: 2, published: 2, lighting: 2, brass: 0, profile: 2 })
     const edited = await getProduct(ctx, second.id)
-    await updateProduct(ctx, second.id, UpdateProductInput.parse({ ...product('C-2', { nameEn: 'Brass lamp', categoryId: 'mugs-cups' }), version: edited.version }))
+    await updateProduct(
+      ctx,
+      second.id,
+      UpdateProductInput.parse({ ...product('C-2', { nameEn: 'Brass lamp', categoryId: 'mugs-cups' }), version: edited.version }),
+    )
     expect(await totals(ctx)).toEqual({ all: 2, published: 2, lighting: 1, brass: 1, profile: 2 })
   })
 

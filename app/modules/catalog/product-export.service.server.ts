@@ -73,5 +73,7 @@ export async function exportProducts(ctx: ServiceContext, rawQuery: ProductExpor
     .orderBy(asc(products.sku))
   const day = new Date().toISOString().slice(0, 10)
   const fileName = `products-${query.status ?? 'all'}-${day}.${query.format}`
-  return query.format === 'csv' ? { fileName, contentType: `${FILE_TYPES.csv.mime}; charset=utf-8`, bytes: csvOf(rows) } : { fileName, contentType: FILE_TYPES.xlsx.mime, bytes: await xlsxOf(rows) }
+  return query.format === 'csv'
+    ? { fileName, contentType: `${FILE_TYPES.csv.mime}; charset=utf-8`, bytes: csvOf(rows) }
+    : { fileName, contentType: FILE_TYPES.xlsx.mime, bytes: await xlsxOf(rows) }
 }

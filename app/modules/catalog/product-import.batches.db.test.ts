@@ -24,7 +24,8 @@ type SupplierContext = ServiceContext & { actor: { companyId: string } }
 const encode = (text: string) => new TextEncoder().encode(text)
 const HEADER = 'sku,name_en,category,origin_country,unit,moq,status'
 /** A CSV of the given rows: [sku, name, moq, status]. */
-const csv = (rows: Array<[string, string, number, string]>) => encode(`${HEADER}\n${rows.map(([sku, name, moq, status]) => `${sku},${name},lighting,CN,piece,${moq},${status}`).join('\n')}\n`)
+const csv = (rows: Array<[string, string, number, string]>) =>
+  encode(`${HEADER}\n${rows.map(([sku, name, moq, status]) => `${sku},${name},lighting,CN,piece,${moq},${status}`).join('\n')}\n`)
 /** Three products the company has before the import under test. */
 const EXISTING = csv([
   ['OLD-1', 'Brass lamp', 1, 'published'],
@@ -71,16 +72,31 @@ async function supplierWithRunningImport() {
 /** What users can see of the company's catalogue: its own list, the marketplace search, the public profile and an export. */
 async function seen(ctx: SupplierContext) {
   const own = (await listProducts(ctx, { limit: 100 })).items.map((product) => `${product.sku} ${product.nameEn} ${product.moq} ${product.status}`).sort()
-  const market = (await searchProducts({ q: 'lamp', locale: 'en', limit: 50 })).items.filter((item) => item.supplier.id === ctx.actor.companyId).map((item) => item.name)
+  const market = (await searchProducts({ q: 'lamp', locale: 'en', limit: 50 })).items
+    .filter((item) => item.supplier.id === ctx.actor.companyId)
+    .map((item) => item.name)
   const profile = await getSupplierProfile(ctx.actor.companyId, 'en')
-  const exported = new TextDecoder().decode((await exportProducts(ctx, { format: 'csv' })).bytes).trim().split('\r\n').length - 1
+  const exported =
+    new TextDecoder()
+      .decode((await exportProducts(ctx, { format: 'csv' })).bytes)
+      .trim()
+      .split('\r\n').length - 1
   return { own, market: market.sort(), profileTotal: profile?.products.total, exported }
 }
 
 /** The company's products as an import leaves them, without what differs between two runs (ids, times, the company). */
 async function contentOf(companyId: string) {
   const rows = await database().select().from(products).where(eq(products.organizationId, companyId)).orderBy(asc(products.sku))
-  return rows.map(({ sku, nameEn, moq, status, version, searchDocument, attributes, publishedAt }) => ({ sku, nameEn, moq, status, version, searchDocument, attributes, published: publishedAt !== null }))
+  return rows.map(({ sku, nameEn, moq, status, version, searchDocument, attributes, publishedAt }) => ({
+    sku,
+    nameEn,
+    moq,
+    status,
+    version,
+    searchDocument,
+    attributes,
+    published: publishedAt !== null,
+  }))
 }
 
 const stagingFileBytes = async () => {
@@ -88,7 +104,8 @@ const stagingFileBytes = async () => {
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ bytes: number | string }>
   return Number(rows[0]?.bytes)
 }
-const stagedRowsOf = async (jobId: string) => (await database().select({ value: count() }).from(productImportRows).where(eq(productImportRows.importId, jobId)))[0]?.value
+const stagedRowsOf = async (jobId: string) =>
+  (await database().select({ value: count() }).from(productImportRows).where(eq(productImportRows.importId, jobId)))[0]?.value
 
 /** The plan of the company's own list (first page, default order), with sequential scans ruled out so the choice is between indexes. */
 async function ownListPlan(companyId: string): Promise<string> {
@@ -118,7 +135,10 @@ describe('product import in batches', () => {
       expect(await step()).toMatchObject({ done: false, phase: index < STEPS_PER_PHASE ? 'stage' : 'insert' })
       expect(await seen(ctx)).toEqual(before)
     }
-    const unseen = await database().select({ sku: products.sku }).from(products).where(and(eq(products.organizationId, ctx.actor.companyId), eq(products.importId, job.id)))
+    const unseen = await database()
+      .select({ sku: products.sku })
+      .from(products)
+      .where(and(eq(products.organizationId, ctx.actor.companyId), eq(products.importId, job.id)))
     expect(unseen.map((row) => row.sku).sort()).toEqual(['NEW-1', 'NEW-2', 'NEW-3', 'NEW-4', 'NEW-5'])
     expect(await getImport(ctx, job.id)).toMatchObject({ status: 'running', phase: 'update', cursor: 0, createdCount: 5, processedRows: 4 })
 
@@ -128,7 +148,13 @@ describe('product import in batches', () => {
       expect((await seen(ctx)).own.filter((line) => line.startsWith('NEW-'))).toEqual([])
     }
     expect(await step()).toMatchObject({ done: true, phase: 'update' })
-    expect(await getImport(ctx, job.id)).toMatchObject({ status: 'completed', createdCount: 5, updatedCount: 3, processedRows: 8, finishedAt: expect.any(Date) })
+    expect(await getImport(ctx, job.id)).toMatchObject({
+      status: 'completed',
+      createdCount: 5,
+      updatedCount: 3,
+      processedRows: 8,
+      finishedAt: expect.any(Date),
+    })
     const after = await seen(ctx)
     expect(after.own).toEqual([
       'NEW-1 Quartz lamp 10 published',
@@ -193,7 +219,12 @@ describe('product import in batches', () => {
       for (let index = 0; index < crashAfter; index++) await step()
       expect(await resumeImports()).toContain(job.id)
       await importRun(job.id)
-      expect(await getImport(ctx, job.id), `crash after batch ${crashAfter}`).toMatchObject({ status: 'completed', createdCount: 5, updatedCount: 3, processedRows: 8 })
+      expect(await getImport(ctx, job.id), `crash after batch ${crashAfter}`).toMatchObject({
+        status: 'completed',
+        createdCount: 5,
+        updatedCount: 3,
+        processedRows: 8,
+      })
       expect(await contentOf(ctx.actor.companyId), `crash after batch ${crashAfter}`).toEqual(expected)
       expect(await stagedRowsOf(job.id)).toBe(0)
     }
@@ -212,7 +243,13 @@ describe('product import in batches', () => {
     while ((await discardImport(job.id, BATCH)) > 0);
     expect(await stagedRowsOf(job.id)).toBe(0)
     expect(await contentOf(ctx.actor.companyId)).toEqual(contentBefore)
-    expect(await database().select({ id: products.id }).from(products).where(isNotNull(products.importId)).then((rows) => rows.length)).toBeGreaterThan(0)
+    expect(
+      await database()
+        .select({ id: products.id })
+        .from(products)
+        .where(isNotNull(products.importId))
+        .then((rows) => rows.length),
+    ).toBeGreaterThan(0)
     expect(await database().select({ id: products.id }).from(products).where(eq(products.importId, job.id))).toEqual([])
     expect(await getImport(ctx, job.id)).toMatchObject({ status: 'failed', failureReason: 'failure.unexpected' })
   })
@@ -231,7 +268,12 @@ describe('product import in batches', () => {
 
   it('answers a request made while a large import runs before the import has finished', async () => {
     const ctx = await supplier()
-    const rows = Array.from({ length: 3000 }, (_unused, index): [string, string, number, string] => [`BULK-${index}`, `Bulk lamp ${index}`, 1 + (index % 50), ''])
+    const rows = Array.from({ length: 3000 }, (_unused, index): [string, string, number, string] => [
+      `BULK-${index}`,
+      `Bulk lamp ${index}`,
+      1 + (index % 50),
+      '',
+    ])
     const job = await uploadImport(ctx, { name: 'bulk.csv', bytes: csv(rows) })
     await startImport(ctx, job.id)
     const run = importRun(job.id)
@@ -241,7 +283,8 @@ describe('product import in batches', () => {
     })
     // Wait until a batch has committed, so the request lands between batches of a running import.
     // Polled with a pause: PGlite answers within the same turn of the event loop, so a tight loop would starve the runner's timers.
-    for (let polled = await getImport(ctx, job.id); polled.status === 'running' && polled.phase === 'stage'; polled = await getImport(ctx, job.id)) await sleep(5)
+    for (let polled = await getImport(ctx, job.id); polled.status === 'running' && polled.phase === 'stage'; polled = await getImport(ctx, job.id))
+      await sleep(5)
     const started = performance.now()
     const page = await listProducts(ctx, { limit: 5 })
     const waited = performance.now() - started

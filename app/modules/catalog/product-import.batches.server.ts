@@ -5,7 +5,11 @@ import type { ImportedProduct } from './product-import.rows'
 import { buildSearchDocument } from './search-document'
 
 type StagedColumn = keyof typeof productImportRows.$inferInsert
-type ImportedColumn = { column: StagedColumn & keyof typeof products.$inferSelect; type: 'text' | 'int4'; value: (product: ImportedProduct) => string | number | null }
+type ImportedColumn = {
+  column: StagedColumn & keyof typeof products.$inferSelect
+  type: 'text' | 'int4'
+  value: (product: ImportedProduct) => string | number | null
+}
 
 /** What an import row writes, column by column; on an existing SKU every one but sku and status replaces the product's value. */
 const IMPORTED_COLUMNS: readonly ImportedColumn[] = [
@@ -34,7 +38,8 @@ const productColumn = (name: keyof typeof products.$inferSelect) => sql.identifi
 const staged = (name: StagedColumn) => sql`staged.${column(name)}`
 
 /** A slice of the job's staged rows by position: [from, to). */
-const stagedRange = (importId: string, from: number, to: number) => and(eq(productImportRows.importId, importId), gte(productImportRows.position, from), lt(productImportRows.position, to))
+const stagedRange = (importId: string, from: number, to: number) =>
+  and(eq(productImportRows.importId, importId), gte(productImportRows.position, from), lt(productImportRows.position, to))
 
 /** Stores checked rows at positions from, from + 1…, in one INSERT … SELECT FROM unnest (each column one array parameter). */
 export async function stageRows(tx: Transaction, importId: string, from: number, batch: readonly ImportedProduct[]): Promise<void> {
@@ -98,7 +103,13 @@ const COUNTED_COLUMNS = ['nameEn', 'nameZhHans', 'nameZhHant', 'categoryId'] as 
  * already hold them), then drops those staged rows. Answers how many products it updated, and whether any of them changed
  * in a way that changes the company's product counts (status, category or a name).
  */
-export async function applyStagedUpdates(tx: Transaction, job: { id: string; organizationId: string }, from: number, to: number, now: Date): Promise<{ updated: number; recounted: boolean }> {
+export async function applyStagedUpdates(
+  tx: Transaction,
+  job: { id: string; organizationId: string },
+  from: number,
+  to: number,
+  now: Date,
+): Promise<{ updated: number; recounted: boolean }> {
   const differs = COUNTED_COLUMNS.map((name) => sql`${staged(name)} is distinct from ${products[name]}`)
   const recounted = await tx.execute(sql`
     select 1 from ${products}, ${productImportRows} as staged
@@ -116,7 +127,12 @@ export async function applyStagedUpdates(tx: Transaction, job: { id: string; org
 
 /** Deletes the first `limit` staged rows of a job that will not complete, and the unseen products it inserted for them. Answers how many rows went. */
 export async function discardStagedRows(tx: Transaction, job: { id: string; organizationId: string }, limit: number): Promise<number> {
-  const positions = tx.select({ position: productImportRows.position }).from(productImportRows).where(eq(productImportRows.importId, job.id)).orderBy(productImportRows.position).limit(limit)
+  const positions = tx
+    .select({ position: productImportRows.position })
+    .from(productImportRows)
+    .where(eq(productImportRows.importId, job.id))
+    .orderBy(productImportRows.position)
+    .limit(limit)
   const gone = await tx
     .delete(productImportRows)
     .where(and(eq(productImportRows.importId, job.id), inArray(productImportRows.position, positions)))

@@ -57,7 +57,9 @@ export const normalizeLabel = (header: string) =>
     .toLowerCase()
     .replace(/[\s_\-.:()（）：]+/g, '')
 
-const ALIAS_LOOKUP = new Map<string, ImportColumn>(IMPORT_COLUMNS.flatMap((column) => [column, ...HEADER_ALIASES[column]].map((alias) => [normalizeLabel(alias), column] as const)))
+const ALIAS_LOOKUP = new Map<string, ImportColumn>(
+  IMPORT_COLUMNS.flatMap((column) => [column, ...HEADER_ALIASES[column]].map((alias) => [normalizeLabel(alias), column] as const)),
+)
 
 /** Which header of the file each column most likely is: by name or alias, each header used once; unknown columns are left out. */
 export function guessMapping(headers: readonly string[]): Partial<Record<ImportColumn, string>> {
@@ -71,7 +73,10 @@ export function guessMapping(headers: readonly string[]): Partial<Record<ImportC
 
 /** The header of the file each column comes from; a blank or missing entry leaves the column out. Messages are productImport keys. */
 export const ImportMappingInput = z
-  .partialRecord(z.enum(IMPORT_COLUMNS), z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().max(200).optional()))
+  .partialRecord(
+    z.enum(IMPORT_COLUMNS),
+    z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().max(200).optional()),
+  )
   .superRefine((mapping, ctx) => {
     for (const column of REQUIRED_IMPORT_COLUMNS) if (!mapping[column]) ctx.addIssue({ code: 'custom', path: [column], message: 'mapping.required' })
     const seen = new Map<string, ImportColumn>()

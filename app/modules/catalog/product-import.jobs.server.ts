@@ -56,7 +56,16 @@ async function yieldToRequests(elapsedMs: number): Promise<void> {
 /** A job runs on behalf of the admin who started it (also after a restart, when no request is there). */
 function jobContext(job: ImportJobRow): ServiceContext {
   return {
-    actor: { userId: job.createdBy ?? '', sessionId: `import-job:${job.id}`, companyId: job.organizationId, memberRole: 'admin', platformRole: 'user', companyKind: null, contactVerified: true, aal: 'aal1' },
+    actor: {
+      userId: job.createdBy ?? '',
+      sessionId: `import-job:${job.id}`,
+      companyId: job.organizationId,
+      memberRole: 'admin',
+      platformRole: 'user',
+      companyKind: null,
+      contactVerified: true,
+      aal: 'aal1',
+    },
     locale: 'en',
     requestId: `import-job:${job.id}`,
   }
@@ -98,7 +107,8 @@ async function discardInBatches(jobId: string): Promise<void> {
 /** A step failed: before the update phase the job fails and leaves nothing behind; once updates are being applied it goes forward at the next start. */
 async function handleFailure(jobId: string, error: unknown): Promise<void> {
   const [job] = await database().select({ phase: importJobs.phase }).from(importJobs).where(eq(importJobs.id, jobId))
-  const refused = error instanceof ImportRefused ? error : isAppError(error) && error.code === 'not_found' ? new ImportRefused('failure.fileMissing') : undefined
+  const refused =
+    error instanceof ImportRefused ? error : isAppError(error) && error.code === 'not_found' ? new ImportRefused('failure.fileMissing') : undefined
   if (!refused) logger().error({ err: error instanceof Error ? error.message : String(error), jobId, phase: job?.phase }, 'product import step failed')
   if (job?.phase === 'update' && !refused) return
   if (await failImport(jobId, refused?.reason ?? 'failure.unexpected', refused?.errors, refused?.errorCount)) await discardInBatches(jobId)
@@ -123,7 +133,10 @@ async function runImport(jobId: string, checked?: readonly ImportedProduct[]): P
       size = step.phaseEnded ? FIRST_BATCH_SIZE : nextBatchSize(size, elapsed)
       const resting = performance.now()
       await yieldToRequests(elapsed)
-      logger().debug({ jobId, phase: step.phase, rows: step.rows, ms: Math.round(elapsed), restedMs: Math.round(performance.now() - resting) }, 'product import batch')
+      logger().debug(
+        { jobId, phase: step.phase, rows: step.rows, ms: Math.round(elapsed), restedMs: Math.round(performance.now() - resting) },
+        'product import batch',
+      )
     }
   } catch (error) {
     await handleFailure(jobId, error)
@@ -154,6 +167,9 @@ export const importRun = (jobId: string): Promise<void> | undefined => runs.get(
 export async function resumeImports(): Promise<string[]> {
   const stranded = await database().select({ id: importJobs.id }).from(importJobs).where(eq(importJobs.status, 'running')).orderBy(importJobs.createdAt)
   for (const { id } of stranded) void enqueueImport(id)
-  for (const { id } of await undiscardedImports()) void discardInBatches(id).catch((error: unknown) => logger().error({ err: error instanceof Error ? error.message : String(error), jobId: id }, 'product import discard failed'))
+  for (const { id } of await undiscardedImports())
+    void discardInBatches(id).catch((error: unknown) =>
+      logger().error({ err: error instanceof Error ? error.message : String(error), jobId: id }, 'product import discard failed'),
+    )
   return stranded.map(({ id }) => id)
 }

@@ -10,7 +10,8 @@ export type SpreadsheetType = 'csv' | 'xlsx'
 /** A spreadsheet as text: the header row, then each data row's cells (as many as it has). */
 export type Sheet = { headers: string[]; rows: string[][] }
 
-const fileError = (key: string, message: string, details: Record<string, unknown> = {}) => new AppError('validation_failed', message, { ...details, fields: { file: [key] } })
+const fileError = (key: string, message: string, details: Record<string, unknown> = {}) =>
+  new AppError('validation_failed', message, { ...details, fields: { file: [key] } })
 
 function decodeUtf8(bytes: Uint8Array): string {
   try {
@@ -52,9 +53,13 @@ async function parseCsv(bytes: Uint8Array, giveWay: () => Promise<void> | undefi
   const rows: string[][] = []
   let delimiter: string | undefined
   // One row more than allowed (plus the header) is enough to know the file is too long.
-  for (let start = 0; start < text.length && rows.length < MAX_IMPORT_ROWS + 2; ) {
+  for (let start = 0; start < text.length && rows.length < MAX_IMPORT_ROWS + 2;) {
     const end = recordEnd(text, start, Math.min(start + CSV_PIECE_CHARS, text.length))
-    const result = Papa.parse<string[]>(text.slice(start, end), { skipEmptyLines: 'greedy', preview: MAX_IMPORT_ROWS + 2 - rows.length, ...(delimiter ? { delimiter } : {}) })
+    const result = Papa.parse<string[]>(text.slice(start, end), {
+      skipEmptyLines: 'greedy',
+      preview: MAX_IMPORT_ROWS + 2 - rows.length,
+      ...(delimiter ? { delimiter } : {}),
+    })
     const broken = result.errors.find((error) => error.type === 'Quotes')
     if (broken) throw fileError('file.malformed', 'The CSV file has an unclosed quote', { row: rows.length + (broken.row ?? 0) + 1 })
     delimiter ??= result.meta.delimiter

@@ -7,10 +7,33 @@ import { guessMapping, ImportMappingInput, MAX_IMPORT_ROWS } from './product-imp
 import { parseSpreadsheet, recordEnd } from './product-import.parse.server'
 import { formatAttributes, parseAttributes, validateRows } from './product-import.rows'
 
-const refs = { categories: new Map([['mugscups', 'mugs-cups'], ['lighting', 'lighting'], ['照明', 'lighting']]), hsCodes: new Set(['691200', '940521', '030111']), mayPublish: false }
+const refs = {
+  categories: new Map([
+    ['mugscups', 'mugs-cups'],
+    ['lighting', 'lighting'],
+    ['照明', 'lighting'],
+  ]),
+  hsCodes: new Set(['691200', '940521', '030111']),
+  mayPublish: false,
+}
 const HEADERS = ['sku', 'name_en', 'category', 'hs_code', 'origin_country', 'unit', 'moq', 'attributes', 'status']
 const mapping = guessMapping(HEADERS)
-const row = (overrides: Partial<Record<string, string>> = {}) => HEADERS.map((header) => ({ sku: 'MUG-1', name_en: 'Mug', category: 'mugs-cups', hs_code: '691200', origin_country: 'cn', unit: 'Piece', moq: '10', attributes: '', status: '', ...overrides })[header] ?? '')
+const row = (overrides: Partial<Record<string, string>> = {}) =>
+  HEADERS.map(
+    (header) =>
+      ({
+        sku: 'MUG-1',
+        name_en: 'Mug',
+        category: 'mugs-cups',
+        hs_code: '691200',
+        origin_country: 'cn',
+        unit: 'Piece',
+        moq: '10',
+        attributes: '',
+        status: '',
+        ...overrides,
+      })[header] ?? '',
+  )
 
 describe('guessMapping', () => {
   it('recognises column names, English and Chinese headers regardless of case and spacing', () => {
@@ -50,12 +73,26 @@ describe('validateRows', () => {
   it('turns valid rows into products, normalising unit, country, HS code and category names', async () => {
     const result = await validateRows(HEADERS, [row({ hs_code: '6912.00', category: '照明' }), row({ sku: 'FISH', hs_code: '30111' })], mapping, refs)
     expect(result.errors).toEqual([])
-    expect(result.products[0]).toMatchObject({ sku: 'MUG-1', categoryId: 'lighting', hsCode: '691200', originCountry: 'CN', unit: 'piece', moq: 10, row: 2, status: undefined })
+    expect(result.products[0]).toMatchObject({
+      sku: 'MUG-1',
+      categoryId: 'lighting',
+      hsCode: '691200',
+      originCountry: 'CN',
+      unit: 'piece',
+      moq: 10,
+      row: 2,
+      status: undefined,
+    })
     expect(result.products[1]).toMatchObject({ hsCode: '030111' })
   })
 
   it('accepts the units every screen shows, abbreviated or in Chinese (issue 15)', async () => {
-    const result = await validateRows(HEADERS, [row({ sku: 'A', unit: 'pcs' }), row({ sku: 'B', unit: 'PC' }), row({ sku: 'C', unit: '件' }), row({ sku: 'D', unit: 'Square metre' })], mapping, refs)
+    const result = await validateRows(
+      HEADERS,
+      [row({ sku: 'A', unit: 'pcs' }), row({ sku: 'B', unit: 'PC' }), row({ sku: 'C', unit: '件' }), row({ sku: 'D', unit: 'Square metre' })],
+      mapping,
+      refs,
+    )
     expect(result.errors).toEqual([])
     expect(result.products.map((product) => product.unit)).toEqual(['piece', 'piece', 'piece', 'square_metre'])
   })
@@ -110,7 +147,11 @@ describe('parseSpreadsheet', () => {
   })
 
   it('refuses files that are not UTF-8, have no rows, or have too many', async () => {
-    const failure = (run: Promise<unknown>) => run.then(() => null, (error: unknown) => error as AppError)
+    const failure = (run: Promise<unknown>) =>
+      run.then(
+        () => null,
+        (error: unknown) => error as AppError,
+      )
     expect((await failure(parseSpreadsheet(new Uint8Array([0x73, 0xff, 0x0a]), 'csv')))?.details).toMatchObject({ fields: { file: ['file.encoding'] } })
     expect((await failure(parseSpreadsheet(encode('sku,name_en\n'), 'csv')))?.details).toMatchObject({ fields: { file: ['file.noRows'] } })
     const huge = `sku\n${'A\n'.repeat(MAX_IMPORT_ROWS + 1)}`

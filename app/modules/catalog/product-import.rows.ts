@@ -1,5 +1,12 @@
 import { PRODUCT_STATUSES, type ProductAttribute, type ProductStatus } from './catalog.constants'
-import { IMPORT_COLUMNS, type ImportColumn, type ImportMappingInput, type ImportRowError, MAX_REPORTED_IMPORT_ERRORS, normalizeLabel } from './product-import.inputs'
+import {
+  IMPORT_COLUMNS,
+  type ImportColumn,
+  type ImportMappingInput,
+  type ImportRowError,
+  MAX_REPORTED_IMPORT_ERRORS,
+  normalizeLabel,
+} from './product-import.inputs'
 import { ProductInput } from './product.inputs'
 import { productUnitFrom } from './product-units'
 
@@ -58,7 +65,8 @@ export function parseAttributes(text: string): ProductAttribute[] | null {
 const escapeAttribute = (text: string, special: RegExp) => text.replace(special, (char) => `\\${char}`)
 
 /** The attributes as one cell, in the syntax parseAttributes reads. */
-export const formatAttributes = (attributes: readonly ProductAttribute[]) => attributes.map((attribute) => `${escapeAttribute(attribute.name, /[\\;=]/g)}=${escapeAttribute(attribute.value, /[\\;]/g)}`).join('; ')
+export const formatAttributes = (attributes: readonly ProductAttribute[]) =>
+  attributes.map((attribute) => `${escapeAttribute(attribute.name, /[\\;=]/g)}=${escapeAttribute(attribute.value, /[\\;]/g)}`).join('; ')
 
 /** "6912.00", "6912 00" and an XLSX number that lost its leading zero all mean a 6-digit code. */
 function hsCodeOf(text: string): string {
@@ -91,7 +99,13 @@ export type GiveWay = () => Promise<void> | undefined
  * lengths…), then categories, HS codes, status, attribute syntax and SKUs repeated within the file. `giveWay` is awaited
  * between rows: checking 120,000 rows takes seconds that requests must not wait for.
  */
-export async function validateRows(headers: readonly string[], rows: readonly string[][], mapping: ImportMappingInput, refs: ImportReferences, giveWay: GiveWay = () => undefined): Promise<ValidatedRows> {
+export async function validateRows(
+  headers: readonly string[],
+  rows: readonly string[][],
+  mapping: ImportMappingInput,
+  refs: ImportReferences,
+  giveWay: GiveWay = () => undefined,
+): Promise<ValidatedRows> {
   const positions = IMPORT_COLUMNS.flatMap((column) => {
     const header = mapping[column]
     const position = header ? headers.indexOf(header) : -1
@@ -144,7 +158,8 @@ export async function validateRows(headers: readonly string[], rows: readonly st
     const earlier = sku ? firstRowOfSku.get(sku) : undefined
     if (earlier !== undefined) report('sku', 'validation.duplicateSku')
     else if (sku) firstRowOfSku.set(sku, row)
-    if (parsed.success && rowErrors === 0) products.push({ ...parsed.data, status: PRODUCT_STATUSES.find((status) => status === cells.status?.toLowerCase()), row })
+    if (parsed.success && rowErrors === 0)
+      products.push({ ...parsed.data, status: PRODUCT_STATUSES.find((status) => status === cells.status?.toLowerCase()), row })
   }
   return { products, errors, errorCount }
 }

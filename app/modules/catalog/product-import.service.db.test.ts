@@ -18,7 +18,16 @@ import { importJobs, products } from './catalog.tables.server'
 import { exportProducts } from './product-export.service.server'
 import { MAX_IMPORT_ROWS } from './product-import.inputs'
 import { importRun, resumeImports } from './product-import.jobs.server'
-import { dryRunImport, getImport, importErrorReport, listImports, previewImport, setImportMapping, startImport, uploadImport } from './product-import.service.server'
+import {
+  dryRunImport,
+  getImport,
+  importErrorReport,
+  listImports,
+  previewImport,
+  setImportMapping,
+  startImport,
+  uploadImport,
+} from './product-import.service.server'
 
 const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve('tests/fixtures/import', name)))
 const encode = (text: string) => new TextEncoder().encode(text)
@@ -34,13 +43,35 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
-async function supplier(options: { role?: MemberRole; kind?: CompanyKind; company?: { id: string } } = {}): Promise<ServiceContext & { actor: { companyId: string } }> {
-  const { user, company } = await createMember({ role: options.role ?? 'owner', company: options.company, companyInput: { kind: options.kind ?? 'supplier', verificationStatus: 'accept' } })
-  return { actor: { userId: user.id, sessionId: 'test', companyId: company.id, memberRole: options.role ?? 'owner', platformRole: 'user', companyKind: options.kind ?? 'supplier', contactVerified: true, aal: 'aal1' }, locale: 'en', requestId: 'test' }
+async function supplier(
+  options: { role?: MemberRole; kind?: CompanyKind; company?: { id: string } } = {},
+): Promise<ServiceContext & { actor: { companyId: string } }> {
+  const { user, company } = await createMember({
+    role: options.role ?? 'owner',
+    company: options.company,
+    companyInput: { kind: options.kind ?? 'supplier', verificationStatus: 'accept' },
+  })
+  return {
+    actor: {
+      userId: user.id,
+      sessionId: 'test',
+      companyId: company.id,
+      memberRole: options.role ?? 'owner',
+      platformRole: 'user',
+      companyKind: options.kind ?? 'supplier',
+      contactVerified: true,
+      aal: 'aal1',
+    },
+    locale: 'en',
+    requestId: 'test',
+  }
 }
 
 async function failure(run: Promise<unknown>): Promise<AppError> {
-  const error = await run.then(() => null, (thrown: unknown) => thrown)
+  const error = await run.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  )
   expect(error).toBeInstanceOf(AppError)
   return error as AppError
 }
@@ -64,7 +95,11 @@ describe('product import', () => {
   it('imports a good CSV: guessed mapping, preview, dry run writing nothing, then creates and later updates by SKU', async () => {
     const ctx = await supplier()
     const job = await uploadImport(ctx, { name: 'good.csv', bytes: fixture('good.csv') })
-    expect(job).toMatchObject({ status: 'uploaded', totalRows: 3, mapping: { sku: 'SKU', name_en: 'Product name', name_zh_hans: '中文名称', hs_code: 'HS code', lead_time_days: 'Lead time', status: 'Status' } })
+    expect(job).toMatchObject({
+      status: 'uploaded',
+      totalRows: 3,
+      mapping: { sku: 'SKU', name_en: 'Product name', name_zh_hans: '中文名称', hs_code: 'HS code', lead_time_days: 'Lead time', status: 'Status' },
+    })
     const preview = await previewImport(ctx, job.id)
     expect(preview).toMatchObject({ errorCount: 0, totalRows: 3 })
     expect(preview.rows[0]).toEqual({ row: 2, cells: expect.objectContaining({ sku: 'MUG-001', hs_code: '6912.00' }) })
@@ -72,7 +107,14 @@ describe('product import', () => {
     expect(await dryRunImport(ctx, job.id)).toMatchObject({ created: 3, updated: 0, errorCount: 0 })
     expect(await productsOf(ctx.actor.companyId)).toEqual([])
 
-    expect(await importToEnd(ctx, job.id)).toMatchObject({ status: 'completed', processedRows: 3, createdCount: 3, updatedCount: 0, errorCount: 0, finishedAt: expect.any(Date) })
+    expect(await importToEnd(ctx, job.id)).toMatchObject({
+      status: 'completed',
+      processedRows: 3,
+      createdCount: 3,
+      updatedCount: 0,
+      errorCount: 0,
+      finishedAt: expect.any(Date),
+    })
     const stored = await productsOf(ctx.actor.companyId)
     expect(stored.map((product) => [product.sku, product.categoryId, product.hsCode, product.unit, product.status, product.version])).toEqual([
       ['LAMP-001', 'lighting', '940521', 'piece', 'draft', 1],
@@ -80,14 +122,28 @@ describe('product import', () => {
       ['MUG-001', 'mugs-cups', '691200', 'piece', 'draft', 1],
     ])
     const mug = stored[2]
-    expect(mug).toMatchObject({ nameZhHans: '白瓷马克杯', moq: 500, leadTimeDays: 30, attributes: [{ name: 'Colour', value: 'White' }, { name: 'Material', value: 'Porcelain' }] })
+    expect(mug).toMatchObject({
+      nameZhHans: '白瓷马克杯',
+      moq: 500,
+      leadTimeDays: 30,
+      attributes: [
+        { name: 'Colour', value: 'White' },
+        { name: 'Material', value: 'Porcelain' },
+      ],
+    })
     expect(mug?.searchDocument).toContain('porcelain')
     expect(mug?.searchDocument).toContain('白瓷')
 
-    const again = await uploadImport(ctx, { name: 'changed.csv', bytes: encode('sku,name_en,category,origin_country,unit,moq\nMUG-001,Stoneware mug,mugs-cups,CN,piece,50\nNEW-1,New mug,mugs-cups,VN,piece,5\n') })
+    const again = await uploadImport(ctx, {
+      name: 'changed.csv',
+      bytes: encode('sku,name_en,category,origin_country,unit,moq\nMUG-001,Stoneware mug,mugs-cups,CN,piece,50\nNEW-1,New mug,mugs-cups,VN,piece,5\n'),
+    })
     expect(await dryRunImport(ctx, again.id)).toMatchObject({ created: 1, updated: 1 })
     expect(await importToEnd(ctx, again.id)).toMatchObject({ status: 'completed', createdCount: 1, updatedCount: 1 })
-    const [updated] = await database().select().from(products).where(and(eq(products.organizationId, ctx.actor.companyId), eq(products.sku, 'MUG-001')))
+    const [updated] = await database()
+      .select()
+      .from(products)
+      .where(and(eq(products.organizationId, ctx.actor.companyId), eq(products.sku, 'MUG-001')))
     expect(updated).toMatchObject({ nameEn: 'Stoneware mug', moq: 50, nameZhHans: null, status: 'draft', version: 2 })
     expect(updated?.searchDocument).toContain('stoneware')
     expect((await listImports(ctx)).items.map((item) => item.id)).toEqual([again.id, job.id])
@@ -96,7 +152,10 @@ describe('product import', () => {
   it('sets the status only where a row names one: published dates once, blank keeps, version grows by one per import', async () => {
     const ctx = await supplier()
     const header = 'sku,name_en,category,origin_country,unit,moq,status\n'
-    const first = await uploadImport(ctx, { name: 'first.csv', bytes: encode(`${header}P-1,Shown,lighting,CN,piece,1,published\nP-2,Kept,lighting,CN,piece,1,archived\nP-3,New,lighting,CN,piece,1,\n`) })
+    const first = await uploadImport(ctx, {
+      name: 'first.csv',
+      bytes: encode(`${header}P-1,Shown,lighting,CN,piece,1,published\nP-2,Kept,lighting,CN,piece,1,archived\nP-3,New,lighting,CN,piece,1,\n`),
+    })
     expect(await importToEnd(ctx, first.id)).toMatchObject({ status: 'completed', createdCount: 3, updatedCount: 0 })
     const before = new Map((await productsOf(ctx.actor.companyId)).map((product) => [product.sku, product]))
     expect([...before.values()].map((product) => [product.sku, product.status, product.publishedAt !== null, product.version])).toEqual([
@@ -106,7 +165,12 @@ describe('product import', () => {
     ])
 
     // Rows with and without a status in the same batch, plus one new SKU.
-    const second = await uploadImport(ctx, { name: 'second.csv', bytes: encode(`${header}P-1,Shown again,lighting,CN,piece,2,published\nP-2,Kept,lighting,CN,piece,3,\nP-3,Now public,lighting,CN,piece,4,published\nP-4,Fresh,lighting,CN,piece,5,\n`) })
+    const second = await uploadImport(ctx, {
+      name: 'second.csv',
+      bytes: encode(
+        `${header}P-1,Shown again,lighting,CN,piece,2,published\nP-2,Kept,lighting,CN,piece,3,\nP-3,Now public,lighting,CN,piece,4,published\nP-4,Fresh,lighting,CN,piece,5,\n`,
+      ),
+    })
     expect(await importToEnd(ctx, second.id)).toMatchObject({ status: 'completed', createdCount: 1, updatedCount: 3 })
     const after = await productsOf(ctx.actor.companyId)
     expect(after.map((product) => [product.sku, product.nameEn, product.moq, product.status, product.version])).toEqual([
@@ -159,14 +223,20 @@ describe('product import', () => {
     expect(await getImport(ctx, job.id)).toMatchObject({ status: 'uploaded', errorCount: 9 })
     expect(await productsOf(ctx.actor.companyId)).toEqual([])
     const report = await importErrorReport(ctx, job.id)
-    expect(report.csv.split('\r\n').slice(0, 3)).toEqual(['\uFEFFRow,Column,Value,Problem', '3,sku,bad sku!,"Use 1–64 letters, digits, dots, hyphens or underscores."', '4,category,no-such-category,No such category: use a category id or its English or Chinese name.'])
+    expect(report.csv.split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFFRow,Column,Value,Problem',
+      '3,sku,bad sku!,"Use 1–64 letters, digits, dots, hyphens or underscores."',
+      '4,category,no-such-category,No such category: use a category id or its English or Chinese name.',
+    ])
   })
 
   it('lets the mapping be changed before the start, checking the headers exist', async () => {
     const ctx = await supplier()
     const job = await uploadImport(ctx, { name: 'odd.csv', bytes: encode('code,title,cat,made in,uom,min\nA-1,Mug,mugs-cups,CN,piece,1\n') })
     expect(job.mapping).toEqual({ name_en: 'title', unit: 'uom' })
-    const wrong = await failure(setImportMapping(ctx, job.id, { sku: 'code', name_en: 'nope', category: 'cat', origin_country: 'made in', unit: 'uom', moq: 'min' }))
+    const wrong = await failure(
+      setImportMapping(ctx, job.id, { sku: 'code', name_en: 'nope', category: 'cat', origin_country: 'made in', unit: 'uom', moq: 'min' }),
+    )
     expect(wrong.details).toEqual({ fields: { name_en: ['mapping.unknownHeader'] } })
     await setImportMapping(ctx, job.id, { sku: 'code', name_en: 'title', category: 'cat', origin_country: 'made in', unit: 'uom', moq: 'min' })
     expect(await importToEnd(ctx, job.id)).toMatchObject({ status: 'completed', createdCount: 1 })
@@ -228,7 +298,8 @@ describe('product import', () => {
     const buyer = await supplier({ kind: 'buyer' })
     expect((await failure(uploadImport(buyer, { name: 'good.csv', bytes: fixture('good.csv') }))).code).toBe('forbidden')
     const stranger = await supplier()
-    for (const run of [getImport, previewImport, dryRunImport, startImport, importErrorReport]) expect((await failure(run(stranger, job.id))).code).toBe('not_found')
+    for (const run of [getImport, previewImport, dryRunImport, startImport, importErrorReport])
+      expect((await failure(run(stranger, job.id))).code).toBe('not_found')
     expect((await failure(uploadImport(owner, { name: 'x.csv', bytes: encode('sku\n') }))).code).toBe('validation_failed')
   })
 })

@@ -11,14 +11,29 @@ import { requireRole } from '../companies/index'
 import { getFile, uploadFile } from '../companies/index.server'
 import { importJobs, products } from './catalog.tables.server'
 import { enqueueImport, type ImportJobRow } from './product-import.jobs.server'
-import { CreateImportInput, guessMapping, IMPORT_COLUMNS, IMPORT_PREVIEW_ROWS, type ImportColumn, ImportMappingInput, type ImportRowError } from './product-import.inputs'
+import {
+  CreateImportInput,
+  guessMapping,
+  IMPORT_COLUMNS,
+  IMPORT_PREVIEW_ROWS,
+  type ImportColumn,
+  ImportMappingInput,
+  type ImportRowError,
+} from './product-import.inputs'
 import { requireImporter } from './product-import.policy'
 import { sheetRowNumber, validateRows, type ValidatedRows } from './product-import.rows'
 import { loadImportReferences, loadSheet } from './product-import.sheet.server'
 
 export type ImportJob = Omit<ImportJobRow, 'errors'> & { errors: ImportRowError[] }
 export type ImportJobPage = { items: ImportJob[]; total: number; limit: number; offset: number }
-export type ImportPreview = { headers: string[]; mapping: ImportMappingInput; rows: Array<{ row: number; cells: Partial<Record<ImportColumn, string>> }>; errors: ImportRowError[]; errorCount: number; totalRows: number }
+export type ImportPreview = {
+  headers: string[]
+  mapping: ImportMappingInput
+  rows: Array<{ row: number; cells: Partial<Record<ImportColumn, string>> }>
+  errors: ImportRowError[]
+  errorCount: number
+  totalRows: number
+}
 export type DryRunResult = { totalRows: number; created: number; updated: number; errors: ImportRowError[]; errorCount: number }
 
 async function findJob(companyId: string, id: string): Promise<ImportJobRow> {
@@ -73,15 +88,25 @@ export async function createImport(ctx: ServiceContext, input: CreateImportInput
   const sheet = await loadSheet(ctx, file.id)
   const companyId = ctx.actor.companyId
   const { id } = await createIdempotently(`product_import:${companyId}`, options, parsed.data, async (tx, jobId) => {
-    await tx
-      .insert(importJobs)
-      .values({ id: jobId, organizationId: companyId, createdBy: ctx.actor.userId, fileId: file.id, fileName: file.name, mapping: guessMapping(sheet.headers), totalRows: sheet.rows.length })
+    await tx.insert(importJobs).values({
+      id: jobId,
+      organizationId: companyId,
+      createdBy: ctx.actor.userId,
+      fileId: file.id,
+      fileName: file.name,
+      mapping: guessMapping(sheet.headers),
+      totalRows: sheet.rows.length,
+    })
   })
   return { ...(await importerJob(ctx, id)), headers: sheet.headers }
 }
 
 /** Stores an upload with the files service, then opens its import (both once per idempotency key). */
-export async function uploadImport(ctx: ServiceContext, upload: { name: string; bytes: Uint8Array }, options: IdempotencyOption = {}): Promise<ImportJob & { headers: string[] }> {
+export async function uploadImport(
+  ctx: ServiceContext,
+  upload: { name: string; bytes: Uint8Array },
+  options: IdempotencyOption = {},
+): Promise<ImportJob & { headers: string[] }> {
   requireImporter(ctx.actor)
   const file = await uploadFile(ctx, { purpose: 'product_import', ...upload }, options)
   return createImport(ctx, { fileId: file.id }, options)
@@ -118,8 +143,13 @@ export async function setImportMapping(ctx: ServiceContext, id: string, input: I
   const headers = new Set((await sheetOf(ctx, job)).headers)
   const mapping = Object.fromEntries(IMPORT_COLUMNS.flatMap((column) => (parsed.data[column] ? [[column, parsed.data[column]]] : [])))
   const unknown = Object.entries(mapping).filter(([, header]) => !headers.has(header))
-  if (unknown.length > 0) throw new AppError('validation_failed', 'Unknown header', { fields: Object.fromEntries(unknown.map(([column]) => [column, ['mapping.unknownHeader']])) })
-  const [updated] = await database().update(importJobs).set({ mapping, errors: [], errorCount: 0, updatedAt: new Date() }).where(eq(importJobs.id, job.id)).returning()
+  if (unknown.length > 0)
+    throw new AppError('validation_failed', 'Unknown header', { fields: Object.fromEntries(unknown.map(([column]) => [column, ['mapping.unknownHeader']])) })
+  const [updated] = await database()
+    .update(importJobs)
+    .set({ mapping, errors: [], errorCount: 0, updatedAt: new Date() })
+    .where(eq(importJobs.id, job.id))
+    .returning()
   if (!updated) throw new AppError('not_found', 'Import not found')
   return updated
 }
@@ -133,7 +163,10 @@ export async function previewImport(ctx: ServiceContext, id: string): Promise<Im
     const position = job.mapping[column] ? sheet.headers.indexOf(job.mapping[column]) : -1
     return position >= 0 ? [[column, position] as const] : []
   })
-  const rows = sheet.rows.slice(0, IMPORT_PREVIEW_ROWS).map((cells, index) => ({ row: sheetRowNumber(index), cells: Object.fromEntries(positions.map(([column, position]) => [column, (cells[position] ?? '').trim()])) }))
+  const rows = sheet.rows.slice(0, IMPORT_PREVIEW_ROWS).map((cells, index) => ({
+    row: sheetRowNumber(index),
+    cells: Object.fromEntries(positions.map(([column, position]) => [column, (cells[position] ?? '').trim()])),
+  }))
   return { headers: sheet.headers, mapping: job.mapping, rows, errors: checked.errors, errorCount: checked.errorCount, totalRows: sheet.rows.length }
 }
 
@@ -164,7 +197,8 @@ export async function startImport(ctx: ServiceContext, id: string): Promise<Impo
   const job = await preparedJob(ctx, id)
   const checked = await validateJob(ctx, job)
   await recordErrors(job.id, checked)
-  if (checked.errorCount > 0) throw new AppError('validation_failed', 'The file has invalid rows', { errorCount: checked.errorCount, fields: { file: ['file.hasErrors'] } })
+  if (checked.errorCount > 0)
+    throw new AppError('validation_failed', 'The file has invalid rows', { errorCount: checked.errorCount, fields: { file: ['file.hasErrors'] } })
   const [started] = await database()
     .update(importJobs)
     .set({ status: 'running', processedRows: 0, updatedAt: new Date() })

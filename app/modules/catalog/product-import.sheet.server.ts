@@ -40,7 +40,10 @@ export async function loadImportReferences(companyId: string): Promise<ImportRef
   const [categoryRows, codeRows, [profile]] = await Promise.all([
     db.select({ id: categories.id, nameEn: categories.nameEn, nameZhHans: categories.nameZhHans, nameZhHant: categories.nameZhHant }).from(categories),
     db.select({ code: hsCodes.code }).from(hsCodes).where(eq(hsCodes.level, 6)),
-    db.select({ kind: companyProfiles.kind, verificationStatus: companyProfiles.verificationStatus }).from(companyProfiles).where(eq(companyProfiles.organizationId, companyId)),
+    db
+      .select({ kind: companyProfiles.kind, verificationStatus: companyProfiles.verificationStatus })
+      .from(companyProfiles)
+      .where(eq(companyProfiles.organizationId, companyId)),
   ])
   const lookup = new Map<string, string>()
   // Names first, ids last: an id always means its own category even where it equals another's name.

@@ -27,7 +27,8 @@ export type ImportStep = { phase: ImportJobPhase; rows: number; done: boolean; w
 const PHASE_ORDER: readonly ImportJobPhase[] = ['stage', 'insert', 'update']
 
 /** Progress as shown (processed of total rows): inserting is the first half of the work, applying updates the second. */
-const processedRows = (phase: ImportJobPhase, cursor: number, total: number) => (phase === 'stage' ? 0 : Math.floor((phase === 'insert' ? cursor : total + cursor) / 2))
+const processedRows = (phase: ImportJobPhase, cursor: number, total: number) =>
+  phase === 'stage' ? 0 : Math.floor((phase === 'insert' ? cursor : total + cursor) / 2)
 
 /** The job row, locked for this transaction, while it is running: one step of a job at a time, whoever runs it. */
 async function lockRunningJob(tx: Transaction, jobId: string): Promise<ImportJobRow | undefined> {
@@ -44,7 +45,14 @@ async function olderImportRunning(tx: Transaction, job: ImportJobRow): Promise<b
   const [older] = await tx
     .select({ id: importJobs.id })
     .from(importJobs)
-    .where(and(eq(importJobs.organizationId, job.organizationId), eq(importJobs.status, 'running'), ne(importJobs.id, job.id), sql`(${importJobs.createdAt}, ${importJobs.id}) < (select created_at, id from ${importJobs} as self where self.id = ${job.id})`))
+    .where(
+      and(
+        eq(importJobs.organizationId, job.organizationId),
+        eq(importJobs.status, 'running'),
+        ne(importJobs.id, job.id),
+        sql`(${importJobs.createdAt}, ${importJobs.id}) < (select created_at, id from ${importJobs} as self where self.id = ${job.id})`,
+      ),
+    )
     .limit(1)
   return older !== undefined
 }
@@ -59,12 +67,18 @@ async function moveCursor(tx: Transaction, job: ImportJobRow, rows: number, coun
   const updatedCount = job.updatedCount + (counts.updated ?? 0)
   if (phaseDone && !next) {
     // The one statement that shows the import's new products: visibleProduct reads the job's status.
-    await tx.update(importJobs).set({ status: 'completed', cursor, processedRows: job.totalRows, createdCount, updatedCount, finishedAt: now, updatedAt: now }).where(eq(importJobs.id, job.id))
+    await tx
+      .update(importJobs)
+      .set({ status: 'completed', cursor, processedRows: job.totalRows, createdCount, updatedCount, finishedAt: now, updatedAt: now })
+      .where(eq(importJobs.id, job.id))
     return true
   }
   const phase = phaseDone && next ? next : job.phase
   const nextCursor = phaseDone ? 0 : cursor
-  await tx.update(importJobs).set({ phase, cursor: nextCursor, processedRows: processedRows(phase, nextCursor, job.totalRows), createdCount, updatedCount, updatedAt: now }).where(eq(importJobs.id, job.id))
+  await tx
+    .update(importJobs)
+    .set({ phase, cursor: nextCursor, processedRows: processedRows(phase, nextCursor, job.totalRows), createdCount, updatedCount, updatedAt: now })
+    .where(eq(importJobs.id, job.id))
   return false
 }
 
@@ -74,7 +88,10 @@ async function moveCursor(tx: Transaction, job: ImportJobRow, rows: number, coun
  * in flight; the next call resumes at the cursor. `rows` answers the job's checked rows (only staging asks for them).
  */
 export async function advanceImport(jobId: string, batchSize: number, rows: () => Promise<readonly ImportedProduct[]>): Promise<ImportStep> {
-  const [peek] = await database().select({ phase: importJobs.phase, status: importJobs.status, organizationId: importJobs.organizationId }).from(importJobs).where(eq(importJobs.id, jobId))
+  const [peek] = await database()
+    .select({ phase: importJobs.phase, status: importJobs.status, organizationId: importJobs.organizationId })
+    .from(importJobs)
+    .where(eq(importJobs.id, jobId))
   if (!peek || peek.status !== 'running') return { phase: peek?.phase ?? 'stage', rows: 0, done: true }
   // Loaded before the transaction: reading and checking the file must not hold the connection.
   const checked = peek.phase === 'stage' ? await rows() : []
@@ -142,7 +159,17 @@ export async function undiscardedImports(): Promise<Array<{ id: string; organiza
   return database()
     .select({ id: importJobs.id, organizationId: importJobs.organizationId })
     .from(importJobs)
-    .where(and(eq(importJobs.status, 'failed'), exists(database().select({ one: sql`1` }).from(productImportRows).where(eq(productImportRows.importId, importJobs.id)))))
+    .where(
+      and(
+        eq(importJobs.status, 'failed'),
+        exists(
+          database()
+            .select({ one: sql`1` })
+            .from(productImportRows)
+            .where(eq(productImportRows.importId, importJobs.id)),
+        ),
+      ),
+    )
     .orderBy(importJobs.createdAt)
 }
 
@@ -155,7 +182,10 @@ export async function releaseStaging(): Promise<boolean> {
   try {
     return await database().transaction(async (tx) => {
       await tx.execute(sql`lock table ${productImportRows} in access exclusive mode nowait`)
-      const [left] = await tx.select({ one: sql`1` }).from(productImportRows).limit(1)
+      const [left] = await tx
+        .select({ one: sql`1` })
+        .from(productImportRows)
+        .limit(1)
       if (left) return false
       await tx.execute(sql`truncate ${productImportRows}`)
       return true
@@ -166,4 +196,3 @@ export async function releaseStaging(): Promise<boolean> {
     return false
   }
 }
-

@@ -21,7 +21,16 @@ const product: PublicProduct = {
     { id: 'tableware', name: 'Tableware' },
   ],
   images: [{ id: 'i1', url: '/api/v1/files/f1', thumbnailUrl: '/api/v1/files/f1?variant=thumbnail', alt: '' }],
-  supplier: { id: 'c1', name: 'Jingdezhen Porcelain', logoUrl: null, country: 'CN', countryName: 'China', city: 'Jingdezhen', verificationStatus: 'accept', verified: true },
+  supplier: {
+    id: 'c1',
+    name: 'Jingdezhen Porcelain',
+    logoUrl: null,
+    country: 'CN',
+    countryName: 'China',
+    city: 'Jingdezhen',
+    verificationStatus: 'accept',
+    verified: true,
+  },
   priceTiers: {
     currency: 'USD',
     tiers: [

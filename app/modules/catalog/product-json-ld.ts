@@ -53,6 +53,10 @@ export function supplierJsonLd(product: PublicProduct, urls: Urls): JsonLd {
   return {
     '@context': 'https://schema.org',
     ...organization(product, urls),
-    address: { '@type': 'PostalAddress', addressCountry: product.supplier.country, ...(product.supplier.city ? { addressLocality: product.supplier.city } : {}) },
+    address: {
+      '@type': 'PostalAddress',
+      addressCountry: product.supplier.country,
+      ...(product.supplier.city ? { addressLocality: product.supplier.city } : {}),
+    },
   }
 }

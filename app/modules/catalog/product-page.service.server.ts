@@ -35,7 +35,16 @@ export type PublicProduct = {
   /** From the top-level category down to the product's own. */
   categories: Array<{ id: string; name: string }>
   images: Array<{ id: string; url: string; thumbnailUrl: string; alt: string }>
-  supplier: { id: string; name: string; logoUrl: string | null; country: string; countryName: string; city: string; verificationStatus: string; verified: boolean }
+  supplier: {
+    id: string
+    name: string
+    logoUrl: string | null
+    country: string
+    countryName: string
+    city: string
+    verificationStatus: string
+    verified: boolean
+  }
   /** The active price list's breaks, lowest quantity first; unit prices are exact decimal strings. */
   priceTiers: { currency: string; tiers: Array<{ minQuantity: number; unitPrice: string }> } | null
 }
@@ -46,7 +55,15 @@ const logos = alias(files, 'logos')
 export async function getPublicProduct(id: string, locale: Locale): Promise<PublicProduct | null> {
   if (!isPublicProductId(id)) return null
   const [row] = await database()
-    .select({ product: products, supplierName: organizations.name, logoFileId: logos.id, country: companyProfiles.country, city: companyProfiles.city, verificationStatus: companyProfiles.verificationStatus, hsDescription: hsCodes.description })
+    .select({
+      product: products,
+      supplierName: organizations.name,
+      logoFileId: logos.id,
+      country: companyProfiles.country,
+      city: companyProfiles.city,
+      verificationStatus: companyProfiles.verificationStatus,
+      hsDescription: hsCodes.description,
+    })
     .from(products)
     .innerJoin(organizations, eq(organizations.id, products.organizationId))
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, products.organizationId))
@@ -60,8 +77,20 @@ export async function getPublicProduct(id: string, locale: Locale): Promise<Publ
 
   const today = sql`current_date`
   const [images, categoryRows, tierRows] = await Promise.all([
-    database().select({ id: productImages.id, fileId: productImages.fileId, alt: productImages.alt }).from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position), asc(productImages.id)),
-    database().select({ id: categories.id, parentId: categories.parentId, nameEn: categories.nameEn, nameZhHans: categories.nameZhHans, nameZhHant: categories.nameZhHant }).from(categories),
+    database()
+      .select({ id: productImages.id, fileId: productImages.fileId, alt: productImages.alt })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+    database()
+      .select({
+        id: categories.id,
+        parentId: categories.parentId,
+        nameEn: categories.nameEn,
+        nameZhHans: categories.nameZhHans,
+        nameZhHant: categories.nameZhHant,
+      })
+      .from(categories),
     database()
       .select({ currency: priceLists.currency, minQuantity: priceListLines.minQuantity, unitPrice: priceListLines.unitPrice })
       .from(priceListLines)
@@ -80,7 +109,11 @@ export async function getPublicProduct(id: string, locale: Locale): Promise<Publ
 
   const byId = new Map(categoryRows.map((category) => [category.id, category]))
   const trail: PublicProduct['categories'] = []
-  for (let category = byId.get(product.categoryId); category && trail.length < byId.size; category = category.parentId ? byId.get(category.parentId) : undefined) {
+  for (
+    let category = byId.get(product.categoryId);
+    category && trail.length < byId.size;
+    category = category.parentId ? byId.get(category.parentId) : undefined
+  ) {
     trail.unshift({ id: category.id, name: localized({ en: category.nameEn, 'zh-Hans': category.nameZhHans, 'zh-Hant': category.nameZhHant }, locale) })
   }
 
@@ -100,7 +133,17 @@ export async function getPublicProduct(id: string, locale: Locale): Promise<Publ
     hsCode: product.hsCode ? { code: product.hsCode, description: row.hsDescription ?? '' } : null,
     categories: trail,
     images: images.map((image) => ({ id: image.id, url: fileContentUrl(image.fileId), thumbnailUrl: fileThumbnailUrl(image.fileId), alt: image.alt })),
-    supplier: { id: product.organizationId, name: row.supplierName, logoUrl: row.logoFileId ? fileThumbnailUrl(row.logoFileId) : null, country: row.country, countryName: countryName(row.country, locale), city: row.city, verificationStatus: row.verificationStatus, verified: row.verificationStatus === 'accept' },
-    priceTiers: tierRows.length > 0 ? { currency: tierRows[0]!.currency, tiers: tierRows.map(({ minQuantity, unitPrice }) => ({ minQuantity, unitPrice })) } : null,
+    supplier: {
+      id: product.organizationId,
+      name: row.supplierName,
+      logoUrl: row.logoFileId ? fileThumbnailUrl(row.logoFileId) : null,
+      country: row.country,
+      countryName: countryName(row.country, locale),
+      city: row.city,
+      verificationStatus: row.verificationStatus,
+      verified: row.verificationStatus === 'accept',
+    },
+    priceTiers:
+      tierRows.length > 0 ? { currency: tierRows[0]!.currency, tiers: tierRows.map(({ minQuantity, unitPrice }) => ({ minQuantity, unitPrice })) } : null,
   }
 }

@@ -23,9 +23,15 @@ const UNIT_ALIASES: Record<ProductUnit, string[]> = {
 }
 
 // NFKC turns ㎡ and m² into m2.
-const comparable = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[\s_.-]+/g, '')
+const comparable = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, '')
 
-const UNIT_LOOKUP = new Map<string, ProductUnit>(PRODUCT_UNITS.flatMap((unit) => [unit, ...UNIT_ALIASES[unit]].map((name) => [comparable(name), unit] as const)))
+const UNIT_LOOKUP = new Map<string, ProductUnit>(
+  PRODUCT_UNITS.flatMap((unit) => [unit, ...UNIT_ALIASES[unit]].map((name) => [comparable(name), unit] as const)),
+)
 
 /** The unit a spreadsheet cell or a free-text unit names (`PCS`, `Pieces`, `件`, `m²`…), case-insensitively; null when none. */
 export function productUnitFrom(text: string): ProductUnit | null {

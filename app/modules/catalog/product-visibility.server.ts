@@ -8,7 +8,8 @@ import { importJobs, productImportRows, products } from './catalog.tables.server
  * The condition every read of products carries: a product an import inserted stays out of sight until that import has
  * completed, so users see all of an import's new products or none (ADR 019). Unfinished imports are few: one hashed lookup.
  */
-export const visibleProduct = () => sql`(${products.importId} is null or ${products.importId} not in (select ${importJobs.id} from ${importJobs} where ${importJobs.status} in ('running', 'failed')))`
+export const visibleProduct = () =>
+  sql`(${products.importId} is null or ${products.importId} not in (select ${importJobs.id} from ${importJobs} where ${importJobs.status} in ('running', 'failed')))`
 
 /** How long a read trusts what it knows of running imports, and how often that is read again while reads come (ms). */
 const TRUST_MS = 5000
@@ -29,7 +30,18 @@ async function readImporting(): Promise<ReadonlySet<string>> {
     .from(importJobs)
     .where(
       and(
-        or(eq(importJobs.status, 'running'), and(eq(importJobs.status, 'failed'), exists(database().select({ one: sql`1` }).from(productImportRows).where(eq(productImportRows.importId, importJobs.id))))),
+        or(
+          eq(importJobs.status, 'running'),
+          and(
+            eq(importJobs.status, 'failed'),
+            exists(
+              database()
+                .select({ one: sql`1` })
+                .from(productImportRows)
+                .where(eq(productImportRows.importId, importJobs.id)),
+            ),
+          ),
+        ),
         notExists(
           database()
             .select({ one: sql`1` })

@@ -40,7 +40,14 @@ export const ProductInput = z.object({
     .max(64, 'validation.sku')
     .regex(/^[A-Za-z0-9._-]+$/, 'validation.sku'),
   categoryId: z.string().trim().min(1, 'validation.category').max(64, 'validation.category'),
-  hsCode: z.preprocess(blankToUndefined, z.string().trim().regex(/^\d{6}$/, 'validation.hsCode').optional()),
+  hsCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'validation.hsCode')
+      .optional(),
+  ),
   originCountry: countryField,
   unit: z.enum(PRODUCT_UNITS, 'validation.unit'),
   moq,

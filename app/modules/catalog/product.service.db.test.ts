@@ -12,7 +12,16 @@ import { lookupHsCodes } from './hs-code.service.server'
 import { CreatePriceListInput, SetPriceListLinesInput } from './price-list.inputs'
 import { activatePriceList, createPriceList, getPriceList, setPriceListLines } from './price-list.service.server'
 import { CreateProductInput, QuickEditProductInput, UpdateProductInput } from './product.inputs'
-import { createProduct, getProduct, listProducts, productCovers, quickEditProduct, setProductImages, setProductStatus, updateProduct } from './product.service.server'
+import {
+  createProduct,
+  getProduct,
+  listProducts,
+  productCovers,
+  quickEditProduct,
+  setProductImages,
+  setProductStatus,
+  updateProduct,
+} from './product.service.server'
 
 function contextOf(userId: string, companyId: string, memberRole: MemberRole): ServiceContext {
   return {
@@ -24,7 +33,11 @@ function contextOf(userId: string, companyId: string, memberRole: MemberRole): S
 
 async function supplier(options: { role?: MemberRole; kind?: CompanyKind; verificationStatus?: VerificationStatus; company?: { id: string } } = {}) {
   const role = options.role ?? 'owner'
-  const { user, company } = await createMember({ role, company: options.company, companyInput: { kind: options.kind ?? 'supplier', verificationStatus: options.verificationStatus ?? 'accept' } })
+  const { user, company } = await createMember({
+    role,
+    company: options.company,
+    companyInput: { kind: options.kind ?? 'supplier', verificationStatus: options.verificationStatus ?? 'accept' },
+  })
   return { ctx: contextOf(user.id, company.id, role), company }
 }
 
@@ -183,7 +196,9 @@ describe('setProductStatus', () => {
 describe('setProductImages', () => {
   const imageOf = async (companyId: string, contentType = 'image/png') => {
     const id = randomUUID()
-    await database().insert(files).values({ id, organizationId: companyId, name: 'photo.png', contentType, sizeBytes: 10, purpose: 'attachment', storageKey: `test/${id}`, sha256: 'x' })
+    await database()
+      .insert(files)
+      .values({ id, organizationId: companyId, name: 'photo.png', contentType, sizeBytes: 10, purpose: 'attachment', storageKey: `test/${id}`, sha256: 'x' })
     return id
   }
 
@@ -191,7 +206,12 @@ describe('setProductImages', () => {
     const { ctx, company } = await supplier()
     const product = await createProduct(ctx, input())
     const [a, b] = [await imageOf(company.id), await imageOf(company.id)]
-    const images = await setProductImages(ctx, product.id, { images: [{ fileId: b, alt: 'Back' }, { fileId: a, alt: 'Front' }] })
+    const images = await setProductImages(ctx, product.id, {
+      images: [
+        { fileId: b, alt: 'Back' },
+        { fileId: a, alt: 'Front' },
+      ],
+    })
     expect(images.map((image) => [image.fileId, image.position, image.alt])).toEqual([
       [b, 0, 'Back'],
       [a, 1, 'Front'],
@@ -237,7 +257,18 @@ async function productAudit(ctx: ServiceContext, productId: string, action?: Aud
 
 const imageFile = async (companyId: string) => {
   const id = randomUUID()
-  await database().insert(files).values({ id, organizationId: companyId, name: 'photo.png', contentType: 'image/png', sizeBytes: 10, purpose: 'product_image', storageKey: `test/${id}`, sha256: 'x' })
+  await database()
+    .insert(files)
+    .values({
+      id,
+      organizationId: companyId,
+      name: 'photo.png',
+      contentType: 'image/png',
+      sizeBytes: 10,
+      purpose: 'product_image',
+      storageKey: `test/${id}`,
+      sha256: 'x',
+    })
   return id
 }
 
@@ -273,7 +304,11 @@ describe('the activity log of products', () => {
 describe('quickEditProduct', () => {
   const activeList = async (ctx: ServiceContext, breaks: Array<[string, number, string]> = []) => {
     const list = await createPriceList(ctx, CreatePriceListInput.parse({ name: 'Wholesale', currency: 'EUR' }))
-    await setPriceListLines(ctx, list.id, SetPriceListLinesInput.parse({ lines: breaks.map(([productId, minQuantity, unitPrice]) => ({ productId, minQuantity, unitPrice })) }))
+    await setPriceListLines(
+      ctx,
+      list.id,
+      SetPriceListLinesInput.parse({ lines: breaks.map(([productId, minQuantity, unitPrice]) => ({ productId, minQuantity, unitPrice })) }),
+    )
     await activatePriceList(ctx, list.id)
     return list
   }
@@ -367,7 +402,12 @@ describe('productCovers', () => {
     const without = await createProduct(ctx, input())
     const foreign = await createProduct(other.ctx, input())
     const [first, second] = [await imageFile(company.id), await imageFile(company.id)]
-    await setProductImages(ctx, withImages.id, { images: [{ fileId: first, alt: '' }, { fileId: second, alt: '' }] })
+    await setProductImages(ctx, withImages.id, {
+      images: [
+        { fileId: first, alt: '' },
+        { fileId: second, alt: '' },
+      ],
+    })
     await setProductImages(other.ctx, foreign.id, { images: [{ fileId: await imageFile(other.company.id), alt: '' }] })
     expect(await productCovers(ctx, [withImages.id, without.id, foreign.id])).toEqual({ [withImages.id]: first })
   })

@@ -12,7 +12,15 @@ import { categories, hsCodes, productImages, products } from './catalog.tables.s
 import { afterCatalogueWrite, cachedProductCount } from './product-counts.server'
 import { visibleProduct, visibleProductOf } from './product-visibility.server'
 import { setBaseUnitPrice } from './price-list.service.server'
-import { type CreateProductInput, type ProductImagesInput, ProductListQuery, type ProductSort, type ProductStatusInput, type QuickEditProductInput, type UpdateProductInput } from './product.inputs'
+import {
+  type CreateProductInput,
+  type ProductImagesInput,
+  ProductListQuery,
+  type ProductSort,
+  type ProductStatusInput,
+  type QuickEditProductInput,
+  type UpdateProductInput,
+} from './product.inputs'
 import { canPublishProducts } from './product.policy'
 import { buildSearchDocument } from './search-document'
 import { afterMarketplaceWrite } from './search.service.server'
@@ -57,7 +65,14 @@ const auditedFields = (product: Product) => ({
 })
 
 /** A product change in the activity log; `after` always names the SKU so the entry says which product it was. */
-const auditProduct = (tx: Transaction, ctx: ServiceContext, action: AuditAction, product: Pick<Product, 'id' | 'sku'>, before: Record<string, unknown> | null, after: Record<string, unknown>) =>
+const auditProduct = (
+  tx: Transaction,
+  ctx: ServiceContext,
+  action: AuditAction,
+  product: Pick<Product, 'id' | 'sku'>,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) =>
   recordAudit(tx, ctx, { companyId: ctx.actor.companyId, action, targetType: 'product', targetId: product.id, before, after: { sku: product.sku, ...after } })
 
 async function findProduct(db: Database | Transaction, companyId: string, id: string): Promise<Product> {
@@ -106,7 +121,11 @@ async function assertValidReferences(tx: Transaction, companyId: string, input: 
 
 function columnsOf(input: CreateProductInput) {
   // Translations are kept only when given, so an attribute without them stays { name, value }.
-  const attributes: ProductAttribute[] = input.attributes.map(({ name, value, ...translations }) => ({ name, value, ...Object.fromEntries(Object.entries(translations).filter(([, text]) => text)) }))
+  const attributes: ProductAttribute[] = input.attributes.map(({ name, value, ...translations }) => ({
+    name,
+    value,
+    ...Object.fromEntries(Object.entries(translations).filter(([, text]) => text)),
+  }))
   return {
     sku: input.sku,
     nameEn: input.nameEn,
@@ -130,16 +149,19 @@ function columnsOf(input: CreateProductInput) {
 export async function createProduct(ctx: ServiceContext, input: CreateProductInput, options: IdempotencyOption = {}): Promise<ProductDetail> {
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
-  const { id } = await afterCatalogueWrite(companyId, createIdempotently(`product:${companyId}`, options, input, async (tx, productId) => {
-    await lockCatalog(tx, companyId)
-    await assertValidReferences(tx, companyId, input)
-    const [row] = await tx
-      .insert(products)
-      .values({ id: productId, organizationId: companyId, ...columnsOf(input) })
-      .returning()
-    if (!row) throw new AppError('internal', 'Product not stored')
-    await auditProduct(tx, ctx, 'product.created', row, null, { nameEn: row.nameEn, categoryId: row.categoryId, moq: row.moq, status: row.status })
-  }))
+  const { id } = await afterCatalogueWrite(
+    companyId,
+    createIdempotently(`product:${companyId}`, options, input, async (tx, productId) => {
+      await lockCatalog(tx, companyId)
+      await assertValidReferences(tx, companyId, input)
+      const [row] = await tx
+        .insert(products)
+        .values({ id: productId, organizationId: companyId, ...columnsOf(input) })
+        .returning()
+      if (!row) throw new AppError('internal', 'Product not stored')
+      await auditProduct(tx, ctx, 'product.created', row, null, { nameEn: row.nameEn, categoryId: row.categoryId, moq: row.moq, status: row.status })
+    }),
+  )
   return getProduct(ctx, id)
 }
 
@@ -147,21 +169,24 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
 export async function updateProduct(ctx: ServiceContext, id: string, input: UpdateProductInput): Promise<Product> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return afterProductWrite(companyId, database().transaction(async (tx) => {
-    const current = await findProduct(tx, companyId, id)
-    requireRole(ctx.actor, 'admin')
-    await lockCatalog(tx, companyId)
-    await assertValidReferences(tx, companyId, input, id)
-    const [row] = await tx
-      .update(products)
-      .set({ ...columnsOf(input), version: input.version + 1, updatedAt: new Date() })
-      .where(and(eq(products.id, id), eq(products.organizationId, companyId), eq(products.version, input.version)))
-      .returning()
-    if (!row) throw staleVersion('product')
-    const diff = changedFields(auditedFields(current), auditedFields(row))
-    if (diff) await auditProduct(tx, ctx, 'product.updated', row, diff.before, diff.after)
-    return row
-  }))
+  return afterProductWrite(
+    companyId,
+    database().transaction(async (tx) => {
+      const current = await findProduct(tx, companyId, id)
+      requireRole(ctx.actor, 'admin')
+      await lockCatalog(tx, companyId)
+      await assertValidReferences(tx, companyId, input, id)
+      const [row] = await tx
+        .update(products)
+        .set({ ...columnsOf(input), version: input.version + 1, updatedAt: new Date() })
+        .where(and(eq(products.id, id), eq(products.organizationId, companyId), eq(products.version, input.version)))
+        .returning()
+      if (!row) throw staleVersion('product')
+      const diff = changedFields(auditedFields(current), auditedFields(row))
+      if (diff) await auditProduct(tx, ctx, 'product.updated', row, diff.before, diff.after)
+      return row
+    }),
+  )
 }
 
 /** One product of the active company with its images (any member); another company's is not found. */
@@ -213,50 +238,58 @@ export async function setProductStatus(ctx: ServiceContext, input: ProductStatus
   const ids = [...new Set(input.ids)]
   const status: ProductStatus = input.status
   const now = new Date()
-  return afterProductWrite(companyId, database().transaction(async (tx) => {
-    const owned = await tx
-      .select({ id: products.id, status: products.status })
-      .from(products)
-      .where(and(eq(products.organizationId, companyId), inArray(products.id, ids), visibleProduct()))
-      .for('update')
-    if (owned.length !== ids.length) throw new AppError('not_found', 'Product not found')
-    if (status === 'published') await assertMayPublish(tx, companyId)
-    const previous = new Map(owned.map((row) => [row.id, row.status]))
-    const changed = await tx
-      .update(products)
-      .set({ status, updatedAt: now, ...(status === 'published' ? { publishedAt: now } : {}) })
-      .where(and(eq(products.organizationId, companyId), inArray(products.id, ids), ne(products.status, status)))
-      .returning({ id: products.id, sku: products.sku })
-    for (const row of changed) await auditProduct(tx, ctx, 'product.status_changed', row, { status: previous.get(row.id) }, { status })
-    return { updated: changed.length }
-  }))
+  return afterProductWrite(
+    companyId,
+    database().transaction(async (tx) => {
+      const owned = await tx
+        .select({ id: products.id, status: products.status })
+        .from(products)
+        .where(and(eq(products.organizationId, companyId), inArray(products.id, ids), visibleProduct()))
+        .for('update')
+      if (owned.length !== ids.length) throw new AppError('not_found', 'Product not found')
+      if (status === 'published') await assertMayPublish(tx, companyId)
+      const previous = new Map(owned.map((row) => [row.id, row.status]))
+      const changed = await tx
+        .update(products)
+        .set({ status, updatedAt: now, ...(status === 'published' ? { publishedAt: now } : {}) })
+        .where(and(eq(products.organizationId, companyId), inArray(products.id, ids), ne(products.status, status)))
+        .returning({ id: products.id, sku: products.sku })
+      for (const row of changed) await auditProduct(tx, ctx, 'product.status_changed', row, { status: previous.get(row.id) }, { status })
+      return { updated: changed.length }
+    }),
+  )
 }
 
 /** Replaces a product's gallery, in the given order (admins and owners); each file must be an image of the company. */
 export async function setProductImages(ctx: ServiceContext, id: string, input: ProductImagesInput): Promise<ProductImage[]> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return afterMarketplaceWrite(database().transaction(async (tx) => {
-    const product = await findProduct(tx, companyId, id)
-    requireRole(ctx.actor, 'admin')
-    const fileIds = [...new Set(input.images.map((image) => image.fileId))]
-    if (fileIds.length !== input.images.length) throw fieldError('images', 'validation.duplicateImage', 'An image is listed twice')
-    if (fileIds.length > 0) {
-      const usable = await tx
-        .select({ id: files.id, contentType: files.contentType })
-        .from(files)
-        .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), inArray(files.purpose, [...IMAGE_PURPOSES])))
-      if (usable.length !== fileIds.length || usable.some((file) => !file.contentType.startsWith('image/'))) throw fieldError('images', 'validation.image', 'Not an image of the company')
-    }
-    const previous = await imagesOf(tx, id)
-    await tx.delete(productImages).where(eq(productImages.productId, id))
-    if (input.images.length > 0) {
-      await tx.insert(productImages).values(input.images.map((image, position) => ({ id: randomUUID(), productId: id, fileId: image.fileId, position, alt: image.alt })))
-    }
-    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id))
-    await auditProduct(tx, ctx, 'product.images_changed', product, { images: previous.length }, { images: input.images.length })
-    return imagesOf(tx, id)
-  }))
+  return afterMarketplaceWrite(
+    database().transaction(async (tx) => {
+      const product = await findProduct(tx, companyId, id)
+      requireRole(ctx.actor, 'admin')
+      const fileIds = [...new Set(input.images.map((image) => image.fileId))]
+      if (fileIds.length !== input.images.length) throw fieldError('images', 'validation.duplicateImage', 'An image is listed twice')
+      if (fileIds.length > 0) {
+        const usable = await tx
+          .select({ id: files.id, contentType: files.contentType })
+          .from(files)
+          .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), inArray(files.purpose, [...IMAGE_PURPOSES])))
+        if (usable.length !== fileIds.length || usable.some((file) => !file.contentType.startsWith('image/')))
+          throw fieldError('images', 'validation.image', 'Not an image of the company')
+      }
+      const previous = await imagesOf(tx, id)
+      await tx.delete(productImages).where(eq(productImages.productId, id))
+      if (input.images.length > 0) {
+        await tx
+          .insert(productImages)
+          .values(input.images.map((image, position) => ({ id: randomUUID(), productId: id, fileId: image.fileId, position, alt: image.alt })))
+      }
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id))
+      await auditProduct(tx, ctx, 'product.images_changed', product, { images: previous.length }, { images: input.images.length })
+      return imagesOf(tx, id)
+    }),
+  )
 }
 
 /**
@@ -267,31 +300,39 @@ export async function setProductImages(ctx: ServiceContext, id: string, input: P
 export async function quickEditProduct(ctx: ServiceContext, id: string, input: QuickEditProductInput): Promise<Product> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  return afterProductWrite(companyId, database().transaction(async (tx) => {
-    await lockCatalog(tx, companyId)
-    const current = await findProduct(tx, companyId, id)
-    requireRole(ctx.actor, 'admin')
-    requireVersion('product', current.version, input.version)
-    const status = input.status !== undefined && input.status !== current.status ? input.status : undefined
-    const moq = input.moq !== undefined && input.moq !== current.moq ? input.moq : undefined
-    if (status === 'published') await assertMayPublish(tx, companyId)
-    const price = input.unitPrice === undefined ? null : await setBaseUnitPrice(tx, companyId, id, input.unitPrice)
-    if (status === undefined && moq === undefined && !price) return current
-    const now = new Date()
-    const [row] = await tx
-      .update(products)
-      .set({ ...(moq === undefined ? {} : { moq }), ...(status === undefined ? {} : { status, ...(status === 'published' ? { publishedAt: now } : {}) }), version: current.version + 1, updatedAt: now })
-      .where(and(eq(products.id, id), eq(products.version, current.version)))
-      .returning()
-    if (!row) throw staleVersion('product')
-    if (status !== undefined) await auditProduct(tx, ctx, 'product.status_changed', row, { status: current.status }, { status })
-    if (moq !== undefined || price) {
-      const before = { ...(moq === undefined ? {} : { moq: current.moq }), ...(price ? { unitPrice: price.before } : {}) }
-      const after = { ...(moq === undefined ? {} : { moq }), ...(price ? { unitPrice: price.after, currency: price.currency } : {}) }
-      await auditProduct(tx, ctx, 'product.updated', row, before, after)
-    }
-    return row
-  }))
+  return afterProductWrite(
+    companyId,
+    database().transaction(async (tx) => {
+      await lockCatalog(tx, companyId)
+      const current = await findProduct(tx, companyId, id)
+      requireRole(ctx.actor, 'admin')
+      requireVersion('product', current.version, input.version)
+      const status = input.status !== undefined && input.status !== current.status ? input.status : undefined
+      const moq = input.moq !== undefined && input.moq !== current.moq ? input.moq : undefined
+      if (status === 'published') await assertMayPublish(tx, companyId)
+      const price = input.unitPrice === undefined ? null : await setBaseUnitPrice(tx, companyId, id, input.unitPrice)
+      if (status === undefined && moq === undefined && !price) return current
+      const now = new Date()
+      const [row] = await tx
+        .update(products)
+        .set({
+          ...(moq === undefined ? {} : { moq }),
+          ...(status === undefined ? {} : { status, ...(status === 'published' ? { publishedAt: now } : {}) }),
+          version: current.version + 1,
+          updatedAt: now,
+        })
+        .where(and(eq(products.id, id), eq(products.version, current.version)))
+        .returning()
+      if (!row) throw staleVersion('product')
+      if (status !== undefined) await auditProduct(tx, ctx, 'product.status_changed', row, { status: current.status }, { status })
+      if (moq !== undefined || price) {
+        const before = { ...(moq === undefined ? {} : { moq: current.moq }), ...(price ? { unitPrice: price.before } : {}) }
+        const after = { ...(moq === undefined ? {} : { moq }), ...(price ? { unitPrice: price.after, currency: price.currency } : {}) }
+        await auditProduct(tx, ctx, 'product.updated', row, before, after)
+      }
+      return row
+    }),
+  )
 }
 
 /** The first image of each of the company's products that has one, by product id (any member; for cards). */

@@ -49,7 +49,9 @@ beforeAll(async () => {
   quokkaCount = 2_000 - rows.length
   await insertRows(
     products,
-    Array.from({ length: quokkaCount }, (_, index) => productRow({ companyId: verified.id, nameEn: `Quokka Plush ${index}`, sku: `QP-${index}`, categoryId: 'kitchenware', originCountry: 'VN' })),
+    Array.from({ length: quokkaCount }, (_, index) =>
+      productRow({ companyId: verified.id, nameEn: `Quokka Plush ${index}`, sku: `QP-${index}`, categoryId: 'kitchenware', originCountry: 'VN' }),
+    ),
   )
 })
 
@@ -70,7 +72,12 @@ describe('search counts beyond the ranked candidates', () => {
     expect(facetCounts(result.facets.originCountries)).toEqual(tally(inCategory, 'origin'))
     const verifiedOnly = await searchProducts({ q: 'zephyr', verifiedOnly: true, locale: 'en' })
     expect(verifiedOnly.total).toBe(zephyrs.filter((row) => row.verified).length)
-    expect(facetCounts(verifiedOnly.facets.originCountries)).toEqual(tally(zephyrs.filter((row) => row.verified), 'origin'))
+    expect(facetCounts(verifiedOnly.facets.originCountries)).toEqual(
+      tally(
+        zephyrs.filter((row) => row.verified),
+        'origin',
+      ),
+    )
   })
 
   it('counts HS chapters and verified suppliers beyond the ranked candidates, each under the other filters', async () => {
@@ -86,7 +93,12 @@ describe('search counts beyond the ranked candidates', () => {
     expect(narrowed.total).toBe(inChapter.filter((row) => row.verified).length)
     expect(facetCounts(narrowed.facets.hsChapters)).toEqual(tally(verified, 'chapter'))
     expect(narrowed.facets.verifiedSuppliers).toBe(inChapter.filter((row) => row.verified).length)
-    expect(facetCounts(narrowed.facets.categories)).toEqual(tally(inChapter.filter((row) => row.verified), 'top'))
+    expect(facetCounts(narrowed.facets.categories)).toEqual(
+      tally(
+        inChapter.filter((row) => row.verified),
+        'top',
+      ),
+    )
     expect(narrowed.items.length).toBeGreaterThan(0)
   })
 
@@ -145,7 +157,14 @@ describe('search counts of a small match set', () => {
       { hsCode: '610910', verified: true },
       { hsCode: null, verified: true },
     ]
-    for (const [index, yak] of yaks.entries()) await createProduct({ companyId: yak.verified ? verified.id : pending.id, nameEn: `Yakwool scarf ${index}`, hsCode: yak.hsCode, categoryId: 'kitchenware', originCountry: 'CN' })
+    for (const [index, yak] of yaks.entries())
+      await createProduct({
+        companyId: yak.verified ? verified.id : pending.id,
+        nameEn: `Yakwool scarf ${index}`,
+        hsCode: yak.hsCode,
+        categoryId: 'kitchenware',
+        originCountry: 'CN',
+      })
     const all = await searchProducts({ q: 'yakwool', locale: 'en' })
     expect(all.total).toBe(4)
     expect(facetCounts(all.facets.hsChapters)).toEqual({ '43': 2, '61': 1 })

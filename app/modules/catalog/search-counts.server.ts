@@ -62,11 +62,15 @@ export async function countMatchGroups(where: SQL | undefined): Promise<MatchGro
 }
 
 /** Matches listed one by one (an uncapped candidate set) as groups. */
-export const groupsOf = (rows: Array<Omit<MatchGroup, 'count'>>): MatchGroup[] => rows.map(({ categoryId, originCountry, hsChapter, verified }) => ({ categoryId, originCountry, hsChapter, verified, count: 1 }))
+export const groupsOf = (rows: Array<Omit<MatchGroup, 'count'>>): MatchGroup[] =>
+  rows.map(({ categoryId, originCountry, hsChapter, verified }) => ({ categoryId, originCountry, hsChapter, verified, count: 1 }))
 
 /** Whether a match (or a group of them) passes the filter. */
 export const withinFilter = (group: Omit<MatchGroup, 'count'>, filter: GroupFilter) =>
-  (filter.categoryIds === null || filter.categoryIds.has(group.categoryId)) && (filter.origin === null || group.originCountry === filter.origin) && (filter.hsChapter === null || group.hsChapter === filter.hsChapter) && (!filter.verifiedOnly || group.verified)
+  (filter.categoryIds === null || filter.categoryIds.has(group.categoryId)) &&
+  (filter.origin === null || group.originCountry === filter.origin) &&
+  (filter.hsChapter === null || group.hsChapter === filter.hsChapter) &&
+  (!filter.verifiedOnly || group.verified)
 
 /** The groups within the filter. */
 export const groupsWithin = (groups: MatchGroup[], filter: GroupFilter): MatchGroup[] => groups.filter((group) => withinFilter(group, filter))
@@ -81,7 +85,9 @@ export function categoryFacets(groups: MatchGroup[], categoryRows: CategoryRow[]
     const top = topLevelOf(byId, categoryId)
     if (top) topCounts.set(top.id, (topCounts.get(top.id) ?? 0) + count)
   }
-  return categoryRows.filter((row) => row.parentId === null && topCounts.has(row.id)).map((row) => ({ value: row.id, label: categoryName(row, locale), count: topCounts.get(row.id) ?? 0 }))
+  return categoryRows
+    .filter((row) => row.parentId === null && topCounts.has(row.id))
+    .map((row) => ({ value: row.id, label: categoryName(row, locale), count: topCounts.get(row.id) ?? 0 }))
 }
 
 let chapterCache: { db: object; names: Promise<Map<string, string>> } | null = null
@@ -108,14 +114,14 @@ export async function hsChapterNames(): Promise<Map<string, string>> {
 export function hsChapterFacets(groups: MatchGroup[], names: Map<string, string>): FacetCount[] {
   const counts = new Map<string, number>()
   for (const { hsChapter, count } of groups) if (hsChapter) counts.set(hsChapter, (counts.get(hsChapter) ?? 0) + count)
-  return [...counts]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([value, count]) => ({ value, label: names.get(value) ?? value, count }))
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([value, count]) => ({ value, label: names.get(value) ?? value, count }))
 }
 
 /** Matches per origin country, most first. */
 export function originFacets(groups: MatchGroup[], locale: Locale): FacetCount[] {
   const counts = new Map<string, number>()
   for (const { originCountry, count } of groups) counts.set(originCountry, (counts.get(originCountry) ?? 0) + count)
-  return [...counts].map(([value, count]) => ({ value, label: countryName(value, locale), count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+  return [...counts]
+    .map(([value, count]) => ({ value, label: countryName(value, locale), count }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
 }

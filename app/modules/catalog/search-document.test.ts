@@ -37,7 +37,11 @@ describe('searchQueryTerms', () => {
   it('turns a Chinese word longer than two characters into its bigrams, as documents hold it', () => {
     expect(searchQueryTerms('不鏽鋼')).toEqual(['不鏽', '鏽鋼'])
     const document = buildSearchDocument({ nameEn: '', nameZhHans: '陶瓷咖啡杯', nameZhHant: '不鏽鋼保溫杯' }).split(' ')
-    for (const q of ['陶瓷杯', '陶瓷咖啡杯', '咖啡杯', '不鏽鋼杯', '保溫杯']) expect(searchQueryTerms(q).every((term) => document.includes(term)), q).toBe(true)
+    for (const q of ['陶瓷杯', '陶瓷咖啡杯', '咖啡杯', '不鏽鋼杯', '保溫杯'])
+      expect(
+        searchQueryTerms(q).every((term) => document.includes(term)),
+        q,
+      ).toBe(true)
   })
 
   it('keeps Latin words of a mixed query', () => {

@@ -46,7 +46,14 @@ export function buildSearchDocument(input: SearchDocumentInput): string {
     input.descriptionZhHans,
     input.descriptionZhHant,
     input.sku,
-    ...(input.attributes ?? []).flatMap((attribute) => [attribute.name, attribute.value, attribute.nameZhHans, attribute.valueZhHans, attribute.nameZhHant, attribute.valueZhHant]),
+    ...(input.attributes ?? []).flatMap((attribute) => [
+      attribute.name,
+      attribute.value,
+      attribute.nameZhHans,
+      attribute.valueZhHans,
+      attribute.nameZhHant,
+      attribute.valueZhHant,
+    ]),
   ]
   return fields
     .filter((field): field is string => typeof field === 'string' && field.length > 0)

@@ -13,7 +13,13 @@ beforeAll(async () => {
     product[key] = (await createProduct({ companyId: company.id, ...input })).id
   }
   await make('cup', { nameEn: 'Ceramic Cup', nameZhHans: '陶瓷杯', nameZhHant: '陶瓷杯', hsCode: '691200', publishedAt: new Date('2024-01-01') })
-  await make('coffeeCup', { nameEn: 'Ceramic Coffee Cup', nameZhHans: '陶瓷咖啡杯', nameZhHant: '陶瓷咖啡杯', hsCode: '691200', publishedAt: new Date('2024-02-01') })
+  await make('coffeeCup', {
+    nameEn: 'Ceramic Coffee Cup',
+    nameZhHans: '陶瓷咖啡杯',
+    nameZhHant: '陶瓷咖啡杯',
+    hsCode: '691200',
+    publishedAt: new Date('2024-02-01'),
+  })
   await make('hantMug', { nameEn: 'Ceramic Mug', nameZhHant: '陶瓷馬克杯', hsCode: '691200', publishedAt: new Date('2024-03-01') })
   await make('bowl', { nameEn: 'Ceramic Bowl', nameZhHans: '陶瓷碗', nameZhHant: '陶瓷碗', categoryId: 'porcelain-plates', hsCode: '691200' })
   await make('glassCup', { nameEn: 'Glass Cup', nameZhHans: '玻璃杯', nameZhHant: '玻璃杯', categoryId: 'glassware', hsCode: '701337' })

@@ -6,7 +6,10 @@ import { SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET, SEARCH_SORTS, type SearchSort } fr
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional())
-const decimal = z.string().trim().regex(/^\d{1,14}(\.\d{1,4})?$/, 'validation.price')
+const decimal = z
+  .string()
+  .trim()
+  .regex(/^\d{1,14}(\.\d{1,4})?$/, 'validation.price')
 
 /**
  * The marketplace search as it arrives in a URL (page and REST share the names): every value a string, blank ones
@@ -14,7 +17,12 @@ const decimal = z.string().trim().regex(/^\d{1,14}(\.\d{1,4})?$/, 'validation.pr
  */
 export const SearchQuery = z.object({
   q: optional(z.string().trim().max(200, 'validation.queryTooLong')),
-  category: optional(z.string().trim().regex(/^[\w-]{1,64}$/, 'validation.category')),
+  category: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w-]{1,64}$/, 'validation.category'),
+  ),
   origin: optional(z.string().trim().toUpperCase().refine(isCountryCode, 'validation.country')),
   verified: optional(z.enum(['true', 'false', '1', '0', 'on'], 'validation.verified')),
   moq_max: optional(z.coerce.number('validation.moq').int('validation.moq').min(1, 'validation.moq').max(1_000_000_000, 'validation.moq')),
@@ -22,7 +30,12 @@ export const SearchQuery = z.object({
   price_max: optional(decimal),
   /** The currency a price range is entered in (prices in other currencies are converted at the reference rates); USD when a bound is given without it. */
   currency: optional(z.string().trim().toUpperCase().refine(isCurrencyCode, 'validation.currency')),
-  hs_chapter: optional(z.string().trim().regex(/^\d{2}$/, 'validation.hsChapter')),
+  hs_chapter: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{2}$/, 'validation.hsChapter'),
+  ),
   sort: optional(z.enum(SEARCH_SORTS, 'validation.sort')),
   limit: optional(z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(SEARCH_MAX_LIMIT, 'validation.limit')),
   offset: optional(z.coerce.number('validation.offset').int('validation.offset').min(0, 'validation.offset').max(SEARCH_MAX_OFFSET, 'validation.offset')),

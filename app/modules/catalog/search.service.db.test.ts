@@ -23,9 +23,36 @@ beforeAll(async () => {
   const make = async (key: string, input: Parameters<typeof createProduct>[0]) => {
     product[key] = (await createProduct(input)).id
   }
-  await make('mugUnverified', { companyId: unverified.id, nameEn: 'Ceramic Coffee Mug', nameZhHans: '陶瓷咖啡杯', nameZhHant: '陶瓷咖啡杯', originCountry: 'CN', moq: 500, fromPrice: '1.2500', publishedAt: new Date('2024-03-01') })
-  await make('mugVerified', { companyId: verified.id, nameEn: 'Ceramic Coffee Mug', nameZhHans: '陶瓷咖啡杯', originCountry: 'VN', moq: 100, fromPrice: '2.5000', publishedAt: new Date('2024-01-01') })
-  await make('bulb', { companyId: verified.id, nameEn: 'LED Filament Bulb', nameZhHans: 'LED灯丝灯泡', nameZhHant: 'LED燈絲燈泡', categoryId: 'led-filament-bulbs', hsCode: '853952', originCountry: 'CN', moq: 1000, fromPrice: '0.8000' })
+  await make('mugUnverified', {
+    companyId: unverified.id,
+    nameEn: 'Ceramic Coffee Mug',
+    nameZhHans: '陶瓷咖啡杯',
+    nameZhHant: '陶瓷咖啡杯',
+    originCountry: 'CN',
+    moq: 500,
+    fromPrice: '1.2500',
+    publishedAt: new Date('2024-03-01'),
+  })
+  await make('mugVerified', {
+    companyId: verified.id,
+    nameEn: 'Ceramic Coffee Mug',
+    nameZhHans: '陶瓷咖啡杯',
+    originCountry: 'VN',
+    moq: 100,
+    fromPrice: '2.5000',
+    publishedAt: new Date('2024-01-01'),
+  })
+  await make('bulb', {
+    companyId: verified.id,
+    nameEn: 'LED Filament Bulb',
+    nameZhHans: 'LED灯丝灯泡',
+    nameZhHant: 'LED燈絲燈泡',
+    categoryId: 'led-filament-bulbs',
+    hsCode: '853952',
+    originCountry: 'CN',
+    moq: 1000,
+    fromPrice: '0.8000',
+  })
   await make('teapot', { companyId: verified.id, nameEn: 'Porcelain Teapot', nameZhHant: '瓷茶壺', categoryId: 'porcelain-plates', hsCode: '691110', moq: 50 })
   await make('draft', { companyId: verified.id, nameEn: 'Ceramic Vase', status: 'draft' })
   await make('archived', { companyId: verified.id, nameEn: 'Ceramic Bowl', status: 'archived' })
@@ -120,8 +147,19 @@ describe('searchProducts', () => {
 
 describe('getPublicProduct', () => {
   it('answers a published product with its supplier, categories, HS code and active price tiers', async () => {
-    await createPriceList({ companyId: verified.id, lines: [{ productId: product.mugVerified!, minQuantity: 500, unitPrice: '2.1000' }, { productId: product.mugVerified!, minQuantity: 100, unitPrice: '2.5000' }] })
-    await createPriceList({ companyId: verified.id, isActive: false, currency: 'EUR', lines: [{ productId: product.mugVerified!, minQuantity: 1, unitPrice: '9.0000' }] })
+    await createPriceList({
+      companyId: verified.id,
+      lines: [
+        { productId: product.mugVerified!, minQuantity: 500, unitPrice: '2.1000' },
+        { productId: product.mugVerified!, minQuantity: 100, unitPrice: '2.5000' },
+      ],
+    })
+    await createPriceList({
+      companyId: verified.id,
+      isActive: false,
+      currency: 'EUR',
+      lines: [{ productId: product.mugVerified!, minQuantity: 1, unitPrice: '9.0000' }],
+    })
     const page = await getPublicProduct(product.mugVerified!, 'zh-Hant')
     expect(page).toMatchObject({
       id: product.mugVerified,
@@ -134,12 +172,23 @@ describe('getPublicProduct', () => {
         { id: 'mugs-cups', name: '馬克杯和杯子' },
       ],
       supplier: { id: verified.id, name: 'Jingdezhen Porcelain', verified: true, city: 'Shenzhen' },
-      priceTiers: { currency: 'USD', tiers: [{ minQuantity: 100, unitPrice: '2.5000' }, { minQuantity: 500, unitPrice: '2.1000' }] },
+      priceTiers: {
+        currency: 'USD',
+        tiers: [
+          { minQuantity: 100, unitPrice: '2.5000' },
+          { minQuantity: 500, unitPrice: '2.1000' },
+        ],
+      },
     })
   })
 
   it('ignores a price list outside its validity window', async () => {
-    await createPriceList({ companyId: unverified.id, validFrom: '2000-01-01', validTo: '2000-12-31', lines: [{ productId: product.mugUnverified!, minQuantity: 1, unitPrice: '1.0000' }] })
+    await createPriceList({
+      companyId: unverified.id,
+      validFrom: '2000-01-01',
+      validTo: '2000-12-31',
+      lines: [{ productId: product.mugUnverified!, minQuantity: 1, unitPrice: '1.0000' }],
+    })
     expect((await getPublicProduct(product.mugUnverified!, 'en'))?.priceTiers).toBeNull()
   })
 
@@ -159,7 +208,8 @@ describe('searchProducts price ranges and large match sets', () => {
     // 15.60 CNY is 2.00 EUR and 2.16 USD exactly.
     const yuan = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink Compact', fromPrice: '15.6000', fromPriceCurrency: 'CNY' })
     const unrated = await createProduct({ companyId: verified.id, nameEn: 'Quartz Sink Basic', fromPrice: '1.0000', fromPriceCurrency: 'XOF' })
-    const search = async (range: { priceMin?: string; priceMax?: string; currency?: string }) => ids(await searchProducts({ q: 'quartz', ...range, locale: 'en' })).sort()
+    const search = async (range: { priceMin?: string; priceMax?: string; currency?: string }) =>
+      ids(await searchProducts({ q: 'quartz', ...range, locale: 'en' })).sort()
 
     expect(await search({ priceMin: '1.99', priceMax: '2', currency: 'EUR' })).toEqual([euro.id, yuan.id].sort())
     expect(await search({ priceMin: '2.0001', currency: 'eur' })).toEqual([dollar.id])
@@ -182,12 +232,29 @@ describe('searchProducts price ranges and large match sets', () => {
     const { insertRows, productRow } = await import('../../../db/factories/products')
     const { products } = await import('./catalog.tables.server')
     const many = Array.from({ length: SEARCH_CANDIDATE_CAP + 4 }, (_, index) =>
-      productRow({ companyId: unverified.id, nameEn: `Zephyr Lamp ${index}`, sku: `ZL-${index}`, fromPrice: `${10 + index}.0000`, publishedAt: new Date(Date.UTC(2023, 0, 1, 0, index)) }),
+      productRow({
+        companyId: unverified.id,
+        nameEn: `Zephyr Lamp ${index}`,
+        sku: `ZL-${index}`,
+        fromPrice: `${10 + index}.0000`,
+        publishedAt: new Date(Date.UTC(2023, 0, 1, 0, index)),
+      }),
     )
     // The cheapest comes last, beyond the first matches the cap keeps.
-    many.push(productRow({ companyId: unverified.id, nameEn: 'Zephyr Lamp cheapest', sku: 'ZL-cheapest', fromPrice: '1.0000', publishedAt: new Date('2022-01-01') }))
+    many.push(
+      productRow({ companyId: unverified.id, nameEn: 'Zephyr Lamp cheapest', sku: 'ZL-cheapest', fromPrice: '1.0000', publishedAt: new Date('2022-01-01') }),
+    )
     // 7.00 CNY is 0.97 USD at the seeded rates: cheaper than 1.00 USD, though the larger number.
-    many.push(productRow({ companyId: unverified.id, nameEn: 'Zephyr Lamp in yuan', sku: 'ZL-yuan', fromPrice: '7.0000', fromPriceCurrency: 'CNY', publishedAt: new Date('2022-01-02') }))
+    many.push(
+      productRow({
+        companyId: unverified.id,
+        nameEn: 'Zephyr Lamp in yuan',
+        sku: 'ZL-yuan',
+        fromPrice: '7.0000',
+        fromPriceCurrency: 'CNY',
+        publishedAt: new Date('2022-01-02'),
+      }),
+    )
     await insertRows(products, many)
 
     const result = await searchProducts({ q: 'zephyr', locale: 'en' })

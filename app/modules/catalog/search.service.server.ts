@@ -81,7 +81,14 @@ export async function loadCategories(): Promise<CategoryRow[]> {
   if (categoryCache?.db !== db) {
     // A Drizzle query runs again each time it is awaited: keep the promise of its one result.
     const rows: Promise<CategoryRow[]> = db
-      .select({ id: categories.id, parentId: categories.parentId, position: categories.position, nameEn: categories.nameEn, nameZhHans: categories.nameZhHans, nameZhHant: categories.nameZhHant })
+      .select({
+        id: categories.id,
+        parentId: categories.parentId,
+        position: categories.position,
+        nameEn: categories.nameEn,
+        nameZhHans: categories.nameZhHans,
+        nameZhHant: categories.nameZhHant,
+      })
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.id))
       .then((result) => result)
@@ -119,7 +126,15 @@ type TextMatch = { kind: 'text' | 'typo'; condition: SQL; rank: SQL; cap: number
 const matchesTerms = (terms: string[]) => sql`${products.searchVector} @@ plainto_tsquery('simple', ${terms.join(' ')}::text)`
 const hsCodeStartsWith = (code: HsCodeTerm) => like(products.hsCode, `${code.prefix}%`)
 /** Relevance: the share of `words` a text contains (strpos per word, the words bound as parameters). */
-const shareContained = (text: SQL, words: string[]) => sql.join([sql`((0`, ...words.map((word) => sql` + (case when strpos(${text}, ${word}::text) > 0 then 1 else 0 end)`), sql`)::float8 / ${sql.raw(String(words.length))})`], sql``)
+const shareContained = (text: SQL, words: string[]) =>
+  sql.join(
+    [
+      sql`((0`,
+      ...words.map((word) => sql` + (case when strpos(${text}, ${word}::text) > 0 then 1 else 0 end)`),
+      sql`)::float8 / ${sql.raw(String(words.length))})`,
+    ],
+    sql``,
+  )
 
 /**
  * Full text over the stored search vector (GIN), HS codes by prefix (or the same number in the text), and, for a Latin
@@ -148,7 +163,12 @@ function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatc
   const query = sql`${words.join(' ')}::text`
   return {
     fullText: { kind: 'text', condition, rank: ranked(sql`similarity(${name}, ${query})`), cap: SEARCH_CANDIDATE_CAP },
-    typo: { kind: 'typo', condition: and(sql`${query} <% ${name}`, ...byCode)!, rank: ranked(sql`word_similarity(${query}, ${name})`), cap: TYPO_CANDIDATE_CAP },
+    typo: {
+      kind: 'typo',
+      condition: and(sql`${query} <% ${name}`, ...byCode)!,
+      rank: ranked(sql`word_similarity(${query}, ${name})`),
+      cap: TYPO_CANDIDATE_CAP,
+    },
   }
 }
 
@@ -236,12 +256,26 @@ const byPrice = (direction: 1 | -1) => (a: Candidate, b: Candidate) => {
 
 /** The page of an uncapped match set, ordered in memory like the SQL would. */
 function orderCandidates(rows: Candidate[], sort: SearchSort): Candidate[] {
-  const compare = sort === 'price_asc' ? byPrice(1) : sort === 'price_desc' ? byPrice(-1) : sort === 'newest' ? byNewest : (a: Candidate, b: Candidate) => b.score - a.score || byNewest(a, b)
+  const compare =
+    sort === 'price_asc'
+      ? byPrice(1)
+      : sort === 'price_desc'
+        ? byPrice(-1)
+        : sort === 'newest'
+          ? byNewest
+          : (a: Candidate, b: Candidate) => b.score - a.score || byNewest(a, b)
   return [...rows].sort(compare)
 }
 
 /** A page of a capped match set in a non-relevance order: sorted in SQL over every match. */
-async function orderedPage(where: SQL | undefined, verifiedOnly: boolean, sort: Exclude<SearchSort, 'relevance'>, limit: number, offset: number, price: SQL): Promise<string[]> {
+async function orderedPage(
+  where: SQL | undefined,
+  verifiedOnly: boolean,
+  sort: Exclude<SearchSort, 'relevance'>,
+  limit: number,
+  offset: number,
+  price: SQL,
+): Promise<string[]> {
   const newest = [desc(products.publishedAt), asc(products.id)]
   const orderBy = sort === 'price_asc' ? [sql`${price} asc nulls last`, ...newest] : sort === 'price_desc' ? [sql`${price} desc nulls last`, ...newest] : newest
   // Suppliers as a semi-join: a plain join lets the planner probe the products indexes once per company.
@@ -258,7 +292,9 @@ async function orderedPage(where: SQL | undefined, verifiedOnly: boolean, sort: 
 /** The cards of the given products, in the given order (also the supplier profile's product page). */
 export async function cardsOf(ids: string[], locale: Locale): Promise<MarketProduct[]> {
   if (ids.length === 0) return []
-  const firstImage = sql<string | null>`(select ${productImages.fileId} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`
+  const firstImage = sql<
+    string | null
+  >`(select ${productImages.fileId} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`
   const rows = await database()
     .select({
       id: products.id,
@@ -376,7 +412,11 @@ const SEARCH_CACHE_ENTRIES = 5_000
 /** How long past its freshness a remembered answer may still be served while one refresh runs (as a multiple of the TTL). */
 const STALE_FACTOR = 10
 type Remembered = { value: Promise<unknown>; freshUntil: number; refreshing: boolean }
-let resultCache: { db: object | null; generation: number; results: ExpiringLru<string, Remembered> } = { db: null, generation: 0, results: new ExpiringLru(SEARCH_CACHE_ENTRIES) }
+let resultCache: { db: object | null; generation: number; results: ExpiringLru<string, Remembered> } = {
+  db: null,
+  generation: 0,
+  results: new ExpiringLru(SEARCH_CACHE_ENTRIES),
+}
 
 /**
  * A public marketplace read (the same for every visitor) computed once per SEARCH_CACHE_SECONDS, or again after a
@@ -404,7 +444,8 @@ export function memoizeMarketplace<T>(key: string, compute: () => Promise<T>): P
   remembered.refreshing = true
   running.then(
     () => {
-      if (resultCache.results === results && resultCache.generation === generation) results.set(fullKey, { value: running, freshUntil: Date.now() + ttlMs, refreshing: false }, ttlMs * STALE_FACTOR)
+      if (resultCache.results === results && resultCache.generation === generation)
+        results.set(fullKey, { value: running, freshUntil: Date.now() + ttlMs, refreshing: false }, ttlMs * STALE_FACTOR)
     },
     () => {
       remembered.refreshing = false
@@ -440,12 +481,21 @@ async function runSearch(input: SearchProductsInput & { locale: Locale; currency
   const rated = { ...input, rates: await rateTable() }
   let found = await matchSets(rated, categoryRows, text?.fullText ?? null)
   if (found.matches.rows.length === 0 && !found.matches.capped && text?.typo) found = await matchSets(rated, categoryRows, text.typo)
-  const [counts, ids, chapterNames] = await Promise.all([countsOf(input, found), pageIds(found, input.verifiedOnly === true, input.sort ?? 'relevance', limit, offset), hsChapterNames()])
+  const [counts, ids, chapterNames] = await Promise.all([
+    countsOf(input, found),
+    pageIds(found, input.verifiedOnly === true, input.sort ?? 'relevance', limit, offset),
+    hsChapterNames(),
+  ])
   return {
     items: await cardsOf(ids, input.locale),
     total: counts.total,
     limit,
     offset,
-    facets: { categories: categoryFacets(counts.ofCategory, categoryRows, input.locale), originCountries: originFacets(counts.ofOrigin, input.locale), hsChapters: hsChapterFacets(counts.ofChapter, chapterNames), verifiedSuppliers: counts.verified },
+    facets: {
+      categories: categoryFacets(counts.ofCategory, categoryRows, input.locale),
+      originCountries: originFacets(counts.ofOrigin, input.locale),
+      hsChapters: hsChapterFacets(counts.ofChapter, chapterNames),
+      verifiedSuppliers: counts.verified,
+    },
   }
 }

@@ -6,7 +6,16 @@ import { createProduct } from '../../../db/factories/products'
 import { database } from '../../platform/db/index.server'
 import { organizations } from '../companies/companies.tables.server'
 import { products } from './catalog.tables.server'
-import { resetSitemapCache, SITEMAP_MAX_URLS, SITEMAP_RECORDS_PER_PAGE, sitemapIndexXml, sitemapPage, sitemapPageCounts, staticSitemapEntries, urlSetXml } from './sitemap.service.server'
+import {
+  resetSitemapCache,
+  SITEMAP_MAX_URLS,
+  SITEMAP_RECORDS_PER_PAGE,
+  sitemapIndexXml,
+  sitemapPage,
+  sitemapPageCounts,
+  staticSitemapEntries,
+  urlSetXml,
+} from './sitemap.service.server'
 
 const ORIGIN = 'https://tradeport.example'
 const BULK = SITEMAP_RECORDS_PER_PAGE + 50
@@ -44,7 +53,10 @@ describe('record sitemaps', () => {
       status: 'published' as const,
       publishedAt: new Date(),
     }))
-    for (let start = 0; start < rows.length; start += 1000) await database().insert(products).values(rows.slice(start, start + 1000))
+    for (let start = 0; start < rows.length; start += 1000)
+      await database()
+        .insert(products)
+        .values(rows.slice(start, start + 1000))
     published = rows.map((row) => row.id)
     draft = (await createProduct({ companyId: company.kiln, nameEn: 'Draft', status: 'draft' })).id
     ofDeleted = (await createProduct({ companyId: company.gone, nameEn: 'Orphan' })).id
@@ -102,7 +114,11 @@ describe('sitemap XML', () => {
     const xml = urlSetXml(ORIGIN, [{ path: '/b2b/company/abc', lastmod: new Date('2025-02-03T04:05:06Z') }])
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
     const urls = xml.match(/<url>.*?<\/url>/g) ?? []
-    expect(urls.map((url) => /<loc>([^<]+)<\/loc>/.exec(url)?.[1])).toEqual([`${ORIGIN}/en/b2b/company/abc`, `${ORIGIN}/zh-Hans/b2b/company/abc`, `${ORIGIN}/zh-Hant/b2b/company/abc`])
+    expect(urls.map((url) => /<loc>([^<]+)<\/loc>/.exec(url)?.[1])).toEqual([
+      `${ORIGIN}/en/b2b/company/abc`,
+      `${ORIGIN}/zh-Hans/b2b/company/abc`,
+      `${ORIGIN}/zh-Hant/b2b/company/abc`,
+    ])
     for (const url of urls) {
       expect(url).toContain('<lastmod>2025-02-03T04:05:06.000Z</lastmod>')
       expect(url).toContain(`<xhtml:link rel="alternate" hreflang="zh-Hant" href="${ORIGIN}/zh-Hant/b2b/company/abc"/>`)
@@ -119,6 +135,18 @@ describe('sitemap XML', () => {
   })
 
   it('lists the static public pages', () => {
-    expect(staticSitemapEntries().map((entry) => entry.path)).toEqual(['/', '/b2b', '/b2b/market', '/b2b/company', '/supplier/onboard', '/service', '/services/logistics', '/services/inspection', '/services/customs', '/services/certification', '/services/sourcing_agent'])
+    expect(staticSitemapEntries().map((entry) => entry.path)).toEqual([
+      '/',
+      '/b2b',
+      '/b2b/market',
+      '/b2b/company',
+      '/supplier/onboard',
+      '/service',
+      '/services/logistics',
+      '/services/inspection',
+      '/services/customs',
+      '/services/certification',
+      '/services/sourcing_agent',
+    ])
   })
 })

@@ -13,7 +13,15 @@ export const SITEMAP_MAX_URLS = 10_000
 /** Every record is listed once per locale, so a page holds this many records. */
 export const SITEMAP_RECORDS_PER_PAGE = Math.floor(SITEMAP_MAX_URLS / LOCALES.length)
 /** Public pages that are not records, locale-free. */
-export const STATIC_SITEMAP_PATHS = ['/', '/b2b', '/b2b/market', '/b2b/company', '/supplier/onboard', '/service', ...SERVICE_TYPES.map((type) => `/services/${type}`)] as const
+export const STATIC_SITEMAP_PATHS = [
+  '/',
+  '/b2b',
+  '/b2b/market',
+  '/b2b/company',
+  '/supplier/onboard',
+  '/service',
+  ...SERVICE_TYPES.map((type) => `/services/${type}`),
+] as const
 /** Page boundaries are recomputed at most this often; the sitemap's own max-age is the same. */
 const BOUNDARY_TTL_MS = 60 * 60 * 1000
 
@@ -34,7 +42,10 @@ function listedProducts(extra?: SQL) {
 /** The companies the directory lists: id and last change, with `extra` conditions. */
 function listedCompanies(extra?: SQL) {
   return database()
-    .select({ id: organizations.id, lastmod: sql<Date>`greatest(${organizations.updatedAt}, ${companyProfiles.updatedAt})`.mapWith(organizations.updatedAt).as('lastmod') })
+    .select({
+      id: organizations.id,
+      lastmod: sql<Date>`greatest(${organizations.updatedAt}, ${companyProfiles.updatedAt})`.mapWith(organizations.updatedAt).as('lastmod'),
+    })
     .from(organizations)
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
     .where(and(isNull(organizations.deletedAt), inArray(companyProfiles.kind, [...DIRECTORY_KINDS]), extra))
@@ -100,7 +111,10 @@ const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>'
 
 /** `<sitemapindex>` pointing at every page of every sitemap. */
 export function sitemapIndexXml(origin: string, counts: Record<SitemapKind, number>): string {
-  const locations = [`${origin}/sitemaps/pages.xml`, ...SITEMAP_KINDS.flatMap((kind) => Array.from({ length: counts[kind] }, (_, index) => `${origin}/sitemaps/${kind}-${index + 1}.xml`))]
+  const locations = [
+    `${origin}/sitemaps/pages.xml`,
+    ...SITEMAP_KINDS.flatMap((kind) => Array.from({ length: counts[kind] }, (_, index) => `${origin}/sitemaps/${kind}-${index + 1}.xml`)),
+  ]
   const body = locations.map((location) => `<sitemap><loc>${escapeXml(location)}</loc></sitemap>`).join('\n')
   return `${XML_HEADER}\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`
 }
@@ -108,7 +122,10 @@ export function sitemapIndexXml(origin: string, counts: Record<SitemapKind, numb
 /** `<urlset>` with one `<url>` per record and locale, each naming every locale's version (and x-default) as alternates. */
 export function urlSetXml(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.flatMap((entry) => {
-    const alternates = [...LOCALES.map((locale) => [locale, absoluteUrl(origin, locale, entry.path)] as const), ['x-default', absoluteUrl(origin, 'en', entry.path)] as const]
+    const alternates = [
+      ...LOCALES.map((locale) => [locale, absoluteUrl(origin, locale, entry.path)] as const),
+      ['x-default', absoluteUrl(origin, 'en', entry.path)] as const,
+    ]
       .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
       .join('')
     const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ''

@@ -13,8 +13,11 @@ export const PROFILE_PRODUCTS_MAX_LIMIT = 48
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional())
-const limitField = (max: number) => optional(z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(max, 'validation.limit'))
-const offsetField = optional(z.coerce.number('validation.offset').int('validation.offset').min(0, 'validation.offset').max(DIRECTORY_MAX_OFFSET, 'validation.offset'))
+const limitField = (max: number) =>
+  optional(z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(max, 'validation.limit'))
+const offsetField = optional(
+  z.coerce.number('validation.offset').int('validation.offset').min(0, 'validation.offset').max(DIRECTORY_MAX_OFFSET, 'validation.offset'),
+)
 
 /** The supplier directory's search as it arrives in a URL (page and REST share the names); blank values are ignored. */
 export const DirectoryQuery = z.object({
@@ -22,7 +25,12 @@ export const DirectoryQuery = z.object({
   country: optional(z.string().trim().toUpperCase().refine(isCountryCode, 'validation.country')),
   supplier_type: optional(z.enum(SUPPLIER_TYPES, 'validation.supplierType')),
   verified: optional(z.enum(['true', 'false', '1', '0', 'on'], 'validation.verified')),
-  category: optional(z.string().trim().regex(/^[\w-]{1,64}$/, 'validation.category')),
+  category: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w-]{1,64}$/, 'validation.category'),
+  ),
   sort: optional(z.enum(DIRECTORY_SORTS, 'validation.sort')),
   limit: limitField(DIRECTORY_MAX_LIMIT),
   offset: offsetField,

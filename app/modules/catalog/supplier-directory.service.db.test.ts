@@ -16,7 +16,9 @@ const photo: Record<string, string> = {}
 
 async function insertFile(organizationId: string, purpose: 'logo' | 'factory_photo' | 'certification') {
   const id = randomUUID()
-  await database().insert(files).values({ id, organizationId, name: `${purpose}.png`, contentType: 'image/png', sizeBytes: 10, purpose, storageKey: id, sha256: 'x' })
+  await database()
+    .insert(files)
+    .values({ id, organizationId, name: `${purpose}.png`, contentType: 'image/png', sizeBytes: 10, purpose, storageKey: id, sha256: 'x' })
   return id
 }
 
@@ -25,17 +27,34 @@ beforeAll(async () => {
     company[key] = (await createCompany(input)).id
     if (Object.keys(profile).length > 0) await database().update(companyProfiles).set(profile).where(eq(companyProfiles.organizationId, company[key]!))
   }
-  await make('kiln', { name: 'Bamboo Kiln Ceramics', kind: 'supplier', country: 'CN', city: 'Jingdezhen', supplierType: 'manufacturer', verificationStatus: 'accept' }, { mainProducts: ['Porcelain mugs', 'Tea sets'] })
-  await make('lamps', { name: 'Amber Lamp Works', kind: 'both', country: 'VN', city: 'Hanoi', supplierType: 'trading_company', verificationStatus: 'pending' }, { mainProducts: ['LED bulbs', '灯泡'] })
+  await make(
+    'kiln',
+    { name: 'Bamboo Kiln Ceramics', kind: 'supplier', country: 'CN', city: 'Jingdezhen', supplierType: 'manufacturer', verificationStatus: 'accept' },
+    { mainProducts: ['Porcelain mugs', 'Tea sets'] },
+  )
+  await make(
+    'lamps',
+    { name: 'Amber Lamp Works', kind: 'both', country: 'VN', city: 'Hanoi', supplierType: 'trading_company', verificationStatus: 'pending' },
+    { mainProducts: ['LED bulbs', '灯泡'] },
+  )
   await make('zeta', { name: 'Zeta 100% Trading', kind: 'supplier', country: 'CN', supplierType: 'wholesaler', verificationStatus: 'unverified' })
   await make('buyer', { name: 'Harbour Buyer', kind: 'buyer', country: 'CN', verificationStatus: 'accept' })
   await make('service', { name: 'Swift Freight', kind: 'service_provider', country: 'CN', supplierType: 'logistics_provider', verificationStatus: 'accept' })
   await make('gone', { name: 'Gone Ceramics', kind: 'supplier', country: 'CN', verificationStatus: 'accept' })
   await database().update(organizations).set({ deletedAt: new Date() }).where(eq(organizations.id, company.gone!))
   // Join dates decide "newest": the kiln joined first, zeta last.
-  await database().update(organizations).set({ createdAt: new Date('2020-01-01') }).where(eq(organizations.id, company.kiln!))
-  await database().update(organizations).set({ createdAt: new Date('2022-01-01') }).where(eq(organizations.id, company.lamps!))
-  await database().update(organizations).set({ createdAt: new Date('2024-01-01') }).where(eq(organizations.id, company.zeta!))
+  await database()
+    .update(organizations)
+    .set({ createdAt: new Date('2020-01-01') })
+    .where(eq(organizations.id, company.kiln!))
+  await database()
+    .update(organizations)
+    .set({ createdAt: new Date('2022-01-01') })
+    .where(eq(organizations.id, company.lamps!))
+  await database()
+    .update(organizations)
+    .set({ createdAt: new Date('2024-01-01') })
+    .where(eq(organizations.id, company.zeta!))
 
   const logo = await insertFile(company.kiln!, 'logo')
   await database().update(organizations).set({ logoFileId: logo }).where(eq(organizations.id, company.kiln!))
@@ -53,7 +72,9 @@ beforeAll(async () => {
   await addProduct('bulb', { companyId: company.lamps!, nameEn: 'LED Filament Bulb', categoryId: 'led-filament-bulbs' })
   await addProduct('bulb2', { companyId: company.lamps!, nameEn: 'LED Candle Bulb', categoryId: 'led-filament-bulbs' })
   await addProduct('zetaDraft', { companyId: company.zeta!, nameEn: 'Draft Lamp', categoryId: 'lighting', status: 'draft' })
-  await database().insert(productImages).values({ id: randomUUID(), productId: product.mugNew!, fileId: await insertFile(company.kiln!, 'factory_photo'), position: 0 })
+  await database()
+    .insert(productImages)
+    .values({ id: randomUUID(), productId: product.mugNew!, fileId: await insertFile(company.kiln!, 'factory_photo'), position: 0 })
 
   photo.first = await insertFile(company.kiln!, 'factory_photo')
   photo.second = await insertFile(company.kiln!, 'factory_photo')
@@ -74,7 +95,15 @@ beforeAll(async () => {
   await database()
     .insert(certifications)
     .values([
-      { id: randomUUID(), organizationId: company.kiln!, name: 'ISO 9001', issuer: 'TÜV', certificateNumber: 'SECRET-123', validUntil: '2027-05-01', fileId: certificateFile },
+      {
+        id: randomUUID(),
+        organizationId: company.kiln!,
+        name: 'ISO 9001',
+        issuer: 'TÜV',
+        certificateNumber: 'SECRET-123',
+        validUntil: '2027-05-01',
+        fileId: certificateFile,
+      },
       { id: randomUUID(), organizationId: company.kiln!, name: 'BSCI', issuer: 'amfori' },
     ])
 })
@@ -131,7 +160,15 @@ describe('listSuppliers', () => {
   it('describes each company on its card', async () => {
     const { items } = await listSuppliers({})
     const kiln = items.find((item) => item.id === company.kiln)
-    expect(kiln).toMatchObject({ name: 'Bamboo Kiln Ceramics', verified: true, country: 'CN', city: 'Jingdezhen', supplierType: 'manufacturer', mainProducts: ['Porcelain mugs', 'Tea sets'], productCount: 3 })
+    expect(kiln).toMatchObject({
+      name: 'Bamboo Kiln Ceramics',
+      verified: true,
+      country: 'CN',
+      city: 'Jingdezhen',
+      supplierType: 'manufacturer',
+      mainProducts: ['Porcelain mugs', 'Tea sets'],
+      productCount: 3,
+    })
     expect(kiln?.logoUrl).toMatch(/^\/api\/v1\/files\/[\w-]+\/thumbnail$/)
     expect(items.find((item) => item.id === company.lamps)).toMatchObject({ verified: false, logoUrl: null, productCount: 2 })
     expect(items.find((item) => item.id === company.zeta)?.productCount).toBe(0)
@@ -159,7 +196,17 @@ describe('getSupplierProfile', () => {
 
   it('shows the facts, the verification and certification names without their files or numbers', async () => {
     const profile = await getSupplierProfile(company.kiln!, 'en')
-    expect(profile).toMatchObject({ name: 'Bamboo Kiln Ceramics', verified: true, verificationStatus: 'accept', website: 'https://kiln.example', yearFounded: 1998, size: '51-200', supplierType: 'manufacturer', capabilities: ['OEM'], exportMarkets: ['US', 'DE'] })
+    expect(profile).toMatchObject({
+      name: 'Bamboo Kiln Ceramics',
+      verified: true,
+      verificationStatus: 'accept',
+      website: 'https://kiln.example',
+      yearFounded: 1998,
+      size: '51-200',
+      supplierType: 'manufacturer',
+      capabilities: ['OEM'],
+      exportMarkets: ['US', 'DE'],
+    })
     expect(profile?.verifiedAt).not.toBeNull()
     expect(profile?.certifications.map(({ name, issuer, validUntil }) => ({ name, issuer, validUntil }))).toEqual([
       { name: 'BSCI', issuer: 'amfori', validUntil: null },

@@ -39,7 +39,6 @@ export type DirectorySupplier = {
 
 export type SupplierDirectoryPage = { items: DirectorySupplier[]; total: number; limit: number; offset: number }
 
-
 export type PublicSupplierProfile = {
   id: string
   name: string
@@ -80,7 +79,10 @@ const bannerJoin = and(eq(banners.id, companyProfiles.bannerFileId), eq(banners.
 
 /** A live company that supplies goods: the only kind the directory and the public profile show. */
 const listedCompany = and(isNull(organizations.deletedAt), inArray(companyProfiles.kind, [...DIRECTORY_KINDS]))
-const publishedProductCount = sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(Number)
+const publishedProductCount =
+  sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(
+    Number,
+  )
 
 function directoryConditions(input: DirectoryInput): SQL | undefined {
   const conditions: Array<SQL | undefined> = [listedCompany]
@@ -179,7 +181,15 @@ async function supplierProducts(supplierId: string, locale: Locale, query: Profi
     database().select({ id: products.id }).from(products).where(where).orderBy(desc(products.publishedAt), asc(products.id)).limit(limit).offset(offset),
     cachedProductCount(supplierId, 'published', async () => Number((await database().select({ total: count() }).from(products).where(where))[0]?.total ?? 0)),
   ])
-  return { items: await cardsOf(rows.map((row) => row.id), locale), total, limit, offset }
+  return {
+    items: await cardsOf(
+      rows.map((row) => row.id),
+      locale,
+    ),
+    total,
+    limit,
+    offset,
+  }
 }
 
 /** The factory photos in the supplier's chosen order; ids that are not its factory photos are skipped. */

@@ -49,7 +49,8 @@ function refinePostalCode(address: PostalCodeFields, issues: z.RefinementCtx) {
   if (typeof address.country !== 'string' || typeof address.postalCode !== 'string') return
   const check = checkPostalCode(address.country, address.postalCode)
   if (check.ok) return
-  const message = check.reason === 'required' ? 'validation.postalCodeRequired' : postalCodeExample(address.country) ? 'validation.postalCodeFormat' : 'validation.postalCode'
+  const message =
+    check.reason === 'required' ? 'validation.postalCodeRequired' : postalCodeExample(address.country) ? 'validation.postalCodeFormat' : 'validation.postalCode'
   issues.addIssue({ code: 'custom', path: ['postalCode'], message })
 }
 
@@ -67,7 +68,10 @@ const optionalFields = {
 }
 
 /** A complete address, its postal code normalised for its country: the edit form, and a patch once merged. */
-export const AddressInput = z.object({ ...fields, ...optionalFields }).superRefine(refinePostalCode).transform(normalisePostalCode)
+export const AddressInput = z
+  .object({ ...fields, ...optionalFields })
+  .superRefine(refinePostalCode)
+  .transform(normalisePostalCode)
 export type AddressInput = z.infer<typeof AddressInput>
 
 /** A new address; `isDefault` makes it its type's default (the first of a type always is). */

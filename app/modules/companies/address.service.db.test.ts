@@ -22,7 +22,16 @@ async function companyWith(role: MemberRole = 'owner') {
 }
 
 const input = (overrides: Record<string, unknown> = {}) =>
-  CreateAddressInput.parse({ type: 'shipping', label: 'Main warehouse', line1: '88 Keyuan Road', city: 'Shenzhen', region: 'Guangdong', country: 'CN', postalCode: '518057', ...overrides })
+  CreateAddressInput.parse({
+    type: 'shipping',
+    label: 'Main warehouse',
+    line1: '88 Keyuan Road',
+    city: 'Shenzhen',
+    region: 'Guangdong',
+    country: 'CN',
+    postalCode: '518057',
+    ...overrides,
+  })
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
   return promise.then(
@@ -95,10 +104,16 @@ describe('default address per type', () => {
   it('keeps exactly one default per type when defaults change concurrently', async () => {
     const { ctx } = await companyWith()
     const created = await Promise.all(['A', 'B', 'C', 'D'].map((label) => createAddress(ctx, input({ label, isDefault: true }))))
-    const rows = await database().select().from(addresses).where(and(eq(addresses.organizationId, ctx.actor.companyId ?? ''), eq(addresses.isDefault, true)))
+    const rows = await database()
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.organizationId, ctx.actor.companyId ?? ''), eq(addresses.isDefault, true)))
     expect(rows).toHaveLength(1)
     await Promise.all(created.map((address) => setDefaultAddress(ctx, address.id)))
-    const after = await database().select().from(addresses).where(and(eq(addresses.organizationId, ctx.actor.companyId ?? ''), eq(addresses.isDefault, true)))
+    const after = await database()
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.organizationId, ctx.actor.companyId ?? ''), eq(addresses.isDefault, true)))
     expect(after).toHaveLength(1)
   })
 })
@@ -136,7 +151,17 @@ describe('address book', () => {
     const { ctx, company } = await companyWith()
     await database()
       .insert(addresses)
-      .values(Array.from({ length: MAX_ADDRESSES_PER_TYPE }, (_, index) => ({ id: `bulk-${company.id}-${index}`, organizationId: company.id, type: 'warehouse' as const, label: `W${index}`, line1: 'Road', city: 'Ningbo', country: 'CN' })))
+      .values(
+        Array.from({ length: MAX_ADDRESSES_PER_TYPE }, (_, index) => ({
+          id: `bulk-${company.id}-${index}`,
+          organizationId: company.id,
+          type: 'warehouse' as const,
+          label: `W${index}`,
+          line1: 'Road',
+          city: 'Ningbo',
+          country: 'CN',
+        })),
+      )
     const error = await rejection(createAddress(ctx, input({ type: 'warehouse' })))
     expect(error.details).toMatchObject({ fields: { type: ['validation.typeFull'] } })
     expect((await createAddress(ctx, input({ type: 'billing' }))).type).toBe('billing')
@@ -166,7 +191,12 @@ describe('address access', () => {
     const member = contextOf(user.id, company.id, 'member')
     expect((await listAddresses(member)).map((row) => row.id)).toEqual([address.id])
     expect((await getAddress(member, address.id)).label).toBe('Main warehouse')
-    const attempts = [() => createAddress(member, input()), () => updateAddress(member, address.id, { label: 'X' }), () => deleteAddress(member, address.id), () => setDefaultAddress(member, address.id)]
+    const attempts = [
+      () => createAddress(member, input()),
+      () => updateAddress(member, address.id, { label: 'X' }),
+      () => deleteAddress(member, address.id),
+      () => setDefaultAddress(member, address.id),
+    ]
     for (const attempt of attempts) expect((await rejection(attempt())).code).toBe('insufficient_role')
   })
 
@@ -174,7 +204,12 @@ describe('address access', () => {
     const { ctx: owner } = await companyWith()
     const address = await createAddress(owner, input())
     const { ctx: stranger } = await companyWith('owner')
-    const attempts = [() => getAddress(stranger, address.id), () => updateAddress(stranger, address.id, { label: 'X' }), () => deleteAddress(stranger, address.id), () => setDefaultAddress(stranger, address.id)]
+    const attempts = [
+      () => getAddress(stranger, address.id),
+      () => updateAddress(stranger, address.id, { label: 'X' }),
+      () => deleteAddress(stranger, address.id),
+      () => setDefaultAddress(stranger, address.id),
+    ]
     for (const attempt of attempts) expect((await rejection(attempt())).code).toBe('not_found')
     expect(await listAddresses(stranger)).toEqual([])
     expect((await getAddress(owner, address.id)).label).toBe('Main warehouse')

@@ -103,7 +103,14 @@ async function promoteOldest(tx: Transaction, ctx: ServiceContext, companyId: st
     .limit(1)
   if (!oldest) return
   await tx.update(addresses).set({ isDefault: true, updatedAt: new Date() }).where(eq(addresses.id, oldest.id))
-  await recordAudit(tx, ctx, { companyId, action: 'address.updated', targetType: 'address', targetId: oldest.id, before: { isDefault: false }, after: { isDefault: true } })
+  await recordAudit(tx, ctx, {
+    companyId,
+    action: 'address.updated',
+    targetType: 'address',
+    targetId: oldest.id,
+    before: { isDefault: false },
+    after: { isDefault: true },
+  })
 }
 
 /** Adds an address (admins and owners), once per idempotency key; the first of its type, or one marked default, becomes the default. */
@@ -129,7 +136,8 @@ export async function createAddress(ctx: ServiceContext, input: CreateAddressInp
 function mergedAddress(current: Address, patch: UpdateAddressInput): AddressInput {
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
   const parsed = AddressInput.safeParse({ ...current, ...defined })
-  if (!parsed.success) throw new AppError('validation_failed', 'Validation failed', { fields: fieldErrorsOf(parsed.error), country: patch.country ?? current.country })
+  if (!parsed.success)
+    throw new AppError('validation_failed', 'Validation failed', { fields: fieldErrorsOf(parsed.error), country: patch.country ?? current.country })
   return parsed.data
 }
 
@@ -187,13 +195,16 @@ export async function setDefaultAddress(ctx: ServiceContext, id: string): Promis
     requireRole(ctx.actor, 'admin')
     if (current.isDefault) return current
     await clearDefault(tx, companyId, current.type)
-    const [row] = await tx
-      .update(addresses)
-      .set({ isDefault: true, updatedAt: new Date() })
-      .where(eq(addresses.id, id))
-      .returning(columns)
+    const [row] = await tx.update(addresses).set({ isDefault: true, updatedAt: new Date() }).where(eq(addresses.id, id)).returning(columns)
     if (!row) throw new AppError('internal', 'Address not stored')
-    await recordAudit(tx, ctx, { companyId, action: 'address.updated', targetType: 'address', targetId: id, before: { isDefault: false }, after: { isDefault: true } })
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'address.updated',
+      targetType: 'address',
+      targetId: id,
+      before: { isDefault: false },
+      after: { isDefault: true },
+    })
     return row
   })
 }

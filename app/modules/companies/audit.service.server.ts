@@ -31,7 +31,10 @@ export async function recordAudit(db: Database | Transaction, ctx: Pick<ServiceC
 }
 
 /** Only the fields that differ, for before/after columns that read well. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
   const was: Record<string, unknown> = {}
   const now: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(after)) {

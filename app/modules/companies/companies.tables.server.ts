@@ -85,7 +85,9 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
-    uniqueIndex('invitations_one_pending_per_email_key').on(t.organizationId, t.email).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('invitations_one_pending_per_email_key')
+      .on(t.organizationId, t.email)
+      .where(sql`${t.status} = 'pending'`),
     index('invitations_organization_status_idx').on(t.organizationId, t.status, t.createdAt),
     index('invitations_email_status_idx').on(t.email, t.status),
     check('invitations_role_check', sql`${t.role} in ('admin', 'member')`),
@@ -173,7 +175,9 @@ export const addresses = pgTable(
   },
   (t) => [
     index('addresses_organization_type_idx').on(t.organizationId, t.type, t.label),
-    uniqueIndex('addresses_one_default_per_type_key').on(t.organizationId, t.type).where(sql`${t.isDefault}`),
+    uniqueIndex('addresses_one_default_per_type_key')
+      .on(t.organizationId, t.type)
+      .where(sql`${t.isDefault}`),
     check('addresses_type_check', sql`${t.type} in (${oneOf(ADDRESS_TYPES)})`),
   ],
 )
@@ -198,7 +202,9 @@ export const supplierApplications = pgTable(
   (t) => [
     index('supplier_applications_status_submitted_idx').on(t.status, t.submittedAt),
     index('supplier_applications_organization_idx').on(t.organizationId, t.submittedAt),
-    uniqueIndex('supplier_applications_one_pending_key').on(t.organizationId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('supplier_applications_one_pending_key')
+      .on(t.organizationId)
+      .where(sql`${t.status} = 'pending'`),
     check('supplier_applications_status_check', sql`${t.status} in (${oneOf(APPLICATION_STATUSES)})`),
   ],
 )
@@ -274,7 +280,12 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt), index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
 )
 
 /**
@@ -285,7 +296,10 @@ export const notificationSettings = pgTable('notification_settings', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  mailDisabled: text('mail_disabled').array().notNull().default(sql`'{}'::text[]`),
+  mailDisabled: text('mail_disabled')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 })

@@ -60,7 +60,10 @@ export function membershipsOf(userId: string): Promise<Membership[]> {
 
 async function chosenCompanyOf(sessionId: string): Promise<string> {
   return activeCompanyCache().read(`session:${sessionId}`, async () => {
-    const [row] = await database().select({ organizationId: activeCompanies.organizationId }).from(activeCompanies).where(eq(activeCompanies.sessionId, sessionId))
+    const [row] = await database()
+      .select({ organizationId: activeCompanies.organizationId })
+      .from(activeCompanies)
+      .where(eq(activeCompanies.sessionId, sessionId))
     return row?.organizationId ?? ''
   })
 }

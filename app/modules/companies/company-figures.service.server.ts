@@ -14,7 +14,8 @@ export type CountInBucket = { bucket: string; count: number }
 
 const within = (at: SQL, period: FigurePeriod): SQL =>
   sql`${at} >= (${period.from}::date::timestamp at time zone ${period.timeZone}) and ${at} < ((${period.to}::date + 1)::timestamp at time zone ${period.timeZone})`
-const bucketOf = (period: FigurePeriod, at: SQL): SQL<string> => sql<string>`to_char(${at} at time zone ${period.timeZone}, ${period.bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`
+const bucketOf = (period: FigurePeriod, at: SQL): SQL<string> =>
+  sql<string>`to_char(${at} at time zone ${period.timeZone}, ${period.bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`
 
 export type CompanySetup = { verificationStatus: VerificationStatus; hasAddress: boolean }
 
@@ -44,9 +45,17 @@ export async function verificationQueue(ctx: ServiceContext): Promise<Verificati
   const db = database()
   const pending = eq(supplierApplications.status, 'pending')
   const [counted, items] = await Promise.all([
-    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(supplierApplications).where(pending),
     db
-      .select({ id: supplierApplications.id, organizationId: organizations.id, name: organizations.name, submittedAt: isoText(supplierApplications.submittedAt) })
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(supplierApplications)
+      .where(pending),
+    db
+      .select({
+        id: supplierApplications.id,
+        organizationId: organizations.id,
+        name: organizations.name,
+        submittedAt: isoText(supplierApplications.submittedAt),
+      })
       .from(supplierApplications)
       .innerJoin(organizations, eq(organizations.id, supplierApplications.organizationId))
       .where(pending)
@@ -73,7 +82,10 @@ export async function platformCompanyFigures(ctx: ServiceContext, period: Figure
       .from(users)
       .where(within(sql`${users.createdAt}`, period))
       .groupBy(FIRST_COLUMN),
-    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(organizations).where(isNull(organizations.deletedAt)),
+    db
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(organizations)
+      .where(isNull(organizations.deletedAt)),
     db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(users),
   ])
   return {
@@ -92,8 +104,14 @@ export async function companyProgress(ctx: ServiceContext): Promise<CompanyProgr
   const db = database()
   const [setup, team, invited, logo] = await Promise.all([
     companySetup(ctx),
-    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(members).where(eq(members.organizationId, companyId)),
-    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(invitations).where(eq(invitations.organizationId, companyId)),
+    db
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(members)
+      .where(eq(members.organizationId, companyId)),
+    db
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(invitations)
+      .where(eq(invitations.organizationId, companyId)),
     db.select({ logo: organizations.logoFileId }).from(organizations).where(eq(organizations.id, companyId)),
   ])
   return { ...setup, members: team[0]?.count ?? 0, invitations: invited[0]?.count ?? 0, hasLogo: Boolean(logo[0]?.logo) }

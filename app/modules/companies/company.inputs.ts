@@ -15,8 +15,7 @@ export const listField = (itemMax: number, maxItems: number) =>
 
 export const countryField = z.string().trim().toUpperCase().refine(isCountryCode, 'validation.country')
 
-const optionalText = (max: number) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(max, 'validation.tooLong').optional())
+const optionalText = (max: number) => z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(max, 'validation.tooLong').optional())
 
 const website = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),

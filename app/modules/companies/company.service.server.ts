@@ -109,7 +109,10 @@ async function assertCanSeeCompany(actor: Actor, companyId: string): Promise<voi
 
 /** A file of the company used as logo or certificate must belong to it. */
 async function assertCompanyFile(db: Database | Transaction, companyId: string, fileId: string): Promise<void> {
-  const [row] = await db.select({ id: files.id }).from(files).where(and(eq(files.id, fileId), eq(files.organizationId, companyId)))
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.organizationId, companyId)))
   if (!row) throw new AppError('validation_failed', 'Unknown file', { fields: { fileId: ['validation.file'] } })
 }
 
@@ -186,7 +189,13 @@ export async function addCertification(ctx: ServiceContext, input: AddCertificat
       })
       .returning()
     if (!row) throw new AppError('internal', 'Certification not stored')
-    await recordAudit(tx, ctx, { companyId, action: 'certification.added', targetType: 'certification', targetId: row.id, after: { name: row.name, issuer: row.issuer, validUntil: row.validUntil } })
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'certification.added',
+      targetType: 'certification',
+      targetId: row.id,
+      after: { name: row.name, issuer: row.issuer, validUntil: row.validUntil },
+    })
   })
   const [added] = await database()
     .select()
@@ -200,11 +209,20 @@ export async function removeCertification(ctx: ServiceContext, certificationId: 
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   await database().transaction(async (tx) => {
-    const [row] = await tx.select().from(certifications).where(and(eq(certifications.id, certificationId), eq(certifications.organizationId, companyId)))
+    const [row] = await tx
+      .select()
+      .from(certifications)
+      .where(and(eq(certifications.id, certificationId), eq(certifications.organizationId, companyId)))
     if (!row) throw new AppError('not_found', 'Certification not found')
     requireRole(ctx.actor, 'admin')
     await tx.delete(certifications).where(eq(certifications.id, certificationId))
-    await recordAudit(tx, ctx, { companyId, action: 'certification.removed', targetType: 'certification', targetId: row.id, before: { name: row.name, issuer: row.issuer } })
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'certification.removed',
+      targetType: 'certification',
+      targetId: row.id,
+      before: { name: row.name, issuer: row.issuer },
+    })
   })
 }
 
@@ -219,7 +237,13 @@ export async function deleteCompany(ctx: ServiceContext, confirmName: string): P
       throw new AppError('validation_failed', 'The name does not match', { fields: { confirmName: ['validation.confirmNameMismatch'] } })
     }
     await tx.update(organizations).set({ deletedAt: new Date(), purgeAfter, updatedAt: new Date() }).where(eq(organizations.id, companyId))
-    await recordAudit(tx, ctx, { companyId, action: 'company.deleted', targetType: 'company', targetId: companyId, after: { purgeAfter: purgeAfter.toISOString() } })
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'company.deleted',
+      targetType: 'company',
+      targetId: companyId,
+      after: { purgeAfter: purgeAfter.toISOString() },
+    })
   })
   await companyChanged(companyId)
   return { purgeAfter }

@@ -15,7 +15,10 @@ export const FILE_PURPOSE_TYPES = {
 } as const satisfies Record<FilePurpose, readonly FileTypeId[]>
 
 /** The `accept` attribute of a file input (or FileDropZone) per purpose. */
-export const FILE_ACCEPT = Object.fromEntries(FILE_PURPOSES.map((purpose) => [purpose, acceptAttribute(FILE_PURPOSE_TYPES[purpose])])) as Record<FilePurpose, string>
+export const FILE_ACCEPT = Object.fromEntries(FILE_PURPOSES.map((purpose) => [purpose, acceptAttribute(FILE_PURPOSE_TYPES[purpose])])) as Record<
+  FilePurpose,
+  string
+>
 
 /** Logos, banners, factory photos and product images are the company's public imagery: anyone may fetch them while the company exists. */
 export const PUBLIC_FILE_PURPOSES = ['logo', 'banner', 'factory_photo', 'product_image'] as const satisfies readonly FilePurpose[]

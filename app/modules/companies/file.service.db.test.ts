@@ -32,7 +32,16 @@ afterAll(async () => {
 
 function contextOf(userId: string, companyId: string | null, memberRole: MemberRole | null, platformRole: 'user' | 'admin' = 'user'): ServiceContext {
   return {
-    actor: { userId, sessionId: 'test-session', companyId, memberRole, platformRole, companyKind: companyId ? 'buyer' : null, contactVerified: true, aal: 'aal1' },
+    actor: {
+      userId,
+      sessionId: 'test-session',
+      companyId,
+      memberRole,
+      platformRole,
+      companyKind: companyId ? 'buyer' : null,
+      contactVerified: true,
+      aal: 'aal1',
+    },
     locale: 'en',
     requestId: 'test',
   }
@@ -44,7 +53,10 @@ async function memberOf(role: MemberRole, company?: { id: string }) {
 }
 
 async function failure(run: Promise<unknown>): Promise<AppError> {
-  const error = await run.then(() => null, (thrown: unknown) => thrown)
+  const error = await run.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  )
   expect(error).toBeInstanceOf(AppError)
   return error as AppError
 }
@@ -63,16 +75,30 @@ describe('uploadFile', () => {
     const { user, company, ctx } = await memberOf('member')
     const bytes = await imageBytes('jpeg', 900, 600)
     const file = await uploadFile(ctx, { purpose: 'factory_photo', name: 'C:\\photos\\Gate\u202E.JPG', bytes })
-    expect(file).toMatchObject({ name: 'Gate.jpg', contentType: 'image/jpeg', sizeBytes: bytes.byteLength, purpose: 'factory_photo', hasThumbnail: true, uploadedBy: user.id, companyId: company.id })
+    expect(file).toMatchObject({
+      name: 'Gate.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: bytes.byteLength,
+      purpose: 'factory_photo',
+      hasThumbnail: true,
+      uploadedBy: user.id,
+      companyId: company.id,
+    })
     const [row] = await database().select().from(files).where(eq(files.id, file.id))
-    expect(row).toMatchObject({ storageKey: `originals/${file.id}`, thumbnailKey: `thumbnails/${file.id}.webp`, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(row).toMatchObject({
+      storageKey: `originals/${file.id}`,
+      thumbnailKey: `thumbnails/${file.id}.webp`,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    })
     expect(await disk.get(`originals/${file.id}`)).toEqual(bytes)
   })
 
   it('stores documents without a thumbnail', async () => {
     const { ctx } = await memberOf('member')
     expect(await upload(ctx, 'ISO 9001.pdf', 'certification')).toMatchObject({ contentType: 'application/pdf', hasThumbnail: false })
-    expect(await upload(ctx, 'prices.xlsx', 'attachment', xlsxBytes())).toMatchObject({ contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })
+    expect(await upload(ctx, 'prices.xlsx', 'attachment', xlsxBytes())).toMatchObject({
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    })
   })
 
   it('refuses disguised and disallowed types with 415 and stores nothing', async () => {
@@ -100,8 +126,14 @@ describe('uploadFile', () => {
 
   it('refuses an empty file and an unknown purpose with 422', async () => {
     const { ctx } = await memberOf('member')
-    expect(await failure(upload(ctx, 'empty.png', 'attachment', new Uint8Array()))).toMatchObject({ code: 'validation_failed', details: { fields: { file: ['validation.fileEmpty'] } } })
-    expect(await failure(upload(ctx, 'a.png', 'selfie' as FilePurpose))).toMatchObject({ code: 'validation_failed', details: { fields: { purpose: ['validation.filePurpose'] } } })
+    expect(await failure(upload(ctx, 'empty.png', 'attachment', new Uint8Array()))).toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { file: ['validation.fileEmpty'] } },
+    })
+    expect(await failure(upload(ctx, 'a.png', 'selfie' as FilePurpose))).toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { purpose: ['validation.filePurpose'] } },
+    })
   })
 
   it('needs an active company', async () => {
@@ -113,7 +145,10 @@ describe('uploadFile', () => {
     const { user } = await memberOf('member')
     const before = await storedKeys()
     // A company that does not exist: the insert fails on its foreign key after the bytes were written.
-    const error = await upload(contextOf(user.id, randomUUID(), 'member'), 'orphan.png').then(() => null, (thrown: unknown) => thrown)
+    const error = await upload(contextOf(user.id, randomUUID(), 'member'), 'orphan.png').then(
+      () => null,
+      (thrown: unknown) => thrown,
+    )
     expect(error).toBeTruthy()
     expect(await storedKeys()).toEqual(before)
   })
@@ -251,7 +286,10 @@ describe('deleteFile', () => {
     const keep = await upload(ctx, 'hall.png', 'factory_photo')
     const certificate = await upload(ctx, 'iso.pdf', 'certification')
     await database().update(organizations).set({ logoFileId: logo.id }).where(eq(organizations.id, company.id))
-    await database().update(companyProfiles).set({ factoryPhotoFileIds: [photo.id, keep.id] }).where(eq(companyProfiles.organizationId, company.id))
+    await database()
+      .update(companyProfiles)
+      .set({ factoryPhotoFileIds: [photo.id, keep.id] })
+      .where(eq(companyProfiles.organizationId, company.id))
     await database().insert(certifications).values({ id: randomUUID(), organizationId: company.id, name: 'ISO 9001', fileId: certificate.id })
     for (const file of [logo, photo, certificate]) await deleteFile(ctx, file.id)
     const [organization] = await database().select().from(organizations).where(eq(organizations.id, company.id))
@@ -266,7 +304,9 @@ describe('deleteFile', () => {
     const { ctx, company, user } = await memberOf('owner')
     const evidence = await upload(ctx, 'licence.pdf', 'verification')
     const applicationId = randomUUID()
-    await database().insert(supplierApplications).values({ id: applicationId, organizationId: company.id, supplierType: 'manufacturer', documentFileIds: [evidence.id], submittedBy: user.id })
+    await database()
+      .insert(supplierApplications)
+      .values({ id: applicationId, organizationId: company.id, supplierType: 'manufacturer', documentFileIds: [evidence.id], submittedBy: user.id })
     expect(await failure(deleteFile(ctx, evidence.id))).toMatchObject({ code: 'conflict', details: { reason: 'file_under_review' } })
     await database().update(supplierApplications).set({ status: 'reject' }).where(eq(supplierApplications.id, applicationId))
     await deleteFile(ctx, evidence.id)

@@ -49,7 +49,6 @@ function toStoredFile(row: FileRow): StoredFile {
   }
 }
 
-
 /** The largest upload a purpose accepts, in bytes (for the UI's size hint; the service checks per type). */
 export function uploadLimitFor(purpose: FilePurpose): number {
   return Math.max(...FILE_PURPOSE_TYPES[purpose].map((type) => uploadLimitBytes(FILE_TYPES[type].kind)))
@@ -104,7 +103,11 @@ async function storeThumbnail(fileId: string, bytes: Uint8Array): Promise<string
  * and must be one the purpose allows, with a matching extension; images get a thumbnail. Nothing is kept on failure,
  * nor when a retry answers with the file its first attempt stored.
  */
-export async function uploadFile(ctx: ServiceContext, input: { purpose: FilePurpose; name: string; bytes: Uint8Array }, options: IdempotencyOption = {}): Promise<StoredFile> {
+export async function uploadFile(
+  ctx: ServiceContext,
+  input: { purpose: FilePurpose; name: string; bytes: Uint8Array },
+  options: IdempotencyOption = {},
+): Promise<StoredFile> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const { purpose } = parseInput(UploadFileInput, { purpose: input.purpose })
@@ -150,7 +153,10 @@ export async function uploadFile(ctx: ServiceContext, input: { purpose: FilePurp
 }
 
 /** The active company's files, by name (case-insensitive, the same order on every database). */
-export async function listFiles(ctx: ServiceContext, query: { limit?: number; offset?: number; purpose?: FilePurpose }): Promise<{ items: StoredFile[]; total: number; limit: number; offset: number }> {
+export async function listFiles(
+  ctx: ServiceContext,
+  query: { limit?: number; offset?: number; purpose?: FilePurpose },
+): Promise<{ items: StoredFile[]; total: number; limit: number; offset: number }> {
   requireCompany(ctx.actor)
   const { limit, offset, purpose } = parseInput(FileListQuery, query)
   const filters: SQL[] = [eq(files.organizationId, ctx.actor.companyId)]
@@ -247,13 +253,22 @@ export async function deleteFile(ctx: ServiceContext, fileId: string): Promise<v
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const removed = await database().transaction(async (tx) => {
-    const [row] = await tx.select().from(files).where(and(eq(files.id, fileId), eq(files.organizationId, companyId)))
+    const [row] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.organizationId, companyId)))
     if (!row) throw new AppError('not_found', 'File not found')
     if (!canDeleteFile(ctx.actor, row)) throw new AppError('insufficient_role', 'Your role does not allow this', { requiredRole: 'admin' })
     const [underReview] = await tx
       .select({ id: supplierApplications.id })
       .from(supplierApplications)
-      .where(and(eq(supplierApplications.organizationId, companyId), eq(supplierApplications.status, 'pending'), sql`${supplierApplications.documentFileIds} @> ${JSON.stringify([fileId])}::jsonb`))
+      .where(
+        and(
+          eq(supplierApplications.organizationId, companyId),
+          eq(supplierApplications.status, 'pending'),
+          sql`${supplierApplications.documentFileIds} @> ${JSON.stringify([fileId])}::jsonb`,
+        ),
+      )
     if (underReview) throw new AppError('conflict', 'The file is part of a pending verification application', { reason: 'file_under_review' })
     const [company] = await tx.select({ logoFileId: organizations.logoFileId }).from(organizations).where(eq(organizations.id, companyId))
     await tx

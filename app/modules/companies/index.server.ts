@@ -14,7 +14,16 @@ export {
 } from './company-context.server'
 export { companiesMiddleware, needsOnboarding, requireActor } from './companies-middleware.server'
 export * from './company.service.server'
-export { changeMemberRole, leaveCompany, listManagedMembers, listMembers, removeMember, transferOwnership, type ManagedMember, type TeamMember } from './team.service.server'
+export {
+  changeMemberRole,
+  leaveCompany,
+  listManagedMembers,
+  listMembers,
+  removeMember,
+  transferOwnership,
+  type ManagedMember,
+  type TeamMember,
+} from './team.service.server'
 export {
   acceptInvitation,
   acceptInvitationById,
@@ -31,8 +40,32 @@ export {
   type InvitationPreview,
   type MyInvitation,
 } from './invitation.service.server'
-export { banUser, getUserDetail, searchUsers, setPlatformRole, unbanUser, type AdminUserDetail, type AdminUserListItem, type AdminUserProfile } from './user-admin.service.server'
-export { deleteFile, fileContentUrl, filesOfCompany, fileThumbnailUrl, getFile, listFiles, openFile, openRecordAttachment, uploadFile, uploadLimitFor, type FileDownload, type FileVariant, type RecordAttachmentDownload, type StoredFile } from './file.service.server'
+export {
+  banUser,
+  getUserDetail,
+  searchUsers,
+  setPlatformRole,
+  unbanUser,
+  type AdminUserDetail,
+  type AdminUserListItem,
+  type AdminUserProfile,
+} from './user-admin.service.server'
+export {
+  deleteFile,
+  fileContentUrl,
+  filesOfCompany,
+  fileThumbnailUrl,
+  getFile,
+  listFiles,
+  openFile,
+  openRecordAttachment,
+  uploadFile,
+  uploadLimitFor,
+  type FileDownload,
+  type FileVariant,
+  type RecordAttachmentDownload,
+  type StoredFile,
+} from './file.service.server'
 export { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from './address.service.server'
 export {
   addCertificationWithFile,
@@ -46,11 +79,54 @@ export {
   type FormUpload,
   type SupplierProfile,
 } from './supplier-profile.service.server'
-export { applyAsSupplier, decideApplication, getApplication, listApplications, myApplications, submitApplication, submitApplicationWithUploads, type ApplicationDetail } from './verification.service.server'
-export { deliverNotice, deliverNotices, deliverUserNotice, flushNotificationDigests, listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_SIZE, recordNotice, recordUserNotice, type Notice, type NoticeSignal, type NotificationItem, type NotificationPage, type UserNotice, type UserNoticeSignal } from './notification.service.server'
+export {
+  applyAsSupplier,
+  decideApplication,
+  getApplication,
+  listApplications,
+  myApplications,
+  submitApplication,
+  submitApplicationWithUploads,
+  type ApplicationDetail,
+} from './verification.service.server'
+export {
+  deliverNotice,
+  deliverNotices,
+  deliverUserNotice,
+  flushNotificationDigests,
+  listNotifications,
+  markNotificationsRead,
+  NOTIFICATIONS_PAGE_SIZE,
+  recordNotice,
+  recordUserNotice,
+  type Notice,
+  type NoticeSignal,
+  type NotificationItem,
+  type NotificationPage,
+  type UserNotice,
+  type UserNoticeSignal,
+} from './notification.service.server'
 export { getNotificationSettings, settingsOf, updateNotificationSettings, type NotificationSettings } from './notification-settings.service.server'
-export { groupOfKind, isNotificationGroup, NOTIFICATION_GROUPS, NOTIFICATION_KINDS, UpdateNotificationSettingsInput, type NotificationGroup, type NotificationKind, type NotificationKindIn } from './notification.inputs'
+export {
+  groupOfKind,
+  isNotificationGroup,
+  NOTIFICATION_GROUPS,
+  NOTIFICATION_KINDS,
+  UpdateNotificationSettingsInput,
+  type NotificationGroup,
+  type NotificationKind,
+  type NotificationKindIn,
+} from './notification.inputs'
 export { formatNumber, nextNumber } from './numbering.server'
 export { companyName } from './company-names.server'
 export { checkAttachments, foreignAttachments } from './attachments.server'
-export { companyProgress, companySetup, platformCompanyFigures, verificationQueue, type CompanyProgress, type CompanySetup, type PlatformCompanyFigures, type VerificationQueue } from './company-figures.service.server'
+export {
+  companyProgress,
+  companySetup,
+  platformCompanyFigures,
+  verificationQueue,
+  type CompanyProgress,
+  type CompanySetup,
+  type PlatformCompanyFigures,
+  type VerificationQueue,
+} from './company-figures.service.server'

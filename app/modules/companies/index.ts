@@ -1,8 +1,24 @@
 export * from './companies.constants'
 export { companiesContext, type ClientCompanies, type Membership } from './company-context'
 export { AUDIT_ACTIONS, AuditQuery, type AuditAction } from './audit.inputs'
-export { AddCertificationInput, CreateCompanyInput, DESCRIPTION_FIELDS, DeleteCompanyInput, UpdateCompanyInput, countryField, listField } from './company.inputs'
-export { ChangeMemberRoleInput, CreateInvitationInput, InvitationIdInput, InvitationListQuery, InvitationTokenInput, MemberIdInput, MemberRoleFormInput } from './team.inputs'
+export {
+  AddCertificationInput,
+  CreateCompanyInput,
+  DESCRIPTION_FIELDS,
+  DeleteCompanyInput,
+  UpdateCompanyInput,
+  countryField,
+  listField,
+} from './company.inputs'
+export {
+  ChangeMemberRoleInput,
+  CreateInvitationInput,
+  InvitationIdInput,
+  InvitationListQuery,
+  InvitationTokenInput,
+  MemberIdInput,
+  MemberRoleFormInput,
+} from './team.inputs'
 export { MAX_INVITATION_SENDS, canLeave, displayStatusOf, memberPermissions, type MemberPermissions } from './team.policy'
 export { InvitationInviteDialog } from './components/invitation-invite-dialog'
 export { InvitationStatusBadge } from './components/invitation-status-badge'
@@ -25,9 +41,27 @@ export {
   requireRole,
 } from './policies'
 export { fileContentUrl, fileThumbnailUrl } from './file-urls'
-export { BAN_DURATIONS_DAYS, BAN_MAX_DAYS, BAN_REASON_MAX_LENGTH, BanUserInput, PLATFORM_ROLES, SetPlatformRoleInput, USER_STATUSES, UserSearchQuery, type UserStatus } from './user-admin.inputs'
+export {
+  BAN_DURATIONS_DAYS,
+  BAN_MAX_DAYS,
+  BAN_REASON_MAX_LENGTH,
+  BanUserInput,
+  PLATFORM_ROLES,
+  SetPlatformRoleInput,
+  USER_STATUSES,
+  UserSearchQuery,
+  type UserStatus,
+} from './user-admin.inputs'
 export { FILE_ACCEPT, FILE_LIST_MAX_LIMIT, FILE_PURPOSE_TYPES, FileListQuery, PUBLIC_FILE_PURPOSES, UploadFileInput } from './file.inputs'
-export { AddressInput, AddressListQuery, CreateAddressInput, MAX_ADDRESSES_PER_TYPE, UpdateAddressInput, addressMessageValues, type Address } from './address.inputs'
+export {
+  AddressInput,
+  AddressListQuery,
+  CreateAddressInput,
+  MAX_ADDRESSES_PER_TYPE,
+  UpdateAddressInput,
+  addressMessageValues,
+  type Address,
+} from './address.inputs'
 export { checkPostalCode, postalCodeExample, postalCodeFormat, type PostalCodeFormat } from './postal-codes'
 export { AddressCard, addressHeadingId } from './components/address-card'
 export { AddressForm, type AddressFormResult } from './components/address-form'

@@ -103,7 +103,10 @@ async function userName(userId: string | null): Promise<string | null> {
 }
 
 async function accountByEmail(email: string): Promise<{ id: string } | undefined> {
-  const [row] = await database().select({ id: users.id }).from(users).where(and(eq(users.email, email), eq(users.emailIsPlaceholder, false)))
+  const [row] = await database()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.emailIsPlaceholder, false)))
   return row
 }
 
@@ -157,16 +160,46 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
     if (pending) {
       if (displayStatusOf(pending) !== 'expired') throw new AppError('invitation_pending', 'An invitation to this address is already pending')
       await tx.update(invitations).set({ status: 'revoked', respondedAt: new Date() }).where(eq(invitations.id, pending.id))
-      await recordAudit(tx, ctx, { companyId, action: 'invitation.revoked', targetType: 'invitation', targetId: pending.id, before: { status: 'expired' }, after: { status: 'revoked', replacedByNewInvitation: true } })
+      await recordAudit(tx, ctx, {
+        companyId,
+        action: 'invitation.revoked',
+        targetType: 'invitation',
+        targetId: pending.id,
+        before: { status: 'expired' },
+        after: { status: 'revoked', replacedByNewInvitation: true },
+      })
     }
     const [inserted] = await tx
       .insert(invitations)
-      .values({ id: invitationId, organizationId: companyId, email: input.email, role: input.role, tokenHash, locale, inviterId: ctx.actor.userId, expiresAt: expiryFromNow() })
+      .values({
+        id: invitationId,
+        organizationId: companyId,
+        email: input.email,
+        role: input.role,
+        tokenHash,
+        locale,
+        inviterId: ctx.actor.userId,
+        expiresAt: expiryFromNow(),
+      })
       .returning()
     if (!inserted) throw new AppError('internal', 'Invitation not stored')
-    await recordAudit(tx, ctx, { companyId, action: 'invitation.created', targetType: 'invitation', targetId: inserted.id, after: { email: inserted.email, role: inserted.role, expiresAt: inserted.expiresAt.toISOString() } })
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'invitation.created',
+      targetType: 'invitation',
+      targetId: inserted.id,
+      after: { email: inserted.email, role: inserted.role, expiresAt: inserted.expiresAt.toISOString() },
+    })
     // Someone who already has an account also finds the invitation in their notifications.
-    const notice: UserNotice | null = invitee ? { userIds: [invitee.id], kind: 'team.invited', params: { company: company.name, inviter: inviterName ?? company.name }, link: '/app/team/join', companyId } : null
+    const notice: UserNotice | null = invitee
+      ? {
+          userIds: [invitee.id],
+          kind: 'team.invited',
+          params: { company: company.name, inviter: inviterName ?? company.name },
+          link: '/app/team/join',
+          companyId,
+        }
+      : null
     if (notice) await recordUserNotice(tx, notice)
     created.mail = { companyName: company.name, notice }
   })
@@ -177,7 +210,10 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
     // The invitation mail just sent is this notice's mail: the notice itself is not mailed again.
     if (notice) await deliverUserNotice(notice, { mail: false })
   }
-  const [row] = await database().select().from(invitations).where(and(eq(invitations.id, id), eq(invitations.organizationId, companyId)))
+  const [row] = await database()
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.organizationId, companyId)))
   if (!row) throw new AppError('not_found', 'Invitation not found')
   return toCompanyInvitation(row, await userName(row.inviterId))
 }
@@ -201,7 +237,8 @@ export async function resendInvitation(ctx: ServiceContext, invitationId: string
     const current = await lockCompanyInvitation(tx, companyId, invitationId)
     requireRole(ctx.actor, 'admin')
     if (current.status !== 'pending') throw new AppError('invitation_closed', 'This invitation is no longer pending')
-    if (current.sendCount >= MAX_INVITATION_SENDS) throw new AppError('invitation_send_limit', 'This invitation was sent the most times allowed', { maxSends: MAX_INVITATION_SENDS })
+    if (current.sendCount >= MAX_INVITATION_SENDS)
+      throw new AppError('invitation_send_limit', 'This invitation was sent the most times allowed', { maxSends: MAX_INVITATION_SENDS })
     const [updated] = await tx
       .update(invitations)
       .set({ tokenHash, expiresAt: expiryFromNow(), sendCount: current.sendCount + 1, lastSentAt: new Date() })
@@ -221,7 +258,14 @@ export async function resendInvitation(ctx: ServiceContext, invitationId: string
   const [company] = await database().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId))
   const locale = await mailLocaleFor(row.email, isLocale(row.locale) ? row.locale : ctx.locale)
   // The mail names whoever sends it now; the list keeps showing who invited first.
-  await sendInvitation({ email: row.email, role: invitableRole(row.role), locale, secret, companyName: company?.name ?? '', inviterName: await userName(ctx.actor.userId) })
+  await sendInvitation({
+    email: row.email,
+    role: invitableRole(row.role),
+    locale,
+    secret,
+    companyName: company?.name ?? '',
+    inviterName: await userName(ctx.actor.userId),
+  })
   return toCompanyInvitation(row, await userName(row.inviterId))
 }
 
@@ -234,7 +278,14 @@ export async function revokeInvitation(ctx: ServiceContext, invitationId: string
     requireRole(ctx.actor, 'admin')
     if (current.status !== 'pending') throw new AppError('invitation_closed', 'This invitation is no longer pending')
     await tx.update(invitations).set({ status: 'revoked', respondedAt: new Date() }).where(eq(invitations.id, current.id))
-    await recordAudit(tx, ctx, { companyId, action: 'invitation.revoked', targetType: 'invitation', targetId: current.id, before: { status: displayStatusOf(current) }, after: { status: 'revoked' } })
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'invitation.revoked',
+      targetType: 'invitation',
+      targetId: current.id,
+      before: { status: displayStatusOf(current) },
+      after: { status: 'revoked' },
+    })
   })
 }
 
@@ -275,14 +326,18 @@ type Invitee = { email: string; emailVerified: boolean }
 
 /** The signed-in user's deliverable email address; phone-only accounts have none. */
 async function inviteeOf(ctx: ServiceContext): Promise<Invitee | null> {
-  const [row] = await database().select({ email: users.email, emailVerified: users.emailVerified, placeholder: users.emailIsPlaceholder }).from(users).where(eq(users.id, ctx.actor.userId))
+  const [row] = await database()
+    .select({ email: users.email, emailVerified: users.emailVerified, placeholder: users.emailIsPlaceholder })
+    .from(users)
+    .where(eq(users.id, ctx.actor.userId))
   return row && !row.placeholder ? { email: row.email.toLowerCase(), emailVerified: row.emailVerified } : null
 }
 
 /** How the user names the invitation they answer: the link's secret, or its id among their own. */
 type InvitationKey = { tokenHash: string } | { id: string; email: string }
 
-const whereKey = (key: InvitationKey) => ('tokenHash' in key ? eq(invitations.tokenHash, key.tokenHash) : and(eq(invitations.id, key.id), eq(invitations.email, key.email)))
+const whereKey = (key: InvitationKey) =>
+  'tokenHash' in key ? eq(invitations.tokenHash, key.tokenHash) : and(eq(invitations.id, key.id), eq(invitations.email, key.email))
 
 async function findInvitation(tx: Transaction, key: InvitationKey, lock: boolean): Promise<InvitationRow> {
   const query = tx.select().from(invitations).where(whereKey(key))
@@ -308,13 +363,30 @@ async function accept(ctx: ServiceContext, key: InvitationKey, invitee: Invitee 
     const invitation = await findInvitation(tx, key, true)
     assertAnswerable(invitation, invitee)
     const role = invitableRole(invitation.role)
-    const [existing] = await tx.select({ id: members.id }).from(members).where(and(eq(members.organizationId, companyId), eq(members.userId, ctx.actor.userId)))
+    const [existing] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.organizationId, companyId), eq(members.userId, ctx.actor.userId)))
     await tx.update(invitations).set({ status: 'accepted', respondedAt: new Date() }).where(eq(invitations.id, invitation.id))
-    await recordAudit(tx, ctx, { companyId, action: 'invitation.accepted', targetType: 'invitation', targetId: invitation.id, before: { status: 'pending' }, after: { status: 'accepted', alreadyMember: Boolean(existing) } })
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'invitation.accepted',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      before: { status: 'pending' },
+      after: { status: 'accepted', alreadyMember: Boolean(existing) },
+    })
     if (!existing) {
       const memberId = randomUUID()
       await tx.insert(members).values({ id: memberId, organizationId: companyId, userId: ctx.actor.userId, role })
-      await recordAudit(tx, ctx, { companyId, action: 'member.joined', targetType: 'member', targetId: memberId, before: null, after: { userId: ctx.actor.userId, role, invitationId: invitation.id } })
+      await recordAudit(tx, ctx, {
+        companyId,
+        action: 'member.joined',
+        targetType: 'member',
+        targetId: memberId,
+        before: null,
+        after: { userId: ctx.actor.userId, role, invitationId: invitation.id },
+      })
     }
     await setActiveCompany(ctx.actor.sessionId, companyId, tx)
     return { companyId, companyName: company.name, role, alreadyMember: Boolean(existing) }
@@ -328,7 +400,14 @@ async function decline(ctx: ServiceContext, key: InvitationKey, invitee: Invitee
     const invitation = await findInvitation(tx, key, true)
     assertAnswerable(invitation, invitee)
     await tx.update(invitations).set({ status: 'declined', respondedAt: new Date() }).where(eq(invitations.id, invitation.id))
-    await recordAudit(tx, ctx, { companyId: invitation.organizationId, action: 'invitation.declined', targetType: 'invitation', targetId: invitation.id, before: { status: 'pending' }, after: { status: 'declined' } })
+    await recordAudit(tx, ctx, {
+      companyId: invitation.organizationId,
+      action: 'invitation.declined',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      before: { status: 'pending' },
+      after: { status: 'declined' },
+    })
   })
 }
 
@@ -363,7 +442,15 @@ export async function declineInvitationById(ctx: ServiceContext, invitationId: s
   await decline(ctx, key, invitee)
 }
 
-export type MyInvitation = { id: string; companyId: string; companyName: string; verificationStatus: VerificationStatus; role: InvitableRole; inviterName: string | null; expiresAt: Date }
+export type MyInvitation = {
+  id: string
+  companyId: string
+  companyName: string
+  verificationStatus: VerificationStatus
+  role: InvitableRole
+  inviterName: string | null
+  expiresAt: Date
+}
 
 /** Live invitations to the signed-in user's email address, newest first. */
 export async function pendingInvitationsForMe(ctx: ServiceContext): Promise<MyInvitation[]> {

@@ -72,7 +72,9 @@ export const NOTIFICATION_KINDS = [
 ] as const satisfies readonly `${NotificationGroup}.${string}`[]
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 /** The `<what>` parts of one group's kinds, for writers that compose `<group>.<what>`. */
-export type NotificationKindIn<Group extends NotificationGroup> = { [Kind in NotificationKind]: Kind extends `${Group}.${infer What}` ? What : never }[NotificationKind]
+export type NotificationKindIn<Group extends NotificationGroup> = {
+  [Kind in NotificationKind]: Kind extends `${Group}.${infer What}` ? What : never
+}[NotificationKind]
 
 /** The group a notice kind belongs to: the part before the first dot. */
 export function groupOfKind(kind: string): string {

@@ -20,9 +20,17 @@ import { deliverNotice, deliverUserNotice, flushNotificationDigests, type Notice
 import { decideApplication } from './verification.service.server'
 
 const mailsTo = async (email: string) =>
-  database().select({ subject: devMessages.subject, text: devMessages.textBody }).from(devMessages).where(and(eq(devMessages.recipient, email), eq(devMessages.channel, 'mail'))).orderBy(asc(devMessages.createdAt), asc(devMessages.id))
+  database()
+    .select({ subject: devMessages.subject, text: devMessages.textBody })
+    .from(devMessages)
+    .where(and(eq(devMessages.recipient, email), eq(devMessages.channel, 'mail')))
+    .orderBy(asc(devMessages.createdAt), asc(devMessages.id))
 const subjectsTo = async (email: string) => (await mailsTo(email)).map((mail) => mail.subject)
-const noticesOf = async (userId: string) => database().select({ kind: notifications.kind, params: notifications.params, link: notifications.link }).from(notifications).where(eq(notifications.userId, userId))
+const noticesOf = async (userId: string) =>
+  database()
+    .select({ kind: notifications.kind, params: notifications.params, link: notifications.link })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
 const queuedFor = async (userId: string) => database().select().from(notificationMailQueue).where(eq(notificationMailQueue.userId, userId))
 
 /** Records a notice and delivers it, as services do around their transaction. */
@@ -31,7 +39,12 @@ async function notice(input: Notice): Promise<void> {
   await deliverNotice(input)
 }
 
-const order = (companyId: string, number: string): Notice => ({ companyId, kind: 'purchase_order.confirm', params: { number, company: 'Bamboo Kiln Ceramics' }, link: `/app/orders/${number}/view` })
+const order = (companyId: string, number: string): Notice => ({
+  companyId,
+  kind: 'purchase_order.confirm',
+  params: { number, company: 'Bamboo Kiln Ceramics' },
+  link: `/app/orders/${number}/view`,
+})
 
 afterEach(() => setEnvForTesting(testEnv()))
 
@@ -42,8 +55,16 @@ describe('deliverNotice', () => {
     const english = await createUser()
     await addMember(owner.company.id, chinese.id, 'member')
     await addMember(owner.company.id, english.id, 'member')
-    await database().insert(userPreferences).values({ userId: chinese.id, language: 'zh-Hans', currency: 'CNY', dateFormat: 'medium', timeFormat: 'short', hourCycle: 'h23' })
-    await deliverNotice({ companyId: owner.company.id, exceptUserId: owner.user.id, kind: 'purchase_order.confirm', params: { number: 'PO-2026-00042', company: 'Bamboo Kiln Ceramics' }, link: '/app/orders/x/view' })
+    await database()
+      .insert(userPreferences)
+      .values({ userId: chinese.id, language: 'zh-Hans', currency: 'CNY', dateFormat: 'medium', timeFormat: 'short', hourCycle: 'h23' })
+    await deliverNotice({
+      companyId: owner.company.id,
+      exceptUserId: owner.user.id,
+      kind: 'purchase_order.confirm',
+      params: { number: 'PO-2026-00042', company: 'Bamboo Kiln Ceramics' },
+      link: '/app/orders/x/view',
+    })
     expect(await subjectsTo(chinese.email)).toEqual(['订单 PO-2026-00042 已确认'])
     expect(await subjectsTo(english.email)).toEqual(['Order PO-2026-00042 confirmed'])
     expect(await subjectsTo(owner.user.email)).toEqual([])
@@ -136,10 +157,18 @@ describe('recordUserNotice', () => {
     const outsider = await createUser()
     const quiet = await createUser()
     await updateNotificationSettings(contextOf(quiet.id, company.id), { mail: { team: false } })
-    const userNotice = { userIds: [outsider.id, quiet.id, outsider.id], kind: 'team.invited' as const, params: { company: 'Harbour Textiles', inviter: 'Mei Chen' }, link: '/app/team/join', companyId: company.id }
+    const userNotice = {
+      userIds: [outsider.id, quiet.id, outsider.id],
+      kind: 'team.invited' as const,
+      params: { company: 'Harbour Textiles', inviter: 'Mei Chen' },
+      link: '/app/team/join',
+      companyId: company.id,
+    }
     expect(await database().transaction((tx) => recordUserNotice(tx, userNotice))).toBe(2)
     await deliverUserNotice(userNotice)
-    expect(await noticesOf(outsider.id)).toEqual([{ kind: 'team.invited', params: { company: 'Harbour Textiles', inviter: 'Mei Chen' }, link: '/app/team/join' }])
+    expect(await noticesOf(outsider.id)).toEqual([
+      { kind: 'team.invited', params: { company: 'Harbour Textiles', inviter: 'Mei Chen' }, link: '/app/team/join' },
+    ])
     expect(await noticesOf(quiet.id)).toHaveLength(1)
     expect(await subjectsTo(outsider.email)).toEqual(['Mei Chen invited you to join Harbour Textiles'])
     expect(await subjectsTo(quiet.email)).toEqual([])
@@ -162,12 +191,19 @@ describe('notices of other modules', () => {
     const member = await createUser()
     await addMember(owner.company.id, member.id, 'member')
     const applicationId = randomUUID()
-    await database().insert(supplierApplications).values({ id: applicationId, organizationId: owner.company.id, supplierType: 'manufacturer', documentFileIds: [] })
+    await database()
+      .insert(supplierApplications)
+      .values({ id: applicationId, organizationId: owner.company.id, supplierType: 'manufacturer', documentFileIds: [] })
     const admin = await createUser({ role: 'admin' })
-    const reviewer: ServiceContext = { ...contextOf(admin.id, owner.company.id), actor: { ...contextOf(admin.id, owner.company.id).actor, companyId: null, memberRole: null, platformRole: 'admin' } }
+    const reviewer: ServiceContext = {
+      ...contextOf(admin.id, owner.company.id),
+      actor: { ...contextOf(admin.id, owner.company.id).actor, companyId: null, memberRole: null, platformRole: 'admin' },
+    }
     await decideApplication(reviewer, applicationId, { decision: 'reject', note: 'The licence is unreadable.' })
     for (const userId of [owner.user.id, member.id]) {
-      expect(await noticesOf(userId)).toEqual([{ kind: 'verification.rejected', params: { company: 'Verified Lamps', note: 'The licence is unreadable.' }, link: '/app/supplier/onboarding' }])
+      expect(await noticesOf(userId)).toEqual([
+        { kind: 'verification.rejected', params: { company: 'Verified Lamps', note: 'The licence is unreadable.' }, link: '/app/supplier/onboarding' },
+      ])
     }
     expect(await subjectsTo(owner.user.email)).toHaveLength(1)
     expect(await subjectsTo(member.email)).toEqual([])

@@ -48,12 +48,26 @@ export async function recordNotice(tx: Database | Transaction, notice: Notice): 
     const pending = tx
       .select({ userId: notifications.userId })
       .from(notifications)
-      .where(and(eq(notifications.userId, members.userId), eq(notifications.kind, notice.kind), eq(notifications.link, notice.link), isNull(notifications.readAt)))
+      .where(
+        and(eq(notifications.userId, members.userId), eq(notifications.kind, notice.kind), eq(notifications.link, notice.link), isNull(notifications.readAt)),
+      )
     filters.push(notExists(pending))
   }
-  const recipients = await tx.select({ userId: members.userId }).from(members).where(and(...filters))
+  const recipients = await tx
+    .select({ userId: members.userId })
+    .from(members)
+    .where(and(...filters))
   if (recipients.length === 0) return 0
-  await tx.insert(notifications).values(recipients.map(({ userId }) => ({ id: randomUUID(), userId, organizationId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link })))
+  await tx.insert(notifications).values(
+    recipients.map(({ userId }) => ({
+      id: randomUUID(),
+      userId,
+      organizationId: notice.companyId,
+      kind: notice.kind,
+      params: notice.params,
+      link: notice.link,
+    })),
+  )
   return recipients.length
 }
 
@@ -71,7 +85,12 @@ function recipientFilters(notice: Notice): SQL[] {
  * `mail: false` when the caller mails the news itself (e.g. the verification decision), so nobody gets it twice.
  */
 export async function deliverNotice(notice: Notice, options: { mail?: boolean } = {}): Promise<void> {
-  publish([roomOf.company(notice.companyId)], 'notification:new', { companyId: notice.companyId, kind: notice.kind, exceptUserId: notice.exceptUserId ?? null, userIds: notice.userIds ?? null } satisfies NoticeSignal)
+  publish([roomOf.company(notice.companyId)], 'notification:new', {
+    companyId: notice.companyId,
+    kind: notice.kind,
+    exceptUserId: notice.exceptUserId ?? null,
+    userIds: notice.userIds ?? null,
+  } satisfies NoticeSignal)
   if (options.mail === false) return
   try {
     const rows = await database()
@@ -111,7 +130,16 @@ export type UserNoticeSignal = { companyId: string | null; kind: NotificationKin
 export async function recordUserNotice(tx: Database | Transaction, notice: UserNotice): Promise<number> {
   const userIds = [...new Set(notice.userIds)]
   if (userIds.length === 0) return 0
-  await tx.insert(notifications).values(userIds.map((userId) => ({ id: randomUUID(), userId, organizationId: notice.companyId ?? null, kind: notice.kind, params: notice.params, link: notice.link })))
+  await tx.insert(notifications).values(
+    userIds.map((userId) => ({
+      id: randomUUID(),
+      userId,
+      organizationId: notice.companyId ?? null,
+      kind: notice.kind,
+      params: notice.params,
+      link: notice.link,
+    })),
+  )
   return userIds.length
 }
 
@@ -122,7 +150,12 @@ export async function recordUserNotice(tx: Database | Transaction, notice: UserN
 export async function deliverUserNotice(notice: UserNotice, options: { mail?: boolean } = {}): Promise<void> {
   const userIds = [...new Set(notice.userIds)]
   if (userIds.length === 0) return
-  publish(userIds.map(roomOf.user), 'notification:new', { companyId: notice.companyId ?? null, kind: notice.kind, exceptUserId: null, userIds } satisfies UserNoticeSignal)
+  publish(userIds.map(roomOf.user), 'notification:new', {
+    companyId: notice.companyId ?? null,
+    kind: notice.kind,
+    exceptUserId: null,
+    userIds,
+  } satisfies UserNoticeSignal)
   if (options.mail === false) return
   try {
     const rows = await database()
@@ -147,7 +180,9 @@ type MailedNotice = { organizationId: string | null; kind: NotificationKind; par
 /** Mails (or queues) the notice for each person in turn; one person's failure does not stop the others. */
 async function mailEach(userIds: string[], notice: MailedNotice): Promise<void> {
   for (const userId of userIds) {
-    await mailOrQueue(userId, notice).catch((error: unknown) => logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent'))
+    await mailOrQueue(userId, notice).catch((error: unknown) =>
+      logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent'),
+    )
   }
 }
 
@@ -168,7 +203,15 @@ async function mailOrQueue(userId: string, notice: MailedNotice, now = new Date(
       const [waiting] = await tx.select({ id: notificationMailQueue.id }).from(notificationMailQueue).where(eq(notificationMailQueue.userId, userId)).limit(1)
       const recent = settings.lastMailedAt !== null && now.getTime() - settings.lastMailedAt.getTime() < windowMs
       if (waiting || recent) {
-        await tx.insert(notificationMailQueue).values({ id: randomUUID(), userId, organizationId: notice.organizationId, kind: notice.kind, params: notice.params, link: notice.link, createdAt: now })
+        await tx.insert(notificationMailQueue).values({
+          id: randomUUID(),
+          userId,
+          organizationId: notice.organizationId,
+          kind: notice.kind,
+          params: notice.params,
+          link: notice.link,
+          createdAt: now,
+        })
         return 'queued' as const
       }
     }
@@ -233,26 +276,38 @@ async function sendNoticeMail(userId: string, notices: MailedNotice[]): Promise<
   const t = translator(locale, 'notifications')
   const url = (link: string) => `${env().PUBLIC_URL}${localizePath(locale, link)}`
   const companyIds = [...new Set(notices.flatMap((notice) => (notice.organizationId ? [notice.organizationId] : [])))]
-  const companies = companyIds.length > 0 ? await database().select({ name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)) : []
+  const companies =
+    companyIds.length > 0 ? await database().select({ name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)) : []
   const footer = companies.length > 0 ? t('mail.footer', { company: companies.map((company) => company.name).join(', ') }) : t('mail.footerAccount')
   const common = { lang: LOCALE_ENTRIES[locale].language, greeting: t('mail.greeting', { name: recipient.name }), footer: `${footer} ${t('mail.manage')}` }
   let subject: string
   let content: Parameters<typeof renderMail>[0]
   if (notices.length === 1) {
     subject = t(`kinds.${first.kind}.title`, first.params)
-    content = { ...common, preview: subject, paragraphs: [t(`kinds.${first.kind}.body`, first.params)], action: { label: t('mail.open'), url: url(first.link) } }
+    content = {
+      ...common,
+      preview: subject,
+      paragraphs: [t(`kinds.${first.kind}.body`, first.params)],
+      action: { label: t('mail.open'), url: url(first.link) },
+    }
   } else {
     subject = t('mail.digest.subject', { count: String(notices.length) })
     content = {
       ...common,
       preview: subject,
       paragraphs: [t('mail.digest.intro', { count: String(notices.length) })],
-      items: notices.map((notice) => ({ title: t(`kinds.${notice.kind}.title`, notice.params), text: t(`kinds.${notice.kind}.body`, notice.params), url: url(notice.link) })),
+      items: notices.map((notice) => ({
+        title: t(`kinds.${notice.kind}.title`, notice.params),
+        text: t(`kinds.${notice.kind}.body`, notice.params),
+        url: url(notice.link),
+      })),
       action: { label: t('mail.digest.open'), url: url('/app/notifications') },
     }
   }
   const { html, text } = renderMail(content)
-  await sendMail({ to: recipient.email, subject, html, text }).catch((error: unknown) => logger().error({ err: (error as Error).message, kinds: notices.map((notice) => notice.kind) }, 'notification mail not sent'))
+  await sendMail({ to: recipient.email, subject, html, text }).catch((error: unknown) =>
+    logger().error({ err: (error as Error).message, kinds: notices.map((notice) => notice.kind) }, 'notification mail not sent'),
+  )
 }
 
 /** The actor's notifications, newest first, rendered in the request's language (own only). */
@@ -265,11 +320,22 @@ export async function listNotifications(ctx: ServiceContext, query: { limit?: nu
   const [rows, [total], [unread]] = await Promise.all([
     db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(notifications).where(where),
-    db.select({ n: count() }).from(notifications).where(and(mine, isNull(notifications.readAt))),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine, isNull(notifications.readAt))),
   ])
   const t = translator(ctx.locale, 'notifications')
   return {
-    items: rows.map((row) => ({ id: row.id, kind: row.kind, title: t(`kinds.${row.kind}.title`, row.params), body: t(`kinds.${row.kind}.body`, row.params), link: row.link, read: row.readAt !== null, createdAt: row.createdAt })),
+    items: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      title: t(`kinds.${row.kind}.title`, row.params),
+      body: t(`kinds.${row.kind}.body`, row.params),
+      link: row.link,
+      read: row.readAt !== null,
+      createdAt: row.createdAt,
+    })),
     total: total?.n ?? 0,
     unread: unread?.n ?? 0,
   }
@@ -282,6 +348,10 @@ export async function markNotificationsRead(ctx: ServiceContext, ids?: string[])
     if (ids.length === 0) return 0
     filters.push(inArray(notifications.id, ids))
   }
-  const changed = await database().update(notifications).set({ readAt: new Date() }).where(and(...filters)).returning({ id: notifications.id })
+  const changed = await database()
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(...filters))
+    .returning({ id: notifications.id })
   return changed.length
 }

@@ -18,7 +18,10 @@ export async function nextNumber(tx: Transaction, companyId: string, series: Num
   const [row] = await tx
     .insert(numberSequences)
     .values({ organizationId: companyId, series, year, lastValue: 1 })
-    .onConflictDoUpdate({ target: [numberSequences.organizationId, numberSequences.series, numberSequences.year], set: { lastValue: sql`${numberSequences.lastValue} + 1` } })
+    .onConflictDoUpdate({
+      target: [numberSequences.organizationId, numberSequences.series, numberSequences.year],
+      set: { lastValue: sql`${numberSequences.lastValue} + 1` },
+    })
     .returning({ value: numberSequences.lastValue })
   if (!row) throw new AppError('internal', 'No order number')
   return formatNumber(series, year, row.value)

@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import type { Actor, MemberRole } from '../../platform/actor'
 import { isAppError } from '../../platform/errors'
-import { canChangeRole, canDeleteCompany, canEditCompany, canRemoveMember, invitableRolesFor, requireCompany, requirePlatformAdmin, requireRole } from './policies'
+import {
+  canChangeRole,
+  canDeleteCompany,
+  canEditCompany,
+  canRemoveMember,
+  invitableRolesFor,
+  requireCompany,
+  requirePlatformAdmin,
+  requireRole,
+} from './policies'
 
 function actor(memberRole: MemberRole | null, platformRole: 'admin' | 'user' = 'user'): Actor {
-  return { userId: 'u', sessionId: 's', companyId: memberRole ? 'c' : null, memberRole, platformRole, companyKind: memberRole ? 'buyer' : null, contactVerified: true, aal: 'aal1' }
+  return {
+    userId: 'u',
+    sessionId: 's',
+    companyId: memberRole ? 'c' : null,
+    memberRole,
+    platformRole,
+    companyKind: memberRole ? 'buyer' : null,
+    contactVerified: true,
+    aal: 'aal1',
+  }
 }
 
 function codeOf(run: () => void): string | undefined {

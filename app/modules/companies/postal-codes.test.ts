@@ -2,7 +2,45 @@ import { describe, expect, it } from 'vitest'
 import { CreateAddressInput } from './address.inputs'
 import { checkPostalCode, postalCodeExample, postalCodeFormat, VALIDATED_POSTAL_CODE_COUNTRIES } from './postal-codes'
 
-const REQUIRED_COUNTRIES = ['US', 'CA', 'GB', 'CN', 'TW', 'JP', 'KR', 'DE', 'FR', 'IT', 'ES', 'NL', 'BE', 'CH', 'AT', 'SE', 'NO', 'DK', 'FI', 'PL', 'PT', 'IE', 'AU', 'NZ', 'IN', 'SG', 'MY', 'TH', 'VN', 'ID', 'PH', 'BR', 'MX', 'RU', 'TR', 'SA', 'ZA']
+const REQUIRED_COUNTRIES = [
+  'US',
+  'CA',
+  'GB',
+  'CN',
+  'TW',
+  'JP',
+  'KR',
+  'DE',
+  'FR',
+  'IT',
+  'ES',
+  'NL',
+  'BE',
+  'CH',
+  'AT',
+  'SE',
+  'NO',
+  'DK',
+  'FI',
+  'PL',
+  'PT',
+  'IE',
+  'AU',
+  'NZ',
+  'IN',
+  'SG',
+  'MY',
+  'TH',
+  'VN',
+  'ID',
+  'PH',
+  'BR',
+  'MX',
+  'RU',
+  'TR',
+  'SA',
+  'ZA',
+]
 
 describe('postal code rules', () => {
   it('cover every country the address book promises, each accepting its own example', () => {
@@ -82,7 +120,16 @@ describe('CreateAddressInput', () => {
   const valid = { type: 'shipping', label: 'London office', line1: '10 Downing Street', city: 'London', country: 'gb', postalCode: 'sw1a2aa' }
 
   it('normalises the country and the postal code, and fills the optional fields', () => {
-    expect(CreateAddressInput.parse(valid)).toEqual({ ...valid, country: 'GB', postalCode: 'SW1A 2AA', recipient: '', phone: '', line2: '', region: '', isDefault: false })
+    expect(CreateAddressInput.parse(valid)).toEqual({
+      ...valid,
+      country: 'GB',
+      postalCode: 'SW1A 2AA',
+      recipient: '',
+      phone: '',
+      line2: '',
+      region: '',
+      isDefault: false,
+    })
   })
 
   it('reports the postal code with the other field errors, as catalog keys', () => {

@@ -23,7 +23,11 @@ const splitAt = (index: number, separator: string) => (compact: string) => {
 /** "94105" or the ZIP+4 "94105-1234". */
 const zipPlusFour = (compact: string) => (compact.length === 9 ? splitAt(5, '-')(compact) : compact)
 
-const digits = (count: number, example: string, optional = false): PostalCodeRule => ({ pattern: new RegExp(`^\\d{${count}}$`), example, ...(optional ? { optional } : {}) })
+const digits = (count: number, example: string, optional = false): PostalCodeRule => ({
+  pattern: new RegExp(`^\\d{${count}}$`),
+  example,
+  ...(optional ? { optional } : {}),
+})
 
 const RULES: Record<string, PostalCodeRule> = {
   US: { pattern: /^\d{5}(-\d{4})?$/, example: '94105', format: zipPlusFour },
@@ -82,9 +86,60 @@ const RULES: Record<string, PostalCodeRule> = {
 
 /** Countries without postal codes: a code given there is dropped. */
 const WITHOUT_POSTAL_CODES = new Set([
-  'AE', 'AG', 'AO', 'AW', 'BF', 'BI', 'BJ', 'BS', 'BW', 'BZ', 'CD', 'CF', 'CG', 'CI', 'CK', 'CM', 'DJ', 'DM', 'ER', 'FJ',
-  'GD', 'GM', 'GQ', 'GY', 'HK', 'KI', 'KM', 'KN', 'KP', 'LY', 'ML', 'MO', 'MR', 'MW', 'NR', 'NU', 'QA', 'RW', 'SB', 'SC',
-  'SL', 'SR', 'ST', 'SY', 'TD', 'TG', 'TK', 'TL', 'TO', 'TV', 'UG', 'VU', 'YE', 'ZW',
+  'AE',
+  'AG',
+  'AO',
+  'AW',
+  'BF',
+  'BI',
+  'BJ',
+  'BS',
+  'BW',
+  'BZ',
+  'CD',
+  'CF',
+  'CG',
+  'CI',
+  'CK',
+  'CM',
+  'DJ',
+  'DM',
+  'ER',
+  'FJ',
+  'GD',
+  'GM',
+  'GQ',
+  'GY',
+  'HK',
+  'KI',
+  'KM',
+  'KN',
+  'KP',
+  'LY',
+  'ML',
+  'MO',
+  'MR',
+  'MW',
+  'NR',
+  'NU',
+  'QA',
+  'RW',
+  'SB',
+  'SC',
+  'SL',
+  'SR',
+  'ST',
+  'SY',
+  'TD',
+  'TG',
+  'TK',
+  'TL',
+  'TO',
+  'TV',
+  'UG',
+  'VU',
+  'YE',
+  'ZW',
 ])
 
 /** Free-form codes of the countries without a rule. */

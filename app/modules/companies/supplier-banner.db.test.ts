@@ -29,7 +29,20 @@ afterAll(async () => {
 
 async function supplierMember(role: MemberRole, company?: { id: string }): Promise<ServiceContext & { actor: { companyId: string } }> {
   const { user, company: joined } = await createMember({ role, company, companyInput: { kind: 'supplier', verificationStatus: 'accept' } })
-  return { actor: { userId: user.id, sessionId: 'test', companyId: joined.id, memberRole: role, platformRole: 'user', companyKind: 'supplier', contactVerified: true, aal: 'aal1' }, locale: 'en', requestId: 'test' }
+  return {
+    actor: {
+      userId: user.id,
+      sessionId: 'test',
+      companyId: joined.id,
+      memberRole: role,
+      platformRole: 'user',
+      companyKind: 'supplier',
+      contactVerified: true,
+      aal: 'aal1',
+    },
+    locale: 'en',
+    requestId: 'test',
+  }
 }
 
 async function failure(run: Promise<unknown>): Promise<AppError> {
@@ -67,7 +80,10 @@ describe('supplier banner', () => {
     const member = await supplierMember('member', { id: owner.actor.companyId })
     expect((await failure(replaceSupplierBanner(member, { name: 'banner.png', bytes: await imageBytes('png') }))).code).toBe('insufficient_role')
     expect(await database().select().from(files).where(eq(files.organizationId, owner.actor.companyId))).toEqual([])
-    const [profile] = await database().select({ bannerFileId: companyProfiles.bannerFileId }).from(companyProfiles).where(eq(companyProfiles.organizationId, owner.actor.companyId))
+    const [profile] = await database()
+      .select({ bannerFileId: companyProfiles.bannerFileId })
+      .from(companyProfiles)
+      .where(eq(companyProfiles.organizationId, owner.actor.companyId))
     expect(profile?.bannerFileId).toBeNull()
   })
 

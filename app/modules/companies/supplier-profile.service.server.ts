@@ -126,7 +126,12 @@ export async function setSupplierType(ctx: ServiceContext, supplierType: Supplie
  * Stores the uploads for `purpose`, then hands them to `attach`; if storing or attaching them fails, the
  * files already stored are deleted again, so a refused form leaves nothing behind.
  */
-export async function withUploads<T>(ctx: ServiceContext, purpose: FilePurpose, uploads: FormUpload[], attach: (stored: StoredFile[]) => Promise<T>): Promise<T> {
+export async function withUploads<T>(
+  ctx: ServiceContext,
+  purpose: FilePurpose,
+  uploads: FormUpload[],
+  attach: (stored: StoredFile[]) => Promise<T>,
+): Promise<T> {
   const stored: StoredFile[] = []
   try {
     for (const upload of uploads) stored.push(await uploadFile(ctx, { purpose, ...upload }))
@@ -145,7 +150,9 @@ export async function addFactoryPhotos(ctx: ServiceContext, uploads: FormUpload[
   if (factoryPhotoFileIds.length + uploads.length > MAX_FACTORY_PHOTOS) {
     throw new AppError('validation_failed', 'Too many photos', { fields: { photos: ['validation.tooManyPhotos'] } })
   }
-  return withUploads(ctx, 'factory_photo', uploads, (stored) => updateSupplierProfile(ctx, { factoryPhotoFileIds: [...factoryPhotoFileIds, ...stored.map((file) => file.id)] }))
+  return withUploads(ctx, 'factory_photo', uploads, (stored) =>
+    updateSupplierProfile(ctx, { factoryPhotoFileIds: [...factoryPhotoFileIds, ...stored.map((file) => file.id)] }),
+  )
 }
 
 /** Takes a photo off the profile and deletes the file (admins and owners). */

@@ -18,8 +18,14 @@ describe('supplier inputs', () => {
   it('needs at least one document and at most ten', () => {
     expect(SubmitApplicationInput.safeParse({ supplierType: 'wholesaler', documentFileIds: [] }).error?.issues[0]?.message).toBe('validation.documentsRequired')
     const eleven = Array.from({ length: 11 }, (_, index) => `file-${index}`)
-    expect(SubmitApplicationInput.safeParse({ supplierType: 'wholesaler', documentFileIds: eleven }).error?.issues[0]?.message).toBe('validation.tooManyDocuments')
-    expect(SubmitApplicationInput.parse({ supplierType: 'wholesaler', documentFileIds: 'a,b' })).toEqual({ supplierType: 'wholesaler', documentFileIds: ['a', 'b'], message: '' })
+    expect(SubmitApplicationInput.safeParse({ supplierType: 'wholesaler', documentFileIds: eleven }).error?.issues[0]?.message).toBe(
+      'validation.tooManyDocuments',
+    )
+    expect(SubmitApplicationInput.parse({ supplierType: 'wholesaler', documentFileIds: 'a,b' })).toEqual({
+      supplierType: 'wholesaler',
+      documentFileIds: ['a', 'b'],
+      message: '',
+    })
   })
 
   it('opens the review queue on pending applications and ignores empty filters', () => {

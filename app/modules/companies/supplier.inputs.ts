@@ -21,7 +21,12 @@ export const countryListField = (maxItems: number) =>
     z
       .array(z.string().trim().toUpperCase())
       .transform((codes) => [...new Set(codes.filter(Boolean))])
-      .pipe(z.array(z.string()).max(maxItems, 'validation.tooManyItems').refine((codes) => codes.every(isCountryCode), 'validation.country')),
+      .pipe(
+        z
+          .array(z.string())
+          .max(maxItems, 'validation.tooManyItems')
+          .refine((codes) => codes.every(isCountryCode), 'validation.country'),
+      ),
   )
 
 /** File ids as an array or comma-separated text. */

@@ -31,18 +31,33 @@ describe('member order', () => {
 
 describe('member permissions', () => {
   it('lets admins move members and admins between admin and member, never near owners', () => {
-    expect(memberPermissions(actor('admin'), { userId: 'x', role: 'member' }, 1)).toEqual({ assignableRoles: ['admin', 'member'], removable: true, canReceiveOwnership: false })
+    expect(memberPermissions(actor('admin'), { userId: 'x', role: 'member' }, 1)).toEqual({
+      assignableRoles: ['admin', 'member'],
+      removable: true,
+      canReceiveOwnership: false,
+    })
     expect(memberPermissions(actor('admin'), { userId: 'x', role: 'owner' }, 2)).toEqual({ assignableRoles: [], removable: false, canReceiveOwnership: false })
   })
 
   it('lets owners do everything but demote or remove the last owner, or remove themselves', () => {
-    expect(memberPermissions(actor('owner'), { userId: 'x', role: 'admin' }, 1)).toEqual({ assignableRoles: ['owner', 'admin', 'member'], removable: true, canReceiveOwnership: true })
+    expect(memberPermissions(actor('owner'), { userId: 'x', role: 'admin' }, 1)).toEqual({
+      assignableRoles: ['owner', 'admin', 'member'],
+      removable: true,
+      canReceiveOwnership: true,
+    })
     expect(memberPermissions(actor('owner'), { userId: 'me', role: 'owner' }, 1)).toEqual({ assignableRoles: [], removable: false, canReceiveOwnership: false })
-    expect(memberPermissions(actor('owner'), { userId: 'me', role: 'owner' }, 2)).toMatchObject({ assignableRoles: ['owner', 'admin', 'member'], removable: false })
+    expect(memberPermissions(actor('owner'), { userId: 'me', role: 'owner' }, 2)).toMatchObject({
+      assignableRoles: ['owner', 'admin', 'member'],
+      removable: false,
+    })
   })
 
   it('gives members no controls', () => {
-    expect(memberPermissions(actor('member'), { userId: 'x', role: 'member' }, 1)).toEqual({ assignableRoles: [], removable: false, canReceiveOwnership: false })
+    expect(memberPermissions(actor('member'), { userId: 'x', role: 'member' }, 1)).toEqual({
+      assignableRoles: [],
+      removable: false,
+      canReceiveOwnership: false,
+    })
   })
 
   it('lets the only owner leave only after someone else became an owner', () => {

@@ -30,11 +30,17 @@ type Person = { id: string; email: string; name: string }
 /** A real session row: active_companies points at it. */
 async function sessionOf(userId: string): Promise<string> {
   const id = randomUUID()
-  await database().insert(sessions).values({ id, token: randomUUID(), userId, expiresAt: new Date(Date.now() + 86_400_000) })
+  await database()
+    .insert(sessions)
+    .values({ id, token: randomUUID(), userId, expiresAt: new Date(Date.now() + 86_400_000) })
   return id
 }
 
-async function ctxFor(user: { id: string }, membership: { companyId: string; role: MemberRole } | null, options: { locale?: Locale; contactVerified?: boolean } = {}): Promise<ServiceContext> {
+async function ctxFor(
+  user: { id: string },
+  membership: { companyId: string; role: MemberRole } | null,
+  options: { locale?: Locale; contactVerified?: boolean } = {},
+): Promise<ServiceContext> {
   return {
     actor: {
       userId: user.id,
@@ -94,7 +100,10 @@ async function secretMailedTo(email: string): Promise<string> {
 const invite = (ctx: ServiceContext, email: string, role: 'admin' | 'member' = 'member') => createInvitation(ctx, CreateInvitationInput.parse({ email, role }))
 
 async function expire(invitationId: string) {
-  await database().update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, invitationId))
+  await database()
+    .update(invitations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(invitations.id, invitationId))
 }
 
 describe('members', () => {
@@ -128,7 +137,13 @@ describe('members', () => {
     expect(changed.role).toBe('admin')
     expect(await roleOf(member.memberId)).toBe('admin')
     const [entry] = await auditOf(company.id, 'member.role_changed')
-    expect(entry).toMatchObject({ actorUserId: admin.id, targetType: 'member', targetId: member.memberId, before: { userId: member.id, role: 'member' }, after: { userId: member.id, role: 'admin' } })
+    expect(entry).toMatchObject({
+      actorUserId: admin.id,
+      targetType: 'member',
+      targetId: member.memberId,
+      before: { userId: member.id, role: 'member' },
+      after: { userId: member.id, role: 'admin' },
+    })
   })
 
   it('does nothing (and audits nothing) when the role is unchanged', async () => {
@@ -179,7 +194,12 @@ describe('members', () => {
     await expect(removeMember(member.ctx, admin.memberId)).rejects.toMatchObject({ code: 'insufficient_role' })
     await expect(removeMember(admin.ctx, admin.memberId)).rejects.toMatchObject({ code: 'conflict' })
     await expect(removeMember(owner.ctx, owner.memberId)).rejects.toMatchObject({ code: 'conflict' })
-    expect(await database().select({ value: count() }).from(members).where(eq(members.organizationId, owner.ctx.actor.companyId ?? ''))).toEqual([{ value: 3 }])
+    expect(
+      await database()
+        .select({ value: count() })
+        .from(members)
+        .where(eq(members.organizationId, owner.ctx.actor.companyId ?? '')),
+    ).toEqual([{ value: 3 }])
   })
 
   it('lets members leave, but the only owner must transfer ownership first', async () => {
@@ -216,7 +236,14 @@ describe('creating invitations', () => {
     const { company, admin } = await team('Invite Co')
     const ctx = { ...admin.ctx, locale: 'zh-Hant' as const }
     const created = await invite(ctx, '  New.Colleague@Example.TEST ', 'admin')
-    expect(created).toMatchObject({ email: 'new.colleague@example.test', role: 'admin', status: 'pending', sendCount: 1, inviterName: admin.name, canResend: true })
+    expect(created).toMatchObject({
+      email: 'new.colleague@example.test',
+      role: 'admin',
+      status: 'pending',
+      sendCount: 1,
+      inviterName: admin.name,
+      canResend: true,
+    })
     const mail = await lastMailTo('new.colleague@example.test')
     expect(mail?.subject).toBe(`${admin.name} 邀請你加入 Tradeport 上的 Invite Co`)
     expect(mail?.textBody).toMatch(/http:\/\/localhost:3000\/zh-Hant\/app\/team\/join\?token=/)
@@ -244,7 +271,9 @@ describe('creating invitations', () => {
   it('refuses members, unverified inviters and owner invitations, storing nothing', async () => {
     const { company, admin, member } = await team('Refuse Co')
     await expect(invite(member.ctx, 'someone@example.test')).rejects.toMatchObject({ code: 'insufficient_role' })
-    await expect(invite({ ...admin.ctx, actor: { ...admin.ctx.actor, contactVerified: false } }, 'someone@example.test')).rejects.toMatchObject({ code: 'email_not_verified' })
+    await expect(invite({ ...admin.ctx, actor: { ...admin.ctx.actor, contactVerified: false } }, 'someone@example.test')).rejects.toMatchObject({
+      code: 'email_not_verified',
+    })
     expect(CreateInvitationInput.safeParse({ email: 'someone@example.test', role: 'owner' }).success).toBe(false)
     expect(CreateInvitationInput.safeParse({ email: 'not-an-email', role: 'member' }).success).toBe(false)
     expect(CreateInvitationInput.safeParse({ email: '8613800000000@phone.tradeport.invalid', role: 'member' }).success).toBe(false)
@@ -323,7 +352,11 @@ describe('listing, resending and revoking invitations', () => {
     await expect(revokeInvitation(admin.ctx, created.id)).rejects.toMatchObject({ code: 'invitation_closed' })
     await expect(resendInvitation(admin.ctx, created.id)).rejects.toMatchObject({ code: 'invitation_closed' })
     expect((await previewInvitation(secret)).status).toBe('revoked')
-    expect((await auditOf(company.id, 'invitation.revoked'))[0]).toMatchObject({ actorUserId: admin.id, before: { status: 'pending' }, after: { status: 'revoked' } })
+    expect((await auditOf(company.id, 'invitation.revoked'))[0]).toMatchObject({
+      actorUserId: admin.id,
+      before: { status: 'pending' },
+      after: { status: 'revoked' },
+    })
   })
 
   it('answers 404 for another company’s invitation', async () => {
@@ -345,7 +378,14 @@ describe('answering invitations', () => {
 
   it('previews the company, inviter, role and status; an unknown secret is 404', async () => {
     const { company, owner, user, secret } = await invited('admin')
-    expect(await previewInvitation(secret)).toMatchObject({ companyName: company.name, verificationStatus: 'unverified', inviterName: owner.name, role: 'admin', email: user.email, status: 'pending' })
+    expect(await previewInvitation(secret)).toMatchObject({
+      companyName: company.name,
+      verificationStatus: 'unverified',
+      inviterName: owner.name,
+      role: 'admin',
+      email: user.email,
+      status: 'pending',
+    })
     await expect(previewInvitation('x'.repeat(43))).rejects.toMatchObject({ code: 'not_found' })
   })
 
@@ -353,11 +393,25 @@ describe('answering invitations', () => {
     const { company, user, created, secret, ctx } = await invited('admin')
     const joined = await acceptInvitation(ctx, secret)
     expect(joined).toEqual({ companyId: company.id, companyName: company.name, role: 'admin', alreadyMember: false })
-    const [member] = await database().select().from(members).where(and(eq(members.organizationId, company.id), eq(members.userId, user.id)))
+    const [member] = await database()
+      .select()
+      .from(members)
+      .where(and(eq(members.organizationId, company.id), eq(members.userId, user.id)))
     expect(member?.role).toBe('admin')
-    expect(await database().select().from(activeCompanies).where(eq(activeCompanies.sessionId, ctx.actor.sessionId))).toMatchObject([{ organizationId: company.id }])
-    expect((await auditOf(company.id, 'invitation.accepted'))[0]).toMatchObject({ actorUserId: user.id, targetId: created.id, before: { status: 'pending' }, after: { status: 'accepted' } })
-    expect((await auditOf(company.id, 'member.joined'))[0]).toMatchObject({ actorUserId: user.id, targetId: member?.id, after: { userId: user.id, role: 'admin', invitationId: created.id } })
+    expect(await database().select().from(activeCompanies).where(eq(activeCompanies.sessionId, ctx.actor.sessionId))).toMatchObject([
+      { organizationId: company.id },
+    ])
+    expect((await auditOf(company.id, 'invitation.accepted'))[0]).toMatchObject({
+      actorUserId: user.id,
+      targetId: created.id,
+      before: { status: 'pending' },
+      after: { status: 'accepted' },
+    })
+    expect((await auditOf(company.id, 'member.joined'))[0]).toMatchObject({
+      actorUserId: user.id,
+      targetId: member?.id,
+      after: { userId: user.id, role: 'admin', invitationId: created.id },
+    })
   })
 
   it('refuses a reused link, changing nothing', async () => {
@@ -454,6 +508,11 @@ describe('concurrent changes', () => {
     const secret = await secretMailedTo(user.email)
     const [first, second] = await Promise.allSettled([acceptInvitation(await ctxFor(user, null), secret), acceptInvitation(await ctxFor(user, null), secret)])
     expect([first.status, second.status].sort()).toEqual(['fulfilled', 'rejected'])
-    expect(await database().select().from(members).where(and(eq(members.organizationId, company.id), eq(members.userId, user.id)))).toHaveLength(1)
+    expect(
+      await database()
+        .select()
+        .from(members)
+        .where(and(eq(members.organizationId, company.id), eq(members.userId, user.id))),
+    ).toHaveLength(1)
   })
 })

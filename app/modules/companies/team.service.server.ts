@@ -82,7 +82,12 @@ async function ownerCount(tx: Transaction, companyId: string): Promise<number> {
 async function dropActiveCompany(tx: Transaction, userId: string, companyId: string): Promise<void> {
   await tx
     .delete(activeCompanies)
-    .where(and(eq(activeCompanies.organizationId, companyId), inArray(activeCompanies.sessionId, tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)))))
+    .where(
+      and(
+        eq(activeCompanies.organizationId, companyId),
+        inArray(activeCompanies.sessionId, tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))),
+      ),
+    )
 }
 
 /** The active company's members: owners first, then admins, then members, by name (any member). */
@@ -115,7 +120,8 @@ export async function changeMemberRole(ctx: ServiceContext, memberId: string, ro
   const { member, changed } = await database().transaction(async (tx) => {
     await lockCompany(tx, companyId)
     const current = await findMember(tx, companyId, memberId)
-    if (!canChangeRole(ctx.actor, current.role, role)) throw new AppError('insufficient_role', 'Your role does not allow this change', { requiredRole: 'owner' })
+    if (!canChangeRole(ctx.actor, current.role, role))
+      throw new AppError('insufficient_role', 'Your role does not allow this change', { requiredRole: 'owner' })
     if (current.role === role) return { member: current, changed: false }
     if (isLastOwner(current.role, await ownerCount(tx, companyId))) throw new AppError('last_owner', 'A company needs at least one owner')
     await tx.update(members).set({ role }).where(eq(members.id, current.id))
@@ -140,12 +146,20 @@ export async function removeMember(ctx: ServiceContext, memberId: string): Promi
   const removed = await database().transaction(async (tx) => {
     await lockCompany(tx, companyId)
     const member = await findMember(tx, companyId, memberId)
-    if (!canRemoveMember(ctx.actor, member.role)) throw new AppError('insufficient_role', 'Your role does not allow removing this member', { requiredRole: member.role === 'owner' ? 'owner' : 'admin' })
+    if (!canRemoveMember(ctx.actor, member.role))
+      throw new AppError('insufficient_role', 'Your role does not allow removing this member', { requiredRole: member.role === 'owner' ? 'owner' : 'admin' })
     if (member.userId === ctx.actor.userId) throw new AppError('conflict', 'Use leave to remove yourself from the company', { reason: 'use_leave' })
     if (isLastOwner(member.role, await ownerCount(tx, companyId))) throw new AppError('last_owner', 'A company needs at least one owner')
     await tx.delete(members).where(eq(members.id, member.id))
     await dropActiveCompany(tx, member.userId, companyId)
-    await recordAudit(tx, ctx, { companyId, action: 'member.removed', targetType: 'member', targetId: member.id, before: { userId: member.userId, role: member.role }, after: null })
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'member.removed',
+      targetType: 'member',
+      targetId: member.id,
+      before: { userId: member.userId, role: member.role },
+      after: null,
+    })
     return member
   })
   membershipsChanged([removed.userId])
@@ -162,7 +176,14 @@ export async function leaveCompany(ctx: ServiceContext): Promise<void> {
     if (isLastOwner(self.role, await ownerCount(tx, companyId))) throw new AppError('owner_must_transfer', 'Transfer ownership before leaving')
     await tx.delete(members).where(eq(members.id, self.id))
     await dropActiveCompany(tx, self.userId, companyId)
-    await recordAudit(tx, ctx, { companyId, action: 'member.left', targetType: 'member', targetId: self.id, before: { userId: self.userId, role: self.role }, after: null })
+    await recordAudit(tx, ctx, {
+      companyId,
+      action: 'member.left',
+      targetType: 'member',
+      targetId: self.id,
+      before: { userId: self.userId, role: self.role },
+      after: null,
+    })
   })
   membershipsChanged([ctx.actor.userId])
   disconnectUsers([ctx.actor.userId])

@@ -67,10 +67,22 @@ describe('searchUsers', () => {
     const created = []
     for (const name of ['First', 'Second', 'Third', 'Fourth']) created.push(await createUser({ name: `${tag} ${name}` }))
     const [first, second, third, fourth] = created.map((u) => u.id) as [string, string, string, string]
-    await database().update(users).set({ createdAt: new Date('2024-01-01T00:00:00Z') }).where(eq(users.id, first))
-    await database().update(users).set({ createdAt: new Date('2024-02-01T00:00:00Z') }).where(eq(users.id, second))
-    await database().update(users).set({ createdAt: new Date('2024-03-01T00:00:00Z') }).where(eq(users.id, third))
-    await database().update(users).set({ createdAt: new Date('2024-04-01T00:00:00Z'), role: 'admin' }).where(eq(users.id, fourth))
+    await database()
+      .update(users)
+      .set({ createdAt: new Date('2024-01-01T00:00:00Z') })
+      .where(eq(users.id, first))
+    await database()
+      .update(users)
+      .set({ createdAt: new Date('2024-02-01T00:00:00Z') })
+      .where(eq(users.id, second))
+    await database()
+      .update(users)
+      .set({ createdAt: new Date('2024-03-01T00:00:00Z') })
+      .where(eq(users.id, third))
+    await database()
+      .update(users)
+      .set({ createdAt: new Date('2024-04-01T00:00:00Z'), role: 'admin' })
+      .where(eq(users.id, fourth))
     await database().update(users).set({ banned: true, banReason: 'spam' }).where(eq(users.id, second))
     await database()
       .update(users)
@@ -91,7 +103,12 @@ describe('searchUsers', () => {
 describe('getUserDetail', () => {
   it('shows the profile, companies (deleted ones marked) and audit entries about the user; 404 for an unknown id', async () => {
     const { ctx } = await platformAdmin()
-    const user = await createUser({ name: 'Detail Person', email: 'p8613900002222@phone.tradeport.invalid', phoneNumber: '+8613900002222', phoneNumberVerified: true })
+    const user = await createUser({
+      name: 'Detail Person',
+      email: 'p8613900002222@phone.tradeport.invalid',
+      phoneNumber: '+8613900002222',
+      phoneNumberVerified: true,
+    })
     const company = await createCompany({ name: 'Detail Co', verificationStatus: 'accept' })
     const deleted = await createCompany({ name: 'Deleted Co' })
     await addMember(company.id, user.id, 'admin')
@@ -100,7 +117,15 @@ describe('getUserDetail', () => {
     await banUser(ctx, user.id, BanUserInput.parse({ reason: 'Spam', expires_in_days: '7' }))
 
     const detail = await getUserDetail(ctx, user.id)
-    expect(detail.user).toMatchObject({ name: 'Detail Person', email: null, phoneNumber: '+8613900002222', phoneNumberVerified: true, twoFactorEnabled: false, status: 'banned', banReason: 'Spam' })
+    expect(detail.user).toMatchObject({
+      name: 'Detail Person',
+      email: null,
+      phoneNumber: '+8613900002222',
+      phoneNumberVerified: true,
+      twoFactorEnabled: false,
+      status: 'banned',
+      banReason: 'Spam',
+    })
     expect(detail.companies).toEqual([
       { id: company.id, name: 'Detail Co', role: 'admin', verificationStatus: 'accept', deleted: false },
       { id: deleted.id, name: 'Deleted Co', role: 'member', verificationStatus: 'unverified', deleted: true },
@@ -123,7 +148,14 @@ describe('setPlatformRole', () => {
     expect(await sessionIdsOf(user.id)).toEqual([])
     expect(sessionRevocations().isRevoked(sessionId ?? '')).toBe(true)
     const [entry] = await auditAbout(user.id)
-    expect(entry).toMatchObject({ action: 'user.role_changed', targetType: 'user', organizationId: null, actorUserId: ctx.actor.userId, before: { role: 'user' }, after: { role: 'admin' } })
+    expect(entry).toMatchObject({
+      action: 'user.role_changed',
+      targetType: 'user',
+      organizationId: null,
+      actorUserId: ctx.actor.userId,
+      before: { role: 'user' },
+      after: { role: 'admin' },
+    })
 
     expect((await setPlatformRole(ctx, user.id, 'admin')).role).toBe('admin')
     expect(await auditAbout(user.id)).toHaveLength(1)

@@ -31,7 +31,9 @@ export type AdminUserProfile = {
   createdAt: Date
 }
 
-export type AdminUserListItem = Pick<AdminUserProfile, 'id' | 'name' | 'email' | 'phoneNumber' | 'role' | 'status' | 'banExpires' | 'createdAt'> & { companyCount: number }
+export type AdminUserListItem = Pick<AdminUserProfile, 'id' | 'name' | 'email' | 'phoneNumber' | 'role' | 'status' | 'banExpires' | 'createdAt'> & {
+  companyCount: number
+}
 
 export type AdminUserDetail = {
   user: AdminUserProfile
@@ -107,7 +109,10 @@ function searchFilters(query: UserSearchQuery, now: Date): SQL | undefined {
 }
 
 /** Users matching a name, email or phone fragment, newest first, with how many companies each belongs to. */
-export async function searchUsers(ctx: ServiceContext, query: UserSearchQuery): Promise<{ items: AdminUserListItem[]; total: number; limit: number; offset: number }> {
+export async function searchUsers(
+  ctx: ServiceContext,
+  query: UserSearchQuery,
+): Promise<{ items: AdminUserListItem[]; total: number; limit: number; offset: number }> {
   requirePlatformAdmin(ctx.actor)
   const db = database()
   const where = searchFilters(query, new Date())

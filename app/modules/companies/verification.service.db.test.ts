@@ -21,7 +21,15 @@ import { auditEvents, companyProfiles, files, members, supplierApplications } fr
 import { uploadFile } from './file.service.server'
 import { addFactoryPhotos, getSupplierProfile, removeFactoryPhoto, setSupplierType, updateSupplierProfile } from './supplier-profile.service.server'
 import { DecisionInput, UpdateSupplierProfileInput } from './supplier.inputs'
-import { applyAsSupplier, decideApplication, getApplication, listApplications, myApplications, submitApplication, submitApplicationWithUploads } from './verification.service.server'
+import {
+  applyAsSupplier,
+  decideApplication,
+  getApplication,
+  listApplications,
+  myApplications,
+  submitApplication,
+  submitApplicationWithUploads,
+} from './verification.service.server'
 
 let root: string
 
@@ -38,11 +46,18 @@ afterAll(async () => {
 /** A real session row: creating a company makes it the session's active one. */
 async function sessionOf(userId: string): Promise<string> {
   const id = randomUUID()
-  await database().insert(sessions).values({ id, token: randomUUID(), userId, expiresAt: new Date(Date.now() + 86_400_000) })
+  await database()
+    .insert(sessions)
+    .values({ id, token: randomUUID(), userId, expiresAt: new Date(Date.now() + 86_400_000) })
   return id
 }
 
-function contextOf(userId: string, companyId: string | null, memberRole: MemberRole | null, options: { platformRole?: 'user' | 'admin'; sessionId?: string; kind?: CompanyKind } = {}): ServiceContext {
+function contextOf(
+  userId: string,
+  companyId: string | null,
+  memberRole: MemberRole | null,
+  options: { platformRole?: 'user' | 'admin'; sessionId?: string; kind?: CompanyKind } = {},
+): ServiceContext {
   return {
     actor: {
       userId,
@@ -61,7 +76,11 @@ function contextOf(userId: string, companyId: string | null, memberRole: MemberR
 
 /** A supplier company with an owner, an admin and a member. */
 async function supplier(options: { name?: string; kind?: CompanyKind; country?: string } = {}) {
-  const company = await createCompany({ name: options.name ?? `Supplier ${randomUUID().slice(0, 6)}`, kind: options.kind ?? 'supplier', country: options.country ?? 'CN' })
+  const company = await createCompany({
+    name: options.name ?? `Supplier ${randomUUID().slice(0, 6)}`,
+    kind: options.kind ?? 'supplier',
+    country: options.country ?? 'CN',
+  })
   const people = {} as Record<MemberRole, { id: string; email: string; ctx: ServiceContext }>
   for (const role of ['owner', 'admin', 'member'] as const) {
     const user = await createUser({ name: `${role} of ${company.name}` })
@@ -114,7 +133,12 @@ describe('submitApplication', () => {
     expect(application).toMatchObject({ status: 'pending', supplierType: 'manufacturer', submittedBy: team.owner.id, message: 'Licence attached.' })
     expect(await profileOf(team.company.id)).toMatchObject({ verificationStatus: 'pending', supplierType: 'manufacturer' })
     const [entry] = await auditOf(team.company.id, 'verification.submitted')
-    expect(entry).toMatchObject({ actorUserId: team.owner.id, targetType: 'supplier_application', targetId: application.id, before: { verificationStatus: 'unverified' } })
+    expect(entry).toMatchObject({
+      actorUserId: team.owner.id,
+      targetType: 'supplier_application',
+      targetId: application.id,
+      before: { verificationStatus: 'unverified' },
+    })
     expect(entry?.after).toMatchObject({ verificationStatus: 'pending', supplierType: 'manufacturer' })
   })
 
@@ -122,7 +146,9 @@ describe('submitApplication', () => {
     const team = await supplier()
     await submitted(team)
     const file = await document(team.admin.ctx)
-    expect((await failure(submitApplication(team.admin.ctx, { supplierType: 'wholesaler', documentFileIds: [file.id], message: '' }))).code).toBe('application_pending')
+    expect((await failure(submitApplication(team.admin.ctx, { supplierType: 'wholesaler', documentFileIds: [file.id], message: '' }))).code).toBe(
+      'application_pending',
+    )
     expect(await database().select().from(supplierApplications).where(eq(supplierApplications.organizationId, team.company.id))).toHaveLength(1)
   })
 
@@ -171,7 +197,12 @@ describe('decideApplication', () => {
     expect(decided).toMatchObject({ status: 'reject', reviewedBy: reviewer.actor.userId, reviewNote: note, companyName: 'Pearl River Lamps' })
     expect(await profileOf(team.company.id)).toMatchObject({ verificationStatus: 'reject', verifiedAt: null })
     const [entry] = await auditOf(team.company.id, 'verification.rejected')
-    expect(entry).toMatchObject({ actorUserId: reviewer.actor.userId, targetId: application.id, before: { verificationStatus: 'pending' }, after: { verificationStatus: 'reject', note } })
+    expect(entry).toMatchObject({
+      actorUserId: reviewer.actor.userId,
+      targetId: application.id,
+      before: { verificationStatus: 'pending' },
+      after: { verificationStatus: 'reject', note },
+    })
 
     const mails = await database().select().from(devMessages).where(eq(devMessages.channel, 'mail'))
     const to = (email: string) => mails.filter((mail) => mail.recipient === email)
@@ -203,7 +234,10 @@ describe('decideApplication', () => {
     const profile = await profileOf(team.company.id)
     expect(profile?.verificationStatus).toBe('accept')
     expect(profile?.verifiedAt).toBeInstanceOf(Date)
-    expect((await auditOf(team.company.id, 'verification.accepted'))[0]).toMatchObject({ before: { verificationStatus: 'pending' }, after: { verificationStatus: 'accept', note: '' } })
+    expect((await auditOf(team.company.id, 'verification.accepted'))[0]).toMatchObject({
+      before: { verificationStatus: 'pending' },
+      after: { verificationStatus: 'accept', note: '' },
+    })
     const file = await document(team.owner.ctx)
     expect((await failure(submitApplication(team.owner.ctx, { supplierType: 'manufacturer', documentFileIds: [file.id], message: '' }))).code).toBe('conflict')
   })
@@ -250,9 +284,13 @@ describe('listApplications', () => {
     const all = await listApplications(reviewer, { status: 'all', q: 'queue', limit: 20, offset: 0 })
     expect(all.items.map((item) => item.companyName)).toEqual(['Queue Textiles', 'Queue Lamps 100%'])
     expect(all.total).toBe(2)
-    expect((await listApplications(reviewer, { status: 'all', country: 'BD', q: 'Queue', limit: 20, offset: 0 })).items.map((item) => item.companyName)).toEqual(['Queue Textiles'])
+    expect(
+      (await listApplications(reviewer, { status: 'all', country: 'BD', q: 'Queue', limit: 20, offset: 0 })).items.map((item) => item.companyName),
+    ).toEqual(['Queue Textiles'])
     expect((await listApplications(reviewer, { status: 'all', supplierType: 'wholesaler', q: 'Queue', limit: 20, offset: 0 })).total).toBe(0)
-    expect((await listApplications(reviewer, { status: 'all', q: '100%', limit: 20, offset: 0 })).items.map((item) => item.companyName)).toEqual(['Queue Lamps 100%'])
+    expect((await listApplications(reviewer, { status: 'all', q: '100%', limit: 20, offset: 0 })).items.map((item) => item.companyName)).toEqual([
+      'Queue Lamps 100%',
+    ])
     const page = await listApplications(reviewer, { status: 'all', q: 'Queue', limit: 1, offset: 1 })
     expect(page).toMatchObject({ total: 2, items: [{ companyName: 'Queue Lamps 100%' }] })
   })
@@ -271,13 +309,19 @@ describe('supplier profile', () => {
     const profile = await updateSupplierProfile(team.admin.ctx, input)
     expect(profile).toMatchObject({ capabilities: ['OEM', 'Injection moulding'], exportMarkets: ['US', 'DE'], description: { 'zh-Hans': '照明工厂' } })
     const [entry] = await auditOf(team.company.id, 'company.updated')
-    expect(entry).toMatchObject({ actorUserId: team.admin.id, before: { capabilities: [], exportMarkets: [] }, after: { capabilities: ['OEM', 'Injection moulding'], exportMarkets: ['US', 'DE'] } })
+    expect(entry).toMatchObject({
+      actorUserId: team.admin.id,
+      before: { capabilities: [], exportMarkets: [] },
+      after: { capabilities: ['OEM', 'Injection moulding'], exportMarkets: ['US', 'DE'] },
+    })
     expect((await updateSupplierProfile(team.admin.ctx, { descriptionZhHans: '' })).description).toEqual({})
   })
 
   it('refuses unknown countries and members', async () => {
     const team = await supplier()
-    expect(UpdateSupplierProfileInput.safeParse({ exportMarkets: ['US', 'XX'] }).error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['exportMarkets', 'validation.country']])
+    expect(UpdateSupplierProfileInput.safeParse({ exportMarkets: ['US', 'XX'] }).error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['exportMarkets', 'validation.country'],
+    ])
     expect((await failure(updateSupplierProfile(team.member.ctx, { capabilities: ['OEM'] }))).code).toBe('insufficient_role')
   })
 
@@ -317,7 +361,16 @@ describe('applyAsSupplier', () => {
     const { companyId } = await applyAsSupplier(
       { ...ctx, locale: 'zh-Hans' },
       {
-        company: { kind: 'supplier', services: [], legalName: 'Wen Ceramics Co., Ltd.', displayName: 'Wen Ceramics', country: 'CN', city: 'Foshan', mainProducts: ['Tiles'], mainMarkets: [] },
+        company: {
+          kind: 'supplier',
+          services: [],
+          legalName: 'Wen Ceramics Co., Ltd.',
+          displayName: 'Wen Ceramics',
+          country: 'CN',
+          city: 'Foshan',
+          mainProducts: ['Tiles'],
+          mainMarkets: [],
+        },
         profile: { supplierType: 'manufacturer', capabilities: ['Glazing'], exportMarkets: ['AU'], description: '陶瓷砖生产商' },
         documents: [{ name: 'licence.pdf', bytes: pdfBytes() }],
         message: '',
@@ -325,7 +378,14 @@ describe('applyAsSupplier', () => {
     )
     const [membership] = await database().select().from(members).where(eq(members.organizationId, companyId))
     expect(membership).toMatchObject({ userId: user.id, role: 'owner' })
-    expect(await profileOf(companyId)).toMatchObject({ kind: 'supplier', supplierType: 'manufacturer', capabilities: ['Glazing'], exportMarkets: ['AU'], description: { 'zh-Hans': '陶瓷砖生产商' }, verificationStatus: 'pending' })
+    expect(await profileOf(companyId)).toMatchObject({
+      kind: 'supplier',
+      supplierType: 'manufacturer',
+      capabilities: ['Glazing'],
+      exportMarkets: ['AU'],
+      description: { 'zh-Hans': '陶瓷砖生产商' },
+      verificationStatus: 'pending',
+    })
     const [application] = await database().select().from(supplierApplications).where(eq(supplierApplications.organizationId, companyId))
     expect(application?.documentFileIds).toHaveLength(1)
   })
@@ -349,7 +409,14 @@ describe('applyAsSupplier', () => {
 
   it('needs at least one document', async () => {
     const team = await supplier()
-    const error = await failure(applyAsSupplier(team.owner.ctx, { company: null, profile: { supplierType: 'wholesaler', capabilities: [], exportMarkets: [], description: undefined }, documents: [], message: '' }))
+    const error = await failure(
+      applyAsSupplier(team.owner.ctx, {
+        company: null,
+        profile: { supplierType: 'wholesaler', capabilities: [], exportMarkets: [], description: undefined },
+        documents: [],
+        message: '',
+      }),
+    )
     expect(error.details?.fields).toEqual({ documents: ['validation.documentsRequired'] })
   })
 })

@@ -32,7 +32,11 @@ function assertMayApply(status: VerificationStatus): void {
 }
 
 async function verificationStatusOf(tx: Transaction, companyId: string): Promise<VerificationStatus> {
-  const [row] = await tx.select({ status: companyProfiles.verificationStatus }).from(companyProfiles).where(eq(companyProfiles.organizationId, companyId)).for('update')
+  const [row] = await tx
+    .select({ status: companyProfiles.verificationStatus })
+    .from(companyProfiles)
+    .where(eq(companyProfiles.organizationId, companyId))
+    .for('update')
   if (!row) throw new AppError('not_found', 'Company not found')
   return row.status
 }
@@ -48,7 +52,14 @@ export async function submitApplication(ctx: ServiceContext, input: SubmitApplic
     await assertCompanyFiles(tx, companyId, input.documentFileIds, 'verification', 'documentFileIds')
     const [row] = await tx
       .insert(supplierApplications)
-      .values({ id: applicationId, organizationId: companyId, supplierType: input.supplierType, documentFileIds: input.documentFileIds, message: input.message, submittedBy: ctx.actor.userId })
+      .values({
+        id: applicationId,
+        organizationId: companyId,
+        supplierType: input.supplierType,
+        documentFileIds: input.documentFileIds,
+        message: input.message,
+        submittedBy: ctx.actor.userId,
+      })
       .returning()
     if (!row) throw new AppError('internal', 'Application not stored')
     await writeSupplierProfile(tx, ctx, companyId, { supplierType: input.supplierType })
@@ -75,13 +86,19 @@ export async function submitApplication(ctx: ServiceContext, input: SubmitApplic
 export async function submitApplicationWithUploads(ctx: ServiceContext, input: { supplierType: SupplierType; documents: FormUpload[]; message: string }) {
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
-  if (input.documents.length === 0) throw new AppError('validation_failed', 'Add at least one document', { fields: { documents: ['validation.documentsRequired'] } })
+  if (input.documents.length === 0)
+    throw new AppError('validation_failed', 'Add at least one document', { fields: { documents: ['validation.documentsRequired'] } })
   // Checked before storing anything, so a refused application leaves no orphaned uploads.
   await database().transaction(async (tx) => assertMayApply(await verificationStatusOf(tx, companyId)))
-  return withUploads(ctx, 'verification', input.documents, (stored) => submitApplication(ctx, { supplierType: input.supplierType, documentFileIds: stored.map((file) => file.id), message: input.message }))
+  return withUploads(ctx, 'verification', input.documents, (stored) =>
+    submitApplication(ctx, { supplierType: input.supplierType, documentFileIds: stored.map((file) => file.id), message: input.message }),
+  )
 }
 
-const DESCRIPTION_FIELD = { en: 'descriptionEn', 'zh-Hans': 'descriptionZhHans', 'zh-Hant': 'descriptionZhHant' } as const satisfies Record<Locale, keyof UpdateSupplierProfileInput>
+const DESCRIPTION_FIELD = { en: 'descriptionEn', 'zh-Hans': 'descriptionZhHans', 'zh-Hant': 'descriptionZhHant' } as const satisfies Record<
+  Locale,
+  keyof UpdateSupplierProfileInput
+>
 
 /**
  * The public application in one go: a new company (or the active one), its supplier profile, the
@@ -263,7 +280,12 @@ export async function decideApplication(ctx: ServiceContext, id: string, input: 
       before: { verificationStatus: before },
       after: { verificationStatus: input.decision, note: input.note },
     })
-    notice = { companyId, kind: input.decision === 'accept' ? 'verification.accepted' : 'verification.rejected', params: { company: companyName, note: input.note }, link: '/app/supplier/onboarding' }
+    notice = {
+      companyId,
+      kind: input.decision === 'accept' ? 'verification.accepted' : 'verification.rejected',
+      params: { company: companyName, note: input.note },
+      link: '/app/supplier/onboarding',
+    }
     await recordNotice(tx, notice)
     return { ...row, companyName }
   })
@@ -291,7 +313,13 @@ async function reviewRecipients(companyId: string) {
 
 async function notifyDecision(companyId: string, input: DecisionInput): Promise<void> {
   for (const recipient of await reviewRecipients(companyId)) {
-    const mail = verificationDecisionMail(recipient.locale, { to: recipient.email, name: recipient.name, companyName: recipient.companyName, decision: input.decision, note: input.note })
+    const mail = verificationDecisionMail(recipient.locale, {
+      to: recipient.email,
+      name: recipient.name,
+      companyName: recipient.companyName,
+      decision: input.decision,
+      note: input.note,
+    })
     // The decision stands once committed; a mail that cannot go out is logged, and the status shows in the app.
     await sendMail(mail).catch((error: unknown) => logger().error({ err: (error as Error).message, companyId }, 'verification decision mail not sent'))
   }

@@ -11,8 +11,7 @@ type ContactField = 'email' | 'phoneNumber'
  * - `account`: the field naming the account whose failed password or code attempts back off.
  */
 export type AuthEndpointPolicy =
-  | { closed: true; reason: string }
-  | { closed?: false; group: AuthRateLimitGroup | null; recipient?: ContactField; account?: ContactField }
+  { closed: true; reason: string } | { closed?: false; group: AuthRateLimitGroup | null; recipient?: ContactField; account?: ContactField }
 
 const open = (group: AuthRateLimitGroup | null, fields: { recipient?: ContactField; account?: ContactField } = {}): AuthEndpointPolicy => ({ group, ...fields })
 const closed = (reason: string): AuthEndpointPolicy => ({ closed: true, reason })

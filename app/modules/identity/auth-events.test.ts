@@ -5,7 +5,17 @@ import { deriveAuthEvent, emitAuthEvent, onAuthStateChange } from './auth-events
 const base: ClientSession = {
   sessionId: 's1',
   aal: 'aal1',
-  user: { id: 'u1', name: 'Mei', email: 'mei@example.test', emailVerified: false, phoneNumber: null, phoneNumberVerified: false, role: 'user', twoFactorEnabled: false, updatedAt: 1 },
+  user: {
+    id: 'u1',
+    name: 'Mei',
+    email: 'mei@example.test',
+    emailVerified: false,
+    phoneNumber: null,
+    phoneNumberVerified: false,
+    role: 'user',
+    twoFactorEnabled: false,
+    updatedAt: 1,
+  },
 }
 
 describe('auth events (§4)', () => {

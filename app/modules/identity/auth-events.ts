@@ -1,14 +1,7 @@
 import type { ClientSession } from './auth-context'
 
 /** §4: the authentication events the browser hears about. */
-export type AuthEventName =
-  | 'INITIAL_SESSION'
-  | 'SIGNED_IN'
-  | 'SIGNED_OUT'
-  | 'TOKEN_REFRESHED'
-  | 'USER_UPDATED'
-  | 'PASSWORD_RECOVERY'
-  | 'MFA_CHALLENGE_VERIFIED'
+export type AuthEventName = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY' | 'MFA_CHALLENGE_VERIFIED'
 
 export type AuthListener = (event: AuthEventName, session: ClientSession | null) => void
 

@@ -5,7 +5,10 @@ import { PASSWORD_MAX_LENGTH } from './password-policy'
 const identifier = z.string().trim().min(1, { error: 'validation.identifier_required' }).max(254, { error: 'validation.identifier_invalid' })
 const password = z.string().min(1, { error: 'validation.password_required' }).max(PASSWORD_MAX_LENGTH, { error: 'validation.password_too_long' })
 const email = z.email({ error: 'validation.email_invalid' }).max(254, { error: 'validation.email_invalid' })
-const otp = z.string().trim().regex(/^\d{6}$/, { error: 'validation.code_format' })
+const otp = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'validation.code_format' })
 
 export const SignInInput = z.object({ identifier, password })
 export type SignInInput = z.infer<typeof SignInInput>
@@ -35,9 +38,7 @@ const newPasswordPair = z
 
 export const UpdatePasswordInput = z.object({ token: z.string().min(1, { error: 'validation.token_missing' }) }).and(newPasswordPair)
 
-export const ChangePasswordInput = z
-  .object({ currentPassword: password, revokeOtherSessions: z.boolean().default(true) })
-  .and(newPasswordPair)
+export const ChangePasswordInput = z.object({ currentPassword: password, revokeOtherSessions: z.boolean().default(true) }).and(newPasswordPair)
 
 export const PhoneCodeInput = z.object({ code: otp })
 export const TotpEnrolInput = z.object({ password })

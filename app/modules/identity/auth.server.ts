@@ -31,7 +31,20 @@ export const ONE_TIME_CODE_SECONDS = 10 * 60
 /** Paths whose new session has passed a second factor. */
 const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp'])
 /** Responses that carry session objects (the caller's own or, for list-sessions, every other one). */
-const SESSION_RESPONSE_PATHS = new Set(['/get-session', '/list-sessions', '/update-session', '/sign-in/email', '/sign-in/phone-number', '/sign-in/email-otp', '/sign-up/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code', '/email-otp/verify-email', '/phone-number/verify', '/verify-email'])
+const SESSION_RESPONSE_PATHS = new Set([
+  '/get-session',
+  '/list-sessions',
+  '/update-session',
+  '/sign-in/email',
+  '/sign-in/phone-number',
+  '/sign-in/email-otp',
+  '/sign-up/email',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/email-otp/verify-email',
+  '/phone-number/verify',
+  '/verify-email',
+])
 /** Sign-in paths that must stop at the two-factor step for enrolled users. */
 const FIRST_FACTOR_PATHS = new Set(['/sign-in/email', '/sign-in/phone-number', '/sign-in/email-otp'])
 
@@ -196,7 +209,8 @@ export function createAuth(db: Database, config: Env, hooks: AuthHooks = {}) {
         } catch (error) {
           asApiError(error)
         }
-        if (!failed && !(returned instanceof Response) && SESSION_RESPONSE_PATHS.has(ctx.path ?? '')) return ctx.json(withoutSessionTokens(returned) as Record<string, unknown>) // list-sessions' array goes out as JSON all the same
+        if (!failed && !(returned instanceof Response) && SESSION_RESPONSE_PATHS.has(ctx.path ?? ''))
+          return ctx.json(withoutSessionTokens(returned) as Record<string, unknown>) // list-sessions' array goes out as JSON all the same
       }),
     },
     plugins: [

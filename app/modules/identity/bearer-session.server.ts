@@ -140,7 +140,12 @@ export function createBearerSessions(options: Options) {
     return { token, expiresAt }
   }
 
-  async function mintSession(user: SessionUser, sessionId: string, aal: AssuranceLevel, family: { familyId: string; parentId: string | null }): Promise<BearerSession> {
+  async function mintSession(
+    user: SessionUser,
+    sessionId: string,
+    aal: AssuranceLevel,
+    family: { familyId: string; parentId: string | null },
+  ): Promise<BearerSession> {
     const refreshToken = `rt_${randomBytes(32).toString('base64url')}`
     await db.insert(refreshTokens).values({
       id: randomUUID(),
@@ -210,7 +215,11 @@ export function createBearerSessions(options: Options) {
 
     /** Spends a refresh token for a new pair; a token spent twice revokes its whole family. */
     async refresh(refreshToken: string): Promise<BearerSession> {
-      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).limit(1)
+      const [row] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+        .limit(1)
       if (!row) throw new AppError('session_not_found', 'Session not found')
       const spent = await db
         .update(refreshTokens)
@@ -218,7 +227,10 @@ export function createBearerSessions(options: Options) {
         .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
         .returning({ id: refreshTokens.id })
       if (spent.length === 0) {
-        await db.update(refreshTokens).set({ revokedAt: new Date(now()) }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
+        await db
+          .update(refreshTokens)
+          .set({ revokedAt: new Date(now()) })
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
         throw new AppError('session_not_found', 'Refresh token already used')
       }
       const session = await liveSession(row.sessionId)
@@ -238,7 +250,10 @@ export function createBearerSessions(options: Options) {
 
     /** Ends every bearer session riding on this session (sign-out). */
     async revokeSession(sessionId: string): Promise<void> {
-      await db.update(refreshTokens).set({ revokedAt: new Date(now()) }).where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)))
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date(now()) })
+        .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)))
     },
 
     loadUser,

@@ -57,11 +57,15 @@ describe('change password', () => {
     const user = await createUser({ email: 'change@example.test', name: 'Chang Liu' })
     const { setCookies } = await signIn({ identifier: user.email, password: user.password }, new Headers())
     const headers = cookieHeader(setCookies)
-    await expect(changePassword({ currentPassword: 'Wrong-Current-000', newPassword: 'Cobalt-Meadow-Fern-12', revokeOtherSessions: true }, headers)).rejects.toMatchObject({ code: 'invalid_credentials' })
-    await expect(changePassword({ currentPassword: user.password, newPassword: 'change-me-please', revokeOtherSessions: true }, headers)).rejects.toMatchObject({
-      code: 'weak_password',
-      details: { reasons: expect.arrayContaining(['similar_to_identity']) },
-    })
+    await expect(
+      changePassword({ currentPassword: 'Wrong-Current-000', newPassword: 'Cobalt-Meadow-Fern-12', revokeOtherSessions: true }, headers),
+    ).rejects.toMatchObject({ code: 'invalid_credentials' })
+    await expect(changePassword({ currentPassword: user.password, newPassword: 'change-me-please', revokeOtherSessions: true }, headers)).rejects.toMatchObject(
+      {
+        code: 'weak_password',
+        details: { reasons: expect.arrayContaining(['similar_to_identity']) },
+      },
+    )
     await changePassword({ currentPassword: user.password, newPassword: 'Cobalt-Meadow-Fern-12', revokeOtherSessions: true }, headers)
     expect((await signIn({ identifier: user.email, password: 'Cobalt-Meadow-Fern-12' }, new Headers())).kind).toBe('signed_in')
   })
@@ -81,7 +85,9 @@ describe('phone accounts', () => {
 
   it('refuses a phone number already in use', async () => {
     await createUser({ phoneNumber: '+6591234567' })
-    await expect(signUp({ name: 'Dup', identifier: '+65 9123 4567', password: 'Orchid-Lion-Merlion-5' }, new Headers())).rejects.toMatchObject({ code: 'user_already_exists' })
+    await expect(signUp({ name: 'Dup', identifier: '+65 9123 4567', password: 'Orchid-Lion-Merlion-5' }, new Headers())).rejects.toMatchObject({
+      code: 'user_already_exists',
+    })
   })
 
   it('does not let a phone code stand in for the password and second factor', async () => {
@@ -118,18 +124,25 @@ describe('rate limits', () => {
     setEnvForTesting(testEnv({ AUTH_RATE_LIMIT: 'on', AUTH_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'on' }))
     useRateLimitStore(new MemoryRateLimitStore())
     const user = await createUser({ email: 'limited@example.test' })
-    const attempt = () => runInRequestScope({ requestId: 'r', locale: 'en', clientIp: '203.0.113.7' }, () => signIn({ identifier: user.email, password: 'Wrong-Password-111' }, new Headers()))
+    const attempt = () =>
+      runInRequestScope({ requestId: 'r', locale: 'en', clientIp: '203.0.113.7' }, () =>
+        signIn({ identifier: user.email, password: 'Wrong-Password-111' }, new Headers()),
+      )
     for (let i = 0; i < 3; i++) await expect(attempt()).rejects.toMatchObject({ code: 'invalid_credentials' })
     await expect(attempt()).rejects.toMatchObject({ code: 'rate_limited' })
 
     const app = testApp()
-    const rest = () => call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, headers: { 'x-forwarded-for': '198.51.100.9' } })
+    const rest = () =>
+      call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, headers: { 'x-forwarded-for': '198.51.100.9' } })
     for (let i = 0; i < 3; i++) expect((await rest()).status).toBe(200)
     const limited = await rest()
     expect(limited.status).toBe(429)
     expect(limited.json.code).toBe('rate_limited')
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
-    const otherClient = await call(app, '/api/auth/sign-in/email', { body: { email: user.email, password: user.password }, headers: { 'x-forwarded-for': '198.51.100.10' } })
+    const otherClient = await call(app, '/api/auth/sign-in/email', {
+      body: { email: user.email, password: user.password },
+      headers: { 'x-forwarded-for': '198.51.100.10' },
+    })
     expect(otherClient.status).toBe(200)
   })
 

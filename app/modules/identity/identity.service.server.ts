@@ -57,7 +57,11 @@ export async function signUp(input: SignUpInput, headers: Headers): Promise<Auth
     if (taken) throw new AppError('user_already_exists', 'User already exists')
   }
   const result = await translatingAuthErrors(() =>
-    auth().api.signUpEmail({ body: { name: input.name, email, password: input.password, ...(phoneNumber ? { phoneNumber } : {}) }, headers, returnHeaders: true }),
+    auth().api.signUpEmail({
+      body: { name: input.name, email, password: input.password, ...(phoneNumber ? { phoneNumber } : {}) },
+      headers,
+      returnHeaders: true,
+    }),
   )
   return { setCookies: setCookiesOf(result.headers), codeSent: phoneNumber ? await trySendPhoneCode(phoneNumber) : false }
 }
@@ -72,7 +76,6 @@ async function trySendPhoneCode(phoneNumber: string): Promise<boolean> {
     return false
   }
 }
-
 
 export async function signIn(input: SignInInput, headers: Headers): Promise<SignInOutcome> {
   await enforceAuthRateLimit('sign-in', clientIp())
@@ -119,7 +122,10 @@ export async function verifySecondFactor(input: TwoFactorInput, headers: Headers
  */
 export async function signInForToken(input: SignInInput & { totpCode?: string }, headers: Headers): Promise<string> {
   const first = await signIn(input, headers)
-  const setCookies = first.kind === 'two_factor' && input.totpCode ? (await verifySecondFactor({ method: 'totp', code: input.totpCode, trustDevice: false }, withCookies(headers, first.setCookies))).setCookies : first.setCookies
+  const setCookies =
+    first.kind === 'two_factor' && input.totpCode
+      ? (await verifySecondFactor({ method: 'totp', code: input.totpCode, trustDevice: false }, withCookies(headers, first.setCookies))).setCookies
+      : first.setCookies
   if (first.kind === 'two_factor' && !input.totpCode) throw new AppError('mfa_required', 'A second factor is required', { factors: first.methods })
   const session = await auth().api.getSession({ headers: withCookies(headers, setCookies), query: { disableCookieCache: true } })
   if (!session) throw new AppError('session_missing', 'Auth session missing!')
@@ -142,7 +148,10 @@ export async function resetPasswordWithToken(token: string, newPassword: string)
   await translatingAuthErrors(() => auth().api.resetPassword({ body: { token, newPassword } }))
 }
 
-export async function changePassword(input: { currentPassword: string; newPassword: string; revokeOtherSessions: boolean }, headers: Headers): Promise<AuthCookies> {
+export async function changePassword(
+  input: { currentPassword: string; newPassword: string; revokeOtherSessions: boolean },
+  headers: Headers,
+): Promise<AuthCookies> {
   await enforceAuthRateLimit('sign-in', clientIp())
   const result = await translatingAuthErrors(() => auth().api.changePassword({ body: input, headers, returnHeaders: true }))
   return { setCookies: setCookiesOf(result.headers) }

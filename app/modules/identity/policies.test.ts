@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import type { Actor } from '../../platform/actor'
 import { assertCanReachOtherCompanies, canReachOtherCompanies } from './policies'
 
-const actor = (contactVerified: boolean): Actor => ({ userId: 'u', sessionId: 's', companyId: null, memberRole: null, platformRole: 'user', companyKind: null, contactVerified, aal: 'aal1' })
+const actor = (contactVerified: boolean): Actor => ({
+  userId: 'u',
+  sessionId: 's',
+  companyId: null,
+  memberRole: null,
+  platformRole: 'user',
+  companyKind: null,
+  contactVerified,
+  aal: 'aal1',
+})
 
 describe('unverified accounts', () => {
   it('may not reach other companies until the email or phone is verified', () => {

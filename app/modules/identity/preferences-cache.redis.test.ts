@@ -22,10 +22,13 @@ describe.runIf(url)('preferences cache across instances', () => {
     await elsewhere.read('user-on-two-instances', load)
     here.saved('user-on-two-instances', { ...DEFAULT_PREFERENCES, currency: 'JPY' })
     await expect
-      .poll(async () => {
-        await elsewhere.read('user-on-two-instances', load)
-        return load.mock.calls.length
-      }, { timeout: 3000 })
+      .poll(
+        async () => {
+          await elsewhere.read('user-on-two-instances', load)
+          return load.mock.calls.length
+        },
+        { timeout: 3000 },
+      )
       .toBe(2)
     await elsewhere.close()
   })

@@ -13,7 +13,10 @@ const style = (field: 'date_format' | 'time_format') => z.enum(DATE_STYLES, { er
 export const PreferencesInput = z.strictObject(
   {
     language: z.enum(LOCALES, { error: 'preferences.validation.language' }),
-    currency: z.string({ error: 'preferences.validation.currency' }).refine(isCurrencyCode, { error: 'preferences.validation.currency' }).describe('ISO 4217 code, e.g. USD'),
+    currency: z
+      .string({ error: 'preferences.validation.currency' })
+      .refine(isCurrencyCode, { error: 'preferences.validation.currency' })
+      .describe('ISO 4217 code, e.g. USD'),
     timezone: z
       .string({ error: 'preferences.validation.timezone' })
       .refine(isTimeZone, { error: 'preferences.validation.timezone' })
@@ -25,4 +28,3 @@ export const PreferencesInput = z.strictObject(
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'preferences.validation.unknown_field' : 'preferences.validation.body') },
 ) satisfies z.ZodType<Preferences>
-

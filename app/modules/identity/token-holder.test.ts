@@ -29,7 +29,11 @@ describe('token refresh timing (§9)', () => {
 
 const session = (expiresAt: number, tag: string): HeldSession => ({ access_token: `a-${tag}`, expires_at: expiresAt })
 
-function harness(responses: Array<{ status: number; body?: unknown } | 'network'>, now: number | (() => number) = 0, options: { store?: TokenStore; sessionKey?: string } = {}) {
+function harness(
+  responses: Array<{ status: number; body?: unknown } | 'network'>,
+  now: number | (() => number) = 0,
+  options: { store?: TokenStore; sessionKey?: string } = {},
+) {
   const calls: string[] = []
   const sleeps: number[] = []
   let ended: string | null = null
@@ -69,7 +73,13 @@ describe('TokenHolder', () => {
   })
 
   it('renews from the session close to expiry', async () => {
-    const h = harness([{ status: 200, body: session(60, 'one') }, { status: 200, body: session(960, 'two') }], 0)
+    const h = harness(
+      [
+        { status: 200, body: session(60, 'one') },
+        { status: 200, body: session(960, 'two') },
+      ],
+      0,
+    )
     await h.holder.start()
     await h.holder.tick()
     expect(h.calls).toEqual(['session', 'session'])
@@ -136,7 +146,14 @@ describe('TokenHolder across page loads and tabs (ADR 017)', () => {
   it('renews once for all tabs: a tab that waited for the lock takes the token just stored', async () => {
     const store = memoryTokenStore()
     let now = 0
-    const a = harness([{ status: 200, body: session(900, 'one') }, { status: 200, body: session(1800, 'two') }], () => now, { store })
+    const a = harness(
+      [
+        { status: 200, body: session(900, 'one') },
+        { status: 200, body: session(1800, 'two') },
+      ],
+      () => now,
+      { store },
+    )
     const b = harness([{ status: 200, body: session(1800, 'unwanted') }], () => now, { store })
     await a.holder.start()
     await b.holder.start()

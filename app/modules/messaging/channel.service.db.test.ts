@@ -51,20 +51,43 @@ describe('channels', () => {
   it('creates a channel owned by its creator, with members who are notified', async () => {
     const t = await team()
     const channel = await createChannel(t.mia.ctx, { name: '  Sourcing  ', topic: 'Supplier questions', visibility: 'private', memberIds: [t.max.id] })
-    expect(channel).toMatchObject({ kind: 'channel', title: 'Sourcing', topic: 'Supplier questions', visibility: 'private', isMember: true, memberCount: 2, canManage: true, canPost: true })
-    expect(channel.participants).toEqual([expect.objectContaining({ userId: t.mia.id, role: 'owner' }), expect.objectContaining({ userId: t.max.id, role: 'member' })])
+    expect(channel).toMatchObject({
+      kind: 'channel',
+      title: 'Sourcing',
+      topic: 'Supplier questions',
+      visibility: 'private',
+      isMember: true,
+      memberCount: 2,
+      canManage: true,
+      canPost: true,
+    })
+    expect(channel.participants).toEqual([
+      expect.objectContaining({ userId: t.mia.id, role: 'owner' }),
+      expect.objectContaining({ userId: t.max.id, role: 'member' }),
+    ])
     const notices = await database().select().from(notifications).where(eq(notifications.kind, 'message.channel_added'))
-    expect(notices).toEqual([expect.objectContaining({ userId: t.max.id, params: { author: 'Mia Member', channel: 'Sourcing' }, link: `/app/inbox/${channel.id}` })])
-    expect(published).toContainEqual({ rooms: [`company:${t.companyId}`], event: 'entity:changed', payload: expect.objectContaining({ entity: 'conversation', id: channel.id, action: 'created' }) })
+    expect(notices).toEqual([
+      expect.objectContaining({ userId: t.max.id, params: { author: 'Mia Member', channel: 'Sourcing' }, link: `/app/inbox/${channel.id}` }),
+    ])
+    expect(published).toContainEqual({
+      rooms: [`company:${t.companyId}`],
+      event: 'entity:changed',
+      payload: expect.objectContaining({ entity: 'conversation', id: channel.id, action: 'created' }),
+    })
   })
 
   it('keeps names unique per company, case-insensitively, and members within the company', async () => {
     const t = await team()
     await createChannel(t.owner.ctx, { name: 'General' })
-    await expect(createChannel(t.mia.ctx, { name: 'general' })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { name: ['validation.nameTaken'] } } })
+    await expect(createChannel(t.mia.ctx, { name: 'general' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { name: ['validation.nameTaken'] } },
+    })
     await expect(createChannel(t.mia.ctx, { name: '' })).rejects.toMatchObject({ details: { fields: { name: ['validation.name'] } } })
     const outsider = await createMember()
-    await expect(createChannel(t.mia.ctx, { name: 'Mixed', memberIds: [outsider.user.id] })).rejects.toMatchObject({ details: { fields: { memberIds: ['validation.members'] } } })
+    await expect(createChannel(t.mia.ctx, { name: 'Mixed', memberIds: [outsider.user.id] })).rejects.toMatchObject({
+      details: { fields: { memberIds: ['validation.members'] } },
+    })
     const other = await team()
     expect((await createChannel(other.owner.ctx, { name: 'GENERAL' })).title).toBe('GENERAL')
   })
@@ -97,7 +120,10 @@ describe('channels', () => {
     const t = await team()
     const channel = await createChannel(t.mia.ctx, { name: 'Quality' })
     await expect(updateChannel(t.max.ctx, channel.id, { name: 'Mine' })).rejects.toMatchObject({ code: 'forbidden' })
-    expect(await updateChannel(t.mia.ctx, channel.id, { name: 'Quality control', topic: 'Inspections' })).toMatchObject({ title: 'Quality control', topic: 'Inspections' })
+    expect(await updateChannel(t.mia.ctx, channel.id, { name: 'Quality control', topic: 'Inspections' })).toMatchObject({
+      title: 'Quality control',
+      topic: 'Inspections',
+    })
     await createChannel(t.owner.ctx, { name: 'Taken' })
     await expect(updateChannel(t.mia.ctx, channel.id, { name: 'TAKEN' })).rejects.toMatchObject({ details: { fields: { name: ['validation.nameTaken'] } } })
 
@@ -114,7 +140,11 @@ describe('channels', () => {
 
     const archived = await updateChannel(t.mia.ctx, channel.id, { archived: true })
     expect(archived).toMatchObject({ archived: true, canPost: false })
-    expect(published).toContainEqual({ rooms: [`company:${t.companyId}`], event: 'entity:changed', payload: expect.objectContaining({ id: channel.id, action: 'archived' }) })
+    expect(published).toContainEqual({
+      rooms: [`company:${t.companyId}`],
+      event: 'entity:changed',
+      payload: expect.objectContaining({ id: channel.id, action: 'archived' }),
+    })
     expect((await updateChannel(t.mia.ctx, channel.id, { archived: false })).canPost).toBe(true)
   })
 
@@ -125,7 +155,9 @@ describe('channels', () => {
     const inboxChange = published.find((entry) => entry.event === 'inbox:changed')
     expect(inboxChange?.payload).toEqual({ conversationId: channel.id, seq: message.seq, authorId: t.mia.id })
     expect([...(inboxChange?.rooms ?? [])].sort()).toEqual([`user:${t.mia.id}`, `user:${t.max.id}`].sort())
-    await expect(sendMessage(t.mia.ctx, channel.id, { body: 'hi', mentions: [t.owner.id] })).rejects.toMatchObject({ details: { fields: { mentions: ['validation.mentions'] } } })
+    await expect(sendMessage(t.mia.ctx, channel.id, { body: 'hi', mentions: [t.owner.id] })).rejects.toMatchObject({
+      details: { fields: { mentions: ['validation.mentions'] } },
+    })
     const inbox = await listInbox(t.max.ctx, { kind: 'channel' })
     expect(inbox.items).toEqual([expect.objectContaining({ id: channel.id, unread: 1, isMember: true })])
     const mention = await database()

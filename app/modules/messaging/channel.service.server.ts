@@ -31,7 +31,14 @@ async function ensureNameFree(tx: Database | Transaction, companyId: string, nam
   const [taken] = await tx
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.organizationId, companyId), eq(conversations.kind, 'channel'), sql`lower(${conversations.name}) = lower(${name})`, ...(exceptId ? [ne(conversations.id, exceptId)] : [])))
+    .where(
+      and(
+        eq(conversations.organizationId, companyId),
+        eq(conversations.kind, 'channel'),
+        sql`lower(${conversations.name}) = lower(${name})`,
+        ...(exceptId ? [ne(conversations.id, exceptId)] : []),
+      ),
+    )
   if (taken) throw fieldError({ name: ['validation.nameTaken'] })
 }
 
@@ -58,10 +65,23 @@ async function actorName(userId: string): Promise<string> {
   return author?.name ?? ''
 }
 
-function channelAddedNotice(actor: { userId: string; companyId: string }, author: string, channelId: string, channelName: string, userIds: string[]): Notice | null {
+function channelAddedNotice(
+  actor: { userId: string; companyId: string },
+  author: string,
+  channelId: string,
+  channelName: string,
+  userIds: string[],
+): Notice | null {
   const recipients = userIds.filter((id) => id !== actor.userId)
   if (recipients.length === 0) return null
-  return { companyId: actor.companyId, exceptUserId: actor.userId, kind: 'message.channel_added', params: { author, channel: channelName }, link: `/app/inbox/${channelId}`, userIds: recipients }
+  return {
+    companyId: actor.companyId,
+    exceptUserId: actor.userId,
+    kind: 'message.channel_added',
+    params: { author, channel: channelName },
+    link: `/app/inbox/${channelId}`,
+    userIds: recipients,
+  }
 }
 
 /** A channel of the caller's company (any member); the creator becomes its owner, `memberIds` (company members) join it. */
@@ -76,8 +96,21 @@ export async function createChannel(ctx: ServiceContext, input: CreateChannelInp
     created = await createIdempotently(`channel:${actor.companyId}`, options, fields, async (tx, id) => {
       await ensureNameFree(tx, actor.companyId, fields.name)
       const invited = (await requireCompanyMembers(tx, actor.companyId, fields.memberIds, 'memberIds')).filter((userId) => userId !== actor.userId)
-      await tx.insert(conversations).values({ id, kind: 'channel', organizationId: actor.companyId, name: fields.name, topic: fields.topic, visibility: fields.visibility, createdBy: actor.userId })
-      await tx.insert(conversationMembers).values([{ conversationId: id, userId: actor.userId, role: 'owner' as const }, ...invited.map((userId) => ({ conversationId: id, userId, role: 'member' as const }))])
+      await tx.insert(conversations).values({
+        id,
+        kind: 'channel',
+        organizationId: actor.companyId,
+        name: fields.name,
+        topic: fields.topic,
+        visibility: fields.visibility,
+        createdBy: actor.userId,
+      })
+      await tx
+        .insert(conversationMembers)
+        .values([
+          { conversationId: id, userId: actor.userId, role: 'owner' as const },
+          ...invited.map((userId) => ({ conversationId: id, userId, role: 'member' as const })),
+        ])
       notice = channelAddedNotice(actor, author, id, fields.name, invited)
       if (notice) await recordNotice(tx, notice)
     })
@@ -94,7 +127,8 @@ export async function createChannel(ctx: ServiceContext, input: CreateChannelInp
 async function managedChannel(ctx: ServiceContext, channelId: string): Promise<AccessibleConversation> {
   const channel = await loadConversation(ctx, channelId)
   if (channel.row.kind !== 'channel') throw conversationNotFound()
-  if (!canManageChannel(ctx.actor, channel.row, channel.membership)) throw new AppError('forbidden', 'Only the channel owner or a company admin may manage the channel')
+  if (!canManageChannel(ctx.actor, channel.row, channel.membership))
+    throw new AppError('forbidden', 'Only the channel owner or a company admin may manage the channel')
   return channel
 }
 
@@ -112,7 +146,8 @@ export async function updateChannel(ctx: ServiceContext, channelId: string, inpu
       if (fields.name !== undefined) await ensureNameFree(tx, channel.row.organizationId, fields.name, channelId)
       await tx.update(conversations).set(changes).where(eq(conversations.id, channelId))
       // A company admin who makes a channel private keeps it: they become a listed member.
-      if (fields.visibility === 'private' && !channel.membership) await tx.insert(conversationMembers).values({ conversationId: channelId, userId: ctx.actor.userId, role: 'member' }).onConflictDoNothing()
+      if (fields.visibility === 'private' && !channel.membership)
+        await tx.insert(conversationMembers).values({ conversationId: channelId, userId: ctx.actor.userId, role: 'member' }).onConflictDoNothing()
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError({ name: ['validation.nameTaken'] })

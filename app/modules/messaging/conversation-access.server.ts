@@ -57,7 +57,8 @@ export async function loadConversation(ctx: ServiceContext, conversationId: stri
 
 /** Posting, reacting and editing need a conversation that is not archived (409 otherwise). */
 export function ensurePostable(actor: Actor, conversation: AccessibleConversation): void {
-  if (!canPostConversation(actor, conversation.row, conversation.membership)) throw new AppError('conflict', 'The conversation is archived', { reason: 'conversation_archived' })
+  if (!canPostConversation(actor, conversation.row, conversation.membership))
+    throw new AppError('conflict', 'The conversation is archived', { reason: 'conversation_archived' })
 }
 
 /**
@@ -65,7 +66,11 @@ export function ensurePostable(actor: Actor, conversation: AccessibleConversatio
  * company of a thread, members of the company for a public channel, listed members (still in the company) for a
  * private one.
  */
-export async function participantCompanies(conversation: ConversationRow, userIds: string[], tx: Database | Transaction = database()): Promise<Map<string, string>> {
+export async function participantCompanies(
+  conversation: ConversationRow,
+  userIds: string[],
+  tx: Database | Transaction = database(),
+): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map()
   const wanted = inArray(members.userId, [...new Set(userIds)])
   let rows: Array<{ userId: string; companyId: string }>
@@ -78,7 +83,10 @@ export async function participantCompanies(conversation: ConversationRow, userId
       // The thread's owner side first, so a member of both companies counts once, for the first.
       .orderBy(sql`${members.organizationId} = ${conversation.organizationId} desc`)
   } else if (conversation.visibility === 'public') {
-    rows = await tx.select({ userId: members.userId, companyId: members.organizationId }).from(members).where(and(wanted, eq(members.organizationId, conversation.organizationId)))
+    rows = await tx
+      .select({ userId: members.userId, companyId: members.organizationId })
+      .from(members)
+      .where(and(wanted, eq(members.organizationId, conversation.organizationId)))
   } else {
     rows = await tx
       .select({ userId: members.userId, companyId: members.organizationId })

@@ -14,7 +14,19 @@ async function placedOrder() {
   const id = randomUUID()
   await database()
     .insert(purchaseOrders)
-    .values({ id, number: `PO-T-${id.slice(0, 6)}`, buyerCompanyId: parties.buyer.company.id, supplierCompanyId: parties.supplier.company.id, buyerName: 'Buyer', supplierName: 'Supplier', status: 'placed', currency: 'USD', incoterm: 'FOB', incotermPlace: 'Ningbo', paymentTerms: 'tt_30_70' })
+    .values({
+      id,
+      number: `PO-T-${id.slice(0, 6)}`,
+      buyerCompanyId: parties.buyer.company.id,
+      supplierCompanyId: parties.supplier.company.id,
+      buyerName: 'Buyer',
+      supplierName: 'Supplier',
+      status: 'placed',
+      currency: 'USD',
+      incoterm: 'FOB',
+      incotermPlace: 'Ningbo',
+      paymentTerms: 'tt_30_70',
+    })
   return { ...parties, orderId: id }
 }
 
@@ -25,7 +37,14 @@ describe('threads', () => {
     const fromA = await openThread(contextOf(a.user.id, a.company.id), { kind: 'direct', companyId: b.company.id })
     const fromB = await openThread(contextOf(b.user.id, b.company.id), { kind: 'direct', companyId: a.company.id })
     expect(fromB.id).toBe(fromA.id)
-    expect(fromA).toMatchObject({ kind: 'direct', title: 'Borealis Co', counterpart: { id: b.company.id, name: 'Borealis Co' }, canPost: true, canManage: false, lastReadSeq: 0 })
+    expect(fromA).toMatchObject({
+      kind: 'direct',
+      title: 'Borealis Co',
+      counterpart: { id: b.company.id, name: 'Borealis Co' },
+      canPost: true,
+      canManage: false,
+      lastReadSeq: 0,
+    })
     expect(fromB.title).toBe('Acme Ltd')
     expect(fromA.participants.map((p) => p.userId).sort()).toEqual([a.user.id, b.user.id].sort())
   })
@@ -33,7 +52,10 @@ describe('threads', () => {
   it('refuses a direct thread with one’s own company and with an unknown company', async () => {
     const a = await createMember()
     const ctx = contextOf(a.user.id, a.company.id)
-    await expect(openThread(ctx, { kind: 'direct', companyId: a.company.id })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { companyId: ['validation.ownCompany'] } } })
+    await expect(openThread(ctx, { kind: 'direct', companyId: a.company.id })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { companyId: ['validation.ownCompany'] } },
+    })
     await expect(openThread(ctx, { kind: 'direct', companyId: randomUUID() })).rejects.toMatchObject({ code: 'not_found' })
   })
 
@@ -56,8 +78,13 @@ describe('threads', () => {
     expect(bySupplier.subject?.link).toBe(`/app/supplier/portal/rfq/${rfq.id}`)
     expect(byBuyer.title).toBe(`${byBuyer.subject?.number} · ${invited!.company.name}`)
     await expect(openThread(uninvited!.ctx, { kind: 'rfq', rfqId: rfq.id })).rejects.toMatchObject({ code: 'not_found' })
-    await expect(openThread(cast.buyer.ctx, { kind: 'rfq', rfqId: rfq.id, supplierCompanyId: uninvited!.company.id })).rejects.toMatchObject({ code: 'not_found' })
-    await expect(openThread(cast.buyer.ctx, { kind: 'rfq', rfqId: rfq.id })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { supplierCompanyId: ['validation.supplier'] } } })
+    await expect(openThread(cast.buyer.ctx, { kind: 'rfq', rfqId: rfq.id, supplierCompanyId: uninvited!.company.id })).rejects.toMatchObject({
+      code: 'not_found',
+    })
+    await expect(openThread(cast.buyer.ctx, { kind: 'rfq', rfqId: rfq.id })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { supplierCompanyId: ['validation.supplier'] } },
+    })
     await expect(openThread(cast.stranger.ctx, { kind: 'rfq', rfqId: rfq.id })).rejects.toMatchObject({ code: 'not_found' })
     await expect(getConversation(cast.stranger.ctx, byBuyer.id)).rejects.toMatchObject({ code: 'not_found' })
     await expect(getConversation(uninvited!.ctx, byBuyer.id)).rejects.toMatchObject({ code: 'not_found' })

@@ -10,7 +10,15 @@ import { members, organizations } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import { partyOf, purchaseOrders } from '../orders/index.server'
 import { quotations, rfqInvitations, rfqs } from '../sourcing/index.server'
-import { conversationNotFound, fieldError, loadConversation, memberRoleColumn, parseInput, participatingIn, type ConversationRow } from './conversation-access.server'
+import {
+  conversationNotFound,
+  fieldError,
+  loadConversation,
+  memberRoleColumn,
+  parseInput,
+  participatingIn,
+  type ConversationRow,
+} from './conversation-access.server'
 import { InboxQuery, OpenThreadInput } from './messaging.inputs'
 import { canManageChannel, canPostConversation, canReadConversation, counterpartOf, excerptOf, isThread, likePattern, threadKeys } from './messaging.policy'
 import { conversationMembers, conversationReads, conversations, messages } from './messaging.tables.server'
@@ -18,10 +26,13 @@ import type { ConversationDetail, ConversationParticipant, ConversationSubject, 
 
 /** Messages of others after the caller's read mark, not deleted (correlated per conversation; uses the seq index). */
 export function unreadColumn(userId: string) {
-  return sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.seq} > coalesce(${conversationReads.lastReadSeq}, 0) and ${messages.authorId} is distinct from ${userId} and ${messages.deletedAt} is null)`.mapWith(Number)
+  return sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.seq} > coalesce(${conversationReads.lastReadSeq}, 0) and ${messages.authorId} is distinct from ${userId} and ${messages.deletedAt} is null)`.mapWith(
+    Number,
+  )
 }
 
-const memberCountColumn = sql<number>`(select count(*)::int from ${conversationMembers} where ${conversationMembers.conversationId} = ${conversations.id})`.mapWith(Number)
+const memberCountColumn =
+  sql<number>`(select count(*)::int from ${conversationMembers} where ${conversationMembers.conversationId} = ${conversations.id})`.mapWith(Number)
 
 /** The inbox order: newest activity first, then the newest conversations. */
 const newestFirst = [sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.createdAt), desc(conversations.id)]
@@ -37,7 +48,13 @@ function summaryRows(actor: Actor, filters: SQL[], page: { limit: number; offset
       unread: unreadColumn(actor.userId),
       role: memberRoleColumn(actor.userId),
       memberCount: memberCountColumn,
-      last: { seq: messages.seq, body: messages.body, deletedAt: messages.deletedAt, createdAt: messages.createdAt, attachmentCount: sql<number>`cardinality(${messages.attachmentFileIds})`.mapWith(Number) },
+      last: {
+        seq: messages.seq,
+        body: messages.body,
+        deletedAt: messages.deletedAt,
+        createdAt: messages.createdAt,
+        attachmentCount: sql<number>`cardinality(${messages.attachmentFileIds})`.mapWith(Number),
+      },
       lastAuthorName: users.name,
     })
     .from(conversations)
@@ -61,18 +78,41 @@ export async function describeConversations(rows: ConversationRow[], viewerCompa
   const companyIds = [...new Set(rows.flatMap((row) => [row.organizationId, row.counterpartOrganizationId]).filter((id): id is string => Boolean(id)))]
   const [companies, rfqRows, quotationRows, orderRows] = await Promise.all([
     companyIds.length ? db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)) : [],
-    idsOf('rfq').length ? db.select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, buyerId: rfqs.organizationId }).from(rfqs).where(inArray(rfqs.id, idsOf('rfq'))) : [],
-    idsOf('quotation').length
-      ? db.select({ id: quotations.id, rfqId: rfqs.id, number: rfqs.number, title: rfqs.title, buyerId: rfqs.organizationId }).from(quotations).innerJoin(rfqs, eq(rfqs.id, quotations.rfqId)).where(inArray(quotations.id, idsOf('quotation')))
+    idsOf('rfq').length
+      ? db
+          .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, buyerId: rfqs.organizationId })
+          .from(rfqs)
+          .where(inArray(rfqs.id, idsOf('rfq')))
       : [],
-    idsOf('order').length ? db.select({ id: purchaseOrders.id, number: purchaseOrders.number }).from(purchaseOrders).where(inArray(purchaseOrders.id, idsOf('order'))) : [],
+    idsOf('quotation').length
+      ? db
+          .select({ id: quotations.id, rfqId: rfqs.id, number: rfqs.number, title: rfqs.title, buyerId: rfqs.organizationId })
+          .from(quotations)
+          .innerJoin(rfqs, eq(rfqs.id, quotations.rfqId))
+          .where(inArray(quotations.id, idsOf('quotation')))
+      : [],
+    idsOf('order').length
+      ? db
+          .select({ id: purchaseOrders.id, number: purchaseOrders.number })
+          .from(purchaseOrders)
+          .where(inArray(purchaseOrders.id, idsOf('order')))
+      : [],
   ])
   const nameOf = new Map(companies.map((company) => [company.id, company.name]))
   const rfqLink = (rfqId: string, buyerId: string) => (buyerId === viewerCompanyId ? `/app/sourcing/rfq/${rfqId}` : `/app/supplier/portal/rfq/${rfqId}`)
   const subjects = new Map<string, ConversationSubject>([
-    ...rfqRows.map((rfq): [string, ConversationSubject] => [`rfq:${rfq.id}`, { kind: 'rfq', id: rfq.id, number: rfq.number, title: rfq.title, link: rfqLink(rfq.id, rfq.buyerId) }]),
-    ...quotationRows.map((quote): [string, ConversationSubject] => [`quotation:${quote.id}`, { kind: 'quotation', id: quote.id, number: quote.number, title: quote.title, link: rfqLink(quote.rfqId, quote.buyerId) }]),
-    ...orderRows.map((order): [string, ConversationSubject] => [`order:${order.id}`, { kind: 'order', id: order.id, number: order.number, title: order.number, link: `/app/orders/${order.id}/view` }]),
+    ...rfqRows.map((rfq): [string, ConversationSubject] => [
+      `rfq:${rfq.id}`,
+      { kind: 'rfq', id: rfq.id, number: rfq.number, title: rfq.title, link: rfqLink(rfq.id, rfq.buyerId) },
+    ]),
+    ...quotationRows.map((quote): [string, ConversationSubject] => [
+      `quotation:${quote.id}`,
+      { kind: 'quotation', id: quote.id, number: quote.number, title: quote.title, link: rfqLink(quote.rfqId, quote.buyerId) },
+    ]),
+    ...orderRows.map((order): [string, ConversationSubject] => [
+      `order:${order.id}`,
+      { kind: 'order', id: order.id, number: order.number, title: order.number, link: `/app/orders/${order.id}/view` },
+    ]),
   ])
   const t = translator(locale, 'messaging')
   const described = new Map<string, Description>()
@@ -127,7 +167,10 @@ async function toSummaries(ctx: ServiceContext & { actor: { companyId: string } 
 }
 
 /** The inbox filters of a query (kind, unread only, a search over names, numbers and the other company). */
-function inboxFilters(actor: Actor & { companyId: string }, query: { unreadOnly?: boolean | undefined; kind?: ConversationRow['kind'] | undefined; q?: string | undefined }): SQL[] {
+function inboxFilters(
+  actor: Actor & { companyId: string },
+  query: { unreadOnly?: boolean | undefined; kind?: ConversationRow['kind'] | undefined; q?: string | undefined },
+): SQL[] {
   const filters: SQL[] = []
   if (query.kind) filters.push(eq(conversations.kind, query.kind))
   if (query.unreadOnly) filters.push(sql`${unreadColumn(actor.userId)} > 0`)
@@ -147,7 +190,11 @@ function inboxFilters(actor: Actor & { companyId: string }, query: { unreadOnly?
 }
 
 /** Summaries of conversations matching filters, with the total (for the inbox and the channel list). */
-export async function conversationPage(ctx: ServiceContext, filters: SQL[], page: { limit: number; offset: number }): Promise<{ items: ConversationSummary[]; total: number }> {
+export async function conversationPage(
+  ctx: ServiceContext,
+  filters: SQL[],
+  page: { limit: number; offset: number },
+): Promise<{ items: ConversationSummary[]; total: number }> {
   requireCompany(ctx.actor)
   const actor = ctx.actor
   const [rows, [total]] = await Promise.all([
@@ -279,7 +326,13 @@ async function resolveThread(ctx: ServiceContext, target: ThreadTarget): Promise
         .from(organizations)
         .where(and(eq(organizations.id, input.companyId), isNull(organizations.deletedAt)))
       if (!other) throw recordNotFound()
-      return { kind: 'direct', threadKey: threadKeys.direct(companyId, other.id), organizationId: companyId, counterpartOrganizationId: other.id, subjectId: null }
+      return {
+        kind: 'direct',
+        threadKey: threadKeys.direct(companyId, other.id),
+        organizationId: companyId,
+        counterpartOrganizationId: other.id,
+        subjectId: null,
+      }
     }
     case 'rfq': {
       const [rfq] = await db.select({ id: rfqs.id, buyerId: rfqs.organizationId, status: rfqs.status }).from(rfqs).where(eq(rfqs.id, input.rfqId))
@@ -293,7 +346,13 @@ async function resolveThread(ctx: ServiceContext, target: ThreadTarget): Promise
         supplierId = companyId
       }
       if (!(await takesPartInRfq(rfq.id, supplierId))) throw recordNotFound()
-      return { kind: 'rfq', threadKey: threadKeys.rfq(rfq.id, supplierId), organizationId: rfq.buyerId, counterpartOrganizationId: supplierId, subjectId: rfq.id }
+      return {
+        kind: 'rfq',
+        threadKey: threadKeys.rfq(rfq.id, supplierId),
+        organizationId: rfq.buyerId,
+        counterpartOrganizationId: supplierId,
+        subjectId: rfq.id,
+      }
     }
     case 'quotation': {
       const [quote] = await db
@@ -303,15 +362,32 @@ async function resolveThread(ctx: ServiceContext, target: ThreadTarget): Promise
         .where(eq(quotations.id, input.quotationId))
       const visible = quote && (quote.supplierId === companyId || (quote.buyerId === companyId && quote.status !== 'draft'))
       if (!quote || !visible) throw recordNotFound()
-      return { kind: 'quotation', threadKey: threadKeys.quotation(quote.id), organizationId: quote.buyerId, counterpartOrganizationId: quote.supplierId, subjectId: quote.id }
+      return {
+        kind: 'quotation',
+        threadKey: threadKeys.quotation(quote.id),
+        organizationId: quote.buyerId,
+        counterpartOrganizationId: quote.supplierId,
+        subjectId: quote.id,
+      }
     }
     case 'order': {
       const [order] = await db
-        .select({ id: purchaseOrders.id, buyerCompanyId: purchaseOrders.buyerCompanyId, supplierCompanyId: purchaseOrders.supplierCompanyId, status: purchaseOrders.status })
+        .select({
+          id: purchaseOrders.id,
+          buyerCompanyId: purchaseOrders.buyerCompanyId,
+          supplierCompanyId: purchaseOrders.supplierCompanyId,
+          status: purchaseOrders.status,
+        })
         .from(purchaseOrders)
         .where(eq(purchaseOrders.id, input.orderId))
       if (!order || !partyOf(order, companyId) || !order.buyerCompanyId || !order.supplierCompanyId) throw recordNotFound()
-      return { kind: 'order', threadKey: threadKeys.order(order.id), organizationId: order.buyerCompanyId, counterpartOrganizationId: order.supplierCompanyId, subjectId: order.id }
+      return {
+        kind: 'order',
+        threadKey: threadKeys.order(order.id),
+        organizationId: order.buyerCompanyId,
+        counterpartOrganizationId: order.supplierCompanyId,
+        subjectId: order.id,
+      }
     }
   }
 }
@@ -354,7 +430,14 @@ export async function canJoinConversation(actor: Actor, conversationId: string):
   const cached = joinCache.get(key)
   if (cached !== undefined) return cached
   const [found] = await database()
-    .select({ kind: conversations.kind, organizationId: conversations.organizationId, counterpartOrganizationId: conversations.counterpartOrganizationId, visibility: conversations.visibility, archivedAt: conversations.archivedAt, role: memberRoleColumn(actor.userId) })
+    .select({
+      kind: conversations.kind,
+      organizationId: conversations.organizationId,
+      counterpartOrganizationId: conversations.counterpartOrganizationId,
+      visibility: conversations.visibility,
+      archivedAt: conversations.archivedAt,
+      role: memberRoleColumn(actor.userId),
+    })
     .from(conversations)
     .where(eq(conversations.id, conversationId))
   const allowed = Boolean(found && canReadConversation(actor, found, found.role ? { role: found.role } : null))

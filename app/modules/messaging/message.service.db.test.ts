@@ -11,7 +11,18 @@ import { setEnvForTesting } from '../../platform/env.server'
 import { MemoryRateLimitStore, useRateLimitStore } from '../../platform/rate-limit.server'
 import { setRealtimeEmitter } from '../../platform/realtime/publisher.server'
 import { files, notifications } from '../companies/index.server'
-import { createChannel, deleteMessage, editMessage, listMessages, markRead, openThread, searchMessages, sendMessage, toggleReaction, updateChannel } from './index.server'
+import {
+  createChannel,
+  deleteMessage,
+  editMessage,
+  listMessages,
+  markRead,
+  openThread,
+  searchMessages,
+  sendMessage,
+  toggleReaction,
+  updateChannel,
+} from './index.server'
 import { MESSAGE_MAX_CHARS } from './messaging.constants'
 
 type Published = { rooms: string[]; event: string; payload: unknown }
@@ -43,7 +54,18 @@ async function thread() {
 
 async function attachmentFile(companyId: string, purpose: 'attachment' | 'logo' = 'attachment') {
   const id = randomUUID()
-  await database().insert(files).values({ id, organizationId: companyId, name: `${id.slice(0, 4)}.pdf`, contentType: 'application/pdf', sizeBytes: 1234, purpose, storageKey: `originals/${id}`, sha256: 'x' })
+  await database()
+    .insert(files)
+    .values({
+      id,
+      organizationId: companyId,
+      name: `${id.slice(0, 4)}.pdf`,
+      contentType: 'application/pdf',
+      sizeBytes: 1234,
+      purpose,
+      storageKey: `originals/${id}`,
+      sha256: 'x',
+    })
   return id
 }
 
@@ -65,16 +87,31 @@ describe('sending', () => {
       editedAt: null,
       deletedAt: null,
     })
-    expect(published).toContainEqual({ rooms: [`conversation:${conversation.id}`], event: 'message:new', payload: { conversationId: conversation.id, message } })
-    expect(published).toContainEqual({ rooms: [`company:${a.company.id}`, `company:${b.company.id}`], event: 'inbox:changed', payload: { conversationId: conversation.id, seq: message.seq, authorId: a.user.id } })
+    expect(published).toContainEqual({
+      rooms: [`conversation:${conversation.id}`],
+      event: 'message:new',
+      payload: { conversationId: conversation.id, message },
+    })
+    expect(published).toContainEqual({
+      rooms: [`company:${a.company.id}`, `company:${b.company.id}`],
+      event: 'inbox:changed',
+      payload: { conversationId: conversation.id, seq: message.seq, authorId: a.user.id },
+    })
   })
 
   it('rejects an empty body, a body too long, too many attachments and unknown fields', async () => {
     const { ctxA, conversation } = await thread()
-    await expect(sendMessage(ctxA, conversation.id, { body: '   ' })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { body: ['validation.body'] } } })
-    await expect(sendMessage(ctxA, conversation.id, { body: 'x'.repeat(MESSAGE_MAX_CHARS + 1) })).rejects.toMatchObject({ details: { fields: { body: ['validation.bodyTooLong'] } } })
+    await expect(sendMessage(ctxA, conversation.id, { body: '   ' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { body: ['validation.body'] } },
+    })
+    await expect(sendMessage(ctxA, conversation.id, { body: 'x'.repeat(MESSAGE_MAX_CHARS + 1) })).rejects.toMatchObject({
+      details: { fields: { body: ['validation.bodyTooLong'] } },
+    })
     const six = Array.from({ length: 6 }, () => randomUUID())
-    await expect(sendMessage(ctxA, conversation.id, { body: 'files', attachmentFileIds: six })).rejects.toMatchObject({ details: { fields: { attachmentFileIds: ['validation.attachments'] } } })
+    await expect(sendMessage(ctxA, conversation.id, { body: 'files', attachmentFileIds: six })).rejects.toMatchObject({
+      details: { fields: { attachmentFileIds: ['validation.attachments'] } },
+    })
     expect(await sendMessage(ctxA, conversation.id, { body: 'x'.repeat(MESSAGE_MAX_CHARS) })).toMatchObject({ body: 'x'.repeat(MESSAGE_MAX_CHARS) })
   })
 
@@ -82,8 +119,12 @@ describe('sending', () => {
     const { a, b, ctxA, conversation } = await thread()
     const theirs = await attachmentFile(b.company.id)
     const logo = await attachmentFile(a.company.id, 'logo')
-    await expect(sendMessage(ctxA, conversation.id, { body: 'see file', attachmentFileIds: [theirs] })).rejects.toMatchObject({ details: { fields: { attachmentFileIds: ['validation.attachments'] } } })
-    await expect(sendMessage(ctxA, conversation.id, { body: 'see file', attachmentFileIds: [logo] })).rejects.toMatchObject({ details: { fields: { attachmentFileIds: ['validation.attachments'] } } })
+    await expect(sendMessage(ctxA, conversation.id, { body: 'see file', attachmentFileIds: [theirs] })).rejects.toMatchObject({
+      details: { fields: { attachmentFileIds: ['validation.attachments'] } },
+    })
+    await expect(sendMessage(ctxA, conversation.id, { body: 'see file', attachmentFileIds: [logo] })).rejects.toMatchObject({
+      details: { fields: { attachmentFileIds: ['validation.attachments'] } },
+    })
     const own = await attachmentFile(a.company.id)
     expect((await sendMessage(ctxA, conversation.id, { body: '', attachmentFileIds: [own] })).attachments).toHaveLength(1)
   })
@@ -91,7 +132,9 @@ describe('sending', () => {
   it('rejects mentions of people outside the conversation', async () => {
     const { ctxA, conversation } = await thread()
     const outsider = await createMember()
-    await expect(sendMessage(ctxA, conversation.id, { body: 'hi', mentions: [outsider.user.id] })).rejects.toMatchObject({ details: { fields: { mentions: ['validation.mentions'] } } })
+    await expect(sendMessage(ctxA, conversation.id, { body: 'hi', mentions: [outsider.user.id] })).rejects.toMatchObject({
+      details: { fields: { mentions: ['validation.mentions'] } },
+    })
   })
 
   it('returns the same message for a retried clientId', async () => {
@@ -119,7 +162,10 @@ describe('sending', () => {
     useRateLimitStore(new MemoryRateLimitStore())
     try {
       for (const n of [1, 2, 3]) await sendMessage(ctxA, conversation.id, { body: `m${n}` })
-      await expect(sendMessage(ctxA, conversation.id, { body: 'm4' })).rejects.toMatchObject({ code: 'rate_limited', details: { retryAfterSeconds: expect.any(Number) } })
+      await expect(sendMessage(ctxA, conversation.id, { body: 'm4' })).rejects.toMatchObject({
+        code: 'rate_limited',
+        details: { retryAfterSeconds: expect.any(Number) },
+      })
       expect(await sendMessage(ctxB, conversation.id, { body: 'other user' })).toMatchObject({ body: 'other user' })
     } finally {
       setEnvForTesting(testEnv())
@@ -138,7 +184,11 @@ describe('notices', () => {
       .from(notifications)
       .where(and(eq(notifications.kind, 'message.thread'), eq(notifications.userId, b.user.id)))
     expect(threadNotices).toHaveLength(1)
-    expect(threadNotices[0]).toMatchObject({ organizationId: b.company.id, link: `/app/inbox/${conversation.id}`, params: { author: 'Ada Alpha', company: a.company.name, conversation: a.company.name, excerpt: 'First message to Beta' } })
+    expect(threadNotices[0]).toMatchObject({
+      organizationId: b.company.id,
+      link: `/app/inbox/${conversation.id}`,
+      params: { author: 'Ada Alpha', company: a.company.name, conversation: a.company.name, excerpt: 'First message to Beta' },
+    })
     expect(await database().select().from(notifications).where(eq(notifications.userId, colleague.id))).toHaveLength(0)
 
     await sendMessage(ctxB, conversation.id, { body: '@Cleo please check', mentions: [colleague.id] })
@@ -147,7 +197,10 @@ describe('notices', () => {
       .from(notifications)
       .where(and(eq(notifications.kind, 'message.mention'), eq(notifications.userId, colleague.id)))
     expect(mention).toHaveLength(1)
-    expect(mention[0]).toMatchObject({ organizationId: a.company.id, params: { author: 'Ben Beta', conversation: b.company.name, excerpt: '@Cleo please check' } })
+    expect(mention[0]).toMatchObject({
+      organizationId: a.company.id,
+      params: { author: 'Ben Beta', conversation: b.company.name, excerpt: '@Cleo please check' },
+    })
     // The author's own company hears of the thread message too (one notice per member while unread), never the author.
     const toA = await database()
       .select()
@@ -165,7 +218,9 @@ describe('editing, deleting and reacting', () => {
     published = []
     const edited = await editMessage(ctxA, message.id, { body: 'final' })
     expect(edited).toMatchObject({ body: 'final', editedAt: expect.any(String) })
-    expect(published).toEqual([{ rooms: [`conversation:${conversation.id}`], event: 'message:updated', payload: { conversationId: conversation.id, message: edited } }])
+    expect(published).toEqual([
+      { rooms: [`conversation:${conversation.id}`], event: 'message:updated', payload: { conversationId: conversation.id, message: edited } },
+    ])
     await expect(editMessage(ctxB, message.id, { body: 'hijack' })).rejects.toMatchObject({ code: 'forbidden' })
     await expect(editMessage(ctxA, message.id, { body: ' ' })).rejects.toMatchObject({ code: 'validation_failed' })
   })
@@ -201,7 +256,10 @@ describe('editing, deleting and reacting', () => {
       { emoji: '👍', userIds: [b.user.id] },
       { emoji: '🎉', userIds: [b.user.id] },
     ])
-    await expect(toggleReaction(ctxA, message.id, '💩', true)).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { emoji: ['validation.emoji'] } } })
+    await expect(toggleReaction(ctxA, message.id, '💩', true)).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { emoji: ['validation.emoji'] } },
+    })
     expect(published.filter((entry) => entry.event === 'message:updated')).toHaveLength(5)
   })
 })
@@ -253,7 +311,9 @@ describe('history and search', () => {
     await sendMessage(ctxB, conversation.id, { body: 'two' })
     published = []
     expect(await markRead(ctxA, conversation.id, first.seq)).toEqual({ unread: 1 })
-    expect(published).toEqual([{ rooms: [`user:${a.user.id}`], event: 'inbox:changed', payload: expect.objectContaining({ conversationId: conversation.id, authorId: null }) }])
+    expect(published).toEqual([
+      { rooms: [`user:${a.user.id}`], event: 'inbox:changed', payload: expect.objectContaining({ conversationId: conversation.id, authorId: null }) },
+    ])
     expect(await markRead(ctxA, conversation.id, 0)).toEqual({ unread: 1 })
   })
 })

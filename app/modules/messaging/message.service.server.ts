@@ -9,9 +9,28 @@ import { rateLimitStore } from '../../platform/rate-limit.server'
 import { roomOf } from '../../platform/realtime/events'
 import { publish } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
-import { deliverNotice, foreignAttachments, files, type Notice, openRecordAttachment, organizations, type RecordAttachmentDownload, recordNotice } from '../companies/index.server'
+import {
+  deliverNotice,
+  foreignAttachments,
+  files,
+  type Notice,
+  openRecordAttachment,
+  organizations,
+  type RecordAttachmentDownload,
+  recordNotice,
+} from '../companies/index.server'
 import { users } from '../identity/index.server'
-import { ensurePostable, fieldError, loadConversation, memberRoleColumn, parseInput, participantCompanies, participatingIn, type AccessibleConversation, type ConversationRow } from './conversation-access.server'
+import {
+  ensurePostable,
+  fieldError,
+  loadConversation,
+  memberRoleColumn,
+  parseInput,
+  participantCompanies,
+  participatingIn,
+  type AccessibleConversation,
+  type ConversationRow,
+} from './conversation-access.server'
 import { describeConversations } from './conversation.service.server'
 import { MESSAGE_PAGE_SIZE, MESSAGE_REPLAY_MAX, type Reaction } from './messaging.constants'
 import { EditMessageInput, MarkReadInput, MessageInput, MessagePageQuery, MessageSearchQuery, ReactionInput } from './messaging.inputs'
@@ -39,7 +58,9 @@ export async function hydrateMessages(ctx: Pick<ServiceContext, 'locale'>, rows:
   const [people, companies, fileRows, reactionRows] = await Promise.all([
     userIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : [],
     companyIds.length ? db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)) : [],
-    fileIds.length ? db.select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes }).from(files).where(inArray(files.id, fileIds)) : [],
+    fileIds.length
+      ? db.select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes }).from(files).where(inArray(files.id, fileIds))
+      : [],
     db
       .select({ messageId: messageReactions.messageId, userId: messageReactions.userId, emoji: messageReactions.emoji })
       .from(messageReactions)
@@ -67,14 +88,29 @@ export async function hydrateMessages(ctx: Pick<ServiceContext, 'locale'>, rows:
       id: row.id,
       seq: row.seq,
       conversationId: row.conversationId,
-      author: { id: row.authorId, name: (row.authorId && nameOf.get(row.authorId)) || t('deletedUser'), companyId: row.authorOrganizationId, companyName: row.authorOrganizationId ? (companyOf.get(row.authorOrganizationId) ?? null) : null },
+      author: {
+        id: row.authorId,
+        name: (row.authorId && nameOf.get(row.authorId)) || t('deletedUser'),
+        companyId: row.authorOrganizationId,
+        companyName: row.authorOrganizationId ? (companyOf.get(row.authorOrganizationId) ?? null) : null,
+      },
       body: deleted ? '' : row.body,
       mentions: deleted ? [] : row.mentions.map((userId) => ({ userId, name: nameOf.get(userId) ?? t('deletedUser') })),
       attachments: deleted
         ? []
         : row.attachmentFileIds.flatMap((fileId) => {
             const file = fileOf.get(fileId)
-            return file ? [{ id: file.id, name: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes, url: messageAttachmentUrl(row.conversationId, file.id) }] : []
+            return file
+              ? [
+                  {
+                    id: file.id,
+                    name: file.name,
+                    contentType: file.contentType,
+                    sizeBytes: file.sizeBytes,
+                    url: messageAttachmentUrl(row.conversationId, file.id),
+                  },
+                ]
+              : []
           }),
       reactions: [...(reactionsOf.get(row.id) ?? new Map<Reaction, string[]>()).entries()].map(([emoji, userIds]) => ({ emoji, userIds })),
       clientId: row.clientId,
@@ -132,7 +168,8 @@ async function enforceMessageRateLimit(userId: string): Promise<void> {
 /** Attachments are files the caller's company uploaded for attachment (the upload already checked their type). */
 /** A message names each of its company's attachments at most once. */
 async function checkMessageAttachments(companyId: string, fileIds: string[]): Promise<void> {
-  if (unique(fileIds).length !== fileIds.length || (await foreignAttachments(companyId, fileIds)).length > 0) throw fieldError({ attachmentFileIds: ['validation.attachments'] })
+  if (unique(fileIds).length !== fileIds.length || (await foreignAttachments(companyId, fileIds)).length > 0)
+    throw fieldError({ attachmentFileIds: ['validation.attachments'] })
 }
 
 /** Rooms to tell that a conversation's inbox entry changed: company rooms of threads and public channels, user rooms of private ones. */
@@ -152,19 +189,41 @@ async function existingByClientId(authorId: string, clientId: string, tx: Databa
 }
 
 /** The notices of a new message: the other company of a thread (collapsed while unread), and the people mentioned. */
-async function noticesFor(ctx: ServiceContext & { actor: { companyId: string } }, conversation: ConversationRow, body: string, author: { name: string; company: string }, mentionedCompanies: Map<string, string>): Promise<Notice[]> {
+async function noticesFor(
+  ctx: ServiceContext & { actor: { companyId: string } },
+  conversation: ConversationRow,
+  body: string,
+  author: { name: string; company: string },
+  mentionedCompanies: Map<string, string>,
+): Promise<Notice[]> {
   const link = `/app/inbox/${conversation.id}`
   const excerpt = excerptOf(body)
   const notices: Notice[] = []
-  const titleFor = async (viewerCompanyId: string) => (await describeConversations([conversation], viewerCompanyId, ctx.locale)).get(conversation.id)?.title ?? ''
+  const titleFor = async (viewerCompanyId: string) =>
+    (await describeConversations([conversation], viewerCompanyId, ctx.locale)).get(conversation.id)?.title ?? ''
   const otherCompanyId = counterpartOf(conversation, ctx.actor.companyId)
   if (otherCompanyId) {
-    notices.push({ companyId: otherCompanyId, exceptUserId: ctx.actor.userId, kind: 'message.thread', params: { author: author.name, company: author.company, conversation: await titleFor(otherCompanyId), excerpt }, link, collapseUnread: true })
+    notices.push({
+      companyId: otherCompanyId,
+      exceptUserId: ctx.actor.userId,
+      kind: 'message.thread',
+      params: { author: author.name, company: author.company, conversation: await titleFor(otherCompanyId), excerpt },
+      link,
+      collapseUnread: true,
+    })
   }
   const mentionedByCompany = new Map<string, string[]>()
-  for (const [userId, companyId] of mentionedCompanies) if (userId !== ctx.actor.userId) mentionedByCompany.set(companyId, [...(mentionedByCompany.get(companyId) ?? []), userId])
+  for (const [userId, companyId] of mentionedCompanies)
+    if (userId !== ctx.actor.userId) mentionedByCompany.set(companyId, [...(mentionedByCompany.get(companyId) ?? []), userId])
   for (const [companyId, userIds] of mentionedByCompany) {
-    notices.push({ companyId, exceptUserId: ctx.actor.userId, kind: 'message.mention', params: { author: author.name, conversation: await titleFor(companyId), excerpt }, link, userIds })
+    notices.push({
+      companyId,
+      exceptUserId: ctx.actor.userId,
+      kind: 'message.mention',
+      params: { author: author.name, conversation: await titleFor(companyId), excerpt },
+      link,
+      userIds,
+    })
   }
   return notices
 }
@@ -195,23 +254,45 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
     .innerJoin(organizations, eq(organizations.id, actor.companyId))
     .where(eq(users.id, actor.userId))
   // Read before the transaction: it must only use its own connection (PGlite has one).
-  const notices = await noticesFor({ ...ctx, actor }, conversation.row, fields.body, { name: author?.name ?? '', company: author?.company ?? '' }, mentionedCompanies)
+  const notices = await noticesFor(
+    { ...ctx, actor },
+    conversation.row,
+    fields.body,
+    { name: author?.name ?? '', company: author?.company ?? '' },
+    mentionedCompanies,
+  )
 
   const outcome = await database().transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
-      .values({ id: randomUUID(), conversationId, authorId: actor.userId, authorOrganizationId: actor.companyId, body: fields.body, mentions: mentioned, attachmentFileIds: fields.attachmentFileIds, clientId: fields.clientId ?? null })
+      .values({
+        id: randomUUID(),
+        conversationId,
+        authorId: actor.userId,
+        authorOrganizationId: actor.companyId,
+        body: fields.body,
+        mentions: mentioned,
+        attachmentFileIds: fields.attachmentFileIds,
+        clientId: fields.clientId ?? null,
+      })
       .onConflictDoNothing()
       .returning()
     if (!row) return { row: await existingByClientId(actor.userId, fields.clientId ?? '', tx), notices: [], duplicate: true }
     await tx
       .update(conversations)
-      .set({ lastMessageSeq: sql`greatest(${conversations.lastMessageSeq}, ${row.seq})`, lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${row.createdAt.toISOString()}::timestamptz)`, updatedAt: new Date() })
+      .set({
+        lastMessageSeq: sql`greatest(${conversations.lastMessageSeq}, ${row.seq})`,
+        lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${row.createdAt.toISOString()}::timestamptz)`,
+        updatedAt: new Date(),
+      })
       .where(eq(conversations.id, conversationId))
     await tx
       .insert(conversationReads)
       .values({ conversationId, userId: actor.userId, lastReadSeq: row.seq })
-      .onConflictDoUpdate({ target: [conversationReads.conversationId, conversationReads.userId], set: { lastReadSeq: sql`greatest(${conversationReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: new Date() } })
+      .onConflictDoUpdate({
+        target: [conversationReads.conversationId, conversationReads.userId],
+        set: { lastReadSeq: sql`greatest(${conversationReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: new Date() },
+      })
     for (const notice of notices) await recordNotice(tx, notice)
     return { row, notices, duplicate: false }
   })
@@ -267,9 +348,14 @@ export async function editMessage(ctx: ServiceContext, messageId: string, input:
  */
 export async function deleteMessage(ctx: ServiceContext, messageId: string): Promise<Message> {
   const { message, conversation } = await loadMessage(ctx, messageId)
-  if (!canDeleteMessage(ctx.actor, message, conversation.row, conversation.membership)) throw new AppError('forbidden', 'Only the author or a channel manager may delete a message')
+  if (!canDeleteMessage(ctx.actor, message, conversation.row, conversation.membership))
+    throw new AppError('forbidden', 'Only the author or a channel manager may delete a message')
   if (message.deletedAt) return hydrateOne(ctx, message)
-  const [row] = await database().update(messages).set({ deletedAt: new Date(), body: '', mentions: [], attachmentFileIds: [] }).where(eq(messages.id, messageId)).returning()
+  const [row] = await database()
+    .update(messages)
+    .set({ deletedAt: new Date(), body: '', mentions: [], attachmentFileIds: [] })
+    .where(eq(messages.id, messageId))
+    .returning()
   if (!row) throw new AppError('not_found', 'Message not found')
   return announceUpdate(await hydrateOne(ctx, row))
 }
@@ -282,7 +368,10 @@ export async function toggleReaction(ctx: ServiceContext, messageId: string, emo
   ensurePostable(ctx.actor, conversation)
   const db = database()
   if (on) await db.insert(messageReactions).values({ messageId, userId: ctx.actor.userId, emoji: input.emoji }).onConflictDoNothing()
-  else await db.delete(messageReactions).where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.userId, ctx.actor.userId), eq(messageReactions.emoji, input.emoji)))
+  else
+    await db
+      .delete(messageReactions)
+      .where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.userId, ctx.actor.userId), eq(messageReactions.emoji, input.emoji)))
   return announceUpdate(await hydrateOne(ctx, message))
 }
 
@@ -291,7 +380,9 @@ async function unreadAfter(conversationId: string, userId: string, seq: number):
   const [row] = await database()
     .select({ n: count() })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, seq), sql`${messages.authorId} is distinct from ${userId}`, isNull(messages.deletedAt)))
+    .where(
+      and(eq(messages.conversationId, conversationId), gt(messages.seq, seq), sql`${messages.authorId} is distinct from ${userId}`, isNull(messages.deletedAt)),
+    )
   return row?.n ?? 0
 }
 
@@ -303,7 +394,10 @@ export async function markRead(ctx: ServiceContext, conversationId: string, seq:
   const [mark] = await database()
     .insert(conversationReads)
     .values({ conversationId, userId: ctx.actor.userId, lastReadSeq: target })
-    .onConflictDoUpdate({ target: [conversationReads.conversationId, conversationReads.userId], set: { lastReadSeq: sql`greatest(${conversationReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [conversationReads.conversationId, conversationReads.userId],
+      set: { lastReadSeq: sql`greatest(${conversationReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: new Date() },
+    })
     .returning({ lastReadSeq: conversationReads.lastReadSeq })
   const unread = await unreadAfter(conversationId, ctx.actor.userId, mark?.lastReadSeq ?? target)
   publish([roomOf.user(ctx.actor.userId)], 'inbox:changed', { conversationId, seq: row.lastMessageSeq, authorId: null } satisfies InboxChange)
@@ -345,7 +439,10 @@ export async function searchMessages(ctx: ServiceContext, query: MessageSearchQu
   return {
     items: hydrated.map((message, index) => {
       const conversation = rows[index]?.conversation
-      return { ...message, conversation: { id: message.conversationId, kind: conversation?.kind ?? 'direct', title: described.get(message.conversationId)?.title ?? '' } }
+      return {
+        ...message,
+        conversation: { id: message.conversationId, kind: conversation?.kind ?? 'direct', title: described.get(message.conversationId)?.title ?? '' },
+      }
     }),
     total: total?.n ?? 0,
     limit: input.limit,

@@ -49,7 +49,8 @@ export const OpenThreadInput = z.discriminatedUnion(
   'validation.kind',
 )
 
-const limit = (fallback: number, max: number) => z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(max, 'validation.limit').default(fallback)
+const limit = (fallback: number, max: number) =>
+  z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(max, 'validation.limit').default(fallback)
 const offset = z.coerce.number('validation.offset').int('validation.offset').min(0, 'validation.offset').max(1_000_000, 'validation.offset').default(0)
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], 'validation.flag')
 
@@ -82,7 +83,11 @@ export const MessageSearchQuery = z.object({
 export type MessageSearchQuery = z.input<typeof MessageSearchQuery>
 
 export const CHANNEL_PAGE_SIZE = 50
-export const ChannelListQuery = z.object({ q: z.string('validation.q').trim().max(100, 'validation.q').optional(), limit: limit(CHANNEL_PAGE_SIZE, 100), offset })
+export const ChannelListQuery = z.object({
+  q: z.string('validation.q').trim().max(100, 'validation.q').optional(),
+  limit: limit(CHANNEL_PAGE_SIZE, 100),
+  offset,
+})
 export type ChannelListQuery = z.input<typeof ChannelListQuery>
 
 const channelName = z.string('validation.name').trim().min(1, 'validation.name').max(CHANNEL_NAME_MAX_CHARS, 'validation.name')
@@ -91,11 +96,23 @@ const visibility = z.enum(CHANNEL_VISIBILITIES, 'validation.visibility')
 export const CHANNEL_MAX_NEW_MEMBERS = 200
 
 export const CreateChannelInput = z
-  .object({ name: channelName, topic: channelTopic.default(''), visibility: visibility.default('public'), memberIds: ids(CHANNEL_MAX_NEW_MEMBERS, 'validation.members').default([]) })
+  .object({
+    name: channelName,
+    topic: channelTopic.default(''),
+    visibility: visibility.default('public'),
+    memberIds: ids(CHANNEL_MAX_NEW_MEMBERS, 'validation.members').default([]),
+  })
   .strict()
 export type CreateChannelInput = z.input<typeof CreateChannelInput>
 
-export const UpdateChannelInput = z.object({ name: channelName.optional(), topic: channelTopic.optional(), visibility: visibility.optional(), archived: z.boolean('validation.archived').optional() }).strict()
+export const UpdateChannelInput = z
+  .object({
+    name: channelName.optional(),
+    topic: channelTopic.optional(),
+    visibility: visibility.optional(),
+    archived: z.boolean('validation.archived').optional(),
+  })
+  .strict()
 export type UpdateChannelInput = z.input<typeof UpdateChannelInput>
 
 export const ChannelMembersInput = z.object({ userIds: ids(CHANNEL_MAX_NEW_MEMBERS, 'validation.members').min(1, 'validation.members') }).strict()

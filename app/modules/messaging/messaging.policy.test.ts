@@ -1,10 +1,36 @@
 import { describe, expect, it } from 'vitest'
 import type { Actor, MemberRole } from '../../platform/actor'
-import { canDeleteMessage, canEditMessage, canManageChannel, canPostConversation, canReadConversation, counterpartOf, excerptOf, likePattern, threadKeys, type ConversationAccessFacts } from './messaging.policy'
+import {
+  canDeleteMessage,
+  canEditMessage,
+  canManageChannel,
+  canPostConversation,
+  canReadConversation,
+  counterpartOf,
+  excerptOf,
+  likePattern,
+  threadKeys,
+  type ConversationAccessFacts,
+} from './messaging.policy'
 
-const actor = (companyId: string | null, memberRole: MemberRole | null = 'member', platformRole: 'admin' | 'user' = 'user'): Actor => ({ userId: 'u1', sessionId: 's', companyId, memberRole, platformRole, companyKind: null, contactVerified: true, aal: 'aal1' })
+const actor = (companyId: string | null, memberRole: MemberRole | null = 'member', platformRole: 'admin' | 'user' = 'user'): Actor => ({
+  userId: 'u1',
+  sessionId: 's',
+  companyId,
+  memberRole,
+  platformRole,
+  companyKind: null,
+  contactVerified: true,
+  aal: 'aal1',
+})
 const thread: ConversationAccessFacts = { kind: 'rfq', organizationId: 'buyer', counterpartOrganizationId: 'supplier', visibility: 'public', archivedAt: null }
-const publicChannel: ConversationAccessFacts = { kind: 'channel', organizationId: 'acme', counterpartOrganizationId: null, visibility: 'public', archivedAt: null }
+const publicChannel: ConversationAccessFacts = {
+  kind: 'channel',
+  organizationId: 'acme',
+  counterpartOrganizationId: null,
+  visibility: 'public',
+  archivedAt: null,
+}
 const privateChannel: ConversationAccessFacts = { ...publicChannel, visibility: 'private' }
 
 describe('messaging policy', () => {

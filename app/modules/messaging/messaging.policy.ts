@@ -45,12 +45,20 @@ export function canEditMessage(actor: Actor, message: { authorId: string | null 
   return message.authorId !== null && message.authorId === actor.userId
 }
 
-export function canDeleteMessage(actor: Actor, message: { authorId: string | null }, conversation: ConversationAccessFacts, membership: ChannelMembership): boolean {
+export function canDeleteMessage(
+  actor: Actor,
+  message: { authorId: string | null },
+  conversation: ConversationAccessFacts,
+  membership: ChannelMembership,
+): boolean {
   return canEditMessage(actor, message) || canManageChannel(actor, conversation, membership)
 }
 
 /** The other company of a thread, from the caller's side (null for channels). */
-export function counterpartOf(conversation: Pick<ConversationAccessFacts, 'kind' | 'organizationId' | 'counterpartOrganizationId'>, companyId: string | null): string | null {
+export function counterpartOf(
+  conversation: Pick<ConversationAccessFacts, 'kind' | 'organizationId' | 'counterpartOrganizationId'>,
+  companyId: string | null,
+): string | null {
   if (!isThread(conversation.kind)) return null
   return conversation.organizationId === companyId ? conversation.counterpartOrganizationId : conversation.organizationId
 }

@@ -62,7 +62,11 @@ export const conversationMembers = pgTable(
     role: text('role', { enum: CHANNEL_ROLES }).notNull().default('member'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_members_user_idx').on(t.userId), check('conversation_members_role_check', sql`${t.role} in (${oneOf(CHANNEL_ROLES)})`)],
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_members_user_idx').on(t.userId),
+    check('conversation_members_role_check', sql`${t.role} in (${oneOf(CHANNEL_ROLES)})`),
+  ],
 )
 
 /** How far each person has read each conversation (by message `seq`): unread = later messages of others. */
@@ -97,8 +101,14 @@ export const messages = pgTable(
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorOrganizationId: text('author_organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     body: text('body').notNull().default(''),
-    mentions: text('mentions').array().notNull().default(sql`'{}'::text[]`),
-    attachmentFileIds: text('attachment_file_ids').array().notNull().default(sql`'{}'::text[]`),
+    mentions: text('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    attachmentFileIds: text('attachment_file_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     clientId: text('client_id'),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

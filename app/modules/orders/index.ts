@@ -1,19 +1,79 @@
 export * from './orders.constants'
 export { availableActions, checkTransition, needsReason, type Party } from '../../platform/state-machine'
-export { CHANGE_DECISIONS, CHANGEABLE_STATUSES, CONFIRMED_ACTIONS, DIRECT_ACTIONS, FINAL_STATUSES, PURCHASE_ORDER_ACTIONS, PURCHASE_ORDER_EVENT_TYPES, purchaseOrderMachine, type ChangeDecision, type PurchaseOrderAction, type PurchaseOrderEventType } from './purchase-order.machine'
-export { SERVICE_ORDER_ACTIONS, SERVICE_ORDER_EVENT_TYPES, serviceOrderMachine, type ServiceOrderAction, type ServiceOrderEventType } from './service-order.machine'
-export { amountField, ChangeDecisionInput, ChangeRequestInput, CreatePurchaseOrderInput, currencyField, ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT, ORDER_SIDES, OrderLineInput, OrderListQuery, OrderTransitionInput, quantityField, UpdatePurchaseOrderInput, type OrderSide } from './purchase-order.inputs'
+export {
+  CHANGE_DECISIONS,
+  CHANGEABLE_STATUSES,
+  CONFIRMED_ACTIONS,
+  DIRECT_ACTIONS,
+  FINAL_STATUSES,
+  PURCHASE_ORDER_ACTIONS,
+  PURCHASE_ORDER_EVENT_TYPES,
+  purchaseOrderMachine,
+  type ChangeDecision,
+  type PurchaseOrderAction,
+  type PurchaseOrderEventType,
+} from './purchase-order.machine'
+export {
+  SERVICE_ORDER_ACTIONS,
+  SERVICE_ORDER_EVENT_TYPES,
+  serviceOrderMachine,
+  type ServiceOrderAction,
+  type ServiceOrderEventType,
+} from './service-order.machine'
+export {
+  amountField,
+  ChangeDecisionInput,
+  ChangeRequestInput,
+  CreatePurchaseOrderInput,
+  currencyField,
+  ORDER_LIST_DEFAULT_LIMIT,
+  ORDER_LIST_MAX_LIMIT,
+  ORDER_SIDES,
+  OrderLineInput,
+  OrderListQuery,
+  OrderTransitionInput,
+  quantityField,
+  UpdatePurchaseOrderInput,
+  type OrderSide,
+} from './purchase-order.inputs'
 export { orderTotal, priceLine, remainingToShip, type LineRequest, type PricedLine, type PricedProduct } from './order-totals'
 export { ORDER_EXPECTATIONS, ORDER_STEPS, orderProgress, type OrderExpectation, type OrderProgress, type OrderStep } from './order-progress'
 
-export { BOARD_COLUMNS, BOARD_INTENTS, boardIntentAction, boardMove, FulfilmentBoard, isBoardIntent, type BoardActionResult, type BoardCard, type BoardColumn, type BoardColumnData, type BoardIntent } from './components/fulfilment-board'
+export {
+  BOARD_COLUMNS,
+  BOARD_INTENTS,
+  boardIntentAction,
+  boardMove,
+  FulfilmentBoard,
+  isBoardIntent,
+  type BoardActionResult,
+  type BoardCard,
+  type BoardColumn,
+  type BoardColumnData,
+  type BoardIntent,
+} from './components/fulfilment-board'
 export { OpenLinesTable, reportHref, type OpenLineRow } from './components/open-lines-table'
 export { CustomerTable, type CustomerNoteResult, type CustomerRow } from './components/customer-table'
 export { CustomerNoteInput, MAX_CUSTOMER_NOTE_LENGTH, ReportQuery } from './order-reports.inputs'
 export { orderListFilters, orderListHref, orderListQueryFrom, orderListSearch, type OrderListFilters } from './order-list-params'
 export { OrderStatusBadge } from './components/order-status-badge'
 export { OrderList, orderExportHref, toOrderListRow, type OrderListRow } from './components/order-list'
-export { AcceptQuoteInput, CreateLogisticOrderInput, CreateServiceOrderInput, FreightDetailsInput, FreightQuoteInput, PageQueryInput, SERVICE_LIST_DEFAULT_LIMIT, SERVICE_ORDER_DIRECT_ACTIONS, SERVICE_ORDER_ROLES, ServiceOrderListQuery, ServiceOrderTransitionInput, serviceTypeField, type ServiceOrderDirectAction, type ServiceOrderRole } from './service-order.inputs'
+export {
+  AcceptQuoteInput,
+  CreateLogisticOrderInput,
+  CreateServiceOrderInput,
+  FreightDetailsInput,
+  FreightQuoteInput,
+  PageQueryInput,
+  SERVICE_LIST_DEFAULT_LIMIT,
+  SERVICE_ORDER_DIRECT_ACTIONS,
+  SERVICE_ORDER_ROLES,
+  ServiceOrderListQuery,
+  ServiceOrderTransitionInput,
+  serviceTypeField,
+  type ServiceOrderDirectAction,
+  type ServiceOrderRole,
+} from './service-order.inputs'
 export { CHANGE_TERM_FIELDS, ORDER_DONE, ORDER_SAVES, OrderDetail, type OrderActionResult, type OrderDone, type OrderSave } from './components/order-detail'
 export { MIN_FORM_LINES, OrderForm, type OrderFormLine, type OrderFormProduct, type OrderFormValues } from './components/order-form'
 export { FreightQuoteStatusBadge, ServiceStatusBadge } from './components/service-status-badge'

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { ServiceContext } from '../../platform/actor'
 
 /** A timeline entry of an order: what happened (one of the order kind's event types), the status change, a note and details. */
-export type EventInput<Type extends string> = { type: Type; fromStatus?: string | null; toStatus?: string | null; note?: string; data?: Record<string, unknown> }
+export type EventInput<Type extends string> = {
+  type: Type
+  fromStatus?: string | null
+  toStatus?: string | null
+  note?: string
+  data?: Record<string, unknown>
+}
 
 /** The row of a timeline entry written by the actor (purchase and service orders keep the same shape in their own tables). */
 export function eventRow<Type extends string>(ctx: ServiceContext, orderId: string, event: EventInput<Type>) {

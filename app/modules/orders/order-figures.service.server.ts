@@ -27,8 +27,14 @@ const column = purchaseOrders
 const placedWithin = (period: FigurePeriod): SQL =>
   sql`${column.placedAt} >= (${period.from}::date::timestamp at time zone ${period.timeZone}) and ${column.placedAt} < ((${period.to}::date + 1)::timestamp at time zone ${period.timeZone})`
 const bucketOf = (period: FigurePeriod, at: SQL | typeof column.placedAt): SQL<string> =>
-  period.bucket === 'day' ? sql<string>`to_char(${at} at time zone ${period.timeZone}, 'YYYY-MM-DD')` : sql<string>`to_char(${at} at time zone ${period.timeZone}, 'YYYY-MM')`
-const business = () => sql`${column.status} not in (${sql.join(NO_BUSINESS.map((status) => sql`${status}`), sql`, `)})`
+  period.bucket === 'day'
+    ? sql<string>`to_char(${at} at time zone ${period.timeZone}, 'YYYY-MM-DD')`
+    : sql<string>`to_char(${at} at time zone ${period.timeZone}, 'YYYY-MM')`
+const business = () =>
+  sql`${column.status} not in (${sql.join(
+    NO_BUSINESS.map((status) => sql`${status}`),
+    sql`, `,
+  )})`
 /**
  * `status in ('a', 'b')` written with literals (the statuses are the module's own constants): a partial index's
  * predicate is only matched by a prepared statement's generic plan when the list is not made of parameters.
@@ -55,7 +61,13 @@ async function amountsByCounterpart(companyId: string, side: Side, period: Figur
   const counterpartName = side === 'buyer' ? column.supplierName : column.buyerName
   const amount = sql<string>`sum(${column.total})`
   return database()
-    .select({ companyId: counterpartId, name: sql<string>`max(${counterpartName})`, currency: column.currency, amount: sql<string>`${amount}::text`, orders: sql<number>`count(*)::int`.mapWith(Number) })
+    .select({
+      companyId: counterpartId,
+      name: sql<string>`max(${counterpartName})`,
+      currency: column.currency,
+      amount: sql<string>`${amount}::text`,
+      orders: sql<number>`count(*)::int`.mapWith(Number),
+    })
     .from(column)
     .where(and(eq(partyColumn(side), companyId), placedWithin(period), business()))
     .groupBy(counterpartId, column.currency)
@@ -90,10 +102,18 @@ const mention = {
 }
 
 /** A count and the first few orders of a condition, ordered as given. */
-async function waiting(where: SQL | undefined, counterpart: typeof column.buyerName | typeof column.supplierName, date: SQL<string | null>, order: SQL): Promise<Waiting> {
+async function waiting(
+  where: SQL | undefined,
+  counterpart: typeof column.buyerName | typeof column.supplierName,
+  date: SQL<string | null>,
+  order: SQL,
+): Promise<Waiting> {
   const db = database()
   const [counted, items] = await Promise.all([
-    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(column).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(column)
+      .where(where),
     db
       .select({ ...mention, counterpart, date })
       .from(column)
@@ -108,7 +128,12 @@ async function waiting(where: SQL | undefined, counterpart: typeof column.buyerN
 function overdueOrders(companyId: string, side: Side, timeZone: string): Promise<Waiting> {
   const statuses: readonly PurchaseOrderStatus[] = side === 'supplier' ? ['confirmed', 'in_production'] : OPEN_PURCHASE_ORDER_STATUSES
   const where = and(eq(partyColumn(side), companyId), statusAmong(statuses), sql`${column.requestedDeliveryDate} < ${todayIn(timeZone)}`)
-  return waiting(where, side === 'buyer' ? column.supplierName : column.buyerName, sql<string | null>`${column.requestedDeliveryDate}::text`, sql`${column.requestedDeliveryDate} asc`)
+  return waiting(
+    where,
+    side === 'buyer' ? column.supplierName : column.buyerName,
+    sql<string | null>`${column.requestedDeliveryDate}::text`,
+    sql`${column.requestedDeliveryDate} asc`,
+  )
 }
 
 /** Change or cancellation requests the other party made on the company's orders, waiting for the company's decision. */
@@ -117,7 +142,11 @@ async function changesToDecide(companyId: string, side: Side): Promise<Waiting> 
   const where = and(eq(partyColumn(side), companyId), eq(requests.status, 'pending'), sql`${requests.requestedByCompanyId} is distinct from ${companyId}`)
   const db = database()
   const [counted, items] = await Promise.all([
-    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(requests).innerJoin(column, eq(column.id, requests.orderId)).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(requests)
+      .innerJoin(column, eq(column.id, requests.orderId))
+      .where(where),
     db
       .select({ ...mention, counterpart: side === 'buyer' ? column.supplierName : column.buyerName, date: isoText(requests.createdAt) })
       .from(requests)
@@ -139,7 +168,11 @@ export type BuyerOrderFigures = {
 export async function buyerOrderFigures(ctx: ServiceContext, period: FigurePeriod): Promise<BuyerOrderFigures> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const [spend, bySupplier, punctuality] = await Promise.all([amountsByBucket(companyId, 'buyer', period), amountsByCounterpart(companyId, 'buyer', period), deliveryPunctuality(companyId, 'buyer', period)])
+  const [spend, bySupplier, punctuality] = await Promise.all([
+    amountsByBucket(companyId, 'buyer', period),
+    amountsByCounterpart(companyId, 'buyer', period),
+    deliveryPunctuality(companyId, 'buyer', period),
+  ])
   return { spend, bySupplier, punctuality }
 }
 

@@ -16,7 +16,10 @@ beforeAll(async () => {
   draft = await createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties)))
   // The stranger buys from the same supplier; numbers run per company, so its first order has the buyer's first number.
   const strangersAddress = await createShippingAddress(parties.stranger.company.id)
-  strangers = await createPurchaseOrder(parties.stranger.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true, shipToAddressId: strangersAddress.id })))
+  strangers = await createPurchaseOrder(
+    parties.stranger.ctx,
+    CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true, shipToAddressId: strangersAddress.id })),
+  )
 })
 
 const lookup = (ctx: typeof parties.buyer.ctx, q: string, limit = 5) => findOrdersByNumber(ctx, { q, limit })
@@ -24,14 +27,20 @@ const lookup = (ctx: typeof parties.buyer.ctx, q: string, limit = 5) => findOrde
 describe('finding orders by number', () => {
   it('finds the buyer’s orders by any part of the number, in any case, newest first, with the way to open them', async () => {
     const found = await lookup(parties.buyer.ctx, placed.number.toLowerCase())
-    expect(found).toEqual([{ id: placed.id, number: placed.number, status: 'placed', side: 'buyer', counterpartName: placed.supplier.name, href: `/app/orders/${placed.id}/view` }])
+    expect(found).toEqual([
+      { id: placed.id, number: placed.number, status: 'placed', side: 'buyer', counterpartName: placed.supplier.name, href: `/app/orders/${placed.id}/view` },
+    ])
     expect((await lookup(parties.buyer.ctx, 'PO-')).map((order) => order.id)).toEqual([draft.id, placed.id])
   })
 
   it('finds a placed order for its supplier, on the supplier’s page, but never the buyer’s draft', async () => {
     const found = await lookup(parties.supplier.ctx, 'po-')
     expect(found.map((order) => order.id).sort()).toEqual([placed.id, strangers.id].sort())
-    expect(found.find((order) => order.id === placed.id)).toMatchObject({ side: 'supplier', counterpartName: placed.buyer.name, href: `/app/supplier/purchase/order/${placed.id}` })
+    expect(found.find((order) => order.id === placed.id)).toMatchObject({
+      side: 'supplier',
+      counterpartName: placed.buyer.name,
+      href: `/app/supplier/purchase/order/${placed.id}`,
+    })
     expect(await lookup(parties.supplier.ctx, draft.number)).not.toContainEqual(expect.objectContaining({ id: draft.id }))
   })
 

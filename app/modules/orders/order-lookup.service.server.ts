@@ -28,7 +28,16 @@ export async function findOrdersByNumber(ctx: ServiceContext, input: { q: string
   return rows.flatMap((row) => {
     const side = partyOf(row, companyId)
     if (!side) return []
-    return [{ id: row.id, number: row.number, status: row.status, side, counterpartName: side === 'buyer' ? row.supplierName : row.buyerName, href: PARTY_LINK[side](row.id) }]
+    return [
+      {
+        id: row.id,
+        number: row.number,
+        status: row.status,
+        side,
+        counterpartName: side === 'buyer' ? row.supplierName : row.buyerName,
+        href: PARTY_LINK[side](row.id),
+      },
+    ]
   })
 }
 
@@ -46,11 +55,23 @@ export async function findServiceOrdersByNumber(ctx: ServiceContext, input: { q:
   const rows = await database()
     .select()
     .from(serviceOrders)
-    .where(and(or(eq(serviceOrders.buyerCompanyId, companyId), eq(serviceOrders.providerCompanyId, companyId)), sql`lower(${serviceOrders.number}) like ${containsPattern(q)}`))
+    .where(
+      and(
+        or(eq(serviceOrders.buyerCompanyId, companyId), eq(serviceOrders.providerCompanyId, companyId)),
+        sql`lower(${serviceOrders.number}) like ${containsPattern(q)}`,
+      ),
+    )
     .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
     .limit(input.limit)
   return rows.map((row) => {
     const side: Party = row.buyerCompanyId === companyId ? 'buyer' : 'supplier'
-    return { id: row.id, number: row.number, status: row.status, side, counterpartName: side === 'buyer' ? row.providerName : row.buyerName, href: `/app/orders/service/${row.id}` }
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      side,
+      counterpartName: side === 'buyer' ? row.providerName : row.buyerName,
+      href: `/app/orders/service/${row.id}`,
+    }
   })
 }

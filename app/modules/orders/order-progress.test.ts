@@ -5,7 +5,11 @@ const lines = (...pairs: Array<[number, number]>) => pairs.map(([quantity, shipp
 
 describe('orderProgress', () => {
   it('walks the lifecycle from placed to completed', () => {
-    expect(orderProgress({ status: 'placed', side: 'buyer', lines: lines([10, 0]) })).toMatchObject({ current: 1, expectation: 'awaitingConfirmation', stopped: false })
+    expect(orderProgress({ status: 'placed', side: 'buyer', lines: lines([10, 0]) })).toMatchObject({
+      current: 1,
+      expectation: 'awaitingConfirmation',
+      stopped: false,
+    })
     expect(orderProgress({ status: 'placed', side: 'supplier', lines: lines([10, 0]) })).toMatchObject({ current: 1, expectation: 'toConfirm' })
     expect(orderProgress({ status: 'confirmed', side: 'supplier', lines: lines([10, 0]) })).toMatchObject({ current: 2, expectation: 'toProduce' })
     expect(orderProgress({ status: 'in_production', side: 'supplier', lines: lines([10, 0]) })).toMatchObject({ current: 3, expectation: 'toShip' })
@@ -16,7 +20,13 @@ describe('orderProgress', () => {
 
   it('tells the buyer of a half-shipped order what has left and what is to come, and the supplier what is left to ship', () => {
     const half = lines([1200, 600], [600, 0])
-    expect(orderProgress({ status: 'shipped', side: 'buyer', lines: half })).toEqual({ current: 3, stopped: false, expectation: 'partlyShipped', shipped: 600, ordered: 1800 })
+    expect(orderProgress({ status: 'shipped', side: 'buyer', lines: half })).toEqual({
+      current: 3,
+      stopped: false,
+      expectation: 'partlyShipped',
+      shipped: 600,
+      ordered: 1800,
+    })
     expect(orderProgress({ status: 'shipped', side: 'supplier', lines: half })).toMatchObject({ expectation: 'restToShip' })
   })
 

@@ -46,7 +46,14 @@ describe('order reports', () => {
       ...[0, 1, 2].map(() => [later.number, '2027-06-01']),
       ...[0, 1, 2].map(() => [undated.number, null]),
     ])
-    expect(page.items[0]).toMatchObject({ sku: sooner.lines[1]!.sku, quantity: 40, shipped: 10, remaining: 30, orderStatus: 'shipped', buyerId: parties.buyer.company.id })
+    expect(page.items[0]).toMatchObject({
+      sku: sooner.lines[1]!.sku,
+      quantity: 40,
+      shipped: 10,
+      remaining: 30,
+      orderStatus: 'shipped',
+      buyerId: parties.buyer.company.id,
+    })
 
     expect((await listOpenOrderLines(parties.supplier.ctx, { q: 'gift box', limit: 100, offset: 0 })).total).toBe(3)
     expect((await listOpenOrderLines(parties.supplier.ctx, { q: later.number, limit: 2, offset: 0 })).items).toHaveLength(2)
@@ -64,7 +71,13 @@ describe('order reports', () => {
     const page = await listCustomers(parties.supplier.ctx, { limit: 25, offset: 0 })
     expect(page.total).toBe(2)
     const [first, second] = page.items
-    expect(first).toMatchObject({ id: other.company.id, name: '另一家买家有限公司', orderCount: 2, volume: [{ currency: 'USD', total: '1611.2000' }], note: '' })
+    expect(first).toMatchObject({
+      id: other.company.id,
+      name: '另一家买家有限公司',
+      orderCount: 2,
+      volume: [{ currency: 'USD', total: '1611.2000' }],
+      note: '',
+    })
     expect(second).toMatchObject({ id: parties.buyer.company.id, orderCount: 4 })
     expect(second!.volume).toEqual([{ currency: 'USD', total: '6444.8000' }])
     expect((await listCustomers(parties.supplier.ctx, { q: '另一家', limit: 25, offset: 0 })).items.map((item) => item.id)).toEqual([other.company.id])

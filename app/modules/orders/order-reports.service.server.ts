@@ -56,7 +56,14 @@ export async function listOpenOrderLines(ctx: ServiceContext, query: ReportQuery
   ]
   if (query.q) {
     const pattern = likePattern(query.q)
-    filters.push(or(ilike(purchaseOrders.number, pattern), ilike(purchaseOrderLines.sku, pattern), ilike(purchaseOrderLines.description, pattern), ilike(purchaseOrders.buyerName, pattern))!)
+    filters.push(
+      or(
+        ilike(purchaseOrders.number, pattern),
+        ilike(purchaseOrderLines.sku, pattern),
+        ilike(purchaseOrderLines.description, pattern),
+        ilike(purchaseOrders.buyerName, pattern),
+      )!,
+    )
   }
   const where = and(...filters)
   const db = database()
@@ -89,7 +96,11 @@ export async function listOpenOrderLines(ctx: ServiceContext, query: ReportQuery
 
 /** Orders the company received from `customerId` (placed or later). */
 const ordersFrom = (supplierId: string, customerId?: SQL | string) =>
-  and(eq(purchaseOrders.supplierCompanyId, supplierId), ne(purchaseOrders.status, 'draft'), customerId === undefined ? isNotNull(purchaseOrders.buyerCompanyId) : eq(purchaseOrders.buyerCompanyId, customerId))!
+  and(
+    eq(purchaseOrders.supplierCompanyId, supplierId),
+    ne(purchaseOrders.status, 'draft'),
+    customerId === undefined ? isNotNull(purchaseOrders.buyerCompanyId) : eq(purchaseOrders.buyerCompanyId, customerId),
+  )!
 
 /** The companies that ordered from the actor's company, the most recent customer first, with its private note. */
 export async function listCustomers(ctx: ServiceContext, query: ReportQuery): Promise<{ items: CustomerSummary[]; total: number }> {
@@ -109,7 +120,11 @@ export async function listCustomers(ctx: ServiceContext, query: ReportQuery): Pr
       .orderBy(desc(lastOrderAt), asc(organizations.name))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ n: countDistinct(purchaseOrders.buyerCompanyId) }).from(purchaseOrders).innerJoin(organizations, eq(organizations.id, purchaseOrders.buyerCompanyId)).where(where),
+    db
+      .select({ n: countDistinct(purchaseOrders.buyerCompanyId) })
+      .from(purchaseOrders)
+      .innerJoin(organizations, eq(organizations.id, purchaseOrders.buyerCompanyId))
+      .where(where),
   ])
   const ids = rows.map((row) => row.id)
   const volumes =
@@ -118,7 +133,13 @@ export async function listCustomers(ctx: ServiceContext, query: ReportQuery): Pr
       : await db
           .select({ customerId: purchaseOrders.buyerCompanyId, currency: purchaseOrders.currency, total: sql<string>`sum(${purchaseOrders.total})::text` })
           .from(purchaseOrders)
-          .where(and(eq(purchaseOrders.supplierCompanyId, companyId), inArray(purchaseOrders.buyerCompanyId, ids), notInArray(purchaseOrders.status, [...NO_VOLUME_STATUSES])))
+          .where(
+            and(
+              eq(purchaseOrders.supplierCompanyId, companyId),
+              inArray(purchaseOrders.buyerCompanyId, ids),
+              notInArray(purchaseOrders.status, [...NO_VOLUME_STATUSES]),
+            ),
+          )
           .groupBy(purchaseOrders.buyerCompanyId, purchaseOrders.currency)
           .orderBy(asc(purchaseOrders.currency))
   return {
@@ -181,7 +202,19 @@ export async function exportOrdersCsv(ctx: ServiceContext, query: Omit<OrderList
     .limit(MAX_CSV_EXPORT_ROWS)
   const lines = rows.map((row) => {
     const side = row.buyerId === companyId ? 'buyer' : 'supplier'
-    return [row.number, side, row.status, side === 'buyer' ? row.supplierName : row.buyerName, row.currency, row.total, row.lineCount, row.requestedDeliveryDate, row.createdAt.toISOString()].map(csvCell).join(',')
+    return [
+      row.number,
+      side,
+      row.status,
+      side === 'buyer' ? row.supplierName : row.buyerName,
+      row.currency,
+      row.total,
+      row.lineCount,
+      row.requestedDeliveryDate,
+      row.createdAt.toISOString(),
+    ]
+      .map(csvCell)
+      .join(',')
   })
   return `\uFEFF${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`
 }
@@ -193,10 +226,16 @@ export async function openOrderAttachment(ctx: ServiceContext, orderId: string, 
   requireCompany(ctx.actor)
   const db = database()
   const [order] = await db
-    .select({ buyerCompanyId: purchaseOrders.buyerCompanyId, supplierCompanyId: purchaseOrders.supplierCompanyId, status: purchaseOrders.status, attachmentFileIds: purchaseOrders.attachmentFileIds })
+    .select({
+      buyerCompanyId: purchaseOrders.buyerCompanyId,
+      supplierCompanyId: purchaseOrders.supplierCompanyId,
+      status: purchaseOrders.status,
+      attachmentFileIds: purchaseOrders.attachmentFileIds,
+    })
     .from(purchaseOrders)
     .where(eq(purchaseOrders.id, orderId))
-  if (!order || !partyOf(order, ctx.actor.companyId) || !order.buyerCompanyId || !order.attachmentFileIds.includes(fileId)) throw new AppError('not_found', 'Attachment not found')
+  if (!order || !partyOf(order, ctx.actor.companyId) || !order.buyerCompanyId || !order.attachmentFileIds.includes(fileId))
+    throw new AppError('not_found', 'Attachment not found')
   // Attachments are the buyer's files, checked when the order was written.
   return openRecordAttachment(fileId, order.buyerCompanyId)
 }

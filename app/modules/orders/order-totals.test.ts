@@ -16,7 +16,13 @@ const lamp: PricedProduct = {
 
 describe('priceLine', () => {
   it('prices a catalogue line at the break for its quantity', () => {
-    expect(priceLine({ productId: 'lamp', quantity: 10 }, 'USD', lamp, true)).toMatchObject({ unitPrice: '12.5000', lineTotal: '125.00', sku: 'LAMP-1', description: 'Brass desk lamp', unit: 'pcs' })
+    expect(priceLine({ productId: 'lamp', quantity: 10 }, 'USD', lamp, true)).toMatchObject({
+      unitPrice: '12.5000',
+      lineTotal: '125.00',
+      sku: 'LAMP-1',
+      description: 'Brass desk lamp',
+      unit: 'pcs',
+    })
     expect(priceLine({ productId: 'lamp', quantity: 99 }, 'USD', lamp, true)).toMatchObject({ unitPrice: '12.5000', lineTotal: '1237.50' })
     expect(priceLine({ productId: 'lamp', quantity: 100 }, 'USD', lamp, true)).toMatchObject({ unitPrice: '11.2500', lineTotal: '1125.00' })
     // 1,003 × 9.999 = 10,028.997 → rounded half up to the cent; in yen to the unit.
@@ -27,13 +33,24 @@ describe('priceLine', () => {
   it('refuses a quantity below the MOQ, a product without a price and an unknown product', () => {
     expect(priceLine({ productId: 'lamp', quantity: 9 }, 'USD', lamp, true)).toEqual({ field: 'quantity', problem: 'validation.belowMoq' })
     expect(priceLine({ productId: 'lamp', quantity: 50 }, 'USD', { ...lamp, breaks: [] }, true)).toEqual({ field: 'quantity', problem: 'validation.noPrice' })
-    expect(priceLine({ productId: 'lamp', quantity: 50 }, 'USD', { ...lamp, moq: 1, breaks: [{ minQuantity: 100, unitPrice: '1' }] }, true)).toEqual({ field: 'quantity', problem: 'validation.noPrice' })
+    expect(priceLine({ productId: 'lamp', quantity: 50 }, 'USD', { ...lamp, moq: 1, breaks: [{ minQuantity: 100, unitPrice: '1' }] }, true)).toEqual({
+      field: 'quantity',
+      problem: 'validation.noPrice',
+    })
     expect(priceLine({ productId: 'gone', quantity: 50 }, 'USD', undefined, true)).toEqual({ field: 'productId', problem: 'validation.product' })
     expect(priceLine({ productId: 'lamp', quantity: 50 }, 'USD', lamp, false)).toEqual({ field: 'productId', problem: 'validation.noPriceList' })
   })
 
   it('takes a free-text line at the buyer’s price, exactly', () => {
-    expect(priceLine({ description: 'Gift box', unit: 'pcs', unitPrice: '0.1000', quantity: 3 }, 'USD', undefined, false)).toEqual({ productId: null, sku: '', description: 'Gift box', unit: 'pcs', quantity: 3, unitPrice: '0.1000', lineTotal: '0.30' })
+    expect(priceLine({ description: 'Gift box', unit: 'pcs', unitPrice: '0.1000', quantity: 3 }, 'USD', undefined, false)).toEqual({
+      productId: null,
+      sku: '',
+      description: 'Gift box',
+      unit: 'pcs',
+      quantity: 3,
+      unitPrice: '0.1000',
+      lineTotal: '0.30',
+    })
   })
 })
 

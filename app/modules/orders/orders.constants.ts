@@ -3,7 +3,18 @@
 export { INCOTERMS, PAYMENT_TERMS, type Incoterm, type PaymentTerms } from '../../platform/trade-terms'
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 
-export const PURCHASE_ORDER_STATUSES = ['draft', 'placed', 'confirmed', 'declined', 'in_production', 'shipped', 'delivered', 'completed', 'cancelled', 'disputed'] as const
+export const PURCHASE_ORDER_STATUSES = [
+  'draft',
+  'placed',
+  'confirmed',
+  'declined',
+  'in_production',
+  'shipped',
+  'delivered',
+  'completed',
+  'cancelled',
+  'disputed',
+] as const
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number]
 
 /** Statuses in which the supplier still has work to do (production planning, the fulfilment board). */

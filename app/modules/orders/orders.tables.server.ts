@@ -73,9 +73,15 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_supplier_placed_idx').on(t.supplierCompanyId, t.placedAt),
     index('purchase_orders_placed_idx').on(t.placedAt),
     // The dashboard's live tasks: orders to confirm, and open orders past their requested day, oldest first.
-    index('purchase_orders_supplier_to_confirm_idx').on(t.supplierCompanyId, t.placedAt).where(sql`${t.status} = 'placed'`),
-    index('purchase_orders_buyer_open_due_idx').on(t.buyerCompanyId, t.requestedDeliveryDate).where(sql`${t.status} in ('placed', 'confirmed', 'in_production', 'shipped')`),
-    index('purchase_orders_supplier_producing_due_idx').on(t.supplierCompanyId, t.requestedDeliveryDate).where(sql`${t.status} in ('confirmed', 'in_production')`),
+    index('purchase_orders_supplier_to_confirm_idx')
+      .on(t.supplierCompanyId, t.placedAt)
+      .where(sql`${t.status} = 'placed'`),
+    index('purchase_orders_buyer_open_due_idx')
+      .on(t.buyerCompanyId, t.requestedDeliveryDate)
+      .where(sql`${t.status} in ('placed', 'confirmed', 'in_production', 'shipped')`),
+    index('purchase_orders_supplier_producing_due_idx')
+      .on(t.supplierCompanyId, t.requestedDeliveryDate)
+      .where(sql`${t.status} in ('confirmed', 'in_production')`),
     index('purchase_orders_number_trgm_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
     check('purchase_orders_status_check', sql`${t.status} in (${oneOf(PURCHASE_ORDER_STATUSES)})`),
     check('purchase_orders_incoterm_check', sql`${t.incoterm} in (${oneOf(INCOTERMS)})`),
@@ -106,7 +112,10 @@ export const purchaseOrderLines = pgTable(
   (t) => [
     index('purchase_order_lines_order_idx').on(t.orderId, t.position),
     index('purchase_order_lines_product_idx').on(t.productId),
-    check('purchase_order_lines_quantities_check', sql`${t.quantity} > 0 and ${t.shippedQuantity} between 0 and ${t.quantity} and ${t.receivedQuantity} between 0 and ${t.shippedQuantity}`),
+    check(
+      'purchase_order_lines_quantities_check',
+      sql`${t.quantity} > 0 and ${t.shippedQuantity} between 0 and ${t.quantity} and ${t.receivedQuantity} between 0 and ${t.shippedQuantity}`,
+    ),
   ],
 )
 
@@ -153,7 +162,9 @@ export const purchaseOrderChangeRequests = pgTable(
   },
   (t) => [
     index('purchase_order_change_requests_order_idx').on(t.orderId, t.createdAt),
-    uniqueIndex('purchase_order_change_requests_one_pending_key').on(t.orderId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('purchase_order_change_requests_one_pending_key')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
     check('purchase_order_change_requests_kind_check', sql`${t.kind} in (${oneOf(CHANGE_REQUEST_KINDS)})`),
     check('purchase_order_change_requests_status_check', sql`${t.status} in (${oneOf(CHANGE_REQUEST_STATUSES)})`),
   ],
@@ -193,7 +204,9 @@ export const serviceOrders = pgTable(
     index('service_orders_buyer_status_idx').on(t.buyerCompanyId, t.status, t.createdAt),
     index('service_orders_provider_status_idx').on(t.providerCompanyId, t.status, t.createdAt),
     // Open freight requests, for providers looking for work.
-    index('service_orders_open_requests_idx').on(t.kind, t.status, t.createdAt).where(sql`${t.providerCompanyId} is null`),
+    index('service_orders_open_requests_idx')
+      .on(t.kind, t.status, t.createdAt)
+      .where(sql`${t.providerCompanyId} is null`),
     check('service_orders_kind_check', sql`${t.kind} in (${oneOf(SERVICE_ORDER_KINDS)})`),
     check('service_orders_service_type_check', sql`${t.serviceType} in (${oneOf(ORDERABLE_SERVICES)})`),
     check('service_orders_status_check', sql`${t.status} in (${oneOf(SERVICE_ORDER_STATUSES)})`),
@@ -244,7 +257,9 @@ export const freightQuotes = pgTable(
   (t) => [
     index('freight_quotes_order_idx').on(t.orderId, t.createdAt),
     index('freight_quotes_provider_idx').on(t.providerCompanyId, t.createdAt),
-    uniqueIndex('freight_quotes_one_pending_per_provider_key').on(t.orderId, t.providerCompanyId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('freight_quotes_one_pending_per_provider_key')
+      .on(t.orderId, t.providerCompanyId)
+      .where(sql`${t.status} = 'pending'`),
     check('freight_quotes_status_check', sql`${t.status} in (${oneOf(FREIGHT_QUOTE_STATUSES)})`),
   ],
 )

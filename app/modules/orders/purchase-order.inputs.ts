@@ -22,14 +22,25 @@ export const amountField = z
   .refine((value) => isDecimalText(value, 4), 'validation.amount')
   .refine((value) => value.split('.')[0]!.replace(/^0+(?=\d)/, '').length <= 14, 'validation.amount')
 
-export const quantityField = z.coerce.number('validation.quantity').int('validation.quantity').min(1, 'validation.quantity').max(MAX_QUANTITY, 'validation.quantity')
-const shipQuantityField = z.coerce.number('validation.quantity').int('validation.quantity').min(0, 'validation.quantity').max(MAX_QUANTITY, 'validation.quantity')
+export const quantityField = z.coerce
+  .number('validation.quantity')
+  .int('validation.quantity')
+  .min(1, 'validation.quantity')
+  .max(MAX_QUANTITY, 'validation.quantity')
+const shipQuantityField = z.coerce
+  .number('validation.quantity')
+  .int('validation.quantity')
+  .min(0, 'validation.quantity')
+  .max(MAX_QUANTITY, 'validation.quantity')
 
 /** A catalogue line (productId; price from the supplier's list) or a free-text line (description, unit and price). */
 export const OrderLineInput = z
   .object({
     productId: z.preprocess(blankToUndefined, id('validation.product').optional()),
-    description: z.preprocess(blankToUndefined, z.string('validation.description').trim().min(1, 'validation.description').max(500, 'validation.descriptionTooLong').optional()),
+    description: z.preprocess(
+      blankToUndefined,
+      z.string('validation.description').trim().min(1, 'validation.description').max(500, 'validation.descriptionTooLong').optional(),
+    ),
     unit: z.preprocess(blankToUndefined, z.string('validation.unit').trim().min(1, 'validation.unit').max(20, 'validation.unit').optional()),
     unitPrice: z.preprocess(blankToUndefined, amountField.optional()),
     quantity: quantityField,
@@ -49,7 +60,10 @@ const termsFields = {
   requestedDeliveryDate: z.preprocess(blankToUndefined, isoDate.optional()),
   shipToAddressId: z.preprocess(blankToUndefined, id('validation.address').optional()),
   notes: z.preprocess((value) => value ?? '', z.string('validation.notes').trim().max(4000, 'validation.notesTooLong')),
-  attachmentFileIds: z.preprocess((value) => (typeof value === 'string' ? [value] : (value ?? [])), z.array(id('validation.attachment'), 'validation.attachment').max(MAX_ORDER_ATTACHMENTS, 'validation.tooManyAttachments')),
+  attachmentFileIds: z.preprocess(
+    (value) => (typeof value === 'string' ? [value] : (value ?? [])),
+    z.array(id('validation.attachment'), 'validation.attachment').max(MAX_ORDER_ATTACHMENTS, 'validation.tooManyAttachments'),
+  ),
 }
 
 /** A new purchase order (saved as a draft; `place` sends it). */
@@ -63,7 +77,9 @@ export const CreatePurchaseOrderInput = z.object({
 export type CreatePurchaseOrderInput = z.infer<typeof CreatePurchaseOrderInput>
 
 /** A draft's terms and lines, replaced as a whole; `version` is the one the editor loaded. */
-export const UpdatePurchaseOrderInput = CreatePurchaseOrderInput.omit({ supplierCompanyId: true, place: true }).extend({ version: z.coerce.number('validation.version').int().min(1) })
+export const UpdatePurchaseOrderInput = CreatePurchaseOrderInput.omit({ supplierCompanyId: true, place: true }).extend({
+  version: z.coerce.number('validation.version').int().min(1),
+})
 export type UpdatePurchaseOrderInput = z.infer<typeof UpdatePurchaseOrderInput>
 
 const reasonField = z.preprocess((value) => value ?? '', z.string('validation.reason').trim().max(1000, 'validation.reasonTooLong'))
@@ -83,16 +99,23 @@ export const ChangeRequestInput = z
     kind: z.enum(CHANGE_REQUEST_KINDS, 'validation.changeKind'),
     version: z.coerce.number('validation.version').int().min(1),
     reason: reasonField,
-    lines: z.array(z.object({ lineId: id('validation.line'), quantity: quantityField, unitPrice: amountField }), 'validation.lines').max(MAX_ORDER_LINES, 'validation.tooManyLines').optional(),
+    lines: z
+      .array(z.object({ lineId: id('validation.line'), quantity: quantityField, unitPrice: amountField }), 'validation.lines')
+      .max(MAX_ORDER_LINES, 'validation.tooManyLines')
+      .optional(),
     requestedDeliveryDate: z.preprocess(blankToUndefined, isoDate.optional()),
     incoterm: z.preprocess(blankToUndefined, z.enum(INCOTERMS, 'validation.incoterm').optional()),
-    incotermPlace: z.preprocess(blankToUndefined, z.string('validation.incotermPlace').trim().min(2, 'validation.incotermPlace').max(120, 'validation.incotermPlace').optional()),
+    incotermPlace: z.preprocess(
+      blankToUndefined,
+      z.string('validation.incotermPlace').trim().min(2, 'validation.incotermPlace').max(120, 'validation.incotermPlace').optional(),
+    ),
     paymentTerms: z.preprocess(blankToUndefined, z.enum(PAYMENT_TERMS, 'validation.paymentTerms').optional()),
     notes: z.preprocess(blankToUndefined, z.string('validation.notes').trim().max(4000, 'validation.notesTooLong').optional()),
   })
   .superRefine((input, issues) => {
     if (input.kind === 'cancel' && !input.reason) issues.addIssue({ code: 'custom', path: ['reason'], message: 'validation.reason' })
-    const proposes = input.lines?.length || input.requestedDeliveryDate || input.incoterm || input.incotermPlace || input.paymentTerms || input.notes !== undefined
+    const proposes =
+      input.lines?.length || input.requestedDeliveryDate || input.incoterm || input.incotermPlace || input.paymentTerms || input.notes !== undefined
     if (input.kind === 'change' && !proposes) issues.addIssue({ code: 'custom', path: ['lines'], message: 'validation.nothingChanged' })
   })
 export type ChangeRequestInput = z.infer<typeof ChangeRequestInput>

@@ -1,7 +1,19 @@
 import { defineMachine } from '../../platform/state-machine'
 import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from './orders.constants'
 
-export const PURCHASE_ORDER_ACTIONS = ['place', 'confirm', 'decline', 'start_production', 'ship', 'deliver', 'complete', 'cancel', 'agree_cancel', 'dispute', 'resolve'] as const
+export const PURCHASE_ORDER_ACTIONS = [
+  'place',
+  'confirm',
+  'decline',
+  'start_production',
+  'ship',
+  'deliver',
+  'complete',
+  'cancel',
+  'agree_cancel',
+  'dispute',
+  'resolve',
+] as const
 export type PurchaseOrderAction = (typeof PURCHASE_ORDER_ACTIONS)[number]
 
 /**
@@ -41,7 +53,14 @@ export type ChangeDecision = (typeof CHANGE_DECISIONS)[number]
  * Every entry an order's timeline can hold (`purchase_order_events.type`, text `orders:events.<type>`); the column is
  * typed against this list, so a writer cannot record a type that has no text.
  */
-export const PURCHASE_ORDER_EVENT_TYPES = ['created', 'updated', ...PURCHASE_ORDER_ACTIONS, 'change_requested', 'cancel_requested', ...CHANGE_DECISIONS.map((decision) => `change_${decision}` as const)] as const
+export const PURCHASE_ORDER_EVENT_TYPES = [
+  'created',
+  'updated',
+  ...PURCHASE_ORDER_ACTIONS,
+  'change_requested',
+  'cancel_requested',
+  ...CHANGE_DECISIONS.map((decision) => `change_${decision}` as const),
+] as const
 export type PurchaseOrderEventType = (typeof PURCHASE_ORDER_EVENT_TYPES)[number]
 
 /** Actions that end or contest an order: each takes a reason the other party reads, and asks for confirmation first. */

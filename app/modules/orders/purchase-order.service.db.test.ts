@@ -12,7 +12,8 @@ beforeAll(async () => {
   parties = await createOrderParties()
 })
 
-const create = (overrides: Record<string, unknown> = {}, key?: string) => createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, overrides)), key ? { idempotencyKey: key } : {})
+const create = (overrides: Record<string, unknown> = {}, key?: string) =>
+  createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, overrides)), key ? { idempotencyKey: key } : {})
 
 describe('purchase order lifecycle', () => {
   it('prices lines at the quantity break, numbers the order, and runs from draft to completed with a timeline and notices', async () => {
@@ -55,11 +56,19 @@ describe('purchase order lifecycle', () => {
 
   it('refuses an out-of-order step with a 409 and a stale version with a 409, and hides the order from a third company', async () => {
     const order = await create({ place: true })
-    await expect(transitionPurchaseOrder(parties.buyer.ctx, order.id, { action: 'complete', version: order.version, reason: '' })).rejects.toMatchObject({ code: 'invalid_transition' })
-    await expect(transitionPurchaseOrder(parties.buyer.ctx, order.id, { action: 'confirm', version: order.version, reason: '' })).rejects.toMatchObject({ code: 'not_your_turn' })
-    await expect(transitionPurchaseOrder(parties.supplier.ctx, order.id, { action: 'confirm', version: order.version - 1, reason: '' })).rejects.toMatchObject({ code: 'stale_version' })
+    await expect(transitionPurchaseOrder(parties.buyer.ctx, order.id, { action: 'complete', version: order.version, reason: '' })).rejects.toMatchObject({
+      code: 'invalid_transition',
+    })
+    await expect(transitionPurchaseOrder(parties.buyer.ctx, order.id, { action: 'confirm', version: order.version, reason: '' })).rejects.toMatchObject({
+      code: 'not_your_turn',
+    })
+    await expect(transitionPurchaseOrder(parties.supplier.ctx, order.id, { action: 'confirm', version: order.version - 1, reason: '' })).rejects.toMatchObject({
+      code: 'stale_version',
+    })
     await expect(getPurchaseOrder(parties.stranger.ctx, order.id)).rejects.toMatchObject({ code: 'not_found' })
-    await expect(transitionPurchaseOrder(parties.stranger.ctx, order.id, { action: 'cancel', version: order.version, reason: 'mine now' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(
+      transitionPurchaseOrder(parties.stranger.ctx, order.id, { action: 'cancel', version: order.version, reason: 'mine now' }),
+    ).rejects.toMatchObject({ code: 'not_found' })
   })
 
   it('answers a retried create with the same order', async () => {
@@ -70,8 +79,16 @@ describe('purchase order lifecycle', () => {
   })
 
   it('enforces the MOQ and the price list currency', async () => {
-    await expect(create({ lines: [{ productId: parties.products.lamp.id, quantity: 9 }] })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { 'lines.0.quantity': ['validation.belowMoq'] } } })
-    await expect(create({ currency: 'EUR' })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { currency: ['validation.currencyMismatch'] } } })
-    await expect(create({ lines: [{ productId: parties.products.draft.id, quantity: 9 }] })).rejects.toMatchObject({ details: { fields: { 'lines.0.productId': ['validation.product'] } } })
+    await expect(create({ lines: [{ productId: parties.products.lamp.id, quantity: 9 }] })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { 'lines.0.quantity': ['validation.belowMoq'] } },
+    })
+    await expect(create({ currency: 'EUR' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { currency: ['validation.currencyMismatch'] } },
+    })
+    await expect(create({ lines: [{ productId: parties.products.draft.id, quantity: 9 }] })).rejects.toMatchObject({
+      details: { fields: { 'lines.0.productId': ['validation.product'] } },
+    })
   })
 })

@@ -10,7 +10,19 @@ import { claimIdempotencyKey, createIdempotently, fingerprintOf, type Idempotenc
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { deliverNotices, checkAttachments, companyName, addresses, companyProfiles, files, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import {
+  deliverNotices,
+  checkAttachments,
+  companyName,
+  addresses,
+  companyProfiles,
+  files,
+  nextNumber,
+  type Notice,
+  type NotificationKindIn,
+  organizations,
+  recordNotice,
+} from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { AddressSnapshot, ChangeProposal, PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
@@ -22,8 +34,21 @@ import { availableActions, checkTransition, needsReason, type Party } from '../.
 type OrderRow = typeof purchaseOrders.$inferSelect
 type LineRow = typeof purchaseOrderLines.$inferSelect
 
-export type OrderLine = Pick<LineRow, 'id' | 'position' | 'productId' | 'sku' | 'description' | 'unit' | 'quantity' | 'unitPrice' | 'lineTotal' | 'shippedQuantity' | 'receivedQuantity'>
-export type OrderEvent = { id: string; type: PurchaseOrderEventType; fromStatus: string | null; toStatus: string | null; actorName: string | null; actorCompanyName: string | null; note: string; data: Record<string, unknown>; createdAt: Date }
+export type OrderLine = Pick<
+  LineRow,
+  'id' | 'position' | 'productId' | 'sku' | 'description' | 'unit' | 'quantity' | 'unitPrice' | 'lineTotal' | 'shippedQuantity' | 'receivedQuantity'
+>
+export type OrderEvent = {
+  id: string
+  type: PurchaseOrderEventType
+  fromStatus: string | null
+  toStatus: string | null
+  actorName: string | null
+  actorCompanyName: string | null
+  note: string
+  data: Record<string, unknown>
+  createdAt: Date
+}
 export type ChangeRequest = {
   id: string
   kind: 'change' | 'cancel'
@@ -59,7 +84,10 @@ export type PurchaseOrderSummary = {
 }
 
 export type PurchaseOrderDetail = PurchaseOrderSummary &
-  Pick<OrderRow, 'incoterm' | 'incotermPlace' | 'paymentTerms' | 'shipToAddressId' | 'notes' | 'subtotal' | 'statusReason' | 'confirmedAt' | 'deliveredAt' | 'closedAt'> & {
+  Pick<
+    OrderRow,
+    'incoterm' | 'incotermPlace' | 'paymentTerms' | 'shipToAddressId' | 'notes' | 'subtotal' | 'statusReason' | 'confirmedAt' | 'deliveredAt' | 'closedAt'
+  > & {
     shipTo: AddressSnapshot | null
     lines: OrderLine[]
     events: OrderEvent[]
@@ -107,7 +135,10 @@ async function priceLines(tx: Transaction, ctx: ServiceContext, supplierId: stri
   const { priceList, products } = await orderableProducts(tx, supplierId, productIds, ctx.locale)
   const fields: Record<string, string[]> = {}
   if (productIds.length > 0 && priceList && priceList.currency !== currency) {
-    throw new AppError('validation_failed', 'The currency differs from the supplier’s price list', { fields: { currency: ['validation.currencyMismatch'] }, expectedCurrency: priceList.currency })
+    throw new AppError('validation_failed', 'The currency differs from the supplier’s price list', {
+      fields: { currency: ['validation.currencyMismatch'] },
+      expectedCurrency: priceList.currency,
+    })
   }
   const priced: PricedLine[] = []
   lines.forEach((line, index) => {
@@ -122,7 +153,17 @@ async function priceLines(tx: Transaction, ctx: ServiceContext, supplierId: stri
 async function shipToSnapshot(tx: Transaction, companyId: string, addressId: string | undefined): Promise<AddressSnapshot | null> {
   if (!addressId) return null
   const [row] = await tx
-    .select({ label: addresses.label, recipient: addresses.recipient, phone: addresses.phone, line1: addresses.line1, line2: addresses.line2, city: addresses.city, region: addresses.region, postalCode: addresses.postalCode, country: addresses.country })
+    .select({
+      label: addresses.label,
+      recipient: addresses.recipient,
+      phone: addresses.phone,
+      line1: addresses.line1,
+      line2: addresses.line2,
+      city: addresses.city,
+      region: addresses.region,
+      postalCode: addresses.postalCode,
+      country: addresses.country,
+    })
     .from(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.organizationId, companyId)))
   if (!row) throw fieldError({ shipToAddressId: ['validation.address'] })
@@ -139,7 +180,15 @@ async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string
 }
 
 /** Tells the other party (in-app now, mail after commit): `notices` collects what to mail. */
-async function notifyCounterpart(tx: Transaction, ctx: ServiceContext, order: OrderRow, party: Party, kind: NotificationKindIn<'purchase_order'>, params: Record<string, string>, notices: Notice[]): Promise<void> {
+async function notifyCounterpart(
+  tx: Transaction,
+  ctx: ServiceContext,
+  order: OrderRow,
+  party: Party,
+  kind: NotificationKindIn<'purchase_order'>,
+  params: Record<string, string>,
+  notices: Notice[],
+): Promise<void> {
   const counterpart = party === 'buyer' ? 'supplier' : 'buyer'
   const companyId = counterpart === 'buyer' ? order.buyerCompanyId : order.supplierCompanyId
   if (!companyId) return
@@ -164,7 +213,11 @@ function publishOrderChange(order: PurchaseOrderSummary, action: string): void {
  * lines take the supplier's price for their quantity; the MOQ applies; the currency must be the price list's. With an
  * `idempotencyKey`, a retry of the same request answers with the order the first one created.
  */
-export async function createPurchaseOrder(ctx: ServiceContext, input: CreatePurchaseOrderInput, options: { idempotencyKey?: string } = {}): Promise<PurchaseOrderDetail> {
+export async function createPurchaseOrder(
+  ctx: ServiceContext,
+  input: CreatePurchaseOrderInput,
+  options: { idempotencyKey?: string } = {},
+): Promise<PurchaseOrderDetail> {
   requireCompany(ctx.actor)
   const buyerId = ctx.actor.companyId
   if (input.supplierCompanyId === buyerId) throw fieldError({ supplierCompanyId: ['validation.ownCompany'] })
@@ -172,7 +225,12 @@ export async function createPurchaseOrder(ctx: ServiceContext, input: CreatePurc
   const orderId = await database().transaction(async (tx) => {
     const id = randomUUID()
     if (options.idempotencyKey) {
-      const existing = await claimIdempotencyKey(tx, { scope: `purchase_order:${buyerId}`, key: options.idempotencyKey, fingerprint: fingerprintOf(input), resourceId: id })
+      const existing = await claimIdempotencyKey(tx, {
+        scope: `purchase_order:${buyerId}`,
+        key: options.idempotencyKey,
+        fingerprint: fingerprintOf(input),
+        resourceId: id,
+      })
       if (existing) return existing
     }
     const [supplier] = await tx
@@ -240,12 +298,28 @@ export type AwardedOrderInput = {
  * awarded prices, its timeline started ("created" from the source, then "placed") and the supplier notified in-app.
  * The notices to mail after commit are pushed to `notices`.
  */
-export async function createAwardedPurchaseOrder(tx: Transaction, ctx: ServiceContext, input: AwardedOrderInput, notices: Notice[]): Promise<{ id: string; number: string; total: string; currency: string; supplierName: string }> {
+export async function createAwardedPurchaseOrder(
+  tx: Transaction,
+  ctx: ServiceContext,
+  input: AwardedOrderInput,
+  notices: Notice[],
+): Promise<{ id: string; number: string; total: string; currency: string; supplierName: string }> {
   requireCompany(ctx.actor)
   const buyerId = ctx.actor.companyId
-  const [supplier] = await tx.select({ name: organizations.name }).from(organizations).where(and(eq(organizations.id, input.supplierCompanyId), isNull(organizations.deletedAt)))
+  const [supplier] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(and(eq(organizations.id, input.supplierCompanyId), isNull(organizations.deletedAt)))
   if (!supplier) throw new AppError('invalid_transition', 'The supplier no longer exists', { supplierCompanyId: input.supplierCompanyId })
-  const lines = input.lines.map((line) => priceLine({ description: line.description, unit: line.unit, unitPrice: line.unitPrice, quantity: line.quantity }, input.currency, undefined, true) as PricedLine)
+  const lines = input.lines.map(
+    (line) =>
+      priceLine(
+        { description: line.description, unit: line.unit, unitPrice: line.unitPrice, quantity: line.quantity },
+        input.currency,
+        undefined,
+        true,
+      ) as PricedLine,
+  )
   input.lines.forEach((line, index) => {
     lines[index]!.sku = line.sku ?? ''
   })
@@ -341,10 +415,22 @@ export async function transitionPurchaseOrder(ctx: ServiceContext, id: string, i
   return moved
 }
 
-async function applyTransition(tx: Transaction, ctx: ServiceContext, order: OrderRow, party: Party, input: OrderTransitionInput, notices: Notice[]): Promise<void> {
+async function applyTransition(
+  tx: Transaction,
+  ctx: ServiceContext,
+  order: OrderRow,
+  party: Party,
+  input: OrderTransitionInput,
+  notices: Notice[],
+): Promise<void> {
   const { action } = input
   const check = checkTransition(purchaseOrderMachine, order.status, action, party)
-  if (!check.ok) throw new AppError(check.problem, check.problem === 'invalid_transition' ? `Cannot ${action} an order that is ${order.status}` : `Only the other party can ${action} this order`, { action, status: order.status })
+  if (!check.ok)
+    throw new AppError(
+      check.problem,
+      check.problem === 'invalid_transition' ? `Cannot ${action} an order that is ${order.status}` : `Only the other party can ${action} this order`,
+      { action, status: order.status },
+    )
   if (needsReason(purchaseOrderMachine, action) && !input.reason) throw fieldError({ reason: ['validation.reason'] })
   const lines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, order.id)).orderBy(asc(purchaseOrderLines.position))
   const now = new Date()
@@ -354,22 +440,32 @@ async function applyTransition(tx: Transaction, ctx: ServiceContext, order: Orde
   if (action === 'place') {
     // The price is the one of the moment the order is sent: catalogue lines are priced again.
     if (!order.supplierCompanyId) throw new AppError('invalid_transition', 'The supplier no longer exists')
-    const requests: LineRequest[] = lines.map((line) => (line.productId ? { productId: line.productId, quantity: line.quantity } : { description: line.description, unit: line.unit, unitPrice: line.unitPrice, quantity: line.quantity }))
+    const requests: LineRequest[] = lines.map((line) =>
+      line.productId
+        ? { productId: line.productId, quantity: line.quantity }
+        : { description: line.description, unit: line.unit, unitPrice: line.unitPrice, quantity: line.quantity },
+    )
     const priced = await priceLines(tx, ctx, order.supplierCompanyId, order.currency, requests)
     for (const [index, line] of lines.entries()) {
       const price = priced[index]!
-      if (price.unitPrice !== line.unitPrice || price.lineTotal !== line.lineTotal) await tx.update(purchaseOrderLines).set({ unitPrice: price.unitPrice, lineTotal: price.lineTotal }).where(eq(purchaseOrderLines.id, line.id))
+      if (price.unitPrice !== line.unitPrice || price.lineTotal !== line.lineTotal)
+        await tx.update(purchaseOrderLines).set({ unitPrice: price.unitPrice, lineTotal: price.lineTotal }).where(eq(purchaseOrderLines.id, line.id))
     }
     const total = orderTotal(priced, order.currency)
     Object.assign(patch, { subtotal: total, total, placedAt: now })
     order = { ...order, total }
   } else if (action === 'ship') {
     const shipped = shipQuantities(lines, input.quantities ?? {})
-    for (const line of shipped) await tx.update(purchaseOrderLines).set({ shippedQuantity: sql`${purchaseOrderLines.shippedQuantity} + ${line.quantity}` }).where(eq(purchaseOrderLines.id, line.lineId))
+    for (const line of shipped)
+      await tx
+        .update(purchaseOrderLines)
+        .set({ shippedQuantity: sql`${purchaseOrderLines.shippedQuantity} + ${line.quantity}` })
+        .where(eq(purchaseOrderLines.id, line.lineId))
     const complete = lines.every((line) => line.shippedQuantity + (shipped.find((s) => s.lineId === line.id)?.quantity ?? 0) === line.quantity)
     data = { lines: shipped, complete }
   } else if (action === 'deliver') {
-    if (lines.some((line) => remainingToShip(line) > 0)) throw new AppError('invalid_transition', 'Every line must be shipped in full before the order is delivered', { reason: 'not_fully_shipped' })
+    if (lines.some((line) => remainingToShip(line) > 0))
+      throw new AppError('invalid_transition', 'Every line must be shipped in full before the order is delivered', { reason: 'not_fully_shipped' })
     const received = receiveQuantities(lines, input.quantities ?? {})
     for (const line of received) await tx.update(purchaseOrderLines).set({ receivedQuantity: line.quantity }).where(eq(purchaseOrderLines.id, line.lineId))
     data = { lines: received, short: received.some((line, index) => line.quantity < lines[index]!.shippedQuantity) }
@@ -383,7 +479,8 @@ async function applyTransition(tx: Transaction, ctx: ServiceContext, order: Orde
       .where(and(eq(purchaseOrderEvents.orderId, order.id), eq(purchaseOrderEvents.type, 'dispute')))
       .orderBy(desc(purchaseOrderEvents.createdAt))
       .limit(1)
-    if (opened?.companyId && opened.companyId !== ctx.actor.companyId) throw new AppError('not_your_turn', 'Only the party that opened the dispute closes it', { action, status: order.status })
+    if (opened?.companyId && opened.companyId !== ctx.actor.companyId)
+      throw new AppError('not_your_turn', 'Only the party that opened the dispute closes it', { action, status: order.status })
   }
   if (needsReason(purchaseOrderMachine, action)) patch.statusReason = input.reason
   if (check.to === 'completed' || check.to === 'cancelled' || check.to === 'declined') patch.closedAt = now
@@ -415,7 +512,10 @@ function shipQuantities(lines: LineRow[], quantities: Record<string, number>): A
 }
 
 /** What arrived, per line (all that was shipped unless told otherwise): never more than was shipped. */
-function receiveQuantities(lines: LineRow[], quantities: Record<string, number>): Array<{ lineId: string; sku: string; description: string; quantity: number }> {
+function receiveQuantities(
+  lines: LineRow[],
+  quantities: Record<string, number>,
+): Array<{ lineId: string; sku: string; description: string; quantity: number }> {
   const known = new Set(lines.map((line) => line.id))
   const fields: Record<string, string[]> = {}
   for (const lineId of Object.keys(quantities)) if (!known.has(lineId)) fields[`quantities.${lineId}`] = ['validation.line']
@@ -453,8 +553,13 @@ export async function requestChange(ctx: ServiceContext, id: string, input: Chan
   const { replayed } = await createIdempotently(`order_change:${companyId}`, options, { id, input }, async (tx, changeId) => {
     const { order, party } = await lockOrder(tx, companyId, id)
     requireVersion('order', order.version, input.version)
-    if (input.kind === 'cancel' ? !checkTransition(purchaseOrderMachine, order.status, 'agree_cancel', party).ok : !CHANGEABLE_STATUSES.includes(order.status)) {
-      throw new AppError('invalid_transition', `Cannot propose a ${input.kind} to an order that is ${order.status}`, { action: input.kind === 'cancel' ? 'cancel_request' : 'change_request', status: order.status })
+    if (
+      input.kind === 'cancel' ? !checkTransition(purchaseOrderMachine, order.status, 'agree_cancel', party).ok : !CHANGEABLE_STATUSES.includes(order.status)
+    ) {
+      throw new AppError('invalid_transition', `Cannot propose a ${input.kind} to an order that is ${order.status}`, {
+        action: input.kind === 'cancel' ? 'cancel_request' : 'change_request',
+        status: order.status,
+      })
     }
     const [pending] = await tx
       .select({ id: purchaseOrderChangeRequests.id })
@@ -514,24 +619,39 @@ export async function decideChange(ctx: ServiceContext, id: string, changeId: st
       .from(purchaseOrderChangeRequests)
       .where(and(eq(purchaseOrderChangeRequests.id, changeId), eq(purchaseOrderChangeRequests.orderId, id)))
     if (!request) throw new AppError('not_found', 'Change request not found')
-    if (request.status !== 'pending') throw new AppError('invalid_transition', 'This change request has already been decided', { action: input.decision, status: request.status })
+    if (request.status !== 'pending')
+      throw new AppError('invalid_transition', 'This change request has already been decided', { action: input.decision, status: request.status })
     const ownRequest = request.requestedByCompanyId === companyId
-    if (input.decision === 'withdraw' ? !ownRequest : ownRequest) throw new AppError('not_your_turn', input.decision === 'withdraw' ? 'Only its author withdraws a request' : 'The other party decides on this request', { action: input.decision, status: order.status })
+    if (input.decision === 'withdraw' ? !ownRequest : ownRequest)
+      throw new AppError('not_your_turn', input.decision === 'withdraw' ? 'Only its author withdraws a request' : 'The other party decides on this request', {
+        action: input.decision,
+        status: order.status,
+      })
     const now = new Date()
     const status = input.decision === 'withdraw' ? 'withdrawn' : input.decision
-    await tx.update(purchaseOrderChangeRequests).set({ status, decidedByUserId: ctx.actor.userId, decisionNote: input.note, decidedAt: now }).where(eq(purchaseOrderChangeRequests.id, changeId))
+    await tx
+      .update(purchaseOrderChangeRequests)
+      .set({ status, decidedByUserId: ctx.actor.userId, decisionNote: input.note, decidedAt: now })
+      .where(eq(purchaseOrderChangeRequests.id, changeId))
     if (input.decision === 'accept' && request.kind === 'cancel') {
       await applyTransition(tx, ctx, order, party, { action: 'agree_cancel', version: order.version, reason: request.reason || input.note }, notices)
       return
     }
     let changed = order
     if (input.decision === 'accept') {
-      if (!CHANGEABLE_STATUSES.includes(order.status)) throw new AppError('invalid_transition', `Cannot change an order that is ${order.status}`, { action: 'change_accept', status: order.status })
+      if (!CHANGEABLE_STATUSES.includes(order.status))
+        throw new AppError('invalid_transition', `Cannot change an order that is ${order.status}`, { action: 'change_accept', status: order.status })
       changed = await applyProposal(tx, order, request.proposal)
     } else {
       await tx.update(purchaseOrders).set({ updatedAt: now }).where(eq(purchaseOrders.id, id))
     }
-    await recordEvent(tx, ctx, id, { type: `change_${input.decision}`, fromStatus: order.status, toStatus: order.status, note: input.note, data: { changeRequestId: changeId, kind: request.kind } })
+    await recordEvent(tx, ctx, id, {
+      type: `change_${input.decision}`,
+      fromStatus: order.status,
+      toStatus: order.status,
+      note: input.note,
+      data: { changeRequestId: changeId, kind: request.kind },
+    })
     await notifyCounterpart(tx, ctx, changed, party, `change_${input.decision}`, { reason: input.note }, notices)
   })
   const decided = await getPurchaseOrder(ctx, id)
@@ -547,11 +667,16 @@ async function applyProposal(tx: Transaction, order: OrderRow, proposal: ChangeP
   const next = lines.map((line) => {
     const change = changes.get(line.id)
     if (!change) return line
-    if (change.quantity < line.shippedQuantity) throw new AppError('invalid_transition', 'A line would be below what is already shipped', { action: 'change_accept', status: order.status })
+    if (change.quantity < line.shippedQuantity)
+      throw new AppError('invalid_transition', 'A line would be below what is already shipped', { action: 'change_accept', status: order.status })
     return { ...line, quantity: change.quantity, unitPrice: change.unitPrice, lineTotal: lineTotal(change.quantity, change.unitPrice, order.currency) }
   })
   for (const line of next) {
-    if (changes.has(line.id)) await tx.update(purchaseOrderLines).set({ quantity: line.quantity, unitPrice: line.unitPrice, lineTotal: line.lineTotal }).where(eq(purchaseOrderLines.id, line.id))
+    if (changes.has(line.id))
+      await tx
+        .update(purchaseOrderLines)
+        .set({ quantity: line.quantity, unitPrice: line.unitPrice, lineTotal: line.lineTotal })
+        .where(eq(purchaseOrderLines.id, line.id))
   }
   const total = orderTotal(next, order.currency)
   const patch = {
@@ -694,7 +819,17 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
 }
 
 /** The where clause of an order list (also the CSV export's). */
-export function listFilters(companyId: string, query: { side?: 'all' | 'buyer' | 'supplier'; status?: PurchaseOrderStatus | undefined; counterpart?: string | undefined; from?: string | undefined; to?: string | undefined; q?: string | undefined }): SQL {
+export function listFilters(
+  companyId: string,
+  query: {
+    side?: 'all' | 'buyer' | 'supplier'
+    status?: PurchaseOrderStatus | undefined
+    counterpart?: string | undefined
+    from?: string | undefined
+    to?: string | undefined
+    q?: string | undefined
+  },
+): SQL {
   const filters: SQL[] = []
   if (query.side === 'buyer') filters.push(eq(purchaseOrders.buyerCompanyId, companyId))
   else if (query.side === 'supplier') filters.push(eq(purchaseOrders.supplierCompanyId, companyId), ne(purchaseOrders.status, 'draft'))
@@ -718,7 +853,19 @@ export function listFilters(companyId: string, query: { side?: 'all' | 'buyer' |
 }
 
 /** The company's orders (as buyer, supplier or both), newest first, filtered and paged. */
-export async function listPurchaseOrders(ctx: ServiceContext, query: { side?: 'all' | 'buyer' | 'supplier'; status?: PurchaseOrderStatus | undefined; counterpart?: string | undefined; from?: string | undefined; to?: string | undefined; q?: string | undefined; limit: number; offset: number }): Promise<PurchaseOrderPage> {
+export async function listPurchaseOrders(
+  ctx: ServiceContext,
+  query: {
+    side?: 'all' | 'buyer' | 'supplier'
+    status?: PurchaseOrderStatus | undefined
+    counterpart?: string | undefined
+    from?: string | undefined
+    to?: string | undefined
+    q?: string | undefined
+    limit: number
+    offset: number
+  },
+): Promise<PurchaseOrderPage> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const where = listFilters(companyId, query)

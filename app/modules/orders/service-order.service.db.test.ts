@@ -39,7 +39,14 @@ beforeAll(async () => {
   shipperB = await provider(['logistics', 'customs'], false)
 })
 
-const serviceRequest = (overrides: Record<string, unknown> = {}) => ({ serviceType: 'inspection', providerCompanyId: inspector.company.id, scope: 'Pre-shipment inspection of 120 lamps (AQL 2.5)', location: 'Ningbo', serviceDate: '2027-02-10', ...overrides })
+const serviceRequest = (overrides: Record<string, unknown> = {}) => ({
+  serviceType: 'inspection',
+  providerCompanyId: inspector.company.id,
+  scope: 'Pre-shipment inspection of 120 lamps (AQL 2.5)',
+  location: 'Ningbo',
+  serviceDate: '2027-02-10',
+  ...overrides,
+})
 const freightRequest = (overrides: Record<string, unknown> = {}) => ({
   origin: 'Ningbo',
   originCountry: 'cn',
@@ -55,8 +62,10 @@ const freightRequest = (overrides: Record<string, unknown> = {}) => ({
   cargoDescription: 'Brass desk lamps on 2 pallets',
   ...overrides,
 })
-const quote = (overrides: Record<string, unknown> = {}) => FreightQuoteInput.parse({ price: '1850.00', currency: 'usd', transitDays: 32, validUntil: '2099-12-31', note: '', ...overrides })
-const order = (overrides: Record<string, unknown> = {}, key?: string) => createServiceOrder(parties.buyer.ctx, CreateServiceOrderInput.parse(serviceRequest(overrides)), key ? { idempotencyKey: key } : {})
+const quote = (overrides: Record<string, unknown> = {}) =>
+  FreightQuoteInput.parse({ price: '1850.00', currency: 'usd', transitDays: 32, validUntil: '2099-12-31', note: '', ...overrides })
+const order = (overrides: Record<string, unknown> = {}, key?: string) =>
+  createServiceOrder(parties.buyer.ctx, CreateServiceOrderInput.parse(serviceRequest(overrides)), key ? { idempotencyKey: key } : {})
 const step = async (ctx: typeof parties.buyer.ctx, id: string, action: string, extra: Record<string, unknown> = {}) => {
   const current = await getServiceOrder(ctx, id)
   return transitionServiceOrder(ctx, id, ServiceOrderTransitionInput.parse({ action, version: current.version, ...extra }))
@@ -77,9 +86,13 @@ describe('service orders', () => {
     const done = await step(inspector.ctx, created.id, 'complete')
     expect(done.status).toBe('completed')
     expect(done.events.map((event) => event.type)).toEqual(['created', 'accept', 'start', 'complete'])
-    const kinds = (await database().select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, parties.buyer.user.id))).map((row) => row.kind)
+    const kinds = (await database().select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, parties.buyer.user.id))).map(
+      (row) => row.kind,
+    )
     expect(kinds).toEqual(expect.arrayContaining(['service_order.accept', 'service_order.start', 'service_order.complete']))
-    const providerKinds = (await database().select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, inspector.user.id))).map((row) => row.kind)
+    const providerKinds = (await database().select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, inspector.user.id))).map(
+      (row) => row.kind,
+    )
     expect(providerKinds).toContain('service_order.requested')
     const listed = await listServiceOrders(inspector.ctx, { role: 'provider', limit: 25, offset: 0 })
     expect(listed.items.map((item) => item.id)).toContain(created.id)
@@ -87,7 +100,10 @@ describe('service orders', () => {
 
   it('declines and cancels with a reason, and disputes and resolves', async () => {
     const declined = await order()
-    await expect(step(inspector.ctx, declined.id, 'decline')).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { reason: ['validation.reason'] } } })
+    await expect(step(inspector.ctx, declined.id, 'decline')).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { reason: ['validation.reason'] } },
+    })
     expect((await step(inspector.ctx, declined.id, 'decline', { reason: 'Fully booked' })).status).toBe('declined')
     const cancelled = await order()
     expect((await step(parties.buyer.ctx, cancelled.id, 'cancel', { reason: 'Not needed' })).statusReason).toBe('Not needed')
@@ -101,13 +117,21 @@ describe('service orders', () => {
 
   it('refuses out-of-order steps, stale versions and strangers', async () => {
     const created = await order()
-    await expect(transitionServiceOrder(inspector.ctx, created.id, { action: 'complete', version: created.version, reason: '' })).rejects.toMatchObject({ code: 'invalid_transition' })
-    await expect(transitionServiceOrder(parties.buyer.ctx, created.id, { action: 'accept', version: created.version, reason: '' })).rejects.toMatchObject({ code: 'not_your_turn' })
+    await expect(transitionServiceOrder(inspector.ctx, created.id, { action: 'complete', version: created.version, reason: '' })).rejects.toMatchObject({
+      code: 'invalid_transition',
+    })
+    await expect(transitionServiceOrder(parties.buyer.ctx, created.id, { action: 'accept', version: created.version, reason: '' })).rejects.toMatchObject({
+      code: 'not_your_turn',
+    })
     await transitionServiceOrder(inspector.ctx, created.id, { action: 'accept', version: created.version, reason: '' })
-    await expect(transitionServiceOrder(inspector.ctx, created.id, { action: 'start', version: created.version, reason: '' })).rejects.toMatchObject({ code: 'stale_version' })
+    await expect(transitionServiceOrder(inspector.ctx, created.id, { action: 'start', version: created.version, reason: '' })).rejects.toMatchObject({
+      code: 'stale_version',
+    })
     await expect(getServiceOrder(parties.stranger.ctx, created.id)).rejects.toMatchObject({ code: 'not_found' })
     await expect(getServiceOrder(shipperA.ctx, created.id)).rejects.toMatchObject({ code: 'not_found' })
-    await expect(transitionServiceOrder(parties.stranger.ctx, created.id, { action: 'cancel', version: 2, reason: 'mine' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(transitionServiceOrder(parties.stranger.ctx, created.id, { action: 'cancel', version: 2, reason: 'mine' })).rejects.toMatchObject({
+      code: 'not_found',
+    })
   })
 
   it('answers a retried create with the same order', async () => {
@@ -119,11 +143,20 @@ describe('service orders', () => {
 
   it('refuses bad input: unknown type, a provider without the service, another company’s purchase order, own company', async () => {
     expect(CreateServiceOrderInput.safeParse(serviceRequest({ serviceType: 'catering' })).success).toBe(false)
-    await expect(order({ serviceType: 'customs' })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { providerCompanyId: ['validation.provider'] } } })
-    await expect(order({ providerCompanyId: parties.supplier.company.id })).rejects.toMatchObject({ details: { fields: { providerCompanyId: ['validation.provider'] } } })
-    await expect(createServiceOrder(inspector.ctx, CreateServiceOrderInput.parse(serviceRequest()))).rejects.toMatchObject({ details: { fields: { providerCompanyId: ['validation.ownCompany'] } } })
+    await expect(order({ serviceType: 'customs' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { providerCompanyId: ['validation.provider'] } },
+    })
+    await expect(order({ providerCompanyId: parties.supplier.company.id })).rejects.toMatchObject({
+      details: { fields: { providerCompanyId: ['validation.provider'] } },
+    })
+    await expect(createServiceOrder(inspector.ctx, CreateServiceOrderInput.parse(serviceRequest()))).rejects.toMatchObject({
+      details: { fields: { providerCompanyId: ['validation.ownCompany'] } },
+    })
     const foreign = await createPurchaseOrder(parties.stranger.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { shipToAddressId: undefined })))
-    await expect(order({ linkedPurchaseOrderId: foreign.id })).rejects.toMatchObject({ details: { fields: { linkedPurchaseOrderId: ['validation.linkedPurchaseOrder'] } } })
+    await expect(order({ linkedPurchaseOrderId: foreign.id })).rejects.toMatchObject({
+      details: { fields: { linkedPurchaseOrderId: ['validation.linkedPurchaseOrder'] } },
+    })
     const own = await createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties)))
     const linked = await order({ linkedPurchaseOrderId: own.id })
     expect(linked.linkedPurchaseOrder).toEqual({ id: own.id, number: own.number })
@@ -133,7 +166,13 @@ describe('service orders', () => {
 describe('logistic orders', () => {
   it('collects quotes from two providers; the buyer accepts one and the other is rejected', async () => {
     const request = await createLogisticOrder(parties.buyer.ctx, CreateLogisticOrderInput.parse(freightRequest()))
-    expect(request).toMatchObject({ kind: 'logistic', serviceType: 'logistics', status: 'quoting', provider: { id: null }, freight: { originCountry: 'CN', weightKg: '850.5' } })
+    expect(request).toMatchObject({
+      kind: 'logistic',
+      serviceType: 'logistics',
+      status: 'quoting',
+      provider: { id: null },
+      freight: { originCountry: 'CN', weightKg: '850.5' },
+    })
     expect(request.number).toMatch(/^LO-\d{4}-\d{5}$/)
     const open = await listOpenFreightRequests(shipperA.ctx, { limit: 100, offset: 0 })
     expect(open.items.map((item) => item.id)).toContain(request.id)
@@ -160,12 +199,22 @@ describe('logistic orders', () => {
     ])
     const chosen = buyerView.quotes[1]!
     await expect(acceptFreightQuote(shipperA.ctx, request.id, { quoteId: chosen.id, version: buyerView.version })).rejects.toMatchObject({ code: 'not_found' })
-    await expect(acceptFreightQuote(parties.buyer.ctx, request.id, { quoteId: chosen.id, version: buyerView.version + 1 })).rejects.toMatchObject({ code: 'stale_version' })
+    await expect(acceptFreightQuote(parties.buyer.ctx, request.id, { quoteId: chosen.id, version: buyerView.version + 1 })).rejects.toMatchObject({
+      code: 'stale_version',
+    })
     const accepted = await acceptFreightQuote(parties.buyer.ctx, request.id, { quoteId: chosen.id, version: buyerView.version })
-    expect(accepted).toMatchObject({ status: 'accepted', provider: { id: shipperA.company.id, name: shipperA.company.name }, price: '1790.5000', currency: 'USD' })
+    expect(accepted).toMatchObject({
+      status: 'accepted',
+      provider: { id: shipperA.company.id, name: shipperA.company.name },
+      price: '1790.5000',
+      currency: 'USD',
+    })
     expect(accepted.quotes.map((q) => q.status)).toEqual(['withdrawn', 'accept', 'reject'])
     // The provider whose price lost hears of it.
-    const told = await database().select({ kind: notifications.kind, params: notifications.params }).from(notifications).where(eq(notifications.userId, shipperB.user.id))
+    const told = await database()
+      .select({ kind: notifications.kind, params: notifications.params })
+      .from(notifications)
+      .where(eq(notifications.userId, shipperB.user.id))
     expect(told).toContainEqual({ kind: 'service_order.quote_rejected', params: expect.objectContaining({ number: request.number }) })
     // Now only the buyer and the chosen provider see it.
     await expect(getServiceOrder(shipperB.ctx, request.id)).rejects.toMatchObject({ code: 'not_found' })
@@ -173,7 +222,9 @@ describe('logistic orders', () => {
     await expect(submitFreightQuote(shipperB.ctx, request.id, quote())).rejects.toMatchObject({ code: 'not_found' })
     const started = await step(shipperA.ctx, request.id, 'start')
     expect(started.status).toBe('in_progress')
-    const kinds = (await database().select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, shipperA.user.id))).map((row) => row.kind)
+    const kinds = (await database().select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, shipperA.user.id))).map(
+      (row) => row.kind,
+    )
     expect(kinds).toEqual(expect.arrayContaining(['service_order.freight_request', 'service_order.accept_quote']))
     expect(started.events.map((event) => event.type)).toEqual(['created', 'quoted', 'quote_withdrawn', 'quoted', 'quoted', 'accept_quote', 'start'])
   })
@@ -185,8 +236,12 @@ describe('logistic orders', () => {
     expect(CreateLogisticOrderInput.safeParse(freightRequest({ mode: 'teleport' })).success).toBe(false)
     expect(CreateLogisticOrderInput.safeParse(freightRequest({ originCountry: 'XX' })).success).toBe(false)
     const request = await createLogisticOrder(parties.buyer.ctx, CreateLogisticOrderInput.parse(freightRequest()), { idempotencyKey: 'lo-retry-1' })
-    expect((await createLogisticOrder(parties.buyer.ctx, CreateLogisticOrderInput.parse(freightRequest()), { idempotencyKey: 'lo-retry-1' })).id).toBe(request.id)
-    await expect(submitFreightQuote(shipperA.ctx, request.id, quote({ validUntil: '2000-01-01' }))).rejects.toMatchObject({ details: { fields: { validUntil: ['validation.validUntil'] } } })
+    expect((await createLogisticOrder(parties.buyer.ctx, CreateLogisticOrderInput.parse(freightRequest()), { idempotencyKey: 'lo-retry-1' })).id).toBe(
+      request.id,
+    )
+    await expect(submitFreightQuote(shipperA.ctx, request.id, quote({ validUntil: '2000-01-01' }))).rejects.toMatchObject({
+      details: { fields: { validUntil: ['validation.validUntil'] } },
+    })
     await expect(submitFreightQuote(parties.buyer.ctx, request.id, quote())).rejects.toMatchObject({ code: 'not_your_turn' })
     // Cancelling the request rejects its open quotes and hides it from providers.
     await submitFreightQuote(shipperB.ctx, request.id, quote())

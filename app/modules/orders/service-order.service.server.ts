@@ -8,11 +8,27 @@ import { publishChange } from '../../platform/realtime/publisher.server'
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { deliverNotices, companyName, companyProfiles, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import {
+  deliverNotices,
+  companyName,
+  companyProfiles,
+  nextNumber,
+  type Notice,
+  type NotificationKindIn,
+  organizations,
+  recordNotice,
+} from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
-import type { AcceptQuoteInput, CreateLogisticOrderInput, CreateServiceOrderInput, FreightQuoteInput, ServiceOrderListQuery, ServiceOrderTransitionInput } from './service-order.inputs'
+import type {
+  AcceptQuoteInput,
+  CreateLogisticOrderInput,
+  CreateServiceOrderInput,
+  FreightQuoteInput,
+  ServiceOrderListQuery,
+  ServiceOrderTransitionInput,
+} from './service-order.inputs'
 import { type ServiceOrderAction, type ServiceOrderEventType, serviceOrderMachine } from './service-order.machine'
 import { companyOffers, offersService, providerOf } from './service-providers.service.server'
 import { availableActions, checkTransition, needsReason, type Party } from '../../platform/state-machine'
@@ -23,7 +39,16 @@ type QuoteRow = typeof freightQuotes.$inferSelect
 /** How the actor sees the order: a party to it, or a logistics provider pricing an open freight request. */
 export type ServiceOrderViewer = 'buyer' | 'provider' | 'quoting'
 
-export type ServiceOrderEvent = { id: string; type: ServiceOrderEventType; fromStatus: string | null; toStatus: string | null; actorName: string | null; actorCompanyName: string | null; note: string; createdAt: Date }
+export type ServiceOrderEvent = {
+  id: string
+  type: ServiceOrderEventType
+  fromStatus: string | null
+  toStatus: string | null
+  actorName: string | null
+  actorCompanyName: string | null
+  note: string
+  createdAt: Date
+}
 export type FreightQuote = {
   id: string
   providerCompanyId: string
@@ -84,7 +109,8 @@ function partyOf(order: Pick<ServiceOrderRow, 'buyerCompanyId' | 'providerCompan
   return null
 }
 
-const isOpenRequest = (order: Pick<ServiceOrderRow, 'kind' | 'status' | 'providerCompanyId'>) => order.kind === 'logistic' && order.status === 'quoting' && order.providerCompanyId === null
+const isOpenRequest = (order: Pick<ServiceOrderRow, 'kind' | 'status' | 'providerCompanyId'>) =>
+  order.kind === 'logistic' && order.status === 'quoting' && order.providerCompanyId === null
 
 /** The actor's view of the order, or null when it may not see it (no hint it exists). */
 async function viewerOf(db: Database | Transaction, order: ServiceOrderRow, companyId: string): Promise<ServiceOrderViewer | null> {
@@ -98,20 +124,45 @@ async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string
   await tx.insert(serviceOrderEvents).values(eventRow(ctx, orderId, event))
 }
 
-async function notify(tx: Transaction, ctx: ServiceContext, companyId: string | null, order: Pick<ServiceOrderRow, 'id' | 'number'>, kind: NotificationKindIn<'service_order'>, params: Record<string, string>, notices: Notice[]): Promise<void> {
+async function notify(
+  tx: Transaction,
+  ctx: ServiceContext,
+  companyId: string | null,
+  order: Pick<ServiceOrderRow, 'id' | 'number'>,
+  kind: NotificationKindIn<'service_order'>,
+  params: Record<string, string>,
+  notices: Notice[],
+): Promise<void> {
   if (!companyId || companyId === ctx.actor.companyId) return
-  const notice: Notice = { companyId, exceptUserId: ctx.actor.userId, kind: `service_order.${kind}`, params: { number: order.number, reason: '', ...params }, link: detailLink(order.id) }
+  const notice: Notice = {
+    companyId,
+    exceptUserId: ctx.actor.userId,
+    kind: `service_order.${kind}`,
+    params: { number: order.number, reason: '', ...params },
+    link: detailLink(order.id),
+  }
   await recordNotice(tx, notice)
   notices.push(notice)
 }
 
 /** Runs a create under an optional idempotency key: a retry of the same request answers with the first order. */
-async function creating(ctx: ServiceContext & { actor: { companyId: string } }, input: unknown, idempotencyKey: string | undefined, notices: Notice[], create: (tx: Transaction, id: string) => Promise<void>): Promise<string> {
+async function creating(
+  ctx: ServiceContext & { actor: { companyId: string } },
+  input: unknown,
+  idempotencyKey: string | undefined,
+  notices: Notice[],
+  create: (tx: Transaction, id: string) => Promise<void>,
+): Promise<string> {
   const buyerId = ctx.actor.companyId
   return database().transaction(async (tx) => {
     const id = randomUUID()
     if (idempotencyKey) {
-      const existing = await claimIdempotencyKey(tx, { scope: `service_order:${buyerId}`, key: idempotencyKey, fingerprint: fingerprintOf(input), resourceId: id })
+      const existing = await claimIdempotencyKey(tx, {
+        scope: `service_order:${buyerId}`,
+        key: idempotencyKey,
+        fingerprint: fingerprintOf(input),
+        resourceId: id,
+      })
       if (existing) return existing
     }
     await create(tx, id)
@@ -128,41 +179,51 @@ function publishServiceOrderChange(ctx: ServiceContext, order: ServiceOrderSumma
 }
 
 /** A service order from the actor's company to a provider of that service; it starts `requested`. */
-export async function createServiceOrder(ctx: ServiceContext, input: CreateServiceOrderInput, options: { idempotencyKey?: string } = {}): Promise<ServiceOrderDetail> {
+export async function createServiceOrder(
+  ctx: ServiceContext,
+  input: CreateServiceOrderInput,
+  options: { idempotencyKey?: string } = {},
+): Promise<ServiceOrderDetail> {
   requireCompany(ctx.actor)
   const buyerId = ctx.actor.companyId
   if (input.providerCompanyId === buyerId) throw fieldError({ providerCompanyId: ['validation.ownCompany'] })
   const notices: Notice[] = []
-  const id = await creating({ ...ctx, actor: { ...ctx.actor, companyId: buyerId } }, { kind: 'service', ...input }, options.idempotencyKey, notices, async (tx, id) => {
-    const provider = await providerOf(tx, input.providerCompanyId, input.serviceType)
-    if (!provider) throw fieldError({ providerCompanyId: ['validation.provider'] })
-    if (input.linkedPurchaseOrderId) {
-      const [linked] = await tx
-        .select({ id: purchaseOrders.id })
-        .from(purchaseOrders)
-        .where(and(eq(purchaseOrders.id, input.linkedPurchaseOrderId), eq(purchaseOrders.buyerCompanyId, buyerId)))
-      if (!linked) throw fieldError({ linkedPurchaseOrderId: ['validation.linkedPurchaseOrder'] })
-    }
-    const order = {
-      id,
-      number: await nextNumber(tx, buyerId, 'SO'),
-      kind: 'service' as const,
-      serviceType: input.serviceType,
-      buyerCompanyId: buyerId,
-      providerCompanyId: input.providerCompanyId,
-      buyerName: await companyName(buyerId, tx),
-      providerName: provider.name,
-      status: 'requested' as const,
-      scope: input.scope,
-      location: input.location,
-      serviceDate: input.serviceDate ?? null,
-      linkedPurchaseOrderId: input.linkedPurchaseOrderId ?? null,
-      createdBy: ctx.actor.userId,
-    }
-    await tx.insert(serviceOrders).values(order)
-    await recordEvent(tx, ctx, id, { type: 'created', toStatus: 'requested' })
-    await notify(tx, ctx, input.providerCompanyId, order, 'requested', { company: order.buyerName }, notices)
-  })
+  const id = await creating(
+    { ...ctx, actor: { ...ctx.actor, companyId: buyerId } },
+    { kind: 'service', ...input },
+    options.idempotencyKey,
+    notices,
+    async (tx, id) => {
+      const provider = await providerOf(tx, input.providerCompanyId, input.serviceType)
+      if (!provider) throw fieldError({ providerCompanyId: ['validation.provider'] })
+      if (input.linkedPurchaseOrderId) {
+        const [linked] = await tx
+          .select({ id: purchaseOrders.id })
+          .from(purchaseOrders)
+          .where(and(eq(purchaseOrders.id, input.linkedPurchaseOrderId), eq(purchaseOrders.buyerCompanyId, buyerId)))
+        if (!linked) throw fieldError({ linkedPurchaseOrderId: ['validation.linkedPurchaseOrder'] })
+      }
+      const order = {
+        id,
+        number: await nextNumber(tx, buyerId, 'SO'),
+        kind: 'service' as const,
+        serviceType: input.serviceType,
+        buyerCompanyId: buyerId,
+        providerCompanyId: input.providerCompanyId,
+        buyerName: await companyName(buyerId, tx),
+        providerName: provider.name,
+        status: 'requested' as const,
+        scope: input.scope,
+        location: input.location,
+        serviceDate: input.serviceDate ?? null,
+        linkedPurchaseOrderId: input.linkedPurchaseOrderId ?? null,
+        createdBy: ctx.actor.userId,
+      }
+      await tx.insert(serviceOrders).values(order)
+      await recordEvent(tx, ctx, id, { type: 'created', toStatus: 'requested' })
+      await notify(tx, ctx, input.providerCompanyId, order, 'requested', { company: order.buyerName }, notices)
+    },
+  )
   const detail = await getServiceOrder(ctx, id)
   publishServiceOrderChange(ctx, detail, 'create')
   await deliverNotices(notices)
@@ -170,37 +231,47 @@ export async function createServiceOrder(ctx: ServiceContext, input: CreateServi
 }
 
 /** A freight request (a logistic order without a provider yet): logistics providers price it; it starts `quoting`. */
-export async function createLogisticOrder(ctx: ServiceContext, input: CreateLogisticOrderInput, options: { idempotencyKey?: string } = {}): Promise<ServiceOrderDetail> {
+export async function createLogisticOrder(
+  ctx: ServiceContext,
+  input: CreateLogisticOrderInput,
+  options: { idempotencyKey?: string } = {},
+): Promise<ServiceOrderDetail> {
   requireCompany(ctx.actor)
   const buyerId = ctx.actor.companyId
   const notices: Notice[] = []
-  const id = await creating({ ...ctx, actor: { ...ctx.actor, companyId: buyerId } }, { kind: 'logistic', ...input }, options.idempotencyKey, notices, async (tx, id) => {
-    const freight: FreightDetails = { ...input }
-    const order = {
-      id,
-      number: await nextNumber(tx, buyerId, 'LO'),
-      kind: 'logistic' as const,
-      serviceType: 'logistics' as const,
-      buyerCompanyId: buyerId,
-      buyerName: await companyName(buyerId, tx),
-      status: 'quoting' as const,
-      scope: input.cargoDescription,
-      location: `${input.origin} → ${input.destination}`,
-      serviceDate: input.readyDate,
-      freight,
-      createdBy: ctx.actor.userId,
-    }
-    await tx.insert(serviceOrders).values(order)
-    await recordEvent(tx, ctx, id, { type: 'created', toStatus: 'quoting' })
-    // Every logistics provider hears of the new request.
-    const providers = await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-      .where(and(offersService('logistics'), ne(organizations.id, buyerId)))
-      .limit(500)
-    for (const provider of providers) await notify(tx, ctx, provider.id, order, 'freight_request', { company: order.buyerName }, notices)
-  })
+  const id = await creating(
+    { ...ctx, actor: { ...ctx.actor, companyId: buyerId } },
+    { kind: 'logistic', ...input },
+    options.idempotencyKey,
+    notices,
+    async (tx, id) => {
+      const freight: FreightDetails = { ...input }
+      const order = {
+        id,
+        number: await nextNumber(tx, buyerId, 'LO'),
+        kind: 'logistic' as const,
+        serviceType: 'logistics' as const,
+        buyerCompanyId: buyerId,
+        buyerName: await companyName(buyerId, tx),
+        status: 'quoting' as const,
+        scope: input.cargoDescription,
+        location: `${input.origin} → ${input.destination}`,
+        serviceDate: input.readyDate,
+        freight,
+        createdBy: ctx.actor.userId,
+      }
+      await tx.insert(serviceOrders).values(order)
+      await recordEvent(tx, ctx, id, { type: 'created', toStatus: 'quoting' })
+      // Every logistics provider hears of the new request.
+      const providers = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+        .where(and(offersService('logistics'), ne(organizations.id, buyerId)))
+        .limit(500)
+      for (const provider of providers) await notify(tx, ctx, provider.id, order, 'freight_request', { company: order.buyerName }, notices)
+    },
+  )
   const detail = await getServiceOrder(ctx, id)
   publishServiceOrderChange(ctx, detail, 'create')
   await deliverNotices(notices)
@@ -217,7 +288,12 @@ async function lockOrder(tx: Transaction, companyId: string, id: string): Promis
 
 function check(order: ServiceOrderRow, action: ServiceOrderAction, party: Party): ServiceOrderStatus {
   const result = checkTransition(serviceOrderMachine, order.status, action, party)
-  if (!result.ok) throw new AppError(result.problem, result.problem === 'invalid_transition' ? `Cannot ${action} an order that is ${order.status}` : `Only the other party can ${action} this order`, { action, status: order.status })
+  if (!result.ok)
+    throw new AppError(
+      result.problem,
+      result.problem === 'invalid_transition' ? `Cannot ${action} an order that is ${order.status}` : `Only the other party can ${action} this order`,
+      { action, status: order.status },
+    )
   return result.to
 }
 
@@ -242,10 +318,18 @@ export async function transitionServiceOrder(ctx: ServiceContext, id: string, in
         .set({ status: 'reject', updatedAt: now })
         .where(and(eq(freightQuotes.orderId, id), eq(freightQuotes.status, 'pending')))
         .returning({ providerCompanyId: freightQuotes.providerCompanyId })
-      for (const other of turnedDown) if (other.providerCompanyId !== order.providerCompanyId) await notify(tx, ctx, other.providerCompanyId, order, 'request_closed', { company: order.buyerName, reason: input.reason }, notices)
+      for (const other of turnedDown)
+        if (other.providerCompanyId !== order.providerCompanyId)
+          await notify(tx, ctx, other.providerCompanyId, order, 'request_closed', { company: order.buyerName, reason: input.reason }, notices)
     }
     await tx.update(serviceOrders).set(patch).where(eq(serviceOrders.id, id))
-    await recordEvent(tx, ctx, id, { type: input.action, fromStatus: order.status, toStatus: to, note: input.reason, data: patch.price ? { price: patch.price, currency: patch.currency } : {} })
+    await recordEvent(tx, ctx, id, {
+      type: input.action,
+      fromStatus: order.status,
+      toStatus: to,
+      note: input.reason,
+      data: patch.price ? { price: patch.price, currency: patch.currency } : {},
+    })
     const counterpart = party === 'buyer' ? order.providerCompanyId : order.buyerCompanyId
     const actorName = party === 'buyer' ? order.buyerName : order.providerName
     await notify(tx, ctx, counterpart, order, input.action, { company: actorName, reason: input.reason }, notices)
@@ -257,13 +341,19 @@ export async function transitionServiceOrder(ctx: ServiceContext, id: string, in
 }
 
 /** A logistics provider prices an open freight request: one pending quote per provider. */
-export async function submitFreightQuote(ctx: ServiceContext, id: string, input: FreightQuoteInput, options: IdempotencyOption = {}): Promise<ServiceOrderDetail> {
+export async function submitFreightQuote(
+  ctx: ServiceContext,
+  id: string,
+  input: FreightQuoteInput,
+  options: IdempotencyOption = {},
+): Promise<ServiceOrderDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
   const { replayed } = await createIdempotently(`freight_quote:${companyId}`, options, { id, input }, async (tx, quoteId) => {
     const [order] = await tx.select().from(serviceOrders).where(eq(serviceOrders.id, id)).for('update')
-    if (!order || order.buyerCompanyId === companyId) throw order ? new AppError('not_your_turn', 'The buyer does not price its own request', { action: 'quote', status: order.status }) : notFound()
+    if (!order || order.buyerCompanyId === companyId)
+      throw order ? new AppError('not_your_turn', 'The buyer does not price its own request', { action: 'quote', status: order.status }) : notFound()
     if (!isOpenRequest(order) || !(await companyOffers(tx, companyId, 'logistics'))) throw notFound()
     if (input.validUntil < new Date().toISOString().slice(0, 10)) throw fieldError({ validUntil: ['validation.validUntil'] })
     const [pending] = await tx
@@ -271,10 +361,29 @@ export async function submitFreightQuote(ctx: ServiceContext, id: string, input:
       .from(freightQuotes)
       .where(and(eq(freightQuotes.orderId, id), eq(freightQuotes.providerCompanyId, companyId), eq(freightQuotes.status, 'pending')))
     if (pending) throw new AppError('conflict', 'You already have a pending quote on this request; withdraw it first')
-    await tx.insert(freightQuotes).values({ id: quoteId, orderId: id, providerCompanyId: companyId, currency: input.currency, price: input.price, transitDays: input.transitDays, validUntil: input.validUntil, note: input.note, includesInsurance: input.includesInsurance, createdBy: ctx.actor.userId })
+    await tx.insert(freightQuotes).values({
+      id: quoteId,
+      orderId: id,
+      providerCompanyId: companyId,
+      currency: input.currency,
+      price: input.price,
+      transitDays: input.transitDays,
+      validUntil: input.validUntil,
+      note: input.note,
+      includesInsurance: input.includesInsurance,
+      createdBy: ctx.actor.userId,
+    })
     await tx.update(serviceOrders).set({ updatedAt: new Date() }).where(eq(serviceOrders.id, id))
     await recordEvent(tx, ctx, id, { type: 'quoted', fromStatus: order.status, toStatus: order.status, data: { price: input.price, currency: input.currency } })
-    await notify(tx, ctx, order.buyerCompanyId, order, 'quoted', { company: await companyName(companyId, tx), price: `${input.price} ${input.currency}` }, notices)
+    await notify(
+      tx,
+      ctx,
+      order.buyerCompanyId,
+      order,
+      'quoted',
+      { company: await companyName(companyId, tx), price: `${input.price} ${input.currency}` },
+      notices,
+    )
   })
   const detail = await getServiceOrder(ctx, id)
   // A replayed quote was published and mailed by its first request.
@@ -297,7 +406,8 @@ export async function withdrawFreightQuote(ctx: ServiceContext, id: string, quot
       .from(freightQuotes)
       .where(and(eq(freightQuotes.id, quoteId), eq(freightQuotes.orderId, id), eq(freightQuotes.providerCompanyId, companyId)))
     if (!quote) throw new AppError('not_found', 'Quote not found')
-    if (quote.status !== 'pending') throw new AppError('invalid_transition', 'Only a pending quote can be withdrawn', { action: 'withdraw', status: quote.status })
+    if (quote.status !== 'pending')
+      throw new AppError('invalid_transition', 'Only a pending quote can be withdrawn', { action: 'withdraw', status: quote.status })
     await tx.update(freightQuotes).set({ status: 'withdrawn', updatedAt: new Date() }).where(eq(freightQuotes.id, quoteId))
     await recordEvent(tx, ctx, id, { type: 'quote_withdrawn', fromStatus: order.status, toStatus: order.status })
   })
@@ -321,11 +431,20 @@ export async function acceptFreightQuote(ctx: ServiceContext, id: string, input:
       .innerJoin(organizations, eq(organizations.id, freightQuotes.providerCompanyId))
       .where(and(eq(freightQuotes.id, input.quoteId), eq(freightQuotes.orderId, id)))
     if (!quote) throw new AppError('not_found', 'Quote not found')
-    if (quote.quote.status !== 'pending') throw new AppError('invalid_transition', 'Only a pending quote can be accepted', { action: 'accept_quote', status: quote.quote.status })
+    if (quote.quote.status !== 'pending')
+      throw new AppError('invalid_transition', 'Only a pending quote can be accepted', { action: 'accept_quote', status: quote.quote.status })
     const now = new Date()
     await tx
       .update(serviceOrders)
-      .set({ status: to, providerCompanyId: quote.quote.providerCompanyId, providerName: quote.providerName, price: quote.quote.price, currency: quote.quote.currency, version: order.version + 1, updatedAt: now })
+      .set({
+        status: to,
+        providerCompanyId: quote.quote.providerCompanyId,
+        providerName: quote.providerName,
+        price: quote.quote.price,
+        currency: quote.quote.currency,
+        version: order.version + 1,
+        updatedAt: now,
+      })
       .where(eq(serviceOrders.id, id))
     await tx.update(freightQuotes).set({ status: 'accept', updatedAt: now }).where(eq(freightQuotes.id, input.quoteId))
     const turnedDown = await tx
@@ -334,7 +453,12 @@ export async function acceptFreightQuote(ctx: ServiceContext, id: string, input:
       .where(and(eq(freightQuotes.orderId, id), eq(freightQuotes.status, 'pending'), ne(freightQuotes.id, input.quoteId)))
       .returning({ providerCompanyId: freightQuotes.providerCompanyId })
     for (const other of turnedDown) await notify(tx, ctx, other.providerCompanyId, order, 'quote_rejected', { company: order.buyerName }, notices)
-    await recordEvent(tx, ctx, id, { type: 'accept_quote', fromStatus: order.status, toStatus: to, data: { quoteId: input.quoteId, provider: quote.providerName, price: quote.quote.price, currency: quote.quote.currency } })
+    await recordEvent(tx, ctx, id, {
+      type: 'accept_quote',
+      fromStatus: order.status,
+      toStatus: to,
+      data: { quoteId: input.quoteId, provider: quote.providerName, price: quote.quote.price, currency: quote.quote.currency },
+    })
     await notify(tx, ctx, quote.quote.providerCompanyId, order, 'accept_quote', { company: order.buyerName }, notices)
   })
   const detail = await getServiceOrder(ctx, id)
@@ -358,7 +482,13 @@ function summaryOf(row: ServiceOrderRow, viewer: ServiceOrderViewer): ServiceOrd
     currency: row.currency,
     price: row.price,
     serviceDate: row.serviceDate,
-    route: row.freight ? { origin: `${row.freight.origin}, ${row.freight.originCountry}`, destination: `${row.freight.destination}, ${row.freight.destinationCountry}`, mode: row.freight.mode } : null,
+    route: row.freight
+      ? {
+          origin: `${row.freight.origin}, ${row.freight.originCountry}`,
+          destination: `${row.freight.destination}, ${row.freight.destinationCountry}`,
+          mode: row.freight.mode,
+        }
+      : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }
@@ -403,7 +533,9 @@ export async function getServiceOrder(ctx: ServiceContext, id: string): Promise<
           .leftJoin(companyProfiles, eq(companyProfiles.organizationId, freightQuotes.providerCompanyId))
           .where(viewer === 'buyer' ? eq(freightQuotes.orderId, id) : and(eq(freightQuotes.orderId, id), eq(freightQuotes.providerCompanyId, companyId)))
           .orderBy(asc(freightQuotes.createdAt), asc(freightQuotes.id)),
-    order.linkedPurchaseOrderId && !quoting ? db.select({ id: purchaseOrders.id, number: purchaseOrders.number }).from(purchaseOrders).where(eq(purchaseOrders.id, order.linkedPurchaseOrderId)) : Promise.resolve([]),
+    order.linkedPurchaseOrderId && !quoting
+      ? db.select({ id: purchaseOrders.id, number: purchaseOrders.number }).from(purchaseOrders).where(eq(purchaseOrders.id, order.linkedPurchaseOrderId))
+      : Promise.resolve([]),
   ])
   const quotes = quoteRows.map(({ quote, providerName, verification }) => quoteOf(quote, providerName, verification === 'accept'))
   const party: Party | null = viewer === 'buyer' ? 'buyer' : viewer === 'provider' ? 'supplier' : null
@@ -470,7 +602,12 @@ export async function listOpenFreightRequests(ctx: ServiceContext, page: { limit
   const companyId = ctx.actor.companyId
   const db = database()
   if (!(await companyOffers(db, companyId, 'logistics'))) return { items: [], total: 0, eligible: false }
-  const where = and(eq(serviceOrders.kind, 'logistic'), eq(serviceOrders.status, 'quoting'), isNull(serviceOrders.providerCompanyId), or(isNull(serviceOrders.buyerCompanyId), ne(serviceOrders.buyerCompanyId, companyId)))
+  const where = and(
+    eq(serviceOrders.kind, 'logistic'),
+    eq(serviceOrders.status, 'quoting'),
+    isNull(serviceOrders.providerCompanyId),
+    or(isNull(serviceOrders.buyerCompanyId), ne(serviceOrders.buyerCompanyId, companyId)),
+  )
   const [rows, [total]] = await Promise.all([
     db.select().from(serviceOrders).where(where).orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(serviceOrders).where(where),

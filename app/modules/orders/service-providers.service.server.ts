@@ -11,7 +11,11 @@ export type ServiceProviderPage = { items: ServiceProvider[]; total: number; lim
 
 /** Live companies whose profile offers the service. */
 export function offersService(type: OrderableService): SQL {
-  return and(isNull(organizations.deletedAt), inArray(companyProfiles.kind, [...PROVIDER_KINDS]), sql`${companyProfiles.services} @> ${JSON.stringify([type])}::jsonb`)!
+  return and(
+    isNull(organizations.deletedAt),
+    inArray(companyProfiles.kind, [...PROVIDER_KINDS]),
+    sql`${companyProfiles.services} @> ${JSON.stringify([type])}::jsonb`,
+  )!
 }
 
 /** The provider's name when the company offers the service; null otherwise. */
@@ -37,7 +41,13 @@ export async function listServiceProviders(type: OrderableService, page: { limit
   const where = offersService(type)
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: organizations.id, name: organizations.name, country: companyProfiles.country, city: companyProfiles.city, status: companyProfiles.verificationStatus })
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        country: companyProfiles.country,
+        city: companyProfiles.city,
+        status: companyProfiles.verificationStatus,
+      })
       .from(organizations)
       .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
       .where(where)

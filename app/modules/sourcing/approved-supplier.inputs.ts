@@ -29,7 +29,18 @@ export type UpdateApprovedSupplierInput = z.infer<typeof UpdateApprovedSupplierI
 export const ApprovedListQuery = z.object({
   status: z.preprocess(blankToUndefined, z.enum(APPROVAL_STATUSES, 'validation.approvalStatus').optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'validation.queryTooLong').optional()),
-  limit: z.preprocess(blankToUndefined, z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(APPROVED_LIST_MAX_LIMIT, 'validation.limit').default(APPROVED_LIST_DEFAULT_LIMIT)),
-  offset: z.preprocess(blankToUndefined, z.coerce.number('validation.offset').int('validation.offset').min(0, 'validation.offset').max(1_000_000, 'validation.offset').default(0)),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number('validation.limit')
+      .int('validation.limit')
+      .min(1, 'validation.limit')
+      .max(APPROVED_LIST_MAX_LIMIT, 'validation.limit')
+      .default(APPROVED_LIST_DEFAULT_LIMIT),
+  ),
+  offset: z.preprocess(
+    blankToUndefined,
+    z.coerce.number('validation.offset').int('validation.offset').min(0, 'validation.offset').max(1_000_000, 'validation.offset').default(0),
+  ),
 })
 export type ApprovedListQuery = z.infer<typeof ApprovedListQuery>

@@ -6,7 +6,13 @@ import { database } from '../../platform/db/index.server'
 import { files, organizations } from '../companies/index.server'
 import { eq } from 'drizzle-orm'
 import { AddApprovedSupplierInput, ApprovedListQuery, UpdateApprovedSupplierInput } from './approved-supplier.inputs'
-import { addApprovedSupplier, approvalStatusesOf, listApprovedSuppliers, removeApprovedSupplier, updateApprovedSupplier } from './approved-supplier.service.server'
+import {
+  addApprovedSupplier,
+  approvalStatusesOf,
+  listApprovedSuppliers,
+  removeApprovedSupplier,
+  updateApprovedSupplier,
+} from './approved-supplier.service.server'
 
 let cast: Awaited<ReturnType<typeof createSourcingCast>>
 
@@ -16,7 +22,9 @@ beforeAll(async () => {
 
 async function insertFile(companyId: string, purpose: 'attachment' | 'certification' | 'logo', name = 'audit.pdf') {
   const id = randomUUID()
-  await database().insert(files).values({ id, organizationId: companyId, name, contentType: 'application/pdf', sizeBytes: 10, purpose, storageKey: id, sha256: 'x' })
+  await database()
+    .insert(files)
+    .values({ id, organizationId: companyId, name, contentType: 'application/pdf', sizeBytes: 10, purpose, storageKey: id, sha256: 'x' })
   return id
 }
 
@@ -35,9 +43,21 @@ describe('approved-supplier list', () => {
     expect(all.total).toBe(3)
     expect(all.counts).toEqual({ approved: 1, trial: 1, blocked: 1 })
     expect((await list({ status: 'blocked' })).items.map((item) => item.supplierId)).toEqual([c!.company.id])
-    expect((await list({ q: (await database().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, b!.company.id)))[0]!.name.slice(0, 10).toLowerCase() })).items.map((item) => item.supplierId)).toEqual([b!.company.id])
+    expect(
+      (
+        await list({
+          q: (await database().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, b!.company.id)))[0]!.name
+            .slice(0, 10)
+            .toLowerCase(),
+        })
+      ).items.map((item) => item.supplierId),
+    ).toEqual([b!.company.id])
 
-    const promoted = await updateApprovedSupplier(cast.buyer.ctx, b!.company.id, UpdateApprovedSupplierInput.parse({ status: 'approved', note: 'Trial order passed' }))
+    const promoted = await updateApprovedSupplier(
+      cast.buyer.ctx,
+      b!.company.id,
+      UpdateApprovedSupplierInput.parse({ status: 'approved', note: 'Trial order passed' }),
+    )
     expect(promoted).toMatchObject({ status: 'approved', note: 'Trial order passed', updatedByName: cast.buyer.user.name })
     await removeApprovedSupplier(cast.buyer.ctx, c!.company.id)
     const statuses = await approvalStatusesOf(database(), cast.buyer.company.id, [a!.company.id, b!.company.id, c!.company.id])
@@ -48,13 +68,22 @@ describe('approved-supplier list', () => {
     const buyerCtx = cast.stranger.ctx
     const [a, b] = cast.suppliers
     await addApprovedSupplier(buyerCtx, AddApprovedSupplierInput.parse({ supplierCompanyId: a!.company.id, status: 'trial' }))
-    await expect(addApprovedSupplier(buyerCtx, AddApprovedSupplierInput.parse({ supplierCompanyId: a!.company.id, status: 'approved' }))).rejects.toMatchObject({ code: 'conflict' })
+    await expect(addApprovedSupplier(buyerCtx, AddApprovedSupplierInput.parse({ supplierCompanyId: a!.company.id, status: 'approved' }))).rejects.toMatchObject(
+      { code: 'conflict' },
+    )
     const buyerOnly = await createCompany({ kind: 'buyer' })
-    await expect(addApprovedSupplier(buyerCtx, AddApprovedSupplierInput.parse({ supplierCompanyId: buyerOnly.id, status: 'approved' }))).rejects.toMatchObject({ details: { fields: { supplierCompanyId: ['validation.supplier'] } } })
+    await expect(addApprovedSupplier(buyerCtx, AddApprovedSupplierInput.parse({ supplierCompanyId: buyerOnly.id, status: 'approved' }))).rejects.toMatchObject({
+      details: { fields: { supplierCompanyId: ['validation.supplier'] } },
+    })
     const someoneElses = await insertFile(cast.buyer.company.id, 'attachment')
     const logo = await insertFile(cast.stranger.company.id, 'logo')
     const own = await insertFile(cast.stranger.company.id, 'attachment')
-    await expect(addApprovedSupplier(buyerCtx, AddApprovedSupplierInput.parse({ supplierCompanyId: b!.company.id, status: 'approved', documentFileIds: [own, someoneElses, logo] }))).rejects.toMatchObject({
+    await expect(
+      addApprovedSupplier(
+        buyerCtx,
+        AddApprovedSupplierInput.parse({ supplierCompanyId: b!.company.id, status: 'approved', documentFileIds: [own, someoneElses, logo] }),
+      ),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
       details: { fields: { 'documentFileIds.1': ['validation.document'], 'documentFileIds.2': ['validation.document'] } },
     })
@@ -66,7 +95,9 @@ describe('approved-supplier list', () => {
     const [a] = other.suppliers
     await addApprovedSupplier(other.buyer.ctx, AddApprovedSupplierInput.parse({ supplierCompanyId: a!.company.id, status: 'approved' }))
     const outsider = cast.buyer.ctx
-    await expect(updateApprovedSupplier(outsider, a!.company.id, UpdateApprovedSupplierInput.parse({ status: 'blocked' }))).rejects.toMatchObject({ code: 'not_found' })
+    await expect(updateApprovedSupplier(outsider, a!.company.id, UpdateApprovedSupplierInput.parse({ status: 'blocked' }))).rejects.toMatchObject({
+      code: 'not_found',
+    })
     await expect(removeApprovedSupplier(outsider, a!.company.id)).rejects.toMatchObject({ code: 'not_found' })
     expect((await listApprovedSuppliers(other.buyer.ctx, ApprovedListQuery.parse({}))).items.map((item) => item.status)).toEqual(['approved'])
   })

@@ -91,7 +91,17 @@ const selection = {
   updatedAt: approvedSuppliers.updatedAt,
 }
 
-type ListedRow = { supplierId: string; name: string; country: string | null; verificationStatus: string | null; status: ApprovalStatus; note: string; documentFileIds: string[]; updatedByName: string | null; updatedAt: Date }
+type ListedRow = {
+  supplierId: string
+  name: string
+  country: string | null
+  verificationStatus: string | null
+  status: ApprovalStatus
+  note: string
+  documentFileIds: string[]
+  updatedByName: string | null
+  updatedAt: Date
+}
 
 async function toApproved(companyId: string, rows: ListedRow[]): Promise<ApprovedSupplier[]> {
   const documents = await documentsOf(companyId, rows)
@@ -128,18 +138,31 @@ export async function listApprovedSuppliers(ctx: ServiceContext, query: Approved
   if (query.q) conditions.push(sql`lower(${organizations.name}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`)
   const where = and(...conditions)
   const [rows, totals, perStatus] = await Promise.all([
-    listedRows(database(), where).orderBy(sql`lower(${organizations.name})`, asc(approvedSuppliers.supplierCompanyId)).limit(query.limit).offset(query.offset),
-    database().select({ total: count() }).from(approvedSuppliers).innerJoin(organizations, eq(organizations.id, approvedSuppliers.supplierCompanyId)).where(where),
+    listedRows(database(), where)
+      .orderBy(sql`lower(${organizations.name})`, asc(approvedSuppliers.supplierCompanyId))
+      .limit(query.limit)
+      .offset(query.offset),
+    database()
+      .select({ total: count() })
+      .from(approvedSuppliers)
+      .innerJoin(organizations, eq(organizations.id, approvedSuppliers.supplierCompanyId))
+      .where(where),
     database().select({ status: approvedSuppliers.status, total: count() }).from(approvedSuppliers).where(mine).groupBy(approvedSuppliers.status),
   ])
-  const counts = Object.fromEntries(APPROVAL_STATUSES.map((status) => [status, Number(perStatus.find((row) => row.status === status)?.total ?? 0)])) as Record<ApprovalStatus, number>
+  const counts = Object.fromEntries(APPROVAL_STATUSES.map((status) => [status, Number(perStatus.find((row) => row.status === status)?.total ?? 0)])) as Record<
+    ApprovalStatus,
+    number
+  >
   return { items: await toApproved(companyId, rows), total: Number(totals[0]?.total ?? 0), counts }
 }
 
 /** One supplier of the buyer's list; not found when the supplier is not on it. */
 export async function getApprovedSupplier(ctx: ServiceContext, supplierId: string): Promise<ApprovedSupplier> {
   requireCompany(ctx.actor)
-  const [row] = await listedRows(database(), and(eq(approvedSuppliers.organizationId, ctx.actor.companyId), eq(approvedSuppliers.supplierCompanyId, supplierId)))
+  const [row] = await listedRows(
+    database(),
+    and(eq(approvedSuppliers.organizationId, ctx.actor.companyId), eq(approvedSuppliers.supplierCompanyId, supplierId)),
+  )
   if (!row) throw new AppError('not_found', 'Supplier not on the list')
   const [supplier] = await toApproved(ctx.actor.companyId, [row])
   return supplier!
@@ -158,10 +181,18 @@ export async function addApprovedSupplier(ctx: ServiceContext, input: AddApprove
       await checkDocuments(tx, companyId, input.documentFileIds)
       const inserted = await tx
         .insert(approvedSuppliers)
-        .values({ organizationId: companyId, supplierCompanyId: input.supplierCompanyId, status: input.status, note: input.note, documentFileIds: input.documentFileIds, updatedBy: ctx.actor.userId })
+        .values({
+          organizationId: companyId,
+          supplierCompanyId: input.supplierCompanyId,
+          status: input.status,
+          note: input.note,
+          documentFileIds: input.documentFileIds,
+          updatedBy: ctx.actor.userId,
+        })
         .onConflictDoNothing()
         .returning({ supplierId: approvedSuppliers.supplierCompanyId })
-      if (inserted.length === 0) throw new AppError('conflict', 'The supplier is already on the list', { fields: { supplierCompanyId: ['validation.alreadyListed'] } })
+      if (inserted.length === 0)
+        throw new AppError('conflict', 'The supplier is already on the list', { fields: { supplierCompanyId: ['validation.alreadyListed'] } })
     },
     input.supplierCompanyId,
   )

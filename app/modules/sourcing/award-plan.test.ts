@@ -6,7 +6,12 @@ const lines = [
   { id: 'l2', title: 'Spotlight', unit: 'pcs', quantity: 250 },
   { id: 'l3', title: 'Exit sign', unit: 'pcs', quantity: 40 },
 ]
-const quote = (id: string, supplierCompanyId: string, prices: Record<string, string>, status: PlanQuotation['status'] = 'submitted'): PlanQuotation => ({ id, supplierCompanyId, status, prices: new Map(Object.entries(prices)) })
+const quote = (id: string, supplierCompanyId: string, prices: Record<string, string>, status: PlanQuotation['status'] = 'submitted'): PlanQuotation => ({
+  id,
+  supplierCompanyId,
+  status,
+  prices: new Map(Object.entries(prices)),
+})
 const quotations = new Map([
   ['qa', quote('qa', 'A', { l1: '17.5', l2: '9.9', l3: '13' })],
   ['qb', quote('qb', 'B', { l1: '18.2', l2: '8.75' })],
@@ -28,14 +33,26 @@ describe('planAward', () => {
     expect(plan).toEqual({
       ok: true,
       groups: [
-        { supplierCompanyId: 'A', quotationId: 'qa', lines: [{ ...lines[0], unitPrice: '17.5' }, { ...lines[2], unitPrice: '13' }] },
+        {
+          supplierCompanyId: 'A',
+          quotationId: 'qa',
+          lines: [
+            { ...lines[0], unitPrice: '17.5' },
+            { ...lines[2], unitPrice: '13' },
+          ],
+        },
         { supplierCompanyId: 'B', quotationId: 'qb', lines: [{ ...lines[1], unitPrice: '8.75' }] },
       ],
     })
   })
 
   it('awards a whole RFQ to one supplier as one group', () => {
-    const plan = planAward(lines.map((line) => ({ rfqLineId: line.id, quotationId: 'qa' })), lines, new Set(), quotations)
+    const plan = planAward(
+      lines.map((line) => ({ rfqLineId: line.id, quotationId: 'qa' })),
+      lines,
+      new Set(),
+      quotations,
+    )
     expect(plan.ok && plan.groups.map((group) => [group.supplierCompanyId, group.lines.length])).toEqual([['A', 3]])
   })
 
@@ -66,12 +83,26 @@ describe('planAward', () => {
   })
 
   it('refuses a line already awarded and a withdrawn quotation as conflicts', () => {
-    expect(planAward([{ rfqLineId: 'l1', quotationId: 'qa' }], lines, new Set(['l1']), quotations)).toEqual({ ok: false, kind: 'conflict', reason: 'already_awarded', index: 0 })
-    expect(planAward([{ rfqLineId: 'l1', quotationId: 'qw' }], lines, new Set(), quotations)).toEqual({ ok: false, kind: 'conflict', reason: 'quotation_not_open', index: 0 })
+    expect(planAward([{ rfqLineId: 'l1', quotationId: 'qa' }], lines, new Set(['l1']), quotations)).toEqual({
+      ok: false,
+      kind: 'conflict',
+      reason: 'already_awarded',
+      index: 0,
+    })
+    expect(planAward([{ rfqLineId: 'l1', quotationId: 'qw' }], lines, new Set(), quotations)).toEqual({
+      ok: false,
+      kind: 'conflict',
+      reason: 'quotation_not_open',
+      index: 0,
+    })
   })
 
   it('asks for an offer on a ticked line that has none chosen', () => {
-    expect(planAward([{ rfqLineId: 'l1', quotationId: '' }], lines, new Set(), quotations)).toEqual({ ok: false, kind: 'validation', fields: { 'lines.0.quotationId': ['validation.chooseOffer'] } })
+    expect(planAward([{ rfqLineId: 'l1', quotationId: '' }], lines, new Set(), quotations)).toEqual({
+      ok: false,
+      kind: 'validation',
+      fields: { 'lines.0.quotationId': ['validation.chooseOffer'] },
+    })
   })
 
   it('awards only the lines selected: two of three give two lines, the third is in no group', () => {
@@ -87,4 +118,3 @@ describe('planAward', () => {
     expect(plan.ok && plan.groups.flatMap((group) => group.lines.map((line) => line.id))).toEqual(['l1', 'l2'])
   })
 })
-

@@ -9,7 +9,10 @@ export type PlanQuotation = { id: string; supplierCompanyId: string; status: Quo
 /** One purchase order to be: a supplier's quotation and the lines it won, at its quoted unit prices. */
 export type AwardGroup = { supplierCompanyId: string; quotationId: string; lines: Array<PlanLine & { unitPrice: string }> }
 
-export type AwardPlan = { ok: true; groups: AwardGroup[] } | { ok: false; kind: 'validation'; fields: Record<string, string[]> } | { ok: false; kind: 'conflict'; reason: 'already_awarded' | 'quotation_not_open'; index: number }
+export type AwardPlan =
+  | { ok: true; groups: AwardGroup[] }
+  | { ok: false; kind: 'validation'; fields: Record<string, string[]> }
+  | { ok: false; kind: 'conflict'; reason: 'already_awarded' | 'quotation_not_open'; index: number }
 
 /** Quotations that may win lines: pending or already accepted (never drafts, withdrawn, rejected or expired ones). */
 export const AWARDABLE_QUOTATION_STATUSES: readonly QuotationStatus[] = ['submitted', 'accepted']
@@ -20,7 +23,12 @@ export const AWARDABLE_QUOTATION_STATUSES: readonly QuotationStatus[] = ['submit
  * come back together; a line already awarded or a quotation no longer open is a conflict (409). Groups keep the RFQ's
  * line order, and suppliers appear in the order of their first line.
  */
-export function planAward(selections: readonly AwardSelection[], lines: readonly PlanLine[], alreadyAwarded: ReadonlySet<string>, quotations: ReadonlyMap<string, PlanQuotation>): AwardPlan {
+export function planAward(
+  selections: readonly AwardSelection[],
+  lines: readonly PlanLine[],
+  alreadyAwarded: ReadonlySet<string>,
+  quotations: ReadonlyMap<string, PlanQuotation>,
+): AwardPlan {
   const lineById = new Map(lines.map((line) => [line.id, line]))
   const fields: Record<string, string[]> = {}
   const seen = new Set<string>()
@@ -37,7 +45,8 @@ export function planAward(selections: readonly AwardSelection[], lines: readonly
   if (Object.keys(fields).length > 0) return { ok: false, kind: 'validation', fields }
   for (const [index, selection] of selections.entries()) {
     if (alreadyAwarded.has(selection.rfqLineId)) return { ok: false, kind: 'conflict', reason: 'already_awarded', index }
-    if (!AWARDABLE_QUOTATION_STATUSES.includes(quotations.get(selection.quotationId)!.status)) return { ok: false, kind: 'conflict', reason: 'quotation_not_open', index }
+    if (!AWARDABLE_QUOTATION_STATUSES.includes(quotations.get(selection.quotationId)!.status))
+      return { ok: false, kind: 'conflict', reason: 'quotation_not_open', index }
   }
   const chosen = new Map(selections.map((selection) => [selection.rfqLineId, selection.quotationId]))
   const groups = new Map<string, AwardGroup>()

@@ -12,8 +12,22 @@ export const BENCHMARK_MONTHS = 12
  */
 export const BenchmarkQuery = z
   .object({
-    hsCode: z.preprocess(blankToUndefined, z.string('validation.hsCode').trim().regex(/^(\d{4}|\d{6})$/, 'validation.hsCode').optional()),
-    category: z.preprocess(blankToUndefined, z.string('validation.category').trim().regex(/^[\w-]{1,64}$/, 'validation.category').optional()),
+    hsCode: z.preprocess(
+      blankToUndefined,
+      z
+        .string('validation.hsCode')
+        .trim()
+        .regex(/^(\d{4}|\d{6})$/, 'validation.hsCode')
+        .optional(),
+    ),
+    category: z.preprocess(
+      blankToUndefined,
+      z
+        .string('validation.category')
+        .trim()
+        .regex(/^[\w-]{1,64}$/, 'validation.category')
+        .optional(),
+    ),
     currency: z.preprocess(
       (value) => (value === '' || value === null || value === undefined ? 'USD' : value),
       z

@@ -17,14 +17,36 @@ beforeAll(async () => {
 })
 
 /** An open RFQ of `companyId` with one line under HS 940511 / led-bulbs (or `hsCode`), quoted by the given suppliers. */
-async function quotedRfq(companyId: string, quotes: Array<{ supplierId: string; unitPrice: string; currency?: string; status?: 'submitted' | 'accepted' | 'draft' | 'withdrawn' }>, options: { sealed?: boolean; deadline?: Date; projectId?: string; hsCode?: string } = {}) {
-  const rfq = await insertRfq(companyId, { supplierIds: quotes.map((quote) => quote.supplierId), sealed: options.sealed ?? false, deadline: options.deadline ?? new Date(Date.now() - 86_400_000), projectId: options.projectId ?? null })
+async function quotedRfq(
+  companyId: string,
+  quotes: Array<{ supplierId: string; unitPrice: string; currency?: string; status?: 'submitted' | 'accepted' | 'draft' | 'withdrawn' }>,
+  options: { sealed?: boolean; deadline?: Date; projectId?: string; hsCode?: string } = {},
+) {
+  const rfq = await insertRfq(companyId, {
+    supplierIds: quotes.map((quote) => quote.supplierId),
+    sealed: options.sealed ?? false,
+    deadline: options.deadline ?? new Date(Date.now() - 86_400_000),
+    projectId: options.projectId ?? null,
+  })
   await database()
     .update(rfqLines)
     .set({ hsCode: options.hsCode ?? '940511', categoryId: options.hsCode ? null : 'led-bulbs' })
-    .where(inArray(rfqLines.id, rfq.lines.map((line) => line.id)))
+    .where(
+      inArray(
+        rfqLines.id,
+        rfq.lines.map((line) => line.id),
+      ),
+    )
   const ids: string[] = []
-  for (const quote of quotes) ids.push((await insertQuotation(rfq.id, quote.supplierId, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: quote.unitPrice }], { currency: quote.currency ?? 'USD', status: quote.status ?? 'submitted' })).id)
+  for (const quote of quotes)
+    ids.push(
+      (
+        await insertQuotation(rfq.id, quote.supplierId, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: quote.unitPrice }], {
+          currency: quote.currency ?? 'USD',
+          status: quote.status ?? 'submitted',
+        })
+      ).id,
+    )
   return { ...rfq, quotationIds: ids }
 }
 
@@ -53,7 +75,14 @@ describe('price benchmarks', () => {
     await quotedRfq(cast.buyer.company.id, [{ supplierId: b!.company.id, unitPrice: '777', status: 'withdrawn' }])
     // Catalogue: the base (smallest break) price of published products only.
     const lamp = await createProduct({ companyId: a!.company.id, nameEn: 'LED bulb', categoryId: 'led-bulbs', hsCode: '940511' })
-    await createPriceList({ companyId: a!.company.id, currency: 'USD', lines: [{ productId: lamp.id, minQuantity: 1, unitPrice: '12' }, { productId: lamp.id, minQuantity: 500, unitPrice: '9' }] })
+    await createPriceList({
+      companyId: a!.company.id,
+      currency: 'USD',
+      lines: [
+        { productId: lamp.id, minQuantity: 1, unitPrice: '12' },
+        { productId: lamp.id, minQuantity: 500, unitPrice: '9' },
+      ],
+    })
     const draft = await createProduct({ companyId: b!.company.id, nameEn: 'Draft bulb', categoryId: 'led-bulbs', hsCode: '940511', status: 'draft' })
     await createPriceList({ companyId: b!.company.id, currency: 'USD', lines: [{ productId: draft.id, minQuantity: 1, unitPrice: '0.01' }] })
 
@@ -90,9 +119,24 @@ describe('price benchmarks', () => {
     const [a, b, c] = cast.suppliers
     const now = new Date()
     const twoMonthsAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 15, 12))
-    const earlier = await quotedRfq(cast.buyer.company.id, [{ supplierId: a!.company.id, unitPrice: '1' }, { supplierId: b!.company.id, unitPrice: '2' }, { supplierId: c!.company.id, unitPrice: '4' }], { hsCode: '691200' })
+    const earlier = await quotedRfq(
+      cast.buyer.company.id,
+      [
+        { supplierId: a!.company.id, unitPrice: '1' },
+        { supplierId: b!.company.id, unitPrice: '2' },
+        { supplierId: c!.company.id, unitPrice: '4' },
+      ],
+      { hsCode: '691200' },
+    )
     await database().update(quotations).set({ submittedAt: twoMonthsAgo }).where(inArray(quotations.id, earlier.quotationIds))
-    await quotedRfq(cast.buyer.company.id, [{ supplierId: a!.company.id, unitPrice: '10' }, { supplierId: b!.company.id, unitPrice: '30' }], { hsCode: '691200' })
+    await quotedRfq(
+      cast.buyer.company.id,
+      [
+        { supplierId: a!.company.id, unitPrice: '10' },
+        { supplierId: b!.company.id, unitPrice: '30' },
+      ],
+      { hsCode: '691200' },
+    )
     const mug = await createProduct({ companyId: c!.company.id, nameEn: 'Stoneware mug', categoryId: 'mugs-cups', hsCode: '691200' })
     await createPriceList({ companyId: c!.company.id, currency: 'USD', lines: [{ productId: mug.id, minQuantity: 1, unitPrice: '20' }] })
 

@@ -51,7 +51,14 @@ function percentile(sorted: DecimalBase[], fraction: number): DecimalBase {
 export function priceStats(values: DecimalBase[]): PriceStats {
   if (values.length === 0) return { count: 0, min: null, p25: null, median: null, p75: null, max: null }
   const sorted = [...values].sort((a, b) => a.comparedTo(b))
-  return { count: sorted.length, min: text(sorted[0]!), p25: text(percentile(sorted, 0.25)), median: text(percentile(sorted, 0.5)), p75: text(percentile(sorted, 0.75)), max: text(sorted[sorted.length - 1]!) }
+  return {
+    count: sorted.length,
+    min: text(sorted[0]!),
+    p25: text(percentile(sorted, 0.25)),
+    median: text(percentile(sorted, 0.5)),
+    p75: text(percentile(sorted, 0.75)),
+    max: text(sorted[sorted.length - 1]!),
+  }
 }
 
 /** The `count` calendar months up to `now`, oldest first, as YYYY-MM. */
@@ -76,11 +83,19 @@ const monthOf = (column: SQL | unknown) => sql<string>`to_char(${column} at time
  * a sealed RFQ's quotes only once its deadline passed), by the month they were submitted.
  */
 async function quotedPrices(companyId: string, hsCode: string | undefined, categoryIds: string[] | null): Promise<Price[]> {
-  const scope: SQL[] = [eq(rfqs.organizationId, companyId), inArray(quotations.status, ['submitted', 'accepted']), not(and(eq(rfqs.sealed, true), sql`${rfqs.quoteDeadline} > now()`)!)]
+  const scope: SQL[] = [
+    eq(rfqs.organizationId, companyId),
+    inArray(quotations.status, ['submitted', 'accepted']),
+    not(and(eq(rfqs.sealed, true), sql`${rfqs.quoteDeadline} > now()`)!),
+  ]
   if (hsCode) scope.push(like(rfqLines.hsCode, `${hsCode}%`))
   if (categoryIds) scope.push(inArray(rfqLines.categoryId, categoryIds))
   return database()
-    .select({ amount: quotationLines.unitPrice, currency: quotations.currency, month: monthOf(sql`coalesce(${quotations.submittedAt}, ${quotations.updatedAt})`) })
+    .select({
+      amount: quotationLines.unitPrice,
+      currency: quotations.currency,
+      month: monthOf(sql`coalesce(${quotations.submittedAt}, ${quotations.updatedAt})`),
+    })
     .from(quotationLines)
     .innerJoin(quotations, eq(quotations.id, quotationLines.quotationId))
     .innerJoin(rfqLines, eq(rfqLines.id, quotationLines.rfqLineId))

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { bulkPayload, commit, emptyCells, errorsToGrid, type GridRow, moveFrom, parseClipboard, pasteBlock, setCell, startHistory, undo, UNDO_LIMIT, validateGrid } from './bulk-grid'
+import {
+  bulkPayload,
+  commit,
+  emptyCells,
+  errorsToGrid,
+  type GridRow,
+  moveFrom,
+  parseClipboard,
+  pasteBlock,
+  setCell,
+  startHistory,
+  undo,
+  UNDO_LIMIT,
+  validateGrid,
+} from './bulk-grid'
 
 const categories = [
   { id: 'lighting', name: 'Lighting' },
@@ -7,7 +21,12 @@ const categories = [
 ]
 let counter = 0
 const newKey = () => `new-${++counter}`
-const row = (cells: Partial<GridRow['cells']> = {}, extra: Partial<GridRow> = {}): GridRow => ({ key: newKey(), status: 'new', cells: { ...emptyCells(), ...cells }, ...extra })
+const row = (cells: Partial<GridRow['cells']> = {}, extra: Partial<GridRow> = {}): GridRow => ({
+  key: newKey(),
+  status: 'new',
+  cells: { ...emptyCells(), ...cells },
+  ...extra,
+})
 
 describe('parseClipboard', () => {
   it('reads Excel’s tab-separated rows with CRLF endings, without a phantom last row', () => {
@@ -46,7 +65,11 @@ describe('pasteBlock', () => {
 
 describe('validateGrid and the payload', () => {
   it('flags each bad cell with the shared input’s message key and ignores blank new rows', () => {
-    const rows = [row({ title: 'Lamp', quantity: '10', unit: 'pcs', categoryId: 'Lighting' }), row({ title: 'X', quantity: '0', unit: 'pcs', categoryId: 'Furniture', targetUnitPrice: '1.5', hsCode: '12' }), row()]
+    const rows = [
+      row({ title: 'Lamp', quantity: '10', unit: 'pcs', categoryId: 'Lighting' }),
+      row({ title: 'X', quantity: '0', unit: 'pcs', categoryId: 'Furniture', targetUnitPrice: '1.5', hsCode: '12' }),
+      row(),
+    ]
     expect(validateGrid(rows, categories)).toEqual({
       'rows.1.title': ['validation.title'],
       'rows.1.quantity': ['validation.quantity'],
@@ -57,14 +80,21 @@ describe('validateGrid and the payload', () => {
   })
 
   it('sends non-blank rows with category names resolved to ids, and maps server errors back to grid rows', () => {
-    const rows = [row(), row({ title: 'Lamp', quantity: '10', unit: 'pcs', categoryId: 'led bulbs' }), row({ title: 'Kept' }, { id: 'r9', version: 3, status: 'open' })]
+    const rows = [
+      row(),
+      row({ title: 'Lamp', quantity: '10', unit: 'pcs', categoryId: 'led bulbs' }),
+      row({ title: 'Kept' }, { id: 'r9', version: 3, status: 'open' }),
+    ]
     const { body, indices } = bulkPayload(rows, categories)
     expect(body.rows.map((item) => [item.title, item.categoryId, 'id' in item ? item.id : null])).toEqual([
       ['Lamp', 'led-bulbs', null],
       ['Kept', '', 'r9'],
     ])
     expect(indices).toEqual([1, 2])
-    expect(errorsToGrid({ 'rows.1.hsCode': ['validation.hsCodeUnknown'], rows: ['validation.rows'] }, indices)).toEqual({ 'rows.2.hsCode': ['validation.hsCodeUnknown'], rows: ['validation.rows'] })
+    expect(errorsToGrid({ 'rows.1.hsCode': ['validation.hsCodeUnknown'], rows: ['validation.rows'] }, indices)).toEqual({
+      'rows.2.hsCode': ['validation.hsCodeUnknown'],
+      rows: ['validation.rows'],
+    })
   })
 })
 

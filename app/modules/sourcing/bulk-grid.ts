@@ -3,7 +3,18 @@
 import { BulkRequirementRow } from './requirement.inputs'
 import type { RequirementStatus } from './sourcing.constants'
 
-export const GRID_COLUMNS = ['title', 'specification', 'categoryId', 'hsCode', 'quantity', 'unit', 'targetUnitPrice', 'targetCurrency', 'requiredBy', 'destination'] as const
+export const GRID_COLUMNS = [
+  'title',
+  'specification',
+  'categoryId',
+  'hsCode',
+  'quantity',
+  'unit',
+  'targetUnitPrice',
+  'targetCurrency',
+  'requiredBy',
+  'destination',
+] as const
 export type GridColumn = (typeof GRID_COLUMNS)[number]
 export type GridCells = Record<GridColumn, string>
 
@@ -91,7 +102,11 @@ export function resolveCategory(value: string, categories: GridCategory[]): stri
 
 /** A row as the bulk save sends it: the category resolved to its id. */
 function payloadOf(row: GridRow, categories: GridCategory[]) {
-  return { ...(row.id ? { id: row.id, version: row.version } : {}), ...row.cells, categoryId: resolveCategory(row.cells.categoryId, categories) ?? row.cells.categoryId }
+  return {
+    ...(row.id ? { id: row.id, version: row.version } : {}),
+    ...row.cells,
+    categoryId: resolveCategory(row.cells.categoryId, categories) ?? row.cells.categoryId,
+  }
 }
 
 /** The rows to send (blank new rows left out) with the grid index each came from. */
@@ -117,14 +132,17 @@ export function validateGrid(rows: GridRow[], categories: GridCategory[]): Recor
         if (column) errors[`rows.${gridIndex}.${column}`] ??= [issue.message]
       }
     }
-    if (row.cells.categoryId.trim() && resolveCategory(row.cells.categoryId, categories) === null) errors[`rows.${gridIndex}.categoryId`] = ['validation.category']
+    if (row.cells.categoryId.trim() && resolveCategory(row.cells.categoryId, categories) === null)
+      errors[`rows.${gridIndex}.categoryId`] = ['validation.category']
   }
   return errors
 }
 
 /** Server errors under `rows.<sent index>.<field>` renamed to the grid rows they came from. */
 export function errorsToGrid(fields: Record<string, string[]>, indices: number[]): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name.replace(/^rows\.(\d+)\./, (_all, sent: string) => `rows.${indices[Number(sent)] ?? sent}.`), keys]))
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, keys]) => [name.replace(/^rows\.(\d+)\./, (_all, sent: string) => `rows.${indices[Number(sent)] ?? sent}.`), keys]),
+  )
 }
 
 /** Where a key press moves the active cell: arrows, Tab / Shift+Tab (wrapping rows), Enter / Shift+Enter, Home / End. */

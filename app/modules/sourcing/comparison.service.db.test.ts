@@ -33,7 +33,10 @@ async function twoByTwo() {
     ],
   })
   const [panel, sign] = rfq.lines
-  await database().update(rfqLines).set({ requiredBy: inDays(10) }).where(eq(rfqLines.id, panel!.id))
+  await database()
+    .update(rfqLines)
+    .set({ requiredBy: inDays(10) })
+    .where(eq(rfqLines.id, panel!.id))
   const quoteA = await insertQuotation(
     rfq.id,
     a!.company.id,
@@ -85,7 +88,13 @@ describe('comparisonFor', () => {
     expect(lineSign!.cells[quoteB.id]).toMatchObject({ goods: '484.6154', landedTotal: '516.1154', landedUnit: '51.6115' })
 
     const [supplierA, supplierB] = comparison.suppliers
-    expect(supplierA).toMatchObject({ supplierName: expect.stringContaining('Supplier A'), status: 'submitted', pricedLines: 2, total: '1700.3475', missingRate: null })
+    expect(supplierA).toMatchObject({
+      supplierName: expect.stringContaining('Supplier A'),
+      status: 'submitted',
+      pricedLines: 2,
+      total: '1700.3475',
+      missingRate: null,
+    })
     expect(supplierB).toMatchObject({ currency: 'CNY', incoterm: 'CIF', pricedLines: 2, total: '1666.3154' })
     expect(linePanel!.id).toBe(panel.id)
     expect(lineSign!.id).toBe(sign.id)
@@ -119,7 +128,10 @@ describe('comparisonFor', () => {
     if (inEuro.sealed) throw new Error('expected an open comparison')
     // 1133.565 USD / 1.08.
     expect(inEuro.lines[0]!.cells[quoteA.id]).toMatchObject({ landedTotal: '1049.5972', landedUnit: '10.4960' })
-    await expect(comparisonFor(cast.buyer.ctx, rfq.id, { currency: 'XAF' })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { currency: ['validation.currencyWithoutRate'] } } })
+    await expect(comparisonFor(cast.buyer.ctx, rfq.id, { currency: 'XAF' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { currency: ['validation.currencyWithoutRate'] } },
+    })
   })
 
   it('flags a quote in a currency without a rate instead of comparing it', async () => {
@@ -130,7 +142,11 @@ describe('comparisonFor', () => {
     const unconvertible = await insertQuotation(rfq.id, b!.company.id, [{ rfqLineId: line.id, unitPrice: '1' }], { currency: 'XAF' })
     const comparison = await comparisonFor(cast.buyer.ctx, rfq.id)
     if (comparison.sealed) throw new Error('expected an open comparison')
-    expect(comparison.suppliers.find((supplier) => supplier.quotationId === unconvertible.id)).toMatchObject({ missingRate: 'XAF', total: null, pricedLines: 1 })
+    expect(comparison.suppliers.find((supplier) => supplier.quotationId === unconvertible.id)).toMatchObject({
+      missingRate: 'XAF',
+      total: null,
+      pricedLines: 1,
+    })
     expect(comparison.lines[0]!.cells[unconvertible.id]).toMatchObject({ unitPrice: '1.0000', landedUnit: null, best: false })
     expect(comparison.lines[0]!.bestQuotationId).toBe(priced.id)
   })

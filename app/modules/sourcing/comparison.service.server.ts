@@ -171,17 +171,27 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
       .from(quotationLines)
       .innerJoin(quotations, eq(quotations.id, quotationLines.quotationId))
       .where(and(eq(quotations.rfqId, rfq.id), inArray(quotations.status, [...COMPARED_STATUSES]))),
-    database().select({ rfqLineId: rfqAwards.rfqLineId, quotationId: rfqAwards.quotationId, supplierCompanyId: rfqAwards.supplierCompanyId, purchaseOrderId: rfqAwards.purchaseOrderId }).from(rfqAwards).where(eq(rfqAwards.rfqId, rfq.id)),
+    database()
+      .select({
+        rfqLineId: rfqAwards.rfqLineId,
+        quotationId: rfqAwards.quotationId,
+        supplierCompanyId: rfqAwards.supplierCompanyId,
+        purchaseOrderId: rfqAwards.purchaseOrderId,
+      })
+      .from(rfqAwards)
+      .where(eq(rfqAwards.rfqId, rfq.id)),
     rateTable(),
     options.assumptions || rfq.assumptions ? null : companyAssumptions(rfq.organizationId),
   ])
-  if (currency !== 'EUR' && !rates.perEur[currency]) throw new AppError('validation_failed', 'No exchange rate for this currency', { fields: { currency: ['validation.currencyWithoutRate'] } })
+  if (currency !== 'EUR' && !rates.perEur[currency])
+    throw new AppError('validation_failed', 'No exchange rate for this currency', { fields: { currency: ['validation.currencyWithoutRate'] } })
 
   const assumptions = options.assumptions ?? rfq.assumptions ?? fallback!.assumptions
   const assumptionsSource: AssumptionsSource = options.assumptions || rfq.assumptions ? 'rfq' : fallback!.source
   const lineById = new Map(lines.map((line) => [line.id, line]))
   const pricesByQuote = new Map<string, Array<typeof quotationLines.$inferSelect>>()
-  for (const { line } of prices) if (lineById.has(line.rfqLineId)) (pricesByQuote.get(line.quotationId) ?? pricesByQuote.set(line.quotationId, []).get(line.quotationId)!).push(line)
+  for (const { line } of prices)
+    if (lineById.has(line.rfqLineId)) (pricesByQuote.get(line.quotationId) ?? pricesByQuote.set(line.quotationId, []).get(line.quotationId)!).push(line)
 
   const today = isoDay(new Date())
   const cellsByLine = new Map<string, Record<string, ComparisonCell>>(lines.map((line) => [line.id, {}]))
@@ -241,8 +251,13 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
   const awardByLine = new Map(awards.map((award) => [award.rfqLineId, award]))
   const comparedLines: ComparisonLine[] = lines.map((line) => {
     const cells = cellsByLine.get(line.id)!
-    const candidates = suppliers.map((supplier) => cells[supplier.quotationId]).filter((cell): cell is ComparisonCell => cell !== undefined && cell.landedUnit !== null && awardable.has(cell.quotationId))
-    const lowest = candidates.reduce<DecimalBase | null>((min, cell) => (min === null || new Decimal(cell.landedUnit!).lt(min) ? new Decimal(cell.landedUnit!) : min), null)
+    const candidates = suppliers
+      .map((supplier) => cells[supplier.quotationId])
+      .filter((cell): cell is ComparisonCell => cell !== undefined && cell.landedUnit !== null && awardable.has(cell.quotationId))
+    const lowest = candidates.reduce<DecimalBase | null>(
+      (min, cell) => (min === null || new Decimal(cell.landedUnit!).lt(min) ? new Decimal(cell.landedUnit!) : min),
+      null,
+    )
     for (const cell of candidates) cell.best = lowest !== null && new Decimal(cell.landedUnit!).eq(lowest)
     const award = awardByLine.get(line.id)
     return {
@@ -260,17 +275,45 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
     }
   })
 
-  return { sealed: false, rfq: rfqView(rfq), currency, ratesAsOf: rates.asOf, assumptions, assumptionsSource, suppliers, lines: comparedLines, awardCheck: canAwardRfq(rfq, new Date()) }
+  return {
+    sealed: false,
+    rfq: rfqView(rfq),
+    currency,
+    ratesAsOf: rates.asOf,
+    assumptions,
+    assumptionsSource,
+    suppliers,
+    lines: comparedLines,
+    awardCheck: canAwardRfq(rfq, new Date()),
+  }
 }
 
-export type ComparableRfq = { id: string; number: string; title: string; status: RfqStatus; sealed: boolean; quoteDeadline: Date; currency: string; quoteCount: number }
+export type ComparableRfq = {
+  id: string
+  number: string
+  title: string
+  status: RfqStatus
+  sealed: boolean
+  quoteDeadline: Date
+  currency: string
+  quoteCount: number
+}
 
 /** The buyer's RFQs that have quotations to compare, the most recent first (at most `limit`). */
 export async function listComparableRfqs(ctx: ServiceContext, limit = 100): Promise<ComparableRfq[]> {
   requireCompany(ctx.actor)
   const quoteCount = sql<number>`count(${quotations.id})::int`
   return database()
-    .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, status: rfqs.status, sealed: rfqs.sealed, quoteDeadline: rfqs.quoteDeadline, currency: rfqs.currency, quoteCount })
+    .select({
+      id: rfqs.id,
+      number: rfqs.number,
+      title: rfqs.title,
+      status: rfqs.status,
+      sealed: rfqs.sealed,
+      quoteDeadline: rfqs.quoteDeadline,
+      currency: rfqs.currency,
+      quoteCount,
+    })
     .from(rfqs)
     .innerJoin(quotations, and(eq(quotations.rfqId, rfqs.id), inArray(quotations.status, [...COMPARED_STATUSES])))
     .where(eq(rfqs.organizationId, ctx.actor.companyId))

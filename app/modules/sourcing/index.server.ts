@@ -1,17 +1,169 @@
 export * from './sourcing.tables.server'
-export { advanceProject, createProject, getProject, isProjectEditable, listProjects, openProjects, projectSummary, transitionProject, updateProject, type Project, type ProjectEvent, type ProjectListItem, type ProjectOrder, type ProjectPage, type ProjectRequirementRow, type ProjectRfq, type ProjectSpend, type ProjectSummary } from './project.service.server'
+export {
+  advanceProject,
+  createProject,
+  getProject,
+  isProjectEditable,
+  listProjects,
+  openProjects,
+  projectSummary,
+  transitionProject,
+  updateProject,
+  type Project,
+  type ProjectEvent,
+  type ProjectListItem,
+  type ProjectOrder,
+  type ProjectPage,
+  type ProjectRequirementRow,
+  type ProjectRfq,
+  type ProjectSpend,
+  type ProjectSummary,
+} from './project.service.server'
 export { projectBudget, type BudgetFigure, type ProjectBudget, type RequirementBudget } from './project-budget.service.server'
-export { cancelRequirement, createRequirement, getRequirement, listRequirements, projectRequirements, saveProjectRequirements, setRequirementStatus, updateRequirement, type BulkSaveResult, type Requirement, type RequirementAttachment, type RequirementDetail, type RequirementPage } from './requirement.service.server'
-export { decideQuotation, decideQuotationIn, diffSnapshots, expireQuotations, getMyQuotationForRfq, getQuotation, listMyQuotations, listQuotationsForRfq, QUOTATION_HISTORY_FIELDS, quotationHistory, reviseQuotation, saveQuotation, submitQuotation, withdrawQuotation, type MyQuotationsPage, type MyQuotationSummary, type QuotationAttachment, type QuotationChange, type QuotationDetail, type QuotationHistoryField, type QuotationLine, type QuotationRevisionEntry, type RfqQuotations } from './quotation.service.server'
-export { COMPARED_STATUSES, comparisonFor, listComparableRfqs, type ComparableRfq, type Comparison, type ComparisonCell, type ComparisonLine, type ComparisonOptions, type ComparisonRfq, type ComparisonSupplier } from './comparison.service.server'
+export {
+  cancelRequirement,
+  createRequirement,
+  getRequirement,
+  listRequirements,
+  projectRequirements,
+  saveProjectRequirements,
+  setRequirementStatus,
+  updateRequirement,
+  type BulkSaveResult,
+  type Requirement,
+  type RequirementAttachment,
+  type RequirementDetail,
+  type RequirementPage,
+} from './requirement.service.server'
+export {
+  decideQuotation,
+  decideQuotationIn,
+  diffSnapshots,
+  expireQuotations,
+  getMyQuotationForRfq,
+  getQuotation,
+  listMyQuotations,
+  listQuotationsForRfq,
+  QUOTATION_HISTORY_FIELDS,
+  quotationHistory,
+  reviseQuotation,
+  saveQuotation,
+  submitQuotation,
+  withdrawQuotation,
+  type MyQuotationsPage,
+  type MyQuotationSummary,
+  type QuotationAttachment,
+  type QuotationChange,
+  type QuotationDetail,
+  type QuotationHistoryField,
+  type QuotationLine,
+  type QuotationRevisionEntry,
+  type RfqQuotations,
+} from './quotation.service.server'
+export {
+  COMPARED_STATUSES,
+  comparisonFor,
+  listComparableRfqs,
+  type ComparableRfq,
+  type Comparison,
+  type ComparisonCell,
+  type ComparisonLine,
+  type ComparisonOptions,
+  type ComparisonRfq,
+  type ComparisonSupplier,
+} from './comparison.service.server'
 export { ASSUMPTIONS_SOURCES, companyAssumptions, saveAssumptions, type AssumptionsSource } from './landed-cost-settings.service.server'
-export { answerQuestion, askQuestion, closeExpiredRfqs, createRfq, declineRfq, getRfq, getRfqForSupplier, isQuotingOpen, isSealed, listRfqInbox, listRfqs, rfqFormOptions, rfqFormValuesOf, transitionRfq, updateRfq, type RfqAttachment, type RfqFormOptions, type RfqDetail, type RfqInboxItem, type RfqInboxPage, type RfqInvitee, type RfqLine, type RfqPage, type RfqQuestion, type RfqQuotationSummary, type RfqSummary, type SupplierRfqQuestion, type SupplierRfqView } from './rfq.service.server'
+export {
+  answerQuestion,
+  askQuestion,
+  closeExpiredRfqs,
+  createRfq,
+  declineRfq,
+  getRfq,
+  getRfqForSupplier,
+  isQuotingOpen,
+  isSealed,
+  listRfqInbox,
+  listRfqs,
+  rfqFormOptions,
+  rfqFormValuesOf,
+  transitionRfq,
+  updateRfq,
+  type RfqAttachment,
+  type RfqFormOptions,
+  type RfqDetail,
+  type RfqInboxItem,
+  type RfqInboxPage,
+  type RfqInvitee,
+  type RfqLine,
+  type RfqPage,
+  type RfqQuestion,
+  type RfqQuotationSummary,
+  type RfqSummary,
+  type SupplierRfqQuestion,
+  type SupplierRfqView,
+} from './rfq.service.server'
 export { findRfqs, type RfqLookup } from './rfq-lookup.service.server'
 export { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_MS } from './rfq-deadlines.server'
-export { addApprovedSupplier, APPROVAL_DOCUMENT_PURPOSES, approvalDocumentChoices, approvalStatusesOf, getApprovedSupplier, listApprovedSuppliers, removeApprovedSupplier, updateApprovedSupplier, type ApprovalDocument, type ApprovedSupplier, type ApprovedSupplierPage } from './approved-supplier.service.server'
-export { addManyToShortlist, addToShortlist, getShortlist, removeFromShortlist, setShortlistNote, shortlistedSupplierIds, shortlistMembership, shortlistProjects, type Shortlist, type ShortlistEntry, type ShortlistProject } from './shortlist.service.server'
-export { findSuppliers, requirementChoices, searchSupplierOptions, supplierOptionsByIds, titleKeywords, type FoundSupplier, type RequirementChoice, type RequirementMatch, type SupplierFinderPage, type SupplierOption } from './supplier-finder.service.server'
+export {
+  addApprovedSupplier,
+  APPROVAL_DOCUMENT_PURPOSES,
+  approvalDocumentChoices,
+  approvalStatusesOf,
+  getApprovedSupplier,
+  listApprovedSuppliers,
+  removeApprovedSupplier,
+  updateApprovedSupplier,
+  type ApprovalDocument,
+  type ApprovedSupplier,
+  type ApprovedSupplierPage,
+} from './approved-supplier.service.server'
+export {
+  addManyToShortlist,
+  addToShortlist,
+  getShortlist,
+  removeFromShortlist,
+  setShortlistNote,
+  shortlistedSupplierIds,
+  shortlistMembership,
+  shortlistProjects,
+  type Shortlist,
+  type ShortlistEntry,
+  type ShortlistProject,
+} from './shortlist.service.server'
+export {
+  findSuppliers,
+  requirementChoices,
+  searchSupplierOptions,
+  supplierOptionsByIds,
+  titleKeywords,
+  type FoundSupplier,
+  type RequirementChoice,
+  type RequirementMatch,
+  type SupplierFinderPage,
+  type SupplierOption,
+} from './supplier-finder.service.server'
 export { priceBenchmarks, priceStats, type PriceBenchmark, type PriceStats, type TrendPoint } from './benchmark.service.server'
-export { PIPELINE_CARDS_PER_STAGE, PIPELINE_STAGES, sourcingPipeline, type PipelineCard, type PipelineColumn, type PipelineStage, type SourcingPipeline } from './pipeline.service.server'
+export {
+  PIPELINE_CARDS_PER_STAGE,
+  PIPELINE_STAGES,
+  sourcingPipeline,
+  type PipelineCard,
+  type PipelineColumn,
+  type PipelineStage,
+  type SourcingPipeline,
+} from './pipeline.service.server'
 export { listBuyingRequests, type BuyingRequestCard, type BuyingRequestPage } from './public-requests.service.server'
-export { buyerAwardSavings, buyerSourcingTasks, CLOSING_SOON_HOURS, platformSourcingFigures, sourcingProgress, supplierQuoting, supplierSourcingTasks, type SourcingProgress, type AwardSavings, type RfqMention, type WaitingRfqs } from './sourcing-figures.service.server'
+export {
+  buyerAwardSavings,
+  buyerSourcingTasks,
+  CLOSING_SOON_HOURS,
+  platformSourcingFigures,
+  sourcingProgress,
+  supplierQuoting,
+  supplierSourcingTasks,
+  type SourcingProgress,
+  type AwardSavings,
+  type RfqMention,
+  type WaitingRfqs,
+} from './sourcing-figures.service.server'

@@ -13,7 +13,10 @@ export type AssumptionsSource = (typeof ASSUMPTIONS_SOURCES)[number]
 
 /** The company's default assumptions, or the product's when it has none. */
 export async function companyAssumptions(companyId: string): Promise<{ assumptions: LandedCostAssumptions; source: AssumptionsSource }> {
-  const [row] = await database().select({ assumptions: landedCostSettings.assumptions }).from(landedCostSettings).where(eq(landedCostSettings.organizationId, companyId))
+  const [row] = await database()
+    .select({ assumptions: landedCostSettings.assumptions })
+    .from(landedCostSettings)
+    .where(eq(landedCostSettings.organizationId, companyId))
   return row ? { assumptions: row.assumptions, source: 'company' } : { assumptions: DEFAULT_ASSUMPTIONS, source: 'default' }
 }
 
@@ -29,10 +32,15 @@ const assumptionsOf = (input: SaveAssumptionsInput): LandedCostAssumptions => ({
  * Keeps the assumptions on the RFQ (the buyer's members), and as the company's default when asked (admins and owners:
  * it changes every member's next comparison). Another company's RFQ is not found.
  */
-export async function saveAssumptions(ctx: ServiceContext, rfqId: string, input: SaveAssumptionsInput): Promise<{ assumptions: LandedCostAssumptions; savedAsDefault: boolean }> {
+export async function saveAssumptions(
+  ctx: ServiceContext,
+  rfqId: string,
+  input: SaveAssumptionsInput,
+): Promise<{ assumptions: LandedCostAssumptions; savedAsDefault: boolean }> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  if (input.saveAsDefault && !hasRole(ctx.actor, 'admin')) throw new AppError('insufficient_role', 'Only admins change the company’s default assumptions', { requiredRole: 'admin' })
+  if (input.saveAsDefault && !hasRole(ctx.actor, 'admin'))
+    throw new AppError('insufficient_role', 'Only admins change the company’s default assumptions', { requiredRole: 'admin' })
   const assumptions = assumptionsOf(input)
   await database().transaction(async (tx) => {
     const updated = await tx

@@ -6,7 +6,13 @@ import { DEFAULT_ASSUMPTIONS, type LandedCostAssumptions } from './sourcing.cons
 const rates: RateTable = { asOf: '2026-11-20', perEur: { USD: '1.25', CNY: '8' } }
 const flat: LandedCostAssumptions = { freightPct: '10', insurancePct: '1', dutyPct: '5', originPct: '2', destinationPct: '3' }
 const line = (quantity: number, unitPrice: string, lineId = 'l1') => ({ lineId, quantity, unitPrice })
-const terms = (incoterm: Parameters<typeof landedCost>[1]['incoterm'], extra: Partial<Parameters<typeof landedCost>[1]> = {}) => ({ currency: 'USD', incoterm, freightAmount: null, insuranceAmount: null, ...extra })
+const terms = (incoterm: Parameters<typeof landedCost>[1]['incoterm'], extra: Partial<Parameters<typeof landedCost>[1]> = {}) => ({
+  currency: 'USD',
+  incoterm,
+  freightAmount: null,
+  insuranceAmount: null,
+  ...extra,
+})
 
 function only(result: ReturnType<typeof landedCost>) {
   if ('missingRate' in result) throw new Error(`missing rate ${result.missingRate}`)
@@ -61,7 +67,9 @@ describe('landedCost', () => {
   })
 
   it('says which rate is missing instead of comparing wrongly', () => {
-    expect(landedCost([line(1, '1')], { currency: 'GBP', incoterm: 'FOB', freightAmount: null, insuranceAmount: null }, 'USD', rates, DEFAULT_ASSUMPTIONS)).toEqual({ currency: 'USD', missingRate: 'GBP' })
+    expect(
+      landedCost([line(1, '1')], { currency: 'GBP', incoterm: 'FOB', freightAmount: null, insuranceAmount: null }, 'USD', rates, DEFAULT_ASSUMPTIONS),
+    ).toEqual({ currency: 'USD', missingRate: 'GBP' })
   })
 
   it('covers more the further the seller delivers', () => {

@@ -60,9 +60,22 @@ const fixed = (value: DecimalBase) => value.toDecimalPlaces(4, Decimal.ROUND_HAL
  * the customs value (goods + freight + insurance) unless DDP. Answers `missingRate` when a currency cannot be
  * converted, so the comparison can say so instead of comparing wrongly.
  */
-export function landedCost(lines: readonly QuotedLine[], terms: QuoteTerms, buyerCurrency: string, rates: RateTable, assumptions: LandedCostAssumptions): LandedQuote {
+export function landedCost(
+  lines: readonly QuotedLine[],
+  terms: QuoteTerms,
+  buyerCurrency: string,
+  rates: RateTable,
+  assumptions: LandedCostAssumptions,
+): LandedQuote {
   const convert = (amount: DecimalBase) => convertAmount(rates, amount.toString(), terms.currency, buyerCurrency)
-  if (convert(new Decimal(1)) === null) return { currency: buyerCurrency, missingRate: terms.currency === buyerCurrency ? buyerCurrency : [terms.currency, buyerCurrency].find((currency) => currency !== 'EUR' && !rates.perEur[currency]) ?? terms.currency }
+  if (convert(new Decimal(1)) === null)
+    return {
+      currency: buyerCurrency,
+      missingRate:
+        terms.currency === buyerCurrency
+          ? buyerCurrency
+          : ([terms.currency, buyerCurrency].find((currency) => currency !== 'EUR' && !rates.perEur[currency]) ?? terms.currency),
+    }
   const covers = SELLER_COVERS[terms.incoterm]
   const goodsOf = lines.map((line) => new Decimal(line.unitPrice).times(line.quantity))
   const goodsTotal = goodsOf.reduce((sum, value) => sum.plus(value), new Decimal(0))
@@ -81,14 +94,18 @@ export function landedCost(lines: readonly QuotedLine[], terms: QuoteTerms, buye
     const freight = component('freight', () => goods.times(pct(assumptions.freightPct)))
     const insurance = component('insurance', () => goods.plus(freight.amount).times(pct(assumptions.insurancePct)))
     const destination = component('destination', () => goods.times(pct(assumptions.destinationPct)))
-    const duty = covers.duty ? { amount: new Decimal(0), basis: 'included' as const } : { amount: goods.plus(freight.amount).plus(insurance.amount).times(pct(assumptions.dutyPct)), basis: 'estimated' as const }
+    const duty = covers.duty
+      ? { amount: new Decimal(0), basis: 'included' as const }
+      : { amount: goods.plus(freight.amount).plus(insurance.amount).times(pct(assumptions.dutyPct)), basis: 'estimated' as const }
     const parts = { origin, freight, insurance, destination, duty }
     const landed = Object.values(parts).reduce((sum, part) => sum.plus(part.amount), goods)
     return {
       lineId: line.lineId,
       quantity: line.quantity,
       goods: fixed(goods),
-      components: Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, { amount: fixed(part.amount), basis: part.basis }])) as LandedLine['components'],
+      components: Object.fromEntries(
+        Object.entries(parts).map(([name, part]) => [name, { amount: fixed(part.amount), basis: part.basis }]),
+      ) as LandedLine['components'],
       landed: fixed(landed),
       landedUnit: fixed(line.quantity > 0 ? landed.div(line.quantity) : landed),
     }

@@ -39,7 +39,9 @@ export async function sourcingPipeline(ctx: ServiceContext): Promise<SourcingPip
     .select({
       id: purchaseProjects.id,
       status: purchaseProjects.status,
-      rank: sql<number>`row_number() over (partition by ${purchaseProjects.status} order by ${purchaseProjects.updatedAt} desc, ${purchaseProjects.id})`.as('rank'),
+      rank: sql<number>`row_number() over (partition by ${purchaseProjects.status} order by ${purchaseProjects.updatedAt} desc, ${purchaseProjects.id})`.as(
+        'rank',
+      ),
     })
     .from(purchaseProjects)
     .where(and(mine, inArray(purchaseProjects.status, [...PIPELINE_STAGES])))
@@ -65,13 +67,28 @@ export async function sourcingPipeline(ctx: ServiceContext): Promise<SourcingPip
   const ids = rows.map((row) => row.id)
   const [requirementCounts, rfqCounts, quotationCounts] = ids.length
     ? await Promise.all([
-        database().select({ projectId: requirements.projectId, total: count() }).from(requirements).where(and(inArray(requirements.projectId, ids), ne(requirements.status, 'cancelled'))).groupBy(requirements.projectId),
-        database().select({ projectId: rfqs.projectId, total: count() }).from(rfqs).where(and(inArray(rfqs.projectId, ids), eq(rfqs.organizationId, companyId))).groupBy(rfqs.projectId),
+        database()
+          .select({ projectId: requirements.projectId, total: count() })
+          .from(requirements)
+          .where(and(inArray(requirements.projectId, ids), ne(requirements.status, 'cancelled')))
+          .groupBy(requirements.projectId),
+        database()
+          .select({ projectId: rfqs.projectId, total: count() })
+          .from(rfqs)
+          .where(and(inArray(rfqs.projectId, ids), eq(rfqs.organizationId, companyId)))
+          .groupBy(rfqs.projectId),
         database()
           .select({ projectId: rfqs.projectId, total: count() })
           .from(quotations)
           .innerJoin(rfqs, eq(rfqs.id, quotations.rfqId))
-          .where(and(inArray(rfqs.projectId, ids), eq(rfqs.organizationId, companyId), ne(quotations.status, 'draft'), or(eq(rfqs.sealed, false), sql`${rfqs.quoteDeadline} <= now()`)))
+          .where(
+            and(
+              inArray(rfqs.projectId, ids),
+              eq(rfqs.organizationId, companyId),
+              ne(quotations.status, 'draft'),
+              or(eq(rfqs.sealed, false), sql`${rfqs.quoteDeadline} <= now()`),
+            ),
+          )
           .groupBy(rfqs.projectId),
       ])
     : [[], [], []]

@@ -44,7 +44,10 @@ type Amount = { value: DecimalBase; currency: string }
 
 const NONE: BudgetFigure = { kind: 'none' }
 const amountOf = (value: DecimalBase): BudgetFigure => ({ kind: 'amount', amount: value.toDecimalPlaces(4).toFixed(4) })
-const goods = (line: { quantity: number; unitPrice: string; currency: string }): Amount => ({ value: new Decimal(line.unitPrice).times(line.quantity), currency: line.currency })
+const goods = (line: { quantity: number; unitPrice: string; currency: string }): Amount => ({
+  value: new Decimal(line.unitPrice).times(line.quantity),
+  currency: line.currency,
+})
 
 /** Amounts in `to`, or the first currency no rate converts (named rather than guessed). */
 function convertAll(rates: RateTable, amounts: Amount[], to: string): DecimalBase[] | { missing: string } {
@@ -103,12 +106,26 @@ export async function projectBudget(ctx: ServiceContext, projectId: string): Pro
   const ofProject = and(eq(rfqs.projectId, project.id), eq(rfqs.organizationId, ctx.actor.companyId), isNotNull(rfqLines.requirementId))
   const [rows, offers, awards, rates] = await Promise.all([
     db
-      .select({ id: requirements.id, title: requirements.title, status: requirements.status, quantity: requirements.quantity, targetUnitPrice: requirements.targetUnitPrice, targetCurrency: requirements.targetCurrency })
+      .select({
+        id: requirements.id,
+        title: requirements.title,
+        status: requirements.status,
+        quantity: requirements.quantity,
+        targetUnitPrice: requirements.targetUnitPrice,
+        targetCurrency: requirements.targetCurrency,
+      })
       .from(requirements)
       .where(and(eq(requirements.projectId, project.id), ne(requirements.status, 'cancelled')))
       .orderBy(asc(requirements.position), asc(requirements.createdAt)),
     db
-      .select({ requirementId: rfqLines.requirementId, quantity: rfqLines.quantity, unitPrice: quotationLines.unitPrice, currency: quotations.currency, sealed: rfqs.sealed, quoteDeadline: rfqs.quoteDeadline })
+      .select({
+        requirementId: rfqLines.requirementId,
+        quantity: rfqLines.quantity,
+        unitPrice: quotationLines.unitPrice,
+        currency: quotations.currency,
+        sealed: rfqs.sealed,
+        quoteDeadline: rfqs.quoteDeadline,
+      })
       .from(quotationLines)
       .innerJoin(quotations, eq(quotations.id, quotationLines.quotationId))
       .innerJoin(rfqLines, eq(rfqLines.id, quotationLines.rfqLineId))
@@ -126,7 +143,11 @@ export async function projectBudget(ctx: ServiceContext, projectId: string): Pro
   const seen = offers.filter((offer) => !isSealed(offer, now))
   const offersOf = groupBy(seen, (offer) => offer.requirementId ?? '')
   const awardsOf = groupBy(awards, (award) => award.requirementId ?? '')
-  const currencies = [...rows.flatMap((row) => (row.targetUnitPrice === null ? [] : [row.targetCurrency ?? project.currency])), ...seen.map((offer) => offer.currency), ...awards.map((award) => award.currency)]
+  const currencies = [
+    ...rows.flatMap((row) => (row.targetUnitPrice === null ? [] : [row.targetCurrency ?? project.currency])),
+    ...seen.map((offer) => offer.currency),
+    ...awards.map((award) => award.currency),
+  ]
   return {
     currency: project.currency,
     ratesAsOf: currencies.some((currency) => currency !== project.currency) ? rates.asOf : null,
@@ -136,7 +157,14 @@ export async function projectBudget(ctx: ServiceContext, projectId: string): Pro
         id: row.id,
         title: row.title,
         status: row.status,
-        budget: row.targetUnitPrice === null ? NONE : total(rates, [goods({ quantity: row.quantity, unitPrice: row.targetUnitPrice, currency: row.targetCurrency ?? project.currency })], project.currency),
+        budget:
+          row.targetUnitPrice === null
+            ? NONE
+            : total(
+                rates,
+                [goods({ quantity: row.quantity, unitPrice: row.targetUnitPrice, currency: row.targetCurrency ?? project.currency })],
+                project.currency,
+              ),
         quoted: lowest(rates, quoted, project.currency),
         quotes: quoted.length,
         awarded: total(rates, (awardsOf.get(row.id) ?? []).map(goods), project.currency),

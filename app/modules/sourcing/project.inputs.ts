@@ -4,7 +4,10 @@ import { z } from '../../platform/zod'
 import { PROJECT_STATUSES } from './sourcing.constants'
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
-export const isoDateField = z.string('validation.date').regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation.date')
+export const isoDateField = z
+  .string('validation.date')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation.date')
 
 export const currencyField = z
   .string('validation.currency')

@@ -14,29 +14,60 @@ beforeAll(async () => {
   cast = await createSourcingCast()
 })
 
-const nameOf = async (companyId: string) => (await database().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId)))[0]?.name
+const nameOf = async (companyId: string) =>
+  (await database().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId)))[0]?.name
 
-const create = (overrides: Record<string, unknown> = {}) => createProject(cast.buyer.ctx, CreateProjectInput.parse({ name: 'Warehouse racking 2027', description: 'Two halls', currency: 'EUR', budget: '120000', deadline: '2027-03-31', ...overrides }))
+const create = (overrides: Record<string, unknown> = {}) =>
+  createProject(
+    cast.buyer.ctx,
+    CreateProjectInput.parse({
+      name: 'Warehouse racking 2027',
+      description: 'Two halls',
+      currency: 'EUR',
+      budget: '120000',
+      deadline: '2027-03-31',
+      ...overrides,
+    }),
+  )
 
 describe('purchase projects', () => {
   it('creates a numbered draft, edits it with the version, and records each change on the timeline', async () => {
     const project = await create()
     expect(project.number).toMatch(/^PRJ-\d{4}-\d{5}$/)
-    expect(project).toMatchObject({ status: 'draft', currency: 'EUR', budget: '120000.0000', deadline: '2027-03-31', version: 1, actions: ['activate', 'cancel'] })
-    const edited = await updateProject(cast.buyer.ctx, project.id, { name: 'Warehouse racking 2027 (phase 1)', description: 'Hall A', currency: 'EUR', budget: '90000', deadline: undefined, version: 1 })
+    expect(project).toMatchObject({
+      status: 'draft',
+      currency: 'EUR',
+      budget: '120000.0000',
+      deadline: '2027-03-31',
+      version: 1,
+      actions: ['activate', 'cancel'],
+    })
+    const edited = await updateProject(cast.buyer.ctx, project.id, {
+      name: 'Warehouse racking 2027 (phase 1)',
+      description: 'Hall A',
+      currency: 'EUR',
+      budget: '90000',
+      deadline: undefined,
+      version: 1,
+    })
     expect(edited).toMatchObject({ name: 'Warehouse racking 2027 (phase 1)', budget: '90000.0000', deadline: null, version: 2 })
-    await expect(updateProject(cast.buyer.ctx, project.id, { name: 'Late edit', description: '', currency: 'EUR', budget: undefined, deadline: undefined, version: 1 })).rejects.toMatchObject({ code: 'stale_version' })
+    await expect(
+      updateProject(cast.buyer.ctx, project.id, { name: 'Late edit', description: '', currency: 'EUR', budget: undefined, deadline: undefined, version: 1 }),
+    ).rejects.toMatchObject({ code: 'stale_version' })
     const events = await database().select().from(projectEvents).where(eq(projectEvents.projectId, project.id))
     expect(events.map((event) => event.type).sort()).toEqual(['created', 'updated'])
   })
 
   it('activates, closes, reopens and cancels with a reason; refuses steps the status does not allow', async () => {
     const project = await create()
-    const step = async (action: 'activate' | 'close' | 'reopen' | 'cancel', reason = '') => transitionProject(cast.buyer.ctx, project.id, { action, version: (await getProject(cast.buyer.ctx, project.id)).version, reason })
+    const step = async (action: 'activate' | 'close' | 'reopen' | 'cancel', reason = '') =>
+      transitionProject(cast.buyer.ctx, project.id, { action, version: (await getProject(cast.buyer.ctx, project.id)).version, reason })
     expect((await step('activate')).status).toBe('active')
     await expect(step('reopen')).rejects.toMatchObject({ code: 'invalid_transition' })
     expect((await step('close')).status).toBe('closed')
-    await expect(updateProject(cast.buyer.ctx, project.id, { name: 'Closed edit', description: '', currency: 'EUR', budget: undefined, deadline: undefined, version: 3 })).rejects.toMatchObject({ code: 'invalid_transition' })
+    await expect(
+      updateProject(cast.buyer.ctx, project.id, { name: 'Closed edit', description: '', currency: 'EUR', budget: undefined, deadline: undefined, version: 3 }),
+    ).rejects.toMatchObject({ code: 'invalid_transition' })
     expect((await step('reopen')).status).toBe('active')
     await expect(step('cancel')).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { reason: ['validation.reason'] } } })
     const cancelled = await step('cancel', 'Budget moved to next year')
@@ -67,7 +98,12 @@ describe('purchase projects', () => {
     const project = await insertProject(cast.buyer.company.id, { currency: 'EUR', budget: '2200' })
     const [panel, spot, sign] = project.requirements
     await database().update(requirements).set({ status: 'awarded' }).where(eq(requirements.id, panel!.id))
-    const rfq = await insertRfq(cast.buyer.company.id, { projectId: project.id, requirements: [panel!, spot!].map((row) => ({ ...row, targetUnitPrice: row.targetUnitPrice })), supplierIds: cast.suppliers.map((supplier) => supplier.company.id), status: 'closed' })
+    const rfq = await insertRfq(cast.buyer.company.id, {
+      projectId: project.id,
+      requirements: [panel!, spot!].map((row) => ({ ...row, targetUnitPrice: row.targetUnitPrice })),
+      supplierIds: cast.suppliers.map((supplier) => supplier.company.id),
+      status: 'closed',
+    })
     const [panelLine, spotLine] = rfq.lines
     const usd = await insertQuotation(rfq.id, cast.suppliers[0]!.company.id, [{ rfqLineId: panelLine!.id, unitPrice: '10.8' }], { currency: 'USD' })
     const cny = await insertQuotation(rfq.id, cast.suppliers[1]!.company.id, [{ rfqLineId: spotLine!.id, unitPrice: '3.12' }], { currency: 'CNY' })
@@ -78,10 +114,34 @@ describe('purchase projects', () => {
     await database()
       .insert(rfqAwards)
       .values([
-        { id: randomUUID(), rfqId: rfq.id, rfqLineId: panelLine!.id, quotationId: usd.id, supplierCompanyId: cast.suppliers[0]!.company.id, quantity: 100, unitPrice: '10.8', currency: 'USD', purchaseOrderId: usdOrder },
-        { id: randomUUID(), rfqId: rfq.id, rfqLineId: spotLine!.id, quotationId: cny.id, supplierCompanyId: cast.suppliers[1]!.company.id, quantity: 250, unitPrice: '3.12', currency: 'CNY', purchaseOrderId: cnyOrder },
+        {
+          id: randomUUID(),
+          rfqId: rfq.id,
+          rfqLineId: panelLine!.id,
+          quotationId: usd.id,
+          supplierCompanyId: cast.suppliers[0]!.company.id,
+          quantity: 100,
+          unitPrice: '10.8',
+          currency: 'USD',
+          purchaseOrderId: usdOrder,
+        },
+        {
+          id: randomUUID(),
+          rfqId: rfq.id,
+          rfqLineId: spotLine!.id,
+          quotationId: cny.id,
+          supplierCompanyId: cast.suppliers[1]!.company.id,
+          quantity: 250,
+          unitPrice: '3.12',
+          currency: 'CNY',
+          purchaseOrderId: cnyOrder,
+        },
       ])
-    const other = await insertRfq(cast.buyer.company.id, { projectId: project.id, requirements: [{ ...sign!, targetUnitPrice: sign!.targetUnitPrice }], status: 'draft' })
+    const other = await insertRfq(cast.buyer.company.id, {
+      projectId: project.id,
+      requirements: [{ ...sign!, targetUnitPrice: sign!.targetUnitPrice }],
+      status: 'draft',
+    })
 
     const summary = await projectSummary(cast.buyer.ctx, project.id)
     expect(summary.requirements.map((row) => [row.title, row.status])).toEqual([
@@ -112,7 +172,9 @@ describe('purchase projects', () => {
     expect((await listProjects(cast.stranger.ctx, ProjectListQuery.parse({ q: mine.name }))).total).toBe(0)
     await expect(getProject(cast.stranger.ctx, mine.id)).rejects.toMatchObject({ code: 'not_found' })
     await expect(projectSummary(cast.stranger.ctx, mine.id)).rejects.toMatchObject({ code: 'not_found' })
-    await expect(updateProject(cast.stranger.ctx, mine.id, { name: 'Hijack', description: '', currency: 'EUR', budget: undefined, deadline: undefined, version: 1 })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(
+      updateProject(cast.stranger.ctx, mine.id, { name: 'Hijack', description: '', currency: 'EUR', budget: undefined, deadline: undefined, version: 1 }),
+    ).rejects.toMatchObject({ code: 'not_found' })
     await expect(transitionProject(cast.stranger.ctx, mine.id, { action: 'activate', version: 1, reason: '' })).rejects.toMatchObject({ code: 'not_found' })
     await expect(database().transaction((tx) => advanceProject(tx, cast.stranger.ctx, mine.id, 'start_sourcing'))).rejects.toMatchObject({ code: 'not_found' })
   })

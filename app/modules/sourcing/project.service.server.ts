@@ -42,13 +42,33 @@ export type Project = {
   editable: boolean
 }
 
-export type ProjectListItem = Pick<Project, 'id' | 'number' | 'name' | 'status' | 'currency' | 'budget' | 'deadline' | 'createdAt'> & { requirementCount: number; awardedCount: number }
+export type ProjectListItem = Pick<Project, 'id' | 'number' | 'name' | 'status' | 'currency' | 'budget' | 'deadline' | 'createdAt'> & {
+  requirementCount: number
+  awardedCount: number
+}
 export type ProjectPage = { items: ProjectListItem[]; total: number }
 
 export type ProjectEvent = { id: string; type: ProjectEventType; actorName: string | null; note: string; data: Record<string, unknown>; createdAt: Date }
-export type ProjectRequirementRow = { id: string; position: number; title: string; quantity: number; unit: string; targetUnitPrice: string | null; targetCurrency: string | null; requiredBy: string | null; status: RequirementStatus }
+export type ProjectRequirementRow = {
+  id: string
+  position: number
+  title: string
+  quantity: number
+  unit: string
+  targetUnitPrice: string | null
+  targetCurrency: string | null
+  requiredBy: string | null
+  status: RequirementStatus
+}
 export type ProjectRfq = { id: string; number: string; title: string; status: RfqStatus; quoteDeadline: Date; sealed: boolean; quotationCount: number }
-export type ProjectOrder = { purchaseOrderId: string | null; supplierCompanyId: string; supplierName: string; currency: string; amount: string; lineCount: number }
+export type ProjectOrder = {
+  purchaseOrderId: string | null
+  supplierCompanyId: string
+  supplierName: string
+  currency: string
+  amount: string
+  lineCount: number
+}
 export type ProjectSpend = {
   currency: string
   /** The awarded amount in the project currency (decimal text, rounded to 4 places). */
@@ -61,7 +81,14 @@ export type ProjectSpend = {
   /** Currencies of awards no rate converts (left out of `spent`). */
   unconverted: string[]
 }
-export type ProjectSummary = { project: Project; requirements: ProjectRequirementRow[]; rfqs: ProjectRfq[]; orders: ProjectOrder[]; spend: ProjectSpend; events: ProjectEvent[] }
+export type ProjectSummary = {
+  project: Project
+  requirements: ProjectRequirementRow[]
+  rfqs: ProjectRfq[]
+  orders: ProjectOrder[]
+  spend: ProjectSpend
+  events: ProjectEvent[]
+}
 
 const CLOSED_STATUSES: readonly ProjectStatus[] = ['closed', 'cancelled']
 
@@ -85,7 +112,9 @@ type EventInput = { type: ProjectEventType; note?: string; data?: Record<string,
 
 /** One line of the project's timeline, written in the caller's transaction. */
 export async function recordProjectEvent(tx: Transaction, ctx: ServiceContext, projectId: string, event: EventInput): Promise<void> {
-  await tx.insert(projectEvents).values({ id: randomUUID(), projectId, type: event.type, actorUserId: ctx.actor.userId, note: event.note ?? '', data: event.data ?? {} })
+  await tx
+    .insert(projectEvents)
+    .values({ id: randomUUID(), projectId, type: event.type, actorUserId: ctx.actor.userId, note: event.note ?? '', data: event.data ?? {} })
 }
 
 function toProject(row: ProjectRow, statusReason: string): Project {
@@ -102,7 +131,9 @@ function toProject(row: ProjectRow, statusReason: string): Project {
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    actions: availableActions(projectMachine, row.status, 'buyer').filter((action): action is ManualProjectAction => (MANUAL_PROJECT_ACTIONS as readonly string[]).includes(action)),
+    actions: availableActions(projectMachine, row.status, 'buyer').filter((action): action is ManualProjectAction =>
+      (MANUAL_PROJECT_ACTIONS as readonly string[]).includes(action),
+    ),
     editable: isProjectEditable(row.status),
   }
 }
@@ -136,7 +167,8 @@ export async function updateProject(ctx: ServiceContext, id: string, input: Upda
   await database().transaction(async (tx) => {
     const project = await lockProject(tx, companyId, id)
     requireVersion('project', project.version, input.version)
-    if (!isProjectEditable(project.status)) throw new AppError('invalid_transition', `Cannot edit a project that is ${project.status}`, { action: 'edit', status: project.status })
+    if (!isProjectEditable(project.status))
+      throw new AppError('invalid_transition', `Cannot edit a project that is ${project.status}`, { action: 'edit', status: project.status })
     const next = { name: input.name, description: input.description, currency: input.currency, budget: input.budget ?? null, deadline: input.deadline ?? null }
     const changed = (Object.keys(next) as Array<keyof typeof next>).filter((key) => normalized(project[key]) !== normalized(next[key]))
     if (changed.length === 0) return
@@ -160,7 +192,8 @@ export async function transitionProject(ctx: ServiceContext, id: string, input: 
     const project = await lockProject(tx, companyId, id)
     requireVersion('project', project.version, input.version)
     const check = checkTransition(projectMachine, project.status, input.action, 'buyer')
-    if (!check.ok) throw new AppError(check.problem, `Cannot ${input.action} a project that is ${project.status}`, { action: input.action, status: project.status })
+    if (!check.ok)
+      throw new AppError(check.problem, `Cannot ${input.action} a project that is ${project.status}`, { action: input.action, status: project.status })
     if (needsReason(projectMachine, input.action) && !input.reason) throw fieldError({ reason: ['validation.reason'] })
     await applyStep(tx, ctx, project, input.action, check.to, input.reason)
   })
@@ -235,7 +268,13 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery)
   const where = listWhere(ctx.actor.companyId, query)
   const db = database()
   const [rows, [total]] = await Promise.all([
-    db.select().from(purchaseProjects).where(where).orderBy(desc(purchaseProjects.createdAt), desc(purchaseProjects.id)).limit(query.limit).offset(query.offset),
+    db
+      .select()
+      .from(purchaseProjects)
+      .where(where)
+      .orderBy(desc(purchaseProjects.createdAt), desc(purchaseProjects.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ n: count() }).from(purchaseProjects).where(where),
   ])
   const ids = rows.map((row) => row.id)
@@ -243,7 +282,11 @@ export async function listProjects(ctx: ServiceContext, query: ProjectListQuery)
     ids.length === 0
       ? []
       : await db
-          .select({ projectId: requirements.projectId, total: count(), awarded: sql<number>`count(*) filter (where ${requirements.status} = 'awarded')`.mapWith(Number) })
+          .select({
+            projectId: requirements.projectId,
+            total: count(),
+            awarded: sql<number>`count(*) filter (where ${requirements.status} = 'awarded')`.mapWith(Number),
+          })
           .from(requirements)
           .where(and(inArray(requirements.projectId, ids), ne(requirements.status, 'cancelled')))
           .groupBy(requirements.projectId)
@@ -319,7 +362,15 @@ export async function projectSummary(ctx: ServiceContext, id: string): Promise<P
       .where(eq(requirements.projectId, id))
       .orderBy(asc(requirements.position), asc(requirements.createdAt)),
     db
-      .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, status: rfqs.status, quoteDeadline: rfqs.quoteDeadline, sealed: rfqs.sealed, quotationCount: sql<number>`coalesce(${quotationCount.n}, 0)`.mapWith(Number) })
+      .select({
+        id: rfqs.id,
+        number: rfqs.number,
+        title: rfqs.title,
+        status: rfqs.status,
+        quoteDeadline: rfqs.quoteDeadline,
+        sealed: rfqs.sealed,
+        quotationCount: sql<number>`coalesce(${quotationCount.n}, 0)`.mapWith(Number),
+      })
       .from(rfqs)
       .leftJoin(quotationCount, eq(quotationCount.rfqId, rfqs.id))
       .where(and(eq(rfqs.projectId, id), eq(rfqs.organizationId, project.organizationId)))
@@ -340,7 +391,14 @@ export async function projectSummary(ctx: ServiceContext, id: string): Promise<P
       .groupBy(rfqAwards.purchaseOrderId, rfqAwards.supplierCompanyId, rfqAwards.currency)
       .orderBy(asc(rfqAwards.supplierCompanyId)),
     db
-      .select({ id: projectEvents.id, type: projectEvents.type, actorName: users.name, note: projectEvents.note, data: projectEvents.data, createdAt: projectEvents.createdAt })
+      .select({
+        id: projectEvents.id,
+        type: projectEvents.type,
+        actorName: users.name,
+        note: projectEvents.note,
+        data: projectEvents.data,
+        createdAt: projectEvents.createdAt,
+      })
       .from(projectEvents)
       .leftJoin(users, eq(users.id, projectEvents.actorUserId))
       .where(eq(projectEvents.projectId, id))

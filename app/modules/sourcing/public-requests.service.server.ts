@@ -39,7 +39,11 @@ export async function listBuyingRequests(query: BuyingRequestQuery, locale: Loca
   }
   const where = and(...filters)
   const db = database()
-  const firstLine = sql<{ title: string; quantity: number; unit: string } | null>`(select json_build_object('title', ${rfqLines.title}, 'quantity', ${rfqLines.quantity}, 'unit', ${rfqLines.unit}) from ${rfqLines} where ${rfqLines.rfqId} = ${rfqs.id} order by ${rfqLines.position} limit 1)`
+  const firstLine = sql<{
+    title: string
+    quantity: number
+    unit: string
+  } | null>`(select json_build_object('title', ${rfqLines.title}, 'quantity', ${rfqLines.quantity}, 'unit', ${rfqLines.unit}) from ${rfqLines} where ${rfqLines.rfqId} = ${rfqs.id} order by ${rfqLines.position} limit 1)`
   const lineCount = sql<number>`(select count(*)::int from ${rfqLines} where ${rfqLines.rfqId} = ${rfqs.id})`
   const [rows, [total]] = await Promise.all([
     db
@@ -65,5 +69,8 @@ export async function listBuyingRequests(query: BuyingRequestQuery, locale: Loca
       .offset(query.offset),
     db.select({ n: count() }).from(rfqs).where(where),
   ])
-  return { items: rows.map((row) => ({ ...row, lineCount: Number(row.lineCount), categoryName: row.categoryId ? row.categoryName : null })), total: total?.n ?? 0 }
+  return {
+    items: rows.map((row) => ({ ...row, lineCount: Number(row.lineCount), categoryName: row.categoryId ? row.categoryName : null })),
+    total: total?.n ?? 0,
+  }
 }

@@ -37,11 +37,20 @@ export const QuotationLineInput = z
     rfqLineId: id('validation.line'),
     noOffer: checkbox.default(false),
     unitPrice: z.preprocess(blankToUndefined, priceField.optional()),
-    moq: z.preprocess(blankToUndefined, z.coerce.number('validation.moq').int('validation.moq').min(1, 'validation.moq').max(MAX_MOQ, 'validation.moq').default(1)),
-    leadTimeDays: z.preprocess(blankToUndefined, z.coerce.number('validation.leadTime').int('validation.leadTime').min(0, 'validation.leadTime').max(MAX_LEAD_TIME_DAYS, 'validation.leadTime').optional()),
+    moq: z.preprocess(
+      blankToUndefined,
+      z.coerce.number('validation.moq').int('validation.moq').min(1, 'validation.moq').max(MAX_MOQ, 'validation.moq').default(1),
+    ),
+    leadTimeDays: z.preprocess(
+      blankToUndefined,
+      z.coerce.number('validation.leadTime').int('validation.leadTime').min(0, 'validation.leadTime').max(MAX_LEAD_TIME_DAYS, 'validation.leadTime').optional(),
+    ),
     note: text(1000, 'validation.noteTooLong'),
     alternative: checkbox.default(false),
-    alternativeDescription: z.preprocess(blankToUndefined, z.string('validation.alternativeDescription').trim().max(1000, 'validation.alternativeDescription').optional()),
+    alternativeDescription: z.preprocess(
+      blankToUndefined,
+      z.string('validation.alternativeDescription').trim().max(1000, 'validation.alternativeDescription').optional(),
+    ),
     alternativeUnitPrice: z.preprocess(blankToUndefined, priceField.optional()),
   })
   .superRefine((line, issues) => {
@@ -49,8 +58,10 @@ export const QuotationLineInput = z
     if (!line.unitPrice) issues.addIssue({ code: 'custom', path: ['unitPrice'], message: 'validation.unitPrice' })
     if (line.leadTimeDays === undefined) issues.addIssue({ code: 'custom', path: ['leadTimeDays'], message: 'validation.leadTime' })
     const alternative = line.alternative || line.alternativeDescription !== undefined || line.alternativeUnitPrice !== undefined
-    if (alternative && !line.alternativeDescription) issues.addIssue({ code: 'custom', path: ['alternativeDescription'], message: 'validation.alternativeDescription' })
-    if (alternative && !line.alternativeUnitPrice) issues.addIssue({ code: 'custom', path: ['alternativeUnitPrice'], message: 'validation.alternativeUnitPrice' })
+    if (alternative && !line.alternativeDescription)
+      issues.addIssue({ code: 'custom', path: ['alternativeDescription'], message: 'validation.alternativeDescription' })
+    if (alternative && !line.alternativeUnitPrice)
+      issues.addIssue({ code: 'custom', path: ['alternativeUnitPrice'], message: 'validation.alternativeUnitPrice' })
   })
 export type QuotationLineInput = z.infer<typeof QuotationLineInput>
 
@@ -69,7 +80,10 @@ export const SaveQuotationInput = z.object({
   paymentTerms: z.enum(PAYMENT_TERMS, 'validation.paymentTerms'),
   validUntil: isoDate,
   notes: text(4000, 'validation.notesTooLong'),
-  attachmentFileIds: z.preprocess((value) => (typeof value === 'string' ? [value] : (value ?? [])), z.array(id('validation.attachment'), 'validation.attachment').max(MAX_ATTACHMENTS, 'validation.tooManyAttachments')),
+  attachmentFileIds: z.preprocess(
+    (value) => (typeof value === 'string' ? [value] : (value ?? [])),
+    z.array(id('validation.attachment'), 'validation.attachment').max(MAX_ATTACHMENTS, 'validation.tooManyAttachments'),
+  ),
   lines: z.array(QuotationLineInput, 'validation.lines').min(1, 'validation.lines').max(MAX_RFQ_LINES, 'validation.lines'),
 })
 export type SaveQuotationInput = z.infer<typeof SaveQuotationInput>

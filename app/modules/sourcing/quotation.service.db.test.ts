@@ -40,7 +40,11 @@ function body(lines: Array<{ id: string }>, overrides: Record<string, unknown> =
     paymentTerms: 'tt_30_70',
     validUntil: inAMonth(),
     notes: 'Prices include carton packing.',
-    lines: lines.map((line, index) => (skip.includes(index) ? { rfqLineId: line.id, noOffer: true } : { rfqLineId: line.id, unitPrice: prices[index] ?? '10', moq: 100, leadTimeDays: 30, note: '' })),
+    lines: lines.map((line, index) =>
+      skip.includes(index)
+        ? { rfqLineId: line.id, noOffer: true }
+        : { rfqLineId: line.id, unitPrice: prices[index] ?? '10', moq: 100, leadTimeDays: 30, note: '' },
+    ),
     ...overrides,
   })
 }
@@ -51,11 +55,33 @@ describe('quotations: the supplier side', () => {
   it('saves a draft, submits it, revises it (the history shows the change) and withdraws it', async () => {
     const project = await insertProject(cast.buyer.company.id)
     await database().update(requirements).set({ status: 'rfq_sent' }).where(eq(requirements.projectId, project.id))
-    const rfq = await insertRfq(cast.buyer.company.id, { projectId: project.id, requirements: project.requirements.slice(0, 2).map((r) => ({ ...r, unit: 'pcs' })), supplierIds: [cast.suppliers[0]!.company.id] })
+    const rfq = await insertRfq(cast.buyer.company.id, {
+      projectId: project.id,
+      requirements: project.requirements.slice(0, 2).map((r) => ({ ...r, unit: 'pcs' })),
+      supplierIds: [cast.suppliers[0]!.company.id],
+    })
     const supplier = cast.suppliers[0]!
 
     expect(await getMyQuotationForRfq(supplier.ctx, rfq.id)).toBeNull()
-    const draft = await saveQuotation(supplier.ctx, rfq.id, body(rfq.lines, { freightAmount: '450', lines: [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '17.5', moq: 100, leadTimeDays: 30, alternative: true, alternativeDescription: '595×595 slim panel', alternativeUnitPrice: '16.9' }, { rfqLineId: rfq.lines[1]!.id, noOffer: true }] }))
+    const draft = await saveQuotation(
+      supplier.ctx,
+      rfq.id,
+      body(rfq.lines, {
+        freightAmount: '450',
+        lines: [
+          {
+            rfqLineId: rfq.lines[0]!.id,
+            unitPrice: '17.5',
+            moq: 100,
+            leadTimeDays: 30,
+            alternative: true,
+            alternativeDescription: '595×595 slim panel',
+            alternativeUnitPrice: '16.9',
+          },
+          { rfqLineId: rfq.lines[1]!.id, noOffer: true },
+        ],
+      }),
+    )
     expect(draft.status).toBe('draft')
     expect(draft.revision).toBe(0)
     expect(draft.side).toBe('supplier')
@@ -82,11 +108,19 @@ describe('quotations: the supplier side', () => {
     const statuses = await database().select({ status: requirements.status }).from(requirements).where(eq(requirements.projectId, project.id))
     expect(statuses.map((row) => row.status).sort()).toEqual(['quoted', 'quoted', 'rfq_sent'])
     const buyerNotices = await noticesOf(cast.buyer.user.id)
-    expect(buyerNotices.find((n) => n.kind === 'quotation.submitted')?.params).toMatchObject({ number: expect.stringMatching(/^RFQ-/), company: expect.stringContaining('Supplier A'), total: '9300.00 USD' })
+    expect(buyerNotices.find((n) => n.kind === 'quotation.submitted')?.params).toMatchObject({
+      number: expect.stringMatching(/^RFQ-/),
+      company: expect.stringContaining('Supplier A'),
+      total: '9300.00 USD',
+    })
     // A draft edit after submitting is refused: the supplier revises instead.
     await expect(saveQuotation(supplier.ctx, rfq.id, body(rfq.lines, { version: submitted.version }))).rejects.toMatchObject({ code: 'invalid_transition' })
 
-    const revised = await reviseQuotation(supplier.ctx, submitted.id, { ...body(rfq.lines, {}, ['16.8', '9.2']), paymentTerms: 'net_30', version: submitted.version })
+    const revised = await reviseQuotation(supplier.ctx, submitted.id, {
+      ...body(rfq.lines, {}, ['16.8', '9.2']),
+      paymentTerms: 'net_30',
+      version: submitted.version,
+    })
     expect(revised).toMatchObject({ status: 'submitted', revision: 2, paymentTerms: 'net_30' })
     const history = await quotationHistory(cast.buyer.ctx, revised.id)
     expect(history.map((entry) => entry.revision)).toEqual([2, 1])
@@ -103,18 +137,31 @@ describe('quotations: the supplier side', () => {
     await expect(withdrawQuotation(supplier.ctx, revised.id, { version: submitted.version, reason: '' })).rejects.toMatchObject({ code: 'stale_version' })
     const withdrawn = await withdrawQuotation(supplier.ctx, revised.id, { version: revised.version, reason: 'Capacity is booked' })
     expect(withdrawn).toMatchObject({ status: 'withdrawn', decisionReason: 'Capacity is booked', actions: [] })
-    await expect(reviseQuotation(supplier.ctx, revised.id, { ...body(rfq.lines), version: withdrawn.version })).rejects.toMatchObject({ code: 'invalid_transition' })
+    await expect(reviseQuotation(supplier.ctx, revised.id, { ...body(rfq.lines), version: withdrawn.version })).rejects.toMatchObject({
+      code: 'invalid_transition',
+    })
     expect((await noticesOf(cast.buyer.user.id)).some((n) => n.kind === 'quotation.withdrawn' && n.params.reason === 'Capacity is booked')).toBe(true)
   })
 
   it('checks every line, the validity date and who may quote', async () => {
     const rfq = await insertRfq(cast.buyer.company.id, { requirements: THREE_LINES, supplierIds: [cast.suppliers[0]!.company.id] })
     const supplier = cast.suppliers[0]!
-    await expect(saveQuotation(supplier.ctx, rfq.id, body(rfq.lines.slice(0, 1)))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { lines: ['validation.everyLine'] } } })
-    await expect(saveQuotation(supplier.ctx, rfq.id, body(rfq.lines, {}, [], [0, 1]))).rejects.toMatchObject({ details: { fields: { lines: ['validation.noPricedLine'] } } })
-    await expect(saveQuotation(supplier.ctx, rfq.id, body([{ id: 'nope' }, rfq.lines[1]!]))).rejects.toMatchObject({ details: { fields: { 'lines.0.rfqLineId': ['validation.line'] } } })
-    await expect(saveQuotation(supplier.ctx, rfq.id, body(rfq.lines, { validUntil: '2020-01-01' }))).rejects.toMatchObject({ details: { fields: { validUntil: ['validation.validUntilPast'] } } })
-    await expect(saveQuotation(supplier.ctx, rfq.id, body(rfq.lines, { attachmentFileIds: ['not-mine'] }))).rejects.toMatchObject({ details: { fields: { 'attachmentFileIds.0': ['validation.attachment'] } } })
+    await expect(saveQuotation(supplier.ctx, rfq.id, body(rfq.lines.slice(0, 1)))).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { lines: ['validation.everyLine'] } },
+    })
+    await expect(saveQuotation(supplier.ctx, rfq.id, body(rfq.lines, {}, [], [0, 1]))).rejects.toMatchObject({
+      details: { fields: { lines: ['validation.noPricedLine'] } },
+    })
+    await expect(saveQuotation(supplier.ctx, rfq.id, body([{ id: 'nope' }, rfq.lines[1]!]))).rejects.toMatchObject({
+      details: { fields: { 'lines.0.rfqLineId': ['validation.line'] } },
+    })
+    await expect(saveQuotation(supplier.ctx, rfq.id, body(rfq.lines, { validUntil: '2020-01-01' }))).rejects.toMatchObject({
+      details: { fields: { validUntil: ['validation.validUntilPast'] } },
+    })
+    await expect(saveQuotation(supplier.ctx, rfq.id, body(rfq.lines, { attachmentFileIds: ['not-mine'] }))).rejects.toMatchObject({
+      details: { fields: { 'attachmentFileIds.0': ['validation.attachment'] } },
+    })
     expect(() => body(rfq.lines, { currency: 'XYZ' })).toThrow()
     expect(() => SaveQuotationInput.parse({ ...body(rfq.lines), lines: [{ rfqLineId: 'a', unitPrice: '0', leadTimeDays: 3 }] })).toThrow(/validation.priceZero/)
     // Not invited (the stranger, another supplier) and the buyer itself: not found.
@@ -124,18 +171,36 @@ describe('quotations: the supplier side', () => {
   })
 
   it('refuses quoting after the deadline with 409 and nothing changed', async () => {
-    const closed = await insertRfq(cast.buyer.company.id, { requirements: THREE_LINES, supplierIds: [cast.suppliers[0]!.company.id], deadline: new Date(Date.now() - 60_000) })
-    await expect(saveQuotation(cast.suppliers[0]!.ctx, closed.id, body(closed.lines))).rejects.toMatchObject({ code: 'invalid_transition', details: { reason: 'quoting_closed' } })
+    const closed = await insertRfq(cast.buyer.company.id, {
+      requirements: THREE_LINES,
+      supplierIds: [cast.suppliers[0]!.company.id],
+      deadline: new Date(Date.now() - 60_000),
+    })
+    await expect(saveQuotation(cast.suppliers[0]!.ctx, closed.id, body(closed.lines))).rejects.toMatchObject({
+      code: 'invalid_transition',
+      details: { reason: 'quoting_closed' },
+    })
     expect(await database().select().from(quotations).where(eq(quotations.rfqId, closed.id))).toEqual([])
 
     // A quote submitted in time cannot be revised or submitted after the deadline.
-    const rfq = await insertRfq(cast.buyer.company.id, { requirements: THREE_LINES, supplierIds: [cast.suppliers[0]!.company.id, cast.suppliers[1]!.company.id] })
+    const rfq = await insertRfq(cast.buyer.company.id, {
+      requirements: THREE_LINES,
+      supplierIds: [cast.suppliers[0]!.company.id, cast.suppliers[1]!.company.id],
+    })
     const draft = await saveQuotation(cast.suppliers[0]!.ctx, rfq.id, body(rfq.lines))
     const submitted = await submitQuotation(cast.suppliers[0]!.ctx, draft.id, { version: draft.version })
     const late = await saveQuotation(cast.suppliers[1]!.ctx, rfq.id, body(rfq.lines))
-    await database().update(rfqs).set({ quoteDeadline: new Date(Date.now() - 1000) }).where(eq(rfqs.id, rfq.id))
-    await expect(reviseQuotation(cast.suppliers[0]!.ctx, submitted.id, { ...body(rfq.lines, {}, ['1', '1']), version: submitted.version })).rejects.toMatchObject({ code: 'invalid_transition', details: { reason: 'quoting_closed' } })
-    await expect(submitQuotation(cast.suppliers[1]!.ctx, late.id, { version: late.version })).rejects.toMatchObject({ code: 'invalid_transition', details: { reason: 'quoting_closed' } })
+    await database()
+      .update(rfqs)
+      .set({ quoteDeadline: new Date(Date.now() - 1000) })
+      .where(eq(rfqs.id, rfq.id))
+    await expect(
+      reviseQuotation(cast.suppliers[0]!.ctx, submitted.id, { ...body(rfq.lines, {}, ['1', '1']), version: submitted.version }),
+    ).rejects.toMatchObject({ code: 'invalid_transition', details: { reason: 'quoting_closed' } })
+    await expect(submitQuotation(cast.suppliers[1]!.ctx, late.id, { version: late.version })).rejects.toMatchObject({
+      code: 'invalid_transition',
+      details: { reason: 'quoting_closed' },
+    })
     expect(await getQuotation(cast.suppliers[0]!.ctx, submitted.id)).toMatchObject({ revision: 1, version: submitted.version, actions: ['withdraw'] })
   })
 
@@ -151,7 +216,13 @@ describe('quotations: the supplier side', () => {
     expect(invitation?.status).toBe('quoted')
     const replies = await listMyQuotations(stranger.ctx, { publicOnly: true, limit: 25, offset: 0 })
     expect(replies.items.map((item) => item.id)).toContain(draft.id)
-    expect(replies.items.find((item) => item.id === draft.id)).toMatchObject({ status: 'submitted', visibility: 'public', buyerName: null, total: '9300.00', lineCount: 2 })
+    expect(replies.items.find((item) => item.id === draft.id)).toMatchObject({
+      status: 'submitted',
+      visibility: 'public',
+      buyerName: null,
+      total: '9300.00',
+      lineCount: 2,
+    })
     expect(replies.counts.submitted).toBeGreaterThanOrEqual(1)
     // A buying company cannot answer it.
     const buyerOnly = await createSourcingCast()
@@ -178,17 +249,29 @@ describe('quotations: the buyer side', () => {
     await expect(getQuotation(cast.suppliers[0]!.ctx, quote.id)).rejects.toMatchObject({ code: 'not_found' })
     await expect(quotationHistory(cast.suppliers[0]!.ctx, quote.id)).rejects.toMatchObject({ code: 'not_found' })
 
-    await database().update(rfqs).set({ quoteDeadline: new Date(Date.now() - 1000) }).where(eq(rfqs.id, rfq.id))
+    await database()
+      .update(rfqs)
+      .set({ quoteDeadline: new Date(Date.now() - 1000) })
+      .where(eq(rfqs.id, rfq.id))
     const after = await listQuotationsForRfq(cast.buyer.ctx, rfq.id)
     expect(after.sealed).toBe(false)
     if (after.sealed) return
-    expect(after.items.map((item) => [item.supplier.id, item.total, item.lines[0]!.targetUnitPrice])).toEqual([[cast.suppliers[1]!.company.id, '3446353.50', '18.0000']])
+    expect(after.items.map((item) => [item.supplier.id, item.total, item.lines[0]!.targetUnitPrice])).toEqual([
+      [cast.suppliers[1]!.company.id, '3446353.50', '18.0000'],
+    ])
     expect(await getQuotation(cast.buyer.ctx, quote.id)).toMatchObject({ side: 'buyer', actions: ['accept', 'reject'] })
   })
 
   it('a supplier reading another supplier’s quote gets 404; a stranger too', async () => {
-    const rfq = await insertRfq(cast.buyer.company.id, { requirements: THREE_LINES, supplierIds: [cast.suppliers[0]!.company.id, cast.suppliers[1]!.company.id] })
-    const quote = await insertQuotation(rfq.id, cast.suppliers[0]!.company.id, rfq.lines.map((line) => ({ rfqLineId: line.id, unitPrice: '10' })))
+    const rfq = await insertRfq(cast.buyer.company.id, {
+      requirements: THREE_LINES,
+      supplierIds: [cast.suppliers[0]!.company.id, cast.suppliers[1]!.company.id],
+    })
+    const quote = await insertQuotation(
+      rfq.id,
+      cast.suppliers[0]!.company.id,
+      rfq.lines.map((line) => ({ rfqLineId: line.id, unitPrice: '10' })),
+    )
     for (const ctx of [cast.suppliers[1]!.ctx, cast.stranger.ctx]) {
       await expect(getQuotation(ctx, quote.id)).rejects.toMatchObject({ code: 'not_found' })
       await expect(withdrawQuotation(ctx, quote.id, { version: 1, reason: '' })).rejects.toMatchObject({ code: 'not_found' })
@@ -198,7 +281,10 @@ describe('quotations: the buyer side', () => {
   })
 
   it('accepts and rejects with a reason the supplier reads; an accepted quote is never revised', async () => {
-    const rfq = await insertRfq(cast.buyer.company.id, { requirements: THREE_LINES, supplierIds: [cast.suppliers[0]!.company.id, cast.suppliers[2]!.company.id] })
+    const rfq = await insertRfq(cast.buyer.company.id, {
+      requirements: THREE_LINES,
+      supplierIds: [cast.suppliers[0]!.company.id, cast.suppliers[2]!.company.id],
+    })
     const prices = rfq.lines.map((line) => ({ rfqLineId: line.id, unitPrice: '10' }))
     const a = await insertQuotation(rfq.id, cast.suppliers[0]!.company.id, prices)
     const c = await insertQuotation(rfq.id, cast.suppliers[2]!.company.id, prices)
@@ -211,18 +297,32 @@ describe('quotations: the buyer side', () => {
     expect(accepted).toMatchObject({ status: 'accepted', decisionReason: 'Best lead time', actions: [] })
     const rejected = await decideQuotation(cast.buyer.ctx, c.id, QuotationDecisionInput.parse({ decision: 'reject', reason: 'Price above our target' }))
     expect(rejected.status).toBe('rejected')
-    expect((await noticesOf(cast.suppliers[0]!.user.id)).find((n) => n.kind === 'quotation.accepted' && n.link === `/app/supplier/portal/rfq/${rfq.id}`)?.params.reason).toBe('Best lead time')
-    expect((await noticesOf(cast.suppliers[2]!.user.id)).find((n) => n.kind === 'quotation.rejected' && n.link === `/app/supplier/portal/rfq/${rfq.id}`)?.params.reason).toBe('Price above our target')
+    expect(
+      (await noticesOf(cast.suppliers[0]!.user.id)).find((n) => n.kind === 'quotation.accepted' && n.link === `/app/supplier/portal/rfq/${rfq.id}`)?.params
+        .reason,
+    ).toBe('Best lead time')
+    expect(
+      (await noticesOf(cast.suppliers[2]!.user.id)).find((n) => n.kind === 'quotation.rejected' && n.link === `/app/supplier/portal/rfq/${rfq.id}`)?.params
+        .reason,
+    ).toBe('Price above our target')
 
-    await expect(reviseQuotation(cast.suppliers[0]!.ctx, a.id, { ...body(rfq.lines), version: accepted.version })).rejects.toMatchObject({ code: 'invalid_transition' })
-    await expect(withdrawQuotation(cast.suppliers[0]!.ctx, a.id, { version: accepted.version, reason: '' })).rejects.toMatchObject({ code: 'invalid_transition' })
+    await expect(reviseQuotation(cast.suppliers[0]!.ctx, a.id, { ...body(rfq.lines), version: accepted.version })).rejects.toMatchObject({
+      code: 'invalid_transition',
+    })
+    await expect(withdrawQuotation(cast.suppliers[0]!.ctx, a.id, { version: accepted.version, reason: '' })).rejects.toMatchObject({
+      code: 'invalid_transition',
+    })
     await expect(decideQuotation(cast.buyer.ctx, a.id, { decision: 'reject', reason: 'changed my mind' })).rejects.toMatchObject({ code: 'invalid_transition' })
     expect(await getQuotation(cast.suppliers[0]!.ctx, a.id)).toMatchObject({ status: 'accepted', version: accepted.version })
   })
 
   it('expires pending quotes past their validity', async () => {
     const rfq = await insertRfq(cast.buyer.company.id, { requirements: THREE_LINES, supplierIds: [cast.suppliers[0]!.company.id] })
-    const quote = await insertQuotation(rfq.id, cast.suppliers[0]!.company.id, rfq.lines.map((line) => ({ rfqLineId: line.id, unitPrice: '10' })))
+    const quote = await insertQuotation(
+      rfq.id,
+      cast.suppliers[0]!.company.id,
+      rfq.lines.map((line) => ({ rfqLineId: line.id, unitPrice: '10' })),
+    )
     await database().update(quotations).set({ validUntil: '2026-01-01' }).where(eq(quotations.id, quote.id))
     expect(await expireQuotations(new Date('2026-01-01T12:00:00Z'))).toBeGreaterThanOrEqual(0)
     expect((await getQuotation(cast.suppliers[0]!.ctx, quote.id)).status).toBe('submitted')

@@ -13,7 +13,14 @@ import { roundToCurrency } from '../catalog/index'
 import { requireCompany } from '../companies/index'
 import { deliverNotices, checkAttachments, companyName, companyProfiles, files, type Notice, organizations, recordNotice } from '../companies/index.server'
 import { users } from '../identity/index.server'
-import type { MyQuotationsQuery, QuotationDecisionInput, QuotationLineInput, QuotationStepInput, ReviseQuotationInput, SaveQuotationInput } from './quotation.inputs'
+import type {
+  MyQuotationsQuery,
+  QuotationDecisionInput,
+  QuotationLineInput,
+  QuotationStepInput,
+  ReviseQuotationInput,
+  SaveQuotationInput,
+} from './quotation.inputs'
 import { QUOTATION_STATUSES, type QuotationStatus, type RfqVisibility } from './sourcing.constants'
 import { type ProjectEventType, type QuotationAction, quotationMachine } from './sourcing.machines'
 import { recordProjectEvent } from './project.service.server'
@@ -85,7 +92,8 @@ export type QuotationDetail = {
 }
 
 /** What the buyer gets for an RFQ: the quotations, or only their number while the RFQ is sealed. */
-export type RfqQuotations = { sealed: true; count: number; quoteDeadline: Date } | { sealed: false; count: number; quoteDeadline: Date; items: QuotationDetail[] }
+export type RfqQuotations =
+  { sealed: true; count: number; quoteDeadline: Date } | { sealed: false; count: number; quoteDeadline: Date; items: QuotationDetail[] }
 
 export type QuotationChange = { field: QuotationHistoryField; rfqLineId: string | null; lineTitle: string | null; before: string | null; after: string | null }
 export type QuotationRevisionEntry = { revision: number; submittedAt: Date; submittedByName: string | null; changes: QuotationChange[] }
@@ -111,7 +119,16 @@ export type MyQuotationSummary = {
 }
 export type MyQuotationsPage = { items: MyQuotationSummary[]; total: number; counts: Record<QuotationStatus, number> }
 
-type SnapshotLine = { rfqLineId: string; title: string; unitPrice: string; moq: number; leadTimeDays: number; note: string; alternativeDescription: string | null; alternativeUnitPrice: string | null }
+type SnapshotLine = {
+  rfqLineId: string
+  title: string
+  unitPrice: string
+  moq: number
+  leadTimeDays: number
+  note: string
+  alternativeDescription: string | null
+  alternativeUnitPrice: string | null
+}
 type Snapshot = {
   currency: string
   incoterm: string
@@ -129,13 +146,23 @@ type Snapshot = {
 
 const today = (now = new Date()) => now.toISOString().slice(0, 10)
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
-const quotingClosed = (rfq: RfqRow) => new AppError('invalid_transition', 'Quoting is closed for this RFQ: its deadline has passed or it is no longer open', { reason: 'quoting_closed', quoteDeadline: rfq.quoteDeadline.toISOString(), rfqStatus: rfq.status })
-const sealedError = (rfq: RfqRow) => new AppError('forbidden', 'The quotations of this sealed RFQ stay hidden until its deadline', { reason: 'sealed', quoteDeadline: rfq.quoteDeadline.toISOString() })
+const quotingClosed = (rfq: RfqRow) =>
+  new AppError('invalid_transition', 'Quoting is closed for this RFQ: its deadline has passed or it is no longer open', {
+    reason: 'quoting_closed',
+    quoteDeadline: rfq.quoteDeadline.toISOString(),
+    rfqStatus: rfq.status,
+  })
+const sealedError = (rfq: RfqRow) =>
+  new AppError('forbidden', 'The quotations of this sealed RFQ stay hidden until its deadline', {
+    reason: 'sealed',
+    quoteDeadline: rfq.quoteDeadline.toISOString(),
+  })
 
 function refuse(action: QuotationAction, quotation: QuotationRow, party: Party): void {
   const check = checkTransition(quotationMachine, quotation.status, action, party)
   if (!check.ok) {
-    const message = check.problem === 'invalid_transition' ? `Cannot ${action} a quotation that is ${quotation.status}` : `Only the other party can ${action} this quotation`
+    const message =
+      check.problem === 'invalid_transition' ? `Cannot ${action} a quotation that is ${quotation.status}` : `Only the other party can ${action} this quotation`
     throw new AppError(check.problem, message, { action, status: quotation.status })
   }
 }
@@ -254,10 +281,20 @@ async function recordRevision(tx: Transaction, ctx: ServiceContext, quotationId:
 }
 
 const snapshotTotal = (snapshot: Snapshot, quantities: Map<string, number>) =>
-  roundToCurrency(snapshot.lines.reduce((sum, line) => sum.plus(new Decimal(line.unitPrice).times(quantities.get(line.rfqLineId) ?? 0)), new Decimal(0)).toString(), snapshot.currency)
+  roundToCurrency(
+    snapshot.lines.reduce((sum, line) => sum.plus(new Decimal(line.unitPrice).times(quantities.get(line.rfqLineId) ?? 0)), new Decimal(0)).toString(),
+    snapshot.currency,
+  )
 
 /** A line on the project's timeline (when the RFQ belongs to a project); sealed RFQs keep the supplier out of it. */
-async function projectEvent(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, type: ProjectEventType, data: Record<string, unknown>, note = ''): Promise<void> {
+async function projectEvent(
+  tx: Transaction,
+  ctx: ServiceContext,
+  rfq: RfqRow,
+  type: ProjectEventType,
+  data: Record<string, unknown>,
+  note = '',
+): Promise<void> {
   if (rfq.projectId) await recordProjectEvent(tx, ctx, rfq.projectId, { type, note, data: { rfqId: rfq.id, number: rfq.number, ...data } })
 }
 
@@ -268,7 +305,15 @@ const supplierLink = (rfqId: string) => `/app/supplier/portal/rfq/${rfqId}`
  * Tells the buyer of a supplier's step. While a sealed RFQ is before its deadline the notice names neither the supplier
  * nor a price (the `_sealed` kinds).
  */
-async function noticeToBuyer(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, kind: 'submitted' | 'revised' | 'withdrawn', params: { company: string; total: string; revision: string; reason: string }, now: Date, notices: Notice[]): Promise<void> {
+async function noticeToBuyer(
+  tx: Transaction,
+  ctx: ServiceContext,
+  rfq: RfqRow,
+  kind: 'submitted' | 'revised' | 'withdrawn',
+  params: { company: string; total: string; revision: string; reason: string },
+  now: Date,
+  notices: Notice[],
+): Promise<void> {
   const sealed = sealedNow(rfq, now)
   const notice: Notice = {
     companyId: rfq.organizationId,
@@ -318,12 +363,22 @@ export async function saveQuotation(ctx: ServiceContext, rfqId: string, input: S
     const newId = randomUUID()
     // A retried save answers with the quotation its first attempt stored, before the version it carries goes stale.
     if (options.idempotencyKey) {
-      const replayed = await claimIdempotencyKey(tx, { scope: `quotation:${companyId}`, key: options.idempotencyKey, fingerprint: fingerprintOf({ rfqId, input }), resourceId: existing?.id ?? newId })
+      const replayed = await claimIdempotencyKey(tx, {
+        scope: `quotation:${companyId}`,
+        key: options.idempotencyKey,
+        fingerprint: fingerprintOf({ rfqId, input }),
+        resourceId: existing?.id ?? newId,
+      })
       if (replayed) return replayed
     }
     if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
     if (existing) {
-      if (existing.status !== 'draft') throw new AppError('invalid_transition', `Only a draft is saved; this quotation is ${existing.status}${existing.status === 'submitted' ? ' (revise it instead)' : ''}`, { action: 'save', status: existing.status })
+      if (existing.status !== 'draft')
+        throw new AppError(
+          'invalid_transition',
+          `Only a draft is saved; this quotation is ${existing.status}${existing.status === 'submitted' ? ' (revise it instead)' : ''}`,
+          { action: 'save', status: existing.status },
+        )
       requireVersion('quotation', existing.version, input.version)
     }
     const { columns, priced } = await contentOf(tx, companyId, rfq, input, now)
@@ -377,7 +432,10 @@ export async function submitQuotation(ctx: ServiceContext, id: string, input: Pi
     if (quotation.validUntil < today(now)) throw fieldError({ validUntil: ['validation.validUntilPast'] })
     const [priced] = await tx.select({ n: count() }).from(quotationLines).where(eq(quotationLines.quotationId, id))
     if (!priced || priced.n === 0) throw fieldError({ lines: ['validation.noPricedLine'] })
-    await tx.update(quotations).set({ status: 'submitted', revision: 1, submittedAt: now, version: quotation.version + 1, updatedAt: now }).where(eq(quotations.id, id))
+    await tx
+      .update(quotations)
+      .set({ status: 'submitted', revision: 1, submittedAt: now, version: quotation.version + 1, updatedAt: now })
+      .where(eq(quotations.id, id))
     const snapshot = await recordRevision(tx, ctx, id, 1, now)
     await tx
       .insert(rfqInvitations)
@@ -423,26 +481,46 @@ export async function reviseQuotation(ctx: ServiceContext, id: string, input: Re
   const now = new Date()
   const revised: { rfq?: RfqRow } = {}
   // A retried revision answers with the quotation its first attempt revised, before the version it carries goes stale.
-  await createIdempotently(`quotation_revision:${companyId}`, options, { id, input }, async (tx) => {
-    const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
-    refuse('revise', quotation, 'supplier')
-    if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
-    requireVersion('quotation', quotation.version, input.version)
-    const { columns, priced } = await contentOf(tx, companyId, rfq, input, now)
-    const revision = quotation.revision + 1
-    await tx
-      .update(quotations)
-      .set({ ...columns, revision, submittedAt: now, version: quotation.version + 1, updatedAt: now })
-      .where(eq(quotations.id, id))
-    await replaceLines(tx, id, priced)
-    const snapshot = await recordRevision(tx, ctx, id, revision, now)
-    const supplierName = await companyName(companyId, tx)
-    const total = await totalOf(tx, rfq.id, snapshot)
-    const sealed = sealedNow(rfq, now)
-    await projectEvent(tx, ctx, rfq, 'quotation_revised', sealed ? { revision } : { quotationId: id, supplier: supplierName, total, currency: snapshot.currency, revision })
-    await noticeToBuyer(tx, ctx, rfq, 'revised', { company: supplierName, total: `${total} ${snapshot.currency}`, revision: String(revision), reason: '' }, now, notices)
-    revised.rfq = rfq
-  }, id)
+  await createIdempotently(
+    `quotation_revision:${companyId}`,
+    options,
+    { id, input },
+    async (tx) => {
+      const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
+      refuse('revise', quotation, 'supplier')
+      if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
+      requireVersion('quotation', quotation.version, input.version)
+      const { columns, priced } = await contentOf(tx, companyId, rfq, input, now)
+      const revision = quotation.revision + 1
+      await tx
+        .update(quotations)
+        .set({ ...columns, revision, submittedAt: now, version: quotation.version + 1, updatedAt: now })
+        .where(eq(quotations.id, id))
+      await replaceLines(tx, id, priced)
+      const snapshot = await recordRevision(tx, ctx, id, revision, now)
+      const supplierName = await companyName(companyId, tx)
+      const total = await totalOf(tx, rfq.id, snapshot)
+      const sealed = sealedNow(rfq, now)
+      await projectEvent(
+        tx,
+        ctx,
+        rfq,
+        'quotation_revised',
+        sealed ? { revision } : { quotationId: id, supplier: supplierName, total, currency: snapshot.currency, revision },
+      )
+      await noticeToBuyer(
+        tx,
+        ctx,
+        rfq,
+        'revised',
+        { company: supplierName, total: `${total} ${snapshot.currency}`, revision: String(revision), reason: '' },
+        now,
+        notices,
+      )
+      revised.rfq = rfq
+    },
+    id,
+  )
   // A replayed revision was published and mailed by its first request.
   if (revised.rfq) {
     publishQuotationChange(revised.rfq, companyId, id, 'revise')
@@ -461,12 +539,23 @@ export async function withdrawQuotation(ctx: ServiceContext, id: string, input: 
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('withdraw', quotation, 'supplier')
     requireVersion('quotation', quotation.version, input.version)
-    await tx.update(quotations).set({ status: 'withdrawn', decisionReason: input.reason, decidedAt: now, version: quotation.version + 1, updatedAt: now }).where(eq(quotations.id, id))
+    await tx
+      .update(quotations)
+      .set({ status: 'withdrawn', decisionReason: input.reason, decidedAt: now, version: quotation.version + 1, updatedAt: now })
+      .where(eq(quotations.id, id))
     if (quotation.status === 'submitted') {
       const supplierName = await companyName(companyId, tx)
       const sealed = sealedNow(rfq, now)
       await projectEvent(tx, ctx, rfq, 'quotation_withdrawn', sealed ? {} : { quotationId: id, supplier: supplierName }, sealed ? '' : input.reason)
-      await noticeToBuyer(tx, ctx, rfq, 'withdrawn', { company: supplierName, total: '', revision: String(quotation.revision), reason: input.reason }, now, notices)
+      await noticeToBuyer(
+        tx,
+        ctx,
+        rfq,
+        'withdrawn',
+        { company: supplierName, total: '', revision: String(quotation.revision), reason: input.reason },
+        now,
+        notices,
+      )
     }
     return rfq
   })
@@ -518,7 +607,11 @@ export async function getQuotation(ctx: ServiceContext, id: string): Promise<Quo
 }
 
 async function readable(db: Db, companyId: string, id: string, now: Date): Promise<{ quotation: QuotationRow; rfq: RfqRow; side: Party }> {
-  const [row] = await db.select({ quotation: quotations, rfq: rfqs }).from(quotations).innerJoin(rfqs, eq(rfqs.id, quotations.rfqId)).where(eq(quotations.id, id))
+  const [row] = await db
+    .select({ quotation: quotations, rfq: rfqs })
+    .from(quotations)
+    .innerJoin(rfqs, eq(rfqs.id, quotations.rfqId))
+    .where(eq(quotations.id, id))
   if (row && row.quotation.supplierCompanyId === companyId) return { ...row, side: 'supplier' }
   if (row && row.rfq.organizationId === companyId && row.quotation.status !== 'draft') {
     if (sealedNow(row.rfq, now)) throw sealedError(row.rfq)
@@ -537,14 +630,18 @@ export async function decideQuotationIn(tx: Transaction, ctx: ServiceContext, id
   const now = new Date()
   const [quotation] = await tx.select().from(quotations).where(eq(quotations.id, id)).for('update')
   const rfq = quotation ? (await tx.select().from(rfqs).where(eq(rfqs.id, quotation.rfqId)))[0] : undefined
-  if (quotation && quotation.supplierCompanyId === companyId) throw new AppError('not_your_turn', 'Only the buyer accepts or rejects a quotation', { action: input.decision, status: quotation.status })
+  if (quotation && quotation.supplierCompanyId === companyId)
+    throw new AppError('not_your_turn', 'Only the buyer accepts or rejects a quotation', { action: input.decision, status: quotation.status })
   if (!quotation || !rfq || rfq.organizationId !== companyId || quotation.status === 'draft') throw new AppError('not_found', 'Quotation not found')
   if (sealedNow(rfq, now)) throw sealedError(rfq)
   refuse(input.decision, quotation, 'buyer')
   if (input.version !== undefined) requireVersion('quotation', quotation.version, input.version)
   if (input.decision === 'reject' && !input.reason) throw fieldError({ reason: ['validation.reason'] })
   const status = input.decision === 'accept' ? 'accepted' : 'rejected'
-  await tx.update(quotations).set({ status, decisionReason: input.reason, decidedAt: now, version: quotation.version + 1, updatedAt: now }).where(eq(quotations.id, id))
+  await tx
+    .update(quotations)
+    .set({ status, decisionReason: input.reason, decidedAt: now, version: quotation.version + 1, updatedAt: now })
+    .where(eq(quotations.id, id))
   const supplierName = await companyName(quotation.supplierCompanyId, tx)
   await projectEvent(tx, ctx, rfq, `quotation_${status}`, { quotationId: id, supplier: supplierName }, input.reason)
   const notice: Notice = {
@@ -610,10 +707,17 @@ const shown = (value: unknown): string | null => (value === null || value === un
 export function diffSnapshots(before: Snapshot, after: Snapshot): QuotationChange[] {
   const changes: QuotationChange[] = []
   for (const field of TERM_FIELDS) {
-    if (!same(field, before[field], after[field])) changes.push({ field, rfqLineId: null, lineTitle: null, before: shown(before[field]), after: shown(after[field]) })
+    if (!same(field, before[field], after[field]))
+      changes.push({ field, rfqLineId: null, lineTitle: null, before: shown(before[field]), after: shown(after[field]) })
   }
   if ([...before.attachmentFileIds].sort().join() !== [...after.attachmentFileIds].sort().join()) {
-    changes.push({ field: 'attachments', rfqLineId: null, lineTitle: null, before: String(before.attachmentFileIds.length), after: String(after.attachmentFileIds.length) })
+    changes.push({
+      field: 'attachments',
+      rfqLineId: null,
+      lineTitle: null,
+      before: String(before.attachmentFileIds.length),
+      after: String(after.attachmentFileIds.length),
+    })
   }
   const earlier = new Map(before.lines.map((line) => [line.rfqLineId, line]))
   const later = new Map(after.lines.map((line) => [line.rfqLineId, line]))
@@ -624,7 +728,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): QuotationChang
       continue
     }
     for (const field of LINE_FIELDS) {
-      if (!same(field, old[field], line[field])) changes.push({ field, rfqLineId: line.rfqLineId, lineTitle: line.title, before: shown(old[field]), after: shown(line[field]) })
+      if (!same(field, old[field], line[field]))
+        changes.push({ field, rfqLineId: line.rfqLineId, lineTitle: line.title, before: shown(old[field]), after: shown(line[field]) })
     }
   }
   for (const line of before.lines) {
@@ -662,11 +767,19 @@ export async function listMyQuotations(ctx: ServiceContext, query: MyQuotationsQ
   const base: SQL[] = [eq(quotations.supplierCompanyId, ctx.actor.companyId)]
   if (query.publicOnly) base.push(eq(rfqs.visibility, 'public'))
   const filters = query.status ? [...base, eq(quotations.status, query.status)] : base
-  const totalSql = sql<string | null>`(select sum(${quotationLines.unitPrice} * ${rfqLines.quantity})::text from ${quotationLines} inner join ${rfqLines} on ${rfqLines.id} = ${quotationLines.rfqLineId} where ${quotationLines.quotationId} = ${quotations.id})`
+  const totalSql = sql<
+    string | null
+  >`(select sum(${quotationLines.unitPrice} * ${rfqLines.quantity})::text from ${quotationLines} inner join ${rfqLines} on ${rfqLines.id} = ${quotationLines.rfqLineId} where ${quotationLines.quotationId} = ${quotations.id})`
   const lineCountSql = sql<number>`(select count(*)::int from ${quotationLines} where ${quotationLines.quotationId} = ${quotations.id})`
   const [rows, totals, byStatus] = await Promise.all([
     db
-      .select({ quotation: quotations, rfq: { number: rfqs.number, title: rfqs.title, visibility: rfqs.visibility, quoteDeadline: rfqs.quoteDeadline }, buyerName: organizations.name, total: totalSql, lineCount: lineCountSql })
+      .select({
+        quotation: quotations,
+        rfq: { number: rfqs.number, title: rfqs.title, visibility: rfqs.visibility, quoteDeadline: rfqs.quoteDeadline },
+        buyerName: organizations.name,
+        total: totalSql,
+        lineCount: lineCountSql,
+      })
       .from(quotations)
       .innerJoin(rfqs, eq(rfqs.id, quotations.rfqId))
       .leftJoin(organizations, eq(organizations.id, rfqs.organizationId))
@@ -723,7 +836,12 @@ async function detailsOf(db: Db, rows: QuotationRow[], rfq: RfqRow, side: Party,
     db.select().from(rfqLines).where(eq(rfqLines.rfqId, rfq.id)).orderBy(asc(rfqLines.position)),
     db.select().from(quotationLines).where(inArray(quotationLines.quotationId, ids)),
     db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)),
-    fileIds.length > 0 ? db.select({ id: files.id, organizationId: files.organizationId, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes }).from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
+    fileIds.length > 0
+      ? db
+          .select({ id: files.id, organizationId: files.organizationId, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
+          .from(files)
+          .where(inArray(files.id, fileIds))
+      : Promise.resolve([]),
   ])
   const nameOf = new Map(names.map((row) => [row.id, row.name]))
   const open = quotingOpen(rfq, now)
@@ -751,10 +869,20 @@ async function detailsOf(db: Db, rows: QuotationRow[], rfq: RfqRow, side: Party,
         lineTotal: line ? roundToCurrency(new Decimal(line.unitPrice).times(rfqLine.quantity).toString(), quotation.currency) : null,
       }
     })
-    const actions = availableActions(quotationMachine, quotation.status, side).filter((action) => action !== 'expire' && (open || (action !== 'submit' && action !== 'revise')))
+    const actions = availableActions(quotationMachine, quotation.status, side).filter(
+      (action) => action !== 'expire' && (open || (action !== 'submit' && action !== 'revise')),
+    )
     return {
       id: quotation.id,
-      rfq: { id: rfq.id, number: rfq.number, title: rfq.title, sealed: rfq.sealed, quoteDeadline: rfq.quoteDeadline, visibility: rfq.visibility, quotingOpen: open },
+      rfq: {
+        id: rfq.id,
+        number: rfq.number,
+        title: rfq.title,
+        sealed: rfq.sealed,
+        quoteDeadline: rfq.quoteDeadline,
+        visibility: rfq.visibility,
+        quotingOpen: open,
+      },
       side,
       buyer: { id: rfq.organizationId, name: nameOf.get(rfq.organizationId) ?? '' },
       supplier: { id: quotation.supplierCompanyId, name: nameOf.get(quotation.supplierCompanyId) ?? '' },

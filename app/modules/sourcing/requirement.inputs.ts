@@ -15,9 +15,16 @@ export const requirementFields = {
   categoryId: z.preprocess(blankToUndefined, id('validation.category').optional()),
   hsCode: z.preprocess(
     (value) => (typeof value === 'string' ? value.replace(/[.\s]/g, '') : value) || undefined,
-    z.string('validation.hsCode').regex(/^\d{6}$/, 'validation.hsCode').optional(),
+    z
+      .string('validation.hsCode')
+      .regex(/^\d{6}$/, 'validation.hsCode')
+      .optional(),
   ),
-  quantity: z.coerce.number('validation.quantity').int('validation.quantity').min(1, 'validation.quantity').max(MAX_REQUIREMENT_QUANTITY, 'validation.quantity'),
+  quantity: z.coerce
+    .number('validation.quantity')
+    .int('validation.quantity')
+    .min(1, 'validation.quantity')
+    .max(MAX_REQUIREMENT_QUANTITY, 'validation.quantity'),
   unit: z.string('validation.unit').trim().min(1, 'validation.unit').max(20, 'validation.unit'),
   targetUnitPrice: z.preprocess(blankToUndefined, amountField.optional()),
   targetCurrency: z.preprocess(blankToUndefined, currencyField.optional()),
@@ -25,7 +32,10 @@ export const requirementFields = {
   destination: z.preprocess((value) => value ?? '', z.string('validation.destination').trim().max(200, 'validation.destinationTooLong')),
 }
 
-const attachmentsField = z.preprocess((value) => (typeof value === 'string' ? [value] : (value ?? [])), z.array(id('validation.attachment'), 'validation.attachment').max(MAX_ATTACHMENTS, 'validation.tooManyAttachments'))
+const attachmentsField = z.preprocess(
+  (value) => (typeof value === 'string' ? [value] : (value ?? [])),
+  z.array(id('validation.attachment'), 'validation.attachment').max(MAX_ATTACHMENTS, 'validation.tooManyAttachments'),
+)
 
 /** A price needs its currency. */
 const priceNeedsCurrency = (value: { targetUnitPrice?: string | undefined; targetCurrency?: string | undefined }, issues: z.RefinementCtx) => {
@@ -35,10 +45,14 @@ const priceNeedsCurrency = (value: { targetUnitPrice?: string | undefined; targe
 export const RequirementFieldsInput = z.object(requirementFields).superRefine(priceNeedsCurrency)
 export type RequirementFieldsInput = z.infer<typeof RequirementFieldsInput>
 
-export const CreateRequirementInput = z.object({ projectId: id('validation.project'), ...requirementFields, attachmentFileIds: attachmentsField }).superRefine(priceNeedsCurrency)
+export const CreateRequirementInput = z
+  .object({ projectId: id('validation.project'), ...requirementFields, attachmentFileIds: attachmentsField })
+  .superRefine(priceNeedsCurrency)
 export type CreateRequirementInput = z.infer<typeof CreateRequirementInput>
 
-export const UpdateRequirementInput = z.object({ ...requirementFields, attachmentFileIds: attachmentsField, version: z.coerce.number('validation.version').int().min(1) }).superRefine(priceNeedsCurrency)
+export const UpdateRequirementInput = z
+  .object({ ...requirementFields, attachmentFileIds: attachmentsField, version: z.coerce.number('validation.version').int().min(1) })
+  .superRefine(priceNeedsCurrency)
 export type UpdateRequirementInput = z.infer<typeof UpdateRequirementInput>
 
 export const CancelRequirementInput = z.object({ version: z.coerce.number('validation.version').int().min(1) })
@@ -58,15 +72,17 @@ export type BulkRequirementRow = z.infer<typeof BulkRequirementRow>
  * The whole set of a project's requirements as the grid holds it: rows with an id are updated (version checked),
  * rows without are created, and open requirements missing from the set are deleted.
  */
-export const BulkRequirementsInput = z.object({ rows: z.array(BulkRequirementRow, 'validation.rows').max(MAX_BULK_ROWS, 'validation.tooManyRows') }).superRefine((input, issues) => {
-  const seen = new Set<string>()
-  input.rows.forEach((row, index) => {
-    if (!row.id) return
-    if (seen.has(row.id)) issues.addIssue({ code: 'custom', path: ['rows', index, 'id'], message: 'validation.duplicateRow' })
-    if (!row.version) issues.addIssue({ code: 'custom', path: ['rows', index, 'version'], message: 'validation.version' })
-    seen.add(row.id)
+export const BulkRequirementsInput = z
+  .object({ rows: z.array(BulkRequirementRow, 'validation.rows').max(MAX_BULK_ROWS, 'validation.tooManyRows') })
+  .superRefine((input, issues) => {
+    const seen = new Set<string>()
+    input.rows.forEach((row, index) => {
+      if (!row.id) return
+      if (seen.has(row.id)) issues.addIssue({ code: 'custom', path: ['rows', index, 'id'], message: 'validation.duplicateRow' })
+      if (!row.version) issues.addIssue({ code: 'custom', path: ['rows', index, 'version'], message: 'validation.version' })
+      seen.add(row.id)
+    })
   })
-})
 export type BulkRequirementsInput = z.infer<typeof BulkRequirementsInput>
 
 export const REQUIREMENT_LIST_DEFAULT_LIMIT = 25

@@ -11,7 +11,14 @@ import { categories, hsCodes } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
 import { checkAttachments, files } from '../companies/index.server'
 import { isProjectEditable, lockProject, recordProjectEvent } from './project.service.server'
-import type { BulkRequirementsInput, CancelRequirementInput, CreateRequirementInput, RequirementFieldsInput, RequirementListQuery, UpdateRequirementInput } from './requirement.inputs'
+import type {
+  BulkRequirementsInput,
+  CancelRequirementInput,
+  CreateRequirementInput,
+  RequirementFieldsInput,
+  RequirementListQuery,
+  UpdateRequirementInput,
+} from './requirement.inputs'
 import type { RequirementStatus } from './sourcing.constants'
 import { purchaseProjects, requirements } from './sourcing.tables.server'
 
@@ -71,14 +78,20 @@ type StoredFields = ReturnType<typeof storedFields>
 const sameAmount = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).equals(b))
 
 function sameFields(row: RequirementRow, next: StoredFields): boolean {
-  return (Object.keys(next) as Array<keyof StoredFields>).every((key) => (key === 'targetUnitPrice' ? sameAmount(row.targetUnitPrice, next.targetUnitPrice) : row[key] === next[key]))
+  return (Object.keys(next) as Array<keyof StoredFields>).every((key) =>
+    key === 'targetUnitPrice' ? sameAmount(row.targetUnitPrice, next.targetUnitPrice) : row[key] === next[key],
+  )
 }
 
 /**
  * The category and HS code of each row exist; every unknown one is reported under `<prefix><index>.<field>` (or
  * `<field>` without a prefix).
  */
-async function checkReferences(tx: Transaction, rows: Array<{ categoryId: string | null; hsCode: string | null }>, prefix: (index: number) => string): Promise<Record<string, string[]>> {
+async function checkReferences(
+  tx: Transaction,
+  rows: Array<{ categoryId: string | null; hsCode: string | null }>,
+  prefix: (index: number) => string,
+): Promise<Record<string, string[]>> {
   const categoryIds = [...new Set(rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])))]
   const codes = [...new Set(rows.flatMap((row) => (row.hsCode ? [row.hsCode] : [])))]
   const [knownCategories, knownCodes] = await Promise.all([
@@ -105,7 +118,11 @@ async function validateOne(tx: Transaction, companyId: string, fields: StoredFie
 /** A project of the company that still takes changes to its requirements. */
 async function editableProject(tx: Transaction, companyId: string, projectId: string) {
   const project = await lockProject(tx, companyId, projectId)
-  if (!isProjectEditable(project.status)) throw new AppError('invalid_transition', `Cannot change the requirements of a project that is ${project.status}`, { action: 'edit_requirements', status: project.status })
+  if (!isProjectEditable(project.status))
+    throw new AppError('invalid_transition', `Cannot change the requirements of a project that is ${project.status}`, {
+      action: 'edit_requirements',
+      status: project.status,
+    })
   return project
 }
 
@@ -127,8 +144,18 @@ export async function createRequirement(ctx: ServiceContext, input: CreateRequir
     const project = await editableProject(tx, companyId, input.projectId)
     const fields = storedFields(input)
     await validateOne(tx, companyId, fields, input.attachmentFileIds)
-    const [last] = await tx.select({ position: max(requirements.position) }).from(requirements).where(eq(requirements.projectId, project.id))
-    await tx.insert(requirements).values({ id: requirementId, organizationId: companyId, projectId: project.id, position: (last?.position ?? -1) + 1, ...fields, attachmentFileIds: input.attachmentFileIds })
+    const [last] = await tx
+      .select({ position: max(requirements.position) })
+      .from(requirements)
+      .where(eq(requirements.projectId, project.id))
+    await tx.insert(requirements).values({
+      id: requirementId,
+      organizationId: companyId,
+      projectId: project.id,
+      position: (last?.position ?? -1) + 1,
+      ...fields,
+      attachmentFileIds: input.attachmentFileIds,
+    })
     await recordProjectEvent(tx, ctx, project.id, { type: 'requirement_added', data: { requirementId, title: fields.title } })
   })
   return getRequirement(ctx, id)
@@ -142,7 +169,8 @@ export async function updateRequirement(ctx: ServiceContext, id: string, input: 
     const row = await lockRequirement(tx, companyId, id)
     await editableProject(tx, companyId, row.projectId)
     requireVersion('requirement', row.version, input.version)
-    if (row.status !== 'open') throw new AppError('invalid_transition', `Cannot edit a requirement that is ${row.status}`, { action: 'edit', status: row.status })
+    if (row.status !== 'open')
+      throw new AppError('invalid_transition', `Cannot edit a requirement that is ${row.status}`, { action: 'edit', status: row.status })
     const fields = storedFields(input)
     await validateOne(tx, companyId, fields, input.attachmentFileIds)
     const sameAttachments = row.attachmentFileIds.join(',') === input.attachmentFileIds.join(',')
@@ -163,8 +191,12 @@ export async function cancelRequirement(ctx: ServiceContext, id: string, input: 
   await database().transaction(async (tx) => {
     const row = await lockRequirement(tx, companyId, id)
     requireVersion('requirement', row.version, input.version)
-    if (!CANCELLABLE.includes(row.status)) throw new AppError('invalid_transition', `Cannot cancel a requirement that is ${row.status}`, { action: 'cancel', status: row.status })
-    await tx.update(requirements).set({ status: 'cancelled', version: row.version + 1, updatedAt: new Date() }).where(eq(requirements.id, id))
+    if (!CANCELLABLE.includes(row.status))
+      throw new AppError('invalid_transition', `Cannot cancel a requirement that is ${row.status}`, { action: 'cancel', status: row.status })
+    await tx
+      .update(requirements)
+      .set({ status: 'cancelled', version: row.version + 1, updatedAt: new Date() })
+      .where(eq(requirements.id, id))
     await recordProjectEvent(tx, ctx, row.projectId, { type: 'requirement_cancelled', data: { requirementId: id, title: row.title } })
   })
   return getRequirement(ctx, id)
@@ -189,7 +221,17 @@ const selection = (locale: Locale) => ({
   categoryName: sql<string | null>`coalesce(nullif(${NAME_OF[locale]}, ''), ${categories.nameEn})`,
 })
 
-function toRequirement({ row, projectNumber, projectName, categoryName }: { row: RequirementRow; projectNumber: string; projectName: string; categoryName: string | null }): Requirement {
+function toRequirement({
+  row,
+  projectNumber,
+  projectName,
+  categoryName,
+}: {
+  row: RequirementRow
+  projectNumber: string
+  projectName: string
+  categoryName: string | null
+}): Requirement {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -215,7 +257,11 @@ function toRequirement({ row, projectNumber, projectName, categoryName }: { row:
 }
 
 const joined = (db: Database | Transaction, locale: Locale) =>
-  db.select(selection(locale)).from(requirements).innerJoin(purchaseProjects, eq(purchaseProjects.id, requirements.projectId)).leftJoin(categories, eq(categories.id, requirements.categoryId))
+  db
+    .select(selection(locale))
+    .from(requirements)
+    .innerJoin(purchaseProjects, eq(purchaseProjects.id, requirements.projectId))
+    .leftJoin(categories, eq(categories.id, requirements.categoryId))
 
 /** One requirement of the actor's company, with its attachments and what may be done with it. */
 export async function getRequirement(ctx: ServiceContext, id: string): Promise<RequirementDetail> {
@@ -223,7 +269,8 @@ export async function getRequirement(ctx: ServiceContext, id: string): Promise<R
   const db = database()
   const [found] = await joined(db, ctx.locale).where(and(eq(requirements.id, id), eq(requirements.organizationId, ctx.actor.companyId)))
   if (!found) throw new AppError('not_found', 'Requirement not found')
-  const projectStatus = (await db.select({ status: purchaseProjects.status }).from(purchaseProjects).where(eq(purchaseProjects.id, found.row.projectId)))[0]?.status
+  const projectStatus = (await db.select({ status: purchaseProjects.status }).from(purchaseProjects).where(eq(purchaseProjects.id, found.row.projectId)))[0]
+    ?.status
   const fileIds = found.row.attachmentFileIds
   const attachmentRows = fileIds.length
     ? await db
@@ -258,7 +305,11 @@ export async function listRequirements(ctx: ServiceContext, query: RequirementLi
   const where = listWhere(ctx.actor.companyId, query)
   const db = database()
   const [rows, [total]] = await Promise.all([
-    joined(db, ctx.locale).where(where).orderBy(desc(requirements.createdAt), asc(requirements.position), desc(requirements.id)).limit(query.limit).offset(query.offset),
+    joined(db, ctx.locale)
+      .where(where)
+      .orderBy(desc(requirements.createdAt), asc(requirements.position), desc(requirements.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ n: count() }).from(requirements).where(where),
   ])
   return { items: rows.map(toRequirement), total: total?.n ?? 0 }
@@ -338,7 +389,11 @@ export async function saveProjectRequirements(ctx: ServiceContext, projectId: st
     // Requirements the set left out but that stay (sent for quotation, cancelled) follow its rows.
     const leftOver = existing.filter((row) => !kept.has(row.id) && row.status !== 'open').sort((a, b) => a.position - b.position)
     for (const [index, row] of leftOver.entries()) {
-      if (row.position !== rows.length + index) await tx.update(requirements).set({ position: rows.length + index }).where(eq(requirements.id, row.id))
+      if (row.position !== rows.length + index)
+        await tx
+          .update(requirements)
+          .set({ position: rows.length + index })
+          .where(eq(requirements.id, row.id))
     }
     const deleted = removed.length
     if (created + updated + deleted > 0) await recordProjectEvent(tx, ctx, project.id, { type: 'requirements_bulk_saved', data: { created, updated, deleted } })

@@ -11,7 +11,11 @@ import { remindRfqDeadlines } from './rfq-deadlines.server'
 import { closeExpiredRfqs } from './rfq.service.server'
 
 const HOUR = 3_600_000
-const noticesOf = async (userId: string, kind: NotificationKind) => database().select({ params: notifications.params, link: notifications.link }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+const noticesOf = async (userId: string, kind: NotificationKind) =>
+  database()
+    .select({ params: notifications.params, link: notifications.link })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
 
 describe('remindRfqDeadlines', () => {
   it('reminds invited suppliers who have not quoted, once, when the quote deadline is less than a day away', async () => {
@@ -23,7 +27,10 @@ describe('remindRfqDeadlines', () => {
     const deadline = new Date(now.getTime() + 20 * HOUR)
     const soon = await insertRfq(cast.buyer.company.id, { supplierIds: [quiet!.company.id, quoted!.company.id, declined!.company.id], deadline })
     await insertQuotation(soon.id, quoted!.company.id, [{ rfqLineId: soon.lines[0]!.id, unitPrice: '17.50' }])
-    await database().update(rfqInvitations).set({ status: 'declined' }).where(and(eq(rfqInvitations.rfqId, soon.id), eq(rfqInvitations.supplierCompanyId, declined!.company.id)))
+    await database()
+      .update(rfqInvitations)
+      .set({ status: 'declined' })
+      .where(and(eq(rfqInvitations.rfqId, soon.id), eq(rfqInvitations.supplierCompanyId, declined!.company.id)))
     // Not yet within a day, already closed for quoting, or a draft: no reminder.
     await insertRfq(cast.buyer.company.id, { supplierIds: [quiet!.company.id], deadline: new Date(now.getTime() + 30 * HOUR) })
     await insertRfq(cast.buyer.company.id, { supplierIds: [quiet!.company.id], deadline: new Date(now.getTime() - HOUR), status: 'closed' })
@@ -31,7 +38,15 @@ describe('remindRfqDeadlines', () => {
 
     expect(await remindRfqDeadlines(now)).toBe(1)
     const [rfq] = await database().select().from(rfqs).where(eq(rfqs.id, soon.id))
-    const expected = { params: { number: rfq!.number, title: rfq!.title, deadline: `${deadline.toISOString().slice(0, 16).replace('T', ' ')} UTC`, company: cast.buyer.company.name }, link: `/app/supplier/portal/rfq/${soon.id}` }
+    const expected = {
+      params: {
+        number: rfq!.number,
+        title: rfq!.title,
+        deadline: `${deadline.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        company: cast.buyer.company.name,
+      },
+      link: `/app/supplier/portal/rfq/${soon.id}`,
+    }
     expect(await noticesOf(quiet!.user.id, 'rfq.deadline_soon')).toEqual([expected])
     expect(await noticesOf(colleague.id, 'rfq.deadline_soon')).toEqual([expected])
     expect(await noticesOf(quoted!.user.id, 'rfq.deadline_soon')).toEqual([])

@@ -29,7 +29,9 @@ export async function remindRfqDeadlines(now: Date = new Date()): Promise<number
     const quoted = tx
       .select({ id: quotations.id })
       .from(quotations)
-      .where(and(eq(quotations.rfqId, rfqInvitations.rfqId), eq(quotations.supplierCompanyId, rfqInvitations.supplierCompanyId), ne(quotations.status, 'draft')))
+      .where(
+        and(eq(quotations.rfqId, rfqInvitations.rfqId), eq(quotations.supplierCompanyId, rfqInvitations.supplierCompanyId), ne(quotations.status, 'draft')),
+      )
     const reminded = await tx
       .update(rfqInvitations)
       .set({ deadlineRemindedAt: now })

@@ -30,7 +30,15 @@ describe('finding RFQs by number or title', () => {
   it('finds the buyer’s own RFQs by title in any case, drafts included, public ones on their board page', async () => {
     const found = await lookup(cast.buyer.ctx, 'CELADON')
     expect(found.map((rfq) => rfq.id).sort()).toEqual([open.id, draft.id, published.id].sort())
-    expect(found.find((rfq) => rfq.id === open.id)).toEqual({ id: open.id, number: open.number, title: 'Celadon tea cups', status: 'open', side: 'buyer', buyerName: null, href: `/app/sourcing/rfq/${open.id}` })
+    expect(found.find((rfq) => rfq.id === open.id)).toEqual({
+      id: open.id,
+      number: open.number,
+      title: 'Celadon tea cups',
+      status: 'open',
+      side: 'buyer',
+      buyerName: null,
+      href: `/app/sourcing/rfq/${open.id}`,
+    })
     expect(found.find((rfq) => rfq.id === published.id)?.href).toBe(`/app/orders/publish/${published.id}`)
   })
 
@@ -42,7 +50,11 @@ describe('finding RFQs by number or title', () => {
     const invited = cast.suppliers[0]!
     const found = await lookup(invited.ctx, 'celadon')
     expect(found.map((rfq) => rfq.id).sort()).toEqual([open.id, strangers.id].sort())
-    expect(found.find((rfq) => rfq.id === open.id)).toMatchObject({ side: 'supplier', buyerName: cast.buyer.company.name, href: `/app/supplier/portal/rfq/${open.id}` })
+    expect(found.find((rfq) => rfq.id === open.id)).toMatchObject({
+      side: 'supplier',
+      buyerName: cast.buyer.company.name,
+      href: `/app/supplier/portal/rfq/${open.id}`,
+    })
   })
 
   it('never finds another company’s RFQ it was not invited to', async () => {

@@ -43,7 +43,23 @@ export async function findRfqs(ctx: ServiceContext, input: { q: string; limit: n
       .limit(input.limit),
   ])
   return [
-    ...own.map((rfq) => ({ id: rfq.id, number: rfq.number, title: rfq.title, status: rfq.status, side: 'buyer' as const, buyerName: null, href: ownRfqHref(rfq) })),
-    ...invited.map((rfq) => ({ id: rfq.id, number: rfq.number, title: rfq.title, status: rfq.status, side: 'supplier' as const, buyerName: rfq.buyerName, href: SUPPLIER_LINK(rfq.id) })),
+    ...own.map((rfq) => ({
+      id: rfq.id,
+      number: rfq.number,
+      title: rfq.title,
+      status: rfq.status,
+      side: 'buyer' as const,
+      buyerName: null,
+      href: ownRfqHref(rfq),
+    })),
+    ...invited.map((rfq) => ({
+      id: rfq.id,
+      number: rfq.number,
+      title: rfq.title,
+      status: rfq.status,
+      side: 'supplier' as const,
+      buyerName: rfq.buyerName,
+      href: SUPPLIER_LINK(rfq.id),
+    })),
   ].slice(0, input.limit)
 }

@@ -43,7 +43,14 @@ export const RfqLineInput = z.object({
   quantity: z.coerce.number('validation.quantity').int('validation.quantity').min(1, 'validation.quantity').max(MAX_QUANTITY, 'validation.quantity'),
   unit: z.string('validation.unit').trim().min(1, 'validation.unit').max(20, 'validation.unit'),
   targetUnitPrice: z.preprocess(blankToUndefined, amountField.optional()),
-  hsCode: z.preprocess(blankToUndefined, z.string('validation.hsCode').trim().regex(/^\d{4,10}$/, 'validation.hsCode').optional()),
+  hsCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string('validation.hsCode')
+      .trim()
+      .regex(/^\d{4,10}$/, 'validation.hsCode')
+      .optional(),
+  ),
   categoryId: z.preprocess(blankToUndefined, id('validation.category').optional()),
   requiredBy: z.preprocess(blankToUndefined, isoDate.optional()),
 })
@@ -80,9 +87,7 @@ export const CreateRfqInput = z.object(rfqFields).superRefine(needsLines)
 export type CreateRfqInput = z.infer<typeof CreateRfqInput>
 
 /** A draft's terms, lines and invitees, replaced as a whole; `version` is the one the editor loaded. */
-export const UpdateRfqInput = z
-  .object({ ...rfqFields, version: z.coerce.number('validation.version').int().min(1) })
-  .superRefine(needsLines)
+export const UpdateRfqInput = z.object({ ...rfqFields, version: z.coerce.number('validation.version').int().min(1) }).superRefine(needsLines)
 export type UpdateRfqInput = z.infer<typeof UpdateRfqInput>
 
 /** The buyer's lifecycle steps; `award` belongs to the award workflow. */
@@ -210,4 +215,6 @@ export function readRfqForm(form: FormData): { values: RfqFormValues; input: Rec
 
 /** Field errors of kept line rows renamed to the rows of the form. */
 export const toFormLineErrors = (fields: Record<string, string[]>, indices: number[]) =>
-  Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, kept: string) => `lines.${indices[Number(kept)] ?? kept}.`), keys]))
+  Object.fromEntries(
+    Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, kept: string) => `lines.${indices[Number(kept)] ?? kept}.`), keys]),
+  )

@@ -7,7 +7,20 @@ import { database } from '../../platform/db/index.server'
 import { notifications, type NotificationKind, organizations } from '../companies/index.server'
 import { listBuyingRequests } from './public-requests.service.server'
 import { BuyingRequestQuery, CreateRfqInput, RfqTransitionInput, UpdateRfqInput } from './rfq.inputs'
-import { answerQuestion, askQuestion, closeExpiredRfqs, createRfq, declineRfq, getRfq, getRfqForSupplier, isQuotingOpen, listRfqInbox, listRfqs, transitionRfq, updateRfq } from './rfq.service.server'
+import {
+  answerQuestion,
+  askQuestion,
+  closeExpiredRfqs,
+  createRfq,
+  declineRfq,
+  getRfq,
+  getRfqForSupplier,
+  isQuotingOpen,
+  listRfqInbox,
+  listRfqs,
+  transitionRfq,
+  updateRfq,
+} from './rfq.service.server'
 import { getShortlist } from './shortlist.service.server'
 import { purchaseProjects, requirements, rfqInvitations, rfqs } from './sourcing.tables.server'
 
@@ -45,8 +58,13 @@ const step = async (id: string, action: string, extra: Record<string, unknown> =
   return transitionRfq(cast.buyer.ctx, id, RfqTransitionInput.parse({ action, version: current.version, ...extra }), now)
 }
 
-const nameOf = async (companyId: string) => (await database().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId)))[0]!.name
-const noticesOf = async (companyId: string, kind: NotificationKind) => database().select().from(notifications).where(and(eq(notifications.organizationId, companyId), eq(notifications.kind, kind)))
+const nameOf = async (companyId: string) =>
+  (await database().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId)))[0]!.name
+const noticesOf = async (companyId: string, kind: NotificationKind) =>
+  database()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.organizationId, companyId), eq(notifications.kind, kind)))
 
 describe('drafting an RFQ', () => {
   it('copies the chosen requirements into lines linked to them, numbers it and keeps it a draft', async () => {
@@ -72,23 +90,46 @@ describe('drafting an RFQ', () => {
     const [first, second] = cast.suppliers
     const rfq = await createRfq(cast.buyer.ctx, request({ lines: [], requirementIds: [panel!.id], supplierIds: [first!.company.id] }))
     expect((await getShortlist(cast.buyer.ctx, project.id)).entries.map((entry) => entry.supplierId)).toEqual([first!.company.id])
-    await updateRfq(cast.buyer.ctx, rfq.id, UpdateRfqInput.parse({ ...request({ lines: [], requirementIds: [panel!.id] }), quoteDeadline: inDays(8), supplierIds: [first!.company.id, second!.company.id], version: rfq.version }))
-    expect((await getShortlist(cast.buyer.ctx, project.id)).entries.map((entry) => entry.supplierId).sort()).toEqual([first!.company.id, second!.company.id].sort())
+    await updateRfq(
+      cast.buyer.ctx,
+      rfq.id,
+      UpdateRfqInput.parse({
+        ...request({ lines: [], requirementIds: [panel!.id] }),
+        quoteDeadline: inDays(8),
+        supplierIds: [first!.company.id, second!.company.id],
+        version: rfq.version,
+      }),
+    )
+    expect((await getShortlist(cast.buyer.ctx, project.id)).entries.map((entry) => entry.supplierId).sort()).toEqual(
+      [first!.company.id, second!.company.id].sort(),
+    )
   })
 
   it('refuses a past deadline, the buyer itself, a non-supplier and another company’s requirement', async () => {
     const buyerOnly = await createMember({ companyInput: { kind: 'buyer' } })
     const foreign = await insertProject(cast.stranger.company.id)
-    await expect(createRfq(cast.buyer.ctx, request({ quoteDeadline: inDays(-1) }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { quoteDeadline: ['validation.deadlinePast'] } } })
+    await expect(createRfq(cast.buyer.ctx, request({ quoteDeadline: inDays(-1) }))).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { quoteDeadline: ['validation.deadlinePast'] } },
+    })
     await expect(createRfq(cast.buyer.ctx, request({ supplierIds: [cast.buyer.company.id, buyerOnly.company.id] }))).rejects.toMatchObject({
       details: { fields: { 'supplierIds.0': ['validation.ownCompany'], 'supplierIds.1': ['validation.supplier'] } },
     })
-    await expect(createRfq(cast.buyer.ctx, request({ requirementIds: [foreign.requirements[0]!.id] }))).rejects.toMatchObject({ details: { fields: { 'requirementIds.0': ['validation.requirement'] } } })
+    await expect(createRfq(cast.buyer.ctx, request({ requirementIds: [foreign.requirements[0]!.id] }))).rejects.toMatchObject({
+      details: { fields: { 'requirementIds.0': ['validation.requirement'] } },
+    })
   })
 
   it('edits a draft by version and refuses to edit a sent RFQ', async () => {
     const rfq = await createRfq(cast.buyer.ctx, request())
-    const input = (version: number) => UpdateRfqInput.parse({ ...request(), quoteDeadline: inDays(9), title: 'Lighting, second thoughts', supplierIds: [cast.suppliers[0]!.company.id], version })
+    const input = (version: number) =>
+      UpdateRfqInput.parse({
+        ...request(),
+        quoteDeadline: inDays(9),
+        title: 'Lighting, second thoughts',
+        supplierIds: [cast.suppliers[0]!.company.id],
+        version,
+      })
     const edited = await updateRfq(cast.buyer.ctx, rfq.id, input(rfq.version))
     expect(edited.title).toBe('Lighting, second thoughts')
     expect(edited.invitees).toHaveLength(1)
@@ -114,11 +155,17 @@ describe('publishing and the deadline', () => {
     const statuses = await database()
       .select({ id: requirements.id, status: requirements.status })
       .from(requirements)
-      .where(inArray(
-        requirements.id,
-        project.requirements.map((row) => row.id),
-      ))
-    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [project.requirements[0]!.id]: 'rfq_sent', [project.requirements[1]!.id]: 'rfq_sent', [project.requirements[2]!.id]: 'open' })
+      .where(
+        inArray(
+          requirements.id,
+          project.requirements.map((row) => row.id),
+        ),
+      )
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [project.requirements[0]!.id]: 'rfq_sent',
+      [project.requirements[1]!.id]: 'rfq_sent',
+      [project.requirements[2]!.id]: 'open',
+    })
     const [row] = await database().select({ status: purchaseProjects.status }).from(purchaseProjects).where(eq(purchaseProjects.id, project.id))
     expect(row?.status).toBe('sourcing')
     await expect(step(rfq.id, 'publish')).rejects.toMatchObject({ code: 'invalid_transition' })
@@ -148,7 +195,10 @@ describe('publishing and the deadline', () => {
     const extended = await step(rfq.id, 'extend', { deadline: inDays(14) })
     expect(extended.status).toBe('open')
     expect(extended.quoteDeadline.getTime()).toBeGreaterThan(Date.now() + 13 * DAY)
-    expect(RfqTransitionInput.safeParse({ action: 'cancel', version: 1, reason: '' }).error?.issues[0]).toMatchObject({ path: ['reason'], message: 'validation.reason' })
+    expect(RfqTransitionInput.safeParse({ action: 'cancel', version: 1, reason: '' }).error?.issues[0]).toMatchObject({
+      path: ['reason'],
+      message: 'validation.reason',
+    })
     const cancelled = await step(rfq.id, 'cancel', { reason: 'Budget withdrawn' })
     expect(cancelled.status).toBe('cancelled')
     expect(cancelled.statusReason).toBe('Budget withdrawn')
@@ -163,7 +213,10 @@ describe('sealed bidding', () => {
     const rfq = await insertRfq(other.company.id, { sealed: true, supplierIds: [a!.company.id, b!.company.id], deadline: new Date(Date.now() + 2 * DAY) })
     await insertQuotation(rfq.id, a!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '8617.2500' }])
     await insertQuotation(rfq.id, b!.company.id, [{ rfqLineId: rfq.lines[0]!.id, unitPrice: '16.9000' }], { status: 'draft' })
-    await database().update(rfqInvitations).set({ status: 'quoted', respondedAt: new Date() }).where(and(eq(rfqInvitations.rfqId, rfq.id), eq(rfqInvitations.supplierCompanyId, a!.company.id)))
+    await database()
+      .update(rfqInvitations)
+      .set({ status: 'quoted', respondedAt: new Date() })
+      .where(and(eq(rfqInvitations.rfqId, rfq.id), eq(rfqInvitations.supplierCompanyId, a!.company.id)))
     const sealed = await getRfq(other.ctx, rfq.id)
     expect(sealed.quotations).toEqual({ sealed: true, count: 1, items: null })
     expect(sealed.invitees.map((invitee) => invitee.status)).not.toContain('quoted')
@@ -194,7 +247,9 @@ describe('the supplier side', () => {
     const buyerView = await answerQuestion(cast.buyer.ctx, rfq.id, question.id, { answer: 'Yes, 3000 K or 4000 K.' })
     expect(buyerView.questions[0]).toMatchObject({ askedByCompanyName: await nameOf(a!.company.id), answer: 'Yes, 3000 K or 4000 K.' })
     const seenByB = await getRfqForSupplier(b!.ctx, rfq.id)
-    expect(seenByB.questions).toEqual([expect.objectContaining({ question: 'Is a 3000 K colour temperature acceptable?', answer: 'Yes, 3000 K or 4000 K.', mine: false })])
+    expect(seenByB.questions).toEqual([
+      expect.objectContaining({ question: 'Is a 3000 K colour temperature acceptable?', answer: 'Yes, 3000 K or 4000 K.', mine: false }),
+    ])
     expect(JSON.stringify(seenByB.questions)).not.toContain(a!.company.id)
     expect((await noticesOf(b!.company.id, 'rfq.answer')).length).toBeGreaterThan(0)
     await expect(answerQuestion(cast.stranger.ctx, rfq.id, question.id, { answer: 'No' })).rejects.toMatchObject({ code: 'not_found' })
@@ -202,7 +257,10 @@ describe('the supplier side', () => {
     const declined = await declineRfq(b!.ctx, rfq.id, 'Out of capacity until March')
     expect(declined.invitation.status).toBe('declined')
     await expect(declineRfq(b!.ctx, rfq.id, 'again')).rejects.toMatchObject({ code: 'invalid_transition' })
-    expect((await getRfq(cast.buyer.ctx, rfq.id)).invitees.find((invitee) => invitee.supplierCompanyId === b!.company.id)).toMatchObject({ status: 'declined', declineReason: 'Out of capacity until March' })
+    expect((await getRfq(cast.buyer.ctx, rfq.id)).invitees.find((invitee) => invitee.supplierCompanyId === b!.company.id)).toMatchObject({
+      status: 'declined',
+      declineReason: 'Out of capacity until March',
+    })
     expect((await noticesOf(cast.buyer.company.id, 'rfq.declined')).length).toBeGreaterThan(0)
     const inbox = await listRfqInbox(a!.ctx, { limit: 50, offset: 0 })
     expect(inbox.items.find((item) => item.id === rfq.id)).toMatchObject({ invitationStatus: 'viewed', quotingOpen: true })
@@ -216,7 +274,9 @@ describe('the supplier side', () => {
     await expect(declineRfq(cast.stranger.ctx, rfq.id, '')).rejects.toMatchObject({ code: 'not_found' })
     await expect(getRfq(cast.stranger.ctx, rfq.id)).rejects.toMatchObject({ code: 'not_found' })
     await expect(getRfq(cast.suppliers[0]!.ctx, rfq.id)).rejects.toMatchObject({ code: 'not_found' })
-    await expect(step(rfq.id, 'close').then(() => transitionRfq(cast.stranger.ctx, rfq.id, RfqTransitionInput.parse({ action: 'cancel', version: 3, reason: 'x' })))).rejects.toMatchObject({ code: 'not_found' })
+    await expect(
+      step(rfq.id, 'close').then(() => transitionRfq(cast.stranger.ctx, rfq.id, RfqTransitionInput.parse({ action: 'cancel', version: 3, reason: 'x' }))),
+    ).rejects.toMatchObject({ code: 'not_found' })
   })
 })
 
@@ -225,7 +285,10 @@ describe('public buying requests', () => {
     const tag = `Bamboo ${Date.now()}`
     const open = await insertRfq(other.company.id, { visibility: 'public' })
     const { id: openId } = open
-    await database().update(rfqs).set({ title: `${tag} cutting boards` }).where(eq(rfqs.id, openId))
+    await database()
+      .update(rfqs)
+      .set({ title: `${tag} cutting boards` })
+      .where(eq(rfqs.id, openId))
     const invited = await insertRfq(other.company.id, { visibility: 'invited' })
     const expired = await insertRfq(other.company.id, { visibility: 'public', deadline: new Date(Date.now() - 1000) })
     const draft = await insertRfq(other.company.id, { visibility: 'public', status: 'draft' })

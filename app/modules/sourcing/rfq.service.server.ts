@@ -11,8 +11,31 @@ import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
 import { categories } from '../catalog/index.server'
 import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
-import { deliverNotices, checkAttachments, companyName, companyProfiles, files, listFiles, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
-import type { AnswerQuestionInput, AskQuestionInput, CreateRfqInput, RfqDirectAction, RfqFormValues, RfqInboxQuery, RfqLineInput, RfqListQuery, RfqTransitionInput, UpdateRfqInput } from './rfq.inputs'
+import {
+  deliverNotices,
+  checkAttachments,
+  companyName,
+  companyProfiles,
+  files,
+  listFiles,
+  nextNumber,
+  type Notice,
+  type NotificationKindIn,
+  organizations,
+  recordNotice,
+} from '../companies/index.server'
+import type {
+  AnswerQuestionInput,
+  AskQuestionInput,
+  CreateRfqInput,
+  RfqDirectAction,
+  RfqFormValues,
+  RfqInboxQuery,
+  RfqLineInput,
+  RfqListQuery,
+  RfqTransitionInput,
+  UpdateRfqInput,
+} from './rfq.inputs'
 import { RFQ_DIRECT_ACTIONS } from './rfq.inputs'
 import type { QuotationStatus, RfqInvitationStatus, RfqStatus, RfqVisibility } from './sourcing.constants'
 import { advanceProject, openProjects, recordProjectEvent } from './project.service.server'
@@ -24,14 +47,46 @@ import { purchaseProjects, quotationLines, quotations, requirements, rfqInvitati
 type RfqRow = typeof rfqs.$inferSelect
 type Db = Database | Transaction
 
-export type RfqLine = { id: string; position: number; requirementId: string | null; title: string; specification: string; quantity: number; unit: string; targetUnitPrice: string | null; hsCode: string | null; categoryId: string | null; requiredBy: string | null }
+export type RfqLine = {
+  id: string
+  position: number
+  requirementId: string | null
+  title: string
+  specification: string
+  quantity: number
+  unit: string
+  targetUnitPrice: string | null
+  hsCode: string | null
+  categoryId: string | null
+  requiredBy: string | null
+}
 export type RfqAttachment = { id: string; name: string; contentType: string; sizeBytes: number }
-export type RfqInvitee = { supplierCompanyId: string; name: string; country: string | null; status: RfqInvitationStatus; declineReason: string; invitedAt: Date; viewedAt: Date | null; respondedAt: Date | null }
+export type RfqInvitee = {
+  supplierCompanyId: string
+  name: string
+  country: string | null
+  status: RfqInvitationStatus
+  declineReason: string
+  invitedAt: Date
+  viewedAt: Date | null
+  respondedAt: Date | null
+}
 /** A clarification as the buyer sees it: who asked is known to the buyer only. */
 export type RfqQuestion = { id: string; question: string; answer: string | null; askedByCompanyName: string | null; createdAt: Date; answeredAt: Date | null }
 /** A clarification as an invitee sees it: never who asked, only whether it was the reader's company. */
 export type SupplierRfqQuestion = { id: string; question: string; answer: string | null; mine: boolean; createdAt: Date; answeredAt: Date | null }
-export type RfqQuotationSummary = { id: string; supplierCompanyId: string; supplierName: string; status: QuotationStatus; revision: number; currency: string; incoterm: Incoterm; total: string; validUntil: string; submittedAt: Date | null }
+export type RfqQuotationSummary = {
+  id: string
+  supplierCompanyId: string
+  supplierName: string
+  status: QuotationStatus
+  revision: number
+  currency: string
+  incoterm: Incoterm
+  total: string
+  validUntil: string
+  submittedAt: Date | null
+}
 
 export type RfqSummary = {
   id: string
@@ -70,7 +125,24 @@ export type RfqDetail = RfqSummary &
 export type RfqPage = { items: RfqSummary[]; total: number }
 
 /** An RFQ as an invited (or public-board) supplier sees it: the buyer's request, never other suppliers. */
-export type SupplierRfqView = Pick<RfqRow, 'id' | 'number' | 'title' | 'description' | 'status' | 'visibility' | 'sealed' | 'quoteDeadline' | 'currency' | 'incoterm' | 'incotermPlace' | 'deliveryDate' | 'destination' | 'categoryId' | 'publishedAt'> & {
+export type SupplierRfqView = Pick<
+  RfqRow,
+  | 'id'
+  | 'number'
+  | 'title'
+  | 'description'
+  | 'status'
+  | 'visibility'
+  | 'sealed'
+  | 'quoteDeadline'
+  | 'currency'
+  | 'incoterm'
+  | 'incotermPlace'
+  | 'deliveryDate'
+  | 'destination'
+  | 'categoryId'
+  | 'publishedAt'
+> & {
   quotingOpen: boolean
   buyer: { id: string; name: string; country: string | null }
   invitation: { status: RfqInvitationStatus; declineReason: string; invitedAt: Date; viewedAt: Date | null; respondedAt: Date | null }
@@ -135,7 +207,9 @@ async function lockOwnRfq(tx: Transaction, companyId: string, id: string): Promi
  */
 async function publishRfqChange(rfq: { id: string; organizationId: string }, action: string, only?: string[]): Promise<void> {
   try {
-    const suppliers = only ?? (await database().select({ id: rfqInvitations.supplierCompanyId }).from(rfqInvitations).where(eq(rfqInvitations.rfqId, rfq.id))).map((row) => row.id)
+    const suppliers =
+      only ??
+      (await database().select({ id: rfqInvitations.supplierCompanyId }).from(rfqInvitations).where(eq(rfqInvitations.rfqId, rfq.id))).map((row) => row.id)
     publishChange([rfq.organizationId, ...suppliers], { entity: 'rfq', id: rfq.id, action })
   } catch (error) {
     logger().warn({ err: error instanceof Error ? error.message : String(error), rfqId: rfq.id }, 'rfq change not published')
@@ -148,19 +222,39 @@ async function notify(tx: Transaction, notices: Notice[], notice: Notice): Promi
 }
 
 /** Tells every invitee still in the running (not declined) of an RFQ. */
-async function notifyInvitees(tx: Transaction, ctx: ServiceContext, rfq: RfqRow, kind: NotificationKindIn<'rfq'>, params: Record<string, string>, notices: Notice[]): Promise<void> {
+async function notifyInvitees(
+  tx: Transaction,
+  ctx: ServiceContext,
+  rfq: RfqRow,
+  kind: NotificationKindIn<'rfq'>,
+  params: Record<string, string>,
+  notices: Notice[],
+): Promise<void> {
   const invitees = await tx
     .select({ companyId: rfqInvitations.supplierCompanyId })
     .from(rfqInvitations)
     .where(and(eq(rfqInvitations.rfqId, rfq.id), ne(rfqInvitations.status, 'declined')))
   const buyerName = await companyName(rfq.organizationId, tx)
   for (const invitee of invitees) {
-    await notify(tx, notices, { companyId: invitee.companyId, exceptUserId: ctx.actor.userId, kind: `rfq.${kind}`, params: { number: rfq.number, title: rfq.title, company: buyerName, ...params }, link: SUPPLIER_LINK(rfq.id) })
+    await notify(tx, notices, {
+      companyId: invitee.companyId,
+      exceptUserId: ctx.actor.userId,
+      kind: `rfq.${kind}`,
+      params: { number: rfq.number, title: rfq.title, company: buyerName, ...params },
+      link: SUPPLIER_LINK(rfq.id),
+    })
   }
 }
 
 /** A project's timeline entry for what happened to one of its RFQs (RFQs without a project have none to write to). */
-async function projectEvent(tx: Transaction, ctx: ServiceContext, rfq: Pick<RfqRow, 'id' | 'number' | 'projectId'>, type: ProjectEventType, note = '', data: Record<string, unknown> = {}): Promise<void> {
+async function projectEvent(
+  tx: Transaction,
+  ctx: ServiceContext,
+  rfq: Pick<RfqRow, 'id' | 'number' | 'projectId'>,
+  type: ProjectEventType,
+  note = '',
+  data: Record<string, unknown> = {},
+): Promise<void> {
   if (rfq.projectId) await recordProjectEvent(tx, ctx, rfq.projectId, { type, note, data: { rfqId: rfq.id, number: rfq.number, ...data } })
 }
 
@@ -363,7 +457,8 @@ export async function transitionRfq(ctx: ServiceContext, id: string, input: RfqT
       checkDeadline(deadline, now, 'deadline')
       if (deadline.getTime() <= rfq.quoteDeadline.getTime()) throw fieldError({ deadline: ['validation.deadlineNotLater'] })
       // Once a sealed RFQ's quotations are open to the buyer, reopening it would let suppliers quote against what the buyer saw.
-      if (rfq.sealed && !isSealed(rfq, now)) throw new AppError('invalid_transition', 'A sealed RFQ cannot be reopened after its deadline', { action, status: rfq.status, reason: 'sealed_opened' })
+      if (rfq.sealed && !isSealed(rfq, now))
+        throw new AppError('invalid_transition', 'A sealed RFQ cannot be reopened after its deadline', { action, status: rfq.status, reason: 'sealed_opened' })
       Object.assign(patch, { quoteDeadline: deadline, closedAt: null })
       await notifyInvitees(tx, ctx, rfq, 'extended', { deadline: deadline.toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }, notices)
     } else {
@@ -371,7 +466,11 @@ export async function transitionRfq(ctx: ServiceContext, id: string, input: RfqT
       if (rfq.status !== 'draft') await notifyInvitees(tx, ctx, rfq, 'cancelled', { reason: input.reason }, notices)
     }
     await tx.update(rfqs).set(patch).where(eq(rfqs.id, id))
-    await projectEvent(tx, ctx, rfq, `rfq_${action}`, input.reason, { fromStatus: rfq.status, toStatus: check.to, ...(input.deadline ? { deadline: input.deadline.toISOString() } : {}) })
+    await projectEvent(tx, ctx, rfq, `rfq_${action}`, input.reason, {
+      fromStatus: rfq.status,
+      toStatus: check.to,
+      ...(input.deadline ? { deadline: input.deadline.toISOString() } : {}),
+    })
   })
   await publishRfqChange({ id, organizationId: companyId }, input.action)
   await deliverNotices(notices)
@@ -420,7 +519,12 @@ export async function closeExpiredRfqs(now: Date = new Date()): Promise<number> 
       .groupBy(quotations.rfqId)
     for (const rfq of rows) {
       const quotationsReceived = received.find((row) => row.rfqId === rfq.id)?.n ?? 0
-      await notify(tx, notices, { companyId: rfq.organizationId, kind: 'rfq.closed', params: { number: rfq.number, title: rfq.title, count: String(quotationsReceived) }, link: `/app/sourcing/rfq/${rfq.id}` })
+      await notify(tx, notices, {
+        companyId: rfq.organizationId,
+        kind: 'rfq.closed',
+        params: { number: rfq.number, title: rfq.title, count: String(quotationsReceived) },
+        link: `/app/sourcing/rfq/${rfq.id}`,
+      })
     }
     return rows
   })
@@ -500,8 +604,7 @@ function summaryQuery(db: Db) {
 export async function getRfq(ctx: ServiceContext, id: string, now: Date = new Date()): Promise<RfqDetail> {
   requireCompany(ctx.actor)
   const db = database()
-  const [row] = await summaryQuery(db)
-    .where(and(eq(rfqs.id, id), eq(rfqs.organizationId, ctx.actor.companyId)))
+  const [row] = await summaryQuery(db).where(and(eq(rfqs.id, id), eq(rfqs.organizationId, ctx.actor.companyId)))
   if (!row) throw new AppError('not_found', 'RFQ not found')
   const rfq = row.rfq
   const sealed = isSealed(rfq, now)
@@ -523,7 +626,10 @@ export async function getRfq(ctx: ServiceContext, id: string, now: Date = new Da
     attachmentsOf(db, rfq),
     sealed ? Promise.resolve([]) : quotationSummaries(db, id),
   ])
-  const summary = summaryOf({ ...rfq, projectName: row.projectName, lineCount: row.lineCount, inviteeCount: row.inviteeCount, quotationCount: row.quotationCount }, now)
+  const summary = summaryOf(
+    { ...rfq, projectName: row.projectName, lineCount: row.lineCount, inviteeCount: row.inviteeCount, quotationCount: row.quotationCount },
+    now,
+  )
   return {
     ...summary,
     description: rfq.description,
@@ -544,10 +650,19 @@ export async function getRfq(ctx: ServiceContext, id: string, now: Date = new Da
       viewedAt: invitation.viewedAt,
       respondedAt: sealed && invitation.status === 'quoted' ? null : invitation.respondedAt,
     })),
-    questions: questionRows.map(({ question, askedByCompanyName }) => ({ id: question.id, question: question.question, answer: question.answer, askedByCompanyName, createdAt: question.createdAt, answeredAt: question.answeredAt })),
+    questions: questionRows.map(({ question, askedByCompanyName }) => ({
+      id: question.id,
+      question: question.question,
+      answer: question.answer,
+      askedByCompanyName,
+      createdAt: question.createdAt,
+      answeredAt: question.answeredAt,
+    })),
     attachments,
     quotations: { sealed, count: summary.quotationCount, items: sealed ? null : quotationRows },
-    actions: RFQ_DIRECT_ACTIONS.filter((action) => availableActions(rfqMachine, rfq.status, 'buyer').includes(action) && !(action === 'extend' && rfq.sealed && !sealed)),
+    actions: RFQ_DIRECT_ACTIONS.filter(
+      (action) => availableActions(rfqMachine, rfq.status, 'buyer').includes(action) && !(action === 'extend' && rfq.sealed && !sealed),
+    ),
   }
 }
 
@@ -592,7 +707,15 @@ export async function listRfqs(ctx: ServiceContext, query: RfqListQuery, now: Da
     summaryQuery(db).where(where).orderBy(desc(rfqs.createdAt), desc(rfqs.id)).limit(query.limit).offset(query.offset),
     db.select({ n: count() }).from(rfqs).where(where),
   ])
-  return { items: rows.map((row) => summaryOf({ ...row.rfq, projectName: row.projectName, lineCount: row.lineCount, inviteeCount: row.inviteeCount, quotationCount: row.quotationCount }, now)), total: total?.n ?? 0 }
+  return {
+    items: rows.map((row) =>
+      summaryOf(
+        { ...row.rfq, projectName: row.projectName, lineCount: row.lineCount, inviteeCount: row.inviteeCount, quotationCount: row.quotationCount },
+        now,
+      ),
+    ),
+    total: total?.n ?? 0,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -623,7 +746,8 @@ async function lockInvitation(tx: Transaction, companyId: string, id: string, no
     .where(and(eq(rfqInvitations.rfqId, id), eq(rfqInvitations.supplierCompanyId, companyId)))
     .for('update')
   if (invitation) return { rfq, invitation }
-  if (!joinPublic || rfq.visibility !== 'public' || !isQuotingOpen(rfq, now) || !(await isSupplyingCompany(tx, companyId))) throw new AppError('not_found', 'RFQ not found')
+  if (!joinPublic || rfq.visibility !== 'public' || !isQuotingOpen(rfq, now) || !(await isSupplyingCompany(tx, companyId)))
+    throw new AppError('not_found', 'RFQ not found')
   const [created] = await tx
     .insert(rfqInvitations)
     .values({ rfqId: id, supplierCompanyId: companyId, status: 'viewed', invitedAt: now, viewedAt: now })
@@ -639,7 +763,11 @@ async function lockInvitation(tx: Transaction, companyId: string, id: string, no
 }
 
 /** The RFQs the supplier is invited to, and public ones it opened, newest first (drafts never show). */
-export async function listRfqInbox(ctx: ServiceContext, query: Pick<RfqInboxQuery, 'status' | 'limit' | 'offset'>, now: Date = new Date()): Promise<RfqInboxPage> {
+export async function listRfqInbox(
+  ctx: ServiceContext,
+  query: Pick<RfqInboxQuery, 'status' | 'limit' | 'offset'>,
+  now: Date = new Date(),
+): Promise<RfqInboxPage> {
   requireCompany(ctx.actor)
   const filters: SQL[] = [eq(rfqInvitations.supplierCompanyId, ctx.actor.companyId), ne(rfqs.status, 'draft')]
   if (query.status) filters.push(eq(rfqInvitations.status, query.status))
@@ -708,9 +836,22 @@ async function supplierView(db: Db, companyId: string, rfq: RfqRow, invitation: 
     publishedAt: rfq.publishedAt,
     quotingOpen: open,
     buyer: { id: rfq.organizationId, name: buyer?.name ?? '', country: buyer?.country ?? null },
-    invitation: { status: invitation.status, declineReason: invitation.declineReason, invitedAt: invitation.invitedAt, viewedAt: invitation.viewedAt, respondedAt: invitation.respondedAt },
+    invitation: {
+      status: invitation.status,
+      declineReason: invitation.declineReason,
+      invitedAt: invitation.invitedAt,
+      viewedAt: invitation.viewedAt,
+      respondedAt: invitation.respondedAt,
+    },
     lines,
-    questions: questionRows.map((question) => ({ id: question.id, question: question.question, answer: question.answer, mine: question.askedByCompanyId === companyId, createdAt: question.createdAt, answeredAt: question.answeredAt })),
+    questions: questionRows.map((question) => ({
+      id: question.id,
+      question: question.question,
+      answer: question.answer,
+      mine: question.askedByCompanyId === companyId,
+      createdAt: question.createdAt,
+      answeredAt: question.answeredAt,
+    })),
     attachments,
     canAsk: open && invitation.status !== 'declined',
     canDecline: open && (invitation.status === 'invited' || invitation.status === 'viewed'),
@@ -746,14 +887,22 @@ export async function declineRfq(ctx: ServiceContext, id: string, reason: string
   const notices: Notice[] = []
   const { buyerId, view } = await database().transaction(async (tx) => {
     const { rfq, invitation } = await lockInvitation(tx, companyId, id, now, true)
-    if (!isQuotingOpen(rfq, now)) throw new AppError('invalid_transition', 'Quoting on this RFQ is closed', { action: 'decline', status: rfq.status, reason: 'quoting_closed' })
-    if (invitation.status === 'declined' || invitation.status === 'quoted') throw new AppError('invalid_transition', `Cannot decline an RFQ you have ${invitation.status}`, { action: 'decline', status: invitation.status })
+    if (!isQuotingOpen(rfq, now))
+      throw new AppError('invalid_transition', 'Quoting on this RFQ is closed', { action: 'decline', status: rfq.status, reason: 'quoting_closed' })
+    if (invitation.status === 'declined' || invitation.status === 'quoted')
+      throw new AppError('invalid_transition', `Cannot decline an RFQ you have ${invitation.status}`, { action: 'decline', status: invitation.status })
     const [declined] = await tx
       .update(rfqInvitations)
       .set({ status: 'declined', declineReason: reason, respondedAt: now, viewedAt: invitation.viewedAt ?? now })
       .where(and(eq(rfqInvitations.rfqId, id), eq(rfqInvitations.supplierCompanyId, companyId)))
       .returning()
-    await notify(tx, notices, { companyId: rfq.organizationId, exceptUserId: ctx.actor.userId, kind: 'rfq.declined', params: { number: rfq.number, title: rfq.title, company: await companyName(companyId, tx), reason }, link: BUYER_LINK(rfq.id) })
+    await notify(tx, notices, {
+      companyId: rfq.organizationId,
+      exceptUserId: ctx.actor.userId,
+      kind: 'rfq.declined',
+      params: { number: rfq.number, title: rfq.title, company: await companyName(companyId, tx), reason },
+      link: BUYER_LINK(rfq.id),
+    })
     await projectEvent(tx, ctx, rfq, 'rfq_declined', reason, { supplierCompanyId: companyId })
     return { buyerId: rfq.organizationId, view: await supplierView(tx, companyId, rfq, declined ?? invitation, now) }
   })
@@ -763,17 +912,32 @@ export async function declineRfq(ctx: ServiceContext, id: string, reason: string
 }
 
 /** An invitee asks the buyer a clarification question while quoting is open (once per idempotency key); the buyer hears of it. */
-export async function askQuestion(ctx: ServiceContext, id: string, input: AskQuestionInput, options: IdempotencyOption = {}, now: Date = new Date()): Promise<SupplierRfqView> {
+export async function askQuestion(
+  ctx: ServiceContext,
+  id: string,
+  input: AskQuestionInput,
+  options: IdempotencyOption = {},
+  now: Date = new Date(),
+): Promise<SupplierRfqView> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
   const asked: { buyerId?: string; view?: SupplierRfqView } = {}
   await createIdempotently(`rfq_question:${companyId}`, options, { rfqId: id, input }, async (tx, questionId) => {
     const { rfq, invitation } = await lockInvitation(tx, companyId, id, now, true)
-    if (!isQuotingOpen(rfq, now)) throw new AppError('invalid_transition', 'Quoting on this RFQ is closed', { action: 'ask', status: rfq.status, reason: 'quoting_closed' })
+    if (!isQuotingOpen(rfq, now))
+      throw new AppError('invalid_transition', 'Quoting on this RFQ is closed', { action: 'ask', status: rfq.status, reason: 'quoting_closed' })
     if (invitation.status === 'declined') throw new AppError('invalid_transition', 'You declined this RFQ', { action: 'ask', status: invitation.status })
-    await tx.insert(rfqQuestions).values({ id: questionId, rfqId: id, askedByCompanyId: companyId, askedByUserId: ctx.actor.userId, question: input.question, createdAt: now })
-    await notify(tx, notices, { companyId: rfq.organizationId, exceptUserId: ctx.actor.userId, kind: 'rfq.question', params: { number: rfq.number, title: rfq.title }, link: BUYER_LINK(rfq.id) })
+    await tx
+      .insert(rfqQuestions)
+      .values({ id: questionId, rfqId: id, askedByCompanyId: companyId, askedByUserId: ctx.actor.userId, question: input.question, createdAt: now })
+    await notify(tx, notices, {
+      companyId: rfq.organizationId,
+      exceptUserId: ctx.actor.userId,
+      kind: 'rfq.question',
+      params: { number: rfq.number, title: rfq.title },
+      link: BUYER_LINK(rfq.id),
+    })
     asked.buyerId = rfq.organizationId
     asked.view = await supplierView(tx, companyId, rfq, invitation, now)
   })
@@ -785,7 +949,13 @@ export async function askQuestion(ctx: ServiceContext, id: string, input: AskQue
 }
 
 /** The buyer answers (or corrects the answer to) a question; every invitee still in the running hears of it. */
-export async function answerQuestion(ctx: ServiceContext, id: string, questionId: string, input: AnswerQuestionInput, now: Date = new Date()): Promise<RfqDetail> {
+export async function answerQuestion(
+  ctx: ServiceContext,
+  id: string,
+  questionId: string,
+  input: AnswerQuestionInput,
+  now: Date = new Date(),
+): Promise<RfqDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
@@ -826,7 +996,9 @@ export async function rfqFormOptions(ctx: ServiceContext, projectId: string | nu
     projectId ? getShortlist(ctx, projectId) : Promise.resolve(null),
     listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT }),
   ])
-  const suppliers = new Map<string, RfqFormOptions['suppliers'][number]>((shortlist?.entries ?? []).map((entry) => [entry.supplierId, { id: entry.supplierId, name: entry.name, country: entry.country }]))
+  const suppliers = new Map<string, RfqFormOptions['suppliers'][number]>(
+    (shortlist?.entries ?? []).map((entry) => [entry.supplierId, { id: entry.supplierId, name: entry.name, country: entry.country }]),
+  )
   const missing = invitedIds.filter((id) => !suppliers.has(id))
   if (missing.length > 0) {
     const rows = await database()
@@ -861,6 +1033,13 @@ export function rfqFormValuesOf(rfq: RfqDetail): RfqFormValues {
     supplierIds: rfq.invitees.map((invitee) => invitee.supplierCompanyId),
     requirementIds: [],
     attachmentFileIds: rfq.attachments.map((file) => file.id),
-    lines: rfq.lines.map((line) => ({ requirementId: line.requirementId ?? '', title: line.title, specification: line.specification, quantity: String(line.quantity), unit: line.unit, targetUnitPrice: line.targetUnitPrice ?? '' })),
+    lines: rfq.lines.map((line) => ({
+      requirementId: line.requirementId ?? '',
+      title: line.title,
+      specification: line.specification,
+      quantity: String(line.quantity),
+      unit: line.unit,
+      targetUnitPrice: line.targetUnitPrice ?? '',
+    })),
   }
 }

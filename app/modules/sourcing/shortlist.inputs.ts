@@ -26,8 +26,19 @@ export const SupplierFinderQuery = z.object({
   country: optional(z.string().trim().toUpperCase().refine(isCountryCode, 'validation.country')),
   verified: optional(z.enum(['true', 'false', '1', '0', 'on'], 'validation.verified')),
   requirement: optional(id('validation.requirement')),
-  limit: z.preprocess(blankToUndefined, z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(FINDER_MAX_LIMIT, 'validation.limit').default(FINDER_DEFAULT_LIMIT)),
-  offset: z.preprocess(blankToUndefined, z.coerce.number('validation.offset').int('validation.offset').min(0, 'validation.offset').max(FINDER_MAX_OFFSET, 'validation.offset').default(0)),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number('validation.limit')
+      .int('validation.limit')
+      .min(1, 'validation.limit')
+      .max(FINDER_MAX_LIMIT, 'validation.limit')
+      .default(FINDER_DEFAULT_LIMIT),
+  ),
+  offset: z.preprocess(
+    blankToUndefined,
+    z.coerce.number('validation.offset').int('validation.offset').min(0, 'validation.offset').max(FINDER_MAX_OFFSET, 'validation.offset').default(0),
+  ),
 })
 export type SupplierFinderQuery = z.infer<typeof SupplierFinderQuery>
 
@@ -36,6 +47,9 @@ export const isTruthyFlag = (value: string | undefined) => value === 'true' || v
 /** The selector's type-ahead: supplying companies by name or main products. */
 export const SupplierSearchQuery = z.object({
   q: z.preprocess((value) => value ?? '', z.string().trim().max(100, 'validation.queryTooLong')),
-  limit: z.preprocess(blankToUndefined, z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(25, 'validation.limit').default(SUPPLIER_SEARCH_LIMIT)),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number('validation.limit').int('validation.limit').min(1, 'validation.limit').max(25, 'validation.limit').default(SUPPLIER_SEARCH_LIMIT),
+  ),
 })
 export type SupplierSearchQuery = z.infer<typeof SupplierSearchQuery>

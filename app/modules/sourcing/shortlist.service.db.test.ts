@@ -22,7 +22,10 @@ beforeAll(async () => {
 /** A factory company's name (the factory types it as an id only). */
 const nameOf = async (id: string) => (await database().select({ name: organizations.name }).from(organizations).where(eq(organizations.id, id)))[0]!.name
 
-const eventsOf = async (projectId: string) => (await database().select({ type: projectEvents.type, data: projectEvents.data }).from(projectEvents).where(eq(projectEvents.projectId, projectId))).map((event) => event.type)
+const eventsOf = async (projectId: string) =>
+  (await database().select({ type: projectEvents.type, data: projectEvents.data }).from(projectEvents).where(eq(projectEvents.projectId, projectId))).map(
+    (event) => event.type,
+  )
 
 describe('project shortlist', () => {
   it('adds, notes and removes suppliers, with a timeline event for each change', async () => {
@@ -45,10 +48,17 @@ describe('project shortlist', () => {
     await addToShortlist(cast.buyer.ctx, project.id, { supplierCompanyId: a!.company.id, note: '' })
     await expect(addToShortlist(cast.buyer.ctx, project.id, { supplierCompanyId: a!.company.id, note: '' })).rejects.toMatchObject({ code: 'conflict' })
     const buyerOnly = await createCompany({ kind: 'buyer' })
-    await expect(addToShortlist(cast.buyer.ctx, project.id, { supplierCompanyId: buyerOnly.id, note: '' })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { supplierCompanyId: ['validation.supplier'] } } })
-    await expect(addToShortlist(cast.buyer.ctx, project.id, { supplierCompanyId: cast.buyer.company.id, note: '' })).rejects.toMatchObject({ details: { fields: { supplierCompanyId: ['validation.ownCompany'] } } })
+    await expect(addToShortlist(cast.buyer.ctx, project.id, { supplierCompanyId: buyerOnly.id, note: '' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { supplierCompanyId: ['validation.supplier'] } },
+    })
+    await expect(addToShortlist(cast.buyer.ctx, project.id, { supplierCompanyId: cast.buyer.company.id, note: '' })).rejects.toMatchObject({
+      details: { fields: { supplierCompanyId: ['validation.ownCompany'] } },
+    })
     await addApprovedSupplier(cast.buyer.ctx, AddApprovedSupplierInput.parse({ supplierCompanyId: b!.company.id, status: 'blocked', note: 'Failed audit' }))
-    await expect(addToShortlist(cast.buyer.ctx, project.id, { supplierCompanyId: b!.company.id, note: '' })).rejects.toMatchObject({ details: { fields: { supplierCompanyId: ['validation.blockedSupplier'] } } })
+    await expect(addToShortlist(cast.buyer.ctx, project.id, { supplierCompanyId: b!.company.id, note: '' })).rejects.toMatchObject({
+      details: { fields: { supplierCompanyId: ['validation.blockedSupplier'] } },
+    })
     expect((await getShortlist(cast.buyer.ctx, project.id)).entries).toHaveLength(1)
   })
 
@@ -62,7 +72,10 @@ describe('project shortlist', () => {
     await expect(setShortlistNote(other, project.id, a!.company.id, { note: 'mine' })).rejects.toMatchObject({ code: 'not_found' })
     await expect(removeFromShortlist(other, project.id, a!.company.id)).rejects.toMatchObject({ code: 'not_found' })
     await expect(removeFromShortlist(cast.buyer.ctx, project.id, randomUUID())).rejects.toMatchObject({ code: 'not_found' })
-    await database().update(purchaseProjects).set({ status: 'closed' }).where(and(eq(purchaseProjects.id, project.id)))
+    await database()
+      .update(purchaseProjects)
+      .set({ status: 'closed' })
+      .where(and(eq(purchaseProjects.id, project.id)))
     await expect(removeFromShortlist(cast.buyer.ctx, project.id, a!.company.id)).rejects.toMatchObject({ code: 'invalid_transition' })
     const shortlist = await getShortlist(cast.buyer.ctx, project.id)
     expect(shortlist.project.editable).toBe(false)
@@ -80,8 +93,11 @@ describe('supplier finder', () => {
     await createProduct({ companyId: b!.company.id, nameEn: 'Desk organiser', categoryId: 'mugs-cups', hsCode: '940521' })
     await createProduct({ companyId: c!.company.id, nameEn: 'Ceramic mug', categoryId: 'mugs-cups', hsCode: '691200' })
     await createProduct({ companyId: c!.company.id, nameEn: 'Draft lamp', categoryId: 'led-bulbs', hsCode: '940511', status: 'draft' })
-    for (const name of ['Panel A', 'Panel B', 'Panel C']) await createProduct({ companyId: unverified.id, nameEn: name, categoryId: 'commercial-lighting', hsCode: null })
-    const project = await insertProject(cast.buyer.company.id, { requirements: [{ title: 'Warehouse high bay lights', quantity: 50, categoryId: 'lighting', hsCode: '940511' }] })
+    for (const name of ['Panel A', 'Panel B', 'Panel C'])
+      await createProduct({ companyId: unverified.id, nameEn: name, categoryId: 'commercial-lighting', hsCode: null })
+    const project = await insertProject(cast.buyer.company.id, {
+      requirements: [{ title: 'Warehouse high bay lights', quantity: 50, categoryId: 'lighting', hsCode: '940511' }],
+    })
     const requirementId = project.requirements[0]!.id
     const page = await findSuppliers(cast.buyer.ctx, SupplierFinderQuery.parse({ requirement: requirementId }))
     expect(page.requirement).toMatchObject({ categoryId: 'lighting', hsPrefix: '9405', keywords: ['warehouse', 'high', 'bay', 'lights'] })

@@ -43,11 +43,19 @@ async function lockProject(tx: Transaction, companyId: string, projectId: string
     .where(and(eq(purchaseProjects.id, projectId), eq(purchaseProjects.organizationId, companyId)))
     .for('update')
   if (!project) throw new AppError('not_found', 'Project not found')
-  if (FINISHED.includes(project.status)) throw new AppError('invalid_transition', 'The project is finished: its shortlist no longer changes', { status: project.status })
+  if (FINISHED.includes(project.status))
+    throw new AppError('invalid_transition', 'The project is finished: its shortlist no longer changes', { status: project.status })
   return project
 }
 
-async function recordEvent(tx: Transaction, ctx: ServiceContext, projectId: string, type: ProjectEventType, data: Record<string, unknown>, note = ''): Promise<void> {
+async function recordEvent(
+  tx: Transaction,
+  ctx: ServiceContext,
+  projectId: string,
+  type: ProjectEventType,
+  data: Record<string, unknown>,
+  note = '',
+): Promise<void> {
   await tx.insert(projectEvents).values({ id: randomUUID(), projectId, type, actorUserId: ctx.actor.userId, note, data })
 }
 
@@ -88,7 +96,11 @@ export async function getShortlist(ctx: ServiceContext, projectId: string): Prom
     .leftJoin(users, eq(users.id, shortlistEntries.addedBy))
     .where(eq(shortlistEntries.projectId, projectId))
     .orderBy(asc(shortlistEntries.createdAt), asc(shortlistEntries.supplierCompanyId))
-  const approvals = await approvalStatusesOf(database(), companyId, rows.map((row) => row.supplierId))
+  const approvals = await approvalStatusesOf(
+    database(),
+    companyId,
+    rows.map((row) => row.supplierId),
+  )
   return {
     project: { ...project, editable: !FINISHED.includes(project.status) },
     entries: rows.map((row) => ({
@@ -118,11 +130,21 @@ export async function shortlistedSupplierIds(ctx: ServiceContext, projectId: str
 }
 
 /** Adds suppliers not yet on the shortlist (a blocked supplier is refused); answers how many were added. */
-async function addEntries(tx: Transaction, ctx: ServiceContext, project: ShortlistProject, suppliers: Array<{ id: string; note: string }>, field: (index: number) => string): Promise<string[]> {
+async function addEntries(
+  tx: Transaction,
+  ctx: ServiceContext,
+  project: ShortlistProject,
+  suppliers: Array<{ id: string; note: string }>,
+  field: (index: number) => string,
+): Promise<string[]> {
   const companyId = ctx.actor.companyId!
   const names = new Map<string, string>()
   for (const [index, supplier] of suppliers.entries()) names.set(supplier.id, (await requireSupplier(tx, companyId, supplier.id, field(index))).name)
-  const approvals = await approvalStatusesOf(tx, companyId, suppliers.map((supplier) => supplier.id))
+  const approvals = await approvalStatusesOf(
+    tx,
+    companyId,
+    suppliers.map((supplier) => supplier.id),
+  )
   const blocked: Record<string, string[]> = {}
   suppliers.forEach((supplier, index) => {
     if (approvals.get(supplier.id) === 'blocked') blocked[field(index)] = ['validation.blockedSupplier']
@@ -131,13 +153,23 @@ async function addEntries(tx: Transaction, ctx: ServiceContext, project: Shortli
   const existing = await tx
     .select({ supplierId: shortlistEntries.supplierCompanyId })
     .from(shortlistEntries)
-    .where(and(eq(shortlistEntries.projectId, project.id), inArray(shortlistEntries.supplierCompanyId, suppliers.map((supplier) => supplier.id))))
+    .where(
+      and(
+        eq(shortlistEntries.projectId, project.id),
+        inArray(
+          shortlistEntries.supplierCompanyId,
+          suppliers.map((supplier) => supplier.id),
+        ),
+      ),
+    )
   const already = new Set(existing.map((row) => row.supplierId))
   const fresh = suppliers.filter((supplier, index) => !already.has(supplier.id) && suppliers.findIndex((other) => other.id === supplier.id) === index)
   if (fresh.length === 0) return []
   const [size] = await tx.select({ total: count() }).from(shortlistEntries).where(eq(shortlistEntries.projectId, project.id))
   if (Number(size?.total ?? 0) + fresh.length > MAX_SHORTLIST) throw fieldError({ [field(0)]: ['validation.shortlistFull'] })
-  await tx.insert(shortlistEntries).values(fresh.map((supplier) => ({ projectId: project.id, supplierCompanyId: supplier.id, note: supplier.note, addedBy: ctx.actor.userId })))
+  await tx
+    .insert(shortlistEntries)
+    .values(fresh.map((supplier) => ({ projectId: project.id, supplierCompanyId: supplier.id, note: supplier.note, addedBy: ctx.actor.userId })))
   for (const supplier of fresh) await recordEvent(tx, ctx, project.id, 'shortlist_added', { supplierId: supplier.id, supplierName: names.get(supplier.id) })
   return fresh.map((supplier) => supplier.id)
 }
@@ -154,11 +186,22 @@ export async function shortlistInvitees(tx: Transaction, ctx: ServiceContext, pr
     .where(and(eq(purchaseProjects.id, projectId), eq(purchaseProjects.organizationId, ctx.actor.companyId!)))
     .for('update')
   if (!project || FINISHED.includes(project.status)) return
-  await addEntries(tx, ctx, project, supplierIds.map((id) => ({ id, note: '' })), () => 'supplierIds')
+  await addEntries(
+    tx,
+    ctx,
+    project,
+    supplierIds.map((id) => ({ id, note: '' })),
+    () => 'supplierIds',
+  )
 }
 
 /** Puts one supplier on the project's shortlist, once per idempotency key; a supplier already on it is a conflict. */
-export async function addToShortlist(ctx: ServiceContext, projectId: string, input: AddShortlistInput, options: IdempotencyOption = {}): Promise<ShortlistEntry> {
+export async function addToShortlist(
+  ctx: ServiceContext,
+  projectId: string,
+  input: AddShortlistInput,
+  options: IdempotencyOption = {},
+): Promise<ShortlistEntry> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   await createIdempotently(
@@ -168,7 +211,8 @@ export async function addToShortlist(ctx: ServiceContext, projectId: string, inp
     async (tx) => {
       const project = await lockProject(tx, companyId, projectId)
       const added = await addEntries(tx, ctx, project, [{ id: input.supplierCompanyId, note: input.note }], () => 'supplierCompanyId')
-      if (added.length === 0) throw new AppError('conflict', 'The supplier is already on the shortlist', { fields: { supplierCompanyId: ['validation.alreadyShortlisted'] } })
+      if (added.length === 0)
+        throw new AppError('conflict', 'The supplier is already on the shortlist', { fields: { supplierCompanyId: ['validation.alreadyShortlisted'] } })
     },
     input.supplierCompanyId,
   )
@@ -186,7 +230,13 @@ export async function addManyToShortlist(ctx: ServiceContext, projectId: string,
   if (supplierIds.length > MAX_SHORTLIST) throw fieldError({ supplierIds: ['validation.shortlistFull'] })
   return database().transaction(async (tx) => {
     const project = await lockProject(tx, companyId, projectId)
-    return addEntries(tx, ctx, project, supplierIds.map((id) => ({ id, note: '' })), () => 'supplierIds')
+    return addEntries(
+      tx,
+      ctx,
+      project,
+      supplierIds.map((id) => ({ id, note: '' })),
+      () => 'supplierIds',
+    )
   })
 }
 
@@ -209,7 +259,10 @@ export async function setShortlistNote(ctx: ServiceContext, projectId: string, s
     await lockProject(tx, companyId, projectId)
     const entry = await lockEntry(tx, projectId, supplierId)
     if (entry.note === input.note) return
-    await tx.update(shortlistEntries).set({ note: input.note }).where(and(eq(shortlistEntries.projectId, projectId), eq(shortlistEntries.supplierCompanyId, supplierId)))
+    await tx
+      .update(shortlistEntries)
+      .set({ note: input.note })
+      .where(and(eq(shortlistEntries.projectId, projectId), eq(shortlistEntries.supplierCompanyId, supplierId)))
     await recordEvent(tx, ctx, projectId, 'shortlist_noted', { supplierId, supplierName: entry.name }, input.note)
   })
   const { entries } = await getShortlist(ctx, projectId)
@@ -236,6 +289,13 @@ export async function shortlistMembership(ctx: ServiceContext, projectId: string
     .select({ supplierId: shortlistEntries.supplierCompanyId })
     .from(shortlistEntries)
     .innerJoin(purchaseProjects, eq(purchaseProjects.id, shortlistEntries.projectId))
-    .where(and(eq(shortlistEntries.projectId, projectId), eq(purchaseProjects.organizationId, ctx.actor.companyId), inArray(shortlistEntries.supplierCompanyId, supplierIds), notInArray(purchaseProjects.status, FINISHED)))
+    .where(
+      and(
+        eq(shortlistEntries.projectId, projectId),
+        eq(purchaseProjects.organizationId, ctx.actor.companyId),
+        inArray(shortlistEntries.supplierCompanyId, supplierIds),
+        notInArray(purchaseProjects.status, FINISHED),
+      ),
+    )
   return new Set(rows.map((row) => row.supplierId))
 }

@@ -26,7 +26,10 @@ const submittedCount = sql<number>`(select count(*) from ${quotations} as q wher
 async function waitingRfqs(where: SQL | undefined, order: SQL, counterpart: SQL<string | null>): Promise<WaitingRfqs> {
   const db = database()
   const [counted, items] = await Promise.all([
-    db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(rfqs).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(rfqs)
+      .where(where),
     db
       .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, counterpart, deadline: isoText(rfqs.quoteDeadline), quotations: submittedCount })
       .from(rfqs)
@@ -68,7 +71,15 @@ export async function supplierSourcingTasks(ctx: ServiceContext, now: Date = new
  * award and RFQ currency (the dashboard converts): `awarded` is every awarded line; `firstQuoted` the same lines at
  * the awarded supplier's first-round price; `target` and `awardedAgainstTarget` only the lines that had a target.
  */
-export type AwardSavings = { currency: string; rfqCurrency: string; lines: number; awarded: string; firstQuoted: string; target: string; awardedAgainstTarget: string }
+export type AwardSavings = {
+  currency: string
+  rfqCurrency: string
+  lines: number
+  awarded: string
+  firstQuoted: string
+  target: string
+  awardedAgainstTarget: string
+}
 
 export async function buyerAwardSavings(ctx: ServiceContext, period: FigurePeriod): Promise<AwardSavings[]> {
   requireCompany(ctx.actor)
@@ -120,7 +131,9 @@ export async function supplierQuoting(ctx: ServiceContext, period: FigurePeriod)
       .where(and(eq(quotations.supplierCompanyId, companyId), within(firstSubmitted, period))),
     db
       .select({
-        median: sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from (${firstSubmitted} - ${rfqInvitations.invitedAt})) / 3600)::text`,
+        median: sql<
+          string | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from (${firstSubmitted} - ${rfqInvitations.invitedAt})) / 3600)::text`,
         responses: sql<number>`count(*)::int`.mapWith(Number),
       })
       .from(quotations)
@@ -169,8 +182,15 @@ export async function sourcingProgress(ctx: ServiceContext): Promise<SourcingPro
   const count = sql<number>`count(*)::int`.mapWith(Number)
   const [projects, shortlisted, sent] = await Promise.all([
     db.select({ count }).from(purchaseProjects).where(eq(purchaseProjects.organizationId, companyId)),
-    db.select({ count }).from(shortlistEntries).innerJoin(purchaseProjects, eq(purchaseProjects.id, shortlistEntries.projectId)).where(eq(purchaseProjects.organizationId, companyId)),
-    db.select({ count }).from(rfqs).where(and(eq(rfqs.organizationId, companyId), sql`${rfqs.publishedAt} is not null`)),
+    db
+      .select({ count })
+      .from(shortlistEntries)
+      .innerJoin(purchaseProjects, eq(purchaseProjects.id, shortlistEntries.projectId))
+      .where(eq(purchaseProjects.organizationId, companyId)),
+    db
+      .select({ count })
+      .from(rfqs)
+      .where(and(eq(rfqs.organizationId, companyId), sql`${rfqs.publishedAt} is not null`)),
   ])
   return { projects: projects[0]?.count ?? 0, shortlisted: shortlisted[0]?.count ?? 0, rfqsSent: sent[0]?.count ?? 0 }
 }

@@ -211,7 +211,11 @@ export const rfqLines = pgTable(
     categoryId: text('category_id'),
     requiredBy: date('required_by'),
   },
-  (t) => [index('rfq_lines_rfq_idx').on(t.rfqId, t.position), index('rfq_lines_requirement_idx').on(t.requirementId), check('rfq_lines_quantity_check', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('rfq_lines_rfq_idx').on(t.rfqId, t.position),
+    index('rfq_lines_requirement_idx').on(t.requirementId),
+    check('rfq_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
 )
 
 /** A supplier invited to an RFQ (or who opened a public one): invited → viewed → quoted, or declined. */

@@ -24,7 +24,16 @@ export type FoundSupplier = {
 }
 
 /** What a requirement is matched on. */
-export type RequirementMatch = { id: string; title: string; projectName: string; categoryId: string | null; categoryName: string | null; hsCode: string | null; hsPrefix: string | null; keywords: string[] }
+export type RequirementMatch = {
+  id: string
+  title: string
+  projectName: string
+  categoryId: string | null
+  categoryName: string | null
+  hsCode: string | null
+  hsPrefix: string | null
+  keywords: string[]
+}
 
 export type SupplierFinderPage = { items: FoundSupplier[]; total: number; limit: number; offset: number; requirement: RequirementMatch | null }
 
@@ -57,7 +66,13 @@ async function descendantCategories(rootId: string): Promise<string[]> {
 
 async function requirementMatch(ctx: ServiceContext, requirementId: string): Promise<RequirementMatch> {
   const [row] = await database()
-    .select({ id: requirements.id, title: requirements.title, categoryId: requirements.categoryId, hsCode: requirements.hsCode, projectName: purchaseProjects.name })
+    .select({
+      id: requirements.id,
+      title: requirements.title,
+      categoryId: requirements.categoryId,
+      hsCode: requirements.hsCode,
+      projectName: purchaseProjects.name,
+    })
     .from(requirements)
     .innerJoin(purchaseProjects, eq(purchaseProjects.id, requirements.projectId))
     .where(and(eq(requirements.id, requirementId), eq(requirements.organizationId, ctx.actor.companyId!)))
@@ -106,18 +121,35 @@ async function matchingSuppliers(ctx: ServiceContext, query: SupplierFinderQuery
         verificationStatus: companyProfiles.verificationStatus,
         mainProducts: companyProfiles.mainProducts,
         matching: matches.matching,
-        productCount: sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(Number),
+        productCount:
+          sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(
+            Number,
+          ),
       })
       .from(organizations)
       .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
       .innerJoin(matches, eq(matches.organizationId, organizations.id))
       .where(where)
-      .orderBy(sql`(${companyProfiles.verificationStatus} = 'accept') desc`, sql`${matches.matching} desc`, sql`lower(${organizations.name})`, asc(organizations.id))
+      .orderBy(
+        sql`(${companyProfiles.verificationStatus} = 'accept') desc`,
+        sql`${matches.matching} desc`,
+        sql`lower(${organizations.name})`,
+        asc(organizations.id),
+      )
       .limit(query.limit)
       .offset(query.offset),
-    database().select({ total: count() }).from(organizations).innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id)).innerJoin(matches, eq(matches.organizationId, organizations.id)).where(where),
+    database()
+      .select({ total: count() })
+      .from(organizations)
+      .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+      .innerJoin(matches, eq(matches.organizationId, organizations.id))
+      .where(where),
   ])
-  const approvals = await approvalStatusesOf(database(), ctx.actor.companyId!, rows.map((row) => row.id))
+  const approvals = await approvalStatusesOf(
+    database(),
+    ctx.actor.companyId!,
+    rows.map((row) => row.id),
+  )
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -147,12 +179,32 @@ export async function findSuppliers(ctx: ServiceContext, query: SupplierFinderQu
     return { ...(await matchingSuppliers(ctx, query, match)), requirement: match }
   }
   // The directory lists the buyer too when it also supplies: ask for one more and leave it out.
-  const page = await listSuppliers({ q: query.q, country: query.country, verifiedOnly: isTruthyFlag(query.verified), sort: 'verified', limit: query.limit + 1, offset: query.offset })
+  const page = await listSuppliers({
+    q: query.q,
+    country: query.country,
+    verifiedOnly: isTruthyFlag(query.verified),
+    sort: 'verified',
+    limit: query.limit + 1,
+    offset: query.offset,
+  })
   const own = page.items.some((supplier) => supplier.id === ctx.actor.companyId)
   const items = page.items.filter((supplier) => supplier.id !== ctx.actor.companyId).slice(0, query.limit)
-  const approvals = await approvalStatusesOf(database(), ctx.actor.companyId, items.map((supplier) => supplier.id))
+  const approvals = await approvalStatusesOf(
+    database(),
+    ctx.actor.companyId,
+    items.map((supplier) => supplier.id),
+  )
   return {
-    items: items.map((supplier) => ({ id: supplier.id, name: supplier.name, country: supplier.country, verified: supplier.verified, mainProducts: supplier.mainProducts, productCount: supplier.productCount, matchingProducts: null, approval: approvals.get(supplier.id) ?? null })),
+    items: items.map((supplier) => ({
+      id: supplier.id,
+      name: supplier.name,
+      country: supplier.country,
+      verified: supplier.verified,
+      mainProducts: supplier.mainProducts,
+      productCount: supplier.productCount,
+      matchingProducts: null,
+      approval: approvals.get(supplier.id) ?? null,
+    })),
     total: own ? page.total - 1 : page.total,
     limit: query.limit,
     offset: query.offset,
@@ -165,8 +217,18 @@ export async function searchSupplierOptions(ctx: ServiceContext, query: Supplier
   requireCompany(ctx.actor)
   const page = await listSuppliers({ q: query.q || undefined, sort: 'verified', limit: query.limit + 1 })
   const items = page.items.filter((supplier) => supplier.id !== ctx.actor.companyId).slice(0, query.limit)
-  const approvals = await approvalStatusesOf(database(), ctx.actor.companyId, items.map((supplier) => supplier.id))
-  return items.map((supplier) => ({ id: supplier.id, name: supplier.name, country: supplier.country, verified: supplier.verified, approval: approvals.get(supplier.id) ?? null }))
+  const approvals = await approvalStatusesOf(
+    database(),
+    ctx.actor.companyId,
+    items.map((supplier) => supplier.id),
+  )
+  return items.map((supplier) => ({
+    id: supplier.id,
+    name: supplier.name,
+    country: supplier.country,
+    verified: supplier.verified,
+    approval: approvals.get(supplier.id) ?? null,
+  }))
 }
 
 /** Supplying companies by id, for a selector's initial chips (unknown and non-supplying ids are left out). */
@@ -180,7 +242,12 @@ export async function supplierOptionsByIds(ctx: ServiceContext, ids: string[]): 
     .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
     .where(and(inArray(organizations.id, unique), isNull(organizations.deletedAt), inArray(companyProfiles.kind, ['supplier', 'both'])))
   const approvals = await approvalStatusesOf(database(), ctx.actor.companyId, unique)
-  const byId = new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, country: row.country, verified: row.verificationStatus === 'accept', approval: approvals.get(row.id) ?? null }]))
+  const byId = new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, country: row.country, verified: row.verificationStatus === 'accept', approval: approvals.get(row.id) ?? null },
+    ]),
+  )
   return unique.flatMap((id) => byId.get(id) ?? [])
 }
 

@@ -34,7 +34,11 @@ describe('Admission (the bounded line in front of the database)', () => {
     const queued = line.run(async () => 'served later')
     let ran = false
     const started = performance.now()
-    await expect(line.run(async () => void (ran = true))).rejects.toMatchObject({ code: 'unavailable', status: 503, details: { reason: 'busy', retryAfterSeconds: 2 } })
+    await expect(line.run(async () => void (ran = true))).rejects.toMatchObject({
+      code: 'unavailable',
+      status: 503,
+      details: { reason: 'busy', retryAfterSeconds: 2 },
+    })
     expect(performance.now() - started).toBeLessThan(50)
     expect(ran).toBe(false)
     slot.release()

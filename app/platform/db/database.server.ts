@@ -34,8 +34,7 @@ export type PostgresTimeouts = { connectTimeoutMs: number; statementTimeoutMs: n
 export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectTimeoutMs: 1_500, statementTimeoutMs: 10_000 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; max?: number; timeouts?: PostgresTimeouts }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+  { kind: 'postgres'; url: string; max?: number; timeouts?: PostgresTimeouts } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
 
 /** Reconnect at once, then after at most half a second: a request waits for a connection only as long as it is bounded to. */
 const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5)
@@ -107,4 +106,3 @@ export async function pingDatabase(handle: DatabaseHandle, timeoutMs = 2000): Pr
     clearTimeout(timer)
   }
 }
-

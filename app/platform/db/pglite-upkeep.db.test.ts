@@ -37,7 +37,9 @@ describe('embedded database upkeep (issue 15: PGlite runs no autovacuum)', () =>
     expect(await deadRows('products')).toBe(0)
     expect((await tablesNeedingUpkeep()).map((need) => need.table)).not.toContain('products')
     // Analysed at statistics target 30, not PostgreSQL's 100: a histogram of at most 31 bounds over 500 distinct SKUs.
-    const [sku] = rowsOf(await db.execute(sql`select array_length(histogram_bounds::text::text[], 1) as bounds from pg_stats where tablename = 'products' and attname = 'sku'`))
+    const [sku] = rowsOf(
+      await db.execute(sql`select array_length(histogram_bounds::text::text[], 1) as bounds from pg_stats where tablename = 'products' and attname = 'sku'`),
+    )
     expect(Number(sku?.bounds)).toBeGreaterThan(1)
     expect(Number(sku?.bounds)).toBeLessThanOrEqual(31)
   })

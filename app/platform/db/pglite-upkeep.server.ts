@@ -49,7 +49,9 @@ export async function tablesNeedingUpkeep(): Promise<UpkeepNeed[]> {
   // Statistics of this backend reach pg_stat_user_tables at its next report; ask for that report now.
   await handle.db.execute(sql`select pg_stat_force_next_flush()`)
   await handle.db.execute(sql`select 1`)
-  const result = await handle.db.execute(sql`select schemaname, relname, n_live_tup, n_dead_tup, n_mod_since_analyze from pg_stat_user_tables where schemaname in ('public', ${JOBS_SCHEMA}) order by schemaname desc, relname`)
+  const result = await handle.db.execute(
+    sql`select schemaname, relname, n_live_tup, n_dead_tup, n_mod_since_analyze from pg_stat_user_tables where schemaname in ('public', ${JOBS_SCHEMA}) order by schemaname desc, relname`,
+  )
   const rows = (Array.isArray(result) ? result : (result as { rows: TableStats[] }).rows) as TableStats[]
   return rows.flatMap((row) => {
     if (row.schemaname === 'public' && leftAlone.has(row.relname)) return []
@@ -85,7 +87,10 @@ export async function pgliteUpkeep(): Promise<UpkeepNeed[]> {
   const needs = await tablesNeedingUpkeep()
   const db = databaseHandle().db
   for (const { table, vacuum } of needs) {
-    const target = sql.join(table.split('.').map((part) => sql.identifier(part)), sql.raw('.'))
+    const target = sql.join(
+      table.split('.').map((part) => sql.identifier(part)),
+      sql.raw('.'),
+    )
     if (vacuum) await step(table, 'vacuum', () => db.execute(sql`vacuum ${target}`))
     await step(table, 'analyze', () =>
       db.transaction(async (tx) => {

@@ -48,7 +48,15 @@ describe('storage configuration', () => {
 
   it('reads the S3 settings; path-style addressing unless turned off', () => {
     expect(parseEnv({ AUTH_SECRET: secret })).toMatchObject({ S3_REGION: 'us-east-1', S3_PATH_STYLE: true })
-    const config = parseEnv({ AUTH_SECRET: secret, S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-central-1', S3_PATH_STYLE: 'off' })
+    const config = parseEnv({
+      AUTH_SECRET: secret,
+      S3_BUCKET: 'files',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'key',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-central-1',
+      S3_PATH_STYLE: 'off',
+    })
     expect(config).toMatchObject({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-central-1', S3_PATH_STYLE: false })
   })
 })

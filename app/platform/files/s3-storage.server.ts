@@ -22,9 +22,17 @@ export class S3Storage implements FileStorage {
   private readonly base: URL
 
   constructor(private readonly options: S3Options) {
-    this.client = new AwsClient({ accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, service: 's3', region: options.region, retries: 2 })
+    this.client = new AwsClient({
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      service: 's3',
+      region: options.region,
+      retries: 2,
+    })
     const endpoint = new URL(options.endpoint)
-    this.base = options.pathStyle ? new URL(`${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${options.bucket}/`) : new URL(`${endpoint.protocol}//${options.bucket}.${endpoint.host}/`)
+    this.base = options.pathStyle
+      ? new URL(`${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${options.bucket}/`)
+      : new URL(`${endpoint.protocol}//${options.bucket}.${endpoint.host}/`)
   }
 
   private urlOf(key: string): URL {
@@ -32,7 +40,11 @@ export class S3Storage implements FileStorage {
     return new URL(key, this.base)
   }
 
-  private async request(method: 'PUT' | 'GET' | 'DELETE', key: string, init: { body?: Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {}): Promise<Response> {
+  private async request(
+    method: 'PUT' | 'GET' | 'DELETE',
+    key: string,
+    init: { body?: Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     return this.client.fetch(this.urlOf(key).toString(), { method, body: init.body, headers: init.headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
   }
 

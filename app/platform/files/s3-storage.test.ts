@@ -53,7 +53,14 @@ let storage: S3Storage
 
 beforeAll(async () => {
   const endpoint = await fake.start()
-  storage = new S3Storage({ bucket: 'tradeport-files', endpoint, region: 'eu-central-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', pathStyle: true })
+  storage = new S3Storage({
+    bucket: 'tradeport-files',
+    endpoint,
+    region: 'eu-central-1',
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+    pathStyle: true,
+  })
 })
 afterAll(() => fake.stop())
 beforeEach(() => {
@@ -68,7 +75,9 @@ describe('S3Storage', () => {
     const [put] = fake.requests
     expect(put).toMatchObject({ method: 'PUT', url: '/tradeport-files/originals/abc' })
     expect(put?.headers['x-amz-content-sha256']).toBe(createHash('sha256').update(bytes).digest('hex'))
-    expect(put?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=[^,]*host[^,]*x-amz-content-sha256;x-amz-date/)
+    expect(put?.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=[^,]*host[^,]*x-amz-content-sha256;x-amz-date/,
+    )
     expect(String(put?.headers.authorization)).not.toContain('wJalrXUtnFEMI')
     expect(fake.objects.get('/tradeport-files/originals/abc')).toEqual({ body: Buffer.from(bytes), contentType: 'image/png' })
   })

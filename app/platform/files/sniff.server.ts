@@ -63,5 +63,7 @@ export function sanitizeFileName(name: string, type: FileTypeId): string {
   const extension = extensionOf(base)
   const stem = extension === undefined ? base : base.slice(0, -(extension.length + 1)).trimEnd()
   const suffix = `.${extension ?? canonical}`
-  return `${Array.from(stem || 'file').slice(0, MAX_NAME_LENGTH - suffix.length).join('')}${suffix}`
+  return `${Array.from(stem || 'file')
+    .slice(0, MAX_NAME_LENGTH - suffix.length)
+    .join('')}${suffix}`
 }

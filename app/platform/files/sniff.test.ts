@@ -8,7 +8,10 @@ const DOCUMENTS: FileTypeId[] = ['pdf', 'png', 'jpeg', 'webp', 'xlsx', 'docx']
 const IMAGES: FileTypeId[] = ['png', 'jpeg', 'webp']
 
 async function refusal(run: Promise<unknown>): Promise<AppError> {
-  const error = await run.then(() => null, (thrown: unknown) => thrown)
+  const error = await run.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  )
   expect(error).toBeInstanceOf(AppError)
   return error as AppError
 }

@@ -20,7 +20,12 @@ describe('makeThumbnail', () => {
   })
 
   it('turns a photo upright according to its EXIF orientation', async () => {
-    const sideways = new Uint8Array(await sharp(await imageBytes('jpeg', 400, 200)).withMetadata({ orientation: 6 }).jpeg().toBuffer())
+    const sideways = new Uint8Array(
+      await sharp(await imageBytes('jpeg', 400, 200))
+        .withMetadata({ orientation: 6 })
+        .jpeg()
+        .toBuffer(),
+    )
     expect(await sizeOf((await makeThumbnail(sideways)) as Uint8Array)).toMatchObject({ width: 160, height: 320 })
   })
 

@@ -3,6 +3,7 @@
  * browser. Intl.supportedValuesOf('currency') differs between runtimes (Node 24's ICU 78 lists SLE, XCG and ZWG, Chromium's
  * does not), and a list that differs made the server's page and the browser's disagree (React hydration error 418).
  */
+// prettier-ignore
 export const CURRENCY_CODES = [
   'AED', 'AFN', 'ALL', 'AMD', 'ANG', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD',
   'BDT', 'BGN', 'BHD', 'BIF', 'BMD', 'BND', 'BOB', 'BRL', 'BSD', 'BTN', 'BWP', 'BYN',

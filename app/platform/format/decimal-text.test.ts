@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { decimalPlaces, divideRounded, formatScaled, parseDecimal, roundToDecimals, toSignificantDigits, subtractDecimals, sumDecimals, compareDecimals } from './decimal-text'
+import {
+  decimalPlaces,
+  divideRounded,
+  formatScaled,
+  parseDecimal,
+  roundToDecimals,
+  toSignificantDigits,
+  subtractDecimals,
+  sumDecimals,
+  compareDecimals,
+} from './decimal-text'
 
 describe('parseDecimal and formatScaled', () => {
   it('read decimal text exactly and write it back plain', () => {

@@ -170,10 +170,22 @@ describe('money', () => {
   })
 })
 
-describe('money in the viewer\'s currency', () => {
+describe("money in the viewer's currency", () => {
   it('converts through EUR and keeps the original, the cross rate and the older rate day', () => {
-    expect(formatter('en').convertMoney('1340.00', 'USD', { to: 'EUR', rates })).toEqual({ kind: 'converted', text: '≈ €1,234.34', original: '$1,340.00', rate: '0.92115', day: '2026-11-24' })
-    expect(formatter('en').convertMoney('1500', 'JPY', { to: 'USD', rates })).toEqual({ kind: 'converted', text: '≈ $10.05', original: '¥1,500', rate: '0.0067012', day: '2026-11-20' })
+    expect(formatter('en').convertMoney('1340.00', 'USD', { to: 'EUR', rates })).toEqual({
+      kind: 'converted',
+      text: '≈ €1,234.34',
+      original: '$1,340.00',
+      rate: '0.92115',
+      day: '2026-11-24',
+    })
+    expect(formatter('en').convertMoney('1500', 'JPY', { to: 'USD', rates })).toEqual({
+      kind: 'converted',
+      text: '≈ $10.05',
+      original: '¥1,500',
+      rate: '0.0067012',
+      day: '2026-11-20',
+    })
     expect(formatter('zh-Hans').convertMoney('88.80', 'CNY', { to: 'USD', rates })).toMatchObject({ text: '≈ US$12.36', original: '¥88.80' })
   })
 
@@ -193,7 +205,7 @@ describe('money in the viewer\'s currency', () => {
     expect(formatter('en').convertMoney('3.40', 'EUR', { to: 'JPY', rates }, { unitPrice: true }).text).toBe('≈ ¥551')
   })
 
-  it('leaves an amount already in the viewer\'s currency as it is', () => {
+  it("leaves an amount already in the viewer's currency as it is", () => {
     expect(formatter('en').convertMoney('1234.50', 'EUR', { to: 'EUR', rates })).toEqual({ kind: 'same', text: '€1,234.50' })
     expect(formatter('en').convertMoney('0.0125', 'GBP', { to: 'GBP', rates: NO_RATES }, { unitPrice: true })).toEqual({ kind: 'same', text: '£0.0125' })
   })

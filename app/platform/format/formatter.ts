@@ -137,7 +137,9 @@ export function createFormatter({ locale, preferences }: { locale: Locale; prefe
         kind: 'converted',
         text: `≈ ${formatMoney({ amount: rounded, currency: to }, maxDigits)}`,
         original,
-        rate: numberFormatOf(tag, { maximumSignificantDigits: RATE_SIGNIFICANT_DIGITS }).format(toDecimalString(toSignificantDigits(rate, RATE_SIGNIFICANT_DIGITS))),
+        rate: numberFormatOf(tag, { maximumSignificantDigits: RATE_SIGNIFICANT_DIGITS }).format(
+          toDecimalString(toSignificantDigits(rate, RATE_SIGNIFICANT_DIGITS)),
+        ),
         day: rateDay(rates, currency, to),
       }
     },

@@ -37,7 +37,10 @@ export async function fetchEcbXml(url: string, fetchImpl?: typeof globalThis.fet
   try {
     body = await client<unknown>(url, { headers: { accept: 'application/xml, text/xml' } })
   } catch (error) {
-    throw new AppError('unavailable', 'The ECB reference-rate feed could not be reached', { reason: 'unreachable', cause: error instanceof Error ? error.message : String(error) })
+    throw new AppError('unavailable', 'The ECB reference-rate feed could not be reached', {
+      reason: 'unreachable',
+      cause: error instanceof Error ? error.message : String(error),
+    })
   }
   if (typeof body !== 'string') throw malformed('not text')
   return body

@@ -16,7 +16,13 @@ export type EcbImportResult = { asOf: string; count: number }
 /** The rate in force per currency (its latest day), alphabetically: what every signed-in user may read. */
 export async function listCurrentRates(): Promise<FxRateRow[]> {
   return database()
-    .selectDistinctOn([fxRates.currency], { currency: fxRates.currency, ratePerEur: fxRates.ratePerEur, asOf: fxRates.asOf, source: fxRates.source, updatedAt: fxRates.updatedAt })
+    .selectDistinctOn([fxRates.currency], {
+      currency: fxRates.currency,
+      ratePerEur: fxRates.ratePerEur,
+      asOf: fxRates.asOf,
+      source: fxRates.source,
+      updatedAt: fxRates.updatedAt,
+    })
     .from(fxRates)
     .orderBy(fxRates.currency, desc(fxRates.asOf))
 }
@@ -33,7 +39,9 @@ export type RateHistory = { from: string; to: string; byCurrency: Record<string,
  * first: the stored history, thinned to what a sparkline shows; null without any rate.
  */
 export async function rateHistory(days = RATE_HISTORY_DAYS): Promise<RateHistory | null> {
-  const [newest] = await database().select({ day: sql<string | null>`max(${fxRates.asOf})::text` }).from(fxRates)
+  const [newest] = await database()
+    .select({ day: sql<string | null>`max(${fxRates.asOf})::text` })
+    .from(fxRates)
   if (!newest?.day) return null
   const from = new Date(Date.parse(`${newest.day}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10)
   const week = sql`date_trunc('week', ${fxRates.asOf})`
@@ -53,7 +61,10 @@ export async function saveRate(ctx: ServiceContext, input: FxRateInput): Promise
   const [row] = await database()
     .insert(fxRates)
     .values({ currency: input.currency, asOf: input.asOf, ratePerEur: input.ratePerEur, source: 'manual', updatedBy: ctx.actor.userId })
-    .onConflictDoUpdate({ target: [fxRates.currency, fxRates.asOf], set: { ratePerEur: input.ratePerEur, source: 'manual', updatedBy: ctx.actor.userId, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [fxRates.currency, fxRates.asOf],
+      set: { ratePerEur: input.ratePerEur, source: 'manual', updatedBy: ctx.actor.userId, updatedAt: sql`now()` },
+    })
     .returning({ currency: fxRates.currency, ratePerEur: fxRates.ratePerEur, asOf: fxRates.asOf, source: fxRates.source, updatedAt: fxRates.updatedAt })
   ratesChanged()
   return row!
@@ -70,7 +81,11 @@ async function storeEcbRates(parsed: EcbRates): Promise<EcbImportResult> {
   await database()
     .insert(fxRates)
     .values(parsed.rates.map((rate) => ({ currency: rate.currency, asOf: parsed.asOf, ratePerEur: rate.ratePerEur, source: 'ecb' as const })))
-    .onConflictDoUpdate({ target: [fxRates.currency, fxRates.asOf], set: { ratePerEur: sql`excluded.rate_per_eur`, source: 'ecb', updatedBy: null, updatedAt: sql`now()` }, setWhere: sql`${fxRates.source} <> 'manual'` })
+    .onConflictDoUpdate({
+      target: [fxRates.currency, fxRates.asOf],
+      set: { ratePerEur: sql`excluded.rate_per_eur`, source: 'ecb', updatedBy: null, updatedAt: sql`now()` },
+      setWhere: sql`${fxRates.source} <> 'manual'`,
+    })
   ratesChanged()
   return { asOf: parsed.asOf, count: parsed.rates.length }
 }

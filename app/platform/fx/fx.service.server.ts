@@ -29,7 +29,11 @@ async function loadRates(day: string): Promise<RateTable> {
     .where(lte(fxRates.asOf, day))
     .orderBy(fxRates.currency, desc(fxRates.asOf))
   const asOf = rows.reduce<string | null>((latest, row) => (latest === null || row.asOf > latest ? row.asOf : latest), null)
-  return { asOf, perEur: Object.fromEntries(rows.map((row) => [row.currency, row.ratePerEur])), days: Object.fromEntries(rows.map((row) => [row.currency, row.asOf])) }
+  return {
+    asOf,
+    perEur: Object.fromEntries(rows.map((row) => [row.currency, row.ratePerEur])),
+    days: Object.fromEntries(rows.map((row) => [row.currency, row.asOf])),
+  }
 }
 
 /** Call after writing rates. */
@@ -39,6 +43,8 @@ export function ratesChanged(): void {
 
 /** How many rates there are (a health figure for the admin page). */
 export async function rateCount(): Promise<number> {
-  const [row] = await database().select({ n: sql<number>`count(*)::int` }).from(fxRates)
+  const [row] = await database()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(fxRates)
   return row?.n ?? 0
 }

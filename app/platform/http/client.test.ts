@@ -22,7 +22,8 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   const status = /^\/status\/(\d{3})$/.exec(url.pathname)?.[1]
   if (status) return json(Number(status), { code: 'failed', message: `status ${status}` })
   if (url.pathname === '/slow') return void setTimeout(() => json(200, { late: true }), 500)
-  if (url.pathname === '/flaky') return seen.filter((s) => s.path === '/flaky').length === 1 ? json(503, { code: 'unavailable', message: 'try again' }) : json(200, { ok: true })
+  if (url.pathname === '/flaky')
+    return seen.filter((s) => s.path === '/flaky').length === 1 ? json(503, { code: 'unavailable', message: 'try again' }) : json(200, { ok: true })
   if (url.pathname === '/plain-error') {
     res.writeHead(502, { 'content-type': 'text/plain' })
     return res.end('Bad Gateway')
@@ -109,7 +110,10 @@ describe('errors', () => {
 
 describe('requests', () => {
   it('sends bodies as JSON and query parameters in the URL', async () => {
-    await expect(client()('/echo', { method: 'POST', body: { currency: 'CNY' }, query: { page: 2 } })).resolves.toEqual({ method: 'POST', query: { page: '2' } })
+    await expect(client()('/echo', { method: 'POST', body: { currency: 'CNY' }, query: { page: 2 } })).resolves.toEqual({
+      method: 'POST',
+      query: { page: '2' },
+    })
     expect(seen[0]).toMatchObject({ contentType: 'application/json', body: '{"currency":"CNY"}' })
   })
 

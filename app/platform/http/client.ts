@@ -59,7 +59,10 @@ function toClientError(error: unknown): unknown {
 /** The browser's HTTP client (one ofetch instance): JSON bodies, the §7 retry rule, one deadline per request. */
 export function createHttpClient(config: ClientConfig = {}): HttpClient {
   const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS
-  const $fetch = ofetch.create({ baseURL: config.baseURL, credentials: 'same-origin', retryStatusCodes: RETRY_STATUS_CODES }, config.fetch ? { fetch: config.fetch } : {})
+  const $fetch = ofetch.create(
+    { baseURL: config.baseURL, credentials: 'same-origin', retryStatusCodes: RETRY_STATUS_CODES },
+    config.fetch ? { fetch: config.fetch } : {},
+  )
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET'
     // Our own deadline rather than ofetch's `timeout`, so the retry shares it and the error has the §8 shape.

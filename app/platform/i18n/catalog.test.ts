@@ -35,7 +35,9 @@ describe('message catalogs', () => {
           expect(placeholders(otherForm(translated, key) ?? ''), `${locale} ${namespace}:${key}`).toEqual(placeholders(text))
           expect(otherForm(translated, key)?.trim(), `${locale} ${namespace}:${key} is empty`).toBeTruthy()
         }
-        for (const key of translated.keys()) if (PLURAL_SUFFIX.test(key)) expect(translated.has(`${key.replace(PLURAL_SUFFIX, '')}_other`), `${locale} ${namespace}:${key} needs an _other form`).toBe(true)
+        for (const key of translated.keys())
+          if (PLURAL_SUFFIX.test(key))
+            expect(translated.has(`${key.replace(PLURAL_SUFFIX, '')}_other`), `${locale} ${namespace}:${key} needs an _other form`).toBe(true)
       })
     }
     it(`${namespace}: no key holds a dot (lookup splits keys at dots, so such a text could never be found)`, () => {
@@ -64,7 +66,8 @@ describe('message keys used in code', () => {
         const key = match[1] ?? ''
         checked += 1
         // A plural text (key_one, key_other) is found through its count, as its readers look it up.
-        const lookup = (ns: string, count?: number) => createTranslator(CATALOGS.en, ns, 'en')(key, { defaultValue: '', ...(count === undefined ? {} : { count }) })
+        const lookup = (ns: string, count?: number) =>
+          createTranslator(CATALOGS.en, ns, 'en')(key, { defaultValue: '', ...(count === undefined ? {} : { count }) })
         const known = [...namespaces].some((ns) => ns in CATALOGS.en && (lookup(ns) !== '' || lookup(ns, 2) !== ''))
         if (!known) missing.push(`${path.relative(process.cwd(), file)}: ${key}`)
       }

@@ -4,7 +4,18 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 /** Attributes whose text a person reads or hears. */
-const USER_FACING_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label', 'description', 'hint', 'emptyMessage'])
+const USER_FACING_ATTRIBUTES = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'description',
+  'hint',
+  'emptyMessage',
+])
 const HAS_LETTERS = /\p{L}/u
 
 function tsxFiles(dir: string): string[] {

@@ -41,7 +41,8 @@ export function createTranslator(resources: LocaleResources, namespace: string =
   return (key, options) => {
     const messages = resources[namespace]
     const count = options?.count
-    const plural = typeof count === 'number' && locale ? (lookup(messages, `${key}_${pluralCategory(locale, count)}`) ?? lookup(messages, `${key}_other`)) : undefined
+    const plural =
+      typeof count === 'number' && locale ? (lookup(messages, `${key}_${pluralCategory(locale, count)}`) ?? lookup(messages, `${key}_other`)) : undefined
     return interpolate(plural ?? lookup(messages, key) ?? options?.defaultValue ?? key, options)
   }
 }

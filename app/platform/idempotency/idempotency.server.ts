@@ -12,14 +12,19 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
 /** The `Idempotency-Key` header (or form field) checked: printable ASCII, 1–255 characters; undefined when absent. */
 export function idempotencyKeyOf(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined || value === '') return undefined
-  if (!KEY_PATTERN.test(value)) throw new AppError('bad_request', 'The Idempotency-Key must be 1–255 printable ASCII characters', { fields: { idempotencyKey: ['validation.idempotencyKey'] } })
+  if (!KEY_PATTERN.test(value))
+    throw new AppError('bad_request', 'The Idempotency-Key must be 1–255 printable ASCII characters', {
+      fields: { idempotencyKey: ['validation.idempotencyKey'] },
+    })
   return value
 }
 
 /** A stable digest of a request body, so a key reused for a different request is told apart from a retry. */
 export function fingerprintOf(input: unknown): string {
   const canonical = JSON.stringify(input, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : value,
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
   )
   return createHash('sha256').update(canonical).digest('hex')
 }
@@ -29,7 +34,10 @@ export function fingerprintOf(input: unknown): string {
  * when this request is the first (create it), or the id of the record the first request created (answer with that).
  * The same key with a different request is a 409. Concurrent first requests queue on the key's row.
  */
-export async function claimIdempotencyKey(tx: Database | Transaction, claim: { scope: string; key: string; fingerprint: string; resourceId: string }): Promise<string | null> {
+export async function claimIdempotencyKey(
+  tx: Database | Transaction,
+  claim: { scope: string; key: string; fingerprint: string; resourceId: string },
+): Promise<string | null> {
   const inserted = await tx.insert(idempotencyKeys).values(claim).onConflictDoNothing().returning({ key: idempotencyKeys.key })
   if (inserted.length > 0) return null
   const [existing] = await tx

@@ -43,7 +43,11 @@ export function jobSystem(): JobSystem {
   return system
 }
 
-export function sendJob<Payload extends z.ZodType>(definition: JobDefinition<Payload>, payload: z.input<Payload>, options?: SendOptions): Promise<string | null> {
+export function sendJob<Payload extends z.ZodType>(
+  definition: JobDefinition<Payload>,
+  payload: z.input<Payload>,
+  options?: SendOptions,
+): Promise<string | null> {
   return jobSystem().send(definition, payload, options)
 }
 

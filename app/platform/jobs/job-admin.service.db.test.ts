@@ -22,9 +22,18 @@ const fragile = defineJob({
     if (!healed) throw new Error(`cannot do ${n} yet`)
   },
 })
-const scheduled = defineJob({ name: 'test.hourly', payload: z.object({}), cron: '0 * * * *', retry: { limit: 2, delaySeconds: 60, maxDelaySeconds: 600 }, handle: async () => {} })
+const scheduled = defineJob({
+  name: 'test.hourly',
+  payload: z.object({}),
+  cron: '0 * * * *',
+  retry: { limit: 2, delaySeconds: 60, maxDelaySeconds: 600 },
+  handle: async () => {},
+})
 
-const admin: ServiceContext = { ...contextOf(randomUUID(), randomUUID()), actor: { ...contextOf(randomUUID(), randomUUID()).actor, companyId: null, memberRole: null, platformRole: 'admin' } }
+const admin: ServiceContext = {
+  ...contextOf(randomUUID(), randomUUID()),
+  actor: { ...contextOf(randomUUID(), randomUUID()).actor, companyId: null, memberRole: null, platformRole: 'admin' },
+}
 const member = contextOf(randomUUID(), randomUUID())
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
@@ -57,7 +66,12 @@ describe('the jobs page service (issue 17)', () => {
     const { queues, failed, next, worker } = await jobsOverview(admin)
     expect(worker).toBe(true)
     expect(queues.map((queue) => queue.name)).toEqual(['test.fragile', 'test.hourly'])
-    expect(queues[0]).toMatchObject({ titleKey: 'names.sendNotificationDigests', cron: null, retry: { limit: 0, delaySeconds: 1, maxDelaySeconds: null }, failed: 0 })
+    expect(queues[0]).toMatchObject({
+      titleKey: 'names.sendNotificationDigests',
+      cron: null,
+      retry: { limit: 0, delaySeconds: 1, maxDelaySeconds: null },
+      failed: 0,
+    })
     expect(queues[1]).toMatchObject({ titleKey: null, cron: '0 * * * *', retry: { limit: 2, delaySeconds: 60, maxDelaySeconds: 600 } })
     expect(failed).toEqual([])
     expect(next).toBeNull()
@@ -103,7 +117,8 @@ describe('the jobs page service (issue 17)', () => {
   })
 
   it('starts from the newest failure when the cursor in the address is not one of its own', () => {
-    for (const text of [null, '', 'yesterday', '2026-13-45T00:00:00Z~not-a-uuid', `2026-11-26T10:00:00Z~${'x'.repeat(36)}`]) expect(parseFailedJobCursor(text)).toBeUndefined()
+    for (const text of [null, '', 'yesterday', '2026-13-45T00:00:00Z~not-a-uuid', `2026-11-26T10:00:00Z~${'x'.repeat(36)}`])
+      expect(parseFailedJobCursor(text)).toBeUndefined()
     const id = randomUUID()
     expect(parseFailedJobCursor(`2026-11-26T10:00:00.000Z~${id}`)).toEqual({ failedAt: new Date('2026-11-26T10:00:00.000Z'), id })
   })

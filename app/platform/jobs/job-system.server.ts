@@ -154,7 +154,9 @@ export class JobSystem {
         group by name`,
       [names],
     )
-    const counts = new Map((rows as Array<{ name: string; ready: number; deferred: number; active: number; failed: number; total: number }>).map((row) => [row.name, row]))
+    const counts = new Map(
+      (rows as Array<{ name: string; ready: number; deferred: number; active: number; failed: number; total: number }>).map((row) => [row.name, row]),
+    )
     return names.map((name) => {
       const definition = this.#definitions.get(name)!
       const count = counts.get(name)
@@ -190,14 +192,16 @@ export class JobSystem {
         limit $2`,
       values,
     )
-    return (rows as Array<{ id: string; name: string; retryCount: number; output: unknown; completedOn: Date | string; createdOn: Date | string }>).map((row) => ({
-      id: row.id,
-      name: row.name,
-      attempts: row.retryCount + 1,
-      error: failureMessage(row.output),
-      failedAt: new Date(row.completedOn),
-      createdAt: new Date(row.createdOn),
-    }))
+    return (rows as Array<{ id: string; name: string; retryCount: number; output: unknown; completedOn: Date | string; createdOn: Date | string }>).map(
+      (row) => ({
+        id: row.id,
+        name: row.name,
+        attempts: row.retryCount + 1,
+        error: failureMessage(row.output),
+        failedAt: new Date(row.completedOn),
+        createdAt: new Date(row.createdOn),
+      }),
+    )
   }
 
   /** Puts a failed job of a registered queue back in line at once; false when there is no such failed job. */

@@ -16,7 +16,10 @@ function authorize(ctx: ServiceContext): void {
   if (!canReadDevMailbox(ctx.actor)) throw new AppError('forbidden', 'Only platform admins can read the dev mailbox')
 }
 
-export async function listDevMessages(ctx: ServiceContext, query: { channel: DevChannel; limit: number; offset: number }): Promise<{ items: DevMessage[]; total: number }> {
+export async function listDevMessages(
+  ctx: ServiceContext,
+  query: { channel: DevChannel; limit: number; offset: number },
+): Promise<{ items: DevMessage[]; total: number }> {
   authorize(ctx)
   const where = eq(devMessages.channel, query.channel)
   const [items, [totals]] = await Promise.all([
@@ -28,7 +31,11 @@ export async function listDevMessages(ctx: ServiceContext, query: { channel: Dev
 
 export async function getDevMessage(ctx: ServiceContext, id: string): Promise<DevMessage> {
   authorize(ctx)
-  const [message] = await database().select().from(devMessages).where(and(eq(devMessages.id, id))).limit(1)
+  const [message] = await database()
+    .select()
+    .from(devMessages)
+    .where(and(eq(devMessages.id, id)))
+    .limit(1)
   if (!message) throw new AppError('not_found', 'Message not found')
   return message
 }

@@ -30,7 +30,8 @@ export type EntityChange = {
 /** Why a realtime request was refused; each has a text `common:errors.<code>`. */
 export const REALTIME_ERROR_CODES = ['not_found', 'validation_failed', 'rate_limited', 'payload_too_large', 'unsupported', 'timeout', 'internal'] as const
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number]
-export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: { code: RealtimeErrorCode; message: string; retryAfterSeconds?: number; fields?: Record<string, string[]> } }
+export type Ack<T extends object = object> =
+  ({ ok: true } & T) | { ok: false; error: { code: RealtimeErrorCode; message: string; retryAfterSeconds?: number; fields?: Record<string, string[]> } }
 
 /** Limits on what a client may send (§9 timeouts live in the client hook). */
 export const BROADCAST_MAX_BYTES = 4096

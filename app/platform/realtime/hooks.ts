@@ -5,7 +5,19 @@ import { roomOf } from './events'
 import { RealtimeContext } from './provider'
 import type { RealtimeConnection } from './realtime-client'
 import { hasUnsavedEdits } from './unsaved-edits'
-import { applyTyping, expireTyping, joinWithReplay, mergePresence, type RoomMessage, samePresence, timeoutAck, type TypingEntry, type TypingEvent, typingEvents, TypingThrottle } from './realtime-core'
+import {
+  applyTyping,
+  expireTyping,
+  joinWithReplay,
+  mergePresence,
+  type RoomMessage,
+  samePresence,
+  timeoutAck,
+  type TypingEntry,
+  type TypingEvent,
+  typingEvents,
+  TypingThrottle,
+} from './realtime-core'
 
 /**
  * The hooks pages use to take part in realtime. They all share the tab's one connection (RealtimeProvider in
@@ -27,11 +39,7 @@ const UNSAVED_RETRY_MS = 2000
 /** The state of the tab's connection, the last ping's round trip, the user, and how many times it reconnected. */
 export function useRealtimeConnection(): RealtimeConnection {
   const client = useContext(RealtimeContext)
-  return useSyncExternalStore(
-    client?.subscribe ?? noSubscription,
-    client?.getSnapshot ?? (() => NO_CONNECTION),
-    () => SERVER_CONNECTION,
-  )
+  return useSyncExternalStore(client?.subscribe ?? noSubscription, client?.getSnapshot ?? (() => NO_CONNECTION), () => SERVER_CONNECTION)
 }
 
 /** Calls `handler` for every `event` the server pushes; the latest handler is used without resubscribing. */
@@ -224,11 +232,7 @@ export function useLiveRevalidate(match: (change: EntityChange) => boolean, opti
  */
 export function usePresenceStatus(): [PresenceStatus, (status: PresenceStatus) => void] {
   const client = useContext(RealtimeContext)
-  const status = useSyncExternalStore(
-    client?.subscribe ?? noSubscription,
-    client?.getPresenceStatus ?? (() => 'online' as const),
-    () => 'online' as const,
-  )
+  const status = useSyncExternalStore(client?.subscribe ?? noSubscription, client?.getPresenceStatus ?? (() => 'online' as const), () => 'online' as const)
   const set = useCallback((next: PresenceStatus) => client?.setPresenceStatus(next), [client])
   return [status, set]
 }

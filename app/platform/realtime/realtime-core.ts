@@ -43,7 +43,11 @@ export function timeoutAck(message = 'The server did not answer in time'): Ack<n
  * Sends one request and resolves with its acknowledgement, or with a `timeout` failure after `timeoutMs`.
  * Never rejects: a throwing `send` (e.g. a closed socket) resolves as a timeout too; a late answer is ignored.
  */
-export function withAckTimeout<T extends object>(send: (reply: (ack: Ack<T>) => void) => void, timeoutMs = ACK_TIMEOUT_MS, timers: Timers = browserTimers): Promise<Ack<T>> {
+export function withAckTimeout<T extends object>(
+  send: (reply: (ack: Ack<T>) => void) => void,
+  timeoutMs = ACK_TIMEOUT_MS,
+  timers: Timers = browserTimers,
+): Promise<Ack<T>> {
   return new Promise((resolve) => {
     let settled = false
     const finish = (ack: Ack<T>) => {
@@ -159,7 +163,10 @@ export function mergePresence(members: PresenceMember[]): PresenceMember[] {
 
 /** Whether two presence lists show the same thing (so a repeated event does not re-render). */
 export function samePresence(a: PresenceMember[], b: PresenceMember[]): boolean {
-  return a.length === b.length && a.every((member, index) => member.userId === b[index]?.userId && member.status === b[index]?.status && member.name === b[index]?.name)
+  return (
+    a.length === b.length &&
+    a.every((member, index) => member.userId === b[index]?.userId && member.status === b[index]?.status && member.name === b[index]?.name)
+  )
 }
 
 /** The status to report: the chosen one, or `away` while the tab has been hidden long enough. */

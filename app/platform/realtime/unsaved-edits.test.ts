@@ -7,7 +7,15 @@ describe('unsaved edits', () => {
     expect(fieldIsEdited({ tagName: 'INPUT', type: 'text', value: 'ab', defaultValue: 'a' })).toBe(true)
     expect(fieldIsEdited({ tagName: 'TEXTAREA', value: 'question?', defaultValue: '' })).toBe(true)
     expect(fieldIsEdited({ tagName: 'INPUT', type: 'checkbox', checked: true, defaultChecked: false })).toBe(true)
-    expect(fieldIsEdited({ tagName: 'SELECT', options: [{ selected: false, defaultSelected: true }, { selected: true, defaultSelected: false }] })).toBe(true)
+    expect(
+      fieldIsEdited({
+        tagName: 'SELECT',
+        options: [
+          { selected: false, defaultSelected: true },
+          { selected: true, defaultSelected: false },
+        ],
+      }),
+    ).toBe(true)
     expect(fieldIsEdited({ tagName: 'SELECT', options: [{ selected: true, defaultSelected: true }] })).toBe(false)
   })
 

@@ -14,11 +14,21 @@ describe('colour mode', () => {
   })
 
   it('lets a route force light or dark, keeping the preference', () => {
-    expect(resolveColorMode({ preference: 'light', systemPrefersDark: false, forced: 'dark' })).toEqual({ preference: 'light', value: 'dark', unknown: false, forced: true })
+    expect(resolveColorMode({ preference: 'light', systemPrefersDark: false, forced: 'dark' })).toEqual({
+      preference: 'light',
+      value: 'dark',
+      unknown: false,
+      forced: true,
+    })
   })
 
   it('ignores a route forcing system', () => {
-    expect(resolveColorMode({ preference: 'dark', systemPrefersDark: null, forced: 'system' })).toEqual({ preference: 'dark', value: 'dark', unknown: false, forced: false })
+    expect(resolveColorMode({ preference: 'dark', systemPrefersDark: null, forced: 'system' })).toEqual({
+      preference: 'dark',
+      value: 'dark',
+      unknown: false,
+      forced: false,
+    })
   })
 
   it('reads the cookie defensively', () => {

@@ -3,7 +3,10 @@ import { pageSettings } from './route-handle'
 
 describe('route handles', () => {
   it('lets the deepest route that sets a value win', () => {
-    expect(pageSettings([{ handle: { layout: 'default' } }, { handle: undefined }, { handle: { layout: 'none', colorMode: 'dark' } }])).toEqual({ layout: 'none', colorMode: 'dark' })
+    expect(pageSettings([{ handle: { layout: 'default' } }, { handle: undefined }, { handle: { layout: 'none', colorMode: 'dark' } }])).toEqual({
+      layout: 'none',
+      colorMode: 'dark',
+    })
     expect(pageSettings([{ handle: { colorMode: 'light' } }, { handle: { layout: 'anno' } }])).toEqual({ layout: 'anno', colorMode: 'light' })
     expect(pageSettings([])).toEqual({})
   })

@@ -2,8 +2,25 @@ import { redirect } from 'react-router'
 import { FormError } from '../../components/form-error'
 import { useIntentResult } from '../../components/use-intent-result'
 import { Alert } from '../../components/ui/alert'
-import { CategoryEditor, CategoryTree, CreateCategoryForm, CreateCategoryInput, MoveCategoryInput, RenameCategoryInput, ReorderCategoryInput } from '../../modules/catalog/index'
-import { categoryAdminTree, createCategory, deleteCategory, flattenCategories, moveCategory, renameCategory, reorderCategory, type AdminCategoryNode } from '../../modules/catalog/index.server'
+import {
+  CategoryEditor,
+  CategoryTree,
+  CreateCategoryForm,
+  CreateCategoryInput,
+  MoveCategoryInput,
+  RenameCategoryInput,
+  ReorderCategoryInput,
+} from '../../modules/catalog/index'
+import {
+  categoryAdminTree,
+  createCategory,
+  deleteCategory,
+  flattenCategories,
+  moveCategory,
+  renameCategory,
+  reorderCategory,
+  type AdminCategoryNode,
+} from '../../modules/catalog/index.server'
 import { requireActor } from '../../modules/companies/index.server'
 import type { ServiceContext } from '../../platform/actor'
 import { isAppError } from '../../platform/errors'
@@ -45,7 +62,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ...pageData(ctx.locale, 'catalog', 'categories.metaTitle'),
     tree,
     options: flat.map(({ id, nameEn, depth }) => ({ id, name: nameEn, depth })),
-    selected: selected ? { id: selected.id, parentId: selected.parentId, nameEn: selected.nameEn, nameZhHans: selected.nameZhHans, nameZhHant: selected.nameZhHant, productCount: selected.productCount, childCount: selected.children.length } : null,
+    selected: selected
+      ? {
+          id: selected.id,
+          parentId: selected.parentId,
+          nameEn: selected.nameEn,
+          nameZhHans: selected.nameZhHans,
+          nameZhHant: selected.nameZhHant,
+          productCount: selected.productCount,
+          childCount: selected.children.length,
+        }
+      : null,
     parentOptions: flat.filter((node) => !excluded.has(node.id)).map(({ id, nameEn, depth }) => ({ id, name: nameEn, depth })),
     saved: SAVED.find((value) => value === search.get('saved')),
   }
@@ -61,7 +88,9 @@ function deleteRefusal(ctx: ServiceContext, error: unknown, intent: string) {
   if (!isAppError(error) || error.code !== 'conflict') return failureFromError(error, { intent })
   const t = translator(ctx.locale, 'catalog')
   const key = error.details?.reason === 'category_has_children' ? 'categories.deleteBlocked.children' : 'categories.deleteBlocked.products'
-  return failure({ ok: false, fieldErrors: {}, formError: { code: error.code, message: t(key, { count: Number(error.details?.count ?? 0) }) } }, 409, { intent })
+  return failure({ ok: false, fieldErrors: {}, formError: { code: error.code, message: t(key, { count: Number(error.details?.count ?? 0) }) } }, 409, {
+    intent,
+  })
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -111,7 +140,12 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog')
   const { tree, options, selected, parentOptions, saved } = loaderData
   const reorder = useIntentResult('reorder')
-  const savedNotice: Record<Saved, string> = { created: t('categories.saved.created'), renamed: t('categories.saved.renamed'), moved: t('categories.saved.moved'), deleted: t('categories.saved.deleted') }
+  const savedNotice: Record<Saved, string> = {
+    created: t('categories.saved.created'),
+    renamed: t('categories.saved.renamed'),
+    moved: t('categories.saved.moved'),
+    deleted: t('categories.saved.deleted'),
+  }
   return (
     <div className="flex flex-col gap-6">
       <div>

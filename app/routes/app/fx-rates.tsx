@@ -12,7 +12,15 @@ import { requirePlatformAdmin } from '../../modules/companies/index'
 import { requireActor } from '../../modules/companies/index.server'
 import { isAppError } from '../../platform/errors'
 import { failure, failureFromError, type FormFailure, parseForm, withRouteErrors } from '../../platform/forms.server'
-import { ecbImporter, importEcbRates, listCurrentRates, RATE_HISTORY_DAYS, type RatePoint, rateHistory, saveRate } from '../../platform/fx/fx-admin.service.server'
+import {
+  ecbImporter,
+  importEcbRates,
+  listCurrentRates,
+  RATE_HISTORY_DAYS,
+  type RatePoint,
+  rateHistory,
+  saveRate,
+} from '../../platform/fx/fx-admin.service.server'
 import { FxRateInput } from '../../platform/fx/fx-rate.inputs'
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
@@ -23,9 +31,17 @@ import type { Route } from './+types/fx-rates'
 
 const IMPORT_PROBLEMS = ['not_configured', 'unreachable', 'malformed'] as const
 type ImportProblem = (typeof IMPORT_PROBLEMS)[number]
-const PROBLEM_MESSAGE: Record<ImportProblem, 'fx.notConfigured' | 'fx.unreachable' | 'fx.malformed'> = { not_configured: 'fx.notConfigured', unreachable: 'fx.unreachable', malformed: 'fx.malformed' }
+const PROBLEM_MESSAGE: Record<ImportProblem, 'fx.notConfigured' | 'fx.unreachable' | 'fx.malformed'> = {
+  not_configured: 'fx.notConfigured',
+  unreachable: 'fx.unreachable',
+  malformed: 'fx.malformed',
+}
 
-type FxActionResult = { ok: true; intent: 'save' } | { ok: true; intent: 'import'; asOf: string; count: number } | { ok: false; intent: 'import'; problem: ImportProblem } | (FormFailure & { intent?: string })
+type FxActionResult =
+  | { ok: true; intent: 'save' }
+  | { ok: true; intent: 'import'; asOf: string; count: number }
+  | { ok: false; intent: 'import'; problem: ImportProblem }
+  | (FormFailure & { intent?: string })
 
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
@@ -37,7 +53,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const editing = new URL(request.url).searchParams.get('currency')
   return {
     ...pageData(ctx.locale, 'comparison', 'fx.metaTitle'),
-    rates: rates.map((rate) => ({ currency: rate.currency, ratePerEur: rate.ratePerEur, asOf: rate.asOf, source: rate.source, history: history?.byCurrency[rate.currency] ?? [] })),
+    rates: rates.map((rate) => ({
+      currency: rate.currency,
+      ratePerEur: rate.ratePerEur,
+      asOf: rate.asOf,
+      source: rate.source,
+      history: history?.byCurrency[rate.currency] ?? [],
+    })),
     historyWindow: history ? { from: history.from, to: history.to, days: RATE_HISTORY_DAYS } : null,
     editing: rates.find((rate) => rate.currency === editing) ?? null,
     importer: ecbImporter(),
@@ -57,7 +79,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { ok: true as const, intent: 'import' as const, asOf: result.asOf, count: result.count }
     } catch (error) {
       const problem = isAppError(error) ? error.details?.reason : undefined
-      if (IMPORT_PROBLEMS.includes(problem as ImportProblem)) return failure({ ok: false, fieldErrors: {} }, isAppError(error) ? error.status : 503, { intent: 'import', problem: problem as ImportProblem })
+      if (IMPORT_PROBLEMS.includes(problem as ImportProblem))
+        return failure({ ok: false, fieldErrors: {} }, isAppError(error) ? error.status : 503, { intent: 'import', problem: problem as ImportProblem })
       return failureFromError(error, { intent: 'import' })
     }
   }
@@ -83,10 +106,31 @@ function RateTrend({ history, window }: { history: RatePoint[]; window: { from: 
   const points = history.map((point) => ({ at: dayTime(point.asOf), value: Number(point.ratePerEur) }))
   const domain: [number, number] = [dayTime(window.from), dayTime(window.to)]
   if (!first || !last) return <span className="text-muted-foreground">{t('fx.trendNone', { days: window.days })}</span>
-  if (first === last) return <Sparkline points={points} domain={domain} description={t('fx.trendSingle', { days: window.days, rate: rate(last.ratePerEur), date: format.date(last.asOf) })} />
-  const change = format.percent(Number(last.ratePerEur) / Number(first.ratePerEur) - 1, { signDisplay: 'exceptZero', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  if (first === last)
+    return (
+      <Sparkline
+        points={points}
+        domain={domain}
+        description={t('fx.trendSingle', { days: window.days, rate: rate(last.ratePerEur), date: format.date(last.asOf) })}
+      />
+    )
+  const change = format.percent(Number(last.ratePerEur) / Number(first.ratePerEur) - 1, {
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  })
   return (
-    <Sparkline points={points} domain={domain} description={t('fx.trendText', { from: rate(first.ratePerEur), fromDate: format.date(first.asOf), to: rate(last.ratePerEur), toDate: format.date(last.asOf), change })}>
+    <Sparkline
+      points={points}
+      domain={domain}
+      description={t('fx.trendText', {
+        from: rate(first.ratePerEur),
+        fromDate: format.date(first.asOf),
+        to: rate(last.ratePerEur),
+        toDate: format.date(last.asOf),
+        change,
+      })}
+    >
       <span className="text-xs text-muted-foreground tabular-nums">{change}</span>
     </Sparkline>
   )
@@ -111,7 +155,9 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
       </header>
 
       {result?.ok && result.intent === 'save' ? <Alert tone="success">{t('fx.saved')}</Alert> : null}
-      {result?.ok && result.intent === 'import' ? <Alert tone="success">{t('fx.imported', { count: result.count, date: format.date(result.asOf) })}</Alert> : null}
+      {result?.ok && result.intent === 'import' ? (
+        <Alert tone="success">{t('fx.imported', { count: result.count, date: format.date(result.asOf) })}</Alert>
+      ) : null}
       {importProblem ? <Alert tone={importProblem === 'not_configured' ? 'warning' : 'error'}>{t(PROBLEM_MESSAGE[importProblem])}</Alert> : null}
       <FormError error={formError} />
 
@@ -152,7 +198,11 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
                       </TableCell>
                     ) : null}
                     <TableCell>
-                      <Link to={`${localizePath(locale, '/app/fx-rates')}?currency=${rate.currency}`} className="text-primary hover:underline" aria-label={`${t('fx.edit')} ${rate.currency}`}>
+                      <Link
+                        to={`${localizePath(locale, '/app/fx-rates')}?currency=${rate.currency}`}
+                        className="text-primary hover:underline"
+                        aria-label={`${t('fx.edit')} ${rate.currency}`}
+                      >
                         {t('fx.edit')}
                       </Link>
                     </TableCell>
@@ -161,7 +211,11 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
               </TableBody>
             </Table>
           )}
-          {data.historyWindow && data.rates.length > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t('fx.trendNote', { days: data.historyWindow.days, from: format.date(data.historyWindow.from), to: format.date(data.historyWindow.to) })}</p> : null}
+          {data.historyWindow && data.rates.length > 0 ? (
+            <p className="mt-2 text-xs text-muted-foreground">
+              {t('fx.trendNote', { days: data.historyWindow.days, from: format.date(data.historyWindow.from), to: format.date(data.historyWindow.to) })}
+            </p>
+          ) : null}
         </section>
 
         <div className="flex flex-col gap-6">
@@ -171,7 +225,9 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
             <Form method="post" className="flex flex-col gap-3" key={data.editing?.currency ?? 'new'}>
               <input type="hidden" name="intent" value="save" />
               <FormField label={t('fx.currency')} errors={fieldError('currency')}>
-                {(control) => <Input {...control} name="currency" defaultValue={data.editing?.currency ?? ''} maxLength={3} autoCapitalize="characters" required />}
+                {(control) => (
+                  <Input {...control} name="currency" defaultValue={data.editing?.currency ?? ''} maxLength={3} autoCapitalize="characters" required />
+                )}
               </FormField>
               <FormField label={t('fx.rate')} errors={fieldError('ratePerEur')}>
                 {(control) => <Input {...control} name="ratePerEur" inputMode="decimal" defaultValue={data.editing?.ratePerEur ?? ''} required />}

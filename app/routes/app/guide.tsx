@@ -11,7 +11,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const session = context.get(clientSessionContext)
   const companies = context.get(companiesContext)
-  const guide = await withRouteErrors(() => loadGuide(ctx, { contactVerified: ctx.actor.contactVerified, twoFactor: Boolean(session?.user.twoFactorEnabled), companyName: companies?.active?.name ?? '' }))
+  const guide = await withRouteErrors(() =>
+    loadGuide(ctx, {
+      contactVerified: ctx.actor.contactVerified,
+      twoFactor: Boolean(session?.user.twoFactorEnabled),
+      companyName: companies?.active?.name ?? '',
+    }),
+  )
   return { ...pageData(ctx.locale, 'guide', 'metaTitle'), guide, created: new URL(request.url).searchParams.get('created') === '1' }
 }
 

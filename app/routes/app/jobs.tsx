@@ -104,7 +104,11 @@ export default function Jobs({ loaderData: data, actionData }: Route.ComponentPr
                   <TableCell label={t('queues.retries')}>
                     {queue.retry.limit === 0
                       ? t('queues.noRetry')
-                      : t('queues.retryPolicy', { count: queue.retry.limit, delay: format.number(queue.retry.delaySeconds), max: format.number(queue.retry.maxDelaySeconds ?? queue.retry.delaySeconds * 2 ** queue.retry.limit) })}
+                      : t('queues.retryPolicy', {
+                          count: queue.retry.limit,
+                          delay: format.number(queue.retry.delaySeconds),
+                          max: format.number(queue.retry.maxDelaySeconds ?? queue.retry.delaySeconds * 2 ** queue.retry.limit),
+                        })}
                   </TableCell>
                   <TableCell label={t('queues.ready')} className="text-right tabular-nums">
                     {format.number(queue.ready)}
@@ -172,7 +176,13 @@ export default function Jobs({ loaderData: data, actionData }: Route.ComponentPr
                     <Form method="post">
                       <input type="hidden" name="name" value={job.name} />
                       <input type="hidden" name="id" value={job.id} />
-                      <Button type="submit" size="sm" variant="secondary" disabled={retrying === job.id} aria-label={t('failed.retryJob', { name: job.name, id: job.id.slice(0, 8) })}>
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant="secondary"
+                        disabled={retrying === job.id}
+                        aria-label={t('failed.retryJob', { name: job.name, id: job.id.slice(0, 8) })}
+                      >
                         {t('failed.retry')}
                       </Button>
                     </Form>

@@ -16,7 +16,10 @@ import type { Route } from './+types/notification-settings'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const settings = await withRouteErrors(() => getNotificationSettings(ctx))
-  return { ...pageData(ctx.locale, 'notifications', 'settings.metaTitle'), groups: NOTIFICATION_GROUPS.map((group) => ({ group, mailed: settings.mail[group] })) }
+  return {
+    ...pageData(ctx.locale, 'notifications', 'settings.metaTitle'),
+    groups: NOTIFICATION_GROUPS.map((group) => ({ group, mailed: settings.mail[group] })),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -99,10 +99,18 @@ export default function NotificationsPage({ loaderData: data, actionData }: Rout
       {invalid ? <Alert tone="error">{invalid}</Alert> : null}
 
       <nav aria-label={t('filterLabel')} className="flex flex-wrap items-center gap-2">
-        <Link to={href(0, false)} aria-current={data.unreadOnly ? undefined : 'page'} className={buttonClasses(data.unreadOnly ? 'ghost' : 'secondary', undefined, 'sm')}>
+        <Link
+          to={href(0, false)}
+          aria-current={data.unreadOnly ? undefined : 'page'}
+          className={buttonClasses(data.unreadOnly ? 'ghost' : 'secondary', undefined, 'sm')}
+        >
           {t('showAll')}
         </Link>
-        <Link to={href(0, true)} aria-current={data.unreadOnly ? 'page' : undefined} className={buttonClasses(data.unreadOnly ? 'secondary' : 'ghost', undefined, 'sm')}>
+        <Link
+          to={href(0, true)}
+          aria-current={data.unreadOnly ? 'page' : undefined}
+          className={buttonClasses(data.unreadOnly ? 'secondary' : 'ghost', undefined, 'sm')}
+        >
           {t('unreadOnly')}
         </Link>
         <p className="ms-auto text-sm text-muted-foreground" aria-live="polite">
@@ -133,11 +141,7 @@ export default function NotificationsPage({ loaderData: data, actionData }: Rout
               <li key={item.id} className={cn('flex flex-wrap items-start gap-3 px-4 py-3', !item.read && 'bg-muted/50')}>
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    {item.read ? (
-                      <Badge variant="outline">{t('read')}</Badge>
-                    ) : (
-                      <Badge variant="default">{t('unread')}</Badge>
-                    )}
+                    {item.read ? <Badge variant="outline">{t('read')}</Badge> : <Badge variant="default">{t('unread')}</Badge>}
                     <h3 className={cn('text-sm', item.read ? 'font-normal' : 'font-semibold')}>
                       {item.link ? (
                         <Link to={localizePath(locale, item.link)} className="underline-offset-4 hover:underline">

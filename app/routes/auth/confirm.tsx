@@ -26,7 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return redirect(localizePath(locale, '/app/dashboard'), { headers: cookieHeaders(setCookies) })
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === 'invalid_token' || code === 'bad_request' || code === 'session_missing' || code === 'validation_failed') return { ...page, problem: 'failed' as const }
+    if (code === 'invalid_token' || code === 'bad_request' || code === 'session_missing' || code === 'validation_failed')
+      return { ...page, problem: 'failed' as const }
     throw error
   }
 }
@@ -54,7 +55,7 @@ export default function Confirm() {
   const fieldError = useFieldErrors(actionData?.ok ? undefined : actionData?.fieldErrors)
   return (
     <>
-<AnnoTitle>{t('confirm.title')}</AnnoTitle>
+      <AnnoTitle>{t('confirm.title')}</AnnoTitle>
       <div className="flex flex-col gap-4">
         <Alert tone="error">{problem === 'missing' ? t('confirm.missing') : t('confirm.failed')}</Alert>
         {actionData?.ok ? (

@@ -18,7 +18,15 @@ import {
   TwoFactorInput,
 } from '../../modules/identity/index'
 import { companiesContext } from '../../modules/companies/index'
-import { redirectCookie, requestPasswordRecovery, sendSignInCode, signIn, signInWithCode, signUp, verifySecondFactor } from '../../modules/identity/index.server'
+import {
+  redirectCookie,
+  requestPasswordRecovery,
+  sendSignInCode,
+  signIn,
+  signInWithCode,
+  signUp,
+  verifySecondFactor,
+} from '../../modules/identity/index.server'
 import { REDIRECT_COOKIE, safeRedirectTarget } from '../../platform/auth-guard'
 import { mayOpenPage, type Visitor } from '../../platform/page-access'
 import { type FailureExtra, failure, failureFromError, parseForm } from '../../platform/forms.server'
@@ -65,8 +73,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '')
   // Back to this page, whose loader knows the new session's companies and picks the destination.
   const signedIn = (setCookies: string[]) => redirect(localizePath(locale, '/login'), { headers: cookieHeaders(setCookies) })
-  const twoFactorStep = (methods: string[], setCookies: string[]) => Response.json({ ok: true, step: 'two_factor', methods }, { headers: cookieHeaders(setCookies) })
-  const stepOnFailure: FailureExtra = intent === 'two-factor' ? { step: 'two_factor' } : intent === 'code-sign-in' ? { step: 'code_sent', email: String(form.get('email') ?? '') } : {}
+  const twoFactorStep = (methods: string[], setCookies: string[]) =>
+    Response.json({ ok: true, step: 'two_factor', methods }, { headers: cookieHeaders(setCookies) })
+  const stepOnFailure: FailureExtra =
+    intent === 'two-factor' ? { step: 'two_factor' } : intent === 'code-sign-in' ? { step: 'code_sent', email: String(form.get('email') ?? '') } : {}
   try {
     switch (intent) {
       case 'sign-in': {
@@ -135,7 +145,10 @@ function ModeTabs({ mode, locale }: { mode: Mode; locale: Locale }) {
           to={`${localizePath(locale, '/login')}?mode=${value}`}
           replace
           aria-current={mode === value ? 'page' : undefined}
-          className={cn('flex-1 rounded px-3 py-1.5 text-center', mode === value ? 'bg-card font-medium text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground')}
+          className={cn(
+            'flex-1 rounded px-3 py-1.5 text-center',
+            mode === value ? 'bg-card font-medium text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+          )}
         >
           {label}
         </Link>
@@ -159,7 +172,7 @@ function TwoFactorStep({ actionData, locale, mode }: { actionData: ActionData; l
   const fieldError = useFieldErrors(actionData.fieldErrors)
   return (
     <>
-<AnnoTitle>{t('login.twoFactorTitle')}</AnnoTitle>
+      <AnnoTitle>{t('login.twoFactorTitle')}</AnnoTitle>
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <p className="text-sm text-muted-foreground">{backup ? t('login.backupBody') : t('login.twoFactorBody')}</p>
         <FormError error={actionData.ok ? undefined : actionData.formError} />
@@ -214,7 +227,7 @@ export default function Login() {
   if (mode === 'recovery') {
     return (
       <>
-<AnnoTitle>{titles.recovery}</AnnoTitle>
+        <AnnoTitle>{titles.recovery}</AnnoTitle>
         {actionData?.step === 'recovery_sent' ? (
           <Alert tone="success">{t('login.recoverySent', { email: actionData.email })}</Alert>
         ) : (
@@ -237,7 +250,7 @@ export default function Login() {
 
   return (
     <>
-<AnnoTitle>{titles[mode]}</AnnoTitle>
+      <AnnoTitle>{titles[mode]}</AnnoTitle>
       <ModeTabs mode={mode} locale={locale} />
       {search.get('updated') === '1' ? (
         <Alert tone="success" className="mb-4">
@@ -248,7 +261,14 @@ export default function Login() {
         <Form method="post" className="flex flex-col gap-4" noValidate>
           <FormError error={failed?.formError} />
           <input type="hidden" name="intent" value="sign-in" />
-          <Field label={t('login.identifier')} name="identifier" autoComplete="username" required hint={t('login.identifierHint')} errors={fieldError('identifier')} />
+          <Field
+            label={t('login.identifier')}
+            name="identifier"
+            autoComplete="username"
+            required
+            hint={t('login.identifierHint')}
+            errors={fieldError('identifier')}
+          />
           <Field label={t('login.password')} name="password" type="password" autoComplete="current-password" required errors={fieldError('password')} />
           <SubmitButton>{t('login.submitSignIn')}</SubmitButton>
           <Link className="text-sm text-primary underline" to={`${localizePath(locale, '/login')}?mode=recovery`}>
@@ -261,7 +281,14 @@ export default function Login() {
           <FormError error={failed?.formError} />
           <input type="hidden" name="intent" value="sign-up" />
           <Field label={t('login.name')} name="name" autoComplete="name" required maxLength={100} errors={fieldError('name')} />
-          <Field label={t('login.identifier')} name="identifier" autoComplete="username" required hint={t('login.identifierHint')} errors={fieldError('identifier')} />
+          <Field
+            label={t('login.identifier')}
+            name="identifier"
+            autoComplete="username"
+            required
+            hint={t('login.identifierHint')}
+            errors={fieldError('identifier')}
+          />
           <Field
             label={t('login.password')}
             name="password"
@@ -280,7 +307,16 @@ export default function Login() {
           {failed ? <FormError error={failed.formError} /> : <Alert tone="success">{t('login.codeSent', { email: actionData.email })}</Alert>}
           <input type="hidden" name="intent" value="code-sign-in" />
           <input type="hidden" name="email" value={actionData.email} />
-          <Field label={t('login.code')} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} required autoFocus errors={fieldError('code')} />
+          <Field
+            label={t('login.code')}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            required
+            autoFocus
+            errors={fieldError('code')}
+          />
           <SubmitButton>{t('login.submitCode')}</SubmitButton>
         </Form>
       ) : null}

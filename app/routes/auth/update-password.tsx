@@ -22,7 +22,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const handle: RouteHandle = { layout: 'anno' }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+]
 
 export async function action({ request, params }: Route.ActionArgs) {
   const parsed = parseForm(UpdatePasswordInput, await request.formData())
@@ -49,7 +53,7 @@ export default function UpdatePassword() {
 
   return (
     <>
-<AnnoTitle>{t('updatePassword.title')}</AnnoTitle>
+      <AnnoTitle>{t('updatePassword.title')}</AnnoTitle>
       {token && actionData?.formError?.code !== 'invalid_token' ? (
         <Form method="post" className="flex flex-col gap-4" noValidate>
           <p className="text-sm text-muted-foreground">{t('updatePassword.body')}</p>
@@ -65,7 +69,14 @@ export default function UpdatePassword() {
             hint={t('login.newPasswordHint', { min: PASSWORD_MIN_LENGTH })}
             errors={fieldError('password')}
           />
-          <Field label={t('updatePassword.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" required errors={fieldError('confirmPassword')} />
+          <Field
+            label={t('updatePassword.confirmPassword')}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            errors={fieldError('confirmPassword')}
+          />
           <Button type="submit" disabled={navigation.state === 'submitting'}>
             {t('updatePassword.submit')}
           </Button>

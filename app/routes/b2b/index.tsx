@@ -32,7 +32,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
-  loaderData ? seoMeta({ origin: loaderData.origin, locale: routeLocale(params), path: '/b2b', title: loaderData.title, description: loaderData.description }) : []
+  loaderData
+    ? seoMeta({ origin: loaderData.origin, locale: routeLocale(params), path: '/b2b', title: loaderData.title, description: loaderData.description })
+    : []
 
 function SupplierTile({ supplier }: { supplier: FeaturedSupplier }) {
   const { t } = useTranslation('marketplace')
@@ -82,7 +84,10 @@ export default function MarketplaceHomePage({ loaderData }: Route.ComponentProps
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {home.categories.map((category) => (
                 <li key={category.value}>
-                  <Link to={`${market}?category=${encodeURIComponent(category.value)}`} className="flex h-full flex-col gap-1 rounded-lg border border-border bg-card p-4 shadow-sm hover:border-primary hover:shadow-md">
+                  <Link
+                    to={`${market}?category=${encodeURIComponent(category.value)}`}
+                    className="flex h-full flex-col gap-1 rounded-lg border border-border bg-card p-4 shadow-sm hover:border-primary hover:shadow-md"
+                  >
                     <span className="font-medium">{category.label}</span>
                     <span className="text-sm text-muted-foreground">{t('home.categoryCount', { count: format.number(category.count) })}</span>
                   </Link>

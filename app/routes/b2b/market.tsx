@@ -5,7 +5,17 @@ import { EmptyState } from '../../components/ui/empty-state'
 import { FilterSheet } from '../../components/ui/filter-sheet'
 import { Pagination } from '../../components/ui/pagination'
 import { useFormatter } from '../../components/use-formatter'
-import { lenientSearchQuery, type MarketFilters, ProductGrid, SEARCH_MAX_OFFSET, type SearchQuery, SearchFacets, searchInputOf, SortSelect, toMarketCard } from '../../modules/catalog/index'
+import {
+  lenientSearchQuery,
+  type MarketFilters,
+  ProductGrid,
+  SEARCH_MAX_OFFSET,
+  type SearchQuery,
+  SearchFacets,
+  searchInputOf,
+  SortSelect,
+  toMarketCard,
+} from '../../modules/catalog/index'
 import { categoryName, loadCategories, marketCurrencies, searchProducts } from '../../modules/catalog/index.server'
 import { clientSessionContext } from '../../modules/identity/index'
 import { viewerPreferences } from '../../modules/identity/index.server'
@@ -48,7 +58,8 @@ function searchParamsOf(query: SearchQuery): URLSearchParams {
   const params = new URLSearchParams()
   for (const key of QUERY_KEYS) {
     const value = query[key]
-    if (value !== undefined && value !== '' && !(key === 'sort' && value === 'relevance') && !(key === 'currency' && !hasPriceRange(query))) params.set(key, String(value))
+    if (value !== undefined && value !== '' && !(key === 'sort' && value === 'relevance') && !(key === 'currency' && !hasPriceRange(query)))
+      params.set(key, String(value))
   }
   return params
 }
@@ -132,8 +143,22 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8">
         <aside className="min-w-0 lg:sticky lg:top-4 lg:self-start">
-          <FilterSheet headed active={Boolean(filters.category || filters.origin || filters.verified || filters.moqMax || filters.priceMin || filters.priceMax || filters.hsChapter)}>
-            <SearchFacets formId={FORM_ID} action={base} filters={filters} facets={result.facets} currencies={currencies} selectedCategory={selectedCategory} selectedOrigin={selectedOrigin} clearHref={filtered ? base : null} />
+          <FilterSheet
+            headed
+            active={Boolean(
+              filters.category || filters.origin || filters.verified || filters.moqMax || filters.priceMin || filters.priceMax || filters.hsChapter,
+            )}
+          >
+            <SearchFacets
+              formId={FORM_ID}
+              action={base}
+              filters={filters}
+              facets={result.facets}
+              currencies={currencies}
+              selectedCategory={selectedCategory}
+              selectedOrigin={selectedOrigin}
+              clearHref={filtered ? base : null}
+            />
           </FilterSheet>
         </aside>
         <section aria-labelledby="market-results-title" className="flex min-w-0 flex-col gap-4">
@@ -167,7 +192,9 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
             <ProductGrid products={result.items} locale={locale} />
           )}
           <Pagination total={result.total} offset={result.offset} limit={result.limit} maxOffset={SEARCH_MAX_OFFSET} hrefFor={hrefFor} />
-          {pagingEnds ? <p className="text-sm text-muted-foreground">{t('market.pagingLimit', { count: format.number(result.offset + result.limit) })}</p> : null}
+          {pagingEnds ? (
+            <p className="text-sm text-muted-foreground">{t('market.pagingLimit', { count: format.number(result.offset + result.limit) })}</p>
+          ) : null}
         </section>
       </div>
     </div>

@@ -16,11 +16,8 @@ import { IdempotencyField } from '../../platform/idempotency/idempotency-field'
 import { NEW_PROJECT } from '../../workflows/product-enquiry'
 import { useRootData } from '../route-helpers'
 
-
 export type ProductEnquiryState =
-  | { kind: 'buyer'; projects: Array<{ id: string; label: string }>; idempotencyKey: string }
-  | { kind: 'own'; editPath: string }
-  | { kind: 'noCompany' }
+  { kind: 'buyer'; projects: Array<{ id: string; label: string }>; idempotencyKey: string } | { kind: 'own'; editPath: string } | { kind: 'noCompany' }
 
 export type ProductActionResult =
   | { ok: true; intent: 'shortlist'; projectId: string; projectLabel: string; alreadyShortlisted: boolean }
@@ -32,12 +29,19 @@ function ShortlistOutcome({ result, supplier }: { result: ProductActionResult | 
   if (!result) return null
   if (!result.ok) {
     const fields = Object.values(result.fieldErrors).flat()
-    return fields.length > 0 ? <Alert tone="error">{fields.map((key) => t(key)).join(' ')}</Alert> : result.formError ? <FormError error={result.formError} /> : null
+    return fields.length > 0 ? (
+      <Alert tone="error">{fields.map((key) => t(key)).join(' ')}</Alert>
+    ) : result.formError ? (
+      <FormError error={result.formError} />
+    ) : null
   }
   return (
     <Alert tone="success">
       {t(result.alreadyShortlisted ? 'product.enquiry.alreadyShortlisted' : 'product.enquiry.shortlisted', { supplier, project: result.projectLabel })}{' '}
-      <Link to={localizePath(locale, `/app/sourcing/selected?project=${encodeURIComponent(result.projectId)}`)} className="font-medium text-primary underline-offset-4 hover:underline">
+      <Link
+        to={localizePath(locale, `/app/sourcing/selected?project=${encodeURIComponent(result.projectId)}`)}
+        className="font-medium text-primary underline-offset-4 hover:underline"
+      >
         {t('product.enquiry.openShortlist')}
       </Link>
     </Alert>

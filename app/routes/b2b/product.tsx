@@ -48,7 +48,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const payload = {
     ...pageData(locale, 'marketplace', 'market.metaTitle'),
     title: t('product.metaTitle', { name: product.name, supplier: product.supplier.name }),
-    description: product.description || t('product.metaDescription', { name: product.name, supplier: product.supplier.name, country: product.supplier.countryName, moq: product.moq, unit }),
+    description:
+      product.description ||
+      t('product.metaDescription', { name: product.name, supplier: product.supplier.name, country: product.supplier.countryName, moq: product.moq, unit }),
     seo: { origin, path, image: product.images[0]?.url ?? null },
     jsonLd: [productJsonLd(product, urls), supplierJsonLd(product, urls)],
     product,
@@ -74,7 +76,11 @@ async function enquiryState(ctx: ServiceContext, product: PublicProduct): Promis
   if (!actor.companyId) return actor.platformRole === 'admin' ? null : { kind: 'noCompany' }
   if (actor.companyId === product.supplier.id) return { kind: 'own', editPath: `/app/products/edit?id=${encodeURIComponent(product.id)}` }
   const projects = await openProjects(ctx)
-  return { kind: 'buyer', projects: projects.map((project) => ({ id: project.id, label: `${project.number} · ${project.name}` })), idempotencyKey: randomUUID() }
+  return {
+    kind: 'buyer',
+    projects: projects.map((project) => ({ id: project.id, label: `${project.number} · ${project.name}` })),
+    idempotencyKey: randomUUID(),
+  }
 }
 
 /**
@@ -85,7 +91,8 @@ async function enquiryState(ctx: ServiceContext, product: PublicProduct): Promis
 export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = routeLocale(params)
   const product = await publicProductOr404(request, params.id, locale)
-  if (!context.get(clientSessionContext)) return redirect(localizePath(locale, '/login'), { headers: cookieHeaders([redirectCookie(localizePath(locale, `/b2b/product/${product.id}`))]) })
+  if (!context.get(clientSessionContext))
+    return redirect(localizePath(locale, '/login'), { headers: cookieHeaders([redirectCookie(localizePath(locale, `/b2b/product/${product.id}`))]) })
   const ctx = requireActor(context, params)
   const form = await request.formData()
   const intent = form.get('intent')
@@ -97,7 +104,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const rfqForm = new URLSearchParams({ new: '1', project: result.projectId, requirement: result.requirementId ?? '', supplier: product.supplier.id })
       return redirect(localizePath(locale, `/app/sourcing/rfq?${rfqForm}`))
     }
-    const outcome: ProductActionResult = { ok: true, intent: 'shortlist', projectId: result.projectId, projectLabel: result.projectLabel, alreadyShortlisted: result.alreadyShortlisted }
+    const outcome: ProductActionResult = {
+      ok: true,
+      intent: 'shortlist',
+      projectId: result.projectId,
+      projectLabel: result.projectLabel,
+      alreadyShortlisted: result.alreadyShortlisted,
+    }
     return outcome
   } catch (error) {
     return failureFromError(error)
@@ -144,7 +157,11 @@ function SupplierCard({ product }: { product: PublicProduct }) {
       </h2>
       <p className="flex flex-wrap items-center gap-2 text-lg font-semibold">
         {/* Decorative: the company's name follows it. */}
-        {supplier.logoUrl ? <img src={supplier.logoUrl} alt="" width={40} height={40} className="size-10 rounded-md border border-border object-contain" /> : <Building2 className="size-5 text-muted-foreground" aria-hidden />}
+        {supplier.logoUrl ? (
+          <img src={supplier.logoUrl} alt="" width={40} height={40} className="size-10 rounded-md border border-border object-contain" />
+        ) : (
+          <Building2 className="size-5 text-muted-foreground" aria-hidden />
+        )}
         {supplier.name}
         {supplier.verified ? <VerifiedBadge /> : null}
       </p>
@@ -209,7 +226,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h2 id="product-tiers-title" className="text-lg font-semibold">
               {t('product.priceTiers')}
             </h2>
-            {product.priceTiers ? <PriceTiersTable priceTiers={product.priceTiers} unit={product.unit} labelledBy="product-tiers-title" /> : <p className="text-sm text-muted-foreground">{t('product.noPriceTiers')}</p>}
+            {product.priceTiers ? (
+              <PriceTiersTable priceTiers={product.priceTiers} unit={product.unit} labelledBy="product-tiers-title" />
+            ) : (
+              <p className="text-sm text-muted-foreground">{t('product.noPriceTiers')}</p>
+            )}
           </section>
           {signedIn ? enquiry ? <SignedInActions product={product} state={enquiry} /> : null : <VisitorActions />}
         </div>

@@ -33,7 +33,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
-  loaderData ? seoMeta({ origin: loaderData.origin, locale: routeLocale(params), path: PATH, title: loaderData.title, description: loaderData.description }) : []
+  loaderData
+    ? seoMeta({ origin: loaderData.origin, locale: routeLocale(params), path: PATH, title: loaderData.title, description: loaderData.description })
+    : []
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('services')

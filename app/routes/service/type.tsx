@@ -49,7 +49,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
-  loaderData ? seoMeta({ origin: loaderData.origin, locale: routeLocale(params), path: loaderData.canonicalPath, title: loaderData.title, description: loaderData.description, noindex: loaderData.noindex }) : []
+  loaderData
+    ? seoMeta({
+        origin: loaderData.origin,
+        locale: routeLocale(params),
+        path: loaderData.canonicalPath,
+        title: loaderData.title,
+        description: loaderData.description,
+        noindex: loaderData.noindex,
+      })
+    : []
 
 export default function ServiceProvidersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('services')

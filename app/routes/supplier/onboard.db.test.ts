@@ -67,11 +67,27 @@ describe('the public supplier application (/supplier/onboard)', () => {
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('tp.session_token='))).toBe(true)
 
     const [user] = await database().select().from(users).where(eq(users.email, application.identifier))
-    const [membership] = await database().select().from(members).where(eq(members.userId, user?.id ?? ''))
+    const [membership] = await database()
+      .select()
+      .from(members)
+      .where(eq(members.userId, user?.id ?? ''))
     expect(membership?.role).toBe('owner')
-    const [profile] = await database().select().from(companyProfiles).where(eq(companyProfiles.organizationId, membership?.organizationId ?? ''))
-    expect(profile).toMatchObject({ kind: 'supplier', supplierType: 'manufacturer', capabilities: ['Porcelain', 'Glazing'], exportMarkets: ['US', 'FR'], verificationStatus: 'pending', description: { en: 'Porcelain tableware since 1998.' } })
-    const [pending] = await database().select().from(supplierApplications).where(eq(supplierApplications.organizationId, membership?.organizationId ?? ''))
+    const [profile] = await database()
+      .select()
+      .from(companyProfiles)
+      .where(eq(companyProfiles.organizationId, membership?.organizationId ?? ''))
+    expect(profile).toMatchObject({
+      kind: 'supplier',
+      supplierType: 'manufacturer',
+      capabilities: ['Porcelain', 'Glazing'],
+      exportMarkets: ['US', 'FR'],
+      verificationStatus: 'pending',
+      description: { en: 'Porcelain tableware since 1998.' },
+    })
+    const [pending] = await database()
+      .select()
+      .from(supplierApplications)
+      .where(eq(supplierApplications.organizationId, membership?.organizationId ?? ''))
     expect(pending).toMatchObject({ status: 'pending', message: 'Licence attached.' })
   })
 
@@ -80,7 +96,11 @@ describe('the public supplier application (/supplier/onboard)', () => {
     const { data, init } = result as unknown as { data: { step: string; fieldErrors: Record<string, string[]> }; init: { status: number } }
     expect(init.status).toBe(422)
     expect(data.step).toBe('company')
-    expect(data.fieldErrors).toMatchObject({ legalName: ['validation.legalName'], exportMarkets: ['validation.country'], documents: ['validation.documentsRequired'] })
+    expect(data.fieldErrors).toMatchObject({
+      legalName: ['validation.legalName'],
+      exportMarkets: ['validation.country'],
+      documents: ['validation.documentsRequired'],
+    })
     expect(await database().select().from(users).where(eq(users.email, 'wu.lei@jade-ceramics.example'))).toEqual([])
   })
 })

@@ -1,6 +1,14 @@
 import { redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { Card } from '../../components/ui/card'
-import { ApplicationMessageInput, canSubmitApplication, companiesContext, CreateCompanyInput, failingStep, SupplierApplicationForm, SupplierOnboardProfileInput } from '../../modules/companies/index'
+import {
+  ApplicationMessageInput,
+  canSubmitApplication,
+  companiesContext,
+  CreateCompanyInput,
+  failingStep,
+  SupplierApplicationForm,
+  SupplierOnboardProfileInput,
+} from '../../modules/companies/index'
 import { actorFor, applyAsSupplier, requireActor } from '../../modules/companies/index.server'
 import { clientSessionContext, SignUpInput } from '../../modules/identity/index'
 import { sessionFromCookies, signUp } from '../../modules/identity/index.server'

@@ -75,7 +75,11 @@ export function bucketsOf(range: Pick<DashboardRange, 'from' | 'to' | 'bucket'>)
     for (let time = from.getTime(); time <= to.getTime(); time += DAY_MS) keys.push(isoDay(new Date(time)))
     return keys
   }
-  for (let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1)); month <= to; month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))) {
+  for (
+    let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
+    month <= to;
+    month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
+  ) {
     keys.push(isoDay(month).slice(0, 7))
   }
   return keys

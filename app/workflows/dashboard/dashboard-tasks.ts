@@ -2,7 +2,16 @@
 // Isomorphic: the workflow builds tasks, the page names them from these ids (dashboard:tasks.<id>.*).
 
 /** Queues of work: `tasks.<id>.title` takes the count, `tasks.<id>.date` dates each item. */
-export const QUEUE_TASKS = ['verificationQueue', 'ordersToConfirm', 'quotationsToDecide', 'rfqsToQuote', 'changesToDecide', 'overdueShipments', 'overdueDeliveries', 'rfqsClosing'] as const
+export const QUEUE_TASKS = [
+  'verificationQueue',
+  'ordersToConfirm',
+  'quotationsToDecide',
+  'rfqsToQuote',
+  'changesToDecide',
+  'overdueShipments',
+  'overdueDeliveries',
+  'rfqsClosing',
+] as const
 /** Queues without items of their own (a count and the list behind it). */
 export const COUNT_TASKS = ['unreadThreads'] as const
 /** Set-up steps: `tasks.<id>.title` and `tasks.<id>.hint`. */

@@ -14,7 +14,10 @@ import { quotationRevisions, rfqAwards } from '../../modules/sourcing/index.serv
 import { convertAll, dashboardViews, loadDashboard } from './dashboard.server'
 
 let parties: Awaited<ReturnType<typeof createOrderParties>>
-const as = (ctx: ServiceContext, companyKind: CompanyKind, platformRole: 'user' | 'admin' = 'user'): ServiceContext => ({ ...ctx, actor: { ...ctx.actor, companyKind, platformRole } })
+const as = (ctx: ServiceContext, companyKind: CompanyKind, platformRole: 'user' | 'admin' = 'user'): ServiceContext => ({
+  ...ctx,
+  actor: { ...ctx.actor, companyKind, platformRole },
+})
 const params = (query = '') => new URLSearchParams(query)
 const task = (dashboard: Awaited<ReturnType<typeof loadDashboard>>, id: string) => dashboard.tasks.find((entry) => entry.id === id)
 
@@ -73,14 +76,26 @@ describe('dashboard', () => {
     const rates = await rateTable()
     const eur = convertAmount(rates, '100', 'EUR', 'USD')
     expect(eur).not.toBeNull()
-    const converted = convertAll(rates, [{ currency: 'USD', amount: '10.50' }, { currency: 'EUR', amount: '100' }, { currency: 'XTS', amount: '5' }], 'USD')
+    const converted = convertAll(
+      rates,
+      [
+        { currency: 'USD', amount: '10.50' },
+        { currency: 'EUR', amount: '100' },
+        { currency: 'XTS', amount: '5' },
+      ],
+      'USD',
+    )
     expect(converted.unconverted).toEqual(['XTS'])
     expect(Number(converted.amount)).toBeCloseTo(10.5 + Number(eur), 2)
   })
 
   it('lists the buyer’s RFQs whose quotations wait for a decision, and measures savings against first quotes and targets', async () => {
     const buyer = as(parties.buyer.ctx, 'buyer')
-    const rfq = await insertRfq(parties.buyer.company.id, { supplierIds: [parties.supplier.company.id], deadline: new Date(Date.now() - 3_600_000), requirements: [{ id: null as unknown as string, title: 'Desk lamp', quantity: 100, unit: 'pcs', targetUnitPrice: '12' }] })
+    const rfq = await insertRfq(parties.buyer.company.id, {
+      supplierIds: [parties.supplier.company.id],
+      deadline: new Date(Date.now() - 3_600_000),
+      requirements: [{ id: null as unknown as string, title: 'Desk lamp', quantity: 100, unit: 'pcs', targetUnitPrice: '12' }],
+    })
     const line = rfq.lines[0]!
     const quotation = await insertQuotation(rfq.id, parties.supplier.company.id, [{ rfqLineId: line.id, unitPrice: '10' }])
     const dashboard = await loadDashboard(buyer, params('range=30d'))
@@ -90,8 +105,22 @@ describe('dashboard', () => {
     // First round at 11, awarded at 10 on 100 pieces: 100 saved against the first quote, 200 against the target of 12.
     await database()
       .insert(quotationRevisions)
-      .values({ id: randomUUID(), quotationId: quotation.id, revision: 1, snapshot: { currency: 'USD', lines: [{ rfqLineId: line.id, unitPrice: '11.0000' }] } })
-    await database().insert(rfqAwards).values({ id: randomUUID(), rfqId: rfq.id, rfqLineId: line.id, quotationId: quotation.id, supplierCompanyId: parties.supplier.company.id, quantity: 100, unitPrice: '10', currency: 'USD' })
+      .values({
+        id: randomUUID(),
+        quotationId: quotation.id,
+        revision: 1,
+        snapshot: { currency: 'USD', lines: [{ rfqLineId: line.id, unitPrice: '11.0000' }] },
+      })
+    await database().insert(rfqAwards).values({
+      id: randomUUID(),
+      rfqId: rfq.id,
+      rfqLineId: line.id,
+      quotationId: quotation.id,
+      supplierCompanyId: parties.supplier.company.id,
+      quantity: 100,
+      unitPrice: '10',
+      currency: 'USD',
+    })
     const awarded = await loadDashboard(buyer, params('range=ytd'))
     expect(awarded.buyer?.savings).toMatchObject({ lines: 1, awarded: '1000', vsFirstQuote: '100', vsTarget: '200', targetLines: true })
   })

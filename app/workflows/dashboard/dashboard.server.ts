@@ -12,7 +12,14 @@ import { type CompanySetup, companySetup, platformCompanyFigures, verificationQu
 import { getPreferences } from '../../modules/identity/index.server'
 import { unreadSummary } from '../../modules/messaging/index.server'
 import { buyerOrderFigures, orderTasks, platformOrderFigures, supplierOrderFigures, type Waiting } from '../../modules/orders/index.server'
-import { buyerAwardSavings, buyerSourcingTasks, platformSourcingFigures, supplierQuoting, supplierSourcingTasks, type WaitingRfqs } from '../../modules/sourcing/index.server'
+import {
+  buyerAwardSavings,
+  buyerSourcingTasks,
+  platformSourcingFigures,
+  supplierQuoting,
+  supplierSourcingTasks,
+  type WaitingRfqs,
+} from '../../modules/sourcing/index.server'
 import { bucketsOf, type DashboardRange, dashboardRangeFrom } from './dashboard-range'
 import type { Task, TaskId, TaskItem } from './dashboard-tasks'
 
@@ -95,14 +102,23 @@ export function convertAll(rates: RateTable, amounts: ReadonlyArray<{ currency: 
   return { amount: roundToDecimals(sumDecimals(converted), currencyDigits(to)), unconverted: [...unconverted].sort() }
 }
 
-function moneySeries(rates: RateTable, buckets: string[], rows: ReadonlyArray<{ bucket: string; currency: string; amount: string; orders: number }>, to: string): MoneyPoint[] {
+function moneySeries(
+  rates: RateTable,
+  buckets: string[],
+  rows: ReadonlyArray<{ bucket: string; currency: string; amount: string; orders: number }>,
+  to: string,
+): MoneyPoint[] {
   return buckets.map((bucket) => {
     const inBucket = rows.filter((row) => row.bucket === bucket)
     return { bucket, amount: convertAll(rates, inBucket, to).amount, orders: inBucket.reduce((total, row) => total + row.orders, 0) }
   })
 }
 
-function partyShares(rates: RateTable, rows: ReadonlyArray<{ companyId: string | null; name: string; currency: string; amount: string; orders: number }>, to: string): PartyShare[] {
+function partyShares(
+  rates: RateTable,
+  rows: ReadonlyArray<{ companyId: string | null; name: string; currency: string; amount: string; orders: number }>,
+  to: string,
+): PartyShare[] {
   const byParty = new Map<string, PartyShare & { parts: Array<{ currency: string; amount: string }> }>()
   for (const row of rows) {
     const key = row.companyId ?? `name:${row.name}`
@@ -117,8 +133,25 @@ function partyShares(rates: RateTable, rows: ReadonlyArray<{ companyId: string |
     .slice(0, TOP_PARTIES)
 }
 
-const orderItem = (href: (id: string) => string) => (mention: Waiting['items'][number]): TaskItem => ({ id: mention.id, href: href(mention.id), title: mention.number, detail: mention.counterpart, date: mention.date })
-const rfqItem = (href: (id: string) => string) => (mention: WaitingRfqs['items'][number]): TaskItem => ({ id: mention.id, href: href(mention.id), title: `${mention.number} · ${mention.title}`, detail: mention.counterpart, date: mention.deadline, quotations: mention.quotations })
+const orderItem =
+  (href: (id: string) => string) =>
+  (mention: Waiting['items'][number]): TaskItem => ({
+    id: mention.id,
+    href: href(mention.id),
+    title: mention.number,
+    detail: mention.counterpart,
+    date: mention.date,
+  })
+const rfqItem =
+  (href: (id: string) => string) =>
+  (mention: WaitingRfqs['items'][number]): TaskItem => ({
+    id: mention.id,
+    href: href(mention.id),
+    title: `${mention.number} · ${mention.title}`,
+    detail: mention.counterpart,
+    date: mention.deadline,
+    quotations: mention.quotations,
+  })
 
 async function buyerTasks(ctx: ServiceContext, timeZone: string): Promise<Task[]> {
   const [orders, sourcing] = await Promise.all([orderTasks(ctx, 'buyer', timeZone), buyerSourcingTasks(ctx)])
@@ -136,8 +169,18 @@ async function supplierTasks(ctx: ServiceContext, timeZone: string, setup: Compa
   const [orders, sourcing] = await Promise.all([orderTasks(ctx, 'supplier', timeZone), supplierSourcingTasks(ctx)])
   const orderHref = (id: string) => `/app/supplier/purchase/order/${id}`
   const tasks: Task[] = [
-    { id: 'ordersToConfirm', count: orders.toConfirm.count, href: '/app/supplier/purchase-order?status=placed', items: orders.toConfirm.items.map(orderItem(orderHref)) },
-    { id: 'rfqsToQuote', count: sourcing.toQuote.count, href: '/app/supplier/portal', items: sourcing.toQuote.items.map(rfqItem((id) => `/app/supplier/portal/rfq/${id}`)) },
+    {
+      id: 'ordersToConfirm',
+      count: orders.toConfirm.count,
+      href: '/app/supplier/purchase-order?status=placed',
+      items: orders.toConfirm.items.map(orderItem(orderHref)),
+    },
+    {
+      id: 'rfqsToQuote',
+      count: sourcing.toQuote.count,
+      href: '/app/supplier/portal',
+      items: sourcing.toQuote.items.map(rfqItem((id) => `/app/supplier/portal/rfq/${id}`)),
+    },
     { id: 'changesToDecide', count: orders.changes.count, href: '/app/supplier/purchase-order', items: orders.changes.items.map(orderItem(orderHref)) },
     { id: 'overdueShipments', count: orders.overdue.count, href: '/app/supplier/purchase/orderItem', items: orders.overdue.items.map(orderItem(orderHref)) },
   ]
@@ -156,10 +199,26 @@ async function buyerFigures(ctx: ServiceContext, period: Period, rates: RateTabl
   const companyId = ctx.actor.companyId as string
   const key = `buyer|${companyId}|${period.from}|${period.to}|${period.bucket}|${period.timeZone}`
   const [orders, savings] = await cached(key, () => Promise.all([buyerOrderFigures(ctx, period), buyerAwardSavings(ctx, period)]))
-  const awarded = convertAll(rates, savings.map((row) => ({ currency: row.currency, amount: row.awarded })), currency)
-  const firstQuoted = convertAll(rates, savings.map((row) => ({ currency: row.currency, amount: row.firstQuoted })), currency)
-  const target = convertAll(rates, savings.map((row) => ({ currency: row.rfqCurrency, amount: row.target })), currency)
-  const awardedAgainstTarget = convertAll(rates, savings.map((row) => ({ currency: row.currency, amount: row.awardedAgainstTarget })), currency)
+  const awarded = convertAll(
+    rates,
+    savings.map((row) => ({ currency: row.currency, amount: row.awarded })),
+    currency,
+  )
+  const firstQuoted = convertAll(
+    rates,
+    savings.map((row) => ({ currency: row.currency, amount: row.firstQuoted })),
+    currency,
+  )
+  const target = convertAll(
+    rates,
+    savings.map((row) => ({ currency: row.rfqCurrency, amount: row.target })),
+    currency,
+  )
+  const awardedAgainstTarget = convertAll(
+    rates,
+    savings.map((row) => ({ currency: row.currency, amount: row.awardedAgainstTarget })),
+    currency,
+  )
   return {
     spend: moneySeries(rates, bucketsOf(period), orders.spend, currency),
     total: convertAll(rates, orders.spend, currency),
@@ -195,13 +254,20 @@ async function supplierFigures(ctx: ServiceContext, period: Period, rates: RateT
 
 async function platformFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string): Promise<PlatformFigures> {
   const key = `platform|${period.from}|${period.to}|${period.bucket}|${period.timeZone}`
-  const [companies, sourcing, orders] = await cached(key, () => Promise.all([platformCompanyFigures(ctx, period), platformSourcingFigures(ctx, period), platformOrderFigures(ctx, period)]))
+  const [companies, sourcing, orders] = await cached(key, () =>
+    Promise.all([platformCompanyFigures(ctx, period), platformSourcingFigures(ctx, period), platformOrderFigures(ctx, period)]),
+  )
   const countIn = (rows: ReadonlyArray<{ bucket: string; count: number }>, bucket: string) => rows.find((row) => row.bucket === bucket)?.count ?? 0
   const buckets = bucketsOf(period)
   return {
     growth: buckets.map((bucket) => ({ bucket, companies: countIn(companies.companies, bucket), users: countIn(companies.users, bucket) })),
     totals: companies.totals,
-    activity: buckets.map((bucket) => ({ bucket, rfqs: countIn(sourcing.rfqs, bucket), quotations: countIn(sourcing.quotations, bucket), orders: countIn(orders.orders, bucket) })),
+    activity: buckets.map((bucket) => ({
+      bucket,
+      rfqs: countIn(sourcing.rfqs, bucket),
+      quotations: countIn(sourcing.quotations, bucket),
+      orders: countIn(orders.orders, bucket),
+    })),
     gmv: [...orders.gmv].sort((a, b) => a.currency.localeCompare(b.currency)),
     gmvTotal: convertAll(rates, orders.gmv, currency),
   }
@@ -209,7 +275,14 @@ async function platformFigures(ctx: ServiceContext, period: Period, rates: RateT
 
 async function platformTasks(ctx: ServiceContext): Promise<Task[]> {
   const queue = await verificationQueue(ctx)
-  return [{ id: 'verificationQueue', count: queue.count, href: '/app/verification', items: queue.items.map((item) => ({ id: item.id, href: `/app/verification/${item.id}`, title: item.name, detail: null, date: item.submittedAt })) }]
+  return [
+    {
+      id: 'verificationQueue',
+      count: queue.count,
+      href: '/app/verification',
+      items: queue.items.map((item) => ({ id: item.id, href: `/app/verification/${item.id}`, title: item.name, detail: null, date: item.submittedAt })),
+    },
+  ]
 }
 
 /** Today's date in a time zone, as an ISO day at midnight UTC (what the range presets count from). */

@@ -32,7 +32,12 @@ export async function loadGuide(ctx: ServiceContext, viewer: Viewer): Promise<Gu
     )
   }
   if (sells) {
-    steps.push({ id: 'applyVerification', group: 'selling', done: company.verificationStatus === 'pending' || company.verificationStatus === 'accept', href: '/app/supplier/onboarding' })
+    steps.push({
+      id: 'applyVerification',
+      group: 'selling',
+      done: company.verificationStatus === 'pending' || company.verificationStatus === 'accept',
+      href: '/app/supplier/onboarding',
+    })
   }
   if (catalogue) {
     steps.push(

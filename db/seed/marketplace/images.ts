@@ -48,6 +48,9 @@ async function render(svg: string, scale: number): Promise<RenderedPicture> {
     .raw()
     .toBuffer({ resolveWithObject: true })
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-  const [original, thumbnail] = await Promise.all([webp(pixels()), webp(pixels().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }))])
+  const [original, thumbnail] = await Promise.all([
+    webp(pixels()),
+    webp(pixels().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })),
+  ])
   return { bytes: new Uint8Array(original), thumbnail: new Uint8Array(thumbnail), sha256: createHash('sha256').update(original).digest('hex') }
 }

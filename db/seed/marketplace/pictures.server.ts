@@ -17,6 +17,19 @@ export async function storePicture(picture: RenderedPicture, owner: { companyId:
   const id = randomUUID()
   const storageKey = `originals/${id}`
   const thumbnailKey = `thumbnails/${id}.webp`
-  await Promise.all([fileStorage().put(storageKey, picture.bytes, FILE_TYPES.webp.mime), fileStorage().put(thumbnailKey, picture.thumbnail, THUMBNAIL_CONTENT_TYPE)])
-  return { id, organizationId: owner.companyId, name: owner.name, contentType: FILE_TYPES.webp.mime, sizeBytes: picture.bytes.byteLength, purpose: owner.purpose, storageKey, thumbnailKey, sha256: picture.sha256 }
+  await Promise.all([
+    fileStorage().put(storageKey, picture.bytes, FILE_TYPES.webp.mime),
+    fileStorage().put(thumbnailKey, picture.thumbnail, THUMBNAIL_CONTENT_TYPE),
+  ])
+  return {
+    id,
+    organizationId: owner.companyId,
+    name: owner.name,
+    contentType: FILE_TYPES.webp.mime,
+    sizeBytes: picture.bytes.byteLength,
+    purpose: owner.purpose,
+    storageKey,
+    thumbnailKey,
+    sha256: picture.sha256,
+  }
 }

@@ -94,7 +94,14 @@ const ATTRIBUTE_NAMES = {
   colour: phrase('Colour', '颜色', '顏色'),
 }
 
-const attribute = (name: Phrase, value: Phrase): ProductAttribute => ({ name: name.en, value: value.en, nameZhHans: name.zhHans, valueZhHans: value.zhHans, nameZhHant: name.zhHant, valueZhHant: value.zhHant })
+const attribute = (name: Phrase, value: Phrase): ProductAttribute => ({
+  name: name.en,
+  value: value.en,
+  nameZhHans: name.zhHans,
+  valueZhHans: value.zhHans,
+  nameZhHant: name.zhHant,
+  valueZhHant: value.zhHant,
+})
 
 /** A faker of its own per purpose, so the companies stay the same whatever number of products is asked for. */
 export function seededFaker(seed: number): Faker {
@@ -163,14 +170,26 @@ function joinList(items: string[], locale: 'en' | 'zh'): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
 
-function companyDescription(plan: { name: Phrase; city: Phrase; country: string; supplierType: SupplierType; families: ProductFamily[]; yearFounded: number; mainMarkets: string[] }) {
+function companyDescription(plan: {
+  name: Phrase
+  city: Phrase
+  country: string
+  supplierType: SupplierType
+  families: ProductFamily[]
+  yearFounded: number
+  mainMarkets: string[]
+}) {
   const type = SUPPLIER_TYPE_WORDS[plan.supplierType]
   const markets = (locale: string) => plan.mainMarkets.map((code) => countryName(code, locale))
   const en = `${plan.name.en} is a ${type.en} based in ${plan.city.en}, ${countryName(plan.country, 'en')}, founded in ${plan.yearFounded}. Main products: ${joinList(
     plan.families.map((family) => family.name.en),
     'en',
   )}. Exports to ${joinList(markets('en'), 'en')}.`
-  const families = (key: 'zhHans' | 'zhHant') => joinList(plan.families.map((family) => family.name[key]), 'zh')
+  const families = (key: 'zhHans' | 'zhHant') =>
+    joinList(
+      plan.families.map((family) => family.name[key]),
+      'zh',
+    )
   const hans = `${plan.name.zhHans}是位于${countryName(plan.country, 'zh-Hans')}${plan.city.zhHans}的${families('zhHans')}${type.zhHans}，成立于${plan.yearFounded}年，产品出口${joinList(markets('zh-Hans'), 'zh')}。`
   const hant = `${plan.name.zhHant}是位於${countryName(plan.country, 'zh-Hant')}${plan.city.zhHant}的${families('zhHant')}${type.zhHant}，成立於${plan.yearFounded}年，產品出口${joinList(markets('zh-Hant'), 'zh')}。`
   return { en, 'zh-Hans': hans, 'zh-Hant': hant }
@@ -200,7 +219,10 @@ export function planCompanies(count: number, seed: number): CompanyPlan[] {
       { weight: 35, value: 'unverified' },
     ])
     const yearFounded = faker.number.int({ min: 1988, max: 2021 })
-    const mainMarkets = faker.helpers.arrayElements(MARKETS.filter((market) => market !== country.code), 3)
+    const mainMarkets = faker.helpers.arrayElements(
+      MARKETS.filter((market) => market !== country.code),
+      3,
+    )
     const script = country.code === 'CN' ? 'zhHans' : 'zhHant'
     plans.push({
       name: name.en,
@@ -215,13 +237,25 @@ export function planCompanies(count: number, seed: number): CompanyPlan[] {
       mainProducts: families.map((family) => family.name.en),
       mainMarkets,
       yearFounded,
-      website: `https://www.${name.en.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.example`,
+      website: `https://www.${name.en
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}.example`,
       certifications:
         verificationStatus === 'accept'
-          ? faker.helpers.arrayElements(CERTIFICATIONS, { min: 1, max: 3 }).map((certificate) => ({ ...certificate, certificateNumber: faker.string.alphanumeric({ length: 10, casing: 'upper' }) }))
+          ? faker.helpers
+              .arrayElements(CERTIFICATIONS, { min: 1, max: 3 })
+              .map((certificate) => ({ ...certificate, certificateNumber: faker.string.alphanumeric({ length: 10, casing: 'upper' }) }))
           : [],
       families,
-      priceCurrency: faker.number.int({ min: 1, max: 10 }) === 1 ? null : country.code === 'DE' || country.code === 'IT' ? 'EUR' : country.code === 'CN' && faker.number.int({ min: 1, max: 5 }) === 1 ? 'CNY' : 'USD',
+      priceCurrency:
+        faker.number.int({ min: 1, max: 10 }) === 1
+          ? null
+          : country.code === 'DE' || country.code === 'IT'
+            ? 'EUR'
+            : country.code === 'CN' && faker.number.int({ min: 1, max: 5 }) === 1
+              ? 'CNY'
+              : 'USD',
       weight: faker.number.int({ min: 1, max: 10 }),
     })
   }
@@ -230,7 +264,9 @@ export function planCompanies(count: number, seed: number): CompanyPlan[] {
 
 function uniqueName(taken: Set<string>, country: SupplierCountry, city: Phrase, brand: Phrase, trade: Phrase, index: number): Phrase {
   const candidates: Phrase[] = [
-    country.chinese ? phrase(`${city.en} ${brand.en} ${trade.en}`, `${city.zhHans}${brand.zhHans}${trade.zhHans}`, `${city.zhHant}${brand.zhHant}${trade.zhHant}`) : phrase(`${brand.en} ${trade.en}`, `${brand.zhHans}${trade.zhHans}`, `${brand.zhHant}${trade.zhHant}`),
+    country.chinese
+      ? phrase(`${city.en} ${brand.en} ${trade.en}`, `${city.zhHans}${brand.zhHans}${trade.zhHans}`, `${city.zhHant}${brand.zhHant}${trade.zhHant}`)
+      : phrase(`${brand.en} ${trade.en}`, `${brand.zhHans}${trade.zhHans}`, `${brand.zhHant}${trade.zhHant}`),
     phrase(`${brand.en} ${trade.en} ${city.en}`, `${brand.zhHans}${trade.zhHans}（${city.zhHans}）`, `${brand.zhHant}${trade.zhHant}（${city.zhHant}）`),
   ]
   for (const candidate of candidates) {
@@ -298,8 +334,18 @@ export function* planProducts(company: CompanyPlan, count: number, faker: Faker)
       publishedAt: faker.date.past({ years: 2, refDate: new Date('2026-01-01T00:00:00Z') }),
       moq,
       leadTimeDays,
-      attributes: [...(material.en ? [attribute(ATTRIBUTE_NAMES.material, material)] : []), attribute(ATTRIBUTE_NAMES.specification, variant), ...(colour ? [attribute(ATTRIBUTE_NAMES.colour, colour)] : [])],
-      look: { familyCode: family.code, colour: colour?.en ?? null, material: material.en, variantIndex: family.variants.indexOf(variant), key: `${company.name}:${family.code}:${index}` },
+      attributes: [
+        ...(material.en ? [attribute(ATTRIBUTE_NAMES.material, material)] : []),
+        attribute(ATTRIBUTE_NAMES.specification, variant),
+        ...(colour ? [attribute(ATTRIBUTE_NAMES.colour, colour)] : []),
+      ],
+      look: {
+        familyCode: family.code,
+        colour: colour?.en ?? null,
+        material: material.en,
+        variantIndex: family.variants.indexOf(variant),
+        key: `${company.name}:${family.code}:${index}`,
+      },
       breaks: company.priceCurrency ? priceBreaks(faker, family, moq, company.priceCurrency) : [],
     }
   }

@@ -84,9 +84,11 @@ export async function seedMarketplace(options: MarketplaceSeedOptions): Promise<
     jobs = []
     written += rows.products.length
     const done = written
-    pending = (pictures ? pictureRows(pictures, waiting) : Promise.resolve([])).then((images) => sink({ ...rows, images })).then(() => options.onProgress?.(done, total))
+    pending = (pictures ? pictureRows(pictures, waiting) : Promise.resolve([]))
+      .then((images) => sink({ ...rows, images }))
+      .then(() => options.onProgress?.(done, total))
   }
-  for (let active = suppliers; active.length > 0; ) {
+  for (let active = suppliers; active.length > 0;) {
     const next: Supplier[] = []
     for (const supplier of active) {
       const step = supplier.products.next()
@@ -145,11 +147,13 @@ async function pictureRows(pictures: Pictures, jobs: PictureJob[]): Promise<Prod
       let file = pictures.fileOf.get(key)
       if (!file) {
         // A picture first needed by this batch is inserted with it; later batches find it stored.
-        file = pictures.renderer.of(subjectKey(subject), () => productArtSvg(subject), PRODUCT_PICTURE_SCALE).then(async (picture) => {
-          const row = await storePicture(picture, { companyId: supplier.companyId, purpose: 'product_image', name: `${product.sku.toLowerCase()}.webp` })
-          created.push(row)
-          return row.id
-        })
+        file = pictures.renderer
+          .of(subjectKey(subject), () => productArtSvg(subject), PRODUCT_PICTURE_SCALE)
+          .then(async (picture) => {
+            const row = await storePicture(picture, { companyId: supplier.companyId, purpose: 'product_image', name: `${product.sku.toLowerCase()}.webp` })
+            created.push(row)
+            return row.id
+          })
         pictures.fileOf.set(key, file)
       }
       return file
@@ -181,8 +185,15 @@ async function brandCompanies(plans: CompanyPlan[], companyIds: string[], render
   const branded = await Promise.all(
     plans.map(async (plan, index) => {
       const companyId = companyIds[index]!
-      const [logo, banner] = await Promise.all([renderer.of(`logo:${plan.name}`, () => monogramLogoSvg(plan.name)), renderer.of(`banner:${plan.name}`, () => patternBannerSvg(plan.name))])
-      return { companyId, logo: await storePicture(logo, { companyId, purpose: 'logo', name: 'logo.webp' }), banner: await storePicture(banner, { companyId, purpose: 'banner', name: 'banner.webp' }) }
+      const [logo, banner] = await Promise.all([
+        renderer.of(`logo:${plan.name}`, () => monogramLogoSvg(plan.name)),
+        renderer.of(`banner:${plan.name}`, () => patternBannerSvg(plan.name)),
+      ])
+      return {
+        companyId,
+        logo: await storePicture(logo, { companyId, purpose: 'logo', name: 'logo.webp' }),
+        banner: await storePicture(banner, { companyId, purpose: 'banner', name: 'banner.webp' }),
+      }
     }),
   )
   await insertRows(
@@ -206,7 +217,14 @@ async function createCompanies(plans: CompanyPlan[]): Promise<string[]> {
   const ids: string[] = []
   const certificates: Array<typeof certifications.$inferInsert> = []
   for (const plan of plans) {
-    const { id } = await createCompany({ name: plan.name, kind: plan.kind, country: plan.country, city: plan.city.en, supplierType: plan.supplierType, verificationStatus: plan.verificationStatus })
+    const { id } = await createCompany({
+      name: plan.name,
+      kind: plan.kind,
+      country: plan.country,
+      city: plan.city.en,
+      supplierType: plan.supplierType,
+      verificationStatus: plan.verificationStatus,
+    })
     await database()
       .update(companyProfiles)
       .set({
@@ -229,6 +247,8 @@ async function createCompanies(plans: CompanyPlan[]): Promise<string[]> {
 
 async function createActivePriceList(companyId: string, currency: string): Promise<string> {
   const id = randomUUID()
-  await database().insert(priceLists).values({ id, organizationId: companyId, name: `Wholesale ${currency}`, currency, isActive: true })
+  await database()
+    .insert(priceLists)
+    .values({ id, organizationId: companyId, name: `Wholesale ${currency}`, currency, isActive: true })
   return id
 }

@@ -26,7 +26,10 @@ export async function expectNoSeriousViolations(page: Page, { theme = 'light' }:
   const results = await axeFor(page, theme).analyze()
   const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
   const report = blocking
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`,
+    )
     .join('\n')
   expect(blocking, `axe found serious/critical violations on ${page.url()}:\n${report}`).toEqual([])
 }

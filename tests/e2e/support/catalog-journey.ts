@@ -30,7 +30,11 @@ export async function createProductWithImage(page: Page, product: NewProduct): P
 /** Publishes one product from the product list. */
 export async function publishProduct(page: Page, product: NewProduct): Promise<void> {
   await openPage(page, `/en/app/products?q=${encodeURIComponent(product.sku)}`)
-  await page.getByRole('row').filter({ hasText: product.sku }).getByRole('checkbox', { name: `Select ${product.nameEn}` }).check()
+  await page
+    .getByRole('row')
+    .filter({ hasText: product.sku })
+    .getByRole('checkbox', { name: `Select ${product.nameEn}` })
+    .check()
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByText('Products published: 1')).toBeVisible()
 }
@@ -57,7 +61,8 @@ export async function priceProduct(page: Page, product: NewProduct, tiers: Array
 /** Other journeys make other price lists of the demo supplier active; its seeded export list prices this one. */
 export async function activateExportList(request: APIRequestContext) {
   const headers = { origin: E2E_BASE_URL }
-  const lists = (await (await request.get('/api/v1/price-lists', { headers })).json()) as { items?: Array<{ id: string; name: string }> } | Array<{ id: string; name: string }>
+  const lists = (await (await request.get('/api/v1/price-lists', { headers })).json()) as
+    { items?: Array<{ id: string; name: string }> } | Array<{ id: string; name: string }>
   const items = Array.isArray(lists) ? lists : (lists.items ?? [])
   const exportList = items.find((list) => list.name === 'Export list 2026')
   expect(exportList, 'the seeded export list').toBeTruthy()

@@ -10,7 +10,10 @@ export async function api(request: APIRequestContext, method: 'get' | 'post' | '
 }
 
 /** An RFQ of the signed-in buyer to the given suppliers, one line per title, quoting open for a day; published unless `draft`. */
-export async function sendRfq(buyer: APIRequestContext, input: { title: string; supplierIds: string[]; lines: string[]; draft?: boolean }): Promise<{ id: string; number: string; version: number }> {
+export async function sendRfq(
+  buyer: APIRequestContext,
+  input: { title: string; supplierIds: string[]; lines: string[]; draft?: boolean },
+): Promise<{ id: string; number: string; version: number }> {
   const rfq = await api(buyer, 'post', '/rfqs', {
     title: input.title,
     description: '',
@@ -31,7 +34,23 @@ export async function sendRfq(buyer: APIRequestContext, input: { title: string; 
 /** The supplier answers the RFQ line by line (prices by line title; a line without a price is "no offer") and submits. */
 export async function quote(supplier: APIRequestContext, rfqId: string, prices: Record<string, string>, terms: Record<string, unknown> = {}) {
   const rfq = await api(supplier, 'get', `/rfq-inbox/${rfqId}`)
-  const lines = (rfq.lines as Array<{ id: string; title: string }>).map((line) => (prices[line.title] ? { rfq_line_id: line.id, unit_price: prices[line.title], moq: 10, lead_time_days: 30, note: '' } : { rfq_line_id: line.id, no_offer: true }))
-  const saved = await api(supplier, 'put', `/rfq-inbox/${rfqId}/quotation`, { currency: 'USD', incoterm: 'FOB', incoterm_place: 'Ningbo', freight_amount: null, insurance_amount: null, payment_terms: 'tt_30_70', valid_until: '2099-12-31', notes: '', attachment_file_ids: [], lines, ...terms })
+  const lines = (rfq.lines as Array<{ id: string; title: string }>).map((line) =>
+    prices[line.title]
+      ? { rfq_line_id: line.id, unit_price: prices[line.title], moq: 10, lead_time_days: 30, note: '' }
+      : { rfq_line_id: line.id, no_offer: true },
+  )
+  const saved = await api(supplier, 'put', `/rfq-inbox/${rfqId}/quotation`, {
+    currency: 'USD',
+    incoterm: 'FOB',
+    incoterm_place: 'Ningbo',
+    freight_amount: null,
+    insurance_amount: null,
+    payment_terms: 'tt_30_70',
+    valid_until: '2099-12-31',
+    notes: '',
+    attachment_file_ids: [],
+    lines,
+    ...terms,
+  })
   return api(supplier, 'post', `/quotations/${saved.id}/submit`, { version: saved.version, reason: '' })
 }

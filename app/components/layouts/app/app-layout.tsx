@@ -41,12 +41,27 @@ function rememberSidebar(collapsed: boolean): void {
  * The signed-in application frame the admin-* and supplier layouts are built from. It opens the tab's one realtime
  * connection (with a bearer token kept fresh by useBearerSession) for everything rendered inside it.
  */
-export function AppLayout({ locale, session, navigation = [], sidebarCollapsed = false, narrow = false, children, companySwitcher, notifications, ...slots }: AppLayoutProps) {
+export function AppLayout({
+  locale,
+  session,
+  navigation = [],
+  sidebarCollapsed = false,
+  narrow = false,
+  children,
+  companySwitcher,
+  notifications,
+  ...slots
+}: AppLayoutProps) {
   const { t } = useTranslation('common')
   const { companies, collapsedNavGroups } = useRootData()
   const tokens = useBearerSession(session)
   const [collapsed, setCollapsed] = useState(sidebarCollapsed)
-  const viewer = { role: session.user.role, companyKind: companies?.active?.kind ?? null, contactVerified: isVerified(session), companyVerified: companies?.active?.verificationStatus === 'accept' }
+  const viewer = {
+    role: session.user.role,
+    companyKind: companies?.active?.kind ?? null,
+    contactVerified: isVerified(session),
+    companyVerified: companies?.active?.verificationStatus === 'accept',
+  }
   const groups = visibleGroups(navigation, viewer)
   const navState = useNavGroups(groups, collapsedNavGroups)
   // Platform admins work without a company: nothing invites them to set one up.
@@ -79,7 +94,10 @@ export function AppLayout({ locale, session, navigation = [], sidebarCollapsed =
             {groups.length > 0 ? <AppSidebar groups={groups} state={navState} locale={locale} collapsed={collapsed} onToggle={toggle} /> : null}
             <div className="flex min-w-0 flex-1 flex-col">
               {isVerified(session) ? null : (
-                <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-status-pending-bg px-4 py-2 text-sm text-status-pending">
+                <div
+                  role="status"
+                  className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-status-pending-bg px-4 py-2 text-sm text-status-pending"
+                >
                   <span>{t('banner.unverified')}</span>
                   <Link to={localizePath(locale, '/app/user/verify')} className="font-medium underline">
                     {t('banner.verifyNow')}

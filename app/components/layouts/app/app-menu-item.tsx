@@ -10,7 +10,19 @@ import { UnreadConversationsBadge } from './unread-conversations'
  * One link of the sidebar; when the sidebar is collapsed only the icon shows and a tooltip names it. `current` marks the
  * item of the page shown: `page` on the item's own page, `true` on a page that belongs to it (a subpage or a detail page).
  */
-export function AppMenuItem({ item, locale, collapsed, current, onNavigate }: { item: NavItem; locale: Locale; collapsed: boolean; current?: 'page' | 'true'; onNavigate?: () => void }) {
+export function AppMenuItem({
+  item,
+  locale,
+  collapsed,
+  current,
+  onNavigate,
+}: {
+  item: NavItem
+  locale: Locale
+  collapsed: boolean
+  current?: 'page' | 'true'
+  onNavigate?: () => void
+}) {
   const { t } = useTranslation('common')
   const label = t(item.labelKey)
   const Icon = item.icon

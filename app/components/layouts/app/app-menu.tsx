@@ -10,7 +10,21 @@ import type { NavGroupsState } from './use-nav-groups'
  * The navigation groups of a sidebar or of the mobile drawer. Each heading opens and closes its group; a sidebar
  * collapsed to icons shows every item without headings. `idPrefix` keeps ids unique when sidebar and drawer coexist.
  */
-export function AppMenu({ groups, state, locale, idPrefix, collapsed = false, onNavigate }: { groups: NavGroup[]; state: NavGroupsState; locale: Locale; idPrefix: string; collapsed?: boolean; onNavigate?: () => void }) {
+export function AppMenu({
+  groups,
+  state,
+  locale,
+  idPrefix,
+  collapsed = false,
+  onNavigate,
+}: {
+  groups: NavGroup[]
+  state: NavGroupsState
+  locale: Locale
+  idPrefix: string
+  collapsed?: boolean
+  onNavigate?: () => void
+}) {
   const { t } = useTranslation('common')
   return (
     <div className={cn('flex flex-col', collapsed ? 'gap-3' : 'gap-1')}>
@@ -40,7 +54,13 @@ export function AppMenu({ groups, state, locale, idPrefix, collapsed = false, on
             <ul id={listId} hidden={!open} className={cn('flex flex-col gap-0.5', !collapsed && 'pb-2')}>
               {group.items.map((item) => (
                 <li key={item.to}>
-                  <AppMenuItem item={item} locale={locale} collapsed={collapsed} current={state.here.itemTo !== item.to ? undefined : state.here.exact ? 'page' : 'true'} onNavigate={onNavigate} />
+                  <AppMenuItem
+                    item={item}
+                    locale={locale}
+                    collapsed={collapsed}
+                    current={state.here.itemTo !== item.to ? undefined : state.here.exact ? 'page' : 'true'}
+                    onNavigate={onNavigate}
+                  />
                 </li>
               ))}
             </ul>

@@ -49,7 +49,9 @@ export function AppTopbar({ session, locale, groups, navState, pages, companySwi
             </SheetTrigger>
             <SheetContent side="left" title={t('nav.menuTitle')} description={t('nav.menuDescription')} hideDescription className="w-72">
               {/* In the drawer the switcher's menu opens in place, within the drawer's width. */}
-              {companySwitcher ? <div className="-mx-2 sm:hidden [&_details>div]:static [&_details>div]:w-auto [&_details>div]:shadow-none">{companySwitcher}</div> : null}
+              {companySwitcher ? (
+                <div className="-mx-2 sm:hidden [&_details>div]:static [&_details>div]:w-auto [&_details>div]:shadow-none">{companySwitcher}</div>
+              ) : null}
               <nav aria-label={t('nav.mainNavigation')}>
                 <AppMenu groups={groups} state={navState} locale={locale} idPrefix="drawer" onNavigate={() => setDrawerOpen(false)} />
               </nav>

@@ -12,11 +12,18 @@ import type { PalettePage } from './navigation'
 import { PALETTE_KINDS, type PaletteHit } from './palette-results'
 import { type LabelledPage, matchingPages, usePaletteSearch } from './palette-search'
 
-const KIND_ICONS: Record<(typeof PALETTE_KINDS)[number], LucideIcon> = { orders: ClipboardList, rfqs: FileQuestion, products: Package, marketplace: Store, companies: Building2 }
+const KIND_ICONS: Record<(typeof PALETTE_KINDS)[number], LucideIcon> = {
+  orders: ClipboardList,
+  rfqs: FileQuestion,
+  products: Package,
+  marketplace: Store,
+  companies: Building2,
+}
 
 const ITEM_CLASS =
   'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm select-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground'
-const GROUP_CLASS = '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground'
+const GROUP_CLASS =
+  '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground'
 
 const noSubscription = () => () => undefined
 const isApple = () => /Mac|iPhone|iPad/.test(navigator.userAgent)
@@ -60,7 +67,11 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
   const shownPages = matchingPages(labelled, q)
   const results = search.status === 'done' ? PALETTE_KINDS.map((kind) => ({ kind, hits: search.results[kind] })).filter((group) => group.hits.length > 0) : []
   const marketplaceSearch = q && AREAS.marketplace.available ? `${AREAS.marketplace.searchPath}?${new URLSearchParams({ q })}` : null
-  const values = [...shownPages.map((page) => `page:${page.to}`), ...results.flatMap((group) => group.hits.map((hit) => `${group.kind}:${hit.id}`)), ...(marketplaceSearch ? ['marketplace-search'] : [])]
+  const values = [
+    ...shownPages.map((page) => `page:${page.to}`),
+    ...results.flatMap((group) => group.hits.map((hit) => `${group.kind}:${hit.id}`)),
+    ...(marketplaceSearch ? ['marketplace-search'] : []),
+  ]
   // The best match is selected whenever the list changes, so Enter opens it, not whatever was selected before.
   const listKey = `${q}|${search.status}|${values.join(',')}`
   const selectedValue = selected.for === listKey ? selected.value : (values[0] ?? '')
@@ -74,7 +85,14 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
     changeOpen(false)
     void navigate(localizePath(locale, path))
   }
-  const status = search.status === 'loading' ? t('palette.searching') : search.status === 'error' ? t('palette.failed') : nothingFound ? t('palette.empty', { query: q }) : ''
+  const status =
+    search.status === 'loading'
+      ? t('palette.searching')
+      : search.status === 'error'
+        ? t('palette.failed')
+        : nothingFound
+          ? t('palette.empty', { query: q })
+          : ''
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
@@ -94,10 +112,22 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
         <DialogPrimitive.Content className="fixed top-4 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-lg sm:top-[12vh]">
           <DialogPrimitive.Title className="sr-only">{t('palette.title')}</DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">{t('palette.description')}</DialogPrimitive.Description>
-          <Command label={t('palette.inputLabel')} shouldFilter={false} loop value={selectedValue} onValueChange={(value) => setSelected({ for: listKey, value })} className="flex min-h-0 flex-col">
+          <Command
+            label={t('palette.inputLabel')}
+            shouldFilter={false}
+            loop
+            value={selectedValue}
+            onValueChange={(value) => setSelected({ for: listKey, value })}
+            className="flex min-h-0 flex-col"
+          >
             <div className="flex items-center gap-2 border-b border-border px-3">
               <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-              <Command.Input value={query} onValueChange={setQuery} placeholder={t('palette.placeholder')} className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm" />
+              <Command.Input
+                value={query}
+                onValueChange={setQuery}
+                placeholder={t('palette.placeholder')}
+                className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm"
+              />
             </div>
             <p role="status" className={cn('px-4 text-sm text-muted-foreground', status && 'py-3')}>
               {status}

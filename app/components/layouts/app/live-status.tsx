@@ -9,7 +9,10 @@ export function LiveStatus() {
   const label = state === 'connected' ? t('live.connected') : state === 'offline' ? t('live.offline') : t('live.connecting')
   return (
     <section aria-label={t('live.title')} className="flex items-center gap-1.5 text-xs">
-      <span aria-hidden="true" className={cn('size-2 rounded-full', state === 'connected' ? 'bg-status-accept' : state === 'offline' ? 'bg-status-reject' : 'bg-status-pending')} />
+      <span
+        aria-hidden="true"
+        className={cn('size-2 rounded-full', state === 'connected' ? 'bg-status-accept' : state === 'offline' ? 'bg-status-reject' : 'bg-status-pending')}
+      />
       <span role="status" data-realtime-state={state} title={t('live.title')}>
         {label}
       </span>

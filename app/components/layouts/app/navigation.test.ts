@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import routes from '../../../routes'
 import { APP_NAVIGATION, locate, type NavGroup, type NavViewer, palettePages, SUPPLIER_NAVIGATION, visibleGroups } from './navigation'
 
-const viewer = (overrides: Partial<NavViewer> = {}): NavViewer => ({ role: 'user', companyKind: 'buyer', contactVerified: true, companyVerified: false, ...overrides })
+const viewer = (overrides: Partial<NavViewer> = {}): NavViewer => ({
+  role: 'user',
+  companyKind: 'buyer',
+  contactVerified: true,
+  companyVerified: false,
+  ...overrides,
+})
 const ids = (groups: NavGroup[]) => groups.map((group) => group.id)
 const labels = (groups: NavGroup[]) => Object.fromEntries(groups.map((group) => [group.id, group.items.map((item) => item.labelKey.replace('nav.', ''))]))
 const itemCount = (groups: NavGroup[]) => groups.reduce((sum, group) => sum + group.items.length, 0)
@@ -84,7 +90,11 @@ describe('app navigation', () => {
     expect(buyer).not.toContain('/app/orders')
     expect(palettePages(APP_NAVIGATION, viewer({ companyKind: 'both' })).map((page) => page.to)).toContain('/app/orders')
     const supplier = palettePages(APP_NAVIGATION, viewer({ companyKind: 'supplier' }))
-    expect(supplier.find((page) => page.to === '/app/orders/fulfillment')).toEqual({ to: '/app/orders/fulfillment', labelKey: 'nav.fulfilment', groupLabelKey: 'nav.groups.orders' })
+    expect(supplier.find((page) => page.to === '/app/orders/fulfillment')).toEqual({
+      to: '/app/orders/fulfillment',
+      labelKey: 'nav.fulfilment',
+      groupLabelKey: 'nav.groups.orders',
+    })
   })
 
   it('lists only pages that exist', () => {

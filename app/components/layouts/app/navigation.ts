@@ -128,7 +128,13 @@ const ORDERS: NavGroup = {
   id: 'orders',
   labelKey: 'nav.groups.orders',
   items: [
-    { to: '/app/orders/buyer', labelKey: 'nav.purchaseOrders', icon: ShoppingCart, companyKinds: BUYING, also: ['/app/orders/:id/view', '/app/orders/new-order'] },
+    {
+      to: '/app/orders/buyer',
+      labelKey: 'nav.purchaseOrders',
+      icon: ShoppingCart,
+      companyKinds: BUYING,
+      also: ['/app/orders/:id/view', '/app/orders/new-order'],
+    },
     {
       to: '/app/supplier/purchase-order',
       labelKey: 'nav.salesOrders',
@@ -140,7 +146,13 @@ const ORDERS: NavGroup = {
         { to: '/app/supplier/purchase/orderItem', labelKey: 'nav.openOrderLines' },
       ],
     },
-    { to: '/app/orders/service', labelKey: 'nav.serviceOrders', icon: Truck, needsCompany: true, also: ['/app/orders/service-order', '/app/orders/logistic-order'] },
+    {
+      to: '/app/orders/service',
+      labelKey: 'nav.serviceOrders',
+      icon: Truck,
+      needsCompany: true,
+      also: ['/app/orders/service-order', '/app/orders/logistic-order'],
+    },
     { to: '/app/customers', labelKey: 'nav.customers', icon: Contact, companyKinds: SUPPLYING },
   ],
   pages: [{ to: '/app/orders', labelKey: 'nav.allOrders', companyKinds: ['both'] }],
@@ -176,7 +188,14 @@ const COMPANY: NavGroup = {
     { to: '/app/team', labelKey: 'nav.team', icon: Users, needsCompany: true },
     { to: '/app/settings', labelKey: 'nav.companySettings', icon: Building2, needsCompany: true },
     { to: '/app/supplier/setting', labelKey: 'nav.supplierProfile', icon: Factory, companyKinds: SUPPLYING },
-    { to: '/app/supplier/onboarding', labelKey: 'nav.supplierOnboarding', icon: BadgeCheck, companyKinds: SUPPLYING, doneWhen: 'companyVerified', also: ['/app/supplier/supplier-type'] },
+    {
+      to: '/app/supplier/onboarding',
+      labelKey: 'nav.supplierOnboarding',
+      icon: BadgeCheck,
+      companyKinds: SUPPLYING,
+      doneWhen: 'companyVerified',
+      also: ['/app/supplier/supplier-type'],
+    },
   ],
 }
 
@@ -187,7 +206,12 @@ export const ACCOUNT: NavGroup = {
   items: [
     { to: '/app/user/preference', labelKey: 'nav.preferences', icon: SlidersHorizontal },
     // Resetting is the way out of the change form when the current password is forgotten.
-    { to: '/app/user/change-password', labelKey: 'nav.changePassword', icon: KeyRound, subpages: [{ to: '/app/user/reset-password', labelKey: 'nav.resetPassword' }] },
+    {
+      to: '/app/user/change-password',
+      labelKey: 'nav.changePassword',
+      icon: KeyRound,
+      subpages: [{ to: '/app/user/reset-password', labelKey: 'nav.resetPassword' }],
+    },
     { to: '/app/user/two-factor', labelKey: 'nav.twoFactor', icon: ShieldCheck },
     { to: '/app/user/verify', labelKey: 'nav.verify', icon: MailCheck, doneWhen: 'contactVerified' },
   ],
@@ -239,7 +263,9 @@ function openableGroups(groups: NavGroup[], viewer: NavViewer): NavGroup[] {
   return groups
     .map((group) => ({
       ...group,
-      items: group.items.filter((item) => mayOpen(item, viewer)).map((item) => (item.subpages ? { ...item, subpages: item.subpages.filter((page) => mayOpen(page, viewer)) } : item)),
+      items: group.items
+        .filter((item) => mayOpen(item, viewer))
+        .map((item) => (item.subpages ? { ...item, subpages: item.subpages.filter((page) => mayOpen(page, viewer)) } : item)),
       ...(group.pages ? { pages: group.pages.filter((page) => mayOpen(page, viewer)) } : {}),
     }))
     .filter((group) => group.items.length > 0)

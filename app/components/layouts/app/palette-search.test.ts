@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { isSearchable, type LabelledPage, matchingPages } from './palette-search'
 
 const page = (label: string, groupLabel: string): LabelledPage => ({ to: `/${label}`, labelKey: label, groupLabelKey: groupLabel, label, groupLabel })
-const PAGES = [page('Dashboard', 'Home'), page('Purchase projects', 'Sourcing'), page('Purchase orders', 'Orders'), page('Service orders', 'Orders'), page('Team', 'Company'), page('采购订单', '订单')]
+const PAGES = [
+  page('Dashboard', 'Home'),
+  page('Purchase projects', 'Sourcing'),
+  page('Purchase orders', 'Orders'),
+  page('Service orders', 'Orders'),
+  page('Team', 'Company'),
+  page('采购订单', '订单'),
+]
 const labels = (pages: LabelledPage[]) => pages.map((found) => found.label)
 
 describe('pages the palette offers', () => {

@@ -36,11 +36,7 @@ export function matchingPages(pages: LabelledPage[], query: string): LabelledPag
     .map(({ page }) => page)
 }
 
-export type PaletteSearch =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'done'; results: PaletteResults }
+export type PaletteSearch = { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'done'; results: PaletteResults }
 
 /** The server's answer for the query once typing pauses; an answer to an older query is dropped. */
 export function usePaletteSearch(query: string, locale: Locale): PaletteSearch {

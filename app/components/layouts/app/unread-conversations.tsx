@@ -8,7 +8,12 @@ const REFRESH_DEBOUNCE_MS = 500
 
 /** Reads the count of conversations with unread messages from the API's badge endpoint; null when it cannot. */
 export async function fetchUnreadConversations(signal?: AbortSignal): Promise<number | null> {
-  const response = await fetch('/api/v1/conversations/unread', { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store', signal })
+  const response = await fetch('/api/v1/conversations/unread', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    cache: 'no-store',
+    signal,
+  })
   if (!response.ok) return null
   const body = (await response.json()) as { conversations?: unknown }
   return typeof body.conversations === 'number' ? body.conversations : null

@@ -38,20 +38,42 @@ function CategoryTreeItem({ node, first, last, selectedId }: { node: AdminCatego
         <span className="min-w-0 flex-1">
           <span className="font-medium">{node.nameEn}</span>{' '}
           <span className="text-sm text-muted-foreground">
-            <span lang="zh-Hans">{node.nameZhHans}</span> · <span lang="zh-Hant">{node.nameZhHant}</span> · <code className="text-xs">{node.id}</code> · {t('categories.productCount', { count: format.number(node.productCount) })}
+            <span lang="zh-Hans">{node.nameZhHans}</span> · <span lang="zh-Hant">{node.nameZhHant}</span> · <code className="text-xs">{node.id}</code> ·{' '}
+            {t('categories.productCount', { count: format.number(node.productCount) })}
           </span>
         </span>
         <Form method="post" preventScrollReset className="flex gap-1">
           <input type="hidden" name="intent" value="reorder" />
           <input type="hidden" name="id" value={node.id} />
-          <Button type="submit" name="direction" value="up" variant="ghost" size="icon" disabled={first} aria-label={t('categories.moveUp', { name: node.nameEn })}>
+          <Button
+            type="submit"
+            name="direction"
+            value="up"
+            variant="ghost"
+            size="icon"
+            disabled={first}
+            aria-label={t('categories.moveUp', { name: node.nameEn })}
+          >
             <ArrowUp aria-hidden="true" />
           </Button>
-          <Button type="submit" name="direction" value="down" variant="ghost" size="icon" disabled={last} aria-label={t('categories.moveDown', { name: node.nameEn })}>
+          <Button
+            type="submit"
+            name="direction"
+            value="down"
+            variant="ghost"
+            size="icon"
+            disabled={last}
+            aria-label={t('categories.moveDown', { name: node.nameEn })}
+          >
             <ArrowDown aria-hidden="true" />
           </Button>
         </Form>
-        <Link to={`?edit=${encodeURIComponent(node.id)}`} aria-current={selected ? 'true' : undefined} className={buttonClasses('secondary', undefined, 'sm')} aria-label={t('categories.editOne', { name: node.nameEn })}>
+        <Link
+          to={`?edit=${encodeURIComponent(node.id)}`}
+          aria-current={selected ? 'true' : undefined}
+          className={buttonClasses('secondary', undefined, 'sm')}
+          aria-label={t('categories.editOne', { name: node.nameEn })}
+        >
           {t('categories.edit')}
         </Link>
       </div>
@@ -87,14 +109,36 @@ function ParentSelect({ options, defaultValue, errors }: { options: CategoryOpti
 }
 
 /** The three name fields, filled with `names` when renaming. */
-function NameFields({ names, errorsOf }: { names?: Pick<EditedCategory, 'nameEn' | 'nameZhHans' | 'nameZhHant'>; errorsOf: (field: string) => string[] | undefined }) {
+function NameFields({
+  names,
+  errorsOf,
+}: {
+  names?: Pick<EditedCategory, 'nameEn' | 'nameZhHans' | 'nameZhHant'>
+  errorsOf: (field: string) => string[] | undefined
+}) {
   const { t } = useTranslation('catalog')
   const label = (locale: CategoryNameLocale) => t('edit.fields.name', { locale: t(`edit.locales.${locale}`) })
   return (
     <>
       <Field label={label('en')} name="nameEn" defaultValue={names?.nameEn} required maxLength={CATEGORY_NAME_MAX} errors={errorsOf('nameEn')} />
-      <Field label={label('zhHans')} name="nameZhHans" lang="zh-Hans" defaultValue={names?.nameZhHans} maxLength={CATEGORY_NAME_MAX} hint={t('categories.hints.chineseName')} errors={errorsOf('nameZhHans')} />
-      <Field label={label('zhHant')} name="nameZhHant" lang="zh-Hant" defaultValue={names?.nameZhHant} maxLength={CATEGORY_NAME_MAX} hint={t('categories.hints.chineseName')} errors={errorsOf('nameZhHant')} />
+      <Field
+        label={label('zhHans')}
+        name="nameZhHans"
+        lang="zh-Hans"
+        defaultValue={names?.nameZhHans}
+        maxLength={CATEGORY_NAME_MAX}
+        hint={t('categories.hints.chineseName')}
+        errors={errorsOf('nameZhHans')}
+      />
+      <Field
+        label={label('zhHant')}
+        name="nameZhHant"
+        lang="zh-Hant"
+        defaultValue={names?.nameZhHant}
+        maxLength={CATEGORY_NAME_MAX}
+        hint={t('categories.hints.chineseName')}
+        errors={errorsOf('nameZhHant')}
+      />
     </>
   )
 }
@@ -112,7 +156,16 @@ export function CreateCategoryForm({ options, defaultParentId }: { options: Cate
       <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="create" />
         <FormError error={result.formError} />
-        <Field label={t('categories.fields.slug')} name="id" required maxLength={CATEGORY_SLUG_MAX} pattern="[a-z0-9-]+" autoComplete="off" hint={t('categories.hints.slug')} errors={errorsOf('id')} />
+        <Field
+          label={t('categories.fields.slug')}
+          name="id"
+          required
+          maxLength={CATEGORY_SLUG_MAX}
+          pattern="[a-z0-9-]+"
+          autoComplete="off"
+          hint={t('categories.hints.slug')}
+          errors={errorsOf('id')}
+        />
         <ParentSelect options={options} defaultValue={defaultParentId} errors={errorsOf('parentId')} />
         <NameFields errorsOf={errorsOf} />
         <div>

@@ -22,9 +22,27 @@ function breaksOf(rows: Row[], productId: string): PriceBreak[] {
 }
 
 /** All quantity breaks of a list, edited as rows and saved at once; errors arrive per row as `lines.<index>.<field>`. */
-export function PriceLinesEditor({ lines, products, currency, fieldErrors }: { lines: PriceListLine[]; products: PriceableProduct[]; currency: string; fieldErrors: Record<string, string[]> }) {
+export function PriceLinesEditor({
+  lines,
+  products,
+  currency,
+  fieldErrors,
+}: {
+  lines: PriceListLine[]
+  products: PriceableProduct[]
+  currency: string
+  fieldErrors: Record<string, string[]>
+}) {
   const { t } = useTranslation('pricing')
-  const [rows, setRows] = useState<Row[]>(() => [...lines.map((line, index) => ({ key: index, productId: line.productId, minQuantity: String(line.minQuantity), unitPrice: displayUnitPrice(line.unitPrice, currency) })), blankRow(lines.length)])
+  const [rows, setRows] = useState<Row[]>(() => [
+    ...lines.map((line, index) => ({
+      key: index,
+      productId: line.productId,
+      minQuantity: String(line.minQuantity),
+      unitPrice: displayUnitPrice(line.unitPrice, currency),
+    })),
+    blankRow(lines.length),
+  ])
   const [nextKey, setNextKey] = useState(lines.length + 1)
   const errorsOf = (index: number, field: string) => fieldErrors[`lines.${index}.${field}`]?.map((key) => t(key))
   const change = (key: number, patch: Partial<Row>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)))
@@ -57,7 +75,15 @@ export function PriceLinesEditor({ lines, products, currency, fieldErrors }: { l
           </TableHeader>
           <TableBody>
             {rows.map((row, index) => (
-              <LineRow key={row.key} row={row} number={index + 1} products={products} onChange={(patch) => change(row.key, patch)} onRemove={() => setRows((current) => current.filter((other) => other.key !== row.key))} errors={{ productId: errorsOf(index, 'productId'), minQuantity: errorsOf(index, 'minQuantity'), unitPrice: errorsOf(index, 'unitPrice') }} />
+              <LineRow
+                key={row.key}
+                row={row}
+                number={index + 1}
+                products={products}
+                onChange={(patch) => change(row.key, patch)}
+                onRemove={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+                errors={{ productId: errorsOf(index, 'productId'), minQuantity: errorsOf(index, 'minQuantity'), unitPrice: errorsOf(index, 'unitPrice') }}
+              />
             ))}
           </TableBody>
         </Table>
@@ -76,7 +102,21 @@ export function PriceLinesEditor({ lines, products, currency, fieldErrors }: { l
 
 type RowErrors = { productId: string[] | undefined; minQuantity: string[] | undefined; unitPrice: string[] | undefined }
 
-function LineRow({ row, number, products, errors, onChange, onRemove }: { row: Row; number: number; products: PriceableProduct[]; errors: RowErrors; onChange: (patch: Partial<Row>) => void; onRemove: () => void }) {
+function LineRow({
+  row,
+  number,
+  products,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  row: Row
+  number: number
+  products: PriceableProduct[]
+  errors: RowErrors
+  onChange: (patch: Partial<Row>) => void
+  onRemove: () => void
+}) {
   const { t } = useTranslation('pricing')
   const id = useId()
   const errorText = (field: keyof RowErrors) =>
@@ -89,7 +129,13 @@ function LineRow({ row, number, products, errors, onChange, onRemove }: { row: R
   return (
     <TableRow>
       <TableCell>
-        <NativeSelect name="productId" value={row.productId} onChange={(event) => onChange({ productId: event.target.value })} aria-label={t('lines.productOf', { number })} {...described('productId')}>
+        <NativeSelect
+          name="productId"
+          value={row.productId}
+          onChange={(event) => onChange({ productId: event.target.value })}
+          aria-label={t('lines.productOf', { number })}
+          {...described('productId')}
+        >
           <option value="">{t('lines.choose')}</option>
           {products.map((product) => (
             <option key={product.id} value={product.id}>
@@ -100,11 +146,25 @@ function LineRow({ row, number, products, errors, onChange, onRemove }: { row: R
         {errorText('productId')}
       </TableCell>
       <TableCell>
-        <Input name="minQuantity" inputMode="numeric" value={row.minQuantity} onChange={(event) => onChange({ minQuantity: event.target.value })} aria-label={t('lines.minQuantityOf', { number })} {...described('minQuantity')} />
+        <Input
+          name="minQuantity"
+          inputMode="numeric"
+          value={row.minQuantity}
+          onChange={(event) => onChange({ minQuantity: event.target.value })}
+          aria-label={t('lines.minQuantityOf', { number })}
+          {...described('minQuantity')}
+        />
         {errorText('minQuantity')}
       </TableCell>
       <TableCell>
-        <Input name="unitPrice" inputMode="decimal" value={row.unitPrice} onChange={(event) => onChange({ unitPrice: event.target.value })} aria-label={t('lines.unitPriceOf', { number })} {...described('unitPrice')} />
+        <Input
+          name="unitPrice"
+          inputMode="decimal"
+          value={row.unitPrice}
+          onChange={(event) => onChange({ unitPrice: event.target.value })}
+          aria-label={t('lines.unitPriceOf', { number })}
+          {...described('unitPrice')}
+        />
         {errorText('unitPrice')}
       </TableCell>
       <TableCell>
@@ -149,7 +209,9 @@ function PricePreview({ rows, products, currency }: { rows: Row[]; products: Pri
         </label>
       </div>
       <p aria-live="polite" className="text-sm">
-        {price ? t('preview.result', { unitPrice: displayUnitPrice(price.unitPrice, currency), total: price.total, currency, quantity: count ?? 0 }) : t('preview.none')}
+        {price
+          ? t('preview.result', { unitPrice: displayUnitPrice(price.unitPrice, currency), total: price.total, currency, quantity: count ?? 0 })
+          : t('preview.none')}
       </p>
     </section>
   )

@@ -11,14 +11,34 @@ import { useUnitName } from './use-unit-name'
 type HeadingLevel = 'h2' | 'h3'
 
 /** One product in a marketplace grid; the whole card opens the product page. Texts come from `marketplace`. */
-export function ProductCard({ product, locale, headingLevel: Heading = 'h3', priority = false }: { product: MarketCard; locale: Locale; headingLevel?: HeadingLevel; priority?: boolean }) {
+export function ProductCard({
+  product,
+  locale,
+  headingLevel: Heading = 'h3',
+  priority = false,
+}: {
+  product: MarketCard
+  locale: Locale
+  headingLevel?: HeadingLevel
+  priority?: boolean
+}) {
   const { t } = useTranslation('marketplace')
   const format = useFormatter()
   const unitName = useUnitName()
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="aspect-[4/3] overflow-hidden bg-muted">
-        {product.thumbnailUrl ? <img src={product.thumbnailUrl} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} className="size-full object-cover" /> : <ProductPlaceholder />}
+        {product.thumbnailUrl ? (
+          <img
+            src={product.thumbnailUrl}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            className="size-full object-cover"
+          />
+        ) : (
+          <ProductPlaceholder />
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <Heading className="line-clamp-2 font-semibold leading-snug">

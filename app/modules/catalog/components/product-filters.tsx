@@ -49,7 +49,16 @@ export function ProductFilters({ action, filters, categories, filtered }: Produc
     live.expectNavigation(search ? `?${search}` : '')
   }
   return (
-    <Form key={live.key} method="get" action={action} onSubmit={submit} onChange={live.onChange} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr_1.5fr_auto] lg:items-end">
+    <Form
+      key={live.key}
+      method="get"
+      action={action}
+      onSubmit={submit}
+      onChange={live.onChange}
+      role="search"
+      aria-label={t('list.filters.label')}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr_1.5fr_auto] lg:items-end"
+    >
       <FormField label={t('list.filters.q')}>{(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} {...control} />}</FormField>
       <FormField label={t('list.filters.status')}>
         {(control) => (
@@ -132,5 +141,7 @@ export function ProductsEmptyState({ filtered, clearHref, addHref }: { filtered:
       {t('list.add')}
     </Link>
   ) : undefined
-  return <EmptyState title={filtered ? t('list.emptyFiltered') : t('list.empty')} description={filtered ? undefined : t('list.emptyDescription')} action={action} />
+  return (
+    <EmptyState title={filtered ? t('list.emptyFiltered') : t('list.empty')} description={filtered ? undefined : t('list.emptyDescription')} action={action} />
+  )
 }

@@ -38,7 +38,10 @@ export function ProductGallery({ images, productName }: { images: GalleryImage[]
                 onClick={() => setSelected(index)}
                 aria-pressed={index === selected}
                 aria-label={t('product.showImage', { number: index + 1, total: images.length })}
-                className={cn('block size-16 overflow-hidden rounded-md border-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', index === selected ? 'border-primary' : 'border-border hover:border-muted-foreground')}
+                className={cn(
+                  'block size-16 overflow-hidden rounded-md border-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  index === selected ? 'border-primary' : 'border-border hover:border-muted-foreground',
+                )}
               >
                 <img src={image.thumbnailUrl} alt="" className="size-full object-cover" />
               </button>

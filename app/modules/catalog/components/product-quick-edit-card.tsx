@@ -53,8 +53,14 @@ export function ProductQuickEditCard({ product, priceList, canManage, editHref, 
   const unitName = useUnitName()
   const fromPrice = product.fromPrice && product.fromPriceCurrency ? format.unitPrice(product.fromPrice, product.fromPriceCurrency) : null
   return (
-    <article aria-labelledby={titleId} className="flex w-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm" data-testid="product-card">
-      <div className="aspect-[4/3] overflow-hidden bg-muted">{product.thumbnailUrl ? <img src={product.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" /> : <ProductPlaceholder />}</div>
+    <article
+      aria-labelledby={titleId}
+      className="flex w-full flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-sm"
+      data-testid="product-card"
+    >
+      <div className="aspect-[4/3] overflow-hidden bg-muted">
+        {product.thumbnailUrl ? <img src={product.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" /> : <ProductPlaceholder />}
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 id={titleId} className="line-clamp-2 font-semibold leading-snug">
@@ -119,10 +125,22 @@ function QuickEditForm({ product, priceList, priceListsHref, pageResult }: Omit<
 
   const priceHintId = `${id}-price-hint`
   return (
-    <fetcher.Form method="post" noValidate onSubmit={onSubmit} aria-label={t('grid.quickEdit', { name: product.name })} className="mt-auto flex flex-col gap-3 border-t border-border pt-3">
+    <fetcher.Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('grid.quickEdit', { name: product.name })}
+      className="mt-auto flex flex-col gap-3 border-t border-border pt-3"
+    >
       <input type="hidden" name="id" value={product.id} />
       <input type="hidden" name="version" value={product.version} />
-      {conflict ? <p className="text-sm text-destructive" role="alert">{t('grid.conflict')}</p> : <FormError error={failed?.formError} />}
+      {conflict ? (
+        <p className="text-sm text-destructive" role="alert">
+          {t('grid.conflict')}
+        </p>
+      ) : (
+        <FormError error={failed?.formError} />
+      )}
       {/* Remounted with each new version, so the fields show the stored values after a save or a conflict. */}
       <div key={product.version} className="grid grid-cols-2 gap-3">
         <FormField id={fieldId('moq')} label={t('grid.fields.moq')} errors={errorsOf('moq')}>

@@ -12,7 +12,18 @@ import { SEARCH_SORTS, type SearchSort } from '../search.constants'
 import type { FacetCount } from '../search.service.server'
 
 /** The marketplace search as the form shows it: every value as typed, blank when unset. */
-export type MarketFilters = { q: string; category: string; origin: string; verified: boolean; moqMax: string; priceMin: string; priceMax: string; currency: string; hsChapter: string; sort: SearchSort }
+export type MarketFilters = {
+  q: string
+  category: string
+  origin: string
+  verified: boolean
+  moqMax: string
+  priceMin: string
+  priceMax: string
+  currency: string
+  hsChapter: string
+  sort: SearchSort
+}
 
 /** A currency the price range can be entered in, named on the server (ICU names differ between Node and browsers). */
 export type CurrencyChoice = { code: string; label: string }
@@ -78,7 +89,16 @@ export function SearchFacets({ formId, action, filters, facets, currencies, sele
   const extraCategory = selectedCategory && !facets.categories.some((facet) => facet.value === selectedCategory.id) ? selectedCategory : null
   const extraOrigin = selectedOrigin && !facets.originCountries.some((facet) => facet.value === selectedOrigin.code) ? selectedOrigin : null
   return (
-    <Form id={formId} method="get" action={action} onSubmit={submit} onChange={live.onChange} aria-labelledby={`${formId}-title`} className="flex flex-col gap-4" key={live.key}>
+    <Form
+      id={formId}
+      method="get"
+      action={action}
+      onSubmit={submit}
+      onChange={live.onChange}
+      aria-labelledby={`${formId}-title`}
+      className="flex flex-col gap-4"
+      key={live.key}
+    >
       <h2 id={`${formId}-title`} className="text-lg font-semibold">
         {t('market.filtersTitle')}
       </h2>
@@ -113,12 +133,18 @@ export function SearchFacets({ formId, action, filters, facets, currencies, sele
         {t('market.verifiedOnly')}
         <span className="font-normal text-muted-foreground">({number(facets.verifiedSuppliers)})</span>
       </label>
-      <FormField label={t('market.moqMax')}>{(control) => <Input type="number" name="moq_max" min={1} step={1} inputMode="numeric" defaultValue={filters.moqMax} {...control} />}</FormField>
+      <FormField label={t('market.moqMax')}>
+        {(control) => <Input type="number" name="moq_max" min={1} step={1} inputMode="numeric" defaultValue={filters.moqMax} {...control} />}
+      </FormField>
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium">{t('market.priceRange')}</legend>
         <div className="grid grid-cols-2 gap-2">
-          <FormField label={t('market.priceMin')}>{(control) => <Input name="price_min" inputMode="decimal" pattern="\d{1,14}(\.\d{1,4})?" defaultValue={filters.priceMin} {...control} />}</FormField>
-          <FormField label={t('market.priceMax')}>{(control) => <Input name="price_max" inputMode="decimal" pattern="\d{1,14}(\.\d{1,4})?" defaultValue={filters.priceMax} {...control} />}</FormField>
+          <FormField label={t('market.priceMin')}>
+            {(control) => <Input name="price_min" inputMode="decimal" pattern="\d{1,14}(\.\d{1,4})?" defaultValue={filters.priceMin} {...control} />}
+          </FormField>
+          <FormField label={t('market.priceMax')}>
+            {(control) => <Input name="price_max" inputMode="decimal" pattern="\d{1,14}(\.\d{1,4})?" defaultValue={filters.priceMax} {...control} />}
+          </FormField>
         </div>
         <FormField label={t('market.currency')} hint={t('market.currencyHint')}>
           {(control) => (
@@ -132,7 +158,12 @@ export function SearchFacets({ formId, action, filters, facets, currencies, sele
           )}
         </FormField>
       </fieldset>
-      <ChapterField facets={facets.hsChapters} selected={filters.hsChapter} hydrated={live.hydrated} onChoose={(value, form) => live.apply(form, { hs_chapter: value })} />
+      <ChapterField
+        facets={facets.hsChapters}
+        selected={filters.hsChapter}
+        hydrated={live.hydrated}
+        onChoose={(value, form) => live.apply(form, { hs_chapter: value })}
+      />
       <div className="flex flex-wrap gap-2">
         {/* Without JavaScript the form applies with this button; with it, every change applies by itself. */}
         {live.hydrated ? null : (
@@ -154,14 +185,28 @@ export function SearchFacets({ formId, action, filters, facets, currencies, sele
  * The HS chapters with their counts: a searchable list once hydrated (its choice applies the form at once), a plain
  * select before. Its state lives here, so re-mounting the form resets it with the other fields.
  */
-function ChapterField({ facets, selected, hydrated, onChoose }: { facets: FacetCount[]; selected: string; hydrated: boolean; onChoose: (value: string, form: HTMLFormElement) => void }) {
+function ChapterField({
+  facets,
+  selected,
+  hydrated,
+  onChoose,
+}: {
+  facets: FacetCount[]
+  selected: string
+  hydrated: boolean
+  onChoose: (value: string, form: HTMLFormElement) => void
+}) {
   const { t } = useTranslation('marketplace')
   const format = useFormatter()
   const [chapter, setChapter] = useState(selected)
   const input = useRef<HTMLInputElement>(null)
   const options: ComboboxOption[] = [
     { value: ANY, label: t('market.anyChapter') },
-    ...facets.map((facet) => ({ value: facet.value, label: withCount(`${facet.value} — ${facet.label}`, facet.count, format.number), keywords: [facet.value, facet.label] })),
+    ...facets.map((facet) => ({
+      value: facet.value,
+      label: withCount(`${facet.value} — ${facet.label}`, facet.count, format.number),
+      keywords: [facet.value, facet.label],
+    })),
   ]
   if (chapter && !facets.some((facet) => facet.value === chapter)) options.splice(1, 0, { value: chapter, label: chapter })
   return (
@@ -203,7 +248,14 @@ export function SortSelect({ formId, value }: { formId: string; value: SearchSor
   return (
     <FormField label={t('market.sort')} className="sm:flex-row sm:items-center sm:gap-2">
       {(control) => (
-        <NativeSelect form={formId} name="sort" defaultValue={value} onChange={(event) => event.currentTarget.form?.requestSubmit()} className="w-auto" {...control}>
+        <NativeSelect
+          form={formId}
+          name="sort"
+          defaultValue={value}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          className="w-auto"
+          {...control}
+        >
           {SEARCH_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {t(`market.sorts.${sort}`)}

@@ -10,7 +10,15 @@ import type { DirectorySupplier } from '../supplier-directory.service.server'
 export function SupplierLogo({ name, url, size = 'md' }: { name: string; url: string | null; size?: 'md' | 'lg' }) {
   const { t } = useTranslation('directory')
   const box = size === 'lg' ? 'size-20' : 'size-14'
-  if (url) return <img src={url} alt={t('list.logoAlt', { name })} className={`${box} shrink-0 rounded-md border border-border bg-background object-contain`} loading="lazy" />
+  if (url)
+    return (
+      <img
+        src={url}
+        alt={t('list.logoAlt', { name })}
+        className={`${box} shrink-0 rounded-md border border-border bg-background object-contain`}
+        loading="lazy"
+      />
+    )
   return (
     <span className={`${box} flex shrink-0 items-center justify-center rounded-md border border-border bg-muted text-muted-foreground`}>
       <Building2 aria-hidden="true" className="size-1/2" />
@@ -36,7 +44,10 @@ export function SupplierCard({ supplier, href }: { supplier: DirectorySupplier; 
   const location = usePlaceName(supplier.country, supplier.city)
   const headingId = `supplier-${supplier.id}`
   return (
-    <article aria-labelledby={headingId} className="relative flex h-full flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm focus-within:ring-2 focus-within:ring-ring hover:border-primary/50">
+    <article
+      aria-labelledby={headingId}
+      className="relative flex h-full flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm focus-within:ring-2 focus-within:ring-ring hover:border-primary/50"
+    >
       <div className="flex items-start gap-3">
         <SupplierLogo name={supplier.name} url={supplier.logoUrl} />
         <div className="flex min-w-0 flex-col gap-1">

@@ -15,7 +15,10 @@ type ProfileProps = { profile: PublicSupplierProfile }
 export function VerificationNote({ profile }: ProfileProps) {
   const { t } = useTranslation('directory')
   const format = useFormatter()
-  const text = profile.verified && profile.verifiedAt ? t('profile.verification.acceptOn', { date: format.date(profile.verifiedAt) }) : t(`profile.verification.${profile.verificationStatus}`)
+  const text =
+    profile.verified && profile.verifiedAt
+      ? t('profile.verification.acceptOn', { date: format.date(profile.verifiedAt) })
+      : t(`profile.verification.${profile.verificationStatus}`)
   return <p className={profile.verified ? 'text-sm text-status-accept' : 'text-sm text-muted-foreground'}>{text}</p>
 }
 
@@ -75,7 +78,9 @@ export function SupplierCertifications({ profile }: ProfileProps) {
               <div className="flex flex-col gap-0.5">
                 <span className="font-medium">{certification.name}</span>
                 {certification.issuer ? <span className="text-muted-foreground">{t('profile.issuer', { issuer: certification.issuer })}</span> : null}
-                {certification.validUntil ? <span className="text-muted-foreground">{t('profile.validUntil', { date: format.date(certification.validUntil) })}</span> : null}
+                {certification.validUntil ? (
+                  <span className="text-muted-foreground">{t('profile.validUntil', { date: format.date(certification.validUntil) })}</span>
+                ) : null}
               </div>
             </li>
           ))}
@@ -97,8 +102,16 @@ export function FactoryPhotoGallery({ profile }: ProfileProps) {
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {profile.factoryPhotos.map((photo, index) => (
           <li key={photo.id}>
-            <a href={photo.url} className="block overflow-hidden rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-              <img src={photo.thumbnailUrl} alt={t('profile.photoAlt', { number: index + 1, name: profile.name })} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+            <a
+              href={photo.url}
+              className="block overflow-hidden rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <img
+                src={photo.thumbnailUrl}
+                alt={t('profile.photoAlt', { number: index + 1, name: profile.name })}
+                loading="lazy"
+                className="aspect-[4/3] w-full object-cover"
+              />
             </a>
           </li>
         ))}
@@ -119,7 +132,11 @@ export function SupplierContactCard({ profile, signedIn }: ProfileProps & { sign
       <div className="flex flex-col gap-1 text-sm">
         <span className="text-muted-foreground">{t('profile.website')}</span>
         {profile.website ? (
-          <a href={profile.website} rel="nofollow noopener noreferrer" className="inline-flex items-center gap-1.5 break-all font-medium text-primary underline-offset-4 hover:underline">
+          <a
+            href={profile.website}
+            rel="nofollow noopener noreferrer"
+            className="inline-flex items-center gap-1.5 break-all font-medium text-primary underline-offset-4 hover:underline"
+          >
             <Globe aria-hidden="true" className="size-4 shrink-0" />
             {profile.website.replace(/^https?:\/\//, '')}
           </a>

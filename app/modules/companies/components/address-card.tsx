@@ -19,7 +19,11 @@ export function AddressCard({ address, locale, actions }: AddressCardProps) {
   const { t } = useTranslation('addresses')
   const headingId = addressHeadingId(address.id)
   return (
-    <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-sm" data-testid="address-card">
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-sm"
+      data-testid="address-card"
+    >
       <div className="flex items-start justify-between gap-2">
         {/* Focusable from script: focus lands here after the address moved or became the default. */}
         <h3 id={headingId} tabIndex={-1} className="font-semibold break-words outline-none">

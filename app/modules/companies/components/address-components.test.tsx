@@ -64,7 +64,11 @@ describe('address components', () => {
   })
 
   it('preselects the default address of the type in the select, and links to the address book', () => {
-    const addresses = [address({ id: 'a1', isDefault: false, label: 'Old dock' }), address({ id: 'a2', label: 'New dock' }), address({ id: 'b1', type: 'billing', label: 'Office' })]
+    const addresses = [
+      address({ id: 'a1', isDefault: false, label: 'Old dock' }),
+      address({ id: 'a2', label: 'New dock' }),
+      address({ id: 'b1', type: 'billing', label: 'Office' }),
+    ]
     const html = render(<AddressSelect addresses={addresses} type="shipping" name="shipTo" label="Ship to" locale="en" />)
     expect(html).toMatch(/<option value="a2" selected="">New dock \(default\)/)
     expect(html).not.toContain('Office')

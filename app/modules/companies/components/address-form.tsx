@@ -48,7 +48,10 @@ export function AddressForm({ address, type, defaultCountry, locale, action, ide
   const fieldId = (field: string) => `${id}-${field}`
   const titleId = `${id}-title`
   const labelInput = useRef<HTMLInputElement>(null)
-  const countries = useMemo<ComboboxOption[]>(() => countryOptions(locale).map((country) => ({ value: country.code, label: country.name, keywords: [country.code] })), [locale])
+  const countries = useMemo<ComboboxOption[]>(
+    () => countryOptions(locale).map((country) => ({ value: country.code, label: country.name, keywords: [country.code] })),
+    [locale],
+  )
   const [country, setCountry] = useState(address?.country ?? defaultCountry ?? '')
   const [clientErrors, setClientErrors] = useState<Record<string, string[]>>()
   const result = fetcher.state === 'idle' ? fetcher.data : undefined
@@ -76,7 +79,10 @@ export function AddressForm({ address, type, defaultCountry, locale, action, ide
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget)
-    const input = { ...Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string')), isDefault: form.get('isDefault') === 'on' }
+    const input = {
+      ...Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+      isDefault: form.get('isDefault') === 'on',
+    }
     const parsed = (address ? AddressInput : CreateAddressInput).safeParse(input)
     if (parsed.success) {
       setClientErrors(undefined)
@@ -157,7 +163,14 @@ export function AddressForm({ address, type, defaultCountry, locale, action, ide
               postal.kind === 'none' ? (
                 <Input name="postalCode" value="" disabled readOnly {...control} />
               ) : (
-                <Input name="postalCode" defaultValue={address?.postalCode} required={postal.kind === 'pattern' && postal.required} maxLength={20} autoComplete="postal-code" {...control} />
+                <Input
+                  name="postalCode"
+                  defaultValue={address?.postalCode}
+                  required={postal.kind === 'pattern' && postal.required}
+                  maxLength={20}
+                  autoComplete="postal-code"
+                  {...control}
+                />
               )
             }
           </FormField>

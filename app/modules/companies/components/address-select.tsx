@@ -36,7 +36,19 @@ export function AddressSelect({ addresses, type, name, label, locale, defaultVal
     </Link>
   )
   return (
-    <FormField label={label} errors={errors} hint={choices.length === 0 ? <>{t('select.empty')} {manage}</> : manage}>
+    <FormField
+      label={label}
+      errors={errors}
+      hint={
+        choices.length === 0 ? (
+          <>
+            {t('select.empty')} {manage}
+          </>
+        ) : (
+          manage
+        )
+      }
+    >
       {(control) => (
         <NativeSelect
           name={name}

@@ -160,7 +160,9 @@ export function InvitationTable({ invitations, label, manage = false, emptyTitle
             <TableCell label={t('columns.status')}>
               <InvitationStatusBadge status={invitation.status} />
             </TableCell>
-            <TableCell label={t('columns.invitedBy')}>{invitation.inviterName ?? <span className="text-muted-foreground">{t('unknownInviter')}</span>}</TableCell>
+            <TableCell label={t('columns.invitedBy')}>
+              {invitation.inviterName ?? <span className="text-muted-foreground">{t('unknownInviter')}</span>}
+            </TableCell>
             <TableCell label={t('columns.date')} className="whitespace-nowrap">
               <InvitationDate invitation={invitation} />
             </TableCell>

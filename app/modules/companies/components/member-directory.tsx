@@ -30,7 +30,8 @@ export function MemberDirectory({ members, currentUserId, label }: { members: Di
       {
         accessorKey: 'email',
         header: t('columns.email'),
-        cell: ({ row }) => (row.original.email ? <span className="break-all">{row.original.email}</span> : <span className="text-muted-foreground">{t('noEmail')}</span>),
+        cell: ({ row }) =>
+          row.original.email ? <span className="break-all">{row.original.email}</span> : <span className="text-muted-foreground">{t('noEmail')}</span>,
       },
       {
         accessorKey: 'role',

@@ -122,14 +122,17 @@ export function MemberManagementTable({ members, ownerCount, label }: { members:
       {
         accessorKey: 'email',
         header: t('columns.email'),
-        cell: ({ row }) => (row.original.email ? <span className="break-all">{row.original.email}</span> : <span className="text-muted-foreground">{t('noEmail')}</span>),
+        cell: ({ row }) =>
+          row.original.email ? <span className="break-all">{row.original.email}</span> : <span className="text-muted-foreground">{t('noEmail')}</span>,
       },
       {
         accessorKey: 'role',
         header: t('columns.role'),
         enableSorting: false,
         // Keyed by the role so the select starts over from the stored role after a change.
-        cell: ({ row }) => <MemberRoleForm key={`${row.original.id}-${row.original.role}`} member={row.original} lastOwner={row.original.role === 'owner' && ownerCount <= 1} />,
+        cell: ({ row }) => (
+          <MemberRoleForm key={`${row.original.id}-${row.original.role}`} member={row.original} lastOwner={row.original.role === 'owner' && ownerCount <= 1} />
+        ),
       },
       {
         accessorKey: 'joinedAt',

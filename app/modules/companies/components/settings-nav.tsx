@@ -19,7 +19,12 @@ export function SettingsNav({ locale }: { locale: Locale }) {
           key={section.to}
           to={localizePath(locale, section.to)}
           end
-          className={({ isActive }) => cn('-mb-px border-b-2 px-3 py-2 text-sm', isActive ? 'border-primary font-medium text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground')}
+          className={({ isActive }) =>
+            cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm',
+              isActive ? 'border-primary font-medium text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+            )
+          }
         >
           {t(section.key)}
         </NavLink>

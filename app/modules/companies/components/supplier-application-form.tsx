@@ -38,7 +38,13 @@ type ApplicationFormProps = {
 type Summary = { label: string; value: string }[]
 
 /** Step fields are translated in the catalog their schema's messages come from. */
-const ERROR_NAMESPACE: Record<OnboardStep, string> = { account: 'identity', company: 'companies', supplier: 'suppliers', documents: 'suppliers', review: 'suppliers' }
+const ERROR_NAMESPACE: Record<OnboardStep, string> = {
+  account: 'identity',
+  company: 'companies',
+  supplier: 'suppliers',
+  documents: 'suppliers',
+  review: 'suppliers',
+}
 
 function formValues(form: HTMLFormElement): Record<string, unknown> {
   const values: Record<string, unknown> = {}
@@ -124,7 +130,10 @@ export function SupplierApplicationForm({ locale, account, currentCompany, docum
     rows.push(
       companyMode === 'current' && currentCompany
         ? { label: t('summary.company'), value: currentCompany.name }
-        : { label: t('summary.company'), value: [text('displayName'), text('legalName'), text('country') ? countryName(text('country'), locale) : ''].filter(Boolean).join(' · ') },
+        : {
+            label: t('summary.company'),
+            value: [text('displayName'), text('legalName'), text('country') ? countryName(text('country'), locale) : ''].filter(Boolean).join(' · '),
+          },
     )
     rows.push({ label: t('summary.supplierType'), value: type ? t(`types.${type}.label`) : '' })
     rows.push({ label: t('summary.capabilities'), value: text('capabilities') })
@@ -250,7 +259,9 @@ export function SupplierApplicationForm({ locale, account, currentCompany, docum
   return (
     <div className="flex flex-col gap-6">
       {account ? <Alert tone="info">{t('onboard.signedInAs', { name: account.name, email: account.email ?? '' })}</Alert> : null}
-      {hydrated ? <Stepper steps={steps.map((step) => ({ id: step, label: t(`steps.${step}.label`) }))} current={current} label={t('onboard.progress')} /> : null}
+      {hydrated ? (
+        <Stepper steps={steps.map((step) => ({ id: step, label: t(`steps.${step}.label`) }))} current={current} label={t('onboard.progress')} />
+      ) : null}
       <FormError error={failure?.formError} />
       <Form ref={formRef} method="post" encType="multipart/form-data" noValidate onSubmit={submit} className="flex flex-col gap-8">
         {steps.map((step, index) => section(step, index, bodies[step]))}
@@ -313,7 +324,14 @@ function CompanyStep({ locale, currentCompany, mode, onModeChange, hideFields, e
             </span>
           </label>
           <label className="flex items-start gap-2 text-sm">
-            <input type="radio" name="companyMode" value="new" checked={mode === 'new'} onChange={() => onModeChange('new')} className="mt-0.5 size-4 accent-primary" />
+            <input
+              type="radio"
+              name="companyMode"
+              value="new"
+              checked={mode === 'new'}
+              onChange={() => onModeChange('new')}
+              className="mt-0.5 size-4 accent-primary"
+            />
             <span>{t('onboard.registerNew')}</span>
           </label>
         </fieldset>

@@ -33,7 +33,9 @@ export function SupplierApplicationHistory({ items, headingId }: { items: Applic
           </div>
           {item.reviewedAt ? (
             <p className="mt-1 text-muted-foreground">
-              {item.reviewedByName ? t('history.reviewedBy', { date: format.dateTime(item.reviewedAt), name: item.reviewedByName }) : t('history.reviewed', { date: format.dateTime(item.reviewedAt) })}
+              {item.reviewedByName
+                ? t('history.reviewedBy', { date: format.dateTime(item.reviewedAt), name: item.reviewedByName })
+                : t('history.reviewed', { date: format.dateTime(item.reviewedAt) })}
             </p>
           ) : null}
           {item.reviewNote ? (

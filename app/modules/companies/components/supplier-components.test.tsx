@@ -54,8 +54,11 @@ describe('supplier components rendered on the server', () => {
   })
 
   it('shows every step of the application at once without JavaScript, with a submit button', () => {
-    const html = render(<SupplierApplicationForm locale="en" account={null} currentCompany={null} documentMaxBytes={10_000_000} failure={undefined} submitting={false} />)
-    for (const name of ['name', 'identifier', 'password', 'legalName', 'supplierType', 'capabilities', 'exportMarkets', 'documents', 'message']) expect(html).toContain(`name="${name}"`)
+    const html = render(
+      <SupplierApplicationForm locale="en" account={null} currentCompany={null} documentMaxBytes={10_000_000} failure={undefined} submitting={false} />,
+    )
+    for (const name of ['name', 'identifier', 'password', 'legalName', 'supplierType', 'capabilities', 'exportMarkets', 'documents', 'message'])
+      expect(html).toContain(`name="${name}"`)
     expect(html).toMatch(/enctype="multipart\/form-data"/i)
     expect(html).toContain('Submit application')
     expect(html).not.toContain('hidden=""')
@@ -63,7 +66,14 @@ describe('supplier components rendered on the server', () => {
 
   it('skips the account step for a signed-in person and offers their current company', () => {
     const html = render(
-      <SupplierApplicationForm locale="en" account={{ name: 'Mei', email: 'mei@example.test' }} currentCompany={{ name: 'Mei Lamps', canApply: true }} documentMaxBytes={10_000_000} failure={undefined} submitting={false} />,
+      <SupplierApplicationForm
+        locale="en"
+        account={{ name: 'Mei', email: 'mei@example.test' }}
+        currentCompany={{ name: 'Mei Lamps', canApply: true }}
+        documentMaxBytes={10_000_000}
+        failure={undefined}
+        submitting={false}
+      />,
     )
     expect(html).not.toContain('name="password"')
     expect(html).toContain('Signed in as Mei (mei@example.test)')
@@ -74,7 +84,17 @@ describe('supplier components rendered on the server', () => {
     const html = render(
       <SupplierApplicationHistory
         headingId="h"
-        items={[{ id: 'a1', status: 'reject', supplierType: 'wholesaler', submittedAt: '2025-05-01T08:00:00.000Z', reviewedAt: '2025-05-02T08:00:00.000Z', reviewNote: 'Blurry scan', reviewedByName: 'Ada' }]}
+        items={[
+          {
+            id: 'a1',
+            status: 'reject',
+            supplierType: 'wholesaler',
+            submittedAt: '2025-05-01T08:00:00.000Z',
+            reviewedAt: '2025-05-02T08:00:00.000Z',
+            reviewNote: 'Blurry scan',
+            reviewedByName: 'Ada',
+          },
+        ]}
       />,
     )
     expect(html).toContain('Rejected')

@@ -18,7 +18,17 @@ const ICONS: Record<SupplierType, LucideIcon> = {
  * The seven supplier types as a group of radio cards with a short description each. Native radios:
  * they submit with the form and move with the arrow keys without JavaScript.
  */
-export function SupplierTypeCards({ name = 'supplierType', defaultValue, errors, legend }: { name?: string; defaultValue?: SupplierType | null; errors?: string[] | undefined; legend: string }) {
+export function SupplierTypeCards({
+  name = 'supplierType',
+  defaultValue,
+  errors,
+  legend,
+}: {
+  name?: string
+  defaultValue?: SupplierType | null
+  errors?: string[] | undefined
+  legend: string
+}) {
   const { t } = useTranslation('suppliers')
   const id = useId()
   const errorId = errors?.length ? `${id}-error` : undefined

@@ -74,7 +74,11 @@ describe('team components rendered on the server', () => {
         manage
         label="Invitations"
         emptyTitle="none"
-        invitations={[invitation({}), invitation({ id: 'i2', status: 'expired', sendCount: 5, canResend: false }), invitation({ id: 'i3', status: 'accepted', respondedAt: '2026-03-02T08:00:00.000Z' })]}
+        invitations={[
+          invitation({}),
+          invitation({ id: 'i2', status: 'expired', sendCount: 5, canResend: false }),
+          invitation({ id: 'i3', status: 'accepted', respondedAt: '2026-03-02T08:00:00.000Z' }),
+        ]}
       />,
     )
     expect(html).toContain('Pending')

@@ -17,7 +17,9 @@ export function teamActionPath(locale: Locale): string {
  * A fetcher for one team form: `failure` holds its last error; `onSuccess` runs once per successful
  * answer (with the success toast when a message is given).
  */
-export function useTeamFetcher(options: { key?: string; successMessage?: (result: Extract<TeamActionResult, { ok: true }>) => string; onSuccess?: () => void } = {}) {
+export function useTeamFetcher(
+  options: { key?: string; successMessage?: (result: Extract<TeamActionResult, { ok: true }>) => string; onSuccess?: () => void } = {},
+) {
   const fetcher = useFetcher<TeamActionResult>(options.key ? { key: options.key } : undefined)
   const handled = useRef<TeamActionResult | undefined>(undefined)
   const { successMessage, onSuccess } = options

@@ -101,7 +101,11 @@ function RoleChange({ user, onDone }: { user: UserAdminActionTarget; onDone: () 
               <HiddenFields intent="role" userId={user.id} />
               <input type="hidden" name="role" value={role} />
               <FormError error={dialog.failure?.formError} />
-              <DialogButtons confirmLabel={promote ? t('users.actions.promoteConfirm') : t('users.actions.demoteConfirm')} busy={dialog.busy} variant={promote ? 'primary' : 'danger'} />
+              <DialogButtons
+                confirmLabel={promote ? t('users.actions.promoteConfirm') : t('users.actions.demoteConfirm')}
+                busy={dialog.busy}
+                variant={promote ? 'primary' : 'danger'}
+              />
             </dialog.fetcher.Form>
           </DialogContent>
         </Dialog>
@@ -122,7 +126,11 @@ function BanDialog({ user, onDone }: { user: UserAdminActionTarget; onDone: () =
           {t('users.actions.ban')}
         </Button>
       </DialogTrigger>
-      <DialogContent onCloseAutoFocus={dialog.onCloseAutoFocus} title={t('users.actions.banTitle', { name: user.name })} description={t('users.actions.banBody')}>
+      <DialogContent
+        onCloseAutoFocus={dialog.onCloseAutoFocus}
+        title={t('users.actions.banTitle', { name: user.name })}
+        description={t('users.actions.banBody')}
+      >
         <dialog.fetcher.Form method="post" action={userAdminActionPath(locale)} className="flex flex-col gap-4" noValidate>
           <HiddenFields intent="ban" userId={user.id} />
           <FormError error={dialog.failure?.formError} />
@@ -157,7 +165,11 @@ function UnbanDialog({ user, onDone }: { user: UserAdminActionTarget; onDone: ()
           {t('users.actions.unban')}
         </Button>
       </DialogTrigger>
-      <DialogContent onCloseAutoFocus={dialog.onCloseAutoFocus} title={t('users.actions.unbanTitle', { name: user.name })} description={t('users.actions.unbanBody')}>
+      <DialogContent
+        onCloseAutoFocus={dialog.onCloseAutoFocus}
+        title={t('users.actions.unbanTitle', { name: user.name })}
+        description={t('users.actions.unbanBody')}
+      >
         <dialog.fetcher.Form method="post" action={userAdminActionPath(locale)} className="flex flex-col gap-4">
           <HiddenFields intent="unban" userId={user.id} />
           <FormError error={dialog.failure?.formError} />

@@ -39,8 +39,22 @@ const detail: UserAdminDetailView = {
   },
   companies: [{ id: 'c1', name: 'Lantern Co', role: 'owner', verificationStatus: 'accept', deleted: true }],
   audit: [
-    { id: 'a1', action: 'user.banned', before: { banned: false }, after: { banned: true, banReason: 'Fake listings', banExpires: null }, createdAt: '2025-02-01T00:00:00.000Z', actorName: null },
-    { id: 'a2', action: 'user.role_changed', before: { role: 'admin' }, after: { role: 'user' }, createdAt: '2025-01-31T00:00:00.000Z', actorName: 'Platform Admin' },
+    {
+      id: 'a1',
+      action: 'user.banned',
+      before: { banned: false },
+      after: { banned: true, banReason: 'Fake listings', banExpires: null },
+      createdAt: '2025-02-01T00:00:00.000Z',
+      actorName: null,
+    },
+    {
+      id: 'a2',
+      action: 'user.role_changed',
+      before: { role: 'admin' },
+      after: { role: 'user' },
+      createdAt: '2025-01-31T00:00:00.000Z',
+      actorName: 'Platform Admin',
+    },
   ],
 }
 
@@ -48,7 +62,18 @@ describe('user administration components', () => {
   it('render the list with role and status badges, banned in the reject tone', () => {
     const html = render(
       <UserAdminTable
-        rows={[{ id: 'u1', name: 'Wu Meiling', email: null, phoneNumber: '+8613800001111', role: 'admin', status: 'banned', companyCount: 2, createdAt: '2025-01-02T03:04:05.000Z' }]}
+        rows={[
+          {
+            id: 'u1',
+            name: 'Wu Meiling',
+            email: null,
+            phoneNumber: '+8613800001111',
+            role: 'admin',
+            status: 'banned',
+            companyCount: 2,
+            createdAt: '2025-01-02T03:04:05.000Z',
+          },
+        ]}
         selectedId="u1"
         detailHref={(id) => `/en/app/users?user=${id}`}
       />,
@@ -81,8 +106,12 @@ describe('user administration components', () => {
   })
 
   it('explain instead of offering actions on your own account or banning an admin', () => {
-    expect(render(<UserAdminDetail detail={{ ...detail, user: { ...detail.user, status: 'active' } }} isSelf closeHref="/en/app/users" />)).toContain('This is your own account.')
-    const admin = render(<UserAdminDetail detail={{ ...detail, user: { ...detail.user, status: 'active', role: 'admin' } }} isSelf={false} closeHref="/en/app/users" />)
+    expect(render(<UserAdminDetail detail={{ ...detail, user: { ...detail.user, status: 'active' } }} isSelf closeHref="/en/app/users" />)).toContain(
+      'This is your own account.',
+    )
+    const admin = render(
+      <UserAdminDetail detail={{ ...detail, user: { ...detail.user, status: 'active', role: 'admin' } }} isSelf={false} closeHref="/en/app/users" />,
+    )
     expect(admin).toContain('Platform admins cannot be banned.')
     expect(admin).not.toContain('Ban user')
   })

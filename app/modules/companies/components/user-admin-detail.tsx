@@ -29,7 +29,14 @@ export type UserAdminDetailView = {
     createdAt: string
   }
   companies: { id: string; name: string; role: MemberRole; verificationStatus: VerificationStatus | null; deleted: boolean }[]
-  audit: { id: string; action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; createdAt: string; actorName: string | null }[]
+  audit: {
+    id: string
+    action: string
+    before: Record<string, unknown> | null
+    after: Record<string, unknown> | null
+    createdAt: string
+    actorName: string | null
+  }[]
 }
 
 const HEADING_ID = 'user-detail-title'
@@ -115,7 +122,11 @@ function AuditText({ entry }: { entry: UserAdminDetailView['audit'][number] }) {
     case 'user.role_changed':
       return <>{t('users.audit.roleChanged', { from: role(entry.before?.role), to: role(entry.after?.role) })}</>
     case 'user.banned':
-      return <>{typeof until === 'string' ? t('users.audit.bannedUntil', { date: format.dateTime(until), reason }) : t('users.audit.bannedPermanently', { reason })}</>
+      return (
+        <>
+          {typeof until === 'string' ? t('users.audit.bannedUntil', { date: format.dateTime(until), reason }) : t('users.audit.bannedPermanently', { reason })}
+        </>
+      )
     case 'user.unbanned':
       return <>{t('users.audit.unbanned')}</>
     default:

@@ -94,7 +94,12 @@ export function UserAdminTable({ rows, selectedId, detailHref }: { rows: UserAdm
           {rows.map((row) => (
             <TableRow key={row.id} data-state={row.id === selectedId ? 'selected' : undefined}>
               <TableCell className="font-medium">
-                <Link to={detailHref(row.id)} preventScrollReset aria-current={row.id === selectedId ? 'true' : undefined} className="text-primary underline-offset-4 hover:underline">
+                <Link
+                  to={detailHref(row.id)}
+                  preventScrollReset
+                  aria-current={row.id === selectedId ? 'true' : undefined}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
                   {row.name}
                 </Link>
               </TableCell>

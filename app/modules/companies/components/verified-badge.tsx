@@ -14,7 +14,11 @@ export function VerifiedBadge({ status = 'accept', compact = false, className }:
   const label = t('verification.verified')
   return (
     <span
-      className={cn('inline-flex w-fit shrink-0 items-center gap-1 rounded-md text-xs font-medium text-status-accept', !compact && 'border border-status-accept/30 bg-status-accept-bg px-2 py-0.5', className)}
+      className={cn(
+        'inline-flex w-fit shrink-0 items-center gap-1 rounded-md text-xs font-medium text-status-accept',
+        !compact && 'border border-status-accept/30 bg-status-accept-bg px-2 py-0.5',
+        className,
+      )}
       title={compact ? label : undefined}
     >
       <BadgeCheck aria-hidden="true" className="size-3.5" />

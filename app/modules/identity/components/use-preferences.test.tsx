@@ -13,11 +13,23 @@ function Probe() {
 
 describe('usePreferences', () => {
   it('renders the server-rendered preferences on the first (server) render', () => {
-    expect(renderToString(<PreferencesProvider initial={SERVER}><Probe /></PreferencesProvider>)).toContain('TWD Asia/Taipei false no error')
+    expect(
+      renderToString(
+        <PreferencesProvider initial={SERVER}>
+          <Probe />
+        </PreferencesProvider>,
+      ),
+    ).toContain('TWD Asia/Taipei false no error')
   })
 
   it('renders the defaults when the server had none (signed out)', () => {
-    expect(renderToString(<PreferencesProvider><Probe /></PreferencesProvider>)).toContain('USD device false no error')
+    expect(
+      renderToString(
+        <PreferencesProvider>
+          <Probe />
+        </PreferencesProvider>,
+      ),
+    ).toContain('USD device false no error')
   })
 
   it('needs a provider', () => {

@@ -61,7 +61,12 @@ export function ChannelPanel({ channel, viewerId, companyMembers, fieldErrors, f
             </FormField>
             <FormField label={t('channels.visibility')} errors={errors('visibility')}>
               {(control) => (
-                <select {...control} name="visibility" defaultValue={channel.visibility} className="h-9 rounded-md border border-border bg-background px-2 text-sm">
+                <select
+                  {...control}
+                  name="visibility"
+                  defaultValue={channel.visibility}
+                  className="h-9 rounded-md border border-border bg-background px-2 text-sm"
+                >
                   <option value="public">{t('visibility.public')}</option>
                   <option value="private">{t('visibility.private')}</option>
                 </select>
@@ -132,7 +137,13 @@ export function ChannelPanel({ channel, viewerId, companyMembers, fieldErrors, f
               <input type="hidden" name="intent" value="addMembers" />
               <FormField label={t('panel.addPeople')} hint={t('panel.addHint')} errors={errors('userIds')}>
                 {(control) => (
-                  <select {...control} name="userIds" multiple size={Math.min(6, addable.length)} className="rounded-md border border-border bg-background p-1 text-sm">
+                  <select
+                    {...control}
+                    name="userIds"
+                    multiple
+                    size={Math.min(6, addable.length)}
+                    className="rounded-md border border-border bg-background p-1 text-sm"
+                  >
                     {addable.map((member) => (
                       <option key={member.userId} value={member.userId}>
                         {member.name}

@@ -14,7 +14,11 @@ export function camelizeKeys(value: unknown, keepKeysOf: ReadonlySet<string> = n
 }
 
 async function readFailure(response: Response, fallback: string): Promise<ApiFailure> {
-  const body = (await response.json().catch(() => null)) as { code?: string; message?: string; details?: { fields?: Record<string, string[]>; retryAfterSeconds?: number; retry_after_seconds?: number } } | null
+  const body = (await response.json().catch(() => null)) as {
+    code?: string
+    message?: string
+    details?: { fields?: Record<string, string[]>; retryAfterSeconds?: number; retry_after_seconds?: number }
+  } | null
   const retryHeader = Number.parseInt(response.headers.get('retry-after') ?? '', 10)
   return {
     code: body?.code ?? 'internal',

@@ -96,7 +96,9 @@ export function Composer({ participants, viewerId, disabled, onSend, onTyping, i
     setPicked(kept.picked)
     setAttachments(kept.attachments)
     // Socket refusals carry catalog keys, REST refusals translated messages: a key is looked up, a message kept.
-    const fieldMessages = Object.values(outcome.fields ?? {}).flat().map((field) => tField(field, { defaultValue: field }))
+    const fieldMessages = Object.values(outcome.fields ?? {})
+      .flat()
+      .map((field) => tField(field, { defaultValue: field }))
     setError([outcome.message, ...fieldMessages].filter(Boolean).join(' '))
     textareaRef.current?.focus()
   }
@@ -179,7 +181,13 @@ export function Composer({ participants, viewerId, disabled, onSend, onTyping, i
           aria-describedby={[ids.hint, remaining <= COUNTER_FROM ? ids.counter : null, error ? ids.error : null].filter(Boolean).join(' ')}
           aria-invalid={remaining < 0 || error ? true : undefined}
         />
-        <ul id={ids.list} role="listbox" aria-label={t('composer.mentionsLabel')} hidden={!listOpen} className="absolute bottom-full start-0 z-10 mb-1 max-h-56 w-64 overflow-auto rounded-md border border-border bg-popover p-1 shadow-md">
+        <ul
+          id={ids.list}
+          role="listbox"
+          aria-label={t('composer.mentionsLabel')}
+          hidden={!listOpen}
+          className="absolute bottom-full start-0 z-10 mb-1 max-h-56 w-64 overflow-auto rounded-md border border-border bg-popover p-1 shadow-md"
+        >
           {options.map((person, index) => (
             <li
               key={person.userId}
@@ -213,13 +221,22 @@ export function Composer({ participants, viewerId, disabled, onSend, onTyping, i
             <li key={file.id} className="inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs">
               <Paperclip aria-hidden="true" className="size-3" />
               {file.name}
-              <button type="button" className="rounded-full p-0.5 hover:bg-muted" aria-label={t('composer.removeAttachment', { name: file.name })} onClick={() => setAttachments((current) => current.filter((one) => one.id !== file.id))}>
+              <button
+                type="button"
+                className="rounded-full p-0.5 hover:bg-muted"
+                aria-label={t('composer.removeAttachment', { name: file.name })}
+                onClick={() => setAttachments((current) => current.filter((one) => one.id !== file.id))}
+              >
                 <X aria-hidden="true" className="size-3" />
               </button>
             </li>
           ))}
           {uploading.map((name) => (
-            <li key={`uploading-${name}`} className="inline-flex items-center gap-1 rounded-full border border-dashed border-border px-2 py-0.5 text-xs" aria-live="polite">
+            <li
+              key={`uploading-${name}`}
+              className="inline-flex items-center gap-1 rounded-full border border-dashed border-border px-2 py-0.5 text-xs"
+              aria-live="polite"
+            >
               {t('composer.uploading', { name })}
             </li>
           ))}
@@ -234,7 +251,17 @@ export function Composer({ participants, viewerId, disabled, onSend, onTyping, i
 
       <div className="flex items-center justify-between gap-2">
         <div>
-          <input ref={fileRef} id={ids.file} type="file" multiple className="sr-only" onChange={(event) => void onFiles(event)} disabled={disabled} tabIndex={-1} aria-hidden="true" />
+          <input
+            ref={fileRef}
+            id={ids.file}
+            type="file"
+            multiple
+            className="sr-only"
+            onChange={(event) => void onFiles(event)}
+            disabled={disabled}
+            tabIndex={-1}
+            aria-hidden="true"
+          />
           <Button variant="ghost" size="sm" onClick={() => fileRef.current?.click()} disabled={disabled || attachments.length >= MESSAGE_MAX_ATTACHMENTS}>
             <Paperclip aria-hidden="true" className="size-4" />
             {t('composer.attach')}

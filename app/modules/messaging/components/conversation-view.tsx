@@ -35,7 +35,8 @@ type ConversationViewProps = {
   aside?: ReactNode
 }
 
-type SendAck = { ok: true; message: Message } | { ok: false; error: { code: string; message: string; retryAfterSeconds?: number; fields?: Record<string, string[]> } }
+type SendAck =
+  { ok: true; message: Message } | { ok: false; error: { code: string; message: string; retryAfterSeconds?: number; fields?: Record<string, string[]> } }
 
 /** Errors after which the message may still get through over REST (the socket did not answer, or is down). */
 const RETRY_OVER_REST = new Set(['timeout', 'internal', 'unsupported'])
@@ -45,7 +46,19 @@ const RETRY_OVER_REST = new Set(['timeout', 'internal', 'unsupported'])
  * separators and infinite scroll upwards, live messages, typing, and the composer. Sending goes through the socket
  * and falls back to REST with the same `clientId`, so a retry never doubles a message.
  */
-export function ConversationView({ locale, conversation, initialMessages, initialHasMore, focusSeq = null, initialDraft = '', viewerId, actionPath, historyPath, backPath, aside }: ConversationViewProps) {
+export function ConversationView({
+  locale,
+  conversation,
+  initialMessages,
+  initialHasMore,
+  focusSeq = null,
+  initialDraft = '',
+  viewerId,
+  actionPath,
+  historyPath,
+  backPath,
+  aside,
+}: ConversationViewProps) {
   const { t } = useTranslation('chat')
   const format = useFormatter()
   const connection = useRealtimeConnection()
@@ -122,7 +135,10 @@ export function ConversationView({ locale, conversation, initialMessages, initia
     setLoadingOlder(true)
     setOlderError(null)
     try {
-      const response = await fetch(`${localizePath(locale, historyPath)}?before=${before}`, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      const response = await fetch(`${localizePath(locale, historyPath)}?before=${before}`, {
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      })
       if (!response.ok) throw new Error(String(response.status))
       const page = (await response.json()) as MessagePage
       const scroller = scrollRef.current
@@ -140,9 +156,12 @@ export function ConversationView({ locale, conversation, initialMessages, initia
     const target = topRef.current
     const root = scrollRef.current
     if (!target || !root || !hasMore || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadOlder()
-    }, { root, rootMargin: '200px 0px 0px 0px' })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadOlder()
+      },
+      { root, rootMargin: '200px 0px 0px 0px' },
+    )
     observer.observe(target)
     return () => observer.disconnect()
   }, [hasMore, loadOlder])
@@ -263,7 +282,9 @@ export function ConversationView({ locale, conversation, initialMessages, initia
           <ol aria-label={t('conversation.messages')} className="flex flex-col gap-1 p-2">
             {groups.map((group) => (
               <li key={group.day} className="flex flex-col gap-1">
-                <h3 className="sticky top-0 z-[1] my-1 self-center rounded-full bg-background/90 px-3 py-0.5 text-xs text-muted-foreground shadow-sm">{group.day}</h3>
+                <h3 className="sticky top-0 z-[1] my-1 self-center rounded-full bg-background/90 px-3 py-0.5 text-xs text-muted-foreground shadow-sm">
+                  {group.day}
+                </h3>
                 <ol className="flex flex-col gap-1">
                   {group.messages.map((message) => (
                     <MessageItem
@@ -294,7 +315,11 @@ export function ConversationView({ locale, conversation, initialMessages, initia
         </div>
 
         <p role="status" aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
-          {typing.length === 1 ? t('conversation.typingOne', { name: typing[0]?.name ?? '' }) : typing.length > 1 ? t('conversation.typingMany', { names: typing.map((event) => event.name).join(', ') }) : ''}
+          {typing.length === 1
+            ? t('conversation.typingOne', { name: typing[0]?.name ?? '' })
+            : typing.length > 1
+              ? t('conversation.typingMany', { names: typing.map((event) => event.name).join(', ') })
+              : ''}
         </p>
 
         {conversation.archived ? <p className="text-sm text-muted-foreground">{t('conversation.archivedNotice')}</p> : null}
@@ -313,7 +338,19 @@ export function ConversationView({ locale, conversation, initialMessages, initia
   )
 }
 
-function ConversationHeader({ locale, conversation, presence, state, backPath }: { locale: Locale; conversation: ConversationDetail; presence: PresenceMember[]; state: ConnectionState; backPath: string }) {
+function ConversationHeader({
+  locale,
+  conversation,
+  presence,
+  state,
+  backPath,
+}: {
+  locale: Locale
+  conversation: ConversationDetail
+  presence: PresenceMember[]
+  state: ConnectionState
+  backPath: string
+}) {
   const { t } = useTranslation('chat')
   return (
     <header className="flex flex-col gap-2">
@@ -332,7 +369,11 @@ function ConversationHeader({ locale, conversation, presence, state, backPath }:
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
             {conversation.subject ? (
               <Link to={localizePath(locale, conversation.subject.link)} className="underline-offset-4 hover:underline">
-                {t('conversation.subjectLink', { kind: t(`subjects.${conversation.subject.kind}`), number: conversation.subject.number, title: conversation.subject.title })}
+                {t('conversation.subjectLink', {
+                  kind: t(`subjects.${conversation.subject.kind}`),
+                  number: conversation.subject.number,
+                  title: conversation.subject.title,
+                })}
               </Link>
             ) : null}
             {conversation.counterpart ? <span>{t('conversation.counterpart', { name: conversation.counterpart.name })}</span> : null}
@@ -378,7 +419,10 @@ function PresenceList({ presence }: { presence: PresenceMember[] }) {
       <ul aria-label={t('conversation.onlineNow')} className="flex flex-wrap gap-2">
         {presence.map((member) => (
           <li key={member.userId} className="inline-flex items-center gap-1" title={`${member.name} · ${t(`status.${member.status}`)}`}>
-            <span aria-hidden="true" className="relative inline-flex size-7 items-center justify-center rounded-full bg-muted text-[0.7rem] font-medium text-foreground">
+            <span
+              aria-hidden="true"
+              className="relative inline-flex size-7 items-center justify-center rounded-full bg-muted text-[0.7rem] font-medium text-foreground"
+            >
               {initials(member.name)}
               <span className={cn('absolute -end-0.5 -bottom-0.5 size-2.5 rounded-full ring-2 ring-background', STATUS_DOT[member.status])} />
             </span>

@@ -61,7 +61,13 @@ describe('splitMentions', () => {
       { userId: 'u1', name: 'Ana' },
       { userId: 'u9', name: 'Ana Lima' },
     ]
-    expect(splitMentions('hi @Ana Lima and @Ana.', mentions)).toEqual([{ text: 'hi ' }, { text: '@Ana Lima', mention: 'Ana Lima' }, { text: ' and ' }, { text: '@Ana', mention: 'Ana' }, { text: '.' }])
+    expect(splitMentions('hi @Ana Lima and @Ana.', mentions)).toEqual([
+      { text: 'hi ' },
+      { text: '@Ana Lima', mention: 'Ana Lima' },
+      { text: ' and ' },
+      { text: '@Ana', mention: 'Ana' },
+      { text: '.' },
+    ])
   })
 
   it('leaves a body without mentions as one part, even with regex characters in names', () => {
@@ -72,8 +78,16 @@ describe('splitMentions', () => {
 
 describe('splitLinks', () => {
   it('finds http and https addresses and leaves trailing punctuation outside', () => {
-    expect(splitLinks('See https://tradeport.example/en/b2b/product/p1. Thanks')).toEqual([{ text: 'See ' }, { text: 'https://tradeport.example/en/b2b/product/p1', href: 'https://tradeport.example/en/b2b/product/p1' }, { text: '. Thanks' }])
-    expect(splitLinks('关于产品：http://127.0.0.1:3000/zh-Hans/b2b/product/p2，谢谢')).toEqual([{ text: '关于产品：' }, { text: 'http://127.0.0.1:3000/zh-Hans/b2b/product/p2', href: 'http://127.0.0.1:3000/zh-Hans/b2b/product/p2' }, { text: '，谢谢' }])
+    expect(splitLinks('See https://tradeport.example/en/b2b/product/p1. Thanks')).toEqual([
+      { text: 'See ' },
+      { text: 'https://tradeport.example/en/b2b/product/p1', href: 'https://tradeport.example/en/b2b/product/p1' },
+      { text: '. Thanks' },
+    ])
+    expect(splitLinks('关于产品：http://127.0.0.1:3000/zh-Hans/b2b/product/p2，谢谢')).toEqual([
+      { text: '关于产品：' },
+      { text: 'http://127.0.0.1:3000/zh-Hans/b2b/product/p2', href: 'http://127.0.0.1:3000/zh-Hans/b2b/product/p2' },
+      { text: '，谢谢' },
+    ])
   })
 
   it('never links other schemes', () => {

@@ -55,7 +55,14 @@ export function MessageItem({ message, viewerId, actionPath, canModerate, canPos
     merged.current = answer
     if (answer.ok && answer.message && typeof answer.message === 'object' && 'seq' in answer.message) onUpdated(answer.message)
   }, [answer, onUpdated])
-  const error = answer && !answer.ok ? (answer.formError?.message ?? Object.values(answer.fieldErrors ?? {}).flat().map((key) => tField(key, { defaultValue: t('message.actionFailed') })).join(' ')) : undefined
+  const error =
+    answer && !answer.ok
+      ? (answer.formError?.message ??
+        Object.values(answer.fieldErrors ?? {})
+          .flat()
+          .map((key) => tField(key, { defaultValue: t('message.actionFailed') }))
+          .join(' '))
+      : undefined
 
   const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: 'post', action: actionPath })
   const saveEdit = () => {
@@ -76,7 +83,11 @@ export function MessageItem({ message, viewerId, actionPath, canModerate, canPos
 
   return (
     <li
-      className={cn('group flex flex-col gap-1 rounded-md px-3 py-2 hover:bg-muted/40', delivery && 'opacity-70', highlighted && 'bg-accent/40 ring-2 ring-primary/40')}
+      className={cn(
+        'group flex flex-col gap-1 rounded-md px-3 py-2 hover:bg-muted/40',
+        delivery && 'opacity-70',
+        highlighted && 'bg-accent/40 ring-2 ring-primary/40',
+      )}
       data-seq={message.seq || undefined}
       id={stored ? `message-${message.seq}` : undefined}
       tabIndex={highlighted ? -1 : undefined}
@@ -98,7 +109,15 @@ export function MessageItem({ message, viewerId, actionPath, canModerate, canPos
           <label htmlFor={editId} className="sr-only">
             {t('message.editLabel')}
           </label>
-          <Textarea id={editId} rows={3} value={draft} maxLength={MESSAGE_MAX_CHARS} onChange={(event) => setDraft(event.target.value)} onKeyDown={onEditKey} autoFocus />
+          <Textarea
+            id={editId}
+            rows={3}
+            value={draft}
+            maxLength={MESSAGE_MAX_CHARS}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onEditKey}
+            autoFocus
+          />
           <p className="text-xs text-muted-foreground">{t('message.editHint')}</p>
           <div className="flex gap-2">
             <Button size="sm" onClick={saveEdit} disabled={fetcher.state !== 'idle'}>
@@ -127,7 +146,13 @@ export function MessageItem({ message, viewerId, actionPath, canModerate, canPos
               <span key={index}>
                 {splitLinks(part.text).map((piece, pieceIndex) =>
                   piece.href ? (
-                    <a key={pieceIndex} href={piece.href} rel="noopener noreferrer nofollow" target="_blank" className="text-primary underline underline-offset-2">
+                    <a
+                      key={pieceIndex}
+                      href={piece.href}
+                      rel="noopener noreferrer nofollow"
+                      target="_blank"
+                      className="text-primary underline underline-offset-2"
+                    >
                       {piece.text}
                     </a>
                   ) : (
@@ -177,14 +202,23 @@ export function MessageItem({ message, viewerId, actionPath, canModerate, canPos
                   title={label}
                   disabled={!canPost}
                   onClick={() => submit({ intent: 'react', messageId: message.id, emoji: reaction.emoji, on: mine ? 'false' : 'true' })}
-                  className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs', mine ? 'border-primary bg-primary/10' : 'border-border hover:bg-muted')}
+                  className={cn(
+                    'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs',
+                    mine ? 'border-primary bg-primary/10' : 'border-border hover:bg-muted',
+                  )}
                 >
                   <span aria-hidden="true">{reaction.emoji}</span>
                   <span aria-hidden="true">{format.number(reaction.userIds.length)}</span>
                 </button>
               )
             })}
-          {canPost ? <ReactionPicker message={message} viewerId={viewerId} onPick={(emoji, on) => submit({ intent: 'react', messageId: message.id, emoji, on: String(on) })} /> : null}
+          {canPost ? (
+            <ReactionPicker
+              message={message}
+              viewerId={viewerId}
+              onPick={(emoji, on) => submit({ intent: 'react', messageId: message.id, emoji, on: String(on) })}
+            />
+          ) : null}
           {own && canPost && !editing ? (
             <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={t('message.editLabel')}>
               <Pencil aria-hidden="true" className="size-3.5" />

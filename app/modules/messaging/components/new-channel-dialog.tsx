@@ -12,13 +12,27 @@ import { IdempotencyField } from '../../../platform/idempotency/idempotency-fiel
 import { CHANNEL_NAME_MAX_CHARS, CHANNEL_TOPIC_MAX_CHARS } from '../messaging.constants'
 
 export type CompanyMemberChoice = { userId: string; name: string }
-export type ChannelFormFailure = { fieldErrors?: Record<string, string[]>; formError?: { code: string; message: string; reasons?: string[] }; values?: { name: string; topic: string; visibility: string; memberIds: string[] } }
+export type ChannelFormFailure = {
+  fieldErrors?: Record<string, string[]>
+  formError?: { code: string; message: string; reasons?: string[] }
+  values?: { name: string; topic: string; visibility: string; memberIds: string[] }
+}
 
 /**
  * "New channel": name, topic, public or private, and the colleagues to add. It posts `intent=create` to the page;
  * the action's field errors (keys of the `messaging` catalog) show next to their fields and keep the dialog open.
  */
-export function NewChannelDialog({ members, viewerId, idempotencyKey, failure }: { members: CompanyMemberChoice[]; viewerId: string; idempotencyKey: string; failure: ChannelFormFailure | undefined }) {
+export function NewChannelDialog({
+  members,
+  viewerId,
+  idempotencyKey,
+  failure,
+}: {
+  members: CompanyMemberChoice[]
+  viewerId: string
+  idempotencyKey: string
+  failure: ChannelFormFailure | undefined
+}) {
   const { t } = useTranslation('chat')
   const { t: tField } = useTranslation('messaging')
   const navigation = useNavigation()

@@ -20,7 +20,8 @@ type OpenConversationProps = {
 
 type OpenFailure = { ok: false; formError?: { message: string }; fieldErrors?: Record<string, string[]> }
 
-const hiddenFields = (target: ThreadTarget): Array<[string, string]> => Object.entries(target).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+const hiddenFields = (target: ThreadTarget): Array<[string, string]> =>
+  Object.entries(target).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
 
 /**
  * The entry point to a record's conversation: "Open conversation" when it exists, otherwise a button that opens

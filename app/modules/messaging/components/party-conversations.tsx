@@ -18,7 +18,13 @@ export function PartyConversations({ locale, titleId, title, threads }: { locale
         {threads.map((thread) => (
           <li key={thread.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
             <span>{thread.name}</span>
-            <OpenConversation locale={locale} target={thread.entry.target} existingId={thread.entry.existingId} labelKey="entry.message" subject={thread.name} />
+            <OpenConversation
+              locale={locale}
+              target={thread.entry.target}
+              existingId={thread.entry.existingId}
+              labelKey="entry.message"
+              subject={thread.name}
+            />
           </li>
         ))}
       </ul>

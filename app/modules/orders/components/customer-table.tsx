@@ -26,7 +26,8 @@ export type CustomerRow = {
 }
 
 /** What the note action answers, for the row it was about. */
-export type CustomerNoteResult = { ok: true; customerId: string } | { ok: false; customerId?: string; fieldErrors: Record<string, string[]>; formError?: FormErrorData }
+export type CustomerNoteResult =
+  { ok: true; customerId: string } | { ok: false; customerId?: string; fieldErrors: Record<string, string[]>; formError?: FormErrorData }
 
 type CustomerTableProps = {
   base: string

@@ -61,7 +61,8 @@ export type BoardCard = {
 export type BoardColumnData = { status: BoardColumn; total: number; cards: BoardCard[]; moreHref: string }
 
 /** What the board's action answers. */
-export type BoardActionResult = { ok: true; intent: BoardIntent; number: string } | { ok: false; intent?: string; fieldErrors: Record<string, string[]>; formError?: FormErrorData }
+export type BoardActionResult =
+  { ok: true; intent: BoardIntent; number: string } | { ok: false; intent?: string; fieldErrors: Record<string, string[]>; formError?: FormErrorData }
 
 type FulfilmentBoardProps = {
   columns: BoardColumnData[]
@@ -100,7 +101,12 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
   const pendingIntent = String(fetcher.formData?.get('intent') ?? '')
   const pending = typeof pendingId === 'string' && isBoardIntent(pendingIntent) ? { id: pendingId, to: INTENT_TARGET[pendingIntent].to } : null
   const placed = (column: BoardColumn) =>
-    pending ? [...cards.filter((card) => card.id !== pending.id && card.status === column), ...cards.filter((card) => card.id === pending.id && pending.to === column)] : cards.filter((card) => card.status === column)
+    pending
+      ? [
+          ...cards.filter((card) => card.id !== pending.id && card.status === column),
+          ...cards.filter((card) => card.id === pending.id && pending.to === column),
+        ]
+      : cards.filter((card) => card.status === column)
 
   const result = fetcher.state === 'idle' && fetcher.data ? fetcher.data : pageResult
   const move = (card: BoardCard, intent: BoardIntent) => fetcher.submit({ intent, orderId: card.id, seen: card.seen }, { method: 'post' })
@@ -119,7 +125,11 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
   return (
     // A container: the board counts its columns by its own width, which the sidebar shares with it on a large screen.
     <div className="@container flex flex-col gap-4">
-      {result?.ok ? <p role="status" className="text-sm text-muted-foreground">{t(`board.moved.${result.intent}`, { number: result.number })}</p> : null}
+      {result?.ok ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t(`board.moved.${result.intent}`, { number: result.number })}
+        </p>
+      ) : null}
       {result && !result.ok ? <FormError error={result.formError} /> : null}
       {confirmCard ? <ShipConfirmation card={confirmCard} cancelHref={boardHref} /> : null}
       <p className="text-sm text-muted-foreground">{t(hydrated ? 'board.hint' : 'board.hintNoScript')}</p>
@@ -236,7 +246,11 @@ function OrderCard({ card, draggable, busy, onDragStart, onDragEnd, onMove }: Or
       }}
       onDragEnd={onDragEnd}
       data-testid="board-card"
-      className={cn('flex min-w-0 flex-col gap-2 rounded-md border border-border bg-card p-3 text-card-foreground shadow-sm', draggable && 'cursor-grab', busy && 'opacity-60')}
+      className={cn(
+        'flex min-w-0 flex-col gap-2 rounded-md border border-border bg-card p-3 text-card-foreground shadow-sm',
+        draggable && 'cursor-grab',
+        busy && 'opacity-60',
+      )}
     >
       <h3 id={titleId} className="font-mono text-sm font-semibold">
         <Link to={card.href} className="underline-offset-4 hover:underline">
@@ -293,7 +307,15 @@ function OrderCard({ card, draggable, busy, onDragStart, onDragEnd, onMove }: Or
               >
                 <input type="hidden" name="orderId" value={card.id} />
                 <input type="hidden" name="seen" value={card.seen} />
-                <Button type="submit" name="intent" value={intent} size="sm" variant="secondary" disabled={busy} className="h-auto min-h-8 py-1 whitespace-normal">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={intent}
+                  size="sm"
+                  variant="secondary"
+                  disabled={busy}
+                  className="h-auto min-h-8 py-1 whitespace-normal"
+                >
                   {t('card.moveTo', { column: t(`statuses.${to}`) })}
                 </Button>
               </Form>
@@ -342,7 +364,12 @@ function BuyerName({ name, href }: { name: string; href: string | null }) {
 function ShipConfirmation({ card, cancelHref }: { card: BoardCard; cancelHref: string }) {
   const { t } = useTranslation('fulfilment')
   return (
-    <Form method="post" action={cancelHref} className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-4" aria-labelledby="ship-confirm-title">
+    <Form
+      method="post"
+      action={cancelHref}
+      className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-4"
+      aria-labelledby="ship-confirm-title"
+    >
       <h2 id="ship-confirm-title" className="font-semibold">
         {t('ship.title', { number: card.number })}
       </h2>

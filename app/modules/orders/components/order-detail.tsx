@@ -60,7 +60,11 @@ function useFormErrors(result: OrderActionResult, formKey: string) {
   const mine = result && !result.ok && `${result.intent}:${result.action ?? ''}` === formKey ? result : undefined
   return {
     field: (name: string) => mine?.fieldErrors[name]?.map((key) => t(key)),
-    all: mine ? Object.values(mine.fieldErrors).flat().map((key) => t(key)) : [],
+    all: mine
+      ? Object.values(mine.fieldErrors)
+          .flat()
+          .map((key) => t(key))
+      : [],
   }
 }
 
@@ -113,7 +117,11 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
       <div ref={statusRef} tabIndex={-1} className="outline-none empty:hidden">
         {saved && !result ? <Alert tone="success">{t(`done.${saved}`)}</Alert> : null}
         {result?.ok ? <Alert tone="success">{t(`done.${result.done}`)}</Alert> : null}
-        {conflict ? <Alert tone="error" title={result.formError?.message}>{t('detail.conflict')}</Alert> : null}
+        {conflict ? (
+          <Alert tone="error" title={result.formError?.message}>
+            {t('detail.conflict')}
+          </Alert>
+        ) : null}
         {result && !result.ok && !conflict ? <FormError error={result.formError ?? { code: 'validation_failed', message: t('detail.actionFailed') }} /> : null}
       </div>
 
@@ -291,7 +299,12 @@ function OrderProgressCard({ order }: { order: PurchaseOrderDetail }) {
       <CardTitle id="order-progress-title">{t('progress.title')}</CardTitle>
       <Stepper label={t('progress.label')} current={progress.current} steps={ORDER_STEPS.map((step) => ({ id: step, label: t(`progress.steps.${step}`) }))} />
       <p className={progress.stopped ? 'text-sm font-medium text-status-reject' : 'text-sm'}>
-        {t(`progress.expect.${progress.expectation}`, { counterpart, shipped: format.number(progress.shipped), ordered: format.number(progress.ordered), rest: format.number(progress.ordered - progress.shipped) })}
+        {t(`progress.expect.${progress.expectation}`, {
+          counterpart,
+          shipped: format.number(progress.shipped),
+          ordered: format.number(progress.ordered),
+          rest: format.number(progress.ordered - progress.shipped),
+        })}
         {date && !progress.stopped && progress.current < 4 ? ` ${t('progress.requested', { date })}` : null}
       </p>
       {next ? (
@@ -369,7 +382,18 @@ function ActionForm({ order, action, result }: { order: PurchaseOrderDetail; act
                 hint={action === 'ship' ? t('detail.remaining', { count: quantity }) : t('detail.shippedCount', { count: line.shippedQuantity })}
                 errors={errors.field(`quantities.${line.id}`)}
               >
-                {(control) => <Input type="number" name={`quantities.${line.id}`} min={0} max={quantity} step={1} defaultValue={quantity} inputMode="numeric" {...control} />}
+                {(control) => (
+                  <Input
+                    type="number"
+                    name={`quantities.${line.id}`}
+                    min={0}
+                    max={quantity}
+                    step={1}
+                    defaultValue={quantity}
+                    inputMode="numeric"
+                    {...control}
+                  />
+                )}
               </FormField>
             )
           })}
@@ -395,7 +419,11 @@ function PendingChange({ order, request, result }: { order: PurchaseOrderDetail;
         {t('detail.pendingRequest')}: {t(`detail.requestKind.${request.kind}`)}
       </CardTitle>
       <CardDescription>
-        {t('detail.requestedBy', { name: request.requestedByName ?? t('detail.someone'), party: request.requestedBy ? t(`detail.${request.requestedBy}`) : '—', date: format.dateTime(request.createdAt) })}
+        {t('detail.requestedBy', {
+          name: request.requestedByName ?? t('detail.someone'),
+          party: request.requestedBy ? t(`detail.${request.requestedBy}`) : '—',
+          date: format.dateTime(request.createdAt),
+        })}
       </CardDescription>
       {request.reason ? <p className="text-sm">{t('detail.requestReason', { reason: request.reason })}</p> : null}
       <ProposalTable order={order} request={request} />
@@ -505,7 +533,17 @@ function ProposeChange({ order, result }: { order: PurchaseOrderDetail; result: 
               <legend className="px-1 text-sm font-medium">{line.description}</legend>
               <input type="hidden" name={`current.${line.id}`} value={`${line.quantity}|${line.unitPrice}`} />
               <FormField label={t('detail.newQuantity')} errors={errors.field(`lines.${line.id}.quantity`)}>
-                {(control) => <Input type="number" name={`quantity.${line.id}`} min={Math.max(1, line.shippedQuantity)} step={1} defaultValue={line.quantity} inputMode="numeric" {...control} />}
+                {(control) => (
+                  <Input
+                    type="number"
+                    name={`quantity.${line.id}`}
+                    min={Math.max(1, line.shippedQuantity)}
+                    step={1}
+                    defaultValue={line.quantity}
+                    inputMode="numeric"
+                    {...control}
+                  />
+                )}
               </FormField>
               <FormField label={t('detail.newUnitPrice')} errors={errors.field(`lines.${line.id}.unitPrice`)}>
                 {(control) => <Input name={`unitPrice.${line.id}`} defaultValue={line.unitPrice} inputMode="decimal" {...control} />}
@@ -587,7 +625,11 @@ function ChangeHistory({ order }: { order: PurchaseOrderDetail }) {
               {t(`detail.requestKind.${request.kind}`)} · {t(`detail.requestStatus.${request.status}`)}
             </p>
             <p className="text-sm text-muted-foreground">
-              {t('detail.requestedBy', { name: request.requestedByName ?? t('detail.someone'), party: request.requestedBy ? t(`detail.${request.requestedBy}`) : '—', date: format.dateTime(request.createdAt) })}
+              {t('detail.requestedBy', {
+                name: request.requestedByName ?? t('detail.someone'),
+                party: request.requestedBy ? t(`detail.${request.requestedBy}`) : '—',
+                date: format.dateTime(request.createdAt),
+              })}
               {request.decidedAt ? ` · ${t('detail.decidedAt', { date: format.dateTime(request.decidedAt) })}` : ''}
             </p>
             {request.reason ? <p className="text-sm">{t('detail.requestReason', { reason: request.reason })}</p> : null}
@@ -615,7 +657,8 @@ function Timeline({ events, lines }: { events: OrderEvent[]; lines: OrderLine[] 
             <li key={event.id} className="flex flex-col gap-1 text-sm">
               <p className="font-medium">{t(`events.${event.type}`)}</p>
               <p className="text-muted-foreground">
-                {t('detail.by', { name: event.actorName ?? t('detail.someone'), company: event.actorCompanyName ?? '—' })} · <time dateTime={new Date(event.createdAt).toISOString()}>{format.dateTime(event.createdAt)}</time>
+                {t('detail.by', { name: event.actorName ?? t('detail.someone'), company: event.actorCompanyName ?? '—' })} ·{' '}
+                <time dateTime={new Date(event.createdAt).toISOString()}>{format.dateTime(event.createdAt)}</time>
               </p>
               {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus ? (
                 <p>{t('detail.statusChange', { from: t(`status.${event.fromStatus}`), to: t(`status.${event.toStatus}`) })}</p>
@@ -626,7 +669,12 @@ function Timeline({ events, lines }: { events: OrderEvent[]; lines: OrderLine[] 
                   <p className="text-muted-foreground">{t('detail.shippedQuantities')}</p>
                   <ul className="list-disc pl-5">
                     {quantities.map((line) => (
-                      <li key={line.lineId}>{t('detail.shippedLine', { description: line.description || lines.find((candidate) => candidate.id === line.lineId)?.description || '—', quantity: format.number(line.quantity) })}</li>
+                      <li key={line.lineId}>
+                        {t('detail.shippedLine', {
+                          description: line.description || lines.find((candidate) => candidate.id === line.lineId)?.description || '—',
+                          quantity: format.number(line.quantity),
+                        })}
+                      </li>
                     ))}
                   </ul>
                 </div>

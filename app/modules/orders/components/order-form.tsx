@@ -74,7 +74,19 @@ function estimate(row: OrderFormLine, product: OrderFormProduct | undefined, cur
 }
 
 /** The new purchase order / draft editor (texts from `orders`; the page also brings `addresses`). */
-export function OrderForm({ locale, supplier, products, priceListCurrency, addresses, attachmentFiles, idempotencyKey, draft, values, fieldErrors, formError }: OrderFormProps) {
+export function OrderForm({
+  locale,
+  supplier,
+  products,
+  priceListCurrency,
+  addresses,
+  attachmentFiles,
+  idempotencyKey,
+  draft,
+  values,
+  fieldErrors,
+  formError,
+}: OrderFormProps) {
   const { t } = useTranslation('orders')
   const format = useFormatter()
   const unitName = useUnitName()
@@ -105,7 +117,13 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
   const update = (key: number, patch: Partial<OrderFormLine>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)))
   const totals = rows.map((row) => estimate(row, productsById.get(row.productId), upperCurrency))
   const priced = totals.filter((total): total is string => total !== null)
-  const total = priced.length > 0 ? orderTotal(priced.map((amount) => ({ lineTotal: amount })), upperCurrency) : null
+  const total =
+    priced.length > 0
+      ? orderTotal(
+          priced.map((amount) => ({ lineTotal: amount })),
+          upperCurrency,
+        )
+      : null
 
   // After a refused submit, bring the first field in error into view and put the cursor in it.
   const formRef = useRef<HTMLFormElement>(null)
@@ -137,9 +155,26 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
               <li key={row.key}>
                 <fieldset className="grid gap-3 rounded-md border border-border p-4 md:grid-cols-[2fr_1fr_1fr] lg:grid-cols-[2.5fr_1fr_1fr_1fr_auto]">
                   <legend className="px-1 text-sm font-medium">{t('form.lineLabel', { number: index + 1 })}</legend>
-                  <FormField label={t('form.product')} errors={errorsOf('productId')} hint={product ? t('form.productFacts', { unit: unitName(product.unit, 1), moq: format.number(product.moq), moqUnit: unitName(product.unit, product.moq) }) : undefined}>
+                  <FormField
+                    label={t('form.product')}
+                    errors={errorsOf('productId')}
+                    hint={
+                      product
+                        ? t('form.productFacts', {
+                            unit: unitName(product.unit, 1),
+                            moq: format.number(product.moq),
+                            moqUnit: unitName(product.unit, product.moq),
+                          })
+                        : undefined
+                    }
+                  >
                     {(control) => (
-                      <NativeSelect name={`lines.${index}.productId`} value={row.productId} onChange={(event) => update(row.key, { productId: event.target.value })} {...control}>
+                      <NativeSelect
+                        name={`lines.${index}.productId`}
+                        value={row.productId}
+                        onChange={(event) => update(row.key, { productId: event.target.value })}
+                        {...control}
+                      >
                         <option value="">{t('form.freeText')}</option>
                         {optionsFor(row.productId).map((option) => (
                           <option key={option.id} value={option.id}>
@@ -150,7 +185,18 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
                     )}
                   </FormField>
                   <FormField label={t('form.quantity')} errors={errorsOf('quantity')}>
-                    {(control) => <Input type="number" name={`lines.${index}.quantity`} min={product?.moq ?? 1} step={1} inputMode="numeric" value={row.quantity} onChange={(event) => update(row.key, { quantity: event.target.value })} {...control} />}
+                    {(control) => (
+                      <Input
+                        type="number"
+                        name={`lines.${index}.quantity`}
+                        min={product?.moq ?? 1}
+                        step={1}
+                        inputMode="numeric"
+                        value={row.quantity}
+                        onChange={(event) => update(row.key, { quantity: event.target.value })}
+                        {...control}
+                      />
+                    )}
                   </FormField>
                   {row.productId ? (
                     <div className="flex flex-col gap-1 text-sm md:col-span-1 lg:col-span-2">
@@ -158,7 +204,12 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
                       {product && product.breaks.length > 0 ? (
                         <ul className="text-muted-foreground">
                           {product.breaks.map((tier) => (
-                            <li key={tier.minQuantity}>{t('form.breakOption', { quantity: format.number(tier.minQuantity), price: format.money(tier.unitPrice, priceListCurrency ?? upperCurrency) })}</li>
+                            <li key={tier.minQuantity}>
+                              {t('form.breakOption', {
+                                quantity: format.number(tier.minQuantity),
+                                price: format.money(tier.unitPrice, priceListCurrency ?? upperCurrency),
+                              })}
+                            </li>
                           ))}
                         </ul>
                       ) : (
@@ -168,13 +219,37 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
                   ) : (
                     <>
                       <FormField label={t('form.unitPrice')} errors={errorsOf('unitPrice')}>
-                        {(control) => <Input name={`lines.${index}.unitPrice`} inputMode="decimal" value={row.unitPrice} onChange={(event) => update(row.key, { unitPrice: event.target.value })} {...control} />}
+                        {(control) => (
+                          <Input
+                            name={`lines.${index}.unitPrice`}
+                            inputMode="decimal"
+                            value={row.unitPrice}
+                            onChange={(event) => update(row.key, { unitPrice: event.target.value })}
+                            {...control}
+                          />
+                        )}
                       </FormField>
                       <FormField label={t('form.unit')} errors={errorsOf('unit')}>
-                        {(control) => <Input name={`lines.${index}.unit`} maxLength={20} value={row.unit} onChange={(event) => update(row.key, { unit: event.target.value })} {...control} />}
+                        {(control) => (
+                          <Input
+                            name={`lines.${index}.unit`}
+                            maxLength={20}
+                            value={row.unit}
+                            onChange={(event) => update(row.key, { unit: event.target.value })}
+                            {...control}
+                          />
+                        )}
                       </FormField>
                       <FormField label={t('form.lineDescription')} errors={errorsOf('description')} className="md:col-span-3 lg:col-span-5">
-                        {(control) => <Input name={`lines.${index}.description`} maxLength={500} value={row.description} onChange={(event) => update(row.key, { description: event.target.value })} {...control} />}
+                        {(control) => (
+                          <Input
+                            name={`lines.${index}.description`}
+                            maxLength={500}
+                            value={row.description}
+                            onChange={(event) => update(row.key, { description: event.target.value })}
+                            {...control}
+                          />
+                        )}
                       </FormField>
                     </>
                   )}
@@ -182,7 +257,13 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
                     <p className="text-sm">
                       {t('form.lineTotal')}: <output>{totals[index] ? format.money(totals[index], upperCurrency) : '—'}</output>
                     </p>
-                    <Button type="button" variant="ghost" size="sm" onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))} aria-label={t('form.removeLine', { number: index + 1 })}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}
+                      aria-label={t('form.removeLine', { number: index + 1 })}
+                    >
                       <Trash2 aria-hidden="true" />
                     </Button>
                   </div>
@@ -199,8 +280,21 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
       <Card className="flex flex-col gap-4 p-6">
         <CardTitle>{t('form.termsTitle')}</CardTitle>
         <div className="grid gap-4 md:grid-cols-2">
-          <FormField label={t('form.currency')} hint={priceListCurrency ? t('form.priceListCurrency', { currency: priceListCurrency }) : t('form.currencyHint')} errors={fieldError('currency')}>
-            {(control) => <Input name="currency" maxLength={3} autoCapitalize="characters" value={currency} onChange={(event) => setCurrency(event.target.value)} {...control} />}
+          <FormField
+            label={t('form.currency')}
+            hint={priceListCurrency ? t('form.priceListCurrency', { currency: priceListCurrency }) : t('form.currencyHint')}
+            errors={fieldError('currency')}
+          >
+            {(control) => (
+              <Input
+                name="currency"
+                maxLength={3}
+                autoCapitalize="characters"
+                value={currency}
+                onChange={(event) => setCurrency(event.target.value)}
+                {...control}
+              />
+            )}
           </FormField>
           <FormField label={t('form.requestedDeliveryDate')} errors={fieldError('requestedDeliveryDate')}>
             {(control) => <Input type="date" name="requestedDeliveryDate" defaultValue={values.requestedDeliveryDate} {...control} />}
@@ -230,7 +324,16 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
               </NativeSelect>
             )}
           </FormField>
-          <AddressSelect addresses={addresses} type="shipping" name="shipToAddressId" label={t('form.shipTo')} locale={locale} defaultValue={values.shipToAddressId || undefined} required={false} errors={fieldError('shipToAddressId')} />
+          <AddressSelect
+            addresses={addresses}
+            type="shipping"
+            name="shipToAddressId"
+            label={t('form.shipTo')}
+            locale={locale}
+            defaultValue={values.shipToAddressId || undefined}
+            required={false}
+            errors={fieldError('shipToAddressId')}
+          />
         </div>
         <FormField label={t('form.notes')} errors={fieldError('notes')}>
           {(control) => <Textarea name="notes" rows={4} maxLength={4000} defaultValue={values.notes} {...control} />}
@@ -244,7 +347,14 @@ export function OrderForm({ locale, supplier, products, priceListCurrency, addre
           {attachmentFiles.length === 0 ? <p className="text-sm text-muted-foreground">{t('form.noExistingAttachments')}</p> : null}
           {attachmentFiles.map((file) => (
             <div key={file.id} className="flex items-center gap-2">
-              <input type="checkbox" id={`attachment-${file.id}`} name="attachmentFileIds" value={file.id} defaultChecked={values.attachmentFileIds.includes(file.id)} className="size-4 accent-primary" />
+              <input
+                type="checkbox"
+                id={`attachment-${file.id}`}
+                name="attachmentFileIds"
+                value={file.id}
+                defaultChecked={values.attachmentFileIds.includes(file.id)}
+                className="size-4 accent-primary"
+              />
               <label htmlFor={`attachment-${file.id}`} className="text-sm">
                 {file.name}
               </label>

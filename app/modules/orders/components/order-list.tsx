@@ -80,8 +80,16 @@ export function OrderList({ locale, basePath, filters, counterparts, rows, total
   const filtered = Boolean(filters.status || filters.counterpart || filters.from || filters.to || filters.q)
   return (
     <div className="flex flex-col gap-4">
-      <Form method="get" action={base} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr_1fr_1fr_auto] lg:items-end">
-        <FormField label={t('list.filters.q')}>{(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder={t('list.filters.qHint')} {...control} />}</FormField>
+      <Form
+        method="get"
+        action={base}
+        role="search"
+        aria-label={t('list.filters.label')}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr_1fr_1fr_auto] lg:items-end"
+      >
+        <FormField label={t('list.filters.q')}>
+          {(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder={t('list.filters.qHint')} {...control} />}
+        </FormField>
         <FormField label={t('list.filters.status')}>
           {(control) => (
             <NativeSelect name="status" defaultValue={filters.status} {...control}>

@@ -51,14 +51,24 @@ export function ServiceOrderTable({ rows, locale }: { rows: ServiceOrderRow[]; l
               <TableCell label={t('list.service')}>
                 <span className="flex flex-col">
                   <span>{t(`types.${row.serviceType}.name`)}</span>
-                  {row.route ? <span className="text-xs text-muted-foreground">{t('list.routeText', { origin: row.route.origin, destination: row.route.destination })}</span> : null}
+                  {row.route ? (
+                    <span className="text-xs text-muted-foreground">
+                      {t('list.routeText', { origin: row.route.origin, destination: row.route.destination })}
+                    </span>
+                  ) : null}
                 </span>
               </TableCell>
               <TableCell label={t('list.counterpart')}>{counterpart || <span className="text-muted-foreground">{t('list.awaitingQuotes')}</span>}</TableCell>
               <TableCell label={t('list.status')}>
                 <ServiceStatusBadge status={row.status} />
               </TableCell>
-              <TableCell label={t('list.price')} className="text-right tabular-nums">{row.price && row.currency ? <Money amount={row.price} currency={row.currency} /> : <span className="text-muted-foreground">{t('list.notPriced')}</span>}</TableCell>
+              <TableCell label={t('list.price')} className="text-right tabular-nums">
+                {row.price && row.currency ? (
+                  <Money amount={row.price} currency={row.currency} />
+                ) : (
+                  <span className="text-muted-foreground">{t('list.notPriced')}</span>
+                )}
+              </TableCell>
               <TableCell label={t('list.created')}>{format.date(row.createdAt)}</TableCell>
             </TableRow>
           )
@@ -68,7 +78,13 @@ export function ServiceOrderTable({ rows, locale }: { rows: ServiceOrderRow[]; l
   )
 }
 
-export type FreightRequestRow = { id: string; number: string; route: { origin: string; destination: string; mode: string } | null; serviceDate: string | null; createdAt: string | Date }
+export type FreightRequestRow = {
+  id: string
+  number: string
+  route: { origin: string; destination: string; mode: string } | null
+  serviceDate: string | null
+  createdAt: string | Date
+}
 
 /** Open freight requests a logistics provider may price. */
 export function FreightRequestTable({ rows, locale }: { rows: FreightRequestRow[]; locale: Locale }) {
@@ -91,7 +107,9 @@ export function FreightRequestTable({ rows, locale }: { rows: FreightRequestRow[
         {rows.map((row) => (
           <TableRow key={row.id}>
             <TableCell className="font-medium">{row.number}</TableCell>
-            <TableCell label={t('list.route')}>{row.route ? t('list.routeText', { origin: row.route.origin, destination: row.route.destination }) : null}</TableCell>
+            <TableCell label={t('list.route')}>
+              {row.route ? t('list.routeText', { origin: row.route.origin, destination: row.route.destination }) : null}
+            </TableCell>
             <TableCell label={t('freight.mode')}>{row.route ? t(`modes.${row.route.mode}`) : null}</TableCell>
             <TableCell label={t('list.readyDate')}>{row.serviceDate ? format.date(row.serviceDate) : null}</TableCell>
             <TableCell>

@@ -17,7 +17,17 @@ import { ApprovedStatusBadge } from './approved-status-badge'
 import { SupplierSelector } from './supplier-selector'
 
 export type ApprovedDocument = { id: string; name: string }
-export type ApprovedRow = { supplierId: string; name: string; country: string; verified: boolean; status: ApprovalStatus; note: string; documents: ApprovedDocument[]; updatedByName: string | null; updatedAt: string }
+export type ApprovedRow = {
+  supplierId: string
+  name: string
+  country: string
+  verified: boolean
+  status: ApprovalStatus
+  note: string
+  documents: ApprovedDocument[]
+  updatedByName: string | null
+  updatedAt: string
+}
 export type ApprovedFilters = { status: string; q: string }
 /** Field errors of the last failed form, and which form (`add`, or the supplier id of an edit). */
 export type ApprovedFormErrors = { form: string; fields: Record<string, string[]> } | null
@@ -51,7 +61,17 @@ function StatusSelect({ defaultValue, errors, label }: { defaultValue: ApprovalS
 }
 
 /** Checkboxes of the company's files that may back a decision, and a file chooser to upload new ones. */
-function DocumentsField({ choices, chosen, errors, idPrefix }: { choices: ApprovedDocument[]; chosen: string[]; errors?: string[] | undefined; idPrefix: string }) {
+function DocumentsField({
+  choices,
+  chosen,
+  errors,
+  idPrefix,
+}: {
+  choices: ApprovedDocument[]
+  chosen: string[]
+  errors?: string[] | undefined
+  idPrefix: string
+}) {
   const { t } = useTranslation('sourcing')
   const uploadId = `${idPrefix}-upload`
   return (
@@ -99,13 +119,25 @@ export function ApprovedSupplierAddForm({ listedIds, documents, errors }: { list
   const { t } = useTranslation('sourcing')
   const navigation = useNavigation()
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-3 rounded-md border border-border p-4 md:grid-cols-2" aria-labelledby="approved-add-title">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="grid gap-3 rounded-md border border-border p-4 md:grid-cols-2"
+      aria-labelledby="approved-add-title"
+    >
       <h2 id="approved-add-title" className="text-lg font-medium md:col-span-2">
         {t('management.addTitle')}
       </h2>
       <input type="hidden" name="intent" value="add" />
       <div className="md:col-span-2">
-        <SupplierSelector name="supplierCompanyId" label={t('management.supplier')} single allowBlocked excludeIds={listedIds} errors={messagesOf(errors, 'add', 'supplierCompanyId', t)} />
+        <SupplierSelector
+          name="supplierCompanyId"
+          label={t('management.supplier')}
+          single
+          allowBlocked
+          excludeIds={listedIds}
+          errors={messagesOf(errors, 'add', 'supplierCompanyId', t)}
+        />
       </div>
       <StatusSelect label={t('management.status')} defaultValue="approved" errors={messagesOf(errors, 'add', 'status', t)} />
       <FormField label={t('management.note')} errors={messagesOf(errors, 'add', 'note', t)}>
@@ -121,7 +153,17 @@ export function ApprovedSupplierAddForm({ listedIds, documents, errors }: { list
   )
 }
 
-type ApprovedSupplierListProps = { locale: Locale; filters: ApprovedFilters; counts: Record<ApprovalStatus, number>; rows: ApprovedRow[]; total: number; offset: number; limit: number; documents: ApprovedDocument[]; errors: ApprovedFormErrors }
+type ApprovedSupplierListProps = {
+  locale: Locale
+  filters: ApprovedFilters
+  counts: Record<ApprovalStatus, number>
+  rows: ApprovedRow[]
+  total: number
+  offset: number
+  limit: number
+  documents: ApprovedDocument[]
+  errors: ApprovedFormErrors
+}
 
 /** The approved-supplier list: filters with counts, and per supplier its status, note, documents, edit and remove. */
 export function ApprovedSupplierList({ locale, filters, counts, rows, total, offset, limit, documents, errors }: ApprovedSupplierListProps) {
@@ -132,8 +174,16 @@ export function ApprovedSupplierList({ locale, filters, counts, rows, total, off
   const filtered = Boolean(filters.status || filters.q)
   return (
     <div className="flex flex-col gap-4">
-      <Form method="get" action={localizePath(locale, BASE)} role="search" aria-label={t('management.filters.label')} className="flex flex-wrap items-end gap-3">
-        <FormField label={t('management.filters.q')}>{(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} {...control} />}</FormField>
+      <Form
+        method="get"
+        action={localizePath(locale, BASE)}
+        role="search"
+        aria-label={t('management.filters.label')}
+        className="flex flex-wrap items-end gap-3"
+      >
+        <FormField label={t('management.filters.q')}>
+          {(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} {...control} />}
+        </FormField>
         <FormField label={t('management.filters.status')}>
           {(control) => (
             <NativeSelect name="status" defaultValue={filters.status} {...control}>
@@ -159,7 +209,10 @@ export function ApprovedSupplierList({ locale, filters, counts, rows, total, off
         {t('management.resultCount', { count: format.number(total) })}
       </p>
       {rows.length === 0 ? (
-        <EmptyState title={filtered ? t('management.emptyFiltered') : t('management.empty')} description={filtered ? undefined : t('management.emptyDescription')} />
+        <EmptyState
+          title={filtered ? t('management.emptyFiltered') : t('management.empty')}
+          description={filtered ? undefined : t('management.emptyDescription')}
+        />
       ) : (
         <Table aria-label={t('management.tableLabel')} stackOnPhone>
           <TableHeader>
@@ -210,14 +263,24 @@ export function ApprovedSupplierList({ locale, filters, counts, rows, total, off
                 <TableCell>
                   <details open={errors?.form === row.supplierId || undefined}>
                     <summary className="cursor-pointer text-sm underline underline-offset-4">{t('management.edit')}</summary>
-                    <Form method="post" encType="multipart/form-data" className="mt-2 flex min-w-64 flex-col gap-2" aria-label={t('management.editFor', { name: row.name })}>
+                    <Form
+                      method="post"
+                      encType="multipart/form-data"
+                      className="mt-2 flex min-w-64 flex-col gap-2"
+                      aria-label={t('management.editFor', { name: row.name })}
+                    >
                       <input type="hidden" name="intent" value="update" />
                       <input type="hidden" name="supplierId" value={row.supplierId} />
                       <StatusSelect label={t('management.status')} defaultValue={row.status} errors={messagesOf(errors, row.supplierId, 'status', t)} />
                       <FormField label={t('management.note')} errors={messagesOf(errors, row.supplierId, 'note', t)}>
                         {(control) => <Textarea name="note" rows={2} maxLength={2000} defaultValue={row.note} {...control} />}
                       </FormField>
-                      <DocumentsField choices={documents} chosen={row.documents.map((file) => file.id)} errors={messagesOf(errors, row.supplierId, 'documentFileIds', t)} idPrefix={`edit-${row.supplierId}`} />
+                      <DocumentsField
+                        choices={documents}
+                        chosen={row.documents.map((file) => file.id)}
+                        errors={messagesOf(errors, row.supplierId, 'documentFileIds', t)}
+                        idPrefix={`edit-${row.supplierId}`}
+                      />
                       <Button type="submit" size="sm" disabled={busy} className="self-start">
                         {t('management.save')}
                       </Button>

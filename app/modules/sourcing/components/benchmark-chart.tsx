@@ -16,7 +16,13 @@ export const BENCHMARK_SOURCES = ['quotations', 'catalogue', 'combined'] as cons
 export type BenchmarkSource = (typeof BENCHMARK_SOURCES)[number]
 
 /** The figures of a set of prices, lowest first, with their column titles. */
-const STAT_COLUMNS = { min: 'research.columns.min', p25: 'research.columns.p25', median: 'research.columns.median', p75: 'research.columns.p75', max: 'research.columns.max' } as const
+const STAT_COLUMNS = {
+  min: 'research.columns.min',
+  p25: 'research.columns.p25',
+  median: 'research.columns.median',
+  p75: 'research.columns.p75',
+  max: 'research.columns.max',
+} as const
 const STATS = Object.keys(STAT_COLUMNS) as Array<keyof typeof STAT_COLUMNS>
 
 /** Lowest, quartiles and highest per source (and both together), as a table. */
@@ -73,23 +79,55 @@ export function BenchmarkTrendFigure({ currency, trend }: { currency: string; tr
   const money = (value: string | null) => (value === null ? '—' : format.money(value, currency))
   const title = t('research.trendTitle', { currency })
   const priced = trend.filter((point) => point.combined.count > 0)
-  const columns = [{ label: t('research.columns.month') }, ...['research.columns.quotes', 'research.columns.listings', ...STATS.map((stat) => STAT_COLUMNS[stat])].map((key) => ({ label: t(key), numeric: true }))]
+  const columns = [
+    { label: t('research.columns.month') },
+    ...['research.columns.quotes', 'research.columns.listings', ...STATS.map((stat) => STAT_COLUMNS[stat])].map((key) => ({ label: t(key), numeric: true })),
+  ]
   return (
     <ChartFigure
       id="benchmark-trend"
       title={title}
       empty={priced.length === 0}
       emptyText={t('research.noRecentPrices')}
-      table={<FigureTable caption={title} columns={columns} rows={priced.map((point) => [monthLabel(point.month), format.number(point.quotations.count), format.number(point.catalogue.count), ...STATS.map((stat) => money(point.combined[stat]))])} />}
+      table={
+        <FigureTable
+          caption={title}
+          columns={columns}
+          rows={priced.map((point) => [
+            monthLabel(point.month),
+            format.number(point.quotations.count),
+            format.number(point.catalogue.count),
+            ...STATS.map((stat) => money(point.combined[stat])),
+          ])}
+        />
+      }
     >
       <PeriodQuartiles
         data={trend.map((point) => ({
           label: monthLabel(point.month),
           count: point.combined.count,
-          quartiles: point.combined.count === 0 ? null : { min: drawn(point.combined.min), p25: drawn(point.combined.p25), median: drawn(point.combined.median), p75: drawn(point.combined.p75), max: drawn(point.combined.max) },
+          quartiles:
+            point.combined.count === 0
+              ? null
+              : {
+                  min: drawn(point.combined.min),
+                  p25: drawn(point.combined.p25),
+                  median: drawn(point.combined.median),
+                  p75: drawn(point.combined.p75),
+                  max: drawn(point.combined.max),
+                },
         }))}
         format={(value) => glance.format(value)}
-        names={{ count: t('research.columns.count'), min: t(STAT_COLUMNS.min), p25: t(STAT_COLUMNS.p25), median: t(STAT_COLUMNS.median), p75: t(STAT_COLUMNS.p75), max: t(STAT_COLUMNS.max), box: t('research.chart.box'), whisker: t('research.chart.whisker') }}
+        names={{
+          count: t('research.columns.count'),
+          min: t(STAT_COLUMNS.min),
+          p25: t(STAT_COLUMNS.p25),
+          median: t(STAT_COLUMNS.median),
+          p75: t(STAT_COLUMNS.p75),
+          max: t(STAT_COLUMNS.max),
+          box: t('research.chart.box'),
+          whisker: t('research.chart.whisker'),
+        }}
       />
     </ChartFigure>
   )

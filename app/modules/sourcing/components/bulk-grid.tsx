@@ -5,7 +5,26 @@ import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { cn } from '../../../components/ui/cn'
 import { useTranslation } from '../../../platform/i18n/react'
-import { bulkPayload, commit, emptyCells, errorsToGrid, GRID_COLUMNS, type GridCategory, type GridPosition, type GridRow, type GridSource, isRowEditable, moveFrom, parseClipboard, pasteBlock, setCell, startHistory, toGridRow, undo, validateGrid } from '../bulk-grid'
+import {
+  bulkPayload,
+  commit,
+  emptyCells,
+  errorsToGrid,
+  GRID_COLUMNS,
+  type GridCategory,
+  type GridPosition,
+  type GridRow,
+  type GridSource,
+  isRowEditable,
+  moveFrom,
+  parseClipboard,
+  pasteBlock,
+  setCell,
+  startHistory,
+  toGridRow,
+  undo,
+  validateGrid,
+} from '../bulk-grid'
 
 /** What the bulk-manage action answers. */
 export type BulkGridResult =
@@ -20,7 +39,12 @@ type BulkGridProps = {
 }
 
 const MOVE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Tab', 'Enter', 'Home', 'End'])
-const WIDTH: Partial<Record<(typeof GRID_COLUMNS)[number], string>> = { title: 'min-w-48', specification: 'min-w-56', categoryId: 'min-w-40', destination: 'min-w-40' }
+const WIDTH: Partial<Record<(typeof GRID_COLUMNS)[number], string>> = {
+  title: 'min-w-48',
+  specification: 'min-w-56',
+  categoryId: 'min-w-40',
+  destination: 'min-w-40',
+}
 
 /**
  * A spreadsheet of a project's requirements: one focusable cell at a time (roving tabindex), arrows / Tab / Enter to
@@ -201,7 +225,9 @@ export function BulkGrid({ rows: initialRows, categories, singleFormHref }: Bulk
         </span>
       </div>
       <div aria-live="polite" className="empty:hidden">
-        {result?.ok && !saving ? <Alert tone="success">{t('grid.saved', { created: String(result.created), updated: String(result.updated), deleted: String(result.deleted) })}</Alert> : null}
+        {result?.ok && !saving ? (
+          <Alert tone="success">{t('grid.saved', { created: String(result.created), updated: String(result.updated), deleted: String(result.deleted) })}</Alert>
+        ) : null}
         {stale ? (
           <Alert tone="error" title={result.formError?.message}>
             {t('grid.stale')}{' '}
@@ -219,14 +245,28 @@ export function BulkGrid({ rows: initialRows, categories, singleFormHref }: Bulk
         ))}
       </datalist>
       <div className="overflow-x-auto rounded-md border border-border">
-        <table role="grid" aria-label={t('grid.label')} aria-describedby={`${gridId}-help`} aria-rowcount={rows.length + 1} aria-colcount={GRID_COLUMNS.length + 2} className="w-full border-collapse text-sm" onPaste={onPaste}>
+        <table
+          role="grid"
+          aria-label={t('grid.label')}
+          aria-describedby={`${gridId}-help`}
+          aria-rowcount={rows.length + 1}
+          aria-colcount={GRID_COLUMNS.length + 2}
+          className="w-full border-collapse text-sm"
+          onPaste={onPaste}
+        >
           <thead>
             <tr role="row" aria-rowindex={1} className="bg-muted/50">
               <th role="columnheader" scope="col" aria-colindex={1} className="px-2 py-1 text-left font-medium">
                 <span className="sr-only">{t('grid.rowNumber')}</span>#
               </th>
               {GRID_COLUMNS.map((column, col) => (
-                <th key={column} role="columnheader" scope="col" aria-colindex={col + 2} className={cn('px-2 py-1 text-left font-medium whitespace-nowrap', WIDTH[column])}>
+                <th
+                  key={column}
+                  role="columnheader"
+                  scope="col"
+                  aria-colindex={col + 2}
+                  className={cn('px-2 py-1 text-left font-medium whitespace-nowrap', WIDTH[column])}
+                >
                   {t(`grid.columns.${column}`)}
                 </th>
               ))}
@@ -266,7 +306,12 @@ export function BulkGrid({ rows: initialRows, categories, singleFormHref }: Bulk
                         onFocus={() => (isActive ? undefined : setActive({ row: rowIndex, col }))}
                         onClick={() => setActive({ row: rowIndex, col })}
                         onDoubleClick={() => (editable ? setEditing({ value: row.cells[column] }) : undefined)}
-                        className={cn('h-9 px-2 py-1 align-top outline-none', WIDTH[column], isActive && 'ring-2 ring-primary ring-inset', cellErrors && 'bg-destructive/10')}
+                        className={cn(
+                          'h-9 px-2 py-1 align-top outline-none',
+                          WIDTH[column],
+                          isActive && 'ring-2 ring-primary ring-inset',
+                          cellErrors && 'bg-destructive/10',
+                        )}
                       >
                         {isActive && editing ? (
                           <input
@@ -291,7 +336,14 @@ export function BulkGrid({ rows: initialRows, categories, singleFormHref }: Bulk
                     )
                   })}
                   <td role="gridcell" aria-colindex={GRID_COLUMNS.length + 2} className="px-2 py-1">
-                    <Button type="button" variant="ghost" size="sm" disabled={!editable} onClick={() => removeRow(rowIndex)} aria-label={t('grid.removeRow', { row: String(rowIndex + 1) })}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      disabled={!editable}
+                      onClick={() => removeRow(rowIndex)}
+                      aria-label={t('grid.removeRow', { row: String(rowIndex + 1) })}
+                    >
                       {t('grid.remove')}
                     </Button>
                   </td>

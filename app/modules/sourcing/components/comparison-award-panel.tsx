@@ -47,11 +47,19 @@ export function ComparisonAwardPanel({ formId, lines, supplierName, selection, a
   const open = lines.filter((line) => !line.award)
   if (open.length === 0) return <p className="text-sm text-muted-foreground">{t('award.allAwarded')}</p>
   const chosen = open.filter((line) => selection.included.has(line.id))
-  const refusal = !awardCheck.ok ? t(`award.refused.${awardCheck.reason}`, { deadline: format.dateTime(quoteDeadline) }) : chosen.length === 0 ? t('award.nothingTicked') : null
+  const refusal = !awardCheck.ok
+    ? t(`award.refused.${awardCheck.reason}`, { deadline: format.dateTime(quoteDeadline) })
+    : chosen.length === 0
+      ? t('award.nothingTicked')
+      : null
   const summary = (
     <ul className="list-disc pl-5 text-sm">
       {chosen.map((line) => (
-        <li key={line.id}>{selection.offers[line.id] ? t('award.summaryLine', { line: line.title, supplier: supplierName(selection.offers[line.id]!) }) : t('award.summaryNoOffer', { line: line.title })}</li>
+        <li key={line.id}>
+          {selection.offers[line.id]
+            ? t('award.summaryLine', { line: line.title, supplier: supplierName(selection.offers[line.id]!) })
+            : t('award.summaryNoOffer', { line: line.title })}
+        </li>
       ))}
     </ul>
   )

@@ -53,11 +53,25 @@ export function ComparisonMatrix({ comparison, awardFormId, lineErrors, selectio
           {lines.map((line) => (
             <TableRow key={line.id}>
               <TableHead scope="row" className="min-w-48 align-top font-normal">
-                <LineHeading line={line} awardFormId={awardFormId} supplierName={supplierName} errors={lineErrors[line.id]} selection={selection} offered={suppliers.some((supplier) => AWARDABLE.has(supplier.status) && line.cells[supplier.quotationId])} />
+                <LineHeading
+                  line={line}
+                  awardFormId={awardFormId}
+                  supplierName={supplierName}
+                  errors={lineErrors[line.id]}
+                  selection={selection}
+                  offered={suppliers.some((supplier) => AWARDABLE.has(supplier.status) && line.cells[supplier.quotationId])}
+                />
               </TableHead>
               {suppliers.map((supplier) => (
                 <TableCell key={supplier.quotationId} className={line.cells[supplier.quotationId]?.best ? 'bg-status-accept-bg/40 align-top' : 'align-top'}>
-                  <MatrixCell line={line} supplier={supplier} cell={line.cells[supplier.quotationId]} currency={currency} awardFormId={awardFormId} selection={selection} />
+                  <MatrixCell
+                    line={line}
+                    supplier={supplier}
+                    cell={line.cells[supplier.quotationId]}
+                    currency={currency}
+                    awardFormId={awardFormId}
+                    selection={selection}
+                  />
                 </TableCell>
               ))}
             </TableRow>
@@ -69,7 +83,9 @@ export function ComparisonMatrix({ comparison, awardFormId, lineErrors, selectio
             {suppliers.map((supplier) => (
               <TableCell key={supplier.quotationId} className="align-top">
                 <div className="flex flex-col gap-1">
-                  <span className="font-semibold">{supplier.total === null ? t('matrix.noRate', { currency: supplier.missingRate ?? '' }) : format.money(supplier.total, currency)}</span>
+                  <span className="font-semibold">
+                    {supplier.total === null ? t('matrix.noRate', { currency: supplier.missingRate ?? '' }) : format.money(supplier.total, currency)}
+                  </span>
                   <span className="text-xs text-muted-foreground">{t('matrix.pricedLines', { count: supplier.pricedLines, total: lines.length })}</span>
                   {AWARDABLE.has(supplier.status) && lines.some((line) => !line.award && line.cells[supplier.quotationId]) ? (
                     <Button type="button" onClick={() => selection.takeAllOf(supplier.quotationId)} variant="secondary" size="sm">
@@ -92,7 +108,9 @@ function SupplierHeading({ supplier }: { supplier: ComparisonSupplier }) {
     <div className="flex flex-col gap-1 py-1">
       <span className="font-semibold">{supplier.supplierName}</span>
       <ComparisonStatusBadge status={supplier.status} />
-      <span className="text-xs font-normal text-muted-foreground">{t('matrix.terms', { currency: supplier.currency, incoterm: supplier.incoterm, place: supplier.incotermPlace })}</span>
+      <span className="text-xs font-normal text-muted-foreground">
+        {t('matrix.terms', { currency: supplier.currency, incoterm: supplier.incoterm, place: supplier.incotermPlace })}
+      </span>
       {supplier.missingRate ? (
         <span className="flex items-center gap-1 text-xs font-normal text-status-reject">
           <AlertTriangle aria-hidden="true" className="size-3" />
@@ -103,7 +121,14 @@ function SupplierHeading({ supplier }: { supplier: ComparisonSupplier }) {
   )
 }
 
-type LineHeadingProps = { line: ComparisonLine; awardFormId: string; supplierName: (quotationId: string) => string; errors: string[] | undefined; selection: AwardSelectionState; offered: boolean }
+type LineHeadingProps = {
+  line: ComparisonLine
+  awardFormId: string
+  supplierName: (quotationId: string) => string
+  errors: string[] | undefined
+  selection: AwardSelectionState
+  offered: boolean
+}
 
 function LineHeading({ line, awardFormId, supplierName, errors, selection, offered }: LineHeadingProps) {
   const { t } = useTranslation('comparison')
@@ -112,7 +137,9 @@ function LineHeading({ line, awardFormId, supplierName, errors, selection, offer
   return (
     <div className="flex flex-col gap-1 py-1">
       <span className="font-medium">{line.title}</span>
-      <span className="text-xs text-muted-foreground">{t('matrix.quantity', { quantity: format.number(line.quantity), unit: unitName(line.unit, line.quantity) })}</span>
+      <span className="text-xs text-muted-foreground">
+        {t('matrix.quantity', { quantity: format.number(line.quantity), unit: unitName(line.unit, line.quantity) })}
+      </span>
       {line.requiredBy ? <span className="text-xs text-muted-foreground">{t('matrix.requiredBy', { date: format.date(line.requiredBy) })}</span> : null}
       {line.award ? (
         <span className="text-xs text-status-accept">{t('award.awardedTo', { supplier: supplierName(line.award.quotationId) })}</span>
@@ -140,7 +167,14 @@ function LineHeading({ line, awardFormId, supplierName, errors, selection, offer
   )
 }
 
-type CellProps = { line: ComparisonLine; supplier: ComparisonSupplier; cell: ComparisonCell | undefined; currency: string; awardFormId: string; selection: AwardSelectionState }
+type CellProps = {
+  line: ComparisonLine
+  supplier: ComparisonSupplier
+  cell: ComparisonCell | undefined
+  currency: string
+  awardFormId: string
+  selection: AwardSelectionState
+}
 
 function MatrixCell({ line, supplier, cell, currency, awardFormId, selection }: CellProps) {
   const { t } = useTranslation('comparison')
@@ -184,7 +218,9 @@ function MatrixCell({ line, supplier, cell, currency, awardFormId, selection }: 
       ) : null}
       {cell.alternative ? (
         <p className="text-xs">
-          {cell.alternative.unitPrice ? t('matrix.alternativePriced', { description: cell.alternative.description, amount: format.money(cell.alternative.unitPrice, supplier.currency) }) : t('matrix.alternative', { description: cell.alternative.description })}
+          {cell.alternative.unitPrice
+            ? t('matrix.alternativePriced', { description: cell.alternative.description, amount: format.money(cell.alternative.unitPrice, supplier.currency) })
+            : t('matrix.alternative', { description: cell.alternative.description })}
         </p>
       ) : null}
       {cell.note ? <p className="text-xs text-muted-foreground">{cell.note}</p> : null}

@@ -5,7 +5,17 @@ import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { PipelineStage } from '../pipeline.service.server'
 
-export type PipelineCardView = { id: string; number: string; name: string; currency: string; budget: string | null; deadline: string | null; requirementCount: number; rfqCount: number; quotationCount: number }
+export type PipelineCardView = {
+  id: string
+  number: string
+  name: string
+  currency: string
+  budget: string | null
+  deadline: string | null
+  requirementCount: number
+  rfqCount: number
+  quotationCount: number
+}
 export type PipelineColumnView = { stage: PipelineStage; total: number; cards: PipelineCardView[] }
 
 /** The projects by stage as read-only columns; each card opens the project (where it moves on). */
@@ -24,11 +34,18 @@ export function PipelineBoard({ locale, columns }: { locale: Locale; columns: Pi
           <ul className="flex flex-col gap-2">
             {column.cards.map((card) => (
               <li key={card.id}>
-                <Link to={localizePath(locale, `/app/purchase/projects/view/${card.id}`)} className="flex flex-col gap-1 rounded-md border border-border bg-background p-3 text-sm shadow-sm hover:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                <Link
+                  to={localizePath(locale, `/app/purchase/projects/view/${card.id}`)}
+                  className="flex flex-col gap-1 rounded-md border border-border bg-background p-3 text-sm shadow-sm hover:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
                   <span className="font-mono text-xs text-muted-foreground">{card.number}</span>
                   <span className="font-medium">{card.name}</span>
                   <span className="text-xs text-muted-foreground">
-                    {t('pipeline.counts', { requirements: format.number(card.requirementCount), rfqs: format.number(card.rfqCount), quotes: format.number(card.quotationCount) })}
+                    {t('pipeline.counts', {
+                      requirements: format.number(card.requirementCount),
+                      rfqs: format.number(card.rfqCount),
+                      quotes: format.number(card.quotationCount),
+                    })}
                   </span>
                   {card.budget ? (
                     <Money amount={card.budget} currency={card.currency} className="text-xs">
@@ -40,7 +57,9 @@ export function PipelineBoard({ locale, columns }: { locale: Locale; columns: Pi
               </li>
             ))}
           </ul>
-          {column.total > column.cards.length ? <p className="text-xs text-muted-foreground">{t('pipeline.more', { count: format.number(column.total - column.cards.length) })}</p> : null}
+          {column.total > column.cards.length ? (
+            <p className="text-xs text-muted-foreground">{t('pipeline.more', { count: format.number(column.total - column.cards.length) })}</p>
+          ) : null}
         </section>
       ))}
     </div>

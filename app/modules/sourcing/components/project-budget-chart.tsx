@@ -67,7 +67,13 @@ export function ProjectBudgetChart({ budget }: { budget: ProjectBudget }) {
             { label: t('budgetChart.columns.quotes'), numeric: true },
             { label: t('budgetChart.series.awarded'), numeric: true },
           ]}
-          rows={requirements.map((row) => [row.title, text(row.budget, 'budget'), text(row.quoted, 'quoted'), format.number(row.quotes), text(row.awarded, 'awarded')])}
+          rows={requirements.map((row) => [
+            row.title,
+            text(row.budget, 'budget'),
+            text(row.quoted, 'quoted'),
+            format.number(row.quotes),
+            text(row.awarded, 'awarded'),
+          ])}
         />
       }
     >

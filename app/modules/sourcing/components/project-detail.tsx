@@ -24,12 +24,25 @@ export type ProjectSave = (typeof PROJECT_SAVES)[number]
 /** What the page reports as done (`projects:done.*`): the form's save, or a step taken. */
 export const PROJECT_DONE = [...PROJECT_SAVES, ...MANUAL_PROJECT_ACTIONS] as const
 
-export type ProjectActionResult = { ok: true; done: ManualProjectAction } | { ok: false; fieldErrors: Record<string, string[]>; formError?: FormErrorData; action?: string } | undefined
+export type ProjectActionResult =
+  { ok: true; done: ManualProjectAction } | { ok: false; fieldErrors: Record<string, string[]>; formError?: FormErrorData; action?: string } | undefined
 
 const day = (date: string) => `${date}T12:00:00Z`
 
 /** A purchase project's page: overview with its steps, spend, budget per requirement, requirements, RFQs, awarded orders and timeline. */
-export function ProjectDetail({ summary, budget, locale, result, saved }: { summary: ProjectSummary; budget: ProjectBudget; locale: Locale; result: ProjectActionResult; saved: ProjectSave | null }) {
+export function ProjectDetail({
+  summary,
+  budget,
+  locale,
+  result,
+  saved,
+}: {
+  summary: ProjectSummary
+  budget: ProjectBudget
+  locale: Locale
+  result: ProjectActionResult
+  saved: ProjectSave | null
+}) {
   const { t } = useTranslation('projects')
   const format = useFormatter()
   const { project, spend } = summary
@@ -131,19 +144,30 @@ export function ProjectDetail({ summary, budget, locale, result, saved }: { summ
           <CardTitle>{t('detail.spend')}</CardTitle>
           <CardDescription>{t('detail.spendDescription', { currency: spend.currency })}</CardDescription>
           <p className="text-lg font-semibold">
-            {spend.budget ? t('detail.spendOfBudget', { spent: format.money(spend.spent, spend.currency), budget: format.money(spend.budget, spend.currency) }) : format.money(spend.spent, spend.currency)}
+            {spend.budget
+              ? t('detail.spendOfBudget', { spent: format.money(spend.spent, spend.currency), budget: format.money(spend.budget, spend.currency) })
+              : format.money(spend.spent, spend.currency)}
           </p>
           {spend.ratio !== null ? (
             <>
               <div className="h-3 overflow-hidden rounded bg-muted" aria-hidden="true">
-                <div className={spend.ratio > 1 ? 'h-full bg-destructive' : 'h-full bg-primary'} style={{ width: `${Math.min(100, Math.round(spend.ratio * 100))}%` }} />
+                <div
+                  className={spend.ratio > 1 ? 'h-full bg-destructive' : 'h-full bg-primary'}
+                  style={{ width: `${Math.min(100, Math.round(spend.ratio * 100))}%` }}
+                />
               </div>
-              <p className="text-sm">{spend.ratio > 1 ? t('detail.overBudget', { percent: format.percent(spend.ratio) }) : t('detail.budgetUsed', { percent: format.percent(spend.ratio) })}</p>
+              <p className="text-sm">
+                {spend.ratio > 1
+                  ? t('detail.overBudget', { percent: format.percent(spend.ratio) })
+                  : t('detail.budgetUsed', { percent: format.percent(spend.ratio) })}
+              </p>
             </>
           ) : (
             <p className="text-sm text-muted-foreground">{t('detail.noBudget')}</p>
           )}
-          {spend.unconverted.length > 0 ? <p className="text-sm text-destructive">{t('detail.unconverted', { currencies: spend.unconverted.join(', ') })}</p> : null}
+          {spend.unconverted.length > 0 ? (
+            <p className="text-sm text-destructive">{t('detail.unconverted', { currencies: spend.unconverted.join(', ') })}</p>
+          ) : null}
           {spend.ratesAsOf ? <p className="text-xs text-muted-foreground">{t('detail.ratesAsOf', { date: format.date(day(spend.ratesAsOf)) })}</p> : null}
         </Card>
       </div>
@@ -307,5 +331,7 @@ export function ProjectDetail({ summary, budget, locale, result, saved }: { summ
 
 /** The values a timeline text may name (title, counts), as text. */
 function eventParams(data: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(data).flatMap(([key, value]) => (typeof value === 'string' || typeof value === 'number' ? [[key, String(value)]] : [])))
+  return Object.fromEntries(
+    Object.entries(data).flatMap(([key, value]) => (typeof value === 'string' || typeof value === 'number' ? [[key, String(value)]] : [])),
+  )
 }

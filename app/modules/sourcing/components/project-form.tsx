@@ -39,7 +39,9 @@ export function ProjectForm({ values, version, idempotencyKey, fieldErrors, form
         </FormField>
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField label={t('form.currency')} hint={t('form.currencyHint')} errors={errors('currency')}>
-            {(control) => <Input name="currency" defaultValue={values.currency} required maxLength={3} autoCapitalize="characters" className="uppercase" {...control} />}
+            {(control) => (
+              <Input name="currency" defaultValue={values.currency} required maxLength={3} autoCapitalize="characters" className="uppercase" {...control} />
+            )}
           </FormField>
           <FormField label={t('form.budget')} errors={errors('budget')}>
             {(control) => <Input name="budget" defaultValue={values.budget} inputMode="decimal" {...control} />}

@@ -13,7 +13,17 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { PROJECT_STATUSES, type ProjectStatus } from '../sourcing.constants'
 import { ProjectStatusBadge } from './project-status-badge'
 
-export type ProjectListRow = { id: string; number: string; name: string; status: ProjectStatus; currency: string; budget: string | null; deadline: string | null; requirementCount: number; awardedCount: number }
+export type ProjectListRow = {
+  id: string
+  number: string
+  name: string
+  status: ProjectStatus
+  currency: string
+  budget: string | null
+  deadline: string | null
+  requirementCount: number
+  awardedCount: number
+}
 export type ProjectListFilters = { status: string; q: string }
 
 const hrefOf = (base: string, filters: ProjectListFilters, offset: number) => {
@@ -25,7 +35,21 @@ const hrefOf = (base: string, filters: ProjectListFilters, offset: number) => {
 }
 
 /** Filters, table and paging of purchase projects (texts from `projects`). */
-export function ProjectList({ locale, filters, rows, total, offset, limit }: { locale: Locale; filters: ProjectListFilters; rows: ProjectListRow[]; total: number; offset: number; limit: number }) {
+export function ProjectList({
+  locale,
+  filters,
+  rows,
+  total,
+  offset,
+  limit,
+}: {
+  locale: Locale
+  filters: ProjectListFilters
+  rows: ProjectListRow[]
+  total: number
+  offset: number
+  limit: number
+}) {
   const { t } = useTranslation('projects')
   const format = useFormatter()
   const base = localizePath(locale, '/app/purchase/projects')
@@ -93,7 +117,11 @@ export function ProjectList({ locale, filters, rows, total, offset, limit }: { l
                   {row.deadline ? format.date(`${row.deadline}T12:00:00Z`) : '—'}
                 </TableCell>
                 <TableCell label={t('list.columns.progress')}>
-                  <ProgressMeter done={row.awardedCount} total={row.requirementCount} label={t('list.progress', { done: format.number(row.awardedCount), total: format.number(row.requirementCount) })} />
+                  <ProgressMeter
+                    done={row.awardedCount}
+                    total={row.requirementCount}
+                    label={t('list.progress', { done: format.number(row.awardedCount), total: format.number(row.requirementCount) })}
+                  />
                 </TableCell>
               </TableRow>
             ))}

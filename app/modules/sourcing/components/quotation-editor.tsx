@@ -40,9 +40,14 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
   const editable = quotingOpen && (status === 'draft' || status === 'submitted')
   const errors = (name: string) => fieldErrors?.[name]?.map((key) => t(key))
   const stored = new Map(quotation?.lines.map((line) => [line.rfqLineId, line]))
-  const value = (name: string, fallback: string | number | null | undefined) => values?.[name] ?? (fallback === null || fallback === undefined ? '' : String(fallback))
+  const value = (name: string, fallback: string | number | null | undefined) =>
+    values?.[name] ?? (fallback === null || fallback === undefined ? '' : String(fallback))
   const checked = (name: string, fallback: boolean) => (values ? values[name] === 'on' || values[name] === 'true' : fallback)
-  const attached = new Set(values ? Object.entries(values).flatMap(([key, id]) => (key.startsWith('attachmentFileIds') ? [id] : [])) : (quotation?.attachments.map((file) => file.id) ?? []))
+  const attached = new Set(
+    values
+      ? Object.entries(values).flatMap(([key, id]) => (key.startsWith('attachmentFileIds') ? [id] : []))
+      : (quotation?.attachments.map((file) => file.id) ?? []),
+  )
   const attachmentErrors = Object.entries(fieldErrors ?? {}).flatMap(([name, keys]) => (name.startsWith('attachmentFileIds') ? keys.map((key) => t(key)) : []))
 
   return (
@@ -101,10 +106,24 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
                         <summary className="cursor-pointer">{t('editor.alternative')}</summary>
                         <div className="mt-2 flex flex-col gap-2">
                           <FormField label={t('editor.alternativeDescription')} errors={cellErrors('alternativeDescription')}>
-                            {(control) => <Input {...control} name={name('alternativeDescription')} defaultValue={value(name('alternativeDescription'), saved?.alternativeDescription)} maxLength={1000} />}
+                            {(control) => (
+                              <Input
+                                {...control}
+                                name={name('alternativeDescription')}
+                                defaultValue={value(name('alternativeDescription'), saved?.alternativeDescription)}
+                                maxLength={1000}
+                              />
+                            )}
                           </FormField>
                           <FormField label={t('editor.alternativeUnitPrice')} errors={cellErrors('alternativeUnitPrice')}>
-                            {(control) => <Input {...control} name={name('alternativeUnitPrice')} inputMode="decimal" defaultValue={value(name('alternativeUnitPrice'), saved?.alternativeUnitPrice)} />}
+                            {(control) => (
+                              <Input
+                                {...control}
+                                name={name('alternativeUnitPrice')}
+                                inputMode="decimal"
+                                defaultValue={value(name('alternativeUnitPrice'), saved?.alternativeUnitPrice)}
+                              />
+                            )}
                           </FormField>
                         </div>
                       </details>
@@ -113,22 +132,58 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
                       {format.number(line.quantity)} {line.unit}
                     </TableCell>
                     <TableCell label={t('editor.noOffer')}>
-                      <input type="checkbox" name={name('noOffer')} aria-label={`${t('editor.noOffer')}: ${line.title}`} defaultChecked={checked(name('noOffer'), quotation !== null && !saved)} className="size-4 accent-primary" />
+                      <input
+                        type="checkbox"
+                        name={name('noOffer')}
+                        aria-label={`${t('editor.noOffer')}: ${line.title}`}
+                        defaultChecked={checked(name('noOffer'), quotation !== null && !saved)}
+                        className="size-4 accent-primary"
+                      />
                     </TableCell>
                     <TableCell label={t('editor.unitPrice')}>
-                      <Input name={name('unitPrice')} inputMode="decimal" aria-label={`${t('editor.unitPrice')}: ${line.title}`} aria-invalid={cellErrors('unitPrice') ? true : undefined} defaultValue={value(name('unitPrice'), saved?.unitPrice)} className="w-28" />
+                      <Input
+                        name={name('unitPrice')}
+                        inputMode="decimal"
+                        aria-label={`${t('editor.unitPrice')}: ${line.title}`}
+                        aria-invalid={cellErrors('unitPrice') ? true : undefined}
+                        defaultValue={value(name('unitPrice'), saved?.unitPrice)}
+                        className="w-28"
+                      />
                       {cellErrors('unitPrice') ? <p className="text-xs text-destructive">{cellErrors('unitPrice')!.join(' ')}</p> : null}
                     </TableCell>
                     <TableCell label={t('editor.moq')}>
-                      <Input name={name('moq')} type="number" min={1} aria-label={`${t('editor.moq')}: ${line.title}`} aria-invalid={cellErrors('moq') ? true : undefined} defaultValue={value(name('moq'), saved?.moq ?? 1)} className="w-24" />
+                      <Input
+                        name={name('moq')}
+                        type="number"
+                        min={1}
+                        aria-label={`${t('editor.moq')}: ${line.title}`}
+                        aria-invalid={cellErrors('moq') ? true : undefined}
+                        defaultValue={value(name('moq'), saved?.moq ?? 1)}
+                        className="w-24"
+                      />
                       {cellErrors('moq') ? <p className="text-xs text-destructive">{cellErrors('moq')!.join(' ')}</p> : null}
                     </TableCell>
                     <TableCell label={t('editor.leadTime')}>
-                      <Input name={name('leadTimeDays')} type="number" min={0} max={3650} aria-label={`${t('editor.leadTime')}: ${line.title}`} aria-invalid={cellErrors('leadTimeDays') ? true : undefined} defaultValue={value(name('leadTimeDays'), saved?.leadTimeDays)} className="w-24" />
+                      <Input
+                        name={name('leadTimeDays')}
+                        type="number"
+                        min={0}
+                        max={3650}
+                        aria-label={`${t('editor.leadTime')}: ${line.title}`}
+                        aria-invalid={cellErrors('leadTimeDays') ? true : undefined}
+                        defaultValue={value(name('leadTimeDays'), saved?.leadTimeDays)}
+                        className="w-24"
+                      />
                       {cellErrors('leadTimeDays') ? <p className="text-xs text-destructive">{cellErrors('leadTimeDays')!.join(' ')}</p> : null}
                     </TableCell>
                     <TableCell label={t('editor.note')}>
-                      <Input name={name('note')} aria-label={`${t('editor.note')}: ${line.title}`} defaultValue={value(name('note'), saved?.note)} maxLength={1000} className="w-40" />
+                      <Input
+                        name={name('note')}
+                        aria-label={`${t('editor.note')}: ${line.title}`}
+                        defaultValue={value(name('note'), saved?.note)}
+                        maxLength={1000}
+                        className="w-40"
+                      />
                       {cellErrors('note') ? <p className="text-xs text-destructive">{cellErrors('note')!.join(' ')}</p> : null}
                     </TableCell>
                   </TableRow>
@@ -140,7 +195,9 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
           <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-base font-semibold">{t('editor.termsTitle')}</legend>
             <FormField label={t('editor.currency')} errors={errors('currency')}>
-              {(control) => <Input {...control} name="currency" required maxLength={3} defaultValue={value('currency', quotation?.currency ?? defaults.currency)} />}
+              {(control) => (
+                <Input {...control} name="currency" required maxLength={3} defaultValue={value('currency', quotation?.currency ?? defaults.currency)} />
+              )}
             </FormField>
             <FormField label={t('editor.incoterm')} errors={errors('incoterm')}>
               {(control) => (
@@ -154,7 +211,15 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
               )}
             </FormField>
             <FormField label={t('editor.incotermPlace')} errors={errors('incotermPlace')}>
-              {(control) => <Input {...control} name="incotermPlace" required maxLength={120} defaultValue={value('incotermPlace', quotation?.incotermPlace ?? defaults.incotermPlace)} />}
+              {(control) => (
+                <Input
+                  {...control}
+                  name="incotermPlace"
+                  required
+                  maxLength={120}
+                  defaultValue={value('incotermPlace', quotation?.incotermPlace ?? defaults.incotermPlace)}
+                />
+              )}
             </FormField>
             <FormField label={t('editor.paymentTerms')} errors={errors('paymentTerms')}>
               {(control) => (
@@ -171,10 +236,14 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
               {(control) => <Input {...control} name="freightAmount" inputMode="decimal" defaultValue={value('freightAmount', quotation?.freightAmount)} />}
             </FormField>
             <FormField label={t('editor.insuranceAmount')} hint={t('editor.amountHint')} errors={errors('insuranceAmount')}>
-              {(control) => <Input {...control} name="insuranceAmount" inputMode="decimal" defaultValue={value('insuranceAmount', quotation?.insuranceAmount)} />}
+              {(control) => (
+                <Input {...control} name="insuranceAmount" inputMode="decimal" defaultValue={value('insuranceAmount', quotation?.insuranceAmount)} />
+              )}
             </FormField>
             <FormField label={t('editor.validUntil')} errors={errors('validUntil')}>
-              {(control) => <Input {...control} name="validUntil" type="date" required defaultValue={value('validUntil', quotation?.validUntil ?? defaults.validUntil)} />}
+              {(control) => (
+                <Input {...control} name="validUntil" type="date" required defaultValue={value('validUntil', quotation?.validUntil ?? defaults.validUntil)} />
+              )}
             </FormField>
             <FormField label={t('editor.notes')} errors={errors('notes')} className="sm:col-span-2">
               {(control) => <Textarea {...control} name="notes" maxLength={4000} defaultValue={value('notes', quotation?.notes)} />}
@@ -184,7 +253,14 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
               {attachmentFiles.length === 0 ? <p className="text-sm text-muted-foreground">{t('editor.noAttachments')}</p> : null}
               {attachmentFiles.map((file) => (
                 <div key={file.id} className="flex items-center gap-2">
-                  <input type="checkbox" id={`attachment-${file.id}`} name="attachmentFileIds" value={file.id} defaultChecked={attached.has(file.id)} className="size-4 accent-primary" />
+                  <input
+                    type="checkbox"
+                    id={`attachment-${file.id}`}
+                    name="attachmentFileIds"
+                    value={file.id}
+                    defaultChecked={attached.has(file.id)}
+                    className="size-4 accent-primary"
+                  />
                   <label htmlFor={`attachment-${file.id}`} className="text-sm">
                     {file.name}
                   </label>

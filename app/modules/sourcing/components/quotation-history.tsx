@@ -14,7 +14,9 @@ export function QuotationHistory({ entries }: { entries: QuotationRevisionEntry[
         <li key={entry.revision} className="rounded-md border p-3">
           <h3 className="text-sm font-semibold">{t('history.revision', { revision: entry.revision })}</h3>
           <p className="text-xs text-muted-foreground">
-            {entry.submittedByName ? t('history.submittedBy', { when: format.dateTime(entry.submittedAt), name: entry.submittedByName }) : t('history.submittedAt', { when: format.dateTime(entry.submittedAt) })}
+            {entry.submittedByName
+              ? t('history.submittedBy', { when: format.dateTime(entry.submittedAt), name: entry.submittedByName })
+              : t('history.submittedAt', { when: format.dateTime(entry.submittedAt) })}
           </p>
           {entry.revision === 1 ? (
             <p className="mt-1 text-sm">{t('history.initial')}</p>
@@ -24,7 +26,11 @@ export function QuotationHistory({ entries }: { entries: QuotationRevisionEntry[
             <ul className="mt-2 flex flex-col gap-1 text-sm">
               {entry.changes.map((change, index) => (
                 <li key={`${change.field}-${change.rfqLineId ?? ''}-${index}`}>
-                  <span className="font-medium">{change.lineTitle ? t('history.lineChange', { line: change.lineTitle, field: t(`history.field.${change.field}`) }) : t(`history.field.${change.field}`)}</span>{' '}
+                  <span className="font-medium">
+                    {change.lineTitle
+                      ? t('history.lineChange', { line: change.lineTitle, field: t(`history.field.${change.field}`) })
+                      : t(`history.field.${change.field}`)}
+                  </span>{' '}
                   <span className="tabular-nums">{t('history.change', { before: value(change.before), after: value(change.after) })}</span>
                 </li>
               ))}

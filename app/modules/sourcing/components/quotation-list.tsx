@@ -30,7 +30,11 @@ export function QuotationTable({ rows, caption, locale }: { rows: MyQuotationSum
         {rows.map((row) => (
           <TableRow key={row.id}>
             <TableCell>
-              <Link to={localizePath(locale, `/app/supplier/portal/rfq/${row.rfqId}`)} className="font-medium underline-offset-4 hover:underline" aria-label={t('list.open', { number: row.rfqNumber })}>
+              <Link
+                to={localizePath(locale, `/app/supplier/portal/rfq/${row.rfqId}`)}
+                className="font-medium underline-offset-4 hover:underline"
+                aria-label={t('list.open', { number: row.rfqNumber })}
+              >
                 {row.rfqNumber}
               </Link>
               <div className="text-xs text-muted-foreground">{row.rfqTitle}</div>

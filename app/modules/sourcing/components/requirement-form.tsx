@@ -45,7 +45,18 @@ type RequirementFormProps = {
 type HsSuggestions = { hsCodes?: Array<{ code: string; description: string }> }
 
 /** A requirement's fields (texts and field errors from `projects`); HS codes are suggested as the buyer types. */
-export function RequirementForm({ values, projects, categories, attachmentFiles, hsLookupPath, version, idempotencyKey, fieldErrors, formError, submitLabel }: RequirementFormProps) {
+export function RequirementForm({
+  values,
+  projects,
+  categories,
+  attachmentFiles,
+  hsLookupPath,
+  version,
+  idempotencyKey,
+  fieldErrors,
+  formError,
+  submitLabel,
+}: RequirementFormProps) {
   const { t } = useTranslation('projects')
   // A searchable choice among the whole category tree: each option names its path ("Home & Garden › Lighting").
   const categoryOptions = useMemo<ComboboxOption[]>(() => {
@@ -119,7 +130,17 @@ export function RequirementForm({ values, projects, categories, attachmentFiles,
             )}
           </FormField>
           <FormField label={t('requirements.form.hsCode')} hint={t('requirements.form.hsCodeHint')} errors={errors('hsCode')}>
-            {(control) => <Input name="hsCode" defaultValue={values.hsCode} list={listId} autoComplete="off" maxLength={20} onChange={(event) => lookUp(event.currentTarget.value)} {...control} />}
+            {(control) => (
+              <Input
+                name="hsCode"
+                defaultValue={values.hsCode}
+                list={listId}
+                autoComplete="off"
+                maxLength={20}
+                onChange={(event) => lookUp(event.currentTarget.value)}
+                {...control}
+              />
+            )}
           </FormField>
           <datalist id={listId}>
             {(suggestions.data?.hsCodes ?? []).map((code) => (

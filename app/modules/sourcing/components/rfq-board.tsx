@@ -52,7 +52,9 @@ export function RfqBoard({ locale, filters, categories, items, total, offset, li
   return (
     <div className="flex flex-col gap-6">
       <Form method="get" action={base} role="search" aria-label={t('board.searchLabel')} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-        <FormField label={t('board.searchLabel')}>{(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} {...control} />}</FormField>
+        <FormField label={t('board.searchLabel')}>
+          {(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} {...control} />}
+        </FormField>
         <FormField label={t('board.category')}>
           {(control) => (
             <NativeSelect name="category" defaultValue={filters.category} {...control}>
@@ -84,17 +86,29 @@ export function RfqBoard({ locale, filters, categories, items, total, offset, li
               <li key={item.id}>
                 <Card as="article" className="flex h-full flex-col gap-2 p-5">
                   <h3 className="text-base font-semibold">{item.title}</h3>
-                  <p className="text-sm text-muted-foreground">{item.buyerCountryName ? t('board.buyerFrom', { country: item.buyerCountryName }) : t('board.unknownCountry')}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {item.buyerCountryName ? t('board.buyerFrom', { country: item.buyerCountryName }) : t('board.unknownCountry')}
+                  </p>
                   {item.categoryName ? <p className="text-xs text-muted-foreground">{item.categoryName}</p> : null}
                   {item.firstLine ? (
                     <p className="text-sm">
-                      {t('board.quantity', { quantity: format.number(item.firstLine.quantity), unit: unitName(item.firstLine.unit, item.firstLine.quantity), title: item.firstLine.title })}
-                      {item.lineCount > 1 ? <span className="text-muted-foreground"> {t('board.moreLines', { count: format.number(item.lineCount - 1) })}</span> : null}
+                      {t('board.quantity', {
+                        quantity: format.number(item.firstLine.quantity),
+                        unit: unitName(item.firstLine.unit, item.firstLine.quantity),
+                        title: item.firstLine.title,
+                      })}
+                      {item.lineCount > 1 ? (
+                        <span className="text-muted-foreground"> {t('board.moreLines', { count: format.number(item.lineCount - 1) })}</span>
+                      ) : null}
                     </p>
                   ) : null}
                   <p className="text-sm">{t('board.terms', { incoterm: item.incoterm, currency: item.currency })}</p>
                   <p className="text-sm font-medium">{t('board.deadline', { date: format.dateTime(item.quoteDeadline) })}</p>
-                  <Link to={localizePath(locale, `/app/supplier/portal/rfq/${item.id}`)} className={buttonClasses('secondary', 'mt-auto self-start', 'sm')} aria-label={t('board.detailsLabel', { title: item.title })}>
+                  <Link
+                    to={localizePath(locale, `/app/supplier/portal/rfq/${item.id}`)}
+                    className={buttonClasses('secondary', 'mt-auto self-start', 'sm')}
+                    aria-label={t('board.detailsLabel', { title: item.title })}
+                  >
                     {t('board.details')}
                   </Link>
                 </Card>

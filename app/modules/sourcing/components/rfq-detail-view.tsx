@@ -63,7 +63,8 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
           <div>
             <dt className="text-muted-foreground">{t('detail.deadline')}</dt>
             <dd>
-              {format.dateTime(rfq.quoteDeadline)} · {rfq.status === 'draft' ? t('detail.notSentYet') : rfq.quotingOpen ? t('detail.quotingOpen') : t('detail.quotingClosed')}
+              {format.dateTime(rfq.quoteDeadline)} ·{' '}
+              {rfq.status === 'draft' ? t('detail.notSentYet') : rfq.quotingOpen ? t('detail.quotingOpen') : t('detail.quotingClosed')}
             </dd>
           </div>
           <div>
@@ -270,7 +271,9 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
                   <TableCell label={t('detail.columns.country')}>{invitee.country ?? '—'}</TableCell>
                   <TableCell label={t('detail.columns.status')}>
                     <RfqInvitationBadge status={invitee.status} />
-                    {invitee.status === 'declined' && invitee.declineReason ? <span className="block text-xs text-muted-foreground">{t('detail.declineReason', { reason: invitee.declineReason })}</span> : null}
+                    {invitee.status === 'declined' && invitee.declineReason ? (
+                      <span className="block text-xs text-muted-foreground">{t('detail.declineReason', { reason: invitee.declineReason })}</span>
+                    ) : null}
                   </TableCell>
                   <TableCell label={t('detail.columns.viewed')} className="whitespace-nowrap">
                     {invitee.viewedAt ? format.dateTime(invitee.viewedAt) : '—'}
@@ -292,7 +295,11 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
               <p className="text-xs text-muted-foreground">
                 {t('detail.askedBy', { company: question.askedByCompanyName ?? '—' })} · {format.dateTime(question.createdAt)}
               </p>
-              {question.answer ? <p className="rounded-md bg-muted p-3 text-sm whitespace-pre-line">{question.answer}</p> : <p className="text-sm text-muted-foreground">{t('detail.unanswered')}</p>}
+              {question.answer ? (
+                <p className="rounded-md bg-muted p-3 text-sm whitespace-pre-line">{question.answer}</p>
+              ) : (
+                <p className="text-sm text-muted-foreground">{t('detail.unanswered')}</p>
+              )}
               {rfq.status === 'open' || rfq.status === 'closed' ? (
                 <Form method="post" className="flex flex-col gap-2">
                   <input type="hidden" name="intent" value="answer" />

@@ -44,7 +44,21 @@ type RfqFormProps = {
 }
 
 /** Creates or edits a draft RFQ: project, requirements, free lines, terms, invitees, attachments (texts from `rfqs`). */
-export function RfqForm({ locale, pagePath, backPath, projects, requirements, suppliers, attachmentFiles, values, fixedVisibility, draft, idempotencyKey, fieldErrors, formError }: RfqFormProps) {
+export function RfqForm({
+  locale,
+  pagePath,
+  backPath,
+  projects,
+  requirements,
+  suppliers,
+  attachmentFiles,
+  values,
+  fixedVisibility,
+  draft,
+  idempotencyKey,
+  fieldErrors,
+  formError,
+}: RfqFormProps) {
   const { t } = useTranslation('rfqs')
   const format = useFormatter()
   const unitName = useUnitName()
@@ -54,7 +68,10 @@ export function RfqForm({ locale, pagePath, backPath, projects, requirements, su
       .filter(([name]) => name === prefix || name.startsWith(`${prefix}.`))
       .flatMap(([, keys]) => keys.map((key) => t(key)))
   const lines = [...values.lines, ...Array.from({ length: BLANK_ROWS }, () => blankLine)]
-  const supplierChoices: Choice[] = suppliers.map((supplier) => ({ id: supplier.id, label: supplier.country ? `${supplier.name} (${supplier.country})` : supplier.name }))
+  const supplierChoices: Choice[] = suppliers.map((supplier) => ({
+    id: supplier.id,
+    label: supplier.country ? `${supplier.name} (${supplier.country})` : supplier.name,
+  }))
   return (
     <div className="flex flex-col gap-6">
       {formError ? <Alert tone="error">{formError.message}</Alert> : null}
@@ -90,26 +107,36 @@ export function RfqForm({ locale, pagePath, backPath, projects, requirements, su
         {values.projectId && !draft ? (
           <Card className="p-6">
             <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 text-lg font-semibold">{t('form.requirements')}</legend>
-            <p className="text-sm text-muted-foreground">{t('form.requirementsHint')}</p>
-            {requirements.length === 0 ? <p className="text-sm">{t('form.noRequirements')}</p> : null}
-            <ul className="flex flex-col gap-2">
-              {requirements.map((requirement) => (
-                <li key={requirement.id}>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="requirementIds" value={requirement.id} defaultChecked={values.requirementIds.includes(requirement.id)} className="size-4" />
-                    {t('form.requirementLabel', { title: requirement.title, quantity: format.number(requirement.quantity), unit: unitName(requirement.unit, requirement.quantity) })}
-                  </label>
-                </li>
-              ))}
-            </ul>
-            {prefixErrors('requirementIds').length ? (
-              <p className="text-xs text-destructive" role="alert">
-                {prefixErrors('requirementIds').join(' ')}
-              </p>
-            ) : null}
-          </fieldset>
-        </Card>
+              <legend className="mb-2 text-lg font-semibold">{t('form.requirements')}</legend>
+              <p className="text-sm text-muted-foreground">{t('form.requirementsHint')}</p>
+              {requirements.length === 0 ? <p className="text-sm">{t('form.noRequirements')}</p> : null}
+              <ul className="flex flex-col gap-2">
+                {requirements.map((requirement) => (
+                  <li key={requirement.id}>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="requirementIds"
+                        value={requirement.id}
+                        defaultChecked={values.requirementIds.includes(requirement.id)}
+                        className="size-4"
+                      />
+                      {t('form.requirementLabel', {
+                        title: requirement.title,
+                        quantity: format.number(requirement.quantity),
+                        unit: unitName(requirement.unit, requirement.quantity),
+                      })}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              {prefixErrors('requirementIds').length ? (
+                <p className="text-xs text-destructive" role="alert">
+                  {prefixErrors('requirementIds').join(' ')}
+                </p>
+              ) : null}
+            </fieldset>
+          </Card>
         ) : null}
 
         <Card className="flex flex-col gap-4 p-6">
@@ -169,83 +196,102 @@ export function RfqForm({ locale, pagePath, backPath, projects, requirements, su
 
         <Card className="p-6">
           <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-lg font-semibold">{draft ? t('form.existingLines') : t('form.lines')}</legend>
-          <p className="text-sm text-muted-foreground">{t('form.linesHint')}</p>
-          {prefixErrors('lines').length && !Object.keys(fieldErrors ?? {}).some((name) => /^lines\.\d+\./.test(name)) ? (
-            <p className="text-xs text-destructive" role="alert">
-              {prefixErrors('lines').join(' ')}
-            </p>
-          ) : null}
-          <ol className="flex flex-col gap-4">
-            {lines.map((line, index) => (
-              <li key={index} className="grid gap-3 border-b border-border pb-4 last:border-b-0 sm:grid-cols-[2fr_2fr_1fr_1fr_1fr]">
-                <input type="hidden" name={`lines.${index}.requirementId`} value={line.requirementId} />
-                <FormField label={`${t('form.lineTitle')} · ${t('form.lineRow', { index: String(index + 1) })}`} errors={errorsOf(`lines.${index}.title`)}>
-                  {(control) => <Input name={`lines.${index}.title`} defaultValue={line.title} maxLength={300} {...control} />}
-                </FormField>
-                <FormField label={t('form.lineSpecification')} errors={errorsOf(`lines.${index}.specification`)}>
-                  {(control) => <Input name={`lines.${index}.specification`} defaultValue={line.specification} maxLength={4000} {...control} />}
-                </FormField>
-                <FormField label={t('form.lineQuantity')} errors={errorsOf(`lines.${index}.quantity`)}>
-                  {(control) => <Input type="number" min={1} step={1} inputMode="numeric" name={`lines.${index}.quantity`} defaultValue={line.quantity} {...control} />}
-                </FormField>
-                <FormField label={t('form.lineUnit')} errors={errorsOf(`lines.${index}.unit`)}>
-                  {(control) => <Input name={`lines.${index}.unit`} defaultValue={line.unit} maxLength={20} {...control} />}
-                </FormField>
-                <FormField label={t('form.lineTarget')} errors={errorsOf(`lines.${index}.targetUnitPrice`)}>
-                  {(control) => <Input inputMode="decimal" name={`lines.${index}.targetUnitPrice`} defaultValue={line.targetUnitPrice} {...control} />}
-                </FormField>
-              </li>
-            ))}
-          </ol>
-        </fieldset>
+            <legend className="mb-2 text-lg font-semibold">{draft ? t('form.existingLines') : t('form.lines')}</legend>
+            <p className="text-sm text-muted-foreground">{t('form.linesHint')}</p>
+            {prefixErrors('lines').length && !Object.keys(fieldErrors ?? {}).some((name) => /^lines\.\d+\./.test(name)) ? (
+              <p className="text-xs text-destructive" role="alert">
+                {prefixErrors('lines').join(' ')}
+              </p>
+            ) : null}
+            <ol className="flex flex-col gap-4">
+              {lines.map((line, index) => (
+                <li key={index} className="grid gap-3 border-b border-border pb-4 last:border-b-0 sm:grid-cols-[2fr_2fr_1fr_1fr_1fr]">
+                  <input type="hidden" name={`lines.${index}.requirementId`} value={line.requirementId} />
+                  <FormField label={`${t('form.lineTitle')} · ${t('form.lineRow', { index: String(index + 1) })}`} errors={errorsOf(`lines.${index}.title`)}>
+                    {(control) => <Input name={`lines.${index}.title`} defaultValue={line.title} maxLength={300} {...control} />}
+                  </FormField>
+                  <FormField label={t('form.lineSpecification')} errors={errorsOf(`lines.${index}.specification`)}>
+                    {(control) => <Input name={`lines.${index}.specification`} defaultValue={line.specification} maxLength={4000} {...control} />}
+                  </FormField>
+                  <FormField label={t('form.lineQuantity')} errors={errorsOf(`lines.${index}.quantity`)}>
+                    {(control) => (
+                      <Input type="number" min={1} step={1} inputMode="numeric" name={`lines.${index}.quantity`} defaultValue={line.quantity} {...control} />
+                    )}
+                  </FormField>
+                  <FormField label={t('form.lineUnit')} errors={errorsOf(`lines.${index}.unit`)}>
+                    {(control) => <Input name={`lines.${index}.unit`} defaultValue={line.unit} maxLength={20} {...control} />}
+                  </FormField>
+                  <FormField label={t('form.lineTarget')} errors={errorsOf(`lines.${index}.targetUnitPrice`)}>
+                    {(control) => <Input inputMode="decimal" name={`lines.${index}.targetUnitPrice`} defaultValue={line.targetUnitPrice} {...control} />}
+                  </FormField>
+                </li>
+              ))}
+            </ol>
+          </fieldset>
         </Card>
 
         <Card className="p-6">
           <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-lg font-semibold">{t('form.suppliers')}</legend>
-          <p className="text-sm text-muted-foreground">{t('form.suppliersHint')}</p>
-          {supplierChoices.length === 0 ? <p className="text-sm">{t('form.noSuppliersYet')}</p> : null}
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {supplierChoices.map((supplier) => (
-              <li key={supplier.id}>
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="supplierIds" value={supplier.id} defaultChecked={values.supplierIds.includes(supplier.id)} className="size-4" />
-                  {supplier.label}
-                </label>
-              </li>
-            ))}
-          </ul>
-          {/* Suppliers found here are invited too, and join the project's shortlist when the RFQ is saved. */}
-          <SupplierSelector name="supplierIds" label={t('form.inviteMore')} hint={values.projectId ? t('form.inviteMoreHint') : t('form.inviteMoreNoProject')} excludeIds={suppliers.map((supplier) => supplier.id)} />
-          {prefixErrors('supplierIds').length ? (
-            <p className="text-xs text-destructive" role="alert">
-              {prefixErrors('supplierIds').join(' ')}
-            </p>
-          ) : null}
-        </fieldset>
+            <legend className="mb-2 text-lg font-semibold">{t('form.suppliers')}</legend>
+            <p className="text-sm text-muted-foreground">{t('form.suppliersHint')}</p>
+            {supplierChoices.length === 0 ? <p className="text-sm">{t('form.noSuppliersYet')}</p> : null}
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {supplierChoices.map((supplier) => (
+                <li key={supplier.id}>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name="supplierIds"
+                      value={supplier.id}
+                      defaultChecked={values.supplierIds.includes(supplier.id)}
+                      className="size-4"
+                    />
+                    {supplier.label}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {/* Suppliers found here are invited too, and join the project's shortlist when the RFQ is saved. */}
+            <SupplierSelector
+              name="supplierIds"
+              label={t('form.inviteMore')}
+              hint={values.projectId ? t('form.inviteMoreHint') : t('form.inviteMoreNoProject')}
+              excludeIds={suppliers.map((supplier) => supplier.id)}
+            />
+            {prefixErrors('supplierIds').length ? (
+              <p className="text-xs text-destructive" role="alert">
+                {prefixErrors('supplierIds').join(' ')}
+              </p>
+            ) : null}
+          </fieldset>
         </Card>
 
         <Card className="p-6">
           <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-lg font-semibold">{t('form.attachments')}</legend>
-          {attachmentFiles.length === 0 ? <p className="text-sm text-muted-foreground">{t('form.noAttachments')}</p> : null}
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {attachmentFiles.map((file) => (
-              <li key={file.id}>
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="attachmentFileIds" value={file.id} defaultChecked={values.attachmentFileIds.includes(file.id)} className="size-4" />
-                  {file.name}
-                </label>
-              </li>
-            ))}
-          </ul>
-          {prefixErrors('attachmentFileIds').length ? (
-            <p className="text-xs text-destructive" role="alert">
-              {prefixErrors('attachmentFileIds').join(' ')}
-            </p>
-          ) : null}
-        </fieldset>
+            <legend className="mb-2 text-lg font-semibold">{t('form.attachments')}</legend>
+            {attachmentFiles.length === 0 ? <p className="text-sm text-muted-foreground">{t('form.noAttachments')}</p> : null}
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {attachmentFiles.map((file) => (
+                <li key={file.id}>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name="attachmentFileIds"
+                      value={file.id}
+                      defaultChecked={values.attachmentFileIds.includes(file.id)}
+                      className="size-4"
+                    />
+                    {file.name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {prefixErrors('attachmentFileIds').length ? (
+              <p className="text-xs text-destructive" role="alert">
+                {prefixErrors('attachmentFileIds').join(' ')}
+              </p>
+            ) : null}
+          </fieldset>
         </Card>
 
         <div className="flex flex-wrap gap-2">

@@ -48,7 +48,9 @@ export function RfqList({ locale, basePath, filters, rows, total, offset, limit,
   return (
     <div className="flex flex-col gap-4">
       <Form method="get" action={base} role="search" aria-label={t('list.filtersLabel')} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-        <FormField label={t('list.q')}>{(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder={t('list.qHint')} {...control} />}</FormField>
+        <FormField label={t('list.q')}>
+          {(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder={t('list.qHint')} {...control} />}
+        </FormField>
         <FormField label={t('list.status')}>
           {(control) => (
             <NativeSelect name="status" defaultValue={filters.status} {...control}>
@@ -80,7 +82,11 @@ export function RfqList({ locale, basePath, filters, rows, total, offset, limit,
           {t('list.resultCount', { count: format.number(total) })}
         </p>
         {rows.length === 0 ? (
-          <EmptyState title={filtered ? t('list.emptyFiltered') : t('list.empty')} description={filtered ? undefined : t('list.emptyDescription')} action={filtered ? undefined : emptyAction} />
+          <EmptyState
+            title={filtered ? t('list.emptyFiltered') : t('list.empty')}
+            description={filtered ? undefined : t('list.emptyDescription')}
+            action={filtered ? undefined : emptyAction}
+          />
         ) : (
           <Table aria-label={t('list.tableLabel')} stackOnPhone>
             <TableHeader>

@@ -16,8 +16,25 @@ import { ApprovedStatusBadge } from './approved-status-badge'
 
 /** The finder's filters as the URL carries them (blank when unset). */
 export type FinderFilters = { q: string; country: string; verified: boolean; requirement: string; project: string }
-export type FinderRow = { id: string; name: string; country: string; verified: boolean; mainProducts: string[]; productCount: number; matchingProducts: number | null; approval: ApprovalStatus | null; shortlisted: boolean }
-export type FinderRequirement = { title: string; projectName: string; categoryName: string | null; hsCode: string | null; hsPrefix: string | null; keywords: string[] }
+export type FinderRow = {
+  id: string
+  name: string
+  country: string
+  verified: boolean
+  mainProducts: string[]
+  productCount: number
+  matchingProducts: number | null
+  approval: ApprovalStatus | null
+  shortlisted: boolean
+}
+export type FinderRequirement = {
+  title: string
+  projectName: string
+  categoryName: string | null
+  hsCode: string | null
+  hsPrefix: string | null
+  keywords: string[]
+}
 type Choice = { id: string; label: string }
 
 type SupplierFinderProps = {
@@ -58,8 +75,16 @@ export function SupplierFinder({ locale, filters, rows, total, offset, limit, re
   const project = projects.find((choice) => choice.id === filters.project) ?? null
   return (
     <div className="flex flex-col gap-4">
-      <Form method="get" action={localizePath(locale, BASE)} role="search" aria-label={t('find.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_auto] lg:items-end">
-        <FormField label={t('find.filters.q')}>{(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={200} placeholder={t('find.filters.qHint')} {...control} />}</FormField>
+      <Form
+        method="get"
+        action={localizePath(locale, BASE)}
+        role="search"
+        aria-label={t('find.filters.label')}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_auto] lg:items-end"
+      >
+        <FormField label={t('find.filters.q')}>
+          {(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={200} placeholder={t('find.filters.qHint')} {...control} />}
+        </FormField>
         <FormField label={t('find.filters.requirement')} hint={t('find.filters.requirementHint')}>
           {(control) => (
             <NativeSelect name="requirement" defaultValue={filters.requirement} {...control}>
@@ -105,7 +130,10 @@ export function SupplierFinder({ locale, filters, rows, total, offset, limit, re
             {t('find.filters.apply')}
           </Button>
           {filtered ? (
-            <Link to={finderHref(locale, { q: '', country: '', verified: false, requirement: '', project: filters.project })} className={buttonClasses('ghost')}>
+            <Link
+              to={finderHref(locale, { q: '', country: '', verified: false, requirement: '', project: filters.project })}
+              className={buttonClasses('ghost')}
+            >
               {t('find.filters.clear')}
             </Link>
           ) : null}
@@ -164,7 +192,9 @@ export function SupplierFinder({ locale, filters, rows, total, offset, limit, re
                   {row.country ? countryName(row.country, locale) : '—'} · {t('find.products', { count: format.number(row.productCount) })}
                   {row.matchingProducts !== null ? ` · ${t('find.matching', { count: format.number(row.matchingProducts) })}` : ''}
                 </p>
-                {row.mainProducts.length > 0 ? <p className="text-sm">{t('find.mainProducts', { products: row.mainProducts.slice(0, 6).join(', ') })}</p> : null}
+                {row.mainProducts.length > 0 ? (
+                  <p className="text-sm">{t('find.mainProducts', { products: row.mainProducts.slice(0, 6).join(', ') })}</p>
+                ) : null}
                 {row.approval === 'blocked' ? <p className="text-sm text-destructive">{t('find.blockedNote')}</p> : null}
                 <div className="mt-auto">
                   {row.shortlisted ? (

@@ -10,7 +10,17 @@ import { VerifiedBadge } from '../../companies/index'
 import type { ApprovalStatus } from '../sourcing.constants'
 import { ApprovedStatusBadge } from './approved-status-badge'
 
-export type ShortlistRow = { supplierId: string; name: string; country: string; verified: boolean; mainProducts: string[]; approval: ApprovalStatus | null; note: string; addedByName: string | null; createdAt: string }
+export type ShortlistRow = {
+  supplierId: string
+  name: string
+  country: string
+  verified: boolean
+  mainProducts: string[]
+  approval: ApprovalStatus | null
+  note: string
+  addedByName: string | null
+  createdAt: string
+}
 
 type ShortlistTableProps = {
   rows: ShortlistRow[]
@@ -64,13 +74,28 @@ export function ShortlistTable({ rows, editable, action, noteErrors }: Shortlist
                     <label htmlFor={noteId} className="sr-only">
                       {t('selected.noteFor', { name: row.name })}
                     </label>
-                    <Textarea id={noteId} name="note" rows={2} maxLength={1000} defaultValue={row.note} aria-invalid={errors.length > 0 || undefined} aria-describedby={errors.length > 0 ? `${noteId}-error` : undefined} />
+                    <Textarea
+                      id={noteId}
+                      name="note"
+                      rows={2}
+                      maxLength={1000}
+                      defaultValue={row.note}
+                      aria-invalid={errors.length > 0 || undefined}
+                      aria-describedby={errors.length > 0 ? `${noteId}-error` : undefined}
+                    />
                     {errors.length > 0 ? (
                       <p id={`${noteId}-error`} role="alert" className="text-xs text-destructive">
                         {errors.join(' ')}
                       </p>
                     ) : null}
-                    <Button type="submit" size="sm" variant="secondary" disabled={busy} className="self-start" aria-label={t('selected.saveNoteFor', { name: row.name })}>
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="secondary"
+                      disabled={busy}
+                      className="self-start"
+                      aria-label={t('selected.saveNoteFor', { name: row.name })}
+                    >
                       {t('selected.saveNote')}
                     </Button>
                   </Form>

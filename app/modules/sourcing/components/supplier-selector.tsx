@@ -37,7 +37,18 @@ const SEARCH_DELAY_MS = 200
  * arrows move, Enter chooses, Escape closes, Backspace in an empty field removes the last chip. Each option and chip
  * shows the verified badge and the buyer's approved-list status; blocked suppliers are flagged.
  */
-export function SupplierSelector({ name, label, hint, errors, defaultValue = [], single = false, allowBlocked = false, excludeIds = [], max = 50, onChange }: SupplierSelectorProps) {
+export function SupplierSelector({
+  name,
+  label,
+  hint,
+  errors,
+  defaultValue = [],
+  single = false,
+  allowBlocked = false,
+  excludeIds = [],
+  max = 50,
+  onChange,
+}: SupplierSelectorProps) {
   const { t, i18n } = useTranslation('sourcing')
   const baseId = useId()
   const inputId = `${baseId}-input`
@@ -136,7 +147,12 @@ export function SupplierSelector({ name, label, hint, errors, defaultValue = [],
               <span>{supplier.name}</span>
               <VerifiedBadge status={supplier.verified ? 'accept' : 'unverified'} compact />
               <ApprovedStatusBadge status={supplier.approval} />
-              <button type="button" onClick={() => remove(supplier.id)} className="rounded-sm p-0.5 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={t('selector.remove', { name: supplier.name })}>
+              <button
+                type="button"
+                onClick={() => remove(supplier.id)}
+                className="rounded-sm p-0.5 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                aria-label={t('selector.remove', { name: supplier.name })}
+              >
                 <X aria-hidden="true" className="size-3.5" />
               </button>
               <input type="hidden" name={name} value={supplier.id} />
@@ -190,7 +206,11 @@ export function SupplierSelector({ name, label, hint, errors, defaultValue = [],
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(option)}
                 onMouseEnter={() => setActive(index)}
-                className={cn('flex cursor-default flex-wrap items-center gap-2 rounded-sm px-2 py-1.5 text-sm', index === active && 'bg-accent text-accent-foreground', disabled && 'opacity-60')}
+                className={cn(
+                  'flex cursor-default flex-wrap items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
+                  index === active && 'bg-accent text-accent-foreground',
+                  disabled && 'opacity-60',
+                )}
               >
                 <span className="font-medium">{option.name}</span>
                 <span className="text-xs text-muted-foreground">{option.country ? countryName(option.country, i18n.language) : ''}</span>
@@ -201,8 +221,12 @@ export function SupplierSelector({ name, label, hint, errors, defaultValue = [],
               </li>
             )
           })}
-          {options.length === 0 && status !== 'loading' ? <li className="px-2 py-3 text-center text-sm text-muted-foreground">{status === 'error' ? t('selector.error') : t('selector.empty')}</li> : null}
-          {status === 'loading' && options.length === 0 ? <li className="px-2 py-3 text-center text-sm text-muted-foreground">{t('selector.loading')}</li> : null}
+          {options.length === 0 && status !== 'loading' ? (
+            <li className="px-2 py-3 text-center text-sm text-muted-foreground">{status === 'error' ? t('selector.error') : t('selector.empty')}</li>
+          ) : null}
+          {status === 'loading' && options.length === 0 ? (
+            <li className="px-2 py-3 text-center text-sm text-muted-foreground">{t('selector.loading')}</li>
+          ) : null}
         </ul>
       </div>
       <p className="sr-only" aria-live="polite">

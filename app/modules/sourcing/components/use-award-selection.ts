@@ -16,7 +16,9 @@ export type AwardSelectionState = {
 
 export function useAwardSelection(lines: readonly ComparisonLine[]): AwardSelectionState {
   const [included, setIncluded] = useState<ReadonlySet<string>>(() => new Set())
-  const [offers, setOffers] = useState<Record<string, string>>(() => Object.fromEntries(lines.flatMap((line) => (line.bestQuotationId ? [[line.id, line.bestQuotationId]] : []))))
+  const [offers, setOffers] = useState<Record<string, string>>(() =>
+    Object.fromEntries(lines.flatMap((line) => (line.bestQuotationId ? [[line.id, line.bestQuotationId]] : []))),
+  )
   const open = new Set(lines.filter((line) => !line.award).map((line) => line.id))
   return {
     // A line awarded since it was ticked (this award, or a colleague's) is no longer part of the selection.

@@ -17,7 +17,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const loaded = await loadConversation(ctx, params.id, seqParam(url.searchParams.get('at')))
   // Threads live in the inbox; this page is for channels only.
-  if (loaded.conversation.kind !== 'channel') throw redirect(`${localizePath(ctx.locale, `/app/inbox/${encodeURIComponent(loaded.conversation.id)}`)}${url.search}`)
+  if (loaded.conversation.kind !== 'channel')
+    throw redirect(`${localizePath(ctx.locale, `/app/inbox/${encodeURIComponent(loaded.conversation.id)}`)}${url.search}`)
   const members = loaded.conversation.canManage ? await withRouteErrors(() => listMembers(ctx)) : []
   return {
     ...loaded,
@@ -46,7 +47,8 @@ async function channelAction(ctx: ServiceContext, id: string, intent: ChannelInt
     switch (intent) {
       case 'update': {
         const visibility = text('visibility')
-        if (visibility !== 'public' && visibility !== 'private') return tagFailure(failure({ ok: false, fieldErrors: { visibility: ['validation.visibility'] } }), { intent })
+        if (visibility !== 'public' && visibility !== 'private')
+          return tagFailure(failure({ ok: false, fieldErrors: { visibility: ['validation.visibility'] } }), { intent })
         await updateChannel(ctx, id, { name: text('name'), topic: text('topic'), visibility })
         break
       }

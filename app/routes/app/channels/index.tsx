@@ -30,7 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const requested = Number.parseInt(url.searchParams.get('offset') ?? '0', 10)
   const offset = Number.isFinite(requested) ? Math.min(Math.max(requested, 0), MAX_OFFSET) : 0
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX_CHARS)
-  const [channels, members] = await withRouteErrors(() => Promise.all([listChannels(ctx, { q: q || undefined, limit: CHANNEL_PAGE_SIZE, offset }), listMembers(ctx)]))
+  const [channels, members] = await withRouteErrors(() =>
+    Promise.all([listChannels(ctx, { q: q || undefined, limit: CHANNEL_PAGE_SIZE, offset }), listMembers(ctx)]),
+  )
   return {
     title: translator(ctx.locale, 'chat')('channels.metaTitle'),
     i18n: messagesFor(ctx.locale, 'chat', 'messaging'),
@@ -56,12 +58,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return typeof value === 'string' ? value : ''
   }
   if (intent === 'create') {
-    const values = { name: text('name'), topic: text('topic'), visibility: text('visibility') || 'public', memberIds: form.getAll('memberIds').filter((value): value is string => typeof value === 'string') }
+    const values = {
+      name: text('name'),
+      topic: text('topic'),
+      visibility: text('visibility') || 'public',
+      memberIds: form.getAll('memberIds').filter((value): value is string => typeof value === 'string'),
+    }
     // The typed values travel back with a failure so the dialog reopens with them.
     const echo = { intent: 'create' as const, values }
-    if (values.visibility !== 'public' && values.visibility !== 'private') return tagFailure(failure({ ok: false, fieldErrors: { visibility: ['validation.visibility'] } }), echo)
+    if (values.visibility !== 'public' && values.visibility !== 'private')
+      return tagFailure(failure({ ok: false, fieldErrors: { visibility: ['validation.visibility'] } }), echo)
     try {
-      const channel = await createChannel(ctx, { name: values.name, topic: values.topic, visibility: values.visibility, memberIds: values.memberIds }, idempotencyOfForm(form))
+      const channel = await createChannel(
+        ctx,
+        { name: values.name, topic: values.topic, visibility: values.visibility, memberIds: values.memberIds },
+        idempotencyOfForm(form),
+      )
       return redirect(localizePath(ctx.locale, channelPath(channel.id)))
     } catch (error) {
       return tagFailure(failureFromError(error), echo)
@@ -108,7 +120,15 @@ export default function ChannelsPage({ loaderData: data, actionData }: Route.Com
           members={data.members}
           viewerId={data.viewerId}
           idempotencyKey={data.idempotencyKey}
-          failure={createFailure ? { fieldErrors: createFailure.fieldErrors, formError: 'formError' in createFailure ? createFailure.formError : undefined, values: createFailure.values } : undefined}
+          failure={
+            createFailure
+              ? {
+                  fieldErrors: createFailure.fieldErrors,
+                  formError: 'formError' in createFailure ? createFailure.formError : undefined,
+                  values: createFailure.values,
+                }
+              : undefined
+          }
         />
       </div>
 
@@ -175,13 +195,25 @@ export default function ChannelsPage({ loaderData: data, actionData }: Route.Com
                       {t('channels.leave')}
                     </Button>
                   ) : (
-                    <Button type="submit" name="intent" value="join" variant="secondary" size="sm" aria-label={t('channels.joinLabel', { name: channel.title })} disabled={channel.archived}>
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="join"
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('channels.joinLabel', { name: channel.title })}
+                      disabled={channel.archived}
+                    >
                       {t('channels.join')}
                     </Button>
                   )}
                 </Form>
                 {channel.isMember ? (
-                  <Link to={localizePath(locale, channelPath(channel.id))} className={buttonClasses('secondary', undefined, 'sm')} aria-label={t('channels.openLabel', { name: channel.title })}>
+                  <Link
+                    to={localizePath(locale, channelPath(channel.id))}
+                    className={buttonClasses('secondary', undefined, 'sm')}
+                    aria-label={t('channels.openLabel', { name: channel.title })}
+                  >
                     {t('channels.open')}
                   </Link>
                 ) : null}

@@ -21,7 +21,9 @@ export function seqParam(value: string | null): number | null {
  */
 export async function loadConversation(ctx: ServiceContext, id: string, at: number | null) {
   const conversation = await withRouteErrors(() => getConversation(ctx, id))
-  const page = await withRouteErrors(() => listMessages(ctx, id, at ? { before: at + Math.floor(MESSAGE_PAGE_SIZE / 2), limit: MESSAGE_PAGE_SIZE } : { limit: MESSAGE_PAGE_SIZE }))
+  const page = await withRouteErrors(() =>
+    listMessages(ctx, id, at ? { before: at + Math.floor(MESSAGE_PAGE_SIZE / 2), limit: MESSAGE_PAGE_SIZE } : { limit: MESSAGE_PAGE_SIZE }),
+  )
   return { conversation, messages: page.items, hasMore: page.hasMore, focusSeq: at && page.items.some((message) => message.seq === at) ? at : null }
 }
 
@@ -35,7 +37,8 @@ const text = (form: FormData, name: string) => {
 /** Marks read, edits, deletes and reacts; the services authorize (own message, manager) and validate the body. */
 export async function messageAction(ctx: ServiceContext, conversationId: string, intent: MessageIntent, form: FormData) {
   const messageId = text(form, 'messageId').trim()
-  if (intent !== 'read' && (!messageId || messageId.length > 64)) return tagFailure(failure({ ok: false, fieldErrors: { messageId: ['validation.message'] } }), { intent })
+  if (intent !== 'read' && (!messageId || messageId.length > 64))
+    return tagFailure(failure({ ok: false, fieldErrors: { messageId: ['validation.message'] } }), { intent })
   try {
     switch (intent) {
       case 'read': {

@@ -29,7 +29,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const loaded = await loadConversation(ctx, params.id, seqParam(url.searchParams.get('at')))
   // A channel has its own page with the member panel.
-  if (loaded.conversation.kind === 'channel') throw redirect(`${localizePath(ctx.locale, `/app/channels/${encodeURIComponent(loaded.conversation.id)}`)}${url.search}`)
+  if (loaded.conversation.kind === 'channel')
+    throw redirect(`${localizePath(ctx.locale, `/app/channels/${encodeURIComponent(loaded.conversation.id)}`)}${url.search}`)
   const draft = await productDraft(ctx, url.searchParams.get('product'), loaded.conversation.counterpart?.id)
   return { ...loaded, draft, title: loaded.conversation.title, viewerId: ctx.actor.userId, i18n: messagesFor(ctx.locale, 'chat', 'messaging') }
 }

@@ -102,7 +102,15 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
           <label htmlFor="inbox-search" className="text-sm font-medium">
             {t('inbox.searchLabel')}
           </label>
-          <Input id="inbox-search" type="search" name="q" defaultValue={data.q} maxLength={SEARCH_MAX_CHARS} placeholder={t('inbox.searchPlaceholder')} aria-describedby="inbox-search-hint" />
+          <Input
+            id="inbox-search"
+            type="search"
+            name="q"
+            defaultValue={data.q}
+            maxLength={SEARCH_MAX_CHARS}
+            placeholder={t('inbox.searchPlaceholder')}
+            aria-describedby="inbox-search-hint"
+          />
           <p id="inbox-search-hint" className="text-xs text-muted-foreground">
             {data.mode === 'inbox' && data.tooShort ? t('inbox.searchTooShort', { count: format.number(SEARCH_MIN_CHARS) }) : t('inbox.searchHint')}
           </p>
@@ -129,7 +137,10 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
             <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
               {data.results.items.map((hit) => (
                 <li key={hit.id} className="flex flex-col gap-1 px-4 py-3">
-                  <Link to={`${conversationHref(hit.conversation.id)}?at=${hit.seq}#message-${hit.seq}`} className="text-sm font-medium underline-offset-4 hover:underline">
+                  <Link
+                    to={`${conversationHref(hit.conversation.id)}?at=${hit.seq}#message-${hit.seq}`}
+                    className="text-sm font-medium underline-offset-4 hover:underline"
+                  >
                     {hit.conversation.title}
                   </Link>
                   <p className="text-sm break-words">
@@ -139,7 +150,8 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
                     {hit.body}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    <Badge variant="outline">{t(`kinds.${hit.conversation.kind}`)}</Badge> <time dateTime={hit.createdAt}>{format.dateTime(hit.createdAt)}</time>
+                    <Badge variant="outline">{t(`kinds.${hit.conversation.kind}`)}</Badge>{' '}
+                    <time dateTime={hit.createdAt}>{format.dateTime(hit.createdAt)}</time>
                   </p>
                 </li>
               ))}
@@ -151,7 +163,12 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
         <>
           <nav aria-label={t('inbox.filterLabel')} className="flex flex-wrap items-center gap-2">
             {INBOX_TABS.map((tab) => (
-              <Link key={tab} to={href({ tab })} aria-current={data.tab === tab ? 'page' : undefined} className={buttonClasses(data.tab === tab ? 'secondary' : 'ghost', undefined, 'sm')}>
+              <Link
+                key={tab}
+                to={href({ tab })}
+                aria-current={data.tab === tab ? 'page' : undefined}
+                className={buttonClasses(data.tab === tab ? 'secondary' : 'ghost', undefined, 'sm')}
+              >
                 {t(`inbox.tabs.${tab}`)}
               </Link>
             ))}
@@ -185,14 +202,19 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
                       <div className="flex flex-wrap items-center gap-2">
                         <Badge variant="outline">{t(`kinds.${item.kind}`)}</Badge>
                         <h3 className={cn('text-sm', item.unread > 0 ? 'font-semibold' : 'font-normal')}>
-                          <Link to={item.kind === 'channel' ? localizePath(locale, `/app/channels/${encodeURIComponent(item.id)}`) : conversationHref(item.id)} className="underline-offset-4 hover:underline">
+                          <Link
+                            to={item.kind === 'channel' ? localizePath(locale, `/app/channels/${encodeURIComponent(item.id)}`) : conversationHref(item.id)}
+                            className="underline-offset-4 hover:underline"
+                          >
                             {item.kind === 'channel' ? `# ${item.title}` : item.title}
                           </Link>
                         </h3>
                         {item.unread > 0 ? <Badge variant="default">{t('inbox.unreadBadge', { count: format.number(item.unread) })}</Badge> : null}
                         {item.archived ? <Badge variant="secondary">{t('conversation.archived')}</Badge> : null}
                       </div>
-                      {item.counterpart ? <p className="text-xs text-muted-foreground">{t('conversation.counterpart', { name: item.counterpart.name })}</p> : null}
+                      {item.counterpart ? (
+                        <p className="text-xs text-muted-foreground">{t('conversation.counterpart', { name: item.counterpart.name })}</p>
+                      ) : null}
                       <p className="truncate text-sm text-muted-foreground">
                         {item.lastMessage
                           ? item.lastMessage.deleted

@@ -18,9 +18,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const draftId = url.searchParams.get('id')
   const draft = draftId ? await withRouteErrors(() => getRfq(ctx, draftId)) : null
-  if (draft && (draft.status !== 'draft' || draft.visibility !== 'public')) throw redirect(localizePath(ctx.locale, draft.visibility === 'public' ? `/app/orders/publish/${draft.id}` : `/app/sourcing/rfq/${draft.id}`))
+  if (draft && (draft.status !== 'draft' || draft.visibility !== 'public'))
+    throw redirect(localizePath(ctx.locale, draft.visibility === 'public' ? `/app/orders/publish/${draft.id}` : `/app/sourcing/rfq/${draft.id}`))
   const projectId = draft?.projectId ?? url.searchParams.get('project') ?? ''
-  const options = await withRouteErrors(() => rfqFormOptions(ctx, projectId || null, draft?.invitees.map((invitee) => invitee.supplierCompanyId)))
+  const options = await withRouteErrors(() =>
+    rfqFormOptions(
+      ctx,
+      projectId || null,
+      draft?.invitees.map((invitee) => invitee.supplierCompanyId),
+    ),
+  )
   const values: RfqFormValues = draft
     ? rfqFormValuesOf(draft)
     : {
@@ -40,7 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         attachmentFileIds: [],
         lines: [],
       }
-  return { ...pageData(ctx.locale, 'rfqs', 'publish.formMetaTitle'), options, values, draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null, idempotencyKey: draft ? undefined : randomUUID() }
+  return {
+    ...pageData(ctx.locale, 'rfqs', 'publish.formMetaTitle'),
+    options,
+    values,
+    draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null,
+    idempotencyKey: draft ? undefined : randomUUID(),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -52,13 +65,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { values, input, indices } = readRfqForm(form)
   const request_ = { ...input, visibility: 'public' }
   const parsed = draftId ? UpdateRfqInput.safeParse(request_) : CreateRfqInput.safeParse(request_)
-  if (!parsed.success) return failure({ ok: false, fieldErrors: toFormLineErrors(fieldErrorsOf(parsed.error), indices) }, 422, { values: JSON.stringify(values) })
+  if (!parsed.success)
+    return failure({ ok: false, fieldErrors: toFormLineErrors(fieldErrorsOf(parsed.error), indices) }, 422, { values: JSON.stringify(values) })
   try {
     const rfq = draftId ? await updateRfq(ctx, draftId, UpdateRfqInput.parse(request_)) : await createRfq(ctx, parsed.data, idempotencyOfForm(form))
     return redirect(`${localizePath(ctx.locale, `/app/orders/publish/${rfq.id}`)}?saved=1`)
   } catch (error) {
     if (isAppError(error) && error.code === 'validation_failed' && error.details?.fields) {
-      return failure({ ok: false, fieldErrors: toFormLineErrors(error.details.fields as Record<string, string[]>, indices) }, 422, { values: JSON.stringify(values) })
+      return failure({ ok: false, fieldErrors: toFormLineErrors(error.details.fields as Record<string, string[]>, indices) }, 422, {
+        values: JSON.stringify(values),
+      })
     }
     return failureFromError(error, { values: JSON.stringify(values) })
   }

@@ -22,7 +22,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const url = new URL(request.url)
   const pages = await withRouteErrors(() =>
-    Promise.all(BOARD_COLUMNS.map((status) => listPurchaseOrders(ctx, { side: 'supplier', status, limit: status === 'delivered' ? DELIVERED_LIMIT : COLUMN_LIMIT, offset: 0 }))),
+    Promise.all(
+      BOARD_COLUMNS.map((status) =>
+        listPurchaseOrders(ctx, { side: 'supplier', status, limit: status === 'delivered' ? DELIVERED_LIMIT : COLUMN_LIMIT, offset: 0 }),
+      ),
+    ),
   )
   const today = new Date().toISOString().slice(0, 10)
   const listHref = localizePath(ctx.locale, '/app/supplier/purchase-order')

@@ -9,7 +9,13 @@ import { listSuppliers, getSupplierProfile, searchOrderableProducts } from '../.
 import { FILE_LIST_MAX_LIMIT } from '../../../modules/companies/index'
 import { listAddresses, listFiles, requireActor, uploadFile } from '../../../modules/companies/index.server'
 import { CreatePurchaseOrderInput, OrderForm, type OrderFormLine, type OrderFormValues, UpdatePurchaseOrderInput } from '../../../modules/orders/index'
-import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder, updatePurchaseOrder, type PurchaseOrderDetail } from '../../../modules/orders/index.server'
+import {
+  createPurchaseOrder,
+  getPurchaseOrder,
+  transitionPurchaseOrder,
+  updatePurchaseOrder,
+  type PurchaseOrderDetail,
+} from '../../../modules/orders/index.server'
 import type { ServiceContext } from '../../../platform/actor'
 import { AppError, isAppError } from '../../../platform/errors'
 import { uploadFromForm } from '../../../platform/files/upload-form.server'
@@ -40,7 +46,11 @@ const draftValues = (draft: PurchaseOrderDetail): OrderFormValues => ({
   shipToAddressId: draft.shipToAddressId ?? '',
   notes: draft.notes,
   attachmentFileIds: draft.attachments.map((file) => file.id),
-  lines: draft.lines.map((line) => (line.productId ? { productId: line.productId, description: '', unit: '', unitPrice: '', quantity: String(line.quantity) } : { productId: '', description: line.description, unit: line.unit, unitPrice: line.unitPrice, quantity: String(line.quantity) })),
+  lines: draft.lines.map((line) =>
+    line.productId
+      ? { productId: line.productId, description: '', unit: '', unitPrice: '', quantity: String(line.quantity) }
+      : { productId: '', description: line.description, unit: line.unit, unitPrice: line.unitPrice, quantity: String(line.quantity) },
+  ),
 })
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -54,20 +64,45 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!supplierId) {
     const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
     const suppliers = await listSuppliers({ q: q || undefined, limit: SUPPLIER_CHOICES })
-    return { title, i18n, step: 'supplier' as const, q, suppliers: suppliers.items.filter((item) => item.id !== ctx.actor.companyId).map((item) => ({ id: item.id, name: item.name, country: item.country, city: item.city })) }
+    return {
+      title,
+      i18n,
+      step: 'supplier' as const,
+      q,
+      suppliers: suppliers.items
+        .filter((item) => item.id !== ctx.actor.companyId)
+        .map((item) => ({ id: item.id, name: item.name, country: item.country, city: item.city })),
+    }
   }
   const productQuery = (url.searchParams.get('pq') ?? '').trim().slice(0, 100)
   const [supplier, catalog, addresses, files] = await withRouteErrors(() =>
-    Promise.all([getSupplierProfile(supplierId, ctx.locale, { limit: 1 }), searchOrderableProducts(supplierId, productQuery, ctx.locale), listAddresses(ctx, { type: 'shipping' }), listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT })]),
+    Promise.all([
+      getSupplierProfile(supplierId, ctx.locale, { limit: 1 }),
+      searchOrderableProducts(supplierId, productQuery, ctx.locale),
+      listAddresses(ctx, { type: 'shipping' }),
+      listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT }),
+    ]),
   )
   if (!supplier) throw new Response(translator(ctx.locale, 'orders')('validation.supplier'), { status: 404 })
   // A draft's catalogue lines stay choosable even when the product search leaves them out.
   const products = [...catalog.products]
   for (const line of draft?.lines ?? []) {
-    if (line.productId && !products.some((product) => product.id === line.productId)) products.push({ id: line.productId, sku: line.sku, name: line.description, unit: line.unit, moq: 1, breaks: [] })
+    if (line.productId && !products.some((product) => product.id === line.productId))
+      products.push({ id: line.productId, sku: line.sku, name: line.description, unit: line.unit, moq: 1, breaks: [] })
   }
   const preselected = url.searchParams.get('product')
-  const firstLine: OrderFormLine[] = preselected && products.some((product) => product.id === preselected) ? [{ productId: preselected, description: '', unit: '', unitPrice: '', quantity: String(products.find((product) => product.id === preselected)?.moq ?? 1) }] : []
+  const firstLine: OrderFormLine[] =
+    preselected && products.some((product) => product.id === preselected)
+      ? [
+          {
+            productId: preselected,
+            description: '',
+            unit: '',
+            unitPrice: '',
+            quantity: String(products.find((product) => product.id === preselected)?.moq ?? 1),
+          },
+        ]
+      : []
   // Ship to the company's default shipping address; FOB's named place is where the supplier loads (its city).
   const shipTo = addresses.find((address) => address.isDefault) ?? addresses[0]
   const defaults: OrderFormValues = {
@@ -117,7 +152,9 @@ function submittedLines(form: FormData) {
 }
 
 const toFormRows = (fields: Record<string, string[]>, indices: number[]) =>
-  Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, kept: string) => `lines.${indices[Number(kept)] ?? kept}.`), keys]))
+  Object.fromEntries(
+    Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, kept: string) => `lines.${indices[Number(kept)] ?? kept}.`), keys]),
+  )
 
 /** Stores the form's new attachments; under the form's key each gets a key of its own, so a resent form stores them once. */
 async function uploadAttachments(ctx: ServiceContext, uploads: FormDataEntryValue[], idempotency: IdempotencyOption): Promise<string[]> {
@@ -202,7 +239,8 @@ export default function NewOrderPage({ loaderData: data, actionData }: Route.Com
               {data.suppliers.map((supplier) => (
                 <li key={supplier.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                   <span>
-                    <span className="font-medium">{supplier.name}</span> <span className="text-sm text-muted-foreground">{[supplier.city, supplier.country].filter(Boolean).join(', ')}</span>
+                    <span className="font-medium">{supplier.name}</span>{' '}
+                    <span className="text-sm text-muted-foreground">{[supplier.city, supplier.country].filter(Boolean).join(', ')}</span>
                   </span>
                   <Link to={`${base}?supplier=${encodeURIComponent(supplier.id)}`} className={buttonClasses('secondary', undefined, 'sm')}>
                     {t('form.choose', { name: supplier.name })}

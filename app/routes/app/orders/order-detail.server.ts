@@ -46,7 +46,9 @@ function proposedLines(form: FormData) {
 
 /** Errors under `lines.<index>.<field>` renamed to `lines.<lineId>.<field>`, the names the change form shows. */
 const byLineId = (fields: Record<string, string[]>, lineIds: string[]) =>
-  Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, index: string) => `lines.${lineIds[Number(index)] ?? index}.`), keys]))
+  Object.fromEntries(
+    Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, index: string) => `lines.${lineIds[Number(index)] ?? index}.`), keys]),
+  )
 
 export async function orderDetailAction({ request, params, context }: OrderRouteArgs) {
   const ctx = requireActor(context, params)
@@ -94,7 +96,10 @@ export async function orderDetailAction({ request, params, context }: OrderRoute
     return { ok: true as const, intent, done: parsed.data.decision }
   } catch (error) {
     if (isAppError(error) && error.code === 'validation_failed' && error.details?.fields) {
-      return failure({ ok: false, fieldErrors: byLineId(error.details.fields as Record<string, string[]>, lineIds) }, 422, { intent, action: String(form.get('action') ?? '') })
+      return failure({ ok: false, fieldErrors: byLineId(error.details.fields as Record<string, string[]>, lineIds) }, 422, {
+        intent,
+        action: String(form.get('action') ?? ''),
+      })
     }
     return failureFromError(error, { intent, action: String(form.get('action') ?? '') })
   }

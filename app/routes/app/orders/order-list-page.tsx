@@ -37,7 +37,17 @@ export function OrderListPage({ data, side }: { data: OrderListPageData; side: k
         </div>
       </div>
       {data.saved ? <Alert tone="success">{t('list.saved')}</Alert> : null}
-      <OrderList locale={locale} basePath={page.basePath} filters={data.filters} counterparts={data.counterparts} rows={data.rows} total={data.total} offset={data.offset} limit={data.limit} showSide={side === 'all'} />
+      <OrderList
+        locale={locale}
+        basePath={page.basePath}
+        filters={data.filters}
+        counterparts={data.counterparts}
+        rows={data.rows}
+        total={data.total}
+        offset={data.offset}
+        limit={data.limit}
+        showSide={side === 'all'}
+      />
     </div>
   )
 }

@@ -16,7 +16,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const rfq = await withRouteErrors(() => getRfq(ctx, params.id))
   const url = new URL(request.url)
   const done = url.searchParams.get('done')
-  return { ...pageData(ctx.locale, 'rfqs', 'publish.formMetaTitle'), title: `${rfq.number} · ${rfq.title}`, rfq, notice: url.searchParams.get('saved') === '1' ? 'detail.saved' : done && /^[a-z]+$/.test(done) ? `detail.done.${done}` : null }
+  return {
+    ...pageData(ctx.locale, 'rfqs', 'publish.formMetaTitle'),
+    title: `${rfq.number} · ${rfq.title}`,
+    rfq,
+    notice: url.searchParams.get('saved') === '1' ? 'detail.saved' : done && /^[a-z]+$/.test(done) ? `detail.done.${done}` : null,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -17,9 +17,20 @@ export const handle: RouteHandle = { width: 'wide' }
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const url = new URL(request.url)
-  const query = RfqListQuery.parse({ visibility: 'public', status: url.searchParams.get('status') ?? undefined, q: url.searchParams.get('q') ?? undefined, offset: url.searchParams.get('offset') ?? undefined })
+  const query = RfqListQuery.parse({
+    visibility: 'public',
+    status: url.searchParams.get('status') ?? undefined,
+    q: url.searchParams.get('q') ?? undefined,
+    offset: url.searchParams.get('offset') ?? undefined,
+  })
   const page = await withRouteErrors(() => listRfqs(ctx, query))
-  return { ...pageData(ctx.locale, 'rfqs', 'publish.metaTitle'), filters: { status: query.status ?? '', q: query.q ?? '' }, page, offset: query.offset, limit: query.limit }
+  return {
+    ...pageData(ctx.locale, 'rfqs', 'publish.metaTitle'),
+    filters: { status: query.status ?? '', q: query.q ?? '' },
+    page,
+    offset: query.offset,
+    limit: query.limit,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -41,7 +52,17 @@ export default function PublishPage({ loaderData: data }: Route.ComponentProps) 
         </div>
         {newLink}
       </div>
-      <RfqList locale={locale} basePath="/app/orders/publish" filters={data.filters} rows={data.page.items} total={data.page.total} offset={data.offset} limit={data.limit} hrefOf={(row) => `/app/orders/publish/${row.id}`} emptyAction={newLink} />
+      <RfqList
+        locale={locale}
+        basePath="/app/orders/publish"
+        filters={data.filters}
+        rows={data.page.items}
+        total={data.page.total}
+        offset={data.offset}
+        limit={data.limit}
+        hrefOf={(row) => `/app/orders/publish/${row.id}`}
+        emptyAction={newLink}
+      />
     </div>
   )
 }

@@ -22,7 +22,12 @@ export const handle: RouteHandle = { width: 'wide' }
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const url = new URL(request.url)
-  const parsed = MyQuotationsQuery.safeParse({ status: url.searchParams.get('status') ?? undefined, publicOnly: true, limit: PAGE_SIZE, offset: url.searchParams.get('offset') ?? undefined })
+  const parsed = MyQuotationsQuery.safeParse({
+    status: url.searchParams.get('status') ?? undefined,
+    publicOnly: true,
+    limit: PAGE_SIZE,
+    offset: url.searchParams.get('offset') ?? undefined,
+  })
   const query = parsed.success ? parsed.data : MyQuotationsQuery.parse({ publicOnly: true, limit: PAGE_SIZE })
   const page = await withRouteErrors(() => listMyQuotations(ctx, query))
   return { ...pageData(ctx.locale, 'quotations', 'reply.metaTitle'), page, status: query.status ?? '', offset: query.offset }
@@ -33,7 +38,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function RepliesPage({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation('quotations')
   const { locale } = useRootData()
-  const pageHref = (offset: number) => `${localizePath(locale, '/app/orders/reply')}?${new URLSearchParams({ ...(data.status ? { status: data.status } : {}), offset: String(offset) })}`
+  const pageHref = (offset: number) =>
+    `${localizePath(locale, '/app/orders/reply')}?${new URLSearchParams({ ...(data.status ? { status: data.status } : {}), offset: String(offset) })}`
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">

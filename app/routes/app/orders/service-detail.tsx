@@ -10,7 +10,17 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import { requireActor } from '../../../modules/companies/index.server'
-import { AcceptQuoteInput, FreightDetailsList, FreightQuoteInput, FreightQuoteStatusBadge, needsReason, serviceOrderMachine, ServiceOrderTimeline, ServiceOrderTransitionInput, ServiceStatusBadge } from '../../../modules/orders/index'
+import {
+  AcceptQuoteInput,
+  FreightDetailsList,
+  FreightQuoteInput,
+  FreightQuoteStatusBadge,
+  needsReason,
+  serviceOrderMachine,
+  ServiceOrderTimeline,
+  ServiceOrderTransitionInput,
+  ServiceStatusBadge,
+} from '../../../modules/orders/index'
 import { acceptFreightQuote, getServiceOrder, submitFreightQuote, transitionServiceOrder, withdrawFreightQuote } from '../../../modules/orders/index.server'
 import { failure, failureFromError, formToObject, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
@@ -284,7 +294,14 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
                   </FormField>
                   <div className="flex flex-wrap gap-2">
                     {reasonActions.map((action) => (
-                      <Button key={action} type="submit" name="action" value={action} variant={action === 'dispute' || action === 'decline' || action === 'cancel' ? 'danger' : 'secondary'} disabled={busy}>
+                      <Button
+                        key={action}
+                        type="submit"
+                        name="action"
+                        value={action}
+                        variant={action === 'dispute' || action === 'decline' || action === 'cancel' ? 'danger' : 'secondary'}
+                        disabled={busy}
+                      >
                         {t(`actions.${action}`)}
                       </Button>
                     ))}

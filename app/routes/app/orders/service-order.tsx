@@ -25,7 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const search = new URL(request.url).searchParams
   const type = isService(search.get('type')) ? (search.get('type') as OrderableService) : null
-  const [providers, purchaseOrders] = await withRouteErrors(() => Promise.all([type ? providerOptions(type, ctx.actor.companyId) : Promise.resolve([]), linkablePurchaseOrders(ctx)]))
+  const [providers, purchaseOrders] = await withRouteErrors(() =>
+    Promise.all([type ? providerOptions(type, ctx.actor.companyId) : Promise.resolve([]), linkablePurchaseOrders(ctx)]),
+  )
   return {
     ...pageData(ctx.locale, 'services', 'order.metaTitle'),
     type,

@@ -7,7 +7,15 @@ import { FormField } from '../../../components/ui/field'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Pagination } from '../../../components/ui/pagination'
 import { requireActor } from '../../../modules/companies/index.server'
-import { FreightRequestTable, PageQueryInput, SERVICE_ORDER_KINDS, SERVICE_ORDER_ROLES, SERVICE_ORDER_STATUSES, ServiceOrderListQuery, ServiceOrderTable } from '../../../modules/orders/index'
+import {
+  FreightRequestTable,
+  PageQueryInput,
+  SERVICE_ORDER_KINDS,
+  SERVICE_ORDER_ROLES,
+  SERVICE_ORDER_STATUSES,
+  ServiceOrderListQuery,
+  ServiceOrderTable,
+} from '../../../modules/orders/index'
 import { listOpenFreightRequests, listServiceOrders } from '../../../modules/orders/index.server'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
@@ -28,7 +36,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : ServiceOrderListQuery.parse({})
   const openPage = PageQueryInput.safeParse({ offset: search.open_offset })
   const openOffset = openPage.success ? openPage.data.offset : 0
-  const [page, open] = await withRouteErrors(() => Promise.all([listServiceOrders(ctx, query), listOpenFreightRequests(ctx, { limit: 10, offset: openOffset })]))
+  const [page, open] = await withRouteErrors(() =>
+    Promise.all([listServiceOrders(ctx, query), listOpenFreightRequests(ctx, { limit: 10, offset: openOffset })]),
+  )
   return {
     ...pageData(ctx.locale, 'services', 'list.metaTitle'),
     filters: { kind: query.kind ?? '', status: query.status ?? '', role: query.role },
@@ -76,7 +86,13 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
 
       {searchParams.get('created') ? <Alert tone="success">{t('detail.updated')}</Alert> : null}
 
-      <Form method="get" action={base} role="search" aria-label={t('list.filtersLabel')} className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-4">
+      <Form
+        method="get"
+        action={base}
+        role="search"
+        aria-label={t('list.filtersLabel')}
+        className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-4"
+      >
         <FormField label={t('list.kind')}>
           {(control) => (
             <NativeSelect name="kind" defaultValue={filters.kind} {...control}>
@@ -157,7 +173,11 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
             </h2>
             <p className="text-sm text-muted-foreground">{t('list.openIntro')}</p>
           </div>
-          {open.items.length === 0 ? <p className="text-sm text-muted-foreground">{t('list.openEmpty')}</p> : <FreightRequestTable rows={open.items} locale={locale} />}
+          {open.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('list.openEmpty')}</p>
+          ) : (
+            <FreightRequestTable rows={open.items} locale={locale} />
+          )}
           <Pagination total={open.total} offset={open.offset} limit={open.limit} hrefFor={(offset) => href({ open_offset: offset })} />
         </section>
       ) : null}

@@ -35,10 +35,31 @@ async function loadMailbox({ request, params, context }: Route.LoaderArgs) {
   const meta = pageData(locale, 'identity', 'mailbox.metaTitle')
   if (id) {
     const message = await getDevMessage(ctx, id)
-    return { ...meta, channel, offset, message: { ...message, createdAt: message.createdAt.toISOString(), links: [...new Set(message.textBody.match(URL_PATTERN) ?? [])] }, page: null }
+    return {
+      ...meta,
+      channel,
+      offset,
+      message: { ...message, createdAt: message.createdAt.toISOString(), links: [...new Set(message.textBody.match(URL_PATTERN) ?? [])] },
+      page: null,
+    }
   }
   const page = await listDevMessages(ctx, { channel, limit: PAGE_SIZE, offset })
-  return { ...meta, channel, offset, message: null, page: { total: page.total, items: page.items.map((m) => ({ id: m.id, recipient: m.recipient, subject: m.subject, preview: m.textBody.slice(0, 120), createdAt: m.createdAt.toISOString() })) } }
+  return {
+    ...meta,
+    channel,
+    offset,
+    message: null,
+    page: {
+      total: page.total,
+      items: page.items.map((m) => ({
+        id: m.id,
+        recipient: m.recipient,
+        subject: m.subject,
+        preview: m.textBody.slice(0, 120),
+        createdAt: m.createdAt.toISOString(),
+      })),
+    },
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -54,7 +75,10 @@ export default function Mailbox() {
     <Link
       to={`${base}?channel=${channel}`}
       aria-current={data.channel === channel ? 'page' : undefined}
-      className={cn('rounded px-3 py-1.5 text-sm', data.channel === channel ? 'bg-card font-medium text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground')}
+      className={cn(
+        'rounded px-3 py-1.5 text-sm',
+        data.channel === channel ? 'bg-card font-medium text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+      )}
     >
       {label}
     </Link>

@@ -11,7 +11,16 @@ import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { CreatePriceListInput, PriceLinesEditor, type PriceListDetail, SetPriceListLinesInput, UpdatePriceListInput } from '../../../modules/catalog/index'
-import { activatePriceList, createPriceList, deactivatePriceList, getPriceList, listPriceLists, priceableProducts, setPriceListLines, updatePriceList } from '../../../modules/catalog/index.server'
+import {
+  activatePriceList,
+  createPriceList,
+  deactivatePriceList,
+  getPriceList,
+  listPriceLists,
+  priceableProducts,
+  setPriceListLines,
+  updatePriceList,
+} from '../../../modules/catalog/index.server'
 import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { AppError, isAppError } from '../../../platform/errors'
@@ -26,7 +35,6 @@ import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/list'
-
 
 /** The segment is `{id}.list` (or `new.list`); anything else is a 404 with the usual message. */
 function listRef(segment: string | undefined, request: Request, locale: Parameters<typeof translator>[0]): string {
@@ -54,14 +62,20 @@ function submittedLines(form: FormData) {
   const productIds = column('productId')
   const minQuantities = column('minQuantity')
   const unitPrices = column('unitPrice')
-  const rows = productIds.map((productId, index) => ({ productId, minQuantity: (minQuantities[index] ?? '').trim(), unitPrice: (unitPrices[index] ?? '').trim() }))
+  const rows = productIds.map((productId, index) => ({
+    productId,
+    minQuantity: (minQuantities[index] ?? '').trim(),
+    unitPrice: (unitPrices[index] ?? '').trim(),
+  }))
   const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.productId || row.minQuantity || row.unitPrice)
   return { lines: kept.map(({ row }) => row), indices: kept.map(({ index }) => index) }
 }
 
 /** Field errors under `lines.<kept index>.…` renamed to the form's row numbers. */
 function toFormRows(fields: Record<string, string[]>, indices: number[]): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, kept: string) => `lines.${indices[Number(kept)] ?? kept}.`), keys]))
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, kept: string) => `lines.${indices[Number(kept)] ?? kept}.`), keys]),
+  )
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -138,7 +152,11 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
           <Card aria-labelledby="lines-title">
             <CardTitle id="lines-title">{t('lines.title')}</CardTitle>
             <CardDescription className="mb-4">{t('lines.hint')}</CardDescription>
-            {canManage ? <PriceLinesEditor key={String(list.updatedAt)} lines={list.lines} products={products} currency={list.currency} fieldErrors={fieldErrors} /> : <ReadOnlyLines list={list} />}
+            {canManage ? (
+              <PriceLinesEditor key={String(list.updatedAt)} lines={list.lines} products={products} currency={list.currency} fieldErrors={fieldErrors} />
+            ) : (
+              <ReadOnlyLines list={list} />
+            )}
           </Card>
         ) : null}
       </div>
@@ -147,7 +165,17 @@ export default function PriceListPage({ loaderData, actionData }: Route.Componen
   )
 }
 
-function SettingsCard({ list, canManage, idempotencyKey, fieldErrors }: { list: PriceListDetail | null; canManage: boolean; idempotencyKey: string | undefined; fieldErrors: Record<string, string[]> }) {
+function SettingsCard({
+  list,
+  canManage,
+  idempotencyKey,
+  fieldErrors,
+}: {
+  list: PriceListDetail | null
+  canManage: boolean
+  idempotencyKey: string | undefined
+  fieldErrors: Record<string, string[]>
+}) {
   const { t } = useTranslation('pricing')
   const fieldError = useFieldErrors(fieldErrors, 'pricing')
   return (
@@ -255,7 +283,11 @@ function OtherLists({ lists, currentId, canManage }: { lists: Route.ComponentPro
         <ul className="grid gap-1">
           {lists.map((other) => (
             <li key={other.id}>
-              <Link to={localizePath(locale, `/app/price/${other.id}.list`)} aria-current={other.id === currentId ? 'page' : undefined} className="flex items-center justify-between gap-2 rounded-md px-2 py-1 text-sm hover:bg-muted aria-[current=page]:font-semibold">
+              <Link
+                to={localizePath(locale, `/app/price/${other.id}.list`)}
+                aria-current={other.id === currentId ? 'page' : undefined}
+                className="flex items-center justify-between gap-2 rounded-md px-2 py-1 text-sm hover:bg-muted aria-[current=page]:font-semibold"
+              >
                 <span>
                   {other.name} · {other.currency}
                 </span>
@@ -265,7 +297,10 @@ function OtherLists({ lists, currentId, canManage }: { lists: Route.ComponentPro
           ))}
         </ul>
         {canManage ? (
-          <Link to={localizePath(locale, '/app/price/new.list')} className="mt-3 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={localizePath(locale, '/app/price/new.list')}
+            className="mt-3 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             {t('nav.new')}
           </Link>
         ) : null}

@@ -12,7 +12,15 @@ import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Textarea } from '../../../components/ui/textarea'
 import { CreateProductInput, MAX_PRODUCT_IMAGES, PRODUCT_UNITS, ProductImagesInput, UpdateProductInput } from '../../../modules/catalog/index'
-import { categoryTree, createProduct, flattenCategories, getProduct, lookupHsCodes, setProductImages, updateProduct } from '../../../modules/catalog/index.server'
+import {
+  categoryTree,
+  createProduct,
+  flattenCategories,
+  getProduct,
+  lookupHsCodes,
+  setProductImages,
+  updateProduct,
+} from '../../../modules/catalog/index.server'
 import { fileThumbnailUrl, hasRole, requireRole } from '../../../modules/companies/index'
 import { requireActor, uploadFile } from '../../../modules/companies/index.server'
 import type { ServiceContext } from '../../../platform/actor'
@@ -76,7 +84,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 /** The form field of each attribute text: one per row, read back by position. */
-const ATTRIBUTE_FIELDS = { name: 'attributeName', value: 'attributeValue', nameZhHans: 'attributeNameZhHans', valueZhHans: 'attributeValueZhHans', nameZhHant: 'attributeNameZhHant', valueZhHant: 'attributeValueZhHant' } as const
+const ATTRIBUTE_FIELDS = {
+  name: 'attributeName',
+  value: 'attributeValue',
+  nameZhHans: 'attributeNameZhHans',
+  valueZhHans: 'attributeValueZhHans',
+  nameZhHant: 'attributeNameZhHant',
+  valueZhHant: 'attributeValueZhHant',
+} as const
 type AttributeTexts = Record<keyof typeof ATTRIBUTE_FIELDS, string>
 const TRANSLATED_FIELDS = [
   ['nameZhHans', 'valueZhHans', 'zhHans'],
@@ -85,15 +100,26 @@ const TRANSLATED_FIELDS = [
 
 /** The submitted attribute rows; rows left entirely blank are skipped, `indices` maps the kept rows back to the form's. */
 function submittedAttributes(form: FormData) {
-  const columns = Object.fromEntries(Object.entries(ATTRIBUTE_FIELDS).map(([key, field]) => [key, form.getAll(field).map(String)])) as Record<keyof AttributeTexts, string[]>
-  const rows = columns.name.map((_name, index) => Object.fromEntries(Object.keys(ATTRIBUTE_FIELDS).map((key) => [key, columns[key as keyof AttributeTexts][index] ?? ''])) as AttributeTexts)
+  const columns = Object.fromEntries(Object.entries(ATTRIBUTE_FIELDS).map(([key, field]) => [key, form.getAll(field).map(String)])) as Record<
+    keyof AttributeTexts,
+    string[]
+  >
+  const rows = columns.name.map(
+    (_name, index) =>
+      Object.fromEntries(Object.keys(ATTRIBUTE_FIELDS).map((key) => [key, columns[key as keyof AttributeTexts][index] ?? ''])) as AttributeTexts,
+  )
   const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => Object.values(row).some((text) => text.trim()))
   return { attributes: kept.map(({ row }) => row), indices: kept.map(({ index }) => index) }
 }
 
 /** Field errors under `attributes.<kept index>.…` renamed to the form's row numbers. */
 const toFormRows = (fields: Record<string, string[]>, indices: number[]) =>
-  Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name.replace(/^attributes\.(\d+)\./, (_all, kept: string) => `attributes.${indices[Number(kept)] ?? kept}.`), keys]))
+  Object.fromEntries(
+    Object.entries(fields).map(([name, keys]) => [
+      name.replace(/^attributes\.(\d+)\./, (_all, kept: string) => `attributes.${indices[Number(kept)] ?? kept}.`),
+      keys,
+    ]),
+  )
 
 /** The kept gallery in the form's order, then the chosen new files (not yet uploaded). */
 function submittedImages(form: FormData) {
@@ -108,7 +134,11 @@ function submittedImages(form: FormData) {
 }
 
 /** Stores the form's new images; under the form's key each gets a key of its own, so a resent form stores them once. */
-async function uploadImages(ctx: ServiceContext, uploads: FormDataEntryValue[], idempotency: IdempotencyOption): Promise<Array<{ fileId: string; alt: string }>> {
+async function uploadImages(
+  ctx: ServiceContext,
+  uploads: FormDataEntryValue[],
+  idempotency: IdempotencyOption,
+): Promise<Array<{ fileId: string; alt: string }>> {
   const stored: Array<{ fileId: string; alt: string }> = []
   for (const [index, value] of uploads.entries()) {
     const upload = await uploadFromForm(value)
@@ -120,7 +150,11 @@ async function uploadImages(ctx: ServiceContext, uploads: FormDataEntryValue[], 
 }
 
 /** The form as a new product, or as an edit of `id` carrying the version it started from. */
-function parseProduct(ctx: ServiceContext, id: string | null, raw: Record<string, unknown>): { ok: true; save: (idempotency: IdempotencyOption) => Promise<{ id: string }> } | { ok: false; error: z.ZodError } {
+function parseProduct(
+  ctx: ServiceContext,
+  id: string | null,
+  raw: Record<string, unknown>,
+): { ok: true; save: (idempotency: IdempotencyOption) => Promise<{ id: string }> } | { ok: false; error: z.ZodError } {
   if (id) {
     const parsed = UpdateProductInput.safeParse(raw)
     return parsed.success ? { ok: true, save: () => updateProduct(ctx, id, parsed.data) } : { ok: false, error: parsed.error }
@@ -149,7 +183,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (chosenFiles.some((file) => !file.type.startsWith('image/'))) return failure({ ok: false, fieldErrors: { images: ['validation.image'] } })
   const chosen = chosenFiles.length
   // Checked before anything is stored, so a refused gallery never leaves a half-saved product behind.
-  const gallery = ProductImagesInput.safeParse({ images: [...kept, ...Array.from({ length: chosen }, (_unused, index) => ({ fileId: `new-${index}`, alt: '' }))] })
+  const gallery = ProductImagesInput.safeParse({
+    images: [...kept, ...Array.from({ length: chosen }, (_unused, index) => ({ fileId: `new-${index}`, alt: '' }))],
+  })
   if (!gallery.success) return failure({ ok: false, fieldErrors: { images: Object.values(fieldErrorsOf(gallery.error)).flat() } })
   try {
     const idempotency = idempotencyOfForm(form)
@@ -251,10 +287,14 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
             {localeFields.map(({ suffix, label, required }) => (
               <div key={suffix} className="grid gap-4 md:grid-cols-[1fr_2fr]">
                 <FormField label={t('edit.fields.name', { locale: label })} errors={fieldError(`name${suffix}`)}>
-                  {(control) => <Input name={`name${suffix}`} defaultValue={product?.[`name${suffix}`] ?? ''} maxLength={200} required={required} {...control} />}
+                  {(control) => (
+                    <Input name={`name${suffix}`} defaultValue={product?.[`name${suffix}`] ?? ''} maxLength={200} required={required} {...control} />
+                  )}
                 </FormField>
                 <FormField label={t('edit.fields.description', { locale: label })} errors={fieldError(`description${suffix}`)}>
-                  {(control) => <Textarea name={`description${suffix}`} defaultValue={product?.[`description${suffix}`] ?? ''} maxLength={5000} rows={3} {...control} />}
+                  {(control) => (
+                    <Textarea name={`description${suffix}`} defaultValue={product?.[`description${suffix}`] ?? ''} maxLength={5000} rows={3} {...control} />
+                  )}
                 </FormField>
               </div>
             ))}
@@ -281,7 +321,15 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
             <FormField label={t('edit.fields.hsCode')} hint={hsDescription || t('edit.hints.hsCode')} errors={fieldError('hsCode')}>
               {(control) => (
                 <>
-                  <Input name="hsCode" value={hsCode} onChange={(event) => setHsCode(event.target.value)} list="hs-code-options" maxLength={100} autoComplete="off" {...control} />
+                  <Input
+                    name="hsCode"
+                    value={hsCode}
+                    onChange={(event) => setHsCode(event.target.value)}
+                    list="hs-code-options"
+                    maxLength={100}
+                    autoComplete="off"
+                    {...control}
+                  />
                   <datalist id="hs-code-options">
                     {suggestions.map((option) => (
                       <option key={option.code} value={option.code}>
@@ -339,20 +387,54 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
                   <FormField label={t('edit.fields.attributeValue', { number: index + 1 })} errors={fieldError(`attributes.${index}.value`)}>
                     {(control) => <Input name="attributeValue" defaultValue={attribute.value} maxLength={200} {...control} />}
                   </FormField>
-                  <Button variant="ghost" size="icon" aria-label={t('edit.removeAttribute', { number: index + 1 })} onClick={() => setAttributes((current) => current.filter((item) => item.key !== attribute.key))}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('edit.removeAttribute', { number: index + 1 })}
+                    onClick={() => setAttributes((current) => current.filter((item) => item.key !== attribute.key))}
+                  >
                     <Trash2 aria-hidden="true" />
                   </Button>
                   {/* Closed, the translations are still sent: every row carries all six fields, read back by position. */}
-                  <details className="sm:col-span-3" open={TRANSLATED_FIELDS.some(([name, value]) => fieldError(`attributes.${index}.${name}`)?.length || fieldError(`attributes.${index}.${value}`)?.length) || undefined}>
+                  <details
+                    className="sm:col-span-3"
+                    open={
+                      TRANSLATED_FIELDS.some(
+                        ([name, value]) => fieldError(`attributes.${index}.${name}`)?.length || fieldError(`attributes.${index}.${value}`)?.length,
+                      ) || undefined
+                    }
+                  >
                     <summary className="cursor-pointer text-sm text-muted-foreground">{t('edit.attributeTranslations', { number: index + 1 })}</summary>
                     <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_2fr]">
                       {TRANSLATED_FIELDS.map(([name, value, language]) => (
                         <Fragment key={language}>
-                          <FormField label={t('edit.fields.attributeNameIn', { number: index + 1, locale: t(`edit.locales.${language}`) })} errors={fieldError(`attributes.${index}.${name}`)}>
-                            {(control) => <Input name={ATTRIBUTE_FIELDS[name]} lang={language === 'zhHans' ? 'zh-Hans' : 'zh-Hant'} defaultValue={attribute[name] ?? ''} maxLength={60} {...control} />}
+                          <FormField
+                            label={t('edit.fields.attributeNameIn', { number: index + 1, locale: t(`edit.locales.${language}`) })}
+                            errors={fieldError(`attributes.${index}.${name}`)}
+                          >
+                            {(control) => (
+                              <Input
+                                name={ATTRIBUTE_FIELDS[name]}
+                                lang={language === 'zhHans' ? 'zh-Hans' : 'zh-Hant'}
+                                defaultValue={attribute[name] ?? ''}
+                                maxLength={60}
+                                {...control}
+                              />
+                            )}
                           </FormField>
-                          <FormField label={t('edit.fields.attributeValueIn', { number: index + 1, locale: t(`edit.locales.${language}`) })} errors={fieldError(`attributes.${index}.${value}`)}>
-                            {(control) => <Input name={ATTRIBUTE_FIELDS[value]} lang={language === 'zhHans' ? 'zh-Hans' : 'zh-Hant'} defaultValue={attribute[value] ?? ''} maxLength={200} {...control} />}
+                          <FormField
+                            label={t('edit.fields.attributeValueIn', { number: index + 1, locale: t(`edit.locales.${language}`) })}
+                            errors={fieldError(`attributes.${index}.${value}`)}
+                          >
+                            {(control) => (
+                              <Input
+                                name={ATTRIBUTE_FIELDS[value]}
+                                lang={language === 'zhHans' ? 'zh-Hans' : 'zh-Hant'}
+                                defaultValue={attribute[value] ?? ''}
+                                maxLength={200}
+                                {...control}
+                              />
+                            )}
                           </FormField>
                         </Fragment>
                       ))}
@@ -394,10 +476,22 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
                     )}
                   </FormField>
                   <div className="flex gap-1">
-                    <Button variant="ghost" size="icon" aria-label={t('edit.moveUp', { number: index + 1 })} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('edit.moveUp', { number: index + 1 })}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
                       <ArrowUp aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={t('edit.moveDown', { number: index + 1 })} disabled={index === images.length - 1} onClick={() => move(index, 1)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('edit.moveDown', { number: index + 1 })}
+                      disabled={index === images.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
                       <ArrowDown aria-hidden="true" />
                     </Button>
                   </div>

@@ -3,7 +3,18 @@ import { buttonClasses } from '../../../components/ui/button'
 import { Pagination } from '../../../components/ui/pagination'
 import { FilterSheet } from '../../../components/ui/filter-sheet'
 import { useFormatter } from '../../../components/use-formatter'
-import { localized, ProductFilters, ProductsEmptyState, productListFilters, productListHref, productListQueryFrom, ProductQuickEditCard, ProductViewSwitch, QuickEditProductInput, type QuickEditResult } from '../../../modules/catalog/index'
+import {
+  localized,
+  ProductFilters,
+  ProductsEmptyState,
+  productListFilters,
+  productListHref,
+  productListQueryFrom,
+  ProductQuickEditCard,
+  ProductViewSwitch,
+  QuickEditProductInput,
+  type QuickEditResult,
+} from '../../../modules/catalog/index'
 import { baseUnitPrices, categoryTree, flattenCategories, listProducts, productCovers, quickEditProduct } from '../../../modules/catalog/index.server'
 import { fileThumbnailUrl, hasRole, requireRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'

@@ -13,7 +13,17 @@ import { Stepper } from '../../../components/ui/stepper'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { IMPORT_COLUMNS, type ImportColumn, type ImportJobStatus, MAX_IMPORT_ROWS, REQUIRED_IMPORT_COLUMNS } from '../../../modules/catalog/index'
-import { dryRunImport, getImport, importHeaders, listImports, previewImport, setImportMapping, startImport, uploadImport, type ImportJob } from '../../../modules/catalog/index.server'
+import {
+  dryRunImport,
+  getImport,
+  importHeaders,
+  listImports,
+  previewImport,
+  setImportMapping,
+  startImport,
+  uploadImport,
+  type ImportJob,
+} from '../../../modules/catalog/index.server'
 import { FILE_ACCEPT } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import type { ServiceContext } from '../../../platform/actor'
@@ -137,7 +147,11 @@ function MappingStep({ step, actionData }: { step: Step; actionData: ActionData 
       <Form method="post" className="flex flex-col gap-4">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {IMPORT_COLUMNS.map((column) => (
-            <FormField key={column} label={required.has(column) ? t('mapping.requiredLabel', { column: t(`columns.${column}`) }) : t(`columns.${column}`)} errors={fieldError(column)}>
+            <FormField
+              key={column}
+              label={required.has(column) ? t('mapping.requiredLabel', { column: t(`columns.${column}`) }) : t(`columns.${column}`)}
+              errors={fieldError(column)}
+            >
               {(control) => (
                 <NativeSelect name={`map.${column}`} defaultValue={step.mapping[column] ?? ''} {...control}>
                   <option value="">{t('mapping.notInFile')}</option>
@@ -242,7 +256,9 @@ function PreviewStep({ step, actionData }: { step: Step; actionData: ActionData 
           <>
             <Alert tone="error">{t('preview.errorCount', { count: format.number(preview.errorCount) })}</Alert>
             <ErrorTable errors={preview.errors} caption={t('preview.errorsTitle')} />
-            {preview.errorCount > preview.errors.length ? <p className="text-sm text-muted-foreground">{t('preview.moreErrors', { shown: format.number(preview.errors.length) })}</p> : null}
+            {preview.errorCount > preview.errors.length ? (
+              <p className="text-sm text-muted-foreground">{t('preview.moreErrors', { shown: format.number(preview.errors.length) })}</p>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <a href={errorReportHref(step.job.id)} className={buttonClasses('secondary')} download>
                 {t('report.download')}
@@ -364,7 +380,13 @@ function RecentImports({ jobs }: { jobs: JobSummary[] }) {
                   <Badge variant={STATUS_BADGE[job.status]}>{t(`statuses.${job.status}`)}</Badge>
                 </TableCell>
                 <TableCell>{format.number(job.totalRows)}</TableCell>
-                <TableCell>{job.status === 'completed' ? t('recent.counts', { created: format.number(job.createdCount), updated: format.number(job.updatedCount) }) : job.errorCount > 0 ? t('recent.errors', { count: format.number(job.errorCount) }) : ''}</TableCell>
+                <TableCell>
+                  {job.status === 'completed'
+                    ? t('recent.counts', { created: format.number(job.createdCount), updated: format.number(job.updatedCount) })
+                    : job.errorCount > 0
+                      ? t('recent.errors', { count: format.number(job.errorCount) })
+                      : ''}
+                </TableCell>
                 <TableCell className="whitespace-nowrap">{format.dateTime(job.createdAt)}</TableCell>
               </TableRow>
             ))}

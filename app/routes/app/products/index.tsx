@@ -8,7 +8,18 @@ import { Pagination } from '../../../components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { FilterSheet } from '../../../components/ui/filter-sheet'
 import { useFormatter } from '../../../components/use-formatter'
-import { localized, ProductFilters, ProductsEmptyState, productListFilters, productListHref, productListQueryFrom, ProductStatusBadge, ProductStatusInput, type ProductStatus, ProductViewSwitch } from '../../../modules/catalog/index'
+import {
+  localized,
+  ProductFilters,
+  ProductsEmptyState,
+  productListFilters,
+  productListHref,
+  productListQueryFrom,
+  ProductStatusBadge,
+  ProductStatusInput,
+  type ProductStatus,
+  ProductViewSwitch,
+} from '../../../modules/catalog/index'
 import { categoryTree, flattenCategories, listProducts, setProductStatus } from '../../../modules/catalog/index.server'
 import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
@@ -114,7 +125,11 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           <p className="text-sm text-muted-foreground">{t('list.description')}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <ProductViewSwitch current="list" listHref={href(data.offset)} gridHref={productListHref(localizePath(locale, '/app/products/index.v2'), data.filters)} />
+          <ProductViewSwitch
+            current="list"
+            listHref={href(data.offset)}
+            gridHref={productListHref(localizePath(locale, '/app/products/index.v2'), data.filters)}
+          />
           {data.canManage ? (
             <>
               <Link to={localizePath(locale, '/app/products/import')} className={buttonClasses('secondary')}>
@@ -185,7 +200,13 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                   <TableRow key={row.id} data-state={selected.has(row.id) ? 'selected' : undefined}>
                     {data.canManage ? (
                       <TableCell>
-                        <Checkbox name="ids" value={row.id} aria-label={t('list.selectOne', { name: row.name })} checked={selected.has(row.id)} onCheckedChange={(checked) => toggle(row.id, checked === true)} />
+                        <Checkbox
+                          name="ids"
+                          value={row.id}
+                          aria-label={t('list.selectOne', { name: row.name })}
+                          checked={selected.has(row.id)}
+                          onCheckedChange={(checked) => toggle(row.id, checked === true)}
+                        />
                       </TableCell>
                     ) : null}
                     <TableCell className="font-medium">

@@ -22,7 +22,15 @@ import {
   MAX_ADDRESSES_PER_TYPE,
   SettingsNav,
 } from '../../../modules/companies/index'
-import { createAddress, deleteAddress, getCompanyProfile, listAddresses, requireActor, setDefaultAddress, updateAddress } from '../../../modules/companies/index.server'
+import {
+  createAddress,
+  deleteAddress,
+  getCompanyProfile,
+  listAddresses,
+  requireActor,
+  setDefaultAddress,
+  updateAddress,
+} from '../../../modules/companies/index.server'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
@@ -180,7 +188,11 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
             ) : null}
             {ofType.length === 0 ? (
               adding ? null : (
-                <EmptyState icon={MapPin} title={t(`types.${type}.empty`)} description={canManage ? t(`types.${type}.emptyAdmin`) : t(`types.${type}.emptyMember`)} />
+                <EmptyState
+                  icon={MapPin}
+                  title={t(`types.${type}.empty`)}
+                  description={canManage ? t(`types.${type}.emptyAdmin`) : t(`types.${type}.emptyMember`)}
+                />
               )
             ) : (
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

@@ -116,7 +116,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-
 function ProfileSection() {
   const { t } = useTranslation('companies')
   const { locale } = useRootData()
@@ -145,13 +144,27 @@ function ProfileSection() {
           <legend className="sr-only">{t('settings.profileTitle')}</legend>
           <div className="flex flex-wrap items-center gap-4">
             {profile.logoFileId ? (
-              <img src={fileThumbnailUrl(profile.logoFileId)} alt={t('settings.logoAlt', { company: profile.displayName })} className="size-16 rounded-md border border-border object-contain" width={64} height={64} />
+              <img
+                src={fileThumbnailUrl(profile.logoFileId)}
+                alt={t('settings.logoAlt', { company: profile.displayName })}
+                className="size-16 rounded-md border border-border object-contain"
+                width={64}
+                height={64}
+              />
             ) : (
               <span aria-hidden className="flex size-16 items-center justify-center rounded-md border border-dashed border-border text-muted-foreground">
                 <ImageUp className="size-6" />
               </span>
             )}
-            <Field label={t('settings.logo')} name="logo" type="file" accept="image/png,image/jpeg,image/webp" hint={t('settings.logoHint')} errors={fieldError('logo')} className="max-w-sm" />
+            <Field
+              label={t('settings.logo')}
+              name="logo"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              hint={t('settings.logoHint')}
+              errors={fieldError('logo')}
+              className="max-w-sm"
+            />
             {profile.logoFileId ? (
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="removeLogo" className="size-4" />
@@ -163,7 +176,9 @@ function ProfileSection() {
           <div className="grid gap-4">
             {DESCRIPTION_FIELDS.map(([name, language]) => (
               <FormField key={name} label={t(`settings.description.${name}`)} errors={fieldError(name)}>
-                {(control) => <Textarea name={name} lang={language} defaultValue={profile.description[language] ?? ''} maxLength={4000} rows={4} {...control} />}
+                {(control) => (
+                  <Textarea name={name} lang={language} defaultValue={profile.description[language] ?? ''} maxLength={4000} rows={4} {...control} />
+                )}
               </FormField>
             ))}
           </div>
@@ -204,7 +219,13 @@ function CertificationsSection() {
               <div>
                 <p className="font-medium">{certification.name}</p>
                 <p className="text-sm text-muted-foreground">
-                  {[certification.issuer, certification.certificateNumber, certification.validUntil ? t('settings.validUntil', { date: format.date(certification.validUntil) }) : null].filter(Boolean).join(' · ')}
+                  {[
+                    certification.issuer,
+                    certification.certificateNumber,
+                    certification.validUntil ? t('settings.validUntil', { date: format.date(certification.validUntil) }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
                 {certification.fileId ? (
                   <a href={fileContentUrl(certification.fileId)} className="text-sm text-primary underline" target="_blank" rel="noreferrer">
@@ -216,7 +237,13 @@ function CertificationsSection() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove-certification" />
                   <input type="hidden" name="certificationId" value={certification.id} />
-                  <Button type="submit" variant="ghost" size="sm" disabled={submitting} aria-label={t('settings.removeCertification', { name: certification.name })}>
+                  <Button
+                    type="submit"
+                    variant="ghost"
+                    size="sm"
+                    disabled={submitting}
+                    aria-label={t('settings.removeCertification', { name: certification.name })}
+                  >
                     <Trash2 aria-hidden />
                   </Button>
                 </Form>
@@ -226,7 +253,13 @@ function CertificationsSection() {
         </ul>
       )}
       {canEdit ? (
-        <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 border-t border-border pt-4 sm:grid-cols-2" noValidate key={added.done ? `added-${certifications.length}` : 'form'}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-4 grid gap-4 border-t border-border pt-4 sm:grid-cols-2"
+          noValidate
+          key={added.done ? `added-${certifications.length}` : 'form'}
+        >
           <h3 className="text-sm font-semibold sm:col-span-2">{t('settings.addCertification')}</h3>
           <input type="hidden" name="intent" value="add-certification" />
           <div className="sm:col-span-2">
@@ -236,7 +269,14 @@ function CertificationsSection() {
           <Field label={t('settings.certificationIssuer')} name="issuer" maxLength={120} errors={fieldError('issuer')} />
           <Field label={t('settings.certificationNumber')} name="certificateNumber" maxLength={80} errors={fieldError('certificateNumber')} />
           <Field label={t('settings.certificationValidUntil')} name="validUntil" type="date" errors={fieldError('validUntil')} />
-          <Field label={t('settings.certificationFile')} name="file" type="file" accept="application/pdf,image/png,image/jpeg,image/webp" errors={fieldError('file')} className="sm:col-span-2" />
+          <Field
+            label={t('settings.certificationFile')}
+            name="file"
+            type="file"
+            accept="application/pdf,image/png,image/jpeg,image/webp"
+            errors={fieldError('file')}
+            className="sm:col-span-2"
+          />
           <div className="sm:col-span-2">
             <Button type="submit" variant="secondary" disabled={submitting}>
               {t('settings.addCertificationSubmit')}
@@ -322,7 +362,10 @@ function ActivitySection() {
 function display(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—'
   if (Array.isArray(value)) return value.join(', ')
-  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).filter(Boolean).join(' / ')
+  if (typeof value === 'object')
+    return Object.values(value as Record<string, unknown>)
+      .filter(Boolean)
+      .join(' / ')
   return String(value)
 }
 
@@ -386,7 +429,14 @@ function DangerZone() {
             <FormError error={deleted.formError} />
             <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
               <input type="hidden" name="intent" value="delete" />
-              <Field label={t('danger.confirmLabel', { company: profile.displayName })} name="confirmName" autoComplete="off" required errors={fieldError('confirmName')} className="w-72" />
+              <Field
+                label={t('danger.confirmLabel', { company: profile.displayName })}
+                name="confirmName"
+                autoComplete="off"
+                required
+                errors={fieldError('confirmName')}
+                className="w-72"
+              />
               <Button type="submit" variant="danger" disabled={submitting}>
                 {t('danger.delete')}
               </Button>

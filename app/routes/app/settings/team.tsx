@@ -47,7 +47,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const parsedQuery = InvitationListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
   const query = parsedQuery.success ? parsedQuery.data : InvitationListQuery.parse({})
   const canManage = canManageMembers(ctx.actor)
-  const [team, invitations] = await withRouteErrors(() => Promise.all([listManagedMembers(ctx), canManage ? listInvitations(ctx, query) : Promise.resolve(null)]))
+  const [team, invitations] = await withRouteErrors(() =>
+    Promise.all([listManagedMembers(ctx), canManage ? listInvitations(ctx, query) : Promise.resolve(null)]),
+  )
   const self = team.members.find((member) => member.self)
   return {
     title: translator(ctx.locale, 'team')('manage.metaTitle'),
@@ -187,7 +189,11 @@ export default function TeamSettings() {
         {canManage ? (
           <MemberManagementTable members={members} ownerCount={ownerCount} label={t('directory.membersTable', { company: companyName })} />
         ) : (
-          <MemberDirectory members={members} currentUserId={members.find((member) => member.self)?.userId ?? ''} label={t('directory.membersTable', { company: companyName })} />
+          <MemberDirectory
+            members={members}
+            currentUserId={members.find((member) => member.self)?.userId ?? ''}
+            label={t('directory.membersTable', { company: companyName })}
+          />
         )}
       </Card>
       <InvitationsSection />

@@ -20,10 +20,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [page, projects, requirements] = await withRouteErrors(() => Promise.all([findSuppliers(ctx, query), shortlistProjects(ctx), requirementChoices(ctx)]))
   const openProjects = projects.filter((project) => project.status !== 'closed' && project.status !== 'cancelled')
   const projectId = openProjects.some((project) => project.id === search.project) ? search.project! : (openProjects[0]?.id ?? '')
-  const shortlisted = await shortlistMembership(ctx, projectId || null, page.items.map((item) => item.id))
+  const shortlisted = await shortlistMembership(
+    ctx,
+    projectId || null,
+    page.items.map((item) => item.id),
+  )
   return {
     ...pageData(ctx.locale, 'sourcing', 'find.metaTitle'),
-    filters: { q: query.q ?? '', country: query.country ?? '', verified: isTruthyFlag(query.verified), requirement: query.requirement ?? '', project: projectId },
+    filters: {
+      q: query.q ?? '',
+      country: query.country ?? '',
+      verified: isTruthyFlag(query.verified),
+      requirement: query.requirement ?? '',
+      project: projectId,
+    },
     rows: page.items.map((item) => ({ ...item, shortlisted: shortlisted.has(item.id) })),
     total: page.total,
     offset: page.offset,
@@ -53,14 +63,37 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function FindSuppliersPage({ loaderData: data, actionData }: Route.ComponentProps) {
   const { locale } = useRootData()
   const { t } = useTranslation('sourcing')
-  const result = actionData ? (actionData.ok ? { ok: true, name: actionData.name } : { ok: false, message: actionData.formError?.message ?? Object.values(actionData.fieldErrors).flat().map((key) => t(key)).join(' ') }) : undefined
+  const result = actionData
+    ? actionData.ok
+      ? { ok: true, name: actionData.name }
+      : {
+          ok: false,
+          message:
+            actionData.formError?.message ??
+            Object.values(actionData.fieldErrors)
+              .flat()
+              .map((key) => t(key))
+              .join(' '),
+        }
+    : undefined
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold">{t('find.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('find.description')}</p>
       </div>
-      <SupplierFinder locale={locale} filters={data.filters} rows={data.rows} total={data.total} offset={data.offset} limit={data.limit} requirement={data.requirement} requirements={data.requirements} projects={data.projects} result={result} />
+      <SupplierFinder
+        locale={locale}
+        filters={data.filters}
+        rows={data.rows}
+        total={data.total}
+        offset={data.offset}
+        limit={data.limit}
+        requirement={data.requirement}
+        requirements={data.requirements}
+        projects={data.projects}
+        result={result}
+      />
     </div>
   )
 }

@@ -21,7 +21,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const board = await withRouteErrors(() => sourcingPipeline(ctx))
   return {
     ...pageData(ctx.locale, 'sourcing', 'pipeline.metaTitle'),
-    columns: board.columns.map((column) => ({ stage: column.stage, total: column.total, cards: column.cards.map(({ updatedAt: _updatedAt, ...card }) => card) })),
+    columns: board.columns.map((column) => ({
+      stage: column.stage,
+      total: column.total,
+      cards: column.cards.map(({ updatedAt: _updatedAt, ...card }) => card),
+    })),
     cancelled: board.cancelled,
   }
 }
@@ -44,7 +48,11 @@ export default function SourcingPipelinePage({ loaderData: data }: Route.Compone
           {t('pipeline.newProject')}
         </Link>
       </div>
-      {empty ? <EmptyState title={t('pipeline.empty')} description={t('pipeline.emptyDescription')} /> : <PipelineBoard locale={locale} columns={data.columns} />}
+      {empty ? (
+        <EmptyState title={t('pipeline.empty')} description={t('pipeline.emptyDescription')} />
+      ) : (
+        <PipelineBoard locale={locale} columns={data.columns} />
+      )}
       {data.cancelled > 0 ? (
         <p className="text-sm text-muted-foreground">
           {t('pipeline.cancelled', { count: String(data.cancelled) })}{' '}

@@ -10,7 +10,20 @@ import { useFormatter } from '../../../components/use-formatter'
 import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { PartyConversations } from '../../../modules/messaging/index'
-import { AwardedOrders, ComparisonAssumptionsForm, ComparisonAwardPanel, ComparisonCurrency, ComparisonMatrix, ComparisonQuotationDecisions, type OpenComparison, QuotationDecisionInput, readAwardForm, SaveAssumptionsInput, useAwardSelection, type AwardedOrder } from '../../../modules/sourcing/index'
+import {
+  AwardedOrders,
+  ComparisonAssumptionsForm,
+  ComparisonAwardPanel,
+  ComparisonCurrency,
+  ComparisonMatrix,
+  ComparisonQuotationDecisions,
+  type OpenComparison,
+  QuotationDecisionInput,
+  readAwardForm,
+  SaveAssumptionsInput,
+  useAwardSelection,
+  type AwardedOrder,
+} from '../../../modules/sourcing/index'
 import { comparisonFor, decideQuotation, listComparableRfqs, saveAssumptions, type Comparison } from '../../../modules/sourcing/index.server'
 import { awardQuotations } from '../../../workflows/award-quotations.server'
 import type { ServiceContext } from '../../../platform/actor'
@@ -51,7 +64,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const url = new URL(request.url)
   const rfqId = url.searchParams.get('rfq')
-  const [rfqs, rates, selected] = await withRouteErrors(() => Promise.all([listComparableRfqs(ctx), rateTable(), rfqId ? loadComparison(ctx, rfqId, url.searchParams.get('currency')) : null]))
+  const [rfqs, rates, selected] = await withRouteErrors(() =>
+    Promise.all([listComparableRfqs(ctx), rateTable(), rfqId ? loadComparison(ctx, rfqId, url.searchParams.get('currency')) : null]),
+  )
   const visible = selected && !selected.comparison.sealed ? selected.comparison.suppliers : []
   // Negotiating a quotation happens in its own thread with the supplier.
   const quotationThreads = await partyThreads(
@@ -118,7 +133,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result = await awardQuotations(ctx, rfqId, { lines, notes })
     return { ok: true as const, intent: 'award', purchaseOrders: result.purchaseOrders }
   } catch (error) {
-    if (isAppError(error) && error.details?.reason === 'quoting_open') return failure({ ok: false, fieldErrors: {}, formError: { code: error.code, message: translator(ctx.locale, 'comparison')('award.quotingOpen') } }, error.status, { intent: 'award' })
+    if (isAppError(error) && error.details?.reason === 'quoting_open')
+      return failure(
+        { ok: false, fieldErrors: {}, formError: { code: error.code, message: translator(ctx.locale, 'comparison')('award.quotingOpen') } },
+        error.status,
+        { intent: 'award' },
+      )
     if (isAppError(error) && error.details?.fields) {
       const fields = byLine(error.details.fields as Record<string, string[]>, lines)
       return failureFromError(new AppError(error.code, error.message, { ...error.details, fields }), { intent: 'award' })
@@ -143,7 +163,9 @@ export default function ComparisonPage({ loaderData: data, actionData }: Route.C
   const done = result?.ok ? result : undefined
   const { comparison } = data
   const lineErrors = Object.fromEntries(
-    Object.entries(failed?.intent === 'award' ? failed.fieldErrors : {}).flatMap(([field]) => (field.startsWith('line.') ? [[field.slice('line.'.length), fieldError(field) ?? []]] : [])),
+    Object.entries(failed?.intent === 'award' ? failed.fieldErrors : {}).flatMap(([field]) =>
+      field.startsWith('line.') ? [[field.slice('line.'.length), fieldError(field) ?? []]] : [],
+    ),
   )
 
   return (
@@ -209,7 +231,13 @@ export default function ComparisonPage({ loaderData: data, actionData }: Route.C
           <Card className="flex flex-col gap-3 p-4">
             <CardTitle id="comparison-assumptions-heading">{t('assumptions.title')}</CardTitle>
             <CardDescription>{t('assumptions.description')}</CardDescription>
-            <ComparisonAssumptionsForm assumptions={comparison.assumptions} source={comparison.assumptionsSource} canSaveDefault={data.canSaveDefault} fieldError={errorsOf('assumptions')} busy={busy} />
+            <ComparisonAssumptionsForm
+              assumptions={comparison.assumptions}
+              source={comparison.assumptionsSource}
+              canSaveDefault={data.canSaveDefault}
+              fieldError={errorsOf('assumptions')}
+              busy={busy}
+            />
           </Card>
 
           {comparison.suppliers.length > 0 ? (
@@ -217,17 +245,32 @@ export default function ComparisonPage({ loaderData: data, actionData }: Route.C
               <h2 id="comparison-decisions-heading" className="text-lg font-semibold">
                 {t('decisions.title')}
               </h2>
-              <ComparisonQuotationDecisions suppliers={comparison.suppliers} failedQuotationId={failed?.intent === 'decide' ? (failed.quotationId ?? null) : null} fieldError={errorsOf('decide')} busy={busy} />
+              <ComparisonQuotationDecisions
+                suppliers={comparison.suppliers}
+                failedQuotationId={failed?.intent === 'decide' ? (failed.quotationId ?? null) : null}
+                fieldError={errorsOf('decide')}
+                busy={busy}
+              />
             </section>
           ) : null}
-          <PartyConversations locale={locale} titleId="comparison-conversations-title" title={tChat('entry.quotationConversations')} threads={data.quotationThreads} />
+          <PartyConversations
+            locale={locale}
+            titleId="comparison-conversations-title"
+            title={tChat('entry.quotationConversations')}
+            threads={data.quotationThreads}
+          />
         </>
       ) : null}
     </div>
   )
 }
 
-type MatrixAndAwardProps = { comparison: OpenComparison; lineErrors: Record<string, string[]>; fieldError: (field: string) => string[] | undefined; busy: boolean }
+type MatrixAndAwardProps = {
+  comparison: OpenComparison
+  lineErrors: Record<string, string[]>
+  fieldError: (field: string) => string[] | undefined
+  busy: boolean
+}
 
 /** The matrix and the award panel share one selection: the lines ticked in the table and the offer chosen for each. */
 function MatrixAndAward({ comparison, lineErrors, fieldError, busy }: MatrixAndAwardProps) {
@@ -241,8 +284,14 @@ function MatrixAndAward({ comparison, lineErrors, fieldError, busy }: MatrixAndA
         <h2 id="comparison-matrix-heading" className="text-lg font-semibold">
           {t('matrix.title', { number: comparison.rfq.number, title: comparison.rfq.title })}
         </h2>
-        <p className="text-sm text-muted-foreground">{comparison.ratesAsOf ? t('matrix.ratesAsOf', { date: format.date(comparison.ratesAsOf), currency: comparison.currency }) : t('matrix.noRates')}</p>
-        {comparison.suppliers.length === 0 ? <p className="text-sm">{t('matrix.noQuotes')}</p> : <ComparisonMatrix comparison={comparison} awardFormId={AWARD_FORM_ID} lineErrors={lineErrors} selection={selection} />}
+        <p className="text-sm text-muted-foreground">
+          {comparison.ratesAsOf ? t('matrix.ratesAsOf', { date: format.date(comparison.ratesAsOf), currency: comparison.currency }) : t('matrix.noRates')}
+        </p>
+        {comparison.suppliers.length === 0 ? (
+          <p className="text-sm">{t('matrix.noQuotes')}</p>
+        ) : (
+          <ComparisonMatrix comparison={comparison} awardFormId={AWARD_FORM_ID} lineErrors={lineErrors} selection={selection} />
+        )}
       </section>
 
       {comparison.suppliers.length > 0 ? (

@@ -88,7 +88,12 @@ export default function PriceResearchPage({ loaderData: data }: Route.ComponentP
         <section aria-labelledby="benchmark-title" className="flex flex-col gap-4">
           <div>
             <h2 id="benchmark-title" className="text-lg font-medium">
-              {[benchmark.hsCode ? t('research.subjectHs', { code: benchmark.hsCode, description: benchmark.hsDescription ?? '' }) : null, benchmark.categoryName ? t('research.subjectCategory', { name: benchmark.categoryName }) : null].filter(Boolean).join(' · ')}
+              {[
+                benchmark.hsCode ? t('research.subjectHs', { code: benchmark.hsCode, description: benchmark.hsDescription ?? '' }) : null,
+                benchmark.categoryName ? t('research.subjectCategory', { name: benchmark.categoryName }) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </h2>
             <p className="text-sm text-muted-foreground">
               {t('research.scope', { currency: benchmark.currency, date: benchmark.ratesAsOf ? format.date(`${benchmark.ratesAsOf}T12:00:00Z`) : '—' })}

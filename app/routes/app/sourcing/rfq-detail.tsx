@@ -24,9 +24,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = pageData(ctx.locale, 'rfqs', 'detail.metaTitle')
   const supplierThreads = await partyThreads(
     ctx,
-    rfq.invitees.map((invitee) => ({ id: invitee.supplierCompanyId, name: invitee.name, target: { kind: 'rfq', rfqId: rfq.id, supplierCompanyId: invitee.supplierCompanyId } })),
+    rfq.invitees.map((invitee) => ({
+      id: invitee.supplierCompanyId,
+      name: invitee.name,
+      target: { kind: 'rfq', rfqId: rfq.id, supplierCompanyId: invitee.supplierCompanyId },
+    })),
   )
-  return { ...page, i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') }, supplierThreads, title: `${rfq.number} · ${rfq.title}`, rfq, notice: saved ? 'detail.saved' : done && /^[a-z]+$/.test(done) ? `detail.done.${done}` : null }
+  return {
+    ...page,
+    i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') },
+    supplierThreads,
+    title: `${rfq.number} · ${rfq.title}`,
+    rfq,
+    notice: saved ? 'detail.saved' : done && /^[a-z]+$/.test(done) ? `detail.done.${done}` : null,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -13,7 +13,11 @@ export async function rfqPageAction(request: Request, ctx: ServiceContext, id: s
   if (intent === 'answer') {
     const questionId = String(form.get('questionId') ?? '')
     const parsed = AnswerQuestionInput.safeParse(formToObject(form))
-    if (!parsed.success) return failure({ ok: false, fieldErrors: Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([, keys]) => [`answer.${questionId}`, keys])) })
+    if (!parsed.success)
+      return failure({
+        ok: false,
+        fieldErrors: Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([, keys]) => [`answer.${questionId}`, keys])),
+      })
     try {
       await answerQuestion(ctx, id, questionId, parsed.data)
     } catch (error) {

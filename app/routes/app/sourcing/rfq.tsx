@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { Link, redirect } from 'react-router'
 import { buttonClasses } from '../../../components/ui/button'
 import { requireActor } from '../../../modules/companies/index.server'
-import { CreateRfqInput, readRfqForm, RfqForm, RfqList, RfqListQuery, type RfqFormValues, toFormLineErrors, UpdateRfqInput } from '../../../modules/sourcing/index'
+import {
+  CreateRfqInput,
+  readRfqForm,
+  RfqForm,
+  RfqList,
+  RfqListQuery,
+  type RfqFormValues,
+  toFormLineErrors,
+  UpdateRfqInput,
+} from '../../../modules/sourcing/index'
 import { createRfq, getRfq, listRfqs, rfqFormOptions, rfqFormValuesOf, updateRfq } from '../../../modules/sourcing/index.server'
 import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
@@ -46,7 +55,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const draft = draftId ? await withRouteErrors(() => getRfq(ctx, draftId)) : null
     if (draft && draft.status !== 'draft') throw redirect(localizePath(ctx.locale, `/app/sourcing/rfq/${draft.id}`))
     const projectId = draft?.projectId ?? url.searchParams.get('project') ?? ''
-    const options = await withRouteErrors(() => rfqFormOptions(ctx, projectId || null, draft?.invitees.map((invitee) => invitee.supplierCompanyId)))
+    const options = await withRouteErrors(() =>
+      rfqFormOptions(
+        ctx,
+        projectId || null,
+        draft?.invitees.map((invitee) => invitee.supplierCompanyId),
+      ),
+    )
     // A new RFQ of a project starts titled after it; the buyer edits the title as they like.
     const projectName = options.projects.find((project) => project.id === projectId)?.name ?? ''
     // Every shortlisted supplier and open requirement, or those named (a product page's "Request a quotation").
@@ -56,13 +71,43 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
     const values = draft
       ? rfqFormValuesOf(draft)
-      : { ...emptyValues(projectId, 'USD'), title: projectName, supplierIds: chosen('supplier', options.suppliers.map((supplier) => supplier.id)), requirementIds: chosen('requirement', options.requirements.map((requirement) => requirement.id)) }
+      : {
+          ...emptyValues(projectId, 'USD'),
+          title: projectName,
+          supplierIds: chosen(
+            'supplier',
+            options.suppliers.map((supplier) => supplier.id),
+          ),
+          requirementIds: chosen(
+            'requirement',
+            options.requirements.map((requirement) => requirement.id),
+          ),
+        }
     // The form's supplier search speaks the sourcing catalog.
-    return { ...pageData(ctx.locale, 'rfqs', 'form.metaTitle'), i18n: messagesFor(ctx.locale, 'rfqs', 'sourcing'), mode: 'form' as const, options, values, draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null, idempotencyKey: draft ? undefined : randomUUID() }
+    return {
+      ...pageData(ctx.locale, 'rfqs', 'form.metaTitle'),
+      i18n: messagesFor(ctx.locale, 'rfqs', 'sourcing'),
+      mode: 'form' as const,
+      options,
+      values,
+      draft: draft ? { id: draft.id, number: draft.number, version: draft.version } : null,
+      idempotencyKey: draft ? undefined : randomUUID(),
+    }
   }
-  const query = RfqListQuery.parse({ status: url.searchParams.get('status') ?? undefined, q: url.searchParams.get('q') ?? undefined, offset: url.searchParams.get('offset') ?? undefined })
+  const query = RfqListQuery.parse({
+    status: url.searchParams.get('status') ?? undefined,
+    q: url.searchParams.get('q') ?? undefined,
+    offset: url.searchParams.get('offset') ?? undefined,
+  })
   const page = await withRouteErrors(() => listRfqs(ctx, query))
-  return { ...pageData(ctx.locale, 'rfqs', 'list.metaTitle'), mode: 'list' as const, filters: { status: query.status ?? '', q: query.q ?? '' }, page, offset: query.offset, limit: query.limit }
+  return {
+    ...pageData(ctx.locale, 'rfqs', 'list.metaTitle'),
+    mode: 'list' as const,
+    filters: { status: query.status ?? '', q: query.q ?? '' },
+    page,
+    offset: query.offset,
+    limit: query.limit,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -73,13 +118,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData()
   const { values, input, indices } = readRfqForm(form)
   const parsed = draftId ? UpdateRfqInput.safeParse(input) : CreateRfqInput.safeParse(input)
-  if (!parsed.success) return failure({ ok: false, fieldErrors: toFormLineErrors(fieldErrorsOf(parsed.error), indices) }, 422, { values: JSON.stringify(values) })
+  if (!parsed.success)
+    return failure({ ok: false, fieldErrors: toFormLineErrors(fieldErrorsOf(parsed.error), indices) }, 422, { values: JSON.stringify(values) })
   try {
     const rfq = draftId ? await updateRfq(ctx, draftId, UpdateRfqInput.parse(input)) : await createRfq(ctx, parsed.data, idempotencyOfForm(form))
     return redirect(`${localizePath(ctx.locale, `/app/sourcing/rfq/${rfq.id}`)}?saved=1`)
   } catch (error) {
     if (isAppError(error) && error.code === 'validation_failed' && error.details?.fields) {
-      return failure({ ok: false, fieldErrors: toFormLineErrors(error.details.fields as Record<string, string[]>, indices) }, 422, { values: JSON.stringify(values) })
+      return failure({ ok: false, fieldErrors: toFormLineErrors(error.details.fields as Record<string, string[]>, indices) }, 422, {
+        values: JSON.stringify(values),
+      })
     }
     return failureFromError(error, { values: JSON.stringify(values) })
   }
@@ -127,7 +175,17 @@ export default function RfqPage({ loaderData: data, actionData }: Route.Componen
         </div>
         {newLink}
       </div>
-      <RfqList locale={locale} basePath="/app/sourcing/rfq" filters={data.filters} rows={data.page.items} total={data.page.total} offset={data.offset} limit={data.limit} hrefOf={(row) => `/app/sourcing/rfq/${row.id}`} emptyAction={newLink} />
+      <RfqList
+        locale={locale}
+        basePath="/app/sourcing/rfq"
+        filters={data.filters}
+        rows={data.page.items}
+        total={data.page.total}
+        offset={data.offset}
+        limit={data.limit}
+        hrefOf={(row) => `/app/sourcing/rfq/${row.id}`}
+        emptyAction={newLink}
+      />
     </div>
   )
 }

@@ -70,10 +70,15 @@ export default function SelectedSuppliersPage({ loaderData: data, actionData }: 
   const navigation = useNavigation()
   const failed = actionData && !actionData.ok ? actionData : null
   const done = actionData?.ok ? actionData : null
-  const doneNotice = { add: t('selected.done.add', { count: String(done?.count ?? 0) }), note: t('selected.done.note'), remove: t('selected.done.remove') } satisfies Record<NonNullable<typeof done>['intent'], string>
+  const doneNotice = {
+    add: t('selected.done.add', { count: String(done?.count ?? 0) }),
+    note: t('selected.done.note'),
+    remove: t('selected.done.remove'),
+  } satisfies Record<NonNullable<typeof done>['intent'], string>
   const failedIntent = failed && 'intent' in failed ? String(failed.intent) : ''
   const fieldMessages = (name: string) => (failed?.fieldErrors[name] ?? []).map((key) => t(key))
-  const noteErrors = failedIntent === 'note' && failed && 'supplierId' in failed ? { supplierId: String(failed.supplierId), errors: fieldMessages('note') } : undefined
+  const noteErrors =
+    failedIntent === 'note' && failed && 'supplierId' in failed ? { supplierId: String(failed.supplierId), errors: fieldMessages('note') } : undefined
   const project = data.project
   return (
     <div className="flex flex-col gap-6">
@@ -138,9 +143,20 @@ export default function SelectedSuppliersPage({ loaderData: data, actionData }: 
               </div>
               {!project.editable ? <Alert tone="info">{t('selected.finished')}</Alert> : null}
               {project.editable ? (
-                <Form method="post" action={`?project=${project.id}`} className="flex flex-col gap-2 rounded-md border border-border p-4" key={`add-${data.rows.length}`}>
+                <Form
+                  method="post"
+                  action={`?project=${project.id}`}
+                  className="flex flex-col gap-2 rounded-md border border-border p-4"
+                  key={`add-${data.rows.length}`}
+                >
                   <input type="hidden" name="intent" value="add" />
-                  <SupplierSelector name="supplierIds" label={t('selected.addLabel')} hint={t('selected.addHint')} errors={failedIntent === 'add' ? fieldMessages('supplierIds') : undefined} excludeIds={data.rows.map((row) => row.supplierId)} />
+                  <SupplierSelector
+                    name="supplierIds"
+                    label={t('selected.addLabel')}
+                    hint={t('selected.addHint')}
+                    errors={failedIntent === 'add' ? fieldMessages('supplierIds') : undefined}
+                    excludeIds={data.rows.map((row) => row.supplierId)}
+                  />
                   <Button type="submit" className="self-start" disabled={navigation.state === 'submitting'}>
                     {t('selected.add')}
                   </Button>

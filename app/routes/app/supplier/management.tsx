@@ -1,7 +1,19 @@
 import { Alert } from '../../../components/ui/alert'
 import { requireActor, uploadFile } from '../../../modules/companies/index.server'
-import { AddApprovedSupplierInput, ApprovedListQuery, ApprovedSupplierAddForm, ApprovedSupplierList, UpdateApprovedSupplierInput } from '../../../modules/sourcing/index'
-import { addApprovedSupplier, approvalDocumentChoices, listApprovedSuppliers, removeApprovedSupplier, updateApprovedSupplier } from '../../../modules/sourcing/index.server'
+import {
+  AddApprovedSupplierInput,
+  ApprovedListQuery,
+  ApprovedSupplierAddForm,
+  ApprovedSupplierList,
+  UpdateApprovedSupplierInput,
+} from '../../../modules/sourcing/index'
+import {
+  addApprovedSupplier,
+  approvalDocumentChoices,
+  listApprovedSuppliers,
+  removeApprovedSupplier,
+  updateApprovedSupplier,
+} from '../../../modules/sourcing/index.server'
 import type { ServiceContext } from '../../../platform/actor'
 import { AppError, isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
@@ -25,7 +37,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...pageData(ctx.locale, 'sourcing', 'management.metaTitle'),
     filters: { status: query.status ?? '', q: query.q ?? '' },
     counts: page.counts,
-    rows: page.items.map((item) => ({ ...item, documents: item.documents.map((file) => ({ id: file.id, name: file.name })), updatedAt: item.updatedAt.toISOString() })),
+    rows: page.items.map((item) => ({
+      ...item,
+      documents: item.documents.map((file) => ({ id: file.id, name: file.name })),
+      updatedAt: item.updatedAt.toISOString(),
+    })),
     total: page.total,
     offset: query.offset,
     limit: query.limit,
@@ -41,7 +57,8 @@ async function uploadedDocuments(ctx: ServiceContext, form: FormData): Promise<s
     try {
       ids.push((await uploadFile(ctx, { purpose: 'attachment', name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })).id)
     } catch (error) {
-      if (isAppError(error) && error.status < 500) throw new AppError('validation_failed', error.message, { fields: { documentFileIds: ['validation.documentUpload'] } })
+      if (isAppError(error) && error.status < 500)
+        throw new AppError('validation_failed', error.message, { fields: { documentFileIds: ['validation.documentUpload'] } })
       throw error
     }
   }
@@ -83,7 +100,10 @@ export default function SupplierManagementPage({ loaderData: data, actionData }:
   const { locale } = useRootData()
   const failed = actionData && !actionData.ok ? actionData : null
   const done = actionData?.ok ? actionData : null
-  const doneNotice = { add: t('management.done.add'), update: t('management.done.update'), remove: t('management.done.remove') } satisfies Record<NonNullable<typeof done>['intent'], string>
+  const doneNotice = { add: t('management.done.add'), update: t('management.done.update'), remove: t('management.done.remove') } satisfies Record<
+    NonNullable<typeof done>['intent'],
+    string
+  >
   const errors = failed && 'form' in failed ? { form: String(failed.form), fields: failed.fieldErrors } : null
   return (
     <div className="flex flex-col gap-6">
@@ -98,7 +118,17 @@ export default function SupplierManagementPage({ loaderData: data, actionData }:
         <h2 id="approved-list-title" className="text-lg font-medium">
           {t('management.listTitle')}
         </h2>
-        <ApprovedSupplierList locale={locale} filters={data.filters} counts={data.counts} rows={data.rows} total={data.total} offset={data.offset} limit={data.limit} documents={data.documents} errors={errors} />
+        <ApprovedSupplierList
+          locale={locale}
+          filters={data.filters}
+          counts={data.counts}
+          rows={data.rows}
+          total={data.total}
+          offset={data.offset}
+          limit={data.limit}
+          documents={data.documents}
+          errors={errors}
+        />
       </section>
     </div>
   )

@@ -105,7 +105,11 @@ export default function SupplierOnboarding() {
         <h1 className="text-2xl font-semibold">{t('onboarding.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('onboarding.intro')}</p>
       </div>
-      {search.get('submitted') ? <Alert tone="success" title={t('onboarding.submittedTitle')}>{t('onboarding.submittedBody')}</Alert> : null}
+      {search.get('submitted') ? (
+        <Alert tone="success" title={t('onboarding.submittedTitle')}>
+          {t('onboarding.submittedBody')}
+        </Alert>
+      ) : null}
       {incomplete ? (
         <Alert tone="warning" title={t('onboarding.incompleteTitle')}>
           {common(`errors.${incompleteCode}`, { defaultValue: common('errors.internal') })} {t('onboarding.incompleteBody')}
@@ -156,15 +160,21 @@ function SupplierChecklist({ supplier, locale }: { supplier: SupplierData; local
             </Link>
           </ChecklistItem>
           <ChecklistItem done={(latest?.documentCount ?? 0) > 0} title={t('onboarding.documentsStep')}>
-            <p className="text-sm text-muted-foreground">{latest ? t('onboarding.documentsSent', { count: latest.documentCount }) : t('onboarding.documentsMissing')}</p>
+            <p className="text-sm text-muted-foreground">
+              {latest ? t('onboarding.documentsSent', { count: latest.documentCount }) : t('onboarding.documentsMissing')}
+            </p>
           </ChecklistItem>
           <ChecklistItem done={status === 'accept'} title={t('onboarding.reviewStep')}>
             <div className="flex flex-wrap items-center gap-2">
               <VerificationStatusBadge status={status} />
               <VerifiedBadge status={status} />
             </div>
-            {status === 'pending' && latest ? <p className="text-sm text-muted-foreground">{t('onboarding.pendingSince', { date: format.dateTime(latest.submittedAt) })}</p> : null}
-            {status === 'accept' && profile.verifiedAt ? <p className="text-sm text-muted-foreground">{t('onboarding.verifiedSince', { date: format.date(profile.verifiedAt) })}</p> : null}
+            {status === 'pending' && latest ? (
+              <p className="text-sm text-muted-foreground">{t('onboarding.pendingSince', { date: format.dateTime(latest.submittedAt) })}</p>
+            ) : null}
+            {status === 'accept' && profile.verifiedAt ? (
+              <p className="text-sm text-muted-foreground">{t('onboarding.verifiedSince', { date: format.date(profile.verifiedAt) })}</p>
+            ) : null}
             {status === 'reject' && latest?.reviewNote ? (
               <Alert tone="error" title={t('onboarding.rejectedTitle')}>
                 <p className="whitespace-pre-wrap">{latest.reviewNote}</p>

@@ -26,9 +26,18 @@ export const handle: RouteHandle = { width: 'wide' }
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const url = new URL(request.url)
-  const parsed = RfqInboxQuery.safeParse({ status: url.searchParams.get('status') ?? undefined, limit: PAGE_SIZE, offset: url.searchParams.get('offset') ?? undefined })
+  const parsed = RfqInboxQuery.safeParse({
+    status: url.searchParams.get('status') ?? undefined,
+    limit: PAGE_SIZE,
+    offset: url.searchParams.get('offset') ?? undefined,
+  })
   const query = parsed.success ? parsed.data : RfqInboxQuery.parse({ limit: PAGE_SIZE })
-  const [inbox, mine] = await withRouteErrors(() => Promise.all([listRfqInbox(ctx, { status: query.status, limit: PAGE_SIZE, offset: query.offset }), listMyQuotations(ctx, { publicOnly: false, limit: 10, offset: 0 })]))
+  const [inbox, mine] = await withRouteErrors(() =>
+    Promise.all([
+      listRfqInbox(ctx, { status: query.status, limit: PAGE_SIZE, offset: query.offset }),
+      listMyQuotations(ctx, { publicOnly: false, limit: 10, offset: 0 }),
+    ]),
+  )
   return { ...pageData(ctx.locale, 'quotations', 'portal.metaTitle'), inbox, mine, status: query.status ?? '', offset: query.offset, now: new Date() }
 }
 
@@ -40,7 +49,8 @@ export default function SupplierPortalPage({ loaderData: data }: Route.Component
   const { locale } = useRootData()
   const format = useFormatter()
   const totalQuotes = Object.values(data.mine.counts).reduce((sum, n) => sum + n, 0)
-  const pageHref = (offset: number) => `${localizePath(locale, '/app/supplier/portal')}?${new URLSearchParams({ ...(data.status ? { status: data.status } : {}), offset: String(offset) })}`
+  const pageHref = (offset: number) =>
+    `${localizePath(locale, '/app/supplier/portal')}?${new URLSearchParams({ ...(data.status ? { status: data.status } : {}), offset: String(offset) })}`
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -97,7 +107,9 @@ export default function SupplierPortalPage({ loaderData: data }: Route.Component
                     <TableCell label={t('portal.buyer')}>{rfq.visibility === 'invited' ? rfq.buyerName : t('portal.publicRequest')}</TableCell>
                     <TableCell label={t('portal.deadline')}>
                       <div>{format.dateTime(rfq.quoteDeadline)}</div>
-                      <div className="text-xs text-muted-foreground">{rfq.quotingOpen ? t('portal.closesIn', { when: format.relativeTime(rfq.quoteDeadline, data.now) }) : t('portal.closed')}</div>
+                      <div className="text-xs text-muted-foreground">
+                        {rfq.quotingOpen ? t('portal.closesIn', { when: format.relativeTime(rfq.quoteDeadline, data.now) }) : t('portal.closed')}
+                      </div>
                     </TableCell>
                     <TableCell label={t('portal.lines')} className="text-right tabular-nums">
                       {format.number(rfq.lineCount)}

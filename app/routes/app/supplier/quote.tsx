@@ -12,8 +12,27 @@ import { useFormatter } from '../../../components/use-formatter'
 import { FILE_LIST_MAX_LIMIT } from '../../../modules/companies/index'
 import { listFiles, requireActor } from '../../../modules/companies/index.server'
 import { OpenConversation } from '../../../modules/messaging/index'
-import { AskQuestionInput, DeclineRfqInput, InvitationStatusBadge, QuotationEditor, QuotationHistory, QuotationStepInput, ReviseQuotationInput, SaveQuotationInput } from '../../../modules/sourcing/index'
-import { askQuestion, declineRfq, getMyQuotationForRfq, getRfqForSupplier, quotationHistory, reviseQuotation, saveQuotation, submitQuotation, withdrawQuotation } from '../../../modules/sourcing/index.server'
+import {
+  AskQuestionInput,
+  DeclineRfqInput,
+  InvitationStatusBadge,
+  QuotationEditor,
+  QuotationHistory,
+  QuotationStepInput,
+  ReviseQuotationInput,
+  SaveQuotationInput,
+} from '../../../modules/sourcing/index'
+import {
+  askQuestion,
+  declineRfq,
+  getMyQuotationForRfq,
+  getRfqForSupplier,
+  quotationHistory,
+  reviseQuotation,
+  saveQuotation,
+  submitQuotation,
+  withdrawQuotation,
+} from '../../../modules/sourcing/index.server'
 import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
@@ -32,7 +51,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const id = params.id ?? ''
   const rfq = await withRouteErrors(() => getRfqForSupplier(ctx, id))
-  const [quotation, files] = await withRouteErrors(() => Promise.all([getMyQuotationForRfq(ctx, id), listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT })]))
+  const [quotation, files] = await withRouteErrors(() =>
+    Promise.all([getMyQuotationForRfq(ctx, id), listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT })]),
+  )
   const history = quotation && quotation.revision > 0 ? await withRouteErrors(() => quotationHistory(ctx, quotation.id)) : []
   const buyerThread = await threadEntry(ctx, { kind: 'rfq', rfqId: id })
   // Once a quotation is in, negotiating it has its own thread.
@@ -157,7 +178,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await submitQuotation(ctx, saved.id, { version: saved.version })
     return { ok: true as const, done: 'submitted' as const }
   } catch (error) {
-    if (isAppError(error) && error.code === 'validation_failed' && error.details?.fields) return failure({ ok: false, fieldErrors: error.details.fields as Record<string, string[]> }, 422, extra)
+    if (isAppError(error) && error.code === 'validation_failed' && error.details?.fields)
+      return failure({ ok: false, fieldErrors: error.details.fields as Record<string, string[]> }, 422, extra)
     return failureFromError(error, extra)
   }
 }
@@ -172,7 +194,14 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
   const result = actionData
   const failed = result && !result.ok ? result : null
   const done = result?.ok ? result.done : null
-  const doneNotice = { asked: t('result.asked'), declined: t('result.declined'), withdrawn: t('result.withdrawn'), revised: t('result.revised'), saved: t('result.saved'), submitted: t('result.submitted') } satisfies Record<NonNullable<typeof done>, string>
+  const doneNotice = {
+    asked: t('result.asked'),
+    declined: t('result.declined'),
+    withdrawn: t('result.withdrawn'),
+    revised: t('result.revised'),
+    saved: t('result.saved'),
+    submitted: t('result.submitted'),
+  } satisfies Record<NonNullable<typeof done>, string>
   const failedIntent = failed && 'intent' in failed ? String(failed.intent) : ''
   const typed = failed && 'values' in failed && typeof failed.values === 'string' ? (JSON.parse(failed.values) as Record<string, string>) : null
   const fieldErrorsFor = (intents: string[]) => (failed && intents.includes(failedIntent) ? failed.fieldErrors : undefined)
@@ -197,8 +226,24 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
             {t('quote.deadline')}: {format.dateTime(rfq.quoteDeadline)}
             {rfq.quotingOpen ? ` (${t('quote.closesIn', { when: format.relativeTime(rfq.quoteDeadline, data.now) })})` : ''}
           </span>
-          {data.buyerThread ? <OpenConversation locale={locale} target={data.buyerThread.target} existingId={data.buyerThread.existingId} labelKey="entry.messageBuyer" subject={tChat('kinds.rfq')} /> : null}
-          {data.quotationThread ? <OpenConversation locale={locale} target={data.quotationThread.target} existingId={data.quotationThread.existingId} labelKey="entry.quotationConversation" subject={tChat('kinds.quotation')} /> : null}
+          {data.buyerThread ? (
+            <OpenConversation
+              locale={locale}
+              target={data.buyerThread.target}
+              existingId={data.buyerThread.existingId}
+              labelKey="entry.messageBuyer"
+              subject={tChat('kinds.rfq')}
+            />
+          ) : null}
+          {data.quotationThread ? (
+            <OpenConversation
+              locale={locale}
+              target={data.quotationThread.target}
+              existingId={data.quotationThread.existingId}
+              labelKey="entry.quotationConversation"
+              subject={tChat('kinds.quotation')}
+            />
+          ) : null}
         </div>
       </div>
 

@@ -47,7 +47,13 @@ export default function SelectorDemoPage({ actionData }: Route.ComponentProps) {
       </section>
       <Form method="post" className="flex flex-col gap-4">
         <SupplierSelector name="suppliers" label={t('selectorDemo.multiLabel')} hint={t('selectorDemo.multiHint')} defaultValue={actionData?.chosen ?? []} />
-        <SupplierSelector name="preferred" label={t('selectorDemo.singleLabel')} hint={t('selectorDemo.singleHint')} single defaultValue={actionData?.preferred ? [actionData.preferred] : []} />
+        <SupplierSelector
+          name="preferred"
+          label={t('selectorDemo.singleLabel')}
+          hint={t('selectorDemo.singleHint')}
+          single
+          defaultValue={actionData?.preferred ? [actionData.preferred] : []}
+        />
         <Button type="submit" className="self-start">
           {t('selectorDemo.submit')}
         </Button>

@@ -60,7 +60,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     },
     logoSrc: profile.logoFileId ? fileThumbnailUrl(profile.logoFileId) : null,
     bannerSrc: profile.bannerFileId ? fileContentUrl(profile.bannerFileId) : null,
-    photos: profile.factoryPhotos.map((photo) => ({ id: photo.id, name: photo.name, src: photo.hasThumbnail ? fileThumbnailUrl(photo.id) : fileContentUrl(photo.id), href: fileContentUrl(photo.id) })),
+    photos: profile.factoryPhotos.map((photo) => ({
+      id: photo.id,
+      name: photo.name,
+      src: photo.hasThumbnail ? fileThumbnailUrl(photo.id) : fileContentUrl(photo.id),
+      href: fileContentUrl(photo.id),
+    })),
     certifications: certifications.map((certification) => ({ ...certification, href: certification.fileId ? fileContentUrl(certification.fileId) : null })),
     canEdit: canEditCompany(ctx.actor),
     photoMaxBytes: uploadLimitFor('factory_photo'),
@@ -112,13 +117,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await removeCertification(ctx, String(form.get('certificationId') ?? ''))
         return { ok: true as const, intent }
       default:
-        return failure({ ok: false, fieldErrors: {}, formError: { code: 'bad_request', message: translator(ctx.locale)('errors.bad_request') } }, 400, { intent })
+        return failure({ ok: false, fieldErrors: {}, formError: { code: 'bad_request', message: translator(ctx.locale)('errors.bad_request') } }, 400, {
+          intent,
+        })
     }
   } catch (error) {
     return failureFromError(error, { intent })
   }
 }
-
 
 /** A one-button form that removes one item of a list (a photo, a certification). */
 function RemoveForm({ intent, field, value, label, disabled }: { intent: string; field: string; value: string; label: string; disabled: boolean }) {
@@ -175,8 +181,20 @@ function ProfileSection() {
         <FormError error={result.formError} />
         <fieldset disabled={!canEdit} className="flex flex-col gap-4">
           <legend className="sr-only">{t('setting.profileTitle')}</legend>
-          <Field label={t('fields.capabilities')} name="capabilities" defaultValue={profile.capabilities.join(', ')} hint={t('fields.capabilitiesHint')} errors={fieldError('capabilities')} />
-          <SupplierMarketsField name="exportMarkets" label={t('fields.exportMarkets')} locale={locale} defaultValue={profile.exportMarkets} errors={fieldError('exportMarkets')} />
+          <Field
+            label={t('fields.capabilities')}
+            name="capabilities"
+            defaultValue={profile.capabilities.join(', ')}
+            hint={t('fields.capabilitiesHint')}
+            errors={fieldError('capabilities')}
+          />
+          <SupplierMarketsField
+            name="exportMarkets"
+            label={t('fields.exportMarkets')}
+            locale={locale}
+            defaultValue={profile.exportMarkets}
+            errors={fieldError('exportMarkets')}
+          />
           {DESCRIPTION_FIELDS.map(([name, language]) => (
             <FormField key={name} label={t(`setting.description.${name}`)} errors={fieldError(name)}>
               {(control) => <Textarea name={name} lang={language} defaultValue={profile.description[language] ?? ''} maxLength={4000} rows={4} {...control} />}
@@ -215,7 +233,13 @@ function BrandingSection() {
       <FormError error={result.formError} />
       <div className="flex flex-col gap-4">
         {bannerSrc ? (
-          <img src={bannerSrc} alt={t('setting.bannerAlt')} width={1200} height={300} className="aspect-[4/1] w-full rounded-md border border-border object-cover" />
+          <img
+            src={bannerSrc}
+            alt={t('setting.bannerAlt')}
+            width={1200}
+            height={300}
+            className="aspect-[4/1] w-full rounded-md border border-border object-cover"
+          />
         ) : (
           <EmptyState icon={ImageOff} title={t('setting.noBanner')} />
         )}
@@ -230,7 +254,13 @@ function BrandingSection() {
         ) : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4 text-sm">
           {logoSrc ? (
-            <img src={logoSrc} alt={t('setting.logoAlt', { company: profile.displayName })} width={48} height={48} className="size-12 rounded-md border border-border object-contain" />
+            <img
+              src={logoSrc}
+              alt={t('setting.logoAlt', { company: profile.displayName })}
+              width={48}
+              height={48}
+              className="size-12 rounded-md border border-border object-contain"
+            />
           ) : (
             <span className="text-muted-foreground">{t('setting.noLogo')}</span>
           )}
@@ -241,9 +271,22 @@ function BrandingSection() {
         </div>
       </div>
       {canEdit ? (
-        <Form method="post" encType="multipart/form-data" noValidate className="mt-4 flex flex-col gap-4 border-t border-border pt-4" key={`banner-${bannerSrc ?? 'none'}`}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="mt-4 flex flex-col gap-4 border-t border-border pt-4"
+          key={`banner-${bannerSrc ?? 'none'}`}
+        >
           <input type="hidden" name="intent" value="banner" />
-          <SupplierFileField name="banner" label={t('setting.bannerField')} accept={FILE_ACCEPT.banner} maxSize={bannerMaxBytes} required errors={fieldError('banner')} />
+          <SupplierFileField
+            name="banner"
+            label={t('setting.bannerField')}
+            accept={FILE_ACCEPT.banner}
+            maxSize={bannerMaxBytes}
+            required
+            errors={fieldError('banner')}
+          />
           <Button type="submit" className="w-fit" disabled={submitting}>
             {t('setting.uploadBanner')}
           </Button>
@@ -281,16 +324,36 @@ function PhotosSection() {
                 <img src={photo.src} alt={photo.name} loading="lazy" className="aspect-[4/3] w-full object-cover" width={320} height={240} />
               </a>
               {canEdit ? (
-                <RemoveForm intent="remove-photo" field="fileId" value={photo.id} label={t('setting.removePhoto', { name: photo.name })} disabled={submitting} />
+                <RemoveForm
+                  intent="remove-photo"
+                  field="fileId"
+                  value={photo.id}
+                  label={t('setting.removePhoto', { name: photo.name })}
+                  disabled={submitting}
+                />
               ) : null}
             </li>
           ))}
         </ul>
       )}
       {canEdit && photos.length < MAX_FACTORY_PHOTOS ? (
-        <Form method="post" encType="multipart/form-data" noValidate className="mt-4 flex flex-col gap-4 border-t border-border pt-4" key={`photos-${photos.length}`}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="mt-4 flex flex-col gap-4 border-t border-border pt-4"
+          key={`photos-${photos.length}`}
+        >
           <input type="hidden" name="intent" value="add-photos" />
-          <SupplierFileField name="photos" label={t('setting.addPhotos')} accept={FILE_ACCEPT.factory_photo} maxSize={photoMaxBytes} multiple required errors={fieldError('photos')} />
+          <SupplierFileField
+            name="photos"
+            label={t('setting.addPhotos')}
+            accept={FILE_ACCEPT.factory_photo}
+            maxSize={photoMaxBytes}
+            multiple
+            required
+            errors={fieldError('photos')}
+          />
           <Button type="submit" className="w-fit" disabled={submitting}>
             {t('setting.upload')}
           </Button>
@@ -327,7 +390,13 @@ function CertificationsSection() {
               <div className="min-w-0">
                 <p className="font-medium">{certification.name}</p>
                 <p className="text-sm text-muted-foreground">
-                  {[certification.issuer, certification.certificateNumber, certification.validUntil ? t('setting.validUntil', { date: format.date(certification.validUntil) }) : null].filter(Boolean).join(' · ')}
+                  {[
+                    certification.issuer,
+                    certification.certificateNumber,
+                    certification.validUntil ? t('setting.validUntil', { date: format.date(certification.validUntil) }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
                 {certification.href ? (
                   <a href={certification.href} target="_blank" rel="noreferrer" className="text-sm text-primary underline">
@@ -336,14 +405,26 @@ function CertificationsSection() {
                 ) : null}
               </div>
               {canEdit ? (
-                <RemoveForm intent="remove-certification" field="certificationId" value={certification.id} label={t('setting.removeCertification', { name: certification.name })} disabled={submitting} />
+                <RemoveForm
+                  intent="remove-certification"
+                  field="certificationId"
+                  value={certification.id}
+                  label={t('setting.removeCertification', { name: certification.name })}
+                  disabled={submitting}
+                />
               ) : null}
             </li>
           ))}
         </ul>
       )}
       {canEdit ? (
-        <Form method="post" encType="multipart/form-data" noValidate className="mt-4 grid gap-4 border-t border-border pt-4 sm:grid-cols-2" key={`certifications-${certifications.length}`}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="mt-4 grid gap-4 border-t border-border pt-4 sm:grid-cols-2"
+          key={`certifications-${certifications.length}`}
+        >
           <input type="hidden" name="intent" value="add-certification" />
           <div className="sm:col-span-2">
             <FormError error={result.formError} />
@@ -353,7 +434,13 @@ function CertificationsSection() {
           <Field label={t('setting.certificationNumber')} name="certificateNumber" maxLength={80} errors={fieldError('certificateNumber')} />
           <Field label={t('setting.certificationValidUntil')} name="validUntil" type="date" errors={fieldError('validUntil')} />
           <div className="sm:col-span-2">
-            <SupplierFileField name="certificate" label={t('setting.certificationFile')} accept={FILE_ACCEPT.certification} maxSize={certificateMaxBytes} errors={fieldError('fileId')} />
+            <SupplierFileField
+              name="certificate"
+              label={t('setting.certificationFile')}
+              accept={FILE_ACCEPT.certification}
+              maxSize={certificateMaxBytes}
+              errors={fieldError('fileId')}
+            />
           </div>
           <Button type="submit" className="w-fit" disabled={submitting}>
             {t('setting.addCertification')}

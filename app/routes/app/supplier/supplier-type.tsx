@@ -15,7 +15,12 @@ import type { Route } from './+types/supplier-type'
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const profile = await withRouteErrors(() => getSupplierProfile(ctx))
-  return { ...pageData(ctx.locale, 'suppliers', 'supplierType.metaTitle'), supplierType: profile.supplierType, kind: profile.kind, canEdit: canEditCompany(ctx.actor) }
+  return {
+    ...pageData(ctx.locale, 'suppliers', 'supplierType.metaTitle'),
+    supplierType: profile.supplierType,
+    kind: profile.kind,
+    canEdit: canEditCompany(ctx.actor),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

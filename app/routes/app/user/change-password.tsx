@@ -52,7 +52,14 @@ export default function ChangePassword() {
       ) : null}
       <Form method="post" className="flex max-w-md flex-col gap-4" noValidate key={actionData?.ok ? 'done' : 'form'}>
         <FormError error={actionData?.ok ? undefined : actionData?.formError} />
-        <Field label={t('changePassword.currentPassword')} name="currentPassword" type="password" autoComplete="current-password" required errors={fieldError('currentPassword')} />
+        <Field
+          label={t('changePassword.currentPassword')}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={fieldError('currentPassword')}
+        />
         <Field
           label={t('changePassword.newPassword')}
           name="password"
@@ -63,7 +70,14 @@ export default function ChangePassword() {
           hint={t('login.newPasswordHint', { min: PASSWORD_MIN_LENGTH })}
           errors={fieldError('password')}
         />
-        <Field label={t('changePassword.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" required errors={fieldError('confirmPassword')} />
+        <Field
+          label={t('changePassword.confirmPassword')}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={fieldError('confirmPassword')}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="revokeOtherSessions" defaultChecked className="size-4" />
           {t('changePassword.revokeOthers')}

@@ -25,7 +25,6 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-
 // A fixed moment and amount for the preview, so every option shows its effect on the same values.
 const PREVIEW_MOMENT = Date.UTC(2026, 2, 1, 15, 4, 5)
 const PREVIEW_AMOUNT = '1234567.89'
@@ -38,7 +37,11 @@ function useChoices(locale: Locale) {
   return useMemo(() => {
     const currencyNames = new Intl.DisplayNames(LOCALE_ENTRIES[locale].language, { type: 'currency' })
     const currencies: ComboboxOption[] = CURRENCY_CODES.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}`, keywords: [code] }))
-    const zones: ComboboxOption[] = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => ({ value: zone, label: zone.replaceAll('_', ' '), keywords: zone.split('/') }))
+    const zones: ComboboxOption[] = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => ({
+      value: zone,
+      label: zone.replaceAll('_', ' '),
+      keywords: zone.split('/'),
+    }))
     return { currencies, zones }
   }, [locale])
 }
@@ -55,7 +58,10 @@ export default function PreferencePage() {
   const fieldError = useFieldErrors(fieldErrors)
   const { currencies, zones } = useChoices(locale)
   const deviceZone = useHydrated() ? deviceTimeZone() : null
-  const preview = useMemo(() => createFormatter({ locale: draft.language, preferences: { ...draft, timezone: draft.timezone ?? deviceZone ?? 'UTC' } }), [draft, deviceZone])
+  const preview = useMemo(
+    () => createFormatter({ locale: draft.language, preferences: { ...draft, timezone: draft.timezone ?? deviceZone ?? 'UTC' } }),
+    [draft, deviceZone],
+  )
   const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) => setDraft((current) => ({ ...current, [key]: value }))
   const currencyChoice = currencies.find((option) => option.value === draft.currency) ?? null
   const zoneChoice = draft.timezone ? (zones.find((option) => option.value === draft.timezone) ?? null) : null
@@ -75,7 +81,10 @@ export default function PreferencePage() {
     if (!saved) return
     void toast.success(t('preferencesPage.saved'))
     if (parsed.data.language !== locale) {
-      void submit({ locale: parsed.data.language, redirectTo: localizePath(locale, '/app/user/preference') }, { method: 'post', action: localizePath(locale, '/locale') })
+      void submit(
+        { locale: parsed.data.language, redirectTo: localizePath(locale, '/app/user/preference') },
+        { method: 'post', action: localizePath(locale, '/locale') },
+      )
     }
   }
 

@@ -22,7 +22,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ context, params }: Route.ActionArgs) {
   const session = requireSession(context)
   if (!session.user.email) {
-    return failure({ ok: false, fieldErrors: {}, formError: { code: 'bad_request', message: translator(routeLocale(params), 'identity')('resetPassword.noEmail') } }, 400)
+    return failure(
+      { ok: false, fieldErrors: {}, formError: { code: 'bad_request', message: translator(routeLocale(params), 'identity')('resetPassword.noEmail') } },
+      400,
+    )
   }
   try {
     await requestPasswordRecovery(session.user.email)

@@ -82,8 +82,16 @@ export default function TwoFactor() {
       <h1 id="page-title" className="mb-2 text-xl font-semibold">
         {t('twoFactor.title')}
       </h1>
-      {actionData?.ok && actionData.step === 'enabled' ? <Alert tone="success" className="mb-4">{t('twoFactor.enabled')}</Alert> : null}
-      {actionData?.ok && actionData.step === 'disabled' ? <Alert tone="success" className="mb-4">{t('twoFactor.disabled')}</Alert> : null}
+      {actionData?.ok && actionData.step === 'enabled' ? (
+        <Alert tone="success" className="mb-4">
+          {t('twoFactor.enabled')}
+        </Alert>
+      ) : null}
+      {actionData?.ok && actionData.step === 'disabled' ? (
+        <Alert tone="success" className="mb-4">
+          {t('twoFactor.disabled')}
+        </Alert>
+      ) : null}
       <p className="mb-4 text-sm text-muted-foreground" data-testid="two-factor-status">
         {enabled ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}
       </p>
@@ -117,7 +125,15 @@ export default function TwoFactor() {
             {scanning.backupCodes?.map((code) => (
               <input key={code} type="hidden" name="backupCode" value={code} />
             ))}
-            <Field label={t('twoFactor.code')} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} required errors={fieldError('code')} />
+            <Field
+              label={t('twoFactor.code')}
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              required
+              errors={fieldError('code')}
+            />
             <Button type="submit" disabled={busy}>
               {t('twoFactor.confirm')}
             </Button>

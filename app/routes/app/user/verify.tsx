@@ -18,7 +18,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-type ActionData = { ok: boolean; done?: 'email_resent' | 'sms_resent' | 'phone_verified'; fieldErrors?: Record<string, string[]>; formError?: { code: string; message: string } }
+type ActionData = {
+  ok: boolean
+  done?: 'email_resent' | 'sms_resent' | 'phone_verified'
+  fieldErrors?: Record<string, string[]>
+  formError?: { code: string; message: string }
+}
 
 /** The signed-in user's own email and phone are the only ones this page acts on. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,19 +88,33 @@ export default function Verify() {
             {t('verify.phoneTitle')}
           </h2>
           {user.phoneNumberVerified ? (
-            <p className="text-sm">✓ {actionData?.done === 'phone_verified' ? t('verify.phoneVerified') : t('verify.phoneDone', { phone: user.phoneNumber })}</p>
+            <p className="text-sm">
+              ✓ {actionData?.done === 'phone_verified' ? t('verify.phoneVerified') : t('verify.phoneDone', { phone: user.phoneNumber })}
+            </p>
           ) : (
             <div className="flex flex-col gap-4">
               <Form method="post" className="flex max-w-sm flex-col gap-3" noValidate>
                 <p className="text-sm text-muted-foreground">{t('verify.phonePending', { phone: user.phoneNumber })}</p>
                 <input type="hidden" name="intent" value="verify-phone" />
-                <Field label={t('verify.code')} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} required errors={fieldError('code')} />
+                <Field
+                  label={t('verify.code')}
+                  name="code"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={6}
+                  required
+                  errors={fieldError('code')}
+                />
                 <Button type="submit" disabled={navigation.state === 'submitting'}>
                   {t('verify.submitCode')}
                 </Button>
               </Form>
               <Form method="post">
-                {actionData?.done === 'sms_resent' ? <Alert tone="success" className="mb-2">{t('verify.smsResent', { phone: user.phoneNumber })}</Alert> : null}
+                {actionData?.done === 'sms_resent' ? (
+                  <Alert tone="success" className="mb-2">
+                    {t('verify.smsResent', { phone: user.phoneNumber })}
+                  </Alert>
+                ) : null}
                 <input type="hidden" name="intent" value="resend-sms" />
                 <Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
                   {t('verify.resendSms')}

@@ -50,7 +50,14 @@ async function selectedUser(ctx: ServiceContext, userId: string): Promise<UserAd
     return {
       user: { ...user, banExpires: user.banExpires?.toISOString() ?? null, createdAt: user.createdAt.toISOString() },
       companies,
-      audit: audit.map((entry) => ({ id: entry.id, action: entry.action, before: entry.before, after: entry.after, createdAt: entry.createdAt.toISOString(), actorName: entry.actorName })),
+      audit: audit.map((entry) => ({
+        id: entry.id,
+        action: entry.action,
+        before: entry.before,
+        after: entry.after,
+        createdAt: entry.createdAt.toISOString(),
+        actorName: entry.actorName,
+      })),
     }
   } catch (error) {
     if (isAppError(error) && error.code === 'not_found') return 'missing'

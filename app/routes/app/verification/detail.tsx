@@ -55,12 +55,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     company: { ...company, createdAt: company.createdAt.toISOString(), verifiedAt: company.verifiedAt?.toISOString() ?? null },
     documents: detail.documents.map(fileView),
     photos: detail.factoryPhotos.map(fileView),
-    certifications: detail.certifications.map((certification) => ({ ...certification, href: certification.fileId ? fileContentUrl(certification.fileId) : null })),
+    certifications: detail.certifications.map((certification) => ({
+      ...certification,
+      href: certification.fileId ? fileContentUrl(certification.fileId) : null,
+    })),
     previous: detail.previous.map((item) => ({ ...item, submittedAt: item.submittedAt.toISOString(), reviewedAt: item.reviewedAt?.toISOString() ?? null })),
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.company.displayName} · ${loaderData.title}` : undefined }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.company.displayName} · ${loaderData.title}` : undefined },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireActor(context, params)
@@ -114,9 +120,15 @@ export default function VerificationDetail() {
             <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
               <Row label={t('review.supplierType')}>{t(`types.${application.supplierType}.label`)}</Row>
               <Row label={t('review.submitted')}>
-                {t('review.submittedBy', { date: format.dateTime(application.submittedAt), name: application.submittedByName ?? t('review.unknownUser'), email: application.submittedByEmail ?? '' })}
+                {t('review.submittedBy', {
+                  date: format.dateTime(application.submittedAt),
+                  name: application.submittedByName ?? t('review.unknownUser'),
+                  email: application.submittedByEmail ?? '',
+                })}
               </Row>
-              <Row label={t('review.message')}>{application.message ? <span className="whitespace-pre-wrap">{application.message}</span> : t('review.none')}</Row>
+              <Row label={t('review.message')}>
+                {application.message ? <span className="whitespace-pre-wrap">{application.message}</span> : t('review.none')}
+              </Row>
             </dl>
             <h3 id="documents-title" className="mt-6 mb-2 font-semibold">
               {t('review.documents')}
@@ -127,7 +139,12 @@ export default function VerificationDetail() {
               <ul aria-labelledby="documents-title" className="grid gap-3 sm:grid-cols-2">
                 {documents.map((document) => (
                   <li key={document.id}>
-                    <a href={document.href} target="_blank" rel="noreferrer" className="flex items-center gap-3 rounded-md border border-border p-2 text-sm hover:bg-muted/50">
+                    <a
+                      href={document.href}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="flex items-center gap-3 rounded-md border border-border p-2 text-sm hover:bg-muted/50"
+                    >
                       {document.thumbnail ? (
                         <img src={document.thumbnail} alt="" className="size-14 shrink-0 rounded object-cover" width={56} height={56} />
                       ) : (
@@ -217,7 +234,14 @@ function EvidenceCard() {
           {photos.map((photo) => (
             <li key={photo.id}>
               <a href={photo.href} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-border">
-                <img src={photo.thumbnail ?? photo.href} alt={photo.name} loading="lazy" className="aspect-[4/3] w-full object-cover" width={200} height={150} />
+                <img
+                  src={photo.thumbnail ?? photo.href}
+                  alt={photo.name}
+                  loading="lazy"
+                  className="aspect-[4/3] w-full object-cover"
+                  width={200}
+                  height={150}
+                />
               </a>
             </li>
           ))}
@@ -234,7 +258,13 @@ function EvidenceCard() {
             <li key={certification.id}>
               <span className="font-medium">{certification.name}</span>{' '}
               <span className="text-muted-foreground">
-                {[certification.issuer, certification.certificateNumber, certification.validUntil ? t('setting.validUntil', { date: format.date(certification.validUntil) }) : null].filter(Boolean).join(' · ')}
+                {[
+                  certification.issuer,
+                  certification.certificateNumber,
+                  certification.validUntil ? t('setting.validUntil', { date: format.date(certification.validUntil) }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>{' '}
               {certification.href ? (
                 <a href={certification.href} target="_blank" rel="noreferrer" className="text-primary underline">
@@ -264,7 +294,9 @@ function DecisionCard() {
         </CardHeader>
         <div className="flex flex-col gap-2 text-sm">
           <Badge variant={application.status} />
-          {application.reviewedAt ? <p>{t('history.reviewedBy', { date: format.dateTime(application.reviewedAt), name: application.reviewedByName ?? t('review.unknownUser') })}</p> : null}
+          {application.reviewedAt ? (
+            <p>{t('history.reviewedBy', { date: format.dateTime(application.reviewedAt), name: application.reviewedByName ?? t('review.unknownUser') })}</p>
+          ) : null}
           {application.reviewNote ? <p className="whitespace-pre-wrap">{application.reviewNote}</p> : null}
         </div>
       </Card>
@@ -310,7 +342,11 @@ function PreviousCard() {
       <CardHeader>
         <CardTitle id="previous-title">{t('review.previousTitle')}</CardTitle>
       </CardHeader>
-      {previous.length === 0 ? <p className="text-sm text-muted-foreground">{t('review.noPrevious')}</p> : <SupplierApplicationHistory items={previous} headingId="previous-title" />}
+      {previous.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('review.noPrevious')}</p>
+      ) : (
+        <SupplierApplicationHistory items={previous} headingId="previous-title" />
+      )}
     </Card>
   )
 }

@@ -63,9 +63,16 @@ export default function VerificationQueue() {
         <h1 className="text-2xl font-semibold">{t('queue.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('queue.intro')}</p>
       </div>
-      {decided === 'accept' || decided === 'reject' ? <Alert tone="success">{t(`queue.decided.${decided}`, { company: search.get('company') ?? '' })}</Alert> : null}
+      {decided === 'accept' || decided === 'reject' ? (
+        <Alert tone="success">{t(`queue.decided.${decided}`, { company: search.get('company') ?? '' })}</Alert>
+      ) : null}
       <Card as="div">
-        <Form method="get" role="search" aria-label={t('queue.filters')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+        <Form
+          method="get"
+          role="search"
+          aria-label={t('queue.filters')}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
+        >
           <FormField label={t('queue.status')}>
             {(control) => (
               <NativeSelect name="status" defaultValue={query.status} {...control}>
@@ -101,7 +108,9 @@ export default function VerificationQueue() {
               </NativeSelect>
             )}
           </FormField>
-          <FormField label={t('queue.search')}>{(control) => <Input type="search" name="q" defaultValue={query.q ?? ''} placeholder={t('queue.searchPlaceholder')} {...control} />}</FormField>
+          <FormField label={t('queue.search')}>
+            {(control) => <Input type="search" name="q" defaultValue={query.q ?? ''} placeholder={t('queue.searchPlaceholder')} {...control} />}
+          </FormField>
           <div className="flex gap-2">
             <Button type="submit">{t('queue.apply')}</Button>
             {filtered ? (
@@ -113,7 +122,11 @@ export default function VerificationQueue() {
         </Form>
       </Card>
       {items.length === 0 ? (
-        <EmptyState icon={ClipboardCheck} title={filtered ? t('queue.noMatches') : t('queue.empty')} description={filtered ? t('queue.noMatchesBody') : t('queue.emptyBody')} />
+        <EmptyState
+          icon={ClipboardCheck}
+          title={filtered ? t('queue.noMatches') : t('queue.empty')}
+          description={filtered ? t('queue.noMatchesBody') : t('queue.emptyBody')}
+        />
       ) : (
         <Card as="div" className="p-0">
           <Table stackOnPhone>

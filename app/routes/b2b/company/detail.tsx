@@ -78,7 +78,10 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
   loaderData
-    ? [...seoMeta({ ...loaderData.seo, locale: routeLocale(params), title: loaderData.title, description: loaderData.description }), { 'script:ld+json': loaderData.jsonLd }]
+    ? [
+        ...seoMeta({ ...loaderData.seo, locale: routeLocale(params), title: loaderData.title, description: loaderData.description }),
+        { 'script:ld+json': loaderData.jsonLd },
+      ]
     : []
 
 /** "Contact supplier" and "Request a quotation" for visitors: remember this page, then sign in (login returns here). */
@@ -94,21 +97,23 @@ function ProfileHeader({ profile }: { profile: PublicSupplierProfile }) {
   return (
     <header className="flex flex-col gap-4">
       {/* Decorative: the company's name and facts follow. */}
-      {profile.bannerUrl ? <img src={profile.bannerUrl} alt="" width={1200} height={300} className="aspect-[4/1] w-full rounded-lg border border-border object-cover" /> : null}
+      {profile.bannerUrl ? (
+        <img src={profile.bannerUrl} alt="" width={1200} height={300} className="aspect-[4/1] w-full rounded-lg border border-border object-cover" />
+      ) : null}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-      <SupplierLogo name={profile.name} url={profile.logoUrl} size="lg" />
-      <div className="flex flex-col gap-1.5">
-        <h1 className="text-2xl font-semibold sm:text-3xl">{profile.name}</h1>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          {profile.verified ? <VerifiedBadge /> : null}
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden="true" className="size-4" />
-            {place}
-          </span>
-          {profile.supplierType ? <span>{t(`supplierTypes.${profile.supplierType}`)}</span> : null}
+        <SupplierLogo name={profile.name} url={profile.logoUrl} size="lg" />
+        <div className="flex flex-col gap-1.5">
+          <h1 className="text-2xl font-semibold sm:text-3xl">{profile.name}</h1>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            {profile.verified ? <VerifiedBadge /> : null}
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden="true" className="size-4" />
+              {place}
+            </span>
+            {profile.supplierType ? <span>{t(`supplierTypes.${profile.supplierType}`)}</span> : null}
+          </div>
+          <VerificationNote profile={profile} />
         </div>
-        <VerificationNote profile={profile} />
-      </div>
       </div>
     </header>
   )
@@ -128,8 +133,17 @@ function ProfileProducts({ profile }: { profile: PublicSupplierProfile }) {
         </h2>
         <p className="text-sm text-muted-foreground">{t('profile.productCount', { count: format.number(products.total) })}</p>
       </div>
-      {products.items.length === 0 ? <EmptyState icon={Package} title={t('profile.noProducts')} /> : <ProductGrid products={products.items.map((product) => toMarketCard(product, locale))} locale={locale} />}
-      <Pagination total={products.total} offset={products.offset} limit={products.limit} hrefFor={(offset) => (offset > 0 ? `${base}?offset=${offset}#supplier-products-title` : `${base}#supplier-products-title`)} />
+      {products.items.length === 0 ? (
+        <EmptyState icon={Package} title={t('profile.noProducts')} />
+      ) : (
+        <ProductGrid products={products.items.map((product) => toMarketCard(product, locale))} locale={locale} />
+      )}
+      <Pagination
+        total={products.total}
+        offset={products.offset}
+        limit={products.limit}
+        hrefFor={(offset) => (offset > 0 ? `${base}?offset=${offset}#supplier-products-title` : `${base}#supplier-products-title`)}
+      />
     </section>
   )
 }
@@ -158,7 +172,16 @@ export default function SupplierProfilePage({ loaderData: { profile, signedIn, c
           <FactoryPhotoGallery profile={profile} />
         </div>
         <aside className="flex flex-col gap-6">
-          {companyThread ? <OpenConversation locale={locale} target={companyThread.target} existingId={companyThread.existingId} labelKey="entry.messageCompany" variant="primary" size="md" /> : null}
+          {companyThread ? (
+            <OpenConversation
+              locale={locale}
+              target={companyThread.target}
+              existingId={companyThread.existingId}
+              labelKey="entry.messageCompany"
+              variant="primary"
+              size="md"
+            />
+          ) : null}
           {signedIn ? null : <SignInToMessage size="md" />}
           <SupplierContactCard profile={profile} signedIn={signedIn} />
         </aside>

@@ -37,7 +37,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // Filtered views are not separate pages for search engines; the plain directory and its pages are.
       canonicalPath: page.offset > 0 ? `${PATH}?offset=${page.offset}` : PATH,
       noindex: filtered || page.total === 0,
-      filters: { q: query.q ?? '', country: input.country ?? '', supplierType: input.supplierType ?? '', verified: input.verifiedOnly ?? false, category: input.categoryId ?? '', sort: input.sort ?? 'verified' },
+      filters: {
+        q: query.q ?? '',
+        country: input.country ?? '',
+        supplierType: input.supplierType ?? '',
+        verified: input.verifiedOnly ?? false,
+        category: input.categoryId ?? '',
+        sort: input.sort ?? 'verified',
+      },
       filtered,
       categories: flattenCategories(tree),
       countries: countries.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale)),
@@ -51,7 +58,14 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
   loaderData
-    ? seoMeta({ origin: loaderData.origin, locale: routeLocale(params), path: loaderData.canonicalPath, title: loaderData.title, description: loaderData.description, noindex: loaderData.noindex })
+    ? seoMeta({
+        origin: loaderData.origin,
+        locale: routeLocale(params),
+        path: loaderData.canonicalPath,
+        title: loaderData.title,
+        description: loaderData.description,
+        noindex: loaderData.noindex,
+      })
     : []
 
 export default function SupplierDirectoryPage({ loaderData: data }: Route.ComponentProps) {
@@ -82,7 +96,13 @@ export default function SupplierDirectoryPage({ loaderData: data }: Route.Compon
       </header>
 
       {/* A plain GET form: the filters work without JavaScript and every result page has its own address. */}
-      <Form method="get" action={base} role="search" aria-label={t('list.filtersLabel')} className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <Form
+        method="get"
+        action={base}
+        role="search"
+        aria-label={t('list.filtersLabel')}
+        className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <FormField label={t('list.q')} className="sm:col-span-2 lg:col-span-1">
           {(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={200} placeholder={t('list.qPlaceholder')} {...control} />}
         </FormField>

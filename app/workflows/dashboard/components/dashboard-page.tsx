@@ -25,7 +25,10 @@ type Props = { data: Dashboard; locale: Locale; name: string; company: string | 
 
 /** "2026-11" → "Nov 2026", "2026-11-25" → "Nov 25", in the page's language. */
 function useBucketLabel(locale: Locale, bucket: 'day' | 'month') {
-  const format = dateTimeFormat(locale, bucket === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' })
+  const format = dateTimeFormat(
+    locale,
+    bucket === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' },
+  )
   return (key: string) => format.format(new Date(`${bucket === 'month' ? `${key}-01` : key}T00:00:00Z`))
 }
 
@@ -46,7 +49,10 @@ function RangePicker({ data, locale }: { data: Dashboard; locale: Locale }) {
             key={preset}
             to={`${localizePath(locale, '/app/dashboard')}?${rangeQuery({ preset, from: '', to: '' })}`}
             aria-current={range.preset === preset ? 'page' : undefined}
-            className={cn('rounded-md border px-3 py-1.5 text-sm', range.preset === preset ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted')}
+            className={cn(
+              'rounded-md border px-3 py-1.5 text-sm',
+              range.preset === preset ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
+            )}
           >
             {t(`range.presets.${preset}`)}
           </Link>
@@ -73,14 +79,30 @@ function RangePicker({ data, locale }: { data: Dashboard; locale: Locale }) {
 }
 
 /** A key figure: label, value, a line of context, and the list behind it. */
-function Tile({ label, value, hint, to, icon: Icon, tone }: { label: string; value: string; hint?: ReactNode; to?: string; icon?: LucideIcon; tone?: 'good' | 'bad' }) {
+function Tile({
+  label,
+  value,
+  hint,
+  to,
+  icon: Icon,
+  tone,
+}: {
+  label: string
+  value: string
+  hint?: ReactNode
+  to?: string
+  icon?: LucideIcon
+  tone?: 'good' | 'bad'
+}) {
   const body = (
     <>
       <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
         {label}
         {Icon ? <Icon className="size-4" aria-hidden /> : null}
       </span>
-      <span className={cn('text-2xl font-semibold tabular-nums break-words', tone === 'good' && 'text-status-accept', tone === 'bad' && 'text-status-reject')}>{value}</span>
+      <span className={cn('text-2xl font-semibold tabular-nums break-words', tone === 'good' && 'text-status-accept', tone === 'bad' && 'text-status-reject')}>
+        {value}
+      </span>
       {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
     </>
   )
@@ -113,7 +135,17 @@ function Section({ id, title, icon: Icon, children }: { id: string; title: strin
 }
 
 /** A side's money over the period and per trading partner: two charts, each with its table. */
-function MoneyCharts(props: { id: string; locale: Locale; data: Dashboard; series: MoneyPoint[]; parties: PartyShare[]; seriesTitle: string; partiesTitle: string; name: string; empty: boolean }) {
+function MoneyCharts(props: {
+  id: string
+  locale: Locale
+  data: Dashboard
+  series: MoneyPoint[]
+  parties: PartyShare[]
+  seriesTitle: string
+  partiesTitle: string
+  name: string
+  empty: boolean
+}) {
   const { id, locale, data, series, parties, seriesTitle, partiesTitle, name, empty } = props
   const { t } = useTranslation('dashboard')
   const format = useFormatter()
@@ -128,7 +160,13 @@ function MoneyCharts(props: { id: string; locale: Locale; data: Dashboard; serie
         id={`${id}-period-chart`}
         title={seriesTitle}
         empty={empty}
-        table={<FigureTable caption={seriesTitle} columns={[{ label: t('chart.period') }, amount, orders]} rows={series.map((point) => [label(point.bucket), format.money(point.amount, currency), format.number(point.orders)])} />}
+        table={
+          <FigureTable
+            caption={seriesTitle}
+            columns={[{ label: t('chart.period') }, amount, orders]}
+            rows={series.map((point) => [label(point.bucket), format.money(point.amount, currency), format.number(point.orders)])}
+          />
+        }
       >
         <PeriodBars data={series.map((point) => ({ label: label(point.bucket), value: Number(point.amount) }))} format={compact} name={name} />
       </ChartFigure>
@@ -136,7 +174,13 @@ function MoneyCharts(props: { id: string; locale: Locale; data: Dashboard; serie
         id={`${id}-party-chart`}
         title={partiesTitle}
         empty={parties.length === 0}
-        table={<FigureTable caption={partiesTitle} columns={[{ label: t('chart.name') }, amount, orders]} rows={parties.map((party) => [party.name, format.money(party.amount, currency), format.number(party.orders)])} />}
+        table={
+          <FigureTable
+            caption={partiesTitle}
+            columns={[{ label: t('chart.name') }, amount, orders]}
+            rows={parties.map((party) => [party.name, format.money(party.amount, currency), format.number(party.orders)])}
+          />
+        }
       >
         <PartyBars data={parties.map((party) => ({ label: party.name, value: Number(party.amount) }))} format={compact} name={name} />
       </ChartFigure>
@@ -179,12 +223,21 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
   return (
     <Section id="buyer-title" title={t('buyer.title')} icon={ShoppingBag}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <Tile label={t('buyer.spend')} value={format.money(figures.total.amount, currency)} hint={t('buyer.spendHint', { count: figures.orders })} to={`${orders}?${period}`} />
+        <Tile
+          label={t('buyer.spend')}
+          value={format.money(figures.total.amount, currency)}
+          hint={t('buyer.spendHint', { count: figures.orders })}
+          to={`${orders}?${period}`}
+        />
         <Tile
           label={t('buyer.savings')}
           value={figures.savings.lines === 0 ? '—' : format.money(vsFirst, currency)}
           tone={figures.savings.lines === 0 || vsFirst === '0' ? undefined : vsFirst.startsWith('-') ? 'bad' : 'good'}
-          hint={figures.savings.lines === 0 ? t('buyer.noAwards') : t('buyer.savingsHint', { count: figures.savings.lines, awarded: format.money(figures.savings.awarded, currency) })}
+          hint={
+            figures.savings.lines === 0
+              ? t('buyer.noAwards')
+              : t('buyer.savingsHint', { count: figures.savings.lines, awarded: format.money(figures.savings.awarded, currency) })
+          }
           to={localizePath(locale, '/app/sourcing/rfq?status=awarded')}
         />
         <Tile
@@ -197,18 +250,33 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
         <Tile
           label={t('buyer.onTime')}
           value={onTime === null ? '—' : format.percent(onTime)}
-          hint={onTime === null ? t('buyer.noDeliveries') : t('buyer.onTimeHint', { onTime: figures.punctuality.onTime, delivered: figures.punctuality.delivered })}
+          hint={
+            onTime === null ? t('buyer.noDeliveries') : t('buyer.onTimeHint', { onTime: figures.punctuality.onTime, delivered: figures.punctuality.delivered })
+          }
           to={`${orders}?status=delivered`}
         />
       </div>
       <UnconvertedNote converted={{ unconverted: [...figures.total.unconverted, ...figures.savings.unconverted] }} currency={currency} />
-      <MoneyCharts id="buyer" locale={locale} data={data} series={figures.spend} parties={figures.bySupplier} seriesTitle={t('buyer.spendByMonth')} partiesTitle={t('buyer.bySupplier')} name={t('buyer.spend')} empty={figures.orders === 0} />
+      <MoneyCharts
+        id="buyer"
+        locale={locale}
+        data={data}
+        series={figures.spend}
+        parties={figures.bySupplier}
+        seriesTitle={t('buyer.spendByMonth')}
+        partiesTitle={t('buyer.bySupplier')}
+        name={t('buyer.spend')}
+        empty={figures.orders === 0}
+      />
       {figures.bySupplier.length > 0 ? (
         <ul className="flex flex-wrap gap-2 text-sm" aria-label={t('buyer.bySupplier')}>
           {figures.bySupplier.map((party) =>
             party.companyId ? (
               <li key={party.companyId}>
-                <Link to={`${orders}?counterpart=${party.companyId}&${period}`} className="inline-flex items-center gap-1 rounded-full border border-border px-3 py-1 hover:bg-muted">
+                <Link
+                  to={`${orders}?counterpart=${party.companyId}&${period}`}
+                  className="inline-flex items-center gap-1 rounded-full border border-border px-3 py-1 hover:bg-muted"
+                >
                   {party.name}
                   <ArrowRight className="size-3" aria-hidden />
                 </Link>
@@ -233,8 +301,19 @@ function SupplierSection({ figures, data, locale }: { figures: SupplierFigures; 
   return (
     <Section id="supplier-title" title={t('supplier.title')} icon={Store}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <Tile label={t('supplier.revenue')} value={format.money(figures.total.amount, currency)} hint={t('supplier.revenueHint', { count: figures.orders })} to={`${orders}?${period}`} icon={TrendingUp} />
-        <Tile label={t('supplier.winRate')} value={winRate === null ? '—' : format.percent(winRate)} hint={winRate === null ? t('supplier.noDecisions') : t('supplier.winRateHint', { won: figures.quoting.won, decided: figures.quoting.decided })} to={localizePath(locale, '/app/orders/reply')} />
+        <Tile
+          label={t('supplier.revenue')}
+          value={format.money(figures.total.amount, currency)}
+          hint={t('supplier.revenueHint', { count: figures.orders })}
+          to={`${orders}?${period}`}
+          icon={TrendingUp}
+        />
+        <Tile
+          label={t('supplier.winRate')}
+          value={winRate === null ? '—' : format.percent(winRate)}
+          hint={winRate === null ? t('supplier.noDecisions') : t('supplier.winRateHint', { won: figures.quoting.won, decided: figures.quoting.decided })}
+          to={localizePath(locale, '/app/orders/reply')}
+        />
         <Tile
           label={t('supplier.responseTime')}
           value={hours === null ? '—' : t('supplier.responseHours', { hours: format.number(hours, { maximumFractionDigits: 1 }) })}
@@ -267,7 +346,17 @@ function SupplierSection({ figures, data, locale }: { figures: SupplierFigures; 
           }
         />
       ) : (
-        <MoneyCharts id="supplier" locale={locale} data={data} series={figures.revenue} parties={figures.byCustomer} seriesTitle={t('supplier.revenueByMonth')} partiesTitle={t('supplier.byCustomer')} name={t('supplier.revenue')} empty={figures.orders === 0} />
+        <MoneyCharts
+          id="supplier"
+          locale={locale}
+          data={data}
+          series={figures.revenue}
+          parties={figures.byCustomer}
+          seriesTitle={t('supplier.revenueByMonth')}
+          partiesTitle={t('supplier.byCustomer')}
+          name={t('supplier.revenue')}
+          empty={figures.orders === 0}
+        />
       )}
     </Section>
   )
@@ -285,9 +374,22 @@ function PlatformSection({ figures, data, locale }: { figures: PlatformFigures; 
   return (
     <Section id="platform-title" title={t('platform.title')} icon={TrendingUp}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Tile label={t('platform.companies')} value={format.number(newCompanies)} hint={`${t('platform.newInPeriod')} · ${t('platform.totalHint', { count: figures.totals.companies })}`} />
-        <Tile label={t('platform.users')} value={format.number(newUsers)} hint={`${t('platform.newInPeriod')} · ${t('platform.totalHint', { count: figures.totals.users })}`} to={localizePath(locale, '/app/users')} />
-        <Tile label={t('platform.gmv')} value={format.money(figures.gmvTotal.amount, currency)} hint={gmvOrders === 0 ? t('platform.noGmv') : t('platform.gmvOrders', { count: gmvOrders })} />
+        <Tile
+          label={t('platform.companies')}
+          value={format.number(newCompanies)}
+          hint={`${t('platform.newInPeriod')} · ${t('platform.totalHint', { count: figures.totals.companies })}`}
+        />
+        <Tile
+          label={t('platform.users')}
+          value={format.number(newUsers)}
+          hint={`${t('platform.newInPeriod')} · ${t('platform.totalHint', { count: figures.totals.users })}`}
+          to={localizePath(locale, '/app/users')}
+        />
+        <Tile
+          label={t('platform.gmv')}
+          value={format.money(figures.gmvTotal.amount, currency)}
+          hint={gmvOrders === 0 ? t('platform.noGmv') : t('platform.gmvOrders', { count: gmvOrders })}
+        />
       </div>
       <UnconvertedNote converted={figures.gmvTotal} currency={currency} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -295,7 +397,13 @@ function PlatformSection({ figures, data, locale }: { figures: PlatformFigures; 
           id="platform-growth-chart"
           title={t('platform.growth')}
           empty={newCompanies + newUsers === 0}
-          table={<FigureTable caption={t('platform.growth')} columns={[{ label: t('chart.period') }, { label: t('platform.companies'), numeric: true }, { label: t('platform.users'), numeric: true }]} rows={figures.growth.map((point) => [label(point.bucket), format.number(point.companies), format.number(point.users)])} />}
+          table={
+            <FigureTable
+              caption={t('platform.growth')}
+              columns={[{ label: t('chart.period') }, { label: t('platform.companies'), numeric: true }, { label: t('platform.users'), numeric: true }]}
+              rows={figures.growth.map((point) => [label(point.bucket), format.number(point.companies), format.number(point.users)])}
+            />
+          }
         >
           <CountLines
             data={figures.growth.map((point) => ({ label: label(point.bucket), companies: point.companies, users: point.users }))}
@@ -309,7 +417,23 @@ function PlatformSection({ figures, data, locale }: { figures: PlatformFigures; 
           id="platform-activity-chart"
           title={t('platform.activity')}
           empty={activityEmpty}
-          table={<FigureTable caption={t('platform.activity')} columns={[{ label: t('chart.period') }, { label: t('platform.rfqs'), numeric: true }, { label: t('platform.quotations'), numeric: true }, { label: t('platform.orders'), numeric: true }]} rows={figures.activity.map((point) => [label(point.bucket), format.number(point.rfqs), format.number(point.quotations), format.number(point.orders)])} />}
+          table={
+            <FigureTable
+              caption={t('platform.activity')}
+              columns={[
+                { label: t('chart.period') },
+                { label: t('platform.rfqs'), numeric: true },
+                { label: t('platform.quotations'), numeric: true },
+                { label: t('platform.orders'), numeric: true },
+              ]}
+              rows={figures.activity.map((point) => [
+                label(point.bucket),
+                format.number(point.rfqs),
+                format.number(point.quotations),
+                format.number(point.orders),
+              ])}
+            />
+          }
         >
           <CountLines
             data={figures.activity.map((point) => ({ label: label(point.bucket), rfqs: point.rfqs, quotations: point.quotations, orders: point.orders }))}
@@ -326,7 +450,11 @@ function PlatformSection({ figures, data, locale }: { figures: PlatformFigures; 
         {figures.gmv.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('platform.noGmv')}</p>
         ) : (
-          <FigureTable caption={t('platform.gmvByCurrency')} columns={[{ label: t('chart.currency') }, { label: t('platform.gmvShort'), numeric: true }, { label: t('chart.orders'), numeric: true }]} rows={figures.gmv.map((row) => [row.currency, format.money(row.amount, row.currency), format.number(row.orders)])} />
+          <FigureTable
+            caption={t('platform.gmvByCurrency')}
+            columns={[{ label: t('chart.currency') }, { label: t('platform.gmvShort'), numeric: true }, { label: t('chart.orders'), numeric: true }]}
+            rows={figures.gmv.map((row) => [row.currency, format.money(row.amount, row.currency), format.number(row.orders)])}
+          />
         )}
       </div>
     </Section>

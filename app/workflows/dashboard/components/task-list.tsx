@@ -1,4 +1,19 @@
-import { AlertTriangle, BadgeCheck, Building2, CheckCircle2, ClipboardCheck, FileQuestion, Hourglass, Inbox, type LucideIcon, MapPin, MessagesSquare, Scale, ShieldCheck, Truck } from 'lucide-react'
+import {
+  AlertTriangle,
+  BadgeCheck,
+  Building2,
+  CheckCircle2,
+  ClipboardCheck,
+  FileQuestion,
+  Hourglass,
+  Inbox,
+  type LucideIcon,
+  MapPin,
+  MessagesSquare,
+  Scale,
+  ShieldCheck,
+  Truck,
+} from 'lucide-react'
 import { Link } from 'react-router'
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card'
 import { useFormatter } from '../../../components/use-formatter'
@@ -73,7 +88,9 @@ export function TaskList({ tasks, locale }: { tasks: Task[]; locale: Locale }) {
                             {item.title}
                           </Link>
                           {item.detail ? <span className="min-w-0 truncate text-muted-foreground">{item.detail}</span> : null}
-                          {task.id === 'quotationsToDecide' && item.quotations ? <span className="text-muted-foreground">{t('tasks.quotations', { count: item.quotations })}</span> : null}
+                          {task.id === 'quotationsToDecide' && item.quotations ? (
+                            <span className="text-muted-foreground">{t('tasks.quotations', { count: item.quotations })}</span>
+                          ) : null}
                           {item.date ? <span className="text-xs text-muted-foreground">{t(`tasks.${task.id}.date`, { date: dateOf(item.date) })}</span> : null}
                         </li>
                       ))}

@@ -24,7 +24,12 @@ export function GuidePage({ guide, created }: { guide: Guide; created: boolean }
         <h1 className="text-2xl font-semibold break-words">{t('title', { company: guide.company })}</h1>
         <p className="text-sm text-muted-foreground">{t('intro')}</p>
         <div className="flex items-center gap-3">
-          <progress className="h-2 w-full max-w-sm overflow-hidden rounded-full accent-primary" value={guide.done} max={guide.total} aria-label={t('progressLabel')} />
+          <progress
+            className="h-2 w-full max-w-sm overflow-hidden rounded-full accent-primary"
+            value={guide.done}
+            max={guide.total}
+            aria-label={t('progressLabel')}
+          />
           <span className="text-sm tabular-nums">{t('progress', { done: guide.done, total: guide.total, percent })}</span>
         </div>
       </header>
@@ -51,7 +56,11 @@ export function GuidePage({ guide, created }: { guide: Guide; created: boolean }
               <ol className="flex flex-col divide-y divide-border">
                 {steps.map((step) => (
                   <li key={step.id} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-step={step.id} data-done={step.done}>
-                    {step.done ? <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-status-accept" aria-hidden /> : <Circle className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />}
+                    {step.done ? (
+                      <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-status-accept" aria-hidden />
+                    ) : (
+                      <Circle className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+                    )}
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <p className="font-medium">
                         {t(`steps.${step.id}.title`)}

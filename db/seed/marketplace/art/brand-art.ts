@@ -46,12 +46,29 @@ export function monogramLogoSvg(name: string): string {
             { opacity: 0.16 },
           )
         : polygon(
-            Array.from({ length: 6 }, (_unused, index): [number, number] => [128 + 96 * Math.cos((index * Math.PI) / 3 + Math.PI / 6), 128 + 96 * Math.sin((index * Math.PI) / 3 + Math.PI / 6)]),
+            Array.from({ length: 6 }, (_unused, index): [number, number] => [
+              128 + 96 * Math.cos((index * Math.PI) / 3 + Math.PI / 6),
+              128 + 96 * Math.sin((index * Math.PI) / 3 + Math.PI / 6),
+            ]),
             '#ffffff',
             { opacity: 0.16 },
           )
   const letters = monogramOf(name)
-  const text = el('text', { x: 128, y: 128, dy: '0.35em', textAnchor: 'middle', fontFamily: 'DejaVu Sans, Noto Sans, Arial, sans-serif', fontWeight: 700, fontSize: letters.length > 1 ? 92 : 112, fill: '#ffffff', letterSpacing: 2 }, letters)
+  const text = el(
+    'text',
+    {
+      x: 128,
+      y: 128,
+      dy: '0.35em',
+      textAnchor: 'middle',
+      fontFamily: 'DejaVu Sans, Noto Sans, Arial, sans-serif',
+      fontWeight: 700,
+      fontSize: letters.length > 1 ? 92 : 112,
+      fill: '#ffffff',
+      letterSpacing: 2,
+    },
+    letters,
+  )
   const body = `${rect(0, 0, LOGO, LOGO, face, { rx: 44 })}${mark}${path(`M0 ${LOGO * 0.62} Q${LOGO / 2} ${LOGO * 0.5} ${LOGO} ${LOGO * 0.66} L${LOGO} ${LOGO - 44} Q${LOGO} ${LOGO} ${LOGO - 44} ${LOGO} L44 ${LOGO} Q0 ${LOGO} 0 ${LOGO - 44} Z`, '#000000', { opacity: 0.12 })}${text}`
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO}" height="${LOGO}" viewBox="0 0 ${LOGO} ${LOGO}">${defs.toString()}${body}</svg>`
 }
@@ -75,13 +92,24 @@ export function patternBannerSvg(name: string): string {
           ? defs.pattern(
               40,
               polygon(
-                Array.from({ length: 6 }, (_unused, index): [number, number] => [20 + 16 * Math.cos((index * Math.PI) / 3), 20 + 16 * Math.sin((index * Math.PI) / 3)]),
+                Array.from({ length: 6 }, (_unused, index): [number, number] => [
+                  20 + 16 * Math.cos((index * Math.PI) / 3),
+                  20 + 16 * Math.sin((index * Math.PI) / 3),
+                ]),
                 'none',
                 { stroke: '#ffffff', strokeWidth: 2, opacity: 0.2 },
               ),
             )
           : defs.pattern(60, path('M0 30 Q15 15 30 30 T60 30', 'none', { stroke: '#ffffff', strokeWidth: 3, opacity: 0.18 }))
-  const shapes = Array.from({ length: 4 }, (_unused, index) => circle(WIDTH * (0.55 + index * 0.14 + random() * 0.05), HEIGHT * (0.2 + random() * 0.8), 60 + random() * 140, '#ffffff', { opacity: n(0.05 + random() * 0.07) }))
-  const hills = path(`M0 ${HEIGHT} L0 ${HEIGHT * 0.75} Q${WIDTH * 0.3} ${HEIGHT * 0.55} ${WIDTH * 0.6} ${HEIGHT * 0.78} T${WIDTH} ${HEIGHT * 0.7} L${WIDTH} ${HEIGHT} Z`, '#000000', { opacity: 0.15 })
+  const shapes = Array.from({ length: 4 }, (_unused, index) =>
+    circle(WIDTH * (0.55 + index * 0.14 + random() * 0.05), HEIGHT * (0.2 + random() * 0.8), 60 + random() * 140, '#ffffff', {
+      opacity: n(0.05 + random() * 0.07),
+    }),
+  )
+  const hills = path(
+    `M0 ${HEIGHT} L0 ${HEIGHT * 0.75} Q${WIDTH * 0.3} ${HEIGHT * 0.55} ${WIDTH * 0.6} ${HEIGHT * 0.78} T${WIDTH} ${HEIGHT * 0.7} L${WIDTH} ${HEIGHT} Z`,
+    '#000000',
+    { opacity: 0.15 },
+  )
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${defs.toString()}${rect(0, 0, WIDTH, HEIGHT, wash)}${rect(0, 0, WIDTH, HEIGHT, tile)}${shapes.join('')}${hills}</svg>`
 }

@@ -29,7 +29,11 @@ export function pouch(parts: Parts): string {
   const { paint, defs, accent } = parts
   const beans = Array.from({ length: 9 }, (_unused, index) => ellipse(265 + (index % 3) * 35, 300 + Math.floor(index / 3) * 30, 14, 10, '#78350f'))
   return group([
-    path('M205 150 L395 150 L405 430 Q300 470 195 430 Z', defs.linear([paint.light, paint.base, paint.dark], 'across'), { stroke: paint.deep, strokeWidth: 3, strokeLinejoin: 'round' }),
+    path('M205 150 L395 150 L405 430 Q300 470 195 430 Z', defs.linear([paint.light, paint.base, paint.dark], 'across'), {
+      stroke: paint.deep,
+      strokeWidth: 3,
+      strokeLinejoin: 'round',
+    }),
     rect(205, 150, 190, 24, paint.dark),
     line(215, 190, 385, 190, paint.deep, 3, { strokeDasharray: '6 5' }),
     rect(240, 270, 120, 110, '#fef3c7', { rx: 14, opacity: 0.8 }),
@@ -94,7 +98,11 @@ export function granules(parts: Parts): string {
 export function sack(parts: Parts): string {
   const { paint, accent, defs } = parts
   return group([
-    path('M200 170 Q300 140 400 170 L430 440 Q300 480 170 440 Z', defs.linear([paint.light, paint.base, paint.dark], 'across'), { stroke: paint.deep, strokeWidth: 3, strokeLinejoin: 'round' }),
+    path('M200 170 Q300 140 400 170 L430 440 Q300 480 170 440 Z', defs.linear([paint.light, paint.base, paint.dark], 'across'), {
+      stroke: paint.deep,
+      strokeWidth: 3,
+      strokeLinejoin: 'round',
+    }),
     path('M230 150 Q300 110 370 150 L360 180 Q300 160 240 180 Z', paint.dark),
     rect(230, 260, 140, 110, '#ffffff', { rx: 10, opacity: 0.9 }),
     path('M300 340 Q260 300 300 270 Q340 300 300 340 Z', accent.base),
@@ -107,7 +115,10 @@ export function seedPacket(parts: Parts): string {
   const picture =
     variant % 2 === 0
       ? group([circle(300, 280, 48, '#ef4444'), path('M280 236 L300 250 L320 236 L310 256 L290 256 Z', '#16a34a')])
-      : group([ellipse(300, 285, 30, 70, '#22c55e', { transform: 'rotate(30 300 285)' }), ellipse(300, 285, 22, 60, '#4ade80', { opacity: 0.6, transform: 'rotate(30 300 285)' })])
+      : group([
+          ellipse(300, 285, 30, 70, '#22c55e', { transform: 'rotate(30 300 285)' }),
+          ellipse(300, 285, 22, 60, '#4ade80', { opacity: 0.6, transform: 'rotate(30 300 285)' }),
+        ])
   const seeds = Array.from({ length: 14 }, () => ellipse(180 + random() * 260, 440 + random() * 24, 6, 4, '#a16207'))
   return group([
     rect(200, 130, 200, 290, paint.base, { rx: 8, stroke: paint.deep, strokeWidth: 3, transform: 'rotate(-6 300 275)' }),
@@ -119,7 +130,9 @@ export function seedPacket(parts: Parts): string {
 
 export function teaTin(parts: Parts): string {
   const { accent, random, metal } = parts
-  const leaves = Array.from({ length: 12 }, () => ellipse(140 + random() * 320, 445 + random() * 20, 10, 4, '#3f6212', { transform: `rotate(${n(random() * 180)} 300 455)` }))
+  const leaves = Array.from({ length: 12 }, () =>
+    ellipse(140 + random() * 320, 445 + random() * 20, 10, 4, '#3f6212', { transform: `rotate(${n(random() * 180)} 300 455)` }),
+  )
   return group([
     cylinder(parts, 300, 170, 440, 105, 28),
     cylinder(parts, 300, 150, 190, 109, 29, metal),
@@ -133,7 +146,9 @@ export function teaTin(parts: Parts): string {
 export function crackers(parts: Parts): string {
   const { paint, accent, variant } = parts
   const topping =
-    variant % 2 === 0 ? (x: number, y: number) => rect(x - 30, y - 8, 60, 16, '#14532d', { rx: 3 }) : (x: number, y: number) => group([circle(x - 10, y - 6, 3, '#fef3c7'), circle(x + 12, y, 3, '#fef3c7'), circle(x, y + 8, 3, '#fef3c7')])
+    variant % 2 === 0
+      ? (x: number, y: number) => rect(x - 30, y - 8, 60, 16, '#14532d', { rx: 3 })
+      : (x: number, y: number) => group([circle(x - 10, y - 6, 3, '#fef3c7'), circle(x + 12, y, 3, '#fef3c7'), circle(x, y + 8, 3, '#fef3c7')])
   const pile: Array<[number, number]> = [
     [220, 430],
     [310, 440],
@@ -151,7 +166,9 @@ export function crackers(parts: Parts): string {
 
 export function coconutWater(parts: Parts): string {
   const { paint, defs } = parts
-  const fibres = Array.from({ length: 6 }, (_unused, index) => path(`M${190 + index * 14} 330 Q${175 + index * 18} 400 ${200 + index * 12} 450`, 'none', { stroke: '#78350f', strokeWidth: 2, opacity: 0.5 }))
+  const fibres = Array.from({ length: 6 }, (_unused, index) =>
+    path(`M${190 + index * 14} 330 Q${175 + index * 18} 400 ${200 + index * 12} 450`, 'none', { stroke: '#78350f', strokeWidth: 2, opacity: 0.5 }),
+  )
   return group([
     circle(240, 380, 95, defs.radial(['#a16207', '#78350f', '#451a03'], 0.4, 0.4)),
     ...fibres,
@@ -166,11 +183,15 @@ export function coconutWater(parts: Parts): string {
 export function dropperBottle(parts: Parts): string {
   const { paint, defs } = parts
   return group([
-    path('M230 250 Q230 220 260 215 L340 215 Q370 220 370 250 L370 440 Q370 462 345 462 L255 462 Q230 462 230 440 Z', defs.linear([paint.dark, paint.light, paint.base, paint.dark], 'across'), {
-      stroke: paint.deep,
-      strokeWidth: 3,
-      opacity: 0.92,
-    }),
+    path(
+      'M230 250 Q230 220 260 215 L340 215 Q370 220 370 250 L370 440 Q370 462 345 462 L255 462 Q230 462 230 440 Z',
+      defs.linear([paint.dark, paint.light, paint.base, paint.dark], 'across'),
+      {
+        stroke: paint.deep,
+        strokeWidth: 3,
+        opacity: 0.92,
+      },
+    ),
     rect(268, 175, 64, 42, '#1f2937', { rx: 6 }),
     rect(278, 110, 44, 70, '#111827', { rx: 20 }),
     rect(245, 300, 110, 100, '#ffffff', { rx: 6, opacity: 0.85 }),
@@ -188,7 +209,12 @@ export function gloves(parts: Parts): string {
   return group([
     box(parts, 140, 300, 300, 160, 90, paintOf('#e2e8f0')),
     ellipse(290, 300, 90, 20, '#94a3b8'),
-    path(hand, defs.linear([paint.light, paint.base, paint.dark], 'across'), { stroke: paint.deep, strokeWidth: 3, strokeLinejoin: 'round', transform: 'rotate(8 310 300)' }),
+    path(hand, defs.linear([paint.light, paint.base, paint.dark], 'across'), {
+      stroke: paint.deep,
+      strokeWidth: 3,
+      strokeLinejoin: 'round',
+      transform: 'rotate(8 310 300)',
+    }),
   ])
 }
 
@@ -232,11 +258,23 @@ export function dumbbell(parts: Parts): string {
   const { paint, metal, defs } = parts
   const hex = (cx: number, r: number) =>
     polygon(
-      Array.from({ length: 6 }, (_unused, index): [number, number] => [cx + r * 0.45 * Math.cos((index * Math.PI) / 3), 300 + r * Math.sin((index * Math.PI) / 3)]),
+      Array.from({ length: 6 }, (_unused, index): [number, number] => [
+        cx + r * 0.45 * Math.cos((index * Math.PI) / 3),
+        300 + r * Math.sin((index * Math.PI) / 3),
+      ]),
       defs.linear([paint.light, paint.base, paint.dark], 'across'),
       { stroke: paint.deep, strokeWidth: 3 },
     )
-  return group([rect(190, 286, 220, 28, defs.linear([metal.light, metal.highlight, metal.dark], 'down'), { rx: 8 }), hex(170, 110), hex(220, 90), hex(380, 90), hex(430, 110)], { transform: 'rotate(-12 300 300)' })
+  return group(
+    [
+      rect(190, 286, 220, 28, defs.linear([metal.light, metal.highlight, metal.dark], 'down'), { rx: 8 }),
+      hex(170, 110),
+      hex(220, 90),
+      hex(380, 90),
+      hex(430, 110),
+    ],
+    { transform: 'rotate(-12 300 300)' },
+  )
 }
 
 export function blocks(parts: Parts): string {
@@ -250,7 +288,14 @@ export function blocks(parts: Parts): string {
     [305, 285, 0],
     [255, 190, 1],
   ]
-  return group(cubes.map(([x, y, colour]) => group([box({ ...parts, paint: colours[colour]! }, x, y, 90, 80, 50, colours[colour]!), circle(x + 45, y + 40, 14, colours[colour]!.light, { opacity: 0.9 })])))
+  return group(
+    cubes.map(([x, y, colour]) =>
+      group([
+        box({ ...parts, paint: colours[colour]! }, x, y, 90, 80, 50, colours[colour]!),
+        circle(x + 45, y + 40, 14, colours[colour]!.light, { opacity: 0.9 }),
+      ]),
+    ),
+  )
 }
 
 export function tent(parts: Parts): string {
@@ -258,7 +303,11 @@ export function tent(parts: Parts): string {
   return group([
     line(110, 460, 60, 470, metal.dark, 3),
     line(490, 460, 540, 470, metal.dark, 3),
-    path('M110 460 Q300 90 490 460 Z', defs.linear([paint.light, paint.base, paint.dark], 'across'), { stroke: paint.deep, strokeWidth: 3, strokeLinejoin: 'round' }),
+    path('M110 460 Q300 90 490 460 Z', defs.linear([paint.light, paint.base, paint.dark], 'across'), {
+      stroke: paint.deep,
+      strokeWidth: 3,
+      strokeLinejoin: 'round',
+    }),
     path('M300 185 Q230 320 240 460 L360 460 Q370 320 300 185 Z', paint.deep, { opacity: 0.85 }),
     path('M300 185 Q300 320 300 460', 'none', { stroke: paint.light, strokeWidth: 3 }),
     path('M150 420 Q300 150 450 420', 'none', { stroke: metal.light, strokeWidth: 4, opacity: 0.8 }),

@@ -26,7 +26,10 @@ export function plate(parts: Parts): string {
   const face = defs.radial([paint.highlight, paint.light, paint.base], 0.4, 0.35)
   const plates = Array.from({ length: count }, (_unused, index) => {
     const y = 390 - index * 16
-    return group([ellipse(300, y + 10, 215, 72, paint.dark, { stroke: paint.deep, strokeWidth: 2 }), ellipse(300, y, 215, 72, face, { stroke: paint.deep, strokeWidth: 2 })])
+    return group([
+      ellipse(300, y + 10, 215, 72, paint.dark, { stroke: paint.deep, strokeWidth: 2 }),
+      ellipse(300, y, 215, 72, face, { stroke: paint.deep, strokeWidth: 2 }),
+    ])
   })
   const top = 390 - (count - 1) * 16
   return group([
@@ -98,9 +101,19 @@ export function board(parts: Parts): string {
   const width = variant % 2 === 0 ? 300 : 340
   const x = 300 - width / 2
   const grain = Array.from({ length: 7 }, (_unused, index) =>
-    path(`M${x + 20} ${200 + index * 34} Q${300} ${190 + index * 34 + (index % 2 ? 12 : -12)} ${x + width - 20} ${204 + index * 34}`, 'none', { stroke: paint.dark, strokeWidth: 2, opacity: 0.5 }),
+    path(`M${x + 20} ${200 + index * 34} Q${300} ${190 + index * 34 + (index % 2 ? 12 : -12)} ${x + width - 20} ${204 + index * 34}`, 'none', {
+      stroke: paint.dark,
+      strokeWidth: 2,
+      opacity: 0.5,
+    }),
   )
-  return group([rect(x + 10, 160, width, 300, paint.deep, { rx: 28 }), rect(x, 150, width, 300, paint.base, { rx: 28, stroke: paint.deep, strokeWidth: 2 }), ...grain, circle(300, 188, 16, paint.deep), sheen(x + 18, 180, 10, 240)])
+  return group([
+    rect(x + 10, 160, width, 300, paint.deep, { rx: 28 }),
+    rect(x, 150, width, 300, paint.base, { rx: 28, stroke: paint.deep, strokeWidth: 2 }),
+    ...grain,
+    circle(300, 188, 16, paint.deep),
+    sheen(x + 18, 180, 10, 240),
+  ])
 }
 
 export function frame(parts: Parts): string {
@@ -149,7 +162,11 @@ export function patioSet(parts: Parts): string {
   const { paint, defs } = parts
   const seat = (x: number, flip: number) =>
     group([
-      path(`M${x} 250 L${x} 380 M${x + 70 * flip} 330 L${x + 70 * flip} 450 M${x} 380 L${x} 450`, 'none', { stroke: paint.deep, strokeWidth: 10, strokeLinecap: 'round' }),
+      path(`M${x} 250 L${x} 380 M${x + 70 * flip} 330 L${x + 70 * flip} 450 M${x} 380 L${x} 450`, 'none', {
+        stroke: paint.deep,
+        strokeWidth: 10,
+        strokeLinecap: 'round',
+      }),
       rect(Math.min(x, x + 70 * flip), 320, 70, 22, paint.base, { rx: 6, stroke: paint.deep, strokeWidth: 2 }),
       rect(x - 6, 240, 12, 100, paint.dark, { rx: 5 }),
     ])
@@ -181,9 +198,17 @@ export function bed(parts: Parts): string {
 
 export function fabricRoll(parts: Parts): string {
   const { paint, defs, variant } = parts
-  const weave = defs.pattern(14, variant % 2 === 0 ? line(0, 14, 14, 0, paint.dark, 2) : `${rect(0, 0, 7, 7, paint.dark, { opacity: 0.35 })}${rect(7, 7, 7, 7, paint.dark, { opacity: 0.35 })}`)
+  const weave = defs.pattern(
+    14,
+    variant % 2 === 0
+      ? line(0, 14, 14, 0, paint.dark, 2)
+      : `${rect(0, 0, 7, 7, paint.dark, { opacity: 0.35 })}${rect(7, 7, 7, 7, paint.dark, { opacity: 0.35 })}`,
+  )
   return group([
-    path('M160 190 L440 190 L440 430 Q410 450 380 432 Q350 414 320 432 Q290 450 260 432 Q230 414 200 432 Q180 444 160 432 Z', paint.base, { stroke: paint.deep, strokeWidth: 2 }),
+    path('M160 190 L440 190 L440 430 Q410 450 380 432 Q350 414 320 432 Q290 450 260 432 Q230 414 200 432 Q180 444 160 432 Z', paint.base, {
+      stroke: paint.deep,
+      strokeWidth: 2,
+    }),
     path('M160 190 L440 190 L440 430 Q410 450 380 432 Q350 414 320 432 Q290 450 260 432 Q230 414 200 432 Q180 444 160 432 Z', weave, { opacity: 0.6 }),
     rect(130, 130, 340, 90, defs.linear([paint.light, paint.highlight, paint.base, paint.dark], 'down'), { rx: 45, stroke: paint.deep, strokeWidth: 2 }),
     ellipse(470, 175, 22, 45, paint.dark, { stroke: paint.deep, strokeWidth: 2 }),
@@ -231,11 +256,24 @@ export function garment(kind: Garment) {
       )
     }
     if (kind === 'jacket')
-      details.push(line(300, 160, 300, 462, metal.dark, 5), rect(225, 300, 55, 45, paint.dark, { rx: 6, opacity: 0.6 }), rect(320, 300, 55, 45, paint.dark, { rx: 6, opacity: 0.6 }), rect(205, 400, 190, 16, metal.light, { opacity: 0.9 }))
+      details.push(
+        line(300, 160, 300, 462, metal.dark, 5),
+        rect(225, 300, 55, 45, paint.dark, { rx: 6, opacity: 0.6 }),
+        rect(320, 300, 55, 45, paint.dark, { rx: 6, opacity: 0.6 }),
+        rect(205, 400, 190, 16, metal.light, { opacity: 0.9 }),
+      )
     if (kind === 'vest')
-      details.push(rect(200, 330, 200, 26, metal.highlight, { stroke: metal.base, strokeWidth: 2 }), rect(200, 390, 200, 26, metal.highlight, { stroke: metal.base, strokeWidth: 2 }), line(300, 175, 300, 462, paint.deep, 3))
+      details.push(
+        rect(200, 330, 200, 26, metal.highlight, { stroke: metal.base, strokeWidth: 2 }),
+        rect(200, 390, 200, 26, metal.highlight, { stroke: metal.base, strokeWidth: 2 }),
+        line(300, 175, 300, 462, paint.deep, 3),
+      )
     if (kind === 'tee') details.push(path('M240 130 Q300 172 360 130', 'none', { stroke: accent.base, strokeWidth: 10 }))
-    return group([path(shape, fill, outline), ...details, path('M235 200 Q240 320 230 440', 'none', { stroke: '#ffffff', strokeWidth: 10, opacity: 0.2, strokeLinecap: 'round' })])
+    return group([
+      path(shape, fill, outline),
+      ...details,
+      path('M235 200 Q240 320 230 440', 'none', { stroke: '#ffffff', strokeWidth: 10, opacity: 0.2, strokeLinecap: 'round' }),
+    ])
   }
 }
 
@@ -244,7 +282,11 @@ export function tote(parts: Parts): string {
   return group([
     path('M235 240 C235 120 365 120 365 240', 'none', { stroke: paint.deep, strokeWidth: 16 }),
     path('M210 240 C210 95 390 95 390 240', 'none', { stroke: paint.dark, strokeWidth: 14 }),
-    path('M170 230 L430 230 L455 462 L145 462 Z', defs.linear([paint.light, paint.base, paint.dark], 'across'), { stroke: paint.deep, strokeWidth: 3, strokeLinejoin: 'round' }),
+    path('M170 230 L430 230 L455 462 L145 462 Z', defs.linear([paint.light, paint.base, paint.dark], 'across'), {
+      stroke: paint.deep,
+      strokeWidth: 3,
+      strokeLinejoin: 'round',
+    }),
     path('M180 250 L420 250', 'none', { stroke: paint.deep, strokeWidth: 2, strokeDasharray: '8 6' }),
     rect(250, 300, 100, 110, accent.base, { rx: 8, opacity: 0.85 }),
     circle(300, 355, 24, accent.highlight, { opacity: 0.9 }),
@@ -272,7 +314,11 @@ export function boot(parts: Parts): string {
   const { paint, defs, accent } = parts
   const laces = [180, 215, 250, 285].map((y) => line(265, y, 325, y + 12, '#f5f5f4', 5))
   return group([
-    path('M215 140 L345 140 L350 320 Q440 325 475 380 Q490 420 470 440 L190 440 Q175 420 195 380 Z', defs.linear([paint.light, paint.base, paint.dark], 'diagonal'), { stroke: paint.deep, strokeWidth: 3, strokeLinejoin: 'round' }),
+    path(
+      'M215 140 L345 140 L350 320 Q440 325 475 380 Q490 420 470 440 L190 440 Q175 420 195 380 Z',
+      defs.linear([paint.light, paint.base, paint.dark], 'diagonal'),
+      { stroke: paint.deep, strokeWidth: 3, strokeLinejoin: 'round' },
+    ),
     path('M385 330 Q450 340 472 385 Q480 420 468 438 L400 438 Z', accent.base, { opacity: 0.85 }),
     rect(180, 438, 305, 26, '#1f2937', { rx: 8 }),
     path('M185 450 L480 450', 'none', { stroke: '#f59e0b', strokeWidth: 4 }),
@@ -284,7 +330,8 @@ export function boot(parts: Parts): string {
 /** A stack of flat cloths or towels seen from the front, with the stripes of their hems. */
 export const towels = foldedStack
 
-export const sheets = (parts: Parts) => group([foldedStack(parts), el('rect', { x: 330, y: 180, width: 110, height: 60, rx: 20, fill: '#ffffff', stroke: '#cbd5e1', strokeWidth: 2 })])
+export const sheets = (parts: Parts) =>
+  group([foldedStack(parts), el('rect', { x: 330, y: 180, width: 110, height: 60, rx: 20, fill: '#ffffff', stroke: '#cbd5e1', strokeWidth: 2 })])
 
 export function bowl(parts: Parts): string {
   const { paint, defs, accent, variant } = parts
@@ -302,7 +349,11 @@ export function bowl(parts: Parts): string {
 export function vase(parts: Parts): string {
   const { paint, defs, accent } = parts
   const outline = 'M265 110 L335 110 L330 150 Q420 220 405 330 Q395 420 345 462 L255 462 Q205 420 195 330 Q180 220 270 150 Z'
-  const motif = [0, 1, 2].map((index) => path(`M${225 + index * 50} 300 Q${250 + index * 50} 260 ${275 + index * 50} 300 Q${250 + index * 50} 340 ${225 + index * 50} 300 Z`, accent.base, { opacity: 0.85 }))
+  const motif = [0, 1, 2].map((index) =>
+    path(`M${225 + index * 50} 300 Q${250 + index * 50} 260 ${275 + index * 50} 300 Q${250 + index * 50} 340 ${225 + index * 50} 300 Z`, accent.base, {
+      opacity: 0.85,
+    }),
+  )
   return group([
     path(outline, defs.cylinder(paint), { stroke: paint.deep, strokeWidth: 3 }),
     ellipse(300, 110, 36, 9, paint.dark, { stroke: paint.deep, strokeWidth: 2 }),

@@ -3,13 +3,16 @@ import { n } from './svg-kit'
 
 // Drawers of lighting, electrical goods, electronics, machines, tools, metals and building and vehicle parts.
 
-const glow = (parts: Parts, cx: number, cy: number, r: number, colour = '#fde68a') => circle(cx, cy, r, parts.defs.radial([colour, colour], 0.5, 0.5, [0.75, 0]))
+const glow = (parts: Parts, cx: number, cy: number, r: number, colour = '#fde68a') =>
+  circle(cx, cy, r, parts.defs.radial([colour, colour], 0.5, 0.5, [0.75, 0]))
 
 export function bulb(parts: Parts): string {
   const { paint, metal, defs, variant } = parts
   const smart = paint.base !== metal.base
   const glass = smart ? defs.radial(['#ffffff', paint.light, paint.base], 0.4, 0.35) : defs.radial(['#fffbeb', '#fde68a', '#f59e0b'], 0.45, 0.4)
-  const filament = [0, 1, 2].map((index) => path(`M${270 + index * 15} 330 L${262 + index * 18} 230 L${278 + index * 15} 190`, 'none', { stroke: '#f97316', strokeWidth: 3, opacity: smart ? 0 : 0.9 }))
+  const filament = [0, 1, 2].map((index) =>
+    path(`M${270 + index * 15} 330 L${262 + index * 18} 230 L${278 + index * 15} 190`, 'none', { stroke: '#f97316', strokeWidth: 3, opacity: smart ? 0 : 0.9 }),
+  )
   const threads = [0, 1, 2, 3].map((index) => rect(252, 378 + index * 16, 96, 10, metal.dark, { rx: 5 }))
   const shape =
     variant % 3 === 2
@@ -91,7 +94,9 @@ export function solarLight(parts: Parts): string {
       { transform: t },
     )
   }
-  return variant % 2 === 0 ? group([`<g transform="translate(300 0)">${one(0, 1)}</g>`]) : group([one(190, 0.8), one(410, 0.8), `<g transform="translate(300 0)">${one(0, 1)}</g>`])
+  return variant % 2 === 0
+    ? group([`<g transform="translate(300 0)">${one(0, 1)}</g>`])
+    : group([one(190, 0.8), one(410, 0.8), `<g transform="translate(300 0)">${one(0, 1)}</g>`])
 }
 
 export function panelLight(parts: Parts): string {
@@ -124,7 +129,9 @@ export function panelLight(parts: Parts): string {
 export function spool(parts: Parts): string {
   const { paint, accent, defs, variant } = parts
   const spacing = variant % 2 === 0 ? 12 : 8
-  const turns = Array.from({ length: Math.floor(200 / spacing) }, (_unused, index) => line(205 + index * spacing, 190, 205 + index * spacing, 410, paint.dark, 3, { opacity: 0.6 }))
+  const turns = Array.from({ length: Math.floor(200 / spacing) }, (_unused, index) =>
+    line(205 + index * spacing, 190, 205 + index * spacing, 410, paint.dark, 3, { opacity: 0.6 }),
+  )
   return group([
     ellipse(190, 300, 44, 150, accent.dark, { stroke: accent.deep, strokeWidth: 2 }),
     rect(190, 182, 220, 236, defs.linear([paint.dark, paint.light, paint.highlight, paint.base, paint.dark], 'down')),
@@ -144,14 +151,25 @@ export function hose(parts: Parts): string {
       ellipse(290, 296 + index * 16, 170, 78, 'none', { stroke: paint.highlight, strokeWidth: 4, opacity: 0.5 }),
     ]),
   )
-  return group([...coils, path('M440 360 L500 330 L520 350 L470 390 Z', metal.base, { stroke: metal.deep, strokeWidth: 2 }), rect(500, 300, 24, 50, '#1f2937', { rx: 8 })])
+  return group([
+    ...coils,
+    path('M440 360 L500 330 L520 350 L470 390 Z', metal.base, { stroke: metal.deep, strokeWidth: 2 }),
+    rect(500, 300, 24, 50, '#1f2937', { rx: 8 }),
+  ])
 }
 
 export function usbCable(parts: Parts): string {
   const { paint, metal } = parts
   const route = 'M150 160 C150 320 450 220 450 380 C450 440 330 460 250 420'
   const plug = (x: number, y: number, angle: number) =>
-    group([rect(-22, -46, 44, 64, paint.dark, { rx: 12 }), rect(-14, -76, 28, 34, metal.base, { rx: 4, stroke: metal.deep, strokeWidth: 2 }), rect(-8, -70, 16, 6, metal.deep)], { transform: `translate(${x} ${y}) rotate(${angle})` })
+    group(
+      [
+        rect(-22, -46, 44, 64, paint.dark, { rx: 12 }),
+        rect(-14, -76, 28, 34, metal.base, { rx: 4, stroke: metal.deep, strokeWidth: 2 }),
+        rect(-8, -70, 16, 6, metal.deep),
+      ],
+      { transform: `translate(${x} ${y}) rotate(${angle})` },
+    )
   return group([
     path(route, 'none', { stroke: paint.deep, strokeWidth: 20, strokeLinecap: 'round' }),
     path(route, 'none', { stroke: paint.base, strokeWidth: 14, strokeLinecap: 'round' }),
@@ -165,7 +183,10 @@ export function wallPlate(kind: 'socket' | 'switch') {
   return (parts: Parts): string => {
     const { paint, defs, variant } = parts
     const face = defs.linear([paint.highlight, paint.light, paint.base], 'diagonal')
-    const plate = group([rect(182, 162, 260, 260, '#000000', { rx: 28, opacity: 0.15 }), rect(170, 150, 260, 260, face, { rx: 28, stroke: paint.deep, strokeWidth: 3 })])
+    const plate = group([
+      rect(182, 162, 260, 260, '#000000', { rx: 28, opacity: 0.15 }),
+      rect(170, 150, 260, 260, face, { rx: 28, stroke: paint.deep, strokeWidth: 3 }),
+    ])
     if (kind === 'switch') {
       const gangs = (variant % 3) + 1
       const width = 190 / gangs
@@ -173,7 +194,11 @@ export function wallPlate(kind: 'socket' | 'switch') {
         plate,
         ...Array.from({ length: gangs }, (_unused, index) => {
           const x = 205 + index * width
-          return group([rect(x + 4, 190, width - 8, 180, paint.light, { rx: 10, stroke: paint.dark, strokeWidth: 2 }), rect(x + 4, 190, width - 8, 90, paint.highlight, { rx: 10, opacity: 0.8 }), circle(x + width / 2, 350, 4, '#38bdf8')])
+          return group([
+            rect(x + 4, 190, width - 8, 180, paint.light, { rx: 10, stroke: paint.dark, strokeWidth: 2 }),
+            rect(x + 4, 190, width - 8, 90, paint.highlight, { rx: 10, opacity: 0.8 }),
+            circle(x + width / 2, 350, 4, '#38bdf8'),
+          ])
         }),
       ])
     }
@@ -181,8 +206,19 @@ export function wallPlate(kind: 'socket' | 'switch') {
       variant % 3 === 0
         ? [rect(285, 200, 30, 48, paint.deep, { rx: 4 }), rect(226, 300, 48, 28, paint.deep, { rx: 4 }), rect(326, 300, 48, 28, paint.deep, { rx: 4 })]
         : variant % 3 === 1
-          ? [circle(300, 280, 78, paint.dark, { opacity: 0.35 }), circle(268, 280, 12, paint.deep), circle(332, 280, 12, paint.deep), rect(292, 204, 16, 20, '#94a3b8'), rect(292, 336, 16, 20, '#94a3b8')]
-          : [circle(264, 240, 12, paint.deep), circle(336, 240, 12, paint.deep), rect(240, 320, 44, 16, paint.deep, { rx: 3 }), rect(316, 320, 44, 16, paint.deep, { rx: 3 })]
+          ? [
+              circle(300, 280, 78, paint.dark, { opacity: 0.35 }),
+              circle(268, 280, 12, paint.deep),
+              circle(332, 280, 12, paint.deep),
+              rect(292, 204, 16, 20, '#94a3b8'),
+              rect(292, 336, 16, 20, '#94a3b8'),
+            ]
+          : [
+              circle(264, 240, 12, paint.deep),
+              circle(336, 240, 12, paint.deep),
+              rect(240, 320, 44, 16, paint.deep, { rx: 3 }),
+              rect(316, 320, 44, 16, paint.deep, { rx: 3 }),
+            ]
     return group([plate, ...holes])
   }
 }
@@ -201,7 +237,9 @@ export function smartPlug(parts: Parts): string {
 export function powerSupply(parts: Parts): string {
   const { metal, accent, defs } = parts
   const perforation = defs.pattern(14, circle(7, 7, 3, metal.deep))
-  const terminals = Array.from({ length: 7 }, (_unused, index) => group([rect(168 + index * 30, 392, 24, 30, '#1f2937', { rx: 3 }), circle(180 + index * 30, 404, 7, metal.light)]))
+  const terminals = Array.from({ length: 7 }, (_unused, index) =>
+    group([rect(168 + index * 30, 392, 24, 30, '#1f2937', { rx: 3 }), circle(180 + index * 30, 404, 7, metal.light)]),
+  )
   return group([
     box(parts, 160, 260, 240, 170, 120, metal),
     polygon(
@@ -242,7 +280,11 @@ export function speaker(parts: Parts): string {
   const grille = defs.pattern(12, circle(6, 6, 2.6, paint.deep))
   return group([
     path('M160 250 Q150 180 220 180', 'none', { stroke: accent.dark, strokeWidth: 10, strokeLinecap: 'round' }),
-    rect(130, 230, 340, 190, defs.linear([paint.highlight, paint.light, paint.base, paint.dark, paint.deep], 'down'), { rx: 95, stroke: paint.deep, strokeWidth: 3 }),
+    rect(130, 230, 340, 190, defs.linear([paint.highlight, paint.light, paint.base, paint.dark, paint.deep], 'down'), {
+      rx: 95,
+      stroke: paint.deep,
+      strokeWidth: 3,
+    }),
     rect(170, 250, 260, 150, grille, { rx: 70, opacity: 0.55 }),
     ellipse(140, 325, 24, 90, paint.dark),
     ellipse(460, 325, 24, 90, accent.base),
@@ -320,7 +362,9 @@ export function lathe(parts: Parts): string {
 
 export function fillingMachine(parts: Parts): string {
   const { paint, metal, defs } = parts
-  const bottles = [190, 250, 310, 370].map((x) => group([rect(x - 16, 330, 32, 70, defs.linear(['#e0f2fe', '#7dd3fc'], 'across'), { rx: 8, opacity: 0.9 }), rect(x - 7, 316, 14, 16, paint.base)]))
+  const bottles = [190, 250, 310, 370].map((x) =>
+    group([rect(x - 16, 330, 32, 70, defs.linear(['#e0f2fe', '#7dd3fc'], 'across'), { rx: 8, opacity: 0.9 }), rect(x - 7, 316, 14, 16, paint.base)]),
+  )
   const nozzles = [190, 250, 310, 370].map((x) => path(`M${x - 10} 250 L${x + 10} 250 L${x + 4} 290 L${x - 4} 290 Z`, metal.dark))
   return group([
     box(parts, 130, 400, 330, 60, 60),
@@ -354,7 +398,10 @@ export function valve(parts: Parts): string {
   const { metal, accent, defs } = parts
   const nut = (x: number) =>
     polygon(
-      Array.from({ length: 6 }, (_unused, index): [number, number] => [x + 32 * Math.cos((index * Math.PI) / 3 + Math.PI / 6) * 0.5, 315 + 60 * Math.sin((index * Math.PI) / 3 + Math.PI / 6)]),
+      Array.from({ length: 6 }, (_unused, index): [number, number] => [
+        x + 32 * Math.cos((index * Math.PI) / 3 + Math.PI / 6) * 0.5,
+        315 + 60 * Math.sin((index * Math.PI) / 3 + Math.PI / 6),
+      ]),
       metal.dark,
     )
   return group([
@@ -375,7 +422,11 @@ export function wrench(parts: Parts): string {
     [
       rect(278, 240, 44, 250, defs.cylinder(metal), { rx: 22, stroke: metal.deep, strokeWidth: 2 }),
       rect(282, 350, 36, 130, accent.base, { rx: 18 }),
-      path('M230 250 L230 170 Q230 110 280 110 L290 110 L290 175 L320 175 L320 110 L330 110 Q380 110 380 170 L380 250 Z', defs.linear([metal.highlight, metal.base, metal.dark], 'across'), { stroke: metal.deep, strokeWidth: 2 }),
+      path(
+        'M230 250 L230 170 Q230 110 280 110 L290 110 L290 175 L320 175 L320 110 L330 110 Q380 110 380 170 L380 250 Z',
+        defs.linear([metal.highlight, metal.base, metal.dark], 'across'),
+        { stroke: metal.deep, strokeWidth: 2 },
+      ),
       rect(262, 215, 86, 20, metal.dark, { rx: 6 }),
     ],
     { transform: 'rotate(-35 300 300)' },
@@ -387,11 +438,15 @@ export function drill(parts: Parts): string {
   return group([
     rect(200, 378, 140, 76, '#1f2937', { rx: 12 }),
     rect(210, 390, 120, 12, paint.base, { rx: 6 }),
-    path('M160 190 L410 190 Q440 190 440 220 L440 262 Q440 290 410 290 L320 290 L310 385 L225 385 L235 290 L190 290 Q160 290 160 260 Z', defs.linear([paint.light, paint.base, paint.dark], 'down'), {
-      stroke: paint.deep,
-      strokeWidth: 3,
-      strokeLinejoin: 'round',
-    }),
+    path(
+      'M160 190 L410 190 Q440 190 440 220 L440 262 Q440 290 410 290 L320 290 L310 385 L225 385 L235 290 L190 290 Q160 290 160 260 Z',
+      defs.linear([paint.light, paint.base, paint.dark], 'down'),
+      {
+        stroke: paint.deep,
+        strokeWidth: 3,
+        strokeLinejoin: 'round',
+      },
+    ),
     rect(240, 300, 60, 80, '#1f2937', { rx: 10, opacity: 0.85 }),
     rect(440, 206, 50, 70, defs.cylinder(metal), { rx: 6 }),
     path('M490 234 L560 236 L560 246 L490 248 Z', metal.dark),
@@ -420,14 +475,19 @@ export function bolts(kind: 'bolt' | 'screw') {
             )
           : ellipse(0, 14, 38, 22, defs.radial([metal.highlight, metal.base, metal.dark], 0.4, 0.3), { stroke: metal.deep, strokeWidth: 2 })
       const shaft = kind === 'bolt' ? rect(-16, 30, 32, 180, defs.cylinder(metal)) : path('M-14 30 L14 30 L14 170 L0 210 L-14 170 Z', defs.cylinder(metal))
-      return group([shaft, ...threads, head, kind === 'screw' ? line(-18, 14, 18, 14, metal.deep, 5) : ''], { transform: `translate(${x} ${y}) rotate(${angle})` })
+      return group([shaft, ...threads, head, kind === 'screw' ? line(-18, 14, 18, 14, metal.deep, 5) : ''], {
+        transform: `translate(${x} ${y}) rotate(${angle})`,
+      })
     }
     return group([
       one(230, 170, -25),
       one(370, 190, 20),
       kind === 'bolt'
         ? polygon(
-            Array.from({ length: 6 }, (_unused, index): [number, number] => [300 + 40 * Math.cos((index * Math.PI) / 3), 420 + 28 * Math.sin((index * Math.PI) / 3)]),
+            Array.from({ length: 6 }, (_unused, index): [number, number] => [
+              300 + 40 * Math.cos((index * Math.PI) / 3),
+              420 + 28 * Math.sin((index * Math.PI) / 3),
+            ]),
             metal.base,
             { stroke: metal.deep, strokeWidth: 2 },
           )
@@ -449,11 +509,19 @@ export function pipes(kind: 'round' | 'profile') {
     ]
     return group(
       rows.map(([x, y]) => {
-        const body = rect(x, y - 38, 260, 76, defs.linear([paint.dark, paint.highlight, paint.base, paint.dark], 'down'), { stroke: paint.deep, strokeWidth: 2 })
+        const body = rect(x, y - 38, 260, 76, defs.linear([paint.dark, paint.highlight, paint.base, paint.dark], 'down'), {
+          stroke: paint.deep,
+          strokeWidth: 2,
+        })
         const end =
           kind === 'round'
             ? group([ellipse(x, y, 22, 38, paint.light, { stroke: paint.deep, strokeWidth: 2 }), ellipse(x, y, 14, 28, paint.deep)])
-            : group([rect(x - 24, y - 38, 48, 76, paint.light, { stroke: paint.deep, strokeWidth: 2 }), rect(x - 6, y - 38, 12, 20, paint.deep), rect(x - 6, y + 18, 12, 20, paint.deep), circle(x, y, 8, paint.deep)])
+            : group([
+                rect(x - 24, y - 38, 48, 76, paint.light, { stroke: paint.deep, strokeWidth: 2 }),
+                rect(x - 6, y - 38, 12, 20, paint.deep),
+                rect(x - 6, y + 18, 12, 20, paint.deep),
+                circle(x, y, 8, paint.deep),
+              ])
         return group([body, end])
       }),
       { transform: 'translate(-40 0)' },
@@ -488,7 +556,8 @@ export function planks(parts: Parts): string {
 export function windowFrame(parts: Parts): string {
   const { metal, defs, variant } = parts
   const sky = defs.linear(['#bfdbfe', '#e0f2fe', '#f0f9ff'], 'down')
-  const panes = variant % 2 === 0 ? [rect(180, 140, 112, 300, sky), rect(308, 140, 112, 300, sky)] : [rect(180, 140, 240, 140, sky), rect(180, 296, 240, 144, sky)]
+  const panes =
+    variant % 2 === 0 ? [rect(180, 140, 112, 300, sky), rect(308, 140, 112, 300, sky)] : [rect(180, 140, 240, 140, sky), rect(180, 296, 240, 144, sky)]
   return group([
     rect(160, 120, 280, 340, defs.linear([metal.light, metal.base], 'diagonal'), { rx: 6, stroke: metal.deep, strokeWidth: 3 }),
     ...panes,
@@ -505,9 +574,15 @@ export function wheel(parts: Parts): string {
     circle(300, 300, 160, '#374151'),
     circle(300, 300, 130, defs.radial([metal.highlight, metal.light, metal.base, metal.dark], 0.4, 0.4), { stroke: metal.deep, strokeWidth: 3 }),
     circle(300, 300, 112, '#1f2937', { opacity: 0.8 }),
-    ...Array.from({ length: spokes }, (_unused, index) => path('M-14 -30 L14 -30 L9 -112 L-9 -112 Z', defs.linear([metal.light, metal.base], 'across'), { transform: `translate(300 300) rotate(${n((360 / spokes) * index)})` })),
+    ...Array.from({ length: spokes }, (_unused, index) =>
+      path('M-14 -30 L14 -30 L9 -112 L-9 -112 Z', defs.linear([metal.light, metal.base], 'across'), {
+        transform: `translate(300 300) rotate(${n((360 / spokes) * index)})`,
+      }),
+    ),
     circle(300, 300, 38, metal.base, { stroke: metal.deep, strokeWidth: 2 }),
-    ...Array.from({ length: 5 }, (_unused, index) => circle(300 + 20 * Math.cos((index * 2 * Math.PI) / 5), 300 + 20 * Math.sin((index * 2 * Math.PI) / 5), 5, metal.deep)),
+    ...Array.from({ length: 5 }, (_unused, index) =>
+      circle(300 + 20 * Math.cos((index * 2 * Math.PI) / 5), 300 + 20 * Math.sin((index * 2 * Math.PI) / 5), 5, metal.deep),
+    ),
     path('M170 230 A140 140 0 0 1 240 160', 'none', { stroke: '#ffffff', strokeWidth: 6, opacity: 0.25 }),
   ])
 }

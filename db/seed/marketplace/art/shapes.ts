@@ -14,13 +14,17 @@ export function el(tag: string, attributes: Attributes, children = ''): string {
   return children ? `<${tag} ${written}>${children}</${tag}>` : `<${tag} ${written}/>`
 }
 
-export const rect = (x: number, y: number, width: number, height: number, fill: string, extra: Attributes = {}) => el('rect', { x, y, width, height, fill, ...extra })
-export const ellipse = (cx: number, cy: number, rx: number, ry: number, fill: string, extra: Attributes = {}) => el('ellipse', { cx, cy, rx, ry, fill, ...extra })
+export const rect = (x: number, y: number, width: number, height: number, fill: string, extra: Attributes = {}) =>
+  el('rect', { x, y, width, height, fill, ...extra })
+export const ellipse = (cx: number, cy: number, rx: number, ry: number, fill: string, extra: Attributes = {}) =>
+  el('ellipse', { cx, cy, rx, ry, fill, ...extra })
 export const circle = (cx: number, cy: number, r: number, fill: string, extra: Attributes = {}) => el('circle', { cx, cy, r, fill, ...extra })
 export const path = (d: string, fill: string, extra: Attributes = {}) => el('path', { d, fill, ...extra })
-export const line = (x1: number, y1: number, x2: number, y2: number, stroke: string, strokeWidth: number, extra: Attributes = {}) => el('line', { x1, y1, x2, y2, stroke, strokeWidth, strokeLinecap: 'round', ...extra })
+export const line = (x1: number, y1: number, x2: number, y2: number, stroke: string, strokeWidth: number, extra: Attributes = {}) =>
+  el('line', { x1, y1, x2, y2, stroke, strokeWidth, strokeLinecap: 'round', ...extra })
 export const group = (children: string[], extra: Attributes = {}) => el('g', extra, children.join(''))
-export const polygon = (points: Array<[number, number]>, fill: string, extra: Attributes = {}) => el('polygon', { points: points.map(([x, y]) => `${n(x)},${n(y)}`).join(' '), fill, ...extra })
+export const polygon = (points: Array<[number, number]>, fill: string, extra: Attributes = {}) =>
+  el('polygon', { points: points.map(([x, y]) => `${n(x)},${n(y)}`).join(' '), fill, ...extra })
 
 /** What a drawer gets: the gradients of its picture, the product's paint, an accent and a metal, its variant and a random source. */
 export type Parts = { defs: Defs; paint: Paint; accent: Paint; metal: Paint; variant: number; random: () => number }
@@ -32,7 +36,10 @@ export const sheen = (x: number, y: number, width: number, height: number, rx = 
 export function cylinder(parts: Parts, cx: number, top: number, bottom: number, rx: number, ry: number, paint: Paint = parts.paint): string {
   const body = parts.defs.cylinder(paint)
   return group([
-    path(`M${n(cx - rx)} ${n(top)} V${n(bottom)} A${n(rx)} ${n(ry)} 0 0 0 ${n(cx + rx)} ${n(bottom)} V${n(top)} Z`, body, { stroke: paint.deep, strokeWidth: 2 }),
+    path(`M${n(cx - rx)} ${n(top)} V${n(bottom)} A${n(rx)} ${n(ry)} 0 0 0 ${n(cx + rx)} ${n(bottom)} V${n(top)} Z`, body, {
+      stroke: paint.deep,
+      strokeWidth: 2,
+    }),
     ellipse(cx, top, rx, ry, paint.light, { stroke: paint.deep, strokeWidth: 2 }),
   ])
 }

@@ -36,14 +36,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function CreateProjectPage({ loaderData: data, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('projects')
   const failed = actionData && !actionData.ok ? actionData : undefined
-  const values = failed && 'values' in failed && typeof failed.values === 'string' ? { ...data.values, ...(JSON.parse(failed.values) as Partial<ProjectFormValues>) } : data.values
+  const values =
+    failed && 'values' in failed && typeof failed.values === 'string'
+      ? { ...data.values, ...(JSON.parse(failed.values) as Partial<ProjectFormValues>) }
+      : data.values
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold">{t('form.createTitle')}</h1>
         <p className="text-sm text-muted-foreground">{t('form.createDescription')}</p>
       </div>
-      <ProjectForm values={values} idempotencyKey={data.idempotencyKey} fieldErrors={failed?.fieldErrors} formError={failed?.formError} submitLabel={t('form.create')} />
+      <ProjectForm
+        values={values}
+        idempotencyKey={data.idempotencyKey}
+        fieldErrors={failed?.fieldErrors}
+        formError={failed?.formError}
+        submitLabel={t('form.create')}
+      />
     </div>
   )
 }

@@ -14,8 +14,18 @@ import type { Route } from './+types/edit'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const project = await withRouteErrors(() => getProject(ctx, params.id))
-  const values: ProjectFormValues = { name: project.name, description: project.description, currency: project.currency, budget: project.budget ?? '', deadline: project.deadline ?? '' }
-  return { ...pageData(ctx.locale, 'projects', 'form.editMetaTitle'), project: { id: project.id, number: project.number, version: project.version, editable: project.editable }, values }
+  const values: ProjectFormValues = {
+    name: project.name,
+    description: project.description,
+    currency: project.currency,
+    budget: project.budget ?? '',
+    deadline: project.deadline ?? '',
+  }
+  return {
+    ...pageData(ctx.locale, 'projects', 'form.editMetaTitle'),
+    project: { id: project.id, number: project.number, version: project.version, editable: project.editable },
+    values,
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -37,7 +47,10 @@ export default function EditProjectPage({ loaderData: data, actionData }: Route.
   const { t } = useTranslation('projects')
   const { locale } = useRootData()
   const failed = actionData && !actionData.ok ? actionData : undefined
-  const values = failed && 'values' in failed && typeof failed.values === 'string' ? { ...data.values, ...(JSON.parse(failed.values) as Partial<ProjectFormValues>) } : data.values
+  const values =
+    failed && 'values' in failed && typeof failed.values === 'string'
+      ? { ...data.values, ...(JSON.parse(failed.values) as Partial<ProjectFormValues>) }
+      : data.values
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -49,7 +62,13 @@ export default function EditProjectPage({ loaderData: data, actionData }: Route.
           {t('form.backToProject')}
         </Link>
       </div>
-      <ProjectForm values={values} version={data.project.version} fieldErrors={failed?.fieldErrors} formError={failed?.formError} submitLabel={t('form.save')} />
+      <ProjectForm
+        values={values}
+        version={data.project.version}
+        fieldErrors={failed?.fieldErrors}
+        formError={failed?.formError}
+        submitLabel={t('form.save')}
+      />
     </div>
   )
 }

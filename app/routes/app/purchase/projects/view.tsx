@@ -40,7 +40,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate
 
 export default function ProjectViewPage({ loaderData, actionData }: Route.ComponentProps) {
-  useLiveRevalidate((change) => (change.entity === 'project' ? change.id === loaderData.summary.project.id : change.entity === 'rfq' || change.entity === 'quotation' || change.entity === 'purchase_order'))
+  useLiveRevalidate((change) =>
+    change.entity === 'project'
+      ? change.id === loaderData.summary.project.id
+      : change.entity === 'rfq' || change.entity === 'quotation' || change.entity === 'purchase_order',
+  )
   const { locale } = useRootData()
   return <ProjectDetail summary={loaderData.summary} budget={loaderData.budget} locale={locale} result={actionData} saved={loaderData.saved} />
 }

@@ -15,7 +15,9 @@ import type { Route } from './+types/bulk-manage'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
-  const [project, rows, tree] = await withRouteErrors(() => Promise.all([getProject(ctx, params.projectId), projectRequirements(ctx, params.projectId), categoryTree(ctx.locale)]))
+  const [project, rows, tree] = await withRouteErrors(() =>
+    Promise.all([getProject(ctx, params.projectId), projectRequirements(ctx, params.projectId), categoryTree(ctx.locale)]),
+  )
   return {
     ...pageData(ctx.locale, 'projects', 'grid.metaTitle'),
     project: { id: project.id, number: project.number, name: project.name, editable: project.editable },
@@ -61,7 +63,11 @@ export default function BulkManagePage({ loaderData: data }: Route.ComponentProp
           {t('form.backToProject')}
         </Link>
       </div>
-      {data.project.editable ? <BulkGrid rows={data.rows} categories={data.categories} singleFormHref={singleFormHref} /> : <Alert tone="info">{t('grid.notEditable')}</Alert>}
+      {data.project.editable ? (
+        <BulkGrid rows={data.rows} categories={data.categories} singleFormHref={singleFormHref} />
+      ) : (
+        <Alert tone="info">{t('grid.notEditable')}</Alert>
+      )}
     </div>
   )
 }

@@ -15,7 +15,20 @@ import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
 import type { Route } from './+types/create'
 
-const blank: RequirementFormValues = { projectId: '', title: '', specification: '', categoryId: '', hsCode: '', quantity: '', unit: 'pcs', targetUnitPrice: '', targetCurrency: '', requiredBy: '', destination: '', attachmentFileIds: [] }
+const blank: RequirementFormValues = {
+  projectId: '',
+  title: '',
+  specification: '',
+  categoryId: '',
+  hsCode: '',
+  quantity: '',
+  unit: 'pcs',
+  targetUnitPrice: '',
+  targetCurrency: '',
+  requiredBy: '',
+  destination: '',
+  attachmentFileIds: [],
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -23,7 +36,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const editId = url.searchParams.get('edit')
   const hsq = (url.searchParams.get('hsq') ?? '').trim().slice(0, 50)
   const [projects, tree, files, editing, hsCodes] = await withRouteErrors(() =>
-    Promise.all([openProjects(ctx), categoryTree(ctx.locale), listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT }), editId ? getRequirement(ctx, editId) : Promise.resolve(null), hsq ? lookupHsCodes(hsq) : Promise.resolve([])]),
+    Promise.all([
+      openProjects(ctx),
+      categoryTree(ctx.locale),
+      listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT }),
+      editId ? getRequirement(ctx, editId) : Promise.resolve(null),
+      hsq ? lookupHsCodes(hsq) : Promise.resolve([]),
+    ]),
   )
   if (editing && !editing.editable) throw new Response(null, { status: 409 })
   const projectId = url.searchParams.get('project') ?? ''
@@ -105,7 +124,9 @@ export default function CreateRequirementPage({ loaderData: data, actionData }: 
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold">{data.editing ? t('requirements.form.editTitle', { title: data.editing.title }) : t('requirements.form.createTitle')}</h1>
+          <h1 className="text-2xl font-semibold">
+            {data.editing ? t('requirements.form.editTitle', { title: data.editing.title }) : t('requirements.form.createTitle')}
+          </h1>
           <p className="text-sm text-muted-foreground">{t('requirements.form.description')}</p>
         </div>
         <Link to={localizePath(locale, '/app/purchase/projects/requirements')} className={buttonClasses('ghost')}>

@@ -75,8 +75,16 @@ export default function RequirementsPage({ loaderData: data }: Route.ComponentPr
           {t('requirements.list.newRequirement')}
         </Link>
       </div>
-      <Form method="get" action={base} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1.5fr_auto] lg:items-end">
-        <FormField label={t('requirements.list.q')}>{(control) => <Input type="search" name="q" defaultValue={data.filters.q} maxLength={100} {...control} />}</FormField>
+      <Form
+        method="get"
+        action={base}
+        role="search"
+        aria-label={t('list.filters.label')}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1.5fr_auto] lg:items-end"
+      >
+        <FormField label={t('requirements.list.q')}>
+          {(control) => <Input type="search" name="q" defaultValue={data.filters.q} maxLength={100} {...control} />}
+        </FormField>
         <FormField label={t('requirements.list.project')}>
           {(control) => (
             <NativeSelect name="project" defaultValue={data.filters.project} {...control}>
@@ -152,7 +160,10 @@ export default function RequirementsPage({ loaderData: data }: Route.ComponentPr
                   {row.hsCode ? <span className="block font-mono text-xs text-muted-foreground">{t('requirements.hsCode', { code: row.hsCode })}</span> : null}
                 </TableCell>
                 <TableCell label={t('requirements.columns.project')}>
-                  <Link to={localizePath(locale, `/app/purchase/projects/view/${row.projectId}`)} className="font-mono text-xs underline-offset-4 hover:underline">
+                  <Link
+                    to={localizePath(locale, `/app/purchase/projects/view/${row.projectId}`)}
+                    className="font-mono text-xs underline-offset-4 hover:underline"
+                  >
                     {row.projectNumber}
                   </Link>
                 </TableCell>
