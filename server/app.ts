@@ -4,7 +4,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
 import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
 import { closeCompanyCaches } from '../app/modules/companies/index.server'
-import { closeProductCounts, resumeImports } from '../app/modules/catalog/index.server'
+import { closeProductCounts, closeProductVisibility, resumeImports } from '../app/modules/catalog/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { startPgliteUpkeep } from '../app/platform/db/pglite-upkeep.server'
 import { env } from '../app/platform/env.server'
@@ -46,6 +46,7 @@ export async function stopApp(): Promise<void> {
   await stopJobs()
   await closeCompanyCaches()
   await closeProductCounts()
+  await closeProductVisibility()
   await sessionRevocations().close()
   await preferencesCache().close()
   await closeRedis()

@@ -13,7 +13,7 @@ export async function catalogueProgress(ctx: ServiceContext): Promise<CatalogueP
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const db = database()
-  const own = and(eq(products.organizationId, companyId), visibleProductOf(companyId))
+  const own = and(eq(products.organizationId, companyId), await visibleProductOf(companyId))
   const [any, published, active] = await Promise.all([
     db.select({ id: products.id }).from(products).where(own).limit(1),
     db

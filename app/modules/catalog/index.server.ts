@@ -81,6 +81,7 @@ export {
 } from './product-import.service.server'
 export { importRun, resumeImports } from './product-import.jobs.server'
 export { closeProductCounts } from './product-counts.server'
+export { closeProductVisibility } from './product-visibility.server'
 export { visibleProduct } from './product-visibility.server'
 export { exportProducts, type ProductExport } from './product-export.service.server'
 export { productCovers, quickEditProduct } from './product.service.server'

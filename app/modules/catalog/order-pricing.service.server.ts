@@ -102,7 +102,7 @@ export async function searchOrderableProducts(
 ): Promise<{ priceList: OrderPriceList | null; products: OrderableProduct[] }> {
   const db = database()
   const priceList = await priceListForOrders(db, supplierCompanyId)
-  const filters: SQL[] = [eq(products.organizationId, supplierCompanyId), eq(products.status, 'published'), visibleProductOf(supplierCompanyId)]
+  const filters: SQL[] = [eq(products.organizationId, supplierCompanyId), eq(products.status, 'published'), await visibleProductOf(supplierCompanyId)]
   const term = q.trim()
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`

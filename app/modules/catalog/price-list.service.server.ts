@@ -94,7 +94,7 @@ export async function priceableProducts(ctx: ServiceContext): Promise<Array<{ id
   const rows = await database()
     .select({ id: products.id, sku: products.sku, nameEn: products.nameEn, nameZhHans: products.nameZhHans, nameZhHant: products.nameZhHant })
     .from(products)
-    .where(and(eq(products.organizationId, ctx.actor.companyId), sql`${products.status} <> 'archived'`, visibleProductOf(ctx.actor.companyId)))
+    .where(and(eq(products.organizationId, ctx.actor.companyId), sql`${products.status} <> 'archived'`, await visibleProductOf(ctx.actor.companyId)))
     .orderBy(asc(products.sku))
   return rows.map((row) => ({
     id: row.id,

@@ -64,7 +64,7 @@ async function xlsxOf(rows: ProductRow[]): Promise<Uint8Array> {
 export async function exportProducts(ctx: ServiceContext, rawQuery: ProductExportQuery = {}): Promise<ProductExport> {
   requireImporter(ctx.actor)
   const query = ProductExportQuery.parse(rawQuery)
-  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId), visibleProductOf(ctx.actor.companyId)]
+  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId), await visibleProductOf(ctx.actor.companyId)]
   if (query.status) filters.push(eq(products.status, query.status))
   const rows = await database()
     .select()

@@ -11,7 +11,7 @@ import { importJobs, productImportRows, products } from './catalog.tables.server
 import { exportProducts } from './product-export.service.server'
 import { importRun, resumeImports } from './product-import.jobs.server'
 import { validateRows } from './product-import.rows'
-import { refreshImporting, visibleProductOf } from './product-visibility.server'
+import { importsChanged, visibleProductOf } from './product-visibility.server'
 import { getImport, startImport, uploadImport } from './product-import.service.server'
 import { loadImportReferences, loadSheet } from './product-import.sheet.server'
 import { advanceImport, discardImport, failImport, releaseStaging } from './product-import.steps.server'
@@ -112,7 +112,7 @@ async function ownListPlan(companyId: string): Promise<string> {
   const page = database()
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.organizationId, companyId), visibleProductOf(companyId)))
+    .where(and(eq(products.organizationId, companyId), await visibleProductOf(companyId)))
     .orderBy(desc(products.updatedAt), asc(products.id))
     .limit(20)
   return database().transaction(async (tx) => {
@@ -183,7 +183,7 @@ describe('product import in batches', () => {
     for (let index = 0; index < 2 * STEPS_PER_PHASE; index++) await step()
     expect(await getImport(ctx, job.id)).toMatchObject({ phase: 'update', createdCount: 6 })
 
-    await refreshImporting()
+    importsChanged()
     expect(await ownListPlan(ctx.actor.companyId)).toContain('products_organization_updated_shown_idx')
     expect((await seen(ctx)).own).toEqual(['OLD-1 Brass lamp 100 published', 'OLD-2 Paper lamp 100 draft'])
     expect((await getSupplierProfile(ctx.actor.companyId, 'en'))?.products.total).toBe(1)
@@ -191,7 +191,7 @@ describe('product import in batches', () => {
     while (!(await step()).done);
     // Completed with new products: they are seen at once, and from now on the company's reads take the general form.
     expect((await seen(ctx)).own).toHaveLength(8)
-    await refreshImporting()
+    importsChanged()
     expect(await ownListPlan(ctx.actor.companyId)).not.toContain('_shown_idx')
   })
 

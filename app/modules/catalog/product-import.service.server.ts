@@ -20,6 +20,7 @@ import {
   ImportMappingInput,
   type ImportRowError,
 } from './product-import.inputs'
+import { importsChanged } from './product-visibility.server'
 import { requireImporter } from './product-import.policy'
 import { sheetRowNumber, validateRows, type ValidatedRows } from './product-import.rows'
 import { loadImportReferences, loadSheet } from './product-import.sheet.server'
@@ -205,6 +206,7 @@ export async function startImport(ctx: ServiceContext, id: string): Promise<Impo
     .where(and(eq(importJobs.id, job.id), eq(importJobs.status, 'uploaded')))
     .returning()
   if (!started) throw new AppError('conflict', 'This import was already started', { reason: 'import_started' })
+  importsChanged()
   void enqueueImport(started.id, checked.products)
   return started
 }

@@ -1,7 +1,7 @@
 import { and, eq, exists, gt, notExists, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { database } from '../../platform/db/index.server'
-import { logger } from '../../platform/logger.server'
+import { SharedCache } from '../../platform/shared-cache.server'
 import { importJobs, productImportRows, products } from './catalog.tables.server'
 
 /**
@@ -11,13 +11,26 @@ import { importJobs, productImportRows, products } from './catalog.tables.server
 export const visibleProduct = () =>
   sql`(${products.importId} is null or ${products.importId} not in (select ${importJobs.id} from ${importJobs} where ${importJobs.status} in ('running', 'failed')))`
 
-/** How long a read trusts what it knows of running imports, and how often that is read again while reads come (ms). */
-const TRUST_MS = 5000
-const REFRESH_MS = 1000
+/**
+ * The companies below, kept until an import starts or completes (dropped on every instance, ADR 028); the TTL bounds what
+ * a lost message leaves behind.
+ */
+let cache: SharedCache<ReadonlySet<string>> | undefined
+const IMPORTING_KEY = 'importing'
 
-type Importing = { at: number; companies: ReadonlySet<string> }
-let importing: Importing | undefined
-let refreshing: Promise<void> | undefined
+function importing(): SharedCache<ReadonlySet<string>> {
+  if (!cache) {
+    cache = new SharedCache<ReadonlySet<string>>('tradeport:product-imports-changed', 30_000)
+    cache.listen()
+  }
+  return cache
+}
+
+/** Stops listening for other instances' changes (server shutdown). */
+export async function closeProductVisibility(): Promise<void> {
+  await cache?.close()
+  cache = undefined
+}
 
 /**
  * Companies whose every imported product is unseen: an import of theirs is running (or failed and not yet cleared away) and
@@ -53,36 +66,19 @@ async function readImporting(): Promise<ReadonlySet<string>> {
   return new Set(rows.map((row) => row.companyId))
 }
 
-/** Reads the companies again (one read at a time); a failed read leaves the old answer to age out. */
-export function refreshImporting(): Promise<void> {
-  refreshing ??= (async () => {
-    const at = Date.now()
-    try {
-      importing = { at, companies: await readImporting() }
-    } catch (error) {
-      logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'could not read the running product imports')
-    } finally {
-      refreshing = undefined
-    }
-  })()
-  return refreshing
-}
-
 /**
  * visibleProduct() for reads of one company's products, in a form the planner can answer from the partial indexes that leave
  * every imported product out (products_organization_*_shown_idx) while that company's first import runs: its lists then never
- * meet the import's unseen rows, however many (ADR 028). Otherwise — and whenever what this server knows of running imports is
- * older than a few seconds — the general condition. Knowing a little late is safe both ways: a company still taken for
- * importing has its new products shown a moment later, all at once; one not yet taken for importing gets the general form.
+ * meet the import's unseen rows, however many (ADR 028); otherwise the general condition. Knowing late is safe both ways: a
+ * company still taken for importing has its new products shown a moment later, all at once; one not yet taken for importing
+ * gets the general form, which is always right.
  */
-export function visibleProductOf(companyId: string): SQL {
-  const now = Date.now()
-  if (!importing || now - importing.at >= REFRESH_MS) void refreshImporting()
-  if (importing && now - importing.at < TRUST_MS && importing.companies.has(companyId)) return sql`${products.importId} is null`
-  return visibleProduct()
+export async function visibleProductOf(companyId: string): Promise<SQL> {
+  const companies = await importing().read(IMPORTING_KEY, readImporting)
+  return companies.has(companyId) ? sql`${products.importId} is null` : visibleProduct()
 }
 
-/** Forget what this server knows (an import of this server started, completed or failed): the next read asks again. */
+/** An import started or completed: every instance reads the importing companies again at its next read. */
 export function importsChanged(): void {
-  importing = undefined
+  importing().changed([IMPORTING_KEY])
 }

@@ -200,7 +200,7 @@ export async function getProduct(ctx: ServiceContext, id: string): Promise<Produ
 export async function listProducts(ctx: ServiceContext, rawQuery: ProductListQuery = {}): Promise<ProductPage> {
   requireCompany(ctx.actor)
   const query = ProductListQuery.parse(rawQuery)
-  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId), visibleProductOf(ctx.actor.companyId)]
+  const filters: SQL[] = [eq(products.organizationId, ctx.actor.companyId), await visibleProductOf(ctx.actor.companyId)]
   if (query.status) filters.push(eq(products.status, query.status))
   if (query.categoryId) filters.push(eq(products.categoryId, query.categoryId))
   if (query.q) {

@@ -176,7 +176,7 @@ export async function supplierCountries(): Promise<string[]> {
 async function supplierProducts(supplierId: string, locale: Locale, query: ProfileProductsQuery): Promise<PublicSupplierProfile['products']> {
   const limit = clamp(query.limit, PROFILE_PRODUCTS_DEFAULT_LIMIT, 1, PROFILE_PRODUCTS_MAX_LIMIT)
   const offset = clamp(query.offset, 0, 0, DIRECTORY_MAX_OFFSET)
-  const where = and(eq(products.organizationId, supplierId), eq(products.status, 'published'), visibleProductOf(supplierId))
+  const where = and(eq(products.organizationId, supplierId), eq(products.status, 'published'), await visibleProductOf(supplierId))
   const [rows, total] = await Promise.all([
     database().select({ id: products.id }).from(products).where(where).orderBy(desc(products.publishedAt), asc(products.id)).limit(limit).offset(offset),
     cachedProductCount(supplierId, 'published', async () => Number((await database().select({ total: count() }).from(products).where(where))[0]?.total ?? 0)),
