@@ -1,7 +1,9 @@
 // The frame of a chart: its title, the drawing (hidden from assistive technology), and the same figures as a
-// table behind "Show as a table" for everyone.
+// table behind "Show as a table" for everyone. The drawing is made in the browser only: Recharts measures its box, so on
+// the server it would render an empty wrapper at the cost of a chart store per chart; the box keeps its height meanwhile.
 import { type ReactNode, Suspense } from 'react'
 import { useTranslation } from '../../platform/i18n/react'
+import { useHydrated } from '../use-hydrated'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table'
 
 /** A chart's frame: its title (and a line on how to read it), the drawing, and the same figures as a table behind a disclosure. */
@@ -25,6 +27,7 @@ export function ChartFigure({
   height?: string
 }) {
   const { t } = useTranslation()
+  const hydrated = useHydrated()
   return (
     <figure
       aria-labelledby={id}
@@ -46,7 +49,7 @@ export function ChartFigure({
       ) : (
         <>
           <div aria-hidden="true" className={`${height} w-full min-w-0`} data-chart={id}>
-            <Suspense fallback={null}>{children}</Suspense>
+            {hydrated ? <Suspense fallback={null}>{children}</Suspense> : null}
           </div>
           <details className="text-sm">
             <summary className="w-fit cursor-pointer rounded text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">

@@ -3,7 +3,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
-import { FIRST_COLUMN, isoText } from '../../platform/db/sql-text.server'
+import { FIRST_COLUMN, isoText, queueLength, queueOf } from '../../platform/db/sql-text.server'
 import { users } from '../identity/index.server'
 import type { VerificationStatus } from './companies.constants'
 import { addresses, companyProfiles, invitations, members, organizations, supplierApplications } from './companies.tables.server'
@@ -23,12 +23,14 @@ export type CompanySetup = { verificationStatus: VerificationStatus; hasAddress:
 export async function companySetup(ctx: ServiceContext): Promise<CompanySetup> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const db = database()
-  const [profile, address] = await Promise.all([
-    db.select({ status: companyProfiles.verificationStatus }).from(companyProfiles).where(eq(companyProfiles.organizationId, companyId)).limit(1),
-    db.select({ id: addresses.id }).from(addresses).where(eq(addresses.organizationId, companyId)).limit(1),
-  ])
-  return { verificationStatus: profile[0]?.status ?? 'unverified', hasAddress: address.length > 0 }
+  const [row] = await database()
+    .select({
+      status: sql<VerificationStatus | null>`(select ${companyProfiles.verificationStatus} from ${companyProfiles} where ${companyProfiles.organizationId} = ${companyId})`,
+      hasAddress: sql<boolean>`exists (select 1 from ${addresses} where ${addresses.organizationId} = ${companyId})`,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, companyId))
+  return { verificationStatus: row?.status ?? 'unverified', hasAddress: row?.hasAddress ?? false }
 }
 
 export type PlatformCompanyFigures = {
@@ -37,32 +39,26 @@ export type PlatformCompanyFigures = {
   totals: { companies: number; users: number }
 }
 
-export type VerificationQueue = { count: number; items: Array<{ id: string; organizationId: string; name: string; submittedAt: string }> }
+export type VerificationQueue = { count: number; more: boolean; items: Array<{ id: string; organizationId: string; name: string; submittedAt: string }> }
 
 /** Platform admins: supplier applications waiting for review, the oldest first. */
 export async function verificationQueue(ctx: ServiceContext): Promise<VerificationQueue> {
   requirePlatformAdmin(ctx.actor)
-  const db = database()
   const pending = eq(supplierApplications.status, 'pending')
-  const [counted, items] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(supplierApplications)
-      .where(pending),
-    db
-      .select({
-        id: supplierApplications.id,
-        organizationId: organizations.id,
-        name: organizations.name,
-        submittedAt: isoText(supplierApplications.submittedAt),
-      })
-      .from(supplierApplications)
-      .innerJoin(organizations, eq(organizations.id, supplierApplications.organizationId))
-      .where(pending)
-      .orderBy(asc(supplierApplications.submittedAt))
-      .limit(3),
-  ])
-  return { count: counted[0]?.count ?? 0, items }
+  const rows = await database()
+    .select({
+      id: supplierApplications.id,
+      organizationId: organizations.id,
+      name: organizations.name,
+      submittedAt: isoText(supplierApplications.submittedAt),
+      queued: queueLength(supplierApplications, pending, sql`${supplierApplications.submittedAt}`),
+    })
+    .from(supplierApplications)
+    .innerJoin(organizations, eq(organizations.id, supplierApplications.organizationId))
+    .where(pending)
+    .orderBy(asc(supplierApplications.submittedAt))
+    .limit(3)
+  return queueOf(rows)
 }
 
 /** Platform admins: companies and users created per bucket, and the totals. */

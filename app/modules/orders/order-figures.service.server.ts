@@ -4,7 +4,7 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
-import { FIRST_COLUMN, isoText } from '../../platform/db/sql-text.server'
+import { FIRST_COLUMN, isoText, queueLength, queueOf } from '../../platform/db/sql-text.server'
 import { requireCompany, requirePlatformAdmin } from '../companies/index'
 import { OPEN_PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrders } from './orders.tables.server'
@@ -15,7 +15,8 @@ export type AmountInBucket = { bucket: string; currency: string; amount: string;
 export type AmountOfParty = { companyId: string | null; name: string; currency: string; amount: string; orders: number }
 export type CountInBucket = { bucket: string; count: number }
 export type OrderMention = { id: string; number: string; counterpart: string; total: string; currency: string; date: string | null }
-export type Waiting = { count: number; items: OrderMention[] }
+/** A queue of orders: its length (to QUEUE_COUNT_CAP; `more` past it) and its first few orders. */
+export type Waiting = { count: number; more: boolean; items: OrderMention[] }
 
 /** Orders that never turned into business: they count neither as spend nor as revenue. */
 const NO_BUSINESS: readonly PurchaseOrderStatus[] = ['draft', 'declined', 'cancelled']
@@ -101,35 +102,33 @@ const mention = {
   currency: column.currency,
 }
 
-/** A count and the first few orders of a condition, ordered as given. */
+/** A queue of orders: how many meet the condition (to the cap) and the first few, ordered as given, in one round trip. */
 async function waiting(
   where: SQL | undefined,
   counterpart: typeof column.buyerName | typeof column.supplierName,
   date: SQL<string | null>,
   order: SQL,
 ): Promise<Waiting> {
-  const db = database()
-  const [counted, items] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(column)
-      .where(where),
-    db
-      .select({ ...mention, counterpart, date })
-      .from(column)
-      .where(where)
-      .orderBy(order)
-      .limit(MENTIONS),
-  ])
-  return { count: counted[0]?.count ?? 0, items }
+  const rows = await database()
+    .select({ ...mention, counterpart, date, queued: queueLength(column, where, order) })
+    .from(column)
+    .where(where)
+    .orderBy(order)
+    .limit(MENTIONS)
+  return queueOf(rows)
 }
 
 /** Open orders whose requested delivery day has passed: the supplier has not shipped them, or (buyer) they have not arrived. */
+const overdue = (companyId: string, side: Side, timeZone: string) =>
+  and(
+    eq(partyColumn(side), companyId),
+    statusAmong(side === 'supplier' ? ['confirmed', 'in_production'] : OPEN_PURCHASE_ORDER_STATUSES),
+    sql`${column.requestedDeliveryDate} < ${todayIn(timeZone)}`,
+  )
+
 function overdueOrders(companyId: string, side: Side, timeZone: string): Promise<Waiting> {
-  const statuses: readonly PurchaseOrderStatus[] = side === 'supplier' ? ['confirmed', 'in_production'] : OPEN_PURCHASE_ORDER_STATUSES
-  const where = and(eq(partyColumn(side), companyId), statusAmong(statuses), sql`${column.requestedDeliveryDate} < ${todayIn(timeZone)}`)
   return waiting(
-    where,
+    overdue(companyId, side, timeZone),
     side === 'buyer' ? column.supplierName : column.buyerName,
     sql<string | null>`${column.requestedDeliveryDate}::text`,
     sql`${column.requestedDeliveryDate} asc`,
@@ -140,22 +139,15 @@ function overdueOrders(companyId: string, side: Side, timeZone: string): Promise
 async function changesToDecide(companyId: string, side: Side): Promise<Waiting> {
   const requests = purchaseOrderChangeRequests
   const where = and(eq(partyColumn(side), companyId), eq(requests.status, 'pending'), sql`${requests.requestedByCompanyId} is distinct from ${companyId}`)
-  const db = database()
-  const [counted, items] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(requests)
-      .innerJoin(column, eq(column.id, requests.orderId))
-      .where(where),
-    db
-      .select({ ...mention, counterpart: side === 'buyer' ? column.supplierName : column.buyerName, date: isoText(requests.createdAt) })
-      .from(requests)
-      .innerJoin(column, eq(column.id, requests.orderId))
-      .where(where)
-      .orderBy(requests.createdAt)
-      .limit(MENTIONS),
-  ])
-  return { count: counted[0]?.count ?? 0, items }
+  const queued = queueLength(sql`${requests} inner join ${column} on ${column.id} = ${requests.orderId}`, where, sql`${requests.createdAt}`)
+  const rows = await database()
+    .select({ ...mention, counterpart: side === 'buyer' ? column.supplierName : column.buyerName, date: isoText(requests.createdAt), queued })
+    .from(requests)
+    .innerJoin(column, eq(column.id, requests.orderId))
+    .where(where)
+    .orderBy(requests.createdAt)
+    .limit(MENTIONS)
+  return queueOf(rows)
 }
 
 export type BuyerOrderFigures = {
@@ -181,23 +173,28 @@ export type SupplierOrderFigures = {
   byCustomer: AmountOfParty[]
   punctuality: { delivered: number; onTime: number }
   open: number
+  /** Confirmed or in production past the requested delivery day, in the period's time zone. */
+  overdue: number
 }
 
-/** What the actor's company sold in the period, and how many of its orders are open now. */
+/** What the actor's company sold in the period, and how many of its orders are open and overdue now. */
 export async function supplierOrderFigures(ctx: ServiceContext, period: FigurePeriod): Promise<SupplierOrderFigures> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const [revenue, byCustomer, punctuality, open] = await Promise.all([
-    amountsByBucket(companyId, 'supplier', period),
-    amountsByCounterpart(companyId, 'supplier', period),
-    deliveryPunctuality(companyId, 'supplier', period),
+  const count = (where: SQL | undefined) =>
     database()
       .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
       .from(column)
-      .where(and(eq(column.supplierCompanyId, companyId), inArray(column.status, [...OPEN_PURCHASE_ORDER_STATUSES])))
-      .then((rows) => rows[0]?.count ?? 0),
+      .where(where)
+      .then((rows) => rows[0]?.count ?? 0)
+  const [revenue, byCustomer, punctuality, open, late] = await Promise.all([
+    amountsByBucket(companyId, 'supplier', period),
+    amountsByCounterpart(companyId, 'supplier', period),
+    deliveryPunctuality(companyId, 'supplier', period),
+    count(and(eq(column.supplierCompanyId, companyId), inArray(column.status, [...OPEN_PURCHASE_ORDER_STATUSES]))),
+    count(overdue(companyId, 'supplier', period.timeZone)),
   ])
-  return { revenue, byCustomer, punctuality, open }
+  return { revenue, byCustomer, punctuality, open, overdue: late }
 }
 
 export type OrderTasks = {
@@ -212,7 +209,7 @@ export type OrderTasks = {
 export async function orderTasks(ctx: ServiceContext, side: Side, timeZone: string): Promise<OrderTasks> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const none: Waiting = { count: 0, items: [] }
+  const none: Waiting = { count: 0, more: false, items: [] }
   const [toConfirm, changes, overdue] = await Promise.all([
     side === 'supplier'
       ? waiting(and(eq(column.supplierCompanyId, companyId), statusAmong(['placed'])), column.buyerName, isoText(column.placedAt), sql`${column.placedAt} asc`)

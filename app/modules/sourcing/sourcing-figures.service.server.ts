@@ -3,14 +3,15 @@
 import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
-import { FIRST_COLUMN, isoText } from '../../platform/db/sql-text.server'
+import { FIRST_COLUMN, isoText, queueLength, queueOf } from '../../platform/db/sql-text.server'
 import { requireCompany, requirePlatformAdmin } from '../companies/index'
 import { organizations } from '../companies/index.server'
 import { purchaseProjects, quotationRevisions, quotations, rfqAwards, rfqInvitations, rfqLines, rfqs, shortlistEntries } from './sourcing.tables.server'
 
 export type FigurePeriod = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }
 export type RfqMention = { id: string; number: string; title: string; counterpart: string | null; deadline: string; quotations: number }
-export type WaitingRfqs = { count: number; items: RfqMention[] }
+/** A queue of RFQs: its length (to QUEUE_COUNT_CAP; `more` past it) and its first few RFQs. */
+export type WaitingRfqs = { count: number; more: boolean; items: RfqMention[] }
 
 /** RFQs closing within this many hours count as "closing soon". */
 export const CLOSING_SOON_HOURS = 72
@@ -24,20 +25,21 @@ const bucketOf = (period: FigurePeriod, at: SQL | typeof rfqs.publishedAt): SQL<
 const submittedCount = sql<number>`(select count(*) from ${quotations} as q where q.rfq_id = "rfqs"."id" and q.status = 'submitted')::int`.mapWith(Number)
 
 async function waitingRfqs(where: SQL | undefined, order: SQL, counterpart: SQL<string | null>): Promise<WaitingRfqs> {
-  const db = database()
-  const [counted, items] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(rfqs)
-      .where(where),
-    db
-      .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, counterpart, deadline: isoText(rfqs.quoteDeadline), quotations: submittedCount })
-      .from(rfqs)
-      .where(where)
-      .orderBy(order)
-      .limit(MENTIONS),
-  ])
-  return { count: counted[0]?.count ?? 0, items }
+  const rows = await database()
+    .select({
+      id: rfqs.id,
+      number: rfqs.number,
+      title: rfqs.title,
+      counterpart,
+      deadline: isoText(rfqs.quoteDeadline),
+      quotations: submittedCount,
+      queued: queueLength(rfqs, where, order),
+    })
+    .from(rfqs)
+    .where(where)
+    .orderBy(order)
+    .limit(MENTIONS)
+  return queueOf(rows)
 }
 
 export type BuyerSourcingTasks = { toDecide: WaitingRfqs; closingSoon: WaitingRfqs }

@@ -21,6 +21,7 @@ export type TaskId = (typeof QUEUE_TASKS)[number] | (typeof COUNT_TASKS)[number]
 
 /** One thing waiting: its own page, a title, who it concerns and a date whose meaning the task names. */
 export type TaskItem = { id: string; href: string; title: string; detail: string | null; date: string | null; quotations?: number }
-export type Task = { id: TaskId; count: number; href: string; items: TaskItem[] }
+/** `count` stops at the queues' cap; `more` says the queue goes on past it (shown as "100+"). */
+export type Task = { id: TaskId; count: number; more?: boolean; href: string; items: TaskItem[] }
 
 export const isStep = (id: TaskId): id is (typeof STEP_TASKS)[number] => (STEP_TASKS as readonly string[]).includes(id)

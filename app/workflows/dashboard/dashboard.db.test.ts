@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { createMember } from '../../../db/factories/companies'
 import { contextOf } from '../../../db/factories/context'
 import { createOrderParties, orderRequest } from '../../../tests/factories/orders'
 import { insertQuotation, insertRfq } from '../../../tests/factories/sourcing'
 import type { CompanyKind, ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
+import { QUEUE_COUNT_CAP } from '../../platform/db/sql-text.server'
 import { convertAmount } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import { CreatePurchaseOrderInput } from '../../modules/orders/index'
@@ -49,6 +51,30 @@ describe('dashboard', () => {
     const stranger = await loadDashboard(as(parties.stranger.ctx, 'both'), params())
     expect(task(stranger, 'ordersToConfirm')?.count).toBe(0)
     expect(JSON.stringify(stranger)).not.toContain(placed.id)
+  })
+
+  it('counts a long queue to its cap and says it goes on, while the overdue figure stays exact', async () => {
+    const pair = await createOrderParties()
+    const late = QUEUE_COUNT_CAP + 5
+    // Confirmed orders due last week: overdue shipments for the supplier, overdue deliveries for the buyer.
+    await database().execute(sql`
+      insert into purchase_orders (id, number, buyer_company_id, supplier_company_id, buyer_name, supplier_name, status, currency, incoterm,
+        incoterm_place, payment_terms, requested_delivery_date, subtotal, total, line_count, placed_at, confirmed_at, created_at, updated_at)
+      select gen_random_uuid()::text, 'LATE-' || ${pair.buyer.company.id} || '-' || g, ${pair.buyer.company.id}, ${pair.supplier.company.id}, 'Late buyer',
+        'Late supplier', 'confirmed', 'USD', 'FOB', 'Ningbo', 'tt_30_70', current_date - 7 - g % 3, 100, 100, 1, now() - interval '30 days',
+        now() - interval '29 days', now() - interval '30 days', now() - interval '30 days'
+      from generate_series(1, ${late}) g`)
+
+    const supplier = await loadDashboard(as(pair.supplier.ctx, 'supplier'), params())
+    expect(task(supplier, 'overdueShipments')).toMatchObject({ count: QUEUE_COUNT_CAP, more: true })
+    expect(task(supplier, 'overdueShipments')?.items).toHaveLength(3)
+    expect(supplier.supplier?.overdue).toBe(late)
+    const buyer = await loadDashboard(as(pair.buyer.ctx, 'buyer'), params())
+    expect(task(buyer, 'overdueDeliveries')).toMatchObject({ count: QUEUE_COUNT_CAP, more: true })
+    // The oldest due day first.
+    const days = task(buyer, 'overdueDeliveries')?.items.map((item) => item.date) ?? []
+    expect(days).toEqual([...days].sort())
+    expect(task(buyer, 'changesToDecide')).toMatchObject({ count: 0, more: false, items: [] })
   })
 
   it('sums spend and revenue in the viewer’s currency, by period and by trading partner', async () => {

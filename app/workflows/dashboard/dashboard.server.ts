@@ -1,12 +1,13 @@
 // The signed-in home: what waits on the person now and the key figures of their side of the trade, composed from the
-// modules' figure services. Tasks are read live (small, indexed counts); period figures are kept a minute per company
-// and period, then converted to the viewer's currency at the platform's reference rates.
+// modules' figure services. Tasks are read live (one capped query per queue); period figures are converted to the
+// viewer's currency at the platform's reference rates and kept a minute per company, period and currency.
 import type { ServiceContext } from '../../platform/actor'
 import { convertAmount, type RateTable } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import { compareDecimals, roundToDecimals, subtractDecimals, sumDecimals } from '../../platform/format/decimal-text'
 import { dateTimeFormat } from '../../platform/format/formatter'
 import { currencyDigits } from '../../platform/format/money'
+import { QUEUE_COUNT_CAP } from '../../platform/db/sql-text.server'
 import { SharedCache } from '../../platform/shared-cache.server'
 import { type CompanySetup, companySetup, platformCompanyFigures, verificationQueue } from '../../modules/companies/index.server'
 import { getPreferences } from '../../modules/identity/index.server'
@@ -86,7 +87,13 @@ export function dashboardViews(ctx: ServiceContext): DashboardView[] {
 
 type Period = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }
 
-function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+/**
+ * A side's figures, kept a minute per company (platform: for all admins), period, currency and day of the rates: the
+ * queries and the conversions are made once a minute, not on every visit.
+ */
+function cachedFigures<T>(view: DashboardView, ctx: ServiceContext, period: Period, currency: string, rates: RateTable, load: () => Promise<T>): Promise<T> {
+  const owner = view === 'platform' ? '' : ctx.actor.companyId
+  const key = [view, owner, period.from, period.to, period.bucket, period.timeZone, currency, rates.asOf ?? ''].join('|')
   return figureCache.read(key, load) as Promise<T>
 }
 
@@ -158,10 +165,34 @@ async function buyerTasks(ctx: ServiceContext, timeZone: string): Promise<Task[]
   const orderHref = (id: string) => `/app/orders/${id}/view`
   const rfqHref = (id: string) => `/app/sourcing/rfq/${id}`
   return [
-    { id: 'quotationsToDecide', count: sourcing.toDecide.count, href: '/app/sourcing/quotations', items: sourcing.toDecide.items.map(rfqItem(rfqHref)) },
-    { id: 'changesToDecide', count: orders.changes.count, href: '/app/orders/buyer', items: orders.changes.items.map(orderItem(orderHref)) },
-    { id: 'overdueDeliveries', count: orders.overdue.count, href: '/app/orders/buyer', items: orders.overdue.items.map(orderItem(orderHref)) },
-    { id: 'rfqsClosing', count: sourcing.closingSoon.count, href: '/app/sourcing/rfq?status=open', items: sourcing.closingSoon.items.map(rfqItem(rfqHref)) },
+    {
+      id: 'quotationsToDecide',
+      count: sourcing.toDecide.count,
+      more: sourcing.toDecide.more,
+      href: '/app/sourcing/quotations',
+      items: sourcing.toDecide.items.map(rfqItem(rfqHref)),
+    },
+    {
+      id: 'changesToDecide',
+      count: orders.changes.count,
+      more: orders.changes.more,
+      href: '/app/orders/buyer',
+      items: orders.changes.items.map(orderItem(orderHref)),
+    },
+    {
+      id: 'overdueDeliveries',
+      count: orders.overdue.count,
+      more: orders.overdue.more,
+      href: '/app/orders/buyer',
+      items: orders.overdue.items.map(orderItem(orderHref)),
+    },
+    {
+      id: 'rfqsClosing',
+      count: sourcing.closingSoon.count,
+      more: sourcing.closingSoon.more,
+      href: '/app/sourcing/rfq?status=open',
+      items: sourcing.closingSoon.items.map(rfqItem(rfqHref)),
+    },
   ]
 }
 
@@ -172,17 +203,31 @@ async function supplierTasks(ctx: ServiceContext, timeZone: string, setup: Compa
     {
       id: 'ordersToConfirm',
       count: orders.toConfirm.count,
+      more: orders.toConfirm.more,
       href: '/app/supplier/purchase-order?status=placed',
       items: orders.toConfirm.items.map(orderItem(orderHref)),
     },
     {
       id: 'rfqsToQuote',
       count: sourcing.toQuote.count,
+      more: sourcing.toQuote.more,
       href: '/app/supplier/portal',
       items: sourcing.toQuote.items.map(rfqItem((id) => `/app/supplier/portal/rfq/${id}`)),
     },
-    { id: 'changesToDecide', count: orders.changes.count, href: '/app/supplier/purchase-order', items: orders.changes.items.map(orderItem(orderHref)) },
-    { id: 'overdueShipments', count: orders.overdue.count, href: '/app/supplier/purchase/orderItem', items: orders.overdue.items.map(orderItem(orderHref)) },
+    {
+      id: 'changesToDecide',
+      count: orders.changes.count,
+      more: orders.changes.more,
+      href: '/app/supplier/purchase-order',
+      items: orders.changes.items.map(orderItem(orderHref)),
+    },
+    {
+      id: 'overdueShipments',
+      count: orders.overdue.count,
+      more: orders.overdue.more,
+      href: '/app/supplier/purchase/orderItem',
+      items: orders.overdue.items.map(orderItem(orderHref)),
+    },
   ]
   if (setup.verificationStatus !== 'accept') tasks.unshift({ id: 'supplierVerification', count: 1, href: '/app/supplier/onboarding', items: [] })
   return tasks
@@ -196,9 +241,7 @@ async function companyTasks(ctx: ServiceContext, setup: CompanySetup): Promise<T
 }
 
 async function buyerFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string): Promise<BuyerFigures> {
-  const companyId = ctx.actor.companyId as string
-  const key = `buyer|${companyId}|${period.from}|${period.to}|${period.bucket}|${period.timeZone}`
-  const [orders, savings] = await cached(key, () => Promise.all([buyerOrderFigures(ctx, period), buyerAwardSavings(ctx, period)]))
+  const [orders, savings] = await Promise.all([buyerOrderFigures(ctx, period), buyerAwardSavings(ctx, period)])
   const awarded = convertAll(
     rates,
     savings.map((row) => ({ currency: row.currency, amount: row.awarded })),
@@ -236,10 +279,8 @@ async function buyerFigures(ctx: ServiceContext, period: Period, rates: RateTabl
   }
 }
 
-async function supplierFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string, overdue: number): Promise<SupplierFigures> {
-  const companyId = ctx.actor.companyId as string
-  const key = `supplier|${companyId}|${period.from}|${period.to}|${period.bucket}|${period.timeZone}`
-  const [orders, quoting] = await cached(key, () => Promise.all([supplierOrderFigures(ctx, period), supplierQuoting(ctx, period)]))
+async function supplierFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string): Promise<SupplierFigures> {
+  const [orders, quoting] = await Promise.all([supplierOrderFigures(ctx, period), supplierQuoting(ctx, period)])
   return {
     revenue: moneySeries(rates, bucketsOf(period), orders.revenue, currency),
     total: convertAll(rates, orders.revenue, currency),
@@ -248,15 +289,16 @@ async function supplierFigures(ctx: ServiceContext, period: Period, rates: RateT
     quoting,
     punctuality: orders.punctuality,
     open: orders.open,
-    overdue,
+    overdue: orders.overdue,
   }
 }
 
 async function platformFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string): Promise<PlatformFigures> {
-  const key = `platform|${period.from}|${period.to}|${period.bucket}|${period.timeZone}`
-  const [companies, sourcing, orders] = await cached(key, () =>
-    Promise.all([platformCompanyFigures(ctx, period), platformSourcingFigures(ctx, period), platformOrderFigures(ctx, period)]),
-  )
+  const [companies, sourcing, orders] = await Promise.all([
+    platformCompanyFigures(ctx, period),
+    platformSourcingFigures(ctx, period),
+    platformOrderFigures(ctx, period),
+  ])
   const countIn = (rows: ReadonlyArray<{ bucket: string; count: number }>, bucket: string) => rows.find((row) => row.bucket === bucket)?.count ?? 0
   const buckets = bucketsOf(period)
   return {
@@ -279,6 +321,7 @@ async function platformTasks(ctx: ServiceContext): Promise<Task[]> {
     {
       id: 'verificationQueue',
       count: queue.count,
+      more: queue.more,
       href: '/app/verification',
       items: queue.items.map((item) => ({ id: item.id, href: `/app/verification/${item.id}`, title: item.name, detail: null, date: item.submittedAt })),
     },
@@ -307,11 +350,14 @@ export async function loadDashboard(ctx: ServiceContext, params: URLSearchParams
     setup ? companyTasks(ctx, setup) : Promise.resolve([]),
     views.includes('platform') ? platformTasks(ctx) : Promise.resolve([]),
   ])
-  const overdueShipments = supplierWork.find((task) => task.id === 'overdueShipments')?.count ?? 0
   const [buyer, supplier, platform] = await Promise.all([
-    views.includes('buyer') ? buyerFigures(ctx, period, rates, currency) : Promise.resolve(null),
-    views.includes('supplier') ? supplierFigures(ctx, period, rates, currency, overdueShipments) : Promise.resolve(null),
-    views.includes('platform') ? platformFigures(ctx, period, rates, currency) : Promise.resolve(null),
+    views.includes('buyer') ? cachedFigures('buyer', ctx, period, currency, rates, () => buyerFigures(ctx, period, rates, currency)) : Promise.resolve(null),
+    views.includes('supplier')
+      ? cachedFigures('supplier', ctx, period, currency, rates, () => supplierFigures(ctx, period, rates, currency))
+      : Promise.resolve(null),
+    views.includes('platform')
+      ? cachedFigures('platform', ctx, period, currency, rates, () => platformFigures(ctx, period, rates, currency))
+      : Promise.resolve(null),
   ])
   const setUp: Task[] = !hasCompany && ctx.actor.platformRole !== 'admin' ? [{ id: 'setUpCompany', count: 1, href: '/onboarding', items: [] }] : []
   const tasks = [...setUp, ...platformWork, ...supplierWork, ...buyerWork, ...companyWork]
@@ -323,8 +369,13 @@ function mergeTasks(tasks: Task[]): Task[] {
   const merged = new Map<TaskId, Task>()
   for (const task of tasks) {
     const seen = merged.get(task.id)
-    if (!seen) merged.set(task.id, task)
-    else merged.set(task.id, { ...seen, count: seen.count + task.count, items: [...seen.items, ...task.items].slice(0, 3) })
+    if (!seen) {
+      merged.set(task.id, task)
+      continue
+    }
+    const count = seen.count + task.count
+    const more = Boolean(seen.more || task.more) || count > QUEUE_COUNT_CAP
+    merged.set(task.id, { ...seen, count: Math.min(count, QUEUE_COUNT_CAP), more, items: [...seen.items, ...task.items].slice(0, 3) })
   }
   return [...merged.values()]
 }

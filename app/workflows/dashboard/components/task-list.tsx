@@ -45,6 +45,8 @@ export function TaskList({ tasks, locale }: { tasks: Task[]; locale: Locale }) {
   const day = dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
   const dateOf = (value: string) => (value.length === 10 ? day.format(new Date(`${value}T00:00:00Z`)) : format.date(value))
   const open = tasks.filter((task) => task.count > 0)
+  // A queue past the cap reads "100+": it is not counted to the end (its list behind the link is).
+  const queueLength = (task: Task) => `${format.number(task.count)}${task.more ? '+' : ''}`
   return (
     <Card aria-labelledby="tasks-title" className="p-4 sm:p-6">
       <CardHeader>
@@ -71,9 +73,9 @@ export function TaskList({ tasks, locale }: { tasks: Task[]; locale: Locale }) {
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                     <Link to={localizePath(locale, task.href)} className="font-medium text-foreground underline-offset-4 hover:underline">
-                      {step ? t(`tasks.${task.id}.title`) : t(`tasks.${task.id}.title`, { count: task.count })}
+                      {step ? t(`tasks.${task.id}.title`) : t(`tasks.${task.id}.title`, { count: task.count, number: queueLength(task) })}
                     </Link>
-                    {!step && task.items.length < task.count ? (
+                    {!step && (task.more || task.items.length < task.count) ? (
                       <Link to={localizePath(locale, task.href)} className="text-xs text-primary underline-offset-4 hover:underline">
                         {t('tasks.viewAll')}
                       </Link>
