@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, use, useState } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
@@ -19,7 +19,7 @@ import { readCookie } from './platform/http/cookies'
 import type { LocaleResources } from './platform/i18n/i18n'
 import { I18nProvider } from './platform/i18n/react'
 import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
-import { messagesFor } from './platform/i18n/translate.server'
+import { loadSharedCatalogs, sharedCatalogs } from './platform/i18n/shared-catalogs'
 import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/color-mode'
 import { selectLayout } from './platform/ui/layout-selection'
 import { pageSettings } from './platform/ui/route-handle'
@@ -40,7 +40,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [preferences, fx] = await Promise.all([viewerPreferences(session, { locale, requestId: context.get(requestInfoContext).requestId }), rateTable()])
   return {
     locale,
-    resources: messagesFor(locale, 'common', 'ui'),
     session,
     companies: context.get(companiesContext),
     preferences,
@@ -76,12 +75,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The root's catalogs plus those the matched pages brought in their loader data (`i18n`). Catalogs are
+ * The shared catalogs (common, ui) plus those the matched pages brought in their loader data (`i18n`). Catalogs are
  * fixed per locale, so the merge is redone only when the locale or the set of namespaces changes.
  */
-function usePageResources(locale: string, rootResources: LocaleResources | undefined): LocaleResources {
+function usePageResources(locale: string, sharedResources: LocaleResources): LocaleResources {
   const matches = useMatches()
-  const catalogs = [rootResources, ...matches.map((match) => (match.loaderData as { i18n?: LocaleResources } | undefined)?.i18n)].filter(
+  const catalogs = [sharedResources, ...matches.map((match) => (match.loaderData as { i18n?: LocaleResources } | undefined)?.i18n)].filter(
     (c): c is LocaleResources => Boolean(c),
   )
   const signature = `${locale}|${catalogs
@@ -99,9 +98,11 @@ function usePageResources(locale: string, rootResources: LocaleResources | undef
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const matches = useMatches()
-  const resources = usePageResources(data?.locale ?? DEFAULT_LOCALE, data?.resources as LocaleResources | undefined)
+  const locale = data?.locale ?? DEFAULT_LOCALE
+  // Loaded before the first render (entry.server, entry.client); a navigation to another language waits for its own.
+  const resources = usePageResources(locale, sharedCatalogs(locale) ?? use(loadSharedCatalogs(locale)))
   return (
-    <I18nProvider locale={data?.locale ?? DEFAULT_LOCALE} resources={resources}>
+    <I18nProvider locale={locale} resources={resources}>
       <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
         <PreferencesProvider initial={data?.preferences}>
           <AuthEventsProvider session={data?.session ?? null}>{children}</AuthEventsProvider>

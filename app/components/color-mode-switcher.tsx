@@ -13,7 +13,7 @@ const ICONS = { system: Monitor, light: Sun, dark: Moon } as const
  * System / light / dark. With scripts the choice applies at once and is saved in the background; without,
  * the form posts and the page comes back in the chosen mode. Either way a cookie lets the server render it.
  */
-export function ColorModeSwitcher({ locale }: { locale: Locale }) {
+export function ColorModeSwitcher({ locale, deferItems }: { locale: Locale; deferItems?: boolean }) {
   const { t } = useTranslation('common')
   const { preference, value, unknown, setPreference } = useColorMode()
   const fetcher = useFetcher()
@@ -30,6 +30,7 @@ export function ColorModeSwitcher({ locale }: { locale: Locale }) {
   }
   return (
     <DisclosureMenu
+      deferItems={deferItems}
       label={t('colorMode.current', { mode: t(`colorMode.${preference}`) })}
       trigger={<CurrentIcon aria-hidden />}
       data-testid="color-mode-switcher"

@@ -7,7 +7,7 @@ import { useTranslation } from '../platform/i18n/react'
 import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuSeparator } from './ui/disclosure-menu'
 
 /** The active company in the top bar; switching posts to /app/switch-company and comes back here. */
-export function CompanySwitcher({ companies, locale }: { companies: ClientCompanies | null; locale: Locale }) {
+export function CompanySwitcher({ companies, locale, deferItems }: { companies: ClientCompanies | null; locale: Locale; deferItems?: boolean }) {
   const { t } = useTranslation('common')
   const location = useLocation()
   const active = companies?.active
@@ -21,6 +21,7 @@ export function CompanySwitcher({ companies, locale }: { companies: ClientCompan
   }
   return (
     <DisclosureMenu
+      deferItems={deferItems}
       label={t('company.switcherLabel', { company: active.name })}
       trigger={
         <>

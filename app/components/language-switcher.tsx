@@ -8,11 +8,12 @@ import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuLabel } from './ui
  * Switches the language and stays on the page. The choice posts to /{locale}/locale, which remembers it
  * in the i18n_redirected cookie (and the signed-in user's language preference) and redirects back.
  */
-export function LanguageSwitcher({ current }: { current: Locale }) {
+export function LanguageSwitcher({ current, deferItems }: { current: Locale; deferItems?: boolean }) {
   const { t } = useTranslation('common')
   const location = useLocation()
   return (
     <DisclosureMenu
+      deferItems={deferItems}
       label={t('language.current', { language: LOCALE_ENTRIES[current].nativeName })}
       trigger={
         <>

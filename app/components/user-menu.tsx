@@ -14,7 +14,7 @@ function initials(name: string): string {
 }
 
 /** The signed-in person's menu: who they are, their account pages, and sign-out (a POST). */
-export function UserMenu({ session, locale }: { session: ClientSession; locale: Locale }) {
+export function UserMenu({ session, locale, deferItems }: { session: ClientSession; locale: Locale; deferItems?: boolean }) {
   const { t } = useTranslation('common')
   const { user } = session
   const link = (to: string) => localizePath(locale, to)
@@ -26,6 +26,7 @@ export function UserMenu({ session, locale }: { session: ClientSession; locale: 
   ]
   return (
     <DisclosureMenu
+      deferItems={deferItems}
       label={t('nav.accountMenu')}
       trigger={
         <>

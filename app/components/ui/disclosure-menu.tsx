@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { cn } from './cn'
 
 type DisclosureMenuProps = {
@@ -9,6 +9,11 @@ type DisclosureMenuProps = {
   className?: string
   triggerClassName?: string
   children: ReactNode
+  /**
+   * Render the items the first time the menu opens rather than on the server: for the signed-in frame, whose pages
+   * always run script and whose four menus would otherwise be most of the markup every page sends.
+   */
+  deferItems?: boolean
   'data-testid'?: string
 }
 
@@ -16,11 +21,14 @@ type DisclosureMenuProps = {
  * A small menu on native <details>: it opens without any script, and with one it also closes on Escape,
  * on a click elsewhere and after choosing an item. Used where a page must stay light (public headers).
  */
-export function DisclosureMenu({ label, trigger, align = 'end', className, triggerClassName, children, ...rest }: DisclosureMenuProps) {
+export function DisclosureMenu({ label, trigger, align = 'end', className, triggerClassName, children, deferItems = false, ...rest }: DisclosureMenuProps) {
   const details = useRef<HTMLDetailsElement>(null)
+  const [itemsShown, setItemsShown] = useState(!deferItems)
   useEffect(() => {
     const element = details.current
     if (!element) return
+    // Opened before the page hydrated: the toggle event went unheard.
+    if (element.open) setItemsShown(true)
     const close = () => element.removeAttribute('open')
     const onPointerDown = (event: PointerEvent) => {
       if (element.open && !element.contains(event.target as Node)) close()
@@ -43,7 +51,14 @@ export function DisclosureMenu({ label, trigger, align = 'end', className, trigg
     }
   }, [])
   return (
-    <details ref={details} className={cn('group relative', className)} data-testid={rest['data-testid']}>
+    <details
+      ref={details}
+      className={cn('group relative', className)}
+      data-testid={rest['data-testid']}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setItemsShown(true)
+      }}
+    >
       <summary
         aria-label={label}
         className={cn(
@@ -59,7 +74,7 @@ export function DisclosureMenu({ label, trigger, align = 'end', className, trigg
           align === 'end' ? 'right-0' : 'left-0',
         )}
       >
-        {children}
+        {itemsShown ? children : null}
       </div>
     </details>
   )

@@ -65,7 +65,7 @@ export function AppLayout({
   const groups = visibleGroups(navigation, viewer)
   const navState = useNavGroups(groups, collapsedNavGroups)
   // Platform admins work without a company: nothing invites them to set one up.
-  const switcher = companies?.active || session.user.role !== 'admin' ? <CompanySwitcher companies={companies} locale={locale} /> : null
+  const switcher = companies?.active || session.user.role !== 'admin' ? <CompanySwitcher companies={companies} locale={locale} deferItems /> : null
   const pageWidth = pageSettings(useMatches()).width
   const width = narrow ? 'narrow' : (pageWidth ?? 'reading')
   const toggle = () => {

@@ -63,9 +63,9 @@ export function AppTopbar({ session, locale, groups, navState, pages, companySwi
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <CommandPalette pages={pages} locale={locale} />
           {notifications}
-          <LanguageSwitcher current={locale} />
-          <ColorModeSwitcher locale={locale} />
-          <UserMenu session={session} locale={locale} />
+          <LanguageSwitcher current={locale} deferItems />
+          <ColorModeSwitcher locale={locale} deferItems />
+          <UserMenu session={session} locale={locale} deferItems />
         </div>
       </div>
     </header>
