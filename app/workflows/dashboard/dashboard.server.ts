@@ -160,39 +160,20 @@ const rfqItem =
     quotations: mention.quotations,
   })
 
+/** A queue as a task: its length (to the cap), the list behind it and its first items. */
+function queueTask<M>(id: TaskId, href: string, queue: { count: number; more: boolean; items: M[] }, toItem: (mention: M) => TaskItem): Task {
+  return { id, count: queue.count, more: queue.more, href, items: queue.items.map(toItem) }
+}
+
 async function buyerTasks(ctx: ServiceContext, timeZone: string): Promise<Task[]> {
   const [orders, sourcing] = await Promise.all([orderTasks(ctx, 'buyer', timeZone), buyerSourcingTasks(ctx)])
   const orderHref = (id: string) => `/app/orders/${id}/view`
   const rfqHref = (id: string) => `/app/sourcing/rfq/${id}`
   return [
-    {
-      id: 'quotationsToDecide',
-      count: sourcing.toDecide.count,
-      more: sourcing.toDecide.more,
-      href: '/app/sourcing/quotations',
-      items: sourcing.toDecide.items.map(rfqItem(rfqHref)),
-    },
-    {
-      id: 'changesToDecide',
-      count: orders.changes.count,
-      more: orders.changes.more,
-      href: '/app/orders/buyer',
-      items: orders.changes.items.map(orderItem(orderHref)),
-    },
-    {
-      id: 'overdueDeliveries',
-      count: orders.overdue.count,
-      more: orders.overdue.more,
-      href: '/app/orders/buyer',
-      items: orders.overdue.items.map(orderItem(orderHref)),
-    },
-    {
-      id: 'rfqsClosing',
-      count: sourcing.closingSoon.count,
-      more: sourcing.closingSoon.more,
-      href: '/app/sourcing/rfq?status=open',
-      items: sourcing.closingSoon.items.map(rfqItem(rfqHref)),
-    },
+    queueTask('quotationsToDecide', '/app/sourcing/quotations', sourcing.toDecide, rfqItem(rfqHref)),
+    queueTask('changesToDecide', '/app/orders/buyer', orders.changes, orderItem(orderHref)),
+    queueTask('overdueDeliveries', '/app/orders/buyer', orders.overdue, orderItem(orderHref)),
+    queueTask('rfqsClosing', '/app/sourcing/rfq?status=open', sourcing.closingSoon, rfqItem(rfqHref)),
   ]
 }
 
@@ -200,34 +181,15 @@ async function supplierTasks(ctx: ServiceContext, timeZone: string, setup: Compa
   const [orders, sourcing] = await Promise.all([orderTasks(ctx, 'supplier', timeZone), supplierSourcingTasks(ctx)])
   const orderHref = (id: string) => `/app/supplier/purchase/order/${id}`
   const tasks: Task[] = [
-    {
-      id: 'ordersToConfirm',
-      count: orders.toConfirm.count,
-      more: orders.toConfirm.more,
-      href: '/app/supplier/purchase-order?status=placed',
-      items: orders.toConfirm.items.map(orderItem(orderHref)),
-    },
-    {
-      id: 'rfqsToQuote',
-      count: sourcing.toQuote.count,
-      more: sourcing.toQuote.more,
-      href: '/app/supplier/portal',
-      items: sourcing.toQuote.items.map(rfqItem((id) => `/app/supplier/portal/rfq/${id}`)),
-    },
-    {
-      id: 'changesToDecide',
-      count: orders.changes.count,
-      more: orders.changes.more,
-      href: '/app/supplier/purchase-order',
-      items: orders.changes.items.map(orderItem(orderHref)),
-    },
-    {
-      id: 'overdueShipments',
-      count: orders.overdue.count,
-      more: orders.overdue.more,
-      href: '/app/supplier/purchase/orderItem',
-      items: orders.overdue.items.map(orderItem(orderHref)),
-    },
+    queueTask('ordersToConfirm', '/app/supplier/purchase-order?status=placed', orders.toConfirm, orderItem(orderHref)),
+    queueTask(
+      'rfqsToQuote',
+      '/app/supplier/portal',
+      sourcing.toQuote,
+      rfqItem((id) => `/app/supplier/portal/rfq/${id}`),
+    ),
+    queueTask('changesToDecide', '/app/supplier/purchase-order', orders.changes, orderItem(orderHref)),
+    queueTask('overdueShipments', '/app/supplier/purchase/orderItem', orders.overdue, orderItem(orderHref)),
   ]
   if (setup.verificationStatus !== 'accept') tasks.unshift({ id: 'supplierVerification', count: 1, href: '/app/supplier/onboarding', items: [] })
   return tasks
@@ -318,13 +280,13 @@ async function platformFigures(ctx: ServiceContext, period: Period, rates: RateT
 async function platformTasks(ctx: ServiceContext): Promise<Task[]> {
   const queue = await verificationQueue(ctx)
   return [
-    {
-      id: 'verificationQueue',
-      count: queue.count,
-      more: queue.more,
-      href: '/app/verification',
-      items: queue.items.map((item) => ({ id: item.id, href: `/app/verification/${item.id}`, title: item.name, detail: null, date: item.submittedAt })),
-    },
+    queueTask('verificationQueue', '/app/verification', queue, (item) => ({
+      id: item.id,
+      href: `/app/verification/${item.id}`,
+      title: item.name,
+      detail: null,
+      date: item.submittedAt,
+    })),
   ]
 }
 
