@@ -9,10 +9,7 @@ import { DEFAULT_LOCALE, isLocale } from './platform/i18n/locales'
 // unhydrated, and an update reaching it meanwhile would make React throw the server's markup away and render it again.
 // Likewise the page's texts: the shared catalogs of its language (<html lang>) are a module of their own.
 const lang = document.documentElement.lang
-await Promise.all([
-  loadSharedCatalogs(isLocale(lang) ? lang : DEFAULT_LOCALE),
-  document.querySelector('[data-app-layout]') ? loadSignedInLayouts() : undefined,
-])
+await Promise.all([loadSharedCatalogs(isLocale(lang) ? lang : DEFAULT_LOCALE), document.querySelector('[data-app-layout]') ? loadSignedInLayouts() : undefined])
 
 startTransition(() => {
   hydrateRoot(
