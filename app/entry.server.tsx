@@ -8,6 +8,7 @@ import { loadSharedCatalogs } from './platform/i18n/shared-catalogs'
 import { LOCALES } from './platform/i18n/locales'
 import { logger } from './platform/logger.server'
 import { noteDatabaseUnavailable } from './platform/request-scope.server'
+import { LowPriorityModulePreloads, withoutImportPreloads } from './platform/ui/module-preloads'
 import { requestInfoContext } from './platform/request-info'
 
 export const streamTimeout = 5_000
@@ -24,7 +25,12 @@ export default function handleRequest(request: Request, status: number, headers:
     let statusCode = status
     let responseStarted = false
     let timeout: NodeJS.Timeout | undefined = setTimeout(() => abort(), streamTimeout + 1000)
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <LowPriorityModulePreloads context={routerContext} nonce={nonce}>
+        <ServerRouter context={withoutImportPreloads(routerContext)} url={request.url} nonce={nonce} />
+      </LowPriorityModulePreloads>
+    )
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       // Every page is sent whole and in place (as crawlers always got it): no loader defers data. React moves a boundary
       // sent after the shell, or bigger than progressiveChunkSize, into place only ~300 ms after first paint — late for

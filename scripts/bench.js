@@ -479,8 +479,19 @@ async function measureHomeJs(url) {
   return { files, ...total }
 }
 
-/** Lighthouse (mobile preset, simulated throttling) on the home page in a Chromium started by chrome-launcher. */
+/**
+ * Lighthouse on a page, once more when the run itself broke (a trace without its navigation start, NO_NAVSTART, happens
+ * now and then on a busy machine): such a report has no performance score at all, which says nothing about the page.
+ */
 async function runLighthouse(url, pagePath) {
+  const first = await runLighthouseOnce(url, pagePath)
+  if (!first.lhr?.runtimeError) return first
+  console.log(`[front end] Lighthouse on ${pagePath} broke (${first.lhr.runtimeError.code}); running it again…`)
+  return runLighthouseOnce(url, pagePath)
+}
+
+/** Lighthouse (mobile preset, simulated throttling) on a page in a Chromium started by chrome-launcher. */
+async function runLighthouseOnce(url, pagePath) {
   let lighthouse
   let chromeLauncher
   try {

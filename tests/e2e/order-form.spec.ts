@@ -8,6 +8,8 @@ test('the order form is pre-filled, shows one line, and focuses the first field 
   await openPage(page, '/en/app/orders/new-order')
   await page.getByRole('searchbox', { name: 'Search suppliers' }).fill('Bamboo Kiln')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
+  // The list before the search already offers Bamboo Kiln: wait for the search's results, as a person would.
+  await expect(page).toHaveURL(/q=Bamboo/)
   await page.getByRole('link', { name: /^Order from Bamboo Kiln/ }).click()
   await expect(page).toHaveURL(/supplier=/)
 

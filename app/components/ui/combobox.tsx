@@ -1,14 +1,12 @@
-import { Command } from 'cmdk'
-import { Check, ChevronsUpDown } from 'lucide-react'
-import { type ComponentProps, type ReactNode, useId, useState } from 'react'
+import { ChevronsUpDown } from 'lucide-react'
+import { type ComponentProps, lazy, type ReactNode, startTransition, Suspense, useId, useState } from 'react'
 import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 import { CONTROL_CLASSES } from './input'
-import { Popover, PopoverContent, PopoverTrigger } from './popover'
 
 export type ComboboxOption = { value: string; label: string; keywords?: string[]; disabled?: boolean }
 
-type ComboboxProps = Pick<
+export type ComboboxProps = Pick<
   ComponentProps<'button'>,
   'id' | 'aria-label' | 'aria-labelledby' | 'aria-describedby' | 'aria-invalid' | 'disabled' | 'className'
 > & {
@@ -28,91 +26,60 @@ type ComboboxProps = Pick<
   loading?: boolean
 }
 
-/** A searchable single choice: type to filter, arrow keys to move, Enter to choose, Escape to close. */
-export function Combobox({
-  options,
-  value,
-  onChange,
-  name,
-  placeholder,
-  searchLabel,
-  emptyMessage,
-  onSearchChange,
-  loading = false,
-  className,
-  'aria-labelledby': labelledBy,
-  ...trigger
-}: ComboboxProps) {
+const loadPopover = () => import('./combobox-popover')
+const ComboboxPopover = lazy(loadPopover)
+
+export const comboboxTriggerClasses = (value: ComboboxOption | null, className?: string) =>
+  cn(CONTROL_CLASSES, 'flex items-center justify-between gap-2 text-start', !value && 'text-muted-foreground', className)
+
+/** The trigger's face: the chosen option (or the placeholder) and the up-down chevron. */
+export function ComboboxTriggerText({ valueId, value, placeholder }: { valueId: string; value: ComboboxOption | null; placeholder?: string }) {
   const { t } = useTranslation('ui')
-  const [open, setOpen] = useState(false)
-  const valueId = useId()
-  const [query, setQuery] = useState('')
-  const search = searchLabel ?? t('combobox.search')
-
-  function changeOpen(next: boolean) {
-    setOpen(next)
-    if (next) return
-    setQuery('')
-    onSearchChange?.('')
-  }
-
-  function changeQuery(next: string) {
-    setQuery(next)
-    onSearchChange?.(next)
-  }
-
-  function choose(option: ComboboxOption) {
-    onChange(option)
-    changeOpen(false)
-  }
-
   return (
-    <Popover open={open} onOpenChange={changeOpen}>
-      <PopoverTrigger
-        role="combobox"
-        className={cn(CONTROL_CLASSES, 'flex items-center justify-between gap-2 text-start', !value && 'text-muted-foreground', className)}
-        // The outside label names the field; the button's own text adds the chosen option.
-        aria-labelledby={labelledBy ? `${labelledBy} ${valueId}` : undefined}
-        {...trigger}
-      >
-        <span id={valueId} className="truncate">
-          {value?.label ?? placeholder ?? t('combobox.placeholder')}
-        </span>
-        <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-60" />
-      </PopoverTrigger>
-      {name ? <input type="hidden" name={name} value={value?.value ?? ''} /> : null}
-      <PopoverContent aria-label={search} align="start" className="w-(--radix-popover-trigger-width) min-w-56 p-0">
-        <Command label={search} shouldFilter={!onSearchChange} className="flex flex-col">
-          <Command.Input
-            value={query}
-            onValueChange={changeQuery}
-            placeholder={t('combobox.searchPlaceholder')}
-            className="border-b border-border bg-transparent px-3 py-2 text-sm outline-none placeholder:text-muted-foreground"
-          />
-          <Command.List label={t('combobox.options')} className="max-h-64 overflow-y-auto p-1">
-            {loading ? (
-              <Command.Loading label={t('loading')} className="px-2 py-3 text-center text-sm text-muted-foreground">
-                {t('loading')}
-              </Command.Loading>
-            ) : (
-              <Command.Empty className="px-2 py-3 text-center text-sm text-muted-foreground">{emptyMessage ?? t('combobox.empty')}</Command.Empty>
-            )}
-            {options.map((option) => (
-              <Command.Item
-                key={option.value}
-                value={option.value}
-                keywords={[option.label, ...(option.keywords ?? [])]}
-                disabled={option.disabled}
-                onSelect={() => choose(option)}
-                className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm select-none data-[disabled=true]:opacity-50 data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
-              >
-                <Check aria-hidden="true" className={cn('size-4 shrink-0', option.value === value?.value ? 'opacity-100' : 'opacity-0')} />
-                {option.label}
-              </Command.Item>
-            ))}
-          </Command.List>
-        </Command>
-      </PopoverContent>
-    </Popover>
+    <>
+      <span id={valueId} className="truncate">
+        {value?.label ?? placeholder ?? t('combobox.placeholder')}
+      </span>
+      <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-60" />
+    </>
   )
+}
+
+/**
+ * A searchable single choice: type to filter, arrow keys to move, Enter to choose, Escape to close.
+ *
+ * Until it is first used the combobox is only its button: the popover and the search list (Radix, cmdk) load when the
+ * pointer or the focus reaches it and open on the click, so a page of filters ships and hydrates none of that code
+ * (ADR 031). The chosen value is in the form either way.
+ */
+export function Combobox(props: ComboboxProps) {
+  const [used, setUsed] = useState(false)
+  const valueId = useId()
+  const { id, value, name, placeholder, disabled, className, 'aria-label': label, 'aria-labelledby': labelledBy, 'aria-describedby': describedBy } = props
+  // In a transition React keeps this button (and its focus) on screen until the popover's code has arrived.
+  const openFirstTime = () => startTransition(() => setUsed(true))
+  const button = (
+    <>
+      <button
+        type="button"
+        role="combobox"
+        id={id}
+        aria-label={label}
+        aria-labelledby={labelledBy ? `${labelledBy} ${valueId}` : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={props['aria-invalid']}
+        aria-expanded={false}
+        aria-haspopup="dialog"
+        disabled={disabled}
+        className={comboboxTriggerClasses(value, className)}
+        onPointerEnter={() => void loadPopover()}
+        onFocus={() => void loadPopover()}
+        onClick={openFirstTime}
+      >
+        <ComboboxTriggerText valueId={valueId} value={value} placeholder={placeholder} />
+      </button>
+      {name ? <input type="hidden" name={name} value={value?.value ?? ''} /> : null}
+    </>
+  )
+  return <Suspense fallback={button}>{used ? <ComboboxPopover {...props} initiallyOpen /> : button}</Suspense>
 }

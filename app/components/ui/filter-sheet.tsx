@@ -1,10 +1,12 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { lazy, type ReactNode, startTransition, Suspense, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from '../../platform/i18n/react'
 import { Button } from './button'
 import { cn } from './cn'
-import { Sheet, SheetClose, SheetContent, SheetTrigger } from './sheet'
+
+const loadPanel = () => import('./filter-sheet-panel')
+const FilterSheetPanel = lazy(loadPanel)
 
 /** From which breakpoint the filters sit in the page; below it they open in a sheet. */
 const BREAKPOINTS = {
@@ -34,32 +36,41 @@ export function FilterSheet({ active = false, headed = false, inlineFrom = 'lg',
   const location = useLocation()
   // Open for the page it was opened on: applying a filter changes only the query, another page closes it.
   const [openOn, setOpenOn] = useState<string | null>(null)
+  // The sheet's code (Radix Dialog) loads when the pointer or the focus reaches the button, and is used from its first
+  // press on; in a transition React keeps the button (and its focus) on screen until the code is there (ADR 031).
+  const [used, setUsed] = useState(false)
   const open = openOn === location.pathname
+  const changeOpen = (next: boolean) => setOpenOn(next ? location.pathname : null)
+  const openFirstTime = () =>
+    startTransition(() => {
+      setUsed(true)
+      changeOpen(true)
+    })
   const breakpoint = BREAKPOINTS[inlineFrom]
+  const trigger = (
+    <Button
+      variant="secondary"
+      className={cn('w-full', breakpoint.trigger)}
+      onPointerEnter={() => void loadPanel()}
+      onFocus={() => void loadPanel()}
+      onClick={used ? undefined : openFirstTime}
+    >
+      <SlidersHorizontal aria-hidden="true" />
+      {active ? t('filterSheet.buttonActive') : t('filterSheet.button')}
+    </Button>
+  )
   return (
     <div className={className}>
       <div className={breakpoint.inline}>{open ? null : children}</div>
-      <Sheet open={open} onOpenChange={(next) => setOpenOn(next ? location.pathname : null)}>
-        <SheetTrigger asChild>
-          <Button variant="secondary" className={cn('w-full', breakpoint.trigger)}>
-            <SlidersHorizontal aria-hidden="true" />
-            {active ? t('filterSheet.buttonActive') : t('filterSheet.button')}
-          </Button>
-        </SheetTrigger>
-        <SheetContent
-          side="left"
-          title={t('filterSheet.title')}
-          description={t('filterSheet.description')}
-          hideDescription
-          hideTitle={headed}
-          className="w-[min(22rem,90vw)]"
-        >
-          {children}
-          <SheetClose asChild>
-            <Button className="mt-4 w-full">{t('filterSheet.showResults')}</Button>
-          </SheetClose>
-        </SheetContent>
-      </Sheet>
+      <Suspense fallback={trigger}>
+        {used ? (
+          <FilterSheetPanel open={open} onOpenChange={changeOpen} headed={headed} trigger={trigger}>
+            {children}
+          </FilterSheetPanel>
+        ) : (
+          trigger
+        )}
+      </Suspense>
     </div>
   )
 }

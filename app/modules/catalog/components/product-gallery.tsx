@@ -27,7 +27,7 @@ export function ProductGallery({ images, productName }: { images: GalleryImage[]
   return (
     <section aria-label={t('product.gallery')} className="flex flex-col gap-3">
       <div className="aspect-square overflow-hidden rounded-lg border border-border bg-muted">
-        <img src={current.url} alt={altOf(current)} className="size-full object-contain" />
+        <img src={current.url} alt={altOf(current)} fetchPriority="high" className="size-full object-contain" />
       </div>
       {images.length > 1 ? (
         <ul className="flex flex-wrap gap-2">
