@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from 'react'
 
-// Outside a HydrationProvider a component can only be rendering in the browser (tests, client-only roots): hydrated.
-const HydratedContext = createContext(true)
+// Outside a HydrationProvider (tests, client-only roots): false on the server, true in a browser.
+const HydratedContext = createContext(typeof document !== 'undefined')
 
 /**
  * Tells the page when hydration is over. The flag turns true in a transition, so the components that read it render

@@ -81,5 +81,6 @@ describe('withoutImportPreloads', () => {
     expect(trimmed.manifest.routes.market).toMatchObject({ module: '/assets/market.js', imports: [], clientLoaderModule: '/assets/market-loader.js' })
     expect(context.manifest.entry.imports).toHaveLength(2)
     expect(context.manifest.routes.market?.imports).toEqual(['/assets/card.js'])
+    expect(withoutImportPreloads(context).manifest).toBe(trimmed.manifest)
   })
 })

@@ -43,8 +43,18 @@ export function LowPriorityModulePreloads({
   return children
 }
 
-/** The router context with the imports left out of the manifest, so `<Scripts />` does not announce them again. */
+const trimmedManifests = new WeakMap<EntryContext['manifest'], EntryContext['manifest']>()
+
+/**
+ * The router context with the imports left out of the manifest, so `<Scripts />` does not announce them again. The
+ * trimmed manifest is built once per manifest (the build's, shared by every request).
+ */
 export function withoutImportPreloads<T extends Pick<EntryContext, 'manifest'>>(context: T): T {
-  const routes = Object.fromEntries(Object.entries(context.manifest.routes).map(([id, route]) => [id, route && { ...route, imports: [] }]))
-  return { ...context, manifest: { ...context.manifest, entry: { ...context.manifest.entry, imports: [] }, routes } }
+  let manifest = trimmedManifests.get(context.manifest)
+  if (!manifest) {
+    const routes = Object.fromEntries(Object.entries(context.manifest.routes).map(([id, route]) => [id, route && { ...route, imports: [] }]))
+    manifest = { ...context.manifest, entry: { ...context.manifest.entry, imports: [] }, routes }
+    trimmedManifests.set(context.manifest, manifest)
+  }
+  return { ...context, manifest }
 }
