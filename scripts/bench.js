@@ -51,6 +51,8 @@ const CHROME_FLAGS = [
 const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 const LIGHTHOUSE_PAGES = ['/en', '/en/b2b/market', 'product']
 const LIGHTHOUSE_TIMEOUT_MS = 180_000
+// Lighthouse's score moves by a few points from run to run on the same page; its docs advise the median of several.
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
 
 const TARGETS = {
   PGlite: { 'session (cookie)': 1000, 'session (bearer)': 1000, 'preferences (cookie)': 1000 },
@@ -569,12 +571,21 @@ async function benchFrontEnd(server, report) {
       report.frontEnd.lighthouse.push({ path: 'a product page', skipped: 'no product link on /en/b2b/market' })
       continue
     }
-    console.log(`[front end] Lighthouse on ${pagePath} (mobile)…`)
-    const { lhr, skipped } = await runLighthouse(server.url, pagePath)
+    console.log(`[front end] Lighthouse on ${pagePath} (mobile, ${LIGHTHOUSE_RUNS} runs)…`)
+    const runs = []
+    let skipped
+    for (let run = 0; run < LIGHTHOUSE_RUNS && !skipped; run++) {
+      const result = await runLighthouse(server.url, pagePath)
+      if (result.skipped) skipped = result.skipped
+      else runs.push(result.lhr)
+    }
     if (skipped) {
       report.frontEnd.lighthouse.push({ path: pagePath, skipped })
       continue
     }
+    // The run with the median performance score stands for the page, as Lighthouse's own docs advise for its variance.
+    const performanceOf = (run) => run.categories.performance?.score ?? -1
+    const lhr = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor(runs.length / 2)]
     const categories = Object.entries(LIGHTHOUSE_TARGETS).map(([id, categoryTarget]) => {
       const category = lhr.categories[id]
       const score = category?.score === null || category?.score === undefined ? null : Math.round(category.score * 100)
@@ -583,6 +594,7 @@ async function benchFrontEnd(server, report) {
     })
     const notes = [
       `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling, benchmark index ${lhr.environment?.benchmarkIndex ?? '?'}`,
+      `performance of the ${runs.length} runs: ${runs.map((run) => Math.round(performanceOf(run) * 100)).join(', ')} (the median run is reported)`,
       ...(lhr.runWarnings ?? []).map((warning) => `warning: ${warning}`),
     ]
     report.frontEnd.lighthouse.push({ path: pagePath, categories, notes })
