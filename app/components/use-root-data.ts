@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router'
 import type { ClientCompanies } from '../modules/companies/index'
 import type { ClientSession } from '../modules/identity/index'
-import type { RateTable } from '../platform/fx/convert'
+import { NO_RATES, type RateTable } from '../platform/fx/rate-table'
 import { DEFAULT_LOCALE, type Locale } from '../platform/i18n/locales'
 import type { ColorPreference } from '../platform/ui/color-mode'
 
@@ -14,9 +14,6 @@ type RootData = {
   sidebarCollapsed: boolean
   collapsedNavGroups: string[] | null
 }
-
-// Not convert's NO_RATES: importing it would ship the conversion code to every page.
-const NO_RATES: RateTable = { asOf: null, perEur: {} }
 
 /** The locale, session, companies, reference FX rates and layout preferences every page shares, from the root loader. */
 export function useRootData(): RootData {

@@ -1,16 +1,10 @@
 import { divideRounded, formatScaled, parseDecimal, type ScaledDecimal } from '../format/decimal-text'
+import type { RateTable } from './rate-table'
+
+export { NO_RATES, type RateTable } from './rate-table'
 
 /** Converted amounts and cross rates keep 20 decimals (rounded half away from zero at the 20th): far finer than any price or rate. */
 const CONVERSION_DECIMALS = 20
-
-/**
- * Units of each currency per 1 EUR (EUR itself is 1), as decimal strings. `asOf` is the newest rate's day; `days` the
- * day of each currency's own rate (tables made by hand may leave it out: then `asOf` stands for every currency).
- */
-export type RateTable = { asOf: string | null; perEur: Record<string, string>; days?: Record<string, string> }
-
-/** A table with no rates: every conversion between two currencies is unknown. */
-export const NO_RATES: RateTable = { asOf: null, perEur: {} }
 
 /** Whether the table can convert between the two currencies. */
 export const canConvert = (rates: RateTable, from: string, to: string) => from === to || (rateOf(rates, from) !== null && rateOf(rates, to) !== null)
