@@ -99,7 +99,11 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.route('/', createSeoRouter(config))
 
   if (config.NODE_ENV === 'production') {
-    app.use('/assets/*', serveStatic({ root: './build/client', onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
+    // Compressed at build time (Brotli and gzip copies beside each file); the compress middleware leaves them be.
+    app.use(
+      '/assets/*',
+      serveStatic({ root: './build/client', precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+    )
     // Only the public files are looked up on disk; page requests never touch the file system.
     const publicFiles = serveStatic({ root: './build/client', onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') })
     for (const file of PUBLIC_FILES) app.use(file, publicFiles)

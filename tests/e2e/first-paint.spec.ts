@@ -51,3 +51,25 @@ test('the marketplace hydrates without the filter sheet or the combobox code, an
   expect(scripts.some((url) => url.includes('filter-sheet-panel'))).toBe(true)
   expect(scripts.some((url) => url.includes('combobox-popover'))).toBe(true)
 })
+
+// ADR 032: scripts and stylesheets are compressed at build time; the server sends the copy the browser accepts.
+test('assets come compressed from the build, Brotli first, with the same bytes as the file', async ({ request }) => {
+  const html = await (await request.get('/en')).text()
+  const script = html.match(/<link rel="modulepreload" href="(\/assets\/framework-[^"]+\.js)"/)?.[1]
+  expect(script, 'the framework chunk is preloaded').toBeTruthy()
+  const plain = await request.get(script ?? '', { headers: { 'accept-encoding': 'identity' } })
+  expect(plain.headers()['content-encoding']).toBeUndefined()
+  expect(plain.headers()['cache-control']).toContain('immutable')
+  const source = await plain.text()
+  for (const [accepted, expected] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+  ] as const) {
+    const compressed = await request.get(script ?? '', { headers: { 'accept-encoding': accepted } })
+    expect(compressed.headers()['content-encoding'], accepted).toBe(expected)
+    expect(compressed.headers().vary).toContain('Accept-Encoding')
+    expect(Number(compressed.headers()['content-length'])).toBeLessThan(source.length / 2)
+    // Playwright decodes the body as a browser would.
+    expect(await compressed.text()).toBe(source)
+  }
+})

@@ -1,4 +1,4 @@
-import { http as defaultHttp, type HttpClient } from '../../platform/http/client'
+import type { HttpClient } from '../../platform/http/client'
 import { DEFAULT_PREFERENCES, type Preferences } from './preferences'
 
 export const PREFERENCES_PATH = '/api/user/profiles'
@@ -21,6 +21,9 @@ export type PreferencesStore = {
 
 type StoreOptions = { initial?: Preferences; http?: HttpClient; browserTimeZone?: () => string }
 
+// Every page holds the store but few pages load or save through it: the HTTP client is fetched on first use.
+const lazyHttp: HttpClient = (path, options) => import('../../platform/http/client').then(({ http }) => http(path, options))
+
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 function messageOf(error: unknown, fallback: string): string {
@@ -31,7 +34,7 @@ const samePreferences = (a: Preferences, b: Preferences) => (Object.keys(a) as A
 
 /** The browser's preferences state (§3, §4), framework-free; React reads it through usePreferences(). */
 export function createPreferencesStore(options: StoreOptions = {}): PreferencesStore {
-  const http = options.http ?? defaultHttp
+  const http = options.http ?? lazyHttp
   const browserTimeZone = options.browserTimeZone ?? deviceTimeZone
   const listeners = new Set<() => void>()
   let state: PreferencesState = { preferences: options.initial ?? DEFAULT_PREFERENCES, loading: false, error: null }

@@ -74,7 +74,8 @@ export function ProductGrid({ products, locale, headingLevel }: { products: Mark
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
-        <li key={product.id} className="flex">
+        // Rows below the first are laid out and painted only as they come near the screen.
+        <li key={product.id} className={index < FIRST_ROW ? 'flex' : 'flex [contain-intrinsic-size:auto_22rem] [content-visibility:auto]'}>
           <ProductCard product={product} locale={locale} headingLevel={headingLevel} priority={index < FIRST_ROW} />
         </li>
       ))}
