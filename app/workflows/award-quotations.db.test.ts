@@ -164,3 +164,64 @@ describe('awardQuotations', () => {
     expect(!comparison.sealed && comparison.awardCheck).toEqual({ ok: false, reason: 'quoting_open' })
   })
 })
+
+describe('awardQuotations: all to one quotation, and retries', () => {
+  it('awards every open line a quotation priced when asked for all of them, leaving lines it did not price open', async () => {
+    const { rfq, lines, quotes } = await rfqWithQuotes()
+    await awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l1.id, quotationId: quotes.qc.id }] })
+    // qb priced l1 and l2; l1 is awarded already, so "all to qb" takes l2 only; l3 (not priced by qb) stays open.
+    const result = await awardQuotations(cast.buyer.ctx, rfq.id, { lines: [], allTo: quotes.qb.id })
+    expect(result.purchaseOrders.map((order) => [order.supplierName, order.total, order.currency])).toEqual([
+      [cast.suppliers[1]!.company.name, '2187.50', 'EUR'],
+    ])
+    const awarded = await database()
+      .select({ rfqLineId: rfqAwards.rfqLineId, quotationId: rfqAwards.quotationId })
+      .from(rfqAwards)
+      .where(eq(rfqAwards.rfqId, rfq.id))
+    expect(awarded).toHaveLength(2)
+    expect(awarded).toContainEqual({ rfqLineId: lines.l2.id, quotationId: quotes.qb.id })
+    await expect(awardQuotations(cast.buyer.ctx, rfq.id, { lines: [], allTo: quotes.qb.id })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { lines: ['validation.nothingToAward'] } },
+    })
+    await expect(awardQuotations(cast.buyer.ctx, rfq.id, { lines: [], allTo: 'not-a-quotation' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { allTo: ['validation.quotation'] } },
+    })
+  })
+
+  it('answers a retry with the same Idempotency-Key with the first award’s orders, making nothing twice, and refuses the key for another award', async () => {
+    const { rfq, lines, quotes } = await rfqWithQuotes()
+    const input = {
+      lines: [
+        { rfqLineId: lines.l1.id, quotationId: quotes.qa.id },
+        { rfqLineId: lines.l2.id, quotationId: quotes.qb.id },
+      ],
+    }
+    const key = `award-${rfq.id}`
+    const first = await awardQuotations(cast.buyer.ctx, rfq.id, input, { idempotencyKey: key })
+    const again = await awardQuotations(cast.buyer.ctx, rfq.id, input, { idempotencyKey: key })
+    expect(again).toEqual({ purchaseOrders: [...first.purchaseOrders].sort((x, y) => x.number.localeCompare(y.number)) })
+    expect(first.purchaseOrders.map((order) => order.total)).toEqual(['7000.00', '2187.50'])
+    const [awards] = await database().select({ n: count() }).from(rfqAwards).where(eq(rfqAwards.rfqId, rfq.id))
+    expect(awards!.n).toBe(2)
+    await expect(
+      awardQuotations(cast.buyer.ctx, rfq.id, { lines: [{ rfqLineId: lines.l3.id, quotationId: quotes.qa.id }] }, { idempotencyKey: key }),
+    ).rejects.toMatchObject({ code: 'idempotency_key_reused' })
+    // Concurrent retries: one award, both answered with its orders.
+    const other = await rfqWithQuotes()
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        awardQuotations(
+          cast.buyer.ctx,
+          other.rfq.id,
+          { lines: [{ rfqLineId: other.lines.l1.id, quotationId: other.quotes.qc.id }] },
+          { idempotencyKey: 'same' },
+        ),
+      ),
+    )
+    expect(both[0]).toEqual(both[1])
+    const [otherAwards] = await database().select({ n: count() }).from(rfqAwards).where(eq(rfqAwards.rfqId, other.rfq.id))
+    expect(otherAwards!.n).toBe(1)
+  })
+})

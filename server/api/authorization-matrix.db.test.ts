@@ -261,6 +261,7 @@ beforeAll(async () => {
     '/api/v1/rfqs/{id}/quotations': { id: ownRfqId },
     '/api/v1/rfqs/{id}/comparison': { id: ownRfqId },
     '/api/v1/rfqs/{id}/assumptions': { id: ownRfqId },
+    '/api/v1/rfqs/{id}/award': { id: ownRfqId },
     '/api/v1/rfqs/{id}': { id: ownRfqId },
     '/api/v1/rfqs/{id}/transitions': { id: ownRfqId },
     '/api/v1/rfqs/{id}/questions/{qid}/answer': { id: ownRfqId, qid: randomUUID() },

@@ -2,13 +2,22 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { BlankSchema } from 'hono/types'
 import { requireCompany } from '../../app/modules/companies/index'
-import { ComparisonCurrency, COST_COMPONENTS, type LandedCostAssumptions, QUOTATION_STATUSES, SaveAssumptionsInput } from '../../app/modules/sourcing/index'
+import {
+  AwardRfqInput,
+  ComparisonCurrency,
+  COST_COMPONENTS,
+  type LandedCostAssumptions,
+  QUOTATION_STATUSES,
+  SaveAssumptionsInput,
+} from '../../app/modules/sourcing/index'
 import { comparisonFor, saveAssumptions, type Comparison, type ComparisonCell } from '../../app/modules/sourcing/index.server'
 import { INCOTERMS, PAYMENT_TERMS } from '../../app/platform/trade-terms'
+import { awardQuotations } from '../../app/workflows/award-quotations.server'
 import type { ApiEnv } from '../middleware/request-context'
 import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
+import { parseAndRun, readJsonBody, withFieldMessages } from './errors'
+import { IdempotencyHeader, idempotencyOf } from './idempotency'
+import { access, bodyRef, camelCaseBody, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
 
 type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
 type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
@@ -108,7 +117,25 @@ const BODIES = {
     destination_pct: '1.5',
     save_as_default: false,
   }),
+  AwardRfq: snakeCaseBodySchema(AwardRfqInput, {
+    lines: [{ rfq_line_id: '6f0e…', quotation_id: '91ab…' }],
+    notes: 'Ship both lines together; invoice per order',
+  }),
 }
+
+const AwardedOrders = z
+  .object({
+    purchase_orders: z.array(
+      z.object({
+        id: z.string(),
+        number: z.string().openapi({ example: 'PO-2026-00012' }),
+        supplier_name: z.string(),
+        total: decimal('Order total', '5400.0000'),
+        currency: z.string().openapi({ example: 'USD' }),
+      }),
+    ),
+  })
+  .openapi('AwardedOrders')
 
 const snakeAssumptions = (a: LandedCostAssumptions) => ({
   freight_pct: a.freightPct,
@@ -231,6 +258,26 @@ const routes = {
       422: errorResponses[422],
     },
   }),
+  award: createRoute({
+    method: 'post',
+    path: '/v1/rfqs/{id}/award',
+    tags,
+    summary: 'Award an RFQ (the buyer): chosen lines to chosen quotations, or every open line a quotation priced; one placed purchase order per supplier',
+    description:
+      'Send `lines` (each `rfq_line_id` with the `quotation_id` that wins it) or `all_to` (a quotation: every line not yet awarded that it priced), not both. Quoting must be over (the RFQ closed or past its deadline): otherwise 409 invalid_transition with `details.reason` `quoting_open`. Each winning supplier gets one purchase order at its quoted unit prices and terms; the winning quotations are accepted, the lines’ requirements and the project awarded. When every line is awarded, quotations that won nothing are rejected and their suppliers told. A line already awarded or a quotation no longer open is 409 with `details.reason` and the field under `lines.<index>`. Send an Idempotency-Key header to make retries safe: the same key with the same body answers with the orders the first award made (201); with a different body, 409 idempotency_key_reused.',
+    security: SIGNED_IN,
+    ...access({ level: 'company', minRole: 'member', resource: 'id' }),
+    request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('AwardRfq') },
+    responses: {
+      201: jsonResponse(AwardedOrders, 'The purchase orders the award made'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: errorResponses[404],
+      409: errorResponses[409],
+      422: errorResponses[422],
+    },
+  }),
 }
 
 export function registerComparisonRoutes(api: Api) {
@@ -253,5 +300,23 @@ export function registerComparisonRoutes(api: Api) {
     const body = camelCaseKeys(await readJsonBody(c))
     const saved = await withFieldMessages('comparison', () => saveAssumptions(ctx, c.req.valid('param').id, SaveAssumptionsInput.parse(body)), snakeCaseName)
     return c.json({ assumptions: snakeAssumptions(saved.assumptions), saved_as_default: saved.savedAsDefault }, 200)
+  })
+
+  api.openapi(routes.award, async (c) => {
+    const ctx = await companyContext(c)
+    const body = camelCaseBody(await readJsonBody(c))
+    const result = await parseAndRun('comparison', AwardRfqInput, body, (input) => awardQuotations(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
+    return c.json(
+      {
+        purchase_orders: result.purchaseOrders.map((order) => ({
+          id: order.id,
+          number: order.number,
+          supplier_name: order.supplierName,
+          total: order.total,
+          currency: order.currency,
+        })),
+      },
+      201,
+    )
   })
 }

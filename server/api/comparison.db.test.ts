@@ -113,3 +113,57 @@ describe('PUT /v1/rfqs/{id}/assumptions', () => {
     expect((await call(app, `/api/v1/rfqs/${rfq.id}/assumptions`, { jar: stranger, method: 'PUT', body })).status).toBe(404)
   })
 })
+
+describe('POST /v1/rfqs/{id}/award', () => {
+  it('awards the chosen lines, answers the purchase orders (201), and the same Idempotency-Key answers them again', async () => {
+    const { rfq, quoteB } = await quotedRfq()
+    const line = rfq.lines[0]!
+    const body = { lines: [{ rfq_line_id: line.id, quotation_id: quoteB.id }], notes: 'One shipment' }
+    const headers = { 'idempotency-key': `award-${rfq.id}` }
+    const response = await call(app, `/api/v1/rfqs/${rfq.id}/award`, { jar: buyer, method: 'POST', body, headers })
+    expect(response.status).toBe(201)
+    const orders = (response.json as { purchase_orders: Array<Record<string, string>> }).purchase_orders
+    expect(orders).toEqual([
+      { id: expect.any(String), number: expect.stringMatching(/^PO-/), supplier_name: cast.suppliers[1]!.company.name, total: '8000.00', currency: 'CNY' },
+    ])
+    const again = await call(app, `/api/v1/rfqs/${rfq.id}/award`, { jar: buyer, method: 'POST', body, headers })
+    expect([again.status, again.json]).toEqual([201, response.json])
+    // Without the key, the same award is a conflict: the line is awarded.
+    const twice = await call(app, `/api/v1/rfqs/${rfq.id}/award`, { jar: buyer, method: 'POST', body })
+    expect([twice.status, twice.json.code, (twice.json as { details?: { reason?: string } }).details?.reason]).toEqual([
+      409,
+      'invalid_transition',
+      'already_awarded',
+    ])
+  })
+
+  it('refuses lines and all_to together, an unknown quotation, open quoting, and anyone but the buyer', async () => {
+    const { rfq, quoteA } = await quotedRfq()
+    const line = rfq.lines[0]!
+    const both = await call(app, `/api/v1/rfqs/${rfq.id}/award`, {
+      jar: buyer,
+      method: 'POST',
+      body: { lines: [{ rfq_line_id: line.id, quotation_id: quoteA.id }], all_to: quoteA.id },
+    })
+    expect(both.status).toBe(422)
+    expect((both.json as { details: { fields: Record<string, string[]> } }).details.fields).toEqual({
+      all_to: ['Choose lines one by one or award all to one quotation, not both.'],
+    })
+    const unknown = await call(app, `/api/v1/rfqs/${rfq.id}/award`, { jar: buyer, method: 'POST', body: { all_to: 'nope' } })
+    expect([unknown.status, (unknown.json as { details: { fields: Record<string, string[]> } }).details.fields]).toEqual([
+      422,
+      { all_to: ['This quotation is not part of the RFQ.'] },
+    ])
+    for (const jar of [supplier, stranger])
+      expect((await call(app, `/api/v1/rfqs/${rfq.id}/award`, { jar, method: 'POST', body: { all_to: quoteA.id } })).status).toBe(404)
+
+    const open = await insertRfq(cast.buyer.company.id, {
+      deadline: new Date(Date.now() + 86_400_000),
+      supplierIds: [cast.suppliers[0]!.company.id],
+      requirements: [{ id: null as unknown as string, title: 'Track spotlight', quantity: 10, unit: 'pcs', targetUnitPrice: null }],
+    })
+    const quote = await insertQuotation(open.id, cast.suppliers[0]!.company.id, [{ rfqLineId: open.lines[0]!.id, unitPrice: '5' }])
+    const early = await call(app, `/api/v1/rfqs/${open.id}/award`, { jar: buyer, method: 'POST', body: { all_to: quote.id } })
+    expect([early.status, (early.json as { details?: { reason?: string } }).details?.reason]).toEqual([409, 'quoting_open'])
+  })
+})

@@ -1,4 +1,5 @@
 export * from './orders.tables.server'
+export { awardedOrderSummaries, type AwardedOrderSummary } from './order-summaries.service.server'
 export {
   createAwardedPurchaseOrder,
   createPurchaseOrder,

@@ -1,4 +1,5 @@
 export * from './sourcing.tables.server'
+export { beginRfqAward, ordersOfAward, recordRfqAward, type AwardedOrderRef, type AwardTerms, type RecordedAward, type RfqAward } from './award.service.server'
 export {
   advanceProject,
   createProject,

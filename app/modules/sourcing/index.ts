@@ -24,7 +24,7 @@ export {
   type QuotedLine,
   type QuoteTerms,
 } from './landed-cost'
-export { awardFieldNames, readAwardForm } from './award.inputs'
+export { AwardRfqInput, awardFieldNames, readAwardForm } from './award.inputs'
 export { AWARD_REFUSALS, canAwardRfq, type AwardCheck, type AwardFacts, type AwardRefusal } from './rfq.policy'
 export { AWARDABLE_QUOTATION_STATUSES, planAward, type AwardGroup, type AwardPlan, type AwardSelection, type PlanLine, type PlanQuotation } from './award-plan'
 export {

@@ -347,6 +347,8 @@ export const rfqAwards = pgTable(
   'rfq_awards',
   {
     id: text('id').primaryKey(),
+    /** The award this line was part of (several lines, one purchase order per supplier); null before migration 0017. */
+    awardId: text('award_id'),
     rfqId: text('rfq_id')
       .notNull()
       .references(() => rfqs.id, { onDelete: 'cascade' }),
@@ -364,7 +366,12 @@ export const rfqAwards = pgTable(
     awardedBy: text('awarded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('rfq_awards_line_key').on(t.rfqLineId), index('rfq_awards_rfq_idx').on(t.rfqId), index('rfq_awards_quotation_idx').on(t.quotationId)],
+  (t) => [
+    uniqueIndex('rfq_awards_line_key').on(t.rfqLineId),
+    index('rfq_awards_rfq_idx').on(t.rfqId),
+    index('rfq_awards_quotation_idx').on(t.quotationId),
+    index('rfq_awards_award_idx').on(t.awardId),
+  ],
 )
 
 /** A buyer company's default landed-cost assumptions (percentages), edited on the comparison page. */

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { Form, Link } from 'react-router'
+import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '../../../components/ui/dialog'
@@ -25,6 +26,8 @@ type AwardPanelProps = {
   quoteDeadline: Date | string
   fieldError: (field: string) => string[] | undefined
   busy: boolean
+  /** Sent with the award so a repeated submit answers with the first award's orders; the page gives a new one after. */
+  idempotencyKey: string
 }
 
 /**
@@ -32,7 +35,7 @@ type AwardPanelProps = {
  * purchase order per supplier, irreversible) happens only after a confirmation that names every line and supplier.
  * When the RFQ cannot be awarded yet, the button is disabled and says why before anyone clicks.
  */
-export function ComparisonAwardPanel({ formId, lines, supplierName, selection, awardCheck, quoteDeadline, fieldError, busy }: AwardPanelProps) {
+export function ComparisonAwardPanel({ formId, lines, supplierName, selection, awardCheck, quoteDeadline, fieldError, busy, idempotencyKey }: AwardPanelProps) {
   const { t } = useTranslation('comparison')
   const format = useFormatter()
   const hydrated = useHydrated()
@@ -67,6 +70,7 @@ export function ComparisonAwardPanel({ formId, lines, supplierName, selection, a
   return (
     <Form method="post" id={formId} className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="award" />
+      <IdempotencyField value={idempotencyKey} />
       <p className="text-sm text-muted-foreground">{t('award.explain')}</p>
       <section aria-labelledby={`${formId}-summary`} className="flex flex-col gap-1">
         <h3 id={`${formId}-summary`} className="text-sm font-semibold">

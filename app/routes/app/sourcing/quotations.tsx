@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Form, useNavigation } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
@@ -29,6 +30,7 @@ import { awardQuotations } from '../../../workflows/award-quotations.server'
 import type { ServiceContext } from '../../../platform/actor'
 import { AppError, isAppError } from '../../../platform/errors'
 import { failure, failureFromError, type FormFailure, formToObject, withRouteErrors } from '../../../platform/forms.server'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { rateTable } from '../../../platform/fx/fx.service.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { messagesFor, translator } from '../../../platform/i18n/translate.server'
@@ -84,6 +86,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     comparison: selected?.comparison ?? null,
     currencyRefused: selected?.currencyRefused ?? false,
     canSaveDefault: hasRole(ctx.actor, 'admin'),
+    // A new key after each award, so the next award of other lines is not taken for a retry of this one.
+    awardKey: randomUUID(),
   }
 }
 
@@ -130,7 +134,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lines = readAwardForm(raw)
   try {
     const notes = typeof raw.notes === 'string' ? raw.notes.trim().slice(0, 2000) : ''
-    const result = await awardQuotations(ctx, rfqId, { lines, notes })
+    const result = await awardQuotations(ctx, rfqId, { lines, notes }, idempotencyOfForm(form))
     return { ok: true as const, intent: 'award', purchaseOrders: result.purchaseOrders }
   } catch (error) {
     if (isAppError(error) && error.details?.reason === 'quoting_open')
@@ -226,7 +230,14 @@ export default function ComparisonPage({ loaderData: data, actionData }: Route.C
 
       {comparison && !comparison.sealed ? (
         <>
-          <MatrixAndAward key={comparison.rfq.id} comparison={comparison} lineErrors={lineErrors} fieldError={errorsOf('award')} busy={busy} />
+          <MatrixAndAward
+            key={comparison.rfq.id}
+            comparison={comparison}
+            lineErrors={lineErrors}
+            fieldError={errorsOf('award')}
+            busy={busy}
+            awardKey={data.awardKey}
+          />
 
           <Card className="flex flex-col gap-3 p-4">
             <CardTitle id="comparison-assumptions-heading">{t('assumptions.title')}</CardTitle>
@@ -269,11 +280,12 @@ type MatrixAndAwardProps = {
   comparison: OpenComparison
   lineErrors: Record<string, string[]>
   fieldError: (field: string) => string[] | undefined
+  awardKey: string
   busy: boolean
 }
 
 /** The matrix and the award panel share one selection: the lines ticked in the table and the offer chosen for each. */
-function MatrixAndAward({ comparison, lineErrors, fieldError, busy }: MatrixAndAwardProps) {
+function MatrixAndAward({ comparison, lineErrors, fieldError, busy, awardKey }: MatrixAndAwardProps) {
   const { t } = useTranslation('comparison')
   const format = useFormatter()
   const selection = useAwardSelection(comparison.lines)
@@ -306,6 +318,7 @@ function MatrixAndAward({ comparison, lineErrors, fieldError, busy }: MatrixAndA
             quoteDeadline={comparison.rfq.quoteDeadline}
             fieldError={fieldError}
             busy={busy}
+            idempotencyKey={awardKey}
           />
         </Card>
       ) : null}

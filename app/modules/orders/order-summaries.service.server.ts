@@ -1,0 +1,38 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { ServiceContext } from '../../platform/actor'
+import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { currencyDigits } from '../../platform/format/money'
+import { requireCompany } from '../companies/index'
+import { purchaseOrders } from './orders.tables.server'
+
+/** An order as an award answers with it: number, supplier and total. */
+export type AwardedOrderSummary = { id: string; number: string; supplierName: string; total: string; currency: string }
+
+/** The buyer's own orders among `ids`, by number; others' orders are left out. */
+export async function awardedOrderSummaries(
+  ctx: ServiceContext,
+  ids: readonly string[],
+  db: Database | Transaction = database(),
+): Promise<AwardedOrderSummary[]> {
+  requireCompany(ctx.actor)
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({
+      id: purchaseOrders.id,
+      number: purchaseOrders.number,
+      supplierName: purchaseOrders.supplierName,
+      total: purchaseOrders.total,
+      currency: purchaseOrders.currency,
+    })
+    .from(purchaseOrders)
+    .where(and(inArray(purchaseOrders.id, [...ids]), eq(purchaseOrders.buyerCompanyId, ctx.actor.companyId)))
+    .orderBy(asc(purchaseOrders.number))
+  return rows.map((row) => ({ ...row, total: inCurrencyDigits(row.total, row.currency) }))
+}
+
+/** A stored total (four decimals, already rounded to the currency) written with the currency's digits, as orders are made. */
+function inCurrencyDigits(amount: string, currency: string): string {
+  const digits = currencyDigits(currency)
+  const [whole, fraction = ''] = amount.split('.')
+  return digits === 0 ? whole! : `${whole}.${fraction.padEnd(digits, '0').slice(0, digits)}`
+}
