@@ -90,6 +90,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules (issue 17): a promise nobody awaits or handles loses its failure (publishChange and
+    // deliverNotice run after commit), and a switch over a union must name every member or say what the rest do.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     // TanStack Table is a chosen dependency; the app does not run the React Compiler.
     files: ['app/components/ui/data-table.tsx'],
     rules: { 'react-hooks/incompatible-library': 'off' },

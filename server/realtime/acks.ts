@@ -55,12 +55,14 @@ function realtimeCodeOf(error: AppError): RealtimeErrorCode {
       return error.code
     case 'file_too_large':
       return 'payload_too_large'
+    default: {
+      const status: number = ERROR_STATUS[error.code]
+      if (status === 403 || status === 401) return 'not_found'
+      if (status === 409) return 'unsupported'
+      if (status >= 500) return 'internal'
+      return 'validation_failed'
+    }
   }
-  const status: number = ERROR_STATUS[error.code]
-  if (status === 403 || status === 401) return 'not_found'
-  if (status === 409) return 'unsupported'
-  if (status >= 500) return 'internal'
-  return 'validation_failed'
 }
 
 /**

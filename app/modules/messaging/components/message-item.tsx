@@ -243,7 +243,8 @@ export function MessageItem({ message, viewerId, actionPath, canModerate, canPos
             <Button
               variant="danger"
               onClick={() => {
-                submit({ intent: 'delete', messageId: message.id })
+                // The fetcher's state carries the answer; nothing waits for it here.
+                void submit({ intent: 'delete', messageId: message.id })
                 setConfirmDelete(false)
               }}
             >

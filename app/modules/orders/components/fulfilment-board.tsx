@@ -119,7 +119,7 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
     const intent = card ? boardMove(card.status, column) : null
     if (!card || !intent) return
     if (intent === 'ship_all') setShipping(card)
-    else move(card, intent)
+    else void move(card, intent)
   }
 
   return (
@@ -203,7 +203,7 @@ export function FulfilmentBoard({ columns, confirmShipId, boardHref, pageResult 
               </Button>
               <Button
                 onClick={() => {
-                  move(shipping, 'ship_all')
+                  void move(shipping, 'ship_all')
                   setShipping(null)
                 }}
               >
