@@ -6,7 +6,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany, requireRole, type AuditAction } from '../companies/index'
-import { changedFields, organizations, recordAudit } from '../companies/index.server'
+import { changedFields, lockCompany, recordAudit } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { priceListLines, priceLists, products } from './catalog.tables.server'
 import { visibleProduct, visibleProductOf } from './product-visibility.server'
@@ -105,7 +105,7 @@ export async function priceableProducts(ctx: ServiceContext): Promise<Array<{ id
 
 /** Serialises a company's price list changes, so "one active list" and from prices never race. */
 async function lockPriceLists(tx: Transaction, companyId: string): Promise<void> {
-  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, companyId)).for('no key update')
+  await lockCompany(tx, companyId)
 }
 
 /**

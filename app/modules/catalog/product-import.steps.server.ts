@@ -3,7 +3,7 @@ import { hasSqlState } from '../../platform/db/database-errors.server'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { leaveOutOfPgliteUpkeep } from '../../platform/db/pglite-upkeep.server'
 import { logger } from '../../platform/logger.server'
-import { organizations } from '../companies/index.server'
+import { lockCompany } from '../companies/index.server'
 import type { ImportJobPhase } from './catalog.constants'
 import { importJobs, productImportRows } from './catalog.tables.server'
 import { productCountsChanged } from './product-counts.server'
@@ -109,7 +109,7 @@ export async function advanceImport(jobId: string, batchSize: number, rows: () =
     }
     if (await olderImportRunning(tx, job)) return { phase: job.phase, rows: 0, done: false, waiting: true }
     // The lock product saves take, so a batch and a concurrent save cannot race on a SKU.
-    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, job.organizationId)).for('no key update')
+    await lockCompany(tx, job.organizationId)
     const now = new Date()
     if (job.phase === 'insert') {
       const created = await insertStagedProducts(tx, job, job.cursor, to, now)

@@ -6,7 +6,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany, requireRole, type AuditAction } from '../companies/index'
-import { changedFields, companyProfiles, files, organizations, recordAudit } from '../companies/index.server'
+import { changedFields, companyProfiles, files, lockCompany, recordAudit } from '../companies/index.server'
 import type { ProductAttribute, ProductStatus } from './catalog.constants'
 import { categories, hsCodes, productImages, products } from './catalog.tables.server'
 import { afterCatalogueWrite, cachedProductCount } from './product-counts.server'
@@ -94,7 +94,7 @@ async function imagesOf(db: Database | Transaction, productId: string): Promise<
 
 /** Serialises SKU checks of one company, so two concurrent saves cannot both take a free SKU. */
 async function lockCatalog(tx: Transaction, companyId: string): Promise<void> {
-  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, companyId)).for('no key update')
+  await lockCompany(tx, companyId)
 }
 
 /** The references a product names exist and its SKU is free in the company; field errors otherwise. */

@@ -7,7 +7,8 @@ import { fieldErrorsOf } from '../../platform/validation'
 import { type Address, AddressInput, type AddressListQuery, type CreateAddressInput, MAX_ADDRESSES_PER_TYPE, type UpdateAddressInput } from './address.inputs'
 import { changedFields, recordAudit } from './audit.service.server'
 import type { AddressType } from './companies.constants'
-import { addresses, organizations } from './companies.tables.server'
+import { addresses } from './companies.tables.server'
+import { lockCompany } from './company-lookups.server'
 import { requireCompany, requireRole } from './policies'
 
 const columns = {
@@ -65,7 +66,7 @@ export async function getAddress(ctx: ServiceContext, id: string): Promise<Addre
 
 /** Serialises the company's address book changes, so "one default per type" never races. */
 async function lockAddressBook(tx: Transaction, companyId: string): Promise<void> {
-  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, companyId)).for('no key update')
+  await lockCompany(tx, companyId)
 }
 
 async function assertRoomFor(tx: Transaction, companyId: string, type: AddressType): Promise<void> {

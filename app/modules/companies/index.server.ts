@@ -118,7 +118,7 @@ export {
   type NotificationKindIn,
 } from './notification.inputs'
 export { formatNumber, nextNumber } from './numbering.server'
-export { companyName } from './company-names.server'
+export { companyName, companyNames, lockCompany } from './company-lookups.server'
 export { checkAttachments, foreignAttachments } from './attachments.server'
 export {
   companyProgress,

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 import { requireCompany } from '../companies/index'
-import { organizations } from '../companies/index.server'
+import { companyNames } from '../companies/index.server'
 import { AWARDABLE_QUOTATION_STATUSES } from './award-plan'
 import { type ComponentBasis, type CostComponent, landedCost } from './landed-cost'
 import { type AssumptionsSource, companyAssumptions } from './landed-cost-settings.service.server'
@@ -158,12 +158,11 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
   }
 
   const currency = options.currency ?? rfq.currency
-  const [lines, quotes, prices, awards, rates, fallback] = await Promise.all([
+  const [lines, quoted, prices, awards, rates, fallback] = await Promise.all([
     database().select().from(rfqLines).where(eq(rfqLines.rfqId, rfq.id)).orderBy(asc(rfqLines.position)),
     database()
-      .select({ quotation: quotations, supplierName: organizations.name })
+      .select({ quotation: quotations })
       .from(quotations)
-      .innerJoin(organizations, eq(organizations.id, quotations.supplierCompanyId))
       .where(and(eq(quotations.rfqId, rfq.id), inArray(quotations.status, [...COMPARED_STATUSES])))
       .orderBy(asc(quotations.submittedAt), asc(quotations.id)),
     database()
@@ -195,6 +194,8 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
 
   const today = isoDay(new Date())
   const cellsByLine = new Map<string, Record<string, ComparisonCell>>(lines.map((line) => [line.id, {}]))
+  const names = await companyNames(quoted.map(({ quotation }) => quotation.supplierCompanyId))
+  const quotes = quoted.map(({ quotation }) => ({ quotation, supplierName: names.get(quotation.supplierCompanyId) ?? '' }))
   const suppliers: ComparisonSupplier[] = quotes.map(({ quotation, supplierName }) => {
     const priced = pricesByQuote.get(quotation.id) ?? []
     const landed = landedCost(

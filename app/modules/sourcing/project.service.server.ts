@@ -11,8 +11,8 @@ import { rateTable } from '../../platform/fx/fx.service.server'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { availableActions, checkTransition, needsReason } from '../../platform/state-machine'
 import { requireCompany } from '../companies/index'
-import { nextNumber, organizations } from '../companies/index.server'
-import { users } from '../identity/index.server'
+import { companyNames, nextNumber } from '../companies/index.server'
+import { userNames } from '../identity/index.server'
 import type { CreateProjectInput, ManualProjectAction, ProjectListQuery, ProjectTransitionInput, UpdateProjectInput } from './project.inputs'
 import { MANUAL_PROJECT_ACTIONS } from './project.inputs'
 import type { ProjectStatus, RequirementStatus, RfqStatus } from './sourcing.constants'
@@ -344,7 +344,7 @@ export async function projectSummary(ctx: ServiceContext, id: string): Promise<P
     .where(ne(quotations.status, 'draft'))
     .groupBy(quotations.rfqId)
     .as('quotation_count')
-  const [statusReason, requirementRows, rfqRows, orderRows, events] = await Promise.all([
+  const [statusReason, requirementRows, rfqRows, awardRows, eventRows] = await Promise.all([
     lastReason(db, project),
     db
       .select({
@@ -379,14 +379,12 @@ export async function projectSummary(ctx: ServiceContext, id: string): Promise<P
       .select({
         purchaseOrderId: rfqAwards.purchaseOrderId,
         supplierCompanyId: rfqAwards.supplierCompanyId,
-        supplierName: sql<string>`coalesce(max(${organizations.name}), '')`,
         currency: rfqAwards.currency,
         amount: sql<string>`sum(${rfqAwards.quantity} * ${rfqAwards.unitPrice})::text`,
         lineCount: sql<number>`count(*)`.mapWith(Number),
       })
       .from(rfqAwards)
       .innerJoin(rfqs, eq(rfqs.id, rfqAwards.rfqId))
-      .leftJoin(organizations, eq(organizations.id, rfqAwards.supplierCompanyId))
       .where(and(eq(rfqs.projectId, id), eq(rfqs.organizationId, project.organizationId)))
       .groupBy(rfqAwards.purchaseOrderId, rfqAwards.supplierCompanyId, rfqAwards.currency)
       .orderBy(asc(rfqAwards.supplierCompanyId)),
@@ -394,17 +392,31 @@ export async function projectSummary(ctx: ServiceContext, id: string): Promise<P
       .select({
         id: projectEvents.id,
         type: projectEvents.type,
-        actorName: users.name,
+        actorUserId: projectEvents.actorUserId,
         note: projectEvents.note,
         data: projectEvents.data,
         createdAt: projectEvents.createdAt,
       })
       .from(projectEvents)
-      .leftJoin(users, eq(users.id, projectEvents.actorUserId))
       .where(eq(projectEvents.projectId, id))
       .orderBy(asc(projectEvents.createdAt), asc(projectEvents.id)),
   ])
-  const orders: ProjectOrder[] = orderRows.map((row) => ({ ...row, amount: new Decimal(row.amount).toFixed(4) }))
+  const [suppliers, actors] = await Promise.all([
+    companyNames(
+      awardRows.map((row) => row.supplierCompanyId),
+      db,
+    ),
+    userNames(
+      eventRows.map((row) => row.actorUserId),
+      db,
+    ),
+  ])
+  const orders: ProjectOrder[] = awardRows.map((row) => ({
+    ...row,
+    supplierName: suppliers.get(row.supplierCompanyId) ?? '',
+    amount: new Decimal(row.amount).toFixed(4),
+  }))
+  const events = eventRows.map(({ actorUserId, ...event }) => ({ ...event, actorName: actorUserId ? (actors.get(actorUserId) ?? null) : null }))
   return { project: toProject(project, statusReason), requirements: requirementRows, rfqs: rfqRows, orders, spend: await spendOf(orders, project), events }
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, exists, gt, inArray, isNull, lte, ne, notExists, notInArray } from 'drizzle-orm'
 import { database } from '../../platform/db/index.server'
 import { logger } from '../../platform/logger.server'
-import { deliverNotices, type Notice, organizations, recordNotice } from '../companies/index.server'
+import { companyNames, deliverNotices, type Notice, recordNotice } from '../companies/index.server'
 import { quotations, rfqInvitations, rfqs } from './sourcing.tables.server'
 
 /** How long before the quote deadline invited suppliers who have not quoted are reminded (once). */
@@ -39,16 +39,19 @@ export async function remindRfqDeadlines(now: Date = new Date()): Promise<number
       .returning({ rfqId: rfqInvitations.rfqId, supplierCompanyId: rfqInvitations.supplierCompanyId })
     if (reminded.length === 0) return
     const details = await tx
-      .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, quoteDeadline: rfqs.quoteDeadline, buyer: organizations.name })
+      .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, quoteDeadline: rfqs.quoteDeadline, buyerId: rfqs.organizationId })
       .from(rfqs)
-      .innerJoin(organizations, eq(organizations.id, rfqs.organizationId))
       .where(
         inArray(
           rfqs.id,
           reminded.map((row) => row.rfqId),
         ),
       )
-    const byId = new Map(details.map((rfq) => [rfq.id, rfq]))
+    const buyers = await companyNames(
+      details.map((rfq) => rfq.buyerId),
+      tx,
+    )
+    const byId = new Map(details.map((rfq) => [rfq.id, { ...rfq, buyer: buyers.get(rfq.buyerId) ?? '' }]))
     for (const { rfqId, supplierCompanyId } of reminded) {
       const rfq = byId.get(rfqId)
       if (!rfq) continue

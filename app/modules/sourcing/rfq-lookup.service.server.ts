@@ -2,7 +2,7 @@ import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { containsPattern } from '../../platform/db/contains-pattern'
 import { database } from '../../platform/db/index.server'
-import { organizations } from '../companies/index.server'
+import { companyNames } from '../companies/index.server'
 import { BUYER_LINK, SUPPLIER_LINK } from './rfq.service.server'
 import type { RfqStatus } from './sourcing.constants'
 import { rfqInvitations, rfqs } from './sourcing.tables.server'
@@ -34,14 +34,14 @@ export async function findRfqs(ctx: ServiceContext, input: { q: string; limit: n
       .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
       .limit(input.limit),
     db
-      .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, status: rfqs.status, buyerName: organizations.name })
+      .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, status: rfqs.status, buyerId: rfqs.organizationId })
       .from(rfqInvitations)
       .innerJoin(rfqs, eq(rfqs.id, rfqInvitations.rfqId))
-      .innerJoin(organizations, eq(organizations.id, rfqs.organizationId))
       .where(and(eq(rfqInvitations.supplierCompanyId, companyId), ne(rfqs.status, 'draft'), ne(rfqs.organizationId, companyId), matches))
       .orderBy(desc(rfqInvitations.invitedAt), desc(rfqs.id))
       .limit(input.limit),
   ])
+  const buyers = await companyNames(invited.map((rfq) => rfq.buyerId))
   return [
     ...own.map((rfq) => ({
       id: rfq.id,
@@ -58,7 +58,7 @@ export async function findRfqs(ctx: ServiceContext, input: { q: string; limit: n
       title: rfq.title,
       status: rfq.status,
       side: 'supplier' as const,
-      buyerName: rfq.buyerName,
+      buyerName: buyers.get(rfq.buyerId) ?? '',
       href: SUPPLIER_LINK(rfq.id),
     })),
   ].slice(0, input.limit)

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { FIRST_COLUMN, isoText, queueLength, queueOf } from '../../platform/db/sql-text.server'
 import { requireCompany, requirePlatformAdmin } from '../companies/index'
-import { organizations } from '../companies/index.server'
+import { companyNames } from '../companies/index.server'
 import { purchaseProjects, quotationRevisions, quotations, rfqAwards, rfqInvitations, rfqLines, rfqs, shortlistEntries } from './sourcing.tables.server'
 
 export type FigurePeriod = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }
@@ -24,13 +24,13 @@ const bucketOf = (period: FigurePeriod, at: SQL | typeof rfqs.publishedAt): SQL<
 // Written with aliases: in a one-table select Drizzle leaves column names unqualified, and "id" would mean the quotation's.
 const submittedCount = sql<number>`(select count(*) from ${quotations} as q where q.rfq_id = "rfqs"."id" and q.status = 'submitted')::int`.mapWith(Number)
 
-async function waitingRfqs(where: SQL | undefined, order: SQL, counterpart: SQL<string | null>): Promise<WaitingRfqs> {
+async function waitingRfqs(where: SQL | undefined, order: SQL, buyerNamed: boolean): Promise<WaitingRfqs> {
   const rows = await database()
     .select({
       id: rfqs.id,
       number: rfqs.number,
       title: rfqs.title,
-      counterpart,
+      buyerId: rfqs.organizationId,
       deadline: isoText(rfqs.quoteDeadline),
       quotations: submittedCount,
       queued: queueLength(rfqs, where, order),
@@ -39,7 +39,8 @@ async function waitingRfqs(where: SQL | undefined, order: SQL, counterpart: SQL<
     .where(where)
     .orderBy(order)
     .limit(MENTIONS)
-  return queueOf(rows)
+  const buyers = buyerNamed ? await companyNames(rows.map((row) => row.buyerId)) : new Map<string, string>()
+  return queueOf(rows.map(({ buyerId, ...row }) => ({ ...row, counterpart: buyers.get(buyerId) ?? null })))
 }
 
 export type BuyerSourcingTasks = { toDecide: WaitingRfqs; closingSoon: WaitingRfqs }
@@ -51,10 +52,9 @@ export async function buyerSourcingTasks(ctx: ServiceContext, now: Date = new Da
   const quotingOver = sql`(${rfqs.status} = 'closed' or (${rfqs.status} = 'open' and ${rfqs.quoteDeadline} <= ${now.toISOString()}))`
   const hasQuotations = sql`exists (select 1 from ${quotations} where ${quotations.rfqId} = ${rfqs.id} and ${quotations.status} = 'submitted')`
   const soon = new Date(now.getTime() + CLOSING_SOON_HOURS * 3_600_000)
-  const noCounterpart = sql<string | null>`null`
   const [toDecide, closingSoon] = await Promise.all([
-    waitingRfqs(and(mine, quotingOver, hasQuotations), sql`${rfqs.quoteDeadline} asc`, noCounterpart),
-    waitingRfqs(and(mine, eq(rfqs.status, 'open'), gt(rfqs.quoteDeadline, now), lte(rfqs.quoteDeadline, soon)), sql`${rfqs.quoteDeadline} asc`, noCounterpart),
+    waitingRfqs(and(mine, quotingOver, hasQuotations), sql`${rfqs.quoteDeadline} asc`, false),
+    waitingRfqs(and(mine, eq(rfqs.status, 'open'), gt(rfqs.quoteDeadline, now), lte(rfqs.quoteDeadline, soon)), sql`${rfqs.quoteDeadline} asc`, false),
   ])
   return { toDecide, closingSoon }
 }
@@ -63,8 +63,7 @@ export async function buyerSourcingTasks(ctx: ServiceContext, now: Date = new Da
 export async function supplierSourcingTasks(ctx: ServiceContext, now: Date = new Date()): Promise<{ toQuote: WaitingRfqs }> {
   requireCompany(ctx.actor)
   const invited = sql`exists (select 1 from ${rfqInvitations} where ${rfqInvitations.rfqId} = ${rfqs.id} and ${rfqInvitations.supplierCompanyId} = ${ctx.actor.companyId} and ${rfqInvitations.status} in ('invited', 'viewed'))`
-  const buyerName = sql<string | null>`(select o.name from ${organizations} as o where o.id = "rfqs"."organization_id")`
-  const toQuote = await waitingRfqs(and(eq(rfqs.status, 'open'), gt(rfqs.quoteDeadline, now), invited), sql`${rfqs.quoteDeadline} asc`, buyerName)
+  const toQuote = await waitingRfqs(and(eq(rfqs.status, 'open'), gt(rfqs.quoteDeadline, now), invited), sql`${rfqs.quoteDeadline} asc`, true)
   return { toQuote }
 }
 

@@ -1,0 +1,26 @@
+// Other modules name companies on their records (orders, quotations, RFQs) and queue behind a company's changes without reading companies' tables.
+import { eq, inArray } from 'drizzle-orm'
+import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { organizations } from './companies.tables.server'
+
+/** A company's name ('' when unknown), read in the caller's transaction when it passes one. */
+export async function companyName(companyId: string, db: Database | Transaction = database()): Promise<string> {
+  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, companyId))
+  return row?.name ?? ''
+}
+
+/** The names of the companies among `ids` (one query; an unknown id has no entry). */
+export async function companyNames(ids: Iterable<string>, db: Database | Transaction = database()): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)]
+  if (wanted.length === 0) return new Map()
+  const rows = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, wanted))
+  return new Map(rows.map((row) => [row.id, row.name]))
+}
+
+/**
+ * Holds the company's row (`FOR NO KEY UPDATE`) until the transaction ends, so that work another module does for one
+ * company at a time (activating a price list, an import's steps) queues behind the one in progress.
+ */
+export async function lockCompany(tx: Transaction, companyId: string): Promise<void> {
+  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, companyId)).for('no key update')
+}
