@@ -23,3 +23,22 @@ export async function checkAttachments(companyId: string, fileIds: readonly stri
   const fields = Object.fromEntries(foreign.map((index) => [`attachmentFileIds.${index}`, ['validation.attachment']]))
   throw new AppError('validation_failed', 'Validation failed', { fields })
 }
+
+/** A file as a record shows it: name, type and size (its link is `fileUrl(id)`); `companyId` is who uploaded it. */
+export type AttachedFile = { id: string; companyId: string; name: string; contentType: string; sizeBytes: number }
+
+/**
+ * The files among `fileIds` that exist, in the order of `fileIds` (one query); with `companyId`, only that company's
+ * (a record's attachments are its own company's files).
+ */
+export async function attachedFiles(fileIds: readonly string[], options: { companyId?: string; db?: Database | Transaction } = {}): Promise<AttachedFile[]> {
+  if (fileIds.length === 0) return []
+  const db = options.db ?? database()
+  const ids = inArray(files.id, [...new Set(fileIds)])
+  const rows = await db
+    .select({ id: files.id, companyId: files.organizationId, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
+    .from(files)
+    .where(options.companyId ? and(eq(files.organizationId, options.companyId), ids) : ids)
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return fileIds.flatMap((id) => byId.get(id) ?? [])
+}

@@ -119,7 +119,7 @@ export {
 } from './notification.inputs'
 export { formatNumber, nextNumber } from './numbering.server'
 export { companyName, companyNames, lockCompany } from './company-lookups.server'
-export { checkAttachments, foreignAttachments } from './attachments.server'
+export { attachedFiles, checkAttachments, foreignAttachments, type AttachedFile } from './attachments.server'
 export {
   companyProgress,
   companySetup,

@@ -10,16 +10,17 @@ import { roomOf } from '../../platform/realtime/events'
 import { publish } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
 import {
+  attachedFiles,
+  companyName,
+  companyNames,
   deliverNotice,
   foreignAttachments,
-  files,
   type Notice,
   openRecordAttachment,
-  organizations,
   type RecordAttachmentDownload,
   recordNotice,
 } from '../companies/index.server'
-import { users } from '../identity/index.server'
+import { userNames } from '../identity/index.server'
 import {
   ensurePostable,
   fieldError,
@@ -55,12 +56,10 @@ export async function hydrateMessages(ctx: Pick<ServiceContext, 'locale'>, rows:
   const userIds = unique(rows.flatMap((row) => [row.authorId, ...row.mentions]))
   const companyIds = unique(rows.map((row) => row.authorOrganizationId))
   const fileIds = unique(rows.filter((row) => !row.deletedAt).flatMap((row) => row.attachmentFileIds))
-  const [people, companies, fileRows, reactionRows] = await Promise.all([
-    userIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : [],
-    companyIds.length ? db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)) : [],
-    fileIds.length
-      ? db.select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes }).from(files).where(inArray(files.id, fileIds))
-      : [],
+  const [nameOf, companyOf, fileRows, reactionRows] = await Promise.all([
+    userNames(userIds, db),
+    companyNames(companyIds, db),
+    attachedFiles(fileIds, { db }),
     db
       .select({ messageId: messageReactions.messageId, userId: messageReactions.userId, emoji: messageReactions.emoji })
       .from(messageReactions)
@@ -72,8 +71,6 @@ export async function hydrateMessages(ctx: Pick<ServiceContext, 'locale'>, rows:
       )
       .orderBy(asc(messageReactions.createdAt), asc(messageReactions.userId)),
   ])
-  const nameOf = new Map(people.map((person) => [person.id, person.name]))
-  const companyOf = new Map(companies.map((company) => [company.id, company.name]))
   const fileOf = new Map(fileRows.map((file) => [file.id, file]))
   const reactionsOf = new Map<string, Map<Reaction, string[]>>()
   for (const reaction of reactionRows) {
@@ -248,11 +245,8 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   const mentioned = unique(fields.mentions)
   const mentionedCompanies = await participantCompanies(conversation.row, mentioned)
   if (mentionedCompanies.size !== mentioned.length) throw fieldError({ mentions: ['validation.mentions'] })
-  const [author] = await database()
-    .select({ name: users.name, company: organizations.name })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, actor.companyId))
-    .where(eq(users.id, actor.userId))
+  const [authorNames, authorCompany] = await Promise.all([userNames([actor.userId]), companyName(actor.companyId)])
+  const author = { name: authorNames.get(actor.userId) ?? '', company: authorCompany }
   // Read before the transaction: it must only use its own connection (PGlite has one).
   const notices = await noticesFor(
     { ...ctx, actor },

@@ -16,7 +16,7 @@ import {
   companyName,
   addresses,
   companyProfiles,
-  files,
+  attachedFiles,
   nextNumber,
   type Notice,
   type NotificationKindIn,
@@ -769,12 +769,11 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
       .leftJoin(users, eq(users.id, purchaseOrderChangeRequests.requestedByUserId))
       .where(eq(purchaseOrderChangeRequests.orderId, id))
       .orderBy(desc(purchaseOrderChangeRequests.createdAt)),
-    order.attachmentFileIds.length === 0 || !order.buyerCompanyId
-      ? Promise.resolve([])
-      : db
-          .select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
-          .from(files)
-          .where(and(eq(files.organizationId, order.buyerCompanyId), inArray(files.id, order.attachmentFileIds))),
+    order.buyerCompanyId
+      ? attachedFiles(order.attachmentFileIds, { companyId: order.buyerCompanyId, db }).then((rows) =>
+          rows.map(({ id, name, contentType, sizeBytes }) => ({ id, name, contentType, sizeBytes })),
+        )
+      : Promise.resolve([]),
   ])
   const changeRequests: ChangeRequest[] = requestRows.map(({ request, requestedByName }) => ({
     id: request.id,

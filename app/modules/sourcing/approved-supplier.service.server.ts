@@ -4,7 +4,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { companyProfiles, files, organizations } from '../companies/index.server'
+import { attachedFiles, companyProfiles, files, organizations } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import type { AddApprovedSupplierInput, ApprovedListQuery, UpdateApprovedSupplierInput } from './approved-supplier.inputs'
 import { APPROVAL_STATUSES, type ApprovalStatus } from './sourcing.constants'
@@ -70,13 +70,8 @@ export async function approvalStatusesOf(db: Database | Transaction, companyId: 
 }
 
 async function documentsOf(companyId: string, rows: Array<{ documentFileIds: string[] }>): Promise<Map<string, ApprovalDocument>> {
-  const ids = [...new Set(rows.flatMap((row) => row.documentFileIds))]
-  if (ids.length === 0) return new Map()
-  const found = await database()
-    .select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
-    .from(files)
-    .where(and(eq(files.organizationId, companyId), inArray(files.id, ids)))
-  return new Map(found.map((file) => [file.id, file]))
+  const found = await attachedFiles([...new Set(rows.flatMap((row) => row.documentFileIds))], { companyId })
+  return new Map(found.map((file) => [file.id, { id: file.id, name: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes }]))
 }
 
 const selection = {

@@ -11,8 +11,17 @@ import { availableActions, checkTransition, type Party } from '../../platform/st
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 import { roundToCurrency } from '../catalog/index'
 import { requireCompany } from '../companies/index'
-import { deliverNotices, checkAttachments, companyName, companyProfiles, files, type Notice, organizations, recordNotice } from '../companies/index.server'
-import { users } from '../identity/index.server'
+import {
+  attachedFiles,
+  checkAttachments,
+  companyName,
+  companyNames,
+  companyProfiles,
+  deliverNotices,
+  type Notice,
+  recordNotice,
+} from '../companies/index.server'
+import { userNames } from '../identity/index.server'
 import type {
   MyQuotationsQuery,
   QuotationDecisionInput,
@@ -744,15 +753,23 @@ export async function quotationHistory(ctx: ServiceContext, id: string): Promise
   const db = database()
   await readable(db, ctx.actor.companyId, id, new Date())
   const rows = await db
-    .select({ revision: quotationRevisions.revision, snapshot: quotationRevisions.snapshot, submittedAt: quotationRevisions.submittedAt, name: users.name })
+    .select({
+      revision: quotationRevisions.revision,
+      snapshot: quotationRevisions.snapshot,
+      submittedAt: quotationRevisions.submittedAt,
+      submittedBy: quotationRevisions.submittedBy,
+    })
     .from(quotationRevisions)
-    .leftJoin(users, eq(users.id, quotationRevisions.submittedBy))
     .where(eq(quotationRevisions.quotationId, id))
     .orderBy(asc(quotationRevisions.revision))
+  const names = await userNames(
+    rows.map((row) => row.submittedBy),
+    db,
+  )
   const entries = rows.map((row, index) => ({
     revision: row.revision,
     submittedAt: row.submittedAt,
-    submittedByName: row.name,
+    submittedByName: row.submittedBy ? (names.get(row.submittedBy) ?? null) : null,
     changes: index === 0 ? [] : diffSnapshots(rows[index - 1]!.snapshot as Snapshot, row.snapshot as Snapshot),
   }))
   return entries.reverse()
@@ -776,13 +793,12 @@ export async function listMyQuotations(ctx: ServiceContext, query: MyQuotationsQ
       .select({
         quotation: quotations,
         rfq: { number: rfqs.number, title: rfqs.title, visibility: rfqs.visibility, quoteDeadline: rfqs.quoteDeadline },
-        buyerName: organizations.name,
+        buyerId: rfqs.organizationId,
         total: totalSql,
         lineCount: lineCountSql,
       })
       .from(quotations)
       .innerJoin(rfqs, eq(rfqs.id, quotations.rfqId))
-      .leftJoin(organizations, eq(organizations.id, rfqs.organizationId))
       .where(and(...filters))
       .orderBy(desc(quotations.updatedAt), asc(quotations.id))
       .limit(query.limit)
@@ -801,14 +817,18 @@ export async function listMyQuotations(ctx: ServiceContext, query: MyQuotationsQ
   ])
   const counts = Object.fromEntries(QUOTATION_STATUSES.map((status) => [status, 0])) as Record<QuotationStatus, number>
   for (const row of byStatus) counts[row.status] = row.n
+  const buyers = await companyNames(
+    rows.map((row) => row.buyerId),
+    db,
+  )
   return {
-    items: rows.map(({ quotation, rfq, buyerName, total, lineCount }) => ({
+    items: rows.map(({ quotation, rfq, buyerId, total, lineCount }) => ({
       id: quotation.id,
       rfqId: quotation.rfqId,
       rfqNumber: rfq.number,
       rfqTitle: rfq.title,
       visibility: rfq.visibility,
-      buyerName: rfq.visibility === 'invited' ? (buyerName ?? '') : null,
+      buyerName: rfq.visibility === 'invited' ? (buyers.get(buyerId) ?? '') : null,
       status: quotation.status,
       revision: quotation.revision,
       currency: quotation.currency,
@@ -832,18 +852,12 @@ async function detailsOf(db: Db, rows: QuotationRow[], rfq: RfqRow, side: Party,
   const ids = rows.map((row) => row.id)
   const companyIds = [...new Set([rfq.organizationId, ...rows.map((row) => row.supplierCompanyId)])]
   const fileIds = [...new Set(rows.flatMap((row) => row.attachmentFileIds))]
-  const [rfqLineRows, lineRows, names, fileRows] = await Promise.all([
+  const [rfqLineRows, lineRows, nameOf, fileRows] = await Promise.all([
     db.select().from(rfqLines).where(eq(rfqLines.rfqId, rfq.id)).orderBy(asc(rfqLines.position)),
     db.select().from(quotationLines).where(inArray(quotationLines.quotationId, ids)),
-    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)),
-    fileIds.length > 0
-      ? db
-          .select({ id: files.id, organizationId: files.organizationId, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
-          .from(files)
-          .where(inArray(files.id, fileIds))
-      : Promise.resolve([]),
+    companyNames(companyIds, db),
+    attachedFiles(fileIds, { db }),
   ])
-  const nameOf = new Map(names.map((row) => [row.id, row.name]))
   const open = quotingOpen(rfq, now)
   return rows.map((quotation) => {
     const mine = new Map(lineRows.filter((line) => line.quotationId === quotation.id).map((line) => [line.rfqLineId, line]))
@@ -905,7 +919,7 @@ async function detailsOf(db: Db, rows: QuotationRow[], rfq: RfqRow, side: Party,
       total: roundToCurrency(sum.toString(), quotation.currency),
       lines,
       attachments: quotation.attachmentFileIds.flatMap((fileId) => {
-        const file = fileRows.find((row) => row.id === fileId && row.organizationId === quotation.supplierCompanyId)
+        const file = fileRows.find((row) => row.id === fileId && row.companyId === quotation.supplierCompanyId)
         return file ? [{ id: file.id, name: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes }] : []
       }),
       actions,

@@ -9,7 +9,7 @@ import type { Locale } from '../../platform/i18n/locales'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { categories, hsCodes } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { checkAttachments, files } from '../companies/index.server'
+import { attachedFiles, checkAttachments } from '../companies/index.server'
 import { isProjectEditable, lockProject, recordProjectEvent } from './project.service.server'
 import type {
   BulkRequirementsInput,
@@ -272,12 +272,12 @@ export async function getRequirement(ctx: ServiceContext, id: string): Promise<R
   const projectStatus = (await db.select({ status: purchaseProjects.status }).from(purchaseProjects).where(eq(purchaseProjects.id, found.row.projectId)))[0]
     ?.status
   const fileIds = found.row.attachmentFileIds
-  const attachmentRows = fileIds.length
-    ? await db
-        .select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
-        .from(files)
-        .where(and(eq(files.organizationId, ctx.actor.companyId), inArray(files.id, fileIds)))
-    : []
+  const attachmentRows = (await attachedFiles(fileIds, { companyId: ctx.actor.companyId, db })).map(({ id, name, contentType, sizeBytes }) => ({
+    id,
+    name,
+    contentType,
+    sizeBytes,
+  }))
   const projectOpen = projectStatus ? isProjectEditable(projectStatus) : false
   return {
     ...toRequirement(found),

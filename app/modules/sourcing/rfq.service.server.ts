@@ -16,7 +16,7 @@ import {
   checkAttachments,
   companyName,
   companyProfiles,
-  files,
+  attachedFiles,
   listFiles,
   nextNumber,
   type Notice,
@@ -554,12 +554,8 @@ async function linesOf(db: Db, rfqId: string): Promise<RfqLine[]> {
 }
 
 async function attachmentsOf(db: Db, rfq: RfqRow): Promise<RfqAttachment[]> {
-  if (rfq.attachmentFileIds.length === 0) return []
-  const rows = await db
-    .select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
-    .from(files)
-    .where(and(eq(files.organizationId, rfq.organizationId), inArray(files.id, rfq.attachmentFileIds)))
-  return rfq.attachmentFileIds.flatMap((fileId) => rows.filter((row) => row.id === fileId))
+  const rows = await attachedFiles(rfq.attachmentFileIds, { companyId: rfq.organizationId, db })
+  return rows.map(({ id, name, contentType, sizeBytes }) => ({ id, name, contentType, sizeBytes }))
 }
 
 const lineCount = sql<number>`(select count(*)::int from ${rfqLines} where ${rfqLines.rfqId} = ${rfqs.id})`
