@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
-import { users } from '../identity/index.server'
+import { userContacts } from '../identity/index.server'
 import type { AuditAction, AuditQuery } from './audit.inputs'
 import { auditEvents } from './companies.tables.server'
 import { requireRole } from './policies'
@@ -55,7 +55,7 @@ export async function listCompanyAudit(ctx: ServiceContext, query: AuditQuery) {
   if (query.to) filters.push(lt(auditEvents.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)))
   const where = and(...filters)
   const db = database()
-  const [items, [total]] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db
       .select({
         id: auditEvents.id,
@@ -66,16 +66,21 @@ export async function listCompanyAudit(ctx: ServiceContext, query: AuditQuery) {
         after: auditEvents.after,
         createdAt: auditEvents.createdAt,
         actorUserId: auditEvents.actorUserId,
-        actorName: users.name,
-        actorEmail: users.email,
       })
       .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorUserId))
       .where(where)
       .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ value: count() }).from(auditEvents).where(where),
   ])
+  const actors = await userContacts(
+    rows.map((row) => row.actorUserId),
+    db,
+  )
+  const items = rows.map((row) => {
+    const actor = row.actorUserId ? actors.get(row.actorUserId) : undefined
+    return { ...row, actorName: actor?.name ?? null, actorEmail: actor?.email ?? null }
+  })
   return { items, total: total?.value ?? 0, limit: query.limit, offset: query.offset }
 }

@@ -1,7 +1,7 @@
 // Other modules name companies on their records (orders, quotations, RFQs) and queue behind a company's changes without reading companies' tables.
 import { eq, inArray } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
-import { organizations } from './companies.tables.server'
+import { companyProfiles, organizations } from './companies.tables.server'
 
 /** A company's name ('' when unknown), read in the caller's transaction when it passes one. */
 export async function companyName(companyId: string, db: Database | Transaction = database()): Promise<string> {
@@ -23,4 +23,30 @@ export async function companyNames(ids: Iterable<string>, db: Database | Transac
  */
 export async function lockCompany(tx: Transaction, companyId: string): Promise<void> {
   await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, companyId)).for('no key update')
+}
+
+/** A company as other modules list it beside their records (shortlists, directories): name, country, verification, main products. */
+export type CompanyCard = { id: string; name: string; country: string; verified: boolean; mainProducts: string[] }
+
+/** The cards of the companies among `ids` (one query; an unknown id has no entry). */
+export async function companyCards(ids: Iterable<string>, db: Database | Transaction = database()): Promise<Map<string, CompanyCard>> {
+  const wanted = [...new Set(ids)]
+  if (wanted.length === 0) return new Map()
+  const rows = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      country: companyProfiles.country,
+      verificationStatus: companyProfiles.verificationStatus,
+      mainProducts: companyProfiles.mainProducts,
+    })
+    .from(organizations)
+    .leftJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+    .where(inArray(organizations.id, wanted))
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, country: row.country ?? '', verified: row.verificationStatus === 'accept', mainProducts: row.mainProducts ?? [] },
+    ]),
+  )
 }

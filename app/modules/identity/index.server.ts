@@ -2,7 +2,7 @@ export { auth, resetAuth } from './auth-instance.server'
 export { toAppError, mapAuthErrorCode } from './auth-errors.server'
 export { authEndpointPolicy, isOpenAuthEndpoint, AUTH_ENDPOINTS } from './auth-endpoints'
 export * from './identity.service.server'
-export { userNames } from './user-names.server'
+export { userContacts, userNames } from './user-names.server'
 export {
   actorFromAuthState,
   bearerSessions,

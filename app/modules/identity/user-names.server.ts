@@ -10,3 +10,14 @@ export async function userNames(ids: Iterable<string | null>, db: Database | Tra
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted))
   return new Map(rows.map((row) => [row.id, row.name]))
 }
+
+/** The names and e-mail addresses of the users among `ids` (one query), for records that show who acted. */
+export async function userContacts(
+  ids: Iterable<string | null>,
+  db: Database | Transaction = database(),
+): Promise<Map<string, { name: string; email: string }>> {
+  const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))]
+  if (wanted.length === 0) return new Map()
+  const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, wanted))
+  return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]))
+}

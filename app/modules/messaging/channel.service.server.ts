@@ -7,7 +7,7 @@ import { roomOf } from '../../platform/realtime/events'
 import { leaveRooms, publishChange } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
 import { deliverNotice, members, type Notice, recordNotice } from '../companies/index.server'
-import { users } from '../identity/index.server'
+import { userNames } from '../identity/index.server'
 import { conversationNotFound, fieldError, loadConversation, parseInput, type AccessibleConversation } from './conversation-access.server'
 import { conversationPage, forgetJoinDecisions, getConversation } from './conversation.service.server'
 import { ChannelListQuery, ChannelMembersInput, CreateChannelInput, UpdateChannelInput } from './messaging.inputs'
@@ -61,7 +61,7 @@ async function requireCompanyMembers(tx: Database | Transaction, companyId: stri
 }
 
 async function actorName(userId: string): Promise<string> {
-  const [author] = await database().select({ name: users.name }).from(users).where(eq(users.id, userId))
+  const author = { name: (await userNames([userId])).get(userId) }
   return author?.name ?? ''
 }
 

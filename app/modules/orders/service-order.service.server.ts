@@ -18,7 +18,7 @@ import {
   organizations,
   recordNotice,
 } from '../companies/index.server'
-import { users } from '../identity/index.server'
+import { userNames } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
 import type {
@@ -504,7 +504,7 @@ export async function getServiceOrder(ctx: ServiceContext, id: string): Promise<
   if (!order || !viewer) throw notFound()
   const quoting = viewer === 'quoting'
   const actorCompanies = db.$with('actor_companies').as(db.select({ id: organizations.id, name: organizations.name }).from(organizations))
-  const [events, quoteRows, linked] = await Promise.all([
+  const [eventRows, quoteRows, linked] = await Promise.all([
     quoting
       ? Promise.resolve([])
       : db
@@ -514,13 +514,12 @@ export async function getServiceOrder(ctx: ServiceContext, id: string): Promise<
             type: serviceOrderEvents.type,
             fromStatus: serviceOrderEvents.fromStatus,
             toStatus: serviceOrderEvents.toStatus,
-            actorName: users.name,
+            actorUserId: serviceOrderEvents.actorUserId,
             actorCompanyName: actorCompanies.name,
             note: serviceOrderEvents.note,
             createdAt: serviceOrderEvents.createdAt,
           })
           .from(serviceOrderEvents)
-          .leftJoin(users, eq(users.id, serviceOrderEvents.actorUserId))
           .leftJoin(actorCompanies, eq(actorCompanies.id, serviceOrderEvents.actorCompanyId))
           .where(eq(serviceOrderEvents.orderId, id))
           .orderBy(asc(serviceOrderEvents.createdAt), asc(serviceOrderEvents.id)),
@@ -537,6 +536,11 @@ export async function getServiceOrder(ctx: ServiceContext, id: string): Promise<
       ? db.select({ id: purchaseOrders.id, number: purchaseOrders.number }).from(purchaseOrders).where(eq(purchaseOrders.id, order.linkedPurchaseOrderId))
       : Promise.resolve([]),
   ])
+  const actors = await userNames(
+    eventRows.map((row) => row.actorUserId),
+    db,
+  )
+  const events = eventRows.map(({ actorUserId, ...event }) => ({ ...event, actorName: actorUserId ? (actors.get(actorUserId) ?? null) : null }))
   const quotes = quoteRows.map(({ quote, providerName, verification }) => quoteOf(quote, providerName, verification === 'accept'))
   const party: Party | null = viewer === 'buyer' ? 'buyer' : viewer === 'provider' ? 'supplier' : null
   const isLogisticsProvider = viewer !== 'buyer' && isOpenRequest(order)

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
 import { attachedFiles, companyProfiles, files, organizations } from '../companies/index.server'
-import { users } from '../identity/index.server'
+import { userNames } from '../identity/index.server'
 import type { AddApprovedSupplierInput, ApprovedListQuery, UpdateApprovedSupplierInput } from './approved-supplier.inputs'
 import { APPROVAL_STATUSES, type ApprovalStatus } from './sourcing.constants'
 import { approvedSuppliers } from './sourcing.tables.server'
@@ -82,7 +82,7 @@ const selection = {
   status: approvedSuppliers.status,
   note: approvedSuppliers.note,
   documentFileIds: approvedSuppliers.documentFileIds,
-  updatedByName: users.name,
+  updatedBy: approvedSuppliers.updatedBy,
   updatedAt: approvedSuppliers.updatedAt,
 }
 
@@ -94,12 +94,12 @@ type ListedRow = {
   status: ApprovalStatus
   note: string
   documentFileIds: string[]
-  updatedByName: string | null
+  updatedBy: string | null
   updatedAt: Date
 }
 
 async function toApproved(companyId: string, rows: ListedRow[]): Promise<ApprovedSupplier[]> {
-  const documents = await documentsOf(companyId, rows)
+  const [documents, editors] = await Promise.all([documentsOf(companyId, rows), userNames(rows.map((row) => row.updatedBy))])
   return rows.map((row) => ({
     supplierId: row.supplierId,
     name: row.name,
@@ -108,7 +108,7 @@ async function toApproved(companyId: string, rows: ListedRow[]): Promise<Approve
     status: row.status,
     note: row.note,
     documents: row.documentFileIds.flatMap((id) => documents.get(id) ?? []),
-    updatedByName: row.updatedByName,
+    updatedByName: row.updatedBy ? (editors.get(row.updatedBy) ?? null) : null,
     updatedAt: row.updatedAt,
   }))
 }
@@ -119,7 +119,6 @@ function listedRows(db: Database | Transaction, where: SQL | undefined) {
     .from(approvedSuppliers)
     .innerJoin(organizations, eq(organizations.id, approvedSuppliers.supplierCompanyId))
     .leftJoin(companyProfiles, eq(companyProfiles.organizationId, approvedSuppliers.supplierCompanyId))
-    .leftJoin(users, eq(users.id, approvedSuppliers.updatedBy))
     .where(where)
 }
 

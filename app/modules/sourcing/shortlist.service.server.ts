@@ -5,8 +5,8 @@ import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { companyProfiles, organizations } from '../companies/index.server'
-import { users } from '../identity/index.server'
+import { companyCards, companyName } from '../companies/index.server'
+import { userNames } from '../identity/index.server'
 import { approvalStatusesOf, requireSupplier } from './approved-supplier.service.server'
 import { MAX_SHORTLIST, type AddShortlistInput, type ShortlistNoteInput } from './shortlist.inputs'
 import type { ApprovalStatus, ProjectStatus } from './sourcing.constants'
@@ -82,38 +82,38 @@ export async function getShortlist(ctx: ServiceContext, projectId: string): Prom
   const rows = await database()
     .select({
       supplierId: shortlistEntries.supplierCompanyId,
-      name: organizations.name,
-      country: companyProfiles.country,
-      verificationStatus: companyProfiles.verificationStatus,
-      mainProducts: companyProfiles.mainProducts,
       note: shortlistEntries.note,
-      addedByName: users.name,
+      addedBy: shortlistEntries.addedBy,
       createdAt: shortlistEntries.createdAt,
     })
     .from(shortlistEntries)
-    .innerJoin(organizations, eq(organizations.id, shortlistEntries.supplierCompanyId))
-    .leftJoin(companyProfiles, eq(companyProfiles.organizationId, shortlistEntries.supplierCompanyId))
-    .leftJoin(users, eq(users.id, shortlistEntries.addedBy))
     .where(eq(shortlistEntries.projectId, projectId))
     .orderBy(asc(shortlistEntries.createdAt), asc(shortlistEntries.supplierCompanyId))
-  const approvals = await approvalStatusesOf(
-    database(),
-    companyId,
-    rows.map((row) => row.supplierId),
-  )
+  const supplierIds = rows.map((row) => row.supplierId)
+  const [approvals, cards, adders] = await Promise.all([
+    approvalStatusesOf(database(), companyId, supplierIds),
+    companyCards(supplierIds),
+    userNames(rows.map((row) => row.addedBy)),
+  ])
   return {
     project: { ...project, editable: !FINISHED.includes(project.status) },
-    entries: rows.map((row) => ({
-      supplierId: row.supplierId,
-      name: row.name,
-      country: row.country ?? '',
-      verified: row.verificationStatus === 'accept',
-      mainProducts: row.mainProducts ?? [],
-      approval: approvals.get(row.supplierId) ?? null,
-      note: row.note,
-      addedByName: row.addedByName,
-      createdAt: row.createdAt,
-    })),
+    entries: rows.flatMap((row) => {
+      const card = cards.get(row.supplierId)
+      if (!card) return []
+      return [
+        {
+          supplierId: row.supplierId,
+          name: card.name,
+          country: card.country,
+          verified: card.verified,
+          mainProducts: card.mainProducts,
+          approval: approvals.get(row.supplierId) ?? null,
+          note: row.note,
+          addedByName: row.addedBy ? (adders.get(row.addedBy) ?? null) : null,
+          createdAt: row.createdAt,
+        },
+      ]
+    }),
   }
 }
 
@@ -242,13 +242,12 @@ export async function addManyToShortlist(ctx: ServiceContext, projectId: string,
 
 async function lockEntry(tx: Transaction, projectId: string, supplierId: string) {
   const [entry] = await tx
-    .select({ note: shortlistEntries.note, name: organizations.name })
+    .select({ note: shortlistEntries.note })
     .from(shortlistEntries)
-    .innerJoin(organizations, eq(organizations.id, shortlistEntries.supplierCompanyId))
     .where(and(eq(shortlistEntries.projectId, projectId), eq(shortlistEntries.supplierCompanyId, supplierId)))
     .for('update', { of: shortlistEntries })
   if (!entry) throw new AppError('not_found', 'Supplier not on the shortlist')
-  return entry
+  return { ...entry, name: await companyName(supplierId, tx) }
 }
 
 /** Replaces the buyer's note on a shortlisted supplier. */
