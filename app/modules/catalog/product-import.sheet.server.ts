@@ -4,7 +4,7 @@ import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { FILE_TYPES } from '../../platform/files/file-types'
 import { ExpiringLru } from '../../platform/lru'
-import { companyProfiles, openFile } from '../companies/index.server'
+import { companyStanding, openFile } from '../companies/index.server'
 import { categories, hsCodes } from './catalog.tables.server'
 import { normalizeLabel } from './product-import.inputs'
 import { parseSpreadsheet, type Sheet, type SpreadsheetType } from './product-import.parse.server'
@@ -37,13 +37,10 @@ export async function loadSheet(ctx: ServiceContext, fileId: string): Promise<Sh
 /** Category ids keyed by their id and names (normalised), level-6 HS codes, and whether the company may publish. */
 export async function loadImportReferences(companyId: string): Promise<ImportReferences> {
   const db = database()
-  const [categoryRows, codeRows, [profile]] = await Promise.all([
+  const [categoryRows, codeRows, profile] = await Promise.all([
     db.select({ id: categories.id, nameEn: categories.nameEn, nameZhHans: categories.nameZhHans, nameZhHant: categories.nameZhHant }).from(categories),
     db.select({ code: hsCodes.code }).from(hsCodes).where(eq(hsCodes.level, 6)),
-    db
-      .select({ kind: companyProfiles.kind, verificationStatus: companyProfiles.verificationStatus })
-      .from(companyProfiles)
-      .where(eq(companyProfiles.organizationId, companyId)),
+    companyStanding(companyId, db),
   ])
   const lookup = new Map<string, string>()
   // Names first, ids last: an id always means its own category even where it equals another's name.

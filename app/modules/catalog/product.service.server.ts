@@ -6,7 +6,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany, requireRole, type AuditAction } from '../companies/index'
-import { changedFields, companyProfiles, files, lockCompany, recordAudit } from '../companies/index.server'
+import { attachedFiles, changedFields, companyStanding, lockCompany, recordAudit } from '../companies/index.server'
 import type { ProductAttribute, ProductStatus } from './catalog.constants'
 import { categories, hsCodes, productImages, products } from './catalog.tables.server'
 import { afterCatalogueWrite, cachedProductCount } from './product-counts.server'
@@ -224,10 +224,7 @@ export async function listProducts(ctx: ServiceContext, rawQuery: ProductListQue
 }
 
 async function assertMayPublish(db: Database | Transaction, companyId: string): Promise<void> {
-  const [profile] = await db
-    .select({ kind: companyProfiles.kind, verificationStatus: companyProfiles.verificationStatus })
-    .from(companyProfiles)
-    .where(eq(companyProfiles.organizationId, companyId))
+  const profile = await companyStanding(companyId, db)
   if (!profile || !canPublishProducts(profile)) throw new AppError('publish_not_allowed', 'Only verified or pending suppliers may publish products')
 }
 
@@ -271,10 +268,7 @@ export async function setProductImages(ctx: ServiceContext, id: string, input: P
       const fileIds = [...new Set(input.images.map((image) => image.fileId))]
       if (fileIds.length !== input.images.length) throw fieldError('images', 'validation.duplicateImage', 'An image is listed twice')
       if (fileIds.length > 0) {
-        const usable = await tx
-          .select({ id: files.id, contentType: files.contentType })
-          .from(files)
-          .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), inArray(files.purpose, [...IMAGE_PURPOSES])))
+        const usable = await attachedFiles(fileIds, { companyId, purposes: IMAGE_PURPOSES, db: tx })
         if (usable.length !== fileIds.length || usable.some((file) => !file.contentType.startsWith('image/')))
           throw fieldError('images', 'validation.image', 'Not an image of the company')
       }

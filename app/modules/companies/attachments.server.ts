@@ -3,6 +3,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import type { FilePurpose } from './companies.constants'
 import { files } from './companies.tables.server'
 
 /** The positions in `fileIds` that are not attachments uploaded by `companyId` (unknown, another company's, a logo …). */
@@ -29,16 +30,24 @@ export type AttachedFile = { id: string; companyId: string; name: string; conten
 
 /**
  * The files among `fileIds` that exist, in the order of `fileIds` (one query); with `companyId`, only that company's
- * (a record's attachments are its own company's files).
+ * (a record's attachments are its own company's files); with `purposes`, only files uploaded for one of them.
  */
-export async function attachedFiles(fileIds: readonly string[], options: { companyId?: string; db?: Database | Transaction } = {}): Promise<AttachedFile[]> {
+export async function attachedFiles(
+  fileIds: readonly string[],
+  options: { companyId?: string; purposes?: readonly FilePurpose[]; db?: Database | Transaction } = {},
+): Promise<AttachedFile[]> {
   if (fileIds.length === 0) return []
   const db = options.db ?? database()
-  const ids = inArray(files.id, [...new Set(fileIds)])
   const rows = await db
     .select({ id: files.id, companyId: files.organizationId, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
     .from(files)
-    .where(options.companyId ? and(eq(files.organizationId, options.companyId), ids) : ids)
+    .where(
+      and(
+        inArray(files.id, [...new Set(fileIds)]),
+        options.companyId ? eq(files.organizationId, options.companyId) : undefined,
+        options.purposes ? inArray(files.purpose, [...options.purposes]) : undefined,
+      ),
+    )
   const byId = new Map(rows.map((row) => [row.id, row]))
   return fileIds.flatMap((id) => byId.get(id) ?? [])
 }

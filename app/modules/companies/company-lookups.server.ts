@@ -1,6 +1,7 @@
 // Other modules name companies on their records (orders, quotations, RFQs) and queue behind a company's changes without reading companies' tables.
 import { eq, inArray } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import type { CompanyKind, VerificationStatus } from './companies.constants'
 import { companyProfiles, organizations } from './companies.tables.server'
 
 /** A company's name ('' when unknown), read in the caller's transaction when it passes one. */
@@ -49,4 +50,16 @@ export async function companyCards(ids: Iterable<string>, db: Database | Transac
       { id: row.id, name: row.name, country: row.country ?? '', verified: row.verificationStatus === 'accept', mainProducts: row.mainProducts ?? [] },
     ]),
   )
+}
+
+/** What a company is and how far its verification got (null for an unknown company), for rules like "who may publish". */
+export async function companyStanding(
+  companyId: string,
+  db: Database | Transaction = database(),
+): Promise<{ kind: CompanyKind; verificationStatus: VerificationStatus } | null> {
+  const [row] = await db
+    .select({ kind: companyProfiles.kind, verificationStatus: companyProfiles.verificationStatus })
+    .from(companyProfiles)
+    .where(eq(companyProfiles.organizationId, companyId))
+  return row ?? null
 }

@@ -118,7 +118,7 @@ export {
   type NotificationKindIn,
 } from './notification.inputs'
 export { formatNumber, nextNumber } from './numbering.server'
-export { companyCards, companyName, companyNames, lockCompany, type CompanyCard } from './company-lookups.server'
+export { companyCards, companyName, companyNames, companyStanding, lockCompany, type CompanyCard } from './company-lookups.server'
 export { attachedFiles, checkAttachments, foreignAttachments, type AttachedFile } from './attachments.server'
 export {
   companyProgress,

@@ -16,7 +16,7 @@ import {
   checkAttachments,
   companyName,
   companyNames,
-  companyProfiles,
+  companyStanding,
   deliverNotices,
   type Notice,
   recordNotice,
@@ -191,7 +191,7 @@ async function rfqForSupplier(db: Db, companyId: string, rfqId: string): Promise
     .where(and(eq(rfqInvitations.rfqId, rfqId), eq(rfqInvitations.supplierCompanyId, companyId)))
   if (invitation) return rfq
   if (rfq.visibility === 'public') {
-    const [profile] = await db.select({ kind: companyProfiles.kind }).from(companyProfiles).where(eq(companyProfiles.organizationId, companyId))
+    const profile = await companyStanding(companyId, db)
     if (profile && (profile.kind === 'supplier' || profile.kind === 'both')) return rfq
   }
   throw new AppError('not_found', 'RFQ not found')
