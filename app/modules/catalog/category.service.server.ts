@@ -1,4 +1,4 @@
-import { asc, count, eq, isNull, sql } from 'drizzle-orm'
+import { asc, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
@@ -244,4 +244,12 @@ export async function deleteCategory(ctx: ServiceContext, id: string): Promise<C
   })
   changed(ctx, 'deleted', id)
   return row
+}
+
+/** The ids among `ids` that are categories of the tree, for other modules' records that name one (read in `db`, a transaction may pass its own). */
+export async function knownCategoryIds(ids: Iterable<string>, db: Database | Transaction = database()): Promise<Set<string>> {
+  const wanted = [...new Set(ids)]
+  if (wanted.length === 0) return new Set()
+  const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, wanted))
+  return new Set(rows.map((row) => row.id))
 }

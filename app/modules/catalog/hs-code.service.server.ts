@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, like } from 'drizzle-orm'
-import { database } from '../../platform/db/index.server'
+import { and, asc, eq, ilike, inArray, like } from 'drizzle-orm'
+import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { hsCodes } from './catalog.tables.server'
 
 export const HS_CODE_LOOKUP_LIMIT = 20
@@ -27,4 +27,18 @@ export async function lookupHsCodes(q: string): Promise<HsCode[]> {
     .where(and(eq(hsCodes.level, 6), ...matches))
     .orderBy(asc(hsCodes.code))
     .limit(HS_CODE_LOOKUP_LIMIT)
+}
+
+/** The codes among `codes` that the nomenclature holds (any level), for other modules' records that name one. */
+export async function knownHsCodes(codes: Iterable<string>, db: Database | Transaction = database()): Promise<Set<string>> {
+  const wanted = [...new Set(codes)]
+  if (wanted.length === 0) return new Set()
+  const rows = await db.select({ code: hsCodes.code }).from(hsCodes).where(inArray(hsCodes.code, wanted))
+  return new Set(rows.map((row) => row.code))
+}
+
+/** A code's description (English, as the nomenclature has it), or null when it holds no such code. */
+export async function hsCodeDescription(code: string): Promise<string | null> {
+  const [row] = await database().select({ description: hsCodes.description }).from(hsCodes).where(eq(hsCodes.code, code))
+  return row?.description ?? null
 }

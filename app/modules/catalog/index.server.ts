@@ -11,8 +11,8 @@ export {
   type ProductImage,
   type ProductPage,
 } from './product.service.server'
-export { categoryTree, flattenCategories, type CategoryNode } from './category.service.server'
-export { HS_CODE_LOOKUP_LIMIT, lookupHsCodes, type HsCode } from './hs-code.service.server'
+export { categoryTree, flattenCategories, knownCategoryIds, type CategoryNode } from './category.service.server'
+export { HS_CODE_LOOKUP_LIMIT, hsCodeDescription, knownHsCodes, lookupHsCodes, type HsCode } from './hs-code.service.server'
 export {
   activatePriceList,
   createPriceList,

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { convertAmount, type RateTable } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
-import { categoryName, hsCodes, loadCategories, priceListLines, priceLists, products, visibleProduct } from '../catalog/index.server'
+import { categoryName, hsCodeDescription, loadCategories, priceListLines, priceLists, products, visibleProduct } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
 import { organizations } from '../companies/index.server'
 import { BENCHMARK_MONTHS, type BenchmarkQuery } from './benchmark.inputs'
@@ -140,11 +140,11 @@ export async function priceBenchmarks(ctx: ServiceContext, query: BenchmarkQuery
   const category = query.category ? await categoryScope(query.category) : null
   const categoryIds = category ? (category.row ? category.ids : []) : null
   const months = lastMonths(now, BENCHMARK_MONTHS)
-  const [rates, quoted, listed, hsRow] = await Promise.all([
+  const [rates, quoted, listed, hsDescription] = await Promise.all([
     rateTable(),
     quotedPrices(ctx.actor.companyId, query.hsCode, categoryIds),
     cataloguePrices(query.hsCode, categoryIds),
-    query.hsCode ? database().select({ description: hsCodes.description }).from(hsCodes).where(eq(hsCodes.code, query.hsCode)) : Promise.resolve([]),
+    query.hsCode ? hsCodeDescription(query.hsCode) : Promise.resolve(null),
   ])
   const fromQuotes = convertAll(quoted, rates, query.currency)
   const fromCatalogue = convertAll(listed, rates, query.currency)
@@ -154,7 +154,7 @@ export async function priceBenchmarks(ctx: ServiceContext, query: BenchmarkQuery
     currency: query.currency,
     ratesAsOf: rates.asOf,
     hsCode: query.hsCode ?? null,
-    hsDescription: hsRow[0]?.description ?? null,
+    hsDescription,
     categoryId: query.category ?? null,
     categoryName: category?.row ? categoryName(category.row, ctx.locale) : null,
     quotations: priceStats(quoteValues),

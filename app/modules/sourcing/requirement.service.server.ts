@@ -7,7 +7,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import type { Locale } from '../../platform/i18n/locales'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
-import { categories, hsCodes } from '../catalog/index.server'
+import { categories, knownCategoryIds, knownHsCodes } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
 import { attachedFiles, checkAttachments } from '../companies/index.server'
 import { isProjectEditable, lockProject, recordProjectEvent } from './project.service.server'
@@ -94,12 +94,7 @@ async function checkReferences(
 ): Promise<Record<string, string[]>> {
   const categoryIds = [...new Set(rows.flatMap((row) => (row.categoryId ? [row.categoryId] : [])))]
   const codes = [...new Set(rows.flatMap((row) => (row.hsCode ? [row.hsCode] : [])))]
-  const [knownCategories, knownCodes] = await Promise.all([
-    categoryIds.length ? tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds)) : Promise.resolve([]),
-    codes.length ? tx.select({ code: hsCodes.code }).from(hsCodes).where(inArray(hsCodes.code, codes)) : Promise.resolve([]),
-  ])
-  const categorySet = new Set(knownCategories.map((row) => row.id))
-  const codeSet = new Set(knownCodes.map((row) => row.code))
+  const [categorySet, codeSet] = await Promise.all([knownCategoryIds(categoryIds, tx), knownHsCodes(codes, tx)])
   const fields: Record<string, string[]> = {}
   rows.forEach((row, index) => {
     if (row.categoryId && !categorySet.has(row.categoryId)) fields[`${prefix(index)}categoryId`] = ['validation.category']

@@ -9,7 +9,7 @@ import { logger } from '../../platform/logger.server'
 import { publishChange } from '../../platform/realtime/publisher.server'
 import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
-import { categories } from '../catalog/index.server'
+import { knownCategoryIds } from '../catalog/index.server'
 import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
 import {
   deliverNotices,
@@ -333,8 +333,7 @@ async function checkSuppliers(tx: Transaction, companyId: string, supplierIds: s
 
 async function checkCategory(tx: Transaction, categoryId: string | undefined): Promise<void> {
   if (!categoryId) return
-  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId))
-  if (!row) throw fieldError({ categoryId: ['validation.category'] })
+  if (!(await knownCategoryIds([categoryId], tx)).has(categoryId)) throw fieldError({ categoryId: ['validation.category'] })
 }
 
 function checkDeadline(deadline: Date, now: Date, field = 'quoteDeadline'): void {
