@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Actor, ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { translator } from '../../platform/i18n/translate.server'
@@ -9,7 +9,7 @@ import { requireCompany } from '../companies/index'
 import { members, organizations } from '../companies/index.server'
 import { users } from '../identity/index.server'
 import { partyOf, purchaseOrders } from '../orders/index.server'
-import { quotations, rfqInvitations, rfqs } from '../sourcing/index.server'
+import { quotations, rfqs, supplierTakesPartInRfq } from '../sourcing/index.server'
 import {
   conversationNotFound,
   fieldError,
@@ -296,22 +296,6 @@ export async function getConversation(ctx: ServiceContext, conversationId: strin
 type ThreadSpec = { kind: ConversationRow['kind']; threadKey: string; organizationId: string; counterpartOrganizationId: string; subjectId: string | null }
 const recordNotFound = () => conversationNotFound()
 
-/** The supplier was invited to the RFQ, or sent it a quotation (public RFQs). */
-async function takesPartInRfq(rfqId: string, supplierCompanyId: string): Promise<boolean> {
-  const db = database()
-  const [[invited], [quoted]] = await Promise.all([
-    db
-      .select({ one: sql`1` })
-      .from(rfqInvitations)
-      .where(and(eq(rfqInvitations.rfqId, rfqId), eq(rfqInvitations.supplierCompanyId, supplierCompanyId))),
-    db
-      .select({ one: sql`1` })
-      .from(quotations)
-      .where(and(eq(quotations.rfqId, rfqId), eq(quotations.supplierCompanyId, supplierCompanyId), ne(quotations.status, 'draft'))),
-  ])
-  return Boolean(invited ?? quoted)
-}
-
 /** Where the thread of a target hangs and who its two sides are, after checking the caller may see the record. */
 async function resolveThread(ctx: ServiceContext, target: ThreadTarget): Promise<ThreadSpec> {
   requireCompany(ctx.actor)
@@ -345,7 +329,7 @@ async function resolveThread(ctx: ServiceContext, target: ThreadTarget): Promise
         if (rfq.status === 'draft' || (input.supplierCompanyId && input.supplierCompanyId !== companyId)) throw recordNotFound()
         supplierId = companyId
       }
-      if (!(await takesPartInRfq(rfq.id, supplierId))) throw recordNotFound()
+      if (!(await supplierTakesPartInRfq(rfq.id, supplierId))) throw recordNotFound()
       return {
         kind: 'rfq',
         threadKey: threadKeys.rfq(rfq.id, supplierId),

@@ -104,7 +104,7 @@ export {
   type SupplierRfqQuestion,
   type SupplierRfqView,
 } from './rfq.service.server'
-export { findRfqs, type RfqLookup } from './rfq-lookup.service.server'
+export { findRfqs, supplierTakesPartInRfq, type RfqLookup } from './rfq-lookup.service.server'
 export { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_MS } from './rfq-deadlines.server'
 export {
   addApprovedSupplier,

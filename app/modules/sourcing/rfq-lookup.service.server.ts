@@ -5,7 +5,7 @@ import { database } from '../../platform/db/index.server'
 import { companyNames } from '../companies/index.server'
 import { BUYER_LINK, SUPPLIER_LINK } from './rfq.service.server'
 import type { RfqStatus } from './sourcing.constants'
-import { rfqInvitations, rfqs } from './sourcing.tables.server'
+import { quotations, rfqInvitations, rfqs } from './sourcing.tables.server'
 
 /** An RFQ found by its number or title; `side` is the actor's: the buyer's own RFQ, or one the supplier was invited to. */
 export type RfqLookup = { id: string; number: string; title: string; status: RfqStatus; side: 'buyer' | 'supplier'; buyerName: string | null; href: string }
@@ -62,4 +62,20 @@ export async function findRfqs(ctx: ServiceContext, input: { q: string; limit: n
       href: SUPPLIER_LINK(rfq.id),
     })),
   ].slice(0, input.limit)
+}
+
+/** Whether the supplier takes part in the RFQ: invited to it, or sent it a quotation (a public RFQ). */
+export async function supplierTakesPartInRfq(rfqId: string, supplierCompanyId: string): Promise<boolean> {
+  const db = database()
+  const [[invited], [quoted]] = await Promise.all([
+    db
+      .select({ one: sql`1` })
+      .from(rfqInvitations)
+      .where(and(eq(rfqInvitations.rfqId, rfqId), eq(rfqInvitations.supplierCompanyId, supplierCompanyId))),
+    db
+      .select({ one: sql`1` })
+      .from(quotations)
+      .where(and(eq(quotations.rfqId, rfqId), eq(quotations.supplierCompanyId, supplierCompanyId), ne(quotations.status, 'draft'))),
+  ])
+  return Boolean(invited ?? quoted)
 }
