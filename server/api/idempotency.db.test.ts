@@ -18,7 +18,7 @@ import {
 import { conversations, messages } from '../../app/modules/messaging/messaging.tables.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder } from '../../app/modules/orders/index.server'
-import { freightQuotes, purchaseOrderChangeRequests } from '../../app/modules/orders/orders.tables.server'
+import { freightQuotes, purchaseOrderChangeRequests, purchaseOrders } from '../../app/modules/orders/orders.tables.server'
 import {
   approvedSuppliers,
   purchaseProjects,
@@ -52,6 +52,7 @@ let orderBuyer: CookieJar
 let shipper: CookieJar
 let applicant: CookieJar
 let projectId: string
+let awarding: { rfqId: string; quotationId: string }
 let openRfq: { id: string; lineIds: string[] }
 let conversationId: string
 /** The record a per-test `prepare` made for the operation to act on (a project, a quotation, an order, a supplier…). */
@@ -149,6 +150,22 @@ async function submittedQuotation(): Promise<void> {
   target = { id: quotation.id, version: 1 }
 }
 
+/** A fresh RFQ whose quoting is over, with one submitted quotation to award (each award is its own). */
+async function quotationToAward(): Promise<void> {
+  const project = await insertProject(cast.buyer.company.id)
+  const rfq = await insertRfq(cast.buyer.company.id, {
+    requirements: project.requirements.slice(0, 1),
+    supplierIds: [cast.suppliers[0]!.company.id],
+    deadline: new Date(Date.now() - 60_000),
+  })
+  const quotation = await insertQuotation(
+    rfq.id,
+    cast.suppliers[0]!.company.id,
+    rfq.lines.map((line) => ({ rfqLineId: line.id, unitPrice: '18' })),
+  )
+  awarding = { rfqId: rfq.id, quotationId: quotation.id }
+}
+
 /** A placed purchase order (one pending change request per order, so each test gets its own). */
 async function placedOrder(): Promise<void> {
   const order = await createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true })))
@@ -205,6 +222,16 @@ const quotationContent = (marker: string) => ({
 })
 
 const OPERATIONS: Operation[] = [
+  {
+    // The award answers its orders, not one record: the notes carry the marker onto the order it makes.
+    name: 'POST /v1/rfqs/{id}/award',
+    jar: () => buyer,
+    path: () => `/api/v1/rfqs/${awarding.rfqId}/award`,
+    status: 201,
+    prepare: quotationToAward,
+    body: (marker) => ({ all_to: awarding.quotationId, notes: marker }),
+    stored: (marker) => rows(purchaseOrders, eq(purchaseOrders.notes, marker)),
+  },
   {
     name: 'POST /v1/projects',
     jar: () => buyer,
@@ -454,7 +481,8 @@ describe('Idempotency-Key on every create operation', () => {
       expect(first.status, first.text).toBe(operation.status)
       const again = await send(operation, body, { 'idempotency-key': key })
       expect(again.status, again.text).toBe(operation.status)
-      expect(again.json.id).toBe(first.json.id)
+      // The same record; an answer without an id (the award's orders) is the same answer.
+      expect(again.json.id ?? again.json).toEqual(first.json.id ?? first.json)
       expect(await operation.stored(marker)).toBe(1)
 
       const malformed = await send(operation, body, { 'idempotency-key': 'spaces are not allowed' })
