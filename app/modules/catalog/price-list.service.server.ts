@@ -103,11 +103,6 @@ export async function priceableProducts(ctx: ServiceContext): Promise<Array<{ id
   }))
 }
 
-/** Serialises a company's price list changes, so "one active list" and from prices never race. */
-async function lockPriceLists(tx: Transaction, companyId: string): Promise<void> {
-  await lockCompany(tx, companyId)
-}
-
 /**
  * Sets every product's public "from" price of the company: the lowest unit price of the active list
  * when its window includes today, null otherwise. Call it in the transaction that changed the list.
@@ -145,7 +140,7 @@ export async function refreshWindowedPrices(): Promise<number> {
   for (const { companyId } of windowed) {
     await afterMarketplaceWrite(
       database().transaction(async (tx) => {
-        await lockPriceLists(tx, companyId)
+        await lockCompany(tx, companyId)
         await refreshFromPrices(tx, companyId)
       }),
     )
@@ -205,7 +200,7 @@ export async function updatePriceList(ctx: ServiceContext, id: string, input: Up
   const companyId = ctx.actor.companyId
   return afterMarketplaceWrite(
     database().transaction(async (tx) => {
-      await lockPriceLists(tx, companyId)
+      await lockCompany(tx, companyId)
       const current = await findPriceList(tx, companyId, id)
       requireRole(ctx.actor, 'admin')
       const [row] = await tx
@@ -228,7 +223,7 @@ export async function deletePriceList(ctx: ServiceContext, id: string): Promise<
   const companyId = ctx.actor.companyId
   return afterMarketplaceWrite(
     database().transaction(async (tx) => {
-      await lockPriceLists(tx, companyId)
+      await lockCompany(tx, companyId)
       const current = await findPriceList(tx, companyId, id)
       requireRole(ctx.actor, 'admin')
       await tx.delete(priceLists).where(eq(priceLists.id, id))
@@ -248,7 +243,7 @@ export async function setPriceListLines(ctx: ServiceContext, id: string, input: 
   const companyId = ctx.actor.companyId
   await afterMarketplaceWrite(
     database().transaction(async (tx) => {
-      await lockPriceLists(tx, companyId)
+      await lockCompany(tx, companyId)
       const list = await findPriceList(tx, companyId, id)
       requireRole(ctx.actor, 'admin')
       const productIds = [...new Set(input.lines.map((line) => line.productId))]
@@ -307,7 +302,7 @@ async function setActive(ctx: ServiceContext, id: string, active: boolean): Prom
   const companyId = ctx.actor.companyId
   return afterMarketplaceWrite(
     database().transaction(async (tx) => {
-      await lockPriceLists(tx, companyId)
+      await lockCompany(tx, companyId)
       const current = await findPriceList(tx, companyId, id)
       requireRole(ctx.actor, 'admin')
       if (current.isActive === active) return current
@@ -377,7 +372,7 @@ export type BasePriceChange = { before: string | null; after: string; currency: 
  * added. Public from prices follow. Null when the price is unchanged; a field error without an active list.
  */
 export async function setBaseUnitPrice(tx: Transaction, companyId: string, productId: string, unitPrice: string): Promise<BasePriceChange | null> {
-  await lockPriceLists(tx, companyId)
+  await lockCompany(tx, companyId)
   const list = await activeListOf(tx, companyId)
   if (!list) throw new AppError('validation_failed', 'No active price list', { fields: { unitPrice: ['validation.noActivePriceList'] } })
   const [base] = await tx

@@ -92,11 +92,6 @@ async function imagesOf(db: Database | Transaction, productId: string): Promise<
     .orderBy(asc(productImages.position))
 }
 
-/** Serialises SKU checks of one company, so two concurrent saves cannot both take a free SKU. */
-async function lockCatalog(tx: Transaction, companyId: string): Promise<void> {
-  await lockCompany(tx, companyId)
-}
-
 /** The references a product names exist and its SKU is free in the company; field errors otherwise. */
 async function assertValidReferences(tx: Transaction, companyId: string, input: CreateProductInput, productId?: string): Promise<void> {
   const fields: Record<string, string[]> = {}
@@ -152,7 +147,7 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
   const { id } = await afterCatalogueWrite(
     companyId,
     createIdempotently(`product:${companyId}`, options, input, async (tx, productId) => {
-      await lockCatalog(tx, companyId)
+      await lockCompany(tx, companyId)
       await assertValidReferences(tx, companyId, input)
       const [row] = await tx
         .insert(products)
@@ -174,7 +169,7 @@ export async function updateProduct(ctx: ServiceContext, id: string, input: Upda
     database().transaction(async (tx) => {
       const current = await findProduct(tx, companyId, id)
       requireRole(ctx.actor, 'admin')
-      await lockCatalog(tx, companyId)
+      await lockCompany(tx, companyId)
       await assertValidReferences(tx, companyId, input, id)
       const [row] = await tx
         .update(products)
@@ -297,7 +292,7 @@ export async function quickEditProduct(ctx: ServiceContext, id: string, input: Q
   return afterProductWrite(
     companyId,
     database().transaction(async (tx) => {
-      await lockCatalog(tx, companyId)
+      await lockCompany(tx, companyId)
       const current = await findProduct(tx, companyId, id)
       requireRole(ctx.actor, 'admin')
       requireVersion('product', current.version, input.version)

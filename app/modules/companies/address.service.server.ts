@@ -64,11 +64,6 @@ export async function getAddress(ctx: ServiceContext, id: string): Promise<Addre
   return findAddress(database(), ctx.actor.companyId, id)
 }
 
-/** Serialises the company's address book changes, so "one default per type" never races. */
-async function lockAddressBook(tx: Transaction, companyId: string): Promise<void> {
-  await lockCompany(tx, companyId)
-}
-
 async function assertRoomFor(tx: Transaction, companyId: string, type: AddressType): Promise<void> {
   const [row] = await tx
     .select({ value: count() })
@@ -119,7 +114,7 @@ export async function createAddress(ctx: ServiceContext, input: CreateAddressInp
   requireRole(ctx.actor, 'admin')
   const companyId = ctx.actor.companyId
   const { id } = await createIdempotently(`address:${companyId}`, options, input, async (tx, addressId) => {
-    await lockAddressBook(tx, companyId)
+    await lockCompany(tx, companyId)
     await assertRoomFor(tx, companyId, input.type)
     const isDefault = input.isDefault || !(await hasDefault(tx, companyId, input.type))
     if (isDefault) await clearDefault(tx, companyId, input.type)
@@ -150,7 +145,7 @@ export async function updateAddress(ctx: ServiceContext, id: string, patch: Upda
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   return database().transaction(async (tx) => {
-    await lockAddressBook(tx, companyId)
+    await lockCompany(tx, companyId)
     const current = await findAddress(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
     const next = mergedAddress(current, patch)
@@ -176,7 +171,7 @@ export async function deleteAddress(ctx: ServiceContext, id: string): Promise<Ad
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   return database().transaction(async (tx) => {
-    await lockAddressBook(tx, companyId)
+    await lockCompany(tx, companyId)
     const current = await findAddress(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
     await tx.delete(addresses).where(eq(addresses.id, id))
@@ -191,7 +186,7 @@ export async function setDefaultAddress(ctx: ServiceContext, id: string): Promis
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   return database().transaction(async (tx) => {
-    await lockAddressBook(tx, companyId)
+    await lockCompany(tx, companyId)
     const current = await findAddress(tx, companyId, id)
     requireRole(ctx.actor, 'admin')
     if (current.isDefault) return current

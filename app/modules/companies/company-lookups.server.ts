@@ -19,8 +19,9 @@ export async function companyNames(ids: Iterable<string>, db: Database | Transac
 }
 
 /**
- * Holds the company's row (`FOR NO KEY UPDATE`) until the transaction ends, so that work another module does for one
- * company at a time (activating a price list, an import's steps) queues behind the one in progress.
+ * Holds the company's row (`FOR NO KEY UPDATE`) until the transaction ends, so that work done for one company at a
+ * time queues behind the one in progress: price list changes ("one active list", from prices), product saves and
+ * import batches (a free SKU taken once), address book changes ("one default per type").
  */
 export async function lockCompany(tx: Transaction, companyId: string): Promise<void> {
   await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, companyId)).for('no key update')

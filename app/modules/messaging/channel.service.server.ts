@@ -61,8 +61,7 @@ async function requireCompanyMembers(tx: Database | Transaction, companyId: stri
 }
 
 async function actorName(userId: string): Promise<string> {
-  const author = { name: (await userNames([userId])).get(userId) }
-  return author?.name ?? ''
+  return (await userNames([userId])).get(userId) ?? ''
 }
 
 function channelAddedNotice(

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
-import { currencyDigits } from '../../platform/format/money'
+import { roundToCurrency } from '../catalog/index'
 import { requireCompany } from '../companies/index'
 import { purchaseOrders } from './orders.tables.server'
 
@@ -27,12 +27,6 @@ export async function awardedOrderSummaries(
     .from(purchaseOrders)
     .where(and(inArray(purchaseOrders.id, [...ids]), eq(purchaseOrders.buyerCompanyId, ctx.actor.companyId)))
     .orderBy(asc(purchaseOrders.number))
-  return rows.map((row) => ({ ...row, total: inCurrencyDigits(row.total, row.currency) }))
-}
-
-/** A stored total (four decimals, already rounded to the currency) written with the currency's digits, as orders are made. */
-function inCurrencyDigits(amount: string, currency: string): string {
-  const digits = currencyDigits(currency)
-  const [whole, fraction = ''] = amount.split('.')
-  return digits === 0 ? whole! : `${whole}.${fraction.padEnd(digits, '0').slice(0, digits)}`
+  // Stored with four decimals; an order's total is written with its currency's digits, as the award made it.
+  return rows.map((row) => ({ ...row, total: roundToCurrency(row.total, row.currency) }))
 }

@@ -43,13 +43,7 @@ export type RecordedAward = { notices: Notice[]; quotingSuppliers: string[]; pro
  * A problem is a 422 with field errors under `lines.<i>`, a 409 `invalid_transition` with the reason, or a 404.
  * `awardId` names the award (the caller may have claimed an idempotency key with it).
  */
-export async function beginRfqAward(
-  tx: Transaction,
-  ctx: ServiceContext,
-  rfqId: string,
-  input: AwardRfqInput,
-  awardId: string = randomUUID(),
-): Promise<RfqAward> {
+export async function beginRfqAward(tx: Transaction, ctx: ServiceContext, rfqId: string, input: AwardRfqInput, awardId: string): Promise<RfqAward> {
   requireCompany(ctx.actor)
   const [rfq] = await tx
     .select()
@@ -234,7 +228,7 @@ export async function recordRfqAward(tx: Transaction, ctx: ServiceContext, award
 export async function ordersOfAward(tx: Transaction, ctx: ServiceContext, awardId: string): Promise<string[]> {
   requireCompany(ctx.actor)
   const rows = await tx
-    .selectDistinct({ purchaseOrderId: rfqAwards.purchaseOrderId, rfqId: rfqAwards.rfqId })
+    .selectDistinct({ purchaseOrderId: rfqAwards.purchaseOrderId })
     .from(rfqAwards)
     .innerJoin(rfqs, eq(rfqs.id, rfqAwards.rfqId))
     .where(and(eq(rfqAwards.awardId, awardId), eq(rfqs.organizationId, ctx.actor.companyId), isNotNull(rfqAwards.purchaseOrderId)))

@@ -12,6 +12,7 @@ import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { PartyConversations } from '../../../modules/messaging/index'
 import {
+  AwardRfqInput,
   AwardedOrders,
   ComparisonAssumptionsForm,
   ComparisonAwardPanel,
@@ -132,9 +133,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   const lines = readAwardForm(raw)
+  // The award's own input, as the API takes it: notes over 2,000 characters are a field error, never cut.
+  const parsed = AwardRfqInput.safeParse({ lines, notes: raw.notes })
+  if (!parsed.success) return failure({ ok: false, fieldErrors: byLine(fieldErrorsOf(parsed.error), lines) }, 422, { intent: 'award' })
   try {
-    const notes = typeof raw.notes === 'string' ? raw.notes.trim().slice(0, 2000) : ''
-    const result = await awardQuotations(ctx, rfqId, { lines, notes }, idempotencyOfForm(form))
+    const result = await awardQuotations(ctx, rfqId, parsed.data, idempotencyOfForm(form))
     return { ok: true as const, intent: 'award', purchaseOrders: result.purchaseOrders }
   } catch (error) {
     if (isAppError(error) && error.details?.reason === 'quoting_open')
