@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { AppPage } from '../../components/layouts/app-page'
 import { Sparkline } from '../../components/charts/sparkline'
 import { FormError, useFieldErrors } from '../../components/form-error'
 import { Alert } from '../../components/ui/alert'
@@ -148,12 +149,7 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
   const importProblem = result && !result.ok && 'problem' in result ? result.problem : undefined
 
   return (
-    <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold">{t('fx.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('fx.description')}</p>
-      </header>
-
+    <AppPage title={t('fx.title')} description={t('fx.description')}>
       {result?.ok && result.intent === 'save' ? <Alert tone="success">{t('fx.saved')}</Alert> : null}
       {result?.ok && result.intent === 'import' ? (
         <Alert tone="success">{t('fx.imported', { count: result.count, date: format.date(result.asOf) })}</Alert>
@@ -254,6 +250,6 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
           </Card>
         </div>
       </div>
-    </div>
+    </AppPage>
   )
 }

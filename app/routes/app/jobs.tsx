@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { AppPage } from '../../components/layouts/app-page'
 import { FormError } from '../../components/form-error'
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
@@ -61,12 +62,7 @@ export default function Jobs({ loaderData: data, actionData }: Route.ComponentPr
   const listPath = localizePath(locale, '/app/jobs')
 
   return (
-    <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('description')}</p>
-      </header>
-
+    <AppPage title={t('title')} description={t('description')}>
       {data.worker ? null : <Alert tone="warning">{t('workerOff')}</Alert>}
       {result?.ok ? <Alert tone="success">{t('retried')}</Alert> : null}
       {result && !result.ok && !result.formError ? <Alert tone="error">{t('retryInvalid')}</Alert> : null}
@@ -205,6 +201,6 @@ export default function Jobs({ loaderData: data, actionData }: Route.ComponentPr
           ) : null}
         </nav>
       </section>
-    </div>
+    </AppPage>
   )
 }

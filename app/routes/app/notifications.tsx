@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react'
 import { Form, Link, useRevalidator } from 'react-router'
 import { FormError } from '../../components/form-error'
+import { AppPage, ListResults } from '../../components/layouts/app-page'
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
 import { Button, buttonClasses } from '../../components/ui/button'
@@ -76,24 +77,24 @@ export default function NotificationsPage({ loaderData: data, actionData }: Rout
   const invalid = actionData && 'fieldErrors' in actionData && actionData.fieldErrors.ids ? t('validation.ids') : undefined
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('description')}</p>
-        </div>
-        {data.unread > 0 ? (
-          <Form method="post" action={href(data.offset)}>
-            <Button type="submit" name="intent" value="readAll" variant="secondary">
-              {t('markAllRead')}
-            </Button>
-          </Form>
-        ) : null}
-        <Link to={localizePath(locale, '/app/notifications/settings')} className={buttonClasses('ghost', undefined, 'sm')}>
-          {t('settings.link')}
-        </Link>
-      </div>
-
+    <AppPage
+      title={t('title')}
+      description={t('description')}
+      actions={
+        <>
+          {data.unread > 0 ? (
+            <Form method="post" action={href(data.offset)}>
+              <Button type="submit" name="intent" value="readAll" variant="secondary">
+                {t('markAllRead')}
+              </Button>
+            </Form>
+          ) : null}
+          <Link to={localizePath(locale, '/app/notifications/settings')} className={buttonClasses('ghost', undefined, 'sm')}>
+            {t('settings.link')}
+          </Link>
+        </>
+      }
+    >
       {marked !== undefined ? <Alert tone="success">{t('markedRead', { count: format.number(marked) })}</Alert> : null}
       <FormError error={formError} />
       {invalid ? <Alert tone="error">{invalid}</Alert> : null}
@@ -118,10 +119,7 @@ export default function NotificationsPage({ loaderData: data, actionData }: Rout
         </p>
       </nav>
 
-      <section aria-labelledby="notifications-list-title" className="flex flex-col gap-3">
-        <h2 id="notifications-list-title" className="sr-only">
-          {t('listLabel')}
-        </h2>
+      <ListResults id="notifications-list-title" label={t('listLabel')}>
         {data.items.length === 0 ? (
           <EmptyState
             icon={Bell}
@@ -170,7 +168,7 @@ export default function NotificationsPage({ loaderData: data, actionData }: Rout
           </ul>
         )}
         <Pagination total={data.total} offset={data.offset} limit={data.limit} hrefFor={(offset) => href(offset)} />
-      </section>
-    </div>
+      </ListResults>
+    </AppPage>
   )
 }

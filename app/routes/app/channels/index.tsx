@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hash, Lock } from 'lucide-react'
 import { Form, Link, redirect } from 'react-router'
 import { FormError } from '../../../components/form-error'
+import { AppPage, ListResults } from '../../../components/layouts/app-page'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { cn } from '../../../components/ui/cn'
@@ -110,12 +111,10 @@ export default function ChannelsPage({ loaderData: data, actionData }: Route.Com
   const listFailure = actionData && !actionData.ok && !createFailure && 'formError' in actionData ? actionData.formError : undefined
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('channels.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('channels.description')}</p>
-        </div>
+    <AppPage
+      title={t('channels.title')}
+      description={t('channels.description')}
+      actions={
         <NewChannelDialog
           members={data.members}
           viewerId={data.viewerId}
@@ -130,8 +129,8 @@ export default function ChannelsPage({ loaderData: data, actionData }: Route.Com
               : undefined
           }
         />
-      </div>
-
+      }
+    >
       <FormError error={listFailure} />
       {actionData?.ok ? (
         <p role="status" className="text-sm text-muted-foreground">
@@ -151,10 +150,7 @@ export default function ChannelsPage({ loaderData: data, actionData }: Route.Com
         </Button>
       </Form>
 
-      <section aria-labelledby="channel-list-title" className="flex flex-col gap-3">
-        <h2 id="channel-list-title" className="sr-only">
-          {t('channels.listLabel')}
-        </h2>
+      <ListResults id="channel-list-title" label={t('channels.listLabel')}>
         {data.channels.items.length === 0 ? (
           <EmptyState icon={Hash} title={data.q ? t('channels.noMatches') : t('channels.empty')} description={t('channels.emptyHint')} />
         ) : (
@@ -222,7 +218,7 @@ export default function ChannelsPage({ loaderData: data, actionData }: Route.Com
           </ul>
         )}
         <Pagination total={data.channels.total} offset={data.channels.offset} limit={data.channels.limit} hrefFor={href} />
-      </section>
-    </div>
+      </ListResults>
+    </AppPage>
   )
 }

@@ -1,6 +1,7 @@
 import { Inbox, Search } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Form, Link, useRevalidator } from 'react-router'
+import { AppPage, ListResults } from '../../../components/layouts/app-page'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { cn } from '../../../components/ui/cn'
@@ -85,17 +86,15 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
   const conversationHref = (id: string) => localizePath(locale, `/app/inbox/${encodeURIComponent(id)}`)
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('inbox.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('inbox.description')}</p>
-        </div>
+    <AppPage
+      title={t('inbox.title')}
+      description={t('inbox.description')}
+      actions={
         <Link to={localizePath(locale, '/app/channels')} className={buttonClasses('secondary')}>
           {t('inbox.channelsLink')}
         </Link>
-      </div>
-
+      }
+    >
       <Form method="get" action={base} role="search" className="flex flex-wrap items-end gap-2">
         {data.tab !== 'all' ? <input type="hidden" name="tab" value={data.tab} /> : null}
         <div className="flex min-w-64 flex-1 flex-col gap-1">
@@ -177,10 +176,7 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
             </p>
           </nav>
 
-          <section aria-labelledby="inbox-list-title" className="flex flex-col gap-3">
-            <h2 id="inbox-list-title" className="sr-only">
-              {t('inbox.listLabel')}
-            </h2>
+          <ListResults id="inbox-list-title" label={t('inbox.listLabel')}>
             {data.inbox.items.length === 0 ? (
               <EmptyState
                 icon={Inbox}
@@ -233,9 +229,9 @@ export default function InboxPage({ loaderData: data }: Route.ComponentProps) {
               </ul>
             )}
             <Pagination total={data.inbox.total} offset={data.inbox.offset} limit={data.inbox.limit} hrefFor={(offset) => href({ offset })} />
-          </section>
+          </ListResults>
         </>
       )}
-    </div>
+    </AppPage>
   )
 }

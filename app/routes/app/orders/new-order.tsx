@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Form, Link, redirect } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardTitle } from '../../../components/ui/card'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -257,13 +258,7 @@ export default function NewOrderPage({ loaderData: data, actionData }: Route.Com
   const values = failed && 'values' in failed && typeof failed.values === 'string' ? (JSON.parse(failed.values) as OrderFormValues) : data.values
   const supplierParam = `supplier=${encodeURIComponent(data.supplier.id)}`
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{data.draft ? t('form.editTitle', { number: data.draft.number }) : t('form.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('form.description')}</p>
-        </div>
-      </div>
+    <AppPage title={data.draft ? t('form.editTitle', { number: data.draft.number }) : t('form.title')} description={t('form.description')}>
       <Card className="flex flex-col gap-3 p-6">
         <CardTitle>{t('form.supplier')}</CardTitle>
         <p className="flex flex-wrap items-center gap-3">
@@ -302,6 +297,6 @@ export default function NewOrderPage({ loaderData: data, actionData }: Route.Com
         fieldErrors={failed?.fieldErrors}
         formError={failed && 'formError' in failed ? failed.formError : undefined}
       />
-    </div>
+    </AppPage>
   )
 }

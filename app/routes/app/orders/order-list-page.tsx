@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { Alert } from '../../../components/ui/alert'
 import { buttonClasses } from '../../../components/ui/button'
 import { OrderList, orderExportHref, type OrderSide } from '../../../modules/orders/index'
@@ -21,21 +22,20 @@ export function OrderListPage({ data, side }: { data: OrderListPageData; side: k
   const { locale } = useRootData()
   const page = PAGES[side]
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t(page.title)}</h1>
-          <p className="text-sm text-muted-foreground">{t(page.description)}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <AppPage
+      title={t(page.title)}
+      description={t(page.description)}
+      actions={
+        <>
           <a href={orderExportHref(data.filters, side)} className={buttonClasses('secondary')} download>
             {t('list.exportCsv')}
           </a>
           <Link to={localizePath(locale, '/app/orders/new-order')} className={buttonClasses('primary')}>
             {t('list.newOrder')}
           </Link>
-        </div>
-      </div>
+        </>
+      }
+    >
       {data.saved ? <Alert tone="success">{t('list.saved')}</Alert> : null}
       <OrderList
         locale={locale}
@@ -48,6 +48,6 @@ export function OrderListPage({ data, side }: { data: OrderListPageData; side: k
         limit={data.limit}
         showSide={side === 'all'}
       />
-    </div>
+    </AppPage>
   )
 }

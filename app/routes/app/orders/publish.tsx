@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { buttonClasses } from '../../../components/ui/button'
 import { requireActor } from '../../../modules/companies/index.server'
 import { RfqList, RfqListQuery } from '../../../modules/sourcing/index'
@@ -44,14 +45,7 @@ export default function PublishPage({ loaderData: data }: Route.ComponentProps) 
     </Link>
   )
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('publish.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('publish.description')}</p>
-        </div>
-        {newLink}
-      </div>
+    <AppPage title={t('publish.title')} description={t('publish.description')} actions={newLink}>
       <RfqList
         locale={locale}
         basePath="/app/orders/publish"
@@ -63,6 +57,6 @@ export default function PublishPage({ loaderData: data }: Route.ComponentProps) 
         hrefOf={(row) => `/app/orders/publish/${row.id}`}
         emptyAction={newLink}
       />
-    </div>
+    </AppPage>
   )
 }

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
@@ -41,16 +42,15 @@ export default function RepliesPage({ loaderData: data }: Route.ComponentProps) 
   const pageHref = (offset: number) =>
     `${localizePath(locale, '/app/orders/reply')}?${new URLSearchParams({ ...(data.status ? { status: data.status } : {}), offset: String(offset) })}`
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('reply.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('reply.description')}</p>
-        </div>
+    <AppPage
+      title={t('reply.title')}
+      description={t('reply.description')}
+      actions={
         <Link to={localizePath(locale, '/orders')} className={buttonClasses('secondary')}>
           {t('reply.browse')}
         </Link>
-      </div>
+      }
+    >
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <FormField label={t('reply.filterLabel')}>
           {(control) => (
@@ -87,6 +87,6 @@ export default function RepliesPage({ loaderData: data }: Route.ComponentProps) 
           ) : null}
         </nav>
       ) : null}
-    </div>
+    </AppPage>
   )
 }

@@ -1,5 +1,6 @@
 import { ClipboardList } from 'lucide-react'
 import { Form, Link, useSearchParams } from 'react-router'
+import { ListResults } from '../../../components/layouts/app-page'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -138,10 +139,7 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
         </div>
       </Form>
 
-      <section aria-labelledby="service-orders-title" className="flex flex-col gap-3">
-        <h2 id="service-orders-title" className="sr-only">
-          {t('list.tableLabel')}
-        </h2>
+      <ListResults id="service-orders-title" label={t('list.tableLabel')}>
         {page.items.length === 0 ? (
           <EmptyState
             icon={ClipboardList}
@@ -163,7 +161,7 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
           <ServiceOrderTable rows={page.items} locale={locale} />
         )}
         <Pagination total={page.total} offset={page.offset} limit={page.limit} hrefFor={(offset) => href({ offset })} />
-      </section>
+      </ListResults>
 
       {open.eligible ? (
         <section aria-labelledby="open-requests-title" className="flex flex-col gap-3">

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { Form, Link, redirect } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
+import { AppPage } from '../../../components/layouts/app-page'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card'
@@ -262,17 +263,15 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
   ] as const
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{product ? t('edit.titleEdit', { name: product.nameEn }) : t('edit.titleNew')}</h1>
-          <p className="text-sm text-muted-foreground">{t('edit.description')}</p>
-        </div>
+    <AppPage
+      title={product ? t('edit.titleEdit', { name: product.nameEn }) : t('edit.titleNew')}
+      description={t('edit.description')}
+      actions={
         <Link to={listHref} className={buttonClasses('secondary')}>
           {t('edit.back')}
         </Link>
-      </div>
-
+      }
+    >
       {readOnly ? <Alert tone="info">{t('edit.readOnly')}</Alert> : null}
       {conflict ? <Alert tone="error">{t('edit.conflict')}</Alert> : null}
       <FormError error={formError} />
@@ -514,6 +513,6 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
           </div>
         ) : null}
       </Form>
-    </div>
+    </AppPage>
   )
 }

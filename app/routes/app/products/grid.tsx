@@ -1,4 +1,5 @@
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { AppPage, ListResults } from '../../../components/layouts/app-page'
 import { buttonClasses } from '../../../components/ui/button'
 import { Pagination } from '../../../components/ui/pagination'
 import { FilterSheet } from '../../../components/ui/filter-sheet'
@@ -103,33 +104,25 @@ export default function ProductGridPage({ loaderData, actionData }: Route.Compon
   const pageResult = actionData as QuickEditResult | undefined
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('grid.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t(data.canManage ? 'grid.description' : 'grid.readOnly')}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
+    <AppPage
+      title={t('grid.title')}
+      description={t(data.canManage ? 'grid.description' : 'grid.readOnly')}
+      actions={
+        <>
           <ProductViewSwitch current="grid" listHref={productListHref(localizePath(locale, '/app/products'), data.filters)} gridHref={href(data.offset)} />
           {data.canManage ? (
             <Link to={editHref()} className={buttonClasses('primary')}>
               {t('list.add')}
             </Link>
           ) : null}
-        </div>
-      </div>
-
+        </>
+      }
+    >
       <FilterSheet active={filtered} inlineFrom="sm">
         <ProductFilters action={base} filters={data.filters} categories={data.categories} filtered={filtered} />
       </FilterSheet>
 
-      <section aria-labelledby="products-grid-title" className="flex flex-col gap-3">
-        <h2 id="products-grid-title" className="sr-only">
-          {t('grid.gridLabel')}
-        </h2>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {t('list.resultCount', { count: format.number(data.total) })}
-        </p>
+      <ListResults id="products-grid-title" label={t('grid.gridLabel')} count={t('list.resultCount', { count: format.number(data.total) })}>
         {data.products.length === 0 ? (
           <ProductsEmptyState filtered={filtered} clearHref={base} addHref={data.canManage ? editHref() : null} />
         ) : (
@@ -149,7 +142,7 @@ export default function ProductGridPage({ loaderData, actionData }: Route.Compon
           </ul>
         )}
         <Pagination total={data.total} offset={data.offset} limit={data.limit} hrefFor={href} />
-      </section>
-    </div>
+      </ListResults>
+    </AppPage>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
+import { AppPage } from '../../../components/layouts/app-page'
 import { Alert } from '../../../components/ui/alert'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
@@ -409,21 +410,20 @@ export default function ProductImportPage({ loaderData, actionData }: Route.Comp
     { id: 'import', label: t('steps.import') },
   ]
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('description')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <AppPage
+      title={t('title')}
+      description={t('description')}
+      actions={
+        <>
           <a href="/api/v1/product-export?format=csv" className={buttonClasses('secondary')} download>
             {t('export.csv')}
           </a>
           <a href="/api/v1/product-export?format=xlsx" className={buttonClasses('secondary')} download>
             {t('export.xlsx')}
           </a>
-        </div>
-      </div>
+        </>
+      }
+    >
       <Stepper steps={steps} current={step ? STEP_INDEX[step.job.status] : 0} label={t('steps.label')} />
       <FormError error={formError} />
       {!step ? <UploadStep actionData={actionData} /> : null}
@@ -437,6 +437,6 @@ export default function ProductImportPage({ loaderData, actionData }: Route.Comp
       {step?.job.status === 'running' ? <RunningStep job={step.job} /> : null}
       {step?.job.status === 'completed' || step?.job.status === 'failed' ? <DoneStep job={step.job} /> : null}
       <RecentImports jobs={recent} />
-    </div>
+    </AppPage>
   )
 }

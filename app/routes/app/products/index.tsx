@@ -4,6 +4,7 @@ import { FormError, useFieldErrors } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
+import { AppPage, ListResults } from '../../../components/layouts/app-page'
 import { Pagination } from '../../../components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { FilterSheet } from '../../../components/ui/filter-sheet'
@@ -118,13 +119,11 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
     })
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('list.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('list.description')}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
+    <AppPage
+      title={t('list.title')}
+      description={t('list.description')}
+      actions={
+        <>
           <ProductViewSwitch
             current="list"
             listHref={href(data.offset)}
@@ -140,9 +139,9 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
               </Link>
             </>
           ) : null}
-        </div>
-      </div>
-
+        </>
+      }
+    >
       {data.saved ? <Alert tone="success">{t('list.saved')}</Alert> : null}
       {done ? <Alert tone="success">{t(done.intent === 'publish' ? 'list.published' : 'list.archived', { count: done.updated })}</Alert> : null}
       <FormError error={formError} />
@@ -152,13 +151,12 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         <ProductFilters action={base} filters={data.filters} categories={data.categories} filtered={filtered} />
       </FilterSheet>
 
-      <section aria-labelledby="products-results-title" className="flex flex-col gap-3">
-        <h2 id="products-results-title" className="sr-only">
-          {t('list.tableLabel')}
-        </h2>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {t('list.resultCount', { count: format.number(data.total) })}
-        </p>
+      <ListResults
+        id="products-results-title"
+        label={t('list.tableLabel')}
+        count={t('list.resultCount', { count: format.number(data.total) })}
+        pagination={<Pagination total={data.total} offset={data.offset} limit={data.limit} hrefFor={href} />}
+      >
         {data.rows.length === 0 ? (
           <ProductsEmptyState filtered={filtered} clearHref={base} addHref={data.canManage ? editHref() : null} />
         ) : (
@@ -230,8 +228,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             </Table>
           </Form>
         )}
-        <Pagination total={data.total} offset={data.offset} limit={data.limit} hrefFor={href} />
-      </section>
-    </div>
+      </ListResults>
+    </AppPage>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { requireActor } from '../../../modules/companies/index.server'
@@ -38,16 +39,15 @@ export default function SourcingPipelinePage({ loaderData: data }: Route.Compone
   const { locale } = useRootData()
   const empty = data.columns.every((column) => column.total === 0)
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('pipeline.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('pipeline.description')}</p>
-        </div>
+    <AppPage
+      title={t('pipeline.title')}
+      description={t('pipeline.description')}
+      actions={
         <Link to={localizePath(locale, '/app/purchase/projects/create')} className={buttonClasses('primary')}>
           {t('pipeline.newProject')}
         </Link>
-      </div>
+      }
+    >
       {empty ? (
         <EmptyState title={t('pipeline.empty')} description={t('pipeline.emptyDescription')} />
       ) : (
@@ -61,6 +61,6 @@ export default function SourcingPipelinePage({ loaderData: data }: Route.Compone
           </Link>
         </p>
       ) : null}
-    </div>
+    </AppPage>
   )
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Link, redirect } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { buttonClasses } from '../../../components/ui/button'
 import { requireActor } from '../../../modules/companies/index.server'
 import {
@@ -167,14 +168,7 @@ export default function RfqPage({ loaderData: data, actionData }: Route.Componen
     </Link>
   )
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('list.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('list.description')}</p>
-        </div>
-        {newLink}
-      </div>
+    <AppPage title={t('list.title')} description={t('list.description')} actions={newLink}>
       <RfqList
         locale={locale}
         basePath="/app/sourcing/rfq"
@@ -186,6 +180,6 @@ export default function RfqPage({ loaderData: data, actionData }: Route.Componen
         hrefOf={(row) => `/app/sourcing/rfq/${row.id}`}
         emptyAction={newLink}
       />
-    </div>
+    </AppPage>
   )
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -81,13 +82,11 @@ export default function SelectedSuppliersPage({ loaderData: data, actionData }: 
     failedIntent === 'note' && failed && 'supplierId' in failed ? { supplierId: String(failed.supplierId), errors: fieldMessages('note') } : undefined
   const project = data.project
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('selected.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('selected.description')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <AppPage
+      title={t('selected.title')}
+      description={t('selected.description')}
+      actions={
+        <>
           <Link to={localizePath(locale, project ? `/app/sourcing/find?project=${project.id}` : '/app/sourcing/find')} className={buttonClasses('secondary')}>
             {t('selected.findMore')}
           </Link>
@@ -96,9 +95,9 @@ export default function SelectedSuppliersPage({ loaderData: data, actionData }: 
               {t('selected.createRfq')}
             </Link>
           ) : null}
-        </div>
-      </div>
-
+        </>
+      }
+    >
       {data.projects.length === 0 ? (
         <EmptyState
           title={t('selected.noProjects')}
@@ -167,6 +166,6 @@ export default function SelectedSuppliersPage({ loaderData: data, actionData }: 
           ) : null}
         </>
       )}
-    </div>
+    </AppPage>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { buttonClasses } from '../../../components/ui/button'
 import { OrderList, orderExportHref, orderListFilters, orderListQueryFrom, toOrderListRow } from '../../../modules/orders/index'
 import { listPurchaseOrders, orderCounterparts } from '../../../modules/orders/index.server'
@@ -40,13 +41,11 @@ export default function ReceivedOrdersPage({ loaderData: data }: Route.Component
   const { t } = useTranslation('fulfilment')
   const { locale } = useRootData()
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('received.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('received.description')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <AppPage
+      title={t('received.title')}
+      description={t('received.description')}
+      actions={
+        <>
           <a href={orderExportHref(data.filters, 'supplier')} className={buttonClasses('secondary')} download>
             {t('received.exportCsv')}
           </a>
@@ -56,8 +55,9 @@ export default function ReceivedOrdersPage({ loaderData: data }: Route.Component
           <Link to={localizePath(locale, '/app/supplier/purchase/orderItem')} className={buttonClasses('secondary')}>
             {t('received.openLines')}
           </Link>
-        </div>
-      </div>
+        </>
+      }
+    >
       <OrderList
         locale={locale}
         basePath="/app/supplier/purchase-order"
@@ -70,6 +70,6 @@ export default function ReceivedOrdersPage({ loaderData: data }: Route.Component
         showSide={false}
         hrefOf={(row) => `/app/supplier/purchase/order/${row.id}`}
       />
-    </div>
+    </AppPage>
   )
 }

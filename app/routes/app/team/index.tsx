@@ -1,5 +1,6 @@
 import { Settings2 } from 'lucide-react'
 import { Link, useLoaderData } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { buttonClasses } from '../../../components/ui/button'
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { canManageMembers, companiesContext, InvitationInviteDialog, InvitationTable, MemberDirectory } from '../../../modules/companies/index'
@@ -41,20 +42,19 @@ export default function TeamDirectory() {
   const { locale } = useRootData()
   const { companyName, currentUserId, members, pending, canManage } = useLoaderData<typeof loader>()
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('directory.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('directory.body', { company: companyName, count: members.length })}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <AppPage
+      title={t('directory.title')}
+      description={t('directory.body', { company: companyName, count: members.length })}
+      actions={
+        <>
           <Link to={localizePath(locale, '/app/settings/team')} className={buttonClasses('secondary')}>
             <Settings2 aria-hidden="true" />
             {canManage ? t('directory.manage') : t('directory.settings')}
           </Link>
           {canManage ? <InvitationInviteDialog /> : null}
-        </div>
-      </div>
+        </>
+      }
+    >
       <Card aria-labelledby="members-title">
         <CardHeader>
           <CardTitle id="members-title">{t('directory.membersTitle')}</CardTitle>
@@ -82,6 +82,6 @@ export default function TeamDirectory() {
           ) : null}
         </Card>
       ) : null}
-    </div>
+    </AppPage>
   )
 }

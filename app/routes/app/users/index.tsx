@@ -1,4 +1,5 @@
 import { useLoaderData } from 'react-router'
+import { AppPage, ListResults } from '../../../components/layouts/app-page'
 import { Alert } from '../../../components/ui/alert'
 import { Card } from '../../../components/ui/card'
 import { cn } from '../../../components/ui/cn'
@@ -142,20 +143,15 @@ export default function UsersPage() {
   }
   const filtered = Boolean(data.filters.q || data.filters.role || data.filters.status)
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t('users.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('users.description')}</p>
-      </div>
+    <AppPage title={t('users.title')} description={t('users.description')}>
       <UserAdminFilters filters={data.filters} clearHref={base} />
       <div className={cn('grid items-start gap-6', data.detail ? 'xl:grid-cols-[minmax(0,1fr)_26rem]' : undefined)}>
-        <section aria-labelledby="users-results-title" className="flex min-w-0 flex-col gap-3">
-          <h2 id="users-results-title" className="sr-only">
-            {t('users.table.label')}
-          </h2>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('users.resultCount', { count: format.number(data.total) })}
-          </p>
+        <ListResults
+          id="users-results-title"
+          label={t('users.table.label')}
+          count={t('users.resultCount', { count: format.number(data.total) })}
+          className="min-w-0"
+        >
           {data.rows.length > 0 ? (
             <>
               <UserAdminTable rows={data.rows} selectedId={data.selectedId} detailHref={(userId) => href({ user: userId })} />
@@ -164,7 +160,7 @@ export default function UsersPage() {
           ) : (
             <UserAdminEmpty filtered={filtered || data.offset > 0} clearHref={base} />
           )}
-        </section>
+        </ListResults>
         {data.detail === 'missing' ? (
           <Card aria-labelledby="user-missing-title">
             <h2 id="user-missing-title" className="sr-only">
@@ -176,6 +172,6 @@ export default function UsersPage() {
           <UserAdminDetail detail={data.detail} isSelf={data.detail.user.id === data.selfId} closeHref={href({ user: null })} />
         ) : null}
       </div>
-    </div>
+    </AppPage>
   )
 }

@@ -1,5 +1,6 @@
 import { ClipboardCheck } from 'lucide-react'
 import { Form, Link, useLoaderData, useSearchParams } from 'react-router'
+import { AppPage } from '../../../components/layouts/app-page'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
@@ -58,11 +59,7 @@ export default function VerificationQueue() {
   }
   const filtered = query.status !== 'pending' || query.supplierType || query.country || query.q
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t('queue.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('queue.intro')}</p>
-      </div>
+    <AppPage title={t('queue.title')} description={t('queue.intro')}>
       {decided === 'accept' || decided === 'reject' ? (
         <Alert tone="success">{t(`queue.decided.${decided}`, { company: search.get('company') ?? '' })}</Alert>
       ) : null}
@@ -171,6 +168,6 @@ export default function VerificationQueue() {
           </div>
         </Card>
       )}
-    </div>
+    </AppPage>
   )
 }

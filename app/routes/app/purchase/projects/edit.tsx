@@ -1,4 +1,5 @@
 import { Link, redirect } from 'react-router'
+import { AppPage } from '../../../../components/layouts/app-page'
 import { buttonClasses } from '../../../../components/ui/button'
 import { requireActor } from '../../../../modules/companies/index.server'
 import { ProjectForm, type ProjectFormValues, UpdateProjectInput } from '../../../../modules/sourcing/index'
@@ -52,16 +53,15 @@ export default function EditProjectPage({ loaderData: data, actionData }: Route.
       ? { ...data.values, ...(JSON.parse(failed.values) as Partial<ProjectFormValues>) }
       : data.values
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('form.editTitle', { number: data.project.number })}</h1>
-          <p className="text-sm text-muted-foreground">{data.project.editable ? t('form.editDescription') : t('form.notEditable')}</p>
-        </div>
+    <AppPage
+      title={t('form.editTitle', { number: data.project.number })}
+      description={data.project.editable ? t('form.editDescription') : t('form.notEditable')}
+      actions={
         <Link to={localizePath(locale, `/app/purchase/projects/view/${data.project.id}`)} className={buttonClasses('ghost')}>
           {t('form.backToProject')}
         </Link>
-      </div>
+      }
+    >
       <ProjectForm
         values={values}
         version={data.project.version}
@@ -69,6 +69,6 @@ export default function EditProjectPage({ loaderData: data, actionData }: Route.
         formError={failed?.formError}
         submitLabel={t('form.save')}
       />
-    </div>
+    </AppPage>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { AppPage } from '../../../../components/layouts/app-page'
 import { Alert } from '../../../../components/ui/alert'
 import { buttonClasses } from '../../../../components/ui/button'
 import { requireActor } from '../../../../modules/companies/index.server'
@@ -46,23 +47,22 @@ export default function ProjectsPage({ loaderData: data }: Route.ComponentProps)
   const { t } = useTranslation('projects')
   const { locale } = useRootData()
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('list.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('list.description')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <AppPage
+      title={t('list.title')}
+      description={t('list.description')}
+      actions={
+        <>
           <Link to={localizePath(locale, '/app/purchase/projects/requirements')} className={buttonClasses('secondary')}>
             {t('list.allRequirements')}
           </Link>
           <Link to={localizePath(locale, '/app/purchase/projects/create')} className={buttonClasses('primary')}>
             {t('list.newProject')}
           </Link>
-        </div>
-      </div>
+        </>
+      }
+    >
       {data.total === 0 && !data.filters.q && !data.filters.status ? <Alert tone="info">{t('list.firstProjectHint')}</Alert> : null}
       <ProjectList locale={locale} filters={data.filters} rows={data.rows} total={data.total} offset={data.offset} limit={data.limit} />
-    </div>
+    </AppPage>
   )
 }

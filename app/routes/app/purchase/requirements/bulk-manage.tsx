@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { AppPage } from '../../../../components/layouts/app-page'
 import { Alert } from '../../../../components/ui/alert'
 import { buttonClasses } from '../../../../components/ui/button'
 import { categoryTree, flattenCategories } from '../../../../modules/catalog/index.server'
@@ -53,21 +54,20 @@ export default function BulkManagePage({ loaderData: data }: Route.ComponentProp
   const { locale } = useRootData()
   const singleFormHref = localizePath(locale, `/app/purchase/projects/requirements/create?project=${data.project.id}`)
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('grid.title', { number: data.project.number })}</h1>
-          <p className="text-sm text-muted-foreground">{data.project.name}</p>
-        </div>
+    <AppPage
+      title={t('grid.title', { number: data.project.number })}
+      description={data.project.name}
+      actions={
         <Link to={localizePath(locale, `/app/purchase/projects/view/${data.project.id}`)} className={buttonClasses('ghost')}>
           {t('form.backToProject')}
         </Link>
-      </div>
+      }
+    >
       {data.project.editable ? (
         <BulkGrid rows={data.rows} categories={data.categories} singleFormHref={singleFormHref} />
       ) : (
         <Alert tone="info">{t('grid.notEditable')}</Alert>
       )}
-    </div>
+    </AppPage>
   )
 }

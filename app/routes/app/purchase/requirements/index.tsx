@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { AppPage } from '../../../../components/layouts/app-page'
 import { Money } from '../../../../components/money'
 import { Button, buttonClasses } from '../../../../components/ui/button'
 import { EmptyState } from '../../../../components/ui/empty-state'
@@ -65,16 +66,15 @@ export default function RequirementsPage({ loaderData: data }: Route.ComponentPr
     return search.size ? `${base}?${search}` : base
   }
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('requirements.list.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('requirements.list.description')}</p>
-        </div>
+    <AppPage
+      title={t('requirements.list.title')}
+      description={t('requirements.list.description')}
+      actions={
         <Link to={`${base}/create${data.filters.project ? `?project=${encodeURIComponent(data.filters.project)}` : ''}`} className={buttonClasses('primary')}>
           {t('requirements.list.newRequirement')}
         </Link>
-      </div>
+      }
+    >
       <Form
         method="get"
         action={base}
@@ -186,6 +186,6 @@ export default function RequirementsPage({ loaderData: data }: Route.ComponentPr
         </Table>
       )}
       <Pagination total={data.total} offset={data.offset} limit={data.limit} hrefFor={hrefFor} />
-    </div>
+    </AppPage>
   )
 }
