@@ -45,7 +45,13 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
     notices.push(...recorded.notices)
     const changes: LiveChange[] = [
       { companyIds: [companyId, ...recorded.quotingSuppliers], entity: 'rfq', id: rfqId, action: 'award' },
-      ...orders.map((order): LiveChange => ({ companyIds: [companyId, order.supplierCompanyId], entity: 'purchase_order', id: order.id, action: 'create', rfqId })),
+      ...orders.map((order): LiveChange => ({
+        companyIds: [companyId, order.supplierCompanyId],
+        entity: 'purchase_order',
+        id: order.id,
+        action: 'create',
+        rfqId,
+      })),
       ...(recorded.projectId ? [{ companyIds: [companyId], entity: 'project', id: recorded.projectId, action: 'award' } satisfies LiveChange] : []),
     ]
     const event = await recordEvent(tx, { name: 'rfq.award', changes, notices })

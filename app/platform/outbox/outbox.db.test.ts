@@ -4,7 +4,16 @@ import { database } from '../db/index.server'
 import { roomOf } from '../realtime/events'
 import { setRealtimeEmitter } from '../realtime/publisher.server'
 import { runInRequestScope } from '../request-scope.server'
-import { type BusinessEvent, MAX_ATTEMPTS, type OutboxEvent, purgeOutboxEvents, recordEvent, registerOutboxHandler, relayEvents, relayPendingEvents } from './outbox.server'
+import {
+  type BusinessEvent,
+  MAX_ATTEMPTS,
+  type OutboxEvent,
+  purgeOutboxEvents,
+  recordEvent,
+  registerOutboxHandler,
+  relayEvents,
+  relayPendingEvents,
+} from './outbox.server'
 import { outboxEvents } from './outbox.tables.server'
 
 // Issue 17: business events are written with the change and delivered after commit — never for a rolled-back change,
@@ -55,7 +64,11 @@ describe('the outbox', () => {
 
     expect(emitted).toHaveLength(1)
     const [change] = emitted
-    expect(change).toMatchObject({ rooms: [roomOf.company('buyer-co'), roomOf.company('supplier-co')], event: 'entity:changed', except: [roomOf.user('user-1')] })
+    expect(change).toMatchObject({
+      rooms: [roomOf.company('buyer-co'), roomOf.company('supplier-co')],
+      event: 'entity:changed',
+      except: [roomOf.user('user-1')],
+    })
     expect(change!.payload).toEqual({ entity: 'purchase_order', id: 'po-1', action: 'place', at: expect.any(String) })
     expect(heard.map((event) => [event.name, event.notices])).toEqual([['purchase_order.place', [{ companyId: 'supplier-co', kind: 'purchase_order.place' }]]])
     const [row] = await database().select().from(outboxEvents).where(eq(outboxEvents.id, id))

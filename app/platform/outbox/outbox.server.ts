@@ -120,7 +120,13 @@ export async function relayPendingEvents(now: Date = new Date(), maxBatches = 20
 async function relay(filter: SQL, now: Date): Promise<number> {
   const db = database()
   const pending = and(filter, isNull(outboxEvents.deliveredAt), isNull(outboxEvents.failedAt))
-  const due = db.select({ id: outboxEvents.id }).from(outboxEvents).where(pending).orderBy(asc(outboxEvents.id)).limit(BATCH_SIZE).for('update', { skipLocked: true })
+  const due = db
+    .select({ id: outboxEvents.id })
+    .from(outboxEvents)
+    .where(pending)
+    .orderBy(asc(outboxEvents.id))
+    .limit(BATCH_SIZE)
+    .for('update', { skipLocked: true })
   const rows = await db
     .update(outboxEvents)
     .set({ attempts: sql`${outboxEvents.attempts} + 1`, availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })

@@ -20,14 +20,19 @@ export const outboxEvents = pgTable(
     /** Claims so far; 0 while only the committing request's own relay may take it. */
     attempts: integer('attempts').notNull().default(0),
     /** Handlers that have delivered it: a retry runs only the others. */
-    handled: text('handled').array().notNull().default(sql`'{}'::text[]`),
+    handled: text('handled')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** Set when its attempts ran out; it is then left alone (and logged). */
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [
-    index('outbox_events_pending_idx').on(t.availableAt, t.id).where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    index('outbox_events_pending_idx')
+      .on(t.availableAt, t.id)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
     index('outbox_events_created_idx').on(t.createdAt),
   ],
 )
