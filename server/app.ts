@@ -14,7 +14,7 @@ import { closeRedis } from '../app/platform/redis.server'
 import { createHttpApp, isPagePath } from './http-app'
 import { stoppingResponse as stoppingResponseFor } from './middleware/database-admission'
 import { attachRealtime as attachSocketIo } from './realtime'
-import { catchUpHourlyUpkeep, SCHEDULED_JOBS } from './scheduled-jobs'
+import { catchUpOnStart, SCHEDULED_JOBS } from './scheduled-jobs'
 
 /** The application bound to the React Router server build (the SSR entry of the Vite build). */
 export function createApp(build: ServerBuild = serverBuild as unknown as ServerBuild) {
@@ -33,7 +33,7 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   // Imports a stopped server left running committed nothing: they run again from their files in the background.
   await resumeImports()
   const jobs = await startJobs(SCHEDULED_JOBS)
-  if (jobs.worker) await catchUpHourlyUpkeep()
+  if (jobs.worker) await catchUpOnStart()
   stopPgliteUpkeep = startPgliteUpkeep()
   return { seeded }
 }

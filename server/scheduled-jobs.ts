@@ -6,6 +6,7 @@ import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'
 import { purgeIdempotencyKeys } from '../app/platform/idempotency/idempotency.server'
 import { defineJob, type JobDefinition, sendJob } from '../app/platform/jobs/index.server'
 import { logger } from '../app/platform/logger.server'
+import { purgeOutboxJob, relayOutboxJob } from '../app/platform/outbox/outbox.jobs.server'
 
 const HOURLY = '0 * * * *'
 const EVERY_MINUTE = '* * * * *'
@@ -105,11 +106,14 @@ async function sendNotificationDigests({ second }: z.output<typeof digestPayload
   await flushNotificationDigests()
 }
 
-const HOURLY_UPKEEP = [purgeDeletedCompaniesJob, purgeIdempotencyKeysJob, refreshWindowedPricesJob, sourcingDeadlinesJob, refreshEcbRatesJob]
+const HOURLY_UPKEEP = [purgeDeletedCompaniesJob, purgeIdempotencyKeysJob, refreshWindowedPricesJob, sourcingDeadlinesJob, refreshEcbRatesJob, purgeOutboxJob]
 
-export const SCHEDULED_JOBS: readonly JobDefinition[] = [...HOURLY_UPKEEP, sendNotificationDigestsJob]
+export const SCHEDULED_JOBS: readonly JobDefinition[] = [...HOURLY_UPKEEP, sendNotificationDigestsJob, relayOutboxJob]
 
-/** A server that starts runs the hour's upkeep at once, as it did before the queue; an instance already on it keeps the one job. */
-export async function catchUpHourlyUpkeep(): Promise<void> {
-  for (const job of HOURLY_UPKEEP) await sendJob(job, {})
+/**
+ * A worker that starts runs the hour's upkeep at once, as it did before the queue, and relays the outbox events a
+ * stopped server committed but did not deliver; an instance already on one of them keeps the one job.
+ */
+export async function catchUpOnStart(): Promise<void> {
+  for (const job of [...HOURLY_UPKEEP, relayOutboxJob]) await sendJob(job, {})
 }

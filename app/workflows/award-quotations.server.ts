@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { ServiceContext } from '../platform/actor'
 import { database, type Transaction } from '../platform/db/index.server'
 import { claimIdempotencyKey, fingerprintOf, type IdempotencyOption } from '../platform/idempotency/idempotency.server'
-import { publishChange } from '../platform/realtime/publisher.server'
+import { type LiveChange, recordEvent, relayEvents } from '../platform/outbox/outbox.server'
 import { requireCompany } from '../modules/companies/index'
-import { deliverNotices, type Notice } from '../modules/companies/index.server'
+import type { Notice } from '../modules/companies/index.server'
 import { createAwardedPurchaseOrder, type AwardedOrderSummary, awardedOrderSummaries } from '../modules/orders/index.server'
 import type { AwardRfqInput } from '../modules/sourcing/index'
 import { type AwardedOrderRef, beginRfqAward, ordersOfAward, recordRfqAward } from '../modules/sourcing/index.server'
@@ -15,7 +15,7 @@ export type AwardResult = { purchaseOrders: AwardedOrderSummary[] }
  * Awards an RFQ, whole or split per line across suppliers, in one transaction that sourcing and orders share: sourcing
  * locks and checks the award (`beginRfqAward`), orders makes one placed purchase order per supplier at its quoted
  * prices and terms, and sourcing records it (`recordRfqAward`: awards, quotations, requirements, RFQ and project).
- * The suppliers hear of it after commit. With an Idempotency-Key, a retry answers with the orders the first award made.
+ * The award's business event, in the same transaction, tells the pages and the suppliers after commit. With an Idempotency-Key, a retry answers with the orders the first award made.
  */
 export async function awardQuotations(ctx: ServiceContext, rfqId: string, input: AwardRfqInput, options: IdempotencyOption = {}): Promise<AwardResult> {
   requireCompany(ctx.actor)
@@ -43,15 +43,23 @@ export async function awardQuotations(ctx: ServiceContext, rfqId: string, input:
     }
     const recorded = await recordRfqAward(tx, ctx, award, orders)
     notices.push(...recorded.notices)
-    return { replayed: false as const, orders, recorded }
+    const changes: LiveChange[] = [
+      { companyIds: [companyId, ...recorded.quotingSuppliers], entity: 'rfq', id: rfqId, action: 'award' },
+      ...orders.map((order): LiveChange => ({
+        companyIds: [companyId, order.supplierCompanyId],
+        entity: 'purchase_order',
+        id: order.id,
+        action: 'create',
+        rfqId,
+      })),
+      ...(recorded.projectId ? [{ companyIds: [companyId], entity: 'project', id: recorded.projectId, action: 'award' } satisfies LiveChange] : []),
+    ]
+    const event = await recordEvent(tx, { name: 'rfq.award', changes, notices })
+    return { replayed: false as const, orders, event }
   })
   if (outcome.replayed) return { purchaseOrders: outcome.orders }
-  const { orders, recorded } = outcome
-  publishChange([companyId, ...recorded.quotingSuppliers], { entity: 'rfq', id: rfqId, action: 'award' })
-  for (const order of orders) publishChange([companyId, order.supplierCompanyId], { entity: 'purchase_order', id: order.id, action: 'create', rfqId })
-  if (recorded.projectId) publishChange([companyId], { entity: 'project', id: recorded.projectId, action: 'award' })
-  await deliverNotices(notices)
-  return { purchaseOrders: orders.map(({ id, number, supplierName, total, currency }) => ({ id, number, supplierName, total, currency })) }
+  await relayEvents([outcome.event])
+  return { purchaseOrders: outcome.orders.map(({ id, number, supplierName, total, currency }) => ({ id, number, supplierName, total, currency })) }
 }
 
 /**

@@ -91,7 +91,6 @@ export {
 } from './verification.service.server'
 export {
   deliverNotice,
-  deliverNotices,
   deliverUserNotice,
   flushNotificationDigests,
   listNotifications,
@@ -106,6 +105,8 @@ export {
   type UserNotice,
   type UserNoticeSignal,
 } from './notification.service.server'
+// Also registers the outbox handler that delivers the notices events carry.
+export { toUsers, unmailed } from './notice-delivery.server'
 export { getNotificationSettings, settingsOf, updateNotificationSettings, type NotificationSettings } from './notification-settings.service.server'
 export {
   groupOfKind,

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { isLocale, type Locale } from '../../platform/i18n/locales'
 import { sendMail } from '../../platform/mail/mailer.server'
+import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { assertCanReachOtherCompanies } from '../identity/index'
 import { savedLanguageOf, users } from '../identity/index.server'
 import { recordAudit } from './audit.service.server'
@@ -13,7 +14,8 @@ import { type InvitableRole, INVITATION_TTL_DAYS, type InvitationStatus, type Ve
 import { companyProfiles, invitations, members, organizations } from './companies.tables.server'
 import { membershipsChanged, setActiveCompany } from './company-context.server'
 import { invitationMail } from './invitation-mail.server'
-import { deliverUserNotice, recordUserNotice, type UserNotice } from './notification.service.server'
+import { toUsers, unmailed } from './notice-delivery.server'
+import { recordUserNotice, type UserNotice } from './notification.service.server'
 import { requireCompany, requireRole } from './policies'
 import type { CreateInvitationInput, InvitationListQuery } from './team.inputs'
 import { displayStatusOf, MAX_INVITATION_SENDS } from './team.policy'
@@ -144,7 +146,7 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
   const inviterName = await userName(ctx.actor.userId)
   const invitee = await accountByEmail(input.email)
   // What the mail needs, known only when this request created the invitation.
-  const created: { mail?: { companyName: string; notice: UserNotice | null } } = {}
+  const created: { mail?: { companyName: string; events: OutboxEventId[] } } = {}
   const { id } = await createIdempotently(`invitation:${companyId}`, options, input, async (tx, invitationId) => {
     const company = await lockCompany(tx, companyId)
     const [member] = await tx
@@ -201,14 +203,15 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
         }
       : null
     if (notice) await recordUserNotice(tx, notice)
-    created.mail = { companyName: company.name, notice }
+    // The invitation mail sent after commit is this notice's mail: the notice itself is not mailed again.
+    const events = notice ? [await recordEvent(tx, { name: 'invitation.create', notices: [unmailed(toUsers(notice))] })] : []
+    created.mail = { companyName: company.name, events }
   })
   // A replayed request's invitation was mailed by the first one; only a new one is sent.
   if (created.mail) {
-    const { companyName, notice } = created.mail
+    const { companyName, events } = created.mail
     await sendInvitation({ email: input.email, role: input.role, locale, secret, companyName, inviterName })
-    // The invitation mail just sent is this notice's mail: the notice itself is not mailed again.
-    if (notice) await deliverUserNotice(notice, { mail: false })
+    await relayEvents(events)
   }
   const [row] = await database()
     .select()

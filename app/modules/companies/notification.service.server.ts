@@ -40,7 +40,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20
 
 /**
  * Writes the notice to every member's in-app list, in the caller's transaction (so it exists exactly when the change
- * does). Mail follows with `deliverNotice` once the transaction has committed.
+ * does). The notice travels on in the change's outbox event (`recordEvent(tx, { notices })`), delivered after commit.
  */
 export async function recordNotice(tx: Database | Transaction, notice: Notice): Promise<number> {
   const filters = recipientFilters(notice)
@@ -80,9 +80,10 @@ function recipientFilters(notice: Notice): SQL[] {
 }
 
 /**
- * After the transaction that recorded the notice has committed: signals open pages (the bell updates live) and mails
- * the recipients (per their settings, batched into digests). A failure is logged, never thrown.
- * `mail: false` when the caller mails the news itself (e.g. the verification decision), so nobody gets it twice.
+ * After the transaction that recorded the notice has committed (the outbox relay calls it, notice-delivery.server.ts):
+ * signals open pages (the bell updates live) and mails the recipients (per their settings, batched into digests).
+ * `mail: false` when the caller mails the news itself (e.g. the verification decision), so nobody gets it twice. A mail
+ * that fails is logged; a failed look-up of the recipients throws, so the relay tries again later.
  */
 export async function deliverNotice(notice: Notice, options: { mail?: boolean } = {}): Promise<void> {
   publish([roomOf.company(notice.companyId)], 'notification:new', {
@@ -92,24 +93,15 @@ export async function deliverNotice(notice: Notice, options: { mail?: boolean } 
     userIds: notice.userIds ?? null,
   } satisfies NoticeSignal)
   if (options.mail === false) return
-  try {
-    const rows = await database()
-      .select({ userId: members.userId })
-      .from(members)
-      .innerJoin(users, eq(users.id, members.userId))
-      .where(and(...recipientFilters(notice), eq(users.emailIsPlaceholder, false)))
-    await mailEach(
-      rows.map((row) => row.userId),
-      { organizationId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link },
-    )
-  } catch (error) {
-    logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent')
-  }
-}
-
-/** Delivers the notices a committed change recorded, one after the other (each mails its company's people). */
-export async function deliverNotices(notices: readonly Notice[]): Promise<void> {
-  for (const notice of notices) await deliverNotice(notice)
+  const rows = await database()
+    .select({ userId: members.userId })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(...recipientFilters(notice), eq(users.emailIsPlaceholder, false)))
+  await mailEach(
+    rows.map((row) => row.userId),
+    { organizationId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link },
+  )
 }
 
 /** A notice for named people, whether or not they are members of a company (e.g. someone invited to join one). */
@@ -126,7 +118,7 @@ export type UserNotice = {
 /** The live signal of a user notice (`notification:new` to each `user:{id}` room). */
 export type UserNoticeSignal = { companyId: string | null; kind: NotificationKind; exceptUserId: null; userIds: string[] }
 
-/** Writes a notice to each named person's in-app list, in the caller's transaction; `deliverUserNotice` follows after commit. */
+/** Writes a notice to each named person's in-app list, in the caller's transaction; it travels on as `toUsers(notice)` in the change's outbox event. */
 export async function recordUserNotice(tx: Database | Transaction, notice: UserNotice): Promise<number> {
   const userIds = [...new Set(notice.userIds)]
   if (userIds.length === 0) return 0
@@ -144,8 +136,9 @@ export async function recordUserNotice(tx: Database | Transaction, notice: UserN
 }
 
 /**
- * After commit: signals each person's open pages (`user:{id}` rooms) and mails them per their settings, unless
- * `mail: false` (the caller sends its own mail about the same thing). A failure is logged, never thrown.
+ * After commit (the outbox relay calls it): signals each person's open pages (`user:{id}` rooms) and mails them per
+ * their settings, unless `mail: false` (the caller sends its own mail about the same thing). As `deliverNotice`, a
+ * failed look-up throws so the relay tries again.
  */
 export async function deliverUserNotice(notice: UserNotice, options: { mail?: boolean } = {}): Promise<void> {
   const userIds = [...new Set(notice.userIds)]
@@ -157,18 +150,14 @@ export async function deliverUserNotice(notice: UserNotice, options: { mail?: bo
     userIds,
   } satisfies UserNoticeSignal)
   if (options.mail === false) return
-  try {
-    const rows = await database()
-      .select({ userId: users.id })
-      .from(users)
-      .where(and(inArray(users.id, userIds), eq(users.emailIsPlaceholder, false)))
-    await mailEach(
-      rows.map((row) => row.userId),
-      { organizationId: notice.companyId ?? null, kind: notice.kind, params: notice.params, link: notice.link },
-    )
-  } catch (error) {
-    logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent')
-  }
+  const rows = await database()
+    .select({ userId: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.emailIsPlaceholder, false)))
+  await mailEach(
+    rows.map((row) => row.userId),
+    { organizationId: notice.companyId ?? null, kind: notice.kind, params: notice.params, link: notice.link },
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------

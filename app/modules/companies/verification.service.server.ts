@@ -7,6 +7,7 @@ import { createIdempotently, type IdempotencyOption } from '../../platform/idemp
 import { DEFAULT_LOCALE, type Locale } from '../../platform/i18n/locales'
 import { logger } from '../../platform/logger.server'
 import { sendMail } from '../../platform/mail/mailer.server'
+import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { savedLanguageOf, users } from '../identity/index.server'
 import { recordAudit } from './audit.service.server'
 import type { SupplierType, VerificationStatus } from './companies.constants'
@@ -15,7 +16,8 @@ import { companyChanged } from './company-context.server'
 import type { CreateCompanyInput } from './company.inputs'
 import { createCompany, getCompanyById } from './company.service.server'
 import { filesOfCompany } from './file.service.server'
-import { deliverNotice, type Notice, recordNotice } from './notification.service.server'
+import { unmailed } from './notice-delivery.server'
+import { type Notice, recordNotice } from './notification.service.server'
 import { requireCompany, requirePlatformAdmin, requireRole } from './policies'
 import { assertCompanyFiles, type FormUpload, updateSupplierProfile, withUploads, writeSupplierProfile } from './supplier-profile.service.server'
 import type { ApplicationQuery, DecisionInput, SubmitApplicationInput, SupplierOnboardProfileInput, UpdateSupplierProfileInput } from './supplier.inputs'
@@ -248,7 +250,7 @@ export async function getApplication(ctx: ServiceContext, id: string) {
  */
 export async function decideApplication(ctx: ServiceContext, id: string, input: DecisionInput) {
   requirePlatformAdmin(ctx.actor)
-  let notice: Notice | undefined
+  const events: OutboxEventId[] = []
   const decided = await database().transaction(async (tx) => {
     const [found] = await tx
       .select({ application: supplierApplications, companyName: organizations.name })
@@ -280,17 +282,18 @@ export async function decideApplication(ctx: ServiceContext, id: string, input: 
       before: { verificationStatus: before },
       after: { verificationStatus: input.decision, note: input.note },
     })
-    notice = {
+    const notice: Notice = {
       companyId,
       kind: input.decision === 'accept' ? 'verification.accepted' : 'verification.rejected',
       params: { company: companyName, note: input.note },
       link: '/app/supplier/onboarding',
     }
     await recordNotice(tx, notice)
+    events.push(await recordEvent(tx, { name: `verification.${input.decision}`, notices: [unmailed(notice)] }))
     return { ...row, companyName }
   })
   await companyChanged(decided.organizationId)
-  if (notice) await deliverNotice(notice, { mail: false })
+  await relayEvents(events)
   await notifyDecision(decided.organizationId, input)
   return decided
 }

@@ -4,9 +4,10 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { roomOf } from '../../platform/realtime/events'
-import { leaveRooms, publishChange } from '../../platform/realtime/publisher.server'
+import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
+import { leaveRooms } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
-import { deliverNotice, members, type Notice, recordNotice } from '../companies/index.server'
+import { members, type Notice, recordNotice } from '../companies/index.server'
 import { userNames } from '../identity/index.server'
 import { conversationNotFound, fieldError, loadConversation, parseInput, type AccessibleConversation } from './conversation-access.server'
 import { conversationPage, forgetJoinDecisions, getConversation } from './conversation.service.server'
@@ -89,7 +90,7 @@ export async function createChannel(ctx: ServiceContext, input: CreateChannelInp
   const actor = ctx.actor
   const fields = parseInput(CreateChannelInput, input)
   const author = await actorName(actor.userId)
-  let notice: Notice | null = null
+  const events: OutboxEventId[] = []
   let created: { id: string; replayed: boolean }
   try {
     created = await createIdempotently(`channel:${actor.companyId}`, options, fields, async (tx, id) => {
@@ -110,16 +111,26 @@ export async function createChannel(ctx: ServiceContext, input: CreateChannelInp
           { conversationId: id, userId: actor.userId, role: 'owner' as const },
           ...invited.map((userId) => ({ conversationId: id, userId, role: 'member' as const })),
         ])
-      notice = channelAddedNotice(actor, author, id, fields.name, invited)
+      const notice = channelAddedNotice(actor, author, id, fields.name, invited)
       if (notice) await recordNotice(tx, notice)
+      events.push(await recordChannelEvent(tx, actor.companyId, id, 'created', notice))
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError({ name: ['validation.nameTaken'] })
     throw error
   }
-  if (!created.replayed) publishChange([actor.companyId], { entity: 'conversation', id: created.id, action: 'created' })
-  if (notice) await deliverNotice(notice)
+  // A replayed create recorded no event: its first request's went out.
+  await relayEvents(events)
   return getConversation(ctx, created.id)
+}
+
+/** The channel's business event, in its transaction: the company's open pages hear of it, and the notice goes out, after commit. */
+function recordChannelEvent(tx: Transaction, companyId: string, channelId: string, action: string, notice: Notice | null = null): Promise<OutboxEventId> {
+  return recordEvent(tx, {
+    name: `conversation.${action}`,
+    changes: [{ companyIds: [companyId], entity: 'conversation', id: channelId, action }],
+    notices: notice ? [notice] : [],
+  })
 }
 
 /** The channel when the caller may manage it: 404 when it cannot see it (or it is no channel), 403 when it may not manage. */
@@ -140,13 +151,16 @@ export async function updateChannel(ctx: ServiceContext, channelId: string, inpu
   if (fields.topic !== undefined) changes.topic = fields.topic
   if (fields.visibility !== undefined) changes.visibility = fields.visibility
   if (fields.archived !== undefined) changes.archivedAt = fields.archived ? (channel.row.archivedAt ?? new Date()) : null
+  const action = fields.archived === true ? 'archived' : fields.archived === false ? 'restored' : 'updated'
+  let event: OutboxEventId
   try {
-    await database().transaction(async (tx) => {
+    event = await database().transaction(async (tx) => {
       if (fields.name !== undefined) await ensureNameFree(tx, channel.row.organizationId, fields.name, channelId)
       await tx.update(conversations).set(changes).where(eq(conversations.id, channelId))
       // A company admin who makes a channel private keeps it: they become a listed member.
       if (fields.visibility === 'private' && !channel.membership)
         await tx.insert(conversationMembers).values({ conversationId: channelId, userId: ctx.actor.userId, role: 'member' }).onConflictDoNothing()
+      return recordChannelEvent(tx, channel.row.organizationId, channelId, action)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError({ name: ['validation.nameTaken'] })
@@ -154,8 +168,7 @@ export async function updateChannel(ctx: ServiceContext, channelId: string, inpu
   }
   forgetJoinDecisions()
   if (fields.visibility === 'private' && channel.row.visibility !== 'private') await evictNonMembers(channel.row.organizationId, channelId)
-  const action = fields.archived === true ? 'archived' : fields.archived === false ? 'restored' : 'updated'
-  publishChange([channel.row.organizationId], { entity: 'conversation', id: channelId, action })
+  await relayEvents([event])
   return getConversation(ctx, channelId)
 }
 
@@ -163,9 +176,12 @@ export async function updateChannel(ctx: ServiceContext, channelId: string, inpu
 export async function joinChannel(ctx: ServiceContext, channelId: string): Promise<ConversationDetail> {
   const channel = await loadConversation(ctx, channelId)
   if (channel.row.kind !== 'channel' || (channel.row.visibility === 'private' && !channel.membership)) throw conversationNotFound()
-  await database().insert(conversationMembers).values({ conversationId: channelId, userId: ctx.actor.userId, role: 'member' }).onConflictDoNothing()
+  const event = await database().transaction(async (tx) => {
+    await tx.insert(conversationMembers).values({ conversationId: channelId, userId: ctx.actor.userId, role: 'member' }).onConflictDoNothing()
+    return recordChannelEvent(tx, channel.row.organizationId, channelId, 'joined')
+  })
   forgetJoinDecisions()
-  publishChange([channel.row.organizationId], { entity: 'conversation', id: channelId, action: 'joined' })
+  await relayEvents([event])
   return getConversation(ctx, channelId)
 }
 
@@ -173,12 +189,13 @@ export async function joinChannel(ctx: ServiceContext, channelId: string): Promi
 export async function leaveChannel(ctx: ServiceContext, channelId: string): Promise<void> {
   const channel = await loadConversation(ctx, channelId)
   if (channel.row.kind !== 'channel') throw conversationNotFound()
-  await database()
-    .delete(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, channelId), eq(conversationMembers.userId, ctx.actor.userId)))
+  const event = await database().transaction(async (tx) => {
+    await tx.delete(conversationMembers).where(and(eq(conversationMembers.conversationId, channelId), eq(conversationMembers.userId, ctx.actor.userId)))
+    return recordChannelEvent(tx, channel.row.organizationId, channelId, 'left')
+  })
   forgetJoinDecisions()
   if (channel.row.visibility === 'private') leaveRooms([ctx.actor.userId], [roomOf.conversation(channelId)])
-  publishChange([channel.row.organizationId], { entity: 'conversation', id: channelId, action: 'left' })
+  await relayEvents([event])
 }
 
 /** Adds company members to a channel (owner or company admin); they are notified. */
@@ -188,15 +205,14 @@ export async function addChannelMembers(ctx: ServiceContext, channelId: string, 
   const channel = await managedChannel(ctx, channelId)
   const input = parseInput(ChannelMembersInput, { userIds })
   const author = await actorName(actor.userId)
-  let notice: Notice | null = null
-  await database().transaction(async (tx) => {
+  const event = await database().transaction(async (tx) => {
     const wanted = await requireCompanyMembers(tx, channel.row.organizationId, input.userIds, 'userIds')
     const added = await tx
       .insert(conversationMembers)
       .values(wanted.map((userId) => ({ conversationId: channelId, userId, role: 'member' as const })))
       .onConflictDoNothing()
       .returning({ userId: conversationMembers.userId })
-    notice = channelAddedNotice(
+    const notice = channelAddedNotice(
       actor,
       author,
       channelId,
@@ -204,10 +220,10 @@ export async function addChannelMembers(ctx: ServiceContext, channelId: string, 
       added.map((row) => row.userId),
     )
     if (notice) await recordNotice(tx, notice)
+    return recordChannelEvent(tx, channel.row.organizationId, channelId, 'members_added', notice)
   })
   forgetJoinDecisions()
-  publishChange([channel.row.organizationId], { entity: 'conversation', id: channelId, action: 'members_added' })
-  if (notice) await deliverNotice(notice)
+  await relayEvents([event])
   return getConversation(ctx, channelId)
 }
 
@@ -218,14 +234,17 @@ export async function removeChannelMember(ctx: ServiceContext, channelId: string
     return null
   }
   const channel = await managedChannel(ctx, channelId)
-  const removed = await database()
-    .delete(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, channelId), eq(conversationMembers.userId, userId)))
-    .returning({ userId: conversationMembers.userId })
-  if (removed.length === 0) throw new AppError('not_found', 'Not a member of this channel')
+  const event = await database().transaction(async (tx) => {
+    const removed = await tx
+      .delete(conversationMembers)
+      .where(and(eq(conversationMembers.conversationId, channelId), eq(conversationMembers.userId, userId)))
+      .returning({ userId: conversationMembers.userId })
+    if (removed.length === 0) throw new AppError('not_found', 'Not a member of this channel')
+    return recordChannelEvent(tx, channel.row.organizationId, channelId, 'member_removed')
+  })
   forgetJoinDecisions()
   if (channel.row.visibility === 'private') leaveRooms([userId], [roomOf.conversation(channelId)])
-  publishChange([channel.row.organizationId], { entity: 'conversation', id: channelId, action: 'member_removed' })
+  await relayEvents([event])
   return getConversation(ctx, channelId)
 }
 

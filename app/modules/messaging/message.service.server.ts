@@ -5,6 +5,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { env } from '../../platform/env.server'
 import { AppError } from '../../platform/errors'
 import { translator } from '../../platform/i18n/translate.server'
+import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { rateLimitStore } from '../../platform/rate-limit.server'
 import { roomOf } from '../../platform/realtime/events'
 import { publish } from '../../platform/realtime/publisher.server'
@@ -13,7 +14,6 @@ import {
   attachedFiles,
   companyName,
   companyNames,
-  deliverNotice,
   foreignAttachments,
   type Notice,
   openRecordAttachment,
@@ -271,7 +271,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
       })
       .onConflictDoNothing()
       .returning()
-    if (!row) return { row: await existingByClientId(actor.userId, fields.clientId ?? '', tx), notices: [], duplicate: true }
+    if (!row) return { row: await existingByClientId(actor.userId, fields.clientId ?? '', tx), events: [], duplicate: true }
     await tx
       .update(conversations)
       .set({
@@ -288,14 +288,16 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
         set: { lastReadSeq: sql`greatest(${conversationReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: new Date() },
       })
     for (const notice of notices) await recordNotice(tx, notice)
-    return { row, notices, duplicate: false }
+    // The message itself is pushed at once below (its row is durable); only its notices travel through the outbox.
+    const events: OutboxEventId[] = notices.length > 0 ? [await recordEvent(tx, { name: 'message.send', notices })] : []
+    return { row, events, duplicate: false }
   })
   if (!outcome.row) throw new AppError('conflict', 'The message could not be stored')
   const message = await hydrateOne(ctx, outcome.row)
   if (outcome.duplicate) return message
   publish([roomOf.conversation(conversationId)], 'message:new', { conversationId, message } satisfies MessageEvent)
   publish(await inboxRooms(conversation.row), 'inbox:changed', { conversationId, seq: message.seq, authorId: actor.userId } satisfies InboxChange)
-  for (const notice of outcome.notices) await deliverNotice(notice)
+  await relayEvents(outcome.events)
   return message
 }
 

@@ -4,14 +4,13 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, typ
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { publishChange } from '../../platform/realtime/publisher.server'
+import { type OutboxEventId, recordEvent as recordBusinessEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
 import {
-  deliverNotices,
   checkAttachments,
   companyName,
   addresses,
@@ -203,9 +202,13 @@ async function notifyCounterpart(
   notices.push(notice)
 }
 
-/** After a commit: tells both parties' open pages that the order changed (ids and the action only). */
-function publishOrderChange(order: PurchaseOrderSummary, action: string): void {
-  publishChange([order.buyer.id, order.supplier.id], { entity: 'purchase_order', id: order.id, action })
+/**
+ * The order's business event, in its transaction: both parties' open pages hear that it changed (ids and the action
+ * only) and the notices go out, after commit (`relayEvents`).
+ */
+async function recordOrderEvent(tx: Transaction, order: OrderRow, action: string, notices: Notice[]): Promise<OutboxEventId> {
+  const companyIds = [order.buyerCompanyId, order.supplierCompanyId].filter((id): id is string => id !== null)
+  return recordBusinessEvent(tx, { name: `purchase_order.${action}`, changes: [{ companyIds, entity: 'purchase_order', id: order.id, action }], notices })
 }
 
 /**
@@ -222,6 +225,7 @@ export async function createPurchaseOrder(
   const buyerId = ctx.actor.companyId
   if (input.supplierCompanyId === buyerId) throw fieldError({ supplierCompanyId: ['validation.ownCompany'] })
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   const orderId = await database().transaction(async (tx) => {
     const id = randomUUID()
     if (options.idempotencyKey) {
@@ -271,12 +275,11 @@ export async function createPurchaseOrder(
     await replaceLines(tx, id, lines)
     await recordEvent(tx, ctx, id, { type: 'created', toStatus: 'draft' })
     if (input.place) await applyTransition(tx, ctx, order, 'buyer', { action: 'place', version: order.version, reason: '' }, notices)
+    events.push(await recordOrderEvent(tx, order, input.place ? 'place' : 'create', notices))
     return id
   })
-  const created = await getPurchaseOrder(ctx, orderId)
-  publishOrderChange(created, input.place ? 'place' : 'create')
-  await deliverNotices(notices)
-  return created
+  await relayEvents(events)
+  return getPurchaseOrder(ctx, orderId)
 }
 
 /** What an award turns into a purchase order: the winning quotation's terms and the lines it won at its prices. */
@@ -362,6 +365,7 @@ export async function createAwardedPurchaseOrder(
 export async function updatePurchaseOrder(ctx: ServiceContext, id: string, input: UpdatePurchaseOrderInput): Promise<PurchaseOrderDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const { order, party } = await lockOrder(tx, companyId, id)
     if (party !== 'buyer') throw new AppError('not_your_turn', 'Only the buyer edits a draft')
@@ -393,10 +397,10 @@ export async function updatePurchaseOrder(ctx: ServiceContext, id: string, input
       .where(eq(purchaseOrders.id, id))
     await replaceLines(tx, id, lines)
     await recordEvent(tx, ctx, id, { type: 'updated', fromStatus: 'draft', toStatus: 'draft', data: { total, lines: lines.length } })
+    events.push(await recordOrderEvent(tx, order, 'update', []))
   })
-  const updated = await getPurchaseOrder(ctx, id)
-  publishOrderChange(updated, 'update')
-  return updated
+  await relayEvents(events)
+  return getPurchaseOrder(ctx, id)
 }
 
 /** Takes one lifecycle step (place, confirm, decline, start production, ship, deliver, complete, cancel, dispute, resolve). */
@@ -404,15 +408,15 @@ export async function transitionPurchaseOrder(ctx: ServiceContext, id: string, i
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const { order, party } = await lockOrder(tx, companyId, id)
     requireVersion('order', order.version, input.version)
     await applyTransition(tx, ctx, order, party, input, notices)
+    events.push(await recordOrderEvent(tx, order, input.action, notices))
   })
-  const moved = await getPurchaseOrder(ctx, id)
-  publishOrderChange(moved, input.action)
-  await deliverNotices(notices)
-  return moved
+  await relayEvents(events)
+  return getPurchaseOrder(ctx, id)
 }
 
 async function applyTransition(
@@ -549,8 +553,9 @@ export async function requestChange(ctx: ServiceContext, id: string, input: Chan
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   // A retried request answers with the order its first attempt changed, before the version it carries goes stale.
-  const { replayed } = await createIdempotently(`order_change:${companyId}`, options, { id, input }, async (tx, changeId) => {
+  await createIdempotently(`order_change:${companyId}`, options, { id, input }, async (tx, changeId) => {
     const { order, party } = await lockOrder(tx, companyId, id)
     requireVersion('order', order.version, input.version)
     if (
@@ -597,14 +602,11 @@ export async function requestChange(ctx: ServiceContext, id: string, input: Chan
     const type = input.kind === 'cancel' ? 'cancel_requested' : 'change_requested'
     await recordEvent(tx, ctx, id, { type, fromStatus: order.status, toStatus: order.status, note: input.reason, data: { proposal } })
     await notifyCounterpart(tx, ctx, order, party, type, { reason: input.reason }, notices)
+    events.push(await recordOrderEvent(tx, order, input.kind === 'cancel' ? 'cancel_request' : 'change_request', notices))
   })
-  const requested = await getPurchaseOrder(ctx, id)
-  // A replayed request was published and mailed by its first attempt.
-  if (!replayed) {
-    publishOrderChange(requested, input.kind === 'cancel' ? 'cancel_request' : 'change_request')
-    await deliverNotices(notices)
-  }
-  return requested
+  // A replayed request recorded no event: its first attempt's went out.
+  await relayEvents(events)
+  return getPurchaseOrder(ctx, id)
 }
 
 /** The other party accepts or rejects a pending request; its author may withdraw it. Accepting applies it at once. */
@@ -612,6 +614,7 @@ export async function decideChange(ctx: ServiceContext, id: string, changeId: st
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const { order, party } = await lockOrder(tx, companyId, id)
     const [request] = await tx
@@ -635,6 +638,7 @@ export async function decideChange(ctx: ServiceContext, id: string, changeId: st
       .where(eq(purchaseOrderChangeRequests.id, changeId))
     if (input.decision === 'accept' && request.kind === 'cancel') {
       await applyTransition(tx, ctx, order, party, { action: 'agree_cancel', version: order.version, reason: request.reason || input.note }, notices)
+      events.push(await recordOrderEvent(tx, order, `change_${input.decision}`, notices))
       return
     }
     let changed = order
@@ -653,11 +657,10 @@ export async function decideChange(ctx: ServiceContext, id: string, changeId: st
       data: { changeRequestId: changeId, kind: request.kind },
     })
     await notifyCounterpart(tx, ctx, changed, party, `change_${input.decision}`, { reason: input.note }, notices)
+    events.push(await recordOrderEvent(tx, changed, `change_${input.decision}`, notices))
   })
-  const decided = await getPurchaseOrder(ctx, id)
-  publishOrderChange(decided, `change_${input.decision}`)
-  await deliverNotices(notices)
-  return decided
+  await relayEvents(events)
+  return getPurchaseOrder(ctx, id)
 }
 
 /** Applies an accepted proposal: new quantities and prices of lines (totals follow), new terms; a new version. */

@@ -4,20 +4,11 @@ import { and, asc, count, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { publishChange } from '../../platform/realtime/publisher.server'
+import { type OutboxEventId, recordEvent as recordBusinessEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import {
-  deliverNotices,
-  companyName,
-  companyProfiles,
-  nextNumber,
-  type Notice,
-  type NotificationKindIn,
-  organizations,
-  recordNotice,
-} from '../companies/index.server'
+import { companyName, companyProfiles, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
 import { userNames } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
@@ -171,11 +162,19 @@ async function creating(
 }
 
 /**
- * After a commit: tells the buyer's and the provider's open pages (and the acting company's, e.g. a logistics provider
- * quoting a freight request) that the service order changed. Ids and the action only.
+ * The order's business event, in its transaction: the buyer's and the provider's open pages (and the acting company's,
+ * e.g. a logistics provider quoting a freight request) hear that it changed (ids and the action only), and the notices
+ * go out, after commit (`relayEvents`).
  */
-function publishServiceOrderChange(ctx: ServiceContext, order: ServiceOrderSummary, action: string): void {
-  publishChange([order.buyer.id, order.provider.id, ctx.actor.companyId], { entity: 'service_order', id: order.id, action })
+async function recordOrderEvent(
+  tx: Transaction,
+  ctx: ServiceContext,
+  order: { id: string; buyerCompanyId: string | null; providerCompanyId?: string | null },
+  action: string,
+  notices: Notice[],
+): Promise<OutboxEventId> {
+  const companyIds = [order.buyerCompanyId, order.providerCompanyId, ctx.actor.companyId].filter((id): id is string => Boolean(id))
+  return recordBusinessEvent(tx, { name: `service_order.${action}`, changes: [{ companyIds, entity: 'service_order', id: order.id, action }], notices })
 }
 
 /** A service order from the actor's company to a provider of that service; it starts `requested`. */
@@ -188,6 +187,7 @@ export async function createServiceOrder(
   const buyerId = ctx.actor.companyId
   if (input.providerCompanyId === buyerId) throw fieldError({ providerCompanyId: ['validation.ownCompany'] })
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   const id = await creating(
     { ...ctx, actor: { ...ctx.actor, companyId: buyerId } },
     { kind: 'service', ...input },
@@ -222,12 +222,11 @@ export async function createServiceOrder(
       await tx.insert(serviceOrders).values(order)
       await recordEvent(tx, ctx, id, { type: 'created', toStatus: 'requested' })
       await notify(tx, ctx, input.providerCompanyId, order, 'requested', { company: order.buyerName }, notices)
+      events.push(await recordOrderEvent(tx, ctx, order, 'create', notices))
     },
   )
-  const detail = await getServiceOrder(ctx, id)
-  publishServiceOrderChange(ctx, detail, 'create')
-  await deliverNotices(notices)
-  return detail
+  await relayEvents(events)
+  return getServiceOrder(ctx, id)
 }
 
 /** A freight request (a logistic order without a provider yet): logistics providers price it; it starts `quoting`. */
@@ -239,6 +238,7 @@ export async function createLogisticOrder(
   requireCompany(ctx.actor)
   const buyerId = ctx.actor.companyId
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   const id = await creating(
     { ...ctx, actor: { ...ctx.actor, companyId: buyerId } },
     { kind: 'logistic', ...input },
@@ -270,12 +270,11 @@ export async function createLogisticOrder(
         .where(and(offersService('logistics'), ne(organizations.id, buyerId)))
         .limit(500)
       for (const provider of providers) await notify(tx, ctx, provider.id, order, 'freight_request', { company: order.buyerName }, notices)
+      events.push(await recordOrderEvent(tx, ctx, order, 'create', notices))
     },
   )
-  const detail = await getServiceOrder(ctx, id)
-  publishServiceOrderChange(ctx, detail, 'create')
-  await deliverNotices(notices)
-  return detail
+  await relayEvents(events)
+  return getServiceOrder(ctx, id)
 }
 
 /** The order locked for update, with the actor's side; not found for anyone else. */
@@ -302,6 +301,7 @@ export async function transitionServiceOrder(ctx: ServiceContext, id: string, in
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const { order, party } = await lockOrder(tx, companyId, id)
     requireVersion('order', order.version, input.version)
@@ -333,11 +333,10 @@ export async function transitionServiceOrder(ctx: ServiceContext, id: string, in
     const counterpart = party === 'buyer' ? order.providerCompanyId : order.buyerCompanyId
     const actorName = party === 'buyer' ? order.buyerName : order.providerName
     await notify(tx, ctx, counterpart, order, input.action, { company: actorName, reason: input.reason }, notices)
+    events.push(await recordOrderEvent(tx, ctx, order, input.action, notices))
   })
-  const detail = await getServiceOrder(ctx, id)
-  publishServiceOrderChange(ctx, detail, input.action)
-  await deliverNotices(notices)
-  return detail
+  await relayEvents(events)
+  return getServiceOrder(ctx, id)
 }
 
 /** A logistics provider prices an open freight request: one pending quote per provider. */
@@ -350,7 +349,8 @@ export async function submitFreightQuote(
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
-  const { replayed } = await createIdempotently(`freight_quote:${companyId}`, options, { id, input }, async (tx, quoteId) => {
+  const events: OutboxEventId[] = []
+  await createIdempotently(`freight_quote:${companyId}`, options, { id, input }, async (tx, quoteId) => {
     const [order] = await tx.select().from(serviceOrders).where(eq(serviceOrders.id, id)).for('update')
     if (!order || order.buyerCompanyId === companyId)
       throw order ? new AppError('not_your_turn', 'The buyer does not price its own request', { action: 'quote', status: order.status }) : notFound()
@@ -384,23 +384,23 @@ export async function submitFreightQuote(
       { company: await companyName(companyId, tx), price: `${input.price} ${input.currency}` },
       notices,
     )
+    // As the quoting provider sees it: the buyer is not named, so its pages are not told (they hear through the notice).
+    events.push(await recordOrderEvent(tx, ctx, { ...order, buyerCompanyId: null }, 'quote', notices))
   })
-  const detail = await getServiceOrder(ctx, id)
-  // A replayed quote was published and mailed by its first request.
-  if (!replayed) {
-    publishServiceOrderChange(ctx, detail, 'quote')
-    await deliverNotices(notices)
-  }
-  return detail
+  // A replayed quote recorded no event: its first request's went out.
+  await relayEvents(events)
+  return getServiceOrder(ctx, id)
 }
 
 /** The provider takes back its pending quote. */
 export async function withdrawFreightQuote(ctx: ServiceContext, id: string, quoteId: string): Promise<ServiceOrderDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const [order] = await tx.select().from(serviceOrders).where(eq(serviceOrders.id, id)).for('update')
-    if (!order || (await viewerOf(tx, order, companyId)) === null) throw notFound()
+    const viewer = order ? await viewerOf(tx, order, companyId) : null
+    if (!order || viewer === null) throw notFound()
     const [quote] = await tx
       .select()
       .from(freightQuotes)
@@ -410,10 +410,10 @@ export async function withdrawFreightQuote(ctx: ServiceContext, id: string, quot
       throw new AppError('invalid_transition', 'Only a pending quote can be withdrawn', { action: 'withdraw', status: quote.status })
     await tx.update(freightQuotes).set({ status: 'withdrawn', updatedAt: new Date() }).where(eq(freightQuotes.id, quoteId))
     await recordEvent(tx, ctx, id, { type: 'quote_withdrawn', fromStatus: order.status, toStatus: order.status })
+    events.push(await recordOrderEvent(tx, ctx, { ...order, buyerCompanyId: viewer === 'quoting' ? null : order.buyerCompanyId }, 'quote_withdraw', []))
   })
-  const detail = await getServiceOrder(ctx, id)
-  publishServiceOrderChange(ctx, detail, 'quote_withdraw')
-  return detail
+  await relayEvents(events)
+  return getServiceOrder(ctx, id)
 }
 
 /** The buyer accepts one provider's price: the order gets its provider and price; the other quotes are rejected. */
@@ -421,6 +421,7 @@ export async function acceptFreightQuote(ctx: ServiceContext, id: string, input:
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const { order, party } = await lockOrder(tx, companyId, id)
     requireVersion('order', order.version, input.version)
@@ -460,11 +461,10 @@ export async function acceptFreightQuote(ctx: ServiceContext, id: string, input:
       data: { quoteId: input.quoteId, provider: quote.providerName, price: quote.quote.price, currency: quote.quote.currency },
     })
     await notify(tx, ctx, quote.quote.providerCompanyId, order, 'accept_quote', { company: order.buyerName }, notices)
+    events.push(await recordOrderEvent(tx, ctx, { ...order, providerCompanyId: quote.quote.providerCompanyId }, 'quote_accept', notices))
   })
-  const detail = await getServiceOrder(ctx, id)
-  publishServiceOrderChange(ctx, detail, 'quote_accept')
-  await deliverNotices(notices)
-  return detail
+  await relayEvents(events)
+  return getServiceOrder(ctx, id)
 }
 
 function summaryOf(row: ServiceOrderRow, viewer: ServiceOrderViewer): ServiceOrderSummary {

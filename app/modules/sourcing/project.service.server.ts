@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { publishChange } from '../../platform/realtime/publisher.server'
+import { recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { convertAmount } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
@@ -188,7 +188,7 @@ const normalized = (value: string | null) => (value !== null && /^\d+(\.\d+)?$/.
 export async function transitionProject(ctx: ServiceContext, id: string, input: ProjectTransitionInput): Promise<Project> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  await database().transaction(async (tx) => {
+  const event = await database().transaction(async (tx) => {
     const project = await lockProject(tx, companyId, id)
     requireVersion('project', project.version, input.version)
     const check = checkTransition(projectMachine, project.status, input.action, 'buyer')
@@ -196,8 +196,9 @@ export async function transitionProject(ctx: ServiceContext, id: string, input: 
       throw new AppError(check.problem, `Cannot ${input.action} a project that is ${project.status}`, { action: input.action, status: project.status })
     if (needsReason(projectMachine, input.action) && !input.reason) throw fieldError({ reason: ['validation.reason'] })
     await applyStep(tx, ctx, project, input.action, check.to, input.reason)
+    return recordEvent(tx, { name: `project.${input.action}`, changes: [{ companyIds: [companyId], entity: 'project', id, action: input.action }] })
   })
-  publishChange([companyId], { entity: 'project', id, action: input.action })
+  await relayEvents([event])
   return getProject(ctx, id)
 }
 

@@ -6,21 +6,12 @@ import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
-import { publishChange } from '../../platform/realtime/publisher.server'
+import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { availableActions, checkTransition, type Party } from '../../platform/state-machine'
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 import { roundToCurrency } from '../catalog/index'
 import { requireCompany } from '../companies/index'
-import {
-  attachedFiles,
-  checkAttachments,
-  companyName,
-  companyNames,
-  companyStanding,
-  deliverNotices,
-  type Notice,
-  recordNotice,
-} from '../companies/index.server'
+import { attachedFiles, checkAttachments, companyName, companyNames, companyStanding, type Notice, recordNotice } from '../companies/index.server'
 import { userNames } from '../identity/index.server'
 import type {
   MyQuotationsQuery,
@@ -335,9 +326,23 @@ async function noticeToBuyer(
   notices.push(notice)
 }
 
-/** Tells the buyer's and the supplier's open pages that a quotation changed (ids and the action only: nothing of a sealed bid). */
-function publishQuotationChange(rfq: { id: string; organizationId: string }, supplierCompanyId: string, id: string, action: string): void {
-  publishChange([rfq.organizationId, supplierCompanyId], { entity: 'quotation', id, action, rfqId: rfq.id })
+/**
+ * The quotation's business event, in its transaction: the buyer's and the supplier's open pages hear that it changed
+ * (ids and the action only: nothing of a sealed bid), and the notices go out, after commit (`relayEvents`).
+ */
+function recordQuotationEvent(
+  tx: Transaction,
+  rfq: { id: string; organizationId: string },
+  supplierCompanyId: string,
+  id: string,
+  action: string,
+  notices: Notice[],
+): Promise<OutboxEventId> {
+  return recordEvent(tx, {
+    name: `quotation.${action}`,
+    changes: [{ companyIds: [rfq.organizationId, supplierCompanyId], entity: 'quotation', id, action, rfqId: rfq.id }],
+    notices,
+  })
 }
 
 // ——— supplier ———
@@ -433,7 +438,7 @@ export async function submitQuotation(ctx: ServiceContext, id: string, input: Pi
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
   const now = new Date()
-  const changed = await database().transaction(async (tx) => {
+  const event = await database().transaction(async (tx) => {
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('submit', quotation, 'supplier')
     if (!quotingOpen(rfq, now)) throw quotingClosed(rfq)
@@ -467,10 +472,9 @@ export async function submitQuotation(ctx: ServiceContext, id: string, input: Pi
     const sealed = sealedNow(rfq, now)
     await projectEvent(tx, ctx, rfq, 'quotation_submitted', sealed ? {} : { quotationId: id, supplier: supplierName, total, currency: snapshot.currency })
     await noticeToBuyer(tx, ctx, rfq, 'submitted', { company: supplierName, total: `${total} ${snapshot.currency}`, revision: '1', reason: '' }, now, notices)
-    return rfq
+    return recordQuotationEvent(tx, rfq, companyId, id, 'submit', notices)
   })
-  publishQuotationChange(changed, companyId, id, 'submit')
-  await deliverNotices(notices)
+  await relayEvents([event])
   return getQuotation(ctx, id)
 }
 
@@ -488,7 +492,7 @@ export async function reviseQuotation(ctx: ServiceContext, id: string, input: Re
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
   const now = new Date()
-  const revised: { rfq?: RfqRow } = {}
+  const events: OutboxEventId[] = []
   // A retried revision answers with the quotation its first attempt revised, before the version it carries goes stale.
   await createIdempotently(
     `quotation_revision:${companyId}`,
@@ -526,15 +530,12 @@ export async function reviseQuotation(ctx: ServiceContext, id: string, input: Re
         now,
         notices,
       )
-      revised.rfq = rfq
+      events.push(await recordQuotationEvent(tx, rfq, companyId, id, 'revise', notices))
     },
     id,
   )
-  // A replayed revision was published and mailed by its first request.
-  if (revised.rfq) {
-    publishQuotationChange(revised.rfq, companyId, id, 'revise')
-    await deliverNotices(notices)
-  }
+  // A replayed revision recorded no event: its first request's went out.
+  await relayEvents(events)
   return getQuotation(ctx, id)
 }
 
@@ -544,7 +545,7 @@ export async function withdrawQuotation(ctx: ServiceContext, id: string, input: 
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
   const now = new Date()
-  const changed = await database().transaction(async (tx) => {
+  const event = await database().transaction(async (tx) => {
     const { quotation, rfq } = await lockOwnQuotation(tx, companyId, id)
     refuse('withdraw', quotation, 'supplier')
     requireVersion('quotation', quotation.version, input.version)
@@ -566,10 +567,9 @@ export async function withdrawQuotation(ctx: ServiceContext, id: string, input: 
         notices,
       )
     }
-    return rfq
+    return recordQuotationEvent(tx, rfq, companyId, id, 'withdraw', notices)
   })
-  publishQuotationChange(changed, companyId, id, 'withdraw')
-  await deliverNotices(notices)
+  await relayEvents([event])
   return getQuotation(ctx, id)
 }
 
@@ -631,9 +631,9 @@ async function readable(db: Db, companyId: string, id: string, now: Date): Promi
 
 /**
  * The buyer accepts or rejects a pending quotation (a rejection needs a reason); the supplier hears of it with the
- * reason. Inside the caller's transaction (the award workflow); answers the notices to mail after commit.
+ * reason. Inside the caller's transaction, with its business event; answers the event to relay after commit.
  */
-export async function decideQuotationIn(tx: Transaction, ctx: ServiceContext, id: string, input: QuotationDecisionInput): Promise<Notice[]> {
+export async function decideQuotationIn(tx: Transaction, ctx: ServiceContext, id: string, input: QuotationDecisionInput): Promise<OutboxEventId> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const now = new Date()
@@ -661,37 +661,39 @@ export async function decideQuotationIn(tx: Transaction, ctx: ServiceContext, id
     link: supplierLink(rfq.id),
   }
   await recordNotice(tx, notice)
-  return [notice]
+  return recordQuotationEvent(tx, rfq, quotation.supplierCompanyId, id, input.decision, [notice])
 }
 
 /** The buyer's decision on one quotation, in its own transaction (see `decideQuotationIn`). */
 export async function decideQuotation(ctx: ServiceContext, id: string, input: QuotationDecisionInput): Promise<QuotationDetail> {
   requireCompany(ctx.actor)
-  const notices = await database().transaction((tx) => decideQuotationIn(tx, ctx, id, input))
-  const decided = await getQuotation(ctx, id)
-  publishQuotationChange({ id: decided.rfq.id, organizationId: decided.buyer.id }, decided.supplier.id, id, input.decision)
-  await deliverNotices(notices)
-  return decided
+  const event = await database().transaction((tx) => decideQuotationIn(tx, ctx, id, input))
+  await relayEvents([event])
+  return getQuotation(ctx, id)
 }
 
 /** Pending quotations whose validity date has passed become expired (the hourly job); answers how many. */
 export async function expireQuotations(now = new Date()): Promise<number> {
-  const expired = await database()
-    .update(quotations)
-    .set({ status: 'expired', version: sql`${quotations.version} + 1`, updatedAt: now })
-    .where(and(eq(quotations.status, 'submitted'), lt(quotations.validUntil, today(now))))
-    .returning({ id: quotations.id, rfqId: quotations.rfqId, supplierCompanyId: quotations.supplierCompanyId })
-  if (expired.length > 0) {
-    const buyers = await database()
+  const events: OutboxEventId[] = []
+  const expired = await database().transaction(async (tx) => {
+    const rows = await tx
+      .update(quotations)
+      .set({ status: 'expired', version: sql`${quotations.version} + 1`, updatedAt: now })
+      .where(and(eq(quotations.status, 'submitted'), lt(quotations.validUntil, today(now))))
+      .returning({ id: quotations.id, rfqId: quotations.rfqId, supplierCompanyId: quotations.supplierCompanyId })
+    if (rows.length === 0) return rows
+    const buyers = await tx
       .select({ id: rfqs.id, organizationId: rfqs.organizationId })
       .from(rfqs)
-      .where(inArray(rfqs.id, [...new Set(expired.map((row) => row.rfqId))]))
+      .where(inArray(rfqs.id, [...new Set(rows.map((row) => row.rfqId))]))
     const buyerOf = new Map(buyers.map((rfq) => [rfq.id, rfq]))
-    for (const row of expired) {
+    for (const row of rows) {
       const rfq = buyerOf.get(row.rfqId)
-      if (rfq) publishQuotationChange(rfq, row.supplierCompanyId, row.id, 'expire')
+      if (rfq) events.push(await recordQuotationEvent(tx, rfq, row.supplierCompanyId, row.id, 'expire', []))
     }
-  }
+    return rows
+  })
+  await relayEvents(events)
   return expired.length
 }
 

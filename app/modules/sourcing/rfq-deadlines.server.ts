@@ -1,7 +1,8 @@
 import { and, eq, exists, gt, inArray, isNull, lte, ne, notExists, notInArray } from 'drizzle-orm'
 import { database } from '../../platform/db/index.server'
 import { logger } from '../../platform/logger.server'
-import { companyNames, deliverNotices, type Notice, recordNotice } from '../companies/index.server'
+import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
+import { companyNames, type Notice, recordNotice } from '../companies/index.server'
 import { quotations, rfqInvitations, rfqs } from './sourcing.tables.server'
 
 /** How long before the quote deadline invited suppliers who have not quoted are reminded (once). */
@@ -20,7 +21,7 @@ function deadlineText(deadline: Date): string {
  */
 export async function remindRfqDeadlines(now: Date = new Date()): Promise<number> {
   const soon = new Date(now.getTime() + RFQ_DEADLINE_REMINDER_MS)
-  const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const closingSoon = tx
       .select({ id: rfqs.id })
@@ -62,10 +63,10 @@ export async function remindRfqDeadlines(now: Date = new Date()): Promise<number
         link: `/app/supplier/portal/rfq/${rfq.id}`,
       }
       await recordNotice(tx, notice)
-      notices.push(notice)
+      events.push(await recordEvent(tx, { name: 'rfq.deadline_soon', notices: [notice] }))
     }
   })
-  await deliverNotices(notices)
-  if (notices.length > 0) logger().info({ reminded: notices.length }, 'RFQ deadline reminders sent')
-  return notices.length
+  await relayEvents(events)
+  if (events.length > 0) logger().info({ reminded: events.length }, 'RFQ deadline reminders sent')
+  return events.length
 }

@@ -5,14 +5,12 @@ import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
-import { logger } from '../../platform/logger.server'
-import { publishChange } from '../../platform/realtime/publisher.server'
+import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
 import { knownCategoryIds } from '../catalog/index.server'
 import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
 import {
-  deliverNotices,
   checkAttachments,
   companyName,
   companyProfiles,
@@ -201,19 +199,20 @@ async function lockOwnRfq(tx: Transaction, companyId: string, id: string): Promi
 }
 
 /**
- * After a commit: tells the buyer's open pages, and those of every invited (or quoting) supplier unless `only`
- * names the companies, that the RFQ changed. Ids and the action only. A failed look-up is logged, never thrown:
- * the write has already happened.
+ * The RFQ's business event, in its transaction: the buyer's open pages, and those of every invited (or quoting)
+ * supplier unless `only` names the companies, hear that the RFQ changed (ids and the action only), and the notices go
+ * out, after commit (`relayEvents`).
  */
-async function publishRfqChange(rfq: { id: string; organizationId: string }, action: string, only?: string[]): Promise<void> {
-  try {
-    const suppliers =
-      only ??
-      (await database().select({ id: rfqInvitations.supplierCompanyId }).from(rfqInvitations).where(eq(rfqInvitations.rfqId, rfq.id))).map((row) => row.id)
-    publishChange([rfq.organizationId, ...suppliers], { entity: 'rfq', id: rfq.id, action })
-  } catch (error) {
-    logger().warn({ err: error instanceof Error ? error.message : String(error), rfqId: rfq.id }, 'rfq change not published')
-  }
+async function recordRfqEvent(
+  tx: Transaction,
+  rfq: { id: string; organizationId: string },
+  action: string,
+  notices: Notice[],
+  only?: string[],
+): Promise<OutboxEventId> {
+  const suppliers =
+    only ?? (await tx.select({ id: rfqInvitations.supplierCompanyId }).from(rfqInvitations).where(eq(rfqInvitations.rfqId, rfq.id))).map((row) => row.id)
+  return recordEvent(tx, { name: `rfq.${action}`, changes: [{ companyIds: [rfq.organizationId, ...suppliers], entity: 'rfq', id: rfq.id, action }], notices })
 }
 
 async function notify(tx: Transaction, notices: Notice[], notice: Notice): Promise<void> {
@@ -390,15 +389,17 @@ async function draftValues(tx: Transaction, companyId: string, input: DraftInput
 export async function createRfq(ctx: ServiceContext, input: CreateRfqInput, options: IdempotencyOption = {}, now: Date = new Date()): Promise<RfqDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const { id, replayed } = await createIdempotently(`rfq:${companyId}`, options, input, async (tx, rfqId) => {
+  const events: OutboxEventId[] = []
+  const { id } = await createIdempotently(`rfq:${companyId}`, options, input, async (tx, rfqId) => {
     const { values, lines, supplierIds } = await draftValues(tx, companyId, input, now)
     const number = await nextNumber(tx, companyId, 'RFQ', now)
     await tx.insert(rfqs).values({ id: rfqId, organizationId: companyId, number, status: 'draft', createdBy: ctx.actor.userId, ...values })
     await writeDraftParts(tx, rfqId, lines, supplierIds)
     if (values.projectId) await shortlistInvitees(tx, ctx, values.projectId, supplierIds)
     await projectEvent(tx, ctx, { id: rfqId, number, projectId: values.projectId }, 'rfq_created', values.title)
+    events.push(await recordRfqEvent(tx, { id: rfqId, organizationId: companyId }, 'create', [], []))
   })
-  if (!replayed) await publishRfqChange({ id, organizationId: companyId }, 'create', [])
+  await relayEvents(events)
   return getRfq(ctx, id, now)
 }
 
@@ -406,6 +407,7 @@ export async function createRfq(ctx: ServiceContext, input: CreateRfqInput, opti
 export async function updateRfq(ctx: ServiceContext, id: string, input: UpdateRfqInput, now: Date = new Date()): Promise<RfqDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const rfq = await lockOwnRfq(tx, companyId, id)
     requireVersion('RFQ', rfq.version, input.version)
@@ -417,8 +419,9 @@ export async function updateRfq(ctx: ServiceContext, id: string, input: UpdateRf
       .where(eq(rfqs.id, id))
     await writeDraftParts(tx, id, lines, supplierIds)
     if (values.projectId) await shortlistInvitees(tx, ctx, values.projectId, supplierIds)
+    events.push(await recordRfqEvent(tx, rfq, 'update', [], []))
   })
-  await publishRfqChange({ id, organizationId: companyId }, 'update', [])
+  await relayEvents(events)
   return getRfq(ctx, id, now)
 }
 
@@ -433,6 +436,7 @@ export async function transitionRfq(ctx: ServiceContext, id: string, input: RfqT
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const rfq = await lockOwnRfq(tx, companyId, id)
     requireVersion('RFQ', rfq.version, input.version)
@@ -470,9 +474,9 @@ export async function transitionRfq(ctx: ServiceContext, id: string, input: RfqT
       toStatus: check.to,
       ...(input.deadline ? { deadline: input.deadline.toISOString() } : {}),
     })
+    events.push(await recordRfqEvent(tx, rfq, action, notices))
   })
-  await publishRfqChange({ id, organizationId: companyId }, input.action)
-  await deliverNotices(notices)
+  await relayEvents(events)
   return getRfq(ctx, id, now)
 }
 
@@ -495,7 +499,7 @@ async function markRequirementsSent(tx: Transaction, rfqId: string): Promise<voi
  * `rfq.closed` notice with the number of quotations received, recorded with the change and delivered after it.
  */
 export async function closeExpiredRfqs(now: Date = new Date()): Promise<number> {
-  const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   const closed = await database().transaction(async (tx) => {
     const rows = await tx
       .update(rfqs)
@@ -518,16 +522,18 @@ export async function closeExpiredRfqs(now: Date = new Date()): Promise<number> 
       .groupBy(quotations.rfqId)
     for (const rfq of rows) {
       const quotationsReceived = received.find((row) => row.rfqId === rfq.id)?.n ?? 0
+      const notices: Notice[] = []
       await notify(tx, notices, {
         companyId: rfq.organizationId,
         kind: 'rfq.closed',
         params: { number: rfq.number, title: rfq.title, count: String(quotationsReceived) },
         link: `/app/sourcing/rfq/${rfq.id}`,
       })
+      events.push(await recordEvent(tx, { name: 'rfq.close_expired', notices }))
     }
     return rows
   })
-  await deliverNotices(notices)
+  await relayEvents(events)
   return closed.length
 }
 
@@ -880,7 +886,8 @@ export async function declineRfq(ctx: ServiceContext, id: string, reason: string
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
-  const { buyerId, view } = await database().transaction(async (tx) => {
+  const events: OutboxEventId[] = []
+  const view = await database().transaction(async (tx) => {
     const { rfq, invitation } = await lockInvitation(tx, companyId, id, now, true)
     if (!isQuotingOpen(rfq, now))
       throw new AppError('invalid_transition', 'Quoting on this RFQ is closed', { action: 'decline', status: rfq.status, reason: 'quoting_closed' })
@@ -899,10 +906,10 @@ export async function declineRfq(ctx: ServiceContext, id: string, reason: string
       link: BUYER_LINK(rfq.id),
     })
     await projectEvent(tx, ctx, rfq, 'rfq_declined', reason, { supplierCompanyId: companyId })
-    return { buyerId: rfq.organizationId, view: await supplierView(tx, companyId, rfq, declined ?? invitation, now) }
+    events.push(await recordRfqEvent(tx, rfq, 'decline', notices, [companyId]))
+    return supplierView(tx, companyId, rfq, declined ?? invitation, now)
   })
-  await publishRfqChange({ id, organizationId: buyerId }, 'decline', [companyId])
-  await deliverNotices(notices)
+  await relayEvents(events)
   return view
 }
 
@@ -917,7 +924,8 @@ export async function askQuestion(
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
-  const asked: { buyerId?: string; view?: SupplierRfqView } = {}
+  const events: OutboxEventId[] = []
+  const asked: { view?: SupplierRfqView } = {}
   await createIdempotently(`rfq_question:${companyId}`, options, { rfqId: id, input }, async (tx, questionId) => {
     const { rfq, invitation } = await lockInvitation(tx, companyId, id, now, true)
     if (!isQuotingOpen(rfq, now))
@@ -933,14 +941,12 @@ export async function askQuestion(
       params: { number: rfq.number, title: rfq.title },
       link: BUYER_LINK(rfq.id),
     })
-    asked.buyerId = rfq.organizationId
+    events.push(await recordRfqEvent(tx, rfq, 'question', notices, [companyId]))
     asked.view = await supplierView(tx, companyId, rfq, invitation, now)
   })
-  // A replayed question was published and mailed by its first request.
-  if (!asked.buyerId || !asked.view) return getRfqForSupplier(ctx, id, now)
-  await publishRfqChange({ id, organizationId: asked.buyerId }, 'question', [companyId])
-  await deliverNotices(notices)
-  return asked.view
+  // A replayed question recorded no event: its first request's went out.
+  await relayEvents(events)
+  return asked.view ?? getRfqForSupplier(ctx, id, now)
 }
 
 /** The buyer answers (or corrects the answer to) a question; every invitee still in the running hears of it. */
@@ -954,6 +960,7 @@ export async function answerQuestion(
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const notices: Notice[] = []
+  const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
     const rfq = await lockOwnRfq(tx, companyId, id)
     const [updated] = await tx
@@ -963,9 +970,9 @@ export async function answerQuestion(
       .returning({ id: rfqQuestions.id })
     if (!updated) throw new AppError('not_found', 'Question not found')
     if (rfq.status === 'open' || rfq.status === 'closed') await notifyInvitees(tx, ctx, rfq, 'answer', {}, notices)
+    events.push(await recordRfqEvent(tx, rfq, 'answer', notices))
   })
-  await publishRfqChange({ id, organizationId: companyId }, 'answer')
-  await deliverNotices(notices)
+  await relayEvents(events)
   return getRfq(ctx, id, now)
 }
 

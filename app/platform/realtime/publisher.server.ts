@@ -36,13 +36,17 @@ export function publish(rooms: string[], event: string, payload: unknown, except
 
 /**
  * Tells the companies' open pages that a record changed (ids only: pages re-read through their authorized loaders).
- * The person who made the change is left out: their page already shows the outcome of their own action, and a
- * second reload would wipe its result (the "orders created" summary, a success message).
+ * The person who made the change is left out (by default the user of the current request): their page already shows
+ * the outcome of their own action, and a second reload would wipe its result (the "orders created" summary, a success
+ * message). The outbox relay passes the user and time it recorded with the change.
  */
-export function publishChange(companyIds: Array<string | null | undefined>, change: Omit<EntityChange, 'at'>): void {
+export function publishChange(
+  companyIds: Array<string | null | undefined>,
+  change: Omit<EntityChange, 'at'>,
+  { exceptUserId = requestScope()?.userId, at = new Date() }: { exceptUserId?: string | null; at?: Date } = {},
+): void {
   const rooms = companyIds.filter((id): id is string => Boolean(id)).map(roomOf.company)
-  const actor = requestScope()?.userId
-  publish(rooms, 'entity:changed', { ...change, at: new Date().toISOString() } satisfies EntityChange, actor ? [roomOf.user(actor)] : [])
+  publish(rooms, 'entity:changed', { ...change, at: at.toISOString() } satisfies EntityChange, exceptUserId ? [roomOf.user(exceptUserId)] : [])
 }
 
 /**
