@@ -13,6 +13,6 @@ const system = new JobSystem({
   pollingIntervalSeconds: 0.5,
   onError: (error) => console.error(error.message),
 })
-const job = steppedJob({ db: handle.db, worker: 'killed', stepMs: 300, onStep: (step) => console.log(`step ${step}`) })
+const job = steppedJob({ db: handle.db, worker: 'killed', stepMs: 300, onStep: (step) => process.stdout.write(`step ${step}\n`) })
 await system.start([job])
-console.log(`sent ${await system.send(job, { runId: process.env.STEPPED_RUN ?? 'run', steps: Number(process.env.STEPPED_STEPS ?? 6) })}`)
+await system.send(job, { runId: process.env.STEPPED_RUN ?? 'run', steps: Number(process.env.STEPPED_STEPS ?? 6) })

@@ -180,8 +180,8 @@ export const productImportJob = defineJob({
   heartbeatSeconds: 30,
   // A bound, not a pace: 200,000 rows take minutes; the heartbeat is what notices a dead server.
   timeoutSeconds: 6 * 60 * 60,
-  // Each import its own fetch: one long import must not hold back another company's.
-  concurrency: 4,
+  // Each import its own fetch: one long import must not hold back another company's (two: on PGlite more would only share its one connection).
+  concurrency: 2,
   handle: ({ importId }, context) => attemptImport(importId, context),
 })
 
