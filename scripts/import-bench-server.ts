@@ -2,18 +2,19 @@
 // API on one HTTP server, without the page renderer, and the import services in the same process, as in production, so
 // an import and the requests share the event loop and the database (on PGlite its one connection). The configuration
 // comes from the environment (DATABASE_URL or DATA_DIR, PORT…). Over IPC: `import` runs one import of the generated file
-// (upload and parse → start, which checks every row → the background run) and answers its timings.
+// (upload and parse → start, which checks every row → its run as a job of the queue) and answers its timings.
 import { createServer } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { eq, isNotNull } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { IMPORT_COLUMNS } from '../app/modules/catalog/index'
-import { categories, getImport, hsCodes, importRun, startImport, uploadImport } from '../app/modules/catalog/index.server'
+import { categories, getImport, hsCodes, importSettled, productImportJob, startImport, uploadImport } from '../app/modules/catalog/index.server'
 import { bearerSessions } from '../app/modules/identity/index.server'
 import type { ServiceContext } from '../app/platform/actor'
 import { closeDatabase, database, databaseHandle } from '../app/platform/db/index.server'
 import { env } from '../app/platform/env.server'
 import { startPgliteUpkeep } from '../app/platform/db/pglite-upkeep.server'
+import { startJobs, stopJobs } from '../app/platform/jobs/index.server'
 import { createHttpApp } from '../server/http-app'
 import { createMember } from '../db/factories/companies'
 
@@ -132,6 +133,8 @@ async function benchCsv(count: number): Promise<Uint8Array> {
 
 const config = env()
 await databaseHandle().migrate()
+// As in production (server/app.ts): the import runs as a job of the queue, on this process's worker.
+await startJobs([productImportJob])
 await bearerSessions().keyRing()
 const { user, company } = await createMember({ role: 'owner', companyInput: { name: 'Bench Import Supplier', kind: 'supplier', verificationStatus: 'accept' } })
 const ctx: ServiceContext = {
@@ -175,7 +178,8 @@ async function importOnce(label: string): Promise<void> {
   const startSeconds = seconds(startedStart)
   const applyStartedAt = Date.now()
   const applyStarted = performance.now()
-  await importRun(job.id)
+  // Polled once a second: more often would add requests of its own to the ones measured.
+  await importSettled(job.id, { timeoutMs: 60 * 60_000, pollMs: 1000 })
   const applySeconds = seconds(applyStarted)
   const done = await getImport(ctx, job.id)
   if (done.status !== 'completed') throw new Error(`import ${label} ended ${done.status}: ${done.failureReason}`)
@@ -199,6 +203,7 @@ process.on('message', (request: { type?: string; label?: string }) => {
 
 async function stop(): Promise<void> {
   http.close()
+  await stopJobs()
   await closeDatabase()
   process.exit(0)
 }

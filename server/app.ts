@@ -4,7 +4,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
 import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
 import { closeCompanyCaches } from '../app/modules/companies/index.server'
-import { closeProductCounts, closeProductVisibility, resumeImports } from '../app/modules/catalog/index.server'
+import { closeProductCounts, closeProductVisibility, productImportJob, queueStrandedImports } from '../app/modules/catalog/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { startPgliteUpkeep } from '../app/platform/db/pglite-upkeep.server'
 import { env } from '../app/platform/env.server'
@@ -30,10 +30,11 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   await bearerSessions().keyRing()
   sessionRevocations().listen()
   preferencesCache().listen()
-  // Imports a stopped server left running committed nothing: they run again from their files in the background.
-  await resumeImports()
-  const jobs = await startJobs(SCHEDULED_JOBS)
-  if (jobs.worker) await catchUpOnStart()
+  const jobs = await startJobs([...SCHEDULED_JOBS, productImportJob])
+  if (jobs.worker) {
+    await catchUpOnStart()
+    await queueStrandedImports()
+  }
   stopPgliteUpkeep = startPgliteUpkeep()
   return { seeded }
 }

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { importRun } from '../../app/modules/catalog/index.server'
+import { importSettled, productImportJob } from '../../app/modules/catalog/index.server'
 import { CATALOGS } from '../../app/platform/i18n/catalog.server'
 import { LocalDiskStorage } from '../../app/platform/files/local-storage.server'
 import { useFileStorage } from '../../app/platform/files/storage.server'
 import { createMember } from '../../db/factories/companies'
 import { exeBytes } from '../../tests/support/file-fixtures'
+import { withJobs } from '../../tests/support/jobs'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 import { TEST_PUBLIC_URL } from '../../tests/support/test-env'
 
@@ -25,6 +26,8 @@ afterAll(async () => {
   useFileStorage(undefined)
   await rm(root, { recursive: true, force: true })
 })
+
+withJobs([productImportJob])
 
 const messages = CATALOGS.en.productImport
 const GOOD = 'sku,name_en,category,hs_code,origin_country,unit,moq\nMUG-1,Mug,mugs-cups,691200,CN,piece,10\nLAMP-1,Lamp,lighting,,CN,piece,5\n'
@@ -89,7 +92,7 @@ describe('product imports API', () => {
     })
 
     expect(await call(app, `/api/v1/product-imports/${id}/start`, { method: 'POST', jar })).toMatchObject({ status: 202, json: { status: 'running' } })
-    await importRun(id)
+    await importSettled(id)
     expect(await call(app, `/api/v1/product-imports/${id}`, { jar })).toMatchObject({
       status: 200,
       json: { status: 'completed', created_count: 2, processed_rows: 2 },

@@ -87,6 +87,7 @@ import { BUDGET_SERIES } from '../../app/modules/sourcing/index'
 import { CATALOGS, type Namespace } from '../../app/platform/i18n/catalog.server'
 import { createTranslator } from '../../app/platform/i18n/i18n'
 import { LOCALES } from '../../app/platform/i18n/locales'
+import { productImportJob } from '../../app/modules/catalog/index.server'
 import { SCHEDULED_JOBS } from '../../server/scheduled-jobs'
 
 /**
@@ -98,7 +99,7 @@ type KeySet = { namespace: Namespace; pattern: string; values: readonly (string 
 
 const KEY_SETS: KeySet[] = [
   // The background jobs' names on the admin's jobs page.
-  { namespace: 'jobs', pattern: '*', values: SCHEDULED_JOBS.map((job) => job.titleKey ?? `(the job ${job.name} has no titleKey)`) },
+  { namespace: 'jobs', pattern: '*', values: [...SCHEDULED_JOBS, productImportJob].map((job) => job.titleKey ?? `(the job ${job.name} has no titleKey)`) },
   // Where an order stands.
   { namespace: 'orders', pattern: 'progress.steps.*', values: ORDER_STEPS },
   { namespace: 'orders', pattern: 'progress.expect.*', values: ORDER_EXPECTATIONS },

@@ -79,7 +79,7 @@ export {
   type ImportJobPage,
   type ImportPreview,
 } from './product-import.service.server'
-export { importRun, resumeImports } from './product-import.jobs.server'
+export { importSettled, productImportJob, queueStrandedImports } from './product-import.jobs.server'
 export { closeProductCounts } from './product-counts.server'
 export { closeProductVisibility } from './product-visibility.server'
 export { visibleProduct } from './product-visibility.server'

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { supplierOwnerContext } from '../../../db/factories/companies'
 import { withTemporaryFileStorage } from '../../../tests/support/file-storage'
+import { withJobs } from '../../../tests/support/jobs'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { importJobs } from './catalog.tables.server'
 import { cachedProductCount } from './product-counts.server'
-import { importRun } from './product-import.jobs.server'
+import { importSettled, productImportJob } from './product-import.jobs.server'
 import { validateRows } from './product-import.rows'
 import { getImport, startImport, uploadImport } from './product-import.service.server'
 import { loadImportReferences, loadSheet } from './product-import.sheet.server'
@@ -18,6 +19,7 @@ import { getSupplierProfile } from './supplier-directory.service.server'
 type SupplierContext = ServiceContext & { actor: { companyId: string } }
 
 withTemporaryFileStorage('product-counts')
+withJobs([productImportJob])
 
 const supplier = supplierOwnerContext
 
@@ -113,7 +115,7 @@ describe('product counts (issue 15: counted once per catalogue change)', () => {
 async function importRunToEnd(ctx: SupplierContext, bytes: Uint8Array) {
   const job = await uploadImport(ctx, { name: 'products.csv', bytes })
   await startImport(ctx, job.id)
-  await importRun(job.id)
+  await importSettled(job.id)
   return getImport(ctx, job.id)
 }
 

@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest'
 import { supplierOwnerContext } from '../../../db/factories/companies'
 import { createProduct } from '../../../db/factories/products'
 import { withTemporaryFileStorage } from '../../../tests/support/file-storage'
+import { withJobs } from '../../../tests/support/jobs'
 import type { ServiceContext } from '../../platform/actor'
 import { database, databaseHandle } from '../../platform/db/index.server'
 import { files } from '../companies/index.server'
 import { importJobs, productImportRows, products } from './catalog.tables.server'
 import { exportProducts } from './product-export.service.server'
-import { importRun, resumeImports } from './product-import.jobs.server'
+import { importSettled, productImportJob, queueStrandedImports } from './product-import.jobs.server'
 import { validateRows } from './product-import.rows'
 import { importsChanged, visibleProductOf } from './product-visibility.server'
 import { getImport, startImport, uploadImport } from './product-import.service.server'
@@ -47,13 +48,14 @@ const STEPS_PER_PHASE = 4
 const BATCH = 2
 
 withTemporaryFileStorage('import-batches')
+withJobs([productImportJob])
 
 const supplier = supplierOwnerContext
 
 async function importToEnd(ctx: ServiceContext, bytes: Uint8Array) {
   const job = await uploadImport(ctx, { name: 'products.csv', bytes })
   await startImport(ctx, job.id)
-  await importRun(job.id)
+  await importSettled(job.id)
   return getImport(ctx, job.id)
 }
 
@@ -213,12 +215,12 @@ describe('product import in batches', () => {
     expect(await importToEnd(reference, IMPORT)).toMatchObject({ status: 'completed', createdCount: 5, updatedCount: 3 })
     const expected = await contentOf(reference.actor.companyId)
 
-    // A crash after batch k: k steps commit, then the process is gone; the next start resumes the job (re-reading its file while staging).
+    // A crash after batch k: k steps commit, then the process is gone; a new attempt resumes the import (re-reading its file while staging).
     for (const crashAfter of [1, STEPS_PER_PHASE, STEPS_PER_PHASE + 2, 2 * STEPS_PER_PHASE + 1, 3 * STEPS_PER_PHASE - 1]) {
       const { ctx, job, step } = await supplierWithRunningImport()
       for (let index = 0; index < crashAfter; index++) await step()
-      expect(await resumeImports()).toContain(job.id)
-      await importRun(job.id)
+      expect(await queueStrandedImports()).toContain(job.id)
+      await importSettled(job.id)
       expect(await getImport(ctx, job.id), `crash after batch ${crashAfter}`).toMatchObject({
         status: 'completed',
         createdCount: 5,
@@ -259,8 +261,8 @@ describe('product import in batches', () => {
     const contentBefore = await contentOf(ctx.actor.companyId)
     await step()
     if (job.fileId) await database().delete(files).where(eq(files.id, job.fileId))
-    expect(await resumeImports()).toContain(job.id)
-    await importRun(job.id)
+    expect(await queueStrandedImports()).toContain(job.id)
+    await importSettled(job.id)
     expect(await getImport(ctx, job.id)).toMatchObject({ status: 'failed', failureReason: 'failure.fileMissing' })
     expect(await stagedRowsOf(job.id)).toBe(0)
     expect(await contentOf(ctx.actor.companyId)).toEqual(contentBefore)
@@ -276,9 +278,9 @@ describe('product import in batches', () => {
     ])
     const job = await uploadImport(ctx, { name: 'bulk.csv', bytes: csv(rows) })
     await startImport(ctx, job.id)
-    const run = importRun(job.id)
+    const run = importSettled(job.id)
     let finished = false
-    void run?.then(() => {
+    void run.then(() => {
       finished = true
     })
     // Wait until a batch has committed, so the request lands between batches of a running import.

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMember } from '../../../db/factories/companies'
 import { exeBytes } from '../../../tests/support/file-fixtures'
+import { withJobs } from '../../../tests/support/jobs'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
@@ -17,7 +18,7 @@ import { files } from '../companies/index.server'
 import { importJobs, products } from './catalog.tables.server'
 import { exportProducts } from './product-export.service.server'
 import { MAX_IMPORT_ROWS } from './product-import.inputs'
-import { importRun, resumeImports } from './product-import.jobs.server'
+import { importSettled, productImportJob, queueStrandedImports } from './product-import.jobs.server'
 import {
   dryRunImport,
   getImport,
@@ -42,6 +43,8 @@ afterAll(async () => {
   useFileStorage(undefined)
   await rm(root, { recursive: true, force: true })
 })
+
+withJobs([productImportJob])
 
 async function supplier(
   options: { role?: MemberRole; kind?: CompanyKind; company?: { id: string } } = {},
@@ -80,7 +83,7 @@ const productsOf = (companyId: string) => database().select().from(products).whe
 
 async function importToEnd(ctx: ServiceContext, id: string) {
   await startImport(ctx, id)
-  await importRun(id)
+  await importSettled(id)
   return getImport(ctx, id)
 }
 
@@ -254,7 +257,7 @@ describe('product import', () => {
     expect(await database().select().from(importJobs).where(eq(importJobs.organizationId, ctx.actor.companyId))).toEqual([])
   })
 
-  it('resumes imports a restart left running, and fails those whose file is gone', async () => {
+  it('queues again the imports a restart left running without a job, and fails those whose file is gone', async () => {
     const ctx = await supplier()
     const job = await uploadImport(ctx, { name: 'good.csv', bytes: fixture('good.csv') })
     const orphan = await uploadImport(ctx, { name: 'orphan.csv', bytes: fixture('good.csv') })
@@ -262,12 +265,12 @@ describe('product import', () => {
     await database().update(importJobs).set({ status: 'running' }).where(eq(importJobs.id, orphan.id))
     if (orphan.fileId) await database().delete(files).where(eq(files.id, orphan.fileId))
 
-    expect((await resumeImports()).sort()).toEqual([job.id, orphan.id].sort())
-    await Promise.all([importRun(job.id), importRun(orphan.id)])
+    expect((await queueStrandedImports()).sort()).toEqual([job.id, orphan.id].sort())
+    await Promise.all([importSettled(job.id), importSettled(orphan.id)])
     expect(await getImport(ctx, job.id)).toMatchObject({ status: 'completed', createdCount: 3, processedRows: 3 })
     expect(await getImport(ctx, orphan.id)).toMatchObject({ status: 'failed', failureReason: 'failure.fileMissing' })
     expect(await productsOf(ctx.actor.companyId)).toHaveLength(3)
-    expect(await resumeImports()).toEqual([])
+    expect(await queueStrandedImports()).toEqual([])
   })
 
   it('exports CSV and XLSX that re-import cleanly as updates', async () => {

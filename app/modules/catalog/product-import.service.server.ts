@@ -191,7 +191,7 @@ export async function dryRunImport(ctx: ServiceContext, id: string): Promise<Dry
 }
 
 /**
- * Starts the import in the background when every row is valid; otherwise 422 (details.errorCount) and
+ * Starts the import on the job queue when every row is valid; otherwise 422 (details.errorCount) and
  * the errors are kept for the report. A job starts once: a second start is a 409.
  */
 export async function startImport(ctx: ServiceContext, id: string): Promise<ImportJob> {
@@ -207,7 +207,15 @@ export async function startImport(ctx: ServiceContext, id: string): Promise<Impo
     .returning()
   if (!started) throw new AppError('conflict', 'This import was already started', { reason: 'import_started' })
   importsChanged()
-  void enqueueImport(started.id, checked.products)
+  // Queued once it is marked running (a worker finding it not started would do nothing). Not queued: back to prepared, to start again.
+  await enqueueImport(started.id).catch(async (error: unknown) => {
+    await database()
+      .update(importJobs)
+      .set({ status: 'uploaded', updatedAt: new Date() })
+      .where(and(eq(importJobs.id, started.id), eq(importJobs.status, 'running'), eq(importJobs.phase, 'stage'), eq(importJobs.cursor, 0)))
+    importsChanged()
+    throw error
+  })
   return started
 }
 

@@ -3,7 +3,7 @@ import { databaseHandle } from '../db/index.server'
 import { env } from '../env.server'
 import { logger } from '../logger.server'
 import type { JobDefinition } from './job-definition'
-import { JobSystem, type JobConnection, type SendOptions } from './job-system.server'
+import { JobSystem, type JobConnection, type JobSystemOptions, type SendOptions } from './job-system.server'
 
 export { DEFAULT_RETRY, defineJob, type JobContext, type JobDefinition, type RetryPolicy } from './job-definition'
 export { JobSystem, type JobConnection } from './job-system.server'
@@ -17,14 +17,18 @@ export function jobConnection(): JobConnection {
   return handle.kind === 'postgres' ? { kind: 'postgres', url: handle.url } : { kind: 'pglite', client: handle.client }
 }
 
-/** Starts the job system with the server; `JOBS_WORKER=off` instances only enqueue. */
-export async function startJobs(definitions: readonly JobDefinition[]): Promise<JobSystem> {
+/** Starts the job system with the server; `JOBS_WORKER=off` instances only enqueue. Tests may poll and supervise more often. */
+export async function startJobs(
+  definitions: readonly JobDefinition[],
+  timing: Pick<JobSystemOptions, 'pollingIntervalSeconds' | 'superviseIntervalSeconds'> = {},
+): Promise<JobSystem> {
   if (globalJobs.__tradeportJobs) return globalJobs.__tradeportJobs
   const worker = env().JOBS_WORKER
   const log = logger()
   const system = new JobSystem({
     connection: jobConnection(),
     worker,
+    ...timing,
     // Only the message: pg-boss errors can carry the connection's configuration.
     onError: (error) => log.warn({ err: error.message }, 'job queue error'),
     onJobFailed: ({ name, jobId, retryCount, error }) => log.warn({ job: name, jobId, retryCount, err: error.message }, 'job attempt failed'),

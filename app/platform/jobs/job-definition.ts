@@ -19,6 +19,16 @@ export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
   singletonKey?(payload: z.output<Payload>): string
   /** A running attempt that takes longer than this fails (and is retried). */
   timeoutSeconds?: number
+  /**
+   * For long jobs: a running attempt refreshes its claim this often (at least 10 s), and one whose process died is failed
+   * (and retried) once it has missed it, long before `timeoutSeconds`.
+   */
+  heartbeatSeconds?: number
+  /**
+   * For long jobs: how many of the queue's jobs an instance runs side by side, each fetched on its own (by default a worker
+   * fetches up to ten at a time and takes the next ones only when the whole batch is done).
+   */
+  concurrency?: number
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { limit: 3, delaySeconds: 30, maxDelaySeconds: 15 * 60 }

@@ -12,6 +12,8 @@ export type JobSystemOptions = {
   worker: boolean
   /** How often an idle worker looks for jobs (new jobs on PGlite and PostgreSQL also wake it through NOTIFY). */
   pollingIntervalSeconds?: number
+  /** How often a worker looks for jobs whose attempt timed out or missed its heartbeat (pg-boss: 60 s; tests make it short). */
+  superviseIntervalSeconds?: number
   onError(error: Error): void
   /** A failed attempt: retried, or the last one (the job is then left in the failed state). */
   onJobFailed?(failure: { name: string; jobId: string; retryCount: number; error: Error }): void
@@ -75,6 +77,9 @@ export class JobSystem {
       // follow it up within the minute (notification digests every 30 s) keep their spacing.
       cronMonitorIntervalSeconds: CRON_CHECK_SECONDS,
       supervise: options.worker,
+      ...(options.superviseIntervalSeconds === undefined
+        ? {}
+        : { superviseIntervalSeconds: options.superviseIntervalSeconds, monitorIntervalSeconds: options.superviseIntervalSeconds }),
       useListenNotify: true,
     }
     this.#boss =
@@ -108,15 +113,10 @@ export class JobSystem {
       await this.#ensureQueue(definition)
       if (!this.#options.worker) continue
       await this.#schedule(definition)
-      await this.#boss.work(
-        definition.name,
-        {
-          batchSize: BATCH_SIZE,
-          burstWhenBatchFull: true,
-          pollingIntervalSeconds: this.#options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS,
-          perJobResults: true,
-        },
-        (jobs: Job<unknown>[]) => this.#runBatch(definition, jobs),
+      const pollingIntervalSeconds = this.#options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS
+      const fetching = definition.concurrency ? { batchSize: 1, localConcurrency: definition.concurrency } : { batchSize: BATCH_SIZE, burstWhenBatchFull: true }
+      await this.#boss.work(definition.name, { ...fetching, pollingIntervalSeconds, perJobResults: true }, (jobs: Job<unknown>[]) =>
+        this.#runBatch(definition, jobs),
       )
     }
   }
@@ -236,6 +236,7 @@ export class JobSystem {
       retryBackoff: true,
       ...(definition.retry.maxDelaySeconds === undefined ? {} : { retryDelayMax: definition.retry.maxDelaySeconds }),
       expireInSeconds: definition.timeoutSeconds ?? 15 * 60,
+      ...(definition.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: definition.heartbeatSeconds }),
     }
     if (await this.#boss.getQueue(definition.name)) {
       await this.#boss.updateQueue(definition.name, options)
