@@ -42,7 +42,7 @@ function orderPlaced(number: string): { notice: Notice; event: BusinessEvent } {
     companyId: parties.supplier.company.id,
     exceptUserId: parties.buyer.user.id,
     kind: 'purchase_order.place',
-    params: { number, company: parties.buyer.company.name, total: '125.00 USD', reason: '' },
+    params: { number, company: 'Harbour Lights Trading', total: '125.00 USD', reason: '' },
     link: `/app/supplier/orders/${number}`,
   }
   const change = { companyIds: [parties.buyer.company.id, parties.supplier.company.id], entity: 'purchase_order' as const, id: number, action: 'place' }
