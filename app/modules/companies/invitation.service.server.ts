@@ -7,7 +7,7 @@ import { createIdempotently, type IdempotencyOption } from '../../platform/idemp
 import { isLocale, type Locale } from '../../platform/i18n/locales'
 import { sendMail } from '../../platform/mail/mailer.server'
 import { assertCanReachOtherCompanies } from '../identity/index'
-import { savedLanguageOf, users } from '../identity/index.server'
+import { savedLanguageOf, userDirectory as users } from '../identity/index.server'
 import { recordAudit } from './audit.service.server'
 import { type InvitableRole, INVITATION_TTL_DAYS, type InvitationStatus, type VerificationStatus } from './companies.constants'
 import { companyProfiles, invitations, members, organizations } from './companies.tables.server'

@@ -7,7 +7,7 @@ import { createIdempotently, type IdempotencyOption } from '../../platform/idemp
 import { DEFAULT_LOCALE, type Locale } from '../../platform/i18n/locales'
 import { logger } from '../../platform/logger.server'
 import { sendMail } from '../../platform/mail/mailer.server'
-import { savedLanguageOf, users } from '../identity/index.server'
+import { savedLanguageOf, userDirectory as users } from '../identity/index.server'
 import { recordAudit } from './audit.service.server'
 import type { SupplierType, VerificationStatus } from './companies.constants'
 import { certifications, companyProfiles, members, notificationSettings, organizations, supplierApplications } from './companies.tables.server'

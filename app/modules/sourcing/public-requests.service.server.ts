@@ -2,8 +2,8 @@ import { and, asc, count, eq, exists, gt, ilike, or, type SQL, sql } from 'drizz
 import { database } from '../../platform/db/index.server'
 import type { Locale } from '../../platform/i18n/locales'
 import type { Incoterm } from '../../platform/trade-terms'
-import { categories } from '../catalog/index.server'
-import { companyProfiles } from '../companies/index.server'
+import { categoryNames } from '../catalog/index.server'
+import { companyCards } from '../companies/index.server'
 import type { BuyingRequestQuery } from './rfq.inputs'
 import { rfqLines, rfqs } from './sourcing.tables.server'
 
@@ -23,8 +23,6 @@ export type BuyingRequestCard = {
   publishedAt: Date | null
 }
 export type BuyingRequestPage = { items: BuyingRequestCard[]; total: number }
-
-const NAME_OF = { en: categories.nameEn, 'zh-Hans': categories.nameZhHans, 'zh-Hant': categories.nameZhHant } as const
 
 /** Open public buying requests whose deadline is still ahead, soonest deadline first; for anyone, signed in or not. */
 export async function listBuyingRequests(query: BuyingRequestQuery, locale: Locale, now: Date = new Date()): Promise<BuyingRequestPage> {
@@ -50,9 +48,8 @@ export async function listBuyingRequests(query: BuyingRequestQuery, locale: Loca
       .select({
         id: rfqs.id,
         title: rfqs.title,
-        buyerCountry: companyProfiles.country,
+        buyerId: rfqs.organizationId,
         categoryId: rfqs.categoryId,
-        categoryName: sql<string | null>`coalesce(nullif(${NAME_OF[locale]}, ''), ${categories.nameEn})`,
         firstLine,
         lineCount,
         currency: rfqs.currency,
@@ -61,16 +58,20 @@ export async function listBuyingRequests(query: BuyingRequestQuery, locale: Loca
         publishedAt: rfqs.publishedAt,
       })
       .from(rfqs)
-      .leftJoin(companyProfiles, eq(companyProfiles.organizationId, rfqs.organizationId))
-      .leftJoin(categories, eq(categories.id, rfqs.categoryId))
       .where(where)
       .orderBy(asc(rfqs.quoteDeadline), asc(rfqs.id))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(rfqs).where(where),
   ])
+  const [buyers, names] = await Promise.all([companyCards(rows.map((row) => row.buyerId)), categoryNames(locale)])
   return {
-    items: rows.map((row) => ({ ...row, lineCount: Number(row.lineCount), categoryName: row.categoryId ? row.categoryName : null })),
+    items: rows.map(({ buyerId, ...row }) => ({
+      ...row,
+      buyerCountry: buyers.get(buyerId)?.country || null,
+      lineCount: Number(row.lineCount),
+      categoryName: row.categoryId ? (names.get(row.categoryId) ?? null) : null,
+    })),
     total: total?.n ?? 0,
   }
 }
