@@ -71,8 +71,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 
 /** A live company that supplies goods: the only kind the directory and the public profile show. */
 const listedCompany = and(isNull(companies.deletedAt), inArray(companies.kind, [...DIRECTORY_KINDS]))
+/**
+ * The company's id qualified by hand: in a query without joins Drizzle writes the columns of a selected or ordering SQL
+ * expression unqualified, and the subquery below would then read `id` as the product's own.
+ */
+const companyId = sql`${companies}.${sql.identifier('id')}`
 const publishedProductCount =
-  sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${companies.id} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(
+  sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${companyId} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(
     Number,
   )
 

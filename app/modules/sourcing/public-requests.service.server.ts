@@ -37,12 +37,15 @@ export async function listBuyingRequests(query: BuyingRequestQuery, locale: Loca
   }
   const where = and(...filters)
   const db = database()
+  // Qualified by hand: in a query without joins Drizzle writes the columns of a selected SQL expression unqualified, and
+  // the subqueries would then read `id` as the line's own.
+  const rfqId = sql`${rfqs}.${sql.identifier('id')}`
   const firstLine = sql<{
     title: string
     quantity: number
     unit: string
-  } | null>`(select json_build_object('title', ${rfqLines.title}, 'quantity', ${rfqLines.quantity}, 'unit', ${rfqLines.unit}) from ${rfqLines} where ${rfqLines.rfqId} = ${rfqs.id} order by ${rfqLines.position} limit 1)`
-  const lineCount = sql<number>`(select count(*)::int from ${rfqLines} where ${rfqLines.rfqId} = ${rfqs.id})`
+  } | null>`(select json_build_object('title', ${rfqLines.title}, 'quantity', ${rfqLines.quantity}, 'unit', ${rfqLines.unit}) from ${rfqLines} where ${rfqLines.rfqId} = ${rfqId} order by ${rfqLines.position} limit 1)`
+  const lineCount = sql<number>`(select count(*)::int from ${rfqLines} where ${rfqLines.rfqId} = ${rfqId})`
   const [rows, [total]] = await Promise.all([
     db
       .select({
