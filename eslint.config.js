@@ -11,7 +11,7 @@ const modules = readdirSync('app/modules', { withFileTypes: true })
 
 // Outside a module, only its public index files may be imported (DESIGN.md §3 rule 1).
 const moduleBoundaries = modules.map((name) => ({
-  target: `./app/!(modules)/**/*`,
+  target: ['./app/!(modules)/**/!(*.test).ts', './app/!(modules)/**/!(*.test).tsx'],
   from: `./app/modules/${name}`,
   except: ['./index.ts', './index.server.ts', './messages'],
   message: `Import the ${name} module through its index.ts or index.server.ts.`,
@@ -34,7 +34,7 @@ const wallOutside = (targets, except, withTables = false) =>
   )
 const RUN_TIME_OUTSIDE = ['./server/**/!(*.test).ts', './app/root.tsx', './app/entry.server.tsx', './app/entry.client.tsx', './app/routes.ts']
 // The seeds and the record factories bulk-load rows (the module-walls test exempts them too); tests check what was stored.
-const TESTS_AND_TOOLS = ['./tests', './server/**/*.test.ts', './scripts', './db/seed', './db/factories']
+const TESTS_AND_TOOLS = ['./tests', './server/**/*.test.ts', './app/!(modules)/**/*.test.{ts,tsx}', './scripts', './db/seed', './db/factories']
 const outsideBoundaries = [
   ...wallOutside(RUN_TIME_OUTSIDE, ['./index.ts', './index.server.ts', './messages']),
   ...wallOutside(TESTS_AND_TOOLS, ['./index.ts', './index.server.ts', './messages'], true),
