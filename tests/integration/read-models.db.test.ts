@@ -21,18 +21,16 @@ describe('read models', () => {
   it('shows a company with its profile, members and people, and a logo only when the file is a logo', async () => {
     const { user, company } = await createMember({ role: 'admin', companyInput: { name: 'Kiln Works', kind: 'supplier', verificationStatus: 'accept' } })
     const photo = randomUUID()
-    await database()
-      .insert(files)
-      .values({
-        id: photo,
-        organizationId: company.id,
-        purpose: 'factory_photo',
-        name: 'hall.jpg',
-        contentType: 'image/jpeg',
-        sizeBytes: 10,
-        storageKey: photo,
-        sha256: 'x',
-      })
+    await database().insert(files).values({
+      id: photo,
+      organizationId: company.id,
+      purpose: 'factory_photo',
+      name: 'hall.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: 10,
+      storageKey: photo,
+      sha256: 'x',
+    })
     await database().update(organizations).set({ logoFileId: photo }).where(eq(organizations.id, company.id))
 
     const [card] = await database().select().from(publicCompanyCards).where(eq(publicCompanyCards.id, company.id))
