@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   let orders = 0
   for (let run = 0; run < AWARDS; run++) {
     const rfq = await quotedRfq()
-    const { quotations } = await import('../app/modules/sourcing/index.server')
+    const { quotations } = await import('../app/modules/sourcing/sourcing.tables.server')
     const { eq } = await import('drizzle-orm')
     const { database } = await import('../app/platform/db/index.server')
     const rows = await database().select({ id: quotations.id }).from(quotations).where(eq(quotations.rfqId, rfq.id))

@@ -1,10 +1,11 @@
 import { and, count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '../../tests/factories/sourcing'
-import { notifications } from '../modules/companies/index.server'
+import { notifications } from '../modules/companies/companies.tables.server'
 import { getPurchaseOrder } from '../modules/orders/index.server'
 import { awardFieldNames, readAwardForm } from '../modules/sourcing/index'
-import { comparisonFor, purchaseProjects, quotations, requirements, rfqAwards, rfqs } from '../modules/sourcing/index.server'
+import { comparisonFor } from '../modules/sourcing/index.server'
+import { purchaseProjects, quotations, requirements, rfqAwards, rfqs } from '../modules/sourcing/sourcing.tables.server'
 import { database } from '../platform/db/index.server'
 import { awardQuotations } from './award-quotations.server'
 

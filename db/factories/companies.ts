@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CompanyKind, MemberRole, SupplierType, VerificationStatus } from '../../app/modules/companies/index'
-import { companyProfiles, members, membershipsChanged, organizations } from '../../app/modules/companies/index.server'
+import { membershipsChanged } from '../../app/modules/companies/index.server'
+import { companyProfiles, members, organizations } from '../../app/modules/companies/companies.tables.server'
 import type { ServiceContext } from '../../app/platform/actor'
 import { database } from '../../app/platform/db/index.server'
 import { createUser, type UserFactoryInput } from './users'

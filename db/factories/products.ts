@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { ProductAttribute, ProductStatus } from '../../app/modules/catalog/index'
-import { priceListLines, priceLists, products } from '../../app/modules/catalog/index.server'
+import { priceListLines, priceLists, products } from '../../app/modules/catalog/catalog.tables.server'
 import { buildSearchDocument } from '../../app/modules/catalog/index'
 import { database } from '../../app/platform/db/index.server'
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { auth, users } from '../../app/modules/identity/index.server'
+import { auth } from '../../app/modules/identity/index.server'
+import { users } from '../../app/modules/identity/identity.tables.server'
 import { database } from '../../app/platform/db/index.server'
 
 export type UserFactoryInput = {

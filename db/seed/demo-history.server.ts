@@ -6,28 +6,31 @@
 // dates are moved back afterwards, as if it had happened over the past months.
 import { randomUUID } from 'node:crypto'
 import { and, eq, gte, inArray, isNull, like, sql } from 'drizzle-orm'
-import { products } from '../../app/modules/catalog/index.server'
-import { addresses, companyProfiles, notifications, organizations } from '../../app/modules/companies/index.server'
-import { users } from '../../app/modules/identity/index.server'
+import { products } from '../../app/modules/catalog/catalog.tables.server'
+import { addresses, companyProfiles, notifications, organizations } from '../../app/modules/companies/companies.tables.server'
+import { users } from '../../app/modules/identity/identity.tables.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
-import { createPurchaseOrder, getPurchaseOrder, purchaseOrderEvents, purchaseOrders, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
+import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
+import { purchaseOrderEvents, purchaseOrders } from '../../app/modules/orders/orders.tables.server'
 import { CreateProjectInput, CreateRequirementInput, CreateRfqInput, RfqTransitionInput, SaveQuotationInput } from '../../app/modules/sourcing/index'
 import {
   createProject,
   createRequirement,
   createRfq,
-  projectEvents,
-  purchaseProjects,
-  quotationRevisions,
-  quotations,
   reviseQuotation,
-  rfqAwards,
-  rfqInvitations,
-  rfqs,
   saveQuotation,
   submitQuotation,
   transitionRfq,
 } from '../../app/modules/sourcing/index.server'
+import {
+  projectEvents,
+  purchaseProjects,
+  quotationRevisions,
+  quotations,
+  rfqAwards,
+  rfqInvitations,
+  rfqs,
+} from '../../app/modules/sourcing/sourcing.tables.server'
 import type { ServiceContext } from '../../app/platform/actor'
 import { database } from '../../app/platform/db/index.server'
 import { logger } from '../../app/platform/logger.server'

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { CreateProjectInput, CreateRequirementInput, CreateRfqInput, RfqTransitionInput } from '../../app/modules/sourcing/index'
-import { addToShortlist, createProject, createRequirement, createRfq, purchaseProjects, transitionRfq } from '../../app/modules/sourcing/index.server'
+import { addToShortlist, createProject, createRequirement, createRfq, transitionRfq } from '../../app/modules/sourcing/index.server'
+import { purchaseProjects } from '../../app/modules/sourcing/sourcing.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { logger } from '../../app/platform/logger.server'
 import { contextOf } from '../factories/context'

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import { users } from '../../app/modules/identity/index.server'
+import { users } from '../../app/modules/identity/identity.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { logger } from '../../app/platform/logger.server'
 import { createUser } from '../factories/users'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditEvents } from '../../app/modules/companies/index.server'
+import { auditEvents } from '../../app/modules/companies/companies.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'

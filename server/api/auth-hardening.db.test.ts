@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { sendSignInCode, sessions, signIn, users } from '../../app/modules/identity/index.server'
+import { sendSignInCode, signIn } from '../../app/modules/identity/index.server'
+import { sessions, users } from '../../app/modules/identity/identity.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { setEnvForTesting } from '../../app/platform/env.server'
 import { MemoryFailureBackoffStore, setFailureBackoffStore } from '../../app/platform/failure-backoff.server'

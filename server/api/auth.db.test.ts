@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../app/modules/identity/index.server'
+import { users } from '../../app/modules/identity/identity.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { devMessages } from '../../app/platform/mail/mail.tables.server'
 import { createUser } from '../../db/factories/users'

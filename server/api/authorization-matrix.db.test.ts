@@ -1,22 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addresses, certifications, files, invitations, supplierApplications } from '../../app/modules/companies/index.server'
-import { importJobs, priceLists, products } from '../../app/modules/catalog/index.server'
+import { addresses, certifications, files, invitations, supplierApplications } from '../../app/modules/companies/companies.tables.server'
+import { importJobs, priceLists, products } from '../../app/modules/catalog/catalog.tables.server'
 import { database } from '../../app/platform/db/index.server'
-import { freightQuotes, purchaseOrders, serviceOrders } from '../../app/modules/orders/index.server'
-import { purchaseProjects as matrixProjects, requirements as matrixRequirements } from '../../app/modules/sourcing/index.server'
-import { approvedSuppliers as matrixApprovedSuppliers, shortlistEntries as matrixShortlist } from '../../app/modules/sourcing/index.server'
+import { freightQuotes, purchaseOrders, serviceOrders } from '../../app/modules/orders/orders.tables.server'
+import { purchaseProjects as matrixProjects, requirements as matrixRequirements } from '../../app/modules/sourcing/sourcing.tables.server'
+import { approvedSuppliers as matrixApprovedSuppliers, shortlistEntries as matrixShortlist } from '../../app/modules/sourcing/sourcing.tables.server'
 import {
   quotations as matrixQuotations,
   rfqInvitations as matrixInvitations,
   rfqLines as matrixRfqLines,
   rfqs as matrixRfqs,
-} from '../../app/modules/sourcing/index.server'
+} from '../../app/modules/sourcing/sourcing.tables.server'
 import {
   conversationMembers as matrixChannelMembers,
   conversations as matrixConversations,
   messages as matrixMessages,
-} from '../../app/modules/messaging/index.server'
+} from '../../app/modules/messaging/messaging.tables.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companyProfiles, organizations } from '../../app/modules/companies/index.server'
+import { companyProfiles, organizations } from '../../app/modules/companies/companies.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { createCompany, createMember } from '../../db/factories/companies'
 import { createProduct } from '../../db/factories/products'

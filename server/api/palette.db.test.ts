@@ -6,7 +6,8 @@ import { createUser } from '../../db/factories/users'
 import { randomUUID } from 'node:crypto'
 import { database } from '../../app/platform/db/index.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
-import { createPurchaseOrder, type PurchaseOrderDetail, serviceOrders } from '../../app/modules/orders/index.server'
+import { createPurchaseOrder, type PurchaseOrderDetail } from '../../app/modules/orders/index.server'
+import { serviceOrders } from '../../app/modules/orders/orders.tables.server'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 
 let app: ReturnType<typeof testApp>

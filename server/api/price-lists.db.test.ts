@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../app/modules/catalog/index.server'
+import { products } from '../../app/modules/catalog/catalog.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { insertProduct } from '../../tests/factories/catalog-products'
 import { addMember, createMember } from '../../db/factories/companies'

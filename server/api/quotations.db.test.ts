@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { rfqs } from '../../app/modules/sourcing/index.server'
+import { rfqs } from '../../app/modules/sourcing/sourcing.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { createSourcingCast, insertRfq } from '../../tests/factories/sourcing'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'

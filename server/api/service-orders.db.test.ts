@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { companyProfiles } from '../../app/modules/companies/index.server'
+import { companyProfiles } from '../../app/modules/companies/companies.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { createMember } from '../../db/factories/companies'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'

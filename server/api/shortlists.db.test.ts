@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { rfqLines } from '../../app/modules/sourcing/index.server'
+import { rfqLines } from '../../app/modules/sourcing/sourcing.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { createProduct } from '../../db/factories/products'
 import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '../../tests/factories/sourcing'

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { invitations, members } from '../../app/modules/companies/index.server'
+import { invitations, members } from '../../app/modules/companies/companies.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { devMessages } from '../../app/platform/mail/mail.tables.server'
 import { addMember, createCompany } from '../../db/factories/companies'

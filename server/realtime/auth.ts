@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm'
 import { companyContextOf, withCompany } from '../../app/modules/companies/index.server'
-import { actorFromAuthState, savedLanguageOf, sessionFromBearer, users } from '../../app/modules/identity/index.server'
-import { database } from '../../app/platform/db/index.server'
+import { actorFromAuthState, savedLanguageOf, sessionFromBearer, userNames } from '../../app/modules/identity/index.server'
 import { isAppError } from '../../app/platform/errors'
 import { DEFAULT_LOCALE, isLocale } from '../../app/platform/i18n/locales'
 import type { RealtimeServer, SocketData } from './types'
@@ -19,15 +17,15 @@ function refusal(message: string, code: string): Error {
 export async function socketIdentity(token: string, requestedLocale: unknown): Promise<SocketData> {
   const state = await sessionFromBearer(token)
   const userId = state.user.id
-  const [context, [user], saved] = await Promise.all([
+  const [context, names, saved] = await Promise.all([
     companyContextOf(userId, state.sessionId),
-    database().select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1),
+    userNames([userId]),
     isLocale(requestedLocale) ? Promise.resolve(null) : savedLanguageOf(userId),
   ])
   return {
     actor: withCompany(actorFromAuthState(state), context.active),
     userId,
-    name: user?.name ?? '',
+    name: names.get(userId) ?? '',
     locale: isLocale(requestedLocale) ? requestedLocale : (saved ?? DEFAULT_LOCALE),
     status: 'online',
     companyIds: context.memberships.map((membership) => membership.companyId),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { products } from '../../app/modules/catalog/index.server'
+import { products } from '../../app/modules/catalog/catalog.tables.server'
 import { database } from '../../app/platform/db/index.server'
 
 /** Inserts a draft product of a company directly (category 'lighting' exists in every test database; no HS code). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { addresses } from '../../app/modules/companies/index.server'
+import { addresses } from '../../app/modules/companies/companies.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { createMember } from '../../db/factories/companies'
 import { contextOf } from '../../db/factories/context'

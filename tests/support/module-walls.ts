@@ -1,6 +1,6 @@
-// The module walls (issue 17): a module owns its tables privately. This reads the tree's imports with the TypeScript
-// parser and names every file that takes another module's table, so a test can hold the line while the existing
-// crossings are replaced by services.
+// The module walls (issue 17): a module owns its tables privately and publishes services and read models (views, ADR 036);
+// modules depend on each other in one order. This reads the tree's imports with the TypeScript parser and names every
+// file that takes another module's table, and every import that goes against the order.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
@@ -33,22 +33,43 @@ export function ownerOf(file: string): string | null {
   return null
 }
 
-/** Tables by name, each with its owner, from the `*.tables.server.ts` files. */
-export function tableOwners(root: string): TableOwners {
+/** Declarations of one kind (`pgTable` in `*.tables.server.ts`, `pgView` in `*.views.server.ts`) by name, each with its owner. */
+function declaredIn(root: string, suffix: string, builder: string): TableOwners {
   const owners: TableOwners = new Map()
-  for (const file of sourceFiles(root, 'app').filter((name) => name.endsWith('.tables.server.ts'))) {
+  for (const file of sourceFiles(root, 'app').filter((name) => name.endsWith(suffix))) {
     const owner = ownerOf(file)
     if (!owner) continue
     const text = readFileSync(path.join(root, file), 'utf8')
-    for (const match of text.matchAll(/export const (\w+) = pgTable\(/g)) owners.set(match[1]!, owner)
+    for (const match of text.matchAll(new RegExp(`export const (\\w+) = ${builder}\\(`, 'g'))) owners.set(match[1]!, owner)
   }
   return owners
 }
 
-/** The names a file imports (or re-exports) from each module specifier. */
-function importedNames(fileName: string, text: string): Array<{ specifier: string; names: string[] }> {
+/** Tables by name, each with its owner, from the `*.tables.server.ts` files. */
+export function tableOwners(root: string): TableOwners {
+  return declaredIn(root, '.tables.server.ts', 'pgTable')
+}
+
+/** The read models (SQL views) by name, each with the module that publishes it, from the `*.views.server.ts` files. */
+export function viewOwners(root: string): TableOwners {
+  return declaredIn(root, '.views.server.ts', 'pgView')
+}
+
+type Imports = Array<{ specifier: string; names: string[] }>
+const parsed = new Map<string, { text: string; imports: Imports }>()
+
+/** The names a file imports (or re-exports) from each module specifier (each text parsed once: the checks read the tree several times). */
+function importedNames(fileName: string, text: string): Imports {
+  const known = parsed.get(fileName)
+  if (known?.text === text) return known.imports
+  const imports = parseImports(fileName, text)
+  parsed.set(fileName, { text, imports })
+  return imports
+}
+
+function parseImports(fileName: string, text: string): Imports {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
-  const found: Array<{ specifier: string; names: string[] }> = []
+  const found: Imports = []
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       const bindings = statement.importClause?.namedBindings
@@ -72,7 +93,8 @@ function targetOwner(file: string, specifier: string): string | null {
 }
 
 /**
- * `file (owner) -> table (its owner)` for each table a file outside the table's owner imports. A module's own index
+ * `file (owner) -> table (its owner)` for each table a file outside the table's owner imports, and for each read model
+ * (`views`) it takes other than through the owner's `index.server.ts`, the published face. A module's own index
  * re-exporting its tables is not a crossing by itself; using them from outside is.
  */
 export function crossings(
@@ -80,6 +102,7 @@ export function crossings(
   owners: TableOwners,
   files: string[],
   read: (file: string) => string = (file) => readFileSync(path.join(root, file), 'utf8'),
+  views: TableOwners = new Map(),
 ): string[] {
   const result = new Set<string>()
   for (const file of files) {
@@ -87,13 +110,62 @@ export function crossings(
     for (const { specifier, names } of importedNames(file, read(file))) {
       const to = targetOwner(file, specifier)
       if (!to || to === from) continue
+      const published = /\/index\.server$/.test(specifier)
       for (const name of names) {
         if (name === '*') {
           if (/\.tables\.server$/.test(specifier)) result.add(`${file} -> ${to}.*`)
           continue
         }
-        if (owners.get(name) === to) result.add(`${file} -> ${to}.${name}`)
+        if (owners.get(name) === to || (views.get(name) === to && !published)) result.add(`${file} -> ${to}.${name}`)
       }
+    }
+  }
+  return [...result].sort()
+}
+
+/** The tables a module's `index.server.ts` hands out (`export *` of a table file counts as all): none, once the walls stand. */
+export function publishedTables(owners: TableOwners, indexFile: string, text: string): string[] {
+  const owner = ownerOf(indexFile)
+  return importedNames(indexFile, text)
+    .filter(({ specifier }) => targetOwner(indexFile, specifier) === owner)
+    .flatMap(({ specifier, names }) => names.filter((name) => (name === '*' ? /\.tables\.server$/.test(specifier) : owners.get(name) === owner)))
+    .map((name) => `${indexFile} -> ${name === '*' ? 'all tables' : name}`)
+}
+
+/**
+ * DESIGN §3 rule 1: the order modules may depend in. A module imports only modules of an earlier rank (modules planned
+ * for later issues are placed already); platform parts import no module; workflows (outside app/modules) may import any.
+ */
+export const MODULE_ORDER: ReadonlyArray<readonly string[]> = [
+  ['identity'],
+  ['companies'],
+  ['catalog'],
+  ['sourcing'],
+  ['orders'],
+  ['logistics', 'inventory', 'finance', 'documents'],
+  ['messaging'],
+  ['assistant'],
+]
+
+const rankOf = (name: string) => MODULE_ORDER.findIndex((rank) => rank.includes(name))
+
+/**
+ * `file -> modules/<name>` for each import against the order: a module taking one of its own rank or a later one (or one
+ * not placed in the order), and a platform part taking any module. Message catalogs (JSON) are data the platform's i18n
+ * registers, not code, and are left out.
+ */
+export function orderViolations(files: string[], read: (file: string) => string): string[] {
+  const result = new Set<string>()
+  for (const file of files) {
+    const from = ownerOf(file)
+    if (!from) continue
+    for (const { specifier } of importedNames(file, read(file))) {
+      const to = targetOwner(file, specifier)
+      if (!to || to === from || !to.startsWith('modules/') || /\/messages\/.*\.json$/.test(specifier)) continue
+      const [kind, name] = from.split('/') as [string, string]
+      const target = to.slice('modules/'.length)
+      const allowed = kind === 'modules' && rankOf(name) >= 0 && rankOf(target) >= 0 && rankOf(target) < rankOf(name)
+      if (!allowed) result.add(`${file} -> ${to}`)
     }
   }
   return [...result].sort()

@@ -1,64 +1,97 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { crossings, sourceFiles, tableOwners, testImports } from '../support/module-walls'
+import { crossings, orderViolations, publishedTables, sourceFiles, tableOwners, testImports, viewOwners } from '../support/module-walls'
 
-// Issue 17: a module owns its tables; others use its services. The crossings that were there when the wall went up are
-// listed in module-walls.allowlist.json and may only shrink: a new crossing fails, and so does a listed one that is gone
-// (delete its line). `UPDATE_WALLS=1 npx vitest run tests/unit/module-walls.test.ts` rewrites the list after a removal.
+// Issue 17: a module owns its tables; others use its services and the read models (SQL views) it publishes through its
+// index.server.ts (ADR 036); modules depend on each other in DESIGN's order.
 const root = path.resolve(import.meta.dirname, '../..')
-const ALLOWLIST = path.join(import.meta.dirname, 'module-walls.allowlist.json')
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 
 /**
- * Where tables may be named freely: table files (foreign keys), drizzle-kit's schema, and the seeds and the record
- * factories (shared by the seeds and the tests) that bulk-load data.
+ * Where tables may be named freely: table files (foreign keys), drizzle-kit's schema, the seeds and the record factories
+ * (shared by the seeds and the tests) that bulk-load data, and the tools under scripts/ that set up benchmarks.
  */
 const exempt = (file: string) =>
-  file.endsWith('.tables.server.ts') || file === 'db/schema.ts' || file.startsWith('db/seed/') || file.startsWith('db/factories/')
+  file.endsWith('.tables.server.ts') ||
+  file === 'db/schema.ts' ||
+  file.startsWith('db/seed/') ||
+  file.startsWith('db/factories/') ||
+  file.startsWith('scripts/')
 const isTest = (file: string) => /\.test\.tsx?$/.test(file)
 
-describe('module walls', () => {
+// The checks parse every file of app/, server/ and db/ (once): seconds on a busy machine.
+describe('module walls', { timeout: 60_000 }, () => {
   const owners = tableOwners(root)
-  const files = ['app', 'server', 'db', 'scripts'].flatMap((dir) => sourceFiles(root, dir)).filter((file) => !isTest(file) && !exempt(file))
+  const views = viewOwners(root)
+  const runTime = ['app', 'server', 'db'].flatMap((dir) => sourceFiles(root, dir)).filter((file) => !isTest(file))
+  const files = runTime.filter((file) => !exempt(file))
 
-  it('finds the tables of every module', () => {
+  it('finds the tables and the read models of every module', () => {
     expect(owners.get('purchaseOrders')).toBe('modules/orders')
     expect(owners.get('rfqs')).toBe('modules/sourcing')
     expect(owners.get('organizations')).toBe('modules/companies')
     expect(owners.get('fxRates')).toBe('platform/fx')
+    expect(views.get('publicCompanyCards')).toBe('modules/companies')
+    expect(views.get('userDirectory')).toBe('modules/identity')
+    expect(owners.has('publicCompanyCards')).toBe(false)
   })
 
-  it('reports a module that imports another module’s table (a planted crossing)', () => {
+  it('reports a module that imports another module’s table, or a read model other than through its index (planted)', () => {
     const planted = 'app/modules/messaging/planted.server.ts'
     const text = [
-      "import { purchaseOrders, getPurchaseOrder } from '../orders/index.server'",
+      "import { purchaseOrders, getPurchaseOrder, orderSubjects } from '../orders/index.server'",
+      "import { publicCompanyCards } from '../companies/companies.views.server'",
       "import { conversations } from './messaging.tables.server'",
       "export * from '../sourcing/sourcing.tables.server'",
     ].join('\n')
-    expect(crossings(root, owners, [planted], () => text)).toEqual([`${planted} -> modules/orders.purchaseOrders`, `${planted} -> modules/sourcing.*`])
+    expect(crossings(root, owners, [planted], () => text, views)).toEqual([
+      `${planted} -> modules/companies.publicCompanyCards`,
+      `${planted} -> modules/orders.purchaseOrders`,
+      `${planted} -> modules/sourcing.*`,
+    ])
+  })
+
+  it('lets no module take another module’s table: everything goes through services and published read models', () => {
+    expect(crossings(root, owners, files, read, views), 'use (or add) a service or a read model of the owning module').toEqual([])
+  })
+
+  it('publishes no table from any module’s index.server.ts', () => {
+    const indexes = sourceFiles(root, 'app/modules').filter((file) => file.endsWith('/index.server.ts'))
+    expect(indexes.length).toBeGreaterThan(5)
+    expect(indexes.flatMap((file) => publishedTables(owners, file, read(file)))).toEqual([])
+    const planted = 'app/modules/orders/index.server.ts'
+    expect(
+      publishedTables(owners, planted, "export * from './orders.tables.server'\nexport { purchaseOrders, getPurchaseOrder } from './orders.tables.server'"),
+    ).toEqual([`${planted} -> all tables`, `${planted} -> purchaseOrders`])
+  })
+
+  it('keeps imports between modules in DESIGN’s order, and platform free of modules', () => {
+    expect(orderViolations(runTime, read), 'move the helper to the module the order allows, or the caller into a workflow').toEqual([])
+    const planted: Record<string, string> = {
+      'app/modules/catalog/planted.server.ts': "import { getRfq } from '../sourcing/index.server'\nimport { companyCards } from '../companies/index.server'",
+      'app/modules/companies/planted.server.ts': "import { userNames } from '../identity/index.server'",
+      'app/modules/identity/planted.server.ts': "import { companyCards } from '../companies/index.server'",
+      'app/modules/logistics/planted.server.ts': "import { getPurchaseOrder } from '../orders/index.server'\nimport { x } from '../inventory/index.server'",
+      'app/modules/unplaced/planted.server.ts': "import { userNames } from '../identity/index.server'",
+      'app/platform/jobs/planted.server.ts':
+        "import { remindRfqDeadlines } from '../../modules/sourcing/index.server'\nimport en from '../../modules/catalog/messages/catalog/en.json'",
+      'app/workflows/planted.server.ts': "import { getRfq } from '../modules/sourcing/index.server'",
+    }
+    expect(orderViolations(Object.keys(planted), (file) => planted[file]!)).toEqual([
+      'app/modules/catalog/planted.server.ts -> modules/sourcing',
+      'app/modules/identity/planted.server.ts -> modules/companies',
+      'app/modules/logistics/planted.server.ts -> modules/inventory',
+      'app/modules/unplaced/planted.server.ts -> modules/identity',
+      'app/platform/jobs/planted.server.ts -> modules/sourcing',
+    ])
   })
 
   it('keeps test code out of what the server runs: nothing under app, server or db imports tests/', () => {
-    const runTime = ['app', 'server', 'db'].flatMap((dir) => sourceFiles(root, dir)).filter((file) => !isTest(file))
-    const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
     expect(testImports(runTime, read), 'shared record factories live in db/factories').toEqual([])
     const planted = 'db/seed/planted.server.ts'
     expect(testImports([planted], () => "import { createUser } from '../../tests/factories/users'\nimport { contextOf } from '../factories/context'")).toEqual([
       `${planted} -> ../../tests/factories/users`,
     ])
-  })
-
-  it('lets no new crossing in, and keeps the list of old ones exact', () => {
-    const found = crossings(root, owners, files)
-    if (process.env.UPDATE_WALLS === '1') writeFileSync(ALLOWLIST, `${JSON.stringify(found, null, 2)}\n`)
-    const allowed = JSON.parse(readFileSync(ALLOWLIST, 'utf8')) as string[]
-    expect(
-      found.filter((crossing) => !allowed.includes(crossing)),
-      'a module takes another module’s table: use (or add) a service of the owning module',
-    ).toEqual([])
-    expect(
-      allowed.filter((crossing) => !found.includes(crossing)),
-      'these listed crossings are gone: delete them from module-walls.allowlist.json',
-    ).toEqual([])
   })
 })

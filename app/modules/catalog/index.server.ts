@@ -1,4 +1,6 @@
-export * from './catalog.tables.server'
+// Tables stay private (issue 17); other modules use these services and the published read models (ADR 036).
+export { publishedProducts } from './catalog.views.server'
+export { cataloguePrices, type CataloguePrice } from './catalogue-prices.server'
 export {
   createProduct,
   getProduct,
@@ -29,6 +31,7 @@ export {
 } from './price-list.service.server'
 export {
   categoriesChanged,
+  categoryNames,
   loadCategories,
   SEARCH_CANDIDATE_CAP,
   searchProducts,

@@ -2,8 +2,7 @@ import { and, asc, count, desc, eq, isNull } from 'drizzle-orm'
 import { database } from '../../platform/db/index.server'
 import { countryName } from '../../platform/countries'
 import type { Locale } from '../../platform/i18n/locales'
-import { companyProfiles, organizations } from '../companies/companies.tables.server'
-import { fileThumbnailUrl } from '../companies/index.server'
+import { fileThumbnailUrl, publicCompanyCards as companies } from '../companies/index.server'
 import { products } from './catalog.tables.server'
 import { visibleProduct } from './product-visibility.server'
 import { type MarketCard, toMarketCard } from './market-card'
@@ -27,19 +26,18 @@ async function featuredSuppliers(locale: Locale): Promise<FeaturedSupplier[]> {
   const productCount = count(products.id)
   const rows = await database()
     .select({
-      id: organizations.id,
-      name: organizations.name,
-      logoFileId: organizations.logoFileId,
-      country: companyProfiles.country,
-      city: companyProfiles.city,
+      id: companies.id,
+      name: companies.name,
+      logoFileId: companies.logoFileId,
+      country: companies.country,
+      city: companies.city,
       productCount,
     })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .innerJoin(products, and(eq(products.organizationId, organizations.id), eq(products.status, 'published'), visibleProduct()))
-    .where(and(eq(companyProfiles.verificationStatus, 'accept'), isNull(organizations.deletedAt)))
-    .groupBy(organizations.id, organizations.name, organizations.logoFileId, companyProfiles.country, companyProfiles.city)
-    .orderBy(desc(productCount), asc(organizations.name), asc(organizations.id))
+    .from(companies)
+    .innerJoin(products, and(eq(products.organizationId, companies.id), eq(products.status, 'published'), visibleProduct()))
+    .where(and(eq(companies.verificationStatus, 'accept'), isNull(companies.deletedAt)))
+    .groupBy(companies.id, companies.name, companies.logoFileId, companies.country, companies.city)
+    .orderBy(desc(productCount), asc(companies.name), asc(companies.id))
     .limit(FEATURED_SUPPLIERS_LIMIT)
   return rows.map(({ logoFileId, productCount: total, ...row }) => ({
     ...row,

@@ -1,10 +1,8 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import { database } from '../../platform/db/index.server'
 import { countryName } from '../../platform/countries'
 import type { Locale } from '../../platform/i18n/locales'
-import { companyProfiles, files, organizations } from '../companies/companies.tables.server'
-import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
+import { fileContentUrl, fileThumbnailUrl, publicCompanyCards as companies } from '../companies/index.server'
 import { localized, localizedAttribute } from './catalog.constants'
 import { categories, hsCodes, priceListLines, priceLists, productImages, products } from './catalog.tables.server'
 import { visibleProduct } from './product-visibility.server'
@@ -49,28 +47,23 @@ export type PublicProduct = {
   priceTiers: { currency: string; tiers: Array<{ minQuantity: number; unitPrice: string }> } | null
 }
 
-const logos = alias(files, 'logos')
-
 /** A published product of a live company as the public sees it, or null (unknown, unpublished or malformed id). */
 export async function getPublicProduct(id: string, locale: Locale): Promise<PublicProduct | null> {
   if (!isPublicProductId(id)) return null
   const [row] = await database()
     .select({
       product: products,
-      supplierName: organizations.name,
-      logoFileId: logos.id,
-      country: companyProfiles.country,
-      city: companyProfiles.city,
-      verificationStatus: companyProfiles.verificationStatus,
+      supplierName: companies.name,
+      logoFileId: companies.logoFileId,
+      country: companies.country,
+      city: companies.city,
+      verificationStatus: companies.verificationStatus,
       hsDescription: hsCodes.description,
     })
     .from(products)
-    .innerJoin(organizations, eq(organizations.id, products.organizationId))
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, products.organizationId))
-    // Only a file that really is a logo is shown (logos are public imagery).
-    .leftJoin(logos, and(eq(logos.id, organizations.logoFileId), eq(logos.purpose, 'logo')))
+    .innerJoin(companies, eq(companies.id, products.organizationId))
     .leftJoin(hsCodes, eq(hsCodes.code, products.hsCode))
-    .where(and(eq(products.id, id), eq(products.status, 'published'), visibleProduct(), isNull(organizations.deletedAt)))
+    .where(and(eq(products.id, id), eq(products.status, 'published'), visibleProduct(), isNull(companies.deletedAt)))
     .limit(1)
   if (!row) return null
   const { product } = row

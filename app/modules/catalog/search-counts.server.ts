@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { countryName } from '../../platform/countries'
 import { database } from '../../platform/db/index.server'
 import type { Locale } from '../../platform/i18n/locales'
-import { companyProfiles, organizations } from '../companies/companies.tables.server'
+import { publicCompanyCards as companies } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { hsCodes, products } from './catalog.tables.server'
 
@@ -39,10 +39,9 @@ function topLevelOf(byId: Map<string, CategoryRow>, id: string): CategoryRow | u
 /** Companies whose products the marketplace shows (live, and verified when asked), as a semi-join for product queries. */
 export function listedSuppliers(verifiedOnly: boolean) {
   return database()
-    .select({ id: organizations.id })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .where(verifiedOnly ? and(isNull(organizations.deletedAt), eq(companyProfiles.verificationStatus, 'accept')) : isNull(organizations.deletedAt))
+    .select({ id: companies.id })
+    .from(companies)
+    .where(verifiedOnly ? and(isNull(companies.deletedAt), eq(companies.verificationStatus, 'accept')) : isNull(companies.deletedAt))
 }
 
 /**

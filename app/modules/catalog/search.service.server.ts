@@ -6,8 +6,7 @@ import type { RateTable } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import { ExpiringLru } from '../../platform/lru'
 import type { Locale } from '../../platform/i18n/locales'
-import { companyProfiles, organizations } from '../companies/companies.tables.server'
-import { fileThumbnailUrl } from '../companies/index.server'
+import { fileThumbnailUrl, publicCompanyCards as companies } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, productImages, products } from './catalog.tables.server'
 import { priceInEur, priceRangeConditions } from './price-range.server'
@@ -15,6 +14,7 @@ import { visibleProduct } from './product-visibility.server'
 import {
   type CategoryRow,
   categoryFacets,
+  categoryName,
   countMatchGroups,
   type FacetCount,
   type GroupFilter,
@@ -101,6 +101,11 @@ export async function loadCategories(): Promise<CategoryRow[]> {
 }
 
 /** Call after adding, renaming, moving or deleting a category: the next search reloads the tree. */
+/** Every category's name in `locale` (English where no translation is given), by id: for records that show their category. */
+export async function categoryNames(locale: Locale): Promise<Map<string, string>> {
+  return new Map((await loadCategories()).map((row) => [row.id, categoryName(row, locale)]))
+}
+
 export function categoriesChanged(): void {
   categoryCache = null
   marketplaceChanged()
@@ -181,7 +186,7 @@ function conditionsOf(input: RatedSearch, categoryRows: CategoryRow[], text: SQL
   if (input.moqMax !== undefined) base.push(lte(products.moq, input.moqMax))
   base.push(...priceRangeConditions({ min: input.priceMin, max: input.priceMax, currency: (input.currency ?? 'USD').toUpperCase() }, input.rates))
   const hsChapter = input.hsChapter !== undefined && /^\d{2}$/.test(input.hsChapter) ? input.hsChapter : null
-  const company = input.verifiedOnly ? and(isNull(organizations.deletedAt), eq(companyProfiles.verificationStatus, 'accept'))! : isNull(organizations.deletedAt)
+  const company = input.verifiedOnly ? and(isNull(companies.deletedAt), eq(companies.verificationStatus, 'accept'))! : isNull(companies.deletedAt)
   const categoryIds = input.categoryId ? descendantsOf(categoryRows, input.categoryId) : null
   const origin = input.originCountry ? input.originCountry.toUpperCase() : null
   return {
@@ -223,22 +228,21 @@ async function candidates(where: SQL | undefined, company: SQL, rank: SQL | null
   // The LIMIT keeps the planner from folding the scan into the join: the products indexes find the matches on their own.
   const matching = (rank ? scan : scan.orderBy(desc(products.publishedAt), asc(products.id))).limit(cap + 1).as('matching')
   // The boost is inlined: PGlite types bare numeric parameters as integers.
-  const verified = sql`(case when ${companyProfiles.verificationStatus} = 'accept' then ${sql.raw(String(VERIFIED_BOOST))} else 0 end)`
+  const verified = sql`(case when ${companies.verificationStatus} = 'accept' then ${sql.raw(String(VERIFIED_BOOST))} else 0 end)`
   const rows = await database()
     .select({
       id: matching.id,
       categoryId: matching.categoryId,
       originCountry: matching.originCountry,
       hsChapter: matching.hsChapter,
-      verified: sql<boolean>`(${companyProfiles.verificationStatus} = 'accept')`,
+      verified: sql<boolean>`(${companies.verificationStatus} = 'accept')`,
       score: sql<number>`(${matching.rank} + ${verified})::float8`,
       publishedAt: matching.publishedAt,
       priceInEur: matching.priceInEur,
       eligible: sql<boolean>`coalesce(${company}, false)`,
     })
     .from(matching)
-    .innerJoin(organizations, eq(organizations.id, matching.organizationId))
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, matching.organizationId))
+    .innerJoin(companies, eq(companies.id, matching.organizationId))
   return {
     rows: rows
       .slice(0, cap)
@@ -308,14 +312,13 @@ export async function cardsOf(ids: string[], locale: Locale): Promise<MarketProd
       originCountry: products.originCountry,
       categoryId: products.categoryId,
       publishedAt: products.publishedAt,
-      supplierId: organizations.id,
-      supplierName: organizations.name,
-      verificationStatus: companyProfiles.verificationStatus,
+      supplierId: companies.id,
+      supplierName: companies.name,
+      verificationStatus: companies.verificationStatus,
       imageFileId: firstImage,
     })
     .from(products)
-    .innerJoin(organizations, eq(organizations.id, products.organizationId))
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, products.organizationId))
+    .innerJoin(companies, eq(companies.id, products.organizationId))
     .where(inArray(products.id, ids))
   const byId = new Map(rows.map((row) => [row.id, row]))
   return ids.flatMap((id) => {
@@ -350,7 +353,7 @@ async function matchSets(input: RatedSearch, categoryRows: CategoryRow[], text: 
   const cap = text?.cap ?? SEARCH_CANDIDATE_CAP
   const price = priceInEur(input.rates)
   const [broad, narrowed] = await Promise.all([
-    candidates(defined(base), isNull(organizations.deletedAt), rank, cap, price),
+    candidates(defined(base), isNull(companies.deletedAt), rank, cap, price),
     narrows(filter) ? candidates(defined([...base, category, origin, chapter]), company, rank, cap, price) : null,
   ])
   return { conditions, broad, matches: narrowed ?? broad, kind: text?.kind ?? 'browse', price }

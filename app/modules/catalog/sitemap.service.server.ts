@@ -3,7 +3,7 @@ import { database } from '../../platform/db/index.server'
 import { LOCALES } from '../../platform/i18n/locales'
 import { absoluteUrl } from '../../platform/seo'
 import { SERVICE_TYPES } from '../companies/index'
-import { companyProfiles, organizations } from '../companies/companies.tables.server'
+import { publicCompanyCards as companies } from '../companies/index.server'
 import { products } from './catalog.tables.server'
 import { visibleProduct } from './product-visibility.server'
 import { DIRECTORY_KINDS } from './supplier-directory.service.server'
@@ -35,25 +35,21 @@ function listedProducts(extra?: SQL) {
   return database()
     .select({ id: products.id, lastmod: products.updatedAt })
     .from(products)
-    .innerJoin(organizations, eq(organizations.id, products.organizationId))
-    .where(and(eq(products.status, 'published'), visibleProduct(), isNull(organizations.deletedAt), extra))
+    .innerJoin(companies, eq(companies.id, products.organizationId))
+    .where(and(eq(products.status, 'published'), visibleProduct(), isNull(companies.deletedAt), extra))
 }
 
 /** The companies the directory lists: id and last change, with `extra` conditions. */
 function listedCompanies(extra?: SQL) {
   return database()
-    .select({
-      id: organizations.id,
-      lastmod: sql<Date>`greatest(${organizations.updatedAt}, ${companyProfiles.updatedAt})`.mapWith(organizations.updatedAt).as('lastmod'),
-    })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .where(and(isNull(organizations.deletedAt), inArray(companyProfiles.kind, [...DIRECTORY_KINDS]), extra))
+    .select({ id: companies.id, lastmod: companies.updatedAt })
+    .from(companies)
+    .where(and(isNull(companies.deletedAt), inArray(companies.kind, [...DIRECTORY_KINDS]), extra))
 }
 
 const SOURCES = {
   products: { id: products.id, path: (id: string) => `/b2b/product/${encodeURIComponent(id)}`, listed: listedProducts },
-  companies: { id: organizations.id, path: (id: string) => `/b2b/company/${encodeURIComponent(id)}`, listed: listedCompanies },
+  companies: { id: companies.id, path: (id: string) => `/b2b/company/${encodeURIComponent(id)}`, listed: listedCompanies },
 }
 
 const boundaryCache = new Map<SitemapKind, { starts: string[]; expiresAt: number }>()

@@ -1,10 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import { database } from '../../platform/db/index.server'
 import type { Locale } from '../../platform/i18n/locales'
 import type { CompanySize, SupplierType, VerificationStatus } from '../companies/index'
-import { certifications, companyProfiles, files, organizations } from '../companies/companies.tables.server'
-import { fileContentUrl, fileThumbnailUrl } from '../companies/index.server'
+import { attachedFiles, companyCertifications, fileContentUrl, fileThumbnailUrl, publicCompanyCards as companies } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { categories, products } from './catalog.tables.server'
 import { cachedProductCount } from './product-counts.server'
@@ -71,16 +69,15 @@ export type PublicSupplierProfile = {
 const clamp = (value: number | undefined, fallback: number, min: number, max: number) => Math.min(Math.max(value ?? fallback, min), max)
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
 
-const logos = alias(files, 'logos')
-/** A logo is shown only when the referenced file really is a logo (logo files are public imagery). */
-const logoJoin = and(eq(logos.id, organizations.logoFileId), eq(logos.purpose, 'logo'))
-const banners = alias(files, 'banners')
-const bannerJoin = and(eq(banners.id, companyProfiles.bannerFileId), eq(banners.purpose, 'banner'))
-
 /** A live company that supplies goods: the only kind the directory and the public profile show. */
-const listedCompany = and(isNull(organizations.deletedAt), inArray(companyProfiles.kind, [...DIRECTORY_KINDS]))
+const listedCompany = and(isNull(companies.deletedAt), inArray(companies.kind, [...DIRECTORY_KINDS]))
+/**
+ * The company's id qualified by hand: in a query without joins Drizzle writes the columns of a selected or ordering SQL
+ * expression unqualified, and the subquery below would then read `id` as the product's own.
+ */
+const companyId = sql`${companies}.${sql.identifier('id')}`
 const publishedProductCount =
-  sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(
+  sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${companyId} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(
     Number,
   )
 
@@ -89,31 +86,31 @@ function directoryConditions(input: DirectoryInput): SQL | undefined {
   const q = input.q?.trim().toLowerCase()
   if (q) {
     const pattern = `%${escapeLike(q)}%`
-    // One branch per table, so that each can use its trigram index (an OR across a join could use neither).
+    // One branch per column, so that each can use its trigram index (an OR across the view's join could use neither).
     conditions.push(
-      sql`${organizations.id} in (select named.id from ${organizations} named where lower(named.name) like ${pattern} union select listed.organization_id from ${companyProfiles} listed where lower(listed.main_products::text) like ${pattern})`,
+      sql`${companies.id} in (select named.id from ${companies} named where lower(named.name) like ${pattern} union select listed.id from ${companies} listed where lower(listed.main_products::text) like ${pattern})`,
     )
   }
-  if (input.country) conditions.push(eq(companyProfiles.country, input.country.toUpperCase()))
-  if (input.supplierType) conditions.push(eq(companyProfiles.supplierType, input.supplierType))
-  if (input.verifiedOnly) conditions.push(eq(companyProfiles.verificationStatus, 'accept'))
+  if (input.country) conditions.push(eq(companies.country, input.country.toUpperCase()))
+  if (input.supplierType) conditions.push(eq(companies.supplierType, input.supplierType))
+  if (input.verifiedOnly) conditions.push(eq(companies.verificationStatus, 'accept'))
   if (input.categoryId) {
     conditions.push(sql`exists (
       with recursive subtree(id) as (
         select ${categories.id} from ${categories} where ${categories.id} = ${input.categoryId}
         union all select child.id from ${categories} child join subtree on child.parent_id = subtree.id
       )
-      select 1 from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()} and ${products.categoryId} in (select id from subtree)
+      select 1 from ${products} where ${products.organizationId} = ${companies.id} and ${products.status} = 'published' and ${visibleProduct()} and ${products.categoryId} in (select id from subtree)
     )`)
   }
   return and(...conditions)
 }
 
 function directoryOrder(input: DirectoryInput): SQL[] {
-  const byName = [sql`lower(${organizations.name}) asc`, asc(organizations.id)]
-  if (input.sort === 'newest') return [desc(organizations.createdAt), asc(organizations.id)]
+  const byName = [sql`lower(${companies.name}) asc`, asc(companies.id)]
+  if (input.sort === 'newest') return [desc(companies.createdAt), asc(companies.id)]
   if (input.sort === 'products') return [sql`${publishedProductCount} desc`, ...byName]
-  return [sql`(${companyProfiles.verificationStatus} = 'accept') desc`, ...byName]
+  return [sql`(${companies.verificationStatus} = 'accept') desc`, ...byName]
 }
 
 /** The public supplier directory: live supplying companies, searched by name and main products, filtered and paged. */
@@ -124,24 +121,22 @@ export async function listSuppliers(input: DirectoryInput): Promise<SupplierDire
   const [rows, totals] = await Promise.all([
     database()
       .select({
-        id: organizations.id,
-        name: organizations.name,
-        logoFileId: logos.id,
-        verificationStatus: companyProfiles.verificationStatus,
-        country: companyProfiles.country,
-        city: companyProfiles.city,
-        supplierType: companyProfiles.supplierType,
-        mainProducts: companyProfiles.mainProducts,
+        id: companies.id,
+        name: companies.name,
+        logoFileId: companies.logoFileId,
+        verificationStatus: companies.verificationStatus,
+        country: companies.country,
+        city: companies.city,
+        supplierType: companies.supplierType,
+        mainProducts: companies.mainProducts,
         productCount: publishedProductCount,
       })
-      .from(organizations)
-      .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-      .leftJoin(logos, logoJoin)
+      .from(companies)
       .where(where)
       .orderBy(...directoryOrder(input))
       .limit(limit)
       .offset(offset),
-    database().select({ total: count() }).from(organizations).innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id)).where(where),
+    database().select({ total: count() }).from(companies).where(where),
   ])
   return {
     items: rows.map((row) => ({
@@ -163,12 +158,7 @@ export async function listSuppliers(input: DirectoryInput): Promise<SupplierDire
 
 /** The countries that have listed suppliers, for the directory's country filter. */
 export async function supplierCountries(): Promise<string[]> {
-  const rows = await database()
-    .selectDistinct({ country: companyProfiles.country })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .where(listedCompany)
-    .orderBy(asc(companyProfiles.country))
+  const rows = await database().selectDistinct({ country: companies.country }).from(companies).where(listedCompany).orderBy(asc(companies.country))
   return rows.map((row) => row.country)
 }
 
@@ -194,13 +184,8 @@ async function supplierProducts(supplierId: string, locale: Locale, query: Profi
 
 /** The factory photos in the supplier's chosen order; ids that are not its factory photos are skipped. */
 async function factoryPhotos(companyId: string, fileIds: string[]): Promise<PublicSupplierProfile['factoryPhotos']> {
-  if (fileIds.length === 0) return []
-  const rows = await database()
-    .select({ id: files.id })
-    .from(files)
-    .where(and(inArray(files.id, fileIds), eq(files.organizationId, companyId), eq(files.purpose, 'factory_photo')))
-  const found = new Set(rows.map((row) => row.id))
-  return fileIds.filter((id) => found.has(id)).map((id) => ({ id, url: fileContentUrl(id), thumbnailUrl: fileThumbnailUrl(id) }))
+  const photos = await attachedFiles(fileIds, { companyId, purposes: ['factory_photo'] })
+  return photos.map(({ id }) => ({ id, url: fileContentUrl(id), thumbnailUrl: fileThumbnailUrl(id) }))
 }
 
 /**
@@ -209,31 +194,22 @@ async function factoryPhotos(companyId: string, fileIds: string[]): Promise<Publ
  */
 export async function getSupplierProfile(id: string, locale: Locale, productsQuery: ProfileProductsQuery = {}): Promise<PublicSupplierProfile | null> {
   if (!isPublicProductId(id)) return null
-  const [row] = await database()
-    .select({ organization: organizations, profile: companyProfiles, logoFileId: logos.id, bannerFileId: banners.id })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .leftJoin(logos, logoJoin)
-    .leftJoin(banners, bannerJoin)
-    .where(and(eq(organizations.id, id), listedCompany))
+  const [profile] = await database()
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), listedCompany))
     .limit(1)
-  if (!row) return null
-  const { organization, profile } = row
+  if (!profile) return null
   const [certificationRows, photos, productPage] = await Promise.all([
-    database()
-      .select({ id: certifications.id, name: certifications.name, issuer: certifications.issuer, validUntil: certifications.validUntil })
-      .from(certifications)
-      .where(eq(certifications.organizationId, id))
-      .orderBy(asc(certifications.name), asc(certifications.id)),
+    companyCertifications(id),
     factoryPhotos(id, profile.factoryPhotoFileIds),
     supplierProducts(id, locale, productsQuery),
   ])
-  const updatedAt = organization.updatedAt > profile.updatedAt ? organization.updatedAt : profile.updatedAt
   return {
     id,
-    name: organization.name,
-    logoUrl: row.logoFileId ? fileContentUrl(row.logoFileId) : null,
-    bannerUrl: row.bannerFileId ? fileContentUrl(row.bannerFileId) : null,
+    name: profile.name,
+    logoUrl: profile.logoFileId ? fileContentUrl(profile.logoFileId) : null,
+    bannerUrl: profile.bannerFileId ? fileContentUrl(profile.bannerFileId) : null,
     description: localized(profile.description, locale),
     website: profile.website,
     country: profile.country,
@@ -248,8 +224,8 @@ export async function getSupplierProfile(id: string, locale: Locale, productsQue
     verificationStatus: profile.verificationStatus,
     verified: profile.verificationStatus === 'accept',
     verifiedAt: profile.verificationStatus === 'accept' && profile.verifiedAt ? profile.verifiedAt.toISOString() : null,
-    memberSince: organization.createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
+    memberSince: profile.createdAt.toISOString(),
+    updatedAt: profile.updatedAt.toISOString(),
     certifications: certificationRows,
     factoryPhotos: photos,
     products: productPage,

@@ -50,12 +50,18 @@ export async function listAddresses(ctx: ServiceContext, query: AddressListQuery
 }
 
 async function findAddress(db: Database | Transaction, companyId: string, id: string): Promise<Address> {
+  const row = await companyAddress(companyId, id, db)
+  if (!row) throw new AppError('not_found', 'Address not found')
+  return row
+}
+
+/** One of the company's addresses, or null (unknown, or another company's): for records that copy it, like an order's ship-to. */
+export async function companyAddress(companyId: string, id: string, db: Database | Transaction = database()): Promise<Address | null> {
   const [row] = await db
     .select(columns)
     .from(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.organizationId, companyId)))
-  if (!row) throw new AppError('not_found', 'Address not found')
-  return row
+  return row ?? null
 }
 
 /** One address of the active company (any member); another company's is not found. */

@@ -1,6 +1,6 @@
 // Records of other modules (RFQs, quotations, orders, messages) carry files their company uploaded as attachments;
 // files belong to companies, so the check that a record names only its own company's attachments lives here.
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import type { FilePurpose } from './companies.constants'
@@ -50,4 +50,14 @@ export async function attachedFiles(
     )
   const byId = new Map(rows.map((row) => [row.id, row]))
   return fileIds.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** The company's files uploaded for one of `purposes`, newest first (a picker's choices), at most `limit`. */
+export async function companyFilesFor(companyId: string, purposes: readonly FilePurpose[], limit: number): Promise<AttachedFile[]> {
+  return database()
+    .select({ id: files.id, companyId: files.organizationId, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
+    .from(files)
+    .where(and(eq(files.organizationId, companyId), inArray(files.purpose, [...purposes])))
+    .orderBy(desc(files.createdAt), asc(files.id))
+    .limit(limit)
 }

@@ -1,8 +1,8 @@
 // Other modules name companies on their records (orders, quotations, RFQs) and queue behind a company's changes without reading companies' tables.
-import { eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import type { CompanyKind, VerificationStatus } from './companies.constants'
-import { companyProfiles, organizations } from './companies.tables.server'
+import { certifications, companyProfiles, organizations } from './companies.tables.server'
 
 /** A company's name ('' when unknown), read in the caller's transaction when it passes one. */
 export async function companyName(companyId: string, db: Database | Transaction = database()): Promise<string> {
@@ -63,4 +63,16 @@ export async function companyStanding(
     .from(companyProfiles)
     .where(eq(companyProfiles.organizationId, companyId))
   return row ?? null
+}
+
+/** A company's certifications by name, as its public profile lists them (names only: a certificate's file is private evidence). */
+export async function companyCertifications(
+  companyId: string,
+  db: Database | Transaction = database(),
+): Promise<Array<{ id: string; name: string; issuer: string; validUntil: string | null }>> {
+  return db
+    .select({ id: certifications.id, name: certifications.name, issuer: certifications.issuer, validUntil: certifications.validUntil })
+    .from(certifications)
+    .where(eq(certifications.organizationId, companyId))
+    .orderBy(asc(certifications.name), asc(certifications.id))
 }

@@ -1,4 +1,5 @@
-export * from './companies.tables.server'
+// Tables stay private (issue 17); other modules join the published read models (ADR 036).
+export { companyMemberships, publicCompanyCards } from './companies.views.server'
 export { recordAudit, changedFields, listCompanyAudit, type AuditEntry } from './audit.service.server'
 export {
   actorFor,
@@ -66,7 +67,7 @@ export {
   type RecordAttachmentDownload,
   type StoredFile,
 } from './file.service.server'
-export { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from './address.service.server'
+export { companyAddress, createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from './address.service.server'
 export {
   addCertificationWithFile,
   addFactoryPhotos,
@@ -119,8 +120,8 @@ export {
   type NotificationKindIn,
 } from './notification.inputs'
 export { formatNumber, nextNumber } from './numbering.server'
-export { companyCards, companyName, companyNames, companyStanding, lockCompany, type CompanyCard } from './company-lookups.server'
-export { attachedFiles, checkAttachments, foreignAttachments, type AttachedFile } from './attachments.server'
+export { companyCards, companyCertifications, companyName, companyNames, companyStanding, lockCompany, type CompanyCard } from './company-lookups.server'
+export { attachedFiles, checkAttachments, companyFilesFor, foreignAttachments, type AttachedFile } from './attachments.server'
 export {
   companyProgress,
   companySetup,

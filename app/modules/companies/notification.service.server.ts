@@ -10,7 +10,7 @@ import { roomOf } from '../../platform/realtime/events'
 import { publish } from '../../platform/realtime/publisher.server'
 import { renderMail } from '../../platform/mail/layout.server'
 import { sendMail } from '../../platform/mail/mailer.server'
-import { userPreferences, users } from '../identity/index.server'
+import { userDirectory as users } from '../identity/index.server'
 import { members, notificationMailQueue, notifications, notificationSettings, organizations } from './companies.tables.server'
 import { groupOfKind, type NotificationKind } from './notification.inputs'
 
@@ -254,10 +254,9 @@ export async function flushNotificationDigests(now: Date = new Date()): Promise<
 /** Renders and sends one mail to the person: the notice itself for one, a digest listing each for more. */
 async function sendNoticeMail(userId: string, notices: MailedNotice[]): Promise<void> {
   const [recipient] = await database()
-    .select({ email: users.email, name: users.name, placeholder: users.emailIsPlaceholder, language: userPreferences.language })
-    .from(users)
     // The recipient's language in the same query (English until they choose one).
-    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .select({ email: users.email, name: users.name, placeholder: users.emailIsPlaceholder, language: users.language })
+    .from(users)
     .where(eq(users.id, userId))
   const [first] = notices
   if (!recipient || recipient.placeholder || !first) return

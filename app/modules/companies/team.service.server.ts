@@ -3,7 +3,7 @@ import type { MemberRole, ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { disconnectUsers } from '../../platform/realtime/publisher.server'
-import { sessions, users } from '../identity/index.server'
+import { sessionIdsOf, userDirectory as users } from '../identity/index.server'
 import { recordAudit } from './audit.service.server'
 import { activeCompanies, members, organizations } from './companies.tables.server'
 import { membershipsChanged } from './company-context.server'
@@ -80,14 +80,9 @@ async function ownerCount(tx: Transaction, companyId: string): Promise<number> {
 
 /** Sessions of a user who left a company stop acting for it. */
 async function dropActiveCompany(tx: Transaction, userId: string, companyId: string): Promise<void> {
-  await tx
-    .delete(activeCompanies)
-    .where(
-      and(
-        eq(activeCompanies.organizationId, companyId),
-        inArray(activeCompanies.sessionId, tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))),
-      ),
-    )
+  const sessionIds = await sessionIdsOf(tx, userId)
+  if (sessionIds.length === 0) return
+  await tx.delete(activeCompanies).where(and(eq(activeCompanies.organizationId, companyId), inArray(activeCompanies.sessionId, sessionIds)))
 }
 
 /** The active company's members: owners first, then admins, then members, by name (any member). */

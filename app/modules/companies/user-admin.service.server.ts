@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getViewSelectedFields, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { PlatformRole, ServiceContext } from '../../platform/actor'
-import { database, type Transaction } from '../../platform/db/index.server'
+import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { deleteUserSessions, revokeSessions, updateBan, updatePlatformRole, users } from '../identity/index.server'
+import { deleteUserSessions, lockUser, revokeSessions, updateBan, updatePlatformRole, userDirectory as users } from '../identity/index.server'
 import { recordAudit } from './audit.service.server'
 import type { MemberRole, VerificationStatus } from './companies.constants'
 import { auditEvents, companyProfiles, members, organizations } from './companies.tables.server'
@@ -82,17 +82,16 @@ function profileOf(row: UserRow): AdminUserProfile {
   }
 }
 
-async function findUser(userId: string): Promise<UserRow> {
-  const [row] = await database().select().from(users).where(eq(users.id, userId)).limit(1)
+async function findUser(userId: string, db: Database | Transaction = database()): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
   if (!row) throw new AppError('not_found', 'User not found')
   return row
 }
 
-/** The row, locked until the transaction ends, so two admins' changes to one user apply one after the other. */
-async function lockUser(tx: Transaction, userId: string): Promise<UserRow> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update')
-  if (!row) throw new AppError('not_found', 'User not found')
-  return row
+/** The user, locked until the transaction ends, so two admins' changes to one user apply one after the other. */
+async function lockedUser(tx: Transaction, userId: string): Promise<UserRow> {
+  if (!(await lockUser(tx, userId))) throw new AppError('not_found', 'User not found')
+  return findUser(userId, tx)
 }
 
 function searchFilters(query: UserSearchQuery, now: Date): SQL | undefined {
@@ -124,7 +123,7 @@ export async function searchUsers(
     .as('company_counts')
   const [rows, [total]] = await Promise.all([
     db
-      .select({ user: users, companyCount: sql<number>`coalesce(${companyCounts.companyCount}, 0)`.mapWith(Number) })
+      .select({ user: getViewSelectedFields(users), companyCount: sql<number>`coalesce(${companyCounts.companyCount}, 0)`.mapWith(Number) })
       .from(users)
       .leftJoin(companyCounts, eq(companyCounts.userId, users.id))
       .where(where)
@@ -200,7 +199,7 @@ export async function getUserDetail(ctx: ServiceContext, userId: string): Promis
 export async function setPlatformRole(ctx: ServiceContext, userId: string, role: PlatformRole): Promise<AdminUserProfile> {
   requirePlatformAdmin(ctx.actor)
   const ended = await database().transaction(async (tx) => {
-    const row = await lockUser(tx, userId)
+    const row = await lockedUser(tx, userId)
     const from = roleOf(row.role)
     if (userId === ctx.actor.userId && role !== 'admin') throw new AppError('cannot_change_own_role', 'You cannot remove your own platform admin role')
     if (from === role) return []
@@ -221,7 +220,7 @@ function banSnapshot(row: Pick<UserRow, 'banned' | 'banReason' | 'banExpires'>) 
 export async function banUser(ctx: ServiceContext, userId: string, input: BanUserInput): Promise<AdminUserProfile> {
   requirePlatformAdmin(ctx.actor)
   const ended = await database().transaction(async (tx) => {
-    const row = await lockUser(tx, userId)
+    const row = await lockedUser(tx, userId)
     if (userId === ctx.actor.userId) throw new AppError('cannot_ban_self', 'You cannot ban yourself')
     if (roleOf(row.role) === 'admin') throw new AppError('cannot_ban_admin', 'Make this platform admin a user before banning them')
     const ban = { reason: input.reason, expiresAt: input.expiresInDays === null ? null : new Date(Date.now() + input.expiresInDays * DAY_MS) }
@@ -244,7 +243,7 @@ export async function banUser(ctx: ServiceContext, userId: string, input: BanUse
 export async function unbanUser(ctx: ServiceContext, userId: string): Promise<AdminUserProfile> {
   requirePlatformAdmin(ctx.actor)
   await database().transaction(async (tx) => {
-    const row = await lockUser(tx, userId)
+    const row = await lockedUser(tx, userId)
     if (!isBanned(row)) return
     await updateBan(tx, userId, null)
     await recordAudit(tx, ctx, {

@@ -248,6 +248,18 @@ export async function deleteUserSessions(db: Database | Transaction, userId: str
   return deleted.map((row) => row.id)
 }
 
+/** The ids of the user's sessions, for records other modules keep per session (the active company). */
+export async function sessionIdsOf(db: Database | Transaction, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))
+  return rows.map((row) => row.id)
+}
+
+/** Holds the user's row (`FOR UPDATE`) until the transaction ends, so that changes to one user apply one after the other; false for an unknown user. */
+export async function lockUser(tx: Transaction, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+  return row !== undefined
+}
+
 /** Cookie caches and access tokens stop vouching for these ended sessions at once (ADR 003). */
 export function revokeSessions(sessionIds: string[]): void {
   for (const id of sessionIds) sessionRevocations().revoke(id)

@@ -7,7 +7,7 @@ import { roomOf } from '../../platform/realtime/events'
 import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { leaveRooms } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
-import { members, type Notice, recordNotice } from '../companies/index.server'
+import { companyMemberships as members, type Notice, recordNotice } from '../companies/index.server'
 import { userNames } from '../identity/index.server'
 import { conversationNotFound, fieldError, loadConversation, parseInput, type AccessibleConversation } from './conversation-access.server'
 import { conversationPage, forgetJoinDecisions, getConversation } from './conversation.service.server'
@@ -56,7 +56,7 @@ async function requireCompanyMembers(tx: Database | Transaction, companyId: stri
   const found = await tx
     .select({ userId: members.userId })
     .from(members)
-    .where(and(eq(members.organizationId, companyId), inArray(members.userId, wanted)))
+    .where(and(eq(members.companyId, companyId), inArray(members.userId, wanted)))
   if (found.length !== wanted.length) throw fieldError({ [field]: ['validation.members'] })
   return wanted
 }
@@ -254,7 +254,7 @@ async function evictNonMembers(companyId: string, channelId: string): Promise<vo
     .select({ userId: members.userId })
     .from(members)
     .leftJoin(conversationMembers, and(eq(conversationMembers.conversationId, channelId), eq(conversationMembers.userId, members.userId)))
-    .where(and(eq(members.organizationId, companyId), sql`${conversationMembers.userId} is null`))
+    .where(and(eq(members.companyId, companyId), sql`${conversationMembers.userId} is null`))
   leaveRooms(
     outsiders.map((row) => row.userId),
     [roomOf.conversation(channelId)],

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors'
 import { fieldErrorsOf } from '../../platform/validation'
 import type { z } from '../../platform/zod'
 import { requireCompany } from '../companies/index'
-import { members } from '../companies/index.server'
+import { companyMemberships as members } from '../companies/index.server'
 import type { ChannelRole } from './messaging.constants'
 import { type ChannelMembership, canPostConversation, canReadConversation } from './messaging.policy'
 import { conversationMembers, conversations } from './messaging.tables.server'
@@ -77,21 +77,21 @@ export async function participantCompanies(
   if (conversation.kind !== 'channel') {
     const companies = [conversation.organizationId, conversation.counterpartOrganizationId].filter((id): id is string => Boolean(id))
     rows = await tx
-      .select({ userId: members.userId, companyId: members.organizationId })
+      .select({ userId: members.userId, companyId: members.companyId })
       .from(members)
-      .where(and(wanted, inArray(members.organizationId, companies)))
+      .where(and(wanted, inArray(members.companyId, companies)))
       // The thread's owner side first, so a member of both companies counts once, for the first.
-      .orderBy(sql`${members.organizationId} = ${conversation.organizationId} desc`)
+      .orderBy(sql`${members.companyId} = ${conversation.organizationId} desc`)
   } else if (conversation.visibility === 'public') {
     rows = await tx
-      .select({ userId: members.userId, companyId: members.organizationId })
+      .select({ userId: members.userId, companyId: members.companyId })
       .from(members)
-      .where(and(wanted, eq(members.organizationId, conversation.organizationId)))
+      .where(and(wanted, eq(members.companyId, conversation.organizationId)))
   } else {
     rows = await tx
-      .select({ userId: members.userId, companyId: members.organizationId })
+      .select({ userId: members.userId, companyId: members.companyId })
       .from(conversationMembers)
-      .innerJoin(members, and(eq(members.userId, conversationMembers.userId), eq(members.organizationId, conversation.organizationId)))
+      .innerJoin(members, and(eq(members.userId, conversationMembers.userId), eq(members.companyId, conversation.organizationId)))
       .where(and(wanted, eq(conversationMembers.conversationId, conversation.id)))
   }
   const byUser = new Map<string, string>()

@@ -6,7 +6,7 @@ import { createOrderParties } from '../../../tests/factories/orders'
 import { createSourcingCast, insertQuotation, insertRfq } from '../../../tests/factories/sourcing'
 import { createUser } from '../../../db/factories/users'
 import { database } from '../../platform/db/index.server'
-import { purchaseOrders } from '../orders/index.server'
+import { purchaseOrders } from '../orders/orders.tables.server'
 import { canJoinConversation, conversationForSubject, getConversation, listInbox, markRead, openThread, sendMessage, unreadSummary } from './index.server'
 
 async function placedOrder() {

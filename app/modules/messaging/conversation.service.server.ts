@@ -6,10 +6,10 @@ import { translator } from '../../platform/i18n/translate.server'
 import type { Locale } from '../../platform/i18n/locales'
 import { ExpiringLru } from '../../platform/lru'
 import { requireCompany } from '../companies/index'
-import { members, organizations } from '../companies/index.server'
-import { users } from '../identity/index.server'
-import { partyOf, purchaseOrders } from '../orders/index.server'
-import { quotations, rfqs, supplierTakesPartInRfq } from '../sourcing/index.server'
+import { companyMemberships as members, companyNames, publicCompanyCards as companies } from '../companies/index.server'
+import { userDirectory as users } from '../identity/index.server'
+import { orderSubjects, partyOf } from '../orders/index.server'
+import { quotationSubjects, rfqSubjects, supplierTakesPartInRfq } from '../sourcing/index.server'
 import {
   conversationNotFound,
   fieldError,
@@ -76,29 +76,33 @@ export async function describeConversations(rows: ConversationRow[], viewerCompa
   const db = database()
   const idsOf = (kind: ConversationRow['kind']) => [...new Set(rows.filter((row) => row.kind === kind && row.subjectId).map((row) => row.subjectId as string))]
   const companyIds = [...new Set(rows.flatMap((row) => [row.organizationId, row.counterpartOrganizationId]).filter((id): id is string => Boolean(id)))]
-  const [companies, rfqRows, quotationRows, orderRows] = await Promise.all([
-    companyIds.length ? db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)) : [],
+  const [nameOf, rfqRows, quotationRows, orderRows] = await Promise.all([
+    companyNames(companyIds, db),
     idsOf('rfq').length
       ? db
-          .select({ id: rfqs.id, number: rfqs.number, title: rfqs.title, buyerId: rfqs.organizationId })
-          .from(rfqs)
-          .where(inArray(rfqs.id, idsOf('rfq')))
+          .select({ id: rfqSubjects.id, number: rfqSubjects.number, title: rfqSubjects.title, buyerId: rfqSubjects.buyerCompanyId })
+          .from(rfqSubjects)
+          .where(inArray(rfqSubjects.id, idsOf('rfq')))
       : [],
     idsOf('quotation').length
       ? db
-          .select({ id: quotations.id, rfqId: rfqs.id, number: rfqs.number, title: rfqs.title, buyerId: rfqs.organizationId })
-          .from(quotations)
-          .innerJoin(rfqs, eq(rfqs.id, quotations.rfqId))
-          .where(inArray(quotations.id, idsOf('quotation')))
+          .select({
+            id: quotationSubjects.id,
+            rfqId: quotationSubjects.rfqId,
+            number: quotationSubjects.number,
+            title: quotationSubjects.title,
+            buyerId: quotationSubjects.buyerCompanyId,
+          })
+          .from(quotationSubjects)
+          .where(inArray(quotationSubjects.id, idsOf('quotation')))
       : [],
     idsOf('order').length
       ? db
-          .select({ id: purchaseOrders.id, number: purchaseOrders.number })
-          .from(purchaseOrders)
-          .where(inArray(purchaseOrders.id, idsOf('order')))
+          .select({ id: orderSubjects.id, number: orderSubjects.number })
+          .from(orderSubjects)
+          .where(inArray(orderSubjects.id, idsOf('order')))
       : [],
   ])
-  const nameOf = new Map(companies.map((company) => [company.id, company.name]))
   const rfqLink = (rfqId: string, buyerId: string) => (buyerId === viewerCompanyId ? `/app/sourcing/rfq/${rfqId}` : `/app/supplier/portal/rfq/${rfqId}`)
   const subjects = new Map<string, ConversationSubject>([
     ...rfqRows.map((rfq): [string, ConversationSubject] => [
@@ -180,10 +184,10 @@ function inboxFilters(
     filters.push(sql`(
       ${conversations.name} ilike ${pattern} escape '\\'
       or ${conversations.topic} ilike ${pattern} escape '\\'
-      or (${conversations.kind} <> 'channel' and exists (select 1 from ${organizations} where ${organizations.id} = ${otherCompany} and ${organizations.name} ilike ${pattern} escape '\\'))
-      or (${conversations.kind} = 'rfq' and exists (select 1 from ${rfqs} where ${rfqs.id} = ${conversations.subjectId} and (${rfqs.number} ilike ${pattern} escape '\\' or ${rfqs.title} ilike ${pattern} escape '\\')))
-      or (${conversations.kind} = 'quotation' and exists (select 1 from ${quotations} inner join ${rfqs} on ${rfqs.id} = ${quotations.rfqId} where ${quotations.id} = ${conversations.subjectId} and (${rfqs.number} ilike ${pattern} escape '\\' or ${rfqs.title} ilike ${pattern} escape '\\')))
-      or (${conversations.kind} = 'order' and exists (select 1 from ${purchaseOrders} where ${purchaseOrders.id} = ${conversations.subjectId} and ${purchaseOrders.number} ilike ${pattern} escape '\\'))
+      or (${conversations.kind} <> 'channel' and exists (select 1 from ${companies} where ${companies.id} = ${otherCompany} and ${companies.name} ilike ${pattern} escape '\\'))
+      or (${conversations.kind} = 'rfq' and exists (select 1 from ${rfqSubjects} where ${rfqSubjects.id} = ${conversations.subjectId} and (${rfqSubjects.number} ilike ${pattern} escape '\\' or ${rfqSubjects.title} ilike ${pattern} escape '\\')))
+      or (${conversations.kind} = 'quotation' and exists (select 1 from ${quotationSubjects} where ${quotationSubjects.id} = ${conversations.subjectId} and (${quotationSubjects.number} ilike ${pattern} escape '\\' or ${quotationSubjects.title} ilike ${pattern} escape '\\')))
+      or (${conversations.kind} = 'order' and exists (select 1 from ${orderSubjects} where ${orderSubjects.id} = ${conversations.subjectId} and ${orderSubjects.number} ilike ${pattern} escape '\\'))
     )`)
   }
   return filters
@@ -252,22 +256,22 @@ export async function unreadSummary(ctx: ServiceContext): Promise<{ conversation
 async function participantsOf(row: ConversationRow): Promise<ConversationParticipant[]> {
   const db = database()
   if (isThread(row.kind)) {
-    const companies = [row.organizationId, row.counterpartOrganizationId].filter((id): id is string => Boolean(id))
+    const sides = [row.organizationId, row.counterpartOrganizationId].filter((id): id is string => Boolean(id))
     const rows = await db
-      .select({ userId: users.id, name: users.name, companyId: organizations.id, companyName: organizations.name })
+      .select({ userId: users.id, name: users.name, companyId: companies.id, companyName: companies.name })
       .from(members)
       .innerJoin(users, eq(users.id, members.userId))
-      .innerJoin(organizations, eq(organizations.id, members.organizationId))
-      .where(inArray(members.organizationId, companies))
-      .orderBy(sql`${organizations.id} = ${row.organizationId} desc`, asc(users.name), asc(users.id))
+      .innerJoin(companies, eq(companies.id, members.companyId))
+      .where(inArray(members.companyId, sides))
+      .orderBy(sql`${companies.id} = ${row.organizationId} desc`, asc(users.name), asc(users.id))
     return rows.map((person) => ({ ...person, role: null }))
   }
   return db
-    .select({ userId: users.id, name: users.name, companyId: organizations.id, companyName: organizations.name, role: conversationMembers.role })
+    .select({ userId: users.id, name: users.name, companyId: companies.id, companyName: companies.name, role: conversationMembers.role })
     .from(conversationMembers)
-    .innerJoin(members, and(eq(members.userId, conversationMembers.userId), eq(members.organizationId, row.organizationId)))
+    .innerJoin(members, and(eq(members.userId, conversationMembers.userId), eq(members.companyId, row.organizationId)))
     .innerJoin(users, eq(users.id, conversationMembers.userId))
-    .innerJoin(organizations, eq(organizations.id, members.organizationId))
+    .innerJoin(companies, eq(companies.id, members.companyId))
     .where(eq(conversationMembers.conversationId, row.id))
     .orderBy(sql`${conversationMembers.role} = 'owner' desc`, asc(users.name), asc(users.id))
 }
@@ -306,9 +310,9 @@ async function resolveThread(ctx: ServiceContext, target: ThreadTarget): Promise
     case 'direct': {
       if (input.companyId === companyId) throw fieldError({ companyId: ['validation.ownCompany'] })
       const [other] = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(and(eq(organizations.id, input.companyId), isNull(organizations.deletedAt)))
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, input.companyId), isNull(companies.deletedAt)))
       if (!other) throw recordNotFound()
       return {
         kind: 'direct',
@@ -319,7 +323,10 @@ async function resolveThread(ctx: ServiceContext, target: ThreadTarget): Promise
       }
     }
     case 'rfq': {
-      const [rfq] = await db.select({ id: rfqs.id, buyerId: rfqs.organizationId, status: rfqs.status }).from(rfqs).where(eq(rfqs.id, input.rfqId))
+      const [rfq] = await db
+        .select({ id: rfqSubjects.id, buyerId: rfqSubjects.buyerCompanyId, status: rfqSubjects.status })
+        .from(rfqSubjects)
+        .where(eq(rfqSubjects.id, input.rfqId))
       if (!rfq) throw recordNotFound()
       let supplierId: string
       if (rfq.buyerId === companyId) {
@@ -340,10 +347,14 @@ async function resolveThread(ctx: ServiceContext, target: ThreadTarget): Promise
     }
     case 'quotation': {
       const [quote] = await db
-        .select({ id: quotations.id, status: quotations.status, supplierId: quotations.supplierCompanyId, buyerId: rfqs.organizationId })
-        .from(quotations)
-        .innerJoin(rfqs, eq(rfqs.id, quotations.rfqId))
-        .where(eq(quotations.id, input.quotationId))
+        .select({
+          id: quotationSubjects.id,
+          status: quotationSubjects.status,
+          supplierId: quotationSubjects.supplierCompanyId,
+          buyerId: quotationSubjects.buyerCompanyId,
+        })
+        .from(quotationSubjects)
+        .where(eq(quotationSubjects.id, input.quotationId))
       const visible = quote && (quote.supplierId === companyId || (quote.buyerId === companyId && quote.status !== 'draft'))
       if (!quote || !visible) throw recordNotFound()
       return {
@@ -355,15 +366,7 @@ async function resolveThread(ctx: ServiceContext, target: ThreadTarget): Promise
       }
     }
     case 'order': {
-      const [order] = await db
-        .select({
-          id: purchaseOrders.id,
-          buyerCompanyId: purchaseOrders.buyerCompanyId,
-          supplierCompanyId: purchaseOrders.supplierCompanyId,
-          status: purchaseOrders.status,
-        })
-        .from(purchaseOrders)
-        .where(eq(purchaseOrders.id, input.orderId))
+      const [order] = await db.select().from(orderSubjects).where(eq(orderSubjects.id, input.orderId))
       if (!order || !partyOf(order, companyId) || !order.buyerCompanyId || !order.supplierCompanyId) throw recordNotFound()
       return {
         kind: 'order',

@@ -1,4 +1,3 @@
-export * from './messaging.tables.server'
 export {
   canJoinConversation,
   conversationForSubject,

@@ -1,4 +1,5 @@
-export * from './orders.tables.server'
+// Tables stay private (issue 17); other modules use these services and the published read model (ADR 036).
+export { orderSubjects } from './orders.views.server'
 export { awardedOrderSummaries, type AwardedOrderSummary } from './order-summaries.service.server'
 export {
   createAwardedPurchaseOrder,

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { requireCompany, requireRole } from '../companies/index'
-import { openRecordAttachment, organizations, type RecordAttachmentDownload } from '../companies/index.server'
+import { openRecordAttachment, publicCompanyCards as companies, type RecordAttachmentDownload } from '../companies/index.server'
 import type { PurchaseOrderStatus } from './orders.constants'
 import { customerNotes, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
 import type { ReportQuery } from './order-reports.inputs'
@@ -106,24 +106,24 @@ const ordersFrom = (supplierId: string, customerId?: SQL | string) =>
 export async function listCustomers(ctx: ServiceContext, query: ReportQuery): Promise<{ items: CustomerSummary[]; total: number }> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const where = and(ordersFrom(companyId), query.q ? ilike(organizations.name, likePattern(query.q)) : undefined)
+  const where = and(ordersFrom(companyId), query.q ? ilike(companies.name, likePattern(query.q)) : undefined)
   const lastOrderAt = sql<Date>`max(${purchaseOrders.createdAt})`.mapWith(purchaseOrders.createdAt)
   const db = database()
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: organizations.id, name: organizations.name, orderCount: count(), lastOrderAt, note: customerNotes.note })
+      .select({ id: companies.id, name: companies.name, orderCount: count(), lastOrderAt, note: customerNotes.note })
       .from(purchaseOrders)
-      .innerJoin(organizations, eq(organizations.id, purchaseOrders.buyerCompanyId))
-      .leftJoin(customerNotes, and(eq(customerNotes.supplierCompanyId, companyId), eq(customerNotes.customerCompanyId, organizations.id)))
+      .innerJoin(companies, eq(companies.id, purchaseOrders.buyerCompanyId))
+      .leftJoin(customerNotes, and(eq(customerNotes.supplierCompanyId, companyId), eq(customerNotes.customerCompanyId, companies.id)))
       .where(where)
-      .groupBy(organizations.id, organizations.name, customerNotes.note)
-      .orderBy(desc(lastOrderAt), asc(organizations.name))
+      .groupBy(companies.id, companies.name, customerNotes.note)
+      .orderBy(desc(lastOrderAt), asc(companies.name))
       .limit(query.limit)
       .offset(query.offset),
     db
       .select({ n: countDistinct(purchaseOrders.buyerCompanyId) })
       .from(purchaseOrders)
-      .innerJoin(organizations, eq(organizations.id, purchaseOrders.buyerCompanyId))
+      .innerJoin(companies, eq(companies.id, purchaseOrders.buyerCompanyId))
       .where(where),
   ])
   const ids = rows.map((row) => row.id)

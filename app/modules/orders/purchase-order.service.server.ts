@@ -13,16 +13,15 @@ import { requireCompany } from '../companies/index'
 import {
   checkAttachments,
   companyName,
-  addresses,
-  companyProfiles,
+  companyAddress,
   attachedFiles,
   nextNumber,
   type Notice,
   type NotificationKindIn,
-  organizations,
+  publicCompanyCards as companies,
   recordNotice,
 } from '../companies/index.server'
-import { users } from '../identity/index.server'
+import { userDirectory } from '../identity/index.server'
 import type { AddressSnapshot, ChangeProposal, PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
 import { orderTotal, priceLine, type LineRequest, type PricedLine, remainingToShip } from './order-totals'
@@ -151,22 +150,10 @@ async function priceLines(tx: Transaction, ctx: ServiceContext, supplierId: stri
 
 async function shipToSnapshot(tx: Transaction, companyId: string, addressId: string | undefined): Promise<AddressSnapshot | null> {
   if (!addressId) return null
-  const [row] = await tx
-    .select({
-      label: addresses.label,
-      recipient: addresses.recipient,
-      phone: addresses.phone,
-      line1: addresses.line1,
-      line2: addresses.line2,
-      city: addresses.city,
-      region: addresses.region,
-      postalCode: addresses.postalCode,
-      country: addresses.country,
-    })
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.organizationId, companyId)))
-  if (!row) throw fieldError({ shipToAddressId: ['validation.address'] })
-  return row
+  const address = await companyAddress(companyId, addressId, tx)
+  if (!address) throw fieldError({ shipToAddressId: ['validation.address'] })
+  const { label, recipient, phone, line1, line2, city, region, postalCode, country } = address
+  return { label, recipient, phone, line1, line2, city, region, postalCode, country }
 }
 
 async function replaceLines(tx: Transaction, orderId: string, lines: PricedLine[]): Promise<void> {
@@ -238,10 +225,9 @@ export async function createPurchaseOrder(
       if (existing) return existing
     }
     const [supplier] = await tx
-      .select({ name: organizations.name })
-      .from(organizations)
-      .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-      .where(and(eq(organizations.id, input.supplierCompanyId), isNull(organizations.deletedAt), inArray(companyProfiles.kind, ['supplier', 'both'])))
+      .select({ name: companies.name })
+      .from(companies)
+      .where(and(eq(companies.id, input.supplierCompanyId), isNull(companies.deletedAt), inArray(companies.kind, ['supplier', 'both'])))
     if (!supplier) throw fieldError({ supplierCompanyId: ['validation.supplier'] })
     const lines = await priceLines(tx, ctx, input.supplierCompanyId, input.currency, input.lines)
     const shipTo = await shipToSnapshot(tx, buyerId, input.shipToAddressId)
@@ -310,9 +296,9 @@ export async function createAwardedPurchaseOrder(
   requireCompany(ctx.actor)
   const buyerId = ctx.actor.companyId
   const [supplier] = await tx
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(and(eq(organizations.id, input.supplierCompanyId), isNull(organizations.deletedAt)))
+    .select({ name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.id, input.supplierCompanyId), isNull(companies.deletedAt)))
   if (!supplier) throw new AppError('invalid_transition', 'The supplier no longer exists', { supplierCompanyId: input.supplierCompanyId })
   const lines = input.lines.map(
     (line) =>
@@ -729,7 +715,7 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
   const [order] = await db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id))
   const party = order ? partyOf(order, companyId) : null
   if (!order || !party) throw new AppError('not_found', 'Order not found')
-  const actorCompanies = db.$with('actor_companies').as(db.select({ id: organizations.id, name: organizations.name }).from(organizations))
+  const actorCompanies = db.$with('actor_companies').as(db.select({ id: companies.id, name: companies.name }).from(companies))
   const [lines, eventRows, requestRows, attachmentRows] = await Promise.all([
     db
       .select({
@@ -755,21 +741,21 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
         type: purchaseOrderEvents.type,
         fromStatus: purchaseOrderEvents.fromStatus,
         toStatus: purchaseOrderEvents.toStatus,
-        actorName: users.name,
+        actorName: userDirectory.name,
         actorCompanyName: actorCompanies.name,
         note: purchaseOrderEvents.note,
         data: purchaseOrderEvents.data,
         createdAt: purchaseOrderEvents.createdAt,
       })
       .from(purchaseOrderEvents)
-      .leftJoin(users, eq(users.id, purchaseOrderEvents.actorUserId))
+      .leftJoin(userDirectory, eq(userDirectory.id, purchaseOrderEvents.actorUserId))
       .leftJoin(actorCompanies, eq(actorCompanies.id, purchaseOrderEvents.actorCompanyId))
       .where(eq(purchaseOrderEvents.orderId, id))
       .orderBy(asc(purchaseOrderEvents.createdAt), asc(purchaseOrderEvents.id)),
     db
-      .select({ request: purchaseOrderChangeRequests, requestedByName: users.name })
+      .select({ request: purchaseOrderChangeRequests, requestedByName: userDirectory.name })
       .from(purchaseOrderChangeRequests)
-      .leftJoin(users, eq(users.id, purchaseOrderChangeRequests.requestedByUserId))
+      .leftJoin(userDirectory, eq(userDirectory.id, purchaseOrderChangeRequests.requestedByUserId))
       .where(eq(purchaseOrderChangeRequests.orderId, id))
       .orderBy(desc(purchaseOrderChangeRequests.createdAt)),
     order.buyerCompanyId
@@ -885,9 +871,9 @@ export async function orderCounterparts(ctx: ServiceContext): Promise<Array<{ id
   const companyId = ctx.actor.companyId
   const counterpartId = sql`case when ${purchaseOrders.buyerCompanyId} = ${companyId} then ${purchaseOrders.supplierCompanyId} else ${purchaseOrders.buyerCompanyId} end`
   return database()
-    .selectDistinct({ id: organizations.id, name: organizations.name })
+    .selectDistinct({ id: companies.id, name: companies.name })
     .from(purchaseOrders)
-    .innerJoin(organizations, eq(organizations.id, counterpartId))
+    .innerJoin(companies, eq(companies.id, counterpartId))
     .where(visibleTo(companyId))
-    .orderBy(asc(organizations.name), asc(organizations.id))
+    .orderBy(asc(companies.name), asc(companies.id))
 }

@@ -8,7 +8,14 @@ import { type OutboxEventId, recordEvent as recordBusinessEvent, relayEvents } f
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { companyName, companyProfiles, nextNumber, type Notice, type NotificationKindIn, organizations, recordNotice } from '../companies/index.server'
+import {
+  companyName,
+  nextNumber,
+  type Notice,
+  type NotificationKindIn,
+  publicCompanyCards as companies,
+  recordNotice,
+} from '../companies/index.server'
 import { userNames } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
@@ -264,10 +271,9 @@ export async function createLogisticOrder(
       await recordEvent(tx, ctx, id, { type: 'created', toStatus: 'quoting' })
       // Every logistics provider hears of the new request.
       const providers = await tx
-        .select({ id: organizations.id })
-        .from(organizations)
-        .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-        .where(and(offersService('logistics'), ne(organizations.id, buyerId)))
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(offersService('logistics'), ne(companies.id, buyerId)))
         .limit(500)
       for (const provider of providers) await notify(tx, ctx, provider.id, order, 'freight_request', { company: order.buyerName }, notices)
       events.push(await recordOrderEvent(tx, ctx, order, 'create', notices))
@@ -427,9 +433,9 @@ export async function acceptFreightQuote(ctx: ServiceContext, id: string, input:
     requireVersion('order', order.version, input.version)
     const to = check(order, 'accept_quote', party)
     const [quote] = await tx
-      .select({ quote: freightQuotes, providerName: organizations.name })
+      .select({ quote: freightQuotes, providerName: companies.name })
       .from(freightQuotes)
-      .innerJoin(organizations, eq(organizations.id, freightQuotes.providerCompanyId))
+      .innerJoin(companies, eq(companies.id, freightQuotes.providerCompanyId))
       .where(and(eq(freightQuotes.id, input.quoteId), eq(freightQuotes.orderId, id)))
     if (!quote) throw new AppError('not_found', 'Quote not found')
     if (quote.quote.status !== 'pending')
@@ -503,7 +509,7 @@ export async function getServiceOrder(ctx: ServiceContext, id: string): Promise<
   const viewer = order ? await viewerOf(db, order, companyId) : null
   if (!order || !viewer) throw notFound()
   const quoting = viewer === 'quoting'
-  const actorCompanies = db.$with('actor_companies').as(db.select({ id: organizations.id, name: organizations.name }).from(organizations))
+  const actorCompanies = db.$with('actor_companies').as(db.select({ id: companies.id, name: companies.name }).from(companies))
   const [eventRows, quoteRows, linked] = await Promise.all([
     quoting
       ? Promise.resolve([])
@@ -526,10 +532,9 @@ export async function getServiceOrder(ctx: ServiceContext, id: string): Promise<
     order.kind !== 'logistic'
       ? Promise.resolve([])
       : db
-          .select({ quote: freightQuotes, providerName: organizations.name, verification: companyProfiles.verificationStatus })
+          .select({ quote: freightQuotes, providerName: companies.name, verification: companies.verificationStatus })
           .from(freightQuotes)
-          .innerJoin(organizations, eq(organizations.id, freightQuotes.providerCompanyId))
-          .leftJoin(companyProfiles, eq(companyProfiles.organizationId, freightQuotes.providerCompanyId))
+          .innerJoin(companies, eq(companies.id, freightQuotes.providerCompanyId))
           .where(viewer === 'buyer' ? eq(freightQuotes.orderId, id) : and(eq(freightQuotes.orderId, id), eq(freightQuotes.providerCompanyId, companyId)))
           .orderBy(asc(freightQuotes.createdAt), asc(freightQuotes.id)),
     order.linkedPurchaseOrderId && !quoting

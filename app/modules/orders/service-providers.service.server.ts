@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
-import { companyProfiles, organizations } from '../companies/index.server'
+import { publicCompanyCards as companies } from '../companies/index.server'
 import { ORDERABLE_SERVICES, type OrderableService } from './orders.constants'
 
 /** Company kinds that may offer services (a supplier may also inspect or ship). */
@@ -11,20 +11,15 @@ export type ServiceProviderPage = { items: ServiceProvider[]; total: number; lim
 
 /** Live companies whose profile offers the service. */
 export function offersService(type: OrderableService): SQL {
-  return and(
-    isNull(organizations.deletedAt),
-    inArray(companyProfiles.kind, [...PROVIDER_KINDS]),
-    sql`${companyProfiles.services} @> ${JSON.stringify([type])}::jsonb`,
-  )!
+  return and(isNull(companies.deletedAt), inArray(companies.kind, [...PROVIDER_KINDS]), sql`${companies.services} @> ${JSON.stringify([type])}::jsonb`)!
 }
 
 /** The provider's name when the company offers the service; null otherwise. */
 export async function providerOf(db: Database | Transaction, companyId: string, type: OrderableService): Promise<{ name: string } | null> {
   const [row] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .where(and(eq(organizations.id, companyId), offersService(type)))
+    .select({ name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), offersService(type)))
   return row ?? null
 }
 
@@ -33,7 +28,7 @@ export async function companyOffers(db: Database | Transaction, companyId: strin
   return (await providerOf(db, companyId, type)) !== null
 }
 
-const verifiedFirst = sql`case when ${companyProfiles.verificationStatus} = 'accept' then 0 else 1 end`
+const verifiedFirst = sql`case when ${companies.verificationStatus} = 'accept' then 0 else 1 end`
 
 /** The providers of a service for the public pages: verified first, then by name. */
 export async function listServiceProviders(type: OrderableService, page: { limit: number; offset: number }): Promise<ServiceProviderPage> {
@@ -42,19 +37,18 @@ export async function listServiceProviders(type: OrderableService, page: { limit
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: organizations.id,
-        name: organizations.name,
-        country: companyProfiles.country,
-        city: companyProfiles.city,
-        status: companyProfiles.verificationStatus,
+        id: companies.id,
+        name: companies.name,
+        country: companies.country,
+        city: companies.city,
+        status: companies.verificationStatus,
       })
-      .from(organizations)
-      .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+      .from(companies)
       .where(where)
-      .orderBy(verifiedFirst, asc(organizations.name), asc(organizations.id))
+      .orderBy(verifiedFirst, asc(companies.name), asc(companies.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(organizations).innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id)).where(where),
+    db.select({ n: count() }).from(companies).where(where),
   ])
   return { items: rows.map(({ status, ...row }) => ({ ...row, verified: status === 'accept' })), total: total?.n ?? 0, limit: page.limit, offset: page.offset }
 }
@@ -66,9 +60,8 @@ export async function verifiedProviderCounts(): Promise<Record<OrderableService,
     ORDERABLE_SERVICES.map(async (type) => {
       const [row] = await db
         .select({ n: count() })
-        .from(organizations)
-        .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-        .where(and(offersService(type), eq(companyProfiles.verificationStatus, 'accept')))
+        .from(companies)
+        .where(and(offersService(type), eq(companies.verificationStatus, 'accept')))
       return [type, row?.n ?? 0] as const
     }),
   )

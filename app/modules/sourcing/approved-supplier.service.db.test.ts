@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createCompany } from '../../../db/factories/companies'
 import { createSourcingCast } from '../../../tests/factories/sourcing'
 import { database } from '../../platform/db/index.server'
-import { files, organizations } from '../companies/index.server'
+import { files, organizations } from '../companies/companies.tables.server'
 import { eq } from 'drizzle-orm'
 import { AddApprovedSupplierInput, ApprovedListQuery, UpdateApprovedSupplierInput } from './approved-supplier.inputs'
 import {

@@ -4,7 +4,7 @@ import { database, type Database, type Transaction } from '../../platform/db/ind
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import { attachedFiles, companyProfiles, files, organizations } from '../companies/index.server'
+import { attachedFiles, companyFilesFor, publicCompanyCards as companies } from '../companies/index.server'
 import { userNames } from '../identity/index.server'
 import type { AddApprovedSupplierInput, ApprovedListQuery, UpdateApprovedSupplierInput } from './approved-supplier.inputs'
 import { APPROVAL_STATUSES, type ApprovalStatus } from './sourcing.constants'
@@ -36,10 +36,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 export async function requireSupplier(db: Database | Transaction, buyerId: string, supplierId: string, field = 'supplierCompanyId'): Promise<{ name: string }> {
   if (supplierId === buyerId) throw fieldError({ [field]: ['validation.ownCompany'] })
   const [supplier] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .where(and(eq(organizations.id, supplierId), isNull(organizations.deletedAt), inArray(companyProfiles.kind, ['supplier', 'both'])))
+    .select({ name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.id, supplierId), isNull(companies.deletedAt), inArray(companies.kind, ['supplier', 'both'])))
   if (!supplier) throw fieldError({ [field]: ['validation.supplier'] })
   return supplier
 }
@@ -47,10 +46,7 @@ export async function requireSupplier(db: Database | Transaction, buyerId: strin
 /** Every document must be a file of the buyer's own company, uploaded as an attachment or a certificate. */
 async function checkDocuments(db: Database | Transaction, companyId: string, fileIds: string[]): Promise<void> {
   if (fileIds.length === 0) return
-  const found = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organizationId, companyId), inArray(files.id, fileIds), inArray(files.purpose, [...APPROVAL_DOCUMENT_PURPOSES])))
+  const found = await attachedFiles(fileIds, { companyId, purposes: APPROVAL_DOCUMENT_PURPOSES, db })
   const known = new Set(found.map((row) => row.id))
   const fields: Record<string, string[]> = {}
   fileIds.forEach((id, index) => {
@@ -76,9 +72,9 @@ async function documentsOf(companyId: string, rows: Array<{ documentFileIds: str
 
 const selection = {
   supplierId: approvedSuppliers.supplierCompanyId,
-  name: organizations.name,
-  country: companyProfiles.country,
-  verificationStatus: companyProfiles.verificationStatus,
+  name: companies.name,
+  country: companies.country,
+  verificationStatus: companies.verificationStatus,
   status: approvedSuppliers.status,
   note: approvedSuppliers.note,
   documentFileIds: approvedSuppliers.documentFileIds,
@@ -114,12 +110,7 @@ async function toApproved(companyId: string, rows: ListedRow[]): Promise<Approve
 }
 
 function listedRows(db: Database | Transaction, where: SQL | undefined) {
-  return db
-    .select(selection)
-    .from(approvedSuppliers)
-    .innerJoin(organizations, eq(organizations.id, approvedSuppliers.supplierCompanyId))
-    .leftJoin(companyProfiles, eq(companyProfiles.organizationId, approvedSuppliers.supplierCompanyId))
-    .where(where)
+  return db.select(selection).from(approvedSuppliers).innerJoin(companies, eq(companies.id, approvedSuppliers.supplierCompanyId)).where(where)
 }
 
 /** The buyer's approved-supplier list, filtered by status and supplier name, by name; with the count per status. */
@@ -129,18 +120,14 @@ export async function listApprovedSuppliers(ctx: ServiceContext, query: Approved
   const mine = eq(approvedSuppliers.organizationId, companyId)
   const conditions: Array<SQL | undefined> = [mine]
   if (query.status) conditions.push(eq(approvedSuppliers.status, query.status))
-  if (query.q) conditions.push(sql`lower(${organizations.name}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`)
+  if (query.q) conditions.push(sql`lower(${companies.name}) like ${`%${escapeLike(query.q.toLowerCase())}%`}`)
   const where = and(...conditions)
   const [rows, totals, perStatus] = await Promise.all([
     listedRows(database(), where)
-      .orderBy(sql`lower(${organizations.name})`, asc(approvedSuppliers.supplierCompanyId))
+      .orderBy(sql`lower(${companies.name})`, asc(approvedSuppliers.supplierCompanyId))
       .limit(query.limit)
       .offset(query.offset),
-    database()
-      .select({ total: count() })
-      .from(approvedSuppliers)
-      .innerJoin(organizations, eq(organizations.id, approvedSuppliers.supplierCompanyId))
-      .where(where),
+    database().select({ total: count() }).from(approvedSuppliers).innerJoin(companies, eq(companies.id, approvedSuppliers.supplierCompanyId)).where(where),
     database().select({ status: approvedSuppliers.status, total: count() }).from(approvedSuppliers).where(mine).groupBy(approvedSuppliers.status),
   ])
   const counts = Object.fromEntries(APPROVAL_STATUSES.map((status) => [status, Number(perStatus.find((row) => row.status === status)?.total ?? 0)])) as Record<
@@ -222,10 +209,6 @@ export async function removeApprovedSupplier(ctx: ServiceContext, supplierId: st
 /** The company's files that may be attached to an approval (attachments and certificates), newest first. */
 export async function approvalDocumentChoices(ctx: ServiceContext): Promise<ApprovalDocument[]> {
   requireCompany(ctx.actor)
-  return database()
-    .select({ id: files.id, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
-    .from(files)
-    .where(and(eq(files.organizationId, ctx.actor.companyId), inArray(files.purpose, [...APPROVAL_DOCUMENT_PURPOSES])))
-    .orderBy(sql`${files.createdAt} desc`, asc(files.id))
-    .limit(200)
+  const choices = await companyFilesFor(ctx.actor.companyId, APPROVAL_DOCUMENT_PURPOSES, 200)
+  return choices.map(({ id, name, contentType, sizeBytes }) => ({ id, name, contentType, sizeBytes }))
 }

@@ -1,12 +1,11 @@
 import DecimalBase from 'decimal.js'
-import { and, asc, eq, inArray, isNull, like, not, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, like, not, sql, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { convertAmount, type RateTable } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
-import { categoryName, hsCodeDescription, loadCategories, priceListLines, priceLists, products, visibleProduct } from '../catalog/index.server'
+import { cataloguePrices, categoryName, hsCodeDescription, loadCategories } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { organizations } from '../companies/index.server'
 import { BENCHMARK_MONTHS, type BenchmarkQuery } from './benchmark.inputs'
 import { quotationLines, quotations, rfqLines, rfqs } from './sourcing.tables.server'
 
@@ -103,21 +102,6 @@ async function quotedPrices(companyId: string, hsCode: string | undefined, categ
     .where(and(...scope))
 }
 
-/** The base unit price (smallest quantity break of the active list) of each published product in scope. */
-async function cataloguePrices(hsCode: string | undefined, categoryIds: string[] | null): Promise<Price[]> {
-  const scope: SQL[] = [eq(products.status, 'published'), visibleProduct(), eq(priceLists.isActive, true), isNull(organizations.deletedAt)]
-  if (hsCode) scope.push(like(products.hsCode, `${hsCode}%`))
-  if (categoryIds) scope.push(inArray(products.categoryId, categoryIds))
-  return database()
-    .selectDistinctOn([products.id], { amount: priceListLines.unitPrice, currency: priceLists.currency, month: monthOf(priceLists.updatedAt) })
-    .from(products)
-    .innerJoin(organizations, eq(organizations.id, products.organizationId))
-    .innerJoin(priceLists, eq(priceLists.organizationId, products.organizationId))
-    .innerJoin(priceListLines, and(eq(priceListLines.priceListId, priceLists.id), eq(priceListLines.productId, products.id)))
-    .where(and(...scope))
-    .orderBy(asc(products.id), asc(priceListLines.minQuantity))
-}
-
 function convertAll(prices: Price[], rates: RateTable, currency: string): { converted: Converted[]; unconverted: number } {
   const converted: Converted[] = []
   let unconverted = 0
@@ -143,7 +127,7 @@ export async function priceBenchmarks(ctx: ServiceContext, query: BenchmarkQuery
   const [rates, quoted, listed, hsDescription] = await Promise.all([
     rateTable(),
     quotedPrices(ctx.actor.companyId, query.hsCode, categoryIds),
-    cataloguePrices(query.hsCode, categoryIds),
+    cataloguePrices({ hsCode: query.hsCode, categoryIds }),
     query.hsCode ? hsCodeDescription(query.hsCode) : Promise.resolve(null),
   ])
   const fromQuotes = convertAll(quoted, rates, query.currency)

@@ -1,4 +1,5 @@
-export * from './sourcing.tables.server'
+// Tables stay private (issue 17); other modules use these services and the published read models (ADR 036).
+export { quotationSubjects, rfqSubjects } from './sourcing.views.server'
 export { beginRfqAward, ordersOfAward, recordRfqAward, type AwardedOrderRef, type AwardTerms, type RecordedAward, type RfqAward } from './award.service.server'
 export {
   advanceProject,

@@ -2,8 +2,8 @@ import { and, asc, count, eq, exists, gt, ilike, or, type SQL, sql } from 'drizz
 import { database } from '../../platform/db/index.server'
 import type { Locale } from '../../platform/i18n/locales'
 import type { Incoterm } from '../../platform/trade-terms'
-import { categories } from '../catalog/index.server'
-import { companyProfiles } from '../companies/index.server'
+import { categoryNames } from '../catalog/index.server'
+import { companyCards } from '../companies/index.server'
 import type { BuyingRequestQuery } from './rfq.inputs'
 import { rfqLines, rfqs } from './sourcing.tables.server'
 
@@ -24,8 +24,6 @@ export type BuyingRequestCard = {
 }
 export type BuyingRequestPage = { items: BuyingRequestCard[]; total: number }
 
-const NAME_OF = { en: categories.nameEn, 'zh-Hans': categories.nameZhHans, 'zh-Hant': categories.nameZhHant } as const
-
 /** Open public buying requests whose deadline is still ahead, soonest deadline first; for anyone, signed in or not. */
 export async function listBuyingRequests(query: BuyingRequestQuery, locale: Locale, now: Date = new Date()): Promise<BuyingRequestPage> {
   const filters: SQL[] = [eq(rfqs.visibility, 'public'), eq(rfqs.status, 'open'), gt(rfqs.quoteDeadline, now)]
@@ -39,20 +37,22 @@ export async function listBuyingRequests(query: BuyingRequestQuery, locale: Loca
   }
   const where = and(...filters)
   const db = database()
+  // Qualified by hand: in a query without joins Drizzle writes the columns of a selected SQL expression unqualified, and
+  // the subqueries would then read `id` as the line's own.
+  const rfqId = sql`${rfqs}.${sql.identifier('id')}`
   const firstLine = sql<{
     title: string
     quantity: number
     unit: string
-  } | null>`(select json_build_object('title', ${rfqLines.title}, 'quantity', ${rfqLines.quantity}, 'unit', ${rfqLines.unit}) from ${rfqLines} where ${rfqLines.rfqId} = ${rfqs.id} order by ${rfqLines.position} limit 1)`
-  const lineCount = sql<number>`(select count(*)::int from ${rfqLines} where ${rfqLines.rfqId} = ${rfqs.id})`
+  } | null>`(select json_build_object('title', ${rfqLines.title}, 'quantity', ${rfqLines.quantity}, 'unit', ${rfqLines.unit}) from ${rfqLines} where ${rfqLines.rfqId} = ${rfqId} order by ${rfqLines.position} limit 1)`
+  const lineCount = sql<number>`(select count(*)::int from ${rfqLines} where ${rfqLines.rfqId} = ${rfqId})`
   const [rows, [total]] = await Promise.all([
     db
       .select({
         id: rfqs.id,
         title: rfqs.title,
-        buyerCountry: companyProfiles.country,
+        buyerId: rfqs.organizationId,
         categoryId: rfqs.categoryId,
-        categoryName: sql<string | null>`coalesce(nullif(${NAME_OF[locale]}, ''), ${categories.nameEn})`,
         firstLine,
         lineCount,
         currency: rfqs.currency,
@@ -61,16 +61,20 @@ export async function listBuyingRequests(query: BuyingRequestQuery, locale: Loca
         publishedAt: rfqs.publishedAt,
       })
       .from(rfqs)
-      .leftJoin(companyProfiles, eq(companyProfiles.organizationId, rfqs.organizationId))
-      .leftJoin(categories, eq(categories.id, rfqs.categoryId))
       .where(where)
       .orderBy(asc(rfqs.quoteDeadline), asc(rfqs.id))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(rfqs).where(where),
   ])
+  const [buyers, names] = await Promise.all([companyCards(rows.map((row) => row.buyerId)), categoryNames(locale)])
   return {
-    items: rows.map((row) => ({ ...row, lineCount: Number(row.lineCount), categoryName: row.categoryId ? row.categoryName : null })),
+    items: rows.map(({ buyerId, ...row }) => ({
+      ...row,
+      buyerCountry: buyers.get(buyerId)?.country || null,
+      lineCount: Number(row.lineCount),
+      categoryName: row.categoryId ? (names.get(row.categoryId) ?? null) : null,
+    })),
     total: total?.n ?? 0,
   }
 }

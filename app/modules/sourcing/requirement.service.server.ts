@@ -5,9 +5,8 @@ import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL, sql } fro
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import type { Locale } from '../../platform/i18n/locales'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
-import { categories, knownCategoryIds, knownHsCodes } from '../catalog/index.server'
+import { categoryNames, knownCategoryIds, knownHsCodes } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
 import { attachedFiles, checkAttachments } from '../companies/index.server'
 import { isProjectEditable, lockProject, recordProjectEvent } from './project.service.server'
@@ -54,7 +53,6 @@ export type RequirementPage = { items: Requirement[]; total: number }
 export type BulkSaveResult = { created: number; updated: number; deleted: number; requirements: Requirement[] }
 
 const CANCELLABLE: readonly RequirementStatus[] = ['open', 'rfq_sent', 'quoted']
-const NAME_OF = { en: categories.nameEn, 'zh-Hans': categories.nameZhHans, 'zh-Hant': categories.nameZhHant } as const
 
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
 
@@ -209,24 +207,13 @@ export async function setRequirementStatus(tx: Transaction, ids: string[], statu
     .where(and(inArray(requirements.id, ids), sql`${requirements.status} <> 'cancelled'`, sql`${requirements.status} <> ${status}`))
 }
 
-const selection = (locale: Locale) => ({
-  row: requirements,
-  projectNumber: purchaseProjects.number,
-  projectName: purchaseProjects.name,
-  categoryName: sql<string | null>`coalesce(nullif(${NAME_OF[locale]}, ''), ${categories.nameEn})`,
-})
+const selection = { row: requirements, projectNumber: purchaseProjects.number, projectName: purchaseProjects.name }
 
-function toRequirement({
-  row,
-  projectNumber,
-  projectName,
-  categoryName,
-}: {
-  row: RequirementRow
-  projectNumber: string
-  projectName: string
-  categoryName: string | null
-}): Requirement {
+/** A requirement as pages show it, its category named from `categoryNames` (catalog's, in the reader's language). */
+function toRequirement(
+  { row, projectNumber, projectName }: { row: RequirementRow; projectNumber: string; projectName: string },
+  categoryNames: Map<string, string>,
+): Requirement {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -236,7 +223,7 @@ function toRequirement({
     title: row.title,
     specification: row.specification,
     categoryId: row.categoryId,
-    categoryName: row.categoryId ? categoryName : null,
+    categoryName: row.categoryId ? (categoryNames.get(row.categoryId) ?? null) : null,
     hsCode: row.hsCode,
     quantity: row.quantity,
     unit: row.unit,
@@ -251,18 +238,14 @@ function toRequirement({
   }
 }
 
-const joined = (db: Database | Transaction, locale: Locale) =>
-  db
-    .select(selection(locale))
-    .from(requirements)
-    .innerJoin(purchaseProjects, eq(purchaseProjects.id, requirements.projectId))
-    .leftJoin(categories, eq(categories.id, requirements.categoryId))
+const joined = (db: Database | Transaction) =>
+  db.select(selection).from(requirements).innerJoin(purchaseProjects, eq(purchaseProjects.id, requirements.projectId))
 
 /** One requirement of the actor's company, with its attachments and what may be done with it. */
 export async function getRequirement(ctx: ServiceContext, id: string): Promise<RequirementDetail> {
   requireCompany(ctx.actor)
   const db = database()
-  const [found] = await joined(db, ctx.locale).where(and(eq(requirements.id, id), eq(requirements.organizationId, ctx.actor.companyId)))
+  const [found] = await joined(db).where(and(eq(requirements.id, id), eq(requirements.organizationId, ctx.actor.companyId)))
   if (!found) throw new AppError('not_found', 'Requirement not found')
   const projectStatus = (await db.select({ status: purchaseProjects.status }).from(purchaseProjects).where(eq(purchaseProjects.id, found.row.projectId)))[0]
     ?.status
@@ -275,7 +258,7 @@ export async function getRequirement(ctx: ServiceContext, id: string): Promise<R
   }))
   const projectOpen = projectStatus ? isProjectEditable(projectStatus) : false
   return {
-    ...toRequirement(found),
+    ...toRequirement(found, await categoryNames(ctx.locale)),
     attachments: fileIds.flatMap((fileId) => attachmentRows.filter((file) => file.id === fileId)),
     editable: projectOpen && found.row.status === 'open',
     cancellable: CANCELLABLE.includes(found.row.status),
@@ -300,14 +283,11 @@ export async function listRequirements(ctx: ServiceContext, query: RequirementLi
   const where = listWhere(ctx.actor.companyId, query)
   const db = database()
   const [rows, [total]] = await Promise.all([
-    joined(db, ctx.locale)
-      .where(where)
-      .orderBy(desc(requirements.createdAt), asc(requirements.position), desc(requirements.id))
-      .limit(query.limit)
-      .offset(query.offset),
+    joined(db).where(where).orderBy(desc(requirements.createdAt), asc(requirements.position), desc(requirements.id)).limit(query.limit).offset(query.offset),
     db.select({ n: count() }).from(requirements).where(where),
   ])
-  return { items: rows.map(toRequirement), total: total?.n ?? 0 }
+  const names = await categoryNames(ctx.locale)
+  return { items: rows.map((row) => toRequirement(row, names)), total: total?.n ?? 0 }
 }
 
 /** A project's requirements in order (the bulk grid's rows), cancelled ones left out. */
@@ -319,10 +299,11 @@ export async function projectRequirements(ctx: ServiceContext, projectId: string
     .from(purchaseProjects)
     .where(and(eq(purchaseProjects.id, projectId), eq(purchaseProjects.organizationId, ctx.actor.companyId)))
   if (!project) throw new AppError('not_found', 'Project not found')
-  const rows = await joined(db, ctx.locale)
+  const rows = await joined(db)
     .where(and(eq(requirements.projectId, projectId), sql`${requirements.status} <> 'cancelled'`))
     .orderBy(asc(requirements.position), asc(requirements.createdAt))
-  return rows.map(toRequirement)
+  const names = await categoryNames(ctx.locale)
+  return rows.map((row) => toRequirement(row, names))
 }
 
 /**

@@ -13,13 +13,12 @@ import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
 import {
   checkAttachments,
   companyName,
-  companyProfiles,
   attachedFiles,
   listFiles,
   nextNumber,
   type Notice,
   type NotificationKindIn,
-  organizations,
+  publicCompanyCards as companies,
   recordNotice,
 } from '../companies/index.server'
 import type {
@@ -316,10 +315,9 @@ async function checkSuppliers(tx: Transaction, companyId: string, supplierIds: s
   const unique = [...new Set(supplierIds)]
   if (unique.length === 0) return []
   const found = await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .where(and(inArray(organizations.id, unique), isNull(organizations.deletedAt), inArray(companyProfiles.kind, ['supplier', 'both'])))
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(inArray(companies.id, unique), isNull(companies.deletedAt), inArray(companies.kind, ['supplier', 'both'])))
   const known = new Set(found.map((row) => row.id))
   const fields: Record<string, string[]> = {}
   supplierIds.forEach((id, index) => {
@@ -612,16 +610,15 @@ export async function getRfq(ctx: ServiceContext, id: string, now: Date = new Da
   const [lines, inviteeRows, questionRows, attachments, quotationRows] = await Promise.all([
     linesOf(db, id),
     db
-      .select({ invitation: rfqInvitations, name: organizations.name, country: companyProfiles.country })
+      .select({ invitation: rfqInvitations, name: companies.name, country: companies.country })
       .from(rfqInvitations)
-      .innerJoin(organizations, eq(organizations.id, rfqInvitations.supplierCompanyId))
-      .leftJoin(companyProfiles, eq(companyProfiles.organizationId, rfqInvitations.supplierCompanyId))
+      .innerJoin(companies, eq(companies.id, rfqInvitations.supplierCompanyId))
       .where(eq(rfqInvitations.rfqId, id))
-      .orderBy(asc(organizations.name)),
+      .orderBy(asc(companies.name)),
     db
-      .select({ question: rfqQuestions, askedByCompanyName: organizations.name })
+      .select({ question: rfqQuestions, askedByCompanyName: companies.name })
       .from(rfqQuestions)
-      .leftJoin(organizations, eq(organizations.id, rfqQuestions.askedByCompanyId))
+      .leftJoin(companies, eq(companies.id, rfqQuestions.askedByCompanyId))
       .where(eq(rfqQuestions.rfqId, id))
       .orderBy(asc(rfqQuestions.createdAt), asc(rfqQuestions.id)),
     attachmentsOf(db, rfq),
@@ -674,7 +671,7 @@ async function quotationSummaries(db: Db, rfqId: string): Promise<RfqQuotationSu
     .select({
       id: quotations.id,
       supplierCompanyId: quotations.supplierCompanyId,
-      supplierName: organizations.name,
+      supplierName: companies.name,
       status: quotations.status,
       revision: quotations.revision,
       currency: quotations.currency,
@@ -684,7 +681,7 @@ async function quotationSummaries(db: Db, rfqId: string): Promise<RfqQuotationSu
       submittedAt: quotations.submittedAt,
     })
     .from(quotations)
-    .innerJoin(organizations, eq(organizations.id, quotations.supplierCompanyId))
+    .innerJoin(companies, eq(companies.id, quotations.supplierCompanyId))
     .where(and(eq(quotations.rfqId, rfqId), RECEIVED))
     .orderBy(asc(quotations.submittedAt), asc(quotations.id))
   return rows
@@ -724,10 +721,9 @@ export async function listRfqs(ctx: ServiceContext, query: RfqListQuery, now: Da
 
 async function isSupplyingCompany(db: Db, companyId: string): Promise<boolean> {
   const [row] = await db
-    .select({ kind: companyProfiles.kind })
-    .from(companyProfiles)
-    .innerJoin(organizations, eq(organizations.id, companyProfiles.organizationId))
-    .where(and(eq(companyProfiles.organizationId, companyId), isNull(organizations.deletedAt)))
+    .select({ kind: companies.kind })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
   return row?.kind === 'supplier' || row?.kind === 'both'
 }
 
@@ -776,10 +772,10 @@ export async function listRfqInbox(
   const db = database()
   const [rows, [total]] = await Promise.all([
     db
-      .select({ rfq: rfqs, buyerName: organizations.name, invitation: rfqInvitations, lineCount })
+      .select({ rfq: rfqs, buyerName: companies.name, invitation: rfqInvitations, lineCount })
       .from(rfqInvitations)
       .innerJoin(rfqs, eq(rfqs.id, rfqInvitations.rfqId))
-      .innerJoin(organizations, eq(organizations.id, rfqs.organizationId))
+      .innerJoin(companies, eq(companies.id, rfqs.organizationId))
       .where(where)
       .orderBy(desc(rfqInvitations.invitedAt), desc(rfqs.id))
       .limit(query.limit)
@@ -812,11 +808,7 @@ async function supplierView(db: Db, companyId: string, rfq: RfqRow, invitation: 
     linesOf(db, rfq.id),
     db.select().from(rfqQuestions).where(eq(rfqQuestions.rfqId, rfq.id)).orderBy(asc(rfqQuestions.createdAt), asc(rfqQuestions.id)),
     attachmentsOf(db, rfq),
-    db
-      .select({ id: organizations.id, name: organizations.name, country: companyProfiles.country })
-      .from(organizations)
-      .leftJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-      .where(eq(organizations.id, rfq.organizationId)),
+    db.select({ id: companies.id, name: companies.name, country: companies.country }).from(companies).where(eq(companies.id, rfq.organizationId)),
   ])
   const open = isQuotingOpen(rfq, now)
   return {
@@ -1004,10 +996,9 @@ export async function rfqFormOptions(ctx: ServiceContext, projectId: string | nu
   const missing = invitedIds.filter((id) => !suppliers.has(id))
   if (missing.length > 0) {
     const rows = await database()
-      .select({ id: organizations.id, name: organizations.name, country: companyProfiles.country })
-      .from(organizations)
-      .leftJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-      .where(inArray(organizations.id, missing))
+      .select({ id: companies.id, name: companies.name, country: companies.country })
+      .from(companies)
+      .where(inArray(companies.id, missing))
     for (const row of rows) suppliers.set(row.id, row)
   }
   return {

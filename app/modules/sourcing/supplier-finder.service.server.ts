@@ -2,9 +2,9 @@ import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'dri
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { categoryName, listSuppliers, loadCategories, products, visibleProduct } from '../catalog/index.server'
+import { categoryName, listSuppliers, loadCategories, publishedProducts as products } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { companyProfiles, organizations } from '../companies/index.server'
+import { publicCompanyCards as companies } from '../companies/index.server'
 import { approvalStatusesOf } from './approved-supplier.service.server'
 import { isTruthyFlag, type SupplierFinderQuery, type SupplierSearchQuery } from './shortlist.inputs'
 import type { ApprovalStatus } from './sourcing.constants'
@@ -91,12 +91,12 @@ async function matchingProductCondition(match: RequirementMatch): Promise<SQL | 
 }
 
 function companyFilters(ctx: ServiceContext, query: SupplierFinderQuery): SQL[] {
-  const filters: SQL[] = [isNull(organizations.deletedAt), inArray(companyProfiles.kind, ['supplier', 'both']), ne(organizations.id, ctx.actor.companyId!)]
-  if (query.country) filters.push(eq(companyProfiles.country, query.country))
-  if (isTruthyFlag(query.verified)) filters.push(eq(companyProfiles.verificationStatus, 'accept'))
+  const filters: SQL[] = [isNull(companies.deletedAt), inArray(companies.kind, ['supplier', 'both']), ne(companies.id, ctx.actor.companyId!)]
+  if (query.country) filters.push(eq(companies.country, query.country))
+  if (isTruthyFlag(query.verified)) filters.push(eq(companies.verificationStatus, 'accept'))
   if (query.q) {
     const pattern = `%${escapeLike(query.q.toLowerCase())}%`
-    filters.push(sql`(lower(${organizations.name}) like ${pattern} or lower(${companyProfiles.mainProducts}::text) like ${pattern})`)
+    filters.push(sql`(lower(${companies.name}) like ${pattern} or lower(${companies.mainProducts}::text) like ${pattern})`)
   }
   return filters
 }
@@ -106,44 +106,30 @@ async function matchingSuppliers(ctx: ServiceContext, query: SupplierFinderQuery
   const productCondition = await matchingProductCondition(match)
   if (!productCondition) return { items: [], total: 0, limit: query.limit, offset: query.offset }
   const matches = database()
-    .select({ organizationId: products.organizationId, matching: sql<number>`count(*)`.as('matching') })
+    .select({ companyId: products.companyId, matching: sql<number>`count(*)`.as('matching') })
     .from(products)
-    .where(and(eq(products.status, 'published'), visibleProduct(), productCondition))
-    .groupBy(products.organizationId)
+    .where(productCondition)
+    .groupBy(products.companyId)
     .as('matches')
   const where = and(...companyFilters(ctx, query))
   const [rows, totals] = await Promise.all([
     database()
       .select({
-        id: organizations.id,
-        name: organizations.name,
-        country: companyProfiles.country,
-        verificationStatus: companyProfiles.verificationStatus,
-        mainProducts: companyProfiles.mainProducts,
+        id: companies.id,
+        name: companies.name,
+        country: companies.country,
+        verificationStatus: companies.verificationStatus,
+        mainProducts: companies.mainProducts,
         matching: matches.matching,
-        productCount:
-          sql<number>`(select count(*) from ${products} where ${products.organizationId} = ${organizations.id} and ${products.status} = 'published' and ${visibleProduct()})`.mapWith(
-            Number,
-          ),
+        productCount: sql<number>`(select count(*) from ${products} where ${products.companyId} = ${companies.id})`.mapWith(Number),
       })
-      .from(organizations)
-      .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-      .innerJoin(matches, eq(matches.organizationId, organizations.id))
+      .from(companies)
+      .innerJoin(matches, eq(matches.companyId, companies.id))
       .where(where)
-      .orderBy(
-        sql`(${companyProfiles.verificationStatus} = 'accept') desc`,
-        sql`${matches.matching} desc`,
-        sql`lower(${organizations.name})`,
-        asc(organizations.id),
-      )
+      .orderBy(sql`(${companies.verificationStatus} = 'accept') desc`, sql`${matches.matching} desc`, sql`lower(${companies.name})`, asc(companies.id))
       .limit(query.limit)
       .offset(query.offset),
-    database()
-      .select({ total: count() })
-      .from(organizations)
-      .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-      .innerJoin(matches, eq(matches.organizationId, organizations.id))
-      .where(where),
+    database().select({ total: count() }).from(companies).innerJoin(matches, eq(matches.companyId, companies.id)).where(where),
   ])
   const approvals = await approvalStatusesOf(
     database(),
@@ -237,10 +223,9 @@ export async function supplierOptionsByIds(ctx: ServiceContext, ids: string[]): 
   const unique = [...new Set(ids)].slice(0, 100)
   if (unique.length === 0) return []
   const rows = await database()
-    .select({ id: organizations.id, name: organizations.name, country: companyProfiles.country, verificationStatus: companyProfiles.verificationStatus })
-    .from(organizations)
-    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
-    .where(and(inArray(organizations.id, unique), isNull(organizations.deletedAt), inArray(companyProfiles.kind, ['supplier', 'both'])))
+    .select({ id: companies.id, name: companies.name, country: companies.country, verificationStatus: companies.verificationStatus })
+    .from(companies)
+    .where(and(inArray(companies.id, unique), isNull(companies.deletedAt), inArray(companies.kind, ['supplier', 'both'])))
   const approvals = await approvalStatusesOf(database(), ctx.actor.companyId, unique)
   const byId = new Map(
     rows.map((row) => [

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { ServiceContext } from '../actor'
 import { database } from '../db/index.server'
@@ -6,6 +7,13 @@ import { devMessages } from './mail.tables.server'
 
 export type DevChannel = 'mail' | 'sms'
 export type DevMessage = typeof devMessages.$inferSelect
+
+/** Keeps what would have been sent (no SMTP server or SMS provider configured) in the dev outbox, for admins and tests to read. */
+export async function keepInDevOutbox(message: Omit<typeof devMessages.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
+  await database()
+    .insert(devMessages)
+    .values({ id: randomUUID(), ...message })
+}
 
 /** Only platform admins read what the platform would have sent. */
 export function canReadDevMailbox(actor: ServiceContext['actor']): boolean {

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto'
-import { database } from '../db/index.server'
 import { env } from '../env.server'
 import { AppError } from '../errors'
 import { logger } from '../logger.server'
-import { devMessages } from '../mail/mail.tables.server'
+import { keepInDevOutbox } from '../mail/dev-mailbox.server'
 
 export type OutgoingSms = { to: string; text: string }
 
@@ -29,6 +27,6 @@ export async function sendSms(sms: OutgoingSms): Promise<void> {
     logger().info({ channel: 'sms' }, 'sms sent through the provider')
     return
   }
-  await database().insert(devMessages).values({ id: randomUUID(), channel: 'sms', recipient: sms.to, textBody: sms.text })
+  await keepInDevOutbox({ channel: 'sms', recipient: sms.to, textBody: sms.text })
   logger().info({ channel: 'sms' }, 'sms stored in the dev outbox')
 }

@@ -12,7 +12,7 @@ import { convertAmount } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import { CreatePurchaseOrderInput } from '../../modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../modules/orders/index.server'
-import { quotationRevisions, rfqAwards } from '../../modules/sourcing/index.server'
+import { quotationRevisions, rfqAwards } from '../../modules/sourcing/sourcing.tables.server'
 import { convertAll, dashboardViews, loadDashboard } from './dashboard.server'
 
 let parties: Awaited<ReturnType<typeof createOrderParties>>
