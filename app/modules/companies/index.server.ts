@@ -1,3 +1,4 @@
+export { companyServiceContext } from './api-context.server'
 export * from './companies.tables.server'
 export { recordAudit, changedFields, listCompanyAudit, type AuditEntry } from './audit.service.server'
 export {

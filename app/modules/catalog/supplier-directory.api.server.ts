@@ -1,0 +1,161 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { ApiRouter } from '../../platform/api/api-env'
+import { DirectoryQuery, directoryInputOf, ProfileProductsQuery } from './index'
+import { getSupplierProfile, listSuppliers, type MarketProduct, type DirectorySupplier, type PublicSupplierProfile } from './index.server'
+import { AppError } from '../../platform/errors'
+import { currentLocale } from '../../platform/request-scope.server'
+import { access, errorResponses, jsonResponse } from '../../platform/api/schemas'
+
+const tags = ['Marketplace']
+/** Public answers carry no personal data: shared caches may keep them for a minute. */
+const PUBLIC_CACHE = 'public, max-age=60'
+
+const SupplierCardSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    logo_url: z.string().nullable(),
+    verified: z.boolean(),
+    country: z.string().openapi({ example: 'CN' }),
+    city: z.string(),
+    supplier_type: z.string().nullable().openapi({ example: 'manufacturer' }),
+    main_products: z.array(z.string()),
+    product_count: z.number().int().openapi({ description: 'Published products' }),
+  })
+  .openapi('SupplierCard')
+const DirectoryPageSchema = z
+  .object({ items: z.array(SupplierCardSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .openapi('SupplierDirectoryPage')
+const SupplierProductSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    thumbnail_url: z.string().nullable(),
+    from_price: z.string().nullable().openapi({ example: '2.5000', description: 'Exact decimal, never a float' }),
+    from_price_currency: z.string().nullable(),
+    moq: z.number().int(),
+    unit: z.string(),
+  })
+  .openapi('SupplierProduct')
+const SupplierProfileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    logo_url: z.string().nullable(),
+    banner_url: z.string().nullable(),
+    description: z.string().openapi({ description: 'In the request’s locale, English when that locale has none' }),
+    website: z.string().nullable(),
+    country: z.string(),
+    city: z.string(),
+    supplier_type: z.string().nullable(),
+    size: z.string().nullable().openapi({ example: '51-200' }),
+    year_founded: z.number().int().nullable(),
+    main_products: z.array(z.string()),
+    main_markets: z.array(z.string()),
+    capabilities: z.array(z.string()),
+    export_markets: z.array(z.string()),
+    verification_status: z.string().openapi({ example: 'accept' }),
+    verified: z.boolean(),
+    verified_at: z.string().nullable(),
+    member_since: z.string(),
+    certifications: z
+      .array(z.object({ id: z.string(), name: z.string(), issuer: z.string(), valid_until: z.string().nullable() }))
+      .openapi({ description: 'Names only: certificate files are private' }),
+    factory_photos: z.array(z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string() })),
+    products: z.object({ items: z.array(SupplierProductSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+  })
+  .openapi('SupplierProfile')
+
+const routes = {
+  list: createRoute({
+    method: 'get',
+    path: '/v1/marketplace/companies',
+    tags,
+    summary: 'The supplier directory: live supplying companies by name or main products, country, supplier type, verification and product category',
+    security: [{}],
+    ...access({ level: 'public' }),
+    request: { query: DirectoryQuery },
+    responses: { 200: jsonResponse(DirectoryPageSchema, 'One page of suppliers'), 422: errorResponses[422] },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/v1/marketplace/companies/{id}',
+    tags,
+    summary: 'A supplier’s public profile with a page of its published products (limit/offset); buyer-only, deleted, unknown or malformed ids are 404',
+    security: [{}],
+    ...access({ level: 'public' }),
+    request: { params: z.object({ id: z.string().max(200) }), query: ProfileProductsQuery },
+    responses: { 200: jsonResponse(SupplierProfileSchema, 'The supplier'), 404: errorResponses[404], 422: errorResponses[422] },
+  }),
+}
+
+function serializeCard(card: DirectorySupplier) {
+  return {
+    id: card.id,
+    name: card.name,
+    logo_url: card.logoUrl,
+    verified: card.verified,
+    country: card.country,
+    city: card.city,
+    supplier_type: card.supplierType,
+    main_products: card.mainProducts,
+    product_count: card.productCount,
+  }
+}
+
+function serializeProduct(product: MarketProduct) {
+  return {
+    id: product.id,
+    name: product.name,
+    thumbnail_url: product.thumbnailUrl,
+    from_price: product.fromPrice,
+    from_price_currency: product.fromPriceCurrency,
+    moq: product.moq,
+    unit: product.unit,
+  }
+}
+
+function serializeProfile(profile: PublicSupplierProfile) {
+  return {
+    id: profile.id,
+    name: profile.name,
+    logo_url: profile.logoUrl,
+    banner_url: profile.bannerUrl,
+    description: profile.description,
+    website: profile.website,
+    country: profile.country,
+    city: profile.city,
+    supplier_type: profile.supplierType,
+    size: profile.size,
+    year_founded: profile.yearFounded,
+    main_products: profile.mainProducts,
+    main_markets: profile.mainMarkets,
+    capabilities: profile.capabilities,
+    export_markets: profile.exportMarkets,
+    verification_status: profile.verificationStatus,
+    verified: profile.verified,
+    verified_at: profile.verifiedAt,
+    member_since: profile.memberSince,
+    certifications: profile.certifications.map((item) => ({ id: item.id, name: item.name, issuer: item.issuer, valid_until: item.validUntil })),
+    factory_photos: profile.factoryPhotos.map((photo) => ({ id: photo.id, url: photo.url, thumbnail_url: photo.thumbnailUrl })),
+    products: { ...profile.products, items: profile.products.items.map(serializeProduct) },
+  }
+}
+
+export function registerDirectoryRoutes(api: ApiRouter) {
+  api.openapi(routes.list, async (c) => {
+    const page = await listSuppliers(directoryInputOf(c.req.valid('query')))
+    c.header('Cache-Control', PUBLIC_CACHE)
+    c.header('Vary', 'Accept-Language, Cookie')
+    return c.json({ items: page.items.map(serializeCard), total: page.total, limit: page.limit, offset: page.offset }, 200)
+  })
+
+  api.openapi(routes.get, async (c) => {
+    const id = c.req.valid('param').id
+    const profile = await getSupplierProfile(id, currentLocale(), c.req.valid('query'))
+    if (!profile) throw new AppError('not_found', `Company not found: ${id}`)
+    c.header('Cache-Control', PUBLIC_CACHE)
+    c.header('Vary', 'Accept-Language, Cookie')
+    return c.json(serializeProfile(profile), 200)
+  })
+}
