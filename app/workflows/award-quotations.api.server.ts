@@ -47,10 +47,10 @@ const awardRoute = createRoute({
 
 export function registerAwardRoutes(api: ApiRouter) {
   registerBodies(api, {
-  AwardRfq: snakeCaseBodySchema(AwardRfqInput, {
-    lines: [{ rfq_line_id: '6f0e…', quotation_id: '91ab…' }],
-    notes: 'Ship both lines together; invoice per order',
-  }),
+    AwardRfq: snakeCaseBodySchema(AwardRfqInput, {
+      lines: [{ rfq_line_id: '6f0e…', quotation_id: '91ab…' }],
+      notes: 'Ship both lines together; invoice per order',
+    }),
   })
 
   api.openapi(awardRoute, async (c) => {

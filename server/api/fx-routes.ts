@@ -7,7 +7,6 @@ import { serviceContext } from '../../app/platform/api/caller.server'
 import { readJsonBody, withFieldMessages } from '../../app/platform/api/errors.server'
 import { access, bodyRef, camelCaseKeys, errorResponses, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from '../../app/platform/api/schemas'
 
-
 const FxRateSchema = z
   .object({
     currency: z.string().openapi({ description: 'ISO 4217', example: 'USD' }),

@@ -9,7 +9,6 @@ import { LOCALES } from '../../app/platform/i18n/locales'
 import { serviceContext } from '../../app/platform/api/caller.server'
 import { access, errorResponses, jsonResponse, SIGNED_IN } from '../../app/platform/api/schemas'
 
-
 /** Results per kind: the palette is for jumping to a record, not for browsing. */
 export const PALETTE_RESULTS_PER_KIND = 5
 

@@ -17,9 +17,10 @@ import {
   snakeCaseBodySchema,
   snakeCaseName,
 } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 
-// The public tree is GET /v1/categories (product-routes.ts); these are the platform admins' edits.
+// The public tree is GET /v1/categories (product.api.server.ts); these are the platform admins' edits.
 const AdminCategorySchema = z
   .object({
     id: z.string().openapi({ description: 'The slug; products reference it, so it never changes', example: 'solar-panels' }),
@@ -39,18 +40,6 @@ const BODIES = {
   MoveCategory: snakeCaseBodySchema(MoveCategoryInput, { parent_id: null }),
   ReorderCategory: snakeCaseBodySchema(ReorderCategoryInput, { direction: 'down' }),
 }
-
-type CategoryRow = Awaited<ReturnType<typeof createCategory>>
-
-const serializeCategory = (row: CategoryRow) => ({
-  id: row.id,
-  parent_id: row.parentId,
-  position: row.position,
-  name_en: row.nameEn,
-  name_zh_hans: row.nameZhHans,
-  name_zh_hant: row.nameZhHant,
-  updated_at: row.updatedAt.toISOString(),
-})
 
 /**
  * Authorizes, then parses a snake_case body with a shared input (so a non-admin gets 403 before 422);
@@ -140,25 +129,25 @@ export function registerCategoryRoutes(api: ApiRouter) {
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
     const created = await parseAsAdmin(ctx, CreateCategoryInput, await readJsonBody(c), (input) => createCategory(ctx, input, idempotencyOf(c)))
-    return c.json(serializeCategory(created), 201)
+    return c.json(toWire(AdminCategorySchema, created), 201)
   })
 
   api.openapi(routes.rename, async (c) => {
     const ctx = await serviceContext(c)
     const renamed = await parseAsAdmin(ctx, RenameCategoryInput, await readJsonBody(c), (input) => renameCategory(ctx, c.req.valid('param').id, input))
-    return c.json(serializeCategory(renamed), 200)
+    return c.json(toWire(AdminCategorySchema, renamed), 200)
   })
 
   api.openapi(routes.move, async (c) => {
     const ctx = await serviceContext(c)
     const moved = await parseAsAdmin(ctx, MoveCategoryInput, await readJsonBody(c), (input) => moveCategory(ctx, c.req.valid('param').id, input))
-    return c.json(serializeCategory(moved), 200)
+    return c.json(toWire(AdminCategorySchema, moved), 200)
   })
 
   api.openapi(routes.reorder, async (c) => {
     const ctx = await serviceContext(c)
     const reordered = await parseAsAdmin(ctx, ReorderCategoryInput, await readJsonBody(c), (input) => reorderCategory(ctx, c.req.valid('param').id, input))
-    return c.json(serializeCategory(reordered), 200)
+    return c.json(toWire(AdminCategorySchema, reordered), 200)
   })
 
   api.openapi(routes.delete, async (c) => {

@@ -5,6 +5,7 @@ import { getPublicProduct, type MarketProduct, type PublicProduct, searchProduct
 import { AppError } from '../../platform/errors'
 import { currentLocale } from '../../platform/request-scope.server'
 import { access, errorResponses, jsonResponse } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const tags = ['Marketplace']
 /** Public answers carry no personal data: shared caches may keep them for a minute. */
@@ -84,74 +85,12 @@ const routes = {
   }),
 }
 
-function serializeCard(item: MarketProduct) {
-  return {
-    id: item.id,
-    name: item.name,
-    thumbnail_url: item.thumbnailUrl,
-    from_price: item.fromPrice,
-    from_price_currency: item.fromPriceCurrency,
-    moq: item.moq,
-    unit: item.unit,
-    origin_country: item.originCountry,
-    category_id: item.categoryId,
-    supplier: item.supplier,
-    published_at: item.publishedAt,
-  }
-}
-
-function serializeProduct(product: PublicProduct) {
-  return {
-    id: product.id,
-    sku: product.sku,
-    name: product.name,
-    description: product.description,
-    unit: product.unit,
-    moq: product.moq,
-    lead_time_days: product.leadTimeDays,
-    origin_country: product.originCountry,
-    attributes: product.attributes,
-    published_at: product.publishedAt,
-    hs_code: product.hsCode,
-    categories: product.categories,
-    images: product.images.map((image) => ({ id: image.id, url: image.url, thumbnail_url: image.thumbnailUrl, alt: image.alt })),
-    supplier: {
-      id: product.supplier.id,
-      name: product.supplier.name,
-      country: product.supplier.country,
-      city: product.supplier.city,
-      verification_status: product.supplier.verificationStatus,
-      verified: product.supplier.verified,
-    },
-    price_tiers: product.priceTiers
-      ? {
-          currency: product.priceTiers.currency,
-          tiers: product.priceTiers.tiers.map((tier) => ({ min_quantity: tier.minQuantity, unit_price: tier.unitPrice })),
-        }
-      : null,
-  }
-}
-
 export function registerSearchRoutes(api: ApiRouter) {
   api.openapi(routes.search, async (c) => {
     const result = await searchProducts({ ...searchInputOf(c.req.valid('query')), locale: currentLocale() })
     c.header('Cache-Control', PUBLIC_CACHE)
     c.header('Vary', 'Accept-Language, Cookie')
-    return c.json(
-      {
-        items: result.items.map(serializeCard),
-        total: result.total,
-        limit: result.limit,
-        offset: result.offset,
-        facets: {
-          categories: result.facets.categories,
-          origin_countries: result.facets.originCountries,
-          hs_chapters: result.facets.hsChapters,
-          verified_suppliers: result.facets.verifiedSuppliers,
-        },
-      },
-      200,
-    )
+    return c.json(toWire(SearchResultSchema, result), 200)
   })
 
   api.openapi(routes.get, async (c) => {
@@ -160,6 +99,6 @@ export function registerSearchRoutes(api: ApiRouter) {
     if (!product) throw new AppError('not_found', `Product not found: ${id}`)
     c.header('Cache-Control', PUBLIC_CACHE)
     c.header('Vary', 'Accept-Language, Cookie')
-    return c.json(serializeProduct(product), 200)
+    return c.json(toWire(PublicProductSchema, product), 200)
   })
 }

@@ -5,6 +5,7 @@ import { getSupplierProfile, listSuppliers, type MarketProduct, type DirectorySu
 import { AppError } from '../../platform/errors'
 import { currentLocale } from '../../platform/request-scope.server'
 import { access, errorResponses, jsonResponse } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const tags = ['Marketplace']
 /** Public answers carry no personal data: shared caches may keep them for a minute. */
@@ -89,65 +90,12 @@ const routes = {
   }),
 }
 
-function serializeCard(card: DirectorySupplier) {
-  return {
-    id: card.id,
-    name: card.name,
-    logo_url: card.logoUrl,
-    verified: card.verified,
-    country: card.country,
-    city: card.city,
-    supplier_type: card.supplierType,
-    main_products: card.mainProducts,
-    product_count: card.productCount,
-  }
-}
-
-function serializeProduct(product: MarketProduct) {
-  return {
-    id: product.id,
-    name: product.name,
-    thumbnail_url: product.thumbnailUrl,
-    from_price: product.fromPrice,
-    from_price_currency: product.fromPriceCurrency,
-    moq: product.moq,
-    unit: product.unit,
-  }
-}
-
-function serializeProfile(profile: PublicSupplierProfile) {
-  return {
-    id: profile.id,
-    name: profile.name,
-    logo_url: profile.logoUrl,
-    banner_url: profile.bannerUrl,
-    description: profile.description,
-    website: profile.website,
-    country: profile.country,
-    city: profile.city,
-    supplier_type: profile.supplierType,
-    size: profile.size,
-    year_founded: profile.yearFounded,
-    main_products: profile.mainProducts,
-    main_markets: profile.mainMarkets,
-    capabilities: profile.capabilities,
-    export_markets: profile.exportMarkets,
-    verification_status: profile.verificationStatus,
-    verified: profile.verified,
-    verified_at: profile.verifiedAt,
-    member_since: profile.memberSince,
-    certifications: profile.certifications.map((item) => ({ id: item.id, name: item.name, issuer: item.issuer, valid_until: item.validUntil })),
-    factory_photos: profile.factoryPhotos.map((photo) => ({ id: photo.id, url: photo.url, thumbnail_url: photo.thumbnailUrl })),
-    products: { ...profile.products, items: profile.products.items.map(serializeProduct) },
-  }
-}
-
 export function registerDirectoryRoutes(api: ApiRouter) {
   api.openapi(routes.list, async (c) => {
     const page = await listSuppliers(directoryInputOf(c.req.valid('query')))
     c.header('Cache-Control', PUBLIC_CACHE)
     c.header('Vary', 'Accept-Language, Cookie')
-    return c.json({ items: page.items.map(serializeCard), total: page.total, limit: page.limit, offset: page.offset }, 200)
+    return c.json(toWire(DirectoryPageSchema, page), 200)
   })
 
   api.openapi(routes.get, async (c) => {
@@ -156,6 +104,6 @@ export function registerDirectoryRoutes(api: ApiRouter) {
     if (!profile) throw new AppError('not_found', `Company not found: ${id}`)
     c.header('Cache-Control', PUBLIC_CACHE)
     c.header('Vary', 'Accept-Language, Cookie')
-    return c.json(serializeProfile(profile), 200)
+    return c.json(toWire(SupplierProfileSchema, profile), 200)
   })
 }

@@ -11,6 +11,7 @@ import { serviceContext } from '../../platform/api/caller.server'
 import { readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const tags = ['Addresses']
 
@@ -78,25 +79,6 @@ const UpdateAddressBody = z
     description: 'Only the fields given change; the whole address is checked again',
     example: { label: 'Head office', postal_code: '518000' },
   })
-
-function serializeAddress(address: Address) {
-  return {
-    id: address.id,
-    type: address.type,
-    label: address.label,
-    recipient: address.recipient,
-    phone: address.phone,
-    line1: address.line1,
-    line2: address.line2,
-    city: address.city,
-    region: address.region,
-    postal_code: address.postalCode,
-    country: address.country,
-    is_default: address.isDefault,
-    created_at: address.createdAt.toISOString(),
-    updated_at: address.updatedAt.toISOString(),
-  }
-}
 
 /** The request body with the service's field names (the camelCase names are accepted as well). */
 function fromWire(body: unknown): unknown {
@@ -209,25 +191,25 @@ export function registerAddressRoutes(api: ApiRouter) {
   api.openapi(routes.list, async (c) => {
     const ctx = await serviceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: (await listAddresses(ctx, c.req.valid('query'))).map(serializeAddress) }, 200)
+    return c.json({ items: (await listAddresses(ctx, c.req.valid('query'))).map((address) => toWire(AddressSchema, address)) }, 200)
   })
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
     const input = parseBody(ctx, CreateAddressInput, fromWire(await readJsonBody(c)))
-    return c.json(serializeAddress(await translatingValidation(ctx, () => createAddress(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(toWire(AddressSchema, await translatingValidation(ctx, () => createAddress(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await serviceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeAddress(await getAddress(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(AddressSchema, await getAddress(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.update, async (c) => {
     const ctx = await serviceContext(c)
     const patch = parseBody(ctx, UpdateAddressInput, fromWire(await readJsonBody(c)))
-    return c.json(serializeAddress(await translatingValidation(ctx, () => updateAddress(ctx, c.req.valid('param').id, patch))), 200)
+    return c.json(toWire(AddressSchema, await translatingValidation(ctx, () => updateAddress(ctx, c.req.valid('param').id, patch))), 200)
   })
 
   api.openapi(routes.remove, async (c) => {
@@ -237,6 +219,6 @@ export function registerAddressRoutes(api: ApiRouter) {
 
   api.openapi(routes.setDefault, async (c) => {
     const ctx = await serviceContext(c)
-    return c.json(serializeAddress(await setDefaultAddress(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(AddressSchema, await setDefaultAddress(ctx, c.req.valid('param').id)), 200)
   })
 }

@@ -11,6 +11,7 @@ import { fieldErrorsOf } from '../../platform/validation'
 import { optionalServiceContext, serviceContext } from '../../platform/api/caller.server'
 import { sendDownload } from '../../platform/api/file-responses.server'
 import { access, errorResponses, ErrorSchema, IdParam, jsonResponse, SIGNED_IN } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } })
@@ -143,21 +144,9 @@ const routes = {
   }),
 }
 
-function serializeFile(file: StoredFile) {
-  return {
-    id: file.id,
-    name: file.name,
-    content_type: file.contentType,
-    size_bytes: file.sizeBytes,
-    purpose: file.purpose,
-    has_thumbnail: file.hasThumbnail,
-    content_url: fileContentUrl(file.id),
-    thumbnail_url: file.hasThumbnail ? fileThumbnailUrl(file.id) : null,
-    uploaded_by: file.uploadedBy,
-    company_id: file.companyId,
-    created_at: file.createdAt.toISOString(),
-  }
-}
+/** A file's record with the links to its content and thumbnail, which are computed from its id. */
+const fileWire = (file: StoredFile) =>
+  toWire(FileSchema, { ...file, contentUrl: fileContentUrl(file.id), thumbnailUrl: file.hasThumbnail ? fileThumbnailUrl(file.id) : null })
 
 /** Field errors of the upload form, translated (their keys live in the `ui` catalog). */
 function uploadFieldError(ctx: ServiceContext, fields: Record<string, string[]>): AppError {
@@ -198,7 +187,7 @@ export function registerFileRoutes(api: ApiRouter) {
     const idempotency = idempotencyOf(c)
     const upload = await readUploadForm(c, ctx)
     try {
-      return c.json(serializeFile(await uploadFile(ctx, upload, idempotency)), 201)
+      return c.json(fileWire(await uploadFile(ctx, upload, idempotency)), 201)
     } catch (thrown) {
       const fields = isAppError(thrown) && thrown.code === 'validation_failed' ? (thrown.details?.fields as Record<string, string[]> | undefined) : undefined
       throw fields ? uploadFieldError(ctx, fields) : thrown
@@ -208,10 +197,10 @@ export function registerFileRoutes(api: ApiRouter) {
   api.openapi(routes.list, async (c) => {
     const page = await listFiles(await serviceContext(c), c.req.valid('query'))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: page.items.map(serializeFile), total: page.total, limit: page.limit, offset: page.offset }, 200)
+    return c.json({ items: page.items.map(fileWire), total: page.total, limit: page.limit, offset: page.offset }, 200)
   })
 
-  api.openapi(routes.get, async (c) => c.json(serializeFile(await getFile(await serviceContext(c), c.req.valid('param').id)), 200))
+  api.openapi(routes.get, async (c) => c.json(fileWire(await getFile(await serviceContext(c), c.req.valid('param').id)), 200))
 
   api.openapi(routes.content, (c) => download(c, 'original'))
   api.openapi(routes.thumbnail, (c) => download(c, 'thumbnail'))

@@ -13,6 +13,7 @@ import {
 import { serviceContext } from '../../platform/api/caller.server'
 import { readJsonBody, withFieldMessages } from '../../platform/api/errors.server'
 import { access, bodyRef, errorResponses, jsonResponse, SIGNED_IN } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const NotificationSchema = z
   .object({
@@ -67,16 +68,6 @@ const SETTINGS_BODY = {
   },
   example: { mail: { rfq: false, message: true } },
 }
-
-const serialize = (item: NotificationItem) => ({
-  id: item.id,
-  kind: item.kind,
-  title: item.title,
-  body: item.body,
-  link: item.link,
-  read: item.read,
-  created_at: item.createdAt.toISOString(),
-})
 
 const tags = ['Notifications']
 
@@ -137,7 +128,10 @@ export function registerNotificationRoutes(api: ApiRouter) {
     const query = c.req.valid('query')
     const page = await listNotifications(ctx, { limit: query.limit, offset: query.offset, unreadOnly: query.unread === 'true' })
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: page.items.map(serialize), total: page.total, unread: page.unread, limit: query.limit, offset: query.offset }, 200)
+    return c.json(
+      { items: page.items.map((item) => toWire(NotificationSchema, item)), total: page.total, unread: page.unread, limit: query.limit, offset: query.offset },
+      200,
+    )
   })
 
   api.openapi(routes.markRead, async (c) => {

@@ -5,7 +5,17 @@ import { comparisonFor, saveAssumptions, type Comparison, type ComparisonCell } 
 import { INCOTERMS, PAYMENT_TERMS } from '../../platform/trade-terms'
 import { companyServiceContext } from '../companies/index.server'
 import { readJsonBody, withFieldMessages } from '../../platform/api/errors.server'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from '../../platform/api/schemas'
+import {
+  access,
+  bodyRef,
+  camelCaseKeys,
+  errorResponses,
+  IdParam,
+  jsonResponse,
+  SIGNED_IN,
+  snakeCaseBodySchema,
+  snakeCaseName,
+} from '../../platform/api/schemas'
 
 const decimal = (description: string, example = '11.3357') => z.string().openapi({ description: `${description} (exact decimal as a string)`, example })
 const Assumptions = z

@@ -27,12 +27,6 @@ import {
   listRfqs,
   transitionRfq,
   updateRfq,
-  type BuyingRequestCard,
-  type RfqDetail,
-  type RfqInboxItem,
-  type RfqLine,
-  type RfqSummary,
-  type SupplierRfqView,
 } from './index.server'
 import { INCOTERMS } from '../../platform/trade-terms'
 import { currentLocale } from '../../platform/request-scope.server'
@@ -50,6 +44,7 @@ import {
   SIGNED_IN,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string) => z.string().openapi({ description: `${description} (exact decimal as a string)`, example: '18.0000' })
 
@@ -273,164 +268,6 @@ const BODIES = {
   DeclineRfq: snakeCaseBodySchema(DeclineRfqInput, { reason: 'Out of capacity until March' }),
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null
-const serializeLine = (line: RfqLine) => ({
-  id: line.id,
-  position: line.position,
-  requirement_id: line.requirementId,
-  title: line.title,
-  specification: line.specification,
-  quantity: line.quantity,
-  unit: line.unit,
-  target_unit_price: line.targetUnitPrice,
-  hs_code: line.hsCode,
-  category_id: line.categoryId,
-  required_by: line.requiredBy,
-})
-const serializeAttachment = (file: { id: string; name: string; contentType: string; sizeBytes: number }) => ({
-  id: file.id,
-  name: file.name,
-  content_type: file.contentType,
-  size_bytes: file.sizeBytes,
-})
-const serializeSummary = (rfq: RfqSummary) => ({
-  id: rfq.id,
-  number: rfq.number,
-  title: rfq.title,
-  status: rfq.status,
-  visibility: rfq.visibility,
-  sealed: rfq.sealed,
-  quote_deadline: rfq.quoteDeadline.toISOString(),
-  quoting_open: rfq.quotingOpen,
-  currency: rfq.currency,
-  incoterm: rfq.incoterm,
-  project_id: rfq.projectId,
-  project_name: rfq.projectName,
-  line_count: rfq.lineCount,
-  invitee_count: rfq.inviteeCount,
-  quotation_count: rfq.quotationCount,
-  published_at: iso(rfq.publishedAt),
-  created_at: rfq.createdAt.toISOString(),
-  updated_at: rfq.updatedAt.toISOString(),
-  version: rfq.version,
-})
-const serializeDetail = (rfq: RfqDetail) => ({
-  ...serializeSummary(rfq),
-  description: rfq.description,
-  incoterm_place: rfq.incotermPlace,
-  delivery_date: rfq.deliveryDate,
-  destination: rfq.destination,
-  category_id: rfq.categoryId,
-  status_reason: rfq.statusReason,
-  closed_at: iso(rfq.closedAt),
-  lines: rfq.lines.map(serializeLine),
-  invitees: rfq.invitees.map((invitee) => ({
-    supplier_company_id: invitee.supplierCompanyId,
-    name: invitee.name,
-    country: invitee.country,
-    status: invitee.status,
-    decline_reason: invitee.declineReason,
-    invited_at: invitee.invitedAt.toISOString(),
-    viewed_at: iso(invitee.viewedAt),
-    responded_at: iso(invitee.respondedAt),
-  })),
-  questions: rfq.questions.map((question) => ({
-    id: question.id,
-    question: question.question,
-    answer: question.answer,
-    asked_by_company_name: question.askedByCompanyName,
-    created_at: question.createdAt.toISOString(),
-    answered_at: iso(question.answeredAt),
-  })),
-  attachments: rfq.attachments.map(serializeAttachment),
-  quotations: {
-    sealed: rfq.quotations.sealed,
-    count: rfq.quotations.count,
-    items:
-      rfq.quotations.items?.map((quote) => ({
-        id: quote.id,
-        supplier_company_id: quote.supplierCompanyId,
-        supplier_name: quote.supplierName,
-        status: quote.status,
-        revision: quote.revision,
-        currency: quote.currency,
-        incoterm: quote.incoterm,
-        total: quote.total,
-        valid_until: quote.validUntil,
-        submitted_at: iso(quote.submittedAt),
-      })) ?? null,
-  },
-  actions: rfq.actions,
-})
-const serializeSupplierView = (rfq: SupplierRfqView) => ({
-  id: rfq.id,
-  number: rfq.number,
-  title: rfq.title,
-  description: rfq.description,
-  status: rfq.status,
-  visibility: rfq.visibility,
-  sealed: rfq.sealed,
-  quote_deadline: rfq.quoteDeadline.toISOString(),
-  quoting_open: rfq.quotingOpen,
-  currency: rfq.currency,
-  incoterm: rfq.incoterm,
-  incoterm_place: rfq.incotermPlace,
-  delivery_date: rfq.deliveryDate,
-  destination: rfq.destination,
-  category_id: rfq.categoryId,
-  published_at: iso(rfq.publishedAt),
-  buyer: rfq.buyer,
-  invitation: {
-    status: rfq.invitation.status,
-    decline_reason: rfq.invitation.declineReason,
-    invited_at: rfq.invitation.invitedAt.toISOString(),
-    viewed_at: iso(rfq.invitation.viewedAt),
-    responded_at: iso(rfq.invitation.respondedAt),
-  },
-  lines: rfq.lines.map(serializeLine),
-  questions: rfq.questions.map((question) => ({
-    id: question.id,
-    question: question.question,
-    answer: question.answer,
-    mine: question.mine,
-    created_at: question.createdAt.toISOString(),
-    answered_at: iso(question.answeredAt),
-  })),
-  attachments: rfq.attachments.map(serializeAttachment),
-  can_ask: rfq.canAsk,
-  can_decline: rfq.canDecline,
-})
-const serializeInboxItem = (item: RfqInboxItem) => ({
-  id: item.id,
-  number: item.number,
-  title: item.title,
-  buyer_name: item.buyerName,
-  status: item.status,
-  visibility: item.visibility,
-  sealed: item.sealed,
-  quote_deadline: item.quoteDeadline.toISOString(),
-  quoting_open: item.quotingOpen,
-  currency: item.currency,
-  incoterm: item.incoterm,
-  line_count: item.lineCount,
-  invitation_status: item.invitationStatus,
-  invited_at: item.invitedAt.toISOString(),
-})
-const serializeBuyingRequest = (card: BuyingRequestCard) => ({
-  id: card.id,
-  title: card.title,
-  buyer_country: card.buyerCountry,
-  category_id: card.categoryId,
-  category_name: card.categoryName,
-  first_line: card.firstLine,
-  line_count: card.lineCount,
-  currency: card.currency,
-  incoterm: card.incoterm,
-  quote_deadline: card.quoteDeadline.toISOString(),
-  published_at: iso(card.publishedAt),
-  detail_path: `/app/supplier/portal/rfq/${card.id}`,
-})
-
 const tags = ['RFQs']
 const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const write = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
@@ -563,38 +400,44 @@ export function registerRfqRoutes(api: ApiRouter) {
     const query = await parseAndRun('rfqs', RfqListQuery, camelCaseKeys(c.req.query()), async (input) => input)
     const result = await listRfqs(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeSummary), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json({ items: result.items.map((rfq) => toWire(RfqSummarySchema, rfq)), total: result.total, limit: query.limit, offset: query.offset }, 200)
   })
 
   api.openapi(routes.create, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parseAndRun('rfqs', CreateRfqInput, body, (input) => createRfq(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(toWire(RfqDetailSchema, await parseAndRun('rfqs', CreateRfqInput, body, (input) => createRfq(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeDetail(await getRfq(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(RfqDetailSchema, await getRfq(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.update, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(serializeDetail(await parseAndRun('rfqs', UpdateRfqInput, body, (input) => updateRfq(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(toWire(RfqDetailSchema, await parseAndRun('rfqs', UpdateRfqInput, body, (input) => updateRfq(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parseAndRun('rfqs', RfqTransitionInput, body, (input) => transitionRfq(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      toWire(RfqDetailSchema, await parseAndRun('rfqs', RfqTransitionInput, body, (input) => transitionRfq(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.ask, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeSupplierView(await parseAndRun('rfqs', AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      toWire(
+        SupplierRfqSchema,
+        await parseAndRun('rfqs', AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input, idempotencyOf(c))),
+      ),
       201,
     )
   })
@@ -603,7 +446,7 @@ export function registerRfqRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const { id, qid } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parseAndRun('rfqs', AnswerQuestionInput, body, (input) => answerQuestion(ctx, id, qid, input))), 200)
+    return c.json(toWire(RfqDetailSchema, await parseAndRun('rfqs', AnswerQuestionInput, body, (input) => answerQuestion(ctx, id, qid, input))), 200)
   })
 
   api.openapi(routes.inbox, async (c) => {
@@ -611,20 +454,20 @@ export function registerRfqRoutes(api: ApiRouter) {
     const query = await parseAndRun('rfqs', RfqInboxQuery, c.req.query(), async (input) => input)
     const result = await listRfqInbox(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeInboxItem), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json({ items: result.items.map((item) => toWire(InboxItemSchema, item)), total: result.total, limit: query.limit, offset: query.offset }, 200)
   })
 
   api.openapi(routes.inboxGet, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeSupplierView(await getRfqForSupplier(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(SupplierRfqSchema, await getRfqForSupplier(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.decline, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeSupplierView(await parseAndRun('rfqs', DeclineRfqInput, body, (input) => declineRfq(ctx, c.req.valid('param').id, input.reason))),
+      toWire(SupplierRfqSchema, await parseAndRun('rfqs', DeclineRfqInput, body, (input) => declineRfq(ctx, c.req.valid('param').id, input.reason))),
       200,
     )
   })
@@ -633,6 +476,14 @@ export function registerRfqRoutes(api: ApiRouter) {
     const query = await parseAndRun('rfqs', BuyingRequestQuery, c.req.query(), async (input) => input)
     const result = await listBuyingRequests(query, currentLocale())
     c.header('Cache-Control', 'public, max-age=60')
-    return c.json({ items: result.items.map(serializeBuyingRequest), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json(
+      {
+        items: result.items.map((card) => toWire(BuyingRequestSchema, { ...card, detailPath: `/app/supplier/portal/rfq/${card.id}` })),
+        total: result.total,
+        limit: query.limit,
+        offset: query.offset,
+      },
+      200,
+    )
   })
 }

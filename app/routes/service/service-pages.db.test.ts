@@ -10,7 +10,10 @@ let shipperId: string
 
 beforeAll(async () => {
   const shipper = await createMember({ role: 'owner', companyInput: { kind: 'service_provider', verificationStatus: 'accept' } })
-  await database().update(companyProfiles).set({ services: ['logistics'] }).where(eq(companyProfiles.organizationId, shipper.company.id))
+  await database()
+    .update(companyProfiles)
+    .set({ services: ['logistics'] })
+    .where(eq(companyProfiles.organizationId, shipper.company.id))
   shipperId = shipper.company.id
 })
 
