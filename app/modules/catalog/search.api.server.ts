@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiRouter } from '../../platform/api/api-env'
 import { SearchQuery, searchInputOf } from './index'
-import { getPublicProduct, type MarketProduct, type PublicProduct, searchProducts } from './index.server'
+import { getPublicProduct, searchProducts } from './index.server'
 import { AppError } from '../../platform/errors'
 import { currentLocale } from '../../platform/request-scope.server'
 import { access, errorResponses, jsonResponse } from '../../platform/api/schemas'

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiRouter } from '../../platform/api/api-env'
 import { DirectoryQuery, directoryInputOf, ProfileProductsQuery } from './index'
-import { getSupplierProfile, listSuppliers, type MarketProduct, type DirectorySupplier, type PublicSupplierProfile } from './index.server'
+import { getSupplierProfile, listSuppliers } from './index.server'
 import { AppError } from '../../platform/errors'
 import { currentLocale } from '../../platform/request-scope.server'
 import { access, errorResponses, jsonResponse } from '../../platform/api/schemas'

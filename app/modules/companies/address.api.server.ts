@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiRouter } from '../../platform/api/api-env'
 import type * as zod from 'zod'
-import { ADDRESS_TYPES, type Address, AddressListQuery, addressMessageValues, CreateAddressInput, UpdateAddressInput } from './index'
+import { ADDRESS_TYPES, AddressListQuery, addressMessageValues, CreateAddressInput, UpdateAddressInput } from './index'
 import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from './index.server'
 import type { ServiceContext } from '../../platform/actor'
 import { AppError, isAppError } from '../../platform/errors'

@@ -6,7 +6,6 @@ import {
   markNotificationsRead,
   NOTIFICATION_GROUPS,
   NOTIFICATIONS_PAGE_SIZE,
-  type NotificationItem,
   UpdateNotificationSettingsInput,
   updateNotificationSettings,
 } from './index.server'
