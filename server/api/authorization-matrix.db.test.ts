@@ -21,7 +21,7 @@ import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
 import { TEST_PUBLIC_URL } from '../../tests/support/test-env'
-import type { Access } from './schemas'
+import type { Access } from '../../app/platform/api/schemas'
 
 /**
  * The authorization matrix (issue 4): every operation of the OpenAPI document is called as

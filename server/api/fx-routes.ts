@@ -1,15 +1,11 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import type { BlankSchema } from 'hono/types'
+import { createRoute, z } from '@hono/zod-openapi'
+import { type ApiRouter, registerBodies } from '../../app/platform/api/api-env'
 import { importEcbRates, listCurrentRates, saveRate, type FxRateRow } from '../../app/platform/fx/fx-admin.service.server'
 import { FxRateInput } from '../../app/platform/fx/fx-rate.inputs'
 import { requirePlatformAdmin } from '../../app/modules/companies/index'
-import type { ApiEnv } from '../middleware/request-context'
-import { serviceContext } from './auth-routes'
-import { readJsonBody, withFieldMessages } from './errors'
-import { access, bodyRef, camelCaseKeys, errorResponses, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from './schemas'
-
-type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
-type OpenApiSchema = Parameters<Api['openAPIRegistry']['registerComponent']>[2]
+import { serviceContext } from '../../app/platform/api/caller.server'
+import { readJsonBody, withFieldMessages } from '../../app/platform/api/errors.server'
+import { access, bodyRef, camelCaseKeys, errorResponses, jsonResponse, SIGNED_IN, snakeCaseBodySchema, snakeCaseName } from '../../app/platform/api/schemas'
 
 const FxRateSchema = z
   .object({
@@ -76,8 +72,8 @@ const routes = {
   }),
 }
 
-export function registerFxRoutes(api: Api) {
-  for (const [name, schema] of Object.entries(BODIES)) api.openAPIRegistry.registerComponent('schemas', name, schema as OpenApiSchema)
+export function registerFxRoutes(api: ApiRouter) {
+  registerBodies(api, BODIES)
 
   api.openapi(routes.list, async (c) => {
     await serviceContext(c)

@@ -1,16 +1,13 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import type { BlankSchema } from 'hono/types'
+import { createRoute, z } from '@hono/zod-openapi'
+import type { ApiRouter } from '../../app/platform/api/api-env'
 import type { PaletteResults } from '../../app/components/layouts/app/palette-results'
 import { findMarketplaceProducts, findOwnProducts, findSuppliers } from '../../app/modules/catalog/index.server'
 import { findOrdersByNumber, findServiceOrdersByNumber } from '../../app/modules/orders/index.server'
 import { findRfqs } from '../../app/modules/sourcing/index.server'
 import type { ServiceContext } from '../../app/platform/actor'
 import { LOCALES } from '../../app/platform/i18n/locales'
-import type { ApiEnv } from '../middleware/request-context'
-import { serviceContext } from './auth-routes'
-import { access, errorResponses, jsonResponse, SIGNED_IN } from './schemas'
-
-type Api = OpenAPIHono<ApiEnv, BlankSchema, '/api'>
+import { serviceContext } from '../../app/platform/api/caller.server'
+import { access, errorResponses, jsonResponse, SIGNED_IN } from '../../app/platform/api/schemas'
 
 /** Results per kind: the palette is for jumping to a record, not for browsing. */
 export const PALETTE_RESULTS_PER_KIND = 5
@@ -80,7 +77,7 @@ async function paletteSearch(ctx: ServiceContext, q: string): Promise<PaletteRes
   }
 }
 
-export function registerPaletteRoutes(api: Api) {
+export function registerPaletteRoutes(api: ApiRouter) {
   api.openapi(route, async (c) => {
     const context = await serviceContext(c)
     const { q, locale } = c.req.valid('query')

@@ -8,32 +8,39 @@ import { pingDatabase } from '../../app/platform/db/database.server'
 import { AppError } from '../../app/platform/errors'
 import { getDevMessage, listDevMessages } from '../../app/platform/mail/dev-mailbox.server'
 import type { BlankSchema } from 'hono/types'
-import type { ApiEnv } from '../middleware/request-context'
-import { registerAuthRoutes, serviceContext } from './auth-routes'
-import { registerPreferenceRoutes } from './preferences-routes'
-import { registerCompanyRoutes } from './company-routes'
-import { registerTeamRoutes } from './team-routes'
-import { registerAddressRoutes } from './address-routes'
-import { registerFileRoutes } from './file-routes'
-import { registerVerificationRoutes } from './verification-routes'
-import { registerUserAdminRoutes } from './user-admin-routes'
-import { registerProductRoutes } from './product-routes'
-import { registerPriceListRoutes } from './price-list-routes'
-import { registerSearchRoutes } from './search-routes'
-import { registerImportRoutes } from './import-routes'
-import { registerDirectoryRoutes } from './directory-routes'
-import { registerCategoryRoutes } from './category-routes'
-import { registerOrderRoutes } from './order-routes'
-import { registerNotificationRoutes } from './notification-routes'
-import { registerServiceOrderRoutes } from './service-order-routes'
-import { registerRfqRoutes } from './rfq-routes'
-import { registerQuotationRoutes } from './quotation-routes'
-import { registerShortlistRoutes } from './shortlist-routes'
-import { registerComparisonRoutes } from './comparison-routes'
+import type { ApiEnv } from '../../app/platform/api/api-env'
+import { registerAuthRoutes, registerPreferenceRoutes } from '../../app/modules/identity/api.server'
+import {
+  registerAddressRoutes,
+  registerCompanyRoutes,
+  registerFileRoutes,
+  registerNotificationRoutes,
+  registerTeamRoutes,
+  registerUserAdminRoutes,
+  registerVerificationRoutes,
+} from '../../app/modules/companies/api.server'
+import {
+  registerCategoryRoutes,
+  registerDirectoryRoutes,
+  registerImportRoutes,
+  registerPriceListRoutes,
+  registerProductRoutes,
+  registerSearchRoutes,
+} from '../../app/modules/catalog/api.server'
+import { registerOrderRoutes, registerServiceOrderRoutes } from '../../app/modules/orders/api.server'
+import {
+  registerComparisonRoutes,
+  registerProjectRoutes,
+  registerQuotationRoutes,
+  registerRfqRoutes,
+  registerShortlistRoutes,
+} from '../../app/modules/sourcing/api.server'
+import { registerConversationRoutes } from '../../app/modules/messaging/api.server'
+import { registerAwardRoutes } from '../../app/workflows/award-quotations.api.server'
+import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
-import { registerProjectRoutes } from './project-routes'
-import { registerConversationRoutes } from './conversation-routes'
 import { registerPaletteRoutes } from './palette-routes'
+import { apiCaller } from './caller'
 import { errorResponse } from './errors'
 import { fieldErrorsOf } from '../../app/platform/validation'
 
@@ -50,7 +57,7 @@ const REALTIME_DESCRIPTION = [
   '`health:ping`. Server events: `message:new`, `message:updated`, `inbox:changed`, `notification:new`, `entity:changed`',
   '(ids only: re-read the record through this API), `presence`, `typing`, `broadcast`.',
 ].join('\n')
-import { access, ErrorSchema, PageQuery, SIGNED_IN } from './schemas'
+import { access, ErrorSchema, PageQuery, SIGNED_IN } from '../../app/platform/api/schemas'
 
 const healthRoute = createRoute({
   method: 'get',
@@ -152,6 +159,7 @@ function docsPage(nonce: string | undefined): string {
 const DOCS_INIT = `window.addEventListener('load',function(){window.ui=SwaggerUIBundle({url:'/api/openapi.json',dom_id:'#swagger-ui',deepLinking:true,tryItOutEnabled:false});});`
 
 export function createApiRouter() {
+  provideApiCaller(apiCaller)
   const api = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return errorResponse(c, new AppError('validation_failed', 'Validation failed', { fields: fieldErrorsOf(result.error) }))
@@ -203,6 +211,7 @@ export function createApiRouter() {
   registerQuotationRoutes(api)
   registerShortlistRoutes(api)
   registerComparisonRoutes(api)
+  registerAwardRoutes(api)
   registerFxRoutes(api)
   registerProjectRoutes(api)
   registerConversationRoutes(api)

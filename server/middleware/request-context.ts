@@ -6,16 +6,9 @@ import { resolveClientIp } from '../../app/platform/http/client-ip'
 import { detectLocale, LOCALE_COOKIE, splitLocalePath } from '../../app/platform/i18n/locales'
 import { logger } from '../../app/platform/logger.server'
 import { runInRequestScope } from '../../app/platform/request-scope.server'
-import type { RejectedInput } from '../../app/platform/request-info'
+import type { AppVariables } from '../../app/platform/api/api-env'
 
-export type AppVariables = {
-  requestId: string
-  clientIp: string
-  secureHeadersNonce?: string
-  /** Set by the input guard on a page request it refuses; the page handler renders the error. */
-  rejectedInput?: RejectedInput
-}
-export type ApiEnv = { Variables: AppVariables }
+export type { ApiEnv, AppVariables } from '../../app/platform/api/api-env'
 
 function socketAddress(c: Parameters<MiddlewareHandler>[0]): string | undefined {
   try {

@@ -1,5 +1,6 @@
 // Tables stay private (issue 17); other modules join the published read models (ADR 036).
 export { companyMemberships, publicCompanyCards } from './companies.views.server'
+export { companyServiceContext } from './api-context.server'
 export { recordAudit, changedFields, listCompanyAudit, type AuditEntry } from './audit.service.server'
 export {
   actorFor,

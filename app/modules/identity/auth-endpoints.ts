@@ -25,7 +25,7 @@ const NOT_ENABLED = closed('not enabled in this product')
  * cannot go live unguarded.
  */
 export const AUTH_ENDPOINTS: Record<string, AuthEndpointPolicy> = {
-  // Our own routes (server/api/auth-routes.ts); the token grants decide their budget per grant type.
+  // Our own routes (auth.api.server.ts); the token grants decide their budget per grant type.
   '/token': open(null),
   '/jwks': open(null),
   '/session': open(null),

@@ -13,6 +13,7 @@ export {
   type AuthState,
 } from './session.server'
 export { createBearerSessions, type BearerSession, type SessionUser } from './bearer-session.server'
+export { requireAuth, resolveAuth } from './api-auth.server'
 export { jwksDocument } from './signing-keys.server'
 export { sessionRevocations } from './session-revocations.server'
 export { passwordWeaknesses } from './password-policy.server'

@@ -1,0 +1,62 @@
+import { z } from '@hono/zod-openapi'
+import { describe, expect, it } from 'vitest'
+import { toWire } from './wire'
+
+const Line = z.object({ id: z.string(), unit_price: z.string(), required_by: z.string().nullable() })
+const Order = z
+  .object({
+    id: z.string(),
+    placed_at: z.string().nullable(),
+    created_at: z.string(),
+    line_count: z.number().int(),
+    sealed: z.boolean(),
+    lines: z.array(Line),
+    buyer: z.object({ id: z.string(), legal_name: z.string() }),
+    note: z.string().optional(),
+    weight_m3: z.string(),
+    meta: z.record(z.string(), z.unknown()),
+  })
+  .openapi('WireOrder')
+
+describe('toWire', () => {
+  const created = new Date('2026-11-28T10:00:00.000Z')
+  const order = {
+    id: 'o1',
+    placedAt: null,
+    createdAt: created,
+    lineCount: 1,
+    sealed: false,
+    lines: [{ id: 'l1', unitPrice: '18.0000', requiredBy: '2027-01-15', secret: 'x' }],
+    buyer: { id: 'b1', legalName: 'Buyer Co' },
+    weightM3: '0.8',
+    meta: { camelKey: 1 },
+    internalFlag: true,
+  }
+
+  it('names fields in snake_case, turns Dates into ISO strings and keeps decimals as strings', () => {
+    expect(toWire(Order, order)).toEqual({
+      id: 'o1',
+      placed_at: null,
+      created_at: '2026-11-28T10:00:00.000Z',
+      line_count: 1,
+      sealed: false,
+      lines: [{ id: 'l1', unit_price: '18.0000', required_by: '2027-01-15' }],
+      buyer: { id: 'b1', legal_name: 'Buyer Co' },
+      weight_m3: '0.8',
+      meta: { camelKey: 1 },
+    })
+  })
+
+  it('writes keys in the order of the schema and leaves out what the schema does not name', () => {
+    const wire = toWire(Order, order)
+    expect(Object.keys(wire)).toEqual(['id', 'placed_at', 'created_at', 'line_count', 'sealed', 'lines', 'buyer', 'note', 'weight_m3', 'meta'])
+    expect(JSON.stringify(wire)).not.toContain('internal')
+    expect(JSON.stringify(wire)).not.toContain('secret')
+  })
+
+  it('sends null for a nullable field the record lacks, and leaves an optional one out', () => {
+    const wire = toWire(Order, { ...order, placedAt: undefined as unknown as null, note: undefined })
+    expect(wire.placed_at).toBeNull()
+    expect(JSON.parse(JSON.stringify(wire))).not.toHaveProperty('note')
+  })
+})
