@@ -8,14 +8,7 @@ import { type OutboxEventId, recordEvent as recordBusinessEvent, relayEvents } f
 import { eventRow, type EventInput } from './order-events.server'
 import { claimIdempotencyKey, createIdempotently, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireCompany } from '../companies/index'
-import {
-  companyName,
-  nextNumber,
-  type Notice,
-  type NotificationKindIn,
-  publicCompanyCards as companies,
-  recordNotice,
-} from '../companies/index.server'
+import { companyName, nextNumber, type Notice, type NotificationKindIn, publicCompanyCards as companies, recordNotice } from '../companies/index.server'
 import { userNames } from '../identity/index.server'
 import type { FreightDetails, FreightQuoteStatus, OrderableService, ServiceOrderKind, ServiceOrderStatus } from './orders.constants'
 import { freightQuotes, purchaseOrders, serviceOrderEvents, serviceOrders } from './orders.tables.server'
