@@ -17,17 +17,18 @@ describe.runIf(url)('preferences cache across instances', () => {
     const here = new PreferencesCache()
     const elsewhere = new PreferencesCache()
     elsewhere.listen()
-    await new Promise((resolve) => setTimeout(resolve, 200))
     const load = vi.fn(async () => DEFAULT_PREFERENCES)
     await elsewhere.read('user-on-two-instances', load)
-    here.saved('user-on-two-instances', { ...DEFAULT_PREFERENCES, currency: 'JPY' })
+    // Pub/sub keeps nothing for a subscriber that is not listening yet (its SUBSCRIBE may still be on the way on a busy
+    // machine): the save is announced again until the other instance has dropped its entry and loads it afresh.
     await expect
       .poll(
         async () => {
+          here.saved('user-on-two-instances', { ...DEFAULT_PREFERENCES, currency: 'JPY' })
           await elsewhere.read('user-on-two-instances', load)
           return load.mock.calls.length
         },
-        { timeout: 3000 },
+        { timeout: 10_000, interval: 200 },
       )
       .toBe(2)
     await elsewhere.close()
