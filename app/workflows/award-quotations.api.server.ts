@@ -2,13 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { type ApiRouter, registerBodies } from '../platform/api/api-env'
 import { parseAndRun, readJsonBody } from '../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../platform/api/idempotency.server'
-import { access, bodyRef, camelCaseBody, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../platform/api/schemas'
+import { access, bodyRef, camelCaseBody, decimalString, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../platform/api/schemas'
 import { companyServiceContext } from '../modules/companies/index.server'
 import { AwardRfqInput } from '../modules/sourcing/index'
 import { awardQuotations } from './award-quotations.server'
 
 // The award spans sourcing and orders, so its endpoint sits beside its workflow, not in either module (ADR 035).
-const decimal = (description: string, example: string) => z.string().openapi({ description: `${description} (exact decimal as a string)`, example })
+const decimal = decimalString
 
 const AwardedOrders = z
   .object({

@@ -44,6 +44,7 @@ import {
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
+  decimalString,
   errorResponses,
   IdParam,
   jsonResponse,
@@ -51,7 +52,7 @@ import {
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
 
-const decimal = (description: string) => z.string().openapi({ description: `${description} (exact decimal as a string)`, example: '1611.2000' })
+const decimal = (description: string) => decimalString(description, '1611.2000')
 const Party = z.enum(['buyer', 'supplier'])
 const CompanyRef = z.object({ id: z.string().nullable().openapi({ description: 'null once the company is gone; the name stays' }), name: z.string() })
 

@@ -9,6 +9,7 @@ import {
   access,
   bodyRef,
   camelCaseKeys,
+  decimalString,
   errorResponses,
   IdParam,
   jsonResponse,
@@ -17,7 +18,7 @@ import {
   snakeCaseName,
 } from '../../platform/api/schemas'
 
-const decimal = (description: string, example = '11.3357') => z.string().openapi({ description: `${description} (exact decimal as a string)`, example })
+const decimal = (description: string, example = '11.3357') => decimalString(description, example)
 const Assumptions = z
   .object({ freight_pct: z.string(), insurance_pct: z.string(), duty_pct: z.string(), origin_pct: z.string(), destination_pct: z.string() })
   .openapi('LandedCostAssumptions', {

@@ -38,6 +38,7 @@ import {
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
+  decimalString,
   errorResponses,
   IdParam,
   jsonResponse,
@@ -45,7 +46,7 @@ import {
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
 
-const decimal = (description: string) => z.string().openapi({ description: `${description} (exact decimal as a string)`, example: '120000.0000' })
+const decimal = (description: string) => decimalString(description, '120000.0000')
 const day = (description: string) =>
   z
     .string()

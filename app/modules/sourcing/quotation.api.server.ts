@@ -34,6 +34,7 @@ import {
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
+  decimalString,
   errorResponses,
   IdParam,
   jsonResponse,
@@ -42,7 +43,7 @@ import {
   snakeCaseName,
 } from '../../platform/api/schemas'
 
-const decimal = (description: string) => z.string().openapi({ description: `${description} (exact decimal as a string)`, example: '17.5000' })
+const decimal = (description: string) => decimalString(description, '17.5000')
 
 const QuotationLineSchema = z.object({
   rfq_line_id: z.string(),

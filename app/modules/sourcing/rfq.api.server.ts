@@ -38,6 +38,7 @@ import {
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
+  decimalString,
   errorResponses,
   IdParam,
   jsonResponse,
@@ -46,7 +47,7 @@ import {
 } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
 
-const decimal = (description: string) => z.string().openapi({ description: `${description} (exact decimal as a string)`, example: '18.0000' })
+const decimal = (description: string) => decimalString(description, '18.0000')
 
 const RfqLineSchema = z
   .object({

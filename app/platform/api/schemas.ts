@@ -81,6 +81,10 @@ export function camelCaseBody(body: unknown, list = 'lines'): unknown {
 
 export { snake as snakeCaseName }
 
+/** An exact decimal sent as a string (money, quantities, rates: never a float on the wire). */
+export const decimalString = (description: string, example: string) =>
+  z.string().openapi({ description: `${description} (exact decimal as a string)`, example })
+
 /** A JSON response of `schema`, for `responses`. */
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
 
