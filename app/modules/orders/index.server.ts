@@ -1,26 +1,21 @@
 // Tables stay private (issue 17); other modules use these services and the published read model (ADR 036).
 export { orderSubjects } from './orders.views.server'
 export { awardedOrderSummaries, type AwardedOrderSummary } from './order-summaries.service.server'
-export {
-  createAwardedPurchaseOrder,
-  createPurchaseOrder,
-  type AwardedOrderInput,
-  decideChange,
-  getPurchaseOrder,
-  listPurchaseOrders,
-  orderCounterparts,
-  partyOf,
-  requestChange,
-  transitionPurchaseOrder,
-  updatePurchaseOrder,
-  type ChangeRequest,
-  type OrderAttachment,
-  type OrderEvent,
-  type OrderLine,
-  type PurchaseOrderDetail,
-  type PurchaseOrderPage,
-  type PurchaseOrderSummary,
-} from './purchase-order.service.server'
+export { createAwardedPurchaseOrder, createPurchaseOrder, updatePurchaseOrder } from './purchase-order-placement.service.server'
+export { transitionPurchaseOrder } from './purchase-order-lifecycle.service.server'
+export { decideChange, requestChange } from './purchase-order-changes.service.server'
+export { getPurchaseOrder, listPurchaseOrders, orderCounterparts } from './purchase-order-reads.service.server'
+export { partyOf } from './purchase-order.policy'
+export type {
+  AwardedOrderInput,
+  ChangeRequest,
+  OrderAttachment,
+  OrderEvent,
+  OrderLine,
+  PurchaseOrderDetail,
+  PurchaseOrderPage,
+  PurchaseOrderSummary,
+} from './purchase-order.types'
 export { findOrdersByNumber, findServiceOrdersByNumber, type OrderLookup, type ServiceOrderLookup } from './order-lookup.service.server'
 export {
   exportOrdersCsv,
@@ -33,24 +28,11 @@ export {
   type OpenOrderLine,
   type OrderAttachmentDownload,
 } from './order-reports.service.server'
-export {
-  acceptFreightQuote,
-  createLogisticOrder,
-  createServiceOrder,
-  getServiceOrder,
-  linkablePurchaseOrders,
-  listOpenFreightRequests,
-  listServiceOrders,
-  submitFreightQuote,
-  transitionServiceOrder,
-  withdrawFreightQuote,
-  type FreightQuote,
-  type ServiceOrderDetail,
-  type ServiceOrderEvent,
-  type ServiceOrderPage,
-  type ServiceOrderSummary,
-  type ServiceOrderViewer,
-} from './service-order.service.server'
+export { acceptFreightQuote, submitFreightQuote, withdrawFreightQuote } from './freight-quote.service.server'
+export { createLogisticOrder, createServiceOrder } from './service-order-placement.service.server'
+export { transitionServiceOrder } from './service-order-lifecycle.service.server'
+export { getServiceOrder, linkablePurchaseOrders, listOpenFreightRequests, listServiceOrders } from './service-order-reads.service.server'
+export type { FreightQuote, ServiceOrderDetail, ServiceOrderEvent, ServiceOrderPage, ServiceOrderSummary, ServiceOrderViewer } from './service-order.types'
 export {
   listServiceProviders,
   providerOptions,

@@ -14,12 +14,37 @@ export {
   type PurchaseOrderEventType,
 } from './purchase-order.machine'
 export {
+  canDeliver,
+  canEditDraft,
+  canProposeChange,
+  canRequestCancellation,
+  canResolveDispute,
+  canShip,
+  canTakeStep,
+  checkPurchaseOrderStep,
+  partyMayTakeStep,
+  purchaseOrderActions,
+  type PurchaseOrderActions,
+  type PurchaseOrderFacts,
+} from './purchase-order.policy'
+export { PARTY_LINK, serviceOrderLink } from './order-links'
+export {
   SERVICE_ORDER_ACTIONS,
   SERVICE_ORDER_EVENT_TYPES,
   serviceOrderMachine,
   type ServiceOrderAction,
   type ServiceOrderEventType,
 } from './service-order.machine'
+export {
+  canAcceptQuote,
+  canQuote,
+  canWithdrawQuote,
+  checkServiceOrderStep,
+  isOpenRequest,
+  serviceOrderActions,
+  type ServiceOrderActions,
+  type ServiceOrderFacts,
+} from './service-order.policy'
 export {
   amountField,
   ChangeDecisionInput,

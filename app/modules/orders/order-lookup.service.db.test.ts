@@ -3,7 +3,8 @@ import { contextOf } from '../../../db/factories/context'
 import { createOrderParties, createShippingAddress, orderRequest } from '../../../tests/factories/orders'
 import { CreatePurchaseOrderInput } from './purchase-order.inputs'
 import { findOrdersByNumber } from './order-lookup.service.server'
-import { createPurchaseOrder, type PurchaseOrderDetail } from './purchase-order.service.server'
+import type { PurchaseOrderDetail } from './purchase-order.types'
+import { createPurchaseOrder } from './purchase-order-placement.service.server'
 
 let parties: Awaited<ReturnType<typeof createOrderParties>>
 let placed: PurchaseOrderDetail

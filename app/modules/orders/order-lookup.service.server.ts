@@ -5,7 +5,9 @@ import { database } from '../../platform/db/index.server'
 import type { Party } from '../../platform/state-machine'
 import type { PurchaseOrderStatus, ServiceOrderStatus } from './orders.constants'
 import { purchaseOrders, serviceOrders } from './orders.tables.server'
-import { PARTY_LINK, partyOf, visibleTo } from './purchase-order.service.server'
+import { PARTY_LINK } from './order-links'
+import { partyOf } from './purchase-order.policy'
+import { visibleTo } from './purchase-order-reads.service.server'
 
 /** An order found by its number: enough to name it and open it. */
 export type OrderLookup = { id: string; number: string; status: PurchaseOrderStatus; side: Party; counterpartName: string; href: string }

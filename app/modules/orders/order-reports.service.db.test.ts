@@ -3,7 +3,9 @@ import { contextOf } from '../../../db/factories/context'
 import { createOrderParties, createShippingAddress, orderRequest } from '../../../tests/factories/orders'
 import { createMember } from '../../../db/factories/companies'
 import { CreatePurchaseOrderInput } from './purchase-order.inputs'
-import { createPurchaseOrder, getPurchaseOrder, orderCounterparts, transitionPurchaseOrder } from './purchase-order.service.server'
+import { transitionPurchaseOrder } from './purchase-order-lifecycle.service.server'
+import { createPurchaseOrder } from './purchase-order-placement.service.server'
+import { getPurchaseOrder, orderCounterparts } from './purchase-order-reads.service.server'
 import { exportOrdersCsv, listCustomers, listOpenOrderLines, setCustomerNote } from './order-reports.service.server'
 
 let parties: Awaited<ReturnType<typeof createOrderParties>>

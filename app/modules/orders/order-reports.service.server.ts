@@ -10,7 +10,8 @@ import type { PurchaseOrderStatus } from './orders.constants'
 import { customerNotes, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
 import type { ReportQuery } from './order-reports.inputs'
 import type { OrderListQuery } from './purchase-order.inputs'
-import { listFilters, partyOf } from './purchase-order.service.server'
+import { partyOf } from './purchase-order.policy'
+import { listFilters } from './purchase-order-reads.service.server'
 
 /** Statuses whose lines the supplier still has to produce and ship. */
 const PRODUCING_STATUSES = ['confirmed', 'in_production', 'shipped'] as const satisfies readonly PurchaseOrderStatus[]

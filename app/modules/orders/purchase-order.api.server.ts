@@ -291,8 +291,8 @@ const serializeDetail = (order: PurchaseOrderDetail) => ({
     size_bytes: file.sizeBytes,
     content_url: `/api/v1/orders/${order.id}/attachments/${file.id}`,
   })),
-  actions: order.actions,
-  can_request_change: order.canRequestChange,
+  actions: order.actions.steps,
+  can_request_change: order.actions.requestChange,
 })
 
 const serializeOpenLine = (line: OpenOrderLine) => ({

@@ -218,8 +218,8 @@ const serializeDetail = (order: ServiceOrderDetail) => ({
     created_at: event.createdAt.toISOString(),
   })),
   quotes: order.quotes.map(serializeQuote),
-  actions: order.actions,
-  can_quote: order.canQuote,
+  actions: order.actions.steps,
+  can_quote: order.actions.quote,
 })
 
 const tags = ['Service orders']

@@ -6,19 +6,12 @@ import { createOrderParties, orderRequest } from '../../../tests/factories/order
 import { database } from '../../platform/db/index.server'
 import { companyProfiles, notifications } from '../companies/companies.tables.server'
 import { CreatePurchaseOrderInput } from './purchase-order.inputs'
-import { createPurchaseOrder } from './purchase-order.service.server'
+import { createPurchaseOrder } from './purchase-order-placement.service.server'
 import { CreateLogisticOrderInput, CreateServiceOrderInput, FreightQuoteInput, ServiceOrderTransitionInput } from './service-order.inputs'
-import {
-  acceptFreightQuote,
-  createLogisticOrder,
-  createServiceOrder,
-  getServiceOrder,
-  listOpenFreightRequests,
-  listServiceOrders,
-  submitFreightQuote,
-  transitionServiceOrder,
-  withdrawFreightQuote,
-} from './service-order.service.server'
+import { acceptFreightQuote, submitFreightQuote, withdrawFreightQuote } from './freight-quote.service.server'
+import { transitionServiceOrder } from './service-order-lifecycle.service.server'
+import { createLogisticOrder, createServiceOrder } from './service-order-placement.service.server'
+import { getServiceOrder, listOpenFreightRequests, listServiceOrders } from './service-order-reads.service.server'
 import { listServiceProviders, verifiedProviderCounts } from './service-providers.service.server'
 
 async function provider(services: string[], verified = true) {
@@ -76,10 +69,10 @@ describe('service orders', () => {
     const created = await order()
     expect(created.number).toMatch(/^SO-\d{4}-\d{5}$/)
     expect(created).toMatchObject({ kind: 'service', status: 'requested', viewer: 'buyer', provider: { id: inspector.company.id } })
-    expect(created.actions).toEqual(['cancel'])
+    expect(created.actions.steps).toEqual(['cancel'])
     const seen = await getServiceOrder(inspector.ctx, created.id)
     expect(seen.viewer).toBe('provider')
-    expect(seen.actions).toEqual(['accept', 'decline', 'cancel'])
+    expect(seen.actions.steps).toEqual(['accept', 'decline', 'cancel'])
     const accepted = await step(inspector.ctx, created.id, 'accept', { price: '300', currency: 'usd' })
     expect(accepted).toMatchObject({ status: 'accepted', price: '300.0000', currency: 'USD' })
     await step(inspector.ctx, created.id, 'start')
@@ -180,10 +173,10 @@ describe('logistic orders', () => {
     expect((await listOpenFreightRequests(inspector.ctx, { limit: 100, offset: 0 })).eligible).toBe(false)
     await expect(getServiceOrder(inspector.ctx, request.id)).rejects.toMatchObject({ code: 'not_found' })
     const view = await getServiceOrder(shipperA.ctx, request.id)
-    expect(view).toMatchObject({ viewer: 'quoting', canQuote: true, events: [], buyer: { name: '' }, actions: [] })
+    expect(view).toMatchObject({ viewer: 'quoting', events: [], buyer: { name: '' }, actions: { steps: [], quote: true } })
 
     const a = await submitFreightQuote(shipperA.ctx, request.id, quote())
-    expect(a.canQuote).toBe(false)
+    expect(a.actions).toMatchObject({ quote: false, withdrawableQuoteIds: [a.quotes[0]!.id], acceptableQuoteIds: [] })
     await expect(submitFreightQuote(shipperA.ctx, request.id, quote())).rejects.toMatchObject({ code: 'conflict' })
     const mine = a.quotes[0]!
     await withdrawFreightQuote(shipperA.ctx, request.id, mine.id)
@@ -198,6 +191,7 @@ describe('logistic orders', () => {
       [shipperB.company.name, '2100.0000', 'pending'],
     ])
     const chosen = buyerView.quotes[1]!
+    expect(buyerView.actions).toMatchObject({ quote: false, acceptableQuoteIds: [chosen.id, buyerView.quotes[2]!.id], withdrawableQuoteIds: [] })
     await expect(acceptFreightQuote(shipperA.ctx, request.id, { quoteId: chosen.id, version: buyerView.version })).rejects.toMatchObject({ code: 'not_found' })
     await expect(acceptFreightQuote(parties.buyer.ctx, request.id, { quoteId: chosen.id, version: buyerView.version + 1 })).rejects.toMatchObject({
       code: 'stale_version',

@@ -11,8 +11,8 @@ import { useFormatter } from '../../../components/use-formatter'
 import { useHydrated } from '../../../components/use-hydrated'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { PurchaseOrderStatus } from '../orders.constants'
-import { type PurchaseOrderAction, purchaseOrderMachine } from '../purchase-order.machine'
-import { checkTransition } from '../../../platform/state-machine'
+import type { PurchaseOrderAction } from '../purchase-order.machine'
+import { partyMayTakeStep } from '../purchase-order.policy'
 import { calendarDay } from './calendar-day'
 
 /** The board's columns, left to right; `delivered` is shown read-only (recent orders only). */
@@ -38,7 +38,7 @@ export function boardMove(from: PurchaseOrderStatus, to: BoardColumn): BoardInte
   if (from === to) return null
   const intent = BOARD_INTENTS.find((candidate) => INTENT_TARGET[candidate].to === to)
   if (!intent) return null
-  return checkTransition(purchaseOrderMachine, from, INTENT_TARGET[intent].action, 'supplier').ok ? intent : null
+  return partyMayTakeStep('supplier', from, INTENT_TARGET[intent].action) ? intent : null
 }
 
 /** One order as a card shows it. `seen` is the order version the page loaded (a move is refused when the order has changed since). */

@@ -20,7 +20,7 @@ import { INCOTERMS, PAYMENT_TERMS } from '../orders.constants'
 import { ORDER_STEPS, orderProgress } from '../order-progress'
 import { remainingToShip } from '../order-totals'
 import { CHANGE_DECISIONS, CONFIRMED_ACTIONS, DIRECT_ACTIONS, type PurchaseOrderAction } from '../purchase-order.machine'
-import type { ChangeRequest, OrderEvent, OrderLine, PurchaseOrderDetail } from '../purchase-order.service.server'
+import type { ChangeRequest, OrderEvent, OrderLine, PurchaseOrderDetail } from '../purchase-order.types'
 import { calendarDay } from './calendar-day'
 import { OrderStatusBadge } from './order-status-badge'
 
@@ -52,7 +52,6 @@ type OrderDetailProps = {
 }
 
 const isConfirmed = (action: PurchaseOrderAction): action is (typeof CONFIRMED_ACTIONS)[number] => (CONFIRMED_ACTIONS as readonly string[]).includes(action)
-const CANCEL_BY_REQUEST = new Set(['confirmed', 'in_production'])
 
 /** Errors of the form that was submitted, translated from `orders` keys. */
 function useFormErrors(result: OrderActionResult, formKey: string) {
@@ -103,7 +102,7 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
           {order.statusReason ? <p className="text-sm">{t('detail.statusReason', { reason: order.statusReason })}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          {order.side === 'buyer' && order.status === 'draft' ? (
+          {order.actions.editDraft ? (
             <Link to={localizePath(locale, `/app/orders/new-order?draft=${encodeURIComponent(order.id)}`)} className={buttonClasses('secondary')}>
               {t('detail.editDraft')}
             </Link>
@@ -126,7 +125,7 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
       </div>
 
       <OrderProgressCard order={order} />
-      {order.actions.length > 0 || order.pendingChange ? <ActionsCard order={order} result={result} /> : null}
+      {order.actions.steps.length > 0 || order.pendingChange ? <ActionsCard order={order} result={result} /> : null}
       {order.pendingChange ? <PendingChange order={order} request={order.pendingChange} result={result} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -264,7 +263,7 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
         </Card>
       </div>
 
-      {order.canRequestChange ? <ProposeChange key={order.version} order={order} result={result} /> : null}
+      {order.actions.requestChange || order.actions.requestCancellation ? <ProposeChange key={order.version} order={order} result={result} /> : null}
       <ChangeHistory order={order} />
       <Timeline events={order.events} lines={order.lines} />
     </div>
@@ -292,7 +291,7 @@ function OrderProgressCard({ order }: { order: PurchaseOrderDetail }) {
   const counterpart = order.side === 'buyer' ? order.supplier.name : order.buyer.name
   const date = order.requestedDeliveryDate ? format.date(calendarDay(order.requestedDeliveryDate)) : null
   // The first step the machine offers this party is the one that moves the order on (confirm before decline, ship before cancel).
-  const next = order.actions.find((action) => PROGRESSING_ACTIONS.includes(action))
+  const next = order.actions.steps.find((action) => PROGRESSING_ACTIONS.includes(action))
   if (order.status === 'draft') return null
   return (
     <Card aria-labelledby="order-progress-title" className="flex flex-col gap-4 p-6" data-expectation={progress.expectation}>
@@ -329,7 +328,7 @@ function ActionsCard({ order, result }: { order: PurchaseOrderDetail; result: Or
     <Card id="order-actions" className="flex flex-col gap-4 p-6">
       <CardTitle>{t('detail.actionsTitle')}</CardTitle>
       <div className="grid gap-4 md:grid-cols-2">
-        {order.actions.map((action) => (
+        {order.actions.steps.map((action) => (
           <ActionForm key={`${action}-${order.version}`} order={order} action={action} result={result} />
         ))}
       </div>
@@ -412,7 +411,8 @@ function PendingChange({ order, request, result }: { order: PurchaseOrderDetail;
   const { t } = useTranslation('orders')
   const format = useFormatter()
   const errors = useFormErrors(result, 'decide:')
-  const mine = request.requestedBy === order.side
+  // Its author may take it back; the other party decides on it.
+  const { withdrawChange, decideChange } = order.actions
   return (
     <Card className="flex flex-col gap-3 border-warning/60 p-6">
       <CardTitle>
@@ -431,17 +431,18 @@ function PendingChange({ order, request, result }: { order: PurchaseOrderDetail;
         <Form method="post" className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="decide" />
           <input type="hidden" name="changeId" value={request.id} />
-          {mine ? (
+          {withdrawChange ? (
             <Button type="submit" name="decision" value="withdraw" variant="secondary" className="w-fit">
               {t('detail.withdraw')}
             </Button>
-          ) : (
+          ) : null}
+          {decideChange ? (
             <Button type="submit" name="decision" value="accept" className="w-fit">
               {t('detail.accept')}
             </Button>
-          )}
+          ) : null}
         </Form>
-        {mine ? null : (
+        {decideChange ? (
           // Turning the request down is final for this request: it asks first, with a note for the other party.
           <ConfirmDialog
             triggerLabel={t('confirm.trigger.rejectChange')}
@@ -455,9 +456,9 @@ function PendingChange({ order, request, result }: { order: PurchaseOrderDetail;
             <input type="hidden" name="decision" value="reject" />
             <ReasonField name="note" required={false} errors={errors.field('note')} />
           </ConfirmDialog>
-        )}
+        ) : null}
       </div>
-      {mine ? <p className="text-sm text-muted-foreground">{t('detail.waitingForOther')}</p> : null}
+      {withdrawChange ? <p className="text-sm text-muted-foreground">{t('detail.waitingForOther')}</p> : null}
     </Card>
   )
 }
@@ -513,7 +514,7 @@ function ProposalTable({ order, request }: { order: PurchaseOrderDetail; request
   )
 }
 
-/** The forms to propose a change of lines and terms, and (after confirmation) to ask for a cancellation. */
+/** The forms to propose a change of lines and terms, and to ask for a cancellation, as the order allows each. */
 function ProposeChange({ order, result }: { order: PurchaseOrderDetail; result: OrderActionResult }) {
   const { t } = useTranslation('orders')
   const errors = useFormErrors(result, 'change:')
@@ -521,77 +522,79 @@ function ProposeChange({ order, result }: { order: PurchaseOrderDetail; result: 
   const open = errors.all.length > 0
   return (
     <Card className="flex flex-col gap-4 p-6">
-      <details open={open} className="flex flex-col gap-3">
-        <summary className="cursor-pointer text-lg font-semibold">{t('detail.proposeChange')}</summary>
-        <p className="mt-2 text-sm text-muted-foreground">{t('detail.proposeChangeHelp')}</p>
-        <Form method="post" className="mt-3 flex flex-col gap-4">
-          <input type="hidden" name="intent" value="change" />
-          <VersionField order={order} />
-          {errors.field('lines')?.length ? <Alert tone="error">{errors.field('lines')?.join(' ')}</Alert> : null}
-          {order.lines.map((line) => (
-            <fieldset key={line.id} className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-2">
-              <legend className="px-1 text-sm font-medium">{line.description}</legend>
-              <input type="hidden" name={`current.${line.id}`} value={`${line.quantity}|${line.unitPrice}`} />
-              <FormField label={t('detail.newQuantity')} errors={errors.field(`lines.${line.id}.quantity`)}>
+      {order.actions.requestChange ? (
+        <details open={open} className="flex flex-col gap-3">
+          <summary className="cursor-pointer text-lg font-semibold">{t('detail.proposeChange')}</summary>
+          <p className="mt-2 text-sm text-muted-foreground">{t('detail.proposeChangeHelp')}</p>
+          <Form method="post" className="mt-3 flex flex-col gap-4">
+            <input type="hidden" name="intent" value="change" />
+            <VersionField order={order} />
+            {errors.field('lines')?.length ? <Alert tone="error">{errors.field('lines')?.join(' ')}</Alert> : null}
+            {order.lines.map((line) => (
+              <fieldset key={line.id} className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-2">
+                <legend className="px-1 text-sm font-medium">{line.description}</legend>
+                <input type="hidden" name={`current.${line.id}`} value={`${line.quantity}|${line.unitPrice}`} />
+                <FormField label={t('detail.newQuantity')} errors={errors.field(`lines.${line.id}.quantity`)}>
+                  {(control) => (
+                    <Input
+                      type="number"
+                      name={`quantity.${line.id}`}
+                      min={Math.max(1, line.shippedQuantity)}
+                      step={1}
+                      defaultValue={line.quantity}
+                      inputMode="numeric"
+                      {...control}
+                    />
+                  )}
+                </FormField>
+                <FormField label={t('detail.newUnitPrice')} errors={errors.field(`lines.${line.id}.unitPrice`)}>
+                  {(control) => <Input name={`unitPrice.${line.id}`} defaultValue={line.unitPrice} inputMode="decimal" {...control} />}
+                </FormField>
+              </fieldset>
+            ))}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField label={t('detail.fields.requestedDeliveryDate')} errors={errors.field('requestedDeliveryDate')}>
+                {(control) => <Input type="date" name="requestedDeliveryDate" {...control} />}
+              </FormField>
+              <FormField label={t('detail.fields.incoterm')} errors={errors.field('incoterm')}>
                 {(control) => (
-                  <Input
-                    type="number"
-                    name={`quantity.${line.id}`}
-                    min={Math.max(1, line.shippedQuantity)}
-                    step={1}
-                    defaultValue={line.quantity}
-                    inputMode="numeric"
-                    {...control}
-                  />
+                  <NativeSelect name="incoterm" defaultValue="" {...control}>
+                    <option value="">{t('detail.unchanged')}</option>
+                    {INCOTERMS.map((incoterm) => (
+                      <option key={incoterm} value={incoterm}>
+                        {t(`incoterms.${incoterm}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
                 )}
               </FormField>
-              <FormField label={t('detail.newUnitPrice')} errors={errors.field(`lines.${line.id}.unitPrice`)}>
-                {(control) => <Input name={`unitPrice.${line.id}`} defaultValue={line.unitPrice} inputMode="decimal" {...control} />}
+              <FormField label={t('detail.fields.incotermPlace')} errors={errors.field('incotermPlace')}>
+                {(control) => <Input name="incotermPlace" maxLength={120} placeholder={t('detail.unchanged')} {...control} />}
               </FormField>
-            </fieldset>
-          ))}
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label={t('detail.fields.requestedDeliveryDate')} errors={errors.field('requestedDeliveryDate')}>
-              {(control) => <Input type="date" name="requestedDeliveryDate" {...control} />}
+              <FormField label={t('detail.fields.paymentTerms')} errors={errors.field('paymentTerms')}>
+                {(control) => (
+                  <NativeSelect name="paymentTerms" defaultValue="" {...control}>
+                    <option value="">{t('detail.unchanged')}</option>
+                    {PAYMENT_TERMS.map((terms) => (
+                      <option key={terms} value={terms}>
+                        {t(`paymentTerms.${terms}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
+            </div>
+            <FormField label={t('detail.fields.notes')} errors={errors.field('notes')}>
+              {(control) => <Textarea name="notes" rows={3} maxLength={4000} placeholder={t('detail.unchanged')} {...control} />}
             </FormField>
-            <FormField label={t('detail.fields.incoterm')} errors={errors.field('incoterm')}>
-              {(control) => (
-                <NativeSelect name="incoterm" defaultValue="" {...control}>
-                  <option value="">{t('detail.unchanged')}</option>
-                  {INCOTERMS.map((incoterm) => (
-                    <option key={incoterm} value={incoterm}>
-                      {t(`incoterms.${incoterm}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-            <FormField label={t('detail.fields.incotermPlace')} errors={errors.field('incotermPlace')}>
-              {(control) => <Input name="incotermPlace" maxLength={120} placeholder={t('detail.unchanged')} {...control} />}
-            </FormField>
-            <FormField label={t('detail.fields.paymentTerms')} errors={errors.field('paymentTerms')}>
-              {(control) => (
-                <NativeSelect name="paymentTerms" defaultValue="" {...control}>
-                  <option value="">{t('detail.unchanged')}</option>
-                  {PAYMENT_TERMS.map((terms) => (
-                    <option key={terms} value={terms}>
-                      {t(`paymentTerms.${terms}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-          </div>
-          <FormField label={t('detail.fields.notes')} errors={errors.field('notes')}>
-            {(control) => <Textarea name="notes" rows={3} maxLength={4000} placeholder={t('detail.unchanged')} {...control} />}
-          </FormField>
-          <ReasonField required={false} errors={errors.field('reason')} />
-          <Button type="submit" className="self-start">
-            {t('detail.sendProposal')}
-          </Button>
-        </Form>
-      </details>
-      {CANCEL_BY_REQUEST.has(order.status) ? (
+            <ReasonField required={false} errors={errors.field('reason')} />
+            <Button type="submit" className="self-start">
+              {t('detail.sendProposal')}
+            </Button>
+          </Form>
+        </details>
+      ) : null}
+      {order.actions.requestCancellation ? (
         <details open={cancelErrors.all.length > 0} className="flex flex-col gap-3 border-t border-border pt-4">
           <summary className="cursor-pointer text-lg font-semibold">{t('detail.requestCancellation')}</summary>
           <p className="mt-2 text-sm text-muted-foreground">{t('detail.requestCancellationHelp')}</p>

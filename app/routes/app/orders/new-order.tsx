@@ -34,7 +34,7 @@ const SUPPLIER_CHOICES = 20
 /** A draft the actor may still edit: its own company's, not yet placed. */
 async function editableDraft(ctx: ServiceContext, id: string): Promise<PurchaseOrderDetail> {
   const draft = await getPurchaseOrder(ctx, id)
-  if (draft.side !== 'buyer' || draft.status !== 'draft') throw new AppError('invalid_transition', 'Only a draft can be edited; propose a change instead')
+  if (!draft.actions.editDraft) throw new AppError('invalid_transition', 'Only a draft can be edited; propose a change instead')
   return draft
 }
 

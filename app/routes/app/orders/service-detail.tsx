@@ -85,9 +85,8 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
   const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
   const stale = formError?.code === 'stale_version'
   const succeeded = Boolean(actionData && 'ok' in actionData && actionData.ok)
-  const ownQuote = order.viewer !== 'buyer' ? order.quotes.find((quote) => quote.status === 'pending') : undefined
-  const reasonActions = order.actions.filter((action) => needsReason(serviceOrderMachine, action))
-  const plainActions = order.actions.filter((action) => !needsReason(serviceOrderMachine, action))
+  const reasonActions = order.actions.steps.filter((action) => needsReason(serviceOrderMachine, action))
+  const plainActions = order.actions.steps.filter((action) => !needsReason(serviceOrderMachine, action))
   const priceOf = (price: string | null, currency: string | null) => (price && currency ? format.money(price, currency) : t('detail.notPriced'))
 
   const summary: Array<[string, string]> = [
@@ -198,7 +197,7 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
                           <FreightQuoteStatusBadge status={quote.status} />
                         </TableCell>
                         <TableCell>
-                          {order.viewer === 'buyer' && order.status === 'quoting' && quote.status === 'pending' ? (
+                          {order.actions.acceptableQuoteIds.includes(quote.id) ? (
                             <Form method="post">
                               <input type="hidden" name="intent" value="accept_quote" />
                               <input type="hidden" name="quoteId" value={quote.id} />
@@ -207,7 +206,7 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
                                 {t('detail.acceptQuote')}
                               </Button>
                             </Form>
-                          ) : order.viewer !== 'buyer' && quote.status === 'pending' ? (
+                          ) : order.actions.withdrawableQuoteIds.includes(quote.id) ? (
                             <Form method="post">
                               <input type="hidden" name="intent" value="withdraw" />
                               <input type="hidden" name="quoteId" value={quote.id} />
@@ -225,7 +224,7 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
             </Card>
           ) : null}
 
-          {order.canQuote && !ownQuote ? (
+          {order.actions.quote ? (
             <Card className="flex flex-col gap-3 p-5">
               <CardTitle>{t('detail.quoteFormTitle')}</CardTitle>
               <p className="text-sm text-muted-foreground">{t('detail.quoteFormIntro')}</p>
@@ -264,7 +263,7 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
           {order.viewer !== 'quoting' ? (
             <Card className="flex flex-col gap-3 p-5">
               <CardTitle>{t('detail.actionsTitle')}</CardTitle>
-              {order.actions.length === 0 ? <p className="text-sm text-muted-foreground">{t('detail.noActions')}</p> : null}
+              {order.actions.steps.length === 0 ? <p className="text-sm text-muted-foreground">{t('detail.noActions')}</p> : null}
               {plainActions.map((action) => (
                 <Form key={action} method="post" className="flex flex-col gap-3">
                   <input type="hidden" name="intent" value="transition" />
