@@ -79,6 +79,7 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
         toStatus: purchaseOrderEvents.toStatus,
         actorName: userDirectory.name,
         actorCompanyName: actorCompanies.name,
+        actorCompanyId: purchaseOrderEvents.actorCompanyId,
         note: purchaseOrderEvents.note,
         data: purchaseOrderEvents.data,
         createdAt: purchaseOrderEvents.createdAt,
@@ -115,6 +116,8 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
   }))
   const pendingChange = changeRequests.find((request) => request.status === 'pending') ?? null
   const pendingRequest = requestRows.find(({ request }) => request.status === 'pending')?.request ?? null
+  // Only the company that opened the latest dispute closes it: the page offers "resolve" to that company alone.
+  const disputedBy = eventRows.findLast((event) => event.type === 'dispute')?.actorCompanyId ?? null
   return {
     ...summaryOf(order, companyId),
     incoterm: order.incoterm,
@@ -129,10 +132,10 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
     deliveredAt: order.deliveredAt,
     closedAt: order.closedAt,
     lines,
-    events: eventRows,
+    events: eventRows.map(({ actorCompanyId: _companyId, ...event }) => event),
     changeRequests,
     attachments: order.attachmentFileIds.flatMap((fileId) => attachmentRows.filter((row) => row.id === fileId)),
-    actions: purchaseOrderActions(ctx.actor, { ...order, lines }, pendingRequest),
+    actions: purchaseOrderActions(ctx.actor, { ...order, lines, disputedBy }, pendingRequest),
     pendingChange,
   }
 }

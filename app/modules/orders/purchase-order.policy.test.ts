@@ -69,6 +69,10 @@ describe('purchase order policy', () => {
     expect(canResolveDispute(buyer, 'buyer-co')).toBe(true)
     expect(canResolveDispute(supplier, 'buyer-co')).toBe(false)
     expect(canResolveDispute(supplier, null)).toBe(true)
+    const disputed = { ...order('disputed'), disputedBy: 'buyer-co' }
+    expect(purchaseOrderActions(buyer, disputed, null).steps).toContain('resolve')
+    expect(purchaseOrderActions(supplier, disputed, null).steps).not.toContain('resolve')
+    expect(purchaseOrderActions(supplier, { ...disputed, disputedBy: null }, null).steps).toContain('resolve')
   })
 
   it('lets only the buyer edit, and only a draft', () => {

@@ -12,6 +12,9 @@ export type PurchaseOrderFacts = { status: PurchaseOrderStatus; buyerCompanyId: 
 /** The quantities of an order's lines, for the steps that depend on them (ship, deliver). */
 export type ShippingFacts = { lines: ReadonlyArray<{ quantity: number; shippedQuantity: number }> }
 
+/** Who opened the order's latest dispute (null when unknown), for the step that closes it. */
+export type DisputeFacts = { disputedBy?: string | null }
+
 /** A change or cancellation request as its decision needs it. */
 export type ChangeRequestFacts = { status: string; requestedByCompanyId: string | null }
 
@@ -65,10 +68,11 @@ export const canShip = (actor: Actor, order: PurchaseOrderFacts & ShippingFacts)
   checkPurchaseOrderStep(actor, order, 'ship').ok && hasLeftToShip(order)
 
 /** A step the page offers: one a person takes directly, allowed now, with the lines in a state that allows it. */
-export function canTakeStep(actor: Actor, order: PurchaseOrderFacts & ShippingFacts, action: PurchaseOrderAction): boolean {
+export function canTakeStep(actor: Actor, order: PurchaseOrderFacts & ShippingFacts & DisputeFacts, action: PurchaseOrderAction): boolean {
   if (!DIRECT_ACTIONS.includes(action)) return false
   if (action === 'ship') return canShip(actor, order)
   if (action === 'deliver') return canDeliver(actor, order)
+  if (action === 'resolve') return checkPurchaseOrderStep(actor, order, action).ok && canResolveDispute(actor, order.disputedBy ?? null)
   return checkPurchaseOrderStep(actor, order, action).ok
 }
 
@@ -103,7 +107,11 @@ export function changeAnswerCheck(actor: Actor, request: ChangeRequestFacts, ans
 }
 
 /** Everything the actor may do to the order now; `pendingChange` is its open request, if any (one at a time). */
-export function purchaseOrderActions(actor: Actor, order: PurchaseOrderFacts & ShippingFacts, pendingChange: ChangeRequestFacts | null): PurchaseOrderActions {
+export function purchaseOrderActions(
+  actor: Actor,
+  order: PurchaseOrderFacts & ShippingFacts & DisputeFacts,
+  pendingChange: ChangeRequestFacts | null,
+): PurchaseOrderActions {
   return {
     steps: DIRECT_ACTIONS.filter((action) => canTakeStep(actor, order, action)),
     editDraft: canEditDraft(actor, order),
