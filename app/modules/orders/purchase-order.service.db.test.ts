@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createOrderParties, orderRequest } from '../../../tests/factories/orders'
 import { database } from '../../platform/db/index.server'
-import { notifications } from '../companies/companies.tables.server'
+import { notifications } from '../kernel/kernel.tables.server'
 import { CreatePurchaseOrderInput } from './purchase-order.inputs'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from './purchase-order.service.server'
 

@@ -10,17 +10,8 @@ import { claimIdempotencyKey, createIdempotently, fingerprintOf, type Idempotenc
 import { lineTotal } from '../catalog/index'
 import { orderableProducts } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import {
-  checkAttachments,
-  companyName,
-  companyAddress,
-  attachedFiles,
-  nextNumber,
-  type Notice,
-  type NotificationKindIn,
-  publicCompanyCards as companies,
-  recordNotice,
-} from '../companies/index.server'
+import { companyName, companyAddress, type Notice, publicCompanyCards as companies, recordNotice } from '../companies/index.server'
+import { checkAttachments, attachedFiles, nextNumber, type NotificationKindIn } from '../kernel/index.server'
 import { userDirectory } from '../identity/index.server'
 import type { AddressSnapshot, ChangeProposal, PurchaseOrderStatus } from './orders.constants'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
