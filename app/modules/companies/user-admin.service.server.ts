@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, getViewSelectedFields, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { PlatformRole, ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
