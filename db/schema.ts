@@ -2,6 +2,7 @@
 export * from '../app/modules/identity/identity.tables.server'
 export * from '../app/platform/mail/mail.tables.server'
 export * from '../app/modules/identity/preferences.tables.server'
+export * from '../app/modules/kernel/kernel.tables.server'
 export * from '../app/modules/companies/companies.tables.server'
 export * from '../app/modules/catalog/catalog.tables.server'
 export * from '../app/platform/idempotency/idempotency.tables.server'

@@ -1,5 +1,6 @@
 import * as z from 'zod'
-import { flushNotificationDigests, purgeDeletedCompanies } from '../app/modules/companies/index.server'
+import { purgeDeletedCompanies } from '../app/modules/companies/index.server'
+import { flushNotificationDigests } from '../app/modules/kernel/index.server'
 import { refreshWindowedPrices } from '../app/modules/catalog/index.server'
 import { closeExpiredRfqs, expireQuotations, remindRfqDeadlines } from '../app/modules/sourcing/index.server'
 import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '../../tests/factories/sourcing'
-import { notifications } from '../modules/companies/companies.tables.server'
+import { notifications } from '../modules/kernel/kernel.tables.server'
 import { getPurchaseOrder } from '../modules/orders/index.server'
 import { awardFieldNames, readAwardForm } from '../modules/sourcing/index'
 import { comparisonFor } from '../modules/sourcing/index.server'

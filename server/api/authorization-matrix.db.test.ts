@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addresses, certifications, files, invitations, supplierApplications } from '../../app/modules/companies/companies.tables.server'
+import { addresses, certifications, invitations, supplierApplications } from '../../app/modules/companies/companies.tables.server'
+import { files } from '../../app/modules/kernel/kernel.tables.server'
 import { importJobs, priceLists, products } from '../../app/modules/catalog/catalog.tables.server'
 import { database } from '../../app/platform/db/index.server'
 import { freightQuotes, purchaseOrders, serviceOrders } from '../../app/modules/orders/orders.tables.server'

@@ -10,11 +10,11 @@ import {
   addresses,
   certifications,
   companyProfiles,
-  files,
   invitations,
   organizations,
   supplierApplications,
 } from '../../app/modules/companies/companies.tables.server'
+import { files } from '../../app/modules/kernel/kernel.tables.server'
 import { conversations, messages } from '../../app/modules/messaging/messaging.tables.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder } from '../../app/modules/orders/index.server'

@@ -13,12 +13,11 @@ import { registerAuthRoutes, registerPreferenceRoutes } from '../../app/modules/
 import {
   registerAddressRoutes,
   registerCompanyRoutes,
-  registerFileRoutes,
-  registerNotificationRoutes,
   registerTeamRoutes,
   registerUserAdminRoutes,
   registerVerificationRoutes,
 } from '../../app/modules/companies/api.server'
+import { registerFileRoutes, registerNotificationRoutes } from '../../app/modules/kernel/api.server'
 import {
   registerCategoryRoutes,
   registerDirectoryRoutes,

@@ -16,7 +16,6 @@ import {
 import {
   ADDRESS_TYPES,
   APPLICATION_STATUSES,
-  AUDIT_ACTIONS,
   BAN_DURATIONS_DAYS,
   COMPANY_KINDS,
   DECISIONS,
@@ -31,7 +30,8 @@ import {
   USER_STATUSES,
   VERIFICATION_STATUSES,
 } from '../../app/modules/companies/index'
-import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS } from '../../app/modules/companies/index.server'
+import { AUDIT_ACTIONS } from '../../app/modules/kernel/index'
+import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS } from '../../app/modules/kernel/index.server'
 import { AUTH_MAIL_KINDS, WEAK_PASSWORD_REASONS } from '../../app/modules/identity/index'
 import { CONVERSATION_KINDS, CHANNEL_VISIBILITIES, INBOX_TABS, SUBJECT_KINDS } from '../../app/modules/messaging/index'
 import {

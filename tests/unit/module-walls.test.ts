@@ -31,6 +31,8 @@ describe('module walls', { timeout: 60_000 }, () => {
     expect(owners.get('purchaseOrders')).toBe('modules/orders')
     expect(owners.get('rfqs')).toBe('modules/sourcing')
     expect(owners.get('organizations')).toBe('modules/companies')
+    expect(owners.get('files')).toBe('modules/kernel')
+    expect(owners.get('numberSequences')).toBe('modules/kernel')
     expect(owners.get('fxRates')).toBe('platform/fx')
     expect(views.get('publicCompanyCards')).toBe('modules/companies')
     expect(views.get('userDirectory')).toBe('modules/identity')
@@ -72,6 +74,7 @@ describe('module walls', { timeout: 60_000 }, () => {
       'app/modules/catalog/planted.server.ts': "import { getRfq } from '../sourcing/index.server'\nimport { companyCards } from '../companies/index.server'",
       'app/modules/companies/planted.server.ts': "import { userNames } from '../identity/index.server'",
       'app/modules/identity/planted.server.ts': "import { companyCards } from '../companies/index.server'",
+      'app/modules/kernel/planted.server.ts': "import { userNames } from '../identity/index.server'\nimport { companyNames } from '../companies/index.server'",
       'app/modules/logistics/planted.server.ts': "import { getPurchaseOrder } from '../orders/index.server'\nimport { x } from '../inventory/index.server'",
       'app/modules/unplaced/planted.server.ts': "import { userNames } from '../identity/index.server'",
       'app/platform/jobs/planted.server.ts':
@@ -81,6 +84,7 @@ describe('module walls', { timeout: 60_000 }, () => {
     expect(orderViolations(Object.keys(planted), (file) => planted[file]!)).toEqual([
       'app/modules/catalog/planted.server.ts -> modules/sourcing',
       'app/modules/identity/planted.server.ts -> modules/companies',
+      'app/modules/kernel/planted.server.ts -> modules/companies',
       'app/modules/logistics/planted.server.ts -> modules/inventory',
       'app/modules/unplaced/planted.server.ts -> modules/identity',
       'app/platform/jobs/planted.server.ts -> modules/sourcing',

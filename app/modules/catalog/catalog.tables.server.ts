@@ -15,7 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { files, organizations } from '../companies/companies.tables.server'
+import { organizations } from '../companies/companies.tables.server'
+import { files } from '../kernel/kernel.tables.server'
 import { users } from '../identity/identity.tables.server'
 import { IMPORT_JOB_PHASES, IMPORT_JOB_STATUSES, PRODUCT_STATUSES, type ProductAttribute } from './catalog.constants'
 

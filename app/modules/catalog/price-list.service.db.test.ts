@@ -20,8 +20,8 @@ import {
   updatePriceList,
 } from './price-list.service.server'
 import { priceLists } from './catalog.tables.server'
-import { AuditQuery } from '../companies/index'
-import { listCompanyAudit } from '../companies/index.server'
+import { AuditQuery } from '../kernel/index'
+import { listCompanyAudit } from '../kernel/index.server'
 import { products } from './catalog.tables.server'
 
 const ctxOf = (userId: string, companyId: string, memberRole: MemberRole): ServiceContext => ({

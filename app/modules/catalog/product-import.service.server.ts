@@ -8,7 +8,7 @@ import { translator } from '../../platform/i18n/translate.server'
 import { fieldErrorsOf } from '../../platform/validation'
 import { timeSlicer } from '../../platform/time-slice.server'
 import { requireRole } from '../companies/index'
-import { getFile, uploadFile } from '../companies/index.server'
+import { getFile, uploadFile } from '../kernel/index.server'
 import { importJobs, products } from './catalog.tables.server'
 import { enqueueImport, type ImportJobRow } from './product-import.jobs.server'
 import {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditEvents } from './companies.tables.server'
+import { auditEvents } from '../kernel/kernel.tables.server'
 import { database } from '../../platform/db/index.server'
 import { addMember, createMember } from '../../../db/factories/companies'
 import { createUser } from '../../../db/factories/users'

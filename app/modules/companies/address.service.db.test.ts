@@ -6,7 +6,8 @@ import { database } from '../../platform/db/index.server'
 import type { AppError } from '../../platform/errors'
 import { CreateAddressInput, MAX_ADDRESSES_PER_TYPE } from './address.inputs'
 import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from './address.service.server'
-import { addresses, auditEvents } from './companies.tables.server'
+import { addresses } from './companies.tables.server'
+import { auditEvents } from '../kernel/kernel.tables.server'
 
 function contextOf(userId: string, companyId: string | null, memberRole: MemberRole | null): ServiceContext {
   return {

@@ -43,17 +43,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 export const ADDRESS_TYPES = ['billing', 'shipping', 'warehouse'] as const
 export type AddressType = (typeof ADDRESS_TYPES)[number]
 
-export const FILE_PURPOSES = ['logo', 'banner', 'certification', 'verification', 'factory_photo', 'attachment', 'product_image', 'product_import'] as const
-export type FilePurpose = (typeof FILE_PURPOSES)[number]
-
 /** A deleted company can be restored by an owner for this long, then it is purged. */
 export const COMPANY_RECOVERY_DAYS = 30
 
 export type LocalizedText = Partial<Record<Locale, string>>
-
-/**
- * The numbering series of business records, per company and year: purchase, service and logistic orders
- * (PO-2026-00042, SO-…, LO-…), purchase projects (PRJ-…) and requests for quotation (RFQ-…).
- */
-export const NUMBER_SERIES = ['PO', 'SO', 'LO', 'PRJ', 'RFQ'] as const
-export type NumberSeries = (typeof NUMBER_SERIES)[number]

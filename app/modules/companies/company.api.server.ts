@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { type ApiRouter, registerBodies } from '../../platform/api/api-env'
-import { AddCertificationInput, AuditQuery, CreateCompanyInput, UpdateCompanyInput } from './index'
+import { AddCertificationInput, CreateCompanyInput, UpdateCompanyInput } from './index'
+import { AuditQuery } from '../kernel/index'
 import {
   addCertification,
   createCompany,
@@ -8,7 +9,6 @@ import {
   getCompanyById,
   getCompanyProfile,
   listCertifications,
-  listCompanyAudit,
   removeCertification,
   restoreCompany,
   switchActiveCompany,
@@ -16,6 +16,7 @@ import {
   companyContextOf,
   type CompanyProfile,
 } from './index.server'
+import { listCompanyAudit } from '../kernel/index.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { parseAndRun, readJsonBody, withFieldMessages } from '../../platform/api/errors.server'
 import {

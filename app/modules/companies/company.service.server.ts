@@ -4,11 +4,10 @@ import type { Actor, ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
-import { changedFields, recordAudit } from './audit.service.server'
+import { attachedFiles, changedFields, discardBytes, recordAudit, storedKeysOf } from '../kernel/index.server'
 import { COMPANY_RECOVERY_DAYS, type LocalizedText } from './companies.constants'
-import { certifications, companyProfiles, files, members, organizations } from './companies.tables.server'
+import { certifications, companyProfiles, members, organizations } from './companies.tables.server'
 import { companyChanged, membershipsChanged, setActiveCompany } from './company-context.server'
-import { discardBytes } from './file.service.server'
 import type { AddCertificationInput, CreateCompanyInput, UpdateCompanyInput } from './company.inputs'
 import { requireCompany, requireRole } from './policies'
 
@@ -109,11 +108,8 @@ async function assertCanSeeCompany(actor: Actor, companyId: string): Promise<voi
 
 /** A file of the company used as logo or certificate must belong to it. */
 async function assertCompanyFile(db: Database | Transaction, companyId: string, fileId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.organizationId, companyId)))
-  if (!row) throw new AppError('validation_failed', 'Unknown file', { fields: { fileId: ['validation.file'] } })
+  const [file] = await attachedFiles([fileId], { companyId, db })
+  if (!file) throw new AppError('validation_failed', 'Unknown file', { fields: { fileId: ['validation.file'] } })
 }
 
 export async function updateCompanyProfile(ctx: ServiceContext, input: UpdateCompanyInput) {
@@ -274,13 +270,13 @@ export async function restoreCompany(ctx: ServiceContext, companyId: string): Pr
 export async function purgeDeletedCompanies(now = new Date()): Promise<number> {
   const expired = and(isNotNull(organizations.deletedAt), lt(organizations.purgeAfter, now))
   const { purged, storedKeys } = await database().transaction(async (tx) => {
-    const stored = await tx
-      .select({ storageKey: files.storageKey, thumbnailKey: files.thumbnailKey })
-      .from(files)
-      .innerJoin(organizations, eq(organizations.id, files.organizationId))
-      .where(expired)
+    const expiring = await tx.select({ id: organizations.id }).from(organizations).where(expired)
+    const stored = await storedKeysOf(
+      expiring.map((company) => company.id),
+      tx,
+    )
     const deleted = await tx.delete(organizations).where(expired).returning({ id: organizations.id })
-    return { purged: deleted.length, storedKeys: stored.flatMap((file) => [file.storageKey, file.thumbnailKey]) }
+    return { purged: deleted.length, storedKeys: stored }
   })
   await discardBytes(storedKeys)
   return purged

@@ -1,7 +1,6 @@
 // Tables stay private (issue 17); other modules join the published read models (ADR 036).
 export { companyMemberships, publicCompanyCards } from './companies.views.server'
 export { companyServiceContext } from './api-context.server'
-export { recordAudit, changedFields, listCompanyAudit, type AuditEntry } from './audit.service.server'
 export {
   actorFor,
   closeCompanyCaches,
@@ -52,22 +51,6 @@ export {
   type AdminUserListItem,
   type AdminUserProfile,
 } from './user-admin.service.server'
-export {
-  deleteFile,
-  fileContentUrl,
-  filesOfCompany,
-  fileThumbnailUrl,
-  getFile,
-  listFiles,
-  openFile,
-  openRecordAttachment,
-  uploadFile,
-  uploadLimitFor,
-  type FileDownload,
-  type FileVariant,
-  type RecordAttachmentDownload,
-  type StoredFile,
-} from './file.service.server'
 export { companyAddress, createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from './address.service.server'
 export {
   addCertificationWithFile,
@@ -91,38 +74,12 @@ export {
   submitApplicationWithUploads,
   type ApplicationDetail,
 } from './verification.service.server'
-export {
-  deliverNotice,
-  deliverUserNotice,
-  flushNotificationDigests,
-  listNotifications,
-  markNotificationsRead,
-  NOTIFICATIONS_PAGE_SIZE,
-  recordNotice,
-  recordUserNotice,
-  type Notice,
-  type NoticeSignal,
-  type NotificationItem,
-  type NotificationPage,
-  type UserNotice,
-  type UserNoticeSignal,
-} from './notification.service.server'
+export { deliverNotice, recordNotice, type Notice, type NoticeSignal } from './company-notice.service.server'
 // Also registers the outbox handler that delivers the notices events carry.
 export { toUsers, unmailed } from './notice-delivery.server'
-export { getNotificationSettings, settingsOf, updateNotificationSettings, type NotificationSettings } from './notification-settings.service.server'
-export {
-  groupOfKind,
-  isNotificationGroup,
-  NOTIFICATION_GROUPS,
-  NOTIFICATION_KINDS,
-  UpdateNotificationSettingsInput,
-  type NotificationGroup,
-  type NotificationKind,
-  type NotificationKindIn,
-} from './notification.inputs'
-export { formatNumber, nextNumber } from './numbering.server'
+// Provides the kernel with what it must know of companies (names, deletion, references to a file being deleted).
+import './kernel-facts.server'
 export { companyCards, companyCertifications, companyName, companyNames, companyStanding, lockCompany, type CompanyCard } from './company-lookups.server'
-export { attachedFiles, checkAttachments, companyFilesFor, foreignAttachments, type AttachedFile } from './attachments.server'
 export {
   companyProgress,
   companySetup,

@@ -1,6 +1,5 @@
 export * from './companies.constants'
 export { companiesContext, type ClientCompanies, type Membership } from './company-context'
-export { AUDIT_ACTIONS, AuditQuery, type AuditAction } from './audit.inputs'
 export {
   AddCertificationInput,
   CreateCompanyInput,
@@ -40,7 +39,6 @@ export {
   requirePlatformAdmin,
   requireRole,
 } from './policies'
-export { fileContentUrl, fileThumbnailUrl } from './file-urls'
 export {
   BAN_DURATIONS_DAYS,
   BAN_MAX_DAYS,
@@ -52,7 +50,6 @@ export {
   UserSearchQuery,
   type UserStatus,
 } from './user-admin.inputs'
-export { FILE_ACCEPT, FILE_LIST_MAX_LIMIT, FILE_PURPOSE_TYPES, FileListQuery, PUBLIC_FILE_PURPOSES, UploadFileInput } from './file.inputs'
 export {
   AddressInput,
   AddressListQuery,

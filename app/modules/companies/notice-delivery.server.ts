@@ -2,8 +2,9 @@
 import { logger } from '../../platform/logger.server'
 import { registerOutboxHandler } from '../../platform/outbox/outbox.server'
 import { z } from '../../platform/zod'
-import { NOTIFICATION_KINDS } from './notification.inputs'
-import { deliverNotice, deliverUserNotice, type Notice, type UserNotice } from './notification.service.server'
+import { NOTIFICATION_KINDS } from '../kernel/index'
+import { deliverUserNotice, type UserNotice } from '../kernel/index.server'
+import { deliverNotice, type Notice } from './company-notice.service.server'
 
 /** Not mailed: the caller mails the news itself. */
 type Unmailed = { mail: false }

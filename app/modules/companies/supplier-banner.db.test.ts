@@ -11,8 +11,9 @@ import { AppError } from '../../platform/errors'
 import { LocalDiskStorage } from '../../platform/files/local-storage.server'
 import { useFileStorage } from '../../platform/files/storage.server'
 import { getSupplierProfile as publicProfile } from '../catalog/index.server'
-import { companyProfiles, files } from './companies.tables.server'
-import { openFile } from './file.service.server'
+import { companyProfiles } from './companies.tables.server'
+import { files } from '../kernel/kernel.tables.server'
+import { openFile } from '../kernel/index.server'
 import { getSupplierProfile, removeSupplierBanner, replaceSupplierBanner } from './supplier-profile.service.server'
 
 let root: string

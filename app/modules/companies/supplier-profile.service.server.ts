@@ -1,14 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { changedFields, recordAudit } from './audit.service.server'
-import type { CompanyKind, FilePurpose, LocalizedText, SupplierType } from './companies.constants'
-import { companyProfiles, files, organizations } from './companies.tables.server'
+import { attachedFiles, changedFields, deleteFile, filesOfCompany, recordAudit, type StoredFile, uploadFile } from '../kernel/index.server'
+import type { CompanyKind, LocalizedText, SupplierType } from './companies.constants'
+import type { FilePurpose } from '../kernel/index'
+import { companyProfiles, organizations } from './companies.tables.server'
 import { companyChanged } from './company-context.server'
 import type { AddCertificationInput } from './company.inputs'
 import { addCertification } from './company.service.server'
-import { deleteFile, filesOfCompany, type StoredFile, uploadFile } from './file.service.server'
 import { requireCompany, requireRole } from './policies'
 import { MAX_FACTORY_PHOTOS, type UpdateSupplierProfileInput } from './supplier.inputs'
 
@@ -50,11 +50,9 @@ async function readSupplierFields(db: Db, companyId: string): Promise<SupplierPr
 /** Every id must name a file of this company uploaded for `purpose`; otherwise the field is refused. */
 export async function assertCompanyFiles(db: Db, companyId: string, fileIds: string[], purpose: FilePurpose, field: string): Promise<void> {
   if (fileIds.length === 0) return
-  const found = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organizationId, companyId), eq(files.purpose, purpose), inArray(files.id, fileIds)))
-  if (found.length !== fileIds.length) throw new AppError('validation_failed', 'Unknown file', { fields: { [field]: ['validation.file'] } })
+  const found = await attachedFiles(fileIds, { companyId, purposes: [purpose], db })
+  if (new Set(found.map((file) => file.id)).size !== fileIds.length)
+    throw new AppError('validation_failed', 'Unknown file', { fields: { [field]: ['validation.file'] } })
 }
 
 /** A company that names a supplier type supplies: a buyer becomes buyer and supplier. */

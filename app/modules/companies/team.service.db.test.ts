@@ -9,8 +9,9 @@ import type { Locale } from '../../platform/i18n/locales'
 import { devMessages } from '../../platform/mail/mail.tables.server'
 import { setLanguagePreference } from '../identity/index.server'
 import { sessions, users } from '../identity/identity.tables.server'
-import type { AuditAction } from './audit.inputs'
-import { activeCompanies, auditEvents, invitations, members } from './companies.tables.server'
+import type { AuditAction } from '../kernel/index'
+import { activeCompanies, invitations, members } from './companies.tables.server'
+import { auditEvents } from '../kernel/kernel.tables.server'
 import {
   acceptInvitation,
   acceptInvitationById,

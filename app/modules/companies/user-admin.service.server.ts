@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, getViewSelectedFields, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { PlatformRole, ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { deleteUserSessions, lockUser, revokeSessions, updateBan, updatePlatformRole, userDirectory as users } from '../identity/index.server'
-import { recordAudit } from './audit.service.server'
+import { auditOfTarget, recordAudit } from '../kernel/index.server'
 import type { MemberRole, VerificationStatus } from './companies.constants'
-import { auditEvents, companyProfiles, members, organizations } from './companies.tables.server'
+import { companyProfiles, members, organizations } from './companies.tables.server'
 import { requirePlatformAdmin } from './policies'
 import type { BanUserInput, UserSearchQuery, UserStatus } from './user-admin.inputs'
 
@@ -154,7 +153,6 @@ export async function getUserDetail(ctx: ServiceContext, userId: string): Promis
   requirePlatformAdmin(ctx.actor)
   const row = await findUser(userId)
   const db = database()
-  const actor = alias(users, 'actor')
   const [companies, audit] = await Promise.all([
     db
       .select({
@@ -169,21 +167,7 @@ export async function getUserDetail(ctx: ServiceContext, userId: string): Promis
       .leftJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
       .where(eq(members.userId, userId))
       .orderBy(asc(members.createdAt)),
-    db
-      .select({
-        id: auditEvents.id,
-        action: auditEvents.action,
-        before: auditEvents.before,
-        after: auditEvents.after,
-        createdAt: auditEvents.createdAt,
-        actorUserId: auditEvents.actorUserId,
-        actorName: actor.name,
-      })
-      .from(auditEvents)
-      .leftJoin(actor, eq(actor.id, auditEvents.actorUserId))
-      .where(and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, userId)))
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-      .limit(RECENT_AUDIT_LIMIT),
+    auditOfTarget('user', userId, RECENT_AUDIT_LIMIT, db),
   ])
   return {
     user: profileOf(row),

@@ -8,8 +8,6 @@ import {
   COMPANY_KINDS,
   DECISIONS,
   DecisionInput,
-  fileContentUrl,
-  fileThumbnailUrl,
   requirePlatformAdmin,
   requireRole,
   SubmitApplicationInput,
@@ -17,6 +15,7 @@ import {
   UpdateSupplierProfileInput,
   VERIFICATION_STATUSES,
 } from './index'
+import { fileContentUrl, fileThumbnailUrl } from '../kernel/index'
 import {
   decideApplication,
   getApplication,
@@ -26,9 +25,9 @@ import {
   submitApplication,
   updateSupplierProfile,
   type ApplicationDetail,
-  type StoredFile,
   type SupplierProfile,
 } from './index.server'
+import { type StoredFile } from '../kernel/index.server'
 import type { ServiceContext } from '../../platform/actor'
 import { AppError, isAppError } from '../../platform/errors'
 import { translator } from '../../platform/i18n/translate.server'

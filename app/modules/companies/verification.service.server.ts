@@ -9,15 +9,14 @@ import { logger } from '../../platform/logger.server'
 import { sendMail } from '../../platform/mail/mailer.server'
 import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { savedLanguageOf, userDirectory as users } from '../identity/index.server'
-import { recordAudit } from './audit.service.server'
+import { filesOfCompany, recordAudit, usersMailedFor } from '../kernel/index.server'
 import type { SupplierType, VerificationStatus } from './companies.constants'
-import { certifications, companyProfiles, members, notificationSettings, organizations, supplierApplications } from './companies.tables.server'
+import { certifications, companyProfiles, members, organizations, supplierApplications } from './companies.tables.server'
 import { companyChanged } from './company-context.server'
 import type { CreateCompanyInput } from './company.inputs'
 import { createCompany, getCompanyById } from './company.service.server'
-import { filesOfCompany } from './file.service.server'
 import { unmailed } from './notice-delivery.server'
-import { type Notice, recordNotice } from './notification.service.server'
+import { type Notice, recordNotice } from './company-notice.service.server'
 import { requireCompany, requirePlatformAdmin, requireRole } from './policies'
 import { assertCompanyFiles, type FormUpload, updateSupplierProfile, withUploads, writeSupplierProfile } from './supplier-profile.service.server'
 import type { ApplicationQuery, DecisionInput, SubmitApplicationInput, SupplierOnboardProfileInput, UpdateSupplierProfileInput } from './supplier.inputs'
@@ -304,13 +303,16 @@ export async function decideApplication(ctx: ServiceContext, id: string, input: 
  */
 async function reviewRecipients(companyId: string) {
   const rows = await database()
-    .select({ userId: users.id, email: users.email, name: users.name, companyName: organizations.name, mailDisabled: notificationSettings.mailDisabled })
+    .select({ userId: users.id, email: users.email, name: users.name, companyName: organizations.name })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .innerJoin(organizations, eq(organizations.id, members.organizationId))
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, members.userId))
     .where(and(eq(members.organizationId, companyId), inArray(members.role, ['owner', 'admin']), eq(users.emailIsPlaceholder, false)))
-  const mailed = rows.filter((row) => !row.mailDisabled?.includes('verification'))
+  const mailable = await usersMailedFor(
+    'verification',
+    rows.map((row) => row.userId),
+  )
+  const mailed = rows.filter((row) => mailable.has(row.userId))
   return Promise.all(mailed.map(async (row) => ({ ...row, locale: (await savedLanguageOf(row.userId)) ?? DEFAULT_LOCALE })))
 }
 

@@ -5,7 +5,7 @@ import { contextOf } from '../../../db/factories/context'
 import { createUser } from '../../../db/factories/users'
 import { database } from '../../platform/db/index.server'
 import { setRealtimeEmitter } from '../../platform/realtime/publisher.server'
-import { notifications } from '../companies/companies.tables.server'
+import { notifications } from '../kernel/kernel.tables.server'
 import {
   addChannelMembers,
   canJoinConversation,

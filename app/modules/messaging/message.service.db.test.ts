@@ -10,7 +10,7 @@ import { database } from '../../platform/db/index.server'
 import { setEnvForTesting } from '../../platform/env.server'
 import { MemoryRateLimitStore, useRateLimitStore } from '../../platform/rate-limit.server'
 import { setRealtimeEmitter } from '../../platform/realtime/publisher.server'
-import { files, notifications } from '../companies/companies.tables.server'
+import { files, notifications } from '../kernel/kernel.tables.server'
 import {
   createChannel,
   deleteMessage,

@@ -10,16 +10,8 @@ import { rateLimitStore } from '../../platform/rate-limit.server'
 import { roomOf } from '../../platform/realtime/events'
 import { publish } from '../../platform/realtime/publisher.server'
 import { requireCompany } from '../companies/index'
-import {
-  attachedFiles,
-  companyName,
-  companyNames,
-  foreignAttachments,
-  type Notice,
-  openRecordAttachment,
-  type RecordAttachmentDownload,
-  recordNotice,
-} from '../companies/index.server'
+import { companyName, companyNames, type Notice, recordNotice } from '../companies/index.server'
+import { attachedFiles, foreignAttachments, openRecordAttachment, type RecordAttachmentDownload } from '../kernel/index.server'
 import { userNames } from '../identity/index.server'
 import {
   ensurePostable,

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { notifications } from '../companies/companies.tables.server'
+import { notifications } from '../kernel/kernel.tables.server'
 import { purchaseOrders } from './orders.tables.server'
 import { database } from '../../platform/db/index.server'
 import { idempotencyKeys } from '../../platform/idempotency/idempotency.tables.server'

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '../../../tests/factories/sourcing'
 import { database } from '../../platform/db/index.server'
-import { notifications } from '../companies/companies.tables.server'
+import { notifications } from '../kernel/kernel.tables.server'
 import { QuotationDecisionInput, SaveQuotationInput } from './quotation.inputs'
 import {
   decideQuotation,

@@ -11,7 +11,8 @@ import { availableActions, checkTransition, type Party } from '../../platform/st
 import type { Incoterm, PaymentTerms } from '../../platform/trade-terms'
 import { roundToCurrency } from '../catalog/index'
 import { requireCompany } from '../companies/index'
-import { attachedFiles, checkAttachments, companyName, companyNames, companyStanding, type Notice, recordNotice } from '../companies/index.server'
+import { companyName, companyNames, companyStanding, type Notice, recordNotice } from '../companies/index.server'
+import { attachedFiles, checkAttachments } from '../kernel/index.server'
 import { userNames } from '../identity/index.server'
 import type {
   MyQuotationsQuery,

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { categoryNames, knownCategoryIds, knownHsCodes } from '../catalog/index.server'
 import { requireCompany } from '../companies/index'
-import { attachedFiles, checkAttachments } from '../companies/index.server'
+import { attachedFiles, checkAttachments } from '../kernel/index.server'
 import { isProjectEditable, lockProject, recordProjectEvent } from './project.service.server'
 import type {
   BulkRequirementsInput,

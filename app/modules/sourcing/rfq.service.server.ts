@@ -9,18 +9,10 @@ import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/out
 import { availableActions, checkTransition } from '../../platform/state-machine'
 import type { Incoterm } from '../../platform/trade-terms'
 import { knownCategoryIds } from '../catalog/index.server'
-import { FILE_LIST_MAX_LIMIT, requireCompany } from '../companies/index'
-import {
-  checkAttachments,
-  companyName,
-  attachedFiles,
-  listFiles,
-  nextNumber,
-  type Notice,
-  type NotificationKindIn,
-  publicCompanyCards as companies,
-  recordNotice,
-} from '../companies/index.server'
+import { requireCompany } from '../companies/index'
+import { FILE_LIST_MAX_LIMIT } from '../kernel/index'
+import { companyName, type Notice, publicCompanyCards as companies, recordNotice } from '../companies/index.server'
+import { checkAttachments, attachedFiles, listFiles, nextNumber, type NotificationKindIn } from '../kernel/index.server'
 import type {
   AnswerQuestionInput,
   AskQuestionInput,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { FilePurpose } from '../../../app/modules/companies/index'
-import type { files } from '../../../app/modules/companies/companies.tables.server'
+import type { FilePurpose } from '../../../app/modules/kernel/index'
+import type { files } from '../../../app/modules/kernel/kernel.tables.server'
 import { FILE_TYPES } from '../../../app/platform/files/file-types'
 import { fileStorage } from '../../../app/platform/files/storage.server'
 import { THUMBNAIL_CONTENT_TYPE } from '../../../app/platform/files/thumbnail.server'

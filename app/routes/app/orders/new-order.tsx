@@ -7,8 +7,9 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { listSuppliers, getSupplierProfile, searchOrderableProducts } from '../../../modules/catalog/index.server'
-import { FILE_LIST_MAX_LIMIT } from '../../../modules/companies/index'
-import { listAddresses, listFiles, requireActor, uploadFile } from '../../../modules/companies/index.server'
+import { FILE_LIST_MAX_LIMIT } from '../../../modules/kernel/index'
+import { listAddresses, requireActor } from '../../../modules/companies/index.server'
+import { listFiles, uploadFile } from '../../../modules/kernel/index.server'
 import { CreatePurchaseOrderInput, OrderForm, type OrderFormLine, type OrderFormValues, UpdatePurchaseOrderInput } from '../../../modules/orders/index'
 import {
   createPurchaseOrder,

@@ -22,8 +22,10 @@ import {
   setProductImages,
   updateProduct,
 } from '../../../modules/catalog/index.server'
-import { fileThumbnailUrl, hasRole, requireRole } from '../../../modules/companies/index'
-import { requireActor, uploadFile } from '../../../modules/companies/index.server'
+import { hasRole, requireRole } from '../../../modules/companies/index'
+import { fileThumbnailUrl } from '../../../modules/kernel/index'
+import { requireActor } from '../../../modules/companies/index.server'
+import { uploadFile } from '../../../modules/kernel/index.server'
 import type { ServiceContext } from '../../../platform/actor'
 import { countryOptions } from '../../../platform/countries'
 import { AppError, isAppError } from '../../../platform/errors'

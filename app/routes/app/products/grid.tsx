@@ -17,7 +17,8 @@ import {
   type QuickEditResult,
 } from '../../../modules/catalog/index'
 import { baseUnitPrices, categoryTree, flattenCategories, listProducts, productCovers, quickEditProduct } from '../../../modules/catalog/index.server'
-import { fileThumbnailUrl, hasRole, requireRole } from '../../../modules/companies/index'
+import { hasRole, requireRole } from '../../../modules/companies/index'
+import { fileThumbnailUrl } from '../../../modules/kernel/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { failure, failureFromError, formToObject, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'

@@ -25,7 +25,7 @@ import {
   uploadImport,
   type ImportJob,
 } from '../../../modules/catalog/index.server'
-import { FILE_ACCEPT } from '../../../modules/companies/index'
+import { FILE_ACCEPT } from '../../../modules/kernel/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import type { ServiceContext } from '../../../platform/actor'
 import { uploadFromForm } from '../../../platform/files/upload-form.server'

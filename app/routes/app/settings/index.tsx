@@ -15,31 +15,27 @@ import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import {
   AddCertificationInput,
-  AUDIT_ACTIONS,
-  AuditQuery,
   CompanyFields,
   canDeleteCompany,
   canEditCompany,
   DeleteCompanyInput,
   DESCRIPTION_FIELDS,
-  fileContentUrl,
-  fileThumbnailUrl,
   SettingsNav,
   UpdateCompanyInput,
   VerificationStatusBadge,
 } from '../../../modules/companies/index'
+import { AUDIT_ACTIONS, AuditQuery, fileContentUrl, fileThumbnailUrl } from '../../../modules/kernel/index'
 import {
   addCertification,
   deleteCompany,
   getCompanyProfile,
   leaveCompany,
   listCertifications,
-  listCompanyAudit,
   removeCertification,
   requireActor,
   updateCompanyProfile,
-  uploadFile,
 } from '../../../modules/companies/index.server'
+import { listCompanyAudit, uploadFile } from '../../../modules/kernel/index.server'
 import { countryName } from '../../../platform/countries'
 import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, formToObject, parseForm, withRouteErrors } from '../../../platform/forms.server'

@@ -1,5 +1,6 @@
 import { Alert } from '../../../components/ui/alert'
-import { requireActor, uploadFile } from '../../../modules/companies/index.server'
+import { requireActor } from '../../../modules/companies/index.server'
+import { uploadFile } from '../../../modules/kernel/index.server'
 import {
   AddApprovedSupplierInput,
   ApprovedListQuery,

@@ -11,7 +11,6 @@ import { useFormatter } from '../../../components/use-formatter'
 import {
   ApplicationMessageInput,
   canSubmitApplication,
-  FILE_ACCEPT,
   MAX_APPLICATION_DOCUMENTS,
   MAX_APPLICATION_MESSAGE,
   SupplierApplicationHistory,
@@ -21,7 +20,9 @@ import {
   VerificationStatusBadge,
   VerifiedBadge,
 } from '../../../modules/companies/index'
-import { getSupplierProfile, myApplications, requireActor, submitApplicationWithUploads, uploadLimitFor } from '../../../modules/companies/index.server'
+import { FILE_ACCEPT } from '../../../modules/kernel/index'
+import { getSupplierProfile, myApplications, requireActor, submitApplicationWithUploads } from '../../../modules/companies/index.server'
+import { uploadLimitFor } from '../../../modules/kernel/index.server'
 import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'

@@ -9,8 +9,9 @@ import { Input } from '../../../components/ui/input'
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
-import { FILE_LIST_MAX_LIMIT } from '../../../modules/companies/index'
-import { listFiles, requireActor } from '../../../modules/companies/index.server'
+import { FILE_LIST_MAX_LIMIT } from '../../../modules/kernel/index'
+import { requireActor } from '../../../modules/companies/index.server'
+import { listFiles } from '../../../modules/kernel/index.server'
 import { OpenConversation } from '../../../modules/messaging/index'
 import {
   AskQuestionInput,

@@ -13,15 +13,13 @@ import {
   AddCertificationInput,
   canEditCompany,
   DESCRIPTION_FIELDS,
-  FILE_ACCEPT,
-  fileContentUrl,
-  fileThumbnailUrl,
   MAX_FACTORY_PHOTOS,
   SupplierFileField,
   SupplierMarketsField,
   UpdateSupplierProfileInput,
   VerificationStatusBadge,
 } from '../../../modules/companies/index'
+import { FILE_ACCEPT, fileContentUrl, fileThumbnailUrl } from '../../../modules/kernel/index'
 import {
   addCertificationWithFile,
   addFactoryPhotos,
@@ -33,8 +31,8 @@ import {
   replaceSupplierBanner,
   requireActor,
   updateSupplierProfile,
-  uploadLimitFor,
 } from '../../../modules/companies/index.server'
+import { uploadLimitFor } from '../../../modules/kernel/index.server'
 import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'

@@ -9,16 +9,8 @@ import { FormField } from '../../../components/ui/field'
 import { formatFileSize } from '../../../components/ui/file-drop-validation'
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
-import {
-  DECISIONS,
-  DecisionInput,
-  fileContentUrl,
-  fileThumbnailUrl,
-  MAX_REVIEW_NOTE,
-  SupplierApplicationHistory,
-  VerificationStatusBadge,
-  VerifiedBadge,
-} from '../../../modules/companies/index'
+import { DECISIONS, DecisionInput, MAX_REVIEW_NOTE, SupplierApplicationHistory, VerificationStatusBadge, VerifiedBadge } from '../../../modules/companies/index'
+import { fileContentUrl, fileThumbnailUrl } from '../../../modules/kernel/index'
 import { decideApplication, getApplication, requireActor } from '../../../modules/companies/index.server'
 import { countryName } from '../../../platform/countries'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'

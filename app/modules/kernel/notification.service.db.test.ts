@@ -13,11 +13,11 @@ import { devMessages } from '../../platform/mail/mail.tables.server'
 import { userPreferences } from '../identity/preferences.tables.server'
 import { CreatePurchaseOrderInput } from '../orders/index'
 import { createPurchaseOrder, transitionPurchaseOrder } from '../orders/index.server'
-import { notificationMailQueue, notifications, supplierApplications } from './companies.tables.server'
-import { createInvitation } from './invitation.service.server'
+import { supplierApplications } from '../companies/companies.tables.server'
+import { createInvitation, decideApplication, deliverNotice, type Notice, recordNotice } from '../companies/index.server'
+import { notificationMailQueue, notifications } from './kernel.tables.server'
 import { getNotificationSettings, updateNotificationSettings } from './notification-settings.service.server'
-import { deliverNotice, deliverUserNotice, flushNotificationDigests, type Notice, recordNotice, recordUserNotice } from './notification.service.server'
-import { decideApplication } from './verification.service.server'
+import { deliverUserNotice, flushNotificationDigests, recordUserNotice } from './notification.service.server'
 
 const mailsTo = async (email: string) =>
   database()

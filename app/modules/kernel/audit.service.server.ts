@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
-import { userContacts } from '../identity/index.server'
+import { requireRole } from '../../platform/member-roles'
+import { userContacts, userDirectory } from '../identity/index.server'
 import type { AuditAction, AuditQuery } from './audit.inputs'
-import { auditEvents } from './companies.tables.server'
-import { requireRole } from './policies'
+import { auditEvents } from './kernel.tables.server'
 
 export type AuditEntry = {
   companyId: string | null
@@ -83,4 +84,24 @@ export async function listCompanyAudit(ctx: ServiceContext, query: AuditQuery) {
     return { ...row, actorName: actor?.name ?? null, actorEmail: actor?.email ?? null }
   })
   return { items, total: total?.value ?? 0, limit: query.limit, offset: query.offset }
+}
+
+/** The latest entries about one record (`user`, `company` …) across companies, newest first, with the acting person's name. */
+export async function auditOfTarget(targetType: string, targetId: string, limit: number, db: Database | Transaction = database()) {
+  const actor = alias(userDirectory, 'actor')
+  return db
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      before: auditEvents.before,
+      after: auditEvents.after,
+      createdAt: auditEvents.createdAt,
+      actorUserId: auditEvents.actorUserId,
+      actorName: actor.name,
+    })
+    .from(auditEvents)
+    .leftJoin(actor, eq(actor.id, auditEvents.actorUserId))
+    .where(and(eq(auditEvents.targetType, targetType), eq(auditEvents.targetId, targetId)))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit)
 }

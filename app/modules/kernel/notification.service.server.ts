@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
@@ -11,98 +11,14 @@ import { publish } from '../../platform/realtime/publisher.server'
 import { renderMail } from '../../platform/mail/layout.server'
 import { sendMail } from '../../platform/mail/mailer.server'
 import { userDirectory as users } from '../identity/index.server'
-import { members, notificationMailQueue, notifications, notificationSettings, organizations } from './companies.tables.server'
+import { companyFacts } from './company-facts.server'
+import { notificationMailQueue, notifications, notificationSettings } from './kernel.tables.server'
 import { groupOfKind, type NotificationKind } from './notification.inputs'
-
-/** What happened, for whom: `kind` names messages `kinds.<kind>.title|body` in the notifications catalog. */
-export type Notice = {
-  /** Every member of this company hears of it… */
-  companyId: string
-  /** …except the person who caused it. */
-  exceptUserId?: string | null
-  kind: NotificationKind
-  params: Record<string, string>
-  /** An app path without locale, e.g. `/app/orders/{id}/view`. */
-  link: string
-  /** Only these members of the company (e.g. the people mentioned in a message). */
-  userIds?: string[]
-  /** Skip anyone who still has an unread notice of the same kind and link (one notice per busy conversation). */
-  collapseUnread?: boolean
-}
-
-/** The live signal of a new notice (`notification:new` to the company room); the bell re-reads its list. */
-export type NoticeSignal = { companyId: string; kind: NotificationKind; exceptUserId: string | null; userIds: string[] | null }
 
 export type NotificationItem = { id: string; kind: NotificationKind; title: string; body: string; link: string; read: boolean; createdAt: Date }
 export type NotificationPage = { items: NotificationItem[]; total: number; unread: number }
 
 export const NOTIFICATIONS_PAGE_SIZE = 20
-
-/**
- * Writes the notice to every member's in-app list, in the caller's transaction (so it exists exactly when the change
- * does). The notice travels on in the change's outbox event (`recordEvent(tx, { notices })`), delivered after commit.
- */
-export async function recordNotice(tx: Database | Transaction, notice: Notice): Promise<number> {
-  const filters = recipientFilters(notice)
-  if (notice.collapseUnread) {
-    const pending = tx
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(
-        and(eq(notifications.userId, members.userId), eq(notifications.kind, notice.kind), eq(notifications.link, notice.link), isNull(notifications.readAt)),
-      )
-    filters.push(notExists(pending))
-  }
-  const recipients = await tx
-    .select({ userId: members.userId })
-    .from(members)
-    .where(and(...filters))
-  if (recipients.length === 0) return 0
-  await tx.insert(notifications).values(
-    recipients.map(({ userId }) => ({
-      id: randomUUID(),
-      userId,
-      organizationId: notice.companyId,
-      kind: notice.kind,
-      params: notice.params,
-      link: notice.link,
-    })),
-  )
-  return recipients.length
-}
-
-/** Who among the company's members a notice is for. */
-function recipientFilters(notice: Notice): SQL[] {
-  const filters = [eq(members.organizationId, notice.companyId)]
-  if (notice.exceptUserId) filters.push(ne(members.userId, notice.exceptUserId))
-  if (notice.userIds) filters.push(notice.userIds.length > 0 ? inArray(members.userId, notice.userIds) : sql`false`)
-  return filters
-}
-
-/**
- * After the transaction that recorded the notice has committed (the outbox relay calls it, notice-delivery.server.ts):
- * signals open pages (the bell updates live) and mails the recipients (per their settings, batched into digests).
- * `mail: false` when the caller mails the news itself (e.g. the verification decision), so nobody gets it twice. A mail
- * that fails is logged; a failed look-up of the recipients throws, so the relay tries again later.
- */
-export async function deliverNotice(notice: Notice, options: { mail?: boolean } = {}): Promise<void> {
-  publish([roomOf.company(notice.companyId)], 'notification:new', {
-    companyId: notice.companyId,
-    kind: notice.kind,
-    exceptUserId: notice.exceptUserId ?? null,
-    userIds: notice.userIds ?? null,
-  } satisfies NoticeSignal)
-  if (options.mail === false) return
-  const rows = await database()
-    .select({ userId: members.userId })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(...recipientFilters(notice), eq(users.emailIsPlaceholder, false)))
-  await mailEach(
-    rows.map((row) => row.userId),
-    { organizationId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link },
-  )
-}
 
 /** A notice for named people, whether or not they are members of a company (e.g. someone invited to join one). */
 export type UserNotice = {
@@ -118,9 +34,14 @@ export type UserNotice = {
 /** The live signal of a user notice (`notification:new` to each `user:{id}` room). */
 export type UserNoticeSignal = { companyId: string | null; kind: NotificationKind; exceptUserId: null; userIds: string[] }
 
-/** Writes a notice to each named person's in-app list, in the caller's transaction; it travels on as `toUsers(notice)` in the change's outbox event. */
-export async function recordUserNotice(tx: Database | Transaction, notice: UserNotice): Promise<number> {
-  const userIds = [...new Set(notice.userIds)]
+/**
+ * Writes a notice to each named person's in-app list, in the caller's transaction; it travels on as `toUsers(notice)`
+ * in the change's outbox event. `collapseUnread` skips anyone who still has an unread notice of the same kind and link
+ * (one notice per busy conversation).
+ */
+export async function recordUserNotice(tx: Database | Transaction, notice: UserNotice, options: { collapseUnread?: boolean } = {}): Promise<number> {
+  const named = [...new Set(notice.userIds)]
+  const userIds = options.collapseUnread ? await withoutUnread(tx, named, notice) : named
   if (userIds.length === 0) return 0
   await tx.insert(notifications).values(
     userIds.map((userId) => ({
@@ -133,6 +54,17 @@ export async function recordUserNotice(tx: Database | Transaction, notice: UserN
     })),
   )
   return userIds.length
+}
+
+/** Those among `userIds` with no unread notice of the notice's kind and link. */
+async function withoutUnread(tx: Database | Transaction, userIds: string[], notice: UserNotice): Promise<string[]> {
+  if (userIds.length === 0) return []
+  const pending = await tx
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), eq(notifications.kind, notice.kind), eq(notifications.link, notice.link), isNull(notifications.readAt)))
+  const unread = new Set(pending.map((row) => row.userId))
+  return userIds.filter((userId) => !unread.has(userId))
 }
 
 /**
@@ -154,7 +86,7 @@ export async function deliverUserNotice(notice: UserNotice, options: { mail?: bo
     .select({ userId: users.id })
     .from(users)
     .where(and(inArray(users.id, userIds), eq(users.emailIsPlaceholder, false)))
-  await mailEach(
+  await mailNotice(
     rows.map((row) => row.userId),
     { organizationId: notice.companyId ?? null, kind: notice.kind, params: notice.params, link: notice.link },
   )
@@ -164,10 +96,10 @@ export async function deliverUserNotice(notice: UserNotice, options: { mail?: bo
 // Mail: per recipient, per settings, and batched into digests
 
 /** One notice to mail (or queue) for one person. */
-type MailedNotice = { organizationId: string | null; kind: NotificationKind; params: Record<string, string>; link: string }
+export type MailedNotice = { organizationId: string | null; kind: NotificationKind; params: Record<string, string>; link: string }
 
 /** Mails (or queues) the notice for each person in turn; one person's failure does not stop the others. */
-async function mailEach(userIds: string[], notice: MailedNotice): Promise<void> {
+export async function mailNotice(userIds: string[], notice: MailedNotice): Promise<void> {
   for (const userId of userIds) {
     await mailOrQueue(userId, notice).catch((error: unknown) =>
       logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent'),
@@ -264,9 +196,9 @@ async function sendNoticeMail(userId: string, notices: MailedNotice[]): Promise<
   const t = translator(locale, 'notifications')
   const url = (link: string) => `${env().PUBLIC_URL}${localizePath(locale, link)}`
   const companyIds = [...new Set(notices.flatMap((notice) => (notice.organizationId ? [notice.organizationId] : [])))]
-  const companies =
-    companyIds.length > 0 ? await database().select({ name: organizations.name }).from(organizations).where(inArray(organizations.id, companyIds)) : []
-  const footer = companies.length > 0 ? t('mail.footer', { company: companies.map((company) => company.name).join(', ') }) : t('mail.footerAccount')
+  const names = companyIds.length > 0 ? await companyFacts().names(companyIds) : new Map<string, string>()
+  const companies = companyIds.flatMap((id) => names.get(id) ?? [])
+  const footer = companies.length > 0 ? t('mail.footer', { company: companies.join(', ') }) : t('mail.footerAccount')
   const common = { lang: LOCALE_ENTRIES[locale].language, greeting: t('mail.greeting', { name: recipient.name }), footer: `${footer} ${t('mail.manage')}` }
   let subject: string
   let content: Parameters<typeof renderMail>[0]

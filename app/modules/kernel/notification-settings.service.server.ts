@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { fieldErrorsOf } from '../../platform/validation'
-import { notificationSettings as settingsTable } from './companies.tables.server'
+import { notificationSettings as settingsTable } from './kernel.tables.server'
 import { NOTIFICATION_GROUPS, type NotificationGroup, UpdateNotificationSettingsInput } from './notification.inputs'
 
 /** One person's notification settings: per group, whether its notices are also mailed (all are, until turned off). */
@@ -41,4 +41,15 @@ export async function updateNotificationSettings(ctx: ServiceContext, input: Upd
     await tx.update(settingsTable).set({ mailDisabled, updatedAt: new Date() }).where(eq(settingsTable.userId, userId))
     return settingsOf(mailDisabled)
   })
+}
+
+/** Those among `userIds` whose notices of `group` are mailed (everyone, until they turn the group off). */
+export async function usersMailedFor(group: NotificationGroup, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set()
+  const rows = await database()
+    .select({ userId: settingsTable.userId, mailDisabled: settingsTable.mailDisabled })
+    .from(settingsTable)
+    .where(inArray(settingsTable.userId, [...userIds]))
+  const off = new Set(rows.filter((row) => row.mailDisabled.includes(group)).map((row) => row.userId))
+  return new Set(userIds.filter((userId) => !off.has(userId)))
 }

@@ -1,6 +1,6 @@
 import { acceptAttribute, type FileTypeId } from '../../platform/files/file-types'
 import { z } from '../../platform/zod'
-import { FILE_PURPOSES, type FilePurpose } from './companies.constants'
+import { FILE_PURPOSES, type FilePurpose } from './kernel.constants'
 
 /** What each purpose accepts, judged by the file's content: imagery is images only, documents may be PDFs or scans. */
 export const FILE_PURPOSE_TYPES = {

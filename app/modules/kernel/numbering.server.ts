@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import type { NumberSeries } from './companies.constants'
-import { numberSequences } from './companies.tables.server'
+import type { NumberSeries } from './kernel.constants'
+import { numberSequences } from './kernel.tables.server'
 
 /** `PO-2026-00042`, `RFQ-2026-00007`: the series, the year and the company's running number in that year (five digits or more). */
 export function formatNumber(series: NumberSeries, year: number, value: number): string {

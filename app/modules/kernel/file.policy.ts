@@ -1,7 +1,8 @@
 import type { Actor } from '../../platform/actor'
-import type { FilePurpose } from './companies.constants'
+import type { FilePurpose } from './kernel.constants'
 import { PUBLIC_FILE_PURPOSES } from './file.inputs'
-import { hasRole, isPlatformAdmin } from './policies'
+import { hasRole } from '../../platform/member-roles'
+import { isPlatformAdmin } from '../../platform/platform-admin'
 
 export function isPublicImagery(purpose: FilePurpose): boolean {
   return (PUBLIC_FILE_PURPOSES as readonly FilePurpose[]).includes(purpose)

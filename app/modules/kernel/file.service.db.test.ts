@@ -12,8 +12,9 @@ import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { LocalDiskStorage } from '../../platform/files/local-storage.server'
 import { type FileStorage, useFileStorage } from '../../platform/files/storage.server'
-import type { FilePurpose } from './companies.constants'
-import { certifications, companyProfiles, files, organizations, supplierApplications } from './companies.tables.server'
+import type { FilePurpose } from './kernel.constants'
+import { certifications, companyProfiles, organizations, supplierApplications } from '../companies/companies.tables.server'
+import { files } from './kernel.tables.server'
 import { deleteFile, filesOfCompany, getFile, listFiles, openFile, uploadFile, uploadLimitFor } from './file.service.server'
 
 let root: string

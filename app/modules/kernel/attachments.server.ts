@@ -1,10 +1,10 @@
 // Records of other modules (RFQs, quotations, orders, messages) carry files their company uploaded as attachments;
-// files belong to companies, so the check that a record names only its own company's attachments lives here.
+// files are the kernel's, so the check that a record names only its own company's attachments lives here.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import type { FilePurpose } from './companies.constants'
-import { files } from './companies.tables.server'
+import type { FilePurpose } from './kernel.constants'
+import { files } from './kernel.tables.server'
 
 /** The positions in `fileIds` that are not attachments uploaded by `companyId` (unknown, another company's, a logo …). */
 export async function foreignAttachments(companyId: string, fileIds: readonly string[], db: Database | Transaction = database()): Promise<number[]> {

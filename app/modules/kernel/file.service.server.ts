@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
-import { database } from '../../platform/db/index.server'
+import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { FILE_TYPES, fileTypeByMime } from '../../platform/files/file-types'
@@ -12,12 +12,13 @@ import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from '../../platform/files/thum
 import { logger } from '../../platform/logger.server'
 import { fieldErrorsOf } from '../../platform/validation'
 import type { z } from '../../platform/zod'
-import type { FilePurpose } from './companies.constants'
-import { companyProfiles, files, organizations, supplierApplications } from './companies.tables.server'
-import { companyChanged } from './company-context.server'
+import { requireCompany } from '../../platform/member-roles'
+import { isPlatformAdmin } from '../../platform/platform-admin'
+import { companyFacts } from './company-facts.server'
 import { FILE_PURPOSE_TYPES, FileListQuery, UploadFileInput } from './file.inputs'
 import { canDeleteFile, canReadFile, isPublicImagery } from './file.policy'
-import { isPlatformAdmin, requireCompany } from './policies'
+import type { FilePurpose } from './kernel.constants'
+import { files } from './kernel.tables.server'
 
 export { fileContentUrl, fileThumbnailUrl } from './file-urls'
 
@@ -176,13 +177,9 @@ export async function listFiles(
   return { items: rows.map(toStoredFile), total: total?.value ?? 0, limit, offset }
 }
 
-async function findFile(fileId: string): Promise<(FileRow & { companyDeleted: boolean }) | undefined> {
-  const [row] = await database()
-    .select({ file: files, deletedAt: organizations.deletedAt })
-    .from(files)
-    .innerJoin(organizations, eq(organizations.id, files.organizationId))
-    .where(eq(files.id, fileId))
-  return row ? { ...row.file, companyDeleted: row.deletedAt !== null } : undefined
+async function findFile(fileId: string): Promise<FileRow | undefined> {
+  const [row] = await database().select().from(files).where(eq(files.id, fileId))
+  return row
 }
 
 /** A file of the active company; platform admins may read any company's file. Others get 404. */
@@ -223,7 +220,8 @@ export type FileDownload = {
  * `read()`, so a conditional request can be answered from the metadata alone.
  */
 export async function openFile(viewer: ServiceContext | null, fileId: string, variant: FileVariant = 'original'): Promise<FileDownload> {
-  const row = await findFile(fileId)
+  const found = await findFile(fileId)
+  const row = found && { ...found, companyDeleted: await companyFacts().isDeleted(found.organizationId) }
   if (!row || !canReadFile(viewer?.actor ?? null, { companyId: row.organizationId, purpose: row.purpose, companyDeleted: row.companyDeleted })) {
     throw new AppError('not_found', 'File not found')
   }
@@ -246,8 +244,8 @@ export async function openFile(viewer: ServiceContext | null, fileId: string, va
 }
 
 /**
- * Deletes a file of the active company: its uploader, or an admin or owner (403 otherwise). A file
- * under review in a pending supplier application stays until the review ends (409).
+ * Deletes a file of the active company: its uploader, or an admin or owner (403 otherwise). The company may refuse
+ * first: a file under review in a pending supplier application stays until the review ends (409).
  */
 export async function deleteFile(ctx: ServiceContext, fileId: string): Promise<void> {
   requireCompany(ctx.actor)
@@ -259,28 +257,22 @@ export async function deleteFile(ctx: ServiceContext, fileId: string): Promise<v
       .where(and(eq(files.id, fileId), eq(files.organizationId, companyId)))
     if (!row) throw new AppError('not_found', 'File not found')
     if (!canDeleteFile(ctx.actor, row)) throw new AppError('insufficient_role', 'Your role does not allow this', { requiredRole: 'admin' })
-    const [underReview] = await tx
-      .select({ id: supplierApplications.id })
-      .from(supplierApplications)
-      .where(
-        and(
-          eq(supplierApplications.organizationId, companyId),
-          eq(supplierApplications.status, 'pending'),
-          sql`${supplierApplications.documentFileIds} @> ${JSON.stringify([fileId])}::jsonb`,
-        ),
-      )
-    if (underReview) throw new AppError('conflict', 'The file is part of a pending verification application', { reason: 'file_under_review' })
-    const [company] = await tx.select({ logoFileId: organizations.logoFileId }).from(organizations).where(eq(organizations.id, companyId))
-    await tx
-      .update(companyProfiles)
-      .set({ factoryPhotoFileIds: sql`${companyProfiles.factoryPhotoFileIds} - ${fileId}::text`, updatedAt: new Date() })
-      .where(and(eq(companyProfiles.organizationId, companyId), sql`${companyProfiles.factoryPhotoFileIds} @> ${JSON.stringify([fileId])}::jsonb`))
-    // The logo and certification references are cleared by their foreign keys (on delete set null).
+    const companyChanged = await companyFacts().releaseFile(tx, companyId, fileId)
     await tx.delete(files).where(eq(files.id, fileId))
-    return { row, wasLogo: company?.logoFileId === fileId }
+    return { row, companyChanged }
   })
   await discardBytes([removed.row.storageKey, removed.row.thumbnailKey])
-  if (removed.wasLogo) await companyChanged(companyId)
+  if (removed.companyChanged) await companyFacts().refresh(companyId)
+}
+
+/** The stored bytes (originals and thumbnails) of the companies' files, read in the caller's transaction (a purge discards them after commit). */
+export async function storedKeysOf(companyIds: readonly string[], tx: Transaction): Promise<Array<string | null>> {
+  if (companyIds.length === 0) return []
+  const stored = await tx
+    .select({ storageKey: files.storageKey, thumbnailKey: files.thumbnailKey })
+    .from(files)
+    .where(inArray(files.organizationId, [...companyIds]))
+  return stored.flatMap((file) => [file.storageKey, file.thumbnailKey])
 }
 
 /** A file attached to a business record (an order, a message), ready to download once the record's check passed. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { recordNotice } from './index.server'
+import { recordNotice } from '../companies/index.server'
 import { database } from '../../platform/db/index.server'
 import { addMember, createMember } from '../../../db/factories/companies'
 import { createUser } from '../../../db/factories/users'

@@ -1,0 +1,10 @@
+/** What a file was uploaded for: each purpose accepts its own file types (file.inputs.ts) and some are public imagery. */
+export const FILE_PURPOSES = ['logo', 'banner', 'certification', 'verification', 'factory_photo', 'attachment', 'product_image', 'product_import'] as const
+export type FilePurpose = (typeof FILE_PURPOSES)[number]
+
+/**
+ * The numbering series of business records, per company and year: purchase, service and logistic orders
+ * (PO-2026-00042, SO-…, LO-…), purchase projects (PRJ-…) and requests for quotation (RFQ-…).
+ */
+export const NUMBER_SERIES = ['PO', 'SO', 'LO', 'PRJ', 'RFQ'] as const
+export type NumberSeries = (typeof NUMBER_SERIES)[number]
