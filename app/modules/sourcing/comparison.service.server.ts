@@ -10,8 +10,7 @@ import { companyNames } from '../companies/index.server'
 import { AWARDABLE_QUOTATION_STATUSES } from './award-plan'
 import { type ComponentBasis, type CostComponent, landedCost } from './landed-cost'
 import { type AssumptionsSource, companyAssumptions } from './landed-cost-settings.service.server'
-import { type AwardCheck, canAwardRfq } from './rfq.policy'
-import { isSealed } from './rfq.service.server'
+import { type AwardCheck, canAwardRfq, canSaveDefaultAssumptions, isSealed } from './rfq.policy'
 import type { LandedCostAssumptions, QuotationStatus, RfqStatus } from './sourcing.constants'
 import { quotationLines, quotations, rfqAwards, rfqLines, rfqs } from './sourcing.tables.server'
 
@@ -109,6 +108,8 @@ export type Comparison =
       lines: ComparisonLine[]
       /** Whether an award may be made now, or why not (shown before anyone tries). */
       awardCheck: AwardCheck
+      /** What else the actor may do on the comparison. */
+      actions: { saveDefaultAssumptions: boolean }
     }
 
 export type ComparisonOptions = { currency?: string; assumptions?: LandedCostAssumptions }
@@ -286,6 +287,7 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
     suppliers,
     lines: comparedLines,
     awardCheck: canAwardRfq(rfq, new Date()),
+    actions: { saveDefaultAssumptions: canSaveDefaultAssumptions(ctx.actor) },
   }
 }
 
