@@ -20,8 +20,6 @@ const Decimal = DecimalBase.clone({ precision: 40 })
 
 type Db = Database | Transaction
 
-// ——— reading the RFQ as a supplier ———
-
 /**
  * The RFQ as a supplier may answer it: sent (not a draft), not its own, and the supplier invited to it — or, for a
  * public request, any supplying company. Anything else is not found (no hint it exists).
