@@ -94,8 +94,11 @@ describe('comparisonFor', () => {
       pricedLines: 2,
       total: '1700.3475',
       missingRate: null,
+      actions: { accept: true, reject: true },
     })
     expect(supplierB).toMatchObject({ currency: 'CNY', incoterm: 'CIF', pricedLines: 2, total: '1666.3154' })
+    // The buyer is its company's owner: it may also change the company's default assumptions.
+    expect(comparison.actions).toEqual({ saveDefaultAssumptions: true })
     expect(linePanel!.id).toBe(panel.id)
     expect(lineSign!.id).toBe(sign.id)
   })
@@ -163,6 +166,11 @@ describe('comparisonFor', () => {
     expect(comparison.suppliers.map((supplier) => [supplier.quotationId, supplier.status])).toEqual([
       [rejected.id, 'rejected'],
       [accepted.id, 'accepted'],
+    ])
+    // A decided quotation is not decided again.
+    expect(comparison.suppliers.map((supplier) => supplier.actions)).toEqual([
+      { accept: false, reject: false },
+      { accept: false, reject: false },
     ])
     expect(comparison.lines[0]!.bestQuotationId).toBe(accepted.id)
     expect(comparison.lines[0]!.cells[rejected.id]!.best).toBe(false)

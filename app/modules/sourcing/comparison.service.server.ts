@@ -9,9 +9,9 @@ import { requireCompany } from '../companies/index'
 import { companyNames } from '../companies/index.server'
 import { AWARDABLE_QUOTATION_STATUSES } from './award-plan'
 import { type ComponentBasis, type CostComponent, landedCost } from './landed-cost'
+import { canDecideQuotation } from './quotation.policy'
 import { type AssumptionsSource, companyAssumptions } from './landed-cost-settings.service.server'
-import { type AwardCheck, canAwardRfq } from './rfq.policy'
-import { isSealed } from './rfq.service.server'
+import { type AwardCheck, canAwardRfq, canSaveDefaultAssumptions, isSealed } from './rfq.policy'
 import type { LandedCostAssumptions, QuotationStatus, RfqStatus } from './sourcing.constants'
 import { quotationLines, quotations, rfqAwards, rfqLines, rfqs } from './sourcing.tables.server'
 
@@ -78,6 +78,8 @@ export type ComparisonSupplier = {
   pricedLines: number
   /** The landed cost of the lines it priced, in the comparison's currency (null when a rate is missing). */
   total: string | null
+  /** The buyer's decisions open on it now (`quotation.policy.ts`). */
+  actions: { accept: boolean; reject: boolean }
 }
 
 export type ComparisonLine = {
@@ -109,6 +111,8 @@ export type Comparison =
       lines: ComparisonLine[]
       /** Whether an award may be made now, or why not (shown before anyone tries). */
       awardCheck: AwardCheck
+      /** What else the actor may do on the comparison. */
+      actions: { saveDefaultAssumptions: boolean }
     }
 
 export type ComparisonOptions = { currency?: string; assumptions?: LandedCostAssumptions }
@@ -245,6 +249,10 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
       missingRate: 'missingRate' in landed ? landed.missingRate : null,
       pricedLines: priced.length,
       total: 'landed' in landed ? landed.landed : null,
+      actions: {
+        accept: canDecideQuotation(quotation, 'accept', rfq, 'buyer'),
+        reject: canDecideQuotation(quotation, 'reject', rfq, 'buyer'),
+      },
     }
   })
 
@@ -286,6 +294,7 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
     suppliers,
     lines: comparedLines,
     awardCheck: canAwardRfq(rfq, new Date()),
+    actions: { saveDefaultAssumptions: canSaveDefaultAssumptions(ctx.actor) },
   }
 }
 

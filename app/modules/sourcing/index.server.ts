@@ -37,31 +37,20 @@ export {
   type RequirementDetail,
   type RequirementPage,
 } from './requirement.service.server'
-export {
-  decideQuotation,
-  decideQuotationIn,
-  diffSnapshots,
-  expireQuotations,
-  getMyQuotationForRfq,
-  getQuotation,
-  listMyQuotations,
-  listQuotationsForRfq,
-  QUOTATION_HISTORY_FIELDS,
-  quotationHistory,
-  reviseQuotation,
-  saveQuotation,
-  submitQuotation,
-  withdrawQuotation,
-  type MyQuotationsPage,
-  type MyQuotationSummary,
-  type QuotationAttachment,
-  type QuotationChange,
-  type QuotationDetail,
-  type QuotationHistoryField,
-  type QuotationLine,
-  type QuotationRevisionEntry,
-  type RfqQuotations,
-} from './quotation.service.server'
+export { reviseQuotation, saveQuotation, submitQuotation, withdrawQuotation } from './quotation-submit.service.server'
+export { getMyQuotationForRfq, getQuotation, listMyQuotations, listQuotationsForRfq } from './quotation.read.service.server'
+export { decideQuotation, decideQuotationIn, expireQuotations } from './quotation-decision.service.server'
+export { quotationHistory } from './quotation-history.service.server'
+export { diffSnapshots, QUOTATION_HISTORY_FIELDS, type QuotationChange, type QuotationHistoryField } from './quotation-diff'
+export type {
+  MyQuotationsPage,
+  MyQuotationSummary,
+  QuotationAttachment,
+  QuotationDetail,
+  QuotationLine,
+  QuotationRevisionEntry,
+  RfqQuotations,
+} from './quotation.types'
 export {
   COMPARED_STATUSES,
   comparisonFor,
@@ -75,36 +64,27 @@ export {
   type ComparisonSupplier,
 } from './comparison.service.server'
 export { ASSUMPTIONS_SOURCES, companyAssumptions, saveAssumptions, type AssumptionsSource } from './landed-cost-settings.service.server'
-export {
-  answerQuestion,
-  askQuestion,
-  closeExpiredRfqs,
-  createRfq,
-  declineRfq,
-  getRfq,
-  getRfqForSupplier,
-  isQuotingOpen,
-  isSealed,
-  listRfqInbox,
-  listRfqs,
-  rfqFormOptions,
-  rfqFormValuesOf,
-  transitionRfq,
-  updateRfq,
-  type RfqAttachment,
-  type RfqFormOptions,
-  type RfqDetail,
-  type RfqInboxItem,
-  type RfqInboxPage,
-  type RfqInvitee,
-  type RfqLine,
-  type RfqPage,
-  type RfqQuestion,
-  type RfqQuotationSummary,
-  type RfqSummary,
-  type SupplierRfqQuestion,
-  type SupplierRfqView,
-} from './rfq.service.server'
+export { closeExpiredRfqs, createRfq, transitionRfq, updateRfq } from './rfq.write.service.server'
+export { getRfq, listRfqs } from './rfq.read.service.server'
+export { declineRfq, getRfqForSupplier, listRfqInbox } from './rfq-invitation.service.server'
+export { answerQuestion, askQuestion } from './rfq-questions.service.server'
+export { rfqFormOptions, rfqFormValuesOf } from './rfq-form.service.server'
+export { isQuotingOpen, isSealed } from './rfq.policy'
+export type {
+  RfqAttachment,
+  RfqFormOptions,
+  RfqDetail,
+  RfqInboxItem,
+  RfqInboxPage,
+  RfqInvitee,
+  RfqLine,
+  RfqPage,
+  RfqQuestion,
+  RfqQuotationSummary,
+  RfqSummary,
+  SupplierRfqQuestion,
+  SupplierRfqView,
+} from './rfq.types'
 export { findRfqs, supplierTakesPartInRfq, type RfqLookup } from './rfq-lookup.service.server'
 export { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_MS } from './rfq-deadlines.server'
 export {

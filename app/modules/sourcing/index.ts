@@ -25,7 +25,46 @@ export {
   type QuoteTerms,
 } from './landed-cost'
 export { AwardRfqInput, awardFieldNames, readAwardForm } from './award.inputs'
-export { AWARD_REFUSALS, canAwardRfq, type AwardCheck, type AwardFacts, type AwardRefusal } from './rfq.policy'
+export {
+  allowedRfqActions,
+  allowedRfqSteps,
+  allowedSupplierRfqActions,
+  AWARD_REFUSALS,
+  canAnswerRfqQuestions,
+  canAskRfqQuestion,
+  canAwardRfq,
+  canCancelRfq,
+  canCloseRfq,
+  canDeclineRfq,
+  canEditRfq,
+  canExtendRfq,
+  canPublishRfq,
+  canReopenRfq,
+  canSeeQuotations,
+  isQuotingOpen,
+  isSealed,
+  type AllowedRfqActions,
+  type AllowedSupplierRfqActions,
+  type AwardCheck,
+  type AwardFacts,
+  type AwardRefusal,
+  type DeadlineFacts,
+  type SealFacts,
+} from './rfq.policy'
+export {
+  allowedQuotationActions,
+  allowedQuotationSteps,
+  canDecideQuotation,
+  canEditQuotation,
+  canReviseQuotation,
+  canSubmitQuotation,
+  canWithdrawQuotation,
+  QUOTATION_STEPS,
+  quotationSideOf,
+  type AllowedQuotationActions,
+  type QuotationFacts,
+  type QuotationStep,
+} from './quotation.policy'
 export { AWARDABLE_QUOTATION_STATUSES, planAward, type AwardGroup, type AwardPlan, type AwardSelection, type PlanLine, type PlanQuotation } from './award-plan'
 export {
   CreateProjectInput,

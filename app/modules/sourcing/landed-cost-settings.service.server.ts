@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { hasRole, requireCompany } from '../companies/index'
+import { requireCompany } from '../companies/index'
+import { canSaveDefaultAssumptions } from './rfq.policy'
 import type { SaveAssumptionsInput } from './comparison.inputs'
 import { DEFAULT_ASSUMPTIONS, type LandedCostAssumptions } from './sourcing.constants'
 import { landedCostSettings, rfqs } from './sourcing.tables.server'
@@ -39,7 +40,7 @@ export async function saveAssumptions(
 ): Promise<{ assumptions: LandedCostAssumptions; savedAsDefault: boolean }> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  if (input.saveAsDefault && !hasRole(ctx.actor, 'admin'))
+  if (input.saveAsDefault && !canSaveDefaultAssumptions(ctx.actor))
     throw new AppError('insufficient_role', 'Only admins change the company’s default assumptions', { requiredRole: 'admin' })
   const assumptions = assumptionsOf(input)
   await database().transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { convertAmount, type RateTable } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
 import { requireCompany } from '../companies/index'
 import { COMPARED_STATUSES } from './comparison.service.server'
-import { isSealed } from './rfq.service.server'
+import { isSealed } from './rfq.policy'
 import type { RequirementStatus } from './sourcing.constants'
 import { purchaseProjects, quotationLines, quotations, requirements, rfqAwards, rfqLines, rfqs } from './sourcing.tables.server'
 

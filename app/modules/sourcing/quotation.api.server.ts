@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { type ApiRouter, registerBodies } from '../../platform/api/api-env'
 import {
+  allowedQuotationSteps,
   MyQuotationsQuery,
   QUOTATION_ACTIONS,
   QUOTATION_STATUSES,
@@ -221,8 +222,8 @@ const serialize = (q: QuotationDetail) => ({
     line_total: line.lineTotal,
   })),
   attachments: q.attachments.map((file) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes })),
-  actions: q.actions,
-  can_edit: q.canEdit,
+  actions: allowedQuotationSteps(q.actions),
+  can_edit: q.actions.edit,
 })
 
 const serializeRevision = (entry: QuotationRevisionEntry) => ({

@@ -4,6 +4,7 @@ import { createSourcingCast, insertProject, insertQuotation, insertRfq } from '.
 import { database } from '../../platform/db/index.server'
 import { notifications } from '../kernel/kernel.tables.server'
 import { QuotationDecisionInput, SaveQuotationInput } from './quotation.inputs'
+import { allowedQuotationSteps } from './quotation.policy'
 import {
   decideQuotation,
   expireQuotations,
@@ -16,7 +17,7 @@ import {
   saveQuotation,
   submitQuotation,
   withdrawQuotation,
-} from './quotation.service.server'
+} from './index.server'
 import { quotations, requirements, rfqInvitations, rfqs } from './sourcing.tables.server'
 
 let cast: Awaited<ReturnType<typeof createSourcingCast>>
@@ -102,7 +103,7 @@ describe('quotations: the supplier side', () => {
 
     const submitted = await submitQuotation(supplier.ctx, saved.id, { version: saved.version })
     expect(submitted).toMatchObject({ status: 'submitted', revision: 1 })
-    expect(submitted.actions).toEqual(['revise', 'withdraw'])
+    expect(submitted.actions).toEqual({ edit: false, submit: false, revise: true, withdraw: true, accept: false, reject: false })
     const [invitation] = await database().select().from(rfqInvitations).where(eq(rfqInvitations.rfqId, rfq.id))
     expect(invitation?.status).toBe('quoted')
     const statuses = await database().select({ status: requirements.status }).from(requirements).where(eq(requirements.projectId, project.id))
@@ -136,7 +137,8 @@ describe('quotations: the supplier side', () => {
 
     await expect(withdrawQuotation(supplier.ctx, revised.id, { version: submitted.version, reason: '' })).rejects.toMatchObject({ code: 'stale_version' })
     const withdrawn = await withdrawQuotation(supplier.ctx, revised.id, { version: revised.version, reason: 'Capacity is booked' })
-    expect(withdrawn).toMatchObject({ status: 'withdrawn', decisionReason: 'Capacity is booked', actions: [] })
+    expect(withdrawn).toMatchObject({ status: 'withdrawn', decisionReason: 'Capacity is booked' })
+    expect(allowedQuotationSteps(withdrawn.actions)).toEqual([])
     await expect(reviseQuotation(supplier.ctx, revised.id, { ...body(rfq.lines), version: withdrawn.version })).rejects.toMatchObject({
       code: 'invalid_transition',
     })
@@ -201,7 +203,9 @@ describe('quotations: the supplier side', () => {
       code: 'invalid_transition',
       details: { reason: 'quoting_closed' },
     })
-    expect(await getQuotation(cast.suppliers[0]!.ctx, submitted.id)).toMatchObject({ revision: 1, version: submitted.version, actions: ['withdraw'] })
+    const afterDeadline = await getQuotation(cast.suppliers[0]!.ctx, submitted.id)
+    expect(afterDeadline).toMatchObject({ revision: 1, version: submitted.version })
+    expect(allowedQuotationSteps(afterDeadline.actions)).toEqual(['withdraw'])
   })
 
   it('lets any supplying company answer a public request and lists the replies', async () => {
@@ -259,7 +263,9 @@ describe('quotations: the buyer side', () => {
     expect(after.items.map((item) => [item.supplier.id, item.total, item.lines[0]!.targetUnitPrice])).toEqual([
       [cast.suppliers[1]!.company.id, '3446353.50', '18.0000'],
     ])
-    expect(await getQuotation(cast.buyer.ctx, quote.id)).toMatchObject({ side: 'buyer', actions: ['accept', 'reject'] })
+    const seen = await getQuotation(cast.buyer.ctx, quote.id)
+    expect(seen.side).toBe('buyer')
+    expect(allowedQuotationSteps(seen.actions)).toEqual(['accept', 'reject'])
   })
 
   it('a supplier reading another supplier’s quote gets 404; a stranger too', async () => {
@@ -294,7 +300,8 @@ describe('quotations: the buyer side', () => {
     await expect(decideQuotation(cast.suppliers[0]!.ctx, a.id, { decision: 'accept', reason: '' })).rejects.toMatchObject({ code: 'not_your_turn' })
 
     const accepted = await decideQuotation(cast.buyer.ctx, a.id, QuotationDecisionInput.parse({ decision: 'accept', reason: 'Best lead time' }))
-    expect(accepted).toMatchObject({ status: 'accepted', decisionReason: 'Best lead time', actions: [] })
+    expect(accepted).toMatchObject({ status: 'accepted', decisionReason: 'Best lead time' })
+    expect(allowedQuotationSteps(accepted.actions)).toEqual([])
     const rejected = await decideQuotation(cast.buyer.ctx, c.id, QuotationDecisionInput.parse({ decision: 'reject', reason: 'Price above our target' }))
     expect(rejected.status).toBe('rejected')
     expect(

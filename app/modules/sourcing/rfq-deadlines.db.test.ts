@@ -9,7 +9,7 @@ import { type NotificationKind } from '../kernel/index.server'
 import { notifications } from '../kernel/kernel.tables.server'
 import { rfqInvitations, rfqs } from './sourcing.tables.server'
 import { remindRfqDeadlines } from './rfq-deadlines.server'
-import { closeExpiredRfqs } from './rfq.service.server'
+import { closeExpiredRfqs } from './rfq.write.service.server'
 
 const HOUR = 3_600_000
 const noticesOf = async (userId: string, kind: NotificationKind) =>

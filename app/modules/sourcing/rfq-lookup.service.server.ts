@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { containsPattern } from '../../platform/db/contains-pattern'
 import { database } from '../../platform/db/index.server'
 import { companyNames } from '../companies/index.server'
-import { BUYER_LINK, SUPPLIER_LINK } from './rfq.service.server'
+import { buyerRfqPath, supplierRfqPath } from './rfq.links'
 import type { RfqStatus } from './sourcing.constants'
 import { quotations, rfqInvitations, rfqs } from './sourcing.tables.server'
 
@@ -11,7 +11,7 @@ import { quotations, rfqInvitations, rfqs } from './sourcing.tables.server'
 export type RfqLookup = { id: string; number: string; title: string; status: RfqStatus; side: 'buyer' | 'supplier'; buyerName: string | null; href: string }
 
 /** Public buying requests open on their own page. */
-const ownRfqHref = (rfq: { id: string; visibility: string }) => (rfq.visibility === 'public' ? `/app/orders/publish/${rfq.id}` : BUYER_LINK(rfq.id))
+const ownRfqHref = (rfq: { id: string; visibility: string }) => (rfq.visibility === 'public' ? `/app/orders/publish/${rfq.id}` : buyerRfqPath(rfq.id))
 
 /**
  * The RFQs whose number or title contains `q` that the actor's company may open: its own (drafts included), newest
@@ -59,7 +59,7 @@ export async function findRfqs(ctx: ServiceContext, input: { q: string; limit: n
       status: rfq.status,
       side: 'supplier' as const,
       buyerName: buyers.get(rfq.buyerId) ?? '',
-      href: SUPPLIER_LINK(rfq.id),
+      href: supplierRfqPath(rfq.id),
     })),
   ].slice(0, input.limit)
 }

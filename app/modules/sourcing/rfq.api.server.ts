@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { type ApiRouter, registerBodies } from '../../platform/api/api-env'
 import {
+  allowedRfqSteps,
   AnswerQuestionInput,
   AskQuestionInput,
   BuyingRequestQuery,
@@ -27,6 +28,8 @@ import {
   listRfqs,
   transitionRfq,
   updateRfq,
+  type RfqDetail,
+  type SupplierRfqView,
 } from './index.server'
 import { INCOTERMS } from '../../platform/trade-terms'
 import { currentLocale } from '../../platform/request-scope.server'
@@ -393,6 +396,10 @@ const routes = {
   }),
 }
 
+// The wire keeps its lists of steps and its can_* flags; the services answer the allowed actions as one object.
+const rfqWire = (rfq: RfqDetail) => toWire(RfqDetailSchema, { ...rfq, actions: allowedRfqSteps(rfq.actions) })
+const supplierRfqWire = (view: SupplierRfqView) => toWire(SupplierRfqSchema, { ...view, canAsk: view.actions.ask, canDecline: view.actions.decline })
+
 export function registerRfqRoutes(api: ApiRouter) {
   registerBodies(api, BODIES)
 
@@ -407,38 +414,32 @@ export function registerRfqRoutes(api: ApiRouter) {
   api.openapi(routes.create, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(toWire(RfqDetailSchema, await parseAndRun('rfqs', CreateRfqInput, body, (input) => createRfq(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(rfqWire(await parseAndRun('rfqs', CreateRfqInput, body, (input) => createRfq(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(toWire(RfqDetailSchema, await getRfq(ctx, c.req.valid('param').id)), 200)
+    return c.json(rfqWire(await getRfq(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.update, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
-    return c.json(toWire(RfqDetailSchema, await parseAndRun('rfqs', UpdateRfqInput, body, (input) => updateRfq(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(rfqWire(await parseAndRun('rfqs', UpdateRfqInput, body, (input) => updateRfq(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(
-      toWire(RfqDetailSchema, await parseAndRun('rfqs', RfqTransitionInput, body, (input) => transitionRfq(ctx, c.req.valid('param').id, input))),
-      200,
-    )
+    return c.json(rfqWire(await parseAndRun('rfqs', RfqTransitionInput, body, (input) => transitionRfq(ctx, c.req.valid('param').id, input))), 200)
   })
 
   api.openapi(routes.ask, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      toWire(
-        SupplierRfqSchema,
-        await parseAndRun('rfqs', AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input, idempotencyOf(c))),
-      ),
+      supplierRfqWire(await parseAndRun('rfqs', AskQuestionInput, body, (input) => askQuestion(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
       201,
     )
   })
@@ -447,7 +448,7 @@ export function registerRfqRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const { id, qid } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(toWire(RfqDetailSchema, await parseAndRun('rfqs', AnswerQuestionInput, body, (input) => answerQuestion(ctx, id, qid, input))), 200)
+    return c.json(rfqWire(await parseAndRun('rfqs', AnswerQuestionInput, body, (input) => answerQuestion(ctx, id, qid, input))), 200)
   })
 
   api.openapi(routes.inbox, async (c) => {
@@ -461,16 +462,13 @@ export function registerRfqRoutes(api: ApiRouter) {
   api.openapi(routes.inboxGet, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(toWire(SupplierRfqSchema, await getRfqForSupplier(ctx, c.req.valid('param').id)), 200)
+    return c.json(supplierRfqWire(await getRfqForSupplier(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.decline, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(
-      toWire(SupplierRfqSchema, await parseAndRun('rfqs', DeclineRfqInput, body, (input) => declineRfq(ctx, c.req.valid('param').id, input.reason))),
-      200,
-    )
+    return c.json(supplierRfqWire(await parseAndRun('rfqs', DeclineRfqInput, body, (input) => declineRfq(ctx, c.req.valid('param').id, input.reason))), 200)
   })
 
   api.openapi(routes.board, async (c) => {

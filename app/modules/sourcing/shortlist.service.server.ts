@@ -30,7 +30,9 @@ export type ShortlistEntry = {
   createdAt: Date
 }
 
-export type Shortlist = { project: ShortlistProject & { editable: boolean }; entries: ShortlistEntry[] }
+/** A project with whether its shortlist still changes (not once the project is closed or cancelled). */
+export type EditableShortlistProject = ShortlistProject & { editable: boolean }
+export type Shortlist = { project: EditableShortlistProject; entries: ShortlistEntry[] }
 
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
 const projectColumns = { id: purchaseProjects.id, number: purchaseProjects.number, name: purchaseProjects.name, status: purchaseProjects.status }
@@ -59,15 +61,18 @@ async function recordEvent(
   await tx.insert(projectEvents).values({ id: randomUUID(), projectId, type, actorUserId: ctx.actor.userId, note, data })
 }
 
+const editable = (project: ShortlistProject): EditableShortlistProject => ({ ...project, editable: !FINISHED.includes(project.status) })
+
 /** The company's projects to choose a shortlist from, newest first (finished ones last). */
-export async function shortlistProjects(ctx: ServiceContext): Promise<ShortlistProject[]> {
+export async function shortlistProjects(ctx: ServiceContext): Promise<EditableShortlistProject[]> {
   requireCompany(ctx.actor)
-  return database()
+  const rows = await database()
     .select(projectColumns)
     .from(purchaseProjects)
     .where(eq(purchaseProjects.organizationId, ctx.actor.companyId))
     .orderBy(sql`${purchaseProjects.status} in ('closed', 'cancelled')`, desc(purchaseProjects.createdAt), asc(purchaseProjects.id))
     .limit(200)
+  return rows.map(editable)
 }
 
 /** A project's shortlist with each supplier's verification and the buyer's approval status, in the order added. */
@@ -96,7 +101,7 @@ export async function getShortlist(ctx: ServiceContext, projectId: string): Prom
     userNames(rows.map((row) => row.addedBy)),
   ])
   return {
-    project: { ...project, editable: !FINISHED.includes(project.status) },
+    project: editable(project),
     entries: rows.flatMap((row) => {
       const card = cards.get(row.supplierId)
       if (!card) return []

@@ -56,34 +56,38 @@ export function ComparisonQuotationDecisions({ suppliers, failedQuotationId, fie
                 </>
               ) : null}
             </dl>
-            {supplier.status === 'submitted' ? (
+            {supplier.actions.accept || supplier.actions.reject ? (
               <div className="flex flex-col gap-3">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="decide" />
-                  <input type="hidden" name="quotationId" value={supplier.quotationId} />
-                  <input type="hidden" name="version" value={supplier.version} />
-                  <input type="hidden" name="decision" value="accept" />
-                  <Button type="submit" disabled={busy}>
-                    {t('decisions.accept', { supplier: supplier.supplierName })}
-                  </Button>
-                </Form>
-                <div>
-                  <ConfirmDialog
-                    triggerLabel={t('confirm.rejectTrigger')}
-                    title={t('confirm.rejectTitle', { supplier: supplier.supplierName })}
-                    description={t('confirm.rejectDescription', { supplier: supplier.supplierName })}
-                    confirmLabel={t('decisions.reject', { supplier: supplier.supplierName })}
-                    open={errors !== undefined}
-                  >
+                {supplier.actions.accept ? (
+                  <Form method="post">
                     <input type="hidden" name="intent" value="decide" />
                     <input type="hidden" name="quotationId" value={supplier.quotationId} />
                     <input type="hidden" name="version" value={supplier.version} />
-                    <input type="hidden" name="decision" value="reject" />
-                    <FormField label={t('decisions.rejectReason')} errors={errors}>
-                      {(control) => <Textarea {...control} name="reason" rows={3} maxLength={1000} required />}
-                    </FormField>
-                  </ConfirmDialog>
-                </div>
+                    <input type="hidden" name="decision" value="accept" />
+                    <Button type="submit" disabled={busy}>
+                      {t('decisions.accept', { supplier: supplier.supplierName })}
+                    </Button>
+                  </Form>
+                ) : null}
+                {supplier.actions.reject ? (
+                  <div>
+                    <ConfirmDialog
+                      triggerLabel={t('confirm.rejectTrigger')}
+                      title={t('confirm.rejectTitle', { supplier: supplier.supplierName })}
+                      description={t('confirm.rejectDescription', { supplier: supplier.supplierName })}
+                      confirmLabel={t('decisions.reject', { supplier: supplier.supplierName })}
+                      open={errors !== undefined}
+                    >
+                      <input type="hidden" name="intent" value="decide" />
+                      <input type="hidden" name="quotationId" value={supplier.quotationId} />
+                      <input type="hidden" name="version" value={supplier.version} />
+                      <input type="hidden" name="decision" value="reject" />
+                      <FormField label={t('decisions.rejectReason')} errors={errors}>
+                        {(control) => <Textarea {...control} name="reason" rows={3} maxLength={1000} required />}
+                      </FormField>
+                    </ConfirmDialog>
+                  </div>
+                ) : null}
               </div>
             ) : null}
           </li>

@@ -10,7 +10,7 @@ import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
 import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
 import { INCOTERMS, PAYMENT_TERMS } from '../../../platform/trade-terms'
-import type { QuotationDetail } from '../quotation.service.server'
+import type { QuotationDetail } from '../quotation.types'
 import { QuotationStatusBadge } from './quotation-status-badge'
 
 export type EditorLine = { id: string; title: string; specification: string; quantity: number; unit: string }
@@ -37,7 +37,8 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
   const { t } = useTranslation('quotations')
   const format = useFormatter()
   const status = quotation?.status ?? 'draft'
-  const editable = quotingOpen && (status === 'draft' || status === 'submitted')
+  // A new quotation is written while quoting is open; a stored one while it may be saved (draft) or revised (a new round).
+  const editable = quotation ? quotation.actions.edit || quotation.actions.revise : quotingOpen
   const errors = (name: string) => fieldErrors?.[name]?.map((key) => t(key))
   const stored = new Map(quotation?.lines.map((line) => [line.rfqLineId, line]))
   const value = (name: string, fallback: string | number | null | undefined) =>
@@ -294,7 +295,7 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
         ) : null}
       </Form>
 
-      {quotation && quotation.actions.includes('withdraw') ? (
+      {quotation?.actions.withdraw ? (
         <div>
           <ConfirmDialog
             triggerLabel={t('confirm.withdrawTrigger')}

@@ -1,6 +1,6 @@
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
-import type { QuotationRevisionEntry } from '../quotation.service.server'
+import type { QuotationRevisionEntry } from '../quotation.types'
 
 /** The rounds of a quotation, newest first, each with what changed against the round before. */
 export function QuotationHistory({ entries }: { entries: QuotationRevisionEntry[] }) {

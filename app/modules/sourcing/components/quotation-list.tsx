@@ -4,7 +4,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import type { MyQuotationSummary } from '../quotation.service.server'
+import type { MyQuotationSummary } from '../quotation.types'
 import { QuotationStatusBadge } from './quotation-status-badge'
 
 /** The supplier's quotations: RFQ, buyer, status, revision, total and validity, each linking to its RFQ page. */

@@ -11,7 +11,8 @@ import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import type { RfqDetail } from '../rfq.service.server'
+import { allowedRfqSteps } from '../rfq.policy'
+import type { RfqDetail } from '../rfq.types'
 import { RfqInvitationBadge, RfqStatusBadge } from './rfq-status-badge'
 
 type RfqDetailViewProps = {
@@ -48,7 +49,7 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
           </h1>
           {rfq.statusReason ? <p className="text-sm text-muted-foreground">{t('detail.reason', { reason: rfq.statusReason })}</p> : null}
         </div>
-        {rfq.status === 'draft' ? (
+        {rfq.actions.edit ? (
           <Link to={localizePath(locale, editPath)} className={buttonClasses('secondary')}>
             {t('detail.edit')}
           </Link>
@@ -107,11 +108,11 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
         ) : null}
       </Card>
 
-      {rfq.actions.length > 0 ? (
+      {allowedRfqSteps(rfq.actions).length > 0 ? (
         <Card className="flex flex-col gap-4 p-6">
           <CardTitle>{t('detail.actions')}</CardTitle>
           <div className="flex flex-wrap items-end gap-4">
-            {rfq.actions.includes('publish') ? (
+            {rfq.actions.publish ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="transition" />
                 <input type="hidden" name="action" value="publish" />
@@ -119,7 +120,7 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
                 <Button type="submit">{rfq.visibility === 'public' ? t('detail.publishPublic') : t('detail.publish')}</Button>
               </Form>
             ) : null}
-            {rfq.actions.includes('close') ? (
+            {rfq.actions.close ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="transition" />
                 <input type="hidden" name="action" value="close" />
@@ -129,7 +130,7 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
                 </Button>
               </Form>
             ) : null}
-            {rfq.actions.includes('extend') ? (
+            {rfq.actions.extend ? (
               <Form method="post" className="flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="transition" />
                 <input type="hidden" name="action" value="extend" />
@@ -143,7 +144,7 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
               </Form>
             ) : null}
           </div>
-          {rfq.actions.includes('cancel') ? (
+          {rfq.actions.cancel ? (
             <div>
               <ConfirmDialog
                 triggerLabel={t('confirm.cancelTrigger')}
@@ -300,7 +301,7 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
               ) : (
                 <p className="text-sm text-muted-foreground">{t('detail.unanswered')}</p>
               )}
-              {rfq.status === 'open' || rfq.status === 'closed' ? (
+              {rfq.actions.answer ? (
                 <Form method="post" className="flex flex-col gap-2">
                   <input type="hidden" name="intent" value="answer" />
                   <input type="hidden" name="questionId" value={question.id} />

@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import type { RfqSummary } from '../rfq.service.server'
+import type { RfqSummary } from '../rfq.types'
 import { RFQ_STATUSES } from '../sourcing.constants'
 import { RfqStatusBadge } from './rfq-status-badge'
 

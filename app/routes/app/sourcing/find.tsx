@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = Object.fromEntries(new URL(request.url).searchParams)
   const query = lenientQuery(SupplierFinderQuery, search)
   const [page, projects, requirements] = await withRouteErrors(() => Promise.all([findSuppliers(ctx, query), shortlistProjects(ctx), requirementChoices(ctx)]))
-  const openProjects = projects.filter((project) => project.status !== 'closed' && project.status !== 'cancelled')
+  const openProjects = projects.filter((project) => project.editable)
   const projectId = openProjects.some((project) => project.id === search.project) ? search.project! : (openProjects[0]?.id ?? '')
   const shortlisted = await shortlistMembership(
     ctx,

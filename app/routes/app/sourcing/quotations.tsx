@@ -8,7 +8,6 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { useFormatter } from '../../../components/use-formatter'
-import { hasRole } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { PartyConversations } from '../../../modules/messaging/index'
 import {
@@ -86,7 +85,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     currencies: ['EUR', ...Object.keys(rates.perEur)].sort(),
     comparison: selected?.comparison ?? null,
     currencyRefused: selected?.currencyRefused ?? false,
-    canSaveDefault: hasRole(ctx.actor, 'admin'),
     // A new key after each award, so the next award of other lines is not taken for a retry of this one.
     awardKey: randomUUID(),
   }
@@ -248,7 +246,7 @@ export default function ComparisonPage({ loaderData: data, actionData }: Route.C
             <ComparisonAssumptionsForm
               assumptions={comparison.assumptions}
               source={comparison.assumptionsSource}
-              canSaveDefault={data.canSaveDefault}
+              canSaveDefault={comparison.actions.saveDefaultAssumptions}
               fieldError={errorsOf('assumptions')}
               busy={busy}
             />

@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const draftId = url.searchParams.get('edit')
   if (draftId || url.searchParams.get('new') === '1') {
     const draft = draftId ? await withRouteErrors(() => getRfq(ctx, draftId)) : null
-    if (draft && draft.status !== 'draft') throw redirect(localizePath(ctx.locale, `/app/sourcing/rfq/${draft.id}`))
+    if (draft && !draft.actions.edit) throw redirect(localizePath(ctx.locale, `/app/sourcing/rfq/${draft.id}`))
     const projectId = draft?.projectId ?? url.searchParams.get('project') ?? ''
     const options = await withRouteErrors(() =>
       rfqFormOptions(

@@ -368,7 +368,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
               </li>
             ))}
           </ul>
-          {rfq.canAsk ? (
+          {rfq.actions.ask ? (
             <Form method="post" className="flex flex-col gap-2">
               <IdempotencyField value={data.idempotencyKey} />
               <FormField label={t('questions.question')} errors={errors(['ask'], 'question')}>
@@ -384,7 +384,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
         </CardContent>
       </Card>
 
-      {rfq.canDecline && (!quotation || quotation.status === 'draft') ? (
+      {rfq.actions.decline && (!quotation || quotation.actions.edit) ? (
         <Card>
           <CardHeader>
             <CardTitle>{t('decline.title')}</CardTitle>
