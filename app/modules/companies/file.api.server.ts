@@ -145,8 +145,12 @@ const routes = {
 }
 
 /** A file's record with the links to its content and thumbnail, which are computed from its id. */
-const fileWire = (file: StoredFile) =>
-  toWire(FileSchema, { ...file, contentUrl: fileContentUrl(file.id), thumbnailUrl: file.hasThumbnail ? fileThumbnailUrl(file.id) : null })
+export const withFileUrls = (file: StoredFile) => ({
+  ...file,
+  contentUrl: fileContentUrl(file.id),
+  thumbnailUrl: file.hasThumbnail ? fileThumbnailUrl(file.id) : null,
+})
+const fileWire = (file: StoredFile) => toWire(FileSchema, withFileUrls(file))
 
 /** Field errors of the upload form, translated (their keys live in the `ui` catalog). */
 function uploadFieldError(ctx: ServiceContext, fields: Record<string, string[]>): AppError {

@@ -24,10 +24,6 @@ import {
   MESSAGE_PAGE_SIZE,
   MESSAGE_REPLAY_MAX,
   REACTIONS,
-  type ConversationDetail,
-  type ConversationSummary,
-  type Message,
-  type MessageSearchHit,
 } from './index'
 import {
   addChannelMembers,
@@ -55,6 +51,7 @@ import { readJsonBody, withFieldMessages } from '../../platform/api/errors.serve
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { sendDownload } from '../../platform/api/file-responses.server'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseName } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const MessageSchema = z
   .object({
@@ -104,57 +101,6 @@ const DetailSchema = SummarySchema.extend({
 const SearchHitSchema = MessageSchema.extend({ conversation: z.object({ id: z.string(), kind: z.enum(CONVERSATION_KINDS), title: z.string() }) }).openapi(
   'MessageSearchHit',
 )
-
-const serializeMessage = (message: Message) => ({
-  id: message.id,
-  seq: message.seq,
-  conversation_id: message.conversationId,
-  author: { id: message.author.id, name: message.author.name, company_id: message.author.companyId, company_name: message.author.companyName },
-  body: message.body,
-  mentions: message.mentions.map((mention) => ({ user_id: mention.userId, name: mention.name })),
-  attachments: message.attachments.map((file) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes, url: file.url })),
-  reactions: message.reactions.map((reaction) => ({ emoji: reaction.emoji, user_ids: reaction.userIds })),
-  client_id: message.clientId,
-  edited_at: message.editedAt,
-  deleted_at: message.deletedAt,
-  created_at: message.createdAt,
-})
-const serializeSummary = (item: ConversationSummary) => ({
-  id: item.id,
-  kind: item.kind,
-  title: item.title,
-  topic: item.topic,
-  visibility: item.visibility,
-  subject: item.subject,
-  counterpart: item.counterpart,
-  archived: item.archived,
-  last_message: item.lastMessage
-    ? {
-        seq: item.lastMessage.seq,
-        author_name: item.lastMessage.authorName,
-        excerpt: item.lastMessage.excerpt,
-        deleted: item.lastMessage.deleted,
-        at: item.lastMessage.at,
-      }
-    : null,
-  unread: item.unread,
-  is_member: item.isMember,
-  member_count: item.memberCount,
-})
-const serializeDetail = (item: ConversationDetail) => ({
-  ...serializeSummary(item),
-  participants: item.participants.map((person) => ({
-    user_id: person.userId,
-    name: person.name,
-    company_id: person.companyId,
-    company_name: person.companyName,
-    role: person.role,
-  })),
-  can_manage: item.canManage,
-  can_post: item.canPost,
-  last_read_seq: item.lastReadSeq,
-})
-const serializeHit = (hit: MessageSearchHit) => ({ ...serializeMessage(hit), conversation: hit.conversation })
 
 const OPEN_THREAD_BODY = {
   type: 'object',
@@ -514,7 +460,7 @@ export function registerConversationRoutes(api: ApiRouter) {
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
-        items: result.items.map(serializeSummary),
+        items: result.items.map((item) => toWire(SummarySchema, item)),
         total: result.total,
         unread_conversations: result.unreadConversations,
         limit: result.limit,
@@ -527,13 +473,13 @@ export function registerConversationRoutes(api: ApiRouter) {
   api.openapi(routes.open, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(() => openThread(ctx, OpenThreadInput.parse(body)))), 200)
+    return c.json(toWire(DetailSchema, await parsed(() => openThread(ctx, OpenThreadInput.parse(body)))), 200)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeDetail(await getConversation(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(DetailSchema, await getConversation(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.messages, async (c) => {
@@ -541,7 +487,7 @@ export function registerConversationRoutes(api: ApiRouter) {
     const query = c.req.valid('query')
     const result = await parsed(() => listMessages(ctx, c.req.valid('param').id, MessagePageQuery.parse(query)))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeMessage), has_more: result.hasMore }, 200)
+    return c.json({ items: result.items.map((message) => toWire(MessageSchema, message)), has_more: result.hasMore }, 200)
   })
 
   api.openapi(routes.send, async (c) => {
@@ -550,7 +496,7 @@ export function registerConversationRoutes(api: ApiRouter) {
     // The Idempotency-Key header serves as the message's client_id when the body has none: a retry returns the first message.
     const { idempotencyKey } = idempotencyOf(c)
     const input = idempotencyKey && body && typeof body === 'object' && !('clientId' in body) ? { ...body, clientId: idempotencyKey } : body
-    return c.json(serializeMessage(await parsed(() => sendMessage(ctx, c.req.valid('param').id, MessageInput.parse(input)))), 201)
+    return c.json(toWire(MessageSchema, await parsed(() => sendMessage(ctx, c.req.valid('param').id, MessageInput.parse(input)))), 201)
   })
 
   api.openapi(routes.read, async (c) => {
@@ -573,30 +519,30 @@ export function registerConversationRoutes(api: ApiRouter) {
       searchMessages(ctx, MessageSearchQuery.parse({ q: query.q, conversationId: query.conversation_id, limit: query.limit, offset: query.offset })),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeHit), total: result.total, limit: result.limit, offset: result.offset }, 200)
+    return c.json({ items: result.items.map((hit) => toWire(SearchHitSchema, hit)), total: result.total, limit: result.limit, offset: result.offset }, 200)
   })
 
   api.openapi(routes.edit, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = await readJsonBody(c)
-    return c.json(serializeMessage(await parsed(() => editMessage(ctx, c.req.valid('param').id, EditMessageInput.parse(body)))), 200)
+    return c.json(toWire(MessageSchema, await parsed(() => editMessage(ctx, c.req.valid('param').id, EditMessageInput.parse(body)))), 200)
   })
 
   api.openapi(routes.delete, async (c) => {
     const ctx = await companyServiceContext(c)
-    return c.json(serializeMessage(await deleteMessage(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(MessageSchema, await deleteMessage(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.react, async (c) => {
     const ctx = await companyServiceContext(c)
     const { id, emoji } = c.req.valid('param')
-    return c.json(serializeMessage(await parsed(() => toggleReaction(ctx, id, emoji, true))), 200)
+    return c.json(toWire(MessageSchema, await parsed(() => toggleReaction(ctx, id, emoji, true))), 200)
   })
 
   api.openapi(routes.unreact, async (c) => {
     const ctx = await companyServiceContext(c)
     const { id, emoji } = c.req.valid('param')
-    return c.json(serializeMessage(await parsed(() => toggleReaction(ctx, id, emoji, false))), 200)
+    return c.json(toWire(MessageSchema, await parsed(() => toggleReaction(ctx, id, emoji, false))), 200)
   })
 
   api.openapi(routes.channels, async (c) => {
@@ -604,24 +550,24 @@ export function registerConversationRoutes(api: ApiRouter) {
     const query = c.req.valid('query')
     const result = await parsed(() => listChannels(ctx, ChannelListQuery.parse(query)))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeSummary), total: result.total, limit: result.limit, offset: result.offset }, 200)
+    return c.json({ items: result.items.map((item) => toWire(SummarySchema, item)), total: result.total, limit: result.limit, offset: result.offset }, 200)
   })
 
   api.openapi(routes.createChannel, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(() => createChannel(ctx, CreateChannelInput.parse(body), idempotencyOf(c)))), 201)
+    return c.json(toWire(DetailSchema, await parsed(() => createChannel(ctx, CreateChannelInput.parse(body), idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.updateChannel, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(() => updateChannel(ctx, c.req.valid('param').id, UpdateChannelInput.parse(body)))), 200)
+    return c.json(toWire(DetailSchema, await parsed(() => updateChannel(ctx, c.req.valid('param').id, UpdateChannelInput.parse(body)))), 200)
   })
 
   api.openapi(routes.join, async (c) => {
     const ctx = await companyServiceContext(c)
-    return c.json(serializeDetail(await joinChannel(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(DetailSchema, await joinChannel(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.leave, async (c) => {
@@ -633,13 +579,13 @@ export function registerConversationRoutes(api: ApiRouter) {
   api.openapi(routes.addMembers, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(() => addChannelMembers(ctx, c.req.valid('param').id, ChannelMembersInput.parse(body).userIds))), 200)
+    return c.json(toWire(DetailSchema, await parsed(() => addChannelMembers(ctx, c.req.valid('param').id, ChannelMembersInput.parse(body).userIds))), 200)
   })
 
   api.openapi(routes.removeMember, async (c) => {
     const ctx = await companyServiceContext(c)
     const { id, userId } = c.req.valid('param')
     const channel = await removeChannelMember(ctx, id, userId)
-    return channel ? c.json(serializeDetail(channel), 200) : c.body(null, 204)
+    return channel ? c.json(toWire(DetailSchema, channel), 200) : c.body(null, 204)
   })
 }

@@ -30,10 +30,7 @@ import {
   setCustomerNote,
   transitionPurchaseOrder,
   updatePurchaseOrder,
-  type CustomerSummary,
-  type OpenOrderLine,
   type PurchaseOrderDetail,
-  type PurchaseOrderSummary,
 } from './index.server'
 import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
@@ -51,6 +48,7 @@ import {
   SIGNED_IN,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string) => decimalString(description, '1611.2000')
 const Party = z.enum(['buyer', 'supplier'])
@@ -171,6 +169,8 @@ const CustomerSchema = z
   })
   .openapi('Customer')
 
+const CustomerNoteSchema = z.object({ customer_id: z.string(), note: z.string(), updated_at: z.string() })
+
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 
 const optionalText = (description: string, example?: string) =>
@@ -214,111 +214,12 @@ const BODIES = {
   CustomerNote: snakeCaseBodySchema(CustomerNoteInput, { note: 'Pays on time; prefers sea freight via Rotterdam' }),
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null
-
-const serializeSummary = (order: PurchaseOrderSummary) => ({
-  id: order.id,
-  number: order.number,
-  status: order.status,
-  side: order.side,
-  buyer: order.buyer,
-  supplier: order.supplier,
-  counterpart: order.counterpart,
-  currency: order.currency,
-  total: order.total,
-  line_count: order.lineCount,
-  requested_delivery_date: order.requestedDeliveryDate,
-  created_at: order.createdAt.toISOString(),
-  placed_at: iso(order.placedAt),
-  updated_at: order.updatedAt.toISOString(),
-})
-
-const serializeDetail = (order: PurchaseOrderDetail) => ({
-  ...serializeSummary(order),
-  incoterm: order.incoterm,
-  incoterm_place: order.incotermPlace,
-  payment_terms: order.paymentTerms,
-  ship_to_address_id: order.shipToAddressId,
-  ship_to: order.shipTo,
-  notes: order.notes,
-  subtotal: order.subtotal,
-  status_reason: order.statusReason,
-  version: order.version,
-  confirmed_at: iso(order.confirmedAt),
-  delivered_at: iso(order.deliveredAt),
-  closed_at: iso(order.closedAt),
-  lines: order.lines.map((line) => ({
-    id: line.id,
-    position: line.position,
-    product_id: line.productId,
-    sku: line.sku,
-    description: line.description,
-    unit: line.unit,
-    quantity: line.quantity,
-    unit_price: line.unitPrice,
-    line_total: line.lineTotal,
-    shipped_quantity: line.shippedQuantity,
-    received_quantity: line.receivedQuantity,
-  })),
-  events: order.events.map((event) => ({
-    id: event.id,
-    type: event.type,
-    from_status: event.fromStatus,
-    to_status: event.toStatus,
-    actor_name: event.actorName,
-    actor_company_name: event.actorCompanyName,
-    note: event.note,
-    data: event.data,
-    created_at: event.createdAt.toISOString(),
-  })),
-  change_requests: order.changeRequests.map((request) => ({
-    id: request.id,
-    kind: request.kind,
-    status: request.status,
-    requested_by: request.requestedBy,
-    requested_by_name: request.requestedByName,
-    reason: request.reason,
-    proposal: request.proposal,
-    before: request.before,
-    decision_note: request.decisionNote,
-    decided_at: iso(request.decidedAt),
-    created_at: request.createdAt.toISOString(),
-  })),
-  attachments: order.attachments.map((file) => ({
-    id: file.id,
-    name: file.name,
-    content_type: file.contentType,
-    size_bytes: file.sizeBytes,
-    content_url: `/api/v1/orders/${order.id}/attachments/${file.id}`,
-  })),
-  actions: order.actions,
-  can_request_change: order.canRequestChange,
-})
-
-const serializeOpenLine = (line: OpenOrderLine) => ({
-  line_id: line.lineId,
-  order_id: line.orderId,
-  order_number: line.orderNumber,
-  order_status: line.orderStatus,
-  buyer_id: line.buyerId,
-  buyer_name: line.buyerName,
-  requested_delivery_date: line.requestedDeliveryDate,
-  sku: line.sku,
-  description: line.description,
-  unit: line.unit,
-  quantity: line.quantity,
-  shipped: line.shipped,
-  remaining: line.remaining,
-})
-
-const serializeCustomer = (customer: CustomerSummary) => ({
-  id: customer.id,
-  name: customer.name,
-  order_count: customer.orderCount,
-  volume: customer.volume,
-  last_order_at: customer.lastOrderAt.toISOString(),
-  note: customer.note,
-})
+/** An order with the download link of each attachment, which is under the order. */
+const orderWire = (order: PurchaseOrderDetail) =>
+  toWire(OrderDetailSchema, {
+    ...order,
+    attachments: order.attachments.map((file) => ({ ...file, contentUrl: `/api/v1/orders/${order.id}/attachments/${file.id}` })),
+  })
 
 const tags = ['Orders']
 const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
@@ -480,7 +381,7 @@ const routes = {
     ...member('id'),
     request: { params: IdParam, body: bodyRef('CustomerNote') },
     responses: {
-      200: jsonResponse(z.object({ customer_id: z.string(), note: z.string(), updated_at: z.string() }), 'The stored note'),
+      200: jsonResponse(CustomerNoteSchema, 'The stored note'),
       401: errorResponses[401],
       403: errorResponses[403],
       404: errorResponses[404],
@@ -510,7 +411,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const query = await parseAndRun('orders', OrderListQuery, c.req.query(), async (input) => input)
     const result = await listPurchaseOrders(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeSummary), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json({ items: result.items.map((order) => toWire(OrderSummarySchema, order)), total: result.total, limit: query.limit, offset: query.offset }, 200)
   })
 
   // Registered before /orders/{id} so the file name is not taken for an id.
@@ -529,20 +430,20 @@ export function registerOrderRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     const order = await parseAndRun('orders', CreatePurchaseOrderInput, body, (input) => createPurchaseOrder(ctx, input, idempotencyOf(c)))
-    return c.json(serializeDetail(order), 201)
+    return c.json(orderWire(order), 201)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeDetail(await getPurchaseOrder(ctx, c.req.valid('param').id)), 200)
+    return c.json(orderWire(await getPurchaseOrder(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.update, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     return c.json(
-      serializeDetail(await parseAndRun('orders', UpdatePurchaseOrderInput, body, (input) => updatePurchaseOrder(ctx, c.req.valid('param').id, input))),
+      orderWire(await parseAndRun('orders', UpdatePurchaseOrderInput, body, (input) => updatePurchaseOrder(ctx, c.req.valid('param').id, input))),
       200,
     )
   })
@@ -551,7 +452,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeDetail(await parseAndRun('orders', OrderTransitionInput, body, (input) => transitionPurchaseOrder(ctx, c.req.valid('param').id, input))),
+      orderWire(await parseAndRun('orders', OrderTransitionInput, body, (input) => transitionPurchaseOrder(ctx, c.req.valid('param').id, input))),
       200,
     )
   })
@@ -560,7 +461,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     return c.json(
-      serializeDetail(await parseAndRun('orders', ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      orderWire(await parseAndRun('orders', ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
       201,
     )
   })
@@ -569,7 +470,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const { id, changeId } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parseAndRun('orders', ChangeDecisionInput, body, (input) => decideChange(ctx, id, changeId, input))), 200)
+    return c.json(orderWire(await parseAndRun('orders', ChangeDecisionInput, body, (input) => decideChange(ctx, id, changeId, input))), 200)
   })
 
   api.openapi(routes.attachment, async (c) => {
@@ -584,7 +485,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const query = await parseAndRun('orders', ReportQuery, c.req.query(), async (input) => input)
     const result = await listOpenOrderLines(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeOpenLine), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json({ items: result.items.map((line) => toWire(OpenOrderLineSchema, line)), total: result.total, limit: query.limit, offset: query.offset }, 200)
   })
 
   api.openapi(routes.customers, async (c) => {
@@ -592,14 +493,17 @@ export function registerOrderRoutes(api: ApiRouter) {
     const query = await parseAndRun('orders', ReportQuery, c.req.query(), async (input) => input)
     const result = await listCustomers(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeCustomer), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json(
+      { items: result.items.map((customer) => toWire(CustomerSchema, customer)), total: result.total, limit: query.limit, offset: query.offset },
+      200,
+    )
   })
 
   api.openapi(routes.customerNote, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     const stored = await parseAndRun('orders', CustomerNoteInput, body, (input) => setCustomerNote(ctx, c.req.valid('param').id, input.note))
-    return c.json({ customer_id: stored.customerId, note: stored.note, updated_at: stored.updatedAt.toISOString() }, 200)
+    return c.json(toWire(CustomerNoteSchema, stored), 200)
   })
 
   api.openapi(routes.counterparts, async (c) => c.json({ items: await orderCounterparts(await companyServiceContext(c)) }, 200))

@@ -24,11 +24,6 @@ import {
   transitionProject,
   updateProject,
   updateRequirement,
-  type Project,
-  type ProjectListItem,
-  type ProjectSummary,
-  type Requirement,
-  type RequirementDetail,
 } from './index.server'
 import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
@@ -45,6 +40,7 @@ import {
   SIGNED_IN,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string) => decimalString(description, '120000.0000')
 const day = (description: string) =>
@@ -176,6 +172,13 @@ const ProjectDetailSchema = z
   })
   .openapi('PurchaseProjectDetail')
 
+const BulkResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+  requirements: z.array(RequirementSchema),
+})
+
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 const optionalText = (description: string) => z.string().max(100).optional().openapi({ description })
 const Paging = z.object({
@@ -215,114 +218,6 @@ const BODIES = {
     ],
   }),
 }
-
-const serializeProject = (project: Project) => ({
-  id: project.id,
-  number: project.number,
-  name: project.name,
-  description: project.description,
-  status: project.status,
-  currency: project.currency,
-  budget: project.budget,
-  deadline: project.deadline,
-  status_reason: project.statusReason,
-  version: project.version,
-  actions: project.actions,
-  editable: project.editable,
-  created_at: project.createdAt.toISOString(),
-  updated_at: project.updatedAt.toISOString(),
-})
-
-const serializeListItem = (item: ProjectListItem) => ({
-  id: item.id,
-  number: item.number,
-  name: item.name,
-  status: item.status,
-  currency: item.currency,
-  budget: item.budget,
-  deadline: item.deadline,
-  requirement_count: item.requirementCount,
-  awarded_count: item.awardedCount,
-  created_at: item.createdAt.toISOString(),
-})
-
-const serializeRequirement = (item: Requirement) => ({
-  id: item.id,
-  project_id: item.projectId,
-  project_number: item.projectNumber,
-  project_name: item.projectName,
-  position: item.position,
-  title: item.title,
-  specification: item.specification,
-  category_id: item.categoryId,
-  category_name: item.categoryName,
-  hs_code: item.hsCode,
-  quantity: item.quantity,
-  unit: item.unit,
-  target_unit_price: item.targetUnitPrice,
-  target_currency: item.targetCurrency,
-  required_by: item.requiredBy,
-  destination: item.destination,
-  status: item.status,
-  version: item.version,
-  created_at: item.createdAt.toISOString(),
-  updated_at: item.updatedAt.toISOString(),
-})
-
-const serializeRequirementDetail = (item: RequirementDetail) => ({
-  ...serializeRequirement(item),
-  attachments: item.attachments.map((file) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes })),
-  editable: item.editable,
-  cancellable: item.cancellable,
-})
-
-const serializeSummary = (summary: ProjectSummary) => ({
-  project: serializeProject(summary.project),
-  requirements: summary.requirements.map((row) => ({
-    id: row.id,
-    position: row.position,
-    title: row.title,
-    quantity: row.quantity,
-    unit: row.unit,
-    target_unit_price: row.targetUnitPrice,
-    target_currency: row.targetCurrency,
-    required_by: row.requiredBy,
-    status: row.status,
-  })),
-  rfqs: summary.rfqs.map((rfq) => ({
-    id: rfq.id,
-    number: rfq.number,
-    title: rfq.title,
-    status: rfq.status,
-    quote_deadline: rfq.quoteDeadline.toISOString(),
-    sealed: rfq.sealed,
-    quotation_count: rfq.quotationCount,
-  })),
-  orders: summary.orders.map((order) => ({
-    purchase_order_id: order.purchaseOrderId,
-    supplier_company_id: order.supplierCompanyId,
-    supplier_name: order.supplierName,
-    currency: order.currency,
-    amount: order.amount,
-    line_count: order.lineCount,
-  })),
-  spend: {
-    currency: summary.spend.currency,
-    spent: summary.spend.spent,
-    budget: summary.spend.budget,
-    ratio: summary.spend.ratio,
-    rates_as_of: summary.spend.ratesAsOf,
-    unconverted: summary.spend.unconverted,
-  },
-  events: summary.events.map((event) => ({
-    id: event.id,
-    type: event.type,
-    actor_name: event.actorName,
-    note: event.note,
-    data: event.data,
-    created_at: event.createdAt.toISOString(),
-  })),
-})
 
 const tags = ['Sourcing: projects']
 const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
@@ -465,10 +360,7 @@ const routes = {
     ...member('id'),
     request: { params: IdParam, body: bodyRef('BulkRequirements') },
     responses: {
-      200: jsonResponse(
-        z.object({ created: z.number().int(), updated: z.number().int(), deleted: z.number().int(), requirements: z.array(RequirementSchema) }),
-        'What was saved and the requirements now',
-      ),
+      200: jsonResponse(BulkResultSchema, 'What was saved and the requirements now'),
       ...writeErrors,
     },
   }),
@@ -482,32 +374,38 @@ export function registerProjectRoutes(api: ApiRouter) {
     const query = await parseAndRun('projects', ProjectListQuery, c.req.query(), async (input) => input)
     const result = await listProjects(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeListItem), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json(
+      { items: result.items.map((item) => toWire(ProjectListItemSchema, item)), total: result.total, limit: query.limit, offset: query.offset },
+      200,
+    )
   })
 
   api.openapi(routes.create, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeProject(await parseAndRun('projects', CreateProjectInput, body, (input) => createProject(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(toWire(ProjectSchema, await parseAndRun('projects', CreateProjectInput, body, (input) => createProject(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeSummary(await projectSummary(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(ProjectDetailSchema, await projectSummary(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.update, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeProject(await parseAndRun('projects', UpdateProjectInput, body, (input) => updateProject(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      toWire(ProjectSchema, await parseAndRun('projects', UpdateProjectInput, body, (input) => updateProject(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeProject(await parseAndRun('projects', ProjectTransitionInput, body, (input) => transitionProject(ctx, c.req.valid('param').id, input))),
+      toWire(ProjectSchema, await parseAndRun('projects', ProjectTransitionInput, body, (input) => transitionProject(ctx, c.req.valid('param').id, input))),
       200,
     )
   })
@@ -517,14 +415,14 @@ export function registerProjectRoutes(api: ApiRouter) {
     const query = await parseAndRun('projects', RequirementListQuery, c.req.query(), async (input) => input)
     const result = await listRequirements(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeRequirement), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json({ items: result.items.map((item) => toWire(RequirementSchema, item)), total: result.total, limit: query.limit, offset: query.offset }, 200)
   })
 
   api.openapi(routes.createRequirement, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeRequirementDetail(await parseAndRun('projects', CreateRequirementInput, body, (input) => createRequirement(ctx, input, idempotencyOf(c)))),
+      toWire(RequirementDetailSchema, await parseAndRun('projects', CreateRequirementInput, body, (input) => createRequirement(ctx, input, idempotencyOf(c)))),
       201,
     )
   })
@@ -532,14 +430,15 @@ export function registerProjectRoutes(api: ApiRouter) {
   api.openapi(routes.getRequirement, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeRequirementDetail(await getRequirement(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(RequirementDetailSchema, await getRequirement(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.updateRequirement, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeRequirementDetail(
+      toWire(
+        RequirementDetailSchema,
         await parseAndRun('projects', UpdateRequirementInput, body, (input) => updateRequirement(ctx, c.req.valid('param').id, input)),
       ),
       200,
@@ -550,9 +449,6 @@ export function registerProjectRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c), 'rows')
     const result = await parseAndRun('projects', BulkRequirementsInput, body, (input) => saveProjectRequirements(ctx, c.req.valid('param').id, input))
-    return c.json(
-      { created: result.created, updated: result.updated, deleted: result.deleted, requirements: result.requirements.map(serializeRequirement) },
-      200,
-    )
+    return c.json(toWire(BulkResultSchema, result), 200)
   })
 }

@@ -21,8 +21,6 @@ import {
   saveQuotation,
   submitQuotation,
   withdrawQuotation,
-  type MyQuotationSummary,
-  type QuotationDetail,
   type QuotationRevisionEntry,
 } from './index.server'
 import { INCOTERMS, PAYMENT_TERMS } from '../../platform/trade-terms'
@@ -42,6 +40,7 @@ import {
   snakeCaseBodySchema,
   snakeCaseName,
 } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string) => decimalString(description, '17.5000')
 
@@ -170,92 +169,9 @@ const BODIES = {
   QuotationDecision: snakeCaseBodySchema(QuotationDecisionInput, { decision: 'reject', reason: 'Price above our target' }),
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null
-
-const serialize = (q: QuotationDetail) => ({
-  id: q.id,
-  rfq: {
-    id: q.rfq.id,
-    number: q.rfq.number,
-    title: q.rfq.title,
-    sealed: q.rfq.sealed,
-    quote_deadline: q.rfq.quoteDeadline.toISOString(),
-    visibility: q.rfq.visibility,
-    quoting_open: q.rfq.quotingOpen,
-  },
-  side: q.side,
-  buyer: q.buyer,
-  supplier: q.supplier,
-  status: q.status,
-  revision: q.revision,
-  currency: q.currency,
-  incoterm: q.incoterm,
-  incoterm_place: q.incotermPlace,
-  freight_amount: q.freightAmount,
-  insurance_amount: q.insuranceAmount,
-  payment_terms: q.paymentTerms,
-  valid_until: q.validUntil,
-  notes: q.notes,
-  decision_reason: q.decisionReason,
-  submitted_at: iso(q.submittedAt),
-  decided_at: iso(q.decidedAt),
-  created_at: q.createdAt.toISOString(),
-  updated_at: q.updatedAt.toISOString(),
-  version: q.version,
-  total: q.total,
-  lines: q.lines.map((line) => ({
-    rfq_line_id: line.rfqLineId,
-    position: line.position,
-    title: line.title,
-    specification: line.specification,
-    quantity: line.quantity,
-    unit: line.unit,
-    target_unit_price: line.targetUnitPrice,
-    no_offer: line.noOffer,
-    unit_price: line.unitPrice,
-    moq: line.moq,
-    lead_time_days: line.leadTimeDays,
-    note: line.note,
-    alternative_description: line.alternativeDescription,
-    alternative_unit_price: line.alternativeUnitPrice,
-    line_total: line.lineTotal,
-  })),
-  attachments: q.attachments.map((file) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes })),
-  actions: q.actions,
-  can_edit: q.canEdit,
-})
-
-const serializeRevision = (entry: QuotationRevisionEntry) => ({
-  revision: entry.revision,
-  submitted_at: entry.submittedAt.toISOString(),
-  submitted_by_name: entry.submittedByName,
-  changes: entry.changes.map((change) => ({
-    field: snakeCaseName(change.field),
-    rfq_line_id: change.rfqLineId,
-    line_title: change.lineTitle,
-    before: change.before,
-    after: change.after,
-  })),
-})
-
-const serializeMine = (item: MyQuotationSummary) => ({
-  id: item.id,
-  rfq_id: item.rfqId,
-  rfq_number: item.rfqNumber,
-  rfq_title: item.rfqTitle,
-  visibility: item.visibility,
-  buyer_name: item.buyerName,
-  status: item.status,
-  revision: item.revision,
-  currency: item.currency,
-  total: item.total,
-  line_count: item.lineCount,
-  valid_until: item.validUntil,
-  quote_deadline: item.quoteDeadline.toISOString(),
-  submitted_at: iso(item.submittedAt),
-  updated_at: item.updatedAt.toISOString(),
-  version: item.version,
-})
+/** A round of a quotation; a changed field is named as the API spells it. */
+const revisionWire = (entry: QuotationRevisionEntry) =>
+  toWire(RevisionSchema, { ...entry, changes: entry.changes.map((change) => ({ ...change, field: snakeCaseName(change.field) })) })
 
 const tags = ['Quotations']
 const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
@@ -397,14 +313,17 @@ export function registerQuotationRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
     const quotation = await getMyQuotationForRfq(ctx, c.req.valid('param').id)
-    return c.json(quotation ? serialize(quotation) : null, 200)
+    return c.json(quotation ? toWire(QuotationSchema, quotation) : null, 200)
   })
 
   api.openapi(routes.save, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     return c.json(
-      serialize(await parseAndRun('quotations', SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      toWire(
+        QuotationSchema,
+        await parseAndRun('quotations', SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c))),
+      ),
       200,
     )
   })
@@ -412,14 +331,20 @@ export function registerQuotationRoutes(api: ApiRouter) {
   api.openapi(routes.submit, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serialize(await parseAndRun('quotations', QuotationStepInput, body, (input) => submitQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      toWire(QuotationSchema, await parseAndRun('quotations', QuotationStepInput, body, (input) => submitQuotation(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.revise, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     return c.json(
-      serialize(await parseAndRun('quotations', ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      toWire(
+        QuotationSchema,
+        await parseAndRun('quotations', ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c))),
+      ),
       200,
     )
   })
@@ -427,28 +352,30 @@ export function registerQuotationRoutes(api: ApiRouter) {
   api.openapi(routes.withdraw, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serialize(await parseAndRun('quotations', QuotationStepInput, body, (input) => withdrawQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      toWire(QuotationSchema, await parseAndRun('quotations', QuotationStepInput, body, (input) => withdrawQuotation(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.forRfq, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
     const result = await listQuotationsForRfq(ctx, c.req.valid('param').id)
-    const base = { sealed: result.sealed, count: result.count, quote_deadline: result.quoteDeadline.toISOString() }
-    return c.json(result.sealed ? base : { ...base, items: result.items.map(serialize) }, 200)
+    return c.json(toWire(RfqQuotationsSchema, result), 200)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serialize(await getQuotation(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(QuotationSchema, await getQuotation(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.decide, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serialize(await parseAndRun('quotations', QuotationDecisionInput, body, (input) => decideQuotation(ctx, c.req.valid('param').id, input))),
+      toWire(QuotationSchema, await parseAndRun('quotations', QuotationDecisionInput, body, (input) => decideQuotation(ctx, c.req.valid('param').id, input))),
       200,
     )
   })
@@ -456,7 +383,7 @@ export function registerQuotationRoutes(api: ApiRouter) {
   api.openapi(routes.history, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: (await quotationHistory(ctx, c.req.valid('param').id)).map(serializeRevision) }, 200)
+    return c.json({ items: (await quotationHistory(ctx, c.req.valid('param').id)).map(revisionWire) }, 200)
   })
 
   api.openapi(routes.myList, async (c) => {
@@ -464,6 +391,15 @@ export function registerQuotationRoutes(api: ApiRouter) {
     const query = await parseAndRun('quotations', MyQuotationsQuery, camelCaseKeys(c.req.query()), async (input) => input)
     const result = await listMyQuotations(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeMine), total: result.total, limit: query.limit, offset: query.offset, counts: result.counts }, 200)
+    return c.json(
+      {
+        items: result.items.map((item) => toWire(MyQuotationSchema, item)),
+        total: result.total,
+        limit: query.limit,
+        offset: query.offset,
+        counts: result.counts,
+      },
+      200,
+    )
   })
 }

@@ -22,14 +22,12 @@ import {
   setShortlistNote,
   updateApprovedSupplier,
   type ApprovedSupplier,
-  type PriceStats,
-  type ShortlistEntry,
-  type SupplierOption,
 } from './index.server'
 import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string) =>
   z
@@ -122,44 +120,12 @@ const BODIES = {
   UpdateApprovedSupplier: snakeCaseBodySchema(UpdateApprovedSupplierInput, { status: 'approved', note: 'Audit passed', document_file_ids: [] }),
 }
 
-const serializeEntry = (entry: ShortlistEntry) => ({
-  supplier_id: entry.supplierId,
-  name: entry.name,
-  country: entry.country,
-  verified: entry.verified,
-  main_products: entry.mainProducts,
-  approval: entry.approval,
-  note: entry.note,
-  added_by_name: entry.addedByName,
-  created_at: entry.createdAt.toISOString(),
-})
-
-const serializeApproved = (supplier: ApprovedSupplier) => ({
-  supplier_id: supplier.supplierId,
-  name: supplier.name,
-  country: supplier.country,
-  verified: supplier.verified,
-  status: supplier.status,
-  note: supplier.note,
-  documents: supplier.documents.map((file) => ({
-    id: file.id,
-    name: file.name,
-    content_type: file.contentType,
-    size_bytes: file.sizeBytes,
-    content_url: `/api/v1/files/${file.id}/content`,
-  })),
-  updated_by_name: supplier.updatedByName,
-  updated_at: supplier.updatedAt.toISOString(),
-})
-
-const serializeOption = (option: SupplierOption) => ({
-  id: option.id,
-  name: option.name,
-  country: option.country,
-  verified: option.verified,
-  approval: option.approval,
-})
-const serializeStats = (stats: PriceStats) => ({ count: stats.count, min: stats.min, p25: stats.p25, median: stats.median, p75: stats.p75, max: stats.max })
+/** An approved supplier with the download link of each document. */
+const approvedWire = (supplier: ApprovedSupplier) =>
+  toWire(ApprovedSupplierSchema, {
+    ...supplier,
+    documents: supplier.documents.map((file) => ({ ...file, contentUrl: `/api/v1/files/${file.id}/content` })),
+  })
 
 const tags = ['Sourcing']
 const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
@@ -311,21 +277,24 @@ export function registerShortlistRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const shortlist = await getShortlist(ctx, c.req.valid('param').id)
     c.header('Cache-Control', 'no-store')
-    return c.json({ project: shortlist.project, entries: shortlist.entries.map(serializeEntry) }, 200)
+    return c.json(toWire(ShortlistSchema, shortlist), 200)
   })
 
   api.openapi(routes.addShortlist, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     const entry = await parseAndRun('sourcing', AddShortlistInput, body, (input) => addToShortlist(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
-    return c.json(serializeEntry(entry), 201)
+    return c.json(toWire(ShortlistEntrySchema, entry), 201)
   })
 
   api.openapi(routes.noteShortlist, async (c) => {
     const ctx = await companyServiceContext(c)
     const { id, supplierId } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeEntry(await parseAndRun('sourcing', ShortlistNoteInput, body, (input) => setShortlistNote(ctx, id, supplierId, input))), 200)
+    return c.json(
+      toWire(ShortlistEntrySchema, await parseAndRun('sourcing', ShortlistNoteInput, body, (input) => setShortlistNote(ctx, id, supplierId, input))),
+      200,
+    )
   })
 
   api.openapi(routes.removeShortlist, async (c) => {
@@ -340,14 +309,14 @@ export function registerShortlistRoutes(api: ApiRouter) {
     const query = await parseAndRun('sourcing', ApprovedListQuery, c.req.query(), async (input) => input)
     const page = await listApprovedSuppliers(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: page.items.map(serializeApproved), total: page.total, limit: query.limit, offset: query.offset, counts: page.counts }, 200)
+    return c.json({ items: page.items.map(approvedWire), total: page.total, limit: query.limit, offset: query.offset, counts: page.counts }, 200)
   })
 
   api.openapi(routes.addApproved, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeApproved(await parseAndRun('sourcing', AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input, idempotencyOf(c)))),
+      approvedWire(await parseAndRun('sourcing', AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input, idempotencyOf(c)))),
       201,
     )
   })
@@ -356,7 +325,7 @@ export function registerShortlistRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeApproved(
+      approvedWire(
         await parseAndRun('sourcing', UpdateApprovedSupplierInput, body, (input) => updateApprovedSupplier(ctx, c.req.valid('param').supplierId, input)),
       ),
       200,
@@ -373,7 +342,7 @@ export function registerShortlistRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const items = await parseAndRun('sourcing', SupplierSearchQuery, c.req.query(), (query) => searchSupplierOptions(ctx, query))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: items.map(serializeOption) }, 200)
+    return c.json({ items: items.map((option) => toWire(SupplierOptionSchema, option)) }, 200)
   })
 
   api.openapi(routes.benchmarks, async (c) => {
@@ -383,26 +352,6 @@ export function registerShortlistRoutes(api: ApiRouter) {
       priceBenchmarks(ctx, query),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json(
-      {
-        currency: benchmark.currency,
-        rates_as_of: benchmark.ratesAsOf,
-        hs_code: benchmark.hsCode,
-        hs_description: benchmark.hsDescription,
-        category_id: benchmark.categoryId,
-        category_name: benchmark.categoryName,
-        quotations: serializeStats(benchmark.quotations),
-        catalogue: serializeStats(benchmark.catalogue),
-        combined: serializeStats(benchmark.combined),
-        trend: benchmark.trend.map((point) => ({
-          month: point.month,
-          quotations: serializeStats(point.quotations),
-          catalogue: serializeStats(point.catalogue),
-          combined: serializeStats(point.combined),
-        })),
-        unconverted: benchmark.unconverted,
-      },
-      200,
-    )
+    return c.json(toWire(BenchmarkSchema, benchmark), 200)
   })
 }
