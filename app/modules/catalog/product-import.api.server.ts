@@ -26,6 +26,7 @@ import {
   IdParam,
   jsonResponse,
   PageQuery,
+  pageSchema,
   SIGNED_IN,
   snakeCaseBodySchema,
   snakeCaseName,
@@ -151,10 +152,7 @@ const routes = {
     ...importerAccess(),
     request: { query: PageQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ImportJobSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of imports',
-      ),
+      200: jsonResponse(pageSchema(ImportJobSchema), 'A page of imports'),
       401: errorResponses[401],
       403: errorResponses[403],
     },

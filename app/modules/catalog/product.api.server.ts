@@ -29,7 +29,7 @@ import { currentLocale } from '../../platform/request-scope.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, pageSchema, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
 
 const ProductImageSchema = z.object({ id: z.string(), file_id: z.string(), position: z.number().int(), alt: z.string() }).openapi('ProductImage')
@@ -136,10 +136,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: ListQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ProductSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of products',
-      ),
+      200: jsonResponse(pageSchema(ProductSchema), 'A page of products'),
       401: errorResponses[401],
       403: errorResponses[403],
     },

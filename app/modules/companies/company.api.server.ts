@@ -24,6 +24,7 @@ import {
   errorResponses,
   IdParam,
   jsonResponse,
+  pageSchema,
   SIGNED_IN,
   snakeCaseBodySchema,
   snakeCaseName,
@@ -275,10 +276,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'admin' }),
     request: { query: AuditQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of entries',
-      ),
+      200: jsonResponse(pageSchema(AuditEntrySchema), 'A page of entries'),
       401: errorResponses[401],
       403: errorResponses[403],
     },

@@ -10,7 +10,7 @@ import { translator } from '../../platform/i18n/translate.server'
 import { fieldErrorsOf } from '../../platform/validation'
 import { optionalServiceContext, serviceContext } from '../../platform/api/caller.server'
 import { sendDownload } from '../../platform/api/file-responses.server'
-import { access, errorResponses, ErrorSchema, IdParam, jsonResponse, SIGNED_IN } from '../../platform/api/schemas'
+import { access, errorResponses, ErrorSchema, IdParam, jsonResponse, pageSchema, SIGNED_IN } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 
@@ -89,10 +89,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: FileListQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(FileSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of files',
-      ),
+      200: jsonResponse(pageSchema(FileSchema), 'A page of files'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],

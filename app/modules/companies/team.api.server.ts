@@ -26,7 +26,7 @@ import {
 } from './index.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { readJsonBody } from '../../platform/api/errors.server'
-import { access, bodyRef, errorResponses, IdParam, jsonResponse, PageQuery, SIGNED_IN } from '../../platform/api/schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, PageQuery, pageSchema, SIGNED_IN } from '../../platform/api/schemas'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { toWire } from '../../platform/api/wire'
 
@@ -164,10 +164,7 @@ const routes = {
       }),
     },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(InvitationSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of invitations',
-      ),
+      200: jsonResponse(pageSchema(InvitationSchema), 'A page of invitations'),
       401: errorResponses[401],
       403: errorResponses[403],
     },

@@ -4,7 +4,7 @@ import { BAN_MAX_DAYS, BAN_REASON_MAX_LENGTH, BanUserInput, PLATFORM_ROLES, SetP
 import { banUser, getUserDetail, searchUsers, setPlatformRole, unbanUser, type AdminUserProfile } from './index.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { readJsonBody } from '../../platform/api/errors.server'
-import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from '../../platform/api/schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, pageSchema, SIGNED_IN } from '../../platform/api/schemas'
 import { toWire, withAuditActor } from '../../platform/api/wire'
 
 const AdminUserSchema = z
@@ -90,10 +90,7 @@ const routes = {
     ...platformAdmin,
     request: { query: UserSearchQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(AdminUserListItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of users',
-      ),
+      200: jsonResponse(pageSchema(AdminUserListItemSchema), 'A page of users'),
       401: errorResponses[401],
       403: forbidden,
       422: errorResponses[422],

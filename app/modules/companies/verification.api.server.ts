@@ -33,7 +33,7 @@ import { translator } from '../../platform/i18n/translate.server'
 import { fieldErrorsOf } from '../../platform/validation'
 import { serviceContext } from '../../platform/api/caller.server'
 import { readJsonBody } from '../../platform/api/errors.server'
-import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from '../../platform/api/schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, pageSchema, SIGNED_IN } from '../../platform/api/schemas'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { toWire } from '../../platform/api/wire'
 import { withFileUrls } from './file.api.server'
@@ -352,10 +352,7 @@ const routes = {
     ...access({ level: 'platform_admin' }),
     request: { query: QueueQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(QueueItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of applications',
-      ),
+      200: jsonResponse(pageSchema(QueueItemSchema), 'A page of applications'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],

@@ -50,7 +50,7 @@ import { companyServiceContext } from '../companies/index.server'
 import { readJsonBody, withFieldMessages } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { sendDownload } from '../../platform/api/file-responses.server'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseName } from '../../platform/api/schemas'
+import { bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, memberAccess, pageSchema, SIGNED_IN, snakeCaseName } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
 
 const MessageSchema = z
@@ -214,7 +214,6 @@ function parsed<R>(run: () => Promise<R>): Promise<R> {
 }
 
 const tags = ['Conversations']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const write = {
   401: errorResponses[401],
   403: errorResponses[403],
@@ -225,7 +224,6 @@ const write = {
 }
 const listErrors = { 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] }
 const readErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] }
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 
 const routes = {
   inbox: createRoute({
@@ -234,9 +232,9 @@ const routes = {
     tags,
     summary: 'The caller’s inbox: threads of its company, its public channels and its private ones, newest activity first, with unread counts',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: InboxFilters },
-    responses: { 200: jsonResponse(page(SummarySchema).extend({ unread_conversations: z.number().int() }), 'A page of conversations'), ...listErrors },
+    responses: { 200: jsonResponse(pageSchema(SummarySchema).extend({ unread_conversations: z.number().int() }), 'A page of conversations'), ...listErrors },
   }),
   unread: createRoute({
     method: 'get',
@@ -244,7 +242,7 @@ const routes = {
     tags,
     summary: 'For badges: conversations with unread messages and unread messages in all',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     responses: {
       200: jsonResponse(z.object({ conversations: z.number().int(), messages: z.number().int() }), 'The counts'),
       401: errorResponses[401],
@@ -259,7 +257,7 @@ const routes = {
     description:
       'direct: another company; rfq: the buyer names an invited (or quoting) supplier, a supplier opens its own thread; quotation and order: either party. A record the caller cannot see is 404.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { body: bodyRef('OpenThread') },
     responses: { 200: jsonResponse(DetailSchema, 'The thread'), ...write },
   }),
@@ -269,7 +267,7 @@ const routes = {
     tags,
     summary: 'A conversation with its participants, the caller’s rights and read mark',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(DetailSchema, 'The conversation'), ...readErrors },
   }),
@@ -279,7 +277,7 @@ const routes = {
     tags,
     summary: 'Messages in ascending seq: the newest page, history (before) or a replay of what was missed (after)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, query: MessageCursor },
     responses: { 200: jsonResponse(z.object({ items: z.array(MessageSchema), has_more: z.boolean() }), 'A page of messages'), ...readErrors },
   }),
@@ -289,7 +287,7 @@ const routes = {
     tags,
     summary: 'Post a message (participants; not in archived conversations); a repeated client_id (or Idempotency-Key) returns the first message',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('SendMessage') },
     responses: { 201: jsonResponse(MessageSchema, 'The message'), ...write },
   }),
@@ -299,7 +297,7 @@ const routes = {
     tags,
     summary: 'Move the caller’s read mark forward (never back; at most the last message)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('MarkConversationRead') },
     responses: { 200: jsonResponse(z.object({ unread: z.number().int() }), 'What is still unread'), ...write },
   }),
@@ -310,7 +308,7 @@ const routes = {
     summary: 'An attachment of a message of the conversation, for its participants',
     description: 'Served with its stored type, Content-Disposition, X-Content-Type-Options: nosniff, private caching and an ETag.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: AttachmentParams },
     responses: {
       200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
@@ -326,9 +324,9 @@ const routes = {
     tags,
     summary: 'Messages containing a term, in the conversations the caller takes part in, newest first',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: SearchFilters },
-    responses: { 200: jsonResponse(page(SearchHitSchema), 'A page of messages'), ...readErrors },
+    responses: { 200: jsonResponse(pageSchema(SearchHitSchema), 'A page of messages'), ...readErrors },
   }),
   edit: createRoute({
     method: 'patch',
@@ -336,7 +334,7 @@ const routes = {
     tags,
     summary: 'Change the body of one’s own message (marked edited)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('EditMessage') },
     responses: { 200: jsonResponse(MessageSchema, 'The message'), ...write },
   }),
@@ -346,7 +344,7 @@ const routes = {
     tags,
     summary: 'Delete a message (its author, or a manager of the channel): it stays in place with an empty body',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(MessageSchema, 'The deleted message'), ...write },
   }),
@@ -356,7 +354,7 @@ const routes = {
     tags,
     summary: 'Add the caller’s reaction (idempotent)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ReactionParams },
     responses: { 200: jsonResponse(MessageSchema, 'The message'), ...write },
   }),
@@ -366,7 +364,7 @@ const routes = {
     tags,
     summary: 'Remove the caller’s reaction (idempotent)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ReactionParams },
     responses: { 200: jsonResponse(MessageSchema, 'The message'), ...write },
   }),
@@ -376,9 +374,9 @@ const routes = {
     tags,
     summary: 'The company’s public channels and the private ones the caller is in, with membership and unread counts',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: ChannelFilters },
-    responses: { 200: jsonResponse(page(SummarySchema), 'A page of channels'), ...listErrors },
+    responses: { 200: jsonResponse(pageSchema(SummarySchema), 'A page of channels'), ...listErrors },
   }),
   createChannel: createRoute({
     method: 'post',
@@ -386,7 +384,7 @@ const routes = {
     tags,
     summary: 'Create a channel of the company (any member; the creator owns it); added members are notified',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateChannel') },
     responses: { 201: jsonResponse(DetailSchema, 'The channel'), ...write },
   }),
@@ -396,7 +394,7 @@ const routes = {
     tags,
     summary: 'Rename, change topic or visibility, archive or restore (the channel owner or a company admin)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('UpdateChannel') },
     responses: { 200: jsonResponse(DetailSchema, 'The channel'), ...write },
   }),
@@ -406,7 +404,7 @@ const routes = {
     tags,
     summary: 'Join a public channel of the company (a private one is 404 for non-members)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     responses: { 200: jsonResponse(DetailSchema, 'The channel'), ...write },
     request: { params: IdParam },
   }),
@@ -416,7 +414,7 @@ const routes = {
     tags,
     summary: 'Leave a channel',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 204: { description: 'Left' }, ...write },
   }),
@@ -426,7 +424,7 @@ const routes = {
     tags,
     summary: 'Add members of the company to a channel (the channel owner or a company admin)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('AddChannelMembers') },
     responses: { 200: jsonResponse(DetailSchema, 'The channel'), ...write },
   }),
@@ -436,7 +434,7 @@ const routes = {
     tags,
     summary: 'Remove someone from a channel (the channel owner or a company admin; removing oneself is leaving)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: MemberParams },
     responses: { 200: jsonResponse(DetailSchema, 'The channel'), 204: { description: 'Left the channel' }, ...write },
   }),

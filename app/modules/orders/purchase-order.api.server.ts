@@ -37,7 +37,6 @@ import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { sendDownload } from '../../platform/api/file-responses.server'
 import {
-  access,
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
@@ -45,6 +44,8 @@ import {
   errorResponses,
   IdParam,
   jsonResponse,
+  memberAccess,
+  pageSchema,
   SIGNED_IN,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
@@ -171,8 +172,6 @@ const CustomerSchema = z
 
 const CustomerNoteSchema = z.object({ customer_id: z.string(), note: z.string(), updated_at: z.string() })
 
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
-
 const optionalText = (description: string, example?: string) =>
   z
     .string()
@@ -222,7 +221,6 @@ const orderWire = (order: PurchaseOrderDetail) =>
   })
 
 const tags = ['Orders']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const orderWrite = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
 
 const routes = {
@@ -233,10 +231,10 @@ const routes = {
     summary: 'The company’s purchase orders (as buyer, supplier or both), newest first, filtered and paged',
     description: 'A supplier sees an order once it is placed; drafts are the buyer’s alone.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: ListFilters.merge(Paging) },
     responses: {
-      200: jsonResponse(page(OrderSummarySchema), 'A page of orders'),
+      200: jsonResponse(pageSchema(OrderSummarySchema), 'A page of orders'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -250,7 +248,7 @@ const routes = {
     description:
       'UTF-8 with a byte order mark, CRLF lines, RFC 4180 quoting; cells a spreadsheet would run as a formula start with an apostrophe. Columns: number, side, status, counterpart, currency, total, lines, requested_delivery, created_at (ISO 8601).',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: ListFilters },
     responses: {
       200: { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
@@ -267,7 +265,7 @@ const routes = {
     description:
       'Catalogue lines (product_id, quantity) take the supplier’s price for their quantity; the MOQ applies and the currency must be the supplier’s price list’s. Free-text lines carry description, unit and unit_price. Send an Idempotency-Key header to make retries safe: the same key with the same body answers with the order the first request created (201); with a different body, 409 idempotency_key_reused. Field errors come under lines.<index>.<field>.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreatePurchaseOrder') },
     responses: {
       201: jsonResponse(OrderDetailSchema, 'The order'),
@@ -284,7 +282,7 @@ const routes = {
     tags,
     summary: 'An order with its lines, timeline, change requests, attachments and the steps the caller may take (parties only)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(OrderDetailSchema, 'The order'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -294,7 +292,7 @@ const routes = {
     tags,
     summary: 'Replace a draft’s terms and lines (the buyer; drafts only; with the version loaded)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('UpdatePurchaseOrder') },
     responses: { 200: jsonResponse(OrderDetailSchema, 'The stored order'), ...orderWrite },
   }),
@@ -306,7 +304,7 @@ const routes = {
     description:
       'ship carries quantities (line id → units shipped now; partial shipments allowed); deliver may carry the quantities received. decline, cancel and dispute need a reason. A step the order’s status or the caller’s side does not allow is 409 invalid_transition or not_your_turn; an outdated version is 409 stale_version.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('OrderTransition') },
     responses: { 200: jsonResponse(OrderDetailSchema, 'The order after the step'), ...orderWrite },
   }),
@@ -316,7 +314,7 @@ const routes = {
     tags,
     summary: 'Propose a change (line quantities and prices, terms) or a cancellation, for the other party to accept or reject',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('ChangeRequest') },
     responses: { 201: jsonResponse(OrderDetailSchema, 'The order with the pending request'), ...orderWrite },
   }),
@@ -326,7 +324,7 @@ const routes = {
     tags,
     summary: 'Accept or reject the other party’s pending request, or withdraw your own; accepting applies it (new totals and version)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ChangeParams, body: bodyRef('ChangeDecision') },
     responses: { 200: jsonResponse(OrderDetailSchema, 'The order after the decision'), ...orderWrite },
   }),
@@ -337,7 +335,7 @@ const routes = {
     summary: 'An attachment of the order, for either party',
     description: 'Served with its stored type, Content-Disposition, X-Content-Type-Options: nosniff, private caching and an ETag.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: AttachmentParams },
     responses: {
       200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
@@ -353,10 +351,10 @@ const routes = {
     tags,
     summary: 'The supplier’s lines still to ship on confirmed, in-production and shipped orders, the earliest requested delivery first',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: SearchPage },
     responses: {
-      200: jsonResponse(page(OpenOrderLineSchema), 'A page of open lines'),
+      200: jsonResponse(pageSchema(OpenOrderLineSchema), 'A page of open lines'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -368,9 +366,14 @@ const routes = {
     tags,
     summary: 'The companies that ordered from the active company, the most recent first, with volume per currency and the private note',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: SearchPage },
-    responses: { 200: jsonResponse(page(CustomerSchema), 'A page of customers'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(pageSchema(CustomerSchema), 'A page of customers'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   customerNote: createRoute({
     method: 'put',
@@ -378,7 +381,7 @@ const routes = {
     tags,
     summary: 'Keep a private note about a customer (any member); 404 for a company that never ordered from you',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('CustomerNote') },
     responses: {
       200: jsonResponse(CustomerNoteSchema, 'The stored note'),
@@ -394,7 +397,7 @@ const routes = {
     tags,
     summary: 'The companies the active company trades with, by name (for the counterpart filter)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     responses: {
       200: jsonResponse(z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }), 'Companies'),
       401: errorResponses[401],

@@ -29,7 +29,7 @@ import {
 import { serviceContext } from '../../platform/api/caller.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, pageSchema, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
 
 const Party = z.object({ id: z.string().nullable(), name: z.string() })
@@ -172,10 +172,7 @@ const routes = {
       }),
     },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ServiceOrderSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of orders',
-      ),
+      200: jsonResponse(pageSchema(ServiceOrderSummarySchema), 'A page of orders'),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -209,10 +206,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: z.object(PageParams) },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ServiceOrderSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of requests',
-      ),
+      200: jsonResponse(pageSchema(ServiceOrderSummarySchema), 'A page of requests'),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -281,10 +275,7 @@ const routes = {
     ...access({ level: 'public' }),
     request: { query: z.object({ type: z.enum(ORDERABLE_SERVICES).openapi({ example: 'inspection' }), ...PageParams }) },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ProviderSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of providers',
-      ),
+      200: jsonResponse(pageSchema(ProviderSchema), 'A page of providers'),
       422: errorResponses[422],
     },
   }),

@@ -29,7 +29,6 @@ import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import {
-  access,
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
@@ -37,6 +36,8 @@ import {
   errorResponses,
   IdParam,
   jsonResponse,
+  memberAccess,
+  pageSchema,
   SIGNED_IN,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
@@ -179,7 +180,6 @@ const BulkResultSchema = z.object({
   requirements: z.array(RequirementSchema),
 })
 
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 const optionalText = (description: string) => z.string().max(100).optional().openapi({ description })
 const Paging = z.object({
   limit: z.string().max(6).optional().openapi({ description: '1–100, default 25' }),
@@ -220,7 +220,6 @@ const BODIES = {
 }
 
 const tags = ['Sourcing: projects']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const writeErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
 
 const routes = {
@@ -230,10 +229,10 @@ const routes = {
     tags,
     summary: 'The company’s purchase projects, newest first, with progress (requirements awarded of all not cancelled)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: z.object({ status: z.enum(PROJECT_STATUSES).optional(), q: optionalText('Searches the number and name') }).merge(Paging) },
     responses: {
-      200: jsonResponse(page(ProjectListItemSchema), 'A page of projects'),
+      200: jsonResponse(pageSchema(ProjectListItemSchema), 'A page of projects'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -245,7 +244,7 @@ const routes = {
     tags,
     summary: 'Create a purchase project (a draft numbered PRJ-YYYY-NNNNN)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreatePurchaseProject') },
     responses: {
       201: jsonResponse(ProjectSchema, 'The project'),
@@ -261,7 +260,7 @@ const routes = {
     tags,
     summary: 'A project with its requirements, RFQs (with quotation counts), awarded orders, spend against budget in the project currency, and timeline',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(ProjectDetailSchema, 'The project'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -271,7 +270,7 @@ const routes = {
     tags,
     summary: 'Replace a project’s terms (not once closed or cancelled; with the version loaded)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('UpdatePurchaseProject') },
     responses: { 200: jsonResponse(ProjectSchema, 'The stored project'), ...writeErrors },
   }),
@@ -283,7 +282,7 @@ const routes = {
     description:
       'sourcing and awarded follow from RFQs and awards. A step the status does not allow is 409 invalid_transition; an outdated version is 409 stale_version.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('PurchaseProjectTransition') },
     responses: { 200: jsonResponse(ProjectSchema, 'The project after the step'), ...writeErrors },
   }),
@@ -293,7 +292,7 @@ const routes = {
     tags,
     summary: 'The company’s requirements across projects, newest first, filtered and paged',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z
         .object({
@@ -305,7 +304,7 @@ const routes = {
         .merge(Paging),
     },
     responses: {
-      200: jsonResponse(page(RequirementSchema), 'A page of requirements'),
+      200: jsonResponse(pageSchema(RequirementSchema), 'A page of requirements'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -317,7 +316,7 @@ const routes = {
     tags,
     summary: 'Add a requirement to a project (category from the catalogue tree, HS 2022 subheading, attachments: the company’s files of purpose attachment)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateRequirement') },
     responses: {
       201: jsonResponse(RequirementDetailSchema, 'The requirement'),
@@ -335,7 +334,7 @@ const routes = {
     tags,
     summary: 'One requirement with its attachments',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(RequirementDetailSchema, 'The requirement'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -345,7 +344,7 @@ const routes = {
     tags,
     summary: 'Rewrite an open requirement (with the version loaded)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('UpdateRequirement') },
     responses: { 200: jsonResponse(RequirementDetailSchema, 'The stored requirement'), ...writeErrors },
   }),
@@ -357,7 +356,7 @@ const routes = {
     description:
       'Rows without id are created; rows with id and version are updated when they changed (an outdated version is 409 stale_version with details.rows, and nothing is written); open requirements missing from rows are deleted, those already sent for quotation stay. Field errors come under rows.<index>.<field>.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('BulkRequirements') },
     responses: {
       200: jsonResponse(BulkResultSchema, 'What was saved and the requirements now'),

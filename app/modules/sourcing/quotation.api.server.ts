@@ -28,7 +28,6 @@ import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import {
-  access,
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
@@ -36,6 +35,7 @@ import {
   errorResponses,
   IdParam,
   jsonResponse,
+  memberAccess,
   SIGNED_IN,
   snakeCaseBodySchema,
   snakeCaseName,
@@ -174,7 +174,6 @@ const revisionWire = (entry: QuotationRevisionEntry) =>
   toWire(RevisionSchema, { ...entry, changes: entry.changes.map((change) => ({ ...change, field: snakeCaseName(change.field) })) })
 
 const tags = ['Quotations']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const write = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
 const read = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] }
 
@@ -185,7 +184,7 @@ const routes = {
     tags,
     summary: 'The caller’s quotation for an RFQ it was invited to (or a public request); null when it has none yet',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(QuotationSchema.nullable(), 'The quotation, or null'), ...read },
   }),
@@ -197,7 +196,7 @@ const routes = {
     description:
       'Every RFQ line is priced (unit_price, moq, lead_time_days, note, optional alternative_description + alternative_unit_price) or sent with no_offer: true. valid_until is today or later. Send the version you loaded when a draft exists (409 stale_version otherwise). After the deadline: 409 invalid_transition (details.reason quoting_closed). A submitted quotation is revised instead (409).',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('SaveQuotation') },
     responses: { 200: jsonResponse(QuotationSchema, 'The stored draft'), ...write },
   }),
@@ -207,7 +206,7 @@ const routes = {
     tags,
     summary: 'Send the draft to the buyer (revision 1); the buyer is notified (without supplier or price while the RFQ is sealed)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('QuotationStep') },
     responses: { 200: jsonResponse(QuotationSchema, 'The submitted quotation'), ...write },
   }),
@@ -219,7 +218,7 @@ const routes = {
     description:
       'The whole content again, as for saving a draft, with the version loaded. An accepted, rejected, withdrawn or expired quotation is never revised (409 invalid_transition).',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('ReviseQuotation') },
     responses: { 200: jsonResponse(QuotationSchema, 'The revised quotation'), ...write },
   }),
@@ -229,7 +228,7 @@ const routes = {
     tags,
     summary: 'Withdraw a draft or pending quotation before the buyer decides (the reason goes to the buyer)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('QuotationStep') },
     responses: { 200: jsonResponse(QuotationSchema, 'The withdrawn quotation'), ...write },
   }),
@@ -239,7 +238,7 @@ const routes = {
     tags,
     summary: 'The quotations on the caller’s RFQ (the buyer); only their count while a sealed RFQ is before its deadline',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(RfqQuotationsSchema, 'The quotations, or the count while sealed'), ...read },
   }),
@@ -249,7 +248,7 @@ const routes = {
     tags,
     summary: 'One quotation: the supplier’s own, or a sent one on the buyer’s RFQ (403 details.reason sealed before the deadline of a sealed RFQ)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(QuotationSchema, 'The quotation'), ...read },
   }),
@@ -259,7 +258,7 @@ const routes = {
     tags,
     summary: 'The buyer accepts or rejects a pending quotation; a rejection needs a reason. The supplier is notified with the reason.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('QuotationDecision') },
     responses: { 200: jsonResponse(QuotationSchema, 'The decided quotation'), ...write },
   }),
@@ -269,7 +268,7 @@ const routes = {
     tags,
     summary: 'Every submitted round, newest first, with what changed against the previous one (line prices, MOQ, lead time, terms)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(z.object({ items: z.array(RevisionSchema) }), 'The rounds'), ...read },
   }),
@@ -279,7 +278,7 @@ const routes = {
     tags,
     summary: 'The caller’s quotations (as supplier), newest first, with counts per status; public_only for replies to public requests',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z.object({
         status: z.enum(QUOTATION_STATUSES).optional(),

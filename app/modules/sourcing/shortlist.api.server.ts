@@ -25,7 +25,7 @@ import {
 } from './index.server'
 import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
+import { bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, memberAccess, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { toWire } from '../../platform/api/wire'
 
@@ -128,7 +128,6 @@ const approvedWire = (supplier: ApprovedSupplier) =>
   })
 
 const tags = ['Sourcing']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const write = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
 const read = { 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] }
 
@@ -139,7 +138,7 @@ const routes = {
     tags,
     summary: 'A project’s shortlisted suppliers with the buyer’s notes, verification and approved-list status',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(ShortlistSchema, 'The shortlist'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -151,7 +150,7 @@ const routes = {
     description:
       'A supplier already on it is 409 conflict; a blocked supplier (approved-supplier list) or a company that does not supply is 422; a closed or cancelled project is 409 invalid_transition.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('AddShortlistEntry') },
     responses: { 201: jsonResponse(ShortlistEntrySchema, 'The new entry'), ...write },
   }),
@@ -161,7 +160,7 @@ const routes = {
     tags,
     summary: 'Replace the buyer’s note on a shortlisted supplier',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ShortlistParams, body: bodyRef('ShortlistNote') },
     responses: { 200: jsonResponse(ShortlistEntrySchema, 'The entry'), ...write },
   }),
@@ -171,7 +170,7 @@ const routes = {
     tags,
     summary: 'Take a supplier off the project’s shortlist',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ShortlistParams },
     responses: { 204: { description: 'Removed' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409] },
   }),
@@ -181,7 +180,7 @@ const routes = {
     tags,
     summary: 'The company’s approved-supplier list (approved, on trial, blocked), by supplier name',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z.object({
         status: z.enum(APPROVAL_STATUSES).optional(),
@@ -211,7 +210,7 @@ const routes = {
     summary: 'Put a supplier on the approved-supplier list with a status, a note and documents',
     description: 'Documents are files of the caller’s company uploaded as attachment or certification. A supplier already listed is 409 conflict.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('AddApprovedSupplier') },
     responses: { 201: jsonResponse(ApprovedSupplierSchema, 'The listed supplier'), ...write },
   }),
@@ -221,7 +220,7 @@ const routes = {
     tags,
     summary: 'Change a listed supplier’s status, note and documents (replaced as a whole)',
     security: SIGNED_IN,
-    ...member('supplierId'),
+    ...memberAccess('supplierId'),
     request: { params: SupplierParam, body: bodyRef('UpdateApprovedSupplier') },
     responses: { 200: jsonResponse(ApprovedSupplierSchema, 'The listed supplier'), ...write },
   }),
@@ -231,7 +230,7 @@ const routes = {
     tags,
     summary: 'Take a supplier off the approved-supplier list',
     security: SIGNED_IN,
-    ...member('supplierId'),
+    ...memberAccess('supplierId'),
     request: { params: SupplierParam },
     responses: { 204: { description: 'Removed' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -241,7 +240,7 @@ const routes = {
     tags,
     summary: 'Supplying companies by name or main products, verified first, with the caller’s approved-list status (the supplier selector)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z.object({
         q: z.string().max(100).optional().openapi({ example: 'lamp' }),
@@ -258,7 +257,7 @@ const routes = {
     description:
       'From the caller’s own submitted and accepted quotations (never another buyer’s; sealed quotes only after their deadline) and published catalogue base prices, converted to `currency` with the reference rates. hs_code or category is required.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z.object({
         hs_code: z.string().max(6).optional().openapi({ description: '4 or 6 digits', example: '9405' }),
