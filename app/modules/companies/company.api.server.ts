@@ -92,6 +92,8 @@ const AuditEntrySchema = z
   })
   .openapi('AuditEntry')
 
+const PurgeSchema = z.object({ purge_after: z.string() })
+
 const BODIES = {
   CreateCompany: snakeCaseBodySchema(CreateCompanyInput, {
     kind: 'buyer',
@@ -190,7 +192,7 @@ const routes = {
       }),
     },
     responses: {
-      200: jsonResponse(z.object({ purge_after: z.string() }), 'Deleted; purged after this time'),
+      200: jsonResponse(PurgeSchema, 'Deleted; purged after this time'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -315,8 +317,8 @@ export function registerCompanyRoutes(api: ApiRouter) {
 
   api.openapi(routes.remove, async (c) => {
     const ctx = await serviceContext(c)
-    const { purgeAfter } = await withFieldMessages('companies', () => deleteCompany(ctx, c.req.valid('query').confirm_name), snakeCaseName)
-    return c.json({ purge_after: purgeAfter.toISOString() }, 200)
+    const deleted = await withFieldMessages('companies', () => deleteCompany(ctx, c.req.valid('query').confirm_name), snakeCaseName)
+    return c.json(toWire(PurgeSchema, deleted), 200)
   })
 
   api.openapi(routes.restore, async (c) => {

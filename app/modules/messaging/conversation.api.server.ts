@@ -98,6 +98,8 @@ const DetailSchema = SummarySchema.extend({
   last_read_seq: z.number().int(),
 }).openapi('Conversation')
 
+const MessagePageSchema = z.object({ items: z.array(MessageSchema), has_more: z.boolean() })
+
 const SearchHitSchema = MessageSchema.extend({ conversation: z.object({ id: z.string(), kind: z.enum(CONVERSATION_KINDS), title: z.string() }) }).openapi(
   'MessageSearchHit',
 )
@@ -279,7 +281,7 @@ const routes = {
     security: SIGNED_IN,
     ...memberAccess('id'),
     request: { params: IdParam, query: MessageCursor },
-    responses: { 200: jsonResponse(z.object({ items: z.array(MessageSchema), has_more: z.boolean() }), 'A page of messages'), ...readErrors },
+    responses: { 200: jsonResponse(MessagePageSchema, 'A page of messages'), ...readErrors },
   }),
   send: createRoute({
     method: 'post',
@@ -485,7 +487,7 @@ export function registerConversationRoutes(api: ApiRouter) {
     const query = c.req.valid('query')
     const result = await parsed(() => listMessages(ctx, c.req.valid('param').id, MessagePageQuery.parse(query)))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map((message) => toWire(MessageSchema, message)), has_more: result.hasMore }, 200)
+    return c.json(toWire(MessagePageSchema, result), 200)
   })
 
   api.openapi(routes.send, async (c) => {
