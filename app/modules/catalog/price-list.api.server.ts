@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { type ApiRouter, registerBodies } from '../../platform/api/api-env'
-import { CreatePriceListInput, MAX_PRICE_LIST_LINES, type PriceList, type PriceListDetail, SetPriceListLinesInput, UpdatePriceListInput } from './index'
+import { CreatePriceListInput, MAX_PRICE_LIST_LINES, SetPriceListLinesInput, UpdatePriceListInput } from './index'
 import { activatePriceList, createPriceList, deletePriceList, getPriceList, listPriceLists, setPriceListLines, updatePriceList } from './index.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { access, bodyRef, camelCaseBody, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const PriceListSchema = z
   .object({
@@ -58,29 +59,6 @@ const BODIES = {
     example: { lines: [] },
   },
 }
-
-const serializeList = (list: PriceList) => ({
-  id: list.id,
-  name: list.name,
-  currency: list.currency,
-  valid_from: list.validFrom,
-  valid_to: list.validTo,
-  is_active: list.isActive,
-  created_at: list.createdAt.toISOString(),
-  updated_at: list.updatedAt.toISOString(),
-})
-
-const serializeDetail = (list: PriceListDetail) => ({
-  ...serializeList(list),
-  lines: list.lines.map((line) => ({
-    id: line.id,
-    product_id: line.productId,
-    sku: line.sku,
-    product_name: line.productName,
-    min_quantity: line.minQuantity,
-    unit_price: line.unitPrice,
-  })),
-})
 
 const tags = ['Price lists']
 
@@ -178,24 +156,24 @@ const routes = {
 export function registerPriceListRoutes(api: ApiRouter) {
   registerBodies(api, BODIES)
 
-  api.openapi(routes.list, async (c) => c.json({ items: (await listPriceLists(await serviceContext(c))).map(serializeList) }, 200))
+  api.openapi(routes.list, async (c) => c.json({ items: (await listPriceLists(await serviceContext(c))).map((list) => toWire(PriceListSchema, list)) }, 200))
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
     const created = await parseAndRun('pricing', CreatePriceListInput, camelCaseBody(await readJsonBody(c)), (input) =>
       createPriceList(ctx, input, idempotencyOf(c)),
     )
-    return c.json(serializeList(created), 201)
+    return c.json(toWire(PriceListSchema, created), 201)
   })
 
-  api.openapi(routes.get, async (c) => c.json(serializeDetail(await getPriceList(await serviceContext(c), c.req.valid('param').id)), 200))
+  api.openapi(routes.get, async (c) => c.json(toWire(PriceListDetailSchema, await getPriceList(await serviceContext(c), c.req.valid('param').id)), 200))
 
   api.openapi(routes.update, async (c) => {
     const ctx = await serviceContext(c)
     const updated = await parseAndRun('pricing', UpdatePriceListInput, camelCaseBody(await readJsonBody(c)), (input) =>
       updatePriceList(ctx, c.req.valid('param').id, input),
     )
-    return c.json(serializeList(updated), 200)
+    return c.json(toWire(PriceListSchema, updated), 200)
   })
 
   api.openapi(routes.remove, async (c) => {
@@ -208,8 +186,8 @@ export function registerPriceListRoutes(api: ApiRouter) {
     const detail = await parseAndRun('pricing', SetPriceListLinesInput, camelCaseBody(await readJsonBody(c)), (input) =>
       setPriceListLines(ctx, c.req.valid('param').id, input),
     )
-    return c.json(serializeDetail(detail), 200)
+    return c.json(toWire(PriceListDetailSchema, detail), 200)
   })
 
-  api.openapi(routes.activate, async (c) => c.json(serializeList(await activatePriceList(await serviceContext(c), c.req.valid('param').id)), 200))
+  api.openapi(routes.activate, async (c) => c.json(toWire(PriceListSchema, await activatePriceList(await serviceContext(c), c.req.valid('param').id)), 200))
 }

@@ -26,11 +26,13 @@ import {
   IdParam,
   jsonResponse,
   PageQuery,
+  pageSchema,
   SIGNED_IN,
   snakeCaseBodySchema,
   snakeCaseName,
 } from '../../platform/api/schemas'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
+import { toWire } from '../../platform/api/wire'
 
 const MappingSchema = z
   .record(z.string(), z.string())
@@ -103,27 +105,14 @@ const fileResponse = (description: string) => ({
   },
 })
 
-function serializeJob(job: ImportJob & { headers?: string[] }) {
-  const t = translator(currentLocale(), 'productImport')
-  return {
-    id: job.id,
-    file_name: job.fileName,
-    status: job.status,
-    mapping: job.mapping,
-    total_rows: job.totalRows,
-    processed_rows: job.processedRows,
-    created_count: job.createdCount,
-    updated_count: job.updatedCount,
-    error_count: job.errorCount,
-    failure_reason: job.failureReason,
-    failure_message: job.failureReason ? t(job.failureReason) : null,
-    created_at: job.createdAt.toISOString(),
-    finished_at: job.finishedAt?.toISOString() ?? null,
-    ...(job.headers ? { headers: job.headers } : {}),
-  }
+/** An import with the reason of a failure in the caller's language. */
+function jobWire(job: ImportJob & { headers?: string[] }) {
+  const failureMessage = job.failureReason ? translator(currentLocale(), 'productImport')(job.failureReason) : null
+  return toWire(ImportJobSchema, { ...job, failureMessage })
 }
 
-function serializeErrors(errors: ImportRowError[]) {
+/** Row errors name the column and the message's catalog key (code) beside its translation. */
+function rowErrors(errors: ImportRowError[]) {
   const t = translator(currentLocale(), 'productImport')
   return errors.map((error) => ({ row: error.row, column: error.field, value: error.value ?? '', code: error.message, message: t(error.message) }))
 }
@@ -163,10 +152,7 @@ const routes = {
     ...importerAccess(),
     request: { query: PageQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ImportJobSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of imports',
-      ),
+      200: jsonResponse(pageSchema(ImportJobSchema), 'A page of imports'),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -283,19 +269,19 @@ export function registerImportRoutes(api: ApiRouter) {
     const ctx = await serviceContext(c)
     const body = camelCaseKeys(await readJsonBody(c)) as Partial<CreateImportInput>
     const job = await withFieldMessages('productImport', () => createImport(ctx, { fileId: body.fileId ?? '' }, idempotencyOf(c)), snakeCaseName)
-    return c.json(serializeJob(job), 201)
+    return c.json(jobWire(job), 201)
   })
 
   api.openapi(routes.list, async (c) => {
     const page = await listImports(await serviceContext(c), c.req.valid('query'))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: page.items.map((job) => serializeJob(job)), total: page.total, limit: page.limit, offset: page.offset }, 200)
+    return c.json({ items: page.items.map((job) => jobWire(job)), total: page.total, limit: page.limit, offset: page.offset }, 200)
   })
 
   api.openapi(routes.byId, async (c) => {
     const job = await getImport(await serviceContext(c), c.req.valid('param').id)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeJob(job), 200)
+    return c.json(jobWire(job), 200)
   })
 
   api.openapi(routes.mapping, async (c) => {
@@ -303,43 +289,24 @@ export function registerImportRoutes(api: ApiRouter) {
     const body = (await readJsonBody(c)) as { mapping?: unknown }
     const mapping = body.mapping && typeof body.mapping === 'object' ? body.mapping : {}
     const job = await withFieldMessages('productImport', () => setImportMapping(ctx, c.req.valid('param').id, mapping))
-    return c.json(serializeJob(job), 200)
+    return c.json(jobWire(job), 200)
   })
 
   api.openapi(routes.preview, async (c) => {
     const preview = await previewImport(await serviceContext(c), c.req.valid('param').id)
     c.header('Cache-Control', 'no-store')
-    return c.json(
-      {
-        headers: preview.headers,
-        mapping: preview.mapping,
-        rows: preview.rows,
-        errors: serializeErrors(preview.errors),
-        error_count: preview.errorCount,
-        total_rows: preview.totalRows,
-      },
-      200,
-    )
+    return c.json(toWire(PreviewSchema, { ...preview, errors: rowErrors(preview.errors) }), 200)
   })
 
   api.openapi(routes.dryRun, async (c) => {
     const result = await dryRunImport(await serviceContext(c), c.req.valid('param').id)
-    return c.json(
-      {
-        total_rows: result.totalRows,
-        created: result.created,
-        updated: result.updated,
-        errors: serializeErrors(result.errors),
-        error_count: result.errorCount,
-      },
-      200,
-    )
+    return c.json(toWire(DryRunSchema, { ...result, errors: rowErrors(result.errors) }), 200)
   })
 
   api.openapi(routes.start, async (c) => {
     const ctx = await serviceContext(c)
     const job = await withFieldMessages('productImport', () => startImport(ctx, c.req.valid('param').id))
-    return c.json(serializeJob(job), 202)
+    return c.json(jobWire(job), 202)
   })
 
   api.openapi(routes.errors, async (c) => {

@@ -5,6 +5,7 @@ import {
   PRODUCT_SORTS,
   PRODUCT_STATUSES,
   PRODUCT_UNITS,
+  type ProductUnit,
   ProductImagesInput,
   ProductStatusInput,
   QuickEditProductInput,
@@ -21,7 +22,6 @@ import {
   setProductImages,
   setProductStatus,
   updateProduct,
-  type CategoryNode,
   type Product,
   type ProductImage,
 } from './index.server'
@@ -29,7 +29,8 @@ import { currentLocale } from '../../platform/request-scope.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, pageSchema, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const ProductImageSchema = z.object({ id: z.string(), file_id: z.string(), position: z.number().int(), alt: z.string() }).openapi('ProductImage')
 
@@ -112,44 +113,8 @@ const imagesBody = (raw: unknown) => {
   return Array.isArray(input.images) ? { ...input, images: input.images.map(camelCaseKeys) } : input
 }
 
-const serializeImage = (image: ProductImage) => ({ id: image.id, file_id: image.fileId, position: image.position, alt: image.alt })
-
-function serializeProduct(product: Product, images?: ProductImage[]) {
-  return {
-    id: product.id,
-    sku: product.sku,
-    name_en: product.nameEn,
-    name_zh_hans: product.nameZhHans,
-    name_zh_hant: product.nameZhHant,
-    description_en: product.descriptionEn,
-    description_zh_hans: product.descriptionZhHans,
-    description_zh_hant: product.descriptionZhHant,
-    category_id: product.categoryId,
-    hs_code: product.hsCode,
-    origin_country: product.originCountry,
-    unit: product.unit as (typeof PRODUCT_UNITS)[number],
-    moq: product.moq,
-    lead_time_days: product.leadTimeDays,
-    attributes: product.attributes.map(({ name, value, nameZhHans, valueZhHans, nameZhHant, valueZhHant }) => ({
-      name,
-      value,
-      name_zh_hans: nameZhHans,
-      value_zh_hans: valueZhHans,
-      name_zh_hant: nameZhHant,
-      value_zh_hant: valueZhHant,
-    })),
-    status: product.status,
-    published_at: product.publishedAt?.toISOString() ?? null,
-    from_price: product.fromPrice,
-    from_price_currency: product.fromPriceCurrency,
-    version: product.version,
-    created_at: product.createdAt.toISOString(),
-    updated_at: product.updatedAt.toISOString(),
-    ...(images ? { images: images.map(serializeImage) } : {}),
-  }
-}
-
-const serializeCategory = (node: CategoryNode): CategoryJson => ({ id: node.id, name: node.name, children: node.children.map(serializeCategory) })
+/** A product (with its images where the operation answers them); its unit column is plain text, holding a known unit. */
+const productWire = (product: Product & { images?: ProductImage[] }) => toWire(ProductSchema, { ...product, unit: product.unit as ProductUnit })
 
 const tags = ['Products']
 const ListQuery = z.object({
@@ -171,10 +136,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: ListQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ProductSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of products',
-      ),
+      200: jsonResponse(pageSchema(ProductSchema), 'A page of products'),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -294,19 +256,19 @@ export function registerProductRoutes(api: ApiRouter) {
     const { category_id: categoryId, ...query } = c.req.valid('query')
     const page = await listProducts(ctx, { ...query, categoryId })
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: page.items.map((product) => serializeProduct(product)), total: page.total, limit: page.limit, offset: page.offset }, 200)
+    return c.json({ items: page.items.map((product) => productWire(product)), total: page.total, limit: page.limit, offset: page.offset }, 200)
   })
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
     const created = await parseAndRun('catalog', CreateProductInput, productBody(await readJsonBody(c)), (input) => createProduct(ctx, input, idempotencyOf(c)))
-    return c.json(serializeProduct(created, created.images), 201)
+    return c.json(productWire(created), 201)
   })
 
   api.openapi(routes.byId, async (c) => {
-    const { images, ...product } = await getProduct(await serviceContext(c), c.req.valid('param').id)
+    const product = await getProduct(await serviceContext(c), c.req.valid('param').id)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeProduct(product, images), 200)
+    return c.json(productWire(product), 200)
   })
 
   api.openapi(routes.update, async (c) => {
@@ -314,7 +276,7 @@ export function registerProductRoutes(api: ApiRouter) {
     const updated = await parseAndRun('catalog', UpdateProductInput, productBody(await readJsonBody(c)), (input) =>
       updateProduct(ctx, c.req.valid('param').id, input),
     )
-    return c.json(serializeProduct(updated), 200)
+    return c.json(productWire(updated), 200)
   })
 
   api.openapi(routes.images, async (c) => {
@@ -322,7 +284,7 @@ export function registerProductRoutes(api: ApiRouter) {
     const images = await parseAndRun('catalog', ProductImagesInput, imagesBody(await readJsonBody(c)), (input) =>
       setProductImages(ctx, c.req.valid('param').id, input),
     )
-    return c.json({ items: images.map(serializeImage) }, 200)
+    return c.json({ items: images.map((image) => toWire(ProductImageSchema, image)) }, 200)
   })
 
   api.openapi(routes.quickEdit, async (c) => {
@@ -330,7 +292,7 @@ export function registerProductRoutes(api: ApiRouter) {
     const updated = await parseAndRun('catalog', QuickEditProductInput, camelCaseKeys(await readJsonBody(c)), (input) =>
       quickEditProduct(ctx, c.req.valid('param').id, input),
     )
-    return c.json(serializeProduct(updated), 200)
+    return c.json(productWire(updated), 200)
   })
 
   api.openapi(routes.status, async (c) => {
@@ -340,7 +302,7 @@ export function registerProductRoutes(api: ApiRouter) {
 
   api.openapi(routes.categories, async (c) => {
     c.header('Cache-Control', 'public, max-age=300')
-    return c.json({ items: (await categoryTree(currentLocale())).map(serializeCategory) }, 200)
+    return c.json({ items: (await categoryTree(currentLocale())).map((node) => toWire(CategorySchema, node)) }, 200)
   })
 
   api.openapi(routes.hsCodes, async (c) => {

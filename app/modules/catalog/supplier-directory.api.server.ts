@@ -4,7 +4,7 @@ import { DirectoryQuery, directoryInputOf, ProfileProductsQuery } from './index'
 import { getSupplierProfile, listSuppliers } from './index.server'
 import { AppError } from '../../platform/errors'
 import { currentLocale } from '../../platform/request-scope.server'
-import { access, errorResponses, jsonResponse } from '../../platform/api/schemas'
+import { access, errorResponses, jsonResponse, pageSchema } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
 
 const tags = ['Marketplace']
@@ -63,7 +63,7 @@ const SupplierProfileSchema = z
       .array(z.object({ id: z.string(), name: z.string(), issuer: z.string(), valid_until: z.string().nullable() }))
       .openapi({ description: 'Names only: certificate files are private' }),
     factory_photos: z.array(z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string() })),
-    products: z.object({ items: z.array(SupplierProductSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+    products: pageSchema(SupplierProductSchema),
   })
   .openapi('SupplierProfile')
 

@@ -14,7 +14,6 @@ import {
   switchActiveCompany,
   updateCompanyProfile,
   companyContextOf,
-  type CompanyProfile,
 } from './index.server'
 import { listCompanyAudit } from '../kernel/index.server'
 import { serviceContext } from '../../platform/api/caller.server'
@@ -26,11 +25,13 @@ import {
   errorResponses,
   IdParam,
   jsonResponse,
+  pageSchema,
   SIGNED_IN,
   snakeCaseBodySchema,
   snakeCaseName,
 } from '../../platform/api/schemas'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
+import { toWire, withAuditActor } from '../../platform/api/wire'
 
 const MembershipSchema = z
   .object({
@@ -92,6 +93,8 @@ const AuditEntrySchema = z
   })
   .openapi('AuditEntry')
 
+const PurgeSchema = z.object({ purge_after: z.string() })
+
 const BODIES = {
   CreateCompany: snakeCaseBodySchema(CreateCompanyInput, {
     kind: 'buyer',
@@ -129,40 +132,6 @@ const BODIES = {
   },
 }
 const SwitchCompanyBody = z.object({ companyId: z.string().min(1, 'validation.company').max(64, 'validation.company') })
-
-function serializeCompany(company: CompanyProfile) {
-  return {
-    id: company.id,
-    display_name: company.displayName,
-    legal_name: company.legalName,
-    kind: company.kind,
-    services: company.services,
-    country: company.country,
-    city: company.city,
-    website: company.website,
-    size: company.size,
-    year_founded: company.yearFounded,
-    main_products: company.mainProducts,
-    main_markets: company.mainMarkets,
-    description: company.description as Record<string, string>,
-    supplier_type: company.supplierType,
-    verification_status: company.verificationStatus,
-    verified_at: company.verifiedAt?.toISOString() ?? null,
-    logo_file_id: company.logoFileId,
-    created_at: company.createdAt.toISOString(),
-  }
-}
-
-type Certification = Awaited<ReturnType<typeof listCertifications>>[number]
-const serializeCertification = (c: Certification) => ({
-  id: c.id,
-  name: c.name,
-  issuer: c.issuer,
-  certificate_number: c.certificateNumber,
-  valid_until: c.validUntil,
-  file_id: c.fileId,
-  created_at: c.createdAt.toISOString(),
-})
 
 const tags = ['Companies']
 
@@ -224,7 +193,7 @@ const routes = {
       }),
     },
     responses: {
-      200: jsonResponse(z.object({ purge_after: z.string() }), 'Deleted; purged after this time'),
+      200: jsonResponse(PurgeSchema, 'Deleted; purged after this time'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -310,10 +279,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'admin' }),
     request: { query: AuditQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(AuditEntrySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of entries',
-      ),
+      200: jsonResponse(pageSchema(AuditEntrySchema), 'A page of entries'),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -328,15 +294,7 @@ export function registerCompanyRoutes(api: ApiRouter) {
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
-        items: memberships.map((m) => ({
-          company_id: m.companyId,
-          name: m.name,
-          role: m.role,
-          kind: m.kind,
-          verification_status: m.verificationStatus,
-          logo_file_id: m.logoFileId,
-          active: m.companyId === active?.companyId,
-        })),
+        items: memberships.map((m) => toWire(MembershipSchema, { ...m, active: m.companyId === active?.companyId })),
       },
       200,
     )
@@ -347,21 +305,21 @@ export function registerCompanyRoutes(api: ApiRouter) {
     const { companyId } = await parseAndRun('companies', CreateCompanyInput, camelCaseKeys(await readJsonBody(c)), (input) =>
       createCompany(ctx, input, idempotencyOf(c)),
     )
-    return c.json(serializeCompany(await getCompanyById(ctx, companyId)), 201)
+    return c.json(toWire(CompanySchema, await getCompanyById(ctx, companyId)), 201)
   })
 
-  api.openapi(routes.current, async (c) => c.json(serializeCompany(await getCompanyProfile(await serviceContext(c))), 200))
+  api.openapi(routes.current, async (c) => c.json(toWire(CompanySchema, await getCompanyProfile(await serviceContext(c))), 200))
 
   api.openapi(routes.update, async (c) => {
     const ctx = await serviceContext(c)
     const updated = await parseAndRun('companies', UpdateCompanyInput, camelCaseKeys(await readJsonBody(c)), (input) => updateCompanyProfile(ctx, input))
-    return c.json(serializeCompany(updated), 200)
+    return c.json(toWire(CompanySchema, updated), 200)
   })
 
   api.openapi(routes.remove, async (c) => {
     const ctx = await serviceContext(c)
-    const { purgeAfter } = await withFieldMessages('companies', () => deleteCompany(ctx, c.req.valid('query').confirm_name), snakeCaseName)
-    return c.json({ purge_after: purgeAfter.toISOString() }, 200)
+    const deleted = await withFieldMessages('companies', () => deleteCompany(ctx, c.req.valid('query').confirm_name), snakeCaseName)
+    return c.json(toWire(PurgeSchema, deleted), 200)
   })
 
   api.openapi(routes.restore, async (c) => {
@@ -369,33 +327,24 @@ export function registerCompanyRoutes(api: ApiRouter) {
     return c.body(null, 204)
   })
 
-  api.openapi(routes.byId, async (c) => c.json(serializeCompany(await getCompanyById(await serviceContext(c), c.req.valid('param').id)), 200))
+  api.openapi(routes.byId, async (c) => c.json(toWire(CompanySchema, await getCompanyById(await serviceContext(c), c.req.valid('param').id)), 200))
 
   api.openapi(routes.switchActive, async (c) => {
     const ctx = await serviceContext(c)
     const m = await parseAndRun('companies', SwitchCompanyBody, camelCaseKeys(await readJsonBody(c)), (input) => switchActiveCompany(ctx, input.companyId))
-    return c.json(
-      {
-        company_id: m.companyId,
-        name: m.name,
-        role: m.role,
-        kind: m.kind,
-        verification_status: m.verificationStatus,
-        logo_file_id: m.logoFileId,
-        active: true,
-      },
-      200,
-    )
+    return c.json(toWire(MembershipSchema, { ...m, active: true }), 200)
   })
 
-  api.openapi(routes.certifications, async (c) => c.json({ items: (await listCertifications(await serviceContext(c))).map(serializeCertification) }, 200))
+  api.openapi(routes.certifications, async (c) =>
+    c.json({ items: (await listCertifications(await serviceContext(c))).map((certification) => toWire(CertificationSchema, certification)) }, 200),
+  )
 
   api.openapi(routes.addCertification, async (c) => {
     const ctx = await serviceContext(c)
     const added = await parseAndRun('companies', AddCertificationInput, camelCaseKeys(await readJsonBody(c)), (input) =>
       addCertification(ctx, input, idempotencyOf(c)),
     )
-    return c.json(serializeCertification(added), 201)
+    return c.json(toWire(CertificationSchema, added), 201)
   })
 
   api.openapi(routes.removeCertification, async (c) => {
@@ -407,16 +356,7 @@ export function registerCompanyRoutes(api: ApiRouter) {
     const page = await listCompanyAudit(await serviceContext(c), c.req.valid('query'))
     return c.json(
       {
-        items: page.items.map((e) => ({
-          id: e.id,
-          action: e.action,
-          target_type: e.targetType,
-          target_id: e.targetId,
-          actor: { id: e.actorUserId, name: e.actorName },
-          before: e.before,
-          after: e.after,
-          created_at: e.createdAt.toISOString(),
-        })),
+        items: page.items.map((entry) => toWire(AuditEntrySchema, withAuditActor(entry))),
         total: page.total,
         limit: page.limit,
         offset: page.offset,

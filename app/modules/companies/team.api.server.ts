@@ -23,14 +23,12 @@ import {
   resendInvitation,
   revokeInvitation,
   transferOwnership,
-  type CompanyInvitation,
-  type MyInvitation,
-  type TeamMember,
 } from './index.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { readJsonBody } from '../../platform/api/errors.server'
-import { access, bodyRef, errorResponses, IdParam, jsonResponse, PageQuery, SIGNED_IN } from '../../platform/api/schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, PageQuery, pageSchema, SIGNED_IN } from '../../platform/api/schemas'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
+import { toWire } from '../../platform/api/wire'
 
 const MemberSchema = z
   .object({
@@ -70,35 +68,12 @@ const MyInvitationSchema = z
   })
   .openapi('MyInvitation')
 
+const JoinedSchema = z.object({ company_id: z.string(), company_name: z.string(), role: z.enum(INVITABLE_ROLES), already_member: z.boolean() })
+
 // Copies made after @hono/zod-openapi extended zod: the shared schemas may predate that, without .openapi().
 const ChangeMemberRoleBody = ChangeMemberRoleInput.clone().openapi('ChangeMemberRole', { example: { role: 'admin' } })
 const CreateInvitationBody = CreateInvitationInput.clone().openapi('CreateInvitation', { example: { email: 'li.wei@harbour-lantern.example', role: 'member' } })
 const InvitationTokenBody = InvitationTokenInput.clone().openapi('InvitationToken', { example: { token: 'q2nX8kR0vYb3Zt6WmPj1Lc9Hs5Ad4Fe7Gu0Ki2No8Qr' } })
-
-const serializeMember = (m: TeamMember) => ({ id: m.id, user_id: m.userId, name: m.name, email: m.email, role: m.role, joined_at: m.joinedAt.toISOString() })
-
-const serializeInvitation = (i: CompanyInvitation) => ({
-  id: i.id,
-  email: i.email,
-  role: i.role,
-  status: i.status,
-  inviter_name: i.inviterName,
-  expires_at: i.expiresAt.toISOString(),
-  created_at: i.createdAt.toISOString(),
-  send_count: i.sendCount,
-  last_sent_at: i.lastSentAt.toISOString(),
-  responded_at: i.respondedAt?.toISOString() ?? null,
-  can_resend: i.canResend,
-})
-
-const serializeMyInvitation = (i: MyInvitation) => ({
-  id: i.id,
-  company_id: i.companyId,
-  company_name: i.companyName,
-  role: i.role,
-  inviter_name: i.inviterName,
-  expires_at: i.expiresAt.toISOString(),
-})
 
 const members = ['Members']
 const invitations = ['Invitations']
@@ -189,10 +164,7 @@ const routes = {
       }),
     },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(InvitationSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of invitations',
-      ),
+      200: jsonResponse(pageSchema(InvitationSchema), 'A page of invitations'),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -265,7 +237,7 @@ const routes = {
     ...access({ level: 'user' }),
     request: { body: bodyRef('InvitationToken') },
     responses: {
-      200: jsonResponse(z.object({ company_id: z.string(), company_name: z.string(), role: z.enum(INVITABLE_ROLES), already_member: z.boolean() }), 'Joined'),
+      200: jsonResponse(JoinedSchema, 'Joined'),
       401: errorResponses[401],
       403: { ...errorResponses[403], description: 'invitation_wrong_recipient: the caller’s email is not the invited one' },
       404: errorResponses[404],
@@ -296,7 +268,9 @@ export function registerTeamRoutes(api: ApiRouter) {
   api.openAPIRegistry.register('ChangeMemberRole', ChangeMemberRoleBody)
   api.openAPIRegistry.register('CreateInvitation', CreateInvitationBody)
   api.openAPIRegistry.register('InvitationToken', InvitationTokenBody)
-  api.openapi(routes.listMembers, async (c) => c.json({ items: (await listMembers(await serviceContext(c))).map(serializeMember) }, 200))
+  api.openapi(routes.listMembers, async (c) =>
+    c.json({ items: (await listMembers(await serviceContext(c))).map((member) => toWire(MemberSchema, member)) }, 200),
+  )
 
   api.openapi(routes.leave, async (c) => {
     await leaveCompany(await serviceContext(c))
@@ -306,7 +280,7 @@ export function registerTeamRoutes(api: ApiRouter) {
   api.openapi(routes.changeRole, async (c) => {
     const ctx = await serviceContext(c)
     const { role } = ChangeMemberRoleBody.parse(await readJsonBody(c))
-    return c.json(serializeMember(await changeMemberRole(ctx, c.req.valid('param').id, role)), 200)
+    return c.json(toWire(MemberSchema, await changeMemberRole(ctx, c.req.valid('param').id, role)), 200)
   })
 
   api.openapi(routes.remove, async (c) => {
@@ -314,28 +288,31 @@ export function registerTeamRoutes(api: ApiRouter) {
     return c.body(null, 204)
   })
 
-  api.openapi(routes.transfer, async (c) => c.json(serializeMember(await transferOwnership(await serviceContext(c), c.req.valid('param').id)), 200))
+  api.openapi(routes.transfer, async (c) => c.json(toWire(MemberSchema, await transferOwnership(await serviceContext(c), c.req.valid('param').id)), 200))
 
   api.openapi(routes.listInvitations, async (c) => {
     const ctx = await serviceContext(c)
     const page = await listInvitations(ctx, c.req.valid('query'))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: page.items.map(serializeInvitation), total: page.total, limit: page.limit, offset: page.offset }, 200)
+    return c.json(
+      { items: page.items.map((invitation) => toWire(InvitationSchema, invitation)), total: page.total, limit: page.limit, offset: page.offset },
+      200,
+    )
   })
 
   api.openapi(routes.mine, async (c) => {
     const items = await pendingInvitationsForMe(await serviceContext(c))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: items.map(serializeMyInvitation) }, 200)
+    return c.json({ items: items.map((invitation) => toWire(MyInvitationSchema, invitation)) }, 200)
   })
 
   api.openapi(routes.create, async (c) => {
     const ctx = await serviceContext(c)
     const input = CreateInvitationBody.parse(await readJsonBody(c))
-    return c.json(serializeInvitation(await createInvitation(ctx, input, idempotencyOf(c))), 201)
+    return c.json(toWire(InvitationSchema, await createInvitation(ctx, input, idempotencyOf(c))), 201)
   })
 
-  api.openapi(routes.resend, async (c) => c.json(serializeInvitation(await resendInvitation(await serviceContext(c), c.req.valid('param').id)), 200))
+  api.openapi(routes.resend, async (c) => c.json(toWire(InvitationSchema, await resendInvitation(await serviceContext(c), c.req.valid('param').id)), 200))
 
   api.openapi(routes.revoke, async (c) => {
     await revokeInvitation(await serviceContext(c), c.req.valid('param').id)
@@ -345,8 +322,7 @@ export function registerTeamRoutes(api: ApiRouter) {
   api.openapi(routes.accept, async (c) => {
     const ctx = await serviceContext(c)
     const { token } = InvitationTokenBody.parse(await readJsonBody(c))
-    const joined = await acceptInvitation(ctx, token)
-    return c.json({ company_id: joined.companyId, company_name: joined.companyName, role: joined.role, already_member: joined.alreadyMember }, 200)
+    return c.json(toWire(JoinedSchema, await acceptInvitation(ctx, token)), 200)
   })
 
   api.openapi(routes.decline, async (c) => {

@@ -4,7 +4,8 @@ import { BAN_MAX_DAYS, BAN_REASON_MAX_LENGTH, BanUserInput, PLATFORM_ROLES, SetP
 import { banUser, getUserDetail, searchUsers, setPlatformRole, unbanUser, type AdminUserProfile } from './index.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { readJsonBody } from '../../platform/api/errors.server'
-import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from '../../platform/api/schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, pageSchema, SIGNED_IN } from '../../platform/api/schemas'
+import { toWire, withAuditActor } from '../../platform/api/wire'
 
 const AdminUserSchema = z
   .object({
@@ -71,22 +72,9 @@ const BanUserBody = z
   })
   .openapi('BanUser', { example: { reason: 'Fraudulent supplier listings reported by three buyers', expires_in_days: 30 } })
 
-function serializeUser(user: AdminUserProfile) {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phoneNumber,
-    email_verified: user.emailVerified,
-    phone_verified: user.phoneNumberVerified,
-    two_factor_enabled: user.twoFactorEnabled,
-    role: user.role,
-    status: user.status,
-    ban_reason: user.banReason,
-    ban_expires: user.banExpires?.toISOString() ?? null,
-    created_at: user.createdAt.toISOString(),
-  }
-}
+/** A user with the API's names for the phone fields (phone, phone_verified). */
+const withPhone = (user: AdminUserProfile) => ({ ...user, phone: user.phoneNumber, phoneVerified: user.phoneNumberVerified })
+const userWire = (user: AdminUserProfile) => toWire(AdminUserSchema, withPhone(user))
 
 const tags = ['Platform admin']
 const platformAdmin = access({ level: 'platform_admin' })
@@ -102,10 +90,7 @@ const routes = {
     ...platformAdmin,
     request: { query: UserSearchQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(AdminUserListItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of users',
-      ),
+      200: jsonResponse(pageSchema(AdminUserListItemSchema), 'A page of users'),
       401: errorResponses[401],
       403: forbidden,
       422: errorResponses[422],
@@ -164,17 +149,7 @@ export function registerUserAdminRoutes(api: ApiRouter) {
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
-        items: page.items.map((u) => ({
-          id: u.id,
-          name: u.name,
-          email: u.email,
-          phone: u.phoneNumber,
-          role: u.role,
-          status: u.status,
-          ban_expires: u.banExpires?.toISOString() ?? null,
-          company_count: u.companyCount,
-          created_at: u.createdAt.toISOString(),
-        })),
+        items: page.items.map((u) => toWire(AdminUserListItemSchema, { ...u, phone: u.phoneNumber })),
         total: page.total,
         limit: page.limit,
         offset: page.offset,
@@ -186,34 +161,20 @@ export function registerUserAdminRoutes(api: ApiRouter) {
   api.openapi(routes.detail, async (c) => {
     const detail = await getUserDetail(await serviceContext(c), c.req.valid('param').id)
     c.header('Cache-Control', 'no-store')
-    return c.json(
-      {
-        user: serializeUser(detail.user),
-        companies: detail.companies.map((m) => ({ id: m.id, name: m.name, role: m.role, verification_status: m.verificationStatus, deleted: m.deleted })),
-        audit: detail.audit.map((e) => ({
-          id: e.id,
-          action: e.action,
-          actor: { id: e.actorUserId, name: e.actorName },
-          before: e.before,
-          after: e.after,
-          created_at: e.createdAt.toISOString(),
-        })),
-      },
-      200,
-    )
+    return c.json(toWire(AdminUserDetailSchema, { ...detail, user: withPhone(detail.user), audit: detail.audit.map(withAuditActor) }), 200)
   })
 
   api.openapi(routes.setRole, async (c) => {
     const ctx = await serviceContext(c)
     const { role } = SetPlatformRoleInput.parse(await readJsonBody(c))
-    return c.json(serializeUser(await setPlatformRole(ctx, c.req.valid('param').id, role)), 200)
+    return c.json(userWire(await setPlatformRole(ctx, c.req.valid('param').id, role)), 200)
   })
 
   api.openapi(routes.ban, async (c) => {
     const ctx = await serviceContext(c)
     const input = BanUserInput.parse(await readJsonBody(c))
-    return c.json(serializeUser(await banUser(ctx, c.req.valid('param').id, input)), 200)
+    return c.json(userWire(await banUser(ctx, c.req.valid('param').id, input)), 200)
   })
 
-  api.openapi(routes.unban, async (c) => c.json(serializeUser(await unbanUser(await serviceContext(c), c.req.valid('param').id)), 200))
+  api.openapi(routes.unban, async (c) => c.json(userWire(await unbanUser(await serviceContext(c), c.req.valid('param').id)), 200))
 }

@@ -15,7 +15,7 @@ import {
   UpdateSupplierProfileInput,
   VERIFICATION_STATUSES,
 } from './index'
-import { fileContentUrl, fileThumbnailUrl } from '../kernel/index'
+import { fileContentUrl, withFileUrls } from '../kernel/index'
 import {
   decideApplication,
   getApplication,
@@ -27,15 +27,15 @@ import {
   type ApplicationDetail,
   type SupplierProfile,
 } from './index.server'
-import { type StoredFile } from '../kernel/index.server'
 import type { ServiceContext } from '../../platform/actor'
 import { AppError, isAppError } from '../../platform/errors'
 import { translator } from '../../platform/i18n/translate.server'
 import { fieldErrorsOf } from '../../platform/validation'
 import { serviceContext } from '../../platform/api/caller.server'
 import { readJsonBody } from '../../platform/api/errors.server'
-import { access, bodyRef, errorResponses, IdParam, jsonResponse, SIGNED_IN } from '../../platform/api/schemas'
+import { access, bodyRef, errorResponses, IdParam, jsonResponse, pageSchema, SIGNED_IN } from '../../platform/api/schemas'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
+import { toWire } from '../../platform/api/wire'
 
 const FileSchema = z
   .object({
@@ -210,97 +210,27 @@ const QueueQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 })
 
-const serializeFile = (file: StoredFile) => ({
-  id: file.id,
-  name: file.name,
-  content_type: file.contentType,
-  size_bytes: file.sizeBytes,
-  content_url: fileContentUrl(file.id),
-  thumbnail_url: file.hasThumbnail ? fileThumbnailUrl(file.id) : null,
+/** Who submitted an application, as the API nests it. */
+const submittedBy = (application: { submittedByName: string | null; submittedByEmail: string | null }) => ({
+  name: application.submittedByName,
+  email: application.submittedByEmail,
 })
 
-const iso = (date: Date | null) => date?.toISOString() ?? null
+const profileWire = (profile: SupplierProfile) => toWire(SupplierProfileSchema, { ...profile, factoryPhotos: profile.factoryPhotos.map(withFileUrls) })
 
-function serializeMyApplication(a: Awaited<ReturnType<typeof myApplications>>[number]) {
-  return {
-    id: a.id,
-    status: a.status,
-    supplier_type: a.supplierType,
-    document_count: a.documentCount,
-    message: a.message,
-    submitted_at: a.submittedAt.toISOString(),
-    submitted_by_name: a.submittedByName,
-    reviewed_at: iso(a.reviewedAt),
-    review_note: a.reviewNote,
-  }
-}
-
-function serializeProfile(profile: SupplierProfile) {
-  return {
-    company_id: profile.companyId,
-    display_name: profile.displayName,
-    kind: profile.kind,
-    supplier_type: profile.supplierType,
-    capabilities: profile.capabilities,
-    export_markets: profile.exportMarkets,
-    description: profile.description,
-    factory_photos: profile.factoryPhotos.map(serializeFile),
-    banner_file_id: profile.bannerFileId,
-    verification_status: profile.verificationStatus,
-    verified_at: iso(profile.verifiedAt),
-  }
-}
-
-function serializeReview({ application, company, documents, factoryPhotos, certifications, previous }: ApplicationDetail) {
-  return {
-    id: application.id,
-    status: application.status,
-    supplier_type: application.supplierType,
-    message: application.message,
-    submitted_at: application.submittedAt.toISOString(),
-    submitted_by: { name: application.submittedByName, email: application.submittedByEmail },
-    reviewed_at: iso(application.reviewedAt),
-    reviewed_by_name: application.reviewedByName,
-    review_note: application.reviewNote,
-    documents: documents.map(serializeFile),
-    company: {
-      id: company.id,
-      display_name: company.displayName,
-      legal_name: company.legalName,
-      kind: company.kind,
-      country: company.country,
-      city: company.city,
-      website: company.website,
-      size: company.size,
-      year_founded: company.yearFounded,
-      main_products: company.mainProducts,
-      main_markets: company.mainMarkets,
-      capabilities: company.capabilities,
-      export_markets: company.exportMarkets,
-      description: company.description,
-      verification_status: company.verificationStatus,
-      verified_at: iso(company.verifiedAt),
-      created_at: company.createdAt.toISOString(),
-    },
-    factory_photos: factoryPhotos.map(serializeFile),
-    certifications: certifications.map((c) => ({
-      id: c.id,
-      name: c.name,
-      issuer: c.issuer,
-      certificate_number: c.certificateNumber,
-      valid_until: c.validUntil,
-      file_url: c.fileId ? fileContentUrl(c.fileId) : null,
+function reviewWire({ application, company, documents, factoryPhotos, certifications, previous }: ApplicationDetail) {
+  return toWire(ReviewDetailSchema, {
+    ...application,
+    submittedBy: submittedBy(application),
+    documents: documents.map(withFileUrls),
+    company,
+    factoryPhotos: factoryPhotos.map(withFileUrls),
+    certifications: certifications.map((certification) => ({
+      ...certification,
+      fileUrl: certification.fileId ? fileContentUrl(certification.fileId) : null,
     })),
-    previous: previous.map((p) => ({
-      id: p.id,
-      status: p.status,
-      supplier_type: p.supplierType,
-      submitted_at: p.submittedAt.toISOString(),
-      reviewed_at: iso(p.reviewedAt),
-      reviewed_by_name: p.reviewedByName,
-      review_note: p.reviewNote,
-    })),
-  }
+    previous,
+  })
 }
 
 /** Service field names as the API spells them. */
@@ -421,10 +351,7 @@ const routes = {
     ...access({ level: 'platform_admin' }),
     request: { query: QueueQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(QueueItemSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of applications',
-      ),
+      200: jsonResponse(pageSchema(QueueItemSchema), 'A page of applications'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -466,7 +393,7 @@ export function registerVerificationRoutes(api: ApiRouter) {
 
   api.openapi(routes.profile, async (c) => {
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeProfile(await getSupplierProfile(await serviceContext(c))), 200)
+    return c.json(profileWire(await getSupplierProfile(await serviceContext(c))), 200)
   })
 
   api.openapi(routes.updateProfile, async (c) => {
@@ -474,13 +401,13 @@ export function registerVerificationRoutes(api: ApiRouter) {
     // The role is checked before the body, so a member learns 403 whatever they send.
     requireRole(ctx.actor, 'admin')
     const input = parseBody(ctx, UpdateSupplierProfileInput, profileInputFrom(await readJsonBody(c)))
-    return c.json(serializeProfile(await translatingValidation(ctx, () => updateSupplierProfile(ctx, input))), 200)
+    return c.json(profileWire(await translatingValidation(ctx, () => updateSupplierProfile(ctx, input))), 200)
   })
 
   api.openapi(routes.myApplications, async (c) => {
     const items = await myApplications(await serviceContext(c))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: items.map(serializeMyApplication) }, 200)
+    return c.json({ items: items.map((application) => toWire(MyApplicationSchema, application)) }, 200)
   })
 
   api.openapi(routes.submit, async (c) => {
@@ -491,7 +418,7 @@ export function registerVerificationRoutes(api: ApiRouter) {
     const { id } = await translatingValidation(ctx, () => submitApplication(ctx, input, idempotencyOf(c)))
     const created = (await myApplications(ctx)).find((application) => application.id === id)
     if (!created) throw new AppError('internal', 'The application was not stored')
-    return c.json(serializeMyApplication(created), 201)
+    return c.json(toWire(MyApplicationSchema, created), 201)
   })
 
   api.openapi(routes.queue, async (c) => {
@@ -510,22 +437,16 @@ export function registerVerificationRoutes(api: ApiRouter) {
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
-        items: page.items.map((item) => ({
-          id: item.id,
-          status: item.status,
-          supplier_type: item.supplierType,
-          document_count: item.documentCount,
-          submitted_at: item.submittedAt.toISOString(),
-          reviewed_at: iso(item.reviewedAt),
-          submitted_by: { name: item.submittedByName, email: item.submittedByEmail },
-          company: {
+        items: page.items.map((item) => {
+          const company = {
             id: item.companyId,
             name: item.companyName,
-            legal_name: item.legalName,
+            legalName: item.legalName,
             country: item.country,
-            verification_status: item.verificationStatus,
-          },
-        })),
+            verificationStatus: item.verificationStatus,
+          }
+          return toWire(QueueItemSchema, { ...item, submittedBy: submittedBy(item), company })
+        }),
         total: page.total,
         limit: page.limit,
         offset: page.offset,
@@ -537,7 +458,7 @@ export function registerVerificationRoutes(api: ApiRouter) {
   api.openapi(routes.review, async (c) => {
     const detail = await getApplication(await serviceContext(c), c.req.valid('param').id)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeReview(detail), 200)
+    return c.json(reviewWire(detail), 200)
   })
 
   api.openapi(routes.decide, async (c) => {
@@ -545,6 +466,6 @@ export function registerVerificationRoutes(api: ApiRouter) {
     requirePlatformAdmin(ctx.actor)
     const input = parseBody(ctx, DecisionInput, await readJsonBody(c))
     const decided = await decideApplication(ctx, c.req.valid('param').id, input)
-    return c.json({ id: decided.id, status: decided.status, reviewed_at: iso(decided.reviewedAt), review_note: decided.reviewNote }, 200)
+    return c.json(toWire(DecisionResultSchema, decided), 200)
   })
 }

@@ -6,3 +6,10 @@ export function fileContentUrl(fileId: string): string {
 export function fileThumbnailUrl(fileId: string): string {
   return `/api/v1/files/${encodeURIComponent(fileId)}/thumbnail`
 }
+
+/** A stored file with the addresses of its bytes and (when it has one) its thumbnail. */
+export const withFileUrls = <File extends { id: string; hasThumbnail: boolean }>(file: File) => ({
+  ...file,
+  contentUrl: fileContentUrl(file.id),
+  thumbnailUrl: file.hasThumbnail ? fileThumbnailUrl(file.id) : null,
+})

@@ -3,7 +3,8 @@ import type { ApiRouter } from '../../platform/api/api-env'
 import type { Context } from 'hono'
 import { requireCompany } from '../../platform/member-roles'
 import { FILE_PURPOSES, FileListQuery, UploadFileInput } from './index'
-import { deleteFile, fileContentUrl, fileThumbnailUrl, getFile, listFiles, openFile, uploadFile, type FileVariant, type StoredFile } from './index.server'
+import { withFileUrls } from './file-urls'
+import { deleteFile, getFile, listFiles, openFile, uploadFile, type FileVariant, type StoredFile } from './index.server'
 import type { ServiceContext } from '../../platform/actor'
 import { AppError, isAppError } from '../../platform/errors'
 import { uploadFromForm } from '../../platform/files/upload-form.server'
@@ -11,7 +12,7 @@ import { translator } from '../../platform/i18n/translate.server'
 import { fieldErrorsOf } from '../../platform/validation'
 import { optionalServiceContext, serviceContext } from '../../platform/api/caller.server'
 import { sendDownload } from '../../platform/api/file-responses.server'
-import { access, errorResponses, ErrorSchema, IdParam, jsonResponse, SIGNED_IN } from '../../platform/api/schemas'
+import { access, errorResponses, ErrorSchema, IdParam, jsonResponse, pageSchema, SIGNED_IN } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 
@@ -90,10 +91,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: FileListQuery },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(FileSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of files',
-      ),
+      200: jsonResponse(pageSchema(FileSchema), 'A page of files'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -146,8 +144,7 @@ const routes = {
 }
 
 /** A file's record with the links to its content and thumbnail, which are computed from its id. */
-const fileWire = (file: StoredFile) =>
-  toWire(FileSchema, { ...file, contentUrl: fileContentUrl(file.id), thumbnailUrl: file.hasThumbnail ? fileThumbnailUrl(file.id) : null })
+const fileWire = (file: StoredFile) => toWire(FileSchema, withFileUrls(file))
 
 /** Field errors of the upload form, translated (their keys live in the `ui` catalog). */
 function uploadFieldError(ctx: ServiceContext, fields: Record<string, string[]>): AppError {

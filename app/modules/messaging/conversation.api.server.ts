@@ -24,10 +24,6 @@ import {
   MESSAGE_PAGE_SIZE,
   MESSAGE_REPLAY_MAX,
   REACTIONS,
-  type ConversationDetail,
-  type ConversationSummary,
-  type Message,
-  type MessageSearchHit,
 } from './index'
 import {
   addChannelMembers,
@@ -54,7 +50,8 @@ import { companyServiceContext } from '../companies/index.server'
 import { readJsonBody, withFieldMessages } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { sendDownload } from '../../platform/api/file-responses.server'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseName } from '../../platform/api/schemas'
+import { bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, memberAccess, pageSchema, SIGNED_IN, snakeCaseName } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const MessageSchema = z
   .object({
@@ -101,60 +98,11 @@ const DetailSchema = SummarySchema.extend({
   last_read_seq: z.number().int(),
 }).openapi('Conversation')
 
+const MessagePageSchema = z.object({ items: z.array(MessageSchema), has_more: z.boolean() })
+
 const SearchHitSchema = MessageSchema.extend({ conversation: z.object({ id: z.string(), kind: z.enum(CONVERSATION_KINDS), title: z.string() }) }).openapi(
   'MessageSearchHit',
 )
-
-const serializeMessage = (message: Message) => ({
-  id: message.id,
-  seq: message.seq,
-  conversation_id: message.conversationId,
-  author: { id: message.author.id, name: message.author.name, company_id: message.author.companyId, company_name: message.author.companyName },
-  body: message.body,
-  mentions: message.mentions.map((mention) => ({ user_id: mention.userId, name: mention.name })),
-  attachments: message.attachments.map((file) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes, url: file.url })),
-  reactions: message.reactions.map((reaction) => ({ emoji: reaction.emoji, user_ids: reaction.userIds })),
-  client_id: message.clientId,
-  edited_at: message.editedAt,
-  deleted_at: message.deletedAt,
-  created_at: message.createdAt,
-})
-const serializeSummary = (item: ConversationSummary) => ({
-  id: item.id,
-  kind: item.kind,
-  title: item.title,
-  topic: item.topic,
-  visibility: item.visibility,
-  subject: item.subject,
-  counterpart: item.counterpart,
-  archived: item.archived,
-  last_message: item.lastMessage
-    ? {
-        seq: item.lastMessage.seq,
-        author_name: item.lastMessage.authorName,
-        excerpt: item.lastMessage.excerpt,
-        deleted: item.lastMessage.deleted,
-        at: item.lastMessage.at,
-      }
-    : null,
-  unread: item.unread,
-  is_member: item.isMember,
-  member_count: item.memberCount,
-})
-const serializeDetail = (item: ConversationDetail) => ({
-  ...serializeSummary(item),
-  participants: item.participants.map((person) => ({
-    user_id: person.userId,
-    name: person.name,
-    company_id: person.companyId,
-    company_name: person.companyName,
-    role: person.role,
-  })),
-  can_manage: item.canManage,
-  can_post: item.canPost,
-  last_read_seq: item.lastReadSeq,
-})
-const serializeHit = (hit: MessageSearchHit) => ({ ...serializeMessage(hit), conversation: hit.conversation })
 
 const OPEN_THREAD_BODY = {
   type: 'object',
@@ -268,7 +216,6 @@ function parsed<R>(run: () => Promise<R>): Promise<R> {
 }
 
 const tags = ['Conversations']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const write = {
   401: errorResponses[401],
   403: errorResponses[403],
@@ -279,7 +226,6 @@ const write = {
 }
 const listErrors = { 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] }
 const readErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] }
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 
 const routes = {
   inbox: createRoute({
@@ -288,9 +234,9 @@ const routes = {
     tags,
     summary: 'The caller’s inbox: threads of its company, its public channels and its private ones, newest activity first, with unread counts',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: InboxFilters },
-    responses: { 200: jsonResponse(page(SummarySchema).extend({ unread_conversations: z.number().int() }), 'A page of conversations'), ...listErrors },
+    responses: { 200: jsonResponse(pageSchema(SummarySchema).extend({ unread_conversations: z.number().int() }), 'A page of conversations'), ...listErrors },
   }),
   unread: createRoute({
     method: 'get',
@@ -298,7 +244,7 @@ const routes = {
     tags,
     summary: 'For badges: conversations with unread messages and unread messages in all',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     responses: {
       200: jsonResponse(z.object({ conversations: z.number().int(), messages: z.number().int() }), 'The counts'),
       401: errorResponses[401],
@@ -313,7 +259,7 @@ const routes = {
     description:
       'direct: another company; rfq: the buyer names an invited (or quoting) supplier, a supplier opens its own thread; quotation and order: either party. A record the caller cannot see is 404.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { body: bodyRef('OpenThread') },
     responses: { 200: jsonResponse(DetailSchema, 'The thread'), ...write },
   }),
@@ -323,7 +269,7 @@ const routes = {
     tags,
     summary: 'A conversation with its participants, the caller’s rights and read mark',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(DetailSchema, 'The conversation'), ...readErrors },
   }),
@@ -333,9 +279,9 @@ const routes = {
     tags,
     summary: 'Messages in ascending seq: the newest page, history (before) or a replay of what was missed (after)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, query: MessageCursor },
-    responses: { 200: jsonResponse(z.object({ items: z.array(MessageSchema), has_more: z.boolean() }), 'A page of messages'), ...readErrors },
+    responses: { 200: jsonResponse(MessagePageSchema, 'A page of messages'), ...readErrors },
   }),
   send: createRoute({
     method: 'post',
@@ -343,7 +289,7 @@ const routes = {
     tags,
     summary: 'Post a message (participants; not in archived conversations); a repeated client_id (or Idempotency-Key) returns the first message',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('SendMessage') },
     responses: { 201: jsonResponse(MessageSchema, 'The message'), ...write },
   }),
@@ -353,7 +299,7 @@ const routes = {
     tags,
     summary: 'Move the caller’s read mark forward (never back; at most the last message)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('MarkConversationRead') },
     responses: { 200: jsonResponse(z.object({ unread: z.number().int() }), 'What is still unread'), ...write },
   }),
@@ -364,7 +310,7 @@ const routes = {
     summary: 'An attachment of a message of the conversation, for its participants',
     description: 'Served with its stored type, Content-Disposition, X-Content-Type-Options: nosniff, private caching and an ETag.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: AttachmentParams },
     responses: {
       200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
@@ -380,9 +326,9 @@ const routes = {
     tags,
     summary: 'Messages containing a term, in the conversations the caller takes part in, newest first',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: SearchFilters },
-    responses: { 200: jsonResponse(page(SearchHitSchema), 'A page of messages'), ...readErrors },
+    responses: { 200: jsonResponse(pageSchema(SearchHitSchema), 'A page of messages'), ...readErrors },
   }),
   edit: createRoute({
     method: 'patch',
@@ -390,7 +336,7 @@ const routes = {
     tags,
     summary: 'Change the body of one’s own message (marked edited)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('EditMessage') },
     responses: { 200: jsonResponse(MessageSchema, 'The message'), ...write },
   }),
@@ -400,7 +346,7 @@ const routes = {
     tags,
     summary: 'Delete a message (its author, or a manager of the channel): it stays in place with an empty body',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(MessageSchema, 'The deleted message'), ...write },
   }),
@@ -410,7 +356,7 @@ const routes = {
     tags,
     summary: 'Add the caller’s reaction (idempotent)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ReactionParams },
     responses: { 200: jsonResponse(MessageSchema, 'The message'), ...write },
   }),
@@ -420,7 +366,7 @@ const routes = {
     tags,
     summary: 'Remove the caller’s reaction (idempotent)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ReactionParams },
     responses: { 200: jsonResponse(MessageSchema, 'The message'), ...write },
   }),
@@ -430,9 +376,9 @@ const routes = {
     tags,
     summary: 'The company’s public channels and the private ones the caller is in, with membership and unread counts',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: ChannelFilters },
-    responses: { 200: jsonResponse(page(SummarySchema), 'A page of channels'), ...listErrors },
+    responses: { 200: jsonResponse(pageSchema(SummarySchema), 'A page of channels'), ...listErrors },
   }),
   createChannel: createRoute({
     method: 'post',
@@ -440,7 +386,7 @@ const routes = {
     tags,
     summary: 'Create a channel of the company (any member; the creator owns it); added members are notified',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateChannel') },
     responses: { 201: jsonResponse(DetailSchema, 'The channel'), ...write },
   }),
@@ -450,7 +396,7 @@ const routes = {
     tags,
     summary: 'Rename, change topic or visibility, archive or restore (the channel owner or a company admin)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('UpdateChannel') },
     responses: { 200: jsonResponse(DetailSchema, 'The channel'), ...write },
   }),
@@ -460,7 +406,7 @@ const routes = {
     tags,
     summary: 'Join a public channel of the company (a private one is 404 for non-members)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     responses: { 200: jsonResponse(DetailSchema, 'The channel'), ...write },
     request: { params: IdParam },
   }),
@@ -470,7 +416,7 @@ const routes = {
     tags,
     summary: 'Leave a channel',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 204: { description: 'Left' }, ...write },
   }),
@@ -480,7 +426,7 @@ const routes = {
     tags,
     summary: 'Add members of the company to a channel (the channel owner or a company admin)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('AddChannelMembers') },
     responses: { 200: jsonResponse(DetailSchema, 'The channel'), ...write },
   }),
@@ -490,7 +436,7 @@ const routes = {
     tags,
     summary: 'Remove someone from a channel (the channel owner or a company admin; removing oneself is leaving)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: MemberParams },
     responses: { 200: jsonResponse(DetailSchema, 'The channel'), 204: { description: 'Left the channel' }, ...write },
   }),
@@ -514,7 +460,7 @@ export function registerConversationRoutes(api: ApiRouter) {
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
-        items: result.items.map(serializeSummary),
+        items: result.items.map((item) => toWire(SummarySchema, item)),
         total: result.total,
         unread_conversations: result.unreadConversations,
         limit: result.limit,
@@ -527,13 +473,13 @@ export function registerConversationRoutes(api: ApiRouter) {
   api.openapi(routes.open, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(() => openThread(ctx, OpenThreadInput.parse(body)))), 200)
+    return c.json(toWire(DetailSchema, await parsed(() => openThread(ctx, OpenThreadInput.parse(body)))), 200)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeDetail(await getConversation(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(DetailSchema, await getConversation(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.messages, async (c) => {
@@ -541,7 +487,7 @@ export function registerConversationRoutes(api: ApiRouter) {
     const query = c.req.valid('query')
     const result = await parsed(() => listMessages(ctx, c.req.valid('param').id, MessagePageQuery.parse(query)))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeMessage), has_more: result.hasMore }, 200)
+    return c.json(toWire(MessagePageSchema, result), 200)
   })
 
   api.openapi(routes.send, async (c) => {
@@ -550,7 +496,7 @@ export function registerConversationRoutes(api: ApiRouter) {
     // The Idempotency-Key header serves as the message's client_id when the body has none: a retry returns the first message.
     const { idempotencyKey } = idempotencyOf(c)
     const input = idempotencyKey && body && typeof body === 'object' && !('clientId' in body) ? { ...body, clientId: idempotencyKey } : body
-    return c.json(serializeMessage(await parsed(() => sendMessage(ctx, c.req.valid('param').id, MessageInput.parse(input)))), 201)
+    return c.json(toWire(MessageSchema, await parsed(() => sendMessage(ctx, c.req.valid('param').id, MessageInput.parse(input)))), 201)
   })
 
   api.openapi(routes.read, async (c) => {
@@ -573,30 +519,30 @@ export function registerConversationRoutes(api: ApiRouter) {
       searchMessages(ctx, MessageSearchQuery.parse({ q: query.q, conversationId: query.conversation_id, limit: query.limit, offset: query.offset })),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeHit), total: result.total, limit: result.limit, offset: result.offset }, 200)
+    return c.json({ items: result.items.map((hit) => toWire(SearchHitSchema, hit)), total: result.total, limit: result.limit, offset: result.offset }, 200)
   })
 
   api.openapi(routes.edit, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = await readJsonBody(c)
-    return c.json(serializeMessage(await parsed(() => editMessage(ctx, c.req.valid('param').id, EditMessageInput.parse(body)))), 200)
+    return c.json(toWire(MessageSchema, await parsed(() => editMessage(ctx, c.req.valid('param').id, EditMessageInput.parse(body)))), 200)
   })
 
   api.openapi(routes.delete, async (c) => {
     const ctx = await companyServiceContext(c)
-    return c.json(serializeMessage(await deleteMessage(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(MessageSchema, await deleteMessage(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.react, async (c) => {
     const ctx = await companyServiceContext(c)
     const { id, emoji } = c.req.valid('param')
-    return c.json(serializeMessage(await parsed(() => toggleReaction(ctx, id, emoji, true))), 200)
+    return c.json(toWire(MessageSchema, await parsed(() => toggleReaction(ctx, id, emoji, true))), 200)
   })
 
   api.openapi(routes.unreact, async (c) => {
     const ctx = await companyServiceContext(c)
     const { id, emoji } = c.req.valid('param')
-    return c.json(serializeMessage(await parsed(() => toggleReaction(ctx, id, emoji, false))), 200)
+    return c.json(toWire(MessageSchema, await parsed(() => toggleReaction(ctx, id, emoji, false))), 200)
   })
 
   api.openapi(routes.channels, async (c) => {
@@ -604,24 +550,24 @@ export function registerConversationRoutes(api: ApiRouter) {
     const query = c.req.valid('query')
     const result = await parsed(() => listChannels(ctx, ChannelListQuery.parse(query)))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeSummary), total: result.total, limit: result.limit, offset: result.offset }, 200)
+    return c.json({ items: result.items.map((item) => toWire(SummarySchema, item)), total: result.total, limit: result.limit, offset: result.offset }, 200)
   })
 
   api.openapi(routes.createChannel, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(() => createChannel(ctx, CreateChannelInput.parse(body), idempotencyOf(c)))), 201)
+    return c.json(toWire(DetailSchema, await parsed(() => createChannel(ctx, CreateChannelInput.parse(body), idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.updateChannel, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(() => updateChannel(ctx, c.req.valid('param').id, UpdateChannelInput.parse(body)))), 200)
+    return c.json(toWire(DetailSchema, await parsed(() => updateChannel(ctx, c.req.valid('param').id, UpdateChannelInput.parse(body)))), 200)
   })
 
   api.openapi(routes.join, async (c) => {
     const ctx = await companyServiceContext(c)
-    return c.json(serializeDetail(await joinChannel(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(DetailSchema, await joinChannel(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.leave, async (c) => {
@@ -633,13 +579,13 @@ export function registerConversationRoutes(api: ApiRouter) {
   api.openapi(routes.addMembers, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parsed(() => addChannelMembers(ctx, c.req.valid('param').id, ChannelMembersInput.parse(body).userIds))), 200)
+    return c.json(toWire(DetailSchema, await parsed(() => addChannelMembers(ctx, c.req.valid('param').id, ChannelMembersInput.parse(body).userIds))), 200)
   })
 
   api.openapi(routes.removeMember, async (c) => {
     const ctx = await companyServiceContext(c)
     const { id, userId } = c.req.valid('param')
     const channel = await removeChannelMember(ctx, id, userId)
-    return channel ? c.json(serializeDetail(channel), 200) : c.body(null, 204)
+    return channel ? c.json(toWire(DetailSchema, channel), 200) : c.body(null, 204)
   })
 }

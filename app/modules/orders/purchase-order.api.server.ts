@@ -30,17 +30,13 @@ import {
   setCustomerNote,
   transitionPurchaseOrder,
   updatePurchaseOrder,
-  type CustomerSummary,
-  type OpenOrderLine,
   type PurchaseOrderDetail,
-  type PurchaseOrderSummary,
 } from './index.server'
 import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { sendDownload } from '../../platform/api/file-responses.server'
 import {
-  access,
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
@@ -48,9 +44,12 @@ import {
   errorResponses,
   IdParam,
   jsonResponse,
+  memberAccess,
+  pageSchema,
   SIGNED_IN,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string) => decimalString(description, '1611.2000')
 const Party = z.enum(['buyer', 'supplier'])
@@ -171,7 +170,7 @@ const CustomerSchema = z
   })
   .openapi('Customer')
 
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+const CustomerNoteSchema = z.object({ customer_id: z.string(), note: z.string(), updated_at: z.string() })
 
 const optionalText = (description: string, example?: string) =>
   z
@@ -214,114 +213,16 @@ const BODIES = {
   CustomerNote: snakeCaseBodySchema(CustomerNoteInput, { note: 'Pays on time; prefers sea freight via Rotterdam' }),
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null
-
-const serializeSummary = (order: PurchaseOrderSummary) => ({
-  id: order.id,
-  number: order.number,
-  status: order.status,
-  side: order.side,
-  buyer: order.buyer,
-  supplier: order.supplier,
-  counterpart: order.counterpart,
-  currency: order.currency,
-  total: order.total,
-  line_count: order.lineCount,
-  requested_delivery_date: order.requestedDeliveryDate,
-  created_at: order.createdAt.toISOString(),
-  placed_at: iso(order.placedAt),
-  updated_at: order.updatedAt.toISOString(),
-})
-
-const serializeDetail = (order: PurchaseOrderDetail) => ({
-  ...serializeSummary(order),
-  incoterm: order.incoterm,
-  incoterm_place: order.incotermPlace,
-  payment_terms: order.paymentTerms,
-  ship_to_address_id: order.shipToAddressId,
-  ship_to: order.shipTo,
-  notes: order.notes,
-  subtotal: order.subtotal,
-  status_reason: order.statusReason,
-  version: order.version,
-  confirmed_at: iso(order.confirmedAt),
-  delivered_at: iso(order.deliveredAt),
-  closed_at: iso(order.closedAt),
-  lines: order.lines.map((line) => ({
-    id: line.id,
-    position: line.position,
-    product_id: line.productId,
-    sku: line.sku,
-    description: line.description,
-    unit: line.unit,
-    quantity: line.quantity,
-    unit_price: line.unitPrice,
-    line_total: line.lineTotal,
-    shipped_quantity: line.shippedQuantity,
-    received_quantity: line.receivedQuantity,
-  })),
-  events: order.events.map((event) => ({
-    id: event.id,
-    type: event.type,
-    from_status: event.fromStatus,
-    to_status: event.toStatus,
-    actor_name: event.actorName,
-    actor_company_name: event.actorCompanyName,
-    note: event.note,
-    data: event.data,
-    created_at: event.createdAt.toISOString(),
-  })),
-  change_requests: order.changeRequests.map((request) => ({
-    id: request.id,
-    kind: request.kind,
-    status: request.status,
-    requested_by: request.requestedBy,
-    requested_by_name: request.requestedByName,
-    reason: request.reason,
-    proposal: request.proposal,
-    before: request.before,
-    decision_note: request.decisionNote,
-    decided_at: iso(request.decidedAt),
-    created_at: request.createdAt.toISOString(),
-  })),
-  attachments: order.attachments.map((file) => ({
-    id: file.id,
-    name: file.name,
-    content_type: file.contentType,
-    size_bytes: file.sizeBytes,
-    content_url: `/api/v1/orders/${order.id}/attachments/${file.id}`,
-  })),
-  actions: order.actions.steps,
-  can_request_change: order.actions.requestChange,
-})
-
-const serializeOpenLine = (line: OpenOrderLine) => ({
-  line_id: line.lineId,
-  order_id: line.orderId,
-  order_number: line.orderNumber,
-  order_status: line.orderStatus,
-  buyer_id: line.buyerId,
-  buyer_name: line.buyerName,
-  requested_delivery_date: line.requestedDeliveryDate,
-  sku: line.sku,
-  description: line.description,
-  unit: line.unit,
-  quantity: line.quantity,
-  shipped: line.shipped,
-  remaining: line.remaining,
-})
-
-const serializeCustomer = (customer: CustomerSummary) => ({
-  id: customer.id,
-  name: customer.name,
-  order_count: customer.orderCount,
-  volume: customer.volume,
-  last_order_at: customer.lastOrderAt.toISOString(),
-  note: customer.note,
-})
+/** An order with the download link of each attachment, which is under the order. */
+const orderWire = (order: PurchaseOrderDetail) =>
+  toWire(OrderDetailSchema, {
+    ...order,
+    attachments: order.attachments.map((file) => ({ ...file, contentUrl: `/api/v1/orders/${order.id}/attachments/${file.id}` })),
+    actions: order.actions.steps,
+    canRequestChange: order.actions.requestChange,
+  })
 
 const tags = ['Orders']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const orderWrite = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
 
 const routes = {
@@ -332,10 +233,10 @@ const routes = {
     summary: 'The company’s purchase orders (as buyer, supplier or both), newest first, filtered and paged',
     description: 'A supplier sees an order once it is placed; drafts are the buyer’s alone.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: ListFilters.merge(Paging) },
     responses: {
-      200: jsonResponse(page(OrderSummarySchema), 'A page of orders'),
+      200: jsonResponse(pageSchema(OrderSummarySchema), 'A page of orders'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -349,7 +250,7 @@ const routes = {
     description:
       'UTF-8 with a byte order mark, CRLF lines, RFC 4180 quoting; cells a spreadsheet would run as a formula start with an apostrophe. Columns: number, side, status, counterpart, currency, total, lines, requested_delivery, created_at (ISO 8601).',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: ListFilters },
     responses: {
       200: { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
@@ -366,7 +267,7 @@ const routes = {
     description:
       'Catalogue lines (product_id, quantity) take the supplier’s price for their quantity; the MOQ applies and the currency must be the supplier’s price list’s. Free-text lines carry description, unit and unit_price. Send an Idempotency-Key header to make retries safe: the same key with the same body answers with the order the first request created (201); with a different body, 409 idempotency_key_reused. Field errors come under lines.<index>.<field>.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreatePurchaseOrder') },
     responses: {
       201: jsonResponse(OrderDetailSchema, 'The order'),
@@ -383,7 +284,7 @@ const routes = {
     tags,
     summary: 'An order with its lines, timeline, change requests, attachments and the steps the caller may take (parties only)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(OrderDetailSchema, 'The order'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -393,7 +294,7 @@ const routes = {
     tags,
     summary: 'Replace a draft’s terms and lines (the buyer; drafts only; with the version loaded)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('UpdatePurchaseOrder') },
     responses: { 200: jsonResponse(OrderDetailSchema, 'The stored order'), ...orderWrite },
   }),
@@ -405,7 +306,7 @@ const routes = {
     description:
       'ship carries quantities (line id → units shipped now; partial shipments allowed); deliver may carry the quantities received. decline, cancel and dispute need a reason. A step the order’s status or the caller’s side does not allow is 409 invalid_transition or not_your_turn; an outdated version is 409 stale_version.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('OrderTransition') },
     responses: { 200: jsonResponse(OrderDetailSchema, 'The order after the step'), ...orderWrite },
   }),
@@ -415,7 +316,7 @@ const routes = {
     tags,
     summary: 'Propose a change (line quantities and prices, terms) or a cancellation, for the other party to accept or reject',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('ChangeRequest') },
     responses: { 201: jsonResponse(OrderDetailSchema, 'The order with the pending request'), ...orderWrite },
   }),
@@ -425,7 +326,7 @@ const routes = {
     tags,
     summary: 'Accept or reject the other party’s pending request, or withdraw your own; accepting applies it (new totals and version)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ChangeParams, body: bodyRef('ChangeDecision') },
     responses: { 200: jsonResponse(OrderDetailSchema, 'The order after the decision'), ...orderWrite },
   }),
@@ -436,7 +337,7 @@ const routes = {
     summary: 'An attachment of the order, for either party',
     description: 'Served with its stored type, Content-Disposition, X-Content-Type-Options: nosniff, private caching and an ETag.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: AttachmentParams },
     responses: {
       200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
@@ -452,10 +353,10 @@ const routes = {
     tags,
     summary: 'The supplier’s lines still to ship on confirmed, in-production and shipped orders, the earliest requested delivery first',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: SearchPage },
     responses: {
-      200: jsonResponse(page(OpenOrderLineSchema), 'A page of open lines'),
+      200: jsonResponse(pageSchema(OpenOrderLineSchema), 'A page of open lines'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -467,9 +368,14 @@ const routes = {
     tags,
     summary: 'The companies that ordered from the active company, the most recent first, with volume per currency and the private note',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: SearchPage },
-    responses: { 200: jsonResponse(page(CustomerSchema), 'A page of customers'), 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+    responses: {
+      200: jsonResponse(pageSchema(CustomerSchema), 'A page of customers'),
+      401: errorResponses[401],
+      403: errorResponses[403],
+      422: errorResponses[422],
+    },
   }),
   customerNote: createRoute({
     method: 'put',
@@ -477,10 +383,10 @@ const routes = {
     tags,
     summary: 'Keep a private note about a customer (any member); 404 for a company that never ordered from you',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('CustomerNote') },
     responses: {
-      200: jsonResponse(z.object({ customer_id: z.string(), note: z.string(), updated_at: z.string() }), 'The stored note'),
+      200: jsonResponse(CustomerNoteSchema, 'The stored note'),
       401: errorResponses[401],
       403: errorResponses[403],
       404: errorResponses[404],
@@ -493,7 +399,7 @@ const routes = {
     tags,
     summary: 'The companies the active company trades with, by name (for the counterpart filter)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     responses: {
       200: jsonResponse(z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }), 'Companies'),
       401: errorResponses[401],
@@ -510,7 +416,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const query = await parseAndRun('orders', OrderListQuery, c.req.query(), async (input) => input)
     const result = await listPurchaseOrders(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeSummary), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json({ items: result.items.map((order) => toWire(OrderSummarySchema, order)), total: result.total, limit: query.limit, offset: query.offset }, 200)
   })
 
   // Registered before /orders/{id} so the file name is not taken for an id.
@@ -529,20 +435,20 @@ export function registerOrderRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     const order = await parseAndRun('orders', CreatePurchaseOrderInput, body, (input) => createPurchaseOrder(ctx, input, idempotencyOf(c)))
-    return c.json(serializeDetail(order), 201)
+    return c.json(orderWire(order), 201)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeDetail(await getPurchaseOrder(ctx, c.req.valid('param').id)), 200)
+    return c.json(orderWire(await getPurchaseOrder(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.update, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     return c.json(
-      serializeDetail(await parseAndRun('orders', UpdatePurchaseOrderInput, body, (input) => updatePurchaseOrder(ctx, c.req.valid('param').id, input))),
+      orderWire(await parseAndRun('orders', UpdatePurchaseOrderInput, body, (input) => updatePurchaseOrder(ctx, c.req.valid('param').id, input))),
       200,
     )
   })
@@ -551,7 +457,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeDetail(await parseAndRun('orders', OrderTransitionInput, body, (input) => transitionPurchaseOrder(ctx, c.req.valid('param').id, input))),
+      orderWire(await parseAndRun('orders', OrderTransitionInput, body, (input) => transitionPurchaseOrder(ctx, c.req.valid('param').id, input))),
       200,
     )
   })
@@ -560,7 +466,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     return c.json(
-      serializeDetail(await parseAndRun('orders', ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      orderWire(await parseAndRun('orders', ChangeRequestInput, body, (input) => requestChange(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
       201,
     )
   })
@@ -569,7 +475,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const { id, changeId } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeDetail(await parseAndRun('orders', ChangeDecisionInput, body, (input) => decideChange(ctx, id, changeId, input))), 200)
+    return c.json(orderWire(await parseAndRun('orders', ChangeDecisionInput, body, (input) => decideChange(ctx, id, changeId, input))), 200)
   })
 
   api.openapi(routes.attachment, async (c) => {
@@ -584,7 +490,7 @@ export function registerOrderRoutes(api: ApiRouter) {
     const query = await parseAndRun('orders', ReportQuery, c.req.query(), async (input) => input)
     const result = await listOpenOrderLines(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeOpenLine), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json({ items: result.items.map((line) => toWire(OpenOrderLineSchema, line)), total: result.total, limit: query.limit, offset: query.offset }, 200)
   })
 
   api.openapi(routes.customers, async (c) => {
@@ -592,14 +498,17 @@ export function registerOrderRoutes(api: ApiRouter) {
     const query = await parseAndRun('orders', ReportQuery, c.req.query(), async (input) => input)
     const result = await listCustomers(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeCustomer), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json(
+      { items: result.items.map((customer) => toWire(CustomerSchema, customer)), total: result.total, limit: query.limit, offset: query.offset },
+      200,
+    )
   })
 
   api.openapi(routes.customerNote, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     const stored = await parseAndRun('orders', CustomerNoteInput, body, (input) => setCustomerNote(ctx, c.req.valid('param').id, input.note))
-    return c.json({ customer_id: stored.customerId, note: stored.note, updated_at: stored.updatedAt.toISOString() }, 200)
+    return c.json(toWire(CustomerNoteSchema, stored), 200)
   })
 
   api.openapi(routes.counterparts, async (c) => c.json({ items: await orderCounterparts(await companyServiceContext(c)) }, 200))

@@ -25,14 +25,13 @@ import {
   submitFreightQuote,
   transitionServiceOrder,
   withdrawFreightQuote,
-  type FreightQuote,
   type ServiceOrderDetail,
-  type ServiceOrderSummary,
 } from './index.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
+import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, pageSchema, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const Party = z.object({ id: z.string().nullable(), name: z.string() })
 
@@ -152,75 +151,9 @@ const BODIES = {
   AcceptFreightQuote: snakeCaseBodySchema(AcceptQuoteInput, { quote_id: 'quote-id', version: 1 }),
 }
 
-const serializeSummary = (order: ServiceOrderSummary) => ({
-  id: order.id,
-  number: order.number,
-  kind: order.kind,
-  service_type: order.serviceType,
-  status: order.status,
-  viewer: order.viewer,
-  buyer: order.buyer,
-  provider: order.provider,
-  currency: order.currency,
-  price: order.price,
-  service_date: order.serviceDate,
-  route: order.route,
-  created_at: order.createdAt.toISOString(),
-  updated_at: order.updatedAt.toISOString(),
-})
-
-const serializeQuote = (quote: FreightQuote) => ({
-  id: quote.id,
-  provider_company_id: quote.providerCompanyId,
-  provider_name: quote.providerName,
-  provider_verified: quote.providerVerified,
-  status: quote.status,
-  currency: quote.currency,
-  price: quote.price,
-  transit_days: quote.transitDays,
-  valid_until: quote.validUntil,
-  note: quote.note,
-  includes_insurance: quote.includesInsurance,
-  created_at: quote.createdAt.toISOString(),
-})
-
-const serializeDetail = (order: ServiceOrderDetail) => ({
-  ...serializeSummary(order),
-  scope: order.scope,
-  location: order.location,
-  linked_purchase_order: order.linkedPurchaseOrder,
-  freight: order.freight
-    ? {
-        origin: order.freight.origin,
-        origin_country: order.freight.originCountry,
-        destination: order.freight.destination,
-        destination_country: order.freight.destinationCountry,
-        mode: order.freight.mode,
-        packages: order.freight.packages,
-        weight_kg: order.freight.weightKg,
-        volume_m3: order.freight.volumeM3,
-        dangerous_goods: order.freight.dangerousGoods,
-        ready_date: order.freight.readyDate,
-        incoterm: order.freight.incoterm,
-        cargo_description: order.freight.cargoDescription,
-      }
-    : null,
-  status_reason: order.statusReason,
-  version: order.version,
-  events: order.events.map((event) => ({
-    id: event.id,
-    type: event.type,
-    from_status: event.fromStatus,
-    to_status: event.toStatus,
-    actor_name: event.actorName,
-    actor_company_name: event.actorCompanyName,
-    note: event.note,
-    created_at: event.createdAt.toISOString(),
-  })),
-  quotes: order.quotes.map(serializeQuote),
-  actions: order.actions.steps,
-  can_quote: order.actions.quote,
-})
+/** A service order with the steps the caller may take and whether it may quote, as the API has always sent them. */
+const serviceOrderWire = (order: ServiceOrderDetail) =>
+  toWire(ServiceOrderDetailSchema, { ...order, actions: order.actions.steps, canQuote: order.actions.quote })
 
 const tags = ['Service orders']
 const PageParams = { limit: z.coerce.number().int().min(1).max(100).default(25), offset: z.coerce.number().int().min(0).default(0) }
@@ -244,10 +177,7 @@ const routes = {
       }),
     },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ServiceOrderSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of orders',
-      ),
+      200: jsonResponse(pageSchema(ServiceOrderSummarySchema), 'A page of orders'),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -281,10 +211,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'member' }),
     request: { query: z.object(PageParams) },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ServiceOrderSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of requests',
-      ),
+      200: jsonResponse(pageSchema(ServiceOrderSummarySchema), 'A page of requests'),
       401: errorResponses[401],
       403: errorResponses[403],
     },
@@ -353,10 +280,7 @@ const routes = {
     ...access({ level: 'public' }),
     request: { query: z.object({ type: z.enum(ORDERABLE_SERVICES).openapi({ example: 'inspection' }), ...PageParams }) },
     responses: {
-      200: jsonResponse(
-        z.object({ items: z.array(ProviderSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
-        'A page of providers',
-      ),
+      200: jsonResponse(pageSchema(ProviderSchema), 'A page of providers'),
       422: errorResponses[422],
     },
   }),
@@ -368,7 +292,10 @@ export function registerServiceOrderRoutes(api: ApiRouter) {
   api.openapi(routes.list, async (c) => {
     const query = c.req.valid('query')
     const page = await listServiceOrders(await serviceContext(c), query)
-    return c.json({ items: page.items.map(serializeSummary), total: page.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json(
+      { items: page.items.map((order) => toWire(ServiceOrderSummarySchema, order)), total: page.total, limit: query.limit, offset: query.offset },
+      200,
+    )
   })
 
   api.openapi(routes.create, async (c) => {
@@ -376,7 +303,7 @@ export function registerServiceOrderRoutes(api: ApiRouter) {
     const created = await parseAndRun('services', CreateServiceOrderInput, camelCaseKeys(await readJsonBody(c)), (input) =>
       createServiceOrder(ctx, input, idempotencyOf(c)),
     )
-    return c.json(serializeDetail(created), 201)
+    return c.json(serviceOrderWire(created), 201)
   })
 
   api.openapi(routes.createLogistic, async (c) => {
@@ -384,23 +311,26 @@ export function registerServiceOrderRoutes(api: ApiRouter) {
     const created = await parseAndRun('services', CreateLogisticOrderInput, camelCaseKeys(await readJsonBody(c)), (input) =>
       createLogisticOrder(ctx, input, idempotencyOf(c)),
     )
-    return c.json(serializeDetail(created), 201)
+    return c.json(serviceOrderWire(created), 201)
   })
 
   api.openapi(routes.openRequests, async (c) => {
     const query = c.req.valid('query')
     const page = await listOpenFreightRequests(await serviceContext(c), query)
-    return c.json({ items: page.items.map(serializeSummary), total: page.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json(
+      { items: page.items.map((order) => toWire(ServiceOrderSummarySchema, order)), total: page.total, limit: query.limit, offset: query.offset },
+      200,
+    )
   })
 
-  api.openapi(routes.get, async (c) => c.json(serializeDetail(await getServiceOrder(await serviceContext(c), c.req.valid('param').id)), 200))
+  api.openapi(routes.get, async (c) => c.json(serviceOrderWire(await getServiceOrder(await serviceContext(c), c.req.valid('param').id)), 200))
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await serviceContext(c)
     const order = await parseAndRun('services', ServiceOrderTransitionInput, camelCaseKeys(await readJsonBody(c)), (input) =>
       transitionServiceOrder(ctx, c.req.valid('param').id, input),
     )
-    return c.json(serializeDetail(order), 200)
+    return c.json(serviceOrderWire(order), 200)
   })
 
   api.openapi(routes.quote, async (c) => {
@@ -408,12 +338,12 @@ export function registerServiceOrderRoutes(api: ApiRouter) {
     const order = await parseAndRun('services', FreightQuoteInput, camelCaseKeys(await readJsonBody(c)), (input) =>
       submitFreightQuote(ctx, c.req.valid('param').id, input, idempotencyOf(c)),
     )
-    return c.json(serializeDetail(order), 201)
+    return c.json(serviceOrderWire(order), 201)
   })
 
   api.openapi(routes.withdrawQuote, async (c) => {
     const { id, quoteId } = c.req.valid('param')
-    return c.json(serializeDetail(await withdrawFreightQuote(await serviceContext(c), id, quoteId)), 200)
+    return c.json(serviceOrderWire(await withdrawFreightQuote(await serviceContext(c), id, quoteId)), 200)
   })
 
   api.openapi(routes.acceptQuote, async (c) => {
@@ -421,7 +351,7 @@ export function registerServiceOrderRoutes(api: ApiRouter) {
     const order = await parseAndRun('services', AcceptQuoteInput, camelCaseKeys(await readJsonBody(c)), (input) =>
       acceptFreightQuote(ctx, c.req.valid('param').id, input),
     )
-    return c.json(serializeDetail(order), 200)
+    return c.json(serviceOrderWire(order), 200)
   })
 
   api.openapi(routes.providers, async (c) => {

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { type ApiRouter, registerBodies } from '../../platform/api/api-env'
-import { ComparisonCurrency, COST_COMPONENTS, type LandedCostAssumptions, QUOTATION_STATUSES, SaveAssumptionsInput } from './index'
-import { comparisonFor, saveAssumptions, type Comparison, type ComparisonCell } from './index.server'
+import { ComparisonCurrency, COST_COMPONENTS, QUOTATION_STATUSES, SaveAssumptionsInput } from './index'
+import { comparisonFor, saveAssumptions, type Comparison } from './index.server'
 import { INCOTERMS, PAYMENT_TERMS } from '../../platform/trade-terms'
 import { companyServiceContext } from '../companies/index.server'
 import { readJsonBody, withFieldMessages } from '../../platform/api/errors.server'
@@ -17,6 +17,7 @@ import {
   snakeCaseBodySchema,
   snakeCaseName,
 } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string, example = '11.3357') => decimalString(description, example)
 const Assumptions = z
@@ -25,6 +26,8 @@ const Assumptions = z
     description: 'Percentages of the goods value',
     example: { freight_pct: '6', insurance_pct: '0.5', duty_pct: '5', origin_pct: '2', destination_pct: '1.5' },
   })
+
+const SavedAssumptionsSchema = z.object({ assumptions: Assumptions, saved_as_default: z.boolean() })
 
 const RfqRef = z.object({
   id: z.string(),
@@ -115,79 +118,11 @@ const BODIES = {
   }),
 }
 
-const snakeAssumptions = (a: LandedCostAssumptions) => ({
-  freight_pct: a.freightPct,
-  insurance_pct: a.insurancePct,
-  duty_pct: a.dutyPct,
-  origin_pct: a.originPct,
-  destination_pct: a.destinationPct,
-})
-
-const serializeCell = (cell: ComparisonCell) => ({
-  quotation_id: cell.quotationId,
-  unit_price: cell.unitPrice,
-  moq: cell.moq,
-  lead_time_days: cell.leadTimeDays,
-  note: cell.note,
-  alternative: cell.alternative ? { description: cell.alternative.description, unit_price: cell.alternative.unitPrice } : null,
-  landed_unit: cell.landedUnit,
-  landed_total: cell.landedTotal,
-  goods: cell.goods,
-  components: cell.components,
-  moq_warning: cell.moqWarning,
-  lead_time_warning: cell.leadTimeWarning,
-  best: cell.best,
-})
-
-function serializeComparison(comparison: Comparison) {
-  const { rfq } = comparison
-  const rfqRef = {
-    id: rfq.id,
-    number: rfq.number,
-    title: rfq.title,
-    status: rfq.status,
-    sealed: rfq.sealed,
-    quote_deadline: rfq.quoteDeadline.toISOString(),
-    currency: rfq.currency,
-  }
-  if (comparison.sealed) return { sealed: true, rfq: rfqRef, quote_count: comparison.count, deadline: comparison.deadline.toISOString() }
-  return {
-    sealed: false,
-    rfq: rfqRef,
-    currency: comparison.currency,
-    rates_as_of: comparison.ratesAsOf,
-    assumptions: snakeAssumptions(comparison.assumptions),
-    assumptions_source: comparison.assumptionsSource,
-    suppliers: comparison.suppliers.map((supplier) => ({
-      quotation_id: supplier.quotationId,
-      supplier_company_id: supplier.supplierCompanyId,
-      supplier_name: supplier.supplierName,
-      status: supplier.status,
-      revision: supplier.revision,
-      currency: supplier.currency,
-      incoterm: supplier.incoterm,
-      incoterm_place: supplier.incotermPlace,
-      freight_amount: supplier.freightAmount,
-      insurance_amount: supplier.insuranceAmount,
-      payment_terms: supplier.paymentTerms,
-      valid_until: supplier.validUntil,
-      missing_rate: supplier.missingRate,
-      priced_lines: supplier.pricedLines,
-      total: supplier.total,
-    })),
-    lines: comparison.lines.map((line) => ({
-      id: line.id,
-      position: line.position,
-      title: line.title,
-      quantity: line.quantity,
-      unit: line.unit,
-      required_by: line.requiredBy,
-      best_quotation_id: line.bestQuotationId,
-      award: line.award ? { quotation_id: line.award.quotationId, purchase_order_id: line.award.purchaseOrderId } : null,
-      cells: Object.fromEntries(Object.entries(line.cells).map(([quotationId, cell]) => [quotationId, serializeCell(cell)])),
-    })),
-  }
-}
+/** The comparison; a sealed RFQ's, before its deadline, tells only how many quotes there are and when they open. */
+const comparisonWire = (comparison: Comparison) =>
+  comparison.sealed
+    ? toWire(ComparisonSchema, { sealed: true, rfq: comparison.rfq, quoteCount: comparison.count, deadline: comparison.deadline })
+    : toWire(ComparisonSchema, comparison)
 
 const tags = ['Sourcing']
 
@@ -222,7 +157,7 @@ const routes = {
     ...access({ level: 'company', minRole: 'member', resource: 'id' }),
     request: { params: IdParam, body: bodyRef('SaveAssumptions') },
     responses: {
-      200: jsonResponse(z.object({ assumptions: Assumptions, saved_as_default: z.boolean() }), 'The stored assumptions'),
+      200: jsonResponse(SavedAssumptionsSchema, 'The stored assumptions'),
       401: errorResponses[401],
       403: errorResponses[403],
       404: errorResponses[404],
@@ -243,13 +178,13 @@ export function registerComparisonRoutes(api: ApiRouter) {
       snakeCaseName,
     )
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeComparison(comparison), 200)
+    return c.json(comparisonWire(comparison), 200)
   })
 
   api.openapi(routes.assumptions, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     const saved = await withFieldMessages('comparison', () => saveAssumptions(ctx, c.req.valid('param').id, SaveAssumptionsInput.parse(body)), snakeCaseName)
-    return c.json({ assumptions: snakeAssumptions(saved.assumptions), saved_as_default: saved.savedAsDefault }, 200)
+    return c.json(toWire(SavedAssumptionsSchema, saved), 200)
   })
 }

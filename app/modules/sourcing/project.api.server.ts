@@ -24,17 +24,11 @@ import {
   transitionProject,
   updateProject,
   updateRequirement,
-  type Project,
-  type ProjectListItem,
-  type ProjectSummary,
-  type Requirement,
-  type RequirementDetail,
 } from './index.server'
 import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import {
-  access,
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
@@ -42,9 +36,12 @@ import {
   errorResponses,
   IdParam,
   jsonResponse,
+  memberAccess,
+  pageSchema,
   SIGNED_IN,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string) => decimalString(description, '120000.0000')
 const day = (description: string) =>
@@ -176,7 +173,13 @@ const ProjectDetailSchema = z
   })
   .openapi('PurchaseProjectDetail')
 
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+const BulkResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+  requirements: z.array(RequirementSchema),
+})
+
 const optionalText = (description: string) => z.string().max(100).optional().openapi({ description })
 const Paging = z.object({
   limit: z.string().max(6).optional().openapi({ description: '1–100, default 25' }),
@@ -216,116 +219,7 @@ const BODIES = {
   }),
 }
 
-const serializeProject = (project: Project) => ({
-  id: project.id,
-  number: project.number,
-  name: project.name,
-  description: project.description,
-  status: project.status,
-  currency: project.currency,
-  budget: project.budget,
-  deadline: project.deadline,
-  status_reason: project.statusReason,
-  version: project.version,
-  actions: project.actions,
-  editable: project.editable,
-  created_at: project.createdAt.toISOString(),
-  updated_at: project.updatedAt.toISOString(),
-})
-
-const serializeListItem = (item: ProjectListItem) => ({
-  id: item.id,
-  number: item.number,
-  name: item.name,
-  status: item.status,
-  currency: item.currency,
-  budget: item.budget,
-  deadline: item.deadline,
-  requirement_count: item.requirementCount,
-  awarded_count: item.awardedCount,
-  created_at: item.createdAt.toISOString(),
-})
-
-const serializeRequirement = (item: Requirement) => ({
-  id: item.id,
-  project_id: item.projectId,
-  project_number: item.projectNumber,
-  project_name: item.projectName,
-  position: item.position,
-  title: item.title,
-  specification: item.specification,
-  category_id: item.categoryId,
-  category_name: item.categoryName,
-  hs_code: item.hsCode,
-  quantity: item.quantity,
-  unit: item.unit,
-  target_unit_price: item.targetUnitPrice,
-  target_currency: item.targetCurrency,
-  required_by: item.requiredBy,
-  destination: item.destination,
-  status: item.status,
-  version: item.version,
-  created_at: item.createdAt.toISOString(),
-  updated_at: item.updatedAt.toISOString(),
-})
-
-const serializeRequirementDetail = (item: RequirementDetail) => ({
-  ...serializeRequirement(item),
-  attachments: item.attachments.map((file) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes })),
-  editable: item.editable,
-  cancellable: item.cancellable,
-})
-
-const serializeSummary = (summary: ProjectSummary) => ({
-  project: serializeProject(summary.project),
-  requirements: summary.requirements.map((row) => ({
-    id: row.id,
-    position: row.position,
-    title: row.title,
-    quantity: row.quantity,
-    unit: row.unit,
-    target_unit_price: row.targetUnitPrice,
-    target_currency: row.targetCurrency,
-    required_by: row.requiredBy,
-    status: row.status,
-  })),
-  rfqs: summary.rfqs.map((rfq) => ({
-    id: rfq.id,
-    number: rfq.number,
-    title: rfq.title,
-    status: rfq.status,
-    quote_deadline: rfq.quoteDeadline.toISOString(),
-    sealed: rfq.sealed,
-    quotation_count: rfq.quotationCount,
-  })),
-  orders: summary.orders.map((order) => ({
-    purchase_order_id: order.purchaseOrderId,
-    supplier_company_id: order.supplierCompanyId,
-    supplier_name: order.supplierName,
-    currency: order.currency,
-    amount: order.amount,
-    line_count: order.lineCount,
-  })),
-  spend: {
-    currency: summary.spend.currency,
-    spent: summary.spend.spent,
-    budget: summary.spend.budget,
-    ratio: summary.spend.ratio,
-    rates_as_of: summary.spend.ratesAsOf,
-    unconverted: summary.spend.unconverted,
-  },
-  events: summary.events.map((event) => ({
-    id: event.id,
-    type: event.type,
-    actor_name: event.actorName,
-    note: event.note,
-    data: event.data,
-    created_at: event.createdAt.toISOString(),
-  })),
-})
-
 const tags = ['Sourcing: projects']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const writeErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
 
 const routes = {
@@ -335,10 +229,10 @@ const routes = {
     tags,
     summary: 'The company’s purchase projects, newest first, with progress (requirements awarded of all not cancelled)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: z.object({ status: z.enum(PROJECT_STATUSES).optional(), q: optionalText('Searches the number and name') }).merge(Paging) },
     responses: {
-      200: jsonResponse(page(ProjectListItemSchema), 'A page of projects'),
+      200: jsonResponse(pageSchema(ProjectListItemSchema), 'A page of projects'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -350,7 +244,7 @@ const routes = {
     tags,
     summary: 'Create a purchase project (a draft numbered PRJ-YYYY-NNNNN)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreatePurchaseProject') },
     responses: {
       201: jsonResponse(ProjectSchema, 'The project'),
@@ -366,7 +260,7 @@ const routes = {
     tags,
     summary: 'A project with its requirements, RFQs (with quotation counts), awarded orders, spend against budget in the project currency, and timeline',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(ProjectDetailSchema, 'The project'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -376,7 +270,7 @@ const routes = {
     tags,
     summary: 'Replace a project’s terms (not once closed or cancelled; with the version loaded)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('UpdatePurchaseProject') },
     responses: { 200: jsonResponse(ProjectSchema, 'The stored project'), ...writeErrors },
   }),
@@ -388,7 +282,7 @@ const routes = {
     description:
       'sourcing and awarded follow from RFQs and awards. A step the status does not allow is 409 invalid_transition; an outdated version is 409 stale_version.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('PurchaseProjectTransition') },
     responses: { 200: jsonResponse(ProjectSchema, 'The project after the step'), ...writeErrors },
   }),
@@ -398,7 +292,7 @@ const routes = {
     tags,
     summary: 'The company’s requirements across projects, newest first, filtered and paged',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z
         .object({
@@ -410,7 +304,7 @@ const routes = {
         .merge(Paging),
     },
     responses: {
-      200: jsonResponse(page(RequirementSchema), 'A page of requirements'),
+      200: jsonResponse(pageSchema(RequirementSchema), 'A page of requirements'),
       401: errorResponses[401],
       403: errorResponses[403],
       422: errorResponses[422],
@@ -422,7 +316,7 @@ const routes = {
     tags,
     summary: 'Add a requirement to a project (category from the catalogue tree, HS 2022 subheading, attachments: the company’s files of purpose attachment)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateRequirement') },
     responses: {
       201: jsonResponse(RequirementDetailSchema, 'The requirement'),
@@ -440,7 +334,7 @@ const routes = {
     tags,
     summary: 'One requirement with its attachments',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(RequirementDetailSchema, 'The requirement'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -450,7 +344,7 @@ const routes = {
     tags,
     summary: 'Rewrite an open requirement (with the version loaded)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('UpdateRequirement') },
     responses: { 200: jsonResponse(RequirementDetailSchema, 'The stored requirement'), ...writeErrors },
   }),
@@ -462,13 +356,10 @@ const routes = {
     description:
       'Rows without id are created; rows with id and version are updated when they changed (an outdated version is 409 stale_version with details.rows, and nothing is written); open requirements missing from rows are deleted, those already sent for quotation stay. Field errors come under rows.<index>.<field>.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('BulkRequirements') },
     responses: {
-      200: jsonResponse(
-        z.object({ created: z.number().int(), updated: z.number().int(), deleted: z.number().int(), requirements: z.array(RequirementSchema) }),
-        'What was saved and the requirements now',
-      ),
+      200: jsonResponse(BulkResultSchema, 'What was saved and the requirements now'),
       ...writeErrors,
     },
   }),
@@ -482,32 +373,38 @@ export function registerProjectRoutes(api: ApiRouter) {
     const query = await parseAndRun('projects', ProjectListQuery, c.req.query(), async (input) => input)
     const result = await listProjects(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeListItem), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json(
+      { items: result.items.map((item) => toWire(ProjectListItemSchema, item)), total: result.total, limit: query.limit, offset: query.offset },
+      200,
+    )
   })
 
   api.openapi(routes.create, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeProject(await parseAndRun('projects', CreateProjectInput, body, (input) => createProject(ctx, input, idempotencyOf(c)))), 201)
+    return c.json(toWire(ProjectSchema, await parseAndRun('projects', CreateProjectInput, body, (input) => createProject(ctx, input, idempotencyOf(c)))), 201)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeSummary(await projectSummary(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(ProjectDetailSchema, await projectSummary(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.update, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeProject(await parseAndRun('projects', UpdateProjectInput, body, (input) => updateProject(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      toWire(ProjectSchema, await parseAndRun('projects', UpdateProjectInput, body, (input) => updateProject(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.transition, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeProject(await parseAndRun('projects', ProjectTransitionInput, body, (input) => transitionProject(ctx, c.req.valid('param').id, input))),
+      toWire(ProjectSchema, await parseAndRun('projects', ProjectTransitionInput, body, (input) => transitionProject(ctx, c.req.valid('param').id, input))),
       200,
     )
   })
@@ -517,14 +414,14 @@ export function registerProjectRoutes(api: ApiRouter) {
     const query = await parseAndRun('projects', RequirementListQuery, c.req.query(), async (input) => input)
     const result = await listRequirements(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeRequirement), total: result.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json({ items: result.items.map((item) => toWire(RequirementSchema, item)), total: result.total, limit: query.limit, offset: query.offset }, 200)
   })
 
   api.openapi(routes.createRequirement, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeRequirementDetail(await parseAndRun('projects', CreateRequirementInput, body, (input) => createRequirement(ctx, input, idempotencyOf(c)))),
+      toWire(RequirementDetailSchema, await parseAndRun('projects', CreateRequirementInput, body, (input) => createRequirement(ctx, input, idempotencyOf(c)))),
       201,
     )
   })
@@ -532,14 +429,15 @@ export function registerProjectRoutes(api: ApiRouter) {
   api.openapi(routes.getRequirement, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serializeRequirementDetail(await getRequirement(ctx, c.req.valid('param').id)), 200)
+    return c.json(toWire(RequirementDetailSchema, await getRequirement(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.updateRequirement, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeRequirementDetail(
+      toWire(
+        RequirementDetailSchema,
         await parseAndRun('projects', UpdateRequirementInput, body, (input) => updateRequirement(ctx, c.req.valid('param').id, input)),
       ),
       200,
@@ -550,9 +448,6 @@ export function registerProjectRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c), 'rows')
     const result = await parseAndRun('projects', BulkRequirementsInput, body, (input) => saveProjectRequirements(ctx, c.req.valid('param').id, input))
-    return c.json(
-      { created: result.created, updated: result.updated, deleted: result.deleted, requirements: result.requirements.map(serializeRequirement) },
-      200,
-    )
+    return c.json(toWire(BulkResultSchema, result), 200)
   })
 }

@@ -22,7 +22,6 @@ import {
   saveQuotation,
   submitQuotation,
   withdrawQuotation,
-  type MyQuotationSummary,
   type QuotationDetail,
   type QuotationRevisionEntry,
 } from './index.server'
@@ -31,7 +30,6 @@ import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import {
-  access,
   bodyRef,
   camelCaseBody,
   camelCaseKeys,
@@ -39,10 +37,12 @@ import {
   errorResponses,
   IdParam,
   jsonResponse,
+  memberAccess,
   SIGNED_IN,
   snakeCaseBodySchema,
   snakeCaseName,
 } from '../../platform/api/schemas'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string) => decimalString(description, '17.5000')
 
@@ -171,95 +171,15 @@ const BODIES = {
   QuotationDecision: snakeCaseBodySchema(QuotationDecisionInput, { decision: 'reject', reason: 'Price above our target' }),
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null
+/** A quotation with its allowed steps as the API has always sent them: a list, and whether the supplier may edit it. */
+const withSteps = (quotation: QuotationDetail) => ({ ...quotation, actions: allowedQuotationSteps(quotation.actions), canEdit: quotation.actions.edit })
+const quotationWire = (quotation: QuotationDetail) => toWire(QuotationSchema, withSteps(quotation))
 
-const serialize = (q: QuotationDetail) => ({
-  id: q.id,
-  rfq: {
-    id: q.rfq.id,
-    number: q.rfq.number,
-    title: q.rfq.title,
-    sealed: q.rfq.sealed,
-    quote_deadline: q.rfq.quoteDeadline.toISOString(),
-    visibility: q.rfq.visibility,
-    quoting_open: q.rfq.quotingOpen,
-  },
-  side: q.side,
-  buyer: q.buyer,
-  supplier: q.supplier,
-  status: q.status,
-  revision: q.revision,
-  currency: q.currency,
-  incoterm: q.incoterm,
-  incoterm_place: q.incotermPlace,
-  freight_amount: q.freightAmount,
-  insurance_amount: q.insuranceAmount,
-  payment_terms: q.paymentTerms,
-  valid_until: q.validUntil,
-  notes: q.notes,
-  decision_reason: q.decisionReason,
-  submitted_at: iso(q.submittedAt),
-  decided_at: iso(q.decidedAt),
-  created_at: q.createdAt.toISOString(),
-  updated_at: q.updatedAt.toISOString(),
-  version: q.version,
-  total: q.total,
-  lines: q.lines.map((line) => ({
-    rfq_line_id: line.rfqLineId,
-    position: line.position,
-    title: line.title,
-    specification: line.specification,
-    quantity: line.quantity,
-    unit: line.unit,
-    target_unit_price: line.targetUnitPrice,
-    no_offer: line.noOffer,
-    unit_price: line.unitPrice,
-    moq: line.moq,
-    lead_time_days: line.leadTimeDays,
-    note: line.note,
-    alternative_description: line.alternativeDescription,
-    alternative_unit_price: line.alternativeUnitPrice,
-    line_total: line.lineTotal,
-  })),
-  attachments: q.attachments.map((file) => ({ id: file.id, name: file.name, content_type: file.contentType, size_bytes: file.sizeBytes })),
-  actions: allowedQuotationSteps(q.actions),
-  can_edit: q.actions.edit,
-})
-
-const serializeRevision = (entry: QuotationRevisionEntry) => ({
-  revision: entry.revision,
-  submitted_at: entry.submittedAt.toISOString(),
-  submitted_by_name: entry.submittedByName,
-  changes: entry.changes.map((change) => ({
-    field: snakeCaseName(change.field),
-    rfq_line_id: change.rfqLineId,
-    line_title: change.lineTitle,
-    before: change.before,
-    after: change.after,
-  })),
-})
-
-const serializeMine = (item: MyQuotationSummary) => ({
-  id: item.id,
-  rfq_id: item.rfqId,
-  rfq_number: item.rfqNumber,
-  rfq_title: item.rfqTitle,
-  visibility: item.visibility,
-  buyer_name: item.buyerName,
-  status: item.status,
-  revision: item.revision,
-  currency: item.currency,
-  total: item.total,
-  line_count: item.lineCount,
-  valid_until: item.validUntil,
-  quote_deadline: item.quoteDeadline.toISOString(),
-  submitted_at: iso(item.submittedAt),
-  updated_at: item.updatedAt.toISOString(),
-  version: item.version,
-})
+/** A round of a quotation; a changed field is named as the API spells it. */
+const revisionWire = (entry: QuotationRevisionEntry) =>
+  toWire(RevisionSchema, { ...entry, changes: entry.changes.map((change) => ({ ...change, field: snakeCaseName(change.field) })) })
 
 const tags = ['Quotations']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const write = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
 const read = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] }
 
@@ -270,7 +190,7 @@ const routes = {
     tags,
     summary: 'The caller’s quotation for an RFQ it was invited to (or a public request); null when it has none yet',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(QuotationSchema.nullable(), 'The quotation, or null'), ...read },
   }),
@@ -282,7 +202,7 @@ const routes = {
     description:
       'Every RFQ line is priced (unit_price, moq, lead_time_days, note, optional alternative_description + alternative_unit_price) or sent with no_offer: true. valid_until is today or later. Send the version you loaded when a draft exists (409 stale_version otherwise). After the deadline: 409 invalid_transition (details.reason quoting_closed). A submitted quotation is revised instead (409).',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('SaveQuotation') },
     responses: { 200: jsonResponse(QuotationSchema, 'The stored draft'), ...write },
   }),
@@ -292,7 +212,7 @@ const routes = {
     tags,
     summary: 'Send the draft to the buyer (revision 1); the buyer is notified (without supplier or price while the RFQ is sealed)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('QuotationStep') },
     responses: { 200: jsonResponse(QuotationSchema, 'The submitted quotation'), ...write },
   }),
@@ -304,7 +224,7 @@ const routes = {
     description:
       'The whole content again, as for saving a draft, with the version loaded. An accepted, rejected, withdrawn or expired quotation is never revised (409 invalid_transition).',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('ReviseQuotation') },
     responses: { 200: jsonResponse(QuotationSchema, 'The revised quotation'), ...write },
   }),
@@ -314,7 +234,7 @@ const routes = {
     tags,
     summary: 'Withdraw a draft or pending quotation before the buyer decides (the reason goes to the buyer)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('QuotationStep') },
     responses: { 200: jsonResponse(QuotationSchema, 'The withdrawn quotation'), ...write },
   }),
@@ -324,7 +244,7 @@ const routes = {
     tags,
     summary: 'The quotations on the caller’s RFQ (the buyer); only their count while a sealed RFQ is before its deadline',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(RfqQuotationsSchema, 'The quotations, or the count while sealed'), ...read },
   }),
@@ -334,7 +254,7 @@ const routes = {
     tags,
     summary: 'One quotation: the supplier’s own, or a sent one on the buyer’s RFQ (403 details.reason sealed before the deadline of a sealed RFQ)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(QuotationSchema, 'The quotation'), ...read },
   }),
@@ -344,7 +264,7 @@ const routes = {
     tags,
     summary: 'The buyer accepts or rejects a pending quotation; a rejection needs a reason. The supplier is notified with the reason.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('QuotationDecision') },
     responses: { 200: jsonResponse(QuotationSchema, 'The decided quotation'), ...write },
   }),
@@ -354,7 +274,7 @@ const routes = {
     tags,
     summary: 'Every submitted round, newest first, with what changed against the previous one (line prices, MOQ, lead time, terms)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(z.object({ items: z.array(RevisionSchema) }), 'The rounds'), ...read },
   }),
@@ -364,7 +284,7 @@ const routes = {
     tags,
     summary: 'The caller’s quotations (as supplier), newest first, with counts per status; public_only for replies to public requests',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z.object({
         status: z.enum(QUOTATION_STATUSES).optional(),
@@ -398,14 +318,14 @@ export function registerQuotationRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
     const quotation = await getMyQuotationForRfq(ctx, c.req.valid('param').id)
-    return c.json(quotation ? serialize(quotation) : null, 200)
+    return c.json(quotation ? quotationWire(quotation) : null, 200)
   })
 
   api.openapi(routes.save, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     return c.json(
-      serialize(await parseAndRun('quotations', SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      quotationWire(await parseAndRun('quotations', SaveQuotationInput, body, (input) => saveQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
       200,
     )
   })
@@ -413,14 +333,19 @@ export function registerQuotationRoutes(api: ApiRouter) {
   api.openapi(routes.submit, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serialize(await parseAndRun('quotations', QuotationStepInput, body, (input) => submitQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      quotationWire(await parseAndRun('quotations', QuotationStepInput, body, (input) => submitQuotation(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.revise, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseBody(await readJsonBody(c))
     return c.json(
-      serialize(await parseAndRun('quotations', ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c)))),
+      quotationWire(
+        await parseAndRun('quotations', ReviseQuotationInput, body, (input) => reviseQuotation(ctx, c.req.valid('param').id, input, idempotencyOf(c))),
+      ),
       200,
     )
   })
@@ -428,28 +353,30 @@ export function registerQuotationRoutes(api: ApiRouter) {
   api.openapi(routes.withdraw, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serialize(await parseAndRun('quotations', QuotationStepInput, body, (input) => withdrawQuotation(ctx, c.req.valid('param').id, input))), 200)
+    return c.json(
+      quotationWire(await parseAndRun('quotations', QuotationStepInput, body, (input) => withdrawQuotation(ctx, c.req.valid('param').id, input))),
+      200,
+    )
   })
 
   api.openapi(routes.forRfq, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
     const result = await listQuotationsForRfq(ctx, c.req.valid('param').id)
-    const base = { sealed: result.sealed, count: result.count, quote_deadline: result.quoteDeadline.toISOString() }
-    return c.json(result.sealed ? base : { ...base, items: result.items.map(serialize) }, 200)
+    return c.json(toWire(RfqQuotationsSchema, result.sealed ? result : { ...result, items: result.items.map(withSteps) }), 200)
   })
 
   api.openapi(routes.get, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(serialize(await getQuotation(ctx, c.req.valid('param').id)), 200)
+    return c.json(quotationWire(await getQuotation(ctx, c.req.valid('param').id)), 200)
   })
 
   api.openapi(routes.decide, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serialize(await parseAndRun('quotations', QuotationDecisionInput, body, (input) => decideQuotation(ctx, c.req.valid('param').id, input))),
+      quotationWire(await parseAndRun('quotations', QuotationDecisionInput, body, (input) => decideQuotation(ctx, c.req.valid('param').id, input))),
       200,
     )
   })
@@ -457,7 +384,7 @@ export function registerQuotationRoutes(api: ApiRouter) {
   api.openapi(routes.history, async (c) => {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: (await quotationHistory(ctx, c.req.valid('param').id)).map(serializeRevision) }, 200)
+    return c.json({ items: (await quotationHistory(ctx, c.req.valid('param').id)).map(revisionWire) }, 200)
   })
 
   api.openapi(routes.myList, async (c) => {
@@ -465,6 +392,15 @@ export function registerQuotationRoutes(api: ApiRouter) {
     const query = await parseAndRun('quotations', MyQuotationsQuery, camelCaseKeys(c.req.query()), async (input) => input)
     const result = await listMyQuotations(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: result.items.map(serializeMine), total: result.total, limit: query.limit, offset: query.offset, counts: result.counts }, 200)
+    return c.json(
+      {
+        items: result.items.map((item) => toWire(MyQuotationSchema, item)),
+        total: result.total,
+        limit: query.limit,
+        offset: query.offset,
+        counts: result.counts,
+      },
+      200,
+    )
   })
 }

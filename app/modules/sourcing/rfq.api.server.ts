@@ -45,6 +45,8 @@ import {
   errorResponses,
   IdParam,
   jsonResponse,
+  memberAccess,
+  pageSchema,
   SIGNED_IN,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
@@ -231,7 +233,6 @@ const BuyingRequestSchema = z
   })
   .openapi('BuyingRequest')
 
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 const Paging = z.object({
   limit: z.string().max(6).optional().openapi({ description: '1–100, default 25' }),
   offset: z.string().max(8).optional().openapi({ description: 'default 0' }),
@@ -273,7 +274,6 @@ const BODIES = {
 }
 
 const tags = ['RFQs']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const write = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
 const listErrors = { 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] }
 const readErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] }
@@ -285,9 +285,9 @@ const routes = {
     tags,
     summary: 'The company’s RFQs (as buyer), newest first, filtered and paged',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: ListFilters },
-    responses: { 200: jsonResponse(page(RfqSummarySchema), 'A page of RFQs'), ...listErrors },
+    responses: { 200: jsonResponse(pageSchema(RfqSummarySchema), 'A page of RFQs'), ...listErrors },
   }),
   create: createRoute({
     method: 'post',
@@ -297,7 +297,7 @@ const routes = {
     description:
       'The quote deadline must be in the future. Invitees must be supplying companies other than the caller’s. Field errors come under lines.<index>.<field>, requirement_ids.<index>, supplier_ids.<index>.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('CreateRfq') },
     responses: { 201: jsonResponse(RfqDetailSchema, 'The draft RFQ'), 400: errorResponses[400], ...write },
   }),
@@ -307,7 +307,7 @@ const routes = {
     tags,
     summary: 'One of the company’s RFQs with its lines, invitees, Q&A and quotations (counts only while sealed)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(RfqDetailSchema, 'The RFQ'), ...readErrors },
   }),
@@ -317,7 +317,7 @@ const routes = {
     tags,
     summary: 'Replace a draft’s terms, lines and invitees (drafts only; with the version loaded)',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('UpdateRfq') },
     responses: { 200: jsonResponse(RfqDetailSchema, 'The stored RFQ'), ...write },
   }),
@@ -329,7 +329,7 @@ const routes = {
     description:
       'Publishing sends the invitations (and lists a public RFQ on the board). A sealed RFQ cannot be extended once its deadline has passed. A step the status does not allow is 409 invalid_transition; an outdated version 409 stale_version.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('RfqTransition') },
     responses: { 200: jsonResponse(RfqDetailSchema, 'The RFQ after the step'), ...write },
   }),
@@ -339,7 +339,7 @@ const routes = {
     tags,
     summary: 'Ask the buyer a clarification question (an invitee, while quoting is open); every invitee sees it without the asker',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('AskRfqQuestion') },
     responses: { 201: jsonResponse(SupplierRfqSchema, 'The RFQ as the supplier sees it'), ...write },
   }),
@@ -349,7 +349,7 @@ const routes = {
     tags,
     summary: 'Answer (or correct the answer to) a clarification question (the buyer); invitees are notified',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: QuestionParams, body: bodyRef('AnswerRfqQuestion') },
     responses: { 200: jsonResponse(RfqDetailSchema, 'The RFQ'), ...write },
   }),
@@ -359,9 +359,9 @@ const routes = {
     tags,
     summary: 'The RFQs the company is invited to quote on, and public ones it opened, newest first',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { query: InboxFilters },
-    responses: { 200: jsonResponse(page(InboxItemSchema), 'A page of RFQs'), ...listErrors },
+    responses: { 200: jsonResponse(pageSchema(InboxItemSchema), 'A page of RFQs'), ...listErrors },
   }),
   inboxGet: createRoute({
     method: 'get',
@@ -370,7 +370,7 @@ const routes = {
     summary: 'An RFQ as the supplier sees it (marks the invitation viewed; opening an open public RFQ joins it)',
     description: 'Never shows other suppliers or their quotations. Not invited to a non-public RFQ: 404.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(SupplierRfqSchema, 'The RFQ'), ...readErrors },
   }),
@@ -380,7 +380,7 @@ const routes = {
     tags,
     summary: 'Decline to quote (while quoting is open and before quoting); the buyer is notified',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('DeclineRfq') },
     responses: { 200: jsonResponse(SupplierRfqSchema, 'The RFQ'), ...write },
   }),
@@ -392,7 +392,7 @@ const routes = {
     description: 'Cards show the buyer’s country, never its name; details need a signed-in supplying company.',
     ...access({ level: 'public' }),
     request: { query: BoardFilters },
-    responses: { 200: jsonResponse(page(BuyingRequestSchema), 'A page of buying requests'), 422: errorResponses[422] },
+    responses: { 200: jsonResponse(pageSchema(BuyingRequestSchema), 'A page of buying requests'), 422: errorResponses[422] },
   }),
 }
 

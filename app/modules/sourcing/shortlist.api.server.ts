@@ -22,14 +22,12 @@ import {
   setShortlistNote,
   updateApprovedSupplier,
   type ApprovedSupplier,
-  type PriceStats,
-  type ShortlistEntry,
-  type SupplierOption,
 } from './index.server'
 import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
-import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
+import { bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, memberAccess, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
+import { toWire } from '../../platform/api/wire'
 
 const decimal = (description: string) =>
   z
@@ -122,47 +120,14 @@ const BODIES = {
   UpdateApprovedSupplier: snakeCaseBodySchema(UpdateApprovedSupplierInput, { status: 'approved', note: 'Audit passed', document_file_ids: [] }),
 }
 
-const serializeEntry = (entry: ShortlistEntry) => ({
-  supplier_id: entry.supplierId,
-  name: entry.name,
-  country: entry.country,
-  verified: entry.verified,
-  main_products: entry.mainProducts,
-  approval: entry.approval,
-  note: entry.note,
-  added_by_name: entry.addedByName,
-  created_at: entry.createdAt.toISOString(),
-})
-
-const serializeApproved = (supplier: ApprovedSupplier) => ({
-  supplier_id: supplier.supplierId,
-  name: supplier.name,
-  country: supplier.country,
-  verified: supplier.verified,
-  status: supplier.status,
-  note: supplier.note,
-  documents: supplier.documents.map((file) => ({
-    id: file.id,
-    name: file.name,
-    content_type: file.contentType,
-    size_bytes: file.sizeBytes,
-    content_url: `/api/v1/files/${file.id}/content`,
-  })),
-  updated_by_name: supplier.updatedByName,
-  updated_at: supplier.updatedAt.toISOString(),
-})
-
-const serializeOption = (option: SupplierOption) => ({
-  id: option.id,
-  name: option.name,
-  country: option.country,
-  verified: option.verified,
-  approval: option.approval,
-})
-const serializeStats = (stats: PriceStats) => ({ count: stats.count, min: stats.min, p25: stats.p25, median: stats.median, p75: stats.p75, max: stats.max })
+/** An approved supplier with the download link of each document. */
+const approvedWire = (supplier: ApprovedSupplier) =>
+  toWire(ApprovedSupplierSchema, {
+    ...supplier,
+    documents: supplier.documents.map((file) => ({ ...file, contentUrl: `/api/v1/files/${file.id}/content` })),
+  })
 
 const tags = ['Sourcing']
-const member = (resource?: string) => access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
 const write = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] }
 const read = { 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] }
 
@@ -173,7 +138,7 @@ const routes = {
     tags,
     summary: 'A project’s shortlisted suppliers with the buyer’s notes, verification and approved-list status',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam },
     responses: { 200: jsonResponse(ShortlistSchema, 'The shortlist'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -185,7 +150,7 @@ const routes = {
     description:
       'A supplier already on it is 409 conflict; a blocked supplier (approved-supplier list) or a company that does not supply is 422; a closed or cancelled project is 409 invalid_transition.',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('AddShortlistEntry') },
     responses: { 201: jsonResponse(ShortlistEntrySchema, 'The new entry'), ...write },
   }),
@@ -195,7 +160,7 @@ const routes = {
     tags,
     summary: 'Replace the buyer’s note on a shortlisted supplier',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ShortlistParams, body: bodyRef('ShortlistNote') },
     responses: { 200: jsonResponse(ShortlistEntrySchema, 'The entry'), ...write },
   }),
@@ -205,7 +170,7 @@ const routes = {
     tags,
     summary: 'Take a supplier off the project’s shortlist',
     security: SIGNED_IN,
-    ...member('id'),
+    ...memberAccess('id'),
     request: { params: ShortlistParams },
     responses: { 204: { description: 'Removed' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409] },
   }),
@@ -215,7 +180,7 @@ const routes = {
     tags,
     summary: 'The company’s approved-supplier list (approved, on trial, blocked), by supplier name',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z.object({
         status: z.enum(APPROVAL_STATUSES).optional(),
@@ -245,7 +210,7 @@ const routes = {
     summary: 'Put a supplier on the approved-supplier list with a status, a note and documents',
     description: 'Documents are files of the caller’s company uploaded as attachment or certification. A supplier already listed is 409 conflict.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('AddApprovedSupplier') },
     responses: { 201: jsonResponse(ApprovedSupplierSchema, 'The listed supplier'), ...write },
   }),
@@ -255,7 +220,7 @@ const routes = {
     tags,
     summary: 'Change a listed supplier’s status, note and documents (replaced as a whole)',
     security: SIGNED_IN,
-    ...member('supplierId'),
+    ...memberAccess('supplierId'),
     request: { params: SupplierParam, body: bodyRef('UpdateApprovedSupplier') },
     responses: { 200: jsonResponse(ApprovedSupplierSchema, 'The listed supplier'), ...write },
   }),
@@ -265,7 +230,7 @@ const routes = {
     tags,
     summary: 'Take a supplier off the approved-supplier list',
     security: SIGNED_IN,
-    ...member('supplierId'),
+    ...memberAccess('supplierId'),
     request: { params: SupplierParam },
     responses: { 204: { description: 'Removed' }, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
@@ -275,7 +240,7 @@ const routes = {
     tags,
     summary: 'Supplying companies by name or main products, verified first, with the caller’s approved-list status (the supplier selector)',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z.object({
         q: z.string().max(100).optional().openapi({ example: 'lamp' }),
@@ -292,7 +257,7 @@ const routes = {
     description:
       'From the caller’s own submitted and accepted quotations (never another buyer’s; sealed quotes only after their deadline) and published catalogue base prices, converted to `currency` with the reference rates. hs_code or category is required.',
     security: SIGNED_IN,
-    ...member(),
+    ...memberAccess(),
     request: {
       query: z.object({
         hs_code: z.string().max(6).optional().openapi({ description: '4 or 6 digits', example: '9405' }),
@@ -311,21 +276,24 @@ export function registerShortlistRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const shortlist = await getShortlist(ctx, c.req.valid('param').id)
     c.header('Cache-Control', 'no-store')
-    return c.json({ project: shortlist.project, entries: shortlist.entries.map(serializeEntry) }, 200)
+    return c.json(toWire(ShortlistSchema, shortlist), 200)
   })
 
   api.openapi(routes.addShortlist, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     const entry = await parseAndRun('sourcing', AddShortlistInput, body, (input) => addToShortlist(ctx, c.req.valid('param').id, input, idempotencyOf(c)))
-    return c.json(serializeEntry(entry), 201)
+    return c.json(toWire(ShortlistEntrySchema, entry), 201)
   })
 
   api.openapi(routes.noteShortlist, async (c) => {
     const ctx = await companyServiceContext(c)
     const { id, supplierId } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    return c.json(serializeEntry(await parseAndRun('sourcing', ShortlistNoteInput, body, (input) => setShortlistNote(ctx, id, supplierId, input))), 200)
+    return c.json(
+      toWire(ShortlistEntrySchema, await parseAndRun('sourcing', ShortlistNoteInput, body, (input) => setShortlistNote(ctx, id, supplierId, input))),
+      200,
+    )
   })
 
   api.openapi(routes.removeShortlist, async (c) => {
@@ -340,14 +308,14 @@ export function registerShortlistRoutes(api: ApiRouter) {
     const query = await parseAndRun('sourcing', ApprovedListQuery, c.req.query(), async (input) => input)
     const page = await listApprovedSuppliers(ctx, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: page.items.map(serializeApproved), total: page.total, limit: query.limit, offset: query.offset, counts: page.counts }, 200)
+    return c.json({ items: page.items.map(approvedWire), total: page.total, limit: query.limit, offset: query.offset, counts: page.counts }, 200)
   })
 
   api.openapi(routes.addApproved, async (c) => {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeApproved(await parseAndRun('sourcing', AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input, idempotencyOf(c)))),
+      approvedWire(await parseAndRun('sourcing', AddApprovedSupplierInput, body, (input) => addApprovedSupplier(ctx, input, idempotencyOf(c)))),
       201,
     )
   })
@@ -356,7 +324,7 @@ export function registerShortlistRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const body = camelCaseKeys(await readJsonBody(c))
     return c.json(
-      serializeApproved(
+      approvedWire(
         await parseAndRun('sourcing', UpdateApprovedSupplierInput, body, (input) => updateApprovedSupplier(ctx, c.req.valid('param').supplierId, input)),
       ),
       200,
@@ -373,7 +341,7 @@ export function registerShortlistRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const items = await parseAndRun('sourcing', SupplierSearchQuery, c.req.query(), (query) => searchSupplierOptions(ctx, query))
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: items.map(serializeOption) }, 200)
+    return c.json({ items: items.map((option) => toWire(SupplierOptionSchema, option)) }, 200)
   })
 
   api.openapi(routes.benchmarks, async (c) => {
@@ -383,26 +351,6 @@ export function registerShortlistRoutes(api: ApiRouter) {
       priceBenchmarks(ctx, query),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json(
-      {
-        currency: benchmark.currency,
-        rates_as_of: benchmark.ratesAsOf,
-        hs_code: benchmark.hsCode,
-        hs_description: benchmark.hsDescription,
-        category_id: benchmark.categoryId,
-        category_name: benchmark.categoryName,
-        quotations: serializeStats(benchmark.quotations),
-        catalogue: serializeStats(benchmark.catalogue),
-        combined: serializeStats(benchmark.combined),
-        trend: benchmark.trend.map((point) => ({
-          month: point.month,
-          quotations: serializeStats(point.quotations),
-          catalogue: serializeStats(point.catalogue),
-          combined: serializeStats(point.combined),
-        })),
-        unconverted: benchmark.unconverted,
-      },
-      200,
-    )
+    return c.json(toWire(BenchmarkSchema, benchmark), 200)
   })
 }

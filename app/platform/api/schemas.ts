@@ -35,6 +35,10 @@ export function access(rule: Access): { 'x-access': Access } {
   return { 'x-access': rule }
 }
 
+/** Any member of the company that owns the record (or, without `resource`, of the active company). */
+export const memberAccess = (resource?: string) =>
+  access(resource ? { level: 'company', minRole: 'member', resource } : { level: 'company', minRole: 'member' })
+
 /** The usual error responses of a signed-in endpoint, for `responses`. */
 export const errorResponses = {
   400: { description: 'Malformed request', content: { 'application/json': { schema: ErrorSchema } } },
@@ -84,6 +88,10 @@ export { snake as snakeCaseName }
 /** An exact decimal sent as a string (money, quantities, rates: never a float on the wire). */
 export const decimalString = (description: string, example: string) =>
   z.string().openapi({ description: `${description} (exact decimal as a string)`, example })
+
+/** A page of a list: its items, how many there are in all, and the window that was asked for. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
 
 /** A JSON response of `schema`, for `responses`. */
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })

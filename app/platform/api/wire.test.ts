@@ -60,3 +60,28 @@ describe('toWire', () => {
     expect(JSON.parse(JSON.stringify(wire))).not.toHaveProperty('note')
   })
 })
+
+describe('toWire with a recursive schema', () => {
+  type Node = { id: string; parent_id: string | null; children: Node[] }
+  const Tree: z.ZodType<Node> = z.object({ id: z.string(), parent_id: z.string().nullable(), children: z.array(z.lazy(() => Tree)) })
+
+  it('follows a lazy schema down the whole tree', () => {
+    const leaf = { id: 'c', parentId: 'b', depth: 2, children: [] }
+    const tree = { id: 'a', parentId: null, depth: 0, children: [{ id: 'b', parentId: 'a', depth: 1, children: [leaf] }] }
+    expect(toWire(Tree, tree)).toEqual({
+      id: 'a',
+      parent_id: null,
+      children: [{ id: 'b', parent_id: 'a', children: [{ id: 'c', parent_id: 'b', children: [] }] }],
+    })
+  })
+})
+
+describe('toWire with a record', () => {
+  const Cell = z.object({ quotation_id: z.string(), unit_price: z.string() })
+  const Line = z.object({ cells: z.record(z.string(), Cell), meta: z.record(z.string(), z.unknown()) })
+
+  it('keeps the keys of a record and maps its values by their schema', () => {
+    const line = { cells: { q_1: { quotationId: 'q_1', unitPrice: '9.5000', secret: 'x' } }, meta: { camelKey: { deepKey: 1 } } }
+    expect(toWire(Line, line)).toEqual({ cells: { q_1: { quotation_id: 'q_1', unit_price: '9.5000' } }, meta: { camelKey: { deepKey: 1 } } })
+  })
+})
