@@ -126,13 +126,21 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
 }
 
 async function tokenFor(url: string, user: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${url}/api/auth/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ identifier: user.email, password: user.password }),
-  })
-  if (response.status !== 200) throw new Error(`token grant failed: ${response.status} ${await response.text()}`)
-  return ((await response.json()) as { access_token: string }).access_token
+  // Password grants hash on purpose: dozens at once make the server shed some with 503 and a Retry-After, as it should.
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${url}/api/auth/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ identifier: user.email, password: user.password }),
+    })
+    if (response.status === 503 && attempt < 10) {
+      await response.body?.cancel()
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000))
+      continue
+    }
+    if (response.status !== 200) throw new Error(`token grant failed: ${response.status} ${await response.text()}`)
+    return ((await response.json()) as { access_token: string }).access_token
+  }
 }
 
 type Tally = {

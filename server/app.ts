@@ -4,6 +4,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { seedDemoData } from '../db/seed/demo.server'
 import { bearerSessions, preferencesCache, sessionRevocations } from '../app/modules/identity/index.server'
 import { closeCompanyCaches } from '../app/modules/companies/index.server'
+import { companyFacts } from '../app/modules/kernel/index.server'
 import { closeProductCounts, closeProductVisibility, productImportJob, queueStrandedImports } from '../app/modules/catalog/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { startPgliteUpkeep } from '../app/platform/db/pglite-upkeep.server'
@@ -25,6 +26,9 @@ export function createApp(build: ServerBuild = serverBuild as unknown as ServerB
 
 /** Migrates, seeds a fresh database with the demo accounts, warms the signing keys, and starts the job queue (ADR 027). */
 export async function startApp(): Promise<{ seeded: boolean }> {
+  // Companies provide the kernel's company facts when their index loads (ADR 037); a bundle that dropped that module's
+  // side effect would fail every notification mail at run time, so the server refuses to start without them.
+  companyFacts()
   await databaseHandle().migrate()
   const seeded = env().SEED_DEMO ? await seedDemoData() : false
   await bearerSessions().keyRing()

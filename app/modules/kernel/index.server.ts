@@ -1,6 +1,6 @@
 // The platform kernel (ADR 037): the records every module keeps — files, audit events, notifications and their
 // settings and mail queue, numbering. Its tables stay private; companies provide the facts it needs of them.
-export { provideCompanyFacts, type CompanyFacts } from './company-facts.server'
+export { companyFacts, provideCompanyFacts, type CompanyFacts } from './company-facts.server'
 export { auditOfTarget, changedFields, listCompanyAudit, recordAudit, type AuditEntry } from './audit.service.server'
 export {
   deleteFile,
