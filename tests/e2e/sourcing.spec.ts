@@ -90,7 +90,7 @@ test('a buyer sources three requirements from three suppliers with a sealed RFQ 
   const deadline = new Date(Math.ceil((Date.now() + 100_000) / 60_000) * 60_000)
   await openPage(page, `/en/app/sourcing/rfq?new=1&project=${projectId}`)
   for (const title of ['Celadon tea cup', 'Bamboo tray', 'Linen table runner']) await page.getByRole('checkbox', { name: new RegExp(`^${title} — `) }).check()
-  await page.getByLabel('Title', { exact: true }).fill('Tea house tableware')
+  await page.getByLabel('Title', { exact: true }).fill('Celadon and bamboo tableware')
   await page.getByLabel('Quote deadline (UTC)').fill(deadline.toISOString().slice(0, 16))
   await page.getByLabel('Currency', { exact: true }).fill('USD')
   await page.getByLabel('Incoterm', { exact: true }).selectOption('FOB')
