@@ -29,6 +29,25 @@ async function shipToSnapshot(tx: Transaction, companyId: string, addressId: str
   return { label, recipient, phone, line1, line2, city, region, postalCode, country }
 }
 
+/** The columns a draft's terms and priced lines set, on creation and on every edit of the draft. */
+function termsColumns(input: CreatePurchaseOrderInput | UpdatePurchaseOrderInput, shipTo: AddressSnapshot | null, lines: PricedLine[]) {
+  const total = orderTotal(lines, input.currency)
+  return {
+    currency: input.currency,
+    incoterm: input.incoterm,
+    incotermPlace: input.incotermPlace,
+    paymentTerms: input.paymentTerms,
+    requestedDeliveryDate: input.requestedDeliveryDate ?? null,
+    shipToAddressId: shipTo ? (input.shipToAddressId ?? null) : null,
+    shipTo,
+    notes: input.notes,
+    attachmentFileIds: input.attachmentFileIds,
+    subtotal: total,
+    total,
+    lineCount: lines.length,
+  }
+}
+
 async function replaceLines(tx: Transaction, orderId: string, lines: PricedLine[]): Promise<void> {
   await tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, orderId))
   await tx.insert(purchaseOrderLines).values(lines.map((line, position) => ({ id: randomUUID(), orderId, position, ...line })))
@@ -68,7 +87,6 @@ export async function createPurchaseOrder(
     const lines = await priceLines(tx, ctx, input.supplierCompanyId, input.currency, input.lines)
     const shipTo = await shipToSnapshot(tx, buyerId, input.shipToAddressId)
     await checkAttachments(buyerId, input.attachmentFileIds, tx)
-    const total = orderTotal(lines, input.currency)
     const [order] = await tx
       .insert(purchaseOrders)
       .values({
@@ -78,18 +96,7 @@ export async function createPurchaseOrder(
         supplierCompanyId: input.supplierCompanyId,
         buyerName: await companyName(buyerId, tx),
         supplierName: supplier.name,
-        currency: input.currency,
-        incoterm: input.incoterm,
-        incotermPlace: input.incotermPlace,
-        paymentTerms: input.paymentTerms,
-        requestedDeliveryDate: input.requestedDeliveryDate ?? null,
-        shipToAddressId: shipTo ? (input.shipToAddressId ?? null) : null,
-        shipTo,
-        notes: input.notes,
-        attachmentFileIds: input.attachmentFileIds,
-        subtotal: total,
-        total,
-        lineCount: lines.length,
+        ...termsColumns(input, shipTo, lines),
         createdBy: ctx.actor.userId,
       })
       .returning()
@@ -191,18 +198,7 @@ export async function updatePurchaseOrder(ctx: ServiceContext, id: string, input
     await tx
       .update(purchaseOrders)
       .set({
-        currency: input.currency,
-        incoterm: input.incoterm,
-        incotermPlace: input.incotermPlace,
-        paymentTerms: input.paymentTerms,
-        requestedDeliveryDate: input.requestedDeliveryDate ?? null,
-        shipToAddressId: shipTo ? (input.shipToAddressId ?? null) : null,
-        shipTo,
-        notes: input.notes,
-        attachmentFileIds: input.attachmentFileIds,
-        subtotal: total,
-        total,
-        lineCount: lines.length,
+        ...termsColumns(input, shipTo, lines),
         version: order.version + 1,
         updatedAt: new Date(),
       })
