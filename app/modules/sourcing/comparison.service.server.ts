@@ -10,6 +10,7 @@ import { companyNames } from '../companies/index.server'
 import { AWARDABLE_QUOTATION_STATUSES } from './award-plan'
 import { type ComponentBasis, type CostComponent, landedCost } from './landed-cost'
 import { canDecideQuotation } from './quotation.policy'
+import { quotationTerms } from './quotation.types'
 import { type AssumptionsSource, companyAssumptions } from './landed-cost-settings.service.server'
 import { type AwardCheck, canAwardRfq, canSaveDefaultAssumptions, isSealed } from './rfq.policy'
 import type { LandedCostAssumptions, QuotationStatus, RfqStatus } from './sourcing.constants'
@@ -234,17 +235,7 @@ export async function comparisonFor(ctx: ServiceContext, rfqId: string, options:
       quotationId: quotation.id,
       supplierCompanyId: quotation.supplierCompanyId,
       supplierName,
-      status: quotation.status,
-      revision: quotation.revision,
-      currency: quotation.currency,
-      incoterm: quotation.incoterm,
-      incotermPlace: quotation.incotermPlace,
-      freightAmount: quotation.freightAmount,
-      insuranceAmount: quotation.insuranceAmount,
-      paymentTerms: quotation.paymentTerms,
-      validUntil: quotation.validUntil,
-      notes: quotation.notes,
-      decisionReason: quotation.decisionReason,
+      ...quotationTerms(quotation),
       version: quotation.version,
       missingRate: 'missingRate' in landed ? landed.missingRate : null,
       pricedLines: priced.length,

@@ -12,6 +12,7 @@ import { sealedError } from './quotation-refusals.server'
 import type { MyQuotationsQuery } from './quotation.inputs'
 import { allowedQuotationActions, quotationSideOf } from './quotation.policy'
 import type { MyQuotationsPage, QuotationDetail, QuotationLine, QuotationRow, RfqQuotations } from './quotation.types'
+import { quotationTerms } from './quotation.types'
 import { canSeeQuotations, isQuotingOpen } from './rfq.policy'
 import type { RfqRow } from './rfq.types'
 import { QUOTATION_STATUSES, type QuotationStatus } from './sourcing.constants'
@@ -224,17 +225,7 @@ async function detailsOf(db: Db, rows: QuotationRow[], rfq: RfqRow, side: Party,
       side,
       buyer: { id: rfq.organizationId, name: nameOf.get(rfq.organizationId) ?? '' },
       supplier: { id: quotation.supplierCompanyId, name: nameOf.get(quotation.supplierCompanyId) ?? '' },
-      status: quotation.status,
-      revision: quotation.revision,
-      currency: quotation.currency,
-      incoterm: quotation.incoterm,
-      incotermPlace: quotation.incotermPlace,
-      freightAmount: quotation.freightAmount,
-      insuranceAmount: quotation.insuranceAmount,
-      paymentTerms: quotation.paymentTerms,
-      validUntil: quotation.validUntil,
-      notes: quotation.notes,
-      decisionReason: quotation.decisionReason,
+      ...quotationTerms(quotation),
       submittedAt: quotation.submittedAt,
       decidedAt: quotation.decidedAt,
       createdAt: quotation.createdAt,

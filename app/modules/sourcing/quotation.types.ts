@@ -30,12 +30,8 @@ export type QuotationLine = {
 
 export type QuotationAttachment = { id: string; name: string; contentType: string; sizeBytes: number }
 
-export type QuotationDetail = {
-  id: string
-  rfq: { id: string; number: string; title: string; sealed: boolean; quoteDeadline: Date; visibility: RfqVisibility; quotingOpen: boolean }
-  side: Party
-  buyer: { id: string; name: string }
-  supplier: { id: string; name: string }
+/** A quotation's state and terms, as the detail and the comparison both show them. */
+export type QuotationTerms = {
   status: QuotationStatus
   revision: number
   currency: string
@@ -48,19 +44,43 @@ export type QuotationDetail = {
   notes: string
   /** The buyer's reason for a decision, or the supplier's for a withdrawal. */
   decisionReason: string
-  submittedAt: Date | null
-  decidedAt: Date | null
-  createdAt: Date
-  updatedAt: Date
-  /** The optimistic lock: a write names the version it saw. */
-  version: number
-  /** Sum of the priced lines (unit price × quantity), without freight and insurance. */
-  total: string
-  lines: QuotationLine[]
-  attachments: QuotationAttachment[]
-  /** What this actor may do now (state machine, deadline and side; `quotation.policy.ts`). */
-  actions: AllowedQuotationActions
 }
+
+/** The terms of a stored quotation. */
+export const quotationTerms = (quotation: typeof quotations.$inferSelect): QuotationTerms => ({
+  status: quotation.status,
+  revision: quotation.revision,
+  currency: quotation.currency,
+  incoterm: quotation.incoterm,
+  incotermPlace: quotation.incotermPlace,
+  freightAmount: quotation.freightAmount,
+  insuranceAmount: quotation.insuranceAmount,
+  paymentTerms: quotation.paymentTerms,
+  validUntil: quotation.validUntil,
+  notes: quotation.notes,
+  decisionReason: quotation.decisionReason,
+})
+
+export type QuotationDetail = {
+  id: string
+  rfq: { id: string; number: string; title: string; sealed: boolean; quoteDeadline: Date; visibility: RfqVisibility; quotingOpen: boolean }
+  side: Party
+  buyer: { id: string; name: string }
+  supplier: { id: string; name: string }
+} & QuotationTerms & {
+    submittedAt: Date | null
+    decidedAt: Date | null
+    createdAt: Date
+    updatedAt: Date
+    /** The optimistic lock: a write names the version it saw. */
+    version: number
+    /** Sum of the priced lines (unit price × quantity), without freight and insurance. */
+    total: string
+    lines: QuotationLine[]
+    attachments: QuotationAttachment[]
+    /** What this actor may do now (state machine, deadline and side; `quotation.policy.ts`). */
+    actions: AllowedQuotationActions
+  }
 
 /** What the buyer gets for an RFQ: the quotations, or only their number while the RFQ is sealed. */
 export type RfqQuotations =
