@@ -104,7 +104,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_MAX: '10000',
   }
-  const child: ChildProcess = spawn(process.execPath, ['server.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), 'server.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   const stop = async () => {
     child.kill('SIGTERM')
@@ -124,6 +124,9 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     if (healthy) return { url, stop }
   }
 }
+
+/** Extra Node flags for the server under test, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it. */
+const serverNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 
 async function tokenFor(url: string, user: { email: string; password: string }): Promise<string> {
   // Password grants hash on purpose: dozens at once make the server shed some with 503 and a Retry-After, as it should.

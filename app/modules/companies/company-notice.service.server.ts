@@ -5,7 +5,7 @@ import { roomOf } from '../../platform/realtime/events'
 import { publish } from '../../platform/realtime/publisher.server'
 import { userDirectory as users } from '../identity/index.server'
 import type { NotificationKind } from '../kernel/index'
-import { mailNotice, recordUserNotice } from '../kernel/index.server'
+import { mailNotice, recordNoticeForRecipients } from '../kernel/index.server'
 import { members } from './companies.tables.server'
 
 /** What happened, for whom: `kind` names messages `kinds.<kind>.title|body` in the notifications catalog. */
@@ -32,13 +32,14 @@ export type NoticeSignal = { companyId: string; kind: NotificationKind; exceptUs
  * does). The notice travels on in the change's outbox event (`recordEvent(tx, { notices })`), delivered after commit.
  */
 export async function recordNotice(tx: Database | Transaction, notice: Notice): Promise<number> {
-  const recipients = await tx
+  const recipients = tx
     .select({ userId: members.userId })
     .from(members)
     .where(and(...recipientFilters(notice)))
-  return recordUserNotice(
+  return recordNoticeForRecipients(
     tx,
-    { userIds: recipients.map(({ userId }) => userId), companyId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link },
+    recipients,
+    { companyId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link },
     { collapseUnread: notice.collapseUnread },
   )
 }

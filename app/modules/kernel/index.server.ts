@@ -28,6 +28,7 @@ export {
   mailNotice,
   markNotificationsRead,
   NOTIFICATIONS_PAGE_SIZE,
+  recordNoticeForRecipients,
   recordUserNotice,
   type MailedNotice,
   type NotificationItem,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { addMember, createMember } from '../../../db/factories/companies'
 import { contextOf } from '../../../db/factories/context'
@@ -118,6 +118,20 @@ describe('notification digests', () => {
     expect(await queuedFor(user.id)).toHaveLength(1)
     expect(await flushNotificationDigests(new Date(start + 250_000))).toBe(1)
     expect((await subjectsTo(user.email)).at(-1)).toBe('Order PO-2026-00104 confirmed')
+  })
+
+  it('mails one of two notices that arrive at the same moment and queues the other', async () => {
+    setEnvForTesting(testEnv({ NOTIFICATION_DIGEST_WINDOW_SECONDS: '120' }))
+    const { user, company } = await createMember({ role: 'owner' })
+    const colleague = await createUser()
+    await addMember(company.id, colleague.id)
+    await Promise.all([notice(order(company.id, 'PO-2026-00151')), notice(order(company.id, 'PO-2026-00152'))])
+    for (const person of [user, colleague]) {
+      expect(await subjectsTo(person.email)).toHaveLength(1)
+      expect(await queuedFor(person.id)).toHaveLength(1)
+    }
+    // Leave no digest due for the flushes of the other tests.
+    await database().delete(notificationMailQueue).where(inArray(notificationMailQueue.userId, [user.id, colleague.id]))
   })
 
   it('sends a digest once when two flushes run at the same time', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
@@ -56,6 +56,29 @@ export async function recordUserNotice(tx: Database | Transaction, notice: UserN
   return userIds.length
 }
 
+/**
+ * As `recordUserNotice`, for the people a query answers (one `user_id` column, e.g. a company's members): one
+ * INSERT … SELECT, so a notice to a company costs one round trip however many members it has.
+ */
+export async function recordNoticeForRecipients(
+  tx: Database | Transaction,
+  recipients: SQLWrapper,
+  notice: Omit<UserNotice, 'userIds'>,
+  options: { collapseUnread?: boolean } = {},
+): Promise<number> {
+  const unread = options.collapseUnread
+    ? sql`and not exists (select 1 from ${notifications} where ${notifications.userId} = r.user_id and ${notifications.kind} = ${notice.kind} and ${notifications.link} = ${notice.link} and ${notifications.readAt} is null)`
+    : sql``
+  // The columns in the table's order: id, user_id, organization_id, kind, params, link, read_at, created_at.
+  const rows = await tx
+    .insert(notifications)
+    .select(
+      sql`select distinct on (r.user_id) gen_random_uuid()::text, r.user_id, ${notice.companyId ?? null}, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb, ${notice.link}, null::timestamptz, now() from (${recipients}) as r (user_id) where true ${unread}`,
+    )
+    .returning({ id: notifications.id })
+  return rows.length
+}
+
 /** Those among `userIds` with no unread notice of the notice's kind and link. */
 async function withoutUnread(tx: Database | Transaction, userIds: string[], notice: UserNotice): Promise<string[]> {
   if (userIds.length === 0) return []
@@ -98,10 +121,22 @@ export async function deliverUserNotice(notice: UserNotice, options: { mail?: bo
 /** One notice to mail (or queue) for one person. */
 export type MailedNotice = { organizationId: string | null; kind: NotificationKind; params: Record<string, string>; link: string }
 
-/** Mails (or queues) the notice for each person in turn; one person's failure does not stop the others. */
+/**
+ * Mails (or queues) the notice for each person (`claimMailNow` decides who is mailed now), then mails them, each on
+ * their own so one person's failure does not stop the others.
+ */
 export async function mailNotice(userIds: string[], notice: MailedNotice): Promise<void> {
-  for (const userId of userIds) {
-    await mailOrQueue(userId, notice).catch((error: unknown) =>
+  const people = [...new Set(userIds)].sort()
+  if (people.length === 0) return
+  let sendNow: string[] = []
+  try {
+    sendNow = await claimMailNow(people, notice)
+    await queueForDigest(people, sendNow, notice)
+  } catch (error) {
+    logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent')
+  }
+  for (const userId of sendNow) {
+    await sendNoticeMail(userId, [notice]).catch((error: unknown) =>
       logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent'),
     )
   }
@@ -109,38 +144,42 @@ export async function mailNotice(userIds: string[], notice: MailedNotice): Promi
 
 const digestWindowMs = () => env().NOTIFICATION_DIGEST_WINDOW_SECONDS * 1000
 
+/** Whose settings leave the notice's group on. */
+const wantsGroup = (notice: MailedNotice) => sql`not (${groupOfKind(notice.kind)} = any(${notificationSettings.mailDisabled}))`
+
 /**
- * Decides, with the person's settings row locked (so two instances cannot both "send now"), whether the notice is
- * mailed at once, waits in the queue for the next digest (mailed less than the window ago, or mail already waiting),
- * or is not mailed at all (its group is turned off). Mails it after the decision has committed.
+ * Who among `userIds` (sorted, so concurrent claims lock rows in the same order) is mailed the notice at once: their
+ * group is on, they were last mailed longer than the digest window ago and no mail waits for them. One upsert is the
+ * claim: it stamps `last_mailed_at` on exactly those rows (creating the settings of people who have none), so a
+ * concurrent notice to the same person, which waits for the row, then finds the stamp fresh and queues instead.
  */
-async function mailOrQueue(userId: string, notice: MailedNotice, now = new Date()): Promise<'sent' | 'queued' | 'skipped'> {
+async function claimMailNow(userIds: string[], notice: MailedNotice, now = new Date()): Promise<string[]> {
   const windowMs = digestWindowMs()
-  const decision = await database().transaction(async (tx) => {
-    await tx.insert(notificationSettings).values({ userId }).onConflictDoNothing()
-    const [settings] = await tx.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).for('update')
-    if (!settings || settings.mailDisabled.includes(groupOfKind(notice.kind))) return 'skipped' as const
-    if (windowMs > 0) {
-      const [waiting] = await tx.select({ id: notificationMailQueue.id }).from(notificationMailQueue).where(eq(notificationMailQueue.userId, userId)).limit(1)
-      const recent = settings.lastMailedAt !== null && now.getTime() - settings.lastMailedAt.getTime() < windowMs
-      if (waiting || recent) {
-        await tx.insert(notificationMailQueue).values({
-          id: randomUUID(),
-          userId,
-          organizationId: notice.organizationId,
-          kind: notice.kind,
-          params: notice.params,
-          link: notice.link,
-          createdAt: now,
-        })
-        return 'queued' as const
-      }
-    }
-    await tx.update(notificationSettings).set({ lastMailedAt: now }).where(eq(notificationSettings.userId, userId))
-    return 'sent' as const
-  })
-  if (decision === 'sent') await sendNoticeMail(userId, [notice])
-  return decision
+  const free =
+    windowMs > 0
+      ? [
+          or(isNull(notificationSettings.lastMailedAt), lte(notificationSettings.lastMailedAt, new Date(now.getTime() - windowMs))),
+          sql`not exists (select 1 from ${notificationMailQueue} where ${notificationMailQueue.userId} = ${notificationSettings.userId})`,
+        ]
+      : []
+  const claimed = await database()
+    .insert(notificationSettings)
+    .values(userIds.map((userId) => ({ userId, lastMailedAt: now })))
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { lastMailedAt: now }, setWhere: and(wantsGroup(notice), ...free) })
+    .returning({ userId: notificationSettings.userId })
+  return claimed.map((row) => row.userId)
+}
+
+/** Queues the notice for the next digest of everyone else among `userIds` whose group is on (none with a window of 0). */
+async function queueForDigest(userIds: string[], sendNow: string[], notice: MailedNotice, now = new Date()): Promise<void> {
+  const later = userIds.filter((userId) => !sendNow.includes(userId))
+  if (later.length === 0 || digestWindowMs() === 0) return
+  // The columns in the table's order: id, user_id, organization_id, kind, params, link, created_at.
+  await database()
+    .insert(notificationMailQueue)
+    .select(
+      sql`select gen_random_uuid()::text, ${notificationSettings.userId}, ${notice.organizationId}, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb, ${notice.link}, ${now.toISOString()}::timestamptz from ${notificationSettings} where ${inArray(notificationSettings.userId, later)} and ${wantsGroup(notice)}`,
+    )
 }
 
 /**

@@ -96,7 +96,15 @@ export async function recordEvent(tx: Database | Transaction, event: BusinessEve
 export async function relayEvents(ids: readonly OutboxEventId[]): Promise<void> {
   if (ids.length === 0) return
   try {
-    await relay(and(inArray(outboxEvents.id, [...ids]), eq(outboxEvents.attempts, 0))!, new Date())
+    const now = new Date()
+    // The request's own events, fresh (no attempt yet): a guarded UPDATE claims them without a locking subselect; a row
+    // the relay job holds is past `attempts = 0`, and one it locks right now is waited for and then no longer matches.
+    const rows = await database()
+      .update(outboxEvents)
+      .set({ attempts: sql`${outboxEvents.attempts} + 1`, availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+      .where(and(inArray(outboxEvents.id, [...ids]), eq(outboxEvents.attempts, 0), isNull(outboxEvents.deliveredAt), isNull(outboxEvents.failedAt)))
+      .returning()
+    await deliverAll(rows, now)
   } catch (error) {
     logger().warn({ err: error instanceof Error ? error.message : String(error), events: ids }, 'outbox events left for the relay job')
   }
@@ -132,9 +140,13 @@ async function relay(filter: SQL, now: Date): Promise<number> {
     .set({ attempts: sql`${outboxEvents.attempts} + 1`, availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
     .where(inArray(outboxEvents.id, due))
     .returning()
+  await deliverAll(rows, now)
+  return rows.length
+}
+
+async function deliverAll(rows: Array<typeof outboxEvents.$inferSelect>, now: Date): Promise<void> {
   rows.sort((a, b) => a.id - b.id)
   for (const row of rows) await deliver(row, now)
-  return rows.length
 }
 
 async function deliver(row: typeof outboxEvents.$inferSelect, now: Date): Promise<void> {
