@@ -131,7 +131,9 @@ describe('notification digests', () => {
       expect(await queuedFor(person.id)).toHaveLength(1)
     }
     // Leave no digest due for the flushes of the other tests.
-    await database().delete(notificationMailQueue).where(inArray(notificationMailQueue.userId, [user.id, colleague.id]))
+    await database()
+      .delete(notificationMailQueue)
+      .where(inArray(notificationMailQueue.userId, [user.id, colleague.id]))
   })
 
   it('sends a digest once when two flushes run at the same time', async () => {
