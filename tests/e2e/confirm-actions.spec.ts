@@ -170,6 +170,30 @@ test('withdrawing a quotation asks first and says it cannot be submitted again (
   await close()
 })
 
+test('declining an RFQ asks first, says the buyer hears the reason and quoting ends, then declines it', async ({ browser }) => {
+  const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
+  const rfq = await sendRfq(buyer.context.request, { title: 'Trial milk jugs', supplierIds: [supplierId], lines: ['Celadon milk jug'] })
+
+  const page = supplier.page
+  await openPage(page, `/en/app/supplier/portal/rfq/${rfq.id}`)
+  await expect(page.getByLabel('Reason (optional)')).toBeHidden()
+  const trigger = page.getByRole('button', { name: 'Decline this RFQ…' })
+  await trigger.click()
+  const dialog = page.getByRole('dialog', { name: `Decline RFQ ${rfq.number}?` })
+  await expect(dialog).toContainText('You cannot quote on this RFQ afterwards.')
+  await dialog.getByRole('button', { name: 'Go back' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('You declined this RFQ.')).toHaveCount(0)
+
+  await trigger.click()
+  await dialog.getByLabel('Reason (optional)').fill('No kiln capacity this quarter')
+  await dialog.getByRole('button', { name: 'Decline', exact: true }).click()
+  await expect(page.getByText('You declined this RFQ.')).toBeVisible()
+  await expect(page.getByText('Your reason: No kiln capacity this quarter')).toBeVisible()
+  await expect(trigger).toHaveCount(0)
+  await close()
+})
+
 test('rejecting a requested order change asks first, with a note for the other party (issue 16)', async ({ browser }) => {
   const { buyer, supplier, supplierId, close } = await buyerAndSupplier(browser)
   const placed = await placeSampleOrder(buyer.context.request, supplierId)

@@ -4,6 +4,7 @@ import { FormError } from '../../../components/form-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
@@ -389,17 +390,23 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
           <CardHeader>
             <CardTitle>{t('decline.title')}</CardTitle>
           </CardHeader>
-          <CardContent>
-            <Form method="post" className="flex flex-col gap-2">
-              <FormField label={t('decline.reason')} errors={errors(['decline'], 'reason')}>
-                {(control) => <Input {...control} name="reason" maxLength={1000} />}
-              </FormField>
-              <div>
-                <Button type="submit" name="intent" value="decline" variant="danger">
-                  {t('decline.button')}
-                </Button>
-              </div>
-            </Form>
+          <CardContent className="flex flex-col gap-3">
+            <p className="text-sm text-muted-foreground">{t('decline.help')}</p>
+            <div>
+              <ConfirmDialog
+                triggerLabel={t('decline.trigger')}
+                triggerVariant="danger"
+                title={t('decline.confirmTitle', { number: rfq.number })}
+                description={t('decline.confirmDescription')}
+                confirmLabel={t('decline.button')}
+                open={errors(['decline'], 'reason') !== undefined}
+              >
+                <input type="hidden" name="intent" value="decline" />
+                <FormField label={t('decline.reason')} errors={errors(['decline'], 'reason')}>
+                  {(control) => <Input {...control} name="reason" maxLength={1000} />}
+                </FormField>
+              </ConfirmDialog>
+            </div>
           </CardContent>
         </Card>
       ) : null}
