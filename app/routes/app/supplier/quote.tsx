@@ -385,7 +385,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
         </CardContent>
       </Card>
 
-      {rfq.actions.decline && (!quotation || quotation.actions.edit) ? (
+      {rfq.actions.decline ? (
         <Card>
           <CardHeader>
             <CardTitle>{t('decline.title')}</CardTitle>
