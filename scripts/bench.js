@@ -33,6 +33,10 @@ const DASHBOARD_ORDERS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 200_000)
 const DASHBOARD_P95_MS = 150
 const DASHBOARD_PATH = '/en/app/dashboard'
 const DEMO_SUPPLIER = { email: 'supplier@tradeport.demo', password: 'Bamboo-Kiln-Forge-88' }
+// Issue 18: the buyer's signed-in pages and list API on the same data, each beside /api/health right after it.
+const SIGNED_IN_TARGETS = { listRps: 2000, pageRps: 500, htmlBytes: 40_000 }
+const ORDERS_LIST_PATH = '/api/v1/orders?limit=25'
+const SIGNED_IN_PAGES = ['/en/app/orders', DASHBOARD_PATH]
 
 const HOME_PATH = '/en'
 const HOME_JS_TARGET_BYTES = 150_000 // gzip, kB as Vite reports them (1000 bytes)
@@ -210,11 +214,11 @@ async function signInCookie(url, account = DEMO) {
   return cookie
 }
 
-async function bearerToken(url) {
+async function bearerToken(url, account = DEMO) {
   const response = await fetch(`${url}/api/auth/token?grant_type=password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier: DEMO.email, password: DEMO.password }),
+    body: JSON.stringify({ identifier: account.email, password: account.password }),
   })
   if (response.status !== 200) throw new Error(`token grant failed: ${response.status} ${await response.text()}`)
   const body = await response.json()
@@ -429,6 +433,57 @@ async function benchDashboard(server, url, report) {
     const health = await loadStep(`${server.url}/api/health`, {}, CONNECTIONS, SECONDS)
     report.dashboard.runs.push({ role, coldMs, page, health, load: loadAverage() })
   }
+  await benchSignedIn(server, report)
+}
+
+/** The size of a page's HTML as sent (bytes) and gzipped. */
+async function htmlSize(url, pathname, headers) {
+  const response = await fetch(`${url}${pathname}`, { headers })
+  const body = Buffer.from(await response.arrayBuffer())
+  if (response.status !== 200) throw new Error(`GET ${pathname} answered ${response.status}`)
+  return { bytes: body.length, gzip: zlib.gzipSync(body).length }
+}
+
+/** The buyer's orders list over the REST API (bearer) and signed-in pages (cookie), each beside /api/health right after. */
+async function benchSignedIn(server, report) {
+  const cookie = await signInCookie(server.url, DEMO_BUYER)
+  const token = await bearerToken(server.url, DEMO_BUYER)
+  const targets = [
+    { name: `GET ${ORDERS_LIST_PATH} (bearer)`, path: ORDERS_LIST_PATH, headers: { authorization: `Bearer ${token}` }, target: SIGNED_IN_TARGETS.listRps },
+    ...SIGNED_IN_PAGES.map((page) => ({ name: `SSR ${page}`, path: page, headers: { cookie }, target: SIGNED_IN_TARGETS.pageRps, page: true })),
+  ]
+  for (const target of targets) {
+    await expectOk(server.url, target.path, target.headers)
+    const size = target.page ? await htmlSize(server.url, target.path, target.headers) : null
+    await cannon(`${server.url}${target.path}`, target.headers, WARMUP_SECONDS)
+    console.log(`[PostgreSQL] ${target.name}: ${SECONDS}s at ${CONNECTIONS} connections, then /api/health`)
+    const measured = await loadStep(`${server.url}${target.path}`, target.headers, CONNECTIONS, SECONDS)
+    const health = await loadStep(`${server.url}/api/health`, {}, CONNECTIONS, SECONDS)
+    report.signedIn.push({ ...target, measured, health, size })
+  }
+}
+
+function printSignedIn(runs) {
+  if (runs.length === 0) return
+  printTable(
+    `Signed-in buyer, PostgreSQL (same data; ${CONNECTIONS} connections, ${SECONDS}s; /api/health right after each)`,
+    ['Request', 'req/s', 'p95 ms', 'errors', 'health req/s', 'req/s ÷ health', 'HTML bytes / gzip', 'Target', 'Result'],
+    runs.map((r) => {
+      const fast = r.measured.reqPerSec >= r.target
+      const lean = !r.size || r.size.bytes <= SIGNED_IN_TARGETS.htmlBytes
+      return [
+        r.name,
+        r.measured.reqPerSec.toFixed(0),
+        r.measured.p95,
+        r.measured.shed + r.measured.otherErrors,
+        r.health.reqPerSec.toFixed(0),
+        `${(r.measured.reqPerSec / Math.max(r.health.reqPerSec, 1)).toFixed(2)}×`,
+        r.size ? `${r.size.bytes} / ${r.size.gzip}` : '-',
+        `>= ${r.target} req/s${r.size ? `, HTML <= ${SIGNED_IN_TARGETS.htmlBytes / 1000} kB` : ''}`,
+        verdict(fast && lean && r.measured.shed + r.measured.otherErrors === 0, true),
+      ]
+    }),
+  )
 }
 
 function printDashboard(dashboard) {
@@ -753,6 +808,7 @@ function printReport(report) {
   printFrontEnd(report.frontEnd)
   printCeiling(report.ceiling)
   printDashboard(report.dashboard)
+  printSignedIn(report.signedIn)
   for (const r of report.runs.filter((run) => Object.keys(run.errorCodes).length > 0)) {
     console.log(`\nRequest errors, ${r.engine} ${r.endpoint}: ${JSON.stringify(r.errorCodes)}`)
   }
@@ -781,7 +837,7 @@ async function main() {
     })
   }
 
-  const report = { startup: [], runs: [], skipped: [], serverLogs: [], frontEnd: {}, ceiling: [], dashboard: { orders: null, runs: [] } }
+  const report = { startup: [], runs: [], skipped: [], serverLogs: [], frontEnd: {}, ceiling: [], dashboard: { orders: null, runs: [] }, signedIn: [] }
   let failure
   try {
     await ensureBuild()

@@ -1,8 +1,10 @@
 // Reading purchase orders: one order with everything its page shows (and what the actor may do), the company's lists,
 // and the companies it trades with. Every query is scoped to the actor's company.
-import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
+import { ExpiringLru } from '../../platform/lru'
+import { registerOutboxHandler } from '../../platform/outbox/outbox.server'
 import { AppError } from '../../platform/errors'
 import type { Party } from '../../platform/state-machine'
 import { requireCompany } from '../companies/index'
@@ -21,7 +23,27 @@ export function visibleTo(companyId: string): SQL {
   return or(eq(purchaseOrders.buyerCompanyId, companyId), and(eq(purchaseOrders.supplierCompanyId, companyId), ne(purchaseOrders.status, 'draft')))!
 }
 
-function summaryOf(row: OrderRow, companyId: string): PurchaseOrderSummary {
+/** The columns a summary reads: a list selects these alone (an order's notes, terms and addresses stay in the table). */
+const summaryColumns = {
+  id: purchaseOrders.id,
+  number: purchaseOrders.number,
+  status: purchaseOrders.status,
+  buyerCompanyId: purchaseOrders.buyerCompanyId,
+  buyerName: purchaseOrders.buyerName,
+  supplierCompanyId: purchaseOrders.supplierCompanyId,
+  supplierName: purchaseOrders.supplierName,
+  currency: purchaseOrders.currency,
+  total: purchaseOrders.total,
+  lineCount: purchaseOrders.lineCount,
+  requestedDeliveryDate: purchaseOrders.requestedDeliveryDate,
+  createdAt: purchaseOrders.createdAt,
+  placedAt: purchaseOrders.placedAt,
+  updatedAt: purchaseOrders.updatedAt,
+  version: purchaseOrders.version,
+}
+type SummaryRow = Pick<OrderRow, keyof typeof summaryColumns>
+
+function summaryOf(row: SummaryRow, companyId: string): PurchaseOrderSummary {
   const side: Party = row.buyerCompanyId === companyId ? 'buyer' : 'supplier'
   const buyer = { id: row.buyerCompanyId, name: row.buyerName }
   const supplier = { id: row.supplierCompanyId, name: row.supplierName }
@@ -142,21 +164,38 @@ export async function getPurchaseOrder(ctx: ServiceContext, id: string): Promise
 }
 
 /** The where clause of an order list (also the CSV export's). */
-export function listFilters(
-  companyId: string,
-  query: {
-    side?: 'all' | 'buyer' | 'supplier'
-    status?: PurchaseOrderStatus | undefined
-    counterpart?: string | undefined
-    from?: string | undefined
-    to?: string | undefined
-    q?: string | undefined
-  },
-): SQL {
+export function listFilters(companyId: string, query: ListQuery): SQL {
+  return and(...sideFilter(companyId, query.side), ...narrowingFilters(companyId, query))!
+}
+
+type ListQuery = {
+  side?: 'all' | 'buyer' | 'supplier'
+  status?: PurchaseOrderStatus | undefined
+  counterpart?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+  q?: string | undefined
+}
+
+const asBuyer = (companyId: string) => eq(purchaseOrders.buyerCompanyId, companyId)
+const asSupplier = (companyId: string) => and(eq(purchaseOrders.supplierCompanyId, companyId), ne(purchaseOrders.status, 'draft'))!
+
+function sideFilter(companyId: string, side: ListQuery['side']): SQL[] {
+  return [side === 'buyer' ? asBuyer(companyId) : side === 'supplier' ? asSupplier(companyId) : visibleTo(companyId)]
+}
+
+/**
+ * The sides a list reads, each served by its own (company, created_at) index; for both sides the supplier's leaves out
+ * the orders the company also buys, so no order is read twice.
+ */
+function sideBranches(companyId: string, side: ListQuery['side']): SQL[] {
+  if (side === 'buyer') return [asBuyer(companyId)]
+  if (side === 'supplier') return [asSupplier(companyId)]
+  return [asBuyer(companyId), and(asSupplier(companyId), ne(purchaseOrders.buyerCompanyId, companyId))!]
+}
+
+function narrowingFilters(companyId: string, query: ListQuery): SQL[] {
   const filters: SQL[] = []
-  if (query.side === 'buyer') filters.push(eq(purchaseOrders.buyerCompanyId, companyId))
-  else if (query.side === 'supplier') filters.push(eq(purchaseOrders.supplierCompanyId, companyId), ne(purchaseOrders.status, 'draft'))
-  else filters.push(visibleTo(companyId))
   if (query.status) filters.push(eq(purchaseOrders.status, query.status))
   if (query.counterpart) {
     filters.push(
@@ -172,33 +211,74 @@ export function listFilters(
     const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
     filters.push(or(ilike(purchaseOrders.number, pattern), ilike(purchaseOrders.buyerName, pattern), ilike(purchaseOrders.supplierName, pattern))!)
   }
-  return and(...filters)!
+  return filters
 }
 
-/** The company's orders (as buyer, supplier or both), newest first, filtered and paged. */
-export async function listPurchaseOrders(
-  ctx: ServiceContext,
-  query: {
-    side?: 'all' | 'buyer' | 'supplier'
-    status?: PurchaseOrderStatus | undefined
-    counterpart?: string | undefined
-    from?: string | undefined
-    to?: string | undefined
-    q?: string | undefined
-    limit: number
-    offset: number
-  },
-): Promise<PurchaseOrderPage> {
+const newestFirst = (a: SummaryRow, b: SummaryRow) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+
+/**
+ * The company's orders (as buyer, supplier or both), newest first, filtered and paged. Each side takes its newest
+ * `offset + limit` from its index and the two are merged, so a company with many orders is never sorted whole; the
+ * total is counted per side from the same indexes (`countOrders`).
+ */
+export async function listPurchaseOrders(ctx: ServiceContext, query: ListQuery & { limit: number; offset: number }): Promise<PurchaseOrderPage> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const where = listFilters(companyId, query)
+  const narrowing = narrowingFilters(companyId, query)
+  const branches = sideBranches(companyId, query.side).map((side) => and(side, ...narrowing)!)
   const db = database()
-  const [rows, [total]] = await Promise.all([
-    db.select().from(purchaseOrders).where(where).orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrders.id)).limit(query.limit).offset(query.offset),
-    db.select({ n: count() }).from(purchaseOrders).where(where),
+  const page = (where: SQL, limit: number, offset: number) =>
+    db.select(summaryColumns).from(purchaseOrders).where(where).orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrders.id)).limit(limit).offset(offset)
+  const [rows, total] = await Promise.all([
+    branches.length === 1
+      ? page(branches[0]!, query.limit, query.offset)
+      : Promise.all(branches.map((where) => page(where, query.offset + query.limit, 0))).then((sides) =>
+          sides
+            .flat()
+            .sort(newestFirst)
+            .slice(query.offset, query.offset + query.limit),
+        ),
+    countOrders(companyId, branches, JSON.stringify({ ...query, limit: undefined, offset: undefined })),
   ])
-  return { items: rows.map((row) => summaryOf(row, companyId)), total: total?.n ?? 0 }
+  return { items: rows.map((row) => summaryOf(row, companyId)), total }
 }
+
+/** Counts at or above this are remembered for LARGE_COUNT_TTL_MS; smaller ones are counted exactly on every request. */
+const LARGE_COUNT = 1_000
+const LARGE_COUNT_TTL_MS = 5_000
+const largeCounts = new ExpiringLru<string, number>(2_000)
+
+/**
+ * How many orders the branches hold, one index count per branch in one statement. A company with thousands of orders
+ * would otherwise pay a count over all of them on every page: such a count is remembered for a few seconds (this
+ * process forgets it at once when it changes one of the company's orders, `purchaseOrderListsChanged`), while small
+ * counts — most companies, every test — stay exact on every request.
+ */
+async function countOrders(companyId: string, branches: SQL[], filters: string): Promise<number> {
+  const key = `${listGeneration}:${companyId}:${filters}`
+  const remembered = largeCounts.get(key)
+  if (remembered !== undefined) return remembered
+  const counts = branches.map((where) => sql`(select count(*) from ${purchaseOrders} where ${where})`)
+  const [row] = await database()
+    .select({ n: sql<string>`${sql.join(counts, sql` + `)}` })
+    .from(sql`(select 1) as one`)
+  const total = Number(row?.n ?? 0)
+  if (total >= LARGE_COUNT) largeCounts.set(key, total, LARGE_COUNT_TTL_MS)
+  return total
+}
+
+let listGeneration = 0
+
+/** Forgets remembered order counts (after a change to purchase orders in this process). */
+export function purchaseOrderListsChanged(): void {
+  listGeneration += 1
+  largeCounts.clear()
+}
+
+// Every change to a purchase order is announced through the outbox after it commits (ADR 033).
+registerOutboxHandler('orders.list-counts', async (event) => {
+  if (event.changes.some((change) => change.entity === 'purchase_order')) purchaseOrderListsChanged()
+})
 
 /** The companies the actor's company trades with, for the counterpart filter (distinct in SQL: one row per company). */
 export async function orderCounterparts(ctx: ServiceContext): Promise<Array<{ id: string; name: string }>> {
