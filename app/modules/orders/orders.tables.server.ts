@@ -68,6 +68,9 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_buyer_created_idx').on(t.buyerCompanyId, t.createdAt),
     index('purchase_orders_supplier_status_idx').on(t.supplierCompanyId, t.status, t.createdAt),
     index('purchase_orders_supplier_created_idx').on(t.supplierCompanyId, t.createdAt),
+    // The companies a company trades with (the lists' counterpart filter), read by skipping from one to the next.
+    index('purchase_orders_buyer_supplier_idx').on(t.buyerCompanyId, t.supplierCompanyId),
+    index('purchase_orders_supplier_buyer_idx').on(t.supplierCompanyId, t.buyerCompanyId),
     // The dashboard's figures: a party's orders placed in a period, and the platform's.
     index('purchase_orders_buyer_placed_idx').on(t.buyerCompanyId, t.placedAt),
     index('purchase_orders_supplier_placed_idx').on(t.supplierCompanyId, t.placedAt),

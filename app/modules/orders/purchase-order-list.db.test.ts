@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createOrderParties, orderRequest } from '../../../tests/factories/orders'
 import { database } from '../../platform/db/index.server'
 import { CreatePurchaseOrderInput } from './index'
-import { createPurchaseOrder, listPurchaseOrders } from './index.server'
+import { createPurchaseOrder, listPurchaseOrders, orderCounterparts } from './index.server'
 import { purchaseOrders } from './orders.tables.server'
 
 describe('the order list of a company that both buys and supplies', () => {
@@ -45,5 +45,16 @@ describe('the order list of a company that both buys and supplies', () => {
     expect(supplied.total).toBe(3)
     const placed = await listPurchaseOrders(stranger.ctx, { side: 'all', status: 'placed', limit: 2, offset: 2 })
     expect(placed.items.map((item) => item.number)).toEqual(expected.slice(2, 4))
+
+    // The companies it trades with, once each: the supplier it buys from and the buyer it supplies.
+    const counterparts = await orderCounterparts(stranger.ctx)
+    expect(counterparts.map((company) => company.id).sort()).toEqual([parties.supplier.company.id, buyer.company.id].sort())
+  })
+
+  it('does not count a company whose only order to it is still a draft among its counterparts', async () => {
+    const parties = await createOrderParties()
+    await createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties)))
+    expect(await orderCounterparts(parties.supplier.ctx)).toEqual([])
+    expect((await orderCounterparts(parties.buyer.ctx)).map((company) => company.id)).toEqual([parties.supplier.company.id])
   })
 })

@@ -1,0 +1,2 @@
+CREATE INDEX "purchase_orders_buyer_supplier_idx" ON "purchase_orders" USING btree ("buyer_company_id","supplier_company_id");--> statement-breakpoint
+CREATE INDEX "purchase_orders_supplier_buyer_idx" ON "purchase_orders" USING btree ("supplier_company_id","buyer_company_id");
