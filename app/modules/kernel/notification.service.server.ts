@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
@@ -40,25 +39,18 @@ export type UserNoticeSignal = { companyId: string | null; kind: NotificationKin
  * (one notice per busy conversation).
  */
 export async function recordUserNotice(tx: Database | Transaction, notice: UserNotice, options: { collapseUnread?: boolean } = {}): Promise<number> {
-  const named = [...new Set(notice.userIds)]
-  const userIds = options.collapseUnread ? await withoutUnread(tx, named, notice) : named
+  const { userIds, ...rest } = notice
   if (userIds.length === 0) return 0
-  await tx.insert(notifications).values(
-    userIds.map((userId) => ({
-      id: randomUUID(),
-      userId,
-      organizationId: notice.companyId ?? null,
-      kind: notice.kind,
-      params: notice.params,
-      link: notice.link,
-    })),
-  )
-  return userIds.length
+  const named = sql`select user_id from (values ${sql.join(
+    userIds.map((userId) => sql`(${userId}::text)`),
+    sql`, `,
+  )}) as named (user_id)`
+  return recordNoticeForRecipients(tx, named, rest, options)
 }
 
 /**
- * As `recordUserNotice`, for the people a query answers (one `user_id` column, e.g. a company's members): one
- * INSERT … SELECT, so a notice to a company costs one round trip however many members it has.
+ * Writes a notice to the in-app list of each person a query answers (one `user_id` column, e.g. a company's members;
+ * each once), in one INSERT … SELECT: a notice costs one round trip however many people it is for.
  */
 export async function recordNoticeForRecipients(
   tx: Database | Transaction,
@@ -77,17 +69,6 @@ export async function recordNoticeForRecipients(
     )
     .returning({ id: notifications.id })
   return rows.length
-}
-
-/** Those among `userIds` with no unread notice of the notice's kind and link. */
-async function withoutUnread(tx: Database | Transaction, userIds: string[], notice: UserNotice): Promise<string[]> {
-  if (userIds.length === 0) return []
-  const pending = await tx
-    .select({ userId: notifications.userId })
-    .from(notifications)
-    .where(and(inArray(notifications.userId, userIds), eq(notifications.kind, notice.kind), eq(notifications.link, notice.link), isNull(notifications.readAt)))
-  const unread = new Set(pending.map((row) => row.userId))
-  return userIds.filter((userId) => !unread.has(userId))
 }
 
 /**

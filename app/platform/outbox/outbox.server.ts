@@ -101,7 +101,7 @@ export async function relayEvents(ids: readonly OutboxEventId[]): Promise<void> 
     // the relay job holds is past `attempts = 0`, and one it locks right now is waited for and then no longer matches.
     const rows = await database()
       .update(outboxEvents)
-      .set({ attempts: sql`${outboxEvents.attempts} + 1`, availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+      .set(claimed(now))
       .where(and(inArray(outboxEvents.id, [...ids]), eq(outboxEvents.attempts, 0), isNull(outboxEvents.deliveredAt), isNull(outboxEvents.failedAt)))
       .returning()
     await deliverAll(rows, now)
@@ -135,14 +135,13 @@ async function relay(filter: SQL, now: Date): Promise<number> {
     .orderBy(asc(outboxEvents.id))
     .limit(BATCH_SIZE)
     .for('update', { skipLocked: true })
-  const rows = await db
-    .update(outboxEvents)
-    .set({ attempts: sql`${outboxEvents.attempts} + 1`, availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
-    .where(inArray(outboxEvents.id, due))
-    .returning()
+  const rows = await db.update(outboxEvents).set(claimed(now)).where(inArray(outboxEvents.id, due)).returning()
   await deliverAll(rows, now)
   return rows.length
 }
+
+/** What claiming an event writes: one more attempt, and the lease during which no other relay takes it. */
+const claimed = (now: Date) => ({ attempts: sql`${outboxEvents.attempts} + 1`, availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
 
 async function deliverAll(rows: Array<typeof outboxEvents.$inferSelect>, now: Date): Promise<void> {
   rows.sort((a, b) => a.id - b.id)
