@@ -21,7 +21,8 @@ export async function createCompany(input: CompanyFactoryInput = {}) {
   const name = input.name ?? `Company ${id.slice(0, 6)}`
   await database()
     .insert(organizations)
-    .values({ id, name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${id.slice(0, 6)}` })
+    // 12 hex digits: the PostgreSQL test database keeps every run's companies, where 6 collided (organizations_slug_key).
+    .values({ id, name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${id.replace(/-/g, '').slice(0, 12)}` })
   await database()
     .insert(companyProfiles)
     .values({
