@@ -21,6 +21,9 @@ const CONNECTIONS = 20
 const DATA_DIR = path.join(ROOT, '.cache/bench-data')
 const SSR_OFFSETS = 10
 const TARGETS = { apiP50: 10, apiP95: 50, ssrRps: 150 }
+// Issue 18, with the result cache off: at 10,000 products ≥ 1,000 req/s at 20 connections (≥ 100× the naive scan); at
+// 1,000,000 products distinct queries with filters p50 ≤ 15 ms and p95 ≤ 50 ms, one at a time.
+const UNCACHED_TARGETS = { rpsAtTenThousand: 1000, naiveFactor: 100, p50AtMillion: 15, p95AtMillion: 50 }
 const SSR_WARM_LABEL = '200 first pages, searches cached, rendered each time'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -99,10 +102,20 @@ function freePort(): Promise<number> {
   })
 }
 
-async function startServer(): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+async function startServer(extraEnv: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: url, DATABASE_URL, DATA_DIR, SEED_DEMO: 'off', LOG_LEVEL: 'warn' }
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL,
+    DATA_DIR,
+    SEED_DEMO: 'off',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  }
   const child = spawn(process.execPath, ['server.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   const stop = async () => {
@@ -185,6 +198,48 @@ async function naive(sql: postgres.Sql, queries: BenchQuery[]): Promise<Measurem
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '—')
 const statusLine = (statuses: Map<number, number>) => [...statuses].map(([status, count]) => `${status}×${count}`).join(' ') || 'none'
 
+/** The result-cache-off rows, each target where it applies (10,000 products: throughput; 1,000,000: latency). */
+function uncachedRows(
+  products: number,
+  measured: { uncached: Measurement; uncachedHealth: Measurement; distinct: Measurement; scan: Measurement },
+): string[][] {
+  const { uncached, uncachedHealth, distinct, scan } = measured
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+  const small = products <= 20_000
+  const large = products >= 500_000
+  const errors = uncached.count - (uncached.statuses.get(200) ?? 0)
+  return [
+    [
+      `uncached API throughput (${CONNECTIONS} connections, 200 queries rotating)`,
+      `${uncached.rps.toFixed(0)} req/s`,
+      small ? `≥ ${UNCACHED_TARGETS.rpsAtTenThousand} req/s` : '',
+      small ? verdict(uncached.rps >= UNCACHED_TARGETS.rpsAtTenThousand && errors === 0) : '',
+    ],
+    ['uncached API p50 / p95', `${ms(uncached.p50)} / ${ms(uncached.p95)}`, '', ''],
+    ['/api/health on the same server (req/s)', `${uncachedHealth.rps.toFixed(0)} req/s`, '', ''],
+    ['uncached throughput ÷ /api/health', `${(uncached.rps / uncachedHealth.rps).toFixed(2)}×`, '', ''],
+    [
+      'uncached throughput ÷ naive ILIKE throughput',
+      `${(uncached.rps / scan.rps).toFixed(0)}×`,
+      small ? `≥ ${UNCACHED_TARGETS.naiveFactor}×` : '',
+      small ? verdict(uncached.rps / scan.rps >= UNCACHED_TARGETS.naiveFactor) : '',
+    ],
+    [
+      'uncached distinct queries with filters, one at a time, p50',
+      ms(distinct.p50),
+      large ? `≤ ${UNCACHED_TARGETS.p50AtMillion} ms` : '',
+      large ? verdict(distinct.p50 <= UNCACHED_TARGETS.p50AtMillion) : '',
+    ],
+    [
+      'uncached distinct queries with filters p95',
+      ms(distinct.p95),
+      large ? `≤ ${UNCACHED_TARGETS.p95AtMillion} ms` : '',
+      large ? verdict(distinct.p95 <= UNCACHED_TARGETS.p95AtMillion) : '',
+    ],
+    ['uncached distinct p50 ÷ /api/health p50', `${(distinct.p50 / uncachedHealth.p50).toFixed(1)}×`, '', ''],
+  ]
+}
+
 async function main(): Promise<void> {
   console.log(
     `bench:search — ${os.cpus().length} CPUs, load average ${os
@@ -249,6 +304,41 @@ async function main(): Promise<void> {
   } finally {
     await server.stop()
   }
+
+  // The engine without its result cache: every request runs the search (SEARCH_CACHE_SECONDS=0).
+  const uncachedServer = await startServer({ SEARCH_CACHE_SECONDS: '0' })
+  let uncached: Measurement
+  let uncachedHealth: Measurement
+  let distinct: Measurement
+  const apiPathsAll = queries.map(apiPath)
+  // Distinct queries with filters: every faceted query and each plain one with a filter added, never the same URL twice.
+  const filtered = [
+    ...queries.filter((query) => Object.keys(query.params).length > 0),
+    ...queries
+      .filter((query) => Object.keys(query.params).length === 0)
+      .map((query, index): BenchQuery => ({ ...query, params: index % 2 === 0 ? { origin: ['CN', 'VN', 'IN'][index % 3]! } : { sort: 'price_asc' } })),
+  ].map(apiPath)
+  try {
+    console.log(`uncached (SEARCH_CACHE_SECONDS=0): /api/health 5 s, then the ${apiPathsAll.length} queries at ${CONNECTIONS} connections for ${SECONDS} s…`)
+    await load(uncachedServer.url, apiPathsAll, 2)
+    uncachedHealth = await load(uncachedServer.url, ['/api/health'], 5)
+    uncached = await load(uncachedServer.url, apiPathsAll, SECONDS)
+    console.log(`  ${uncached.rps.toFixed(0)} req/s, p50 ${ms(uncached.p50)}, p95 ${ms(uncached.p95)}; statuses ${statusLine(uncached.statuses)}`)
+    console.log(`uncached: ${filtered.length} distinct queries with filters, one at a time…`)
+    const latencies: number[] = []
+    const started = performance.now()
+    for (const pathname of filtered) {
+      const begin = performance.now()
+      const response = await fetch(`${uncachedServer.url}${pathname}`)
+      await response.arrayBuffer()
+      if (response.status !== 200) throw new Error(`GET ${pathname} answered ${response.status}`)
+      latencies.push(performance.now() - begin)
+    }
+    distinct = summarize(latencies, (performance.now() - started) / 1000)
+    console.log(`  p50 ${ms(distinct.p50)}, p95 ${ms(distinct.p95)}, p99 ${ms(distinct.p99)}`)
+  } finally {
+    await uncachedServer.stop()
+  }
   const naiveQueries = queries.slice(0, Number(process.env.BENCH_NAIVE_QUERIES ?? queries.length))
   console.log(`naive ILIKE: ${naiveQueries.length} of the ${queries.length} queries once at ${CONNECTIONS} connections…`)
   const scan = await naive(sql, naiveQueries)
@@ -279,6 +369,7 @@ async function main(): Promise<void> {
       verdict(ssrWarm.rps >= TARGETS.ssrRps && (ssrWarm.statuses.get(200) ?? 0) === ssrWarm.count),
     ],
     ['SSR popular p50 / p95', `${ms(ssrWarm.p50)} / ${ms(ssrWarm.p95)}`, '', ''],
+    ...uncachedRows(products, { uncached, uncachedHealth, distinct, scan }),
     [`SSR every search new (${ssrPaths.length} distinct URLs)`, `${ssr.rps.toFixed(0)} req/s`, '', ''],
     ['SSR every search new p50 / p95', `${ms(ssr.p50)} / ${ms(ssr.p95)}`, '', ''],
   ]

@@ -1,20 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { organizations } from '../companies/companies.tables.server'
 import { files } from '../kernel/kernel.tables.server'
 import { users } from '../identity/identity.tables.server'
@@ -22,8 +7,6 @@ import { IMPORT_JOB_PHASES, IMPORT_JOB_STATUSES, PRODUCT_STATUSES, type ProductA
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
-/** A full-text vector: read only by SQL (search matches it), never mapped to JavaScript. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
 /** HS 2022 nomenclature: chapters (2 digits), headings (4) and subheadings (6); loaded by migration 0004. */
@@ -86,10 +69,6 @@ export const products = pgTable(
      * hit the full-text index.
      */
     searchDocument: text('search_document').notNull().default(''),
-    /** search_document as a stored 'simple' tsvector (GIN-indexed): matching reads it instead of parsing the text per row. */
-    searchVector: tsvector('search_vector')
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_document)`),
     /** The lowest unit price of the active price list (numeric, for sorting and price facets). */
     fromPrice: numeric('from_price', { precision: 18, scale: 4 }),
     fromPriceCurrency: text('from_price_currency'),
@@ -121,8 +100,16 @@ export const products = pgTable(
     index('products_status_published_idx').on(t.status, t.publishedAt),
     index('products_status_from_price_idx').on(t.status, t.fromPrice),
     index('products_status_moq_idx').on(t.status, t.moq),
-    index('products_search_vector_idx').using('gin', t.searchVector),
-    index('products_name_en_trgm_idx').using('gin', sql`lower(${t.nameEn}) gin_trgm_ops`),
+    // Full text over an expression rather than a stored vector: a scan that would compute it per row is what the planner
+    // then sees as costly (to_tsvector), so it takes the index even for common words, where a stored vector made a
+    // sequential scan look cheap that in truth decompressed every row's 2 kB vector. A short pending list keeps each
+    // search from reading hundreds of pages of not-yet-merged entries after a bulk import (ADR 038).
+    index('products_search_idx')
+      .using('gin', sql`to_tsvector('simple'::regconfig, ${t.searchDocument})`)
+      .with({ gin_pending_list_limit: 64 }),
+    index('products_name_en_trgm_idx')
+      .using('gin', sql`lower(${t.nameEn}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 64 }),
     check('products_status_check', sql`${t.status} in (${oneOf(PRODUCT_STATUSES)})`),
     check('products_moq_check', sql`${t.moq} >= 1`),
     check('products_lead_time_check', sql`${t.leadTimeDays} is null or ${t.leadTimeDays} >= 0`),

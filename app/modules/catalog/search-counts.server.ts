@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { countryName } from '../../platform/countries'
 import { database } from '../../platform/db/index.server'
 import type { Locale } from '../../platform/i18n/locales'
-import { publicCompanyCards as companies } from '../companies/index.server'
 import { localized } from './catalog.constants'
 import { hsCodes, products } from './catalog.tables.server'
 
@@ -36,36 +35,8 @@ function topLevelOf(byId: Map<string, CategoryRow>, id: string): CategoryRow | u
   return row
 }
 
-/** Companies whose products the marketplace shows (live, and verified when asked), as a semi-join for product queries. */
-export function listedSuppliers(verifiedOnly: boolean) {
-  return database()
-    .select({ id: companies.id })
-    .from(companies)
-    .where(verifiedOnly ? and(isNull(companies.deletedAt), eq(companies.verificationStatus, 'accept')) : isNull(companies.deletedAt))
-}
-
-/**
- * Every match of `where` of live suppliers counted by category, origin, HS chapter and verification in one grouped
- * query over the same indexed predicate the search uses: the true total and every facet follow from it in memory,
- * whatever category, origin, chapter or verification is selected.
- */
-export async function countMatchGroups(where: SQL | undefined): Promise<MatchGroup[]> {
-  const verified = sql<boolean>`${inArray(products.organizationId, listedSuppliers(true))}`
-  const rows = await database()
-    .select({ categoryId: products.categoryId, originCountry: products.originCountry, hsChapter: hsChapterOf, verified, count: sql<number>`count(*)::int` })
-    .from(products)
-    .where(and(where, inArray(products.organizationId, listedSuppliers(false))))
-    // By position: the verified subquery's bound parameter would make the same expression differ between SELECT and GROUP BY.
-    .groupBy(sql`1`, sql`2`, sql`3`, sql`4`)
-  return rows.map((row) => ({ ...row, verified: Boolean(row.verified), count: Number(row.count) }))
-}
-
-/** Matches listed one by one (an uncapped candidate set) as groups. */
-export const groupsOf = (rows: Array<Omit<MatchGroup, 'count'>>): MatchGroup[] =>
-  rows.map(({ categoryId, originCountry, hsChapter, verified }) => ({ categoryId, originCountry, hsChapter, verified, count: 1 }))
-
 /** Whether a match (or a group of them) passes the filter. */
-export const withinFilter = (group: Omit<MatchGroup, 'count'>, filter: GroupFilter) =>
+const withinFilter = (group: Omit<MatchGroup, 'count'>, filter: GroupFilter) =>
   (filter.categoryIds === null || filter.categoryIds.has(group.categoryId)) &&
   (filter.origin === null || group.originCountry === filter.origin) &&
   (filter.hsChapter === null || group.hsChapter === filter.hsChapter) &&
