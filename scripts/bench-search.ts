@@ -18,7 +18,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
 const CONNECTIONS = 20
-const DATA_DIR = path.join(ROOT, '.cache/bench-data')
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(ROOT, '.cache/bench-data')
 const SSR_OFFSETS = 10
 const TARGETS = { apiP50: 10, apiP95: 50, ssrRps: 150 }
 // Issue 18, with the result cache off: at 10,000 products ≥ 1,000 req/s at 20 connections (≥ 100× the naive scan); at

@@ -103,7 +103,7 @@ export const products = pgTable(
     // Full text over an expression rather than a stored vector: a scan that would compute it per row is what the planner
     // then sees as costly (to_tsvector), so it takes the index even for common words, where a stored vector made a
     // sequential scan look cheap that in truth decompressed every row's 2 kB vector. A short pending list keeps each
-    // search from reading hundreds of pages of not-yet-merged entries after a bulk import (ADR 038).
+    // search from reading hundreds of pages of not-yet-merged entries after a bulk import (ADR 040).
     index('products_search_idx')
       .using('gin', sql`to_tsvector('simple'::regconfig, ${t.searchDocument})`)
       .with({ gin_pending_list_limit: 64 }),

@@ -87,6 +87,16 @@ const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
  * reads its page from the published_at or price order separately, each with its own best plan.
  */
 export async function runSearchStatement(statement: SearchStatement): Promise<{ groups: MatchGroup[]; cards: CardRow[] }> {
+  const rows = rowsOf(await database().execute(searchStatementSql(statement)))
+  const parsed = JSON.parse(String(rows[0]?.result ?? '{"groups":[],"cards":[]}')) as { groups: GroupTuple[]; cards: CardTuple[] }
+  return {
+    groups: parsed.groups.map(([categoryId, originCountry, hsChapter, verified, count]) => ({ categoryId, originCountry, hsChapter, verified, count })),
+    cards: parsed.cards.map(cardOf),
+  }
+}
+
+/** The statement itself (what runSearchStatement runs; its plan is pinned by search-plan.db.test.ts). */
+export function searchStatementSql(statement: SearchStatement): SQL {
   const { base, narrow, rank, cap, price, sort, limit, offset } = statement
   const narrowed = narrow ?? sql`true`
   const live = sql`live as (
@@ -145,45 +155,42 @@ export async function runSearchStatement(statement: SearchStatement): Promise<{ 
       'groups', (select coalesce(json_agg(json_build_array(category_id, origin_country, hs_chapter, verified, n)), '[]'::json) from groups),
       'cards', (select coalesce(json_agg(card order by ${pageOrder(sort === 'relevance' && !scoring ? 'newest' : sort, 'cards')}), '[]'::json) from cards)
     )::text as result`
-  const rows = rowsOf(await database().execute(query))
-  const parsed = JSON.parse(String(rows[0]?.result ?? '{"groups":[],"cards":[]}')) as { groups: GroupTuple[]; cards: CardTuple[] }
+  return query
+}
+
+function cardOf([
+  id,
+  nameEn,
+  nameZhHans,
+  nameZhHant,
+  imageFileId,
+  fromPrice,
+  fromPriceCurrency,
+  moq,
+  unit,
+  originCountry,
+  categoryId,
+  publishedAt,
+  supplierId,
+  supplierName,
+  supplierVerified,
+]: CardTuple): CardRow {
   return {
-    groups: parsed.groups.map(([categoryId, originCountry, hsChapter, verified, count]) => ({ categoryId, originCountry, hsChapter, verified, count })),
-    cards: parsed.cards.map(
-      ([
-        id,
-        nameEn,
-        nameZhHans,
-        nameZhHant,
-        imageFileId,
-        fromPrice,
-        fromPriceCurrency,
-        moq,
-        unit,
-        originCountry,
-        categoryId,
-        publishedAt,
-        supplierId,
-        supplierName,
-        supplierVerified,
-      ]) => ({
-        id,
-        nameEn,
-        nameZhHans,
-        nameZhHant,
-        imageFileId,
-        fromPrice,
-        fromPriceCurrency,
-        moq,
-        unit,
-        originCountry,
-        categoryId,
-        publishedAt,
-        supplierId,
-        supplierName,
-        supplierVerified,
-      }),
-    ),
+    id,
+    nameEn,
+    nameZhHans,
+    nameZhHant,
+    imageFileId,
+    fromPrice,
+    fromPriceCurrency,
+    moq,
+    unit,
+    originCountry,
+    categoryId,
+    publishedAt,
+    supplierId,
+    supplierName,
+    supplierVerified,
   }
 }
 

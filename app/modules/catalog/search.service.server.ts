@@ -24,7 +24,7 @@ import {
   totalOf,
 } from './search-counts.server'
 import { type HsCodeTerm, parseSearchQuery } from './search-document'
-import { type CardRow, runSearchStatement } from './search-statement.server'
+import { type CardRow, runSearchStatement, searchStatementSql } from './search-statement.server'
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET } from './search.constants'
 import type { SearchProductsInput } from './search.inputs'
 
@@ -197,15 +197,26 @@ function conditionsOf(input: RatedSearch, categoryRows: CategoryRow[], text: SQL
   }
 }
 
-/** One search's groups and page cards, in one statement (search-statement.server.ts). */
-function runMatch(input: RatedSearch, categoryRows: CategoryRow[], text: TextMatch | null, limit: number, offset: number) {
+/** One search as its statement's pieces: the full-text (or typo) match with every filter, sort and page. */
+function statementOf(input: RatedSearch, categoryRows: CategoryRow[], text: TextMatch | null, limit: number, offset: number) {
   const { base, narrow, filter } = conditionsOf(input, categoryRows, text?.condition ?? null)
   const sort = input.sort ?? 'relevance'
   const price = sort === 'price_asc' || sort === 'price_desc' ? priceInEur(input.rates) : null
-  return runSearchStatement({ base, narrow, rank: text?.rank ?? null, cap: text?.cap ?? SEARCH_CANDIDATE_CAP, price, sort, limit, offset }).then((answer) => ({
-    ...answer,
-    filter,
-  }))
+  return { statement: { base, narrow, rank: text?.rank ?? null, cap: text?.cap ?? SEARCH_CANDIDATE_CAP, price, sort, limit, offset }, filter }
+}
+
+/** One search's groups and page cards, in one statement (search-statement.server.ts). */
+async function runMatch(input: RatedSearch, categoryRows: CategoryRow[], text: TextMatch | null, limit: number, offset: number) {
+  const { statement, filter } = statementOf(input, categoryRows, text, limit, offset)
+  return { ...(await runSearchStatement(statement)), filter }
+}
+
+/** The statement a search runs first (or, with `typo`, its typo fallback), to read its plan. */
+export async function searchStatementOf(input: SearchProductsInput & { currency?: string }, match: 'text' | 'typo' = 'text'): Promise<SQL> {
+  const text = textMatch(input.q)
+  const chosen = match === 'typo' ? (text?.typo ?? null) : (text?.fullText ?? null)
+  const { statement } = statementOf({ ...input, rates: await rateTable() }, await loadCategories(), chosen, SEARCH_DEFAULT_LIMIT, 0)
+  return searchStatementSql(statement)
 }
 
 /** The cards of the given products, in the given order (also the supplier profile's product page). */

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createCompany } from '../../../db/factories/companies'
+import { insertRows, productRow } from '../../../db/factories/products'
+import { database } from '../../platform/db/index.server'
+import { products } from './catalog.tables.server'
+import { searchProducts, searchStatementOf } from './search.service.server'
+
+/** 10,000 products from a small vocabulary: each word matches a few hundred to a few thousand of them, as in a real catalogue. */
+const PRODUCTS = 10_000
+const MATERIALS = ['leather', 'ceramic', 'bamboo', 'steel', 'cotton', 'glass', 'walnut', 'linen']
+const THINGS = ['tote bag', 'coffee mug', 'cutting board', 'water bottle', 'table lamp', 'dinner plate', 'desk organiser', 'throw pillow']
+const LEAVES = ['mugs-cups', 'led-filament-bulbs', 'kitchenware', 'handbags'] as const
+const ORIGINS = ['CN', 'VN', 'IN', 'TR', 'DE'] as const
+const HS_CODES = ['691200', '940511', '392690', null] as const
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
+
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(result) ? (result as Array<Record<string, unknown>>) : ((result as { rows: Array<Record<string, unknown>> }).rows ?? [])
+
+/** Every node of a plan, depth first (the JSON form of EXPLAIN nests them under `Plans`). */
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
+}
+
+async function planOf(input: Parameters<typeof searchStatementOf>[0], match: 'text' | 'typo' = 'text'): Promise<PlanNode[]> {
+  const statement = await searchStatementOf(input, match)
+  const [row] = rowsOf(await database().execute(sql`explain (format json) ${statement}`))
+  const value = row?.['QUERY PLAN']
+  const explained = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{ Plan: PlanNode }>
+  return nodesOf(explained[0]!.Plan)
+}
+
+const indexesOf = (nodes: PlanNode[]) => new Set(nodes.flatMap((node) => (node['Index Name'] ? [node['Index Name']] : [])))
+const scansProducts = (nodes: PlanNode[]) => nodes.some((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'products')
+const facetCounts = (facets: Array<{ value: string; count: number }>) => facets.map(({ value, count }) => [value, count] as const)
+
+beforeAll(async () => {
+  const verified = await createCompany({ name: 'Plan Verified Works', kind: 'supplier', verificationStatus: 'accept' })
+  const pending = await createCompany({ name: 'Plan Pending Works', kind: 'supplier', verificationStatus: 'pending' })
+  const rows = Array.from({ length: PRODUCTS }, (_, index) => {
+    const thing = THINGS[index % THINGS.length]!
+    const material = MATERIALS[Math.floor(index / THINGS.length) % MATERIALS.length]!
+    return productRow({
+      companyId: index % 3 === 0 ? pending.id : verified.id,
+      nameEn: `${material} ${thing} ${index}`,
+      sku: `PLAN-${index}`,
+      categoryId: LEAVES[index % LEAVES.length],
+      originCountry: ORIGINS[index % ORIGINS.length],
+      hsCode: HS_CODES[index % HS_CODES.length],
+      moq: 1 + (index % 500),
+      fromPrice: `${1 + (index % 90)}.5000`,
+      publishedAt: new Date(Date.UTC(2024, 0, 1) + index * 60_000),
+    })
+  })
+  for (let start = 0; start < rows.length; start += 2_000) await insertRows(products, rows.slice(start, start + 2_000))
+  await database().execute(sql`analyze`)
+}, 120_000)
+
+// The plan is PostgreSQL's: PGlite runs the same statement (every other search test), but the planner's choices are pinned
+// on the engine that serves production.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('search plan at 10,000 products (PostgreSQL)', () => {
+  it('matches words through the full-text expression index and never scans the products table', async () => {
+    for (const input of [{ q: 'leather' }, { q: 'ceramic coffee mug' }, { q: 'bamboo', originCountry: 'VN', sort: 'price_asc' as const }]) {
+      const nodes = await planOf(input)
+      expect(indexesOf(nodes), JSON.stringify(input)).toContain('products_search_idx')
+      expect(scansProducts(nodes), JSON.stringify(input)).toBe(false)
+    }
+  })
+
+  it('finds a typo through the trigram index', async () => {
+    const nodes = await planOf({ q: 'lether' }, 'typo')
+    expect(indexesOf(nodes)).toContain('products_name_en_trgm_idx')
+    expect(scansProducts(nodes)).toBe(false)
+  })
+
+  it('finds an HS code by prefix through its btree index', async () => {
+    const nodes = await planOf({ q: '6912' })
+    expect(indexesOf(nodes)).toContain('products_status_hs_prefix_idx')
+    expect(scansProducts(nodes)).toBe(false)
+  })
+})
+
+describe('facet counts at 10,000 products', () => {
+  it('equal the totals of the searches they lead to, for every category, origin, chapter and the verified filter', async () => {
+    const all = await searchProducts({ q: 'leather', locale: 'en' })
+    // The template database's demo catalogue may hold a few more.
+    expect(all.total).toBeGreaterThanOrEqual(PRODUCTS / MATERIALS.length)
+    for (const [value, count] of facetCounts(all.facets.categories)) {
+      expect((await searchProducts({ q: 'leather', categoryId: value, locale: 'en' })).total, value).toBe(count)
+    }
+    for (const [value, count] of facetCounts(all.facets.originCountries)) {
+      expect((await searchProducts({ q: 'leather', originCountry: value, locale: 'en' })).total, value).toBe(count)
+    }
+    for (const [value, count] of facetCounts(all.facets.hsChapters)) {
+      expect((await searchProducts({ q: 'leather', hsChapter: value, locale: 'en' })).total, value).toBe(count)
+    }
+    expect((await searchProducts({ q: 'leather', verifiedOnly: true, locale: 'en' })).total).toBe(all.facets.verifiedSuppliers)
+    // Under a filter, every other facet still counts within it.
+    const vietnam = await searchProducts({ q: 'leather', originCountry: 'VN', locale: 'en' })
+    for (const [value, count] of facetCounts(vietnam.facets.categories)) {
+      expect((await searchProducts({ q: 'leather', originCountry: 'VN', categoryId: value, locale: 'en' })).total, value).toBe(count)
+    }
+  })
+})
