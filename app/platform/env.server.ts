@@ -68,6 +68,11 @@ const EnvSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   /** PostgreSQL cancels a request-path statement running longer than this (migrations are exempt). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Memory per sort, hash or bitmap of a request statement, in MB: PostgreSQL's 4 MB default turns the bitmap of a broad
+   * search over a large catalogue lossy, and every row of a lossy page is then matched again from its text (ADR 040).
+   */
+  DB_WORK_MEM_MB: z.coerce.number().int().min(1).max(1_024).default(16),
   /** Requests served by the database at once; unset: 4 on PGlite (one connection), DB_POOL_MAX on PostgreSQL. */
   DB_MAX_ACTIVE_REQUESTS: z.coerce.number().int().positive().max(1_000).optional(),
   /** Requests allowed to wait for their turn; more are turned away at once with 503 and Retry-After. */

@@ -29,7 +29,7 @@ export type PostgresHandle = Extract<DatabaseHandle, { kind: 'postgres' }>
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'db/migrations')
 
 /** How long a PostgreSQL connection may take to open, and a request-path statement to run. */
-export type PostgresTimeouts = { connectTimeoutMs: number; statementTimeoutMs: number }
+export type PostgresTimeouts = { connectTimeoutMs: number; statementTimeoutMs: number; workMemMb?: number }
 
 export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectTimeoutMs: 1_500, statementTimeoutMs: 10_000 }
 
@@ -71,7 +71,7 @@ export function openPostgres(url: string, max = 10, timeouts: PostgresTimeouts =
     prepare: true,
     connect_timeout: timeouts.connectTimeoutMs / 1000,
     backoff: reconnectDelaySeconds,
-    connection: { statement_timeout: timeouts.statementTimeoutMs },
+    connection: { statement_timeout: timeouts.statementTimeoutMs, ...(timeouts.workMemMb ? { work_mem: `${timeouts.workMemMb}MB` } : {}) },
   })
   const db = drizzlePostgres({ client: preparing(client), schema, casing: 'snake_case' }) as unknown as Database
   return {

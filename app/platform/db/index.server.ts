@@ -16,7 +16,11 @@ export function databaseHandle(): DatabaseHandle {
           kind: 'postgres',
           url: config.DATABASE_URL,
           max: config.DB_POOL_MAX,
-          timeouts: { connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS },
+          timeouts: {
+            connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+            workMemMb: config.DB_WORK_MEM_MB,
+          },
         })
       : openDatabase({ kind: 'pglite', dataDir: path.resolve(config.DATA_DIR, 'pglite') })
   }
