@@ -100,19 +100,55 @@ export const products = pgTable(
     index('products_status_published_idx').on(t.status, t.publishedAt),
     index('products_status_from_price_idx').on(t.status, t.fromPrice),
     index('products_status_moq_idx').on(t.status, t.moq),
-    // Full text over an expression rather than a stored vector: a scan that would compute it per row is what the planner
-    // then sees as costly (to_tsvector), so it takes the index even for common words, where a stored vector made a
-    // sequential scan look cheap that in truth decompressed every row's 2 kB vector. A short pending list keeps each
-    // search from reading hundreds of pages of not-yet-merged entries after a bulk import (ADR 040).
-    index('products_search_idx')
-      .using('gin', sql`to_tsvector('simple'::regconfig, ${t.searchDocument})`)
-      .with({ gin_pending_list_limit: 64 }),
-    index('products_name_en_trgm_idx')
-      .using('gin', sql`lower(${t.nameEn}) gin_trgm_ops`)
-      .with({ gin_pending_list_limit: 64 }),
     check('products_status_check', sql`${t.status} in (${oneOf(PRODUCT_STATUSES)})`),
     check('products_moq_check', sql`${t.moq} >= 1`),
     check('products_lead_time_check', sql`${t.leadTimeDays} is null or ${t.leadTimeDays} >= 0`),
+  ],
+)
+
+/**
+ * What the marketplace search reads: one narrow row per published product, kept by triggers on products in the same
+ * transaction as every write (migration 0022), so it is never behind. Its columns carry the names of products' own, and
+ * the search reads it under the alias "products", so the same conditions serve both. The search document is stored out of
+ * line (`toast_tuple_target` 128, and padded past the size at which PostgreSQL moves values out at all): about forty rows
+ * fit a page where four products do, and a search visits a tenth of the pages to count its matches (ADR 041).
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').notNull(),
+    categoryId: text('category_id').notNull(),
+    originCountry: text('origin_country').notNull(),
+    hsCode: text('hs_code'),
+    moq: integer('moq').notNull(),
+    fromPrice: numeric('from_price', { precision: 18, scale: 4 }),
+    fromPriceCurrency: text('from_price_currency'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    importId: text('import_id'),
+    nameEn: text('name_en').notNull(),
+    nameZhHans: text('name_zh_hans'),
+    nameZhHant: text('name_zh_hant'),
+    /** products.search_document, padded with spaces (which full text ignores) so that it is always stored out of line. */
+    searchDocument: text('search_document').notNull(),
+  },
+  (t) => [
+    // Full text over an expression rather than a stored vector: a scan that would compute it per row is what the planner
+    // sees as costly, so it keeps to the index even for common words. A short pending list keeps each search from reading
+    // hundreds of pages of not-yet-merged entries after a bulk import.
+    index('product_search_document_idx')
+      .using('gin', sql`to_tsvector('simple'::regconfig, ${t.searchDocument})`)
+      .with({ gin_pending_list_limit: 64 }),
+    index('product_search_name_en_trgm_idx')
+      .using('gin', sql`lower(${t.nameEn}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 64 }),
+    // text_pattern_ops: an HS code prefix (LIKE '6912%') uses the index under any database collation.
+    index('product_search_hs_prefix_idx').on(t.hsCode.op('text_pattern_ops')),
+    index('product_search_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id),
+    index('product_search_category_idx').on(t.categoryId),
+    index('product_search_origin_idx').on(t.originCountry),
   ],
 )
 

@@ -1,7 +1,7 @@
 import { isNull, type SQL, sql } from 'drizzle-orm'
 import { database } from '../../platform/db/index.server'
 import { publicCompanyCards as companies } from '../companies/index.server'
-import { productImages, products } from './catalog.tables.server'
+import { productImages, productSearch, products } from './catalog.tables.server'
 import type { MatchGroup } from './search-counts.server'
 import { hsChapterOf } from './search-counts.server'
 import type { SearchSort } from './search.constants'
@@ -10,7 +10,7 @@ import type { SearchSort } from './search.constants'
 export const VERIFIED_BOOST = 0.2
 
 /**
- * One search as SQL pieces over `products` (and `live`, the live suppliers): `base` holds for the total and every facet
+ * One search as SQL pieces over `products` (read from product_search, and `live`, the live suppliers): `base` holds for the total and every facet
  * (text, MOQ, price), `narrow` is what the page adds (category, origin, chapter, verified only). With `rank`, the first
  * `cap` narrowed matches the index yields are ranked by it (plus the verified boost) and the rest follow newest first.
  */
@@ -103,7 +103,8 @@ export function searchStatementSql(statement: SearchStatement): SQL {
     select ${companies.id} as id, ${companies.name} as name, (${companies.verificationStatus} = 'accept') as verified
     from ${companies} where ${isNull(companies.deletedAt)}
   )`
-  const matched = sql`from ${products} join live on live.id = ${products.organizationId} where ${base}`
+  // The narrow copy of the published products under the name of the table: the conditions' column references read it.
+  const matched = sql`from ${productSearch} as ${products} join live on live.id = ${products.organizationId} where ${base}`
   const priceColumn = price ? sql`(${price})` : sql`null::numeric`
   const scoring = rank !== null && sort === 'relevance'
   const ctes: SQL[] = [live]

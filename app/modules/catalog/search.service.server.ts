@@ -174,9 +174,10 @@ function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatc
 /** A search with the reference rates its price range is converted with. */
 type RatedSearch = SearchProductsInput & { rates: RateTable }
 
-/** The filters as SQL: `base` (status, visibility, text, MOQ, price) holds for every facet; `narrow` is what the page adds. */
+/** The filters as SQL: `base` (visibility, text, MOQ, price) holds for every facet; `narrow` is what the page adds. */
 function conditionsOf(input: RatedSearch, categoryRows: CategoryRow[], text: SQL | null): { base: SQL; narrow: SQL | null; filter: GroupFilter } {
-  const base: SQL[] = [eq(products.status, 'published'), visibleProduct()]
+  // product_search holds the published products only.
+  const base: SQL[] = [visibleProduct()]
   if (text) base.push(text)
   if (input.moqMax !== undefined) base.push(lte(products.moq, input.moqMax))
   base.push(...priceRangeConditions({ min: input.priceMin, max: input.priceMax, currency: (input.currency ?? 'USD').toUpperCase() }, input.rates))

@@ -1,7 +1,7 @@
 import postgres from 'postgres'
 
 /** Tables whose secondary indexes a bulk load drops and rebuilds (one build beats a million index updates). */
-const BULK_TABLES = ['products', 'price_list_lines', 'product_images']
+const BULK_TABLES = ['products', 'product_search', 'price_list_lines', 'product_images']
 
 /**
  * Runs `load` on PostgreSQL with the secondary indexes of the product tables dropped, then rebuilds them exactly as
@@ -23,7 +23,7 @@ export async function withoutProductIndexes<T>(url: string, load: () => Promise<
       log(`rebuilding ${indexes.length} indexes…`)
       await sql.unsafe(`set maintenance_work_mem = '1GB'`)
       for (const index of indexes) await sql.unsafe(index.definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '))
-      await sql.unsafe('analyze products, price_list_lines, product_images')
+      await sql.unsafe('analyze products, product_search, price_list_lines, product_images')
     }
   } finally {
     await sql.end({ timeout: 5 })
