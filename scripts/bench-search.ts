@@ -388,8 +388,10 @@ async function main(): Promise<void> {
 
   const scripts = (await import(path.join(ROOT, 'package.json'), { with: { type: 'json' } })).default.scripts as Record<string, string>
   if (scripts['bench:import'] && process.env.BENCH_SKIP_IMPORT !== '1') {
+    // The import bench recreates and drops its database: it gets one of its own beside this one, never this one's.
+    const importUrl = Object.assign(new URL(DATABASE_URL), { pathname: '/tradeport_bench_import' }).toString()
     console.log('\nnpm run bench:import')
-    await run('npm', ['run', 'bench:import'])
+    await run('npm', ['run', 'bench:import'], { ...process.env, BENCH_DATABASE_URL: importUrl })
   }
 }
 

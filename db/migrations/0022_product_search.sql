@@ -15,6 +15,13 @@ CREATE TABLE "product_search" (
 	"search_document" text NOT NULL
 ) WITH (toast_tuple_target = 128);
 --> statement-breakpoint
+-- Every column but the document stays in the row (MAIN): with a target of 128 bytes PostgreSQL would otherwise move the
+-- names and ids out of line too, and ranking or grouping would read them back value by value.
+ALTER TABLE "product_search" ALTER COLUMN "id" SET STORAGE MAIN, ALTER COLUMN "organization_id" SET STORAGE MAIN,
+	ALTER COLUMN "category_id" SET STORAGE MAIN, ALTER COLUMN "origin_country" SET STORAGE MAIN, ALTER COLUMN "hs_code" SET STORAGE MAIN,
+	ALTER COLUMN "from_price" SET STORAGE MAIN, ALTER COLUMN "from_price_currency" SET STORAGE MAIN, ALTER COLUMN "import_id" SET STORAGE MAIN,
+	ALTER COLUMN "name_en" SET STORAGE MAIN, ALTER COLUMN "name_zh_hans" SET STORAGE MAIN, ALTER COLUMN "name_zh_hant" SET STORAGE MAIN;
+--> statement-breakpoint
 ALTER TABLE "product_search" ADD CONSTRAINT "product_search_id_products_id_fk" FOREIGN KEY ("id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The search reads published products only; every write to products keeps product_search in step, in the same
 -- transaction, one statement at a time (imports write thousands of rows per statement). A deleted product goes with

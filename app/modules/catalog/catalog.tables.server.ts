@@ -110,7 +110,7 @@ export const products = pgTable(
  * What the marketplace search reads: one narrow row per published product, kept by triggers on products in the same
  * transaction as every write (migration 0022), so it is never behind. Its columns carry the names of products' own, and
  * the search reads it under the alias "products", so the same conditions serve both. The search document is stored out of
- * line (`toast_tuple_target` 128, and padded past the size at which PostgreSQL moves values out at all): about forty rows
+ * line (`toast_tuple_target` 128, and padded past the size at which PostgreSQL moves values out at all), every other column stays in the row (storage MAIN): about thirty rows
  * fit a page where four products do, and a search visits a tenth of the pages to count its matches (ADR 041).
  */
 export const productSearch = pgTable(

@@ -81,6 +81,24 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('search plan at 10,000 pr
     expect(indexesOf(nodes)).toContain('product_search_hs_prefix_idx')
     expect(scansProducts(nodes)).toBe(false)
   })
+
+  it('keeps the names in the rows of the search copy: reading every name costs its pages, not a trip out of line per value', async () => {
+    await database().execute(sql`vacuum analyze product_search`)
+    const [row] = rowsOf(
+      await database().execute(
+        sql`explain (analyze, buffers, format json) select sum(length(name_en) + coalesce(length(name_zh_hans), 0) + length(organization_id)) from product_search`,
+      ),
+    )
+    const value = row?.['QUERY PLAN']
+    const [{ Plan: plan }] = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{
+      Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }
+    }>
+    const [after] = rowsOf(await database().execute(sql`select relpages from pg_class where relname = 'product_search'`))
+    const blocks = plan['Shared Hit Blocks'] + plan['Shared Read Blocks']
+    // A row per product of about 250 bytes: far fewer pages than products, and nothing read beyond them.
+    expect(Number(after?.['relpages'])).toBeLessThan(PRODUCTS / 10)
+    expect(blocks).toBeLessThanOrEqual(Number(after?.['relpages']) + 10)
+  })
 })
 
 describe('facet counts at 10,000 products', () => {
