@@ -90,9 +90,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('search plan at 10,000 pr
       ),
     )
     const value = row?.['QUERY PLAN']
-    const [{ Plan: plan }] = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{
+    const explained = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{
       Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }
     }>
+    const plan = explained[0]!.Plan
     const [after] = rowsOf(await database().execute(sql`select relpages from pg_class where relname = 'product_search'`))
     const blocks = plan['Shared Hit Blocks'] + plan['Shared Read Blocks']
     // A row per product of about 250 bytes: far fewer pages than products, and nothing read beyond them.
