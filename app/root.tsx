@@ -77,8 +77,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The shared catalogs (common, ui) plus those the matched pages brought in their loader data (`i18n`). Catalogs are
- * fixed per locale, so the merge is redone only when the locale or the set of namespaces changes.
+ * The shared catalogs (common, ui) plus those the matched pages brought in their loader data (`i18n`), merged group by
+ * group: a page may bring only some groups of a catalog (`pickedMessages`), and two pages of one screen different ones.
+ * Catalogs are fixed per locale, so the merge is redone only when the locale or the set of groups changes.
  */
 function usePageResources(locale: string, sharedResources: LocaleResources): LocaleResources {
   const matches = useMatches()
@@ -86,10 +87,14 @@ function usePageResources(locale: string, sharedResources: LocaleResources): Loc
     (c): c is LocaleResources => Boolean(c),
   )
   const signature = `${locale}|${catalogs
-    .flatMap((c) => Object.keys(c))
+    .flatMap((c) => Object.entries(c).map(([namespace, groups]) => `${namespace}:${Object.keys(groups).join('+')}`))
     .sort()
     .join(',')}`
-  const merge = () => ({ signature, resources: Object.assign({}, ...catalogs) as LocaleResources })
+  const merge = () => {
+    const resources: Record<string, Record<string, unknown>> = {}
+    for (const catalog of catalogs) for (const [namespace, groups] of Object.entries(catalog)) resources[namespace] = { ...resources[namespace], ...groups }
+    return { signature, resources: resources as LocaleResources }
+  }
   const [entry, setEntry] = useState(merge)
   if (entry.signature === signature) return entry.resources
   const next = merge()

@@ -1,13 +1,13 @@
-import { Monitor, Moon, Sun } from 'lucide-react'
 import type { FormEvent } from 'react'
 import { useTranslation } from '../platform/i18n/react'
 import { Form, useFetcher, useLocation } from 'react-router'
 import { type Locale, localizePath } from '../platform/i18n/locales'
 import { COLOR_PREFERENCES, type ColorPreference, isColorPreference } from '../platform/ui/color-mode'
 import { useColorMode } from './color-mode'
+import { SpriteIcon } from './ui/sprite-icon'
 import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuLabel } from './ui/disclosure-menu'
 
-const ICONS = { system: Monitor, light: Sun, dark: Moon } as const
+const ICONS = { system: 'monitor', light: 'sun', dark: 'moon' } as const
 
 /**
  * System / light / dark. With scripts the choice applies at once and is saved in the background; without,
@@ -19,7 +19,7 @@ export function ColorModeSwitcher({ locale, deferItems }: { locale: Locale; defe
   const fetcher = useFetcher()
   const location = useLocation()
   const action = localizePath(locale, '/color-mode')
-  const CurrentIcon = ICONS[unknown || preference === 'system' ? 'system' : value]
+  const currentIcon = ICONS[unknown || preference === 'system' ? 'system' : value]
   const choose = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     const chosen = submitter?.value
@@ -32,14 +32,13 @@ export function ColorModeSwitcher({ locale, deferItems }: { locale: Locale; defe
     <DisclosureMenu
       deferItems={deferItems}
       label={t('colorMode.current', { mode: t(`colorMode.${preference}`) })}
-      trigger={<CurrentIcon aria-hidden />}
+      trigger={<SpriteIcon name={currentIcon} />}
       data-testid="color-mode-switcher"
     >
       <DisclosureMenuLabel>{t('colorMode.label')}</DisclosureMenuLabel>
       <Form method="post" action={action} onSubmit={choose}>
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {COLOR_PREFERENCES.map((option) => {
-          const OptionIcon = ICONS[option]
           return (
             <button
               key={option}
@@ -50,7 +49,7 @@ export function ColorModeSwitcher({ locale, deferItems }: { locale: Locale; defe
               className={DISCLOSURE_ITEM_CLASS}
               data-menu-item
             >
-              <OptionIcon aria-hidden />
+              <SpriteIcon name={ICONS[option]} />
               {t(`colorMode.${option}`)}
             </button>
           )

@@ -1,9 +1,10 @@
-import { Building2, Check, ChevronsUpDown, Plus, Settings } from 'lucide-react'
+import { Check, Plus, Settings } from 'lucide-react'
 import { Form, Link, useLocation } from 'react-router'
 import type { ClientCompanies } from '../modules/companies/index'
 import { VerifiedBadge } from '../modules/companies/index'
 import { type Locale, localizePath } from '../platform/i18n/locales'
 import { useTranslation } from '../platform/i18n/react'
+import { SpriteIcon } from './ui/sprite-icon'
 import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuSeparator } from './ui/disclosure-menu'
 
 /** The active company in the top bar; switching posts to /app/switch-company and comes back here. */
@@ -25,12 +26,12 @@ export function CompanySwitcher({ companies, locale, deferItems }: { companies: 
       label={t('company.switcherLabel', { company: active.name })}
       trigger={
         <>
-          <Building2 aria-hidden className="size-4" />
+          <SpriteIcon name="building-complex" />
           <span className="max-w-48 truncate" data-testid="active-company">
             {active.name}
           </span>
           {active.verificationStatus === 'accept' ? <VerifiedBadge compact /> : null}
-          <ChevronsUpDown aria-hidden className="size-3.5 text-muted-foreground" />
+          <SpriteIcon name="chevrons-up-down" className="size-3.5 text-muted-foreground" />
         </>
       }
       align="start"

@@ -1,7 +1,7 @@
-import { Languages } from 'lucide-react'
 import { useTranslation } from '../platform/i18n/react'
 import { Form, useLocation } from 'react-router'
 import { LOCALE_ENTRIES, LOCALES, type Locale, localizePath } from '../platform/i18n/locales'
+import { SpriteIcon } from './ui/sprite-icon'
 import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuLabel } from './ui/disclosure-menu'
 
 /**
@@ -17,7 +17,7 @@ export function LanguageSwitcher({ current, deferItems }: { current: Locale; def
       label={t('language.current', { language: LOCALE_ENTRIES[current].nativeName })}
       trigger={
         <>
-          <Languages aria-hidden />
+          <SpriteIcon name="languages" />
           <span lang={LOCALE_ENTRIES[current].code} className="hidden sm:inline">
             {LOCALE_ENTRIES[current].nativeName}
           </span>

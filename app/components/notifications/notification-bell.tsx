@@ -1,4 +1,3 @@
-import { Bell } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigation } from 'react-router'
 import { type Locale, localizePath } from '../../platform/i18n/locales'
@@ -7,6 +6,7 @@ import { useRealtimeConnection, useRealtimeEvent } from '../../platform/realtime
 import { noticeConcerns } from '../../platform/realtime/realtime-core'
 import { Button, buttonClasses } from '../ui/button'
 import { cn } from '../ui/cn'
+import { SpriteIcon } from '../ui/sprite-icon'
 import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover'
 import { useFormatter } from '../use-formatter'
 import { type BellPage, fetchLatestNotifications, markAllNotificationsRead } from './notifications-api'
@@ -105,7 +105,7 @@ export function NotificationBell({ locale }: { locale: Locale }) {
             aria-label={t('notificationBell.label', { count: format.number(count) })}
             data-testid="notification-bell"
           >
-            <Bell aria-hidden />
+            <SpriteIcon name="bell" />
             {count > 0 ? (
               <span
                 aria-hidden

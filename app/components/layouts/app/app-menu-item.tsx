@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { useTranslation } from '../../../platform/i18n/react'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { cn } from '../../ui/cn'
+import { SpriteIcon } from '../../ui/sprite-icon'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../ui/tooltip'
 import type { NavItem } from './navigation'
 import { UnreadConversationsBadge } from './unread-conversations'
@@ -25,7 +26,6 @@ export function AppMenuItem({
 }) {
   const { t } = useTranslation('common')
   const label = t(item.labelKey)
-  const Icon = item.icon
   const link = (
     <Link
       to={localizePath(locale, item.to)}
@@ -38,7 +38,7 @@ export function AppMenuItem({
         collapsed && 'justify-center px-2',
       )}
     >
-      <Icon className="size-4 shrink-0" aria-hidden />
+      <SpriteIcon name={item.icon} />
       {collapsed ? null : <span className="truncate">{label}</span>}
       {!collapsed && item.badge === 'unreadConversations' ? <UnreadConversationsBadge /> : null}
     </Link>

@@ -1,7 +1,7 @@
-import { ChevronDown } from 'lucide-react'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { Locale } from '../../../platform/i18n/locales'
 import { cn } from '../../ui/cn'
+import { SpriteIcon } from '../../ui/sprite-icon'
 import { AppMenuItem } from './app-menu-item'
 import type { NavGroup } from './navigation'
 import type { NavGroupsState } from './use-nav-groups'
@@ -48,7 +48,7 @@ export function AppMenu({
                 className="flex w-full items-center justify-between rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase hover:bg-muted hover:text-foreground"
               >
                 {t(group.labelKey)}
-                <ChevronDown aria-hidden className={cn('size-3.5 shrink-0 transition-transform', !open && '-rotate-90')} />
+                <SpriteIcon name="chevron-down" className={cn('size-3.5 transition-transform', !open && '-rotate-90')} />
               </button>
             )}
             <ul id={listId} hidden={!open} className={cn('flex flex-col gap-0.5', !collapsed && 'pb-2')}>

@@ -1,4 +1,3 @@
-import { Menu } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { ClientSession } from '../../../modules/identity/index'
@@ -8,6 +7,7 @@ import { LanguageSwitcher } from '../../language-switcher'
 import { Logo } from '../../logo'
 import { Button } from '../../ui/button'
 import { Sheet, SheetContent, SheetTrigger } from '../../ui/sheet'
+import { SpriteIcon } from '../../ui/sprite-icon'
 import { UserMenu } from '../../user-menu'
 import { AppMenu } from './app-menu'
 import { CommandPalette } from './command-palette'
@@ -44,7 +44,7 @@ export function AppTopbar({ session, locale, groups, navState, pages, companySwi
           <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')}>
-                <Menu aria-hidden />
+                <SpriteIcon name="menu" />
               </Button>
             </SheetTrigger>
             <SheetContent side="left" title={t('nav.menuTitle')} description={t('nav.menuDescription')} hideDescription className="w-72">

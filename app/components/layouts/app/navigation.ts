@@ -1,40 +1,5 @@
-import {
-  BadgeCheck,
-  BarChart3,
-  Building2,
-  ClipboardList,
-  Coins,
-  Compass,
-  Contact,
-  Factory,
-  FileQuestion,
-  FolderKanban,
-  FolderTree,
-  Hash,
-  Inbox,
-  KeyRound,
-  LayoutDashboard,
-  ListChecks,
-  type LucideIcon,
-  Mail,
-  MailCheck,
-  Megaphone,
-  MessagesSquare,
-  Package,
-  Scale,
-  Search,
-  ShieldCheck,
-  ShoppingCart,
-  SlidersHorizontal,
-  Star,
-  Store,
-  Tags,
-  Truck,
-  UserCheck,
-  UserCog,
-  Users,
-} from 'lucide-react'
 import type { CompanyKind, PlatformRole } from '../../../platform/actor'
+import type { SpriteIconName } from '../../ui/sprite-icons'
 
 /** Who may see a page. */
 type Audience = {
@@ -57,7 +22,7 @@ export type NavPage = Audience & {
 }
 
 export type NavItem = NavPage & {
-  icon: LucideIcon
+  icon: SpriteIconName
   /** A live count beside the label. */
   badge?: 'unreadConversations'
   /** A first-run step: it leaves the sidebar once done (the palette still finds it). */
@@ -81,9 +46,9 @@ const HOME: NavGroup = {
   id: 'home',
   labelKey: 'nav.groups.home',
   items: [
-    { to: '/app/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard },
-    { to: '/app/guide', labelKey: 'nav.guide', icon: Compass, needsCompany: true },
-    { to: '/b2b/market', labelKey: 'nav.marketplace', icon: Store },
+    { to: '/app/dashboard', labelKey: 'nav.dashboard', icon: 'layout-dashboard' },
+    { to: '/app/guide', labelKey: 'nav.guide', icon: 'compass', needsCompany: true },
+    { to: '/b2b/market', labelKey: 'nav.marketplace', icon: 'store' },
   ],
 }
 
@@ -95,7 +60,7 @@ const SOURCING: NavGroup = {
     {
       to: '/app/purchase/projects',
       labelKey: 'nav.projects',
-      icon: FolderKanban,
+      icon: 'folder-kanban',
       companyKinds: BUYING,
       // The requirements of every project, and the projects as a board by sourcing stage.
       subpages: [
@@ -103,17 +68,17 @@ const SOURCING: NavGroup = {
         { to: '/app/sourcing/purchase', labelKey: 'nav.pipeline' },
       ],
     },
-    { to: '/app/sourcing/find', labelKey: 'nav.findSuppliers', icon: Search, companyKinds: BUYING },
-    { to: '/app/sourcing/selected', labelKey: 'nav.shortlist', icon: Star, companyKinds: BUYING },
-    { to: '/app/supplier/management', labelKey: 'nav.approvedSuppliers', icon: UserCheck, companyKinds: BUYING },
-    { to: '/app/sourcing/rfq', labelKey: 'nav.rfqs', icon: FileQuestion, companyKinds: BUYING },
-    { to: '/app/sourcing/quotations', labelKey: 'nav.quotations', icon: Scale, companyKinds: BUYING },
-    { to: '/app/orders/publish', labelKey: 'nav.buyingRequests', icon: Megaphone, companyKinds: BUYING, also: ['/app/orders/edit-publish'] },
-    { to: '/app/sourcing/research', labelKey: 'nav.research', icon: BarChart3, companyKinds: BUYING },
+    { to: '/app/sourcing/find', labelKey: 'nav.findSuppliers', icon: 'search', companyKinds: BUYING },
+    { to: '/app/sourcing/selected', labelKey: 'nav.shortlist', icon: 'star', companyKinds: BUYING },
+    { to: '/app/supplier/management', labelKey: 'nav.approvedSuppliers', icon: 'user-check', companyKinds: BUYING },
+    { to: '/app/sourcing/rfq', labelKey: 'nav.rfqs', icon: 'file-question-mark', companyKinds: BUYING },
+    { to: '/app/sourcing/quotations', labelKey: 'nav.quotations', icon: 'scale', companyKinds: BUYING },
+    { to: '/app/orders/publish', labelKey: 'nav.buyingRequests', icon: 'megaphone', companyKinds: BUYING, also: ['/app/orders/edit-publish'] },
+    { to: '/app/sourcing/research', labelKey: 'nav.research', icon: 'chart-column', companyKinds: BUYING },
     {
       to: '/app/supplier/portal',
       labelKey: 'nav.rfqInbox',
-      icon: Inbox,
+      icon: 'inbox',
       companyKinds: SUPPLYING,
       subpages: [{ to: '/app/orders/reply', labelKey: 'nav.replies' }],
     },
@@ -131,14 +96,14 @@ const ORDERS: NavGroup = {
     {
       to: '/app/orders/buyer',
       labelKey: 'nav.purchaseOrders',
-      icon: ShoppingCart,
+      icon: 'shopping-cart',
       companyKinds: BUYING,
       also: ['/app/orders/:id/view', '/app/orders/new-order'],
     },
     {
       to: '/app/supplier/purchase-order',
       labelKey: 'nav.salesOrders',
-      icon: ClipboardList,
+      icon: 'clipboard-list',
       companyKinds: SUPPLYING,
       also: ['/app/supplier/purchase/order/:id'],
       subpages: [
@@ -149,11 +114,11 @@ const ORDERS: NavGroup = {
     {
       to: '/app/orders/service',
       labelKey: 'nav.serviceOrders',
-      icon: Truck,
+      icon: 'truck',
       needsCompany: true,
       also: ['/app/orders/service-order', '/app/orders/logistic-order'],
     },
-    { to: '/app/customers', labelKey: 'nav.customers', icon: Contact, companyKinds: SUPPLYING },
+    { to: '/app/customers', labelKey: 'nav.customers', icon: 'contact', companyKinds: SUPPLYING },
   ],
   pages: [{ to: '/app/orders', labelKey: 'nav.allOrders', companyKinds: ['both'] }],
 }
@@ -162,8 +127,8 @@ const CATALOGUE: NavGroup = {
   id: 'catalogue',
   labelKey: 'nav.groups.catalogue',
   items: [
-    { to: '/app/products', labelKey: 'nav.products', icon: Package, companyKinds: SUPPLYING },
-    { to: '/app/price/new.list', labelKey: 'nav.priceLists', icon: Tags, companyKinds: SUPPLYING, also: ['/app/price/:list'] },
+    { to: '/app/products', labelKey: 'nav.products', icon: 'package', companyKinds: SUPPLYING },
+    { to: '/app/price/new.list', labelKey: 'nav.priceLists', icon: 'tags', companyKinds: SUPPLYING, also: ['/app/price/:list'] },
   ],
 }
 
@@ -171,8 +136,8 @@ const CONVERSATIONS: NavGroup = {
   id: 'conversations',
   labelKey: 'nav.groups.conversations',
   items: [
-    { to: '/app/inbox', labelKey: 'nav.inbox', icon: MessagesSquare, needsCompany: true, badge: 'unreadConversations' },
-    { to: '/app/channels', labelKey: 'nav.channels', icon: Hash, needsCompany: true },
+    { to: '/app/inbox', labelKey: 'nav.inbox', icon: 'messages-square', needsCompany: true, badge: 'unreadConversations' },
+    { to: '/app/channels', labelKey: 'nav.channels', icon: 'hash', needsCompany: true },
   ],
   // The bell in the top bar leads to them.
   pages: [
@@ -185,13 +150,13 @@ const COMPANY: NavGroup = {
   id: 'company',
   labelKey: 'nav.groups.company',
   items: [
-    { to: '/app/team', labelKey: 'nav.team', icon: Users, needsCompany: true },
-    { to: '/app/settings', labelKey: 'nav.companySettings', icon: Building2, needsCompany: true },
-    { to: '/app/supplier/setting', labelKey: 'nav.supplierProfile', icon: Factory, companyKinds: SUPPLYING },
+    { to: '/app/team', labelKey: 'nav.team', icon: 'users', needsCompany: true },
+    { to: '/app/settings', labelKey: 'nav.companySettings', icon: 'building-complex', needsCompany: true },
+    { to: '/app/supplier/setting', labelKey: 'nav.supplierProfile', icon: 'factory', companyKinds: SUPPLYING },
     {
       to: '/app/supplier/onboarding',
       labelKey: 'nav.supplierOnboarding',
-      icon: BadgeCheck,
+      icon: 'badge-check',
       companyKinds: SUPPLYING,
       doneWhen: 'companyVerified',
       also: ['/app/supplier/supplier-type'],
@@ -204,16 +169,16 @@ export const ACCOUNT: NavGroup = {
   id: 'account',
   labelKey: 'nav.groups.account',
   items: [
-    { to: '/app/user/preference', labelKey: 'nav.preferences', icon: SlidersHorizontal },
+    { to: '/app/user/preference', labelKey: 'nav.preferences', icon: 'sliders-horizontal' },
     // Resetting is the way out of the change form when the current password is forgotten.
     {
       to: '/app/user/change-password',
       labelKey: 'nav.changePassword',
-      icon: KeyRound,
+      icon: 'key-round',
       subpages: [{ to: '/app/user/reset-password', labelKey: 'nav.resetPassword' }],
     },
-    { to: '/app/user/two-factor', labelKey: 'nav.twoFactor', icon: ShieldCheck },
-    { to: '/app/user/verify', labelKey: 'nav.verify', icon: MailCheck, doneWhen: 'contactVerified' },
+    { to: '/app/user/two-factor', labelKey: 'nav.twoFactor', icon: 'shield-check' },
+    { to: '/app/user/verify', labelKey: 'nav.verify', icon: 'mail-check', doneWhen: 'contactVerified' },
   ],
 }
 
@@ -221,12 +186,12 @@ const PLATFORM: NavGroup = {
   id: 'platform',
   labelKey: 'nav.groups.platform',
   items: [
-    { to: '/app/users', labelKey: 'nav.users', icon: UserCog, adminOnly: true },
-    { to: '/app/verification', labelKey: 'nav.verification', icon: BadgeCheck, adminOnly: true },
-    { to: '/app/categories', labelKey: 'nav.categories', icon: FolderTree, adminOnly: true },
-    { to: '/app/fx-rates', labelKey: 'nav.fxRates', icon: Coins, adminOnly: true },
-    { to: '/app/jobs', labelKey: 'nav.jobs', icon: ListChecks, adminOnly: true },
-    { to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: Mail, adminOnly: true },
+    { to: '/app/users', labelKey: 'nav.users', icon: 'user-cog', adminOnly: true },
+    { to: '/app/verification', labelKey: 'nav.verification', icon: 'badge-check', adminOnly: true },
+    { to: '/app/categories', labelKey: 'nav.categories', icon: 'folder-tree', adminOnly: true },
+    { to: '/app/fx-rates', labelKey: 'nav.fxRates', icon: 'coins', adminOnly: true },
+    { to: '/app/jobs', labelKey: 'nav.jobs', icon: 'list-checks', adminOnly: true },
+    { to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: 'mail', adminOnly: true },
   ],
 }
 

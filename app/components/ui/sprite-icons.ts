@@ -1,0 +1,50 @@
+/**
+ * The icons of the app's frame (sidebar and top bar), by Lucide name. They are drawn from one sprite file
+ * (`sprite-icons.svg`, made by `npm run icons` from Lucide's own shapes), so every page carries a short reference per
+ * icon instead of its paths, and the browser fetches the shapes once for all pages.
+ */
+export const SPRITE_ICONS = [
+  'badge-check',
+  'bell',
+  'building-complex',
+  'chart-column',
+  'chevron-down',
+  'chevrons-up-down',
+  'clipboard-list',
+  'coins',
+  'compass',
+  'contact',
+  'factory',
+  'file-question-mark',
+  'folder-kanban',
+  'folder-tree',
+  'hash',
+  'inbox',
+  'key-round',
+  'languages',
+  'layout-dashboard',
+  'list-checks',
+  'mail',
+  'mail-check',
+  'megaphone',
+  'menu',
+  'messages-square',
+  'monitor',
+  'moon',
+  'package',
+  'scale',
+  'search',
+  'shield-check',
+  'shopping-cart',
+  'sliders-horizontal',
+  'star',
+  'store',
+  'sun',
+  'tags',
+  'truck',
+  'user-check',
+  'user-cog',
+  'users',
+] as const
+
+export type SpriteIconName = (typeof SPRITE_ICONS)[number]
