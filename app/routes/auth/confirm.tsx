@@ -13,13 +13,14 @@ import { cookieHeaders, routeLocale, useRootData } from '../route-helpers'
 import type { RouteHandle } from '../../platform/ui/route-handle'
 import { pageData } from '../page-data.server'
 import type { Route } from './+types/confirm'
+import { PAGE_MESSAGES } from '../page-messages'
 
 /** The auth callback: completes an email confirmation from its link, signs in and moves on. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = routeLocale(params)
   const url = new URL(request.url)
   const token = url.searchParams.get('token')
-  const page = pageData(locale, 'identity', 'confirm.metaTitle')
+  const page = pageData(locale, 'identity', 'confirm.metaTitle', PAGE_MESSAGES.confirmEmail)
   if (!token || url.searchParams.get('type') !== 'email') return { ...page, problem: 'missing' as const }
   try {
     const { setCookies } = await verifyEmailToken(token, request.headers)

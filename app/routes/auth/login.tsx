@@ -36,6 +36,7 @@ import { translator } from '../../platform/i18n/translate.server'
 import { cookieHeaders, routeLocale, useRootData } from '../route-helpers'
 import { pageData } from '../page-data.server'
 import type { Route } from './+types/login'
+import { PAGE_MESSAGES } from '../page-messages'
 
 const MODES = ['sign-in', 'sign-up', 'code', 'recovery'] as const
 type Mode = (typeof MODES)[number]
@@ -62,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const visitor = { platformAdmin: session.user.role === 'admin', hasCompany: Boolean(context.get(companiesContext)?.active) }
     throw redirect(afterSignIn(request, locale, visitor), { headers: cookieHeaders([redirectCookie('', 0)]) })
   }
-  return pageData(locale, 'identity', 'login.metaTitle')
+  return pageData(locale, 'identity', 'login.metaTitle', PAGE_MESSAGES.signIn)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]

@@ -23,12 +23,13 @@ import { AppError, isAppError } from '../../../platform/errors'
 import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { idempotencyOfForm, idempotencyOfPart, type IdempotencyOption } from '../../../platform/idempotency/idempotency.server'
-import { messagesFor, translator } from '../../../platform/i18n/translate.server'
+import { pickedMessages, translator } from '../../../platform/i18n/translate.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/new-order'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 const SUPPLIER_CHOICES = 20
 
@@ -59,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const url = new URL(request.url)
   const title = translator(ctx.locale, 'orders')('form.metaTitle')
-  const i18n = messagesFor(ctx.locale, 'orders', 'addresses')
+  const i18n = pickedMessages(ctx.locale, PAGE_MESSAGES.newOrder)
   const draftId = url.searchParams.get('draft')
   const draft = draftId ? await withRouteErrors(() => editableDraft(ctx, draftId)) : null
   const supplierId = draft?.supplier.id ?? url.searchParams.get('supplier') ?? ''

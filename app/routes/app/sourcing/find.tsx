@@ -9,6 +9,7 @@ import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/find'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page.items.map((item) => item.id),
   )
   return {
-    ...pageData(ctx.locale, 'sourcing', 'find.metaTitle'),
+    ...pageData(ctx.locale, 'sourcing', 'find.metaTitle', PAGE_MESSAGES.findSuppliers),
     filters: {
       q: query.q ?? '',
       country: query.country ?? '',

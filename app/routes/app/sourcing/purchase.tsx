@@ -13,6 +13,7 @@ import { useRootData } from '../../route-helpers'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/purchase'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const board = await withRouteErrors(() => sourcingPipeline(ctx))
   return {
-    ...pageData(ctx.locale, 'sourcing', 'pipeline.metaTitle'),
+    ...pageData(ctx.locale, 'sourcing', 'pipeline.metaTitle', PAGE_MESSAGES.sourcingPipeline),
     columns: board.columns.map((column) => ({
       stage: column.stage,
       total: column.total,

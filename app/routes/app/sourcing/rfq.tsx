@@ -21,11 +21,11 @@ import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.ser
 import { useTranslation } from '../../../platform/i18n/react'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
-import { messagesFor } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/rfq'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 const emptyValues = (projectId: string, currency: string): RfqFormValues => ({
   projectId,
@@ -84,10 +84,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             options.requirements.map((requirement) => requirement.id),
           ),
         }
-    // The form's supplier search speaks the sourcing catalog.
+    // The form's supplier search speaks the sourcing catalog (PAGE_MESSAGES.rfqs brings its groups).
     return {
-      ...pageData(ctx.locale, 'rfqs', 'form.metaTitle'),
-      i18n: messagesFor(ctx.locale, 'rfqs', 'sourcing'),
+      ...pageData(ctx.locale, 'rfqs', 'form.metaTitle', PAGE_MESSAGES.rfqs),
       mode: 'form' as const,
       options,
       values,
@@ -102,7 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
   const page = await withRouteErrors(() => listRfqs(ctx, query))
   return {
-    ...pageData(ctx.locale, 'rfqs', 'list.metaTitle'),
+    ...pageData(ctx.locale, 'rfqs', 'list.metaTitle', PAGE_MESSAGES.rfqs),
     mode: 'list' as const,
     filters: { status: query.status ?? '', q: query.q ?? '' },
     page,

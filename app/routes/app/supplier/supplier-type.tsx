@@ -11,12 +11,13 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/supplier-type'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const profile = await withRouteErrors(() => getSupplierProfile(ctx))
   return {
-    ...pageData(ctx.locale, 'suppliers', 'supplierType.metaTitle'),
+    ...pageData(ctx.locale, 'suppliers', 'supplierType.metaTitle', PAGE_MESSAGES.supplierType),
     supplierType: profile.supplierType,
     kind: profile.kind,
     canEdit: canEditCompany(ctx.actor),

@@ -22,6 +22,7 @@ import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/index'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : ApplicationQuery.parse({})
   const page = await withRouteErrors(() => listApplications(ctx, query))
   return {
-    ...pageData(ctx.locale, 'suppliers', 'queue.metaTitle'),
+    ...pageData(ctx.locale, 'suppliers', 'queue.metaTitle', PAGE_MESSAGES.verificationQueue),
     query,
     total: page.total,
     items: page.items.map((item) => ({ ...item, submittedAt: item.submittedAt.toISOString(), reviewedAt: item.reviewedAt?.toISOString() ?? null })),

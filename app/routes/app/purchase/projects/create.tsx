@@ -10,11 +10,12 @@ import { useTranslation } from '../../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../../platform/validation'
 import { pageData } from '../../../page-data.server'
 import type { Route } from './+types/create'
+import { PAGE_MESSAGES } from '../../../page-messages'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const values: ProjectFormValues = { name: '', description: '', currency: 'USD', budget: '', deadline: '' }
-  return { ...pageData(ctx.locale, 'projects', 'form.createMetaTitle'), values, idempotencyKey: randomUUID() }
+  return { ...pageData(ctx.locale, 'projects', 'form.createMetaTitle', PAGE_MESSAGES.projectForm), values, idempotencyKey: randomUUID() }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -11,6 +11,7 @@ import { fieldErrorsOf } from '../../../../platform/validation'
 import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
 import type { Route } from './+types/edit'
+import { PAGE_MESSAGES } from '../../../page-messages'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     deadline: project.deadline ?? '',
   }
   return {
-    ...pageData(ctx.locale, 'projects', 'form.editMetaTitle'),
+    ...pageData(ctx.locale, 'projects', 'form.editMetaTitle', PAGE_MESSAGES.projectForm),
     project: { id: project.id, number: project.number, version: project.version, editable: project.editable },
     values,
   }

@@ -12,6 +12,7 @@ import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
 import type { RouteHandle } from '../../../../platform/ui/route-handle'
 import type { Route } from './+types/index'
+import { PAGE_MESSAGES } from '../../../page-messages'
 
 /** The list query of the page URL; an invalid parameter is dropped rather than refused. */
 function queryFrom(params: URLSearchParams): ProjectListQuery {
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = queryFrom(url.searchParams)
   const page = await withRouteErrors(() => listProjects(ctx, query))
   return {
-    ...pageData(ctx.locale, 'projects', 'list.metaTitle'),
+    ...pageData(ctx.locale, 'projects', 'list.metaTitle', PAGE_MESSAGES.projectList),
     filters: { status: query.status ?? '', q: query.q ?? '' },
     rows: page.items.map(({ createdAt: _createdAt, ...row }) => row),
     total: page.total,
