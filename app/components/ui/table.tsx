@@ -9,11 +9,15 @@ type TableProps = ComponentProps<'table'> & {
   stackOnPhone?: boolean
 }
 
-/** A semantic table that never widens the page: on a phone it stacks into cards, or scrolls sideways inside its box. */
+/**
+ * A semantic table that never widens the page: on a phone it stacks into cards, or scrolls sideways inside its box. The
+ * look of its rows and cells is set once on the table (`.data-table` in app.css) rather than on each of its hundreds of
+ * cells; a cell's own utility classes still win, as utilities come after components.
+ */
 export function Table({ className, stackOnPhone = false, ...props }: TableProps) {
   return (
     <div className={cn('relative w-full overflow-x-auto', stackOnPhone && 'table-stack')}>
-      <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
+      <table className={cn('data-table w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   )
 }
@@ -23,11 +27,11 @@ export function TableCaption({ className, ...props }: ComponentProps<'caption'>)
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead className={cn('[&_tr]:border-b', className)} {...props} />
+  return <thead className={className} {...props} />
 }
 
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />
+  return <tbody className={className} {...props} />
 }
 
 export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
@@ -35,14 +39,14 @@ export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('border-b border-border transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted', className)} {...props} />
+  return <tr className={className} {...props} />
 }
 
 export function TableHead({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
-  return <th scope={scope} className={cn('h-10 px-3 text-start align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />
+  return <th scope={scope} className={className} {...props} />
 }
 
 /** `label` names the value when a `stackOnPhone` table shows the row as a card (usually the column's header text). */
 export function TableCell({ className, label, ...props }: ComponentProps<'td'> & { label?: string }) {
-  return <td data-label={label} className={cn('px-3 py-2 align-middle', className)} {...props} />
+  return <td data-label={label} className={className} {...props} />
 }

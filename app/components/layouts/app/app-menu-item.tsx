@@ -33,7 +33,7 @@ export function AppMenuItem({
       aria-current={current}
       aria-label={collapsed ? label : undefined}
       className={cn(
-        'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+        'nav-link',
         current ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
         collapsed && 'justify-center px-2',
       )}

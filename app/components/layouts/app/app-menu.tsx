@@ -39,14 +39,7 @@ export function AppMenu({
                 {t(group.labelKey)}
               </p>
             ) : (
-              <button
-                type="button"
-                id={headingId}
-                aria-expanded={open}
-                aria-controls={listId}
-                onClick={() => state.toggle(group.id)}
-                className="flex w-full items-center justify-between rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase hover:bg-muted hover:text-foreground"
-              >
+              <button type="button" id={headingId} aria-expanded={open} aria-controls={listId} onClick={() => state.toggle(group.id)} className="nav-heading">
                 {t(group.labelKey)}
                 <SpriteIcon name="chevron-down" className={cn('size-3.5 transition-transform', !open && '-rotate-90')} />
               </button>
