@@ -11,6 +11,7 @@ import { publicPageHeaders, seoMeta } from '../platform/seo'
 import { pageData } from './page-data.server'
 import { routeLocale, useRootData } from './route-helpers'
 import type { Route } from './+types/orders-board'
+import { PAGE_MESSAGES } from './page-messages'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = routeLocale(params)
@@ -25,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : BuyingRequestQuery.parse({})
   const [result, categoryRows] = await Promise.all([listBuyingRequests(query, locale), loadCategories()])
   const payload = {
-    ...pageData(locale, 'rfqs', 'board.metaTitle'),
+    ...pageData(locale, 'rfqs', 'board.metaTitle', PAGE_MESSAGES.requestBoard),
     description: t('board.metaDescription'),
     seo: { origin: env().PUBLIC_URL, path: '/orders', noindex: Boolean(query.q || query.category || query.offset > 0 || result.total === 0) },
     filters: { q: query.q ?? '', category: query.category ?? '' },

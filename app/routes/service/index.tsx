@@ -13,6 +13,7 @@ import { publicPageHeaders, seoMeta } from '../../platform/seo'
 import { pageData } from '../page-data.server'
 import { routeLocale, useRootData } from '../route-helpers'
 import type { Route } from './+types/index'
+import { PAGE_MESSAGES } from '../page-messages'
 
 const PATH = '/service'
 
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const counts = await verifiedProviderCounts()
   return data(
     {
-      ...pageData(locale, 'services', 'public.metaTitle'),
+      ...pageData(locale, 'services', 'public.metaTitle', PAGE_MESSAGES.publicServices),
       description: translator(locale, 'services')('public.metaDescription'),
       origin: env().PUBLIC_URL,
       services: ORDERABLE_SERVICES.map((type) => ({ type, verified: counts[type] })),

@@ -15,6 +15,7 @@ import { publicPageHeaders, seoMeta } from '../../platform/seo'
 import { pageData } from '../page-data.server'
 import { routeLocale, useRootData } from '../route-helpers'
 import type { Route } from './+types/type'
+import { PAGE_MESSAGES } from '../page-messages'
 
 const PAGE_SIZE = 20
 const isService = (value: string | undefined): value is OrderableService => (ORDERABLE_SERVICES as readonly string[]).includes(value ?? '')
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = `/services/${type}`
   return data(
     {
-      ...pageData(locale, 'services', 'public.metaTitle'),
+      ...pageData(locale, 'services', 'public.metaTitle', PAGE_MESSAGES.publicServices),
       title: t('public.typeMetaTitle', { service }),
       description: t('public.typeMetaDescription', { service, description: t(`types.${type}.description`) }),
       origin: env().PUBLIC_URL,

@@ -20,12 +20,13 @@ import { failure, failureFromError, type FormFailure, parseForm } from '../../pl
 import { parseCookieHeader, serializeCookieHeader } from '../../platform/http/cookies'
 import { type Locale, localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
-import { messagesFor, translator } from '../../platform/i18n/translate.server'
+import { pickedMessages, translator } from '../../platform/i18n/translate.server'
 import { logger } from '../../platform/logger.server'
 import { requestInfoContext } from '../../platform/request-info'
 import { pageData } from '../page-data.server'
 import { cookieHeaders, routeLocale, useRootData } from '../route-helpers'
 import type { Route } from './+types/onboard'
+import { PAGE_MESSAGES } from '../page-messages'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const locale = routeLocale(params)
@@ -34,7 +35,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     ...pageData(locale, 'suppliers', 'onboard.metaTitle'),
     description: translator(locale, 'suppliers')('onboard.intro'),
-    i18n: messagesFor(locale, 'suppliers', 'companies', 'identity'),
+    i18n: pickedMessages(locale, PAGE_MESSAGES.supplierSignUp),
     account: session ? { name: session.user.name, email: session.user.email } : null,
     currentCompany: active ? { name: active.name, canApply: canSubmitApplication(active.role, active.verificationStatus) } : null,
     documentMaxBytes: uploadLimitBytes('document'),

@@ -18,10 +18,15 @@ import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/logistic-order'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
-  return { ...pageData(ctx.locale, 'services', 'freight.metaTitle'), countries: countryOptions(ctx.locale), idempotencyKey: crypto.randomUUID() }
+  return {
+    ...pageData(ctx.locale, 'services', 'freight.metaTitle', PAGE_MESSAGES.freightRequest),
+    countries: countryOptions(ctx.locale),
+    idempotencyKey: crypto.randomUUID(),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -11,6 +11,7 @@ import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/publish'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
   const page = await withRouteErrors(() => listRfqs(ctx, query))
   return {
-    ...pageData(ctx.locale, 'rfqs', 'publish.metaTitle'),
+    ...pageData(ctx.locale, 'rfqs', 'publish.metaTitle', PAGE_MESSAGES.buyingRequest),
     filters: { status: query.status ?? '', q: query.q ?? '' },
     page,
     offset: query.offset,

@@ -18,6 +18,7 @@ import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/service-order'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 const isService = (value: string | null): value is OrderableService => (ORDERABLE_SERVICES as readonly string[]).includes(value ?? '')
 
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     Promise.all([type ? providerOptions(type, ctx.actor.companyId) : Promise.resolve([]), linkablePurchaseOrders(ctx)]),
   )
   return {
-    ...pageData(ctx.locale, 'services', 'order.metaTitle'),
+    ...pageData(ctx.locale, 'services', 'order.metaTitle', PAGE_MESSAGES.serviceOrderForm),
     type,
     provider: search.get('provider') ?? '',
     providers,

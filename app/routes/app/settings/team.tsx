@@ -38,9 +38,10 @@ import { AppError } from '../../../platform/errors'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import { messagesFor, translator } from '../../../platform/i18n/translate.server'
+import { pickedMessages, translator } from '../../../platform/i18n/translate.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/team'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -54,7 +55,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     title: translator(ctx.locale, 'team')('manage.metaTitle'),
     // The settings navigation's labels live in the companies catalog.
-    i18n: messagesFor(ctx.locale, 'team', 'companies'),
+    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.teamSettings),
     ...team,
     companyName: context.get(companiesContext)?.active?.name ?? '',
     invitations,

@@ -33,7 +33,7 @@ import { failure, failureFromError, type FormFailure, formToObject, withRouteErr
 import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { rateTable } from '../../../platform/fx/fx.service.server'
 import { useTranslation } from '../../../platform/i18n/react'
-import { messagesFor, translator } from '../../../platform/i18n/translate.server'
+import { pickedMessages, translator } from '../../../platform/i18n/translate.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
@@ -41,6 +41,7 @@ import { partyThreads } from '../inbox/party-threads.server'
 import { useRootData } from '../../route-helpers'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/quotations'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 const AWARD_FORM_ID = 'comparison-award'
 
@@ -78,7 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = pageData(ctx.locale, 'comparison', 'metaTitle')
   return {
     ...page,
-    i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') },
+    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.quotationComparison),
     quotationThreads,
     rfqs,
     rfqId,

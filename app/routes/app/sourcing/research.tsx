@@ -17,6 +17,7 @@ import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/research'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [tree, rates] = await Promise.all([categoryTree(ctx.locale), rateTable()])
   const benchmark = asked && parsed.success ? await withRouteErrors(() => priceBenchmarks(ctx, parsed.data)) : null
   return {
-    ...pageData(ctx.locale, 'sourcing', 'research.metaTitle'),
+    ...pageData(ctx.locale, 'sourcing', 'research.metaTitle', PAGE_MESSAGES.priceResearch),
     values: { ...raw, currency: parsed.success ? parsed.data.currency : raw.currency || 'USD' },
     fieldErrors: asked && !parsed.success ? fieldErrorsOf(parsed.error) : {},
     categories: flattenCategories(tree).map((node) => ({ id: node.id, name: node.name, depth: node.depth })),

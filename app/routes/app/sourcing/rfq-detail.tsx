@@ -4,7 +4,7 @@ import { RfqDetailView } from '../../../modules/sourcing/index'
 import { getRfq } from '../../../modules/sourcing/index.server'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { useTranslation } from '../../../platform/i18n/react'
-import { messagesFor } from '../../../platform/i18n/translate.server'
+import { pickedMessages } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { partyThreads } from '../inbox/party-threads.server'
 import { useRootData } from '../../route-helpers'
@@ -12,6 +12,7 @@ import { rfqPageAction } from './rfq-page-action.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/rfq-detail'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   )
   return {
     ...page,
-    i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') },
+    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.rfqDetail),
     supplierThreads,
     title: `${rfq.number} · ${rfq.title}`,
     rfq,

@@ -24,6 +24,7 @@ import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/management'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
@@ -35,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : ApprovedListQuery.parse({})
   const [page, documents] = await withRouteErrors(() => Promise.all([listApprovedSuppliers(ctx, query), approvalDocumentChoices(ctx)]))
   return {
-    ...pageData(ctx.locale, 'sourcing', 'management.metaTitle'),
+    ...pageData(ctx.locale, 'sourcing', 'management.metaTitle', PAGE_MESSAGES.approvedSuppliers),
     filters: { status: query.status ?? '', q: query.q ?? '' },
     counts: page.counts,
     rows: page.items.map((item) => ({

@@ -30,10 +30,11 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/onboarding'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
-  const meta = pageData(ctx.locale, 'suppliers', 'onboarding.metaTitle')
+  const meta = pageData(ctx.locale, 'suppliers', 'onboarding.metaTitle', PAGE_MESSAGES.supplierOnboarding)
   if (!ctx.actor.companyId) return { ...meta, supplier: null }
   const [profile, applications] = await withRouteErrors(() => Promise.all([getSupplierProfile(ctx), myApplications(ctx)]))
   return {

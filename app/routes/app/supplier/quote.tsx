@@ -43,11 +43,12 @@ import { IdempotencyField } from '../../../platform/idempotency/idempotency-fiel
 import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
-import { messagesFor } from '../../../platform/i18n/translate.server'
+import { pickedMessages } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { threadEntry } from '../inbox/entry-points.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/quote'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -64,7 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = pageData(ctx.locale, 'quotations', 'quote.metaTitle')
   return {
     ...page,
-    i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') },
+    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.supplierQuote),
     buyerThread,
     quotationThread,
     rfq,

@@ -37,10 +37,11 @@ import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import { messagesFor, translator } from '../../../platform/i18n/translate.server'
+import { pickedMessages, translator } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/setting'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -48,7 +49,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     ...pageData(ctx.locale, 'suppliers', 'setting.metaTitle'),
     // Certification field errors come from the shared company schema and its catalog.
-    i18n: messagesFor(ctx.locale, 'suppliers', 'companies'),
+    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.supplierSetting),
     profile: {
       displayName: profile.displayName,
       verificationStatus: profile.verificationStatus,

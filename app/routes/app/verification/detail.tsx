@@ -16,10 +16,11 @@ import { countryName } from '../../../platform/countries'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { LOCALES, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import { messagesFor } from '../../../platform/i18n/translate.server'
+import { pickedMessages } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/detail'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 type StoredFileLike = { id: string; name: string; contentType: string; sizeBytes: number; hasThumbnail: boolean }
 
@@ -38,7 +39,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { application, company } = detail
   return {
     ...pageData(ctx.locale, 'suppliers', 'review.metaTitle'),
-    i18n: messagesFor(ctx.locale, 'suppliers', 'companies'),
+    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.verificationReview),
     application: {
       ...application,
       submittedAt: application.submittedAt.toISOString(),

@@ -28,11 +28,12 @@ import { OpenConversation, SignInToMessage } from '../../../modules/messaging/in
 import { env } from '../../../platform/env.server'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import { messagesFor, translator } from '../../../platform/i18n/translate.server'
+import { pickedMessages, translator } from '../../../platform/i18n/translate.server'
 import { absoluteUrl, publicPageHeaders, seoMeta } from '../../../platform/seo'
 import { cookieHeaders, routeLocale, useRootData } from '../../route-helpers'
 import { threadEntry } from '../../app/inbox/entry-points.server'
 import type { Route } from './+types/detail'
+import { PAGE_MESSAGES } from '../../page-messages'
 
 const profilePath = (id: string) => `/b2b/company/${encodeURIComponent(id)}`
 
@@ -63,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       title: t('profile.metaTitle', { name: profile.name }),
       description: profile.description || summary,
-      i18n: messagesFor(locale, 'directory', 'marketplace', 'chat'),
+      i18n: pickedMessages(locale, PAGE_MESSAGES.companyProfile),
       seo: { origin, path: profile.products.offset > 0 ? `${path}?offset=${profile.products.offset}` : path, image: profile.logoUrl },
       jsonLd: supplierProfileJsonLd(profile, { origin, profile: absoluteUrl(origin, locale, path) }),
       profile,

@@ -13,6 +13,7 @@ import { fieldErrorsOf } from '../../../../platform/validation'
 import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
 import type { Route } from './+types/bulk-manage'
+import { PAGE_MESSAGES } from '../../../page-messages'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -20,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     Promise.all([getProject(ctx, params.projectId), projectRequirements(ctx, params.projectId), categoryTree(ctx.locale)]),
   )
   return {
-    ...pageData(ctx.locale, 'projects', 'grid.metaTitle'),
+    ...pageData(ctx.locale, 'projects', 'grid.metaTitle', PAGE_MESSAGES.requirementGrid),
     project: { id: project.id, number: project.number, name: project.name, editable: project.editable },
     rows,
     categories: flattenCategories(tree).map(({ id, name }) => ({ id, name })),

@@ -15,6 +15,7 @@ import { fieldErrorsOf } from '../../../../platform/validation'
 import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
 import type { Route } from './+types/create'
+import { PAGE_MESSAGES } from '../../../page-messages'
 
 const blank: RequirementFormValues = {
   projectId: '',
@@ -65,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }
     : { ...blank, projectId, targetCurrency: currency }
   return {
-    ...pageData(ctx.locale, 'projects', editing ? 'requirements.form.editMetaTitle' : 'requirements.form.createMetaTitle'),
+    ...pageData(ctx.locale, 'projects', editing ? 'requirements.form.editMetaTitle' : 'requirements.form.createMetaTitle', PAGE_MESSAGES.requirementForm),
     editing: editing ? { id: editing.id, title: editing.title, version: editing.version } : null,
     projects: projects.map(({ id, number, name }) => ({ id, number, name })),
     categories: flattenCategories(tree).map(({ id, name, depth }) => ({ id, name, depth })),

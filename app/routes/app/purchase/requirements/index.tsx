@@ -20,6 +20,7 @@ import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
 import type { RouteHandle } from '../../../../platform/ui/route-handle'
 import type { Route } from './+types/index'
+import { PAGE_MESSAGES } from '../../../page-messages'
 
 const FILTERS = ['project', 'status', 'category', 'q'] as const
 
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = queryFrom(new URL(request.url).searchParams)
   const [page, projects, tree] = await withRouteErrors(() => Promise.all([listRequirements(ctx, query), openProjects(ctx), categoryTree(ctx.locale)]))
   return {
-    ...pageData(ctx.locale, 'projects', 'requirements.list.metaTitle'),
+    ...pageData(ctx.locale, 'projects', 'requirements.list.metaTitle', PAGE_MESSAGES.requirementList),
     filters: { project: query.project ?? '', status: query.status ?? '', category: query.category ?? '', q: query.q ?? '' },
     projects: projects.map(({ id, number, name }) => ({ id, number, name })),
     categories: flattenCategories(tree).map(({ id, name, depth }) => ({ id, name, depth })),

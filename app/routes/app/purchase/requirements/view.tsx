@@ -14,6 +14,7 @@ import { fieldErrorsOf } from '../../../../platform/validation'
 import { pageData } from '../../../page-data.server'
 import { useRootData } from '../../../route-helpers'
 import type { Route } from './+types/view'
+import { PAGE_MESSAGES } from '../../../page-messages'
 
 const SAVED = ['created', 'updated'] as const
 type Saved = (typeof SAVED)[number]
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const requirement = await withRouteErrors(() => getRequirement(ctx, params.id))
   const saved = SAVED.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
-  return { ...pageData(ctx.locale, 'projects', 'requirements.detail.metaTitle'), requirement, saved }
+  return { ...pageData(ctx.locale, 'projects', 'requirements.detail.metaTitle', PAGE_MESSAGES.requirementDetail), requirement, saved }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
