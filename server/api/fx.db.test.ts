@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setEnvForTesting } from '../../app/platform/env.server'
 import { parseEcbXml } from '../../app/platform/fx/ecb.server'
 import { listCurrentRates } from '../../app/platform/fx/fx-admin.service.server'
+import { rateDay } from '../../app/platform/fx/convert'
 import { rateTable } from '../../app/platform/fx/fx.service.server'
 import { createUser } from '../../db/factories/users'
 import { call, CookieJar, testApp } from '../../tests/support/http'
@@ -86,8 +87,14 @@ describe('/v1/fx-rates', () => {
     const saved = await call(app, '/api/v1/fx-rates', { jar: admin, body: { currency: 'isk', rate_per_eur: '149.5', as_of: '2026-11-21' } })
     expect(saved.status).toBe(200)
     expect(saved.json).toMatchObject({ currency: 'ISK', rate_per_eur: '149.5000000000', as_of: '2026-11-21', source: 'manual' })
-    // The cached table forgets at once.
-    expect((await rateTable('2026-11-21')).perEur.ISK).toBe('149.5000000000')
+    // The cached table forgets at once. It carries rates without the column's trailing zeros (the same numbers), and a
+    // day only for a rate older than the table's newest.
+    const table = await rateTable('2026-11-21')
+    expect(table.perEur.ISK).toBe('149.5')
+    expect(table.asOf).toBe('2026-11-21')
+    expect(table.days?.ISK).toBeUndefined()
+    expect(rateDay(table, 'ISK', 'EUR')).toBe('2026-11-21')
+    expect(Object.values(table.days ?? {}).every((day) => day < '2026-11-21')).toBe(true)
   })
 
   it('says the ECB importer is off when FX_ECB_URL is unset, and changes nothing', async () => {
@@ -113,7 +120,7 @@ describe('/v1/fx-rates', () => {
     expect(imported.json).toEqual({ as_of: '2026-11-20', count: 30 })
     expect(await rateOf('USD')).toMatchObject({ ratePerEur: '1.0812000000', source: 'ecb', asOf: '2026-11-20' })
     expect(await rateOf('JPY')).toMatchObject({ ratePerEur: '160.0000000000', source: 'manual' })
-    expect((await rateTable('2026-11-20')).perEur.USD).toBe('1.0812000000')
+    expect((await rateTable('2026-11-20')).perEur.USD).toBe('1.0812')
   })
 
   it('says so when the feed cannot be reached', async () => {

@@ -29,11 +29,18 @@ async function loadRates(day: string): Promise<RateTable> {
     .where(lte(fxRates.asOf, day))
     .orderBy(fxRates.currency, desc(fxRates.asOf))
   const asOf = rows.reduce<string | null>((latest, row) => (latest === null || row.asOf > latest ? row.asOf : latest), null)
+  // Every page carries the table: rates without the column's trailing zeros, and a day only where it is not `asOf`
+  // (rateDay reads a missing day as asOf).
   return {
     asOf,
-    perEur: Object.fromEntries(rows.map((row) => [row.currency, row.ratePerEur])),
-    days: Object.fromEntries(rows.map((row) => [row.currency, row.asOf])),
+    perEur: Object.fromEntries(rows.map((row) => [row.currency, withoutTrailingZeros(row.ratePerEur)])),
+    days: Object.fromEntries(rows.filter((row) => row.asOf !== asOf).map((row) => [row.currency, row.asOf])),
   }
+}
+
+/** `3.9700000000` → `3.97`, `25.0000000000` → `25`: the same number, exactly. */
+function withoutTrailingZeros(decimal: string): string {
+  return decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal
 }
 
 /** Call after writing rates. */

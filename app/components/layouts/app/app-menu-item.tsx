@@ -32,11 +32,7 @@ export function AppMenuItem({
       onClick={onNavigate}
       aria-current={current}
       aria-label={collapsed ? label : undefined}
-      className={cn(
-        'nav-link',
-        current ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-        collapsed && 'justify-center px-2',
-      )}
+      className={cn('nav-link', collapsed && 'justify-center px-2')}
     >
       <SpriteIcon name={item.icon} />
       {collapsed ? null : <span className="truncate">{label}</span>}
