@@ -20,7 +20,7 @@ import { failure, failureFromError, type FormFailure, parseForm } from '../../pl
 import { parseCookieHeader, serializeCookieHeader } from '../../platform/http/cookies'
 import { type Locale, localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
-import { pickedMessages, translator } from '../../platform/i18n/translate.server'
+import { translator } from '../../platform/i18n/translate.server'
 import { logger } from '../../platform/logger.server'
 import { requestInfoContext } from '../../platform/request-info'
 import { pageData } from '../page-data.server'
@@ -33,9 +33,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const session = context.get(clientSessionContext)
   const active = context.get(companiesContext)?.active ?? null
   return {
-    ...pageData(locale, 'suppliers', 'onboard.metaTitle'),
+    ...pageData(locale, 'suppliers', 'onboard.metaTitle', PAGE_MESSAGES.supplierSignUp),
     description: translator(locale, 'suppliers')('onboard.intro'),
-    i18n: pickedMessages(locale, PAGE_MESSAGES.supplierSignUp),
     account: session ? { name: session.user.name, email: session.user.email } : null,
     currentCompany: active ? { name: active.name, canApply: canSubmitApplication(active.role, active.verificationStatus) } : null,
     documentMaxBytes: uploadLimitBytes('document'),

@@ -34,7 +34,6 @@ import {
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { useTranslation } from '../../../platform/i18n/react'
 import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
-import { pickedMessages } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/address'
@@ -44,8 +43,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const [addresses, profile] = await withRouteErrors(() => Promise.all([listAddresses(ctx), getCompanyProfile(ctx)]))
   return {
-    ...pageData(ctx.locale, 'addresses', 'meta.title'),
-    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.companyAddresses),
+    ...pageData(ctx.locale, 'addresses', 'meta.title', PAGE_MESSAGES.companyAddresses),
     addresses,
     companyCountry: profile.country,
     canManage: canEditCompany(ctx.actor),

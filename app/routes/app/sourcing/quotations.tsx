@@ -33,7 +33,7 @@ import { failure, failureFromError, type FormFailure, formToObject, withRouteErr
 import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { rateTable } from '../../../platform/fx/fx.service.server'
 import { useTranslation } from '../../../platform/i18n/react'
-import { pickedMessages, translator } from '../../../platform/i18n/translate.server'
+import { translator } from '../../../platform/i18n/translate.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
@@ -76,10 +76,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ctx,
     visible.map((supplier) => ({ id: supplier.quotationId, name: supplier.supplierName, target: { kind: 'quotation', quotationId: supplier.quotationId } })),
   )
-  const page = pageData(ctx.locale, 'comparison', 'metaTitle')
+  const page = pageData(ctx.locale, 'comparison', 'metaTitle', PAGE_MESSAGES.quotationComparison)
   return {
     ...page,
-    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.quotationComparison),
     quotationThreads,
     rfqs,
     rfqId,

@@ -4,7 +4,6 @@ import { RfqDetailView } from '../../../modules/sourcing/index'
 import { getRfq } from '../../../modules/sourcing/index.server'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { useTranslation } from '../../../platform/i18n/react'
-import { pickedMessages } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { partyThreads } from '../inbox/party-threads.server'
 import { useRootData } from '../../route-helpers'
@@ -22,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const rfq = await withRouteErrors(() => getRfq(ctx, params.id))
   const done = new URL(request.url).searchParams.get('done')
   const saved = new URL(request.url).searchParams.get('saved') === '1'
-  const page = pageData(ctx.locale, 'rfqs', 'detail.metaTitle')
+  const page = pageData(ctx.locale, 'rfqs', 'detail.metaTitle', PAGE_MESSAGES.rfqDetail)
   const supplierThreads = await partyThreads(
     ctx,
     rfq.invitees.map((invitee) => ({
@@ -33,7 +32,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   )
   return {
     ...page,
-    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.rfqDetail),
     supplierThreads,
     title: `${rfq.number} · ${rfq.title}`,
     rfq,

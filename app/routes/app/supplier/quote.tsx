@@ -43,7 +43,6 @@ import { IdempotencyField } from '../../../platform/idempotency/idempotency-fiel
 import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { fieldErrorsOf } from '../../../platform/validation'
-import { pickedMessages } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { threadEntry } from '../inbox/entry-points.server'
 import { useRootData } from '../../route-helpers'
@@ -62,10 +61,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Once a quotation is in, negotiating it has its own thread.
   const quotationThread = quotation && quotation.status !== 'draft' ? await threadEntry(ctx, { kind: 'quotation', quotationId: quotation.id }) : null
   const now = new Date()
-  const page = pageData(ctx.locale, 'quotations', 'quote.metaTitle')
+  const page = pageData(ctx.locale, 'quotations', 'quote.metaTitle', PAGE_MESSAGES.supplierQuote)
   return {
     ...page,
-    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.supplierQuote),
     buyerThread,
     quotationThread,
     rfq,

@@ -37,7 +37,7 @@ import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import { pickedMessages, translator } from '../../../platform/i18n/translate.server'
+import { translator } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/setting'
@@ -47,9 +47,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const [profile, certifications] = await withRouteErrors(() => Promise.all([getSupplierProfile(ctx), listCertifications(ctx)]))
   return {
-    ...pageData(ctx.locale, 'suppliers', 'setting.metaTitle'),
+    ...pageData(ctx.locale, 'suppliers', 'setting.metaTitle', PAGE_MESSAGES.supplierSetting),
     // Certification field errors come from the shared company schema and its catalog.
-    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.supplierSetting),
     profile: {
       displayName: profile.displayName,
       verificationStatus: profile.verificationStatus,

@@ -16,7 +16,6 @@ import { countryName } from '../../../platform/countries'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { LOCALES, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import { pickedMessages } from '../../../platform/i18n/translate.server'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/detail'
@@ -38,8 +37,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const detail = await withRouteErrors(() => getApplication(ctx, params.id))
   const { application, company } = detail
   return {
-    ...pageData(ctx.locale, 'suppliers', 'review.metaTitle'),
-    i18n: pickedMessages(ctx.locale, PAGE_MESSAGES.verificationReview),
+    ...pageData(ctx.locale, 'suppliers', 'review.metaTitle', PAGE_MESSAGES.verificationReview),
     application: {
       ...application,
       submittedAt: application.submittedAt.toISOString(),
