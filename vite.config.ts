@@ -17,6 +17,8 @@ const APP_DIR = resolve('app')
 const OUTSIDE_SHELL = /[\\/]app[\\/]modules[\\/][^\\/]+[\\/]index\.tsx?$|\.server\.|\.json$/
 /** React DOM on its own. */
 const FRAMEWORK = /node_modules[\\/](?:react-dom|scheduler)[\\/]/
+/** Lucide's drawing code, for the signed-in pages that draw Lucide components; the public pages draw from the sprite. */
+const LUCIDE = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/
 /** Modules imported by at least this many route modules (of about 90) share one chunk instead of a few hundred bytes each. */
 const COMMON_SHARE_COUNT = 38
 
@@ -52,6 +54,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: (id: string, graph: ModuleGraph) => (shellModules(graph).has(id) ? 'shell' : null), priority: 3 },
                 { name: 'framework', test: FRAMEWORK, priority: 2 },
+                { name: 'lucide', test: LUCIDE, priority: 2 },
                 { name: 'common', minShareCount: COMMON_SHARE_COUNT, priority: 1 },
               ],
             },

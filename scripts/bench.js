@@ -38,8 +38,9 @@ const SIGNED_IN_TARGETS = { listRps: 2000, pageRps: 500, htmlBytes: 40_000 }
 const ORDERS_LIST_PATH = '/api/v1/orders?limit=25'
 const SIGNED_IN_PAGES = ['/en/app/orders', DASHBOARD_PATH]
 
-const HOME_PATH = '/en'
-const HOME_JS_TARGET_BYTES = 150_000 // gzip, kB as Vite reports them (1000 bytes)
+// Issue 18: the JavaScript a public page loads, gzipped (kB as Vite reports them, 1000 bytes), as the browser fetched it
+// during the Lighthouse run: modulepreloads, route modules and what they import at hydration (the shared catalogs too).
+const PUBLIC_JS_TARGET_BYTES = 120_000
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const CHROME_FLAGS = [
   '--headless=new',
@@ -51,9 +52,10 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
-// Issue 16: mobile Lighthouse on the home page, the marketplace and a product page.
+// Issues 16 and 18: mobile Lighthouse on the home page, the marketplace, a product page, a company page and the sign-in
+// page (issue 18 asks performance >= 95 of the sign-in page; its other categories are reported against the same targets).
 const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
-const LIGHTHOUSE_PAGES = ['/en', '/en/b2b/market', 'product']
+const LIGHTHOUSE_PAGES = ['/en', '/en/b2b/market', 'product', 'company', '/en/login']
 const LIGHTHOUSE_TIMEOUT_MS = 180_000
 // Lighthouse's score moves by a few points from run to run on the same page; its docs advise the median of several.
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
@@ -509,28 +511,14 @@ function printDashboard(dashboard) {
   )
 }
 
-/** The /assets scripts a page loads: <script src>, <link rel="modulepreload"> and static or dynamic imports in inline scripts. */
-function assetScripts(html) {
-  const urls = new Set()
-  const patterns = [
-    /<script\b[^>]*\bsrc="(\/assets\/[^"]+)"/g,
-    /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="(\/assets\/[^"]+)"/g,
-    /\bimport\s*(?:\(\s*)?["'](\/assets\/[^"']+\.js)["']/g,
-    /\bfrom\s*["'](\/assets\/[^"']+\.js)["']/g,
-  ]
-  for (const pattern of patterns) for (const match of html.matchAll(pattern)) urls.add(match[1])
-  return [...urls]
-}
-
-/** Every script under /assets that the home page loads, with its size raw and gzipped (zlib's default level). */
-async function measureHomeJs(url) {
-  const response = await fetch(`${url}${HOME_PATH}`)
-  const html = await response.text()
-  if (response.status !== 200) throw new Error(`GET ${HOME_PATH} answered ${response.status}`)
+/** The scripts under /assets that a Lighthouse run's page fetched, each with its size raw and gzipped (zlib's default). */
+async function scriptsOf(lhr, url) {
+  const items = lhr.audits['network-requests']?.details?.items ?? []
+  const assets = [...new Set(items.filter((item) => item.resourceType === 'Script' && item.url.startsWith(`${url}/assets/`)).map((item) => item.url))]
   const files = []
-  for (const asset of assetScripts(html)) {
-    const body = Buffer.from(await (await fetch(`${url}${asset}`)).arrayBuffer())
-    files.push({ asset, raw: body.length, gzip: zlib.gzipSync(body).length })
+  for (const asset of assets) {
+    const body = Buffer.from(await (await fetch(asset, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())
+    files.push({ asset: asset.slice(url.length), raw: body.length, gzip: zlib.gzipSync(body).length })
   }
   const total = files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 })
   return { files, ...total }
@@ -611,19 +599,13 @@ function auditItems(audit) {
     .slice(0, 3)
 }
 
-/** JS size and Lighthouse for the home page, on the idle server after the throughput runs. */
+/** Lighthouse and the JavaScript each public page loads, on the idle server after the throughput runs. */
 async function benchFrontEnd(server, report) {
-  console.log(`[front end] JS shipped to ${HOME_PATH}…`)
-  try {
-    report.frontEnd.js = await measureHomeJs(server.url)
-  } catch (error) {
-    report.frontEnd.jsSkipped = error.message
-  }
   report.frontEnd.lighthouse = []
   for (const target of LIGHTHOUSE_PAGES) {
-    const pagePath = target === 'product' ? await firstProductPath(server.url) : target
+    const pagePath = target === 'product' ? await firstProductPath(server.url) : target === 'company' ? await firstCompanyPath(server.url) : target
     if (!pagePath) {
-      report.frontEnd.lighthouse.push({ path: 'a product page', skipped: 'no product link on /en/b2b/market' })
+      report.frontEnd.lighthouse.push({ path: `a ${target} page`, skipped: `no ${target} link on the marketplace or the directory` })
       continue
     }
     console.log(`[front end] Lighthouse on ${pagePath} (mobile, ${LIGHTHOUSE_RUNS} runs)…`)
@@ -652,7 +634,7 @@ async function benchFrontEnd(server, report) {
       `performance of the ${runs.length} runs: ${runs.map((run) => Math.round(performanceOf(run) * 100)).join(', ')} (the median run is reported)`,
       ...(lhr.runWarnings ?? []).map((warning) => `warning: ${warning}`),
     ]
-    report.frontEnd.lighthouse.push({ path: pagePath, categories, notes })
+    report.frontEnd.lighthouse.push({ path: pagePath, categories, notes, js: await scriptsOf(lhr, server.url) })
   }
 }
 
@@ -660,6 +642,12 @@ async function benchFrontEnd(server, report) {
 async function firstProductPath(url) {
   const html = await (await fetch(`${url}/en/b2b/market`)).text()
   return html.match(/href="(\/en\/b2b\/product\/[^"?#]+)"/)?.[1] ?? null
+}
+
+/** The first company page the supplier directory links to. */
+async function firstCompanyPath(url) {
+  const html = await (await fetch(`${url}/en/b2b/company`)).text()
+  return html.match(/href="(\/en\/b2b\/company\/[^"?#]+)"/)?.[1] ?? null
 }
 
 function databaseUrl(adminUrl, database) {
@@ -712,13 +700,13 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
 
 function printFrontEnd(frontEnd) {
   const rows = []
-  if (frontEnd.js) {
-    const { gzip, raw, files } = frontEnd.js
+  for (const page of frontEnd.lighthouse ?? []) {
+    if (!page.js) continue
     rows.push([
-      `JS shipped to the home page ${HOME_PATH} (${files.length} files, ${kB(raw)} raw)`,
-      `${kB(gzip)} gzip`,
-      `<= ${kB(HOME_JS_TARGET_BYTES)} gzip`,
-      verdict(gzip <= HOME_JS_TARGET_BYTES, true),
+      `JS loaded by ${page.path} (${page.js.files.length} scripts, ${kB(page.js.raw)} raw)`,
+      `${kB(page.js.gzip)} gzip`,
+      `<= ${kB(PUBLIC_JS_TARGET_BYTES)} gzip`,
+      verdict(page.js.gzip <= PUBLIC_JS_TARGET_BYTES, true),
     ])
   }
   for (const page of frontEnd.lighthouse ?? []) {
@@ -727,12 +715,12 @@ function printFrontEnd(frontEnd) {
       rows.push([`Lighthouse ${category.title} (mobile, ${page.path})`, category.score ?? 'n/a', target, verdict(category.met, true)])
     }
   }
-  if (rows.length === 0 && !frontEnd.jsSkipped && (frontEnd.lighthouse ?? []).every((page) => !page.skipped)) return
+  if (rows.length === 0 && (frontEnd.lighthouse ?? []).every((page) => !page.skipped)) return
   printTable('Front end (PGlite server)', ['Measure', 'Value', 'Target', 'Result'], rows)
-  if (frontEnd.js) {
-    console.log(`\nScripts of ${HOME_PATH} (gzip): ${frontEnd.js.files.map((file) => `${file.asset.replace('/assets/', '')} ${kB(file.gzip)}`).join(', ')}`)
+  for (const page of frontEnd.lighthouse ?? []) {
+    if (page.js)
+      console.log(`Scripts of ${page.path} (gzip): ${page.js.files.map((file) => `${file.asset.replace('/assets/', '')} ${kB(file.gzip)}`).join(', ')}`)
   }
-  if (frontEnd.jsSkipped) console.log(`\nThe JS size of ${HOME_PATH} could not be measured: ${frontEnd.jsSkipped}`)
   const describe = (audit) =>
     `  ${audit.id}: ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''} (score ${audit.score}, weight ${audit.weight})${audit.items.length > 0 ? ` [${audit.items.join(', ')}]` : ''}`
   for (const page of frontEnd.lighthouse ?? []) {

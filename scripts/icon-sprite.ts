@@ -10,8 +10,9 @@ export const ICON_SPRITE_PATH = fileURLToPath(new URL('../app/components/ui/spri
 
 type IconNode = [tag: string, attributes: Record<string, string | number>][]
 
-/** Lucide's drawing attributes, on each symbol so that every use inherits them (`stroke` follows the text colour). */
-const SYMBOL_ATTRIBUTES = 'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"'
+/** Lucide's drawing attributes, on each symbol so that every use inherits them (`stroke` follows the text colour); the
+ * stroke width comes from the referring `<svg>` (SpriteIcon's `strokeWidth`, 2 by default) so that a page may draw thinner. */
+const SYMBOL_ATTRIBUTES = 'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"'
 
 function escapeAttribute(value: string | number): string {
   return String(value).replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')

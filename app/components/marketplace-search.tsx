@@ -1,9 +1,9 @@
-import { Search } from 'lucide-react'
 import { useTranslation } from '../platform/i18n/react'
 import { Form } from 'react-router'
 import { AREAS } from '../platform/areas'
 import { type Locale, localizePath } from '../platform/i18n/locales'
 import { cn } from './ui/cn'
+import { SpriteIcon } from './ui/sprite-icon'
 
 /** The marketplace search box of the header and the home hero; shown once the marketplace exists. */
 export function MarketplaceSearch({ locale, size = 'compact' }: { locale: Locale; size?: 'compact' | 'large' }) {
@@ -18,7 +18,7 @@ export function MarketplaceSearch({ locale, size = 'compact' }: { locale: Locale
     >
       <label className="relative flex-1">
         <span className="sr-only">{t('home.searchLabel')}</span>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <SpriteIcon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <input
           type="search"
           name="q"

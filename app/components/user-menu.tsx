@@ -1,9 +1,10 @@
-import { KeyRound, LayoutDashboard, LogOut, ShieldCheck, SlidersHorizontal } from 'lucide-react'
 import { useTranslation } from '../platform/i18n/react'
 import { Form, Link } from 'react-router'
 import type { ClientSession } from '../modules/identity/index'
 import { type Locale, localizePath } from '../platform/i18n/locales'
 import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuSeparator } from './ui/disclosure-menu'
+import { SpriteIcon } from './ui/sprite-icon'
+import type { SpriteIconName } from './ui/sprite-icons'
 
 function initials(name: string): string {
   const letters = name
@@ -18,11 +19,11 @@ export function UserMenu({ session, locale, deferItems }: { session: ClientSessi
   const { t } = useTranslation('common')
   const { user } = session
   const link = (to: string) => localizePath(locale, to)
-  const items = [
-    { to: '/app/dashboard', label: t('nav.dashboard'), Icon: LayoutDashboard },
-    { to: '/app/user/preference', label: t('nav.preferences'), Icon: SlidersHorizontal },
-    { to: '/app/user/two-factor', label: t('nav.twoFactor'), Icon: ShieldCheck },
-    { to: '/app/user/change-password', label: t('nav.changePassword'), Icon: KeyRound },
+  const items: Array<{ to: string; label: string; icon: SpriteIconName }> = [
+    { to: '/app/dashboard', label: t('nav.dashboard'), icon: 'layout-dashboard' },
+    { to: '/app/user/preference', label: t('nav.preferences'), icon: 'sliders-horizontal' },
+    { to: '/app/user/two-factor', label: t('nav.twoFactor'), icon: 'shield-check' },
+    { to: '/app/user/change-password', label: t('nav.changePassword'), icon: 'key-round' },
   ]
   return (
     <DisclosureMenu
@@ -48,9 +49,9 @@ export function UserMenu({ session, locale, deferItems }: { session: ClientSessi
       </div>
       <DisclosureMenuSeparator />
       <nav aria-label={t('nav.account')}>
-        {items.map(({ to, label, Icon }) => (
+        {items.map(({ to, label, icon }) => (
           <Link key={to} to={link(to)} className={DISCLOSURE_ITEM_CLASS} data-menu-item>
-            <Icon aria-hidden />
+            <SpriteIcon name={icon} />
             {label}
           </Link>
         ))}
@@ -58,7 +59,7 @@ export function UserMenu({ session, locale, deferItems }: { session: ClientSessi
       <DisclosureMenuSeparator />
       <Form method="post" action={link('/auth/sign-out')}>
         <button type="submit" className={DISCLOSURE_ITEM_CLASS} data-menu-item>
-          <LogOut aria-hidden />
+          <SpriteIcon name="log-out" />
           {t('nav.signOut')}
         </button>
       </Form>

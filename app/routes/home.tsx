@@ -1,9 +1,9 @@
-import { BadgeCheck, FileSearch, Globe2, Handshake, Landmark, PackageCheck, Scale, ShieldCheck, Store, Truck } from 'lucide-react'
-import type { ComponentType } from 'react'
 import { useTranslation } from '../platform/i18n/react'
 import { Link } from 'react-router'
 import { MarketplaceSearch } from '../components/marketplace-search'
 import { buttonClasses } from '../components/ui/button'
+import { SpriteIcon } from '../components/ui/sprite-icon'
+import type { SpriteIconName } from '../components/ui/sprite-icons'
 import { localizePath } from '../platform/i18n/locales'
 import { translator } from '../platform/i18n/translate.server'
 import type { Route } from './+types/home'
@@ -22,9 +22,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { property: 'og:type', content: 'website' },
 ]
 
-type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>
 /** A step or point of the page: its icon, heading and text, already translated. */
-type Point = { icon: Icon; title: string; body: string }
+type Point = { icon: SpriteIconName; title: string; body: string }
 
 function Steps({ id, title, steps }: { id: string; title: string; steps: Point[] }) {
   return (
@@ -33,10 +32,10 @@ function Steps({ id, title, steps }: { id: string; title: string; steps: Point[]
         {title}
       </h3>
       <ol className="flex flex-col gap-4">
-        {steps.map(({ icon: StepIcon, title: stepTitle, body }, index) => (
+        {steps.map(({ icon, title: stepTitle, body }, index) => (
           <li key={stepTitle} className="flex gap-3">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
-              <StepIcon className="size-5" aria-hidden />
+              <SpriteIcon name={icon} className="size-5" />
             </span>
             <div>
               <p className="font-medium">
@@ -56,22 +55,22 @@ export default function Home() {
   const { t } = useTranslation('common')
   const { locale, session } = useRootData()
   const buyerSteps: Point[] = [
-    { icon: FileSearch, title: t('home.buyerStep1Title'), body: t('home.buyerStep1Body') },
-    { icon: Handshake, title: t('home.buyerStep2Title'), body: t('home.buyerStep2Body') },
-    { icon: Scale, title: t('home.buyerStep3Title'), body: t('home.buyerStep3Body') },
-    { icon: Truck, title: t('home.buyerStep4Title'), body: t('home.buyerStep4Body') },
+    { icon: 'file-search', title: t('home.buyerStep1Title'), body: t('home.buyerStep1Body') },
+    { icon: 'handshake', title: t('home.buyerStep2Title'), body: t('home.buyerStep2Body') },
+    { icon: 'scale', title: t('home.buyerStep3Title'), body: t('home.buyerStep3Body') },
+    { icon: 'truck', title: t('home.buyerStep4Title'), body: t('home.buyerStep4Body') },
   ]
   const supplierSteps: Point[] = [
-    { icon: BadgeCheck, title: t('home.supplierStep1Title'), body: t('home.supplierStep1Body') },
-    { icon: Store, title: t('home.supplierStep2Title'), body: t('home.supplierStep2Body') },
-    { icon: PackageCheck, title: t('home.supplierStep3Title'), body: t('home.supplierStep3Body') },
-    { icon: Landmark, title: t('home.supplierStep4Title'), body: t('home.supplierStep4Body') },
+    { icon: 'badge-check', title: t('home.supplierStep1Title'), body: t('home.supplierStep1Body') },
+    { icon: 'store', title: t('home.supplierStep2Title'), body: t('home.supplierStep2Body') },
+    { icon: 'package-check', title: t('home.supplierStep3Title'), body: t('home.supplierStep3Body') },
+    { icon: 'landmark', title: t('home.supplierStep4Title'), body: t('home.supplierStep4Body') },
   ]
   const trustPoints: Point[] = [
-    { icon: BadgeCheck, title: t('home.trustVerifiedTitle'), body: t('home.trustVerifiedBody') },
-    { icon: Landmark, title: t('home.trustEscrowTitle'), body: t('home.trustEscrowBody') },
-    { icon: ShieldCheck, title: t('home.trustSecurityTitle'), body: t('home.trustSecurityBody') },
-    { icon: Globe2, title: t('home.trustLanguagesTitle'), body: t('home.trustLanguagesBody') },
+    { icon: 'badge-check', title: t('home.trustVerifiedTitle'), body: t('home.trustVerifiedBody') },
+    { icon: 'landmark', title: t('home.trustEscrowTitle'), body: t('home.trustEscrowBody') },
+    { icon: 'shield-check', title: t('home.trustSecurityTitle'), body: t('home.trustSecurityBody') },
+    { icon: 'earth', title: t('home.trustLanguagesTitle'), body: t('home.trustLanguagesBody') },
   ]
   const primaryCta = session ? (
     <Link to={localizePath(locale, '/app/dashboard')} className={buttonClasses('primary', 'px-6 py-3 text-base')}>
@@ -115,9 +114,9 @@ export default function Home() {
             {t('home.trustTitle')}
           </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {trustPoints.map(({ icon: PointIcon, title, body }) => (
+            {trustPoints.map(({ icon, title, body }) => (
               <li key={title} className="flex flex-col gap-2">
-                <PointIcon className="size-6 text-primary" aria-hidden />
+                <SpriteIcon name={icon} className="size-6 text-primary" />
                 <h3 className="font-semibold">{title}</h3>
                 <p className="text-sm text-muted-foreground">{body}</p>
               </li>

@@ -7,7 +7,7 @@ import { openPage } from './support/helpers'
 // as Vite reports them); a page that grows past it fails here. The budgets hold today's sizes so that nothing grows
 // unnoticed; the issue's target is 120 kB for every page, and each budget comes down as its page gets there.
 const TARGET = 120_000
-const BUDGETS = { home: 150_000, market: 158_000, product: 155_000, company: 160_000, login: 150_000 } as const
+const BUDGETS = { home: 138_000, market: 146_000, product: 143_000, company: 146_000, login: 138_000 } as const
 
 async function scriptBytes(page: Page, path: string): Promise<{ scripts: number; gzip: number }> {
   const urls = new Set<string>()
@@ -48,5 +48,6 @@ test('public pages load no more JavaScript than their budgets', async ({ browser
     if (gzip > BUDGETS[name]) over.push(`${name} (${path}): ${gzip} bytes > ${BUDGETS[name]}`)
   }
   await test.info().attach('javascript-per-page.txt', { body: report.join('\n'), contentType: 'text/plain' })
+  process.stdout.write(`JavaScript per public page (gzip):\n${report.join('\n')}\n`)
   expect(over, `JavaScript per public page:\n${report.join('\n')}`).toEqual([])
 })

@@ -1,35 +1,28 @@
-import { cva } from 'class-variance-authority'
-import { Slot } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from './cn'
+import { Slot } from './slot'
 
-const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
-  {
-    variants: {
-      variant: {
-        primary: 'bg-primary text-primary-foreground hover:bg-primary-hover disabled:hover:bg-primary',
-        secondary: 'border border-input bg-secondary text-secondary-foreground shadow-sm hover:bg-muted',
-        ghost: 'text-foreground hover:bg-muted',
-        danger: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-      },
-      size: {
-        sm: 'h-8 px-3 text-xs',
-        md: 'px-4 py-2 text-sm',
-        lg: 'h-11 px-6 text-base',
-        icon: 'size-9 text-sm',
-      },
-    },
-    defaultVariants: { variant: 'primary', size: 'md' },
-  },
-)
+const BASE =
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0'
+const VARIANTS = {
+  primary: 'bg-primary text-primary-foreground hover:bg-primary-hover disabled:hover:bg-primary',
+  secondary: 'border border-input bg-secondary text-secondary-foreground shadow-sm hover:bg-muted',
+  ghost: 'text-foreground hover:bg-muted',
+  danger: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+}
+const SIZES = {
+  sm: 'h-8 px-3 text-xs',
+  md: 'px-4 py-2 text-sm',
+  lg: 'h-11 px-6 text-base',
+  icon: 'size-9 text-sm',
+}
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon'
+export type ButtonVariant = keyof typeof VARIANTS
+export type ButtonSize = keyof typeof SIZES
 
 /** Button styling for elements that are not a <Button>, such as router links. */
 export function buttonClasses(variant: ButtonVariant = 'primary', className?: string, size: ButtonSize = 'md'): string {
-  return cn(buttonVariants({ variant, size }), className)
+  return cn(BASE, VARIANTS[variant], SIZES[size], className)
 }
 
 type ButtonProps = ComponentProps<'button'> & {
@@ -40,6 +33,6 @@ type ButtonProps = ComponentProps<'button'> & {
 }
 
 export function Button({ variant = 'primary', size = 'md', asChild = false, className, type = 'button', ...props }: ButtonProps) {
-  if (asChild) return <Slot.Root className={buttonClasses(variant, className, size)} {...props} />
+  if (asChild) return <Slot className={buttonClasses(variant, className, size)} {...props} />
   return <button type={type} className={buttonClasses(variant, className, size)} {...props} />
 }

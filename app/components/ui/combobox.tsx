@@ -1,8 +1,8 @@
-import { ChevronsUpDown } from 'lucide-react'
 import { type ComponentProps, lazy, type ReactNode, startTransition, Suspense, useId, useState } from 'react'
 import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 import { CONTROL_CLASSES } from './input'
+import { SpriteIcon } from './sprite-icon'
 
 export type ComboboxOption = { value: string; label: string; keywords?: string[]; disabled?: boolean }
 
@@ -40,7 +40,7 @@ export function ComboboxTriggerText({ valueId, value, placeholder }: { valueId: 
       <span id={valueId} className="truncate">
         {value?.label ?? placeholder ?? t('combobox.placeholder')}
       </span>
-      <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-60" />
+      <SpriteIcon name="chevrons-up-down" className="opacity-60" />
     </>
   )
 }

@@ -2,9 +2,12 @@ import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
+import { SpriteIcon } from './sprite-icon'
+import type { SpriteIconName } from './sprite-icons'
 
 type EmptyStateProps = {
-  icon?: LucideIcon
+  /** A sprite icon's name, or a Lucide component on pages that load Lucide anyway. */
+  icon?: SpriteIconName | LucideIcon
   /** Defaults to the translated "Nothing here yet." */
   title?: ReactNode
   description?: ReactNode
@@ -19,7 +22,7 @@ export function EmptyState({ icon: Icon, title, description, action, className }
     <div className={cn('flex flex-col items-center gap-2 rounded-lg border border-dashed border-border px-6 py-10 text-center', className)}>
       {Icon ? (
         <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-          <Icon aria-hidden="true" className="size-6" />
+          {typeof Icon === 'string' ? <SpriteIcon name={Icon} className="size-6" /> : <Icon aria-hidden="true" className="size-6" />}
         </span>
       ) : null}
       <p className="font-semibold text-foreground">{title ?? t('noData')}</p>

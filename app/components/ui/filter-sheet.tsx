@@ -1,9 +1,9 @@
-import { SlidersHorizontal } from 'lucide-react'
 import { lazy, type ReactNode, startTransition, Suspense, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from '../../platform/i18n/react'
 import { Button } from './button'
 import { cn } from './cn'
+import { SpriteIcon } from './sprite-icon'
 
 const loadPanel = () => import('./filter-sheet-panel')
 const FilterSheetPanel = lazy(loadPanel)
@@ -55,7 +55,7 @@ export function FilterSheet({ active = false, headed = false, inlineFrom = 'lg',
       onFocus={() => void loadPanel()}
       onClick={used ? undefined : openFirstTime}
     >
-      <SlidersHorizontal aria-hidden="true" />
+      <SpriteIcon name="sliders-horizontal" />
       {active ? t('filterSheet.buttonActive') : t('filterSheet.button')}
     </Button>
   )

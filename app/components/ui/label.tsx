@@ -1,11 +1,16 @@
-import { Label as LabelPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from './cn'
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+/** A form label. A double click on its text does not select the text, as on a native control's label (Radix's rule). */
+export function Label({ className, onMouseDown, ...props }: ComponentProps<'label'>) {
   return (
-    <LabelPrimitive.Root
+    <label
       className={cn('text-sm font-medium text-foreground peer-disabled:cursor-not-allowed peer-disabled:opacity-60', className)}
+      onMouseDown={(event) => {
+        if ((event.target as HTMLElement).closest('button, input, select, textarea')) return
+        onMouseDown?.(event)
+        if (!event.defaultPrevented && event.detail > 1) event.preventDefault()
+      }}
       {...props}
     />
   )

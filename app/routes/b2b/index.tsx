@@ -1,4 +1,3 @@
-import { Building2, PackageOpen } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { MarketplaceSearch } from '../../components/marketplace-search'
 import { buttonClasses } from '../../components/ui/button'
@@ -16,6 +15,7 @@ import { publicPageHeaders, seoMeta } from '../../platform/seo'
 import { pageData } from '../page-data.server'
 import { routeLocale, useRootData } from '../route-helpers'
 import type { Route } from './+types/index'
+import { SpriteIcon } from '../../components/ui/sprite-icon'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = routeLocale(params)
@@ -43,7 +43,11 @@ function SupplierTile({ supplier }: { supplier: FeaturedSupplier }) {
   return (
     <li className="relative flex items-center gap-3 rounded-lg border border-border bg-card p-4 shadow-sm focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground">
-        {supplier.logoUrl ? <img src={supplier.logoUrl} alt="" className="size-full object-contain" /> : <Building2 className="size-6" aria-hidden />}
+        {supplier.logoUrl ? (
+          <img src={supplier.logoUrl} alt="" className="size-full object-contain" />
+        ) : (
+          <SpriteIcon name="building-complex" className="size-6" />
+        )}
       </span>
       <div className="flex min-w-0 flex-col gap-0.5">
         <h3 className="flex items-center gap-1 font-semibold">
@@ -75,7 +79,7 @@ export default function MarketplaceHomePage({ loaderData }: Route.ComponentProps
         </div>
       </section>
       <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-10">
-        {home.productTotal === 0 ? <EmptyState icon={PackageOpen} title={t('home.empty')} description={t('home.emptyDescription')} /> : null}
+        {home.productTotal === 0 ? <EmptyState icon="package-open" title={t('home.empty')} description={t('home.emptyDescription')} /> : null}
         {home.categories.length > 0 ? (
           <section aria-labelledby="b2b-categories-title" className="flex flex-col gap-4">
             <h2 id="b2b-categories-title" className="text-xl font-semibold">

@@ -1,4 +1,3 @@
-import { SearchX } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { buttonClasses } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
@@ -170,7 +169,7 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
           </p>
           {result.items.length === 0 ? (
             <EmptyState
-              icon={SearchX}
+              icon="search-x"
               title={t('market.empty')}
               description={
                 <span className="flex flex-col gap-1 text-start">

@@ -1,7 +1,6 @@
 // What a signed-in person can do on a product page: a buyer requests a quotation, shortlists the supplier in one of
 // their projects, messages the supplier about the product or orders it; the supplier itself edits it; someone without a
 // company is shown the way to set one up.
-import { MessageSquare, MessageSquareQuote, Pencil, ShoppingCart, Star } from 'lucide-react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { FormError, type FormErrorData } from '../../components/form-error'
 import { Alert } from '../../components/ui/alert'
@@ -15,6 +14,7 @@ import { useTranslation } from '../../platform/i18n/react'
 import { IdempotencyField } from '../../platform/idempotency/idempotency-field'
 import { NEW_PROJECT } from '../../workflows/product-enquiry'
 import { useRootData } from '../route-helpers'
+import { SpriteIcon } from '../../components/ui/sprite-icon'
 
 export type ProductEnquiryState =
   { kind: 'buyer'; projects: Array<{ id: string; label: string }>; idempotencyKey: string } | { kind: 'own'; editPath: string } | { kind: 'noCompany' }
@@ -76,11 +76,11 @@ function BuyerActions({ product, state }: { product: PublicProduct; state: Extra
         </FormField>
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="intent" value="quotation" disabled={busy} className={buttonClasses('primary')}>
-            <MessageSquareQuote className="size-4" aria-hidden />
+            <SpriteIcon name="message-square-quote" className="size-4" />
             {t('product.requestQuotation')}
           </button>
           <button type="submit" name="intent" value="shortlist" disabled={busy} className={buttonClasses('secondary')}>
-            <Star className="size-4" aria-hidden />
+            <SpriteIcon name="star" className="size-4" />
             {t('product.addToShortlist')}
           </button>
         </div>
@@ -92,12 +92,12 @@ function BuyerActions({ product, state }: { product: PublicProduct; state: Extra
           <input type="hidden" name="companyId" value={product.supplier.id} />
           <input type="hidden" name="productId" value={product.id} />
           <button type="submit" className={buttonClasses('secondary')}>
-            <MessageSquare className="size-4" aria-hidden />
+            <SpriteIcon name="message-square" className="size-4" />
             {t('product.enquiry.message')}
           </button>
         </Form>
         <Link to={orderPath} className={buttonClasses('secondary')}>
-          <ShoppingCart className="size-4" aria-hidden />
+          <SpriteIcon name="shopping-cart" className="size-4" />
           {t('product.orderProduct')}
         </Link>
       </div>
@@ -116,7 +116,7 @@ export function SignedInActions({ product, state }: { product: PublicProduct; st
         <CardTitle id="product-own-title">{t('product.enquiry.ownTitle')}</CardTitle>
         <CardDescription className="mt-1">{t('product.enquiry.ownHint')}</CardDescription>
         <Link to={localizePath(locale, state.editPath)} className={buttonClasses('secondary', 'mt-4 w-fit')}>
-          <Pencil className="size-4" aria-hidden />
+          <SpriteIcon name="pencil" className="size-4" />
           {t('product.enquiry.edit')}
         </Link>
       </Card>

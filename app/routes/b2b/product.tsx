@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { Building2, MessageSquareQuote, Star } from 'lucide-react'
 import { data, Form, Link, redirect } from 'react-router'
 import { buttonClasses } from '../../components/ui/button'
 import { Card, CardDescription, CardTitle } from '../../components/ui/card'
@@ -25,6 +24,7 @@ import { pageData } from '../page-data.server'
 import { type ProductActionResult, type ProductEnquiryState, SignedInActions } from './product-actions'
 import { cookieHeaders, routeLocale, useRootData } from '../route-helpers'
 import type { Route } from './+types/product'
+import { SpriteIcon } from '../../components/ui/sprite-icon'
 
 /** §5: a malformed id, or a product the public may not see, is a 404 naming the full requested path. */
 async function publicProductOr404(request: Request, id: string | undefined, locale: Locale): Promise<PublicProduct> {
@@ -160,7 +160,7 @@ function SupplierCard({ product }: { product: PublicProduct }) {
         {supplier.logoUrl ? (
           <img src={supplier.logoUrl} alt="" width={40} height={40} className="size-10 rounded-md border border-border object-contain" />
         ) : (
-          <Building2 className="size-5 text-muted-foreground" aria-hidden />
+          <SpriteIcon name="building-complex" className="size-5 text-muted-foreground" />
         )}
         {supplier.name}
         {supplier.verified ? <VerifiedBadge /> : null}
@@ -181,11 +181,11 @@ function VisitorActions() {
       <CardDescription className="mt-1">{t('product.signInHint')}</CardDescription>
       <Form method="post" className="mt-4 flex flex-wrap gap-2">
         <button type="submit" name="intent" value="quotation" className={buttonClasses('primary')}>
-          <MessageSquareQuote className="size-4" aria-hidden />
+          <SpriteIcon name="message-square-quote" className="size-4" />
           {t('product.requestQuotation')}
         </button>
         <button type="submit" name="intent" value="shortlist" className={buttonClasses('secondary')}>
-          <Star className="size-4" aria-hidden />
+          <SpriteIcon name="star" className="size-4" />
           {t('product.addToShortlist')}
         </button>
       </Form>

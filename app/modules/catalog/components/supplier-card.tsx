@@ -1,10 +1,10 @@
-import { Building2, MapPin } from 'lucide-react'
 import { Link } from 'react-router'
 import { useFormatter } from '../../../components/use-formatter'
 import { countryName } from '../../../platform/countries'
 import { useTranslation } from '../../../platform/i18n/react'
 import { VerifiedBadge } from '../../companies/index'
 import type { DirectorySupplier } from '../supplier-directory.service.server'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
 
 /** A company's logo, or a neutral placeholder of the same size. */
 export function SupplierLogo({ name, url, size = 'md' }: { name: string; url: string | null; size?: 'md' | 'lg' }) {
@@ -21,7 +21,7 @@ export function SupplierLogo({ name, url, size = 'md' }: { name: string; url: st
     )
   return (
     <span className={`${box} flex shrink-0 items-center justify-center rounded-md border border-border bg-muted text-muted-foreground`}>
-      <Building2 aria-hidden="true" className="size-1/2" />
+      <SpriteIcon name="building-complex" className="size-1/2" />
     </span>
   )
 }
@@ -64,7 +64,7 @@ export function SupplierCard({ supplier, href }: { supplier: DirectorySupplier; 
         <div className="text-muted-foreground">
           <dt className="sr-only">{t('list.location')}</dt>
           <dd className="flex items-center gap-1.5">
-            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            <SpriteIcon name="map-pin" />
             {location}
           </dd>
         </div>

@@ -1,4 +1,3 @@
-import { Award, Globe, LogIn, MessageSquareQuote } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { Button } from '../../../components/ui/button'
@@ -8,6 +7,7 @@ import { countryName } from '../../../platform/countries'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { PublicSupplierProfile } from '../supplier-directory.service.server'
 import { usePlaceName } from './supplier-card'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
 
 type ProfileProps = { profile: PublicSupplierProfile }
 
@@ -74,7 +74,7 @@ export function SupplierCertifications({ profile }: ProfileProps) {
         <ul className="grid gap-3 sm:grid-cols-2">
           {profile.certifications.map((certification) => (
             <li key={certification.id} className="flex gap-3 rounded-md border border-border p-3 text-sm">
-              <Award aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              <SpriteIcon name="award" className="mt-0.5 size-5 text-primary" />
               <div className="flex flex-col gap-0.5">
                 <span className="font-medium">{certification.name}</span>
                 {certification.issuer ? <span className="text-muted-foreground">{t('profile.issuer', { issuer: certification.issuer })}</span> : null}
@@ -137,7 +137,7 @@ export function SupplierContactCard({ profile, signedIn }: ProfileProps & { sign
             rel="nofollow noopener noreferrer"
             className="inline-flex items-center gap-1.5 break-all font-medium text-primary underline-offset-4 hover:underline"
           >
-            <Globe aria-hidden="true" className="size-4 shrink-0" />
+            <SpriteIcon name="globe" />
             {profile.website.replace(/^https?:\/\//, '')}
           </a>
         ) : (
@@ -148,11 +148,11 @@ export function SupplierContactCard({ profile, signedIn }: ProfileProps & { sign
         <Form method="post" className="flex flex-col gap-2">
           <p className="text-sm text-muted-foreground">{t('profile.signInToContact')}</p>
           <Button type="submit" name="intent" value="contact">
-            <LogIn aria-hidden="true" className="size-4" />
+            <SpriteIcon name="log-in" />
             {t('profile.contactSupplier')}
           </Button>
           <Button type="submit" name="intent" value="quote" variant="secondary">
-            <MessageSquareQuote aria-hidden="true" className="size-4" />
+            <SpriteIcon name="message-square-quote" />
             {t('profile.requestQuotation')}
           </Button>
         </Form>

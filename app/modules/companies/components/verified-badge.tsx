@@ -1,7 +1,7 @@
-import { BadgeCheck } from 'lucide-react'
 import { cn } from '../../../components/ui/cn'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { VerificationStatus } from '../companies.constants'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
 
 /**
  * "Verified supplier" beside a company's name. Given a `status`, it shows only once the verification
@@ -21,7 +21,7 @@ export function VerifiedBadge({ status = 'accept', compact = false, className }:
       )}
       title={compact ? label : undefined}
     >
-      <BadgeCheck aria-hidden="true" className="size-3.5" />
+      <SpriteIcon name="badge-check" className="size-3.5" />
       <span className={compact ? 'sr-only' : undefined}>{label}</span>
     </span>
   )

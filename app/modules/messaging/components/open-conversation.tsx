@@ -1,9 +1,9 @@
-import { MessageSquare } from 'lucide-react'
 import { Link, useFetcher } from 'react-router'
 import { Button, type ButtonSize, type ButtonVariant, buttonClasses } from '../../../components/ui/button'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { ThreadTarget } from '../messaging.types'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
 
 type OpenConversationProps = {
   locale: Locale
@@ -35,7 +35,7 @@ export function OpenConversation({ locale, target, existingId, labelKey, subject
   if (existingId) {
     return (
       <Link to={localizePath(locale, `/app/inbox/${encodeURIComponent(existingId)}`)} className={buttonClasses(variant, 'gap-2', size)} aria-label={accessible}>
-        <MessageSquare aria-hidden="true" className="size-4" />
+        <SpriteIcon name="message-square" />
         {label}
       </Link>
     )
@@ -47,7 +47,7 @@ export function OpenConversation({ locale, target, existingId, labelKey, subject
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <Button type="submit" variant={variant} size={size} disabled={fetcher.state !== 'idle'} aria-label={accessible}>
-        <MessageSquare aria-hidden="true" className="size-4" />
+        <SpriteIcon name="message-square" />
         {fetcher.state === 'idle' ? label : t('entry.opening')}
       </Button>
       {failed ? (
@@ -65,7 +65,7 @@ export function SignInToMessage({ size = 'sm' }: { size?: ButtonSize }) {
   return (
     <form method="post">
       <Button type="submit" variant="secondary" size={size}>
-        <MessageSquare aria-hidden="true" className="size-4" />
+        <SpriteIcon name="message-square" />
         {t('entry.signIn')}
       </Button>
     </form>

@@ -1,4 +1,3 @@
-import { MapPin, Package } from 'lucide-react'
 import { data, Link, redirect } from 'react-router'
 import { Card, CardTitle } from '../../../components/ui/card'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -34,6 +33,7 @@ import { cookieHeaders, routeLocale, useRootData } from '../../route-helpers'
 import { threadEntry } from '../../app/inbox/entry-points.server'
 import type { Route } from './+types/detail'
 import { PAGE_MESSAGES } from '../../page-messages'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
 
 const profilePath = (id: string) => `/b2b/company/${encodeURIComponent(id)}`
 
@@ -108,7 +108,7 @@ function ProfileHeader({ profile }: { profile: PublicSupplierProfile }) {
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
             {profile.verified ? <VerifiedBadge /> : null}
             <span className="inline-flex items-center gap-1">
-              <MapPin aria-hidden="true" className="size-4" />
+              <SpriteIcon name="map-pin" className="size-4" />
               {place}
             </span>
             {profile.supplierType ? <span>{t(`supplierTypes.${profile.supplierType}`)}</span> : null}
@@ -135,7 +135,7 @@ function ProfileProducts({ profile }: { profile: PublicSupplierProfile }) {
         <p className="text-sm text-muted-foreground">{t('profile.productCount', { count: format.number(products.total) })}</p>
       </div>
       {products.items.length === 0 ? (
-        <EmptyState icon={Package} title={t('profile.noProducts')} />
+        <EmptyState icon="package" title={t('profile.noProducts')} />
       ) : (
         <ProductGrid products={products.items.map((product) => toMarketCard(product, locale))} locale={locale} />
       )}

@@ -1,4 +1,3 @@
-import { Building2 } from 'lucide-react'
 import { data, Form, Link } from 'react-router'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -179,7 +178,7 @@ export default function SupplierDirectoryPage({ loaderData: data }: Route.Compon
         </div>
         {page.items.length === 0 ? (
           <EmptyState
-            icon={Building2}
+            icon="building-complex"
             title={data.filtered ? t('list.emptyFiltered') : t('list.empty')}
             description={data.filtered ? t('list.emptyFilteredDescription') : t('list.emptyDescription')}
             action={
