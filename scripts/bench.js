@@ -56,6 +56,8 @@ const CHROME_FLAGS = [
 // page (issue 18 asks performance >= 95 of the sign-in page; its other categories are reported against the same targets).
 const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 const LIGHTHOUSE_PAGES = ['/en', '/en/b2b/market', 'product', 'company', '/en/login']
+/** Pages robots.txt and their noindex keep out of search engines: their SEO passes when every check but indexability does. */
+const KEPT_OUT_OF_SEARCH = new Set(['/en/login'])
 const LIGHTHOUSE_TIMEOUT_MS = 180_000
 // Lighthouse's score moves by a few points from run to run on the same page; its docs advise the median of several.
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
@@ -92,10 +94,9 @@ function run(command, args) {
   })
 }
 
+/** Builds when the build is missing or older than the sources (as `npm start` does), so the bench never measures a stale one. */
 async function ensureBuild() {
-  if (existsSync(path.join(ROOT, 'build/server/index.js'))) return
-  console.log('build/server/index.js missing; running npm run build')
-  await run('npm', ['run', 'build'])
+  await run('node', ['scripts/ensure-build.js'])
 }
 
 function freePort() {
@@ -627,6 +628,18 @@ async function benchFrontEnd(server, report) {
       const category = lhr.categories[id]
       const score = category?.score === null || category?.score === undefined ? null : Math.round(category.score * 100)
       const failing = category ? failingAudits(lhr, id) : []
+      if (id === 'seo' && KEPT_OUT_OF_SEARCH.has(target)) {
+        // Blocked from indexing on purpose (robots.txt and noindex): every other SEO check must pass.
+        const others = failing.filter((audit) => audit.id !== 'is-crawlable')
+        return {
+          id,
+          title: 'SEO, every check but indexability (kept out of search on purpose)',
+          score,
+          target: 'all',
+          failing: others,
+          met: score !== null && others.length === 0,
+        }
+      }
       return { id, title: category?.title ?? id, score, target: categoryTarget, failing, met: score !== null && score >= categoryTarget }
     })
     const notes = [
@@ -711,7 +724,7 @@ function printFrontEnd(frontEnd) {
   }
   for (const page of frontEnd.lighthouse ?? []) {
     for (const category of page.categories ?? []) {
-      const target = category.target === 100 ? '= 100' : `>= ${category.target}`
+      const target = category.target === 'all' ? 'all pass' : category.target === 100 ? '= 100' : `>= ${category.target}`
       rows.push([`Lighthouse ${category.title} (mobile, ${page.path})`, category.score ?? 'n/a', target, verdict(category.met, true)])
     }
   }

@@ -63,10 +63,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const visitor = { platformAdmin: session.user.role === 'admin', hasCompany: Boolean(context.get(companiesContext)?.active) }
     throw redirect(afterSignIn(request, locale, visitor), { headers: cookieHeaders([redirectCookie('', 0)]) })
   }
-  return pageData(locale, 'identity', 'login.metaTitle', PAGE_MESSAGES.signIn)
+  return { ...pageData(locale, 'identity', 'login.metaTitle', PAGE_MESSAGES.signIn), description: translator(locale, 'identity')('login.metaDescription') }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'description', content: loaderData?.description },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function action({ request, params }: Route.ActionArgs) {
   const locale = routeLocale(params)

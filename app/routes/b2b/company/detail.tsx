@@ -99,7 +99,14 @@ function ProfileHeader({ profile }: { profile: PublicSupplierProfile }) {
     <header className="flex flex-col gap-4">
       {/* Decorative: the company's name and facts follow. */}
       {profile.bannerUrl ? (
-        <img src={profile.bannerUrl} alt="" width={1200} height={300} className="aspect-[4/1] w-full rounded-lg border border-border object-cover" />
+        <img
+          src={profile.bannerUrl}
+          alt=""
+          width={1200}
+          height={300}
+          fetchPriority="high"
+          className="aspect-[4/1] w-full rounded-lg border border-border object-cover"
+        />
       ) : null}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <SupplierLogo name={profile.name} url={profile.logoUrl} size="lg" />
