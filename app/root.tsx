@@ -2,12 +2,14 @@ import { type ReactNode, use, useState } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
+import sprite from './components/ui/sprite-icons.svg?no-inline'
 import { ColorModeProvider, htmlColorClass } from './components/color-mode'
 import { ErrorPage } from './components/error-page'
 import { PageLayout } from './components/layouts/page-layout'
 import { NavigationProgress } from './components/ui/navigation-progress'
 import { HydrationProvider } from './components/use-hydrated'
 import { ToastHost } from './components/ui/toast'
+import { SpriteUrlProvider } from './components/ui/sprite-icon'
 import { AuthEventsProvider } from './modules/identity/index'
 import { clientSessionContext, PreferencesProvider } from './modules/identity/index'
 import { authMiddleware, viewerPreferences } from './modules/identity/index.server'
@@ -68,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
+        <SpriteUrlProvider value={sprite}>{children}</SpriteUrlProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
