@@ -1,7 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { requestId } from 'hono/request-id'
 import { isbot } from 'isbot'
 import { RouterContextProvider } from 'react-router'
@@ -15,6 +14,7 @@ import { requestScope } from '../app/platform/request-scope.server'
 import { errorResponse } from './api/errors'
 import { createApiRouter } from './api/router'
 import { AnonymousPageCache } from './middleware/anonymous-page-cache'
+import { compression } from './middleware/compression'
 import { busyPage, databaseAdmissionLine } from './middleware/database-admission'
 import { inputGuard } from './middleware/input-guard'
 import { pageEtag } from './middleware/page-etag'
@@ -88,7 +88,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.use(requestId({ headerName: 'x-request-id', limitLength: 64 }))
   app.use(requestContext())
   app.use(securityHeaders(config))
-  app.use(compress())
+  app.use(compression())
   app.use(requestBodyLimit(config))
   app.use(originCheck(config))
   app.use(inputGuard(isPagePath))
@@ -99,7 +99,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.route('/', createSeoRouter(config))
 
   if (config.NODE_ENV === 'production') {
-    // Compressed at build time (Brotli and gzip copies beside each file); the compress middleware leaves them be.
+    // Compressed at build time (Brotli and gzip copies beside each file); the compression middleware leaves them be.
     app.use(
       '/assets/*',
       serveStatic({ root: './build/client', precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
