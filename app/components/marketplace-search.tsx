@@ -17,12 +17,12 @@ export function MarketplaceSearch({ locale, size = 'compact' }: { locale: Locale
       className={cn('flex w-full items-center gap-2', size === 'large' ? 'max-w-2xl' : 'max-w-sm')}
     >
       <label className="relative flex-1">
-        <span className="sr-only">{t('home.searchLabel')}</span>
+        <span className="sr-only">{t('search.label')}</span>
         <SpriteIcon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <input
           type="search"
           name="q"
-          placeholder={t('home.searchPlaceholder')}
+          placeholder={t('search.placeholder')}
           className={cn(
             'w-full rounded-md border border-input bg-background pl-9 pr-3 text-foreground placeholder:text-muted-foreground',
             size === 'large' ? 'py-3 text-base' : 'py-1.5 text-sm',
@@ -36,7 +36,7 @@ export function MarketplaceSearch({ locale, size = 'compact' }: { locale: Locale
           size === 'large' ? 'px-5 py-3' : 'px-3 py-1.5 text-sm',
         )}
       >
-        {t('home.searchSubmit')}
+        {t('search.submit')}
       </button>
     </Form>
   )

@@ -9,6 +9,8 @@ import type { MessagePick } from '../platform/i18n/translate.server'
 export const PAGE_MESSAGES = {
   /** The order lists (all orders, and the buyer's): filters, rows, statuses. */
   orderList: { orders: ['list', 'side', 'status', 'validation'] },
+  /** The home page's own texts, which no other page needs in the catalogs every page loads. */
+  landing: { marketplace: ['landing', 'validation'] },
   /** A new order or a draft: the order form and its delivery address. */
   newOrder: { orders: ['form', 'incoterms', 'paymentTerms', 'validation'], addresses: ['form', 'select', 'validation'] },
   projectList: { projects: ['list', 'status', 'validation'] },
@@ -70,6 +72,7 @@ export const PAGE_MESSAGES = {
 /** The route modules that send each pick, for the test. */
 export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> = {
   orderList: ['app/routes/app/orders/index.tsx', 'app/routes/app/orders/buyer.tsx'],
+  landing: ['app/routes/home.tsx'],
   newOrder: ['app/routes/app/orders/new-order.tsx'],
   projectList: ['app/routes/app/purchase/projects/index.tsx'],
   projectForm: ['app/routes/app/purchase/projects/create.tsx', 'app/routes/app/purchase/projects/edit.tsx'],
