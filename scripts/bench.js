@@ -613,7 +613,12 @@ function auditItems(audit) {
 async function benchFrontEnd(server, report) {
   report.frontEnd.lighthouse = []
   for (const target of LIGHTHOUSE_PAGES) {
-    const pagePath = target === 'product' ? await firstProductPath(server.url) : target === 'company' ? await firstCompanyPath(server.url) : target
+    const pagePath =
+      target === 'product'
+        ? await firstLinkedPath(server.url, '/en/b2b/market', '/en/b2b/product/')
+        : target === 'company'
+          ? await firstLinkedPath(server.url, '/en/b2b/company', '/en/b2b/company/')
+          : target
     if (!pagePath) {
       report.frontEnd.lighthouse.push({ path: `a ${target} page`, skipped: `no ${target} link on the marketplace or the directory` })
       continue
@@ -660,16 +665,10 @@ async function benchFrontEnd(server, report) {
   }
 }
 
-/** The first product page the marketplace links to. */
-async function firstProductPath(url) {
-  const html = await (await fetch(`${url}/en/b2b/market`)).text()
-  return html.match(/href="(\/en\/b2b\/product\/[^"?#]+)"/)?.[1] ?? null
-}
-
-/** The first company page the supplier directory links to. */
-async function firstCompanyPath(url) {
-  const html = await (await fetch(`${url}/en/b2b/company`)).text()
-  return html.match(/href="(\/en\/b2b\/company\/[^"?#]+)"/)?.[1] ?? null
+/** The first page under `prefix` that the listing at `listPath` links to (a product from the market, a company from the directory). */
+async function firstLinkedPath(url, listPath, prefix) {
+  const html = await (await fetch(`${url}${listPath}`)).text()
+  return html.match(new RegExp(`href="(${prefix}[^"?#]+)"`))?.[1] ?? null
 }
 
 function databaseUrl(adminUrl, database) {

@@ -2,6 +2,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress'
+import { parseAccept } from 'hono/utils/accept'
 
 // Response compression. A page or an API answer is one buffer (entry.server.tsx answers with the whole page; JSON is one
 // string), so it is compressed in one call, on libuv's thread pool: Brotli at quality 4 where the client takes it (every
@@ -23,15 +24,11 @@ type Encoding = 'br' | 'gzip'
 /** The encoding the client accepts with the highest weight, Brotli first on a tie; undefined for none. */
 export function acceptedEncoding(header: string | undefined, candidates: readonly Encoding[] = ['br', 'gzip']): Encoding | undefined {
   if (!header) return undefined
-  const weights = new Map<string, number>()
-  for (const part of header.split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';')
-    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='))
-    weights.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1)
-  }
+  const accepts = parseAccept(header)
+  const weight = (type: string) => accepts.find((accept) => accept.type.toLowerCase() === type)?.q
   let best: { encoding: Encoding; q: number } | undefined
   for (const encoding of candidates) {
-    const q = weights.get(encoding) ?? weights.get('*') ?? 0
+    const q = weight(encoding) ?? weight('*') ?? 0
     if (q > 0 && (!best || q > best.q)) best = { encoding, q }
   }
   return best?.encoding
@@ -85,7 +82,11 @@ export function compression(): MiddlewareHandler {
     if (!compressible(response, c.req.method) || !response.body) return
     const length = response.headers.get('content-length')
     if (length !== null && Number(length) < THRESHOLD_BYTES) return
+    varyOnEncoding(response.headers)
     const accepted = c.req.header('accept-encoding')
+    // A client that takes neither encoding (a script, a benchmark) gets the body untouched, unread.
+    const encoding = acceptedEncoding(accepted)
+    if (!encoding) return
     // Status and headers carry over; Hono also copies the old response's headers onto the new one, so edits come after.
     const init = { status: response.status, statusText: response.statusText, headers: response.headers }
 
@@ -94,12 +95,10 @@ export function compression(): MiddlewareHandler {
     const second = first.done ? first : await reader.read()
     if (second.done) {
       const bytes = first.value ?? new Uint8Array()
-      const encoding = bytes.byteLength < THRESHOLD_BYTES ? undefined : acceptedEncoding(accepted)
-      const encoded = encoding ? await compressOnce(encoding, bytes) : undefined
+      const encoded = bytes.byteLength < THRESHOLD_BYTES ? undefined : await compressOnce(encoding, bytes)
       // zlib's output is a Buffer over a plain ArrayBuffer, never a shared one.
       c.res = new Response(encoded ? (encoded as Uint8Array<ArrayBuffer>) : bytes, init)
-      varyOnEncoding(c.res.headers)
-      if (encoding && encoded) markEncoded(c.res.headers, encoding, encoded.byteLength)
+      if (encoded) markEncoded(c.res.headers, encoding, encoded.byteLength)
       return
     }
 
@@ -116,9 +115,8 @@ export function compression(): MiddlewareHandler {
       },
       cancel: (reason) => reader.cancel(reason),
     })
-    const encoding = acceptedEncoding(accepted, ['gzip'])
-    c.res = new Response(encoding ? rest.pipeThrough(new CompressionStream('gzip')) : rest, init)
-    varyOnEncoding(c.res.headers)
-    if (encoding) markEncoded(c.res.headers, encoding)
+    const streamed = acceptedEncoding(accepted, ['gzip'])
+    c.res = new Response(streamed ? rest.pipeThrough(new CompressionStream('gzip')) : rest, init)
+    if (streamed) markEncoded(c.res.headers, streamed)
   }
 }

@@ -15,7 +15,7 @@ const tshirt: Validator = (value) => /^(\d+(\.\d+)?)?(xs|sm|md|lg|xl)$/.test(val
 const arbitraryLength: Validator = (value) => /^\[(length:.+|.*\d(%|px|r?em|[sdl]?v[hw]|ch)|.*(calc|min|max|clamp)\(.+)\]$/.test(value)
 
 /** One group per utility, named as the utility, whose values the validator accepts. */
-const sides = (prefix: string, names: readonly string[], value = any): Record<string, Array<Record<string, Validator[]>>> =>
+const utilities = (prefix: string, names: readonly string[], value = any): Record<string, Array<Record<string, Validator[]>>> =>
   Object.fromEntries(names.map((name) => [`${prefix}${name}`, [{ [`${prefix}${name}`]: [value] }]]))
 const spacing = ['', 'x', 'y', 's', 'e', 't', 'r', 'b', 'l']
 const widths = ['x', 'y', 's', 'e', 't', 'r', 'b', 'l'] as const
@@ -42,14 +42,14 @@ const classGroups = {
   visibility: ['visible', 'invisible', 'collapse'],
   sr: ['sr-only', 'not-sr-only'],
   'container-type': ['@container'],
-  ...sides('', ['inset', 'inset-x', 'inset-y', 'start', 'end', 'top', 'right', 'bottom', 'left'], inset),
+  ...utilities('', ['inset', 'inset-x', 'inset-y', 'start', 'end', 'top', 'right', 'bottom', 'left'], inset),
   order: [{ order: [number, 'first', 'last', 'none'] }],
-  ...sides('', ['z', 'aspect', 'opacity', 'duration', 'ease']),
-  ...sides('', ['animate', 'rotate', 'translate-x', 'translate-y', 'origin', 'accent', 'cursor', 'fill', 'tracking']),
-  ...sides('', ['leading', 'whitespace', 'underline-offset', 'outline-offset', 'grid-cols', 'col-start', 'gap-x', 'gap-y']),
-  ...sides('', ['w', 'h', 'size', 'min-w', 'max-w', 'min-h', 'max-h']),
-  ...sides('p', spacing),
-  ...sides('m', spacing),
+  ...utilities('', ['z', 'aspect', 'opacity', 'duration', 'ease']),
+  ...utilities('', ['animate', 'rotate', 'translate-x', 'translate-y', 'origin', 'accent', 'cursor', 'fill', 'tracking']),
+  ...utilities('', ['leading', 'whitespace', 'underline-offset', 'outline-offset', 'grid-cols', 'col-start', 'gap-x', 'gap-y']),
+  ...utilities('', ['w', 'h', 'size', 'min-w', 'max-w', 'min-h', 'max-h']),
+  ...utilities('p', spacing),
+  ...utilities('m', spacing),
   'col-start-end': [{ col: [{ span: [any] }] }],
   gap: [{ gap: [any] }],
   'flex-direction': [{ flex: ['row', 'row-reverse', 'col', 'col-reverse'] }],

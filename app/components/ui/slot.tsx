@@ -31,7 +31,7 @@ export function Slot({ children, ...slotProps }: Props) {
       }
     }
   }
-  merged.className = cn(slotProps.className, childProps.className)
+  if (slotProps.className || childProps.className) merged.className = cn(slotProps.className, childProps.className)
   if (slotProps.style && childProps.style) merged.style = { ...slotProps.style, ...childProps.style }
   if (slotProps.ref && childProps.ref) merged.ref = bothRefs(slotProps.ref, childProps.ref)
   return cloneElement(child, merged)
