@@ -4,7 +4,7 @@ export type FilePurpose = (typeof FILE_PURPOSES)[number]
 
 /**
  * The numbering series of business records, per company and year: purchase, service and logistic orders
- * (PO-2026-00042, SO-…, LO-…), purchase projects (PRJ-…) and requests for quotation (RFQ-…).
+ * (PO-2026-00042, SO-…, LO-…), purchase projects (PRJ-…), requests for quotation (RFQ-…) and shipments (SH-…).
  */
-export const NUMBER_SERIES = ['PO', 'SO', 'LO', 'PRJ', 'RFQ'] as const
+export const NUMBER_SERIES = ['PO', 'SO', 'LO', 'PRJ', 'RFQ', 'SH'] as const
 export type NumberSeries = (typeof NUMBER_SERIES)[number]

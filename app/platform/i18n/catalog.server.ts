@@ -67,6 +67,12 @@ import messagingZhHant from '../../modules/messaging/messages/messaging/zh-Hant.
 import chatEn from '../../modules/messaging/messages/chat/en.json'
 import chatZhHans from '../../modules/messaging/messages/chat/zh-Hans.json'
 import chatZhHant from '../../modules/messaging/messages/chat/zh-Hant.json'
+import logisticsEn from '../../modules/logistics/messages/logistics/en.json'
+import logisticsZhHans from '../../modules/logistics/messages/logistics/zh-Hans.json'
+import logisticsZhHant from '../../modules/logistics/messages/logistics/zh-Hant.json'
+import inventoryEn from '../../modules/inventory/messages/inventory/en.json'
+import inventoryZhHans from '../../modules/inventory/messages/inventory/zh-Hans.json'
+import inventoryZhHant from '../../modules/inventory/messages/inventory/zh-Hant.json'
 import dashboardEn from '../../workflows/dashboard/messages/en.json'
 import dashboardZhHans from '../../workflows/dashboard/messages/zh-Hans.json'
 import dashboardZhHant from '../../workflows/dashboard/messages/zh-Hant.json'
@@ -108,6 +114,8 @@ export const CATALOGS = {
     sourcing: sourcingEn,
     messaging: messagingEn,
     chat: chatEn,
+    logistics: logisticsEn,
+    inventory: inventoryEn,
     dashboard: dashboardEn,
     guide: guideEn,
     jobs: jobsEn,
@@ -137,6 +145,8 @@ export const CATALOGS = {
     sourcing: sourcingZhHans,
     messaging: messagingZhHans,
     chat: chatZhHans,
+    logistics: logisticsZhHans,
+    inventory: inventoryZhHans,
     dashboard: dashboardZhHans,
     guide: guideZhHans,
     jobs: jobsZhHans,
@@ -166,6 +176,8 @@ export const CATALOGS = {
     sourcing: sourcingZhHant,
     messaging: messagingZhHant,
     chat: chatZhHant,
+    logistics: logisticsZhHant,
+    inventory: inventoryZhHant,
     dashboard: dashboardZhHant,
     guide: guideZhHant,
     jobs: jobsZhHant,
