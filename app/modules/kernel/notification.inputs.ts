@@ -4,7 +4,7 @@ import { z } from '../../platform/zod'
  * The groups of notices, each the first part of a kind (`rfq.invited` → `rfq`). People choose per group whether its
  * notices are also mailed to them; in-app notices are always recorded.
  */
-export const NOTIFICATION_GROUPS = ['team', 'verification', 'rfq', 'quotation', 'award', 'purchase_order', 'service_order', 'message'] as const
+export const NOTIFICATION_GROUPS = ['team', 'verification', 'rfq', 'quotation', 'award', 'purchase_order', 'service_order', 'shipment', 'message'] as const
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number]
 
 export function isNotificationGroup(value: string): value is NotificationGroup {
@@ -53,6 +53,7 @@ export const NOTIFICATION_KINDS = [
   'purchase_order.change_accept',
   'purchase_order.change_reject',
   'purchase_order.change_withdraw',
+  'purchase_order.received',
   'service_order.requested',
   'service_order.freight_request',
   'service_order.quoted',
@@ -66,6 +67,10 @@ export const NOTIFICATION_KINDS = [
   'service_order.cancel',
   'service_order.dispute',
   'service_order.resolve',
+  'shipment.status',
+  'shipment.exception',
+  'shipment.delivered',
+  'shipment.eta_slipped',
   'message.thread',
   'message.mention',
   'message.channel_added',
