@@ -74,6 +74,7 @@ export const NOTIFICATION_KINDS = [
   'shipment.exception',
   'shipment.delivered',
   'shipment.eta_slipped',
+  'shipment.received',
   'message.thread',
   'message.mention',
   'message.channel_added',
