@@ -118,6 +118,13 @@ const ORDERS: NavGroup = {
       needsCompany: true,
       also: ['/app/orders/service-order', '/app/orders/logistic-order'],
     },
+    {
+      to: '/app/shipments/tracking',
+      labelKey: 'nav.shipments',
+      icon: 'map-pin',
+      needsCompany: true,
+      subpages: [{ to: '/app/shipments/shipping', labelKey: 'nav.bookShipment', companyKinds: SUPPLYING }],
+    },
     { to: '/app/customers', labelKey: 'nav.customers', icon: 'contact', companyKinds: SUPPLYING },
   ],
   pages: [{ to: '/app/orders', labelKey: 'nav.allOrders', companyKinds: ['both'] }],
