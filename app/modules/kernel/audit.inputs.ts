@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = [
   'price_list.lines_changed',
   'price_list.activated',
   'price_list.deactivated',
+  'warehouse.created',
+  'warehouse.updated',
+  'warehouse.archived',
+  'warehouse.restored',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

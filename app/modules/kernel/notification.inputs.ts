@@ -4,7 +4,18 @@ import { z } from '../../platform/zod'
  * The groups of notices, each the first part of a kind (`rfq.invited` → `rfq`). People choose per group whether its
  * notices are also mailed to them; in-app notices are always recorded.
  */
-export const NOTIFICATION_GROUPS = ['team', 'verification', 'rfq', 'quotation', 'award', 'purchase_order', 'service_order', 'shipment', 'message'] as const
+export const NOTIFICATION_GROUPS = [
+  'team',
+  'verification',
+  'rfq',
+  'quotation',
+  'award',
+  'purchase_order',
+  'service_order',
+  'shipment',
+  'stock',
+  'message',
+] as const
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number]
 
 export function isNotificationGroup(value: string): value is NotificationGroup {
@@ -75,6 +86,7 @@ export const NOTIFICATION_KINDS = [
   'shipment.delivered',
   'shipment.eta_slipped',
   'shipment.received',
+  'stock.low',
   'message.thread',
   'message.mention',
   'message.channel_added',
