@@ -18,6 +18,7 @@ import {
   conversations as matrixConversations,
   messages as matrixMessages,
 } from '../../app/modules/messaging/messaging.tables.server'
+import { stockLevels as matrixStockLevels, warehouses as matrixWarehouses } from '../../app/modules/inventory/inventory.tables.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -254,7 +255,30 @@ beforeAll(async () => {
     .returning()
   const messageId = matrixMessage?.id ?? ''
 
+  // Inventory: a warehouse of A with one stock level.
+  const warehouseId = randomUUID()
+  await database().insert(matrixWarehouses).values({ id: warehouseId, organizationId: companyId, code: 'MATRIX', name: 'Matrix warehouse' })
+  const stockLevelId = randomUUID()
+  await database()
+    .insert(matrixStockLevels)
+    .values({
+      id: stockLevelId,
+      organizationId: companyId,
+      warehouseId,
+      itemKey: 't:matrix|matrix lamp',
+      sku: 'MATRIX',
+      description: 'Matrix lamp',
+      unit: 'piece',
+    })
+
   fixtures = {
+    '/api/v1/warehouses/{id}': { id: warehouseId },
+    '/api/v1/warehouses/{id}/archive': { id: warehouseId },
+    '/api/v1/warehouses/{id}/restore': { id: warehouseId },
+    '/api/v1/warehouses/{id}/stock': { id: warehouseId },
+    '/api/v1/warehouses/{id}/movements': { id: warehouseId },
+    '/api/v1/warehouses/{id}/movements.csv': { id: warehouseId },
+    '/api/v1/stock/{levelId}': { levelId: stockLevelId },
     '/api/v1/projects/{id}/shortlist': { id: matrixProjectId },
     '/api/v1/projects/{id}/shortlist/{supplierId}': { id: matrixProjectId, supplierId: orderSupplier.company.id },
     '/api/v1/approved-suppliers/{supplierId}': { supplierId: orderSupplier.company.id },

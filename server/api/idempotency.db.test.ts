@@ -14,6 +14,7 @@ import {
   organizations,
   supplierApplications,
 } from '../../app/modules/companies/companies.tables.server'
+import { stockLevels, stockMovements, warehouses } from '../../app/modules/inventory/inventory.tables.server'
 import { files } from '../../app/modules/kernel/kernel.tables.server'
 import { conversations, messages } from '../../app/modules/messaging/messaging.tables.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
@@ -221,6 +222,34 @@ const quotationContent = (marker: string) => ({
   lines: openRfq.lineIds.map((id) => ({ rfq_line_id: id, unit_price: '17.5', moq: 50, lead_time_days: 25 })),
 })
 
+/** The transfer's other warehouse, made with the level by `stockedLevel`. */
+let otherWarehouseId: string
+
+/** A level of 100 units in a fresh warehouse of the buyer's company, and a second warehouse to transfer to. */
+async function stockedLevel(): Promise<void> {
+  const [warehouseId, levelId] = [randomUUID(), randomUUID()]
+  otherWarehouseId = randomUUID()
+  await database()
+    .insert(warehouses)
+    .values([
+      { id: warehouseId, organizationId: cast.buyer.company.id, code: `W-${warehouseId.slice(0, 8)}`, name: 'Idempotency stock' },
+      { id: otherWarehouseId, organizationId: cast.buyer.company.id, code: `W-${otherWarehouseId.slice(0, 8)}`, name: 'Idempotency target' },
+    ])
+  await database()
+    .insert(stockLevels)
+    .values({
+      id: levelId,
+      organizationId: cast.buyer.company.id,
+      warehouseId,
+      itemKey: 't:idem|cup',
+      sku: 'IDEM',
+      description: 'Cup',
+      unit: 'piece',
+      onHand: 100,
+    })
+  target = { id: levelId, version: 1 }
+}
+
 const OPERATIONS: Operation[] = [
   {
     // The award answers its orders, not one record: the notes carry the marker onto the order it makes.
@@ -424,6 +453,41 @@ const OPERATIONS: Operation[] = [
     prepare: freshProject,
   },
   {
+    name: 'POST /v1/warehouses',
+    jar: () => buyer,
+    path: () => '/api/v1/warehouses',
+    status: 201,
+    body: (marker) => ({ code: marker, name: marker }),
+    stored: (marker) => rows(warehouses, eq(warehouses.name, marker)),
+  },
+  {
+    name: 'POST /v1/stock/issues',
+    jar: () => buyer,
+    path: () => '/api/v1/stock/issues',
+    status: 201,
+    body: (marker) => ({ level_id: target.id, quantity: 1, note: marker }),
+    stored: (marker) => rows(stockMovements, eq(stockMovements.note, marker)),
+    prepare: stockedLevel,
+  },
+  {
+    name: 'POST /v1/stock/adjustments',
+    jar: () => buyer,
+    path: () => '/api/v1/stock/adjustments',
+    status: 201,
+    body: (marker) => ({ level_id: target.id, quantity: 2, reason: 'found', note: marker }),
+    stored: (marker) => rows(stockMovements, eq(stockMovements.note, marker)),
+    prepare: stockedLevel,
+  },
+  {
+    name: 'POST /v1/stock/transfers',
+    jar: () => buyer,
+    path: () => '/api/v1/stock/transfers',
+    status: 201,
+    body: (marker) => ({ level_id: target.id, to_warehouse_id: otherWarehouseId, quantity: 3, note: marker }),
+    stored: (marker) => rows(stockMovements, and(eq(stockMovements.note, marker), eq(stockMovements.kind, 'transfer_out'))),
+    prepare: stockedLevel,
+  },
+  {
     name: 'POST /v1/approved-suppliers',
     jar: () => buyer,
     path: () => '/api/v1/approved-suppliers',
@@ -528,6 +592,8 @@ const NOT_CREATES: Record<string, string> = {
   'POST /api/v1/invitations/accept': 'uses up the invitation of the link; a retry finds it accepted',
   'POST /api/v1/invitations/decline': 'uses up the invitation of the link; a retry finds it declined',
   'POST /api/v1/addresses/{id}/default': SETS,
+  'POST /api/v1/warehouses/{id}/archive': SETS,
+  'POST /api/v1/warehouses/{id}/restore': SETS,
   'PUT /api/v1/supplier/profile': REPLACES,
   'POST /api/v1/admin/verifications/{id}/decision': 'decides a pending application once; a retry finds it decided',
   'PUT /api/v1/admin/users/{id}/role': REPLACES,

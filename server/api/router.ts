@@ -35,6 +35,7 @@ import {
   registerShortlistRoutes,
 } from '../../app/modules/sourcing/api.server'
 import { registerConversationRoutes } from '../../app/modules/messaging/api.server'
+import { registerStockRoutes, registerWarehouseRoutes } from '../../app/modules/inventory/api.server'
 import { registerAwardRoutes } from '../../app/workflows/award-quotations.api.server'
 import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
@@ -214,6 +215,8 @@ export function createApiRouter() {
   registerFxRoutes(api)
   registerProjectRoutes(api)
   registerConversationRoutes(api)
+  registerWarehouseRoutes(api)
+  registerStockRoutes(api)
   registerPaletteRoutes(api)
 
   let document: unknown

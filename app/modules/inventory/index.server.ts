@@ -1,0 +1,27 @@
+// The inventory module's services: warehouses, stock levels, movements, and the receipt a shipment posts.
+export {
+  archiveWarehouse,
+  createWarehouse,
+  getWarehouse,
+  listWarehouses,
+  restoreWarehouse,
+  updateWarehouse,
+  warehouseFormChoices,
+  warehouseOptions,
+  type Warehouse,
+  type WarehouseFormChoices,
+  type WarehouseOption,
+} from './warehouse.service.server'
+export {
+  adjustStock,
+  issueStock,
+  listStockLevels,
+  postReceipt,
+  setLowStockThreshold,
+  transferStock,
+  type MovementResult,
+  type StockLevel,
+  type StockLevelPage,
+} from './stock.service.server'
+export { exportMovementsCsv, listMovements, MOVEMENT_CSV_COLUMNS, type StockMovement } from './movement.service.server'
+export { warehouseLink } from './stock-ledger.server'
