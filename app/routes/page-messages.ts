@@ -7,6 +7,10 @@ import type { MessagePick } from '../platform/i18n/translate.server'
  * missing here.
  */
 export const PAGE_MESSAGES = {
+  /** Booking a shipment: the form, transport modes and package types. */
+  shipmentBooking: { logistics: ['booking', 'modes', 'packageTypes', 'validation'] },
+  /** The shipments list and one shipment: timeline, map, tracking and receipt forms. */
+  shipmentTracking: { logistics: ['tracking', 'list', 'detail', 'event', 'receive', 'map', 'status', 'modes', 'roles', 'sources', 'validation'] },
   /** The order lists (all orders, and the buyer's): filters, rows, statuses. */
   orderList: { orders: ['list', 'side', 'status', 'validation'] },
   /** The home page's own texts, which no other page needs in the catalogs every page loads. */
@@ -71,6 +75,8 @@ export const PAGE_MESSAGES = {
 
 /** The route modules that send each pick, for the test. */
 export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> = {
+  shipmentBooking: ['app/routes/app/shipments/shipping.tsx'],
+  shipmentTracking: ['app/routes/app/shipments/tracking.tsx'],
   orderList: ['app/routes/app/orders/index.tsx', 'app/routes/app/orders/buyer.tsx'],
   landing: ['app/routes/home.tsx'],
   newOrder: ['app/routes/app/orders/new-order.tsx'],

@@ -20,6 +20,8 @@ CREATE TABLE "shipment_lines" (
 	"description" text NOT NULL,
 	"unit" text NOT NULL,
 	"quantity" integer NOT NULL,
+	"unit_price" numeric(18, 4) NOT NULL,
+	"currency" text NOT NULL,
 	"received_quantity" integer,
 	"damaged_quantity" integer,
 	"receipt_note" text DEFAULT '' NOT NULL,
@@ -185,7 +187,7 @@ CREATE INDEX "shipments_shipper_status_idx" ON "shipments" USING btree ("shipper
 CREATE INDEX "shipments_buyer_status_idx" ON "shipments" USING btree ("buyer_company_id","status","eta");--> statement-breakpoint
 CREATE INDEX "shipments_carrier_status_idx" ON "shipments" USING btree ("carrier_company_id","status","eta");--> statement-breakpoint
 CREATE INDEX "shipments_tracking_number_idx" ON "shipments" USING btree ("tracking_number") WHERE "shipments"."tracking_number" <> '';--> statement-breakpoint
-CREATE INDEX "shipments_destination_warehouse_idx" ON "shipments" USING btree ("destination_warehouse_id") WHERE "shipments"."destination_warehouse_id" is not null and "shipments"."status" <> 'delivered';--> statement-breakpoint
+CREATE INDEX "shipments_destination_warehouse_idx" ON "shipments" USING btree ("destination_warehouse_id") WHERE "shipments"."destination_warehouse_id" is not null and "shipments"."received_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "tracking_events_dedupe_key" ON "tracking_events" USING btree ("shipment_id","dedupe_key");--> statement-breakpoint
 CREATE INDEX "tracking_events_shipment_idx" ON "tracking_events" USING btree ("shipment_id","occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_levels_warehouse_item_key" ON "stock_levels" USING btree ("warehouse_id","item_key");--> statement-breakpoint

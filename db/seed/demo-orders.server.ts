@@ -5,6 +5,8 @@ import { addresses, members } from '../../app/modules/companies/companies.tables
 import { users } from '../../app/modules/identity/identity.tables.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
+import { deliverShipment, shipOrder } from '../factories/shipments'
+import { addTrackingEvent } from '../../app/modules/logistics/index.server'
 import { purchaseOrders } from '../../app/modules/orders/orders.tables.server'
 import type { ServiceContext } from '../../app/platform/actor'
 import { database } from '../../app/platform/db/index.server'
@@ -88,10 +90,25 @@ export async function seedDemoOrders(): Promise<void> {
   )
   await step(supplierCtx, running.id, 'confirm')
   await step(supplierCtx, running.id, 'start_production')
-  await step(supplierCtx, running.id, 'ship', { quantities: { [running.lines[0]!.id]: 600 } })
+  // Half the mugs are at sea, followed on both sides' tracking pages.
+  const atSea = await shipOrder(supplierCtx, running.id, { [running.lines[0]!.id]: 600 }, {
+    trackingNumber: 'COSU6312457980',
+    billOfLading: 'COSU6312457980',
+    containerNumbers: ['CSNU6312457'],
+    origin: { name: 'Shenzhen', country: 'CN' },
+    destination: { name: 'Hamburg', country: 'DE' },
+  })
+  await addTrackingEvent(supplierCtx, atSea, {
+    occurredAt: new Date(Date.now() - 86_400_000).toISOString(),
+    status: 'in_transit',
+    location: 'Yantian',
+    country: 'CN',
+    description: 'Loaded on board COSCO PRIDE, vessel departed',
+    reason: '',
+  })
   const done = await order([{ productId: ids['BKC-MUG-350']!, quantity: 400 }], '')
   await step(supplierCtx, done.id, 'confirm')
-  await step(supplierCtx, done.id, 'ship', { quantities: { [done.lines[0]!.id]: 400 } })
+  await deliverShipment(supplierCtx, await shipOrder(supplierCtx, done.id, { [done.lines[0]!.id]: 400 }), 'Hamburg')
   await step(buyerCtx, done.id, 'deliver')
   await step(buyerCtx, done.id, 'complete')
   logger().info({ orders: 3 }, 'demo orders seeded')

@@ -19,6 +19,7 @@ import {
   messages as matrixMessages,
 } from '../../app/modules/messaging/messaging.tables.server'
 import { stockLevels as matrixStockLevels, warehouses as matrixWarehouses } from '../../app/modules/inventory/inventory.tables.server'
+import { shipments as matrixShipments } from '../../app/modules/logistics/logistics.tables.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -271,7 +272,31 @@ beforeAll(async () => {
       unit: 'piece',
     })
 
+  // Logistics: a shipment A ships (to a buyer that is neither A nor B).
+  const shipmentId = randomUUID()
+  await database().insert(matrixShipments).values({
+    id: shipmentId,
+    number: 'SH-2026-99999',
+    shipperCompanyId: companyId,
+    buyerCompanyId: null,
+    shipperName: 'Matrix A',
+    buyerName: 'Matrix B',
+    mode: 'sea_lcl',
+    originName: 'Ningbo',
+    originCountry: 'CN',
+    destinationName: 'Rotterdam',
+    destinationCountry: 'NL',
+    etd: '2026-12-01',
+    eta: '2027-01-10',
+    firstEta: '2027-01-10',
+    incoterm: 'FOB',
+  })
+
   fixtures = {
+    '/api/v1/shipments/{id}': { id: shipmentId },
+    '/api/v1/shipments/{id}/tracking-events': { id: shipmentId },
+    '/api/v1/shipments/{id}/receipt': { id: shipmentId },
+    '/api/v1/shipments/{id}/warehouse': { id: shipmentId },
     '/api/v1/warehouses/{id}': { id: warehouseId },
     '/api/v1/warehouses/{id}/archive': { id: warehouseId },
     '/api/v1/warehouses/{id}/restore': { id: warehouseId },

@@ -37,6 +37,8 @@ import {
 import { registerConversationRoutes } from '../../app/modules/messaging/api.server'
 import { registerStockRoutes, registerWarehouseRoutes } from '../../app/modules/inventory/api.server'
 import { registerAwardRoutes } from '../../app/workflows/award-quotations.api.server'
+import { registerShipmentRoutes } from '../../app/modules/logistics/api.server'
+import { registerReceiveShipmentRoutes } from '../../app/workflows/receive-shipment.api.server'
 import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
 import { registerPaletteRoutes } from './palette-routes'
@@ -207,6 +209,8 @@ export function createApiRouter() {
   registerOrderRoutes(api)
   registerNotificationRoutes(api)
   registerServiceOrderRoutes(api)
+  registerShipmentRoutes(api)
+  registerReceiveShipmentRoutes(api)
   registerRfqRoutes(api)
   registerQuotationRoutes(api)
   registerShortlistRoutes(api)

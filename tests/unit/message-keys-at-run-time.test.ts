@@ -31,6 +31,7 @@ import {
   VERIFICATION_STATUSES,
 } from '../../app/modules/companies/index'
 import { AUDIT_ACTIONS } from '../../app/modules/kernel/index'
+import { PACKAGE_TYPES, SHIPMENT_MODES, SHIPMENT_ROLES, SHIPMENT_STATUSES, TRACKING_SOURCES } from '../../app/modules/logistics/index'
 import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS } from '../../app/modules/kernel/index.server'
 import { AUTH_MAIL_KINDS, WEAK_PASSWORD_REASONS } from '../../app/modules/identity/index'
 import { CONVERSATION_KINDS, CHANNEL_VISIBILITIES, INBOX_TABS, SUBJECT_KINDS } from '../../app/modules/messaging/index'
@@ -237,6 +238,14 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'chat', pattern: 'subjects.*', values: SUBJECT_KINDS },
   { namespace: 'chat', pattern: 'inbox.tabs.*', values: INBOX_TABS },
   { namespace: 'messaging', pattern: 'titles.*', values: SUBJECT_KINDS },
+  // Shipments.
+  { namespace: 'logistics', pattern: 'status.*', values: SHIPMENT_STATUSES },
+  { namespace: 'logistics', pattern: 'modes.*', values: SHIPMENT_MODES },
+  { namespace: 'logistics', pattern: 'packageTypes.*', values: PACKAGE_TYPES },
+  { namespace: 'logistics', pattern: 'roles.*', values: SHIPMENT_ROLES },
+  { namespace: 'logistics', pattern: 'sources.*', values: TRACKING_SOURCES },
+  { namespace: 'logistics', pattern: 'detail.with.*', values: SHIPMENT_ROLES },
+  { namespace: 'logistics', pattern: 'detail.done.*', values: ['track', 'receive'] },
   { namespace: 'common', pattern: 'colorMode.*', values: COLOR_PREFERENCES },
   { namespace: 'common', pattern: 'palette.groups.*', values: PALETTE_KINDS },
 ]

@@ -86,7 +86,7 @@ export const shipments = pgTable(
     // Incoming stock of a buyer's warehouse.
     index('shipments_destination_warehouse_idx')
       .on(t.destinationWarehouseId)
-      .where(sql`${t.destinationWarehouseId} is not null and ${t.status} <> 'delivered'`),
+      .where(sql`${t.destinationWarehouseId} is not null and ${t.receivedAt} is null`),
     check('shipments_status_check', sql`${t.status} in (${oneOf(SHIPMENT_STATUSES)})`),
     check('shipments_mode_check', sql`${t.mode} in (${oneOf(SHIPMENT_MODES)})`),
     check('shipments_incoterm_check', sql`${t.incoterm} in (${oneOf(INCOTERMS)})`),
@@ -111,6 +111,9 @@ export const shipmentLines = pgTable(
     description: text('description').notNull(),
     unit: text('unit').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The order's price of one unit, for the value of the stock it becomes. */
+    unitPrice: numeric('unit_price', { precision: 18, scale: 4 }).notNull(),
+    currency: text('currency').notNull(),
     /** Received in good condition; damaged units arrived but are not usable; short = quantity − received − damaged. */
     receivedQuantity: integer('received_quantity'),
     damagedQuantity: integer('damaged_quantity'),

@@ -3,6 +3,18 @@ export { orderSubjects } from './orders.views.server'
 export { awardedOrderSummaries, type AwardedOrderSummary } from './order-summaries.service.server'
 export { createAwardedPurchaseOrder, createPurchaseOrder, updatePurchaseOrder } from './purchase-order-placement.service.server'
 export { transitionPurchaseOrder } from './purchase-order-lifecycle.service.server'
+export {
+  noteShipmentOnOrders,
+  receiveOrderLines,
+  shipOrderLines,
+  shippableOrderLines,
+  type LineQuantity,
+  type ShipmentNews,
+  type ShipmentReference,
+  type ShippableLine,
+  type ShippedOrderLine,
+  type ShippedOrders,
+} from './purchase-order-shipping.service.server'
 export { decideChange, requestChange } from './purchase-order-changes.service.server'
 export { getPurchaseOrder, listPurchaseOrders, orderCounterparts } from './purchase-order-reads.service.server'
 export { partyOf } from './purchase-order.policy'

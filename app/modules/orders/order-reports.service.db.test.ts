@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { contextOf } from '../../../db/factories/context'
 import { createOrderParties, createShippingAddress, orderRequest } from '../../../tests/factories/orders'
+import { shipOrder } from '../../../db/factories/shipments'
 import { createMember } from '../../../db/factories/companies'
 import { CreatePurchaseOrderInput } from './purchase-order.inputs'
 import { transitionPurchaseOrder } from './purchase-order-lifecycle.service.server'
@@ -37,7 +38,7 @@ describe('order reports', () => {
     const undated = await order(parties.buyer.ctx, { requestedDeliveryDate: '' })
     const placedOnly = await order(parties.buyer.ctx)
     for (const id of [later.id, sooner.id, undated.id]) await step(parties.supplier.ctx, id, 'confirm')
-    await step(parties.supplier.ctx, sooner.id, 'ship', { quantities: { [sooner.lines[0]!.id]: 120, [sooner.lines[1]!.id]: 10 } })
+    await shipOrder(parties.supplier.ctx, sooner.id, { [sooner.lines[0]!.id]: 120, [sooner.lines[1]!.id]: 10 })
 
     const page = await listOpenOrderLines(parties.supplier.ctx, { limit: 100, offset: 0 })
     expect(page.total).toBe(8)

@@ -12,7 +12,7 @@ import type { Notice } from '../companies/index.server'
 import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './orders.tables.server'
 import { orderTotal, type LineRequest, remainingToShip } from './order-totals'
 import type { OrderTransitionInput } from './purchase-order.inputs'
-import { purchaseOrderMachine } from './purchase-order.machine'
+import { type PurchaseOrderAction, purchaseOrderMachine } from './purchase-order.machine'
 import { canDeliver, canResolveDispute, checkPurchaseOrderStep } from './purchase-order.policy'
 import type { PurchaseOrderDetail } from './purchase-order.types'
 import { getPurchaseOrder } from './purchase-order-reads.service.server'
@@ -20,10 +20,15 @@ import { fieldError, lockOrder, notifyCounterpart, type OrderRow, priceLines, re
 
 type LineRow = typeof purchaseOrderLines.$inferSelect
 
+/** One step as the services take it (the API's input, or a shipment shipping and delivering the order). */
+export type TransitionStep = { action: PurchaseOrderAction; version: number; reason?: string; quantities?: Record<string, number> }
+
 /** Takes one lifecycle step (place, confirm, decline, start production, ship, deliver, complete, cancel, dispute, resolve). */
 export async function transitionPurchaseOrder(ctx: ServiceContext, id: string, input: OrderTransitionInput): Promise<PurchaseOrderDetail> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
+  // Goods leave on a shipment (logistics books it and ships the lines): one source of truth for what was shipped.
+  if ((input.action as PurchaseOrderAction) === 'ship') throw fieldError({ action: ['validation.shipWithShipment'] })
   const notices: Notice[] = []
   const events: OutboxEventId[] = []
   await database().transaction(async (tx) => {
@@ -42,8 +47,10 @@ export async function applyTransition(
   ctx: ServiceContext,
   order: OrderRow,
   party: Party,
-  input: OrderTransitionInput,
+  input: TransitionStep,
   notices: Notice[],
+  /** Added to the timeline entry's details (the shipment that shipped or delivered it). */
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   const { action } = input
   const check = checkPurchaseOrderStep(ctx.actor, order, action)
@@ -114,8 +121,8 @@ export async function applyTransition(
       .where(and(eq(purchaseOrderChangeRequests.orderId, order.id), eq(purchaseOrderChangeRequests.status, 'pending')))
   }
   await tx.update(purchaseOrders).set(patch).where(eq(purchaseOrders.id, order.id))
-  await recordEvent(tx, ctx, order.id, { type: action, fromStatus: order.status, toStatus: check.to, note: input.reason, data })
-  await notifyCounterpart(tx, ctx, order, party, action, { reason: input.reason }, notices)
+  await recordEvent(tx, ctx, order.id, { type: action, fromStatus: order.status, toStatus: check.to, note: input.reason ?? '', data: { ...data, ...extra } })
+  await notifyCounterpart(tx, ctx, order, party, action, { reason: input.reason ?? '' }, notices)
 }
 
 /** The quantities shipped now, per line: each within what is left, at least one unit in all. */

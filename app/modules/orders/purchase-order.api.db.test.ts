@@ -91,7 +91,26 @@ describe('/api/v1/orders', () => {
 
     await step(supplier, draft.id, 'confirm')
     const [lamp, shade, box] = draft.lines
-    const partial = await step(supplier, draft.id, 'ship', { quantities: { [lamp!.id]: 60 } })
+    // An order ships only on a booked shipment.
+    const direct = await call(app, `/api/v1/orders/${draft.id}/transitions`, { body: { action: 'ship', version: 3, quantities: { [lamp!.id]: 60 } }, jar: supplier })
+    expect(direct.status).toBe(422)
+    expect(direct.json).toMatchObject({ details: { fields: { action: [expect.any(String)] } } })
+    const book = (lines: Record<string, number>) =>
+      call(app, '/api/v1/shipments', {
+        jar: supplier,
+        body: {
+          lines: Object.entries(lines).map(([order_line_id, quantity]) => ({ order_id: draft.id, order_line_id, quantity })),
+          mode: 'sea_lcl',
+          origin: { name: 'Ningbo', country: 'CN' },
+          destination: { name: 'Rotterdam', country: 'NL' },
+          etd: '2026-12-01',
+          eta: '2027-01-10',
+        },
+      })
+    const first = await book({ [lamp!.id]: 60 })
+    expect(first.status).toBe(201)
+    expect(first.json).toMatchObject({ status: 'booked', role: 'shipper', order_numbers: [draft.number] })
+    const partial = (await call(app, `/api/v1/orders/${draft.id}`, { jar: supplier })).json
     expect(partial.status).toBe('shipped')
     expect(partial.actions).not.toContain('deliver')
     const early = await call(app, `/api/v1/orders/${draft.id}/transitions`, {
@@ -102,7 +121,8 @@ describe('/api/v1/orders', () => {
     expect(early.status).toBe(409)
     expect(early.json).toMatchObject({ code: 'invalid_transition' })
     expect(early.json.message).toEqual(expect.any(String))
-    await step(supplier, draft.id, 'ship', { quantities: { [lamp!.id]: 60, [shade!.id]: 40, [box!.id]: 160 } })
+    expect((await book({ [lamp!.id]: 61 })).status).toBe(422)
+    expect((await book({ [lamp!.id]: 60, [shade!.id]: 40, [box!.id]: 160 })).status).toBe(201)
     const delivered = await step(buyer, draft.id, 'deliver')
     expect(delivered.status).toBe('delivered')
     const completed = await step(buyer, draft.id, 'complete')

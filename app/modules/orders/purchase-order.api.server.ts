@@ -302,9 +302,9 @@ const routes = {
     method: 'post',
     path: '/v1/orders/{id}/transitions',
     tags,
-    summary: 'Take a lifecycle step: place, confirm, decline, start_production, ship, deliver, complete, cancel, dispute, resolve',
+    summary: 'Take a lifecycle step: place, confirm, decline, start_production, deliver, complete, cancel, dispute, resolve',
     description:
-      'ship carries quantities (line id → units shipped now; partial shipments allowed); deliver may carry the quantities received. decline, cancel and dispute need a reason. A step the order’s status or the caller’s side does not allow is 409 invalid_transition or not_your_turn; an outdated version is 409 stale_version.',
+      'Orders ship by booking a shipment (POST /v1/shipments); ship here is 422 with action: validation.shipWithShipment. deliver may carry the quantities received. decline, cancel and dispute need a reason. A step the order’s status or the caller’s side does not allow is 409 invalid_transition or not_your_turn; an outdated version is 409 stale_version.',
     security: SIGNED_IN,
     ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('OrderTransition') },

@@ -86,7 +86,10 @@ const reasonField = z.preprocess((value) => value ?? '', z.string('validation.re
 
 /** A lifecycle step taken from the order page. Ship and deliver carry per-line quantities (line id → quantity). */
 export const OrderTransitionInput = z.object({
-  action: z.enum(DIRECT_ACTIONS as [PurchaseOrderAction, ...PurchaseOrderAction[]], 'validation.action'),
+  action: z
+    .enum(DIRECT_ACTIONS as [PurchaseOrderAction, ...PurchaseOrderAction[]], 'validation.action')
+    // Orders ship by booking a shipment (POST /api/v1/shipments).
+    .refine((action) => action !== 'ship', 'validation.shipWithShipment'),
   version: z.coerce.number('validation.version').int().min(1),
   reason: reasonField,
   quantities: z.record(z.string(), shipQuantityField).optional(),

@@ -60,6 +60,11 @@ export const PURCHASE_ORDER_EVENT_TYPES = [
   'change_requested',
   'cancel_requested',
   ...CHANGE_DECISIONS.map((decision) => `change_${decision}` as const),
+  // Goods of a shipment received (in part), and news of the shipments that carry the order.
+  'received',
+  'shipment_delayed',
+  'shipment_exception',
+  'shipment_delivered',
 ] as const
 export type PurchaseOrderEventType = (typeof PURCHASE_ORDER_EVENT_TYPES)[number]
 

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createOrderParties, orderRequest } from '../../../tests/factories/orders'
+import { shipOrder } from '../../../db/factories/shipments'
 import { database } from '../../platform/db/index.server'
 import { notifications } from '../kernel/kernel.tables.server'
 import { CreatePurchaseOrderInput } from './purchase-order.inputs'
@@ -37,11 +38,11 @@ describe('purchase order lifecycle', () => {
     await step(parties.buyer.ctx, 'place')
     await step(parties.supplier.ctx, 'confirm')
     const [lamp, shade, box] = order.lines
-    await step(parties.supplier.ctx, 'ship', { quantities: { [lamp!.id]: 60 } })
+    await shipOrder(parties.supplier.ctx, order.id, { [lamp!.id]: 60 })
     const partial = await getPurchaseOrder(parties.buyer.ctx, order.id)
     expect(partial.status).toBe('shipped')
     expect(partial.actions.steps).not.toContain('deliver')
-    await step(parties.supplier.ctx, 'ship', { quantities: { [lamp!.id]: 60, [shade!.id]: 40, [box!.id]: 160 } })
+    await shipOrder(parties.supplier.ctx, order.id, { [lamp!.id]: 60, [shade!.id]: 40, [box!.id]: 160 })
     expect((await getPurchaseOrder(parties.supplier.ctx, order.id)).actions.steps).not.toContain('ship')
     await step(parties.buyer.ctx, 'deliver')
     const completed = await step(parties.buyer.ctx, 'complete')

@@ -18,7 +18,6 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { useUnitName } from '../../catalog/index'
 import { INCOTERMS, PAYMENT_TERMS } from '../orders.constants'
 import { ORDER_STEPS, orderProgress } from '../order-progress'
-import { remainingToShip } from '../order-totals'
 import { CHANGE_DECISIONS, CONFIRMED_ACTIONS, DIRECT_ACTIONS, type PurchaseOrderAction } from '../purchase-order.machine'
 import type { ChangeRequest, OrderEvent, OrderLine, PurchaseOrderDetail } from '../purchase-order.types'
 import { calendarDay } from './calendar-day'
@@ -125,7 +124,7 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
       </div>
 
       <OrderProgressCard order={order} />
-      {order.actions.steps.length > 0 || order.pendingChange ? <ActionsCard order={order} result={result} /> : null}
+      {order.actions.steps.length > 0 || order.pendingChange ? <ActionsCard order={order} result={result} locale={locale} /> : null}
       {order.pendingChange ? <PendingChange order={order} request={order.pendingChange} result={result} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -322,23 +321,34 @@ function OrderProgressCard({ order }: { order: PurchaseOrderDetail }) {
 const PROGRESSING_ACTIONS: readonly PurchaseOrderAction[] = ['place', 'confirm', 'start_production', 'ship', 'deliver', 'complete', 'resolve']
 
 /** The lifecycle steps the state machine offers this actor now, one small form each. */
-function ActionsCard({ order, result }: { order: PurchaseOrderDetail; result: OrderActionResult }) {
+function ActionsCard({ order, result, locale }: { order: PurchaseOrderDetail; result: OrderActionResult; locale: Locale }) {
   const { t } = useTranslation('orders')
   return (
     <Card id="order-actions" className="flex flex-col gap-4 p-6">
       <CardTitle>{t('detail.actionsTitle')}</CardTitle>
       <div className="grid gap-4 md:grid-cols-2">
         {order.actions.steps.map((action) => (
-          <ActionForm key={`${action}-${order.version}`} order={order} action={action} result={result} />
+          <ActionForm key={`${action}-${order.version}`} order={order} action={action} result={result} locale={locale} />
         ))}
       </div>
     </Card>
   )
 }
 
-function ActionForm({ order, action, result }: { order: PurchaseOrderDetail; action: PurchaseOrderAction; result: OrderActionResult }) {
+function ActionForm({ order, action, result, locale }: { order: PurchaseOrderDetail; action: PurchaseOrderAction; result: OrderActionResult; locale: Locale }) {
   const { t } = useTranslation('orders')
   const errors = useFormErrors(result, `transition:${action}`)
+  if (action === 'ship') {
+    // Goods leave on a shipment: the booking form starts with everything that remains on this order.
+    return (
+      <div className="flex flex-col gap-3 rounded-md border border-border p-4">
+        <p className="text-sm text-muted-foreground">{t('actionHelp.ship')}</p>
+        <Link to={localizePath(locale, `/app/shipments/shipping?order=${encodeURIComponent(order.id)}`)} className={`${buttonClasses('primary')} self-start`}>
+          {t('actions.bookShipment')}
+        </Link>
+      </div>
+    )
+  }
   if (isConfirmed(action)) {
     const reasonErrors = errors.field('reason')
     return (
@@ -361,7 +371,7 @@ function ActionForm({ order, action, result }: { order: PurchaseOrderDetail; act
       </div>
     )
   }
-  const withQuantities = action === 'ship' || action === 'deliver'
+  const withQuantities = action === 'deliver'
   return (
     <Form method="post" className="flex flex-col gap-3 rounded-md border border-border p-4" aria-label={t(`actions.${action}`)}>
       <input type="hidden" name="intent" value="transition" />
@@ -370,15 +380,14 @@ function ActionForm({ order, action, result }: { order: PurchaseOrderDetail; act
       <p className="text-sm text-muted-foreground">{t(`actionHelp.${action}`)}</p>
       {withQuantities ? (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">{action === 'ship' ? t('detail.shipNow') : t('detail.receivedNow')}</legend>
+          <legend className="mb-1 text-sm font-medium">{t('detail.receivedNow')}</legend>
           {order.lines.map((line) => {
-            const quantity = action === 'ship' ? remainingToShip(line) : line.shippedQuantity
-            if (action === 'ship' && quantity === 0) return null
+            const quantity = line.shippedQuantity
             return (
               <FormField
                 key={line.id}
                 label={t('detail.quantityFor', { description: line.description })}
-                hint={action === 'ship' ? t('detail.remaining', { count: quantity }) : t('detail.shippedCount', { count: line.shippedQuantity })}
+                hint={t('detail.shippedCount', { count: line.shippedQuantity })}
                 errors={errors.field(`quantities.${line.id}`)}
               >
                 {(control) => (

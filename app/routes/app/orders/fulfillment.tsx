@@ -1,6 +1,6 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router'
-import { BOARD_COLUMNS, type BoardColumn, boardIntentAction, FulfilmentBoard, isBoardIntent, remainingToShip } from '../../../modules/orders/index'
-import { getPurchaseOrder, listPurchaseOrders, transitionPurchaseOrder } from '../../../modules/orders/index.server'
+import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { BOARD_COLUMNS, type BoardColumn, boardIntentAction, FulfilmentBoard, isBoardIntent } from '../../../modules/orders/index'
+import { listPurchaseOrders, transitionPurchaseOrder } from '../../../modules/orders/index.server'
 import { requireActor } from '../../../modules/companies/index.server'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
@@ -72,11 +72,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const orderId = String(form.get('orderId') ?? '')
   const seen = String(form.get('seen') ?? '')
   if (!isBoardIntent(intent) || !orderId) return failure({ ok: false, fieldErrors: {} }, 400)
+  // Goods leave on a shipment: moving a card to "shipped" opens the booking form with everything left on the order.
+  if (intent === 'ship_all') return redirect(localizePath(ctx.locale, `/app/shipments/shipping?order=${encodeURIComponent(orderId)}`))
   try {
-    const order = await getPurchaseOrder(ctx, orderId)
     // The card's version: a move on a stale card is refused by the service (409 stale_version).
-    const quantities = intent === 'ship_all' ? Object.fromEntries(order.lines.map((line) => [line.id, remainingToShip(line)])) : undefined
-    const moved = await transitionPurchaseOrder(ctx, orderId, { action: boardIntentAction(intent), version: Number(seen) || 0, reason: '', quantities })
+    const moved = await transitionPurchaseOrder(ctx, orderId, { action: boardIntentAction(intent) as 'confirm' | 'start_production', version: Number(seen) || 0, reason: '' })
     return { ok: true as const, intent, number: moved.number }
   } catch (error) {
     return failureFromError(error, { intent })

@@ -1,0 +1,16 @@
+// Tables stay private (issue 17); other modules, workflows and pages use these services.
+export { bookShipment } from './shipment-booking.service.server'
+export {
+  getShipment,
+  incomingToWarehouse,
+  listShipments,
+  type EtaChange,
+  type ShipmentDetail,
+  type ShipmentLine,
+  type ShipmentPage,
+  type ShipmentSummary,
+  type TrackingEvent,
+} from './shipment-reads.service.server'
+export { recordShipmentReceipt, setShipmentWarehouse, type ReceivedLine, type ShipmentReceipt } from './shipment-receipt.service.server'
+export { addTrackingEvent, applyTrackingEvents, etaSlipThresholdDays, type Applied, type IncomingEvent, type Reporter } from './tracking.service.server'
+export { projectRoute, type RouteStop } from './route-projection.server'

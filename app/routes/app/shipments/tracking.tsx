@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto'
+import { ShipmentDetailView, ShipmentList, type ShipmentListRow, ShipmentListQuery, ReceiveShipmentInput, TrackingEventInput, daysBetween, isDelayed } from '../../../modules/logistics/index'
+import { addTrackingEvent, getShipment, listShipments, type ShipmentDetail } from '../../../modules/logistics/index.server'
+import { projectRoute } from '../../../modules/logistics/index.server'
+import { warehouseOptions } from '../../../modules/inventory/index.server'
+import { requireActor } from '../../../modules/companies/index.server'
+import { failure, failureFromError, formToObject, parseForm, withRouteErrors } from '../../../platform/forms.server'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
+import { localizePath } from '../../../platform/i18n/locales'
+import { useTranslation } from '../../../platform/i18n/react'
+import { useLiveRevalidate } from '../../../platform/realtime/hooks'
+import { shipmentMachine } from '../../../modules/logistics/index'
+import { receiveShipment } from '../../../workflows/receive-shipment.server'
+import { pageData } from '../../page-data.server'
+import { PAGE_MESSAGES } from '../../page-messages'
+import type { RouteHandle } from '../../../platform/ui/route-handle'
+import type { Route } from './+types/tracking'
+
+/** A data page: it uses the width of a large screen. */
+export const handle: RouteHandle = { width: 'wide' }
+
+const MAP_URL = '/maps/world-land.svg'
+const today = () => new Date().toISOString().slice(0, 10)
+
+/** The time on the clock of the event's place: `2026-12-11 09:30 UTC+08:00`. */
+function placeTime(at: Date, offset: number | null): string | null {
+  if (offset === null) return null
+  const local = new Date(at.getTime() + offset * 60_000).toISOString()
+  const sign = offset < 0 ? '−' : '+'
+  const abs = Math.abs(offset)
+  return `${local.slice(0, 10)} ${local.slice(11, 16)} UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+}
+
+const stop = (place: { lat: number | null; lon: number | null }, label: string) => (place.lat === null || place.lon === null ? null : { lat: place.lat, lon: place.lon, label })
+
+/** The shipment as the page shows it (plain JSON). */
+function shipmentView(shipment: ShipmentDetail) {
+  return {
+    ...shipment,
+    delayDays: Math.max(0, daysBetween(shipment.firstEta, shipment.eta), shipment.status === 'delivered' ? 0 : daysBetween(shipment.eta, today())),
+    receivedAt: shipment.receivedAt?.toISOString() ?? null,
+    lines: shipment.lines,
+    events: shipment.events.map((event) => ({
+      id: event.id,
+      occurredAt: event.occurredAt.toISOString(),
+      placeTime: placeTime(event.occurredAt, event.utcOffsetMinutes),
+      status: event.status,
+      location: event.location,
+      description: event.description,
+      source: event.source,
+      eta: event.eta,
+      authorName: event.authorName,
+    })),
+    etaChanges: shipment.etaChanges.map((change) => ({ ...change, createdAt: change.createdAt.toISOString() })),
+    attachments: shipment.attachments.map((file) => ({ id: file.id, name: file.name })),
+    actions: {
+      statuses: shipment.actions.steps.map((action) => shipmentMachine.transitions[action].to),
+      track: shipment.actions.track,
+      receive: shipment.actions.receive,
+      chooseWarehouse: shipment.actions.chooseWarehouse,
+    },
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = requireActor(context, params)
+  const url = new URL(request.url)
+  const id = url.searchParams.get('id')
+  const messages = pageData(ctx.locale, 'logistics', 'tracking.metaTitle', PAGE_MESSAGES.shipmentTracking)
+  const supplying = ctx.actor.companyKind !== 'buyer'
+  if (id) {
+    const shipment = await withRouteErrors(() => getShipment(ctx, id))
+    const warehouses = shipment.actions.receive ? await withRouteErrors(() => warehouseOptions(ctx)) : []
+    return {
+      ...messages,
+      title: `${shipment.number} · ${messages.title}`,
+      locale: ctx.locale,
+      view: 'detail' as const,
+      shipment: shipmentView(shipment),
+      map: {
+        mapUrl: MAP_URL,
+        ...projectRoute({
+          origin: stop(shipment.origin, shipment.originName),
+          destination: stop(shipment.destination, shipment.destinationName),
+          current: shipment.status === 'delivered' ? null : stop(shipment.last, shipment.lastLocation),
+        }),
+      },
+      warehouses,
+      warehouseHref: localizePath(ctx.locale, '/app/warehouse'),
+      idempotencyKey: randomUUID(),
+      booked: url.searchParams.get('booked') === '1',
+    }
+  }
+  const raw = Object.fromEntries(url.searchParams)
+  const parsed = ShipmentListQuery.safeParse(raw)
+  const query = parsed.success ? parsed.data : ShipmentListQuery.parse({})
+  const page = await withRouteErrors(() => listShipments(ctx, query))
+  const rows = page.items.map(
+    (item): ShipmentListRow => ({
+      id: item.id,
+      number: item.number,
+      role: item.role,
+      status: item.status,
+      mode: item.mode,
+      counterpart: item.role === 'buyer' ? item.shipperName : item.buyerName,
+      route: `${item.originName} → ${item.destinationName}`,
+      eta: item.eta,
+      delayDays: Math.max(daysBetween(item.firstEta, item.eta), daysBetween(item.eta, today())),
+      late: isDelayed(item, today()),
+      orderNumbers: item.orderNumbers,
+      lastLocation: item.status === 'delivered' ? '' : item.lastLocation,
+    }),
+  )
+  return {
+    ...messages,
+    locale: ctx.locale,
+    view: 'list' as const,
+    filters: {
+      status: query.status ?? '',
+      mode: query.mode ?? '',
+      role: query.role ?? '',
+      q: query.q ?? '',
+      etaFrom: query.etaFrom ?? '',
+      etaTo: query.etaTo ?? '',
+      delayed: query.delayed,
+    },
+    rows,
+    total: page.total,
+    offset: query.offset,
+    limit: query.limit,
+    bookHref: supplying ? localizePath(ctx.locale, '/app/shipments/shipping') : null,
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** The receipt form's flat fields (`lines.<i>.<field>`) as the nested input. */
+function receiptFromForm(form: FormData): Record<string, unknown> {
+  const flat = formToObject(form)
+  const lines: Array<Record<string, unknown>> = []
+  for (const [name, value] of Object.entries(flat)) {
+    const match = /^lines\.(\d{1,3})\.(lineId|received|damaged|note)$/.exec(name)
+    if (match) (lines[Number(match[1])] ??= {})[match[2]!] = value
+  }
+  return { ...flat, lines: lines.filter(Boolean) }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = requireActor(context, params)
+  const id = new URL(request.url).searchParams.get('id')
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  if (!id) return failure({ ok: false, fieldErrors: {} }, 400)
+  try {
+    if (intent === 'track') {
+      const parsed = parseForm(TrackingEventInput, form)
+      if (!parsed.ok) return failure(parsed, 422, { intent })
+      const { stored } = await addTrackingEvent(ctx, id, parsed.data)
+      return { ok: true as const, intent, stored }
+    }
+    if (intent === 'receive') {
+      const parsed = ReceiveShipmentInput.safeParse(receiptFromForm(form))
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string[]> = {}
+        for (const issue of parsed.error.issues) (fieldErrors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message)
+        return failure({ ok: false, fieldErrors }, 422, { intent })
+      }
+      await receiveShipment(ctx, id, parsed.data, idempotencyOfForm(form))
+      return { ok: true as const, intent }
+    }
+  } catch (error) {
+    return failureFromError(error, { intent })
+  }
+  return failure({ ok: false, fieldErrors: {} }, 400)
+}
+
+export default function TrackingPage({ loaderData: data, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('logistics')
+  useLiveRevalidate((change) => change.entity === 'shipment')
+  if (data.view === 'detail')
+    return (
+      <ShipmentDetailView
+        locale={data.locale}
+        shipment={data.shipment}
+        map={data.map}
+        warehouses={data.warehouses}
+        warehouseHref={data.warehouseHref}
+        result={actionData}
+        idempotencyKey={data.idempotencyKey}
+        booked={data.booked}
+      />
+    )
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t('tracking.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('tracking.description')}</p>
+      </div>
+      <ShipmentList locale={data.locale} filters={data.filters} rows={data.rows} total={data.total} offset={data.offset} limit={data.limit} bookHref={data.bookHref} />
+    </div>
+  )
+}
