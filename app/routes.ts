@@ -94,6 +94,8 @@ export default [
       route('sourcing/purchase', 'routes/app/sourcing/purchase.tsx'),
       route('supplier/management', 'routes/app/supplier/management.tsx'),
       route('supplier/selector-demo', 'routes/app/supplier/selector-demo.tsx'),
+      route('warehouse', 'routes/app/warehouse/index.tsx'),
+      route('warehouse/detail', 'routes/app/warehouse/detail.tsx'),
       route('shipments/shipping', 'routes/app/shipments/shipping.tsx'),
       route('shipments/tracking', 'routes/app/shipments/tracking.tsx'),
     ]),

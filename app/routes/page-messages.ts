@@ -67,6 +67,10 @@ export const PAGE_MESSAGES = {
     comparison: ['assumptions', 'award', 'basis', 'components', 'confirm', 'decisions', 'matrix', 'page', 'paymentTerms', 'sealed', 'validation'],
     chat: ['entry', 'kinds', 'message', 'status'],
   },
+  /** The company's warehouses, their form and the archive confirmation. */
+  warehouses: { inventory: ['archive', 'form', 'validation', 'warehouses'] },
+  /** One warehouse: its stock, the movement forms and the ledger. */
+  warehouseDetail: { inventory: ['archive', 'detail', 'kinds', 'move', 'movements', 'reasons', 'stock', 'validation'] },
   rfqDetail: {
     rfqs: ['confirm', 'detail', 'invitationStatus', 'quotationStatus', 'status', 'validation', 'visibility'],
     chat: ['entry', 'kinds', 'message', 'status', 'visibility'],
@@ -109,5 +113,7 @@ export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> =
   verificationReview: ['app/routes/app/verification/detail.tsx'],
   supplierQuote: ['app/routes/app/supplier/quote.tsx'],
   quotationComparison: ['app/routes/app/sourcing/quotations.tsx'],
+  warehouses: ['app/routes/app/warehouse/index.tsx'],
+  warehouseDetail: ['app/routes/app/warehouse/detail.tsx'],
   rfqDetail: ['app/routes/app/sourcing/rfq-detail.tsx'],
 }

@@ -30,6 +30,7 @@ import {
   USER_STATUSES,
   VERIFICATION_STATUSES,
 } from '../../app/modules/companies/index'
+import { ADJUSTMENT_REASONS, MOVEMENT_KINDS } from '../../app/modules/inventory/index'
 import { AUDIT_ACTIONS } from '../../app/modules/kernel/index'
 import { PACKAGE_TYPES, SHIPMENT_MODES, SHIPMENT_ROLES, SHIPMENT_STATUSES, TRACKING_SOURCES } from '../../app/modules/logistics/index'
 import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS } from '../../app/modules/kernel/index.server'
@@ -229,6 +230,9 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'directory', pattern: 'list.sorts.*', values: DIRECTORY_SORTS },
   { namespace: 'productImport', pattern: 'columns.*', values: IMPORT_COLUMNS },
   { namespace: 'productImport', pattern: 'statuses.*', values: IMPORT_JOB_STATUSES },
+  // Stock: the kinds of movement and the reasons of an adjustment.
+  { namespace: 'inventory', pattern: 'kinds.*', values: MOVEMENT_KINDS },
+  { namespace: 'inventory', pattern: 'reasons.*', values: ADJUSTMENT_REASONS },
   // Messaging and the shell.
   { namespace: 'chat', pattern: 'kinds.*', values: CONVERSATION_KINDS },
   { namespace: 'chat', pattern: 'visibility.*', values: CHANNEL_VISIBILITIES },

@@ -65,6 +65,7 @@ export const SPRITE_ICONS = [
   'user-check',
   'user-cog',
   'users',
+  'warehouse',
 ] as const
 
 export type SpriteIconName = (typeof SPRITE_ICONS)[number]

@@ -14,6 +14,7 @@ export {
 } from './warehouse.service.server'
 export {
   adjustStock,
+  getStockLevel,
   issueStock,
   listStockLevels,
   postReceipt,

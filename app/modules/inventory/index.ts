@@ -21,3 +21,8 @@ export {
   type ReceiptInput,
   type ReceiptLine,
 } from './stock.inputs'
+export { MovementLedger, type MovementFilterValues, type MovementRow } from './components/movement-ledger'
+export { StockLevelTable, type StockLevelRow, type ThresholdFailure } from './components/stock-level-table'
+export { StockMovePanel, type MoveFailure, type MoveIntent } from './components/stock-move-panel'
+export { WarehouseForm, type WarehouseFormProps, type WarehouseFormValues } from './components/warehouse-form'
+export { WarehouseTable, type WarehouseRow } from './components/warehouse-table'

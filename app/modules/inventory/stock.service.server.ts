@@ -108,6 +108,17 @@ export async function listStockLevels(ctx: ServiceContext, warehouseId: string, 
   return { items: rows.map(toStockLevel), total: Number(total?.n ?? 0), lowCount: Number(low?.n ?? 0) }
 }
 
+/** One level of the company (any member), for the page that moves it; another company's is not found. */
+export async function getStockLevel(ctx: ServiceContext, levelId: string): Promise<StockLevel> {
+  requireCompany(ctx.actor)
+  const [row] = await database()
+    .select()
+    .from(stockLevels)
+    .where(and(eq(stockLevels.id, levelId), eq(stockLevels.organizationId, ctx.actor.companyId)))
+  if (!row) throw new AppError('not_found', 'Stock level not found')
+  return toStockLevel(row)
+}
+
 /** What a retried request answers: the movement the first one wrote (both halves of a transfer) and its level now. */
 async function replayedMovement(tx: Transaction, companyId: string, movementId: string): Promise<MovementResult> {
   const [first] = await tx

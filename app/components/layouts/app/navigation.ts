@@ -126,6 +126,7 @@ const ORDERS: NavGroup = {
       subpages: [{ to: '/app/shipments/shipping', labelKey: 'nav.bookShipment', companyKinds: SUPPLYING }],
     },
     { to: '/app/customers', labelKey: 'nav.customers', icon: 'contact', companyKinds: SUPPLYING },
+    { to: '/app/warehouse', labelKey: 'nav.warehouses', icon: 'warehouse', needsCompany: true, also: ['/app/warehouse/detail'] },
   ],
   pages: [{ to: '/app/orders', labelKey: 'nav.allOrders', companyKinds: ['both'] }],
 }
