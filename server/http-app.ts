@@ -27,7 +27,8 @@ export type DocumentHandler = (request: Request, context: RouterContextProvider)
 
 /** Paths that are never pages: they skip the locale redirect and the React Router handler. */
 const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/socket.io/']
-const PUBLIC_FILES = new Set(['/favicon.svg'])
+/** Files of public/ (copied to build/client) served in production; development's Vite serves all of public/. */
+const PUBLIC_FILES = new Set(['/favicon.svg', '/maps/world-land.svg'])
 const ROUTE_MANIFEST_PATH = '/__manifest'
 const FILES_API_PATH = '/api/v1/files'
 /** The product import page (after its locale): its upload form posts the spreadsheet itself. */
