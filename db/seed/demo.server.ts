@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_COMPANIES } from './demo-accounts'
 import { seedDemoCatalogue } from './demo-catalogue.server'
 import { seedDemoFxHistory } from './demo-fx-history.server'
 import { seedDemoHistory } from './demo-history.server'
+import { seedDemoInventory } from './demo-inventory.server'
 import { demoMember, seedDemoOrders } from './demo-orders.server'
 import { seedDemoMessaging } from './demo-messaging.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
@@ -53,6 +54,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedDemoOrders()
   await seedDemoSourcing()
   await seedDemoMessaging()
+  await seedDemoInventory()
   await seedDemoHistory()
   await seedDemoFxHistory()
   return missing.length > 0
