@@ -10,6 +10,22 @@ async function takeAction(page: Page, action: string, quantities: Record<string,
   await form.getByRole('button', { name: action }).click()
 }
 
+/** Books a shipment from the supplier's order page: the booking form starts with everything left on the order. */
+async function bookShipment(page: Page, quantities: Record<string, string> = {}) {
+  await page.getByRole('link', { name: 'Book a shipment' }).click()
+  await expect(page).toHaveURL(/\/en\/app\/shipments\/shipping\?order=/)
+  for (const [label, value] of Object.entries(quantities)) await page.getByLabel(label).fill(value)
+  const from = page.getByRole('group', { name: 'From' })
+  await from.getByLabel('Port, airport or town').fill('Shenzhen')
+  await from.getByLabel('Country').selectOption('CN')
+  const to = page.getByRole('group', { name: 'To' })
+  await to.getByLabel('Port, airport or town').fill('Shanghai')
+  await to.getByLabel('Country').selectOption('CN')
+  await page.getByRole('button', { name: 'Book the shipment' }).click()
+  await expect(page).toHaveURL(/\/en\/app\/shipments\/tracking\?id=[\w-]+&booked=1/)
+  await expect(page.getByText('The shipment is booked', { exact: false })).toBeVisible()
+}
+
 async function expectStatus(page: Page, status: string) {
   await expect(page.getByRole('main').getByText(status, { exact: true }).first()).toBeVisible()
 }
@@ -65,11 +81,17 @@ test('a buyer orders two products; the supplier confirms and ships in two parts;
   await expect(supplierPage).toHaveURL(new RegExp(`/en/app/supplier/purchase/order/${orderId}$`))
   await takeAction(supplierPage, 'Confirm order')
   await expectStatus(supplierPage, 'Confirmed')
-  await takeAction(supplierPage, 'Ship', { 'Quantity for Celadon stoneware mug, 350 ml': '400', 'Quantity for Blue-and-white porcelain vase, 30 cm': '0' })
+  // Goods leave on shipments, booked from the order: part first, then the rest.
+  await bookShipment(supplierPage, {
+    [`Quantity of Celadon stoneware mug, 350 ml on ${number} shipped now`]: '400',
+    [`Quantity of Blue-and-white porcelain vase, 30 cm on ${number} shipped now`]: '0',
+  })
+  await openPage(supplierPage, `/en/app/supplier/purchase/order/${orderId}`)
   await expect(supplierPage.getByRole('table', { name: 'Order lines' })).toContainText('400')
-  await takeAction(supplierPage, 'Ship')
+  await bookShipment(supplierPage)
+  await openPage(supplierPage, `/en/app/supplier/purchase/order/${orderId}`)
   await expectStatus(supplierPage, 'Shipped')
-  await expect(supplierPage.getByRole('form', { name: 'Ship' })).toHaveCount(0)
+  await expect(supplierPage.getByRole('link', { name: 'Book a shipment' })).toHaveCount(0)
 
   // The buyer receives everything and completes the order.
   await openPage(page, orderUrl)

@@ -118,7 +118,11 @@ export function BookingForm({ locale, buyerName, lines, defaults, idempotencyKey
                 </TableCell>
                 <TableCell label={t('booking.columns.shipNow')}>
                   <input type="hidden" name={`order.${line.orderLineId}`} value={line.orderId} />
-                  <FormField label={t('booking.quantityFor', { item: line.description })} errors={errors(`quantities.${line.orderLineId}`)} className="[&>label]:sr-only">
+                  <FormField
+                    label={t('booking.quantityFor', { item: line.description, order: line.orderNumber })}
+                    errors={errors(`quantities.${line.orderLineId}`)}
+                    className="[&>label]:sr-only"
+                  >
                     {(control) => (
                       <Input
                         type="number"

@@ -1,0 +1,113 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { chooseColorMode, DEMO, openPage, signedInContext } from './support/helpers'
+import { api } from './support/sourcing-api'
+
+// Issue 19: goods leave on a shipment both sides follow, and arrive in the buyer's warehouse.
+
+/** Light, then the colour rules in dark (the markup is the same). */
+async function auditBothModes(page: Page) {
+  await expectNoSeriousViolations(page)
+  await chooseColorMode(page, 'Dark')
+  await expectNoSeriousViolations(page, { theme: 'dark' })
+  await chooseColorMode(page, 'Light')
+}
+
+test('the supplier books part of an order and reports it; the buyer follows it on the map and receives it with a damaged unit into stock', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const supplier = await signedInContext(browser, DEMO.supplier)
+  const buyer = await signedInContext(browser, DEMO.buyer)
+  const supplierId = String((await api(supplier.context.request, 'get', '/companies/current')).id)
+  const item = `Glazed tea set ${Date.now().toString(36)}`
+  const order = await api(buyer.context.request, 'post', '/orders', {
+    supplier_company_id: supplierId,
+    currency: 'USD',
+    incoterm: 'FOB',
+    incoterm_place: 'Shenzhen',
+    payment_terms: 'tt_30_70',
+    notes: '',
+    attachment_file_ids: [],
+    lines: [{ description: item, unit: 'sets', unit_price: '24.5000', quantity: 20 }],
+    place: true,
+  })
+  await api(supplier.context.request, 'post', `/orders/${order.id}/transitions`, { action: 'confirm', version: order.version, reason: '' })
+
+  // The supplier books 12 of the 20 sets from the order page.
+  const page = supplier.page
+  await openPage(page, `/en/app/supplier/purchase/order/${order.id}`)
+  await page.getByRole('link', { name: 'Book a shipment' }).click()
+  await expect(page).toHaveURL(/\/en\/app\/shipments\/shipping\?order=/)
+  await expectNoSeriousViolations(page)
+  await page.getByLabel(`Quantity of ${item} on ${order.number} shipped now`).fill('12')
+  const from = page.getByRole('group', { name: 'From' })
+  await from.getByLabel('Port, airport or town').fill('Shenzhen')
+  await from.getByLabel('Country').selectOption('CN')
+  const to = page.getByRole('group', { name: 'To' })
+  await to.getByLabel('Port, airport or town').fill('Hong Kong')
+  await to.getByLabel('Country').selectOption('HK')
+  await page.getByLabel('Carrier').fill('Kerry Logistics')
+  await page.getByLabel('Tracking number').fill(`KLX${Date.now()}`)
+  // An arrival before the departure is refused, and what was typed stays.
+  await page.getByLabel('Departure (ETD)').fill('2026-12-20')
+  await page.getByLabel('Arrival (ETA)').fill('2026-12-10')
+  await page.getByRole('button', { name: 'Book the shipment' }).click()
+  await expect(page.getByText('The arrival cannot be before the departure.')).toBeVisible()
+  await expect(page.getByLabel('Carrier')).toHaveValue('Kerry Logistics')
+  await page.getByLabel('Departure (ETD)').fill(new Date().toISOString().slice(0, 10))
+  await page.getByLabel('Arrival (ETA)').fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10))
+  await page.getByRole('button', { name: 'Book the shipment' }).click()
+  await expect(page).toHaveURL(/\/en\/app\/shipments\/tracking\?id=[\w-]+&booked=1/)
+  const shipmentUrl = page.url().replace('&booked=1', '')
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toContainText(/SH-\d{4}-\d{5}/)
+  const number = ((await heading.textContent()) ?? '').match(/SH-\d{4}-\d{5}/)![0]
+
+  // It reports the departure, with the place's local time.
+  const event = page.getByRole('form', { name: 'Add a tracking event' })
+  await event.getByLabel('Milestone').selectOption('in_transit')
+  await event.getByLabel('Offset of the place').selectOption('480')
+  await event.getByLabel('Place', { exact: true }).fill('Yantian')
+  await event.getByLabel('What happened').fill('Loaded on the truck to Hong Kong')
+  await event.getByRole('button', { name: 'Add to the timeline' }).click()
+  await expect(page.getByText('The event is on the timeline. Both sides see it now.')).toBeVisible()
+  await auditBothModes(page)
+
+  // The buyer finds it in the list and sees the same timeline and the route on the map.
+  const buyerPage = buyer.page
+  await openPage(buyerPage, '/en/app/shipments/tracking')
+  await auditBothModes(buyerPage)
+  await buyerPage.getByRole('link', { name: number }).click()
+  const timeline = buyerPage.getByRole('list', { name: 'Timeline' })
+  await expect(timeline).toContainText('Loaded on the truck to Hong Kong')
+  await expect(timeline).toContainText('Yantian')
+  await expect(timeline).toContainText(/local time \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\+08:00/)
+  await expect(buyerPage.getByRole('img', { name: `Route of shipment ${number}` })).toBeVisible()
+  await expect(buyerPage.getByRole('form', { name: 'Add a tracking event' })).toHaveCount(0)
+
+  // The buyer receives it into a new warehouse: 11 good, 1 damaged.
+  const code = `HKG${Date.now().toString(36).toUpperCase()}`
+  const warehouse = await api(buyer.context.request, 'post', '/warehouses', { code, name: 'Kwai Chung DC', notes: '' })
+  await openPage(buyerPage, shipmentUrl)
+  const receive = buyerPage.getByRole('form', { name: 'Receive the goods' })
+  await receive.getByLabel('Into warehouse').selectOption(String(warehouse.id))
+  await receive.getByLabel('Received in good condition').fill('11')
+  await receive.getByLabel('Damaged').fill('1')
+  await receive.getByLabel('Note').fill('One teapot lid cracked')
+  await receive.getByRole('button', { name: 'Record the receipt' }).click()
+  await expect(buyerPage.getByText('Received. The orders and your stock are updated.')).toBeVisible()
+  await expect(buyerPage.getByRole('table', { name: 'What it carries' })).toContainText('One teapot lid cracked')
+  await auditBothModes(buyerPage)
+
+  // The stock and the order agree.
+  const stock = await api(buyer.context.request, 'get', `/warehouses/${warehouse.id}/stock`)
+  expect((stock.items as Array<{ description: string; on_hand: number }>).find((level) => level.description === item)?.on_hand).toBe(11)
+  await openPage(buyerPage, `/en/app/orders/${order.id}/view`)
+  const lines = buyerPage.getByRole('table', { name: 'Order lines' })
+  await expect(lines).toContainText('12')
+  await expect(lines).toContainText('11')
+  await expect(buyerPage.getByRole('list', { name: 'Order history' })).toContainText('Received goods')
+  await supplier.context.close()
+  await buyer.context.close()
+})
