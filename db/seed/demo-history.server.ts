@@ -12,7 +12,7 @@ import { notifications } from '../../app/modules/kernel/kernel.tables.server'
 import { users } from '../../app/modules/identity/identity.tables.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
-import { deliverShipment, shipOrder } from '../factories/shipments'
+import { pastShipment } from '../factories/shipments'
 import { purchaseOrderEvents, purchaseOrders } from '../../app/modules/orders/orders.tables.server'
 import { CreateProjectInput, CreateRequirementInput, CreateRfqInput, RfqTransitionInput, SaveQuotationInput } from '../../app/modules/sourcing/index'
 import {
@@ -123,7 +123,7 @@ async function tradedOrder(
   await step(supplier.ctx, order.id, 'confirm')
   if (input.finished) {
     const shipped = Object.fromEntries(order.lines.map((line) => [line.id, line.quantity]))
-    await deliverShipment(supplier.ctx, await shipOrder(supplier.ctx, order.id, shipped, { trackingNumber: `COSU${order.number.replace(/\D/g, '')}` }))
+    await pastShipment(supplier.ctx, order, shipped, { departedDaysAgo: input.daysAgo - 30, transitDays: input.late ? 21 : 9 })
     await step(buyer.ctx, order.id, 'deliver')
     await step(buyer.ctx, order.id, 'complete')
   }
@@ -268,7 +268,10 @@ async function pastRfq(buyer: Party, suppliers: [Party, Party], projectId: strin
     const order = await getPurchaseOrder(buyer.ctx, awarded.id)
     const seller = suppliers.find((party) => party.companyId === order.supplier.id) ?? suppliers[0]
     await step(seller.ctx, order.id, 'confirm')
-    await deliverShipment(seller.ctx, await shipOrder(seller.ctx, order.id, Object.fromEntries(order.lines.map((line) => [line.id, line.quantity]))))
+    await pastShipment(seller.ctx, order, Object.fromEntries(order.lines.map((line) => [line.id, line.quantity])), {
+      departedDaysAgo: daysAgo - 9 - 30,
+      transitDays: 12,
+    })
     await step(buyer.ctx, order.id, 'deliver')
     await step(buyer.ctx, order.id, 'complete')
     await backdateOrder(order.id, daysAgo - 9, 50, 44)

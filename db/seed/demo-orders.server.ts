@@ -5,7 +5,7 @@ import { addresses, members } from '../../app/modules/companies/companies.tables
 import { users } from '../../app/modules/identity/identity.tables.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
-import { deliverShipment, shipOrder } from '../factories/shipments'
+import { pastShipment, shipOrder } from '../factories/shipments'
 import { addTrackingEvent } from '../../app/modules/logistics/index.server'
 import { purchaseOrders } from '../../app/modules/orders/orders.tables.server'
 import type { ServiceContext } from '../../app/platform/actor'
@@ -91,15 +91,22 @@ export async function seedDemoOrders(): Promise<void> {
   await step(supplierCtx, running.id, 'confirm')
   await step(supplierCtx, running.id, 'start_production')
   // Half the mugs are at sea, followed on both sides' tracking pages.
-  const atSea = await shipOrder(supplierCtx, running.id, { [running.lines[0]!.id]: 600 }, {
-    trackingNumber: 'COSU6312457980',
-    billOfLading: 'COSU6312457980',
-    containerNumbers: ['CSNU6312457'],
-    origin: { name: 'Shenzhen', country: 'CN' },
-    destination: { name: 'Hamburg', country: 'DE' },
-  })
+  const atSea = await shipOrder(
+    supplierCtx,
+    running.id,
+    { [running.lines[0]!.id]: 600 },
+    {
+      trackingNumber: 'COSU6312457980',
+      billOfLading: 'COSU6312457980',
+      containerNumbers: ['CSNU6312457'],
+      origin: { name: 'Shenzhen', country: 'CN' },
+      destination: { name: 'Shanghai', country: 'CN' },
+    },
+  )
   await addTrackingEvent(supplierCtx, atSea, {
-    occurredAt: new Date(Date.now() - 86_400_000).toISOString(),
+    // An hour ago, on the clock of Yantian (UTC+8).
+    occurredAt: new Date(Date.now() - 3_600_000 + 480 * 60_000).toISOString().slice(0, 16),
+    utcOffsetMinutes: 480,
     status: 'in_transit',
     location: 'Yantian',
     country: 'CN',
@@ -108,7 +115,7 @@ export async function seedDemoOrders(): Promise<void> {
   })
   const done = await order([{ productId: ids['BKC-MUG-350']!, quantity: 400 }], '')
   await step(supplierCtx, done.id, 'confirm')
-  await deliverShipment(supplierCtx, await shipOrder(supplierCtx, done.id, { [done.lines[0]!.id]: 400 }), 'Hamburg')
+  await pastShipment(supplierCtx, done, { [done.lines[0]!.id]: 400 }, { departedDaysAgo: 20, transitDays: 8 })
   await step(buyerCtx, done.id, 'deliver')
   await step(buyerCtx, done.id, 'complete')
   logger().info({ orders: 3 }, 'demo orders seeded')

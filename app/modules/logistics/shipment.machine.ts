@@ -6,7 +6,7 @@ export type ShipmentAction = (typeof SHIPMENT_ACTIONS)[number]
 
 /**
  * The shipment lifecycle, taken by the shipping side (the supplier, or the provider carrying it). Carriers report
- * milestones late and skip some, so a shipment may move to any later milestone; it clears customs back into transit
+ * milestones late and skip some (a courier may report only the delivery), so a shipment may move to any later milestone; it clears customs back into transit
  * (transhipment); an exception is possible from any live state and the next movement leaves it. Delivered is final.
  */
 export const shipmentMachine = defineMachine<ShipmentStatus, ShipmentAction>({
@@ -15,8 +15,8 @@ export const shipmentMachine = defineMachine<ShipmentStatus, ShipmentAction>({
     pick_up: { from: ['booked', 'exception'], to: 'picked_up', by: 'supplier' },
     depart: { from: ['booked', 'picked_up', 'at_customs', 'exception'], to: 'in_transit', by: 'supplier' },
     reach_customs: { from: ['booked', 'picked_up', 'in_transit', 'exception'], to: 'at_customs', by: 'supplier' },
-    send_out_for_delivery: { from: ['picked_up', 'in_transit', 'at_customs', 'exception'], to: 'out_for_delivery', by: 'supplier' },
-    deliver: { from: ['picked_up', 'in_transit', 'at_customs', 'out_for_delivery', 'exception'], to: 'delivered', by: 'supplier' },
+    send_out_for_delivery: { from: ['booked', 'picked_up', 'in_transit', 'at_customs', 'exception'], to: 'out_for_delivery', by: 'supplier' },
+    deliver: { from: ['booked', 'picked_up', 'in_transit', 'at_customs', 'out_for_delivery', 'exception'], to: 'delivered', by: 'supplier' },
     report_exception: { from: ['booked', 'picked_up', 'in_transit', 'at_customs', 'out_for_delivery'], to: 'exception', by: 'supplier', reason: true },
   },
 })

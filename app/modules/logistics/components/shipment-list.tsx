@@ -58,8 +58,10 @@ export function ShipmentList({ locale, filters, rows, total, offset, limit, book
   const filtered = Boolean(filters.status || filters.mode || filters.role || filters.q || filters.etaFrom || filters.etaTo || filters.delayed)
   return (
     <div className="flex flex-col gap-4">
-      <Form method="get" action={base} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr_auto] lg:items-end">
-        <FormField label={t('list.filters.q')}>{(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder={t('list.filters.qHint')} {...control} />}</FormField>
+      <Form method="get" action={base} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+        <FormField label={t('list.filters.q')} className="lg:col-span-2">
+          {(control) => <Input type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder={t('list.filters.qHint')} {...control} />}
+        </FormField>
         <FormField label={t('list.filters.status')}>
           {(control) => (
             <NativeSelect name="status" defaultValue={filters.status} {...control}>
