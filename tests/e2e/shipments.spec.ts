@@ -108,6 +108,8 @@ test('the supplier books part of an order and reports it; the buyer follows it o
   await expect(lines).toContainText('12')
   await expect(lines).toContainText('11')
   await expect(buyerPage.getByRole('list', { name: 'Order history' })).toContainText('Received goods')
+  // The order page lists the shipment that carried its goods.
+  await expect(buyerPage.getByRole('link', { name: number })).toBeVisible()
   await supplier.context.close()
   await buyer.context.close()
 })

@@ -4,6 +4,8 @@ export {
   getShipment,
   incomingToWarehouse,
   listShipments,
+  shipmentsOfOrder,
+  type OrderShipment,
   type EtaChange,
   type ShipmentDetail,
   type ShipmentLine,
@@ -14,3 +16,13 @@ export {
 export { recordShipmentReceipt, setShipmentWarehouse, type ReceivedLine, type ShipmentReceipt } from './shipment-receipt.service.server'
 export { addTrackingEvent, applyTrackingEvents, etaSlipThresholdDays, type Applied, type IncomingEvent, type Reporter } from './tracking.service.server'
 export { projectRoute, type RouteStop } from './route-projection.server'
+export {
+  decodeTrackingCsv,
+  importTrackingCsv,
+  MAX_TRACKING_CSV_BYTES,
+  TRACKING_CSV_COLUMNS,
+  type CsvRowError,
+  type TrackingCsvResult,
+} from './tracking-csv.server'
+export { receiveTrackingWebhook, type WebhookOutcome, type WebhookSignatures } from './tracking-webhook.server'
+export { pollTrackingProvider, type PollOutcome } from './tracking-provider.server'

@@ -23,3 +23,4 @@ export { BookingForm, type BookingDefaults, type BookingLine, type BookingResult
 export { ShipmentStatusBadge } from './components/shipment-status-badge'
 export { ShipmentList, type ShipmentListFilters, type ShipmentListRow } from './components/shipment-list'
 export { ShipmentDetailView, type ShipmentActionResult, type ShipmentMap, type ShipmentView } from './components/shipment-detail'
+export { OrderShipments, type OrderShipmentRow } from './components/order-shipments'

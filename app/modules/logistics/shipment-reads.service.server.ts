@@ -329,3 +329,39 @@ export async function incomingToWarehouse(
   }
   return [...items.values()]
 }
+
+/** A shipment as an order's page lists it: where it is and how many of the order's units it carries. */
+export type OrderShipment = {
+  id: string
+  number: string
+  status: ShipmentStatus
+  mode: ShipmentMode
+  eta: string
+  firstEta: string
+  lastLocation: string
+  units: number
+  receivedAt: Date | null
+}
+
+/** The shipments carrying lines of an order, oldest first, for a party of the order (others see none). */
+export async function shipmentsOfOrder(ctx: ServiceContext, orderId: string): Promise<OrderShipment[]> {
+  requireCompany(ctx.actor)
+  const rows = await database()
+    .select({
+      id: shipments.id,
+      number: shipments.number,
+      status: shipments.status,
+      mode: shipments.mode,
+      eta: shipments.eta,
+      firstEta: shipments.firstEta,
+      lastLocation: shipments.lastLocation,
+      receivedAt: shipments.receivedAt,
+      units: sql<number>`sum(${shipmentLines.quantity})::int`,
+    })
+    .from(shipmentLines)
+    .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+    .where(and(eq(shipmentLines.orderId, orderId), partyFilter(ctx.actor.companyId)))
+    .groupBy(shipments.id)
+    .orderBy(asc(shipments.createdAt), asc(shipments.id))
+  return rows
+}

@@ -6,7 +6,11 @@ import { requireActor } from '../../../modules/companies/index.server'
 import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { fieldErrorsOf } from '../../../platform/validation'
-import { messagesFor } from '../../../platform/i18n/translate.server'
+import { messagesFor, pickedMessages } from '../../../platform/i18n/translate.server'
+import { localizePath } from '../../../platform/i18n/locales'
+import { isDelayed, type OrderShipmentRow } from '../../../modules/logistics/index'
+import { shipmentsOfOrder } from '../../../modules/logistics/index.server'
+import { PAGE_MESSAGES } from '../../page-messages'
 import { pageData } from '../../page-data.server'
 import { threadEntry } from '../inbox/entry-points.server'
 
@@ -17,9 +21,33 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
   const order = await withRouteErrors(() => getPurchaseOrder(ctx, params.id ?? ''))
   const saved = ORDER_SAVES.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
   const page = pageData(ctx.locale, 'orders', 'detail.metaTitle')
-  // Buyer and supplier talk about the order in its thread.
-  const orderThread = await threadEntry(ctx, { kind: 'order', orderId: order.id })
-  return { ...page, i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat') }, order, saved, orderThread }
+  // Buyer and supplier talk about the order in its thread; its goods travel on shipments.
+  const [orderThread, carried] = await Promise.all([threadEntry(ctx, { kind: 'order', orderId: order.id }), shipmentsOfOrder(ctx, order.id)])
+  const today = new Date().toISOString().slice(0, 10)
+  const shipments = carried.map((shipment): OrderShipmentRow => ({
+    id: shipment.id,
+    number: shipment.number,
+    status: shipment.status,
+    mode: shipment.mode,
+    eta: shipment.eta,
+    late: isDelayed(shipment, today),
+    lastLocation: shipment.lastLocation,
+    units: shipment.units,
+    received: shipment.receivedAt !== null,
+  }))
+  const bookHref =
+    order.side === 'supplier' && order.actions.steps.includes('ship')
+      ? localizePath(ctx.locale, `/app/shipments/shipping?order=${encodeURIComponent(order.id)}`)
+      : null
+  return {
+    ...page,
+    i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat'), ...pickedMessages(ctx.locale, PAGE_MESSAGES.orderShipments) },
+    order,
+    saved,
+    orderThread,
+    shipments,
+    bookHref,
+  }
 }
 
 export const ORDER_INTENTS = ['transition', 'change', 'cancelRequest', 'decide'] as const

@@ -1,5 +1,6 @@
 import { OpenConversation } from '../../../modules/messaging/index'
 import { OrderDetail, type OrderActionResult } from '../../../modules/orders/index'
+import { OrderShipments } from '../../../modules/logistics/index'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { useRootData } from '../../route-helpers'
 import type { loadOrderDetail } from './order-detail.server'
@@ -15,7 +16,7 @@ type OrderPageProps = {
  * the detail with its actions, the entry to the order's conversation, and a live refresh when the other party acts.
  */
 export function OrderPage({ loaderData, actionData, backHref }: OrderPageProps) {
-  useLiveRevalidate((change) => change.entity === 'purchase_order' && change.id === loaderData.order.id)
+  useLiveRevalidate((change) => (change.entity === 'purchase_order' && change.id === loaderData.order.id) || change.entity === 'shipment')
   const { locale } = useRootData()
   const thread = loaderData.orderThread
   return (
@@ -26,6 +27,7 @@ export function OrderPage({ loaderData, actionData, backHref }: OrderPageProps) 
         </div>
       ) : null}
       <OrderDetail order={loaderData.order} locale={locale} result={actionData} saved={loaderData.saved} backHref={backHref} />
+      <OrderShipments locale={locale} shipments={loaderData.shipments} bookHref={loaderData.bookHref} />
     </div>
   )
 }
