@@ -20,7 +20,9 @@ const base = {
 
 describe('bookingFromForm', () => {
   it('keeps the lines with a quantity, each with its order', () => {
-    const booking = bookingFromForm(form({ ...base, 'quantities.l1': '60', 'order.l1': 'o1', 'quantities.l2': '', 'order.l2': 'o1', 'quantities.l3': '0', 'order.l3': 'o2' }))
+    const booking = bookingFromForm(
+      form({ ...base, 'quantities.l1': '60', 'order.l1': 'o1', 'quantities.l2': '', 'order.l2': 'o1', 'quantities.l3': '0', 'order.l3': 'o2' }),
+    )
     expect(booking.lines).toEqual([{ orderId: 'o1', orderLineId: 'l1', quantity: '60' }])
     const parsed = BookShipmentInput.parse(booking)
     expect(parsed.origin).toEqual({ name: 'Ningbo', country: 'CN' })

@@ -11,7 +11,14 @@ export const SHIPMENT_STATUSES = ['booked', 'picked_up', 'in_transit', 'at_custo
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
 
 /** Statuses in which goods are on their way (the buyer's incoming stock, the dashboards' "in transit"). */
-export const LIVE_SHIPMENT_STATUSES = ['booked', 'picked_up', 'in_transit', 'at_customs', 'out_for_delivery', 'exception'] as const satisfies readonly ShipmentStatus[]
+export const LIVE_SHIPMENT_STATUSES = [
+  'booked',
+  'picked_up',
+  'in_transit',
+  'at_customs',
+  'out_for_delivery',
+  'exception',
+] as const satisfies readonly ShipmentStatus[]
 
 export const SHIPMENT_MODES = ['sea_fcl', 'sea_lcl', 'air', 'road', 'rail', 'express'] as const
 export type ShipmentMode = (typeof SHIPMENT_MODES)[number]

@@ -94,11 +94,24 @@ export async function recordShipmentReceipt(tx: Transaction, ctx: ServiceContext
       .set({ receivedQuantity: line.received, damagedQuantity: line.damaged, receiptNote: line.note })
       .where(eq(shipmentLines.id, line.lineId))
   const now = new Date()
-  const patch: Partial<typeof shipments.$inferInsert> = { receivedAt: now, destinationWarehouseId: input.warehouseId, version: shipment.version + 1, updatedAt: now }
+  const patch: Partial<typeof shipments.$inferInsert> = {
+    receivedAt: now,
+    destinationWarehouseId: input.warehouseId,
+    version: shipment.version + 1,
+    updatedAt: now,
+  }
   const notices: Notice[] = []
   if (shipment.status !== 'delivered') {
     // The goods are here whatever the carrier last said: the receipt closes the journey.
-    Object.assign(patch, { status: 'delivered', statusReason: '', deliveredAt: now, lastEventAt: now, lastLocation: shipment.destinationName, lastLat: shipment.destinationLat, lastLon: shipment.destinationLon })
+    Object.assign(patch, {
+      status: 'delivered',
+      statusReason: '',
+      deliveredAt: now,
+      lastEventAt: now,
+      lastLocation: shipment.destinationName,
+      lastLat: shipment.destinationLat,
+      lastLon: shipment.destinationLon,
+    })
     const event = { occurredAt: now, status: 'delivered' as const, location: shipment.destinationName, description: '' }
     await tx.insert(trackingEvents).values({
       id: randomUUID(),

@@ -63,7 +63,13 @@ export async function notifyParties(
 }
 
 /** The shipment's business event, in its transaction: every party's open pages hear that it changed; notices go out after commit. */
-export function recordShipmentEvent(tx: Transaction, shipment: ShipmentRow, action: string, notices: Notice[], actorUserId?: string | null): Promise<OutboxEventId> {
+export function recordShipmentEvent(
+  tx: Transaction,
+  shipment: ShipmentRow,
+  action: string,
+  notices: Notice[],
+  actorUserId?: string | null,
+): Promise<OutboxEventId> {
   return recordEvent(tx, {
     name: `shipment.${action}`,
     changes: [{ companyIds: partyIds(shipment), entity: 'shipment', id: shipment.id, action }],

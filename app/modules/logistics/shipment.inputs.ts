@@ -79,7 +79,10 @@ export const BookShipmentInput = z
     eta: isoDate,
     packages: z.preprocess((value) => value ?? [], z.array(PackageInput).max(MAX_SHIPMENT_PACKAGES, 'validation.tooManyPackages')),
     notes: text(2000, 'validation.notesTooLong'),
-    attachmentFileIds: z.preprocess((value) => value ?? [], z.array(id('validation.attachment')).max(MAX_SHIPMENT_ATTACHMENTS, 'validation.tooManyAttachments')),
+    attachmentFileIds: z.preprocess(
+      (value) => value ?? [],
+      z.array(id('validation.attachment')).max(MAX_SHIPMENT_ATTACHMENTS, 'validation.tooManyAttachments'),
+    ),
   })
   .superRefine((input, ctx) => {
     if (input.eta < input.etd) ctx.addIssue({ code: 'custom', path: ['eta'], message: 'validation.etaBeforeEtd' })

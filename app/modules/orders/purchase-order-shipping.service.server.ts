@@ -181,8 +181,7 @@ export async function noteShipmentOnOrders(
   shipment: ShipmentReference,
   details: { note?: string; data?: Record<string, unknown> } = {},
 ): Promise<void> {
-  for (const orderId of [...new Set(orderIds)])
-    await recordEvent(tx, ctx, orderId, { type, note: details.note ?? '', data: { shipment, ...details.data } })
+  for (const orderId of [...new Set(orderIds)]) await recordEvent(tx, ctx, orderId, { type, note: details.note ?? '', data: { shipment, ...details.data } })
 }
 
 /**
@@ -210,7 +209,9 @@ export async function receiveOrderLines(
     const after = orderLines.map((line) => ({ ...line, receivedQuantity: Math.min(line.shippedQuantity, line.receivedQuantity + (received[line.id] ?? 0)) }))
     for (const line of after)
       if (received[line.id]) await tx.update(purchaseOrderLines).set({ receivedQuantity: line.receivedQuantity }).where(eq(purchaseOrderLines.id, line.id))
-    const lineData = after.filter((line) => received[line.id]).map((line) => ({ lineId: line.id, sku: line.sku, description: line.description, quantity: received[line.id] }))
+    const lineData = after
+      .filter((line) => received[line.id])
+      .map((line) => ({ lineId: line.id, sku: line.sku, description: line.description, quantity: received[line.id] }))
     const fullyShipped = after.every((line) => line.shippedQuantity === line.quantity)
     if (order.status === 'shipped' && fullyShipped && settledOrderIds.has(order.id)) {
       const quantities = Object.fromEntries(after.map((line) => [line.id, line.receivedQuantity]))
@@ -218,7 +219,10 @@ export async function receiveOrderLines(
       events.push(await recordOrderEvent(tx, order, 'deliver', notices))
     } else {
       await recordEvent(tx, ctx, order.id, { type: 'received', data: { shipment, lines: lineData } })
-      await tx.update(purchaseOrders).set({ version: order.version + 1, updatedAt: new Date() }).where(eq(purchaseOrders.id, order.id))
+      await tx
+        .update(purchaseOrders)
+        .set({ version: order.version + 1, updatedAt: new Date() })
+        .where(eq(purchaseOrders.id, order.id))
       await notifyCounterpart(tx, ctx, order, party, 'received', { shipment: shipment.number }, notices)
       events.push(await recordOrderEvent(tx, order, 'received', notices))
     }

@@ -92,7 +92,10 @@ describe('/api/v1/orders', () => {
     await step(supplier, draft.id, 'confirm')
     const [lamp, shade, box] = draft.lines
     // An order ships only on a booked shipment.
-    const direct = await call(app, `/api/v1/orders/${draft.id}/transitions`, { body: { action: 'ship', version: 3, quantities: { [lamp!.id]: 60 } }, jar: supplier })
+    const direct = await call(app, `/api/v1/orders/${draft.id}/transitions`, {
+      body: { action: 'ship', version: 3, quantities: { [lamp!.id]: 60 } },
+      jar: supplier,
+    })
     expect(direct.status).toBe(422)
     expect(direct.json).toMatchObject({ details: { fields: { action: [expect.any(String)] } } })
     const book = (lines: Record<string, number>) =>

@@ -82,9 +82,7 @@ export type ShipmentView = {
 
 export type ShipmentMap = { mapUrl: string; origin: RoutePoint | null; destination: RoutePoint | null; current: RoutePoint | null }
 export type ShipmentActionResult =
-  | { ok: true; intent: string; stored?: boolean }
-  | { ok: false; intent?: string; fieldErrors: Record<string, string[]>; formError?: FormErrorData }
-  | undefined
+  { ok: true; intent: string; stored?: boolean } | { ok: false; intent?: string; fieldErrors: Record<string, string[]>; formError?: FormErrorData } | undefined
 
 type ShipmentDetailProps = {
   locale: Locale
@@ -105,7 +103,8 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
   const { t } = useTranslation('logistics')
   const format = useFormatter()
   const counterpart = shipment.role === 'buyer' ? shipment.shipperName : shipment.buyerName
-  const orderHref = (orderId: string) => localizePath(locale, shipment.role === 'buyer' ? `/app/orders/${orderId}/view` : `/app/supplier/purchase/order/${orderId}`)
+  const orderHref = (orderId: string) =>
+    localizePath(locale, shipment.role === 'buyer' ? `/app/orders/${orderId}/view` : `/app/supplier/purchase/order/${orderId}`)
   const done = result?.ok ? result : undefined
   return (
     <div className="flex flex-col gap-6">
@@ -170,7 +169,9 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
             <dd>
               {format.date(day(shipment.eta))}
               {shipment.delayDays > 0 ? (
-                <span className="ml-2 text-xs font-medium text-destructive">{t('detail.delayed', { count: shipment.delayDays, first: format.date(day(shipment.firstEta)) })}</span>
+                <span className="ml-2 text-xs font-medium text-destructive">
+                  {t('detail.delayed', { count: shipment.delayDays, first: format.date(day(shipment.firstEta)) })}
+                </span>
               ) : null}
             </dd>
             <dt className="text-muted-foreground">{t('detail.carrier')}</dt>
@@ -202,7 +203,11 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
             <dt className="text-muted-foreground">{t('detail.packages')}</dt>
             <dd>
               {shipment.packageCount > 0
-                ? t('detail.packageSummary', { count: shipment.packageCount, weight: format.number(shipment.grossWeightKg), volume: format.number(shipment.volumeM3) })
+                ? t('detail.packageSummary', {
+                    count: shipment.packageCount,
+                    weight: format.number(shipment.grossWeightKg),
+                    volume: format.number(shipment.volumeM3),
+                  })
                 : '—'}
             </dd>
           </dl>
@@ -222,7 +227,11 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
                   <span className="text-sm font-medium">{event.location || t('detail.noPlace')}</span>
                   <span className="text-xs text-muted-foreground">{t(`sources.${event.source}`)}</span>
                 </div>
-                {event.description ? <p className="text-sm">{event.description}</p> : event.status === 'booked' ? <p className="text-sm">{t('detail.bookedEvent')}</p> : null}
+                {event.description ? (
+                  <p className="text-sm">{event.description}</p>
+                ) : event.status === 'booked' ? (
+                  <p className="text-sm">{t('detail.bookedEvent')}</p>
+                ) : null}
                 <p className="text-xs text-muted-foreground">
                   <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
                   {event.placeTime ? ` · ${t('detail.localTime', { time: event.placeTime })}` : ''}
@@ -241,7 +250,10 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
               {shipment.etaChanges.map((change, index) => (
                 <li key={index}>
                   {format.date(day(change.eta))}
-                  <span className="text-xs text-muted-foreground"> · {index === 0 ? t('detail.firstPromise') : t(`sources.${change.source}`)} · {format.date(change.createdAt)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {' '}
+                    · {index === 0 ? t('detail.firstPromise') : t(`sources.${change.source}`)} · {format.date(change.createdAt)}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -381,7 +393,12 @@ function TrackingEventForm({ shipment, result }: { shipment: ShipmentView; resul
         <FormField label={t('event.eta')} hint={t('event.etaHint')} errors={errors('eta')}>
           {(control) => <Input type="date" name="eta" min={shipment.etd} {...control} />}
         </FormField>
-        <FormField label={t('event.description')} hint={t('event.descriptionHint')} errors={errors('description') ?? errors('reason')} className="sm:col-span-2">
+        <FormField
+          label={t('event.description')}
+          hint={t('event.descriptionHint')}
+          errors={errors('description') ?? errors('reason')}
+          className="sm:col-span-2"
+        >
           {(control) => <Textarea name="description" rows={2} required minLength={2} maxLength={500} {...control} />}
         </FormField>
         <input type="hidden" name="version" value={shipment.version} />
@@ -394,7 +411,9 @@ function TrackingEventForm({ shipment, result }: { shipment: ShipmentView; resul
 }
 
 /** The offsets of the world's time zones, in minutes (the form's choices). */
-const UTC_OFFSETS = [-600, -540, -480, -420, -360, -300, -240, -180, -120, -60, 0, 60, 120, 180, 210, 240, 270, 300, 330, 345, 360, 390, 420, 480, 540, 570, 600, 660, 720, 780]
+const UTC_OFFSETS = [
+  -600, -540, -480, -420, -360, -300, -240, -180, -120, -60, 0, 60, 120, 180, 210, 240, 270, 300, 330, 345, 360, 390, 420, 480, 540, 570, 600, 660, 720, 780,
+]
 const offsetLabel = (minutes: number) => {
   const sign = minutes < 0 ? '−' : '+'
   const abs = Math.abs(minutes)
@@ -456,7 +475,18 @@ function ReceiveForm({
               </legend>
               <input type="hidden" name={`lines.${index}.lineId`} value={line.id} />
               <FormField label={t('receive.good')} errors={errors(`lines.${index}.received`)}>
-                {(control) => <Input type="number" name={`lines.${index}.received`} min={0} step={1} defaultValue={line.quantity} required inputMode="numeric" {...control} />}
+                {(control) => (
+                  <Input
+                    type="number"
+                    name={`lines.${index}.received`}
+                    min={0}
+                    step={1}
+                    defaultValue={line.quantity}
+                    required
+                    inputMode="numeric"
+                    {...control}
+                  />
+                )}
               </FormField>
               <FormField label={t('receive.damaged')} errors={errors(`lines.${index}.damaged`)}>
                 {(control) => <Input type="number" name={`lines.${index}.damaged`} min={0} step={1} defaultValue={0} inputMode="numeric" {...control} />}

@@ -57,20 +57,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // An order named in the URL that has nothing left to ship (or is not this supplier's) is said so, not ignored.
     orderNotOpen: orderId !== null && !fromOrder,
     buyerName: first?.buyerName ?? '',
-    lines: lines.map(
-      (line): BookingLine => ({
-        orderId: line.orderId,
-        orderNumber: line.orderNumber,
-        orderLineId: line.orderLineId,
-        sku: line.sku,
-        description: line.description,
-        unit: line.unit,
-        quantity: line.quantity,
-        shipped: line.shipped,
-        remaining: line.remaining,
-        preselected: orderId === null ? lines.length === 1 : line.orderId === orderId,
-      }),
-    ),
+    lines: lines.map((line): BookingLine => ({
+      orderId: line.orderId,
+      orderNumber: line.orderNumber,
+      orderLineId: line.orderLineId,
+      sku: line.sku,
+      description: line.description,
+      unit: line.unit,
+      quantity: line.quantity,
+      shipped: line.shipped,
+      remaining: line.remaining,
+      preselected: orderId === null ? lines.length === 1 : line.orderId === orderId,
+    })),
     defaults: {
       origin: { name: first && ORIGIN_TERMS.has(first.incoterm) ? first.incotermPlace : '', country: '' },
       destination: {

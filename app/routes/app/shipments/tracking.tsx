@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { ShipmentDetailView, ShipmentList, type ShipmentListRow, ShipmentListQuery, ReceiveShipmentInput, TrackingEventInput, daysBetween, isDelayed } from '../../../modules/logistics/index'
+import {
+  ShipmentDetailView,
+  ShipmentList,
+  type ShipmentListRow,
+  ShipmentListQuery,
+  ReceiveShipmentInput,
+  TrackingEventInput,
+  daysBetween,
+  isDelayed,
+} from '../../../modules/logistics/index'
 import { addTrackingEvent, getShipment, listShipments, type ShipmentDetail } from '../../../modules/logistics/index.server'
 import { projectRoute } from '../../../modules/logistics/index.server'
 import { warehouseOptions } from '../../../modules/inventory/index.server'
@@ -31,7 +40,8 @@ function placeTime(at: Date, offset: number | null): string | null {
   return `${local.slice(0, 10)} ${local.slice(11, 16)} UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
 }
 
-const stop = (place: { lat: number | null; lon: number | null }, label: string) => (place.lat === null || place.lon === null ? null : { lat: place.lat, lon: place.lon, label })
+const stop = (place: { lat: number | null; lon: number | null }, label: string) =>
+  place.lat === null || place.lon === null ? null : { lat: place.lat, lon: place.lon, label }
 
 /** The shipment as the page shows it (plain JSON). */
 function shipmentView(shipment: ShipmentDetail) {
@@ -95,22 +105,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const parsed = ShipmentListQuery.safeParse(raw)
   const query = parsed.success ? parsed.data : ShipmentListQuery.parse({})
   const page = await withRouteErrors(() => listShipments(ctx, query))
-  const rows = page.items.map(
-    (item): ShipmentListRow => ({
-      id: item.id,
-      number: item.number,
-      role: item.role,
-      status: item.status,
-      mode: item.mode,
-      counterpart: item.role === 'buyer' ? item.shipperName : item.buyerName,
-      route: `${item.originName} → ${item.destinationName}`,
-      eta: item.eta,
-      delayDays: Math.max(daysBetween(item.firstEta, item.eta), daysBetween(item.eta, today())),
-      late: isDelayed(item, today()),
-      orderNumbers: item.orderNumbers,
-      lastLocation: item.status === 'delivered' ? '' : item.lastLocation,
-    }),
-  )
+  const rows = page.items.map((item): ShipmentListRow => ({
+    id: item.id,
+    number: item.number,
+    role: item.role,
+    status: item.status,
+    mode: item.mode,
+    counterpart: item.role === 'buyer' ? item.shipperName : item.buyerName,
+    route: `${item.originName} → ${item.destinationName}`,
+    eta: item.eta,
+    delayDays: Math.max(daysBetween(item.firstEta, item.eta), daysBetween(item.eta, today())),
+    late: isDelayed(item, today()),
+    orderNumbers: item.orderNumbers,
+    lastLocation: item.status === 'delivered' ? '' : item.lastLocation,
+  }))
   return {
     ...messages,
     locale: ctx.locale,
@@ -196,7 +204,15 @@ export default function TrackingPage({ loaderData: data, actionData }: Route.Com
         <h1 className="text-2xl font-semibold">{t('tracking.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('tracking.description')}</p>
       </div>
-      <ShipmentList locale={data.locale} filters={data.filters} rows={data.rows} total={data.total} offset={data.offset} limit={data.limit} bookHref={data.bookHref} />
+      <ShipmentList
+        locale={data.locale}
+        filters={data.filters}
+        rows={data.rows}
+        total={data.total}
+        offset={data.offset}
+        limit={data.limit}
+        bookHref={data.bookHref}
+      />
     </div>
   )
 }
