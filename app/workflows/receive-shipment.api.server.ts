@@ -5,6 +5,7 @@ import { IdempotencyHeader, idempotencyOf } from '../platform/api/idempotency.se
 import { bodyRef, camelCaseBody, errorResponses, IdParam, jsonResponse, memberAccess, SIGNED_IN, snakeCaseBodySchema } from '../platform/api/schemas'
 import { companyServiceContext } from '../modules/companies/index.server'
 import { ReceiveShipmentInput, ShipmentWarehouseInput } from '../modules/logistics/index'
+import { getShipment } from '../modules/logistics/index.server'
 import { chooseShipmentWarehouse, receiveShipment } from './receive-shipment.server'
 
 // Receiving spans logistics, orders and inventory, so its endpoints sit beside the workflow (ADR 035).
@@ -14,7 +15,6 @@ const write = { 401: errorResponses[401], 403: errorResponses[403], 404: errorRe
 const ReceiptSchema = z
   .object({
     shipment_id: z.string(),
-    replayed: z.boolean().openapi({ description: 'true when an earlier request with the same Idempotency-Key received it' }),
     lines: z.array(
       z.object({
         line_id: z.string(),
@@ -46,7 +46,7 @@ const routes = {
     tags,
     summary: 'Receive a shipment (the buyer): per line the good and damaged units, into one of the buyer’s warehouses',
     description:
-      'Every line of the shipment once; short = shipped − received − damaged. More than shipped needs over_delivery_reason (else 422 lines.<i>.received: validation.overReceived). In one transaction: the shipment is received (and delivered if the carrier never said so), the orders’ received quantities grow (an order whose shipments are all received becomes delivered) and the good units are posted to the warehouse’s stock. A second receipt is 409. Send an Idempotency-Key header to make retries safe.',
+      'Every line of the shipment once; short = shipped − received − damaged. More than shipped needs over_delivery_reason (else 422 lines.<i>.received: validation.overReceived). In one transaction: the shipment is received (and delivered if the carrier never said so), the orders’ received quantities grow (an order whose shipments are all received becomes delivered) and the good units are posted to the warehouse’s stock. A second receipt is 409. Send an Idempotency-Key header to make retries safe: a retry answers with the receipt as first recorded.',
     security: SIGNED_IN,
     ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('ReceiveShipment') },
@@ -71,16 +71,15 @@ export function registerReceiveShipmentRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     const { id } = c.req.valid('param')
     const body = camelCaseBody(await readJsonBody(c))
-    const { receipt, replayed } = await parseAndRun('logistics', ReceiveShipmentInput, body, (input) => receiveShipment(ctx, id, input, idempotencyOf(c)))
-    const lines = (receipt?.lines ?? []).map((line) => ({
-      line_id: line.lineId,
-      order_id: line.orderId,
-      shipped: line.shipped,
-      received: line.received,
-      damaged: line.damaged,
-      short: line.short,
-    }))
-    return c.json({ shipment_id: id, replayed, lines }, 201)
+    await parseAndRun('logistics', ReceiveShipmentInput, body, (input) => receiveShipment(ctx, id, input, idempotencyOf(c)))
+    // The receipt as stored: a retry with the same key answers exactly as the first request did.
+    const shipment = await getShipment(ctx, id)
+    const lines = shipment.lines.map((line) => {
+      const received = line.receivedQuantity ?? 0
+      const damaged = line.damagedQuantity ?? 0
+      return { line_id: line.id, order_id: line.orderId, shipped: line.quantity, received, damaged, short: Math.max(0, line.quantity - received - damaged) }
+    })
+    return c.json({ shipment_id: id, lines }, 201)
   })
 
   api.openapi(routes.warehouse, async (c) => {

@@ -18,7 +18,9 @@ import { stockLevels, stockMovements, warehouses } from '../../app/modules/inven
 import { files } from '../../app/modules/kernel/kernel.tables.server'
 import { conversations, messages } from '../../app/modules/messaging/messaging.tables.server'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
-import { createPurchaseOrder } from '../../app/modules/orders/index.server'
+import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
+import { shipmentLines, shipments } from '../../app/modules/logistics/logistics.tables.server'
+import { shipOrder } from '../../db/factories/shipments'
 import { freightQuotes, purchaseOrderChangeRequests, purchaseOrders } from '../../app/modules/orders/orders.tables.server'
 import {
   approvedSuppliers,
@@ -50,6 +52,7 @@ let supplier: CookieJar
 let founder: CookieJar
 let platformAdmin: CookieJar
 let orderBuyer: CookieJar
+let orderSupplier: CookieJar
 let shipper: CookieJar
 let applicant: CookieJar
 let projectId: string
@@ -72,6 +75,7 @@ beforeAll(async () => {
   founder = await signInWithCookies(app, await createUser())
   platformAdmin = await signInWithCookies(app, await createUser({ role: 'admin' }))
   orderBuyer = await signInWithCookies(app, parties.buyer.user)
+  orderSupplier = await signInWithCookies(app, parties.supplier.user)
   const logistics = await createMember({ role: 'owner', companyInput: { kind: 'service_provider', verificationStatus: 'accept' } })
   await database()
     .update(companyProfiles)
@@ -173,6 +177,30 @@ async function placedOrder(): Promise<void> {
   target = { id: order.id, version: order.version }
 }
 
+/** A confirmed order of the order parties with everything left to ship; `orderLineId` is its first line. */
+let orderLineId: string
+async function confirmedOrder(): Promise<void> {
+  const order = await createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true })))
+  await transitionPurchaseOrder(parties.supplier.ctx, order.id, { action: 'confirm', version: order.version, reason: '' })
+  target = { id: order.id, version: order.version + 1 }
+  orderLineId = order.lines[0]!.id
+}
+
+/** A shipment of a confirmed order on its way to the order buyer, who has a warehouse `receivingWarehouseId` to receive it into. */
+let receivingWarehouseId: string
+let arrivingLines: string[]
+async function arrivingShipment(): Promise<void> {
+  await confirmedOrder()
+  const order = await getPurchaseOrder(parties.supplier.ctx, target.id)
+  const shipmentId = await shipOrder(parties.supplier.ctx, order.id, { [order.lines[0]!.id]: 10 })
+  receivingWarehouseId = randomUUID()
+  await database()
+    .insert(warehouses)
+    .values({ id: receivingWarehouseId, organizationId: parties.buyer.company.id, code: `R-${receivingWarehouseId.slice(0, 8)}`, name: 'Receiving' })
+  arrivingLines = (await database().select({ id: shipmentLines.id }).from(shipmentLines).where(eq(shipmentLines.shipmentId, shipmentId))).map((row) => row.id)
+  target = { id: shipmentId, version: 1 }
+}
+
 /** An open freight request of the order buyer (one pending quote per provider). */
 async function freightRequest(): Promise<void> {
   const body = {
@@ -235,18 +263,16 @@ async function stockedLevel(): Promise<void> {
       { id: warehouseId, organizationId: cast.buyer.company.id, code: `W-${warehouseId.slice(0, 8)}`, name: 'Idempotency stock' },
       { id: otherWarehouseId, organizationId: cast.buyer.company.id, code: `W-${otherWarehouseId.slice(0, 8)}`, name: 'Idempotency target' },
     ])
-  await database()
-    .insert(stockLevels)
-    .values({
-      id: levelId,
-      organizationId: cast.buyer.company.id,
-      warehouseId,
-      itemKey: 't:idem|cup',
-      sku: 'IDEM',
-      description: 'Cup',
-      unit: 'piece',
-      onHand: 100,
-    })
+  await database().insert(stockLevels).values({
+    id: levelId,
+    organizationId: cast.buyer.company.id,
+    warehouseId,
+    itemKey: 't:idem|cup',
+    sku: 'IDEM',
+    description: 'Cup',
+    unit: 'piece',
+    onHand: 100,
+  })
   target = { id: levelId, version: 1 }
 }
 
@@ -453,6 +479,36 @@ const OPERATIONS: Operation[] = [
     prepare: freshProject,
   },
   {
+    name: 'POST /v1/shipments',
+    jar: () => orderSupplier,
+    path: () => '/api/v1/shipments',
+    status: 201,
+    prepare: confirmedOrder,
+    body: (marker) => ({
+      lines: [{ order_id: target.id, order_line_id: orderLineId, quantity: 5 }],
+      mode: 'air',
+      origin: { name: 'Shenzhen', country: 'CN' },
+      destination: { name: 'Rotterdam', country: 'NL' },
+      etd: '2026-12-01',
+      eta: '2026-12-05',
+      notes: marker,
+    }),
+    stored: (marker) => rows(shipments, eq(shipments.notes, marker)),
+  },
+  {
+    name: 'POST /v1/shipments/{id}/receipt',
+    jar: () => orderBuyer,
+    path: () => `/api/v1/shipments/${target.id}/receipt`,
+    status: 201,
+    prepare: arrivingShipment,
+    body: (marker) => ({
+      warehouse_id: receivingWarehouseId,
+      version: target.version,
+      lines: arrivingLines.map((lineId) => ({ line_id: lineId, received: 10, damaged: 0, note: marker })),
+    }),
+    stored: (marker) => rows(shipmentLines, eq(shipmentLines.receiptNote, marker)),
+  },
+  {
     name: 'POST /v1/warehouses',
     jar: () => buyer,
     path: () => '/api/v1/warehouses',
@@ -628,6 +684,10 @@ const NOT_CREATES: Record<string, string> = {
   'POST /api/v1/quotations/{id}/decision': STEP,
   'PUT /api/v1/projects/{id}/shortlist/{supplierId}': REPLACES,
   'PUT /api/v1/approved-suppliers/{supplierId}': REPLACES,
+  'POST /api/v1/shipments/{id}/tracking-events': 'stores each event once under its de-duplication key: a retry finds it stored and answers stored: false',
+  'PUT /api/v1/shipments/{id}/warehouse': SETS,
+  'POST /api/v1/tracking/webhooks/{provider}': 'stores each carrier event once under its de-duplication key: a redelivered webhook stores nothing new',
+  'POST /api/v1/tracking/events/import': 'stores each row’s event once under its de-duplication key: the same file again stores nothing new',
   'PUT /api/v1/rfqs/{id}/assumptions': REPLACES,
   'POST /api/v1/fx-rates': 'adds or replaces the rate of one currency and day: a retry replaces it with itself',
   'POST /api/v1/fx-rates/import-ecb': 'adds or replaces the ECB rates of their day: a retry replaces them with themselves',

@@ -241,11 +241,11 @@ const routes = {
     tags,
     summary: 'Report a tracking event (the shipper or the carrier): a milestone, a position, a new ETA or an exception',
     description:
-      'occurred_at is the local time of the place (with utc_offset_minutes) or carries its own offset. A status moves the shipment only forward (booked → picked_up → in_transit → at_customs → out_for_delivery → delivered; exception from any live state, with a reason) and only when the event is the latest; older events are kept as history. The same event twice is stored once (201 with stored: false). The buyer gets 403.',
+      'occurred_at is the local time of the place (with utc_offset_minutes) or carries its own offset. A status moves the shipment only forward (booked → picked_up → in_transit → at_customs → out_for_delivery → delivered; exception from any live state, with a reason) and only when the event is the latest; older events are kept as history. The same event twice is stored once (the second answer says stored: false). The buyer gets 403.',
     security: SIGNED_IN,
     ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('TrackingEvent') },
-    responses: { 201: jsonResponse(z.object({ stored: z.boolean(), shipment: ShipmentDetailSchema }), 'The event and the shipment after it'), ...write },
+    responses: { 200: jsonResponse(z.object({ stored: z.boolean(), shipment: ShipmentDetailSchema }), 'The event and the shipment after it'), ...write },
   }),
 }
 
@@ -288,6 +288,6 @@ export function registerShipmentRoutes(api: ApiRouter) {
     const { id } = c.req.valid('param')
     const body = camelCaseBody(await readJsonBody(c))
     const { stored } = await parseAndRun('logistics', TrackingEventInput, body, (input) => addTrackingEvent(ctx, id, input))
-    return c.json({ stored, shipment: wire(await getShipment(ctx, id)) }, 201)
+    return c.json({ stored, shipment: wire(await getShipment(ctx, id)) }, 200)
   })
 }
