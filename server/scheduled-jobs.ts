@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { purgeDeletedCompanies } from '../app/modules/companies/index.server'
 import { flushNotificationDigests } from '../app/modules/kernel/index.server'
 import { refreshWindowedPrices } from '../app/modules/catalog/index.server'
+import { pollTrackingProvider } from '../app/modules/logistics/index.server'
 import { closeExpiredRfqs, expireQuotations, remindRfqDeadlines } from '../app/modules/sourcing/index.server'
 import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'
 import { purgeIdempotencyKeys } from '../app/platform/idempotency/idempotency.server'
@@ -107,9 +108,26 @@ async function sendNotificationDigests({ second }: z.output<typeof digestPayload
   await flushNotificationDigests()
 }
 
+/**
+ * The tracking provider's news of live shipments (TRACKING_PROVIDER_URL; without it this does nothing). A provider that
+ * cannot answer now (429, 5xx, a timeout) fails the run, and the queue retries it.
+ */
+export const pollTrackingJob = defineJob({
+  name: 'logistics.poll-tracking',
+  titleKey: 'names.pollTracking',
+  payload: noPayload,
+  cron: '*/15 * * * *',
+  singletonKey: oncePerQueue,
+  retry: { limit: 3, delaySeconds: 60, maxDelaySeconds: 10 * 60 },
+  timeoutSeconds: 10 * 60,
+  handle: async (_payload, { signal }) => {
+    await pollTrackingProvider(signal)
+  },
+})
+
 const HOURLY_UPKEEP = [purgeDeletedCompaniesJob, purgeIdempotencyKeysJob, refreshWindowedPricesJob, sourcingDeadlinesJob, refreshEcbRatesJob, purgeOutboxJob]
 
-export const SCHEDULED_JOBS: readonly JobDefinition[] = [...HOURLY_UPKEEP, sendNotificationDigestsJob, relayOutboxJob]
+export const SCHEDULED_JOBS: readonly JobDefinition[] = [...HOURLY_UPKEEP, sendNotificationDigestsJob, relayOutboxJob, pollTrackingJob]
 
 /**
  * A worker that starts runs the hour's upkeep at once, as it did before the queue, and relays the outbox events a

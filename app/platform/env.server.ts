@@ -5,6 +5,22 @@ import * as z from 'zod'
 
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1')
 
+/** `{ provider: secret }` from `provider:secret,provider:secret` (null when malformed). */
+function providerSecrets(value: string): Record<string, string> | null {
+  const secrets: Record<string, string> = {}
+  for (const pair of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const colon = pair.indexOf(':')
+    const provider = pair.slice(0, colon).trim().toLowerCase()
+    const secret = pair.slice(colon + 1).trim()
+    if (colon < 1 || !/^[a-z0-9_-]{1,40}$/.test(provider) || !secret || Object.hasOwn(secrets, provider)) return null
+    secrets[provider] = secret
+  }
+  return secrets
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -62,6 +78,25 @@ const EnvSchema = z.object({
   REALTIME_RELAY_LIMIT: z.coerce.number().int().positive().default(60),
   REALTIME_JOIN_LIMIT: z.coerce.number().int().positive().default(30),
   REALTIME_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(10),
+  /**
+   * Carrier webhooks (POST /api/v1/tracking/webhooks/{provider}): comma-separated `provider:secret` pairs, e.g.
+   * `aftership:abc,generic:def`; a provider not listed answers 404. The secret signs each request's body (ADR 043).
+   */
+  TRACKING_WEBHOOK_SECRETS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const secrets = providerSecrets(value)
+      if (!secrets) ctx.addIssue({ code: 'custom', message: 'use provider:secret pairs separated by commas (provider: a-z, 0-9, - or _)' })
+      return secrets ?? {}
+    }),
+  /** Carrier webhook requests per provider and client address in each window. */
+  TRACKING_WEBHOOK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  TRACKING_WEBHOOK_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** An AfterShip-style tracking API (e.g. https://api.aftership.com/tracking/2024-04) polled every 15 minutes; unset: off. */
+  TRACKING_PROVIDER_URL: z.string().url().optional(),
+  /** Its API key, sent as `as-api-key`. */
+  TRACKING_PROVIDER_KEY: z.string().min(1).optional(),
   /** PostgreSQL pool size (connections per server process). */
   DB_POOL_MAX: z.coerce.number().int().positive().max(500).default(10),
   /** A connection not made within this long fails the query (503) instead of waiting. */
@@ -121,6 +156,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const isHttps = publicUrl.startsWith('https://')
   if (raw.S3_BUCKET && !(raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY)) {
     throw new EnvError('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+  }
+  if (raw.TRACKING_PROVIDER_URL && !raw.TRACKING_PROVIDER_KEY) {
+    throw new EnvError('TRACKING_PROVIDER_URL needs TRACKING_PROVIDER_KEY')
   }
   if (isProduction && raw.AUTH_RATE_LIMIT === false) {
     throw new EnvError('AUTH_RATE_LIMIT cannot be turned off in production; raise AUTH_RATE_LIMIT_MAX instead')

@@ -29,4 +29,22 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://tradeport.example',
     })
   })
+
+  it('reads the carrier webhook secrets as provider:secret pairs, and refuses malformed ones without echoing them', () => {
+    expect(parseEnv({ AUTH_SECRET: secret }).TRACKING_WEBHOOK_SECRETS).toEqual({})
+    expect(parseEnv({ AUTH_SECRET: secret, TRACKING_WEBHOOK_SECRETS: 'aftership:abc:1, Generic:def' }).TRACKING_WEBHOOK_SECRETS).toEqual({
+      aftership: 'abc:1',
+      generic: 'def',
+    })
+    for (const value of ['no-colon-s3cr3t', ':s3cr3t', 'acme:', 'acme:s3cr3t,acme:b', 'a b:s3cr3t']) {
+      const attempt = () => parseEnv({ AUTH_SECRET: secret, TRACKING_WEBHOOK_SECRETS: value })
+      expect(attempt).toThrow(/TRACKING_WEBHOOK_SECRETS/)
+      expect(attempt).not.toThrow(/s3cr3t/)
+    }
+  })
+
+  it('needs the tracking provider key with its URL', () => {
+    expect(parseEnv({ AUTH_SECRET: secret }).TRACKING_PROVIDER_URL).toBeUndefined()
+    expect(() => parseEnv({ AUTH_SECRET: secret, TRACKING_PROVIDER_URL: 'https://api.aftership.com/tracking/2024-04' })).toThrow(/TRACKING_PROVIDER_KEY/)
+  })
 })

@@ -23,7 +23,8 @@ import { shipments as matrixShipments } from '../../app/modules/logistics/logist
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
-import { TEST_PUBLIC_URL } from '../../tests/support/test-env'
+import { TEST_PUBLIC_URL, testEnv } from '../../tests/support/test-env'
+import { setEnvForTesting } from '../../app/platform/env.server'
 import type { Access } from '../../app/platform/api/schemas'
 
 /**
@@ -293,6 +294,8 @@ beforeAll(async () => {
   })
 
   fixtures = {
+    // Public and signature-checked: the provider is the only parameter (see its own test below).
+    '/api/v1/tracking/webhooks/{provider}': { provider: 'aftership' },
     '/api/v1/shipments/{id}': { id: shipmentId },
     '/api/v1/shipments/{id}/tracking-events': { id: shipmentId },
     '/api/v1/shipments/{id}/receipt': { id: shipmentId },
@@ -525,6 +528,21 @@ describe('authorization matrix', () => {
       if (status !== 404) failures.push(`${method.toUpperCase()} ${path}: ${status} ${text.slice(0, 120)}`)
     }
     expect(failures).toEqual([])
+  })
+
+  it('answers the public carrier webhook by its signature, never by a session', async () => {
+    const webhook = (provider: string, jar?: CookieJar) =>
+      call(app, `/api/v1/tracking/webhooks/${provider}`, { method: 'POST', body: { tracking_number: 'X', events: [] }, ...(jar ? { jar } : {}) })
+    // No provider is configured here: every provider is unknown, to anonymous callers and members alike.
+    expect((await webhook('aftership')).status).toBe(404)
+    expect((await webhook('aftership', jars.ownerA)).status).toBe(404)
+    setEnvForTesting(testEnv({ TRACKING_WEBHOOK_SECRETS: 'aftership:matrix-secret' }))
+    try {
+      expect((await webhook('aftership')).status).toBe(401)
+      expect((await webhook('aftership', jars.ownerA)).status).toBe(401)
+    } finally {
+      setEnvForTesting(testEnv())
+    }
   })
 
   it('lets the platform admin through every platform-admin operation’s authorization', async () => {

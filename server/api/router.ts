@@ -37,7 +37,7 @@ import {
 import { registerConversationRoutes } from '../../app/modules/messaging/api.server'
 import { registerStockRoutes, registerWarehouseRoutes } from '../../app/modules/inventory/api.server'
 import { registerAwardRoutes } from '../../app/workflows/award-quotations.api.server'
-import { registerShipmentRoutes } from '../../app/modules/logistics/api.server'
+import { registerShipmentRoutes, registerTrackingRoutes } from '../../app/modules/logistics/api.server'
 import { registerReceiveShipmentRoutes } from '../../app/workflows/receive-shipment.api.server'
 import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
@@ -209,6 +209,7 @@ export function createApiRouter() {
   registerOrderRoutes(api)
   registerNotificationRoutes(api)
   registerServiceOrderRoutes(api)
+  registerTrackingRoutes(api)
   registerShipmentRoutes(api)
   registerReceiveShipmentRoutes(api)
   registerRfqRoutes(api)
