@@ -36,6 +36,8 @@ import { useTranslation } from '../../../platform/i18n/react'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import { pageData } from '../../page-data.server'
 import { PAGE_MESSAGES } from '../../page-messages'
+import { incomingToWarehouse } from '../../../modules/logistics/index.server'
+import { stockItemKey } from '../../../platform/stock-item'
 import type { Route } from './+types/detail'
 
 /** A data page: it uses the width of a large screen. */
@@ -63,14 +65,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const warehouse = await withRouteErrors(() => getWarehouse(ctx, id))
   const permissions = inventoryPermissions(ctx.actor)
   const canMove = permissions.moveStock && warehouse.archivedAt === null
-  const [stock, movements, options, level] = await withRouteErrors(() =>
+  const [stock, movements, options, level, arriving] = await withRouteErrors(() =>
     Promise.all([
       tab === 'stock' ? listStockLevels(ctx, id, stockQuery) : null,
       tab === 'movements' ? listMovements(ctx, id, movementQuery) : null,
       canMove ? warehouseOptions(ctx) : [],
       canMove && search.level ? getStockLevel(ctx, search.level).catch(() => null) : null,
+      // Goods on their way here (shipments whose buyer chose this warehouse), by the item's stock name.
+      tab === 'stock' ? incomingToWarehouse(ctx, id) : [],
     ]),
   )
+  const incoming = arriving.map((item) => [stockItemKey(item), item.quantity] as const)
   const base = localizePath(ctx.locale, '/app/warehouse/detail')
   const here = new URLSearchParams({ id })
   if (stockQuery.q) here.set('q', stockQuery.q)
@@ -96,6 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     canEdit: permissions.moveStock,
     canMove,
+    incoming,
     stockHere: here.toString(),
     stock: stock && {
       q: stockQuery.q ?? '',
@@ -284,6 +290,7 @@ export default function WarehouseDetailPage({ loaderData: data, actionData }: Ro
           hrefFor={(offset) => stockHref(offset > 0 ? { offset: String(offset) } : {})}
           canEdit={data.canEdit}
           canMove={data.canMove}
+          incoming={new Map(data.incoming)}
           thresholdFailure={
             failed && failedIntent === 'threshold' ? { levelId: failedLevel, fieldErrors: failed.fieldErrors, formError: failed.formError } : undefined
           }
