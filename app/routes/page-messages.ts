@@ -12,7 +12,9 @@ export const PAGE_MESSAGES = {
   /** Booking a shipment: the form, transport modes and package types. */
   shipmentBooking: { logistics: ['booking', 'modes', 'packageTypes', 'validation'] },
   /** The shipments list and one shipment: timeline, map, tracking and receipt forms. */
-  shipmentTracking: { logistics: ['tracking', 'list', 'detail', 'event', 'receive', 'map', 'status', 'modes', 'roles', 'sources', 'validation'] },
+  shipmentTracking: {
+    logistics: ['tracking', 'list', 'detail', 'event', 'receive', 'expected', 'csvUpload', 'csv', 'map', 'status', 'modes', 'roles', 'sources', 'validation'],
+  },
   /** The order lists (all orders, and the buyer's): filters, rows, statuses. */
   orderList: { orders: ['list', 'side', 'status', 'validation'] },
   /** The home page's own texts, which no other page needs in the catalogs every page loads. */

@@ -113,3 +113,31 @@ test('the supplier books part of an order and reports it; the buyer follows it o
   await supplier.context.close()
   await buyer.context.close()
 })
+
+test('the shipper uploads carrier events as CSV: a file with a bad row stores nothing and says which row; the fixed file stores its events once', async ({ browser }) => {
+  const supplier = await signedInContext(browser, DEMO.supplier)
+  const live = await api(supplier.context.request, 'get', '/shipments?status=live&role=shipper&limit=1')
+  const number = String((live.items as Array<{ number: string }>)[0]!.number)
+  const page = supplier.page
+  await openPage(page, '/en/app/shipments/tracking')
+  const upload = page.getByRole('form', { name: 'Upload tracking events (CSV)' })
+  const stamp = new Date(Date.now() - 3_600_000).toISOString().slice(0, 16)
+  const good = `${number},${stamp},+08:00,,Hong Kong,HK,Arrived at transhipment port,,e2e-${Date.now()}`
+  const file = (rows: string[]) => ({
+    name: 'events.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['shipment,occurred_at,utc_offset,status,location,country,description,eta,event_id', ...rows].join('\r\n')),
+  })
+  await upload.getByLabel('CSV file (UTF-8, up to 1 MB)').setInputFiles(file([good, 'SH-2026-99999,2026-12-01T10:00,,,,,Unknown shipment,,']))
+  await upload.getByRole('button', { name: 'Upload events' }).click()
+  const problems = page.getByRole('table', { name: 'Problems in the file' })
+  await expect(problems).toContainText('None of the shipments you ship or carry has this number or tracking number.')
+  await expect(problems.getByRole('cell', { name: '3', exact: true })).toBeVisible()
+  await page.getByRole('form', { name: 'Upload tracking events (CSV)' }).getByLabel('CSV file (UTF-8, up to 1 MB)').setInputFiles(file([good]))
+  await page.getByRole('form', { name: 'Upload tracking events (CSV)' }).getByRole('button', { name: 'Upload events' }).click()
+  await expect(page.getByText('Stored 1 events on 1 shipments (0 already on the timeline).')).toBeVisible()
+  await page.getByRole('form', { name: 'Upload tracking events (CSV)' }).getByLabel('CSV file (UTF-8, up to 1 MB)').setInputFiles(file([good]))
+  await page.getByRole('form', { name: 'Upload tracking events (CSV)' }).getByRole('button', { name: 'Upload events' }).click()
+  await expect(page.getByText('Stored 0 events on 1 shipments (1 already on the timeline).')).toBeVisible()
+  await supplier.context.close()
+})

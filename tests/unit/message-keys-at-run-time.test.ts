@@ -249,7 +249,7 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'logistics', pattern: 'roles.*', values: SHIPMENT_ROLES },
   { namespace: 'logistics', pattern: 'sources.*', values: TRACKING_SOURCES },
   { namespace: 'logistics', pattern: 'detail.with.*', values: SHIPMENT_ROLES },
-  { namespace: 'logistics', pattern: 'detail.done.*', values: ['track', 'receive'] },
+  { namespace: 'logistics', pattern: 'detail.done.*', values: ['track', 'receive', 'warehouse'] },
   { namespace: 'common', pattern: 'colorMode.*', values: COLOR_PREFERENCES },
   { namespace: 'common', pattern: 'palette.groups.*', values: PALETTE_KINDS },
 ]

@@ -49,3 +49,7 @@ export const MAX_SHIPMENT_PACKAGES = 50
 export const MAX_CONTAINERS = 50
 export const MAX_SHIPMENT_ATTACHMENTS = 20
 export const MAX_TRACKING_CSV_ROWS = 2000
+
+/** The columns of a CSV file of tracking events, in the order the upload form shows them. */
+export const TRACKING_CSV_COLUMNS = ['shipment', 'occurred_at', 'utc_offset', 'status', 'location', 'country', 'description', 'eta', 'event_id'] as const
+export const TRACKING_CSV_HEADER = TRACKING_CSV_COLUMNS.join(',')

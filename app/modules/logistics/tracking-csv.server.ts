@@ -6,7 +6,7 @@ import { database } from '../../platform/db/index.server'
 import { AppError, isAppError } from '../../platform/errors'
 import { type OutboxEventId, relayEvents } from '../../platform/outbox/outbox.server'
 import { requireCompany } from '../companies/index'
-import { MAX_TRACKING_CSV_ROWS } from './logistics.constants'
+import { MAX_TRACKING_CSV_ROWS, TRACKING_CSV_COLUMNS } from './logistics.constants'
 import { TrackingEventInput } from './shipment.inputs'
 import { lockShipment, type ShipmentRow } from './shipment-writes.server'
 import { applyTrackingEvents, checkReportedEvent, type IncomingEvent, incomingFromInput, shipmentsByReference } from './tracking.service.server'
@@ -14,7 +14,7 @@ import { applyTrackingEvents, checkReportedEvent, type IncomingEvent, incomingFr
 /** The largest file taken (it travels in a request of at most BODY_LIMIT_BYTES, 1 MiB by default). */
 export const MAX_TRACKING_CSV_BYTES = 1_000_000
 
-export const TRACKING_CSV_COLUMNS = ['shipment', 'occurred_at', 'utc_offset', 'status', 'location', 'country', 'description', 'eta', 'event_id'] as const
+export { TRACKING_CSV_COLUMNS }
 type Column = (typeof TRACKING_CSV_COLUMNS)[number]
 const REQUIRED_COLUMNS: readonly Column[] = ['shipment', 'occurred_at', 'description']
 

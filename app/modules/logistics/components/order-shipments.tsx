@@ -1,5 +1,4 @@
 import { Link } from 'react-router'
-import { buttonClasses } from '../../../components/ui/button'
 import { Card, CardTitle } from '../../../components/ui/card'
 import { useFormatter } from '../../../components/use-formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
@@ -22,50 +21,39 @@ export type OrderShipmentRow = {
 
 /**
  * Where the order's goods are: each shipment carrying its lines, with status, place and arrival (texts from
- * `logistics`). The supplier may book the next one while lines are left.
+ * `logistics`). Nothing until the first shipment (the order's actions offer to book it).
  */
-export function OrderShipments({ locale, shipments, bookHref }: { locale: Locale; shipments: OrderShipmentRow[]; bookHref: string | null }) {
+export function OrderShipments({ locale, shipments }: { locale: Locale; shipments: OrderShipmentRow[] }) {
   const { t } = useTranslation('logistics')
   const format = useFormatter()
-  if (shipments.length === 0 && !bookHref) return null
+  if (shipments.length === 0) return null
   return (
     <Card className="flex flex-col gap-3 p-6" aria-labelledby="order-shipments-title">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle id="order-shipments-title">{t('orderShipments.title')}</CardTitle>
-        {bookHref ? (
-          <Link to={bookHref} className={buttonClasses('secondary')}>
-            {t('orderShipments.book')}
-          </Link>
-        ) : null}
-      </div>
-      {shipments.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('orderShipments.none')}</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-labelledby="order-shipments-title">
-          {shipments.map((shipment) => (
-            <li key={shipment.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-              <Link
-                to={localizePath(locale, `/app/shipments/tracking?id=${encodeURIComponent(shipment.id)}`)}
-                className="font-mono text-xs font-medium underline-offset-4 hover:underline"
-              >
-                {shipment.number}
-              </Link>
-              <ShipmentStatusBadge status={shipment.status} />
-              <span>{t('orderShipments.units', { count: shipment.units })}</span>
-              <span className="text-muted-foreground">{t(`modes.${shipment.mode}`)}</span>
-              {shipment.status === 'delivered' ? (
-                <span className="text-muted-foreground">{shipment.received ? t('orderShipments.received') : t('orderShipments.toReceive')}</span>
-              ) : (
-                <span className="text-muted-foreground">
-                  {t('orderShipments.eta', { date: format.date(`${shipment.eta}T12:00:00Z`) })}
-                  {shipment.lastLocation ? ` · ${t('list.lastSeen', { place: shipment.lastLocation })}` : ''}
-                </span>
-              )}
-              {shipment.late ? <span className="text-xs font-medium text-destructive">{t('orderShipments.late')}</span> : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardTitle id="order-shipments-title">{t('orderShipments.title')}</CardTitle>
+      <ul className="flex flex-col divide-y divide-border" aria-labelledby="order-shipments-title">
+        {shipments.map((shipment) => (
+          <li key={shipment.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+            <Link
+              to={localizePath(locale, `/app/shipments/tracking?id=${encodeURIComponent(shipment.id)}`)}
+              className="font-mono text-xs font-medium underline-offset-4 hover:underline"
+            >
+              {shipment.number}
+            </Link>
+            <ShipmentStatusBadge status={shipment.status} />
+            <span>{t('orderShipments.units', { count: shipment.units })}</span>
+            <span className="text-muted-foreground">{t(`modes.${shipment.mode}`)}</span>
+            {shipment.status === 'delivered' ? (
+              <span className="text-muted-foreground">{shipment.received ? t('orderShipments.received') : t('orderShipments.toReceive')}</span>
+            ) : (
+              <span className="text-muted-foreground">
+                {t('orderShipments.eta', { date: format.date(`${shipment.eta}T12:00:00Z`) })}
+                {shipment.lastLocation ? ` · ${t('list.lastSeen', { place: shipment.lastLocation })}` : ''}
+              </span>
+            )}
+            {shipment.late ? <span className="text-xs font-medium text-destructive">{t('orderShipments.late')}</span> : null}
+          </li>
+        ))}
+      </ul>
     </Card>
   )
 }

@@ -244,6 +244,9 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
         </Card>
         <div className="flex flex-col gap-6">
           {shipment.actions.track ? <TrackingEventForm shipment={shipment} result={result} /> : null}
+          {shipment.actions.chooseWarehouse && warehouses.length > 0 ? (
+            <ExpectedWarehouseForm shipment={shipment} warehouses={warehouses} result={result} />
+          ) : null}
           <Card className="flex flex-col gap-3 p-6">
             <CardTitle>{t('detail.etaHistoryTitle')}</CardTitle>
             <ul className="flex flex-col gap-1 text-sm">
@@ -418,6 +421,46 @@ const offsetLabel = (minutes: number) => {
   const sign = minutes < 0 ? '−' : '+'
   const abs = Math.abs(minutes)
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+}
+
+/** The buyer names the warehouse the goods are expected in: they show there as incoming stock until received. */
+function ExpectedWarehouseForm({
+  shipment,
+  warehouses,
+  result,
+}: {
+  shipment: ShipmentView
+  warehouses: ShipmentDetailProps['warehouses']
+  result: ShipmentActionResult
+}) {
+  const { t } = useTranslation('logistics')
+  const failed = fieldErrors(result, 'warehouse')
+  return (
+    <Card className="flex flex-col gap-3 p-6">
+      <div>
+        <CardTitle>{t('expected.title')}</CardTitle>
+        <CardDescription>{t('expected.hint')}</CardDescription>
+      </div>
+      <Form method="post" className="flex flex-wrap items-end gap-3" aria-label={t('expected.title')}>
+        <input type="hidden" name="intent" value="warehouse" />
+        <FormField label={t('expected.warehouse')} errors={failed?.fieldErrors.warehouseId?.map((key) => t(key))} className="min-w-56">
+          {(control) => (
+            <NativeSelect name="warehouseId" defaultValue={shipment.destinationWarehouseId ?? ''} {...control}>
+              <option value="">{t('expected.none')}</option>
+              {warehouses.map((warehouse) => (
+                <option key={warehouse.id} value={warehouse.id}>
+                  {warehouse.code} · {warehouse.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <Button type="submit" variant="secondary">
+          {t('expected.submit')}
+        </Button>
+      </Form>
+    </Card>
+  )
 }
 
 /** The buyer records what arrived, per line, into a warehouse. */

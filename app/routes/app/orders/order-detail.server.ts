@@ -7,7 +7,6 @@ import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { messagesFor, pickedMessages } from '../../../platform/i18n/translate.server'
-import { localizePath } from '../../../platform/i18n/locales'
 import { isDelayed, type OrderShipmentRow } from '../../../modules/logistics/index'
 import { shipmentsOfOrder } from '../../../modules/logistics/index.server'
 import { PAGE_MESSAGES } from '../../page-messages'
@@ -35,10 +34,6 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
     units: shipment.units,
     received: shipment.receivedAt !== null,
   }))
-  const bookHref =
-    order.side === 'supplier' && order.actions.steps.includes('ship')
-      ? localizePath(ctx.locale, `/app/shipments/shipping?order=${encodeURIComponent(order.id)}`)
-      : null
   return {
     ...page,
     i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat'), ...pickedMessages(ctx.locale, PAGE_MESSAGES.orderShipments) },
@@ -46,7 +41,6 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
     saved,
     orderThread,
     shipments,
-    bookHref,
   }
 }
 

@@ -27,7 +27,7 @@ export function OrderPage({ loaderData, actionData, backHref }: OrderPageProps) 
         </div>
       ) : null}
       <OrderDetail order={loaderData.order} locale={locale} result={actionData} saved={loaderData.saved} backHref={backHref} />
-      <OrderShipments locale={locale} shipments={loaderData.shipments} bookHref={loaderData.bookHref} />
+      <OrderShipments locale={locale} shipments={loaderData.shipments} />
     </div>
   )
 }

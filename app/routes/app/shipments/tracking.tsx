@@ -9,8 +9,16 @@ import {
   daysBetween,
   isDelayed,
 } from '../../../modules/logistics/index'
-import { addTrackingEvent, getShipment, listShipments, type ShipmentDetail } from '../../../modules/logistics/index.server'
-import { projectRoute } from '../../../modules/logistics/index.server'
+import {
+  addTrackingEvent,
+  type CsvRowError,
+  decodeTrackingCsv,
+  getShipment,
+  importTrackingCsv,
+  listShipments,
+  projectRoute,
+  type ShipmentDetail,
+} from '../../../modules/logistics/index.server'
 import { warehouseOptions } from '../../../modules/inventory/index.server'
 import { requireActor } from '../../../modules/companies/index.server'
 import { failure, failureFromError, formToObject, parseForm, withRouteErrors } from '../../../platform/forms.server'
@@ -18,8 +26,12 @@ import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.ser
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
-import { shipmentMachine } from '../../../modules/logistics/index'
-import { receiveShipment } from '../../../workflows/receive-shipment.server'
+import { type CsvUploadResult, type ShipmentActionResult, shipmentMachine, TrackingCsvUpload } from '../../../modules/logistics/index'
+import { chooseShipmentWarehouse, receiveShipment } from '../../../workflows/receive-shipment.server'
+import { data } from 'react-router'
+import type { ServiceContext } from '../../../platform/actor'
+import { isAppError } from '../../../platform/errors'
+import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { pageData } from '../../page-data.server'
 import { PAGE_MESSAGES } from '../../page-messages'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
@@ -80,7 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const supplying = ctx.actor.companyKind !== 'buyer'
   if (id) {
     const shipment = await withRouteErrors(() => getShipment(ctx, id))
-    const warehouses = shipment.actions.receive ? await withRouteErrors(() => warehouseOptions(ctx)) : []
+    const warehouses = shipment.actions.receive || shipment.actions.chooseWarehouse ? await withRouteErrors(() => warehouseOptions(ctx)) : []
     return {
       ...messages,
       title: `${shipment.number} · ${messages.title}`,
@@ -137,6 +149,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     offset: query.offset,
     limit: query.limit,
     bookHref: supplying ? localizePath(ctx.locale, '/app/shipments/shipping') : null,
+    // Shippers and carriers report events; a buyer-only company reads them.
+    reports: supplying,
   }
 }
 
@@ -158,8 +172,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = new URL(request.url).searchParams.get('id')
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
+  if (intent === 'importCsv') return importCsv(ctx, form)
   if (!id) return failure({ ok: false, fieldErrors: {} }, 400)
   try {
+    if (intent === 'warehouse') {
+      const warehouseId = String(form.get('warehouseId') ?? '')
+      await chooseShipmentWarehouse(ctx, id, warehouseId || null)
+      return { ok: true as const, intent }
+    }
     if (intent === 'track') {
       const parsed = parseForm(TrackingEventInput, form)
       if (!parsed.ok) return failure(parsed, 422, { intent })
@@ -182,6 +202,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return failure({ ok: false, fieldErrors: {} }, 400)
 }
 
+/** The CSV of tracking events from the list page: every row stored, or the rows' errors and nothing stored. */
+async function importCsv(ctx: ServiceContext, form: FormData) {
+  const intent = 'importCsv' as const
+  try {
+    const upload = await uploadFromForm(form.get('file'))
+    if (!upload) return failure({ ok: false, fieldErrors: { file: ['csv.fileRequired'] } }, 422, { intent })
+    const result = await importTrackingCsv(ctx, decodeTrackingCsv(upload.bytes))
+    return { ok: true as const, intent, ...result }
+  } catch (error) {
+    const rows = isAppError(error) ? (error.details?.rows as CsvRowError[] | undefined) : undefined
+    if (rows)
+      return data(
+        { ok: false as const, intent, fieldErrors: {}, rows: rows.map((row) => ({ row: row.row, field: row.field, message: row.message })) },
+        { status: 422 },
+      )
+    return failureFromError(error, { intent })
+  }
+}
+
 export default function TrackingPage({ loaderData: data, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('logistics')
   useLiveRevalidate((change) => change.entity === 'shipment')
@@ -193,7 +232,7 @@ export default function TrackingPage({ loaderData: data, actionData }: Route.Com
         map={data.map}
         warehouses={data.warehouses}
         warehouseHref={data.warehouseHref}
-        result={actionData}
+        result={actionData as ShipmentActionResult}
         idempotencyKey={data.idempotencyKey}
         booked={data.booked}
       />
@@ -213,6 +252,9 @@ export default function TrackingPage({ loaderData: data, actionData }: Route.Com
         limit={data.limit}
         bookHref={data.bookHref}
       />
+      {data.reports ? (
+        <TrackingCsvUpload result={actionData && 'intent' in actionData && actionData.intent === 'importCsv' ? (actionData as CsvUploadResult) : undefined} />
+      ) : null}
     </div>
   )
 }
