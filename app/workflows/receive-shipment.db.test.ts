@@ -8,6 +8,13 @@ import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '
 import { createWarehouse, listStockLevels } from '../modules/inventory/index.server'
 import { WarehouseInput, StockLevelQuery } from '../modules/inventory/index'
 import { chooseShipmentWarehouse, receiveShipment } from './receive-shipment.server'
+import { eq } from 'drizzle-orm'
+import { createMember } from '../../db/factories/companies'
+import { contextOf } from '../../db/factories/context'
+import { companyProfiles } from '../modules/companies/companies.tables.server'
+import { CreateServiceOrderInput, ServiceOrderTransitionInput } from '../modules/orders/index'
+import { createServiceOrder, transitionServiceOrder } from '../modules/orders/index.server'
+import { database } from '../platform/db/index.server'
 
 let parties: Awaited<ReturnType<typeof createOrderParties>>
 
@@ -134,5 +141,39 @@ describe('shipments from orders to the warehouse', () => {
     await expect(
       receiveShipment(parties.buyer.ctx, id, ReceiveShipmentInput.parse({ warehouseId: warehouse.id, version: received.version, lines })),
     ).rejects.toMatchObject({ code: 'invalid_transition' })
+  })
+})
+
+describe('the carrier of a shipment', () => {
+  it('is the provider of the accepted logistics order linked to the goods: it sees the shipment and reports, the buyer still cannot', async () => {
+    const provider = await createMember({ role: 'owner', companyInput: { kind: 'service_provider', verificationStatus: 'accept' } })
+    await database()
+      .update(companyProfiles)
+      .set({ services: ['logistics'] })
+      .where(eq(companyProfiles.organizationId, provider.company.id))
+    const providerCtx = contextOf(provider.user.id, provider.company.id)
+    const order = await confirmedOrder()
+    const freight = await createServiceOrder(
+      parties.buyer.ctx,
+      CreateServiceOrderInput.parse({
+        serviceType: 'logistics',
+        providerCompanyId: provider.company.id,
+        scope: 'Sea freight Ningbo to Rotterdam',
+        linkedPurchaseOrderId: order.id,
+      }),
+    )
+    await transitionServiceOrder(providerCtx, freight.id, ServiceOrderTransitionInput.parse({ action: 'accept', version: freight.version }))
+    const id = await shipOrder(parties.supplier.ctx, order.id, { [order.lines[0]!.id]: 5 })
+    const seen = await getShipment(providerCtx, id)
+    expect(seen).toMatchObject({ role: 'carrier', actions: { track: true, receive: false } })
+    expect((await listShipments(providerCtx, { role: 'carrier', delayed: false, limit: 25, offset: 0 })).items.map((item) => item.id)).toContain(id)
+    const event = TrackingEventInput.parse({
+      occurredAt: '2026-12-02T08:00',
+      status: 'picked_up',
+      location: 'Ningbo',
+      description: 'Container picked up at the factory',
+    })
+    expect(await addTrackingEvent(providerCtx, id, event)).toEqual({ stored: true })
+    expect((await getShipment(parties.buyer.ctx, id)).status).toBe('picked_up')
   })
 })

@@ -7,7 +7,7 @@ import { createIdempotently, type IdempotencyOption } from '../../platform/idemp
 import { type OutboxEventId, relayEvents } from '../../platform/outbox/outbox.server'
 import { requireCompany } from '../companies/index'
 import { checkAttachments, nextNumber } from '../kernel/index.server'
-import { shipOrderLines } from '../orders/index.server'
+import { freightProviderOf, shipOrderLines } from '../orders/index.server'
 import type { ShipmentPackage } from './logistics.constants'
 import { shipmentEtaChanges, shipmentLines, shipments, trackingEvents } from './logistics.tables.server'
 import { locatePlace } from './places'
@@ -33,6 +33,8 @@ async function insertShipment(tx: Transaction, ctx: ServiceContext, companyId: s
   const now = new Date()
   const number = await nextNumber(tx, companyId, 'SH', now)
   const orders = await shipOrderLines(tx, ctx, { id: shipmentId, number }, input.lines)
+  // The provider of the buyer's accepted freight order for these goods carries them: it sees the shipment and reports.
+  const carrier = await freightProviderOf(tx, [...new Set(orders.lines.map((line) => line.orderId))])
   const packages: ShipmentPackage[] = input.packages.map((item) => ({ ...item }))
   const origin = locatePlace(input.origin.name, input.origin.country)
   const destination = locatePlace(input.destination.name, input.destination.country)
@@ -43,6 +45,8 @@ async function insertShipment(tx: Transaction, ctx: ServiceContext, companyId: s
       number,
       shipperCompanyId: companyId,
       buyerCompanyId: orders.buyerCompanyId,
+      carrierCompanyId: carrier && carrier.companyId !== companyId ? carrier.companyId : null,
+      carrierCompanyName: carrier && carrier.companyId !== companyId ? carrier.name : '',
       shipperName: orders.supplierName,
       buyerName: orders.buyerName,
       status: 'booked',

@@ -4,6 +4,7 @@ export { awardedOrderSummaries, type AwardedOrderSummary } from './order-summari
 export { createAwardedPurchaseOrder, createPurchaseOrder, updatePurchaseOrder } from './purchase-order-placement.service.server'
 export { transitionPurchaseOrder } from './purchase-order-lifecycle.service.server'
 export {
+  freightProviderOf,
   noteShipmentOnOrders,
   receiveOrderLines,
   shipOrderLines,

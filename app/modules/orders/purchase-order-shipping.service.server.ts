@@ -9,7 +9,7 @@ import type { OutboxEventId } from '../../platform/outbox/outbox.server'
 import { requireCompany } from '../companies/index'
 import type { Notice } from '../companies/index.server'
 import type { AddressSnapshot, Incoterm, PurchaseOrderStatus } from './orders.constants'
-import { purchaseOrderLines, purchaseOrders } from './orders.tables.server'
+import { purchaseOrderLines, purchaseOrders, serviceOrders } from './orders.tables.server'
 import type { PurchaseOrderEventType } from './purchase-order.machine'
 import { applyTransition } from './purchase-order-lifecycle.service.server'
 import { fieldError, lockOrder, notifyCounterpart, recordEvent, recordOrderEvent } from './purchase-order-writes.server'
@@ -228,4 +228,27 @@ export async function receiveOrderLines(
     }
   }
   return events
+}
+
+/**
+ * The logistics provider carrying goods of these orders: the provider of an accepted (or running) logistics service
+ * order linked to one of them, the most recent first. The shipment names it as its carrier, so that the provider sees
+ * the shipment and reports its tracking.
+ */
+export async function freightProviderOf(tx: Transaction, orderIds: string[]): Promise<{ companyId: string; name: string } | null> {
+  if (orderIds.length === 0) return null
+  const [row] = await tx
+    .select({ companyId: serviceOrders.providerCompanyId, name: serviceOrders.providerName })
+    .from(serviceOrders)
+    .where(
+      and(
+        eq(serviceOrders.serviceType, 'logistics'),
+        inArray(serviceOrders.status, ['accepted', 'in_progress']),
+        inArray(serviceOrders.linkedPurchaseOrderId, orderIds),
+        sql`${serviceOrders.providerCompanyId} is not null`,
+      ),
+    )
+    .orderBy(sql`${serviceOrders.updatedAt} desc`)
+    .limit(1)
+  return row?.companyId ? { companyId: row.companyId, name: row.name } : null
 }

@@ -30,6 +30,8 @@ export type ShipmentView = {
   shipperName: string
   buyerName: string
   carrier: string
+  /** The logistics provider on Tradeport carrying it (its accepted freight order), if any. */
+  carrierCompanyName: string
   trackingNumber: string
   billOfLading: string
   airWaybill: string
@@ -176,6 +178,12 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
             </dd>
             <dt className="text-muted-foreground">{t('detail.carrier')}</dt>
             <dd>{shipment.carrier || '—'}</dd>
+            {shipment.carrierCompanyName ? (
+              <>
+                <dt className="text-muted-foreground">{t('detail.provider')}</dt>
+                <dd>{shipment.carrierCompanyName}</dd>
+              </>
+            ) : null}
             <dt className="text-muted-foreground">{t('detail.trackingNumber')}</dt>
             <dd className="font-mono break-all">{shipment.trackingNumber || '—'}</dd>
             {shipment.billOfLading ? (
