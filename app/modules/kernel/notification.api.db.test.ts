@@ -1,3 +1,4 @@
+import { NOTIFICATION_GROUPS } from './notification.inputs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recordNotice } from '../companies/index.server'
 import { database } from '../../platform/db/index.server'
@@ -63,7 +64,7 @@ describe('/api/v1/notifications', () => {
 })
 
 describe('/api/v1/notification-settings', () => {
-  const allOn = { team: true, verification: true, rfq: true, quotation: true, award: true, purchase_order: true, service_order: true, message: true }
+  const allOn = Object.fromEntries(NOTIFICATION_GROUPS.map((group) => [group, true]))
 
   it('reads and changes only the caller’s own settings: every group mailed until turned off', async () => {
     expect((await call(app, '/api/v1/notification-settings', { jar: alice })).json).toEqual({ mail: allOn })
