@@ -13,3 +13,16 @@ export async function recreateDatabase(databaseUrl: string): Promise<void> {
     await admin.end()
   }
 }
+
+/** Drops the benchmark's PostgreSQL database named in `databaseUrl`, closing its connections. */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl)
+  const name = url.pathname.slice(1).replace(/"/g, '""')
+  url.pathname = '/postgres'
+  const admin = postgres(url.toString(), { max: 1, onnotice: () => {} })
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`)
+  } finally {
+    await admin.end()
+  }
+}

@@ -66,7 +66,8 @@ export const stockLevels = pgTable(
   (t) => [
     uniqueIndex('stock_levels_warehouse_item_key').on(t.warehouseId, t.itemKey),
     index('stock_levels_organization_item_idx').on(t.organizationId, t.itemKey),
-    index('stock_levels_warehouse_description_idx').on(t.warehouseId, t.description),
+    // The stock page's order (lower(description), sku, id): a page is read from the index, not sorted from every level.
+    index('stock_levels_warehouse_description_idx').on(t.warehouseId, sql`lower(${t.description})`, t.sku, t.id),
     check('stock_levels_quantities_check', sql`${t.onHand} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
   ],
 )

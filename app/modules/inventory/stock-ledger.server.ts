@@ -1,7 +1,7 @@
 // The one way stock changes: a movement written with its level in the same transaction, the level locked first, so
 // concurrent writers queue on it and stock never goes below what is available. The services compose these steps.
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import type { Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
@@ -123,6 +123,8 @@ export async function applyMovement(
     unitCost: cost?.amount ?? null,
     currency: cost?.currency ?? null,
     createdBy: ctx.actor.userId,
+    // The moment of the write under the level's lock, not the transaction's start: the ledger's order is the order of balances.
+    createdAt: sql`clock_timestamp()`,
   })
   if (outcome.crossedBelow) {
     const notice: Notice = {

@@ -1,4 +1,4 @@
-import { and, count, eq, sum } from 'drizzle-orm'
+import { and, asc, count, eq, sum } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addMember, createMember } from '../../../db/factories/companies'
 import { contextOf } from '../../../db/factories/context'
@@ -147,6 +147,28 @@ describe('transfers', () => {
     )
     const [target] = (await listStockLevels(owner, to.id, StockLevelQuery.parse({}))).items
     expect(target).toMatchObject({ sku: 'CUP-1', onHand: 4, unitCost: '2.5000', currency: 'USD' })
+  })
+
+  it('runs 20 concurrent transfers in both directions between two warehouses without a deadlock, each balance in ledger order', async () => {
+    const east = await newWarehouse()
+    const west = await newWarehouse()
+    const eastLevel = await receive(east.id, 100)
+    const westLevel = await receive(west.id, 100)
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        index % 2 === 0
+          ? transferStock(member, { levelId: eastLevel.id, toWarehouseId: west.id, quantity: 1, note: '' })
+          : transferStock(member, { levelId: westLevel.id, toWarehouseId: east.id, quantity: 1, note: '' }),
+      ),
+    )
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([])
+    for (const levelId of [eastLevel.id, westLevel.id]) {
+      // In SQL: the timestamps' microseconds order movements a millisecond apart.
+      const ledger = await movementsOf(levelId).orderBy(asc(stockMovements.createdAt), asc(stockMovements.id))
+      const running = ledger.map((_, index) => ledger.slice(0, index + 1).reduce((total, row) => total + row.quantity, 0))
+      expect(ledger.map((row) => row.balanceAfter)).toEqual(running)
+      expect((await levelOf(levelId)).onHand).toBe(100)
+    }
   })
 
   it('refuses more than is available, the same warehouse and an archived target, writing nothing', async () => {

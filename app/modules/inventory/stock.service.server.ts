@@ -222,6 +222,22 @@ async function ensureLevel(
   return row!.id
 }
 
+/** What a level of the company holds, read without a lock (the item never changes). */
+async function levelItem(tx: Transaction, companyId: string, levelId: string) {
+  const [item] = await tx
+    .select({
+      itemKey: stockLevels.itemKey,
+      productId: stockLevels.productId,
+      sku: stockLevels.sku,
+      description: stockLevels.description,
+      unit: stockLevels.unit,
+    })
+    .from(stockLevels)
+    .where(and(eq(stockLevels.id, levelId), eq(stockLevels.organizationId, companyId)))
+  if (!item) throw new AppError('not_found', 'Stock level not found')
+  return item
+}
+
 /**
  * Moves units of a level to another active warehouse of the company (any member): a transfer_out and a transfer_in
  * sharing one transfer id, both in one transaction. More than available is a 422 on `quantity`; an archived warehouse
@@ -237,16 +253,12 @@ export async function transferStock(ctx: ServiceContext, input: TransferStockInp
     const [first, second] = [fromId, input.toWarehouseId].sort()
     const locked = new Map<string, Awaited<ReturnType<typeof lockWarehouseForMovement>>>()
     for (const id of [first!, second!]) locked.set(id, await lockWarehouseForMovement(tx, companyId, id, id === fromId ? 'warehouseId' : 'toWarehouseId'))
-    const source = await lockLevel(tx, companyId, input.levelId)
-    const targetId = await ensureLevel(tx, companyId, input.toWarehouseId, {
-      itemKey: source.itemKey,
-      productId: source.productId,
-      sku: source.sku,
-      description: source.description,
-      unit: source.unit,
-    })
+    // The item is read unlocked; both levels are then locked in id order, so opposite transfers cannot deadlock either.
+    const item = await levelItem(tx, companyId, input.levelId)
+    const targetId = await ensureLevel(tx, companyId, input.toWarehouseId, item)
     const levels = new Map<string, LevelRow>()
-    for (const id of [source.id, targetId].sort()) levels.set(id, await lockLevel(tx, companyId, id))
+    for (const id of [input.levelId, targetId].sort()) levels.set(id, await lockLevel(tx, companyId, id))
+    const source = levels.get(input.levelId)!
     const target = levels.get(targetId)!
     const transferId = randomUUID()
     const cost = source.unitCost && source.currency ? { amount: source.unitCost, currency: source.currency } : null
@@ -256,7 +268,7 @@ export async function transferStock(ctx: ServiceContext, input: TransferStockInp
       tx,
       ctx,
       from,
-      levels.get(source.id)!,
+      source,
       {
         id,
         kind: 'transfer_out',

@@ -1,0 +1,2 @@
+DROP INDEX "stock_levels_warehouse_description_idx";--> statement-breakpoint
+CREATE INDEX "stock_levels_warehouse_description_idx" ON "stock_levels" USING btree ("warehouse_id",lower("description"),"sku","id");
