@@ -29,7 +29,7 @@ export async function seedDemoInventory(): Promise<void> {
   const [address] = await listAddresses(ctx)
   const main = await createWarehouse(
     ctx,
-    WarehouseInput.parse({ code: 'SH-01', name: 'Shanghai central', addressId: address?.id ?? '', managerUserId: buyer.userId, notes: 'Dock 2, 8:00–17:00' }),
+    WarehouseInput.parse({ code: 'HK-01', name: 'Kwai Chung central', addressId: address?.id ?? '', managerUserId: buyer.userId, notes: 'Dock 2, 8:00–17:00' }),
   )
   const overflow = await createWarehouse(ctx, WarehouseInput.parse({ code: 'NB-02', name: 'Ningbo overflow' }))
   await database().transaction((tx) =>
