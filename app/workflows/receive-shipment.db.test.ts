@@ -8,7 +8,8 @@ import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '
 import { createWarehouse, listStockLevels } from '../modules/inventory/index.server'
 import { WarehouseInput, StockLevelQuery } from '../modules/inventory/index'
 import { chooseShipmentWarehouse, receiveShipment } from './receive-shipment.server'
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { notifications } from '../modules/kernel/kernel.tables.server'
 import { createMember } from '../../db/factories/companies'
 import { contextOf } from '../../db/factories/context'
 import { companyProfiles } from '../modules/companies/companies.tables.server'
@@ -141,6 +142,32 @@ describe('shipments from orders to the warehouse', () => {
     await expect(
       receiveShipment(parties.buyer.ctx, id, ReceiveShipmentInput.parse({ warehouseId: warehouse.id, version: received.version, lines })),
     ).rejects.toMatchObject({ code: 'invalid_transition' })
+  })
+})
+
+describe('alerts', () => {
+  it('tells both sides once when the ETA slips past the threshold, and lines the order timeline', async () => {
+    const order = await confirmedOrder()
+    const id = await shipOrder(parties.supplier.ctx, order.id, { [order.lines[0]!.id]: 5 }, { etd: '2026-12-01', eta: '2026-12-20' })
+    const slip = (eta: string, description: string) =>
+      addTrackingEvent(parties.supplier.ctx, id, TrackingEventInput.parse({ occurredAt: '2026-12-03T10:00', description, location: 'Busan', eta }))
+    await slip('2026-12-21', 'Roll-over to the next vessel')
+    await slip('2026-12-27', 'Port congestion at Busan')
+    await slip('2026-12-27', 'Still congested')
+    const buyerNotices = await database()
+      .select({ kind: notifications.kind })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, parties.buyer.user.id),
+          eq(notifications.kind, 'shipment.eta_slipped'),
+          sql`${notifications.params}->>'number' = ${(await getShipment(parties.buyer.ctx, id)).number}`,
+        ),
+      )
+    expect(buyerNotices).toHaveLength(1)
+    const shipment = await getShipment(parties.buyer.ctx, id)
+    expect(shipment.etaChanges.map((change) => change.eta)).toEqual(['2026-12-20', '2026-12-21', '2026-12-27'])
+    expect((await getPurchaseOrder(parties.buyer.ctx, order.id)).events.map((event) => event.type)).toContain('shipment_delayed')
   })
 })
 

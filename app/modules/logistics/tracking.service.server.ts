@@ -103,11 +103,11 @@ export async function applyTrackingEvents(
       const location = event.location || current.lastLocation
       if (next === 'exception') {
         await notifyParties(tx, current, actor, 'exception', { reason: event.description }, notices)
-        if (ctx) await noteShipmentOnOrders(tx, ctx, orderIds, 'shipment_exception', reference, { note: event.description })
+        await noteShipmentOnOrders(tx, ctx, orderIds, 'shipment_exception', reference, { note: event.description })
       } else if (next === 'delivered') {
         Object.assign(patch, { deliveredAt: event.occurredAt })
         await notifyParties(tx, current, actor, 'delivered', {}, notices)
-        if (ctx) await noteShipmentOnOrders(tx, ctx, orderIds, 'shipment_delivered', reference)
+        await noteShipmentOnOrders(tx, ctx, orderIds, 'shipment_delivered', reference)
       } else if (next !== 'booked') {
         await notifyParties(tx, current, actor, next, { location }, notices)
       }
@@ -124,7 +124,7 @@ export async function applyTrackingEvents(
     if (etaSlipped(shipment.firstEta, newEta, shipment.alertedEta, etaSlipThresholdDays())) {
       Object.assign(patch, { alertedEta: newEta })
       await notifyParties(tx, current, { companyId: null, userId: reporter.userId }, 'eta_slipped', { previous: shipment.firstEta, eta: newEta }, notices)
-      if (ctx) await noteShipmentOnOrders(tx, ctx, orderIds, 'shipment_delayed', reference, { data: { firstEta: shipment.firstEta, eta: newEta } })
+      await noteShipmentOnOrders(tx, ctx, orderIds, 'shipment_delayed', reference, { data: { firstEta: shipment.firstEta, eta: newEta } })
     }
   }
   const events: OutboxEventId[] = []

@@ -10,16 +10,17 @@ export type EventInput<Type extends string> = {
   data?: Record<string, unknown>
 }
 
-/** The row of a timeline entry written by the actor (purchase and service orders keep the same shape in their own tables). */
-export function eventRow<Type extends string>(ctx: ServiceContext, orderId: string, event: EventInput<Type>) {
+/** The row of a timeline entry written by the actor (or by no one: a carrier's system) (purchase and service orders keep the same shape in their own tables). */
+export function eventRow<Type extends string>(ctx: ServiceContext | null, orderId: string, event: EventInput<Type>) {
   return {
     id: randomUUID(),
     orderId,
     type: event.type,
     fromStatus: event.fromStatus ?? null,
     toStatus: event.toStatus ?? null,
-    actorUserId: ctx.actor.userId,
-    actorCompanyId: ctx.actor.companyId,
+    // No actor: news a carrier's system brought (a webhook, the tracking provider).
+    actorUserId: ctx?.actor.userId ?? null,
+    actorCompanyId: ctx?.actor.companyId ?? null,
     note: event.note ?? '',
     data: event.data ?? {},
   }

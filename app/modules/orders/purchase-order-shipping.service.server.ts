@@ -172,10 +172,13 @@ export async function shipOrderLines(tx: Transaction, ctx: ServiceContext, shipm
 /** Shipment news worth a line on an order's timeline. */
 export type ShipmentNews = Extract<PurchaseOrderEventType, 'shipment_delayed' | 'shipment_exception' | 'shipment_delivered'>
 
-/** A line on the timelines of the orders a shipment carries (a delay, an exception, the delivery), in the caller's transaction. */
+/**
+ * A line on the timelines of the orders a shipment carries (a delay, an exception, the delivery), in the caller's
+ * transaction; `ctx` null when a carrier's system brought the news.
+ */
 export async function noteShipmentOnOrders(
   tx: Transaction,
-  ctx: ServiceContext,
+  ctx: ServiceContext | null,
   orderIds: string[],
   type: ShipmentNews,
   shipment: ShipmentReference,

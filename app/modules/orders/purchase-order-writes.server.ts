@@ -49,7 +49,7 @@ export async function priceLines(tx: Transaction, ctx: ServiceContext, supplierI
   return priced
 }
 
-export async function recordEvent(tx: Transaction, ctx: ServiceContext, orderId: string, event: EventInput<PurchaseOrderEventType>): Promise<void> {
+export async function recordEvent(tx: Transaction, ctx: ServiceContext | null, orderId: string, event: EventInput<PurchaseOrderEventType>): Promise<void> {
   await tx.insert(purchaseOrderEvents).values(eventRow(ctx, orderId, event))
 }
 
