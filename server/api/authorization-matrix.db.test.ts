@@ -261,17 +261,15 @@ beforeAll(async () => {
   const warehouseId = randomUUID()
   await database().insert(matrixWarehouses).values({ id: warehouseId, organizationId: companyId, code: 'MATRIX', name: 'Matrix warehouse' })
   const stockLevelId = randomUUID()
-  await database()
-    .insert(matrixStockLevels)
-    .values({
-      id: stockLevelId,
-      organizationId: companyId,
-      warehouseId,
-      itemKey: 't:matrix|matrix lamp',
-      sku: 'MATRIX',
-      description: 'Matrix lamp',
-      unit: 'piece',
-    })
+  await database().insert(matrixStockLevels).values({
+    id: stockLevelId,
+    organizationId: companyId,
+    warehouseId,
+    itemKey: 't:matrix|matrix lamp',
+    sku: 'MATRIX',
+    description: 'Matrix lamp',
+    unit: 'piece',
+  })
 
   // Logistics: a shipment A ships (to a buyer that is neither A nor B).
   const shipmentId = randomUUID()

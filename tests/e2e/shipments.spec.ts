@@ -114,7 +114,9 @@ test('the supplier books part of an order and reports it; the buyer follows it o
   await buyer.context.close()
 })
 
-test('the shipper uploads carrier events as CSV: a file with a bad row stores nothing and says which row; the fixed file stores its events once', async ({ browser }) => {
+test('the shipper uploads carrier events as CSV: a file with a bad row stores nothing and says which row; the fixed file stores its events once', async ({
+  browser,
+}) => {
   const supplier = await signedInContext(browser, DEMO.supplier)
   const live = await api(supplier.context.request, 'get', '/shipments?status=live&role=shipper&limit=1')
   const number = String((live.items as Array<{ number: string }>)[0]!.number)
@@ -133,10 +135,16 @@ test('the shipper uploads carrier events as CSV: a file with a bad row stores no
   const problems = page.getByRole('table', { name: 'Problems in the file' })
   await expect(problems).toContainText('None of the shipments you ship or carry has this number or tracking number.')
   await expect(problems.getByRole('cell', { name: '3', exact: true })).toBeVisible()
-  await page.getByRole('form', { name: 'Upload tracking events (CSV)' }).getByLabel('CSV file (UTF-8, up to 1 MB)').setInputFiles(file([good]))
+  await page
+    .getByRole('form', { name: 'Upload tracking events (CSV)' })
+    .getByLabel('CSV file (UTF-8, up to 1 MB)')
+    .setInputFiles(file([good]))
   await page.getByRole('form', { name: 'Upload tracking events (CSV)' }).getByRole('button', { name: 'Upload events' }).click()
   await expect(page.getByText('Stored 1 events on 1 shipments (0 already on the timeline).')).toBeVisible()
-  await page.getByRole('form', { name: 'Upload tracking events (CSV)' }).getByLabel('CSV file (UTF-8, up to 1 MB)').setInputFiles(file([good]))
+  await page
+    .getByRole('form', { name: 'Upload tracking events (CSV)' })
+    .getByLabel('CSV file (UTF-8, up to 1 MB)')
+    .setInputFiles(file([good]))
   await page.getByRole('form', { name: 'Upload tracking events (CSV)' }).getByRole('button', { name: 'Upload events' }).click()
   await expect(page.getByText('Stored 0 events on 1 shipments (1 already on the timeline).')).toBeVisible()
   await supplier.context.close()

@@ -76,7 +76,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === 'ship_all') return redirect(localizePath(ctx.locale, `/app/shipments/shipping?order=${encodeURIComponent(orderId)}`))
   try {
     // The card's version: a move on a stale card is refused by the service (409 stale_version).
-    const moved = await transitionPurchaseOrder(ctx, orderId, { action: boardIntentAction(intent) as 'confirm' | 'start_production', version: Number(seen) || 0, reason: '' })
+    const moved = await transitionPurchaseOrder(ctx, orderId, {
+      action: boardIntentAction(intent) as 'confirm' | 'start_production',
+      version: Number(seen) || 0,
+      reason: '',
+    })
     return { ok: true as const, intent, number: moved.number }
   } catch (error) {
     return failureFromError(error, { intent })
