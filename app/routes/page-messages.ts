@@ -9,6 +9,8 @@ import type { MessagePick } from '../platform/i18n/translate.server'
 export const PAGE_MESSAGES = {
   /** An order's shipments, on both order pages. */
   orderShipments: { logistics: ['orderShipments', 'status', 'modes', 'list', 'detail', 'validation'] },
+  /** The dashboard's shipments: their statuses (its own texts come whole from the dashboard catalog). */
+  dashboard: { logistics: ['status', 'validation'] },
   /** Booking a shipment: the form, transport modes and package types. */
   shipmentBooking: { logistics: ['booking', 'modes', 'packageTypes', 'validation'] },
   /** The shipments list and one shipment: timeline, map, tracking and receipt forms. */
@@ -84,6 +86,7 @@ export const PAGE_MESSAGES = {
 /** The route modules that send each pick, for the test. */
 export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> = {
   orderShipments: ['app/routes/app/orders/view.tsx', 'app/routes/app/supplier/purchase-order-detail.tsx'],
+  dashboard: ['app/routes/app/dashboard.tsx'],
   shipmentBooking: ['app/routes/app/shipments/shipping.tsx'],
   shipmentTracking: ['app/routes/app/shipments/tracking.tsx'],
   orderList: ['app/routes/app/orders/index.tsx', 'app/routes/app/orders/buyer.tsx'],

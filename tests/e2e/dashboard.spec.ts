@@ -35,6 +35,16 @@ for (const { role, section, chart } of ROLES) {
     await figure.getByText('Show as a table').click()
     await expect(figure.getByRole('table', { name: chart }).getByRole('row')).not.toHaveCount(1)
 
+    if (role === 'buyer') {
+      // The demo buyer has a shipment on its way and a year of delivered ones: the figures and the suppliers' punctuality.
+      const shipments = page.getByRole('region', { name: 'Shipments' })
+      await expect(shipments.locator('[data-shipment-figure="inTransit"]')).toContainText(/In transit\s*[1-9]/)
+      await expect(shipments.getByRole('link', { name: /^SH-/ }).first()).toBeVisible()
+      const punctuality = page.getByRole('table', { name: 'On-time delivery by supplier' })
+      await expect(punctuality.getByRole('row')).not.toHaveCount(1)
+      await expect(punctuality).toContainText('%')
+    }
+
     const { hostname } = new URL(baseURL ?? 'http://localhost')
     for (const scheme of ['light', 'dark'] as const) {
       await context.addCookies([{ name: 'color_mode', value: scheme, domain: hostname, path: '/' }])
@@ -64,6 +74,14 @@ test('figures link to the lists behind them, and the period is chosen from prese
   await page.getByRole('link', { name: /^Spend/ }).click()
   await expect(page).toHaveURL(/\/en\/app\/orders\/buyer\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
+
+test('the buyer goes from a shipment figure to the tracking list filtered the same way', async ({ page }) => {
+  await signIn(page, DEMO.buyer)
+  const shipments = page.getByRole('region', { name: 'Shipments' })
+  await shipments.getByRole('link', { name: /^In transit/ }).click()
+  await expect(page).toHaveURL(/\/en\/app\/shipments\/tracking\?status=live&role=buyer$/)
+  await expect(page.getByRole('link', { name: /^SH-/ }).first()).toBeVisible()
 })
 
 test('the supplier goes from "Needs you now" to the order waiting for confirmation', async ({ page }) => {

@@ -13,6 +13,18 @@ export {
   type ShipmentSummary,
   type TrackingEvent,
 } from './shipment-reads.service.server'
+export {
+  ON_TIME_SUPPLIERS,
+  SHIPMENT_MENTIONS,
+  shipmentFigures,
+  type OnTime,
+  type ShipmentCount,
+  type ShipmentFigures,
+  type ShipmentMention,
+  type ShipmentSide,
+  type ShipmentsUnderway,
+  type SupplierOnTime,
+} from './shipment-figures.service.server'
 export { recordShipmentReceipt, setShipmentWarehouse, type ReceivedLine, type ShipmentReceipt } from './shipment-receipt.service.server'
 export { addTrackingEvent, applyTrackingEvents, etaSlipThresholdDays, type Applied, type IncomingEvent, type Reporter } from './tracking.service.server'
 export { projectRoute, type RouteStop } from './route-projection.server'

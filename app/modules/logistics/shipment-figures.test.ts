@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysBetween, etaSlipped, isDelayed, packageTotals } from './shipment-figures'
+import { addDays, arrivingWeek, daysBetween, etaSlipped, isDelayed, onTimeRate, packageTotals, yearBefore } from './shipment-figures'
 
 describe('packageTotals', () => {
   it('adds counts, weights and the volume of the outer dimensions, exactly', () => {
@@ -36,5 +36,24 @@ describe('ETA slips', () => {
     expect(isDelayed({ status: 'in_transit', eta: '2027-01-12', firstEta: '2027-01-10' }, '2027-01-01')).toBe(true)
     expect(isDelayed({ status: 'in_transit', eta: '2027-01-10', firstEta: '2027-01-10' }, '2027-01-10')).toBe(false)
     expect(isDelayed({ status: 'delivered', eta: '2027-01-12', firstEta: '2027-01-10' }, '2027-02-01')).toBe(false)
+  })
+})
+
+describe('dashboard windows', () => {
+  it('counts a week of arrivals from today through the sixth day after, across a year end', () => {
+    expect(addDays('2026-12-28', 6)).toBe('2027-01-03')
+    expect(addDays('2027-03-01', -1)).toBe('2027-02-28')
+    expect(arrivingWeek('2026-12-28')).toEqual({ from: '2026-12-28', to: '2027-01-03' })
+  })
+
+  it('measures on-time delivery over the twelve months to today', () => {
+    expect(yearBefore('2027-06-15')).toBe('2026-06-15')
+    expect(yearBefore('2028-02-29')).toBe('2027-02-28')
+    expect(yearBefore('2027-01-01')).toBe('2026-01-01')
+  })
+
+  it('has no on-time rate without deliveries', () => {
+    expect(onTimeRate(0, 0)).toBeNull()
+    expect(onTimeRate(8, 6)).toBe(0.75)
   })
 })

@@ -39,3 +39,20 @@ export function isDelayed(shipment: { status: string; eta: string; firstEta: str
   if (shipment.status === 'delivered') return false
   return daysBetween(shipment.eta, today) > 0 || daysBetween(shipment.firstEta, shipment.eta) > 0
 }
+
+/** The ISO date `days` after `isoDate` (before, when negative). */
+export const addDays = (isoDate: string, days: number): string => new Date((dayNumber(isoDate) + days) * DAY_MS).toISOString().slice(0, 10)
+
+/** The days "arriving this week" covers: today and the six after it. */
+export const arrivingWeek = (today: string): { from: string; to: string } => ({ from: today, to: addDays(today, 6) })
+
+/** The first day of the twelve months of deliveries that on-time rates count (the same day a year ago). */
+export function yearBefore(today: string): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number]
+  // 29 February a year back is 28 February.
+  const date = new Date(Date.UTC(year - 1, month - 1, Math.min(day, month === 2 ? 28 : day)))
+  return date.toISOString().slice(0, 10)
+}
+
+/** The share of deliveries on time, or null with none delivered (no rate rather than 0 %). */
+export const onTimeRate = (delivered: number, onTime: number): number | null => (delivered === 0 ? null : onTime / delivered)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { createMember } from '../../../db/factories/companies'
+import { shipOrder } from '../../../db/factories/shipments'
 import { contextOf } from '../../../db/factories/context'
 import { createOrderParties, orderRequest } from '../../../tests/factories/orders'
 import { insertQuotation, insertRfq } from '../../../tests/factories/sourcing'
@@ -149,6 +150,35 @@ describe('dashboard', () => {
     })
     const awarded = await loadDashboard(buyer, params('range=ytd'))
     expect(awarded.buyer?.savings).toMatchObject({ lines: 1, awarded: '1000', vsFirstQuote: '100', vsTarget: '200', targetLines: true })
+  })
+
+  it('shows each side its shipments on their way, kept a minute like the other figures', async () => {
+    const pair = await createOrderParties()
+    const confirmedOrder = async () => {
+      const order = await createPurchaseOrder(pair.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(pair, { place: true })))
+      await transitionPurchaseOrder(pair.supplier.ctx, order.id, { action: 'confirm', version: order.version, reason: '' })
+      return getPurchaseOrder(pair.supplier.ctx, order.id)
+    }
+    const first = await confirmedOrder()
+    const shipped = await shipOrder(pair.supplier.ctx, first.id, { [first.lines[0]!.id]: 10 })
+
+    const buyer = await loadDashboard(as(pair.buyer.ctx, 'buyer'), params())
+    expect(buyer.shipments?.supplier).toBeNull()
+    expect(buyer.shipments?.buyer?.inTransit).toMatchObject({ count: 1, items: [{ id: shipped, counterpart: first.supplier.name, status: 'booked' }] })
+    expect(buyer.shipments?.buyer).toMatchObject({ delayed: { count: 0 }, bySupplier: [], suppliers: 0 })
+    const supplier = await loadDashboard(as(pair.supplier.ctx, 'supplier'), params())
+    expect(supplier.shipments?.buyer).toBeNull()
+    expect(supplier.shipments?.supplier).toMatchObject({ inTransit: { count: 1 }, onTime: { delivered: 0, rate: null } })
+    expect(supplier.shipments?.week.from).toBe(supplier.range.to)
+
+    // A second shipment shows within a minute, not at once: the figures are kept per company and day.
+    const second = await confirmedOrder()
+    await shipOrder(pair.supplier.ctx, second.id, { [second.lines[0]!.id]: 5 })
+    expect((await loadDashboard(as(pair.buyer.ctx, 'buyer'), params('range=90d'))).shipments?.buyer?.inTransit.count).toBe(1)
+
+    // A logistics provider ships nothing of its own; a person without a company has no shipments.
+    const provider = await loadDashboard(as(pair.stranger.ctx, 'service_provider'), params())
+    expect(provider.shipments).toBeNull()
   })
 
   it('tells a person without a company to set one up, and never a platform admin', async () => {

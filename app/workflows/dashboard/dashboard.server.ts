@@ -11,6 +11,7 @@ import { QUEUE_COUNT_CAP } from '../../platform/db/sql-text.server'
 import { SharedCache } from '../../platform/shared-cache.server'
 import { type CompanySetup, companySetup, platformCompanyFigures, verificationQueue } from '../../modules/companies/index.server'
 import { getPreferences } from '../../modules/identity/index.server'
+import { type OnTime, type ShipmentFigures, shipmentFigures, type ShipmentsUnderway, type SupplierOnTime } from '../../modules/logistics/index.server'
 import { unreadSummary } from '../../modules/messaging/index.server'
 import { buyerOrderFigures, orderTasks, platformOrderFigures, supplierOrderFigures, type Waiting } from '../../modules/orders/index.server'
 import {
@@ -61,6 +62,13 @@ export type PlatformFigures = {
   gmvTotal: Converted
 }
 
+/** What is on its way on each side the person sees (null for a side they do not), read for the viewer's day. */
+export type DashboardShipments = {
+  week: ShipmentFigures['week']
+  buyer: (ShipmentsUnderway & { bySupplier: SupplierOnTime[]; suppliers: number }) | null
+  supplier: (ShipmentsUnderway & { onTime: OnTime }) | null
+}
+
 export type Dashboard = {
   range: DashboardRange
   views: DashboardView[]
@@ -69,6 +77,7 @@ export type Dashboard = {
   buyer: BuyerFigures | null
   supplier: SupplierFigures | null
   platform: PlatformFigures | null
+  shipments: DashboardShipments | null
 }
 
 const FIGURES_TTL_MS = 60_000
@@ -95,6 +104,19 @@ function cachedFigures<T>(view: DashboardView, ctx: ServiceContext, period: Peri
   const owner = view === 'platform' ? '' : ctx.actor.companyId
   const key = [view, owner, period.from, period.to, period.bucket, period.timeZone, currency, rates.asOf ?? ''].join('|')
   return figureCache.read(key, load) as Promise<T>
+}
+
+/**
+ * The company's shipments on the viewer's day, kept a minute per company and day like the period figures (they do not
+ * depend on the period or the currency). A logistics provider ships nothing of its own: its supplier view has none.
+ */
+async function dashboardShipments(ctx: ServiceContext, views: DashboardView[], today: string): Promise<DashboardShipments | null> {
+  const buying = views.includes('buyer')
+  const shipping = views.includes('supplier') && ctx.actor.companyKind !== 'service_provider'
+  if (!ctx.actor.companyId || !(buying || shipping)) return null
+  const key = ['shipments', ctx.actor.companyId, today].join('|')
+  const figures = (await figureCache.read(key, () => shipmentFigures(ctx, today))) as ShipmentFigures
+  return { week: figures.week, buyer: buying ? figures.buyer : null, supplier: shipping ? figures.shipper : null }
 }
 
 /** Sums amounts of several currencies in `to`; currencies without a rate are named, not guessed. */
@@ -300,7 +322,8 @@ export async function loadDashboard(ctx: ServiceContext, params: URLSearchParams
   const [preferences, rates] = await Promise.all([getPreferences(ctx), rateTable()])
   const currency = preferences.currency
   const timeZone = preferences.timezone ?? 'UTC'
-  const range = dashboardRangeFrom(params, todayIn(timeZone))
+  const today = todayIn(timeZone)
+  const range = dashboardRangeFrom(params, today)
   const period: Period = { from: range.from, to: range.to, bucket: range.bucket, timeZone }
   const views = dashboardViews(ctx)
   const hasCompany = ctx.actor.companyId !== null
@@ -312,7 +335,7 @@ export async function loadDashboard(ctx: ServiceContext, params: URLSearchParams
     setup ? companyTasks(ctx, setup) : Promise.resolve([]),
     views.includes('platform') ? platformTasks(ctx) : Promise.resolve([]),
   ])
-  const [buyer, supplier, platform] = await Promise.all([
+  const [buyer, supplier, platform, shipments] = await Promise.all([
     views.includes('buyer') ? cachedFigures('buyer', ctx, period, currency, rates, () => buyerFigures(ctx, period, rates, currency)) : Promise.resolve(null),
     views.includes('supplier')
       ? cachedFigures('supplier', ctx, period, currency, rates, () => supplierFigures(ctx, period, rates, currency))
@@ -320,11 +343,12 @@ export async function loadDashboard(ctx: ServiceContext, params: URLSearchParams
     views.includes('platform')
       ? cachedFigures('platform', ctx, period, currency, rates, () => platformFigures(ctx, period, rates, currency))
       : Promise.resolve(null),
+    dashboardShipments(ctx, views, today.toISOString().slice(0, 10)),
   ])
   const setUp: Task[] = !hasCompany && ctx.actor.platformRole !== 'admin' ? [{ id: 'setUpCompany', count: 1, href: '/onboarding', items: [] }] : []
   const tasks = [...setUp, ...platformWork, ...supplierWork, ...buyerWork, ...companyWork]
   // Merge the two sides' change requests into one task when the company buys and supplies.
-  return { range, views, currency, tasks: mergeTasks(tasks), buyer, supplier, platform }
+  return { range, views, currency, tasks: mergeTasks(tasks), buyer, supplier, platform, shipments }
 }
 
 function mergeTasks(tasks: Task[]): Task[] {

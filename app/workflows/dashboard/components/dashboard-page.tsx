@@ -11,7 +11,7 @@ import { useFormatter } from '../../../components/use-formatter'
 import { dateTimeFormat, numberFormatOf } from '../../../platform/format/formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import type { BuyerFigures, Converted, Dashboard, MoneyPoint, PartyShare, PlatformFigures, SupplierFigures } from '../dashboard.server'
+import type { BuyerFigures, Converted, Dashboard, DashboardShipments, MoneyPoint, PartyShare, PlatformFigures, SupplierFigures } from '../dashboard.server'
 import { RANGE_PRESETS, rangeQuery } from '../dashboard-range'
 import { ChartFigure, FigureTable } from '../../../components/charts/chart-figure'
 
@@ -19,6 +19,7 @@ import { ChartFigure, FigureTable } from '../../../components/charts/chart-figur
 const PeriodBars = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.PeriodBars })))
 const PartyBars = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.PartyBars })))
 const CountLines = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.CountLines })))
+import { OnTimeBySupplier, ShipmentsCard } from './shipments-card'
 import { TaskList } from './task-list'
 
 type Props = { data: Dashboard; locale: Locale; name: string; company: string | null }
@@ -188,6 +189,16 @@ function MoneyCharts(props: {
   )
 }
 
+/** The buyer's shipments on their way, then its suppliers' punctuality. */
+function BuyerShipments({ figures, week, locale }: { figures: NonNullable<DashboardShipments['buyer']>; week: DashboardShipments['week']; locale: Locale }) {
+  return (
+    <>
+      <ShipmentsCard side="buyer" figures={figures} week={week} locale={locale} />
+      <OnTimeBySupplier figures={figures} locale={locale} />
+    </>
+  )
+}
+
 const percent = (part: number, whole: number) => (whole === 0 ? null : part / whole)
 
 function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: Dashboard; locale: Locale }) {
@@ -199,6 +210,8 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
   const onTime = percent(figures.punctuality.onTime, figures.punctuality.delivered)
   const vsFirst = figures.savings.vsFirstQuote
   const vsTarget = figures.savings.vsTarget
+  const week = data.shipments?.week
+  const shipments = data.shipments?.buyer
   if (figures.orders === 0 && figures.savings.lines === 0 && figures.punctuality.delivered === 0) {
     return (
       <Section id="buyer-title" title={t('buyer.title')} icon={ShoppingBag}>
@@ -217,6 +230,9 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
             </div>
           }
         />
+        {week && shipments && (shipments.inTransit.count > 0 || shipments.suppliers > 0) ? (
+          <BuyerShipments figures={shipments} week={week} locale={locale} />
+        ) : null}
       </Section>
     )
   }
@@ -257,6 +273,7 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
         />
       </div>
       <UnconvertedNote converted={{ unconverted: [...figures.total.unconverted, ...figures.savings.unconverted] }} currency={currency} />
+      {week && shipments ? <BuyerShipments figures={shipments} week={week} locale={locale} /> : null}
       <MoneyCharts
         id="buyer"
         locale={locale}
@@ -329,6 +346,7 @@ function SupplierSection({ figures, data, locale }: { figures: SupplierFigures; 
         />
       </div>
       <UnconvertedNote converted={figures.total} currency={currency} />
+      {data.shipments?.supplier ? <ShipmentsCard side="supplier" figures={data.shipments.supplier} week={data.shipments.week} locale={locale} /> : null}
       {emptyPeriod ? (
         <EmptyState
           icon={Package}
