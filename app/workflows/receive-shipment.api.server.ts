@@ -33,7 +33,6 @@ const BODIES = {
     warehouse_id: 'a1b2…',
     lines: [{ line_id: 'c3d4…', received: 59, damaged: 1, note: 'One carton crushed' }],
     over_delivery_reason: '',
-    photo_file_ids: [],
     version: 3,
   }),
   ShipmentWarehouse: snakeCaseBodySchema(ShipmentWarehouseInput, { warehouse_id: 'a1b2…' }),

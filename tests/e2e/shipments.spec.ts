@@ -103,6 +103,12 @@ test('the supplier books part of an order and reports it; the buyer follows it o
   // The stock and the order agree.
   const stock = await api(buyer.context.request, 'get', `/warehouses/${warehouse.id}/stock`)
   expect((stock.items as Array<{ description: string; on_hand: number }>).find((level) => level.description === item)?.on_hand).toBe(11)
+  await openPage(buyerPage, `/en/app/warehouse/detail?id=${warehouse.id}`)
+  await expect(buyerPage.getByRole('main')).toContainText(item)
+  await auditBothModes(buyerPage)
+  await openPage(buyerPage, '/en/app/warehouse')
+  await expect(buyerPage.getByRole('main')).toContainText('Kwai Chung DC')
+  await auditBothModes(buyerPage)
   await openPage(buyerPage, `/en/app/orders/${order.id}/view`)
   const lines = buyerPage.getByRole('table', { name: 'Order lines' })
   await expect(lines).toContainText('12')

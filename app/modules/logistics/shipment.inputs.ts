@@ -157,7 +157,6 @@ export const ReceiveShipmentInput = z.object({
   lines: z.array(ReceiptLineInput, 'validation.lines').min(1, 'validation.lines').max(500, 'validation.tooManyLines'),
   /** Units beyond what was shipped are accepted only with a reason (over-delivery). */
   overDeliveryReason: text(500, 'validation.reasonTooLong'),
-  photoFileIds: z.preprocess((value) => value ?? [], z.array(id('validation.attachment')).max(MAX_SHIPMENT_ATTACHMENTS, 'validation.tooManyAttachments')),
   version: z.coerce.number('validation.version').int().min(1),
 })
 export type ReceiveShipmentInput = z.infer<typeof ReceiveShipmentInput>
