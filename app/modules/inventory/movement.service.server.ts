@@ -1,6 +1,7 @@
 // The ledger of a warehouse: its movements newest first, filtered, a page at a time or as a CSV file.
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
+import { containsPattern } from '../../platform/db/contains-pattern'
 import { database } from '../../platform/db/index.server'
 import { csvDocument } from '../../platform/format/csv'
 import { userNames } from '../identity/index.server'
@@ -31,7 +32,6 @@ export type StockMovement = {
   createdAt: Date
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)
 
 /** A kind and whole UTC days from and to (inclusive), on the movements alone. */
@@ -44,7 +44,7 @@ function movementConditions(filters: Omit<MovementFilters, 'q'>): SQL[] {
 }
 
 /** The item search: SKU or description of the movement's level. */
-const itemSearch = (q: string) => or(ilike(stockLevels.sku, likePattern(q)), ilike(stockLevels.description, likePattern(q)))!
+const itemSearch = (q: string) => or(ilike(stockLevels.sku, containsPattern(q)), ilike(stockLevels.description, containsPattern(q)))!
 
 /** The filters as SQL: the company's warehouse, a kind, an item search, whole UTC days from and to (inclusive). */
 function movementFilters(companyId: string, warehouseId: string, { q, ...filters }: MovementFilters): SQL {

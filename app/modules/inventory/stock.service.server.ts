@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
+import { containsPattern } from '../../platform/db/contains-pattern'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { claimIdempotencyKey, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
@@ -50,7 +51,6 @@ export type StockLevelPage = { items: StockLevel[]; total: number; lowCount: num
 /** What a movement answers: the level after it, and the movements written (two for a transfer). */
 export type MovementResult = { level: StockLevel; movementIds: string[] }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 const availableSql = sql`(${stockLevels.onHand} - ${stockLevels.reserved})`
 const lowSql = and(isNotNull(stockLevels.lowStockThreshold), sql`${availableSql} < ${stockLevels.lowStockThreshold}`)!
 
@@ -90,7 +90,7 @@ export async function listStockLevels(ctx: ServiceContext, warehouseId: string, 
   await requireOwnWarehouse(ctx, warehouseId)
   const inWarehouse = and(eq(stockLevels.warehouseId, warehouseId), eq(stockLevels.organizationId, ctx.actor.companyId!))!
   const filters: SQL[] = [inWarehouse]
-  if (query.q) filters.push(or(ilike(stockLevels.sku, likePattern(query.q)), ilike(stockLevels.description, likePattern(query.q)))!)
+  if (query.q) filters.push(or(ilike(stockLevels.sku, containsPattern(query.q)), ilike(stockLevels.description, containsPattern(query.q)))!)
   if (isOn(query.low)) filters.push(lowSql)
   const where = and(...filters)
   const db = database()

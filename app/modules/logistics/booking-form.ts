@@ -43,8 +43,3 @@ export function bookingFromForm(form: FormData): Record<string, unknown> {
     attachmentFileIds: form.getAll('attachmentFileIds').filter((value): value is string => typeof value === 'string' && value !== ''),
   }
 }
-
-/** Field errors of the nested input under the form's names: `packages.0.count` stays, `lines` problems go to `lines`. */
-export function formFieldName(path: string): string {
-  return path.startsWith('lines.') ? 'lines' : path
-}

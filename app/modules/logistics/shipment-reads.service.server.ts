@@ -2,6 +2,7 @@
 // one shipment with its lines, timeline, ETA history and attachments, as every party sees it.
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
+import { containsPattern } from '../../platform/db/contains-pattern'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { requireCompany } from '../companies/index'
@@ -107,8 +108,6 @@ const partyFilter = (companyId: string, role?: ShipmentRole): SQL => {
   return or(eq(shipments.shipperCompanyId, companyId), eq(shipments.buyerCompanyId, companyId), eq(shipments.carrierCompanyId, companyId))!
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-
 /** Today in UTC, as an ISO date. */
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -132,7 +131,7 @@ export async function listShipments(ctx: ServiceContext, query: ShipmentListQuer
   if (query.etaTo) filters.push(lte(shipments.eta, query.etaTo))
   if (query.delayed) filters.push(ne(shipments.status, 'delivered'), or(sql`${shipments.eta} < ${today()}`, gt(shipments.eta, shipments.firstEta))!)
   if (query.q) {
-    const pattern = likePattern(query.q)
+    const pattern = containsPattern(query.q)
     filters.push(
       or(
         ilike(shipments.number, pattern),

@@ -1,7 +1,6 @@
 // What every write of a shipment shares: the shipment locked for the actor's side, the other parties' notices, and
 // the live signal to every party's open pages after commit.
 import { eq } from 'drizzle-orm'
-import type { ServiceContext } from '../../platform/actor'
 import type { Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { type OutboxEventId, recordEvent } from '../../platform/outbox/outbox.server'
@@ -77,6 +76,3 @@ export function recordShipmentEvent(
     ...(actorUserId === undefined ? {} : { actorUserId }),
   })
 }
-
-/** The actor's side, as a service context says it. */
-export const actorOf = (ctx: ServiceContext) => ({ companyId: ctx.actor.companyId, userId: ctx.actor.userId })

@@ -1,15 +1,7 @@
 import { isCountryCode } from '../../platform/countries'
 import { isDecimalText } from '../catalog/index'
 import { z } from '../../platform/zod'
-import {
-  LIVE_SHIPMENT_STATUSES,
-  MAX_CONTAINERS,
-  MAX_SHIPMENT_ATTACHMENTS,
-  MAX_SHIPMENT_PACKAGES,
-  PACKAGE_TYPES,
-  SHIPMENT_MODES,
-  SHIPMENT_STATUSES,
-} from './logistics.constants'
+import { MAX_CONTAINERS, MAX_SHIPMENT_ATTACHMENTS, MAX_SHIPMENT_PACKAGES, PACKAGE_TYPES, SHIPMENT_MODES, SHIPMENT_STATUSES } from './logistics.constants'
 
 const MAX_QUANTITY = 1_000_000_000
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
@@ -160,5 +152,3 @@ export const ReceiveShipmentInput = z.object({
   version: z.coerce.number('validation.version').int().min(1),
 })
 export type ReceiveShipmentInput = z.infer<typeof ReceiveShipmentInput>
-
-export const LIVE_STATUSES = LIVE_SHIPMENT_STATUSES

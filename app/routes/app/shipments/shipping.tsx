@@ -10,6 +10,7 @@ import { bookShipment } from '../../../modules/logistics/index.server'
 import { shippableOrderLines, type ShippableLine } from '../../../modules/orders/index.server'
 import { requireActor } from '../../../modules/companies/index.server'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
+import { fieldErrorsOf } from '../../../platform/validation'
 import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
@@ -104,11 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** The nested input's problems under the form's field names (a line's problem belongs to the lines). */
 function fieldFailure(error: z.ZodError) {
   const fieldErrors: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const path = issue.path.map(String)
-    const name = path[0] === 'lines' ? 'lines' : path.join('.') || '_'
-    ;(fieldErrors[name] ??= []).push(issue.message)
-  }
+  for (const [name, messages] of Object.entries(fieldErrorsOf(error))) (fieldErrors[name.startsWith('lines.') ? 'lines' : name] ??= []).push(...messages)
   return { ok: false as const, fieldErrors }
 }
 

@@ -22,6 +22,7 @@ import {
 import { warehouseOptions } from '../../../modules/inventory/index.server'
 import { requireActor } from '../../../modules/companies/index.server'
 import { failure, failureFromError, formToObject, parseForm, withRouteErrors } from '../../../platform/forms.server'
+import { fieldErrorsOf } from '../../../platform/validation'
 import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
@@ -188,11 +189,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (intent === 'receive') {
       const parsed = ReceiveShipmentInput.safeParse(receiptFromForm(form))
-      if (!parsed.success) {
-        const fieldErrors: Record<string, string[]> = {}
-        for (const issue of parsed.error.issues) (fieldErrors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message)
-        return failure({ ok: false, fieldErrors }, 422, { intent })
-      }
+      if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { intent })
       await receiveShipment(ctx, id, parsed.data, idempotencyOfForm(form))
       return { ok: true as const, intent }
     }
