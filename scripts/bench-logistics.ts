@@ -5,6 +5,7 @@
 // the sum of its movements, each balance_after the running sum) and 2,000 shipments with a carrier tracking number, then:
 //   1. reads: a warehouse's stock page and movement page (default, and filtered by kind and a 30-day range) at
 //      BENCH_CONNECTIONS (default 10) connections for BENCH_READ_SECONDS (default 10) each, and once each one at a time;
+//      then what the pages count, against SQL: exact, or past the cap a true "more than N"; the low count exact;
 //   2. writes: 50 clients issuing and transferring one hot product between 4 warehouses for BENCH_SECONDS (default 60),
 //      refusals for insufficient stock counted; then SQL: no negative level, every touched level = its movements;
 //   3. the signed tracking webhook: BENCH_WEBHOOK_CLIENTS (default 20) senders for BENCH_WEBHOOK_SECONDS (default 20),
@@ -197,6 +198,12 @@ function readRows(label: string, loaded: Measurement, alone: Measurement, health
   ]
 }
 
+/** A page's count as the API answers it; `low_count` on the stock page only. */
+type PageCount = { total: number; total_is_capped: boolean; low_count?: number }
+/** Exact when the page says so; when capped, a true lower bound ("more than `total`"). */
+const honestCount = (page: PageCount, actual: number) => (page.total_is_capped ? actual > page.total : actual === page.total)
+const shownCount = (page: PageCount) => `${page.total_is_capped ? 'more than ' : ''}${page.total}`
+
 type WriteTally = { issued: number; transferred: number; refused: number; errors: Map<string, number>; latencies: number[] }
 
 async function postJson(url: string, token: string, pathname: string, body: unknown) {
@@ -371,6 +378,27 @@ async function main(): Promise<void> {
       rows.push(...readRowsFor)
       if (readRowsFor[0]![4] === 'FAIL') failures.push(read.label)
     }
+
+    // What the measured pages say must hold: a capped count is never shown as exact, the low count is exact (counted
+    // here from the figures, not from the flag the page reads).
+    const countedWarehouse = seeded.warehouseIds[0]!
+    const pageCount = async (suffix: string) =>
+      (await (await fetch(`${server.url}/api/v1/warehouses/${countedWarehouse}/${suffix}`, { headers })).json()) as PageCount
+    const [stockCount, ledgerCount] = await Promise.all([pageCount('stock'), pageCount('movements')])
+    const [actual] = await sql<Array<{ levels: number; low: number; movements: number }>>`
+      select (select count(*) from stock_levels where warehouse_id = ${countedWarehouse})::int as levels,
+        (select count(*) from stock_levels where warehouse_id = ${countedWarehouse}
+          and low_stock_threshold is not null and on_hand - reserved < low_stock_threshold)::int as low,
+        (select count(*) from stock_movements where warehouse_id = ${countedWarehouse})::int as movements`
+    const countsRow: Row = [
+      'page counts (levels / low / movements) vs SQL',
+      `${shownCount(stockCount)} / ${stockCount.low_count} / ${shownCount(ledgerCount)} vs ${actual!.levels} / ${actual!.low} / ${actual!.movements}`,
+      '',
+      'true',
+      verdict(honestCount(stockCount, actual!.levels) && stockCount.low_count === actual!.low && honestCount(ledgerCount, actual!.movements)),
+    ]
+    rows.push(countsRow)
+    if (countsRow[4] === 'FAIL') failures.push(countsRow[0])
 
     console.log(`stock writes: ${WRITE_CLIENTS} clients issuing and transferring one product between ${HOT_WAREHOUSES} warehouses for ${WRITE_SECONDS} s…`)
     const [clock] = await sql<Array<{ now: Date }>>`select now()`

@@ -53,9 +53,10 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 }
 
 /**
- * Route headers of a public page: anonymous views may be kept by shared caches for a minute (per cookie, since the
- * locale and colour mode live there); a signed-in view is personal and stays private.
+ * Route headers of a public page: anonymous views may be kept by shared caches for a minute, or `maxAgeSeconds` for a
+ * page with fast-changing figures (per cookie, since the locale and colour mode live there); a signed-in view is
+ * personal and stays private.
  */
-export function publicPageHeaders(signedIn: boolean): Record<string, string> {
-  return { 'Cache-Control': signedIn ? 'private, no-cache' : 'public, max-age=60', Vary: 'Cookie' }
+export function publicPageHeaders(signedIn: boolean, maxAgeSeconds = 60): Record<string, string> {
+  return { 'Cache-Control': signedIn ? 'private, no-cache' : `public, max-age=${maxAgeSeconds}`, Vary: 'Cookie' }
 }

@@ -15,14 +15,34 @@ export const PAGE_MESSAGES = {
   shipmentBooking: { logistics: ['booking', 'modes', 'packageTypes', 'validation'] },
   /** The shipments list and one shipment: timeline, map, tracking and receipt forms. */
   shipmentTracking: {
-    logistics: ['tracking', 'list', 'detail', 'event', 'receive', 'expected', 'csvUpload', 'csv', 'map', 'status', 'modes', 'roles', 'sources', 'validation'],
+    logistics: [
+      'tracking',
+      'list',
+      'detail',
+      'event',
+      'receive',
+      'expected',
+      'claims',
+      'csvUpload',
+      'csv',
+      'map',
+      'status',
+      'modes',
+      'roles',
+      'sources',
+      'validation',
+    ],
   },
   /** The order lists (all orders, and the buyer's): filters, rows, statuses. */
   orderList: { orders: ['list', 'side', 'status', 'validation'] },
   /** The home page's own texts, which no other page needs in the catalogs every page loads. */
   landing: { marketplace: ['landing', 'validation'] },
-  /** A new order or a draft: the order form and its delivery address. */
-  newOrder: { orders: ['form', 'incoterms', 'paymentTerms', 'validation'], addresses: ['form', 'select', 'validation'] },
+  /** A new order or a draft: the order form, its delivery address and the stock the supplier publishes. */
+  newOrder: {
+    orders: ['form', 'incoterms', 'paymentTerms', 'status', 'validation'],
+    addresses: ['form', 'select', 'validation'],
+    marketplace: ['availability', 'validation'],
+  },
   projectList: { projects: ['list', 'status', 'validation'] },
   projectForm: { projects: ['form', 'validation'] },
   /** The RFQ list, and the RFQ form with its supplier search. */
@@ -76,7 +96,7 @@ export const PAGE_MESSAGES = {
   /** The company's warehouses, their form and the archive confirmation. */
   warehouses: { inventory: ['archive', 'form', 'validation', 'warehouses'] },
   /** One warehouse: its stock, the movement forms and the ledger. */
-  warehouseDetail: { inventory: ['archive', 'detail', 'kinds', 'move', 'movements', 'reasons', 'stock', 'validation'] },
+  warehouseDetail: { inventory: ['archive', 'detail', 'kinds', 'move', 'movements', 'pagination', 'reasons', 'stock', 'validation'] },
   rfqDetail: {
     rfqs: ['confirm', 'detail', 'invitationStatus', 'quotationStatus', 'status', 'validation', 'visibility'],
     chat: ['entry', 'kinds', 'message', 'status', 'visibility'],

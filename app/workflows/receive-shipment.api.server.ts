@@ -33,6 +33,7 @@ const BODIES = {
     warehouse_id: 'a1b2…',
     lines: [{ line_id: 'c3d4…', received: 59, damaged: 1, note: 'One carton crushed' }],
     over_delivery_reason: '',
+    photo_file_ids: [],
     version: 3,
   }),
   ShipmentWarehouse: snakeCaseBodySchema(ShipmentWarehouseInput, { warehouse_id: 'a1b2…' }),
@@ -45,7 +46,7 @@ const routes = {
     tags,
     summary: 'Receive a shipment (the buyer): per line the good and damaged units, into one of the buyer’s warehouses',
     description:
-      'Every line of the shipment once; short = shipped − received − damaged. More than shipped needs over_delivery_reason (else 422 lines.<i>.received: validation.overReceived). In one transaction: the shipment is received (and delivered if the carrier never said so), the orders’ received quantities grow (an order whose shipments are all received becomes delivered) and the good units are posted to the warehouse’s stock. A second receipt is 409. Send an Idempotency-Key header to make retries safe: a retry answers with the receipt as first recorded.',
+      'Every line of the shipment once; short = shipped − received − damaged. More than shipped needs over_delivery_reason (else 422 lines.<i>.received: validation.overReceived). photo_file_ids: up to 10 of the buyer’s uploaded attachments (POST /api/v1/files, purpose attachment), shown to every party. In one transaction: the shipment is received (and delivered if the carrier never said so), the orders’ received quantities grow (an order whose shipments are all received becomes delivered) and the good units are posted to the warehouse’s stock. A second receipt is 409. Send an Idempotency-Key header to make retries safe: a retry answers with the receipt as first recorded.',
     security: SIGNED_IN,
     ...memberAccess('id'),
     request: { params: IdParam, headers: IdempotencyHeader, body: bodyRef('ReceiveShipment') },

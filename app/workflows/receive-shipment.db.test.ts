@@ -2,9 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createOrderParties, orderRequest } from '../../tests/factories/orders'
 import { shipOrder } from '../../db/factories/shipments'
 import { BookShipmentInput, ReceiveShipmentInput, TrackingEventInput } from '../modules/logistics/index'
-import { addTrackingEvent, bookShipment, getShipment, incomingToWarehouse, listShipments } from '../modules/logistics/index.server'
+import {
+  addTrackingEvent,
+  bookShipment,
+  getShipment,
+  incomingToWarehouse,
+  listShipments,
+  openShipmentAttachment,
+  shipmentCounterparts,
+} from '../modules/logistics/index.server'
+import { uploadFile } from '../modules/kernel/index.server'
 import { CreatePurchaseOrderInput } from '../modules/orders/index'
-import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../modules/orders/index.server'
+import { createPurchaseOrder, getPurchaseOrder, shippableOrderLines, transitionPurchaseOrder } from '../modules/orders/index.server'
 import { createWarehouse, listStockLevels } from '../modules/inventory/index.server'
 import { WarehouseInput, StockLevelQuery } from '../modules/inventory/index'
 import { chooseShipmentWarehouse, receiveShipment } from './receive-shipment.server'
@@ -18,6 +27,9 @@ import { createServiceOrder, transitionServiceOrder } from '../modules/orders/in
 import { database } from '../platform/db/index.server'
 
 let parties: Awaited<ReturnType<typeof createOrderParties>>
+
+/** A 1 × 1 PNG: a photo as the upload checks see one. */
+const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'))
 
 beforeAll(async () => {
   parties = await createOrderParties()
@@ -119,15 +131,34 @@ describe('shipments from orders to the warehouse', () => {
         }),
       ),
     ).rejects.toMatchObject({ code: 'validation_failed' })
-    await receiveShipment(parties.buyer.ctx, id, ReceiveShipmentInput.parse({ warehouseId: warehouse.id, version: shipment.version, lines }), {
-      idempotencyKey: `receipt-${id}`,
-    })
+    // A photo must be one of the buyer's own files.
+    const supplierFile = await uploadFile(parties.supplier.ctx, { purpose: 'attachment', name: 'theirs.png', bytes: PNG })
+    await expect(
+      receiveShipment(
+        parties.buyer.ctx,
+        id,
+        ReceiveShipmentInput.parse({ warehouseId: warehouse.id, version: shipment.version, lines, photoFileIds: [supplierFile.id] }),
+      ),
+    ).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { 'photoFileIds.0': ['validation.attachment'] } } })
+    const photo = await uploadFile(parties.buyer.ctx, { purpose: 'attachment', name: 'crushed-carton.png', bytes: PNG })
+    await receiveShipment(
+      parties.buyer.ctx,
+      id,
+      ReceiveShipmentInput.parse({ warehouseId: warehouse.id, version: shipment.version, lines, photoFileIds: [photo.id] }),
+      { idempotencyKey: `receipt-${id}` },
+    )
+    // The supplier sees the buyer's photo of the goods as they arrived.
+    expect((await getShipment(parties.supplier.ctx, id)).receiptPhotos.map((file) => file.name)).toEqual(['crushed-carton.png'])
+    expect((await openShipmentAttachment(parties.supplier.ctx, id, photo.id)).contentType).toBe('image/png')
     // A retry with the same key changes nothing.
     expect(
       (
-        await receiveShipment(parties.buyer.ctx, id, ReceiveShipmentInput.parse({ warehouseId: warehouse.id, version: shipment.version, lines }), {
-          idempotencyKey: `receipt-${id}`,
-        })
+        await receiveShipment(
+          parties.buyer.ctx,
+          id,
+          ReceiveShipmentInput.parse({ warehouseId: warehouse.id, version: shipment.version, lines, photoFileIds: [photo.id] }),
+          { idempotencyKey: `receipt-${id}` },
+        )
       ).replayed,
     ).toBe(true)
     const received = await getShipment(parties.buyer.ctx, id)
@@ -171,25 +202,30 @@ describe('alerts', () => {
   })
 })
 
+/** A verified logistics provider, its owner acting. */
+async function logisticsProvider() {
+  const provider = await createMember({ role: 'owner', companyInput: { kind: 'service_provider', verificationStatus: 'accept' } })
+  await database()
+    .update(companyProfiles)
+    .set({ services: ['logistics'] })
+    .where(eq(companyProfiles.organizationId, provider.company.id))
+  return { provider, providerCtx: contextOf(provider.user.id, provider.company.id) }
+}
+
+/** The buyer's freight order for the goods of `orderId`, accepted by the provider. */
+async function acceptedFreight(providerCtx: ReturnType<typeof contextOf>, providerId: string, orderId: string, scope: string) {
+  const freight = await createServiceOrder(
+    parties.buyer.ctx,
+    CreateServiceOrderInput.parse({ serviceType: 'logistics', providerCompanyId: providerId, scope, linkedPurchaseOrderId: orderId }),
+  )
+  await transitionServiceOrder(providerCtx, freight.id, ServiceOrderTransitionInput.parse({ action: 'accept', version: freight.version }))
+}
+
 describe('the carrier of a shipment', () => {
   it('is the provider of the accepted logistics order linked to the goods: it sees the shipment and reports, the buyer still cannot', async () => {
-    const provider = await createMember({ role: 'owner', companyInput: { kind: 'service_provider', verificationStatus: 'accept' } })
-    await database()
-      .update(companyProfiles)
-      .set({ services: ['logistics'] })
-      .where(eq(companyProfiles.organizationId, provider.company.id))
-    const providerCtx = contextOf(provider.user.id, provider.company.id)
+    const { provider, providerCtx } = await logisticsProvider()
     const order = await confirmedOrder()
-    const freight = await createServiceOrder(
-      parties.buyer.ctx,
-      CreateServiceOrderInput.parse({
-        serviceType: 'logistics',
-        providerCompanyId: provider.company.id,
-        scope: 'Sea freight Ningbo to Rotterdam',
-        linkedPurchaseOrderId: order.id,
-      }),
-    )
-    await transitionServiceOrder(providerCtx, freight.id, ServiceOrderTransitionInput.parse({ action: 'accept', version: freight.version }))
+    await acceptedFreight(providerCtx, provider.company.id, order.id, 'Sea freight Ningbo to Rotterdam')
     const id = await shipOrder(parties.supplier.ctx, order.id, { [order.lines[0]!.id]: 5 })
     const seen = await getShipment(providerCtx, id)
     expect(seen).toMatchObject({ role: 'carrier', actions: { track: true, receive: false } })
@@ -202,5 +238,54 @@ describe('the carrier of a shipment', () => {
     })
     expect(await addTrackingEvent(providerCtx, id, event)).toEqual({ stored: true })
     expect((await getShipment(parties.buyer.ctx, id)).status).toBe('picked_up')
+  })
+
+  it('may book the shipment itself for the supplier: the supplier ships, the provider carries, and outsiders cannot', async () => {
+    const { provider, providerCtx } = await logisticsProvider()
+    const order = await confirmedOrder()
+    const line = order.lines[0]!
+    // Before the freight order is accepted the provider has no business with the order: it sees nothing to ship.
+    expect((await shippableOrderLines(providerCtx)).map((open) => open.orderId)).not.toContain(order.id)
+    await expect(bookShipment(providerCtx, booking([{ orderId: order.id, orderLineId: line.id, quantity: 1 }]))).rejects.toMatchObject({ code: 'not_found' })
+    await acceptedFreight(providerCtx, provider.company.id, order.id, 'Air freight Shenzhen to Hamburg')
+    const open = (await shippableOrderLines(providerCtx)).filter((row) => row.orderId === order.id)
+    expect(open.map((row) => row.orderLineId)).toEqual(order.lines.map((orderLine) => orderLine.id))
+    expect(open[0]).toMatchObject({ supplierCompanyId: parties.supplier.company.id, remaining: line.quantity })
+
+    // The provider attaches its own papers; every party opens them under the shipment.
+    const packingList = await uploadFile(providerCtx, { purpose: 'attachment', name: 'packing-list.pdf', bytes: new TextEncoder().encode('%PDF-1.4\n%%EOF\n') })
+    const id = await bookShipment(providerCtx, { ...booking([{ orderId: order.id, orderLineId: line.id, quantity: 3 }]), attachmentFileIds: [packingList.id] })
+    const seen = await getShipment(providerCtx, id)
+    expect((await getShipment(parties.buyer.ctx, id)).attachments.map((file) => file.name)).toEqual(['packing-list.pdf'])
+    for (const reader of [parties.buyer.ctx, parties.supplier.ctx, providerCtx])
+      expect((await openShipmentAttachment(reader, id, packingList.id)).name).toBe('packing-list.pdf')
+    const stranger = await createMember({ role: 'owner' })
+    await expect(openShipmentAttachment(contextOf(stranger.user.id, stranger.company.id), id, packingList.id)).rejects.toMatchObject({ code: 'not_found' })
+    // The provider filters its shipments by the companies it ships with.
+    expect((await shipmentCounterparts(providerCtx)).map((company) => company.companyId).sort()).toEqual(
+      [parties.buyer.company.id, parties.supplier.company.id].sort(),
+    )
+    expect(seen).toMatchObject({ role: 'carrier', shipperCompanyId: parties.supplier.company.id, buyerCompanyId: parties.buyer.company.id })
+    expect(seen.carrierCompanyName).not.toBe('')
+    expect(seen.number).toMatch(/^SH-/)
+    // The supplier sees its own shipment, the order moved, and the supplier was told who shipped its goods.
+    expect((await getShipment(parties.supplier.ctx, id)).role).toBe('shipper')
+    const after = await getPurchaseOrder(parties.supplier.ctx, order.id)
+    expect(after.status).toBe('shipped')
+    expect(after.lines[0]!.shippedQuantity).toBe(3)
+    const told = await database()
+      .select({ params: notifications.params })
+      .from(notifications)
+      .where(and(eq(notifications.organizationId, parties.supplier.company.id), eq(notifications.kind, 'purchase_order.ship')))
+    expect(told.map((notice) => (notice.params as Record<string, string>).company)).toContain(seen.carrierCompanyName)
+
+    // A provider never ships more than is open, nor orders it does not carry.
+    await expect(bookShipment(providerCtx, booking([{ orderId: order.id, orderLineId: line.id, quantity: line.quantity }]))).rejects.toMatchObject({
+      code: 'validation_failed',
+    })
+    const other = await confirmedOrder()
+    await expect(bookShipment(providerCtx, booking([{ orderId: other.id, orderLineId: other.lines[0]!.id, quantity: 1 }]))).rejects.toMatchObject({
+      code: 'not_found',
+    })
   })
 })

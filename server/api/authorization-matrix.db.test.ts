@@ -273,29 +273,33 @@ beforeAll(async () => {
 
   // Logistics: a shipment A ships (to a buyer that is neither A nor B).
   const shipmentId = randomUUID()
-  await database().insert(matrixShipments).values({
-    id: shipmentId,
-    number: 'SH-2026-99999',
-    shipperCompanyId: companyId,
-    buyerCompanyId: null,
-    shipperName: 'Matrix A',
-    buyerName: 'Matrix B',
-    mode: 'sea_lcl',
-    originName: 'Ningbo',
-    originCountry: 'CN',
-    destinationName: 'Rotterdam',
-    destinationCountry: 'NL',
-    etd: '2026-12-01',
-    eta: '2027-01-10',
-    firstEta: '2027-01-10',
-    incoterm: 'FOB',
-  })
+  await database()
+    .insert(matrixShipments)
+    .values({
+      id: shipmentId,
+      number: 'SH-2026-99999',
+      shipperCompanyId: companyId,
+      buyerCompanyId: null,
+      shipperName: 'Matrix A',
+      buyerName: 'Matrix B',
+      mode: 'sea_lcl',
+      originName: 'Ningbo',
+      originCountry: 'CN',
+      destinationName: 'Rotterdam',
+      destinationCountry: 'NL',
+      etd: '2026-12-01',
+      eta: '2027-01-10',
+      firstEta: '2027-01-10',
+      incoterm: 'FOB',
+      attachmentFileIds: [fileId],
+    })
 
   fixtures = {
     // Public and signature-checked: the provider is the only parameter (see its own test below).
     '/api/v1/tracking/webhooks/{provider}': { provider: 'aftership' },
     '/api/v1/shipments/{id}': { id: shipmentId },
     '/api/v1/shipments/{id}/tracking-events': { id: shipmentId },
+    '/api/v1/shipments/{id}/attachments/{fileId}': { id: shipmentId, fileId },
     '/api/v1/shipments/{id}/receipt': { id: shipmentId },
     '/api/v1/shipments/{id}/warehouse': { id: shipmentId },
     '/api/v1/warehouses/{id}': { id: warehouseId },

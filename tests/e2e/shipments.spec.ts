@@ -13,6 +13,9 @@ async function auditBothModes(page: Page) {
   await chooseColorMode(page, 'Light')
 }
 
+/** A 1 × 1 PNG: a photo as the upload checks see one. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
 test('the supplier books part of an order and reports it; the buyer follows it on the map and receives it with a damaged unit into stock', async ({
   browser,
 }) => {
@@ -57,6 +60,10 @@ test('the supplier books part of an order and reports it; the buyer follows it o
   await expect(page.getByLabel('Carrier')).toHaveValue('Kerry Logistics')
   await page.getByLabel('Departure (ETD)').fill(new Date().toISOString().slice(0, 10))
   await page.getByLabel('Arrival (ETA)').fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10))
+  // The packing list goes with it.
+  await page
+    .getByLabel('Upload files (PDF, images, Excel or Word)')
+    .setInputFiles({ name: 'packing-list.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') })
   await page.getByRole('button', { name: 'Book the shipment' }).click()
   await expect(page).toHaveURL(/\/en\/app\/shipments\/tracking\?id=[\w-]+&booked=1/)
   const shipmentUrl = page.url().replace('&booked=1', '')
@@ -85,6 +92,17 @@ test('the supplier books part of an order and reports it; the buyer follows it o
   await expect(timeline).toContainText(/local time \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\+08:00/)
   await expect(buyerPage.getByRole('img', { name: `Route of shipment ${number}` })).toBeVisible()
   await expect(buyerPage.getByRole('form', { name: 'Add a tracking event' })).toHaveCount(0)
+  // The supplier's packing list opens for the buyer, under the shipment.
+  const packingList = buyerPage.getByRole('link', { name: 'packing-list.pdf' })
+  const download = await buyer.context.request.get(new URL((await packingList.getAttribute('href'))!, buyerPage.url()).toString())
+  expect(download.status()).toBe(200)
+  expect((await download.body()).subarray(0, 8).toString()).toBe('%PDF-1.4')
+  // The list narrows to the shipments with one company.
+  await openPage(buyerPage, '/en/app/shipments/tracking')
+  await buyerPage.getByLabel('Counterpart').selectOption(supplierId)
+  await buyerPage.getByRole('button', { name: 'Apply' }).click()
+  await expect(buyerPage).toHaveURL(new RegExp(`counterpart=${supplierId}`))
+  await expect(buyerPage.getByRole('link', { name: number })).toBeVisible()
 
   // The buyer receives it into a new warehouse: 11 good, 1 damaged.
   const code = `HKG${Date.now().toString(36).toUpperCase()}`
@@ -95,9 +113,19 @@ test('the supplier books part of an order and reports it; the buyer follows it o
   await receive.getByLabel('Received in good condition').fill('11')
   await receive.getByLabel('Damaged').fill('1')
   await receive.getByLabel('Note').fill('One teapot lid cracked')
+  await receive.getByLabel('Photos of the goods as they arrived').setInputFiles({ name: 'cracked-lid.png', mimeType: 'image/png', buffer: PNG })
   await receive.getByRole('button', { name: 'Record the receipt' }).click()
   await expect(buyerPage.getByText('Received. The orders and your stock are updated.')).toBeVisible()
   await expect(buyerPage.getByRole('table', { name: 'What it carries' })).toContainText('One teapot lid cracked')
+  // The photo is shown with the receipt, and the supplier can open it too.
+  const photo = buyerPage.getByRole('img', { name: 'cracked-lid.png' })
+  await expect(photo).toBeVisible()
+  const photoUrl = new URL((await photo.getAttribute('src'))!, buyerPage.url()).toString()
+  expect((await supplier.context.request.get(photoUrl)).headers()['content-type']).toBe('image/png')
+  // The damaged set is a claim the buyer can open once the order's other sets are delivered.
+  await expect(buyerPage.getByRole('heading', { name: 'Damaged or short goods' })).toBeVisible()
+  await expect(buyerPage.getByText(`Receipt of shipment ${number}: ${item}: 1 damaged, 0 short (sets).`)).toBeVisible()
+  await expect(buyerPage.getByText('A claim can be opened once the rest of this order is delivered', { exact: false })).toBeVisible()
   await auditBothModes(buyerPage)
 
   // The stock and the order agree.

@@ -58,6 +58,13 @@ describe('productJsonLd', () => {
     })
   })
 
+  it('says out of stock only when the supplier publishes its stock and none is available', () => {
+    const availability = (available: number | null) => (productJsonLd(product, urls, available).offers as { availability: string }).availability
+    expect(availability(0)).toBe('https://schema.org/OutOfStock')
+    expect(availability(1200)).toBe('https://schema.org/InStock')
+    expect(availability(null)).toBe('https://schema.org/InStock')
+  })
+
   it('leaves out offers when the price is on request', () => {
     expect(productJsonLd({ ...product, priceTiers: null }, urls)).not.toHaveProperty('offers')
   })

@@ -13,8 +13,11 @@ function organization(product: PublicProduct, urls: Urls): JsonLd {
   return { '@type': 'Organization', name: product.supplier.name, url: urls.company }
 }
 
-/** An AggregateOffer over the price tiers (lowest and highest unit price), or nothing when prices are on request. */
-function offers(product: PublicProduct, urls: Urls): JsonLd | null {
+/**
+ * An AggregateOffer over the price tiers (lowest and highest unit price), or nothing when prices are on request; out of
+ * stock only when the supplier publishes its stock and none is available (else orderable, as made to order).
+ */
+function offers(product: PublicProduct, urls: Urls, available: number | null): JsonLd | null {
   if (!product.priceTiers || product.priceTiers.tiers.length === 0) return null
   const prices = product.priceTiers.tiers.map((tier) => new Decimal(tier.unitPrice))
   return {
@@ -23,15 +26,15 @@ function offers(product: PublicProduct, urls: Urls): JsonLd | null {
     lowPrice: Decimal.min(...prices).toString(),
     highPrice: Decimal.max(...prices).toString(),
     offerCount: prices.length,
-    availability: 'https://schema.org/InStock',
+    availability: available !== null && available <= 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
     url: urls.product,
     seller: organization(product, urls),
   }
 }
 
-/** schema.org Product of a public product page (Google's product snippet fields). */
-export function productJsonLd(product: PublicProduct, urls: Urls): JsonLd {
-  const offer = offers(product, urls)
+/** schema.org Product of a public product page (Google's product snippet fields); `available`: the published stock, if any. */
+export function productJsonLd(product: PublicProduct, urls: Urls, available: number | null = null): JsonLd {
+  const offer = offers(product, urls, available)
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -1,4 +1,5 @@
-// The inventory module's services: warehouses, stock levels, movements, and the receipt a shipment posts.
+// The inventory module's services: warehouses, stock levels, movements, the receipt a shipment posts, and the stock a
+// supplier publishes.
 export {
   archiveWarehouse,
   createWarehouse,
@@ -26,3 +27,4 @@ export {
 } from './stock.service.server'
 export { exportMovementsCsv, listMovements, MOVEMENT_CSV_COLUMNS, type StockMovement } from './movement.service.server'
 export { warehouseLink } from './stock-ledger.server'
+export { publishedAvailability } from './availability.service.server'

@@ -35,6 +35,9 @@ export const WarehouseSchema = z
     manager_user_id: z.string().nullable(),
     manager_name: z.string().nullable(),
     notes: z.string(),
+    publish_availability: z.boolean().openapi({
+      description: 'Whether the available units (on hand − reserved) of the company’s catalogue products here count on their public pages',
+    }),
     archived_at: z.string().nullable().openapi({ description: 'Archived warehouses keep their stock and history and take no movements' }),
     item_count: z.number().int().openapi({ description: 'Items with units on hand' }),
     stock_value: z

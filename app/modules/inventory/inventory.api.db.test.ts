@@ -40,6 +40,7 @@ async function warehouseWithStock(code: string, quantity: number) {
     }),
   )
   const stock = await call(app, `/api/v1/warehouses/${warehouse.id}/stock`, { jar: member })
+  expect(stock.json).toMatchObject({ total: 1, total_is_capped: false, low_count: 0, limit: 25, offset: 0 })
   return { warehouse, level: (stock.json as unknown as { items: Level[] }).items[0]! }
 }
 
@@ -65,6 +66,44 @@ describe('warehouses API', () => {
     expect((archived.json as unknown as Warehouse).archived_at).not.toBeNull()
     const restored = await call(app, `/api/v1/warehouses/${warehouse.id}/restore`, { jar: owner, method: 'POST' })
     expect((restored.json as unknown as Warehouse).archived_at).toBeNull()
+  })
+
+  it('publishes a warehouse’s availability only when asked: off by default, true or false, anything else a translated 422', async () => {
+    const quiet = await call(app, '/api/v1/warehouses', { jar: owner, body: { code: 'PUB-0', name: 'Back store' } })
+    expect(quiet.status, quiet.text).toBe(201)
+    expect(quiet.json.publish_availability).toBe(false)
+
+    const shown = await call(app, '/api/v1/warehouses', { jar: owner, body: { code: 'PUB-1', name: 'Showroom', publish_availability: true } })
+    expect(shown.status, shown.text).toBe(201)
+    const id = (shown.json as unknown as Warehouse).id
+    expect(shown.json.publish_availability).toBe(true)
+    const listed = (await call(app, '/api/v1/warehouses', { jar: member })).json as unknown as { items: Array<Warehouse & { publish_availability: boolean }> }
+    expect(listed.items.find((item) => item.id === id)?.publish_availability).toBe(true)
+
+    for (const value of ['yes', 1, null, 'on']) {
+      const refused = await call(app, `/api/v1/warehouses/${id}`, {
+        jar: owner,
+        method: 'PATCH',
+        body: { code: 'PUB-1', name: 'Showroom', publish_availability: value },
+        headers: { 'accept-language': 'en' },
+      })
+      expect(refused.status, JSON.stringify(value)).toBe(422)
+      expect((refused.json as unknown as Fields).details.fields.publish_availability).toEqual([
+        'Choose whether buyers see this warehouse’s stock: true or false.',
+      ])
+    }
+    expect((await call(app, `/api/v1/warehouses/${id}`, { jar: member })).json.publish_availability).toBe(true)
+    const forbidden = await call(app, `/api/v1/warehouses/${id}`, { jar: member, method: 'PATCH', body: { code: 'PUB-1', name: 'Showroom' } })
+    expect(forbidden.status).toBe(403)
+
+    // All fields, as on create: leaving it out stops publishing.
+    const patched = await call(app, `/api/v1/warehouses/${id}`, { jar: owner, method: 'PATCH', body: { code: 'PUB-1', name: 'Showroom' } })
+    expect(patched.status, patched.text).toBe(200)
+    expect(patched.json.publish_availability).toBe(false)
+
+    const doc = (await call(app, '/api/openapi.json')).json as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } }
+    expect(doc.components.schemas.Warehouse?.properties.publish_availability).toMatchObject({ type: 'boolean' })
+    expect(doc.components.schemas.WarehouseInput?.properties.publish_availability).toMatchObject({ type: 'boolean' })
   })
 
   it('answers 404 to another company for its warehouses, levels and ledger', async () => {
@@ -123,7 +162,7 @@ describe('stock API', () => {
 
     const ledger = await call(app, `/api/v1/warehouses/${warehouse.id}/movements?kind=issue`, { jar: member })
     expect(ledger.status).toBe(200)
-    expect(ledger.json).toMatchObject({ total: 1, items: [{ kind: 'issue', quantity: -2, balance_after: 8, note: 'Fair samples' }] })
+    expect(ledger.json).toMatchObject({ total: 1, total_is_capped: false, items: [{ kind: 'issue', quantity: -2, balance_after: 8, note: 'Fair samples' }] })
     expect((await call(app, `/api/v1/warehouses/${warehouse.id}/movements?from=yesterday`, { jar: member })).status).toBe(422)
 
     const csv = await call(app, `/api/v1/warehouses/${warehouse.id}/movements.csv?kind=transfer_out`, { jar: member })

@@ -8,7 +8,10 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
-/** A place where a company keeps goods. Archived warehouses keep their history and take no new stock. */
+/**
+ * A place where a company keeps goods. Archived warehouses keep their history and take no new stock. A supplier may
+ * publish a warehouse's availability: its catalogue products' available units then count on their public pages.
+ */
 export const warehouses = pgTable(
   'warehouses',
   {
@@ -21,6 +24,7 @@ export const warehouses = pgTable(
     addressId: text('address_id').references(() => addresses.id, { onDelete: 'set null' }),
     managerUserId: text('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
+    publishAvailability: boolean('publish_availability').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -56,7 +60,10 @@ export const stockLevels = pgTable(
     reserved: integer('reserved').notNull().default(0),
     /** Below this many available units the company is told (null: no alert). */
     lowStockThreshold: integer('low_stock_threshold'),
-    /** Whether available stock was below the threshold at the last movement (one alert per crossing). */
+    /**
+     * Whether available stock is below the threshold: kept by every write of the level (a check holds it to the
+     * figures), so a crossing alerts once and the low items are read from their own index.
+     */
     belowThreshold: boolean('below_threshold').notNull().default(false),
     /** The cost of one unit at the last receipt, for the stock value. */
     unitCost: numeric('unit_cost', { precision: 18, scale: 4 }),
@@ -68,7 +75,15 @@ export const stockLevels = pgTable(
     index('stock_levels_organization_item_idx').on(t.organizationId, t.itemKey),
     // The stock page's order (lower(description), sku, id): a page is read from the index, not sorted from every level.
     index('stock_levels_warehouse_description_idx').on(t.warehouseId, sql`lower(${t.description})`, t.sku, t.id),
+    // The low items in the same order: the low-only page and the low count read a few hundred entries, not every level.
+    index('stock_levels_warehouse_low_idx')
+      .on(t.warehouseId, sql`lower(${t.description})`, t.sku, t.id)
+      .where(sql`${t.belowThreshold}`),
     check('stock_levels_quantities_check', sql`${t.onHand} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
+    check(
+      'stock_levels_below_threshold_check',
+      sql`${t.belowThreshold} = (${t.lowStockThreshold} is not null and ${t.onHand} - ${t.reserved} < ${t.lowStockThreshold})`,
+    ),
   ],
 )
 

@@ -1,12 +1,14 @@
 // The ledger of a warehouse: its movements newest first, filtered, a page at a time or as a CSV file.
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { containsPattern } from '../../platform/db/contains-pattern'
 import { database } from '../../platform/db/index.server'
+import { AppError } from '../../platform/errors'
 import { csvDocument } from '../../platform/format/csv'
 import { userNames } from '../identity/index.server'
+import { requireCompany } from '../companies/index'
 import type { MovementKind } from './inventory.constants'
-import { stockLevels, stockMovements } from './inventory.tables.server'
+import { type LedgerValues, ledgerStatements } from './ledger-page.server'
+import { countWindow, type ListTotal, listTotal } from './list-reads.server'
 import { MAX_CSV_MOVEMENT_ROWS, type MovementFilters, type MovementQuery } from './stock.inputs'
 import { requireOwnWarehouse } from './stock.service.server'
 
@@ -32,88 +34,48 @@ export type StockMovement = {
   createdAt: Date
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)
+/** A page of the ledger and how many movements match (capped: see ListTotal). */
+export type MovementPage = ListTotal & { items: StockMovement[] }
 
-/** A kind and whole UTC days from and to (inclusive), on the movements alone. */
-function movementConditions(filters: Omit<MovementFilters, 'q'>): SQL[] {
-  const conditions: SQL[] = []
-  if (filters.kind) conditions.push(eq(stockMovements.kind, filters.kind))
-  if (filters.from) conditions.push(gte(stockMovements.createdAt, new Date(`${filters.from}T00:00:00Z`)))
-  if (filters.to) conditions.push(lt(stockMovements.createdAt, nextDay(filters.to)))
-  return conditions
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`)
+const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
+
+/**
+ * The ledger's statements for these filters, and the values that run them: whole UTC days from and to (inclusive), the
+ * page, and how far its count goes.
+ */
+function ledgerQuery(companyId: string, warehouseId: string, filters: MovementFilters, page: { limit: number; offset: number }) {
+  const { kind, q, from, to } = filters
+  const values: LedgerValues = {
+    warehouseId,
+    companyId,
+    kind: kind ?? '',
+    pattern: q ? containsPattern(q) : '',
+    from: from ? dayStart(from).toISOString() : '',
+    until: to ? nextDay(to).toISOString() : '',
+    limit: page.limit,
+    offset: page.offset,
+    countTo: countWindow(page) + 1,
+  }
+  return { statements: ledgerStatements(database(), { kind: Boolean(kind), search: Boolean(q), from: Boolean(from), to: Boolean(to) }), values }
 }
 
-/** The item search: SKU or description of the movement's level. */
-const itemSearch = (q: string) => or(ilike(stockLevels.sku, containsPattern(q)), ilike(stockLevels.description, containsPattern(q)))!
-
-/** The filters as SQL: the company's warehouse, a kind, an item search, whole UTC days from and to (inclusive). */
-function movementFilters(companyId: string, warehouseId: string, { q, ...filters }: MovementFilters): SQL {
-  const conditions = [eq(stockMovements.organizationId, companyId), eq(stockMovements.warehouseId, warehouseId), ...movementConditions(filters)]
-  if (q) conditions.push(itemSearch(q))
-  return and(...conditions)!
-}
-
-const columns = {
-  id: stockMovements.id,
-  levelId: stockMovements.levelId,
-  sku: stockLevels.sku,
-  description: stockLevels.description,
-  unit: stockLevels.unit,
-  kind: stockMovements.kind,
-  quantity: stockMovements.quantity,
-  balanceAfter: stockMovements.balanceAfter,
-  reason: stockMovements.reason,
-  note: stockMovements.note,
-  referenceType: stockMovements.referenceType,
-  referenceId: stockMovements.referenceId,
-  reference: stockMovements.reference,
-  transferId: stockMovements.transferId,
-  unitCost: stockMovements.unitCost,
-  currency: stockMovements.currency,
-  createdBy: stockMovements.createdBy,
-  createdAt: stockMovements.createdAt,
-}
-
-async function movementRows(companyId: string, warehouseId: string, filters: MovementFilters, limit: number, offset: number): Promise<StockMovement[]> {
-  const rows = await database()
-    .select(columns)
-    .from(stockMovements)
-    .innerJoin(stockLevels, eq(stockLevels.id, stockMovements.levelId))
-    .where(movementFilters(companyId, warehouseId, filters))
-    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-    .limit(limit)
-    .offset(offset)
+/** The movements with their items and who made them. */
+async function withNames(rows: Array<Omit<StockMovement, 'createdByName'> & { createdBy: string | null }>): Promise<StockMovement[]> {
   const names = await userNames(rows.map((row) => row.createdBy))
   return rows.map(({ createdBy, ...row }) => ({ ...row, createdByName: createdBy ? (names.get(createdBy) ?? null) : null }))
 }
 
-/** A page of a warehouse's movements, newest first (any member); another company's warehouse is not found. */
-export async function listMovements(ctx: ServiceContext, warehouseId: string, query: MovementQuery): Promise<{ items: StockMovement[]; total: number }> {
-  await requireOwnWarehouse(ctx, warehouseId)
-  const companyId = ctx.actor.companyId!
-  const [items, total] = await Promise.all([movementRows(companyId, warehouseId, query, query.limit, query.offset), movementCount(warehouseId, query)])
-  return { items, total }
-}
-
 /**
- * How many movements the filters match. The warehouse is the company's (checked by the caller), and only an item search
- * needs the levels: without one the count is read from the warehouse's indexes alone, not from 50,000 joined rows.
+ * A page of a warehouse's movements, newest first (any member); another company's warehouse is not found. The page is
+ * read in the company's scope while the warehouse's own row, the company's or none, brings the count.
  */
-async function movementCount(warehouseId: string, filters: MovementFilters): Promise<number> {
-  const { q, ...movementOnly } = filters
-  const conditions = [eq(stockMovements.warehouseId, warehouseId), ...movementConditions(movementOnly)]
-  const counted = q
-    ? database()
-        .select({ n: count() })
-        .from(stockMovements)
-        .innerJoin(stockLevels, eq(stockLevels.id, stockMovements.levelId))
-        .where(and(...conditions, itemSearch(q)))
-    : database()
-        .select({ n: count() })
-        .from(stockMovements)
-        .where(and(...conditions))
-  const [row] = await counted
-  return Number(row?.n ?? 0)
+export async function listMovements(ctx: ServiceContext, warehouseId: string, query: MovementQuery): Promise<MovementPage> {
+  requireCompany(ctx.actor)
+  const { statements, values } = ledgerQuery(ctx.actor.companyId, warehouseId, query, query)
+  const [rows, [counts]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)])
+  if (!counts) throw new AppError('not_found', 'Warehouse not found')
+  return { items: await withNames(rows), ...listTotal(counts.counted, countWindow(query)) }
 }
 
 export const MOVEMENT_CSV_COLUMNS = [
@@ -135,7 +97,8 @@ export const MOVEMENT_CSV_COLUMNS = [
 /** The ledger as CSV with the list's filters (no paging; at most MAX_CSV_MOVEMENT_ROWS, newest first). */
 export async function exportMovementsCsv(ctx: ServiceContext, warehouseId: string, filters: MovementFilters): Promise<string> {
   await requireOwnWarehouse(ctx, warehouseId)
-  const rows = await movementRows(ctx.actor.companyId!, warehouseId, filters, MAX_CSV_MOVEMENT_ROWS, 0)
+  const { statements, values } = ledgerQuery(ctx.actor.companyId!, warehouseId, filters, { limit: MAX_CSV_MOVEMENT_ROWS, offset: 0 })
+  const rows = await withNames(await statements.rows.execute(values))
   return csvDocument(
     MOVEMENT_CSV_COLUMNS,
     rows.map((row) => [

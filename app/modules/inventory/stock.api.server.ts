@@ -37,6 +37,7 @@ import {
   type MovementResult,
 } from './index.server'
 import { MovementResultSchema, MovementSchema, runInventory, StockLevelSchema } from './inventory-api-schemas.server'
+import { LIST_COUNT_CAP, type ListTotal } from './list-reads.server'
 
 const BODIES = {
   StockThreshold: snakeCaseBodySchema(ThresholdInput, { low_stock_threshold: 20 }),
@@ -70,6 +71,13 @@ const movementFilters = {
   to: z.string().max(10).optional().openapi({ description: 'Last day (YYYY-MM-DD, UTC), inclusive', example: '2026-11-30' }),
 }
 const resultWire = (result: MovementResult) => toWire(MovementResultSchema, result)
+const cappedPage = <T extends z.ZodType>(item: T) =>
+  pageSchema(item).extend({
+    total_is_capped: z.boolean().openapi({
+      description: `When true, more than \`total\` match: counting stops at ${LIST_COUNT_CAP.toLocaleString('en')} (or at the end of the page asked for, when deeper) and the next page exists. When false, \`total\` is exact.`,
+    }),
+  })
+const totalWire = ({ total, totalIsCapped }: ListTotal) => ({ total, total_is_capped: totalIsCapped })
 
 const routes = {
   stock: createRoute({
@@ -87,7 +95,15 @@ const routes = {
         ...pageParams,
       }),
     },
-    responses: { 200: jsonResponse(pageSchema(StockLevelSchema).extend({ low_count: z.number().int() }), 'A page of levels'), ...read },
+    responses: {
+      200: jsonResponse(
+        cappedPage(StockLevelSchema).extend({
+          low_count: z.number().int().openapi({ description: 'The warehouse’s low levels, whatever the filters (exact)' }),
+        }),
+        'A page of levels',
+      ),
+      ...read,
+    },
   }),
   threshold: createRoute({
     method: 'patch',
@@ -107,7 +123,7 @@ const routes = {
     security: SIGNED_IN,
     ...memberAccess('id'),
     request: { params: IdParam, query: z.object({ ...movementFilters, ...pageParams }) },
-    responses: { 200: jsonResponse(pageSchema(MovementSchema), 'A page of movements'), ...read },
+    responses: { 200: jsonResponse(cappedPage(MovementSchema), 'A page of movements'), ...read },
   }),
   exportCsv: createRoute({
     method: 'get',
@@ -166,7 +182,7 @@ export function registerStockRoutes(api: ApiRouter) {
     return c.json(
       {
         items: page.items.map((level) => toWire(StockLevelSchema, level)),
-        total: page.total,
+        ...totalWire(page),
         limit: query.limit,
         offset: query.offset,
         low_count: page.lowCount,
@@ -187,7 +203,7 @@ export function registerStockRoutes(api: ApiRouter) {
     const query = await runInventory(MovementQuery, c.req.query(), async (input) => input)
     const page = await listMovements(ctx, c.req.valid('param').id, query)
     c.header('Cache-Control', 'no-store')
-    return c.json({ items: page.items.map((movement) => toWire(MovementSchema, movement)), total: page.total, limit: query.limit, offset: query.offset }, 200)
+    return c.json({ items: page.items.map((movement) => toWire(MovementSchema, movement)), ...totalWire(page), limit: query.limit, offset: query.offset }, 200)
   })
 
   // Registered before any `/movements/{…}` would be, so the file name is never taken for an id.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sum } from 'drizzle-orm'
+import { and, asc, count, eq, sql, sum } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addMember, createMember } from '../../../db/factories/companies'
 import { contextOf } from '../../../db/factories/context'
@@ -8,6 +8,7 @@ import { database } from '../../platform/db/index.server'
 import { stockItemKey } from '../../platform/stock-item'
 import { notifications } from '../kernel/kernel.tables.server'
 import { stockLevels, stockMovements } from './inventory.tables.server'
+import { LIST_COUNT_CAP } from './list-reads.server'
 import { exportMovementsCsv, listMovements } from './movement.service.server'
 import { MovementQuery, StockLevelQuery } from './stock.inputs'
 import { adjustStock, issueStock, listStockLevels, postReceipt, setLowStockThreshold, transferStock } from './stock.service.server'
@@ -237,6 +238,11 @@ describe('the ledger', () => {
     expect((await listMovements(owner, warehouse.id, MovementQuery.parse({ kind: 'receipt' }))).total).toBe(2)
     expect((await listMovements(owner, warehouse.id, MovementQuery.parse({ q: 'plate' }))).items.map((item) => item.sku)).toEqual(['PLATE, "big"'])
     expect((await listMovements(owner, warehouse.id, MovementQuery.parse({ to: '2000-01-01' }))).total).toBe(0)
+    const today = new Date().toISOString().slice(0, 10)
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    expect((await listMovements(owner, warehouse.id, MovementQuery.parse({ from: today, to: today }))).total).toBe(3)
+    expect((await listMovements(owner, warehouse.id, MovementQuery.parse({ from: tomorrow }))).total).toBe(0)
+    expect((await listMovements(owner, warehouse.id, MovementQuery.parse({ kind: 'issue', q: 'cup', from: today }))).items).toMatchObject([{ quantity: -2 }])
     expect((await listMovements(owner, warehouse.id, MovementQuery.parse({ limit: '1', offset: '1' }))).items).toHaveLength(1)
 
     const csv = await exportMovementsCsv(owner, warehouse.id, { kind: undefined, q: undefined, from: undefined, to: undefined })
@@ -248,5 +254,74 @@ describe('the ledger', () => {
     expect(lines.some((line) => line.includes('"PLATE, ""big""","Item PLATE, ""big""",piece,5,5,,SH-2026-00001,,2.5000,USD'))).toBe(true)
     const receiptsOnly = await exportMovementsCsv(owner, warehouse.id, { kind: 'receipt', q: undefined, from: undefined, to: undefined })
     expect(receiptsOnly.trimEnd().split('\r\n')).toHaveLength(3)
+  })
+})
+
+/** `n` levels of free-text items written in one statement (through the services they would take minutes); low ones have a threshold above their stock. */
+async function bulkLevels(warehouseId: string, n: number, { prefix, low }: { prefix: string; low: boolean }) {
+  await database().execute(sql`
+    insert into stock_levels (id, organization_id, warehouse_id, item_key, sku, description, unit, on_hand, low_stock_threshold, below_threshold)
+    select gen_random_uuid()::text, ${owner.actor.companyId}, ${warehouseId}, 't:' || ${prefix} || '-' || i, ${prefix} || '-' || i, 'Bulk ' || ${prefix} || ' ' || i,
+      'piece', 5, ${low ? 10 : null}::int, ${low}
+    from generate_series(1, ${n}) as i`)
+}
+
+/** `n` adjustments of one unit on a level, written in one statement. */
+async function bulkMovements(warehouseId: string, levelId: string, n: number) {
+  await database().execute(sql`
+    insert into stock_movements (id, organization_id, warehouse_id, level_id, kind, quantity, balance_after, reason, created_at)
+    select gen_random_uuid()::text, ${owner.actor.companyId}, ${warehouseId}, ${levelId}, 'adjustment', 1, 10 + i, 'count', now() - i * interval '1 minute'
+    from generate_series(1, ${n}) as i`)
+}
+
+describe('long lists', () => {
+  it('counts a warehouse’s movements exactly up to the cap, then says more match, and counts on to the end of a deeper page', async () => {
+    const warehouse = await newWarehouse()
+    const cup = await receive(warehouse.id, 10)
+    await bulkMovements(warehouse.id, cup.id, LIST_COUNT_CAP + 4)
+    const first = await listMovements(owner, warehouse.id, MovementQuery.parse({}))
+    expect(first).toMatchObject({ total: LIST_COUNT_CAP, totalIsCapped: true })
+    expect(first.items).toHaveLength(25)
+    expect(first.items[0]).toMatchObject({ kind: 'receipt', balanceAfter: 10 })
+    const last = await listMovements(owner, warehouse.id, MovementQuery.parse({ offset: String(LIST_COUNT_CAP), limit: '25' }))
+    expect(last).toMatchObject({ total: LIST_COUNT_CAP + 5, totalIsCapped: false })
+    expect(last.items).toHaveLength(5)
+    expect(await listMovements(owner, warehouse.id, MovementQuery.parse({ kind: 'receipt' }))).toMatchObject({ total: 1, totalIsCapped: false })
+    expect(await listMovements(owner, warehouse.id, MovementQuery.parse({ q: 'cup-1' }))).toMatchObject({ total: LIST_COUNT_CAP, totalIsCapped: true })
+    expect(await listMovements(owner, warehouse.id, MovementQuery.parse({ q: 'plate' }))).toMatchObject({ total: 0, totalIsCapped: false, items: [] })
+  })
+
+  it('counts a warehouse’s levels up to the cap and its low levels exactly, whatever the page shows', async () => {
+    const warehouse = await newWarehouse()
+    await bulkLevels(warehouse.id, LIST_COUNT_CAP - 2, { prefix: 'OK', low: false })
+    await bulkLevels(warehouse.id, 3, { prefix: 'LOW', low: true })
+    const first = await listStockLevels(owner, warehouse.id, StockLevelQuery.parse({}))
+    expect(first).toMatchObject({ total: LIST_COUNT_CAP, totalIsCapped: true, lowCount: 3 })
+    expect(first.items).toHaveLength(25)
+    expect(first.items[0]).toMatchObject({ sku: 'LOW-1', onHand: 5, available: 5, low: true, updatedAt: expect.any(Date) })
+    expect(first.items.map((item) => item.description)).toEqual([...first.items.map((item) => item.description)].sort())
+    expect(await listStockLevels(owner, warehouse.id, StockLevelQuery.parse({ offset: '5000' }))).toMatchObject({ items: [], totalIsCapped: false })
+    const last = await listStockLevels(owner, warehouse.id, StockLevelQuery.parse({ offset: String(LIST_COUNT_CAP), limit: '100' }))
+    expect(last).toMatchObject({ total: LIST_COUNT_CAP + 1, totalIsCapped: false })
+    expect(last.items).toHaveLength(1)
+    const low = await listStockLevels(owner, warehouse.id, StockLevelQuery.parse({ low: '1' }))
+    expect(low).toMatchObject({ total: 3, totalIsCapped: false, lowCount: 3 })
+    expect(low.items.map((item) => item.sku)).toEqual(['LOW-1', 'LOW-2', 'LOW-3'])
+    expect(await listStockLevels(owner, warehouse.id, StockLevelQuery.parse({ q: 'low-2' }))).toMatchObject({
+      total: 1,
+      lowCount: 3,
+      items: [{ sku: 'LOW-2', low: true }],
+    })
+    await expect(listStockLevels(stranger, warehouse.id, StockLevelQuery.parse({}))).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('refuses a low flag that disagrees with the level’s figures: the low list and its count read the flag', async () => {
+    const warehouse = await newWarehouse()
+    const level = await receive(warehouse.id, 10)
+    await expect(database().update(stockLevels).set({ belowThreshold: true }).where(eq(stockLevels.id, level.id))).rejects.toThrow()
+    await setLowStockThreshold(member, level.id, { lowStockThreshold: 20 })
+    await expect(database().update(stockLevels).set({ belowThreshold: false }).where(eq(stockLevels.id, level.id))).rejects.toThrow()
+    await expect(database().update(stockLevels).set({ reserved: 0, onHand: 25 }).where(eq(stockLevels.id, level.id))).rejects.toThrow()
+    expect(await listStockLevels(owner, warehouse.id, StockLevelQuery.parse({ low: '1' }))).toMatchObject({ total: 1, lowCount: 1 })
   })
 })

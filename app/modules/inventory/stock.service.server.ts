@@ -1,7 +1,7 @@
 // Stock levels of a warehouse and the movements people make on them: issue, adjust, transfer, and the receipt a
 // shipment's workflow posts in its own transaction. Every write locks the level it changes (stock-ledger.server.ts).
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { containsPattern } from '../../platform/db/contains-pattern'
 import { database, type Transaction } from '../../platform/db/index.server'
@@ -13,7 +13,9 @@ import { requireCompany, requireRole } from '../companies/index'
 import type { Notice } from '../companies/index.server'
 import { MAX_RECEIPT_LINES } from './inventory.constants'
 import { stockLevels, stockMovements, warehouses } from './inventory.tables.server'
+import { countWindow, type ListTotal, listTotal } from './list-reads.server'
 import { availableOf, isBelowThreshold } from './stock-arithmetic'
+import { type StockPageValues, stockPageStatements } from './stock-page.server'
 import { applyMovement, fieldError, type LevelRow, lockLevel, lockWarehouseForMovement, warehouseOfLevel } from './stock-ledger.server'
 import {
   type AdjustStockInput,
@@ -46,13 +48,11 @@ export type StockLevel = {
   updatedAt: Date
 }
 
-export type StockLevelPage = { items: StockLevel[]; total: number; lowCount: number }
+/** A page of levels, how many match (capped: see ListTotal) and how many of the warehouse's levels are low (exact). */
+export type StockLevelPage = ListTotal & { items: StockLevel[]; lowCount: number }
 
 /** What a movement answers: the level after it, and the movements written (two for a transfer). */
 export type MovementResult = { level: StockLevel; movementIds: string[] }
-
-const availableSql = sql`(${stockLevels.onHand} - ${stockLevels.reserved})`
-const lowSql = and(isNotNull(stockLevels.lowStockThreshold), sql`${availableSql} < ${stockLevels.lowStockThreshold}`)!
 
 export function toStockLevel(row: LevelRow): StockLevel {
   const available = availableOf(row)
@@ -85,27 +85,26 @@ export async function requireOwnWarehouse(ctx: ServiceContext, warehouseId: stri
   if (!warehouse) throw new AppError('not_found', 'Warehouse not found')
 }
 
-/** A page of a warehouse's stock by description, searched by SKU and description, optionally the low items only (any member). */
+/**
+ * A page of a warehouse's stock by description, searched by SKU and description, optionally the low items only (any
+ * member). Another company's warehouse is not found: the page is read in the company's scope while the warehouse's own
+ * row, the company's or none, brings both counts.
+ */
 export async function listStockLevels(ctx: ServiceContext, warehouseId: string, query: StockLevelQuery): Promise<StockLevelPage> {
-  await requireOwnWarehouse(ctx, warehouseId)
-  const inWarehouse = and(eq(stockLevels.warehouseId, warehouseId), eq(stockLevels.organizationId, ctx.actor.companyId!))!
-  const filters: SQL[] = [inWarehouse]
-  if (query.q) filters.push(or(ilike(stockLevels.sku, containsPattern(query.q)), ilike(stockLevels.description, containsPattern(query.q)))!)
-  if (isOn(query.low)) filters.push(lowSql)
-  const where = and(...filters)
-  const db = database()
-  const [rows, [total], [low]] = await Promise.all([
-    db
-      .select()
-      .from(stockLevels)
-      .where(where)
-      .orderBy(sql`lower(${stockLevels.description})`, asc(stockLevels.sku), asc(stockLevels.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(stockLevels).where(where),
-    db.select({ n: count() }).from(stockLevels).where(and(inWarehouse, lowSql)),
-  ])
-  return { items: rows.map(toStockLevel), total: Number(total?.n ?? 0), lowCount: Number(low?.n ?? 0) }
+  requireCompany(ctx.actor)
+  const window = countWindow(query)
+  const statements = stockPageStatements(database(), { search: Boolean(query.q), lowOnly: isOn(query.low) })
+  const values: StockPageValues = {
+    warehouseId,
+    companyId: ctx.actor.companyId,
+    pattern: query.q ? containsPattern(query.q) : '',
+    limit: query.limit,
+    offset: query.offset,
+    countTo: window + 1,
+  }
+  const [rows, [counts]] = await Promise.all([statements.page.execute(values), statements.counts.execute(values)])
+  if (!counts) throw new AppError('not_found', 'Warehouse not found')
+  return { items: rows.map(toStockLevel), ...listTotal(counts.counted, window), lowCount: counts.low }
 }
 
 /** One level of the company (any member), for the page that moves it; another company's is not found. */

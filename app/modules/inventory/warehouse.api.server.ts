@@ -16,6 +16,7 @@ const BODIES = {
     address_id: null,
     manager_user_id: null,
     notes: 'Dock 3, open 8:00–18:00',
+    publish_availability: false,
   }),
 }
 
@@ -40,7 +41,8 @@ const routes = {
     tags,
     summary: 'Open a warehouse (admins and owners)',
     description:
-      'The code is unique in the company whatever its case (422 on `code`); the address is one of the company’s address book and the manager one of its members (422 otherwise).',
+      'The code is unique in the company whatever its case (422 on `code`); the address is one of the company’s address book and the manager one of its members (422 otherwise). ' +
+      '`publish_availability` (true or false, default false) lets the market see the available units of the company’s catalogue products held here, on their product pages.',
     security: SIGNED_IN,
     ...adminAccess(),
     request: { headers: IdempotencyHeader, body: bodyRef('WarehouseInput') },
@@ -60,7 +62,7 @@ const routes = {
     method: 'patch',
     path: '/v1/warehouses/{id}',
     tags,
-    summary: 'Change a warehouse’s code, name, address, manager and notes (admins and owners; all fields, as on create)',
+    summary: 'Change a warehouse’s code, name, address, manager, notes and publishing of its availability (admins and owners; all fields, as on create)',
     security: SIGNED_IN,
     ...adminAccess('id'),
     request: { params: IdParam, body: bodyRef('WarehouseInput') },

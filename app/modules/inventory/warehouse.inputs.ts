@@ -7,7 +7,8 @@ export const WAREHOUSE_CODE_MAX = 20
 
 /**
  * A warehouse as its form and the API send it: a short code (unique in the company, whatever its case), a name, an
- * address of the company's address book and a member who manages it (both optional), and notes.
+ * address of the company's address book and a member who manages it (both optional), notes, and whether the market
+ * may see its available stock (off unless chosen).
  */
 export const WarehouseInput = z.object({
   code: z
@@ -20,5 +21,6 @@ export const WarehouseInput = z.object({
   addressId: optionalId('validation.address'),
   managerUserId: optionalId('validation.manager'),
   notes: z.preprocess((value) => value ?? '', z.string('validation.notes').trim().max(1000, 'validation.notesTooLong')),
+  publishAvailability: z.boolean('validation.publishAvailability').default(false),
 })
 export type WarehouseInput = z.infer<typeof WarehouseInput>

@@ -54,6 +54,19 @@ describe('warehouses', () => {
     expect(audit.map((entry) => entry.action).sort()).toEqual(['warehouse.archived', 'warehouse.created', 'warehouse.restored', 'warehouse.updated'])
   })
 
+  it('keeps a warehouse’s stock private until an admin publishes it, and audits the change alone', async () => {
+    const { owner, companyId } = await company()
+    const created = await createWarehouse(owner, warehouseInput())
+    expect(created.publishAvailability).toBe(false)
+    const published = await updateWarehouse(owner, created.id, warehouseInput({ publishAvailability: true }))
+    expect(published.publishAvailability).toBe(true)
+    const [audit] = await database()
+      .select({ before: auditEvents.before, after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, companyId), eq(auditEvents.targetId, created.id), eq(auditEvents.action, 'warehouse.updated')))
+    expect(audit).toEqual({ before: { publishAvailability: false }, after: { publishAvailability: true } })
+  })
+
   it('refuses a code another warehouse of the company uses, whatever its case, but not another company’s', async () => {
     const { owner } = await company()
     const first = await createWarehouse(owner, warehouseInput({ code: 'Main' }))

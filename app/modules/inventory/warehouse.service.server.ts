@@ -22,6 +22,8 @@ export type Warehouse = {
   managerUserId: string | null
   managerName: string | null
   notes: string
+  /** Whether the market sees this warehouse's available stock of the company's catalogue products. */
+  publishAvailability: boolean
   archivedAt: Date | null
   /** Items with units on hand. */
   itemCount: number
@@ -41,9 +43,9 @@ type WarehouseRow = typeof warehouses.$inferSelect
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
 
 /** What the audit log keeps of a warehouse. */
-const snapshot = (row: Pick<WarehouseRow, 'code' | 'name' | 'addressId' | 'managerUserId' | 'notes'>) => {
-  const { code, name, addressId, managerUserId, notes } = row
-  return { code, name, addressId, managerUserId, notes }
+const snapshot = (row: Pick<WarehouseRow, 'code' | 'name' | 'addressId' | 'managerUserId' | 'notes' | 'publishAvailability'>) => {
+  const { code, name, addressId, managerUserId, notes, publishAvailability } = row
+  return { code, name, addressId, managerUserId, notes, publishAvailability }
 }
 
 /** The company's warehouse, locked for update (archive, restore, edit); not found for another company's. */
@@ -99,6 +101,7 @@ async function toWarehouses(ctx: ServiceContext, companyId: string, rows: Wareho
     managerUserId: row.managerUserId,
     managerName: row.managerUserId ? (managers.get(row.managerUserId) ?? null) : null,
     notes: row.notes,
+    publishAvailability: row.publishAvailability,
     archivedAt: row.archivedAt,
     itemCount: figures.get(row.id)?.itemCount ?? 0,
     stockValue: figures.get(row.id)?.stockValue ?? [],
@@ -186,7 +189,7 @@ export async function createWarehouse(ctx: ServiceContext, input: WarehouseInput
   return getWarehouse(ctx, id)
 }
 
-/** Changes a warehouse's code, name, address, manager and notes (admins and owners); an archived one too. */
+/** Changes a warehouse's code, name, address, manager, notes and publishing (admins and owners); an archived one too. */
 export async function updateWarehouse(ctx: ServiceContext, id: string, input: WarehouseInput): Promise<Warehouse> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId

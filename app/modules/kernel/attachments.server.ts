@@ -17,11 +17,16 @@ export async function foreignAttachments(companyId: string, fileIds: readonly st
   return fileIds.flatMap((id, index) => (known.has(id) ? [] : [index]))
 }
 
-/** Refuses (422, `attachmentFileIds.<i>`) any file that is not one of the company's attachments. */
-export async function checkAttachments(companyId: string, fileIds: readonly string[], db: Database | Transaction = database()): Promise<void> {
+/** Refuses (422, `<field>.<i>`, by default `attachmentFileIds.<i>`) any file that is not one of the company’s attachments. */
+export async function checkAttachments(
+  companyId: string,
+  fileIds: readonly string[],
+  db: Database | Transaction = database(),
+  field = 'attachmentFileIds',
+): Promise<void> {
   const foreign = await foreignAttachments(companyId, fileIds, db)
   if (foreign.length === 0) return
-  const fields = Object.fromEntries(foreign.map((index) => [`attachmentFileIds.${index}`, ['validation.attachment']]))
+  const fields = Object.fromEntries(foreign.map((index) => [`${field}.${index}`, ['validation.attachment']]))
   throw new AppError('validation_failed', 'Validation failed', { fields })
 }
 
@@ -30,13 +35,14 @@ export type AttachedFile = { id: string; companyId: string; name: string; conten
 
 /**
  * The files among `fileIds` that exist, in the order of `fileIds` (one query); with `companyId`, only that company's
- * (a record's attachments are its own company's files); with `purposes`, only files uploaded for one of them.
+ * (a record's attachments are its own company's files) or, with `companyIds`, one of those companies' (a record several
+ * parties attach to); with `purposes`, only files uploaded for one of them.
  */
 export async function attachedFiles(
   fileIds: readonly string[],
-  options: { companyId?: string; purposes?: readonly FilePurpose[]; db?: Database | Transaction } = {},
+  options: { companyId?: string; companyIds?: readonly string[]; purposes?: readonly FilePurpose[]; db?: Database | Transaction } = {},
 ): Promise<AttachedFile[]> {
-  if (fileIds.length === 0) return []
+  if (fileIds.length === 0 || options.companyIds?.length === 0) return []
   const db = options.db ?? database()
   const rows = await db
     .select({ id: files.id, companyId: files.organizationId, name: files.name, contentType: files.contentType, sizeBytes: files.sizeBytes })
@@ -45,6 +51,7 @@ export async function attachedFiles(
       and(
         inArray(files.id, [...new Set(fileIds)]),
         options.companyId ? eq(files.organizationId, options.companyId) : undefined,
+        options.companyIds ? inArray(files.organizationId, [...options.companyIds]) : undefined,
         options.purposes ? inArray(files.purpose, [...options.purposes]) : undefined,
       ),
     )

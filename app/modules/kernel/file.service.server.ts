@@ -3,10 +3,11 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
+import { createIdempotently, idempotencyOfPart, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { FILE_TYPES, fileTypeByMime } from '../../platform/files/file-types'
 import { limitInMegabytes, uploadLimitBytes } from '../../platform/files/limits.server'
 import { detectFileType, sanitizeFileName } from '../../platform/files/sniff.server'
+import { uploadFromForm } from '../../platform/files/upload-form.server'
 import { fileStorage, type FileStorage } from '../../platform/files/storage.server'
 import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from '../../platform/files/thumbnail.server'
 import { logger } from '../../platform/logger.server'
@@ -97,6 +98,26 @@ async function storeThumbnail(fileId: string, bytes: Uint8Array): Promise<string
     logger().warn({ err: (error as Error).message, fileId }, 'thumbnail not stored')
     return null
   }
+}
+
+/**
+ * Stores the file fields of a submitted form (all values of one field name) for `purpose`, in order, skipping empty
+ * parts; under the form's idempotency key each file gets a key of its own, so a resent form stores them once. Returns
+ * the new files' ids.
+ */
+export async function storeUploads(
+  ctx: ServiceContext,
+  values: readonly FormDataEntryValue[],
+  purpose: FilePurpose,
+  idempotency: IdempotencyOption = {},
+): Promise<string[]> {
+  const ids: string[] = []
+  for (const [index, value] of values.entries()) {
+    const upload = await uploadFromForm(value)
+    if (!upload) continue
+    ids.push((await uploadFile(ctx, { purpose, ...upload }, idempotencyOfPart(idempotency, `${purpose}:${index}`))).id)
+  }
+  return ids
 }
 
 /**

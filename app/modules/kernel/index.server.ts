@@ -13,6 +13,7 @@ export {
   openFile,
   openRecordAttachment,
   storedKeysOf,
+  storeUploads,
   uploadFile,
   uploadLimitFor,
   type FileDownload,

@@ -2,6 +2,9 @@
 export { bookShipment } from './shipment-booking.service.server'
 export {
   getShipment,
+  openShipmentAttachment,
+  shipmentCounterparts,
+  type ShipmentCounterpart,
   incomingToWarehouse,
   listShipments,
   shipmentsOfOrder,

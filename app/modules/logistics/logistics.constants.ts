@@ -48,8 +48,14 @@ export const MAX_SHIPMENT_ORDERS = 20
 export const MAX_SHIPMENT_PACKAGES = 50
 export const MAX_CONTAINERS = 50
 export const MAX_SHIPMENT_ATTACHMENTS = 20
+/** Photos of the goods as they arrived, per receipt. */
+export const MAX_RECEIPT_PHOTOS = 10
 export const MAX_TRACKING_CSV_ROWS = 2000
 
 /** The columns of a CSV file of tracking events, in the order the upload form shows them. */
 export const TRACKING_CSV_COLUMNS = ['shipment', 'occurred_at', 'utc_offset', 'status', 'location', 'country', 'description', 'eta', 'event_id'] as const
 export const TRACKING_CSV_HEADER = TRACKING_CSV_COLUMNS.join(',')
+
+/** The path of a file attached to a shipment, which every party may open (`GET /api/v1/shipments/{id}/attachments/{fileId}`). */
+export const shipmentAttachmentUrl = (shipmentId: string, fileId: string) =>
+  `/api/v1/shipments/${encodeURIComponent(shipmentId)}/attachments/${encodeURIComponent(fileId)}`

@@ -57,6 +57,8 @@ export const shipments = pgTable(
     volumeM3: numeric('volume_m3', { precision: 14, scale: 4 }).notNull().default('0'),
     notes: text('notes').notNull().default(''),
     attachmentFileIds: jsonb('attachment_file_ids').$type<string[]>().notNull().default([]),
+    /** The buyer's photos of the goods as they arrived (its own files). */
+    receiptPhotoFileIds: jsonb('receipt_photo_file_ids').$type<string[]>().notNull().default([]),
     /** The last known position (from the latest tracking event that named a place on the map). */
     lastLocation: text('last_location').notNull().default(''),
     lastLat: doublePrecision('last_lat'),

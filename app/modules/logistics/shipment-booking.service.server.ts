@@ -1,5 +1,7 @@
-// Booking a shipment: the supplier puts quantities of one buyer's confirmed order lines on it; the orders move in the
-// same transaction (shipped quantities, status, timeline, the buyer's notice), through the orders module's service.
+// Booking a shipment: the supplier (or the freight provider carrying the orders for the buyer) puts quantities of one
+// buyer's confirmed order lines on it; the orders move in the same transaction (shipped quantities, status, timeline,
+// the buyer's notice), through the orders module's service. The shipper is always the supplier; a provider that books
+// is the shipment's carrier.
 import { randomUUID } from 'node:crypto'
 import type { ServiceContext } from '../../platform/actor'
 import type { Transaction } from '../../platform/db/index.server'
@@ -7,7 +9,7 @@ import { createIdempotently, type IdempotencyOption } from '../../platform/idemp
 import { type OutboxEventId, relayEvents } from '../../platform/outbox/outbox.server'
 import { requireCompany } from '../companies/index'
 import { checkAttachments, nextNumber } from '../kernel/index.server'
-import { freightProviderOf, shipOrderLines } from '../orders/index.server'
+import { freightProviderOf, shipOrderLines, shippingSupplierOf } from '../orders/index.server'
 import type { ShipmentPackage } from './logistics.constants'
 import { shipmentEtaChanges, shipmentLines, shipments, trackingEvents } from './logistics.tables.server'
 import { locatePlace } from './places'
@@ -31,10 +33,13 @@ export async function bookShipment(ctx: ServiceContext, input: BookShipmentInput
 
 async function insertShipment(tx: Transaction, ctx: ServiceContext, companyId: string, shipmentId: string, input: BookShipmentInput): Promise<OutboxEventId[]> {
   const now = new Date()
-  const number = await nextNumber(tx, companyId, 'SH', now)
+  const orderIds = [...new Set(input.lines.map((line) => line.orderId))]
+  const { supplierCompanyId, carrierName } = await shippingSupplierOf(tx, ctx, orderIds)
+  // Shipment numbers are the shipper's series, whoever books.
+  const number = await nextNumber(tx, supplierCompanyId, 'SH', now)
   const orders = await shipOrderLines(tx, ctx, { id: shipmentId, number }, input.lines)
   // The provider of the buyer's accepted freight order for these goods carries them: it sees the shipment and reports.
-  const carrier = await freightProviderOf(tx, [...new Set(orders.lines.map((line) => line.orderId))])
+  const carrier = carrierName !== null ? { companyId, name: carrierName } : await freightProviderOf(tx, orderIds)
   const packages: ShipmentPackage[] = input.packages.map((item) => ({ ...item }))
   const origin = locatePlace(input.origin.name, input.origin.country)
   const destination = locatePlace(input.destination.name, input.destination.country)
@@ -43,10 +48,10 @@ async function insertShipment(tx: Transaction, ctx: ServiceContext, companyId: s
     .values({
       id: shipmentId,
       number,
-      shipperCompanyId: companyId,
+      shipperCompanyId: supplierCompanyId,
       buyerCompanyId: orders.buyerCompanyId,
-      carrierCompanyId: carrier && carrier.companyId !== companyId ? carrier.companyId : null,
-      carrierCompanyName: carrier && carrier.companyId !== companyId ? carrier.name : '',
+      carrierCompanyId: carrier && carrier.companyId !== supplierCompanyId ? carrier.companyId : null,
+      carrierCompanyName: carrier && carrier.companyId !== supplierCompanyId ? carrier.name : '',
       shipperName: orders.supplierName,
       buyerName: orders.buyerName,
       status: 'booked',

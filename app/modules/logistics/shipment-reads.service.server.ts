@@ -6,7 +6,7 @@ import { containsPattern } from '../../platform/db/contains-pattern'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { requireCompany } from '../companies/index'
-import { type AttachedFile, attachedFiles } from '../kernel/index.server'
+import { type AttachedFile, attachedFiles, openRecordAttachment, type RecordAttachmentDownload } from '../kernel/index.server'
 import { userNames } from '../identity/index.server'
 import { LIVE_SHIPMENT_STATUSES, type ShipmentMode, type ShipmentPackage, type ShipmentStatus, type TrackingSource } from './logistics.constants'
 import { shipmentEtaChanges, shipmentLines, shipments, trackingEvents } from './logistics.tables.server'
@@ -97,6 +97,8 @@ export type ShipmentDetail = ShipmentSummary & {
   events: TrackingEvent[]
   etaChanges: EtaChange[]
   attachments: AttachedFile[]
+  /** The buyer's photos of the goods as they arrived. */
+  receiptPhotos: AttachedFile[]
   /** What this company may do now. */
   actions: { steps: ShipmentAction[]; track: boolean; receive: boolean; chooseWarehouse: boolean }
 }
@@ -106,6 +108,41 @@ const partyFilter = (companyId: string, role?: ShipmentRole): SQL => {
   if (role === 'buyer') return eq(shipments.buyerCompanyId, companyId)
   if (role === 'carrier') return eq(shipments.carrierCompanyId, companyId)
   return or(eq(shipments.shipperCompanyId, companyId), eq(shipments.buyerCompanyId, companyId), eq(shipments.carrierCompanyId, companyId))!
+}
+
+/** A company the actor's company ships with, for the list's counterpart filter. */
+export type ShipmentCounterpart = { companyId: string; name: string }
+
+/**
+ * The other parties of the company's shipments (shippers, buyers, carriers), by name, at most `limit`: one pass over
+ * the company's shipments through its party indexes.
+ */
+export async function shipmentCounterparts(ctx: ServiceContext, limit = 200): Promise<ShipmentCounterpart[]> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  const rows = await database()
+    .selectDistinct({
+      shipperId: shipments.shipperCompanyId,
+      shipperName: shipments.shipperName,
+      buyerId: shipments.buyerCompanyId,
+      buyerName: shipments.buyerName,
+      carrierId: shipments.carrierCompanyId,
+      carrierName: shipments.carrierCompanyName,
+    })
+    .from(shipments)
+    .where(partyFilter(companyId))
+  const found = new Map<string, string>()
+  for (const row of rows)
+    for (const [id, name] of [
+      [row.shipperId, row.shipperName],
+      [row.buyerId, row.buyerName],
+      [row.carrierId, row.carrierName],
+    ] as const)
+      if (id && id !== companyId && !found.has(id)) found.set(id, name)
+  return [...found]
+    .map(([id, name]) => ({ companyId: id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, limit)
 }
 
 /** Today in UTC, as an ISO date. */
@@ -205,6 +242,25 @@ function summaryOf(row: ShipmentRow, companyId: string, orderNumbers: string[]):
   }
 }
 
+/** Who may have attached the booking's files: the shipper, or the freight provider that booked for it. */
+const bookingFileOwners = (row: Pick<ShipmentRow, 'shipperCompanyId' | 'carrierCompanyId'>) =>
+  [row.shipperCompanyId, row.carrierCompanyId].filter((id): id is string => id !== null)
+
+/** Who took the receipt's photos: the buyer. */
+const receiptFileOwners = (row: Pick<ShipmentRow, 'buyerCompanyId'>) => (row.buyerCompanyId ? [row.buyerCompanyId] : [])
+
+/** A file attached to the shipment (a booking document or a receipt photo), for any party; not found for anyone else or for a file it does not carry. */
+export async function openShipmentAttachment(ctx: ServiceContext, id: string, fileId: string): Promise<RecordAttachmentDownload> {
+  requireCompany(ctx.actor)
+  const [row] = await database().select().from(shipments).where(eq(shipments.id, id))
+  if (!row || !roleOf(row, ctx.actor.companyId)) throw new AppError('not_found', 'Attachment not found')
+  // A booking document is the shipping side's file; a receipt photo the buyer's.
+  const owners = row.attachmentFileIds.includes(fileId) ? bookingFileOwners(row) : row.receiptPhotoFileIds.includes(fileId) ? receiptFileOwners(row) : []
+  const [file] = await attachedFiles([fileId], { companyIds: owners })
+  if (!file) throw new AppError('not_found', 'Attachment not found')
+  return openRecordAttachment(fileId, file.companyId)
+}
+
 /** One shipment as a party sees it; not found for anyone else. */
 export async function getShipment(ctx: ServiceContext, id: string): Promise<ShipmentDetail> {
   requireCompany(ctx.actor)
@@ -213,11 +269,12 @@ export async function getShipment(ctx: ServiceContext, id: string): Promise<Ship
   const [row] = await db.select().from(shipments).where(eq(shipments.id, id))
   const role = row ? roleOf(row, companyId) : null
   if (!row || !role) throw new AppError('not_found', 'Shipment not found')
-  const [lines, events, etaChanges, attachments] = await Promise.all([
+  const [lines, events, etaChanges, attachments, receiptPhotos] = await Promise.all([
     db.select().from(shipmentLines).where(eq(shipmentLines.shipmentId, id)).orderBy(asc(shipmentLines.position)),
     db.select().from(trackingEvents).where(eq(trackingEvents.shipmentId, id)).orderBy(desc(trackingEvents.occurredAt), desc(trackingEvents.createdAt)),
     db.select().from(shipmentEtaChanges).where(eq(shipmentEtaChanges.shipmentId, id)).orderBy(asc(shipmentEtaChanges.createdAt)),
-    attachedFiles(row.attachmentFileIds, { companyId: row.shipperCompanyId ?? undefined }),
+    attachedFiles(row.attachmentFileIds, { companyIds: bookingFileOwners(row) }),
+    attachedFiles(row.receiptPhotoFileIds, { companyIds: receiptFileOwners(row) }),
   ])
   const authors = await userNames(events.map((event) => event.createdBy))
   const shipping = role === 'shipper' || role === 'carrier'
@@ -269,6 +326,7 @@ export async function getShipment(ctx: ServiceContext, id: string): Promise<Ship
     })),
     etaChanges: etaChanges.map((change) => ({ eta: change.eta, previousEta: change.previousEta, source: change.source, createdAt: change.createdAt })),
     attachments,
+    receiptPhotos,
     actions: {
       steps: shipping ? availableActions(shipmentMachine, row.status, 'supplier') : [],
       track: shipping && row.status !== 'delivered',

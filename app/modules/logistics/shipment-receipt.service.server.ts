@@ -8,6 +8,7 @@ import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import type { OutboxEventId } from '../../platform/outbox/outbox.server'
 import { requireCompany } from '../companies/index'
+import { checkAttachments } from '../kernel/index.server'
 import type { Notice } from '../companies/index.server'
 import { requireVersion } from '../../platform/versioning'
 import { shipmentLines, shipments, trackingEvents } from './logistics.tables.server'
@@ -88,6 +89,7 @@ export async function recordShipmentReceipt(tx: Transaction, ctx: ServiceContext
   if (shipment.receivedAt) throw new AppError('invalid_transition', 'The shipment has been received already', { status: shipment.status })
   const stored = await tx.select().from(shipmentLines).where(eq(shipmentLines.shipmentId, shipment.id)).orderBy(shipmentLines.position)
   const lines = receiptLines(stored, input)
+  await checkAttachments(ctx.actor.companyId, input.photoFileIds, tx, 'photoFileIds')
   for (const line of lines)
     await tx
       .update(shipmentLines)
@@ -97,6 +99,7 @@ export async function recordShipmentReceipt(tx: Transaction, ctx: ServiceContext
   const patch: Partial<typeof shipments.$inferInsert> = {
     receivedAt: now,
     destinationWarehouseId: input.warehouseId,
+    receiptPhotoFileIds: input.photoFileIds,
     version: shipment.version + 1,
     updatedAt: now,
   }

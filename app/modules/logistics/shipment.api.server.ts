@@ -10,7 +10,9 @@ import {
   TRACKING_SOURCES,
   TrackingEventInput,
 } from './index'
-import { addTrackingEvent, bookShipment, getShipment, listShipments, type ShipmentDetail } from './index.server'
+import { addTrackingEvent, bookShipment, getShipment, listShipments, openShipmentAttachment, type ShipmentDetail } from './index.server'
+import { sendDownload } from '../../platform/api/file-responses.server'
+import { shipmentAttachmentUrl } from './logistics.constants'
 import { shippableOrderLines } from '../orders/index.server'
 import { companyServiceContext } from '../companies/index.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
@@ -24,9 +26,19 @@ import {
   memberAccess,
   pageSchema,
   SIGNED_IN,
+  attachmentDownloadResponses,
+  AttachmentParams,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
+
+const AttachedFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  content_url: z.string().openapi({ description: 'The download, under the shipment: every party may open it' }),
+})
 
 const Point = z.object({ lat: z.number().nullable(), lon: z.number().nullable() })
 
@@ -118,7 +130,8 @@ const ShipmentDetailSchema = ShipmentSummarySchema.extend({
     }),
   ),
   eta_changes: z.array(z.object({ eta: z.string(), previous_eta: z.string().nullable(), source: z.enum(TRACKING_SOURCES), created_at: z.string() })),
-  attachments: z.array(z.object({ id: z.string(), name: z.string(), content_type: z.string(), size_bytes: z.number().int() })),
+  attachments: z.array(AttachedFileSchema).openapi({ description: 'Documents the shipping side attached when booking' }),
+  receipt_photos: z.array(AttachedFileSchema).openapi({ description: 'The buyer’s photos of the goods as they arrived' }),
 }).openapi('ShipmentDetail')
 
 const ShippableLineSchema = z
@@ -235,6 +248,17 @@ const routes = {
     request: { params: IdParam },
     responses: { 200: jsonResponse(ShipmentDetailSchema, 'The shipment'), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
   }),
+  attachment: createRoute({
+    method: 'get',
+    path: '/v1/shipments/{id}/attachments/{fileId}',
+    tags,
+    summary: 'A document attached to the shipment or a photo of its receipt, for every party (shipper, buyer, carrier)',
+    description: 'Served with its stored type, Content-Disposition, X-Content-Type-Options: nosniff, private caching and an ETag.',
+    security: SIGNED_IN,
+    ...memberAccess('id'),
+    request: { params: AttachmentParams },
+    responses: attachmentDownloadResponses,
+  }),
   track: createRoute({
     method: 'post',
     path: '/v1/shipments/{id}/tracking-events',
@@ -249,7 +273,12 @@ const routes = {
   }),
 }
 
-const wire = (shipment: ShipmentDetail) => toWire(ShipmentDetailSchema, shipment)
+const wire = (shipment: ShipmentDetail) =>
+  toWire(ShipmentDetailSchema, {
+    ...shipment,
+    attachments: shipment.attachments.map((file) => ({ ...file, contentUrl: shipmentAttachmentUrl(shipment.id, file.id) })),
+    receiptPhotos: shipment.receiptPhotos.map((file) => ({ ...file, contentUrl: shipmentAttachmentUrl(shipment.id, file.id) })),
+  })
 
 export function registerShipmentRoutes(api: ApiRouter) {
   registerBodies(api, BODIES)
@@ -281,6 +310,12 @@ export function registerShipmentRoutes(api: ApiRouter) {
     const ctx = await companyServiceContext(c)
     c.header('Cache-Control', 'no-store')
     return c.json(wire(await getShipment(ctx, c.req.valid('param').id)), 200)
+  })
+
+  api.openapi(routes.attachment, async (c) => {
+    const ctx = await companyServiceContext(c)
+    const { id, fileId } = c.req.valid('param')
+    return sendDownload(c, await openShipmentAttachment(ctx, id, fileId))
   })
 
   api.openapi(routes.track, async (c) => {

@@ -1,7 +1,15 @@
 import { isCountryCode } from '../../platform/countries'
 import { isDecimalText } from '../catalog/index'
 import { z } from '../../platform/zod'
-import { MAX_CONTAINERS, MAX_SHIPMENT_ATTACHMENTS, MAX_SHIPMENT_PACKAGES, PACKAGE_TYPES, SHIPMENT_MODES, SHIPMENT_STATUSES } from './logistics.constants'
+import {
+  MAX_CONTAINERS,
+  MAX_RECEIPT_PHOTOS,
+  MAX_SHIPMENT_ATTACHMENTS,
+  MAX_SHIPMENT_PACKAGES,
+  PACKAGE_TYPES,
+  SHIPMENT_MODES,
+  SHIPMENT_STATUSES,
+} from './logistics.constants'
 
 const MAX_QUANTITY = 1_000_000_000
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
@@ -149,6 +157,8 @@ export const ReceiveShipmentInput = z.object({
   lines: z.array(ReceiptLineInput, 'validation.lines').min(1, 'validation.lines').max(500, 'validation.tooManyLines'),
   /** Units beyond what was shipped are accepted only with a reason (over-delivery). */
   overDeliveryReason: text(500, 'validation.reasonTooLong'),
+  /** The buyer's photos of the goods as they arrived (files it uploaded), which every party sees. */
+  photoFileIds: z.preprocess((value) => value ?? [], z.array(id('validation.attachment')).max(MAX_RECEIPT_PHOTOS, 'validation.tooManyPhotos')),
   version: z.coerce.number('validation.version').int().min(1),
 })
 export type ReceiveShipmentInput = z.infer<typeof ReceiveShipmentInput>

@@ -50,7 +50,19 @@ import { companyServiceContext } from '../companies/index.server'
 import { readJsonBody, withFieldMessages } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { sendDownload } from '../../platform/api/file-responses.server'
-import { bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, memberAccess, pageSchema, SIGNED_IN, snakeCaseName } from '../../platform/api/schemas'
+import {
+  attachmentDownloadResponses,
+  AttachmentParams,
+  bodyRef,
+  camelCaseKeys,
+  errorResponses,
+  IdParam,
+  jsonResponse,
+  memberAccess,
+  pageSchema,
+  SIGNED_IN,
+  snakeCaseName,
+} from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
 
 const MessageSchema = z
@@ -199,7 +211,6 @@ const SearchFilters = Paging.extend({
   conversation_id: z.string().max(64).optional(),
 })
 const ChannelFilters = Paging.extend({ q: z.string().max(100).optional().openapi({ description: 'Searches channel names' }) })
-const AttachmentParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().min(1).max(64) })
 const ReactionParams = z.object({
   id: z.string().min(1).max(64),
   emoji: z
@@ -312,13 +323,7 @@ const routes = {
     security: SIGNED_IN,
     ...memberAccess('id'),
     request: { params: AttachmentParams },
-    responses: {
-      200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-      304: { description: 'Unchanged since the ETag in If-None-Match' },
-      401: errorResponses[401],
-      403: errorResponses[403],
-      404: errorResponses[404],
-    },
+    responses: attachmentDownloadResponses,
   }),
   search: createRoute({
     method: 'get',

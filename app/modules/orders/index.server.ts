@@ -9,6 +9,7 @@ export {
   receiveOrderLines,
   shipOrderLines,
   shippableOrderLines,
+  shippingSupplierOf,
   type LineQuantity,
   type ShipmentNews,
   type ShipmentReference,

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { type OutboxEventId, relayEvents } from '../../platform/outbox/outbox.server'
-import { needsReason, type Party } from '../../platform/state-machine'
+import { checkTransition, needsReason, type Party } from '../../platform/state-machine'
 import { requireVersion } from '../../platform/versioning'
 import { requireCompany } from '../companies/index'
 import type { Notice } from '../companies/index.server'
@@ -13,7 +13,7 @@ import { purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrderLines, p
 import { orderTotal, type LineRequest, remainingToShip } from './order-totals'
 import type { OrderTransitionInput } from './purchase-order.inputs'
 import { type PurchaseOrderAction, purchaseOrderMachine } from './purchase-order.machine'
-import { canDeliver, canResolveDispute, checkPurchaseOrderStep } from './purchase-order.policy'
+import { canDeliver, canResolveDispute } from './purchase-order.policy'
 import type { PurchaseOrderDetail } from './purchase-order.types'
 import { getPurchaseOrder } from './purchase-order-reads.service.server'
 import { fieldError, lockOrder, notifyCounterpart, type OrderRow, priceLines, recordEvent, recordOrderEvent } from './purchase-order-writes.server'
@@ -41,7 +41,10 @@ export async function transitionPurchaseOrder(ctx: ServiceContext, id: string, i
   return getPurchaseOrder(ctx, id)
 }
 
-/** Applies one step to the locked order, as `party` (the actor's side): the policy decides, then each step does its part. */
+/**
+ * Applies one step to the locked order, as `party` (the actor's side, or the side a freight provider ships for): the
+ * machine decides, then each step does its part.
+ */
 export async function applyTransition(
   tx: Transaction,
   ctx: ServiceContext,
@@ -53,7 +56,7 @@ export async function applyTransition(
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   const { action } = input
-  const check = checkPurchaseOrderStep(ctx.actor, order, action)
+  const check = checkTransition(purchaseOrderMachine, order.status, action, party)
   if (!check.ok)
     throw new AppError(
       check.problem,

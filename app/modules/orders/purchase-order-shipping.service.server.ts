@@ -1,7 +1,8 @@
 // Shipping and receiving purchase orders through shipments (issue 19): the logistics module books a shipment and, in
 // the same transaction, asks this module to move the orders' shipped quantities and status; receiving a shipment
-// moves their received quantities. There is no other way to ship an order.
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+// moves their received quantities. There is no other way to ship an order. The supplier books, or the logistics
+// provider of the buyer's accepted freight order linked to the order, shipping on the supplier's behalf.
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
@@ -12,7 +13,8 @@ import type { AddressSnapshot, Incoterm, PurchaseOrderStatus } from './orders.co
 import { purchaseOrderLines, purchaseOrders, serviceOrders } from './orders.tables.server'
 import type { PurchaseOrderEventType } from './purchase-order.machine'
 import { applyTransition } from './purchase-order-lifecycle.service.server'
-import { fieldError, lockOrder, notifyCounterpart, recordEvent, recordOrderEvent } from './purchase-order-writes.server'
+import { fieldError, lockOrder, notifyCounterpart, type OrderRow, recordEvent, recordOrderEvent } from './purchase-order-writes.server'
+import { partyOf } from './purchase-order.policy'
 
 /** The orders a shipment may carry lines of: the supplier's, confirmed and not yet shipped in full. */
 const SHIPPABLE: readonly PurchaseOrderStatus[] = ['confirmed', 'in_production', 'shipped']
@@ -41,6 +43,7 @@ export type ShippedOrderLine = {
 export type ShippedOrders = {
   buyerCompanyId: string | null
   buyerName: string
+  supplierCompanyId: string | null
   supplierName: string
   incoterm: Incoterm
   incotermPlace: string
@@ -49,13 +52,15 @@ export type ShippedOrders = {
   events: OutboxEventId[]
 }
 
-/** An open line the supplier can put on a shipment. */
+/** An open line the supplier (or the provider carrying the order) can put on a shipment. */
 export type ShippableLine = {
   orderId: string
   orderNumber: string
   orderVersion: number
   buyerCompanyId: string | null
   buyerName: string
+  supplierCompanyId: string | null
+  supplierName: string
   incoterm: Incoterm
   incotermPlace: string
   requestedDeliveryDate: string | null
@@ -75,9 +80,16 @@ const groupBy = <T, K>(items: T[], key: (item: T) => K): Map<K, T[]> => {
   return groups
 }
 
+/** Freight orders that let a provider ship a purchase order: logistics, accepted or under way. */
+const CARRYING = and(eq(serviceOrders.serviceType, 'logistics'), inArray(serviceOrders.status, ['accepted', 'in_progress']))
+
+/** The purchase orders the company carries as the provider of a freight order linked to them. */
+const carriedBy = (companyId: string) =>
+  sql`select ${serviceOrders.linkedPurchaseOrderId} from ${serviceOrders} where ${CARRYING} and ${serviceOrders.providerCompanyId} = ${companyId} and ${serviceOrders.linkedPurchaseOrderId} is not null`
+
 /**
- * The supplier's lines still to ship, the most urgent delivery first, for the booking form: of the given orders, or
- * of every open order (capped at `limit` lines).
+ * The lines still to ship, the most urgent delivery first, for the booking form: the company's own as supplier and
+ * those of orders it carries as freight provider; of the given orders, or of every open order (capped at `limit`).
  */
 export async function shippableOrderLines(ctx: ServiceContext, options: { orderIds?: string[]; limit?: number } = {}): Promise<ShippableLine[]> {
   requireCompany(ctx.actor)
@@ -88,6 +100,8 @@ export async function shippableOrderLines(ctx: ServiceContext, options: { orderI
       orderVersion: purchaseOrders.version,
       buyerCompanyId: purchaseOrders.buyerCompanyId,
       buyerName: purchaseOrders.buyerName,
+      supplierCompanyId: purchaseOrders.supplierCompanyId,
+      supplierName: purchaseOrders.supplierName,
       incoterm: purchaseOrders.incoterm,
       incotermPlace: purchaseOrders.incotermPlace,
       requestedDeliveryDate: purchaseOrders.requestedDeliveryDate,
@@ -103,7 +117,7 @@ export async function shippableOrderLines(ctx: ServiceContext, options: { orderI
     .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.orderId))
     .where(
       and(
-        eq(purchaseOrders.supplierCompanyId, ctx.actor.companyId),
+        or(eq(purchaseOrders.supplierCompanyId, ctx.actor.companyId), sql`${purchaseOrders.id} in (${carriedBy(ctx.actor.companyId)})`),
         inArray(purchaseOrders.status, [...SHIPPABLE]),
         lt(purchaseOrderLines.shippedQuantity, purchaseOrderLines.quantity),
         options.orderIds ? inArray(purchaseOrders.id, options.orderIds) : undefined,
@@ -114,11 +128,58 @@ export async function shippableOrderLines(ctx: ServiceContext, options: { orderI
   return rows.map((row) => ({ ...row, remaining: row.quantity - row.shipped }))
 }
 
+/** The company's name as the provider of a freight order linked to the order; null when it does not carry it. */
+async function carrierName(tx: Transaction, companyId: string, orderId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ name: serviceOrders.providerName })
+    .from(serviceOrders)
+    .where(and(CARRYING, eq(serviceOrders.providerCompanyId, companyId), eq(serviceOrders.linkedPurchaseOrderId, orderId)))
+    .limit(1)
+  return row?.name ?? null
+}
+
 /**
- * Puts quantities of the supplier's order lines on a shipment, in the caller's transaction: each order is locked and
- * shipped as its machine allows (never more than is left on a line), its timeline names the shipment and the buyer is
- * told. Every order must be of one buyer. Returns what the shipment needs to know; the caller relays `events` after
- * commit.
+ * The order, locked, when the company may ship it: its supplier, or the provider carrying it (`onBehalf`). The buyer
+ * is refused (409); anyone else does not learn the order exists (404).
+ */
+async function lockForShipping(tx: Transaction, companyId: string, orderId: string): Promise<{ order: OrderRow; carrier: string | null }> {
+  const [order] = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.id, orderId)).for('update')
+  if (!order) throw new AppError('not_found', 'Order not found')
+  const party = partyOf(order, companyId)
+  if (party === 'supplier') return { order, carrier: null }
+  if (party === 'buyer') throw new AppError('not_your_turn', 'Only the supplier ships an order', { action: 'ship', status: order.status })
+  const carrier = await carrierName(tx, companyId, order.id)
+  if (carrier !== null) return { order, carrier }
+  throw new AppError('not_found', 'Order not found')
+}
+
+/**
+ * Who ships these orders, before a shipment is numbered (numbers are the shipper's series): the supplier of the first,
+ * and, when the company books as the buyer's freight provider, its name on the freight order. Checked again, under
+ * lock, by `shipOrderLines`.
+ */
+export async function shippingSupplierOf(
+  tx: Transaction,
+  ctx: ServiceContext,
+  orderIds: string[],
+): Promise<{ supplierCompanyId: string; carrierName: string | null }> {
+  requireCompany(ctx.actor)
+  const first = [...orderIds].sort()[0]
+  if (!first) throw fieldError({ lines: ['validation.nothingShipped'] })
+  const [order] = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.id, first))
+  const party = order ? partyOf(order, ctx.actor.companyId) : null
+  if (order?.supplierCompanyId && party === 'supplier') return { supplierCompanyId: order.supplierCompanyId, carrierName: null }
+  if (party === 'buyer') throw new AppError('not_your_turn', 'Only the supplier ships an order', { action: 'ship', status: order!.status })
+  const carrier = order?.supplierCompanyId && party === null ? await carrierName(tx, ctx.actor.companyId, order.id) : null
+  if (order?.supplierCompanyId && carrier !== null) return { supplierCompanyId: order.supplierCompanyId, carrierName: carrier }
+  throw new AppError('not_found', 'Order not found')
+}
+
+/**
+ * Puts quantities of order lines on a shipment, in the caller's transaction: each order is locked and shipped as its
+ * machine allows (never more than is left on a line), its timeline names the shipment and the buyer is told (and the
+ * supplier, when its freight provider booked). Every order must be of one buyer and one supplier. Returns what the
+ * shipment needs to know; the caller relays `events` after commit.
  */
 export async function shipOrderLines(tx: Transaction, ctx: ServiceContext, shipment: ShipmentReference, lines: LineQuantity[]): Promise<ShippedOrders> {
   requireCompany(ctx.actor)
@@ -130,14 +191,24 @@ export async function shipOrderLines(tx: Transaction, ctx: ServiceContext, shipm
   let first: ShippedOrders | null = null
   // Locked in id order, so that two bookings of the same orders queue instead of deadlocking.
   for (const orderId of [...byOrder.keys()].sort()) {
-    const { order, party } = await lockOrder(tx, ctx.actor.companyId, orderId)
-    if (party !== 'supplier') throw new AppError('not_your_turn', 'Only the supplier ships an order', { action: 'ship', status: order.status })
+    const { order, carrier } = await lockForShipping(tx, ctx.actor.companyId, orderId)
     if (first && first.buyerCompanyId !== order.buyerCompanyId) throw fieldError({ lines: ['validation.mixedBuyers'] })
+    if (first && first.supplierCompanyId !== order.supplierCompanyId) throw fieldError({ lines: ['validation.mixedSuppliers'] })
     if (first && first.incoterm !== order.incoterm) throw fieldError({ lines: ['validation.mixedIncoterms'] })
     const orderLines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, order.id)).orderBy(asc(purchaseOrderLines.position))
     const quantities: Record<string, number> = {}
     for (const line of byOrder.get(orderId)!) quantities[line.orderLineId] = (quantities[line.orderLineId] ?? 0) + line.quantity
-    await applyTransition(tx, ctx, order, party, { action: 'ship', version: order.version, quantities }, notices, { shipment })
+    await applyTransition(
+      tx,
+      ctx,
+      order,
+      'supplier',
+      { action: 'ship', version: order.version, quantities },
+      notices,
+      carrier ? { shipment, carrier } : { shipment },
+    )
+    // The supplier hears that the freight provider shipped its goods (the buyer heard it from the order's step).
+    if (carrier !== null) await notifyCounterpart(tx, ctx, order, 'buyer', 'ship', { company: carrier }, notices)
     events.push(await recordOrderEvent(tx, order, 'ship', notices))
     for (const line of orderLines) {
       const quantity = quantities[line.id]
@@ -158,6 +229,7 @@ export async function shipOrderLines(tx: Transaction, ctx: ServiceContext, shipm
     first ??= {
       buyerCompanyId: order.buyerCompanyId,
       buyerName: order.buyerName,
+      supplierCompanyId: order.supplierCompanyId,
       supplierName: order.supplierName,
       incoterm: order.incoterm,
       incotermPlace: order.incotermPlace,

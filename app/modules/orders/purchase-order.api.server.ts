@@ -47,6 +47,8 @@ import {
   memberAccess,
   pageSchema,
   SIGNED_IN,
+  attachmentDownloadResponses,
+  AttachmentParams,
   snakeCaseBodySchema,
 } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
@@ -191,7 +193,6 @@ const Paging = z.object({
   offset: z.string().max(8).optional().openapi({ description: 'default 0' }),
 })
 const SearchPage = Paging.extend({ q: optionalText('Search text') })
-const AttachmentParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().min(1).max(64) })
 const ChangeParams = z.object({ id: z.string().min(1).max(64), changeId: z.string().min(1).max(64) })
 
 const LINE_EXAMPLE = { description: 'Custom gift box with logo', unit: 'pcs', unit_price: '0.8000', quantity: 160 }
@@ -339,13 +340,7 @@ const routes = {
     security: SIGNED_IN,
     ...memberAccess('id'),
     request: { params: AttachmentParams },
-    responses: {
-      200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-      304: { description: 'Unchanged since the ETag in If-None-Match' },
-      401: errorResponses[401],
-      403: errorResponses[403],
-      404: errorResponses[404],
-    },
+    responses: attachmentDownloadResponses,
   }),
   openLines: createRoute({
     method: 'get',

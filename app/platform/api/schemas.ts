@@ -70,6 +70,18 @@ export function snakeCaseBodySchema(input: zod.ZodType, example: Record<string, 
   }
 }
 
+/** The answers of a record's attachment download (sent by `sendDownload`): the bytes, unchanged, or the usual refusals. */
+export const attachmentDownloadResponses = {
+  200: { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string' as const, format: 'binary' } } } },
+  304: { description: 'Unchanged since the ETag in If-None-Match' },
+  401: errorResponses[401],
+  403: errorResponses[403],
+  404: errorResponses[404],
+}
+
+/** The path parameters of a record's attachment: the record and the file. */
+export const AttachmentParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().min(1).max(64) })
+
 /** A snake_case JSON body with the camelCase names of the shared inputs (camelCase is accepted as is). */
 export function camelCaseKeys(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body

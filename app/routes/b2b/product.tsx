@@ -4,12 +4,13 @@ import { buttonClasses } from '../../components/ui/button'
 import { Card, CardDescription, CardTitle } from '../../components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { useFormatter } from '../../components/use-formatter'
-import { PriceTiersTable, ProductGallery, productJsonLd, productUnitFrom, supplierJsonLd, useUnitName } from '../../modules/catalog/index'
+import { AvailabilityBadge, PriceTiersTable, ProductGallery, productJsonLd, productUnitFrom, supplierJsonLd, useUnitName } from '../../modules/catalog/index'
 import { getPublicProduct, isPublicProductId, type PublicProduct } from '../../modules/catalog/index.server'
 import { VerifiedBadge } from '../../modules/companies/index'
 import { requireActor } from '../../modules/companies/index.server'
 import { clientSessionContext } from '../../modules/identity/index'
 import { redirectCookie } from '../../modules/identity/index.server'
+import { publishedAvailability } from '../../modules/inventory/index.server'
 import { openProjects } from '../../modules/sourcing/index.server'
 import type { ServiceContext } from '../../platform/actor'
 import { failure, failureFromError } from '../../platform/forms.server'
@@ -34,6 +35,12 @@ async function publicProductOr404(request: Request, id: string | undefined, loca
   throw data(translator(locale, 'marketplace')('product.notFound', { path: `${url.pathname}${url.search}` }), { status: 404 })
 }
 
+/**
+ * How long shared caches may keep an anonymous page showing a published stock figure: with the server's 10-second page
+ * cache, a figure a visitor sees is at most half a minute old (other public pages keep a minute).
+ */
+const STOCK_FIGURE_MAX_AGE_SECONDS = 20
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = routeLocale(params)
   const product = await publicProductOr404(request, params.id, locale)
@@ -44,7 +51,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const knownUnit = productUnitFrom(product.unit)
   const unit = knownUnit ? translator(locale)(`unitNames.${knownUnit}`, { count: product.moq }) : product.unit
   const signedIn = Boolean(context.get(clientSessionContext))
-  const enquiry = signedIn ? await enquiryState(requireActor(context, params), product) : null
+  const [enquiry, availability] = await Promise.all([
+    signedIn ? enquiryState(requireActor(context, params), product) : null,
+    publishedAvailability(product.supplier.id, [product.id]),
+  ])
+  const available = availability.get(product.id) ?? null
   const payload = {
     ...pageData(locale, 'marketplace', 'market.metaTitle'),
     title: t('product.metaTitle', { name: product.name, supplier: product.supplier.name }),
@@ -52,12 +63,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       product.description ||
       t('product.metaDescription', { name: product.name, supplier: product.supplier.name, country: product.supplier.countryName, moq: product.moq, unit }),
     seo: { origin, path, image: product.images[0]?.url ?? null },
-    jsonLd: [productJsonLd(product, urls), supplierJsonLd(product, urls)],
+    jsonLd: [productJsonLd(product, urls, available), supplierJsonLd(product, urls)],
     product,
+    available,
     signedIn,
     enquiry,
   }
-  return data(payload, { headers: publicPageHeaders(signedIn) })
+  return data(payload, { headers: publicPageHeaders(signedIn, available === null ? undefined : STOCK_FIGURE_MAX_AGE_SECONDS) })
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
@@ -194,7 +206,7 @@ function VisitorActions() {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, enquiry, signedIn } = loaderData
+  const { product, available, enquiry, signedIn } = loaderData
   const { t } = useTranslation('marketplace')
   const { locale } = useRootData()
   const market = localizePath(locale, '/b2b/market')
@@ -220,7 +232,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 md:grid-cols-2">
         <ProductGallery images={product.images} productName={product.name} />
         <div className="flex flex-col gap-6">
-          <h1 className="text-2xl font-semibold sm:text-3xl">{product.name}</h1>
+          <div className="flex flex-col gap-2">
+            <h1 className="text-2xl font-semibold sm:text-3xl">{product.name}</h1>
+            <AvailabilityBadge available={available} unit={product.unit} className="text-sm" />
+          </div>
           <Facts product={product} />
           <section aria-labelledby="product-tiers-title" className="flex flex-col gap-2">
             <h2 id="product-tiers-title" className="text-lg font-semibold">

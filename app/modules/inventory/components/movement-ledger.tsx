@@ -4,11 +4,11 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
-import { Pagination } from '../../../components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
 import { MOVEMENT_KINDS, type MovementKind } from '../inventory.constants'
+import { ListPagination } from './list-pagination'
 
 /** A movement as the detail page sends it (dates as ISO text). */
 export type MovementRow = {
@@ -34,6 +34,8 @@ type MovementLedgerProps = {
   filters: MovementFilterValues
   rows: MovementRow[]
   total: number
+  /** More than `total` movements match (the count stopped there). */
+  totalIsCapped: boolean
   offset: number
   limit: number
   hrefFor: (offset: number) => string
@@ -42,7 +44,7 @@ type MovementLedgerProps = {
 }
 
 /** The warehouse's ledger, newest first, with its filters and the CSV export (texts from `inventory`). */
-export function MovementLedger({ base, warehouseId, filters, rows, total, offset, limit, hrefFor, exportHref }: MovementLedgerProps) {
+export function MovementLedger({ base, warehouseId, filters, rows, total, totalIsCapped, offset, limit, hrefFor, exportHref }: MovementLedgerProps) {
   const { t } = useTranslation('inventory')
   const format = useFormatter()
   const filtered = Object.values(filters).some(Boolean)
@@ -87,7 +89,7 @@ export function MovementLedger({ base, warehouseId, filters, rows, total, offset
       </Form>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {t('movements.resultCount', { count: format.number(total) })}
+          {t(totalIsCapped ? 'movements.resultCountCapped' : 'movements.resultCount', { count: format.number(total) })}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-xs text-muted-foreground">{t('movements.exportHint')}</span>
@@ -140,7 +142,7 @@ export function MovementLedger({ base, warehouseId, filters, rows, total, offset
           </TableBody>
         </Table>
       )}
-      <Pagination total={total} offset={offset} limit={limit} hrefFor={hrefFor} />
+      <ListPagination total={total} totalIsCapped={totalIsCapped} offset={offset} limit={limit} hrefFor={hrefFor} />
     </div>
   )
 }

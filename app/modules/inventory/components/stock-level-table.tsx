@@ -5,11 +5,11 @@ import { Button, buttonClasses } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
-import { Pagination } from '../../../components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
 import { MAX_MOVEMENT_QUANTITY } from '../stock.inputs'
+import { ListPagination } from './list-pagination'
 
 /** A level as the detail page sends it (unit cost as exact decimal text). */
 export type StockLevelRow = {
@@ -39,6 +39,8 @@ type StockLevelTableProps = {
   lowOnly: boolean
   rows: StockLevelRow[]
   total: number
+  /** More than `total` levels match (the count stopped there). */
+  totalIsCapped: boolean
   lowCount: number
   offset: number
   limit: number
@@ -53,7 +55,7 @@ type StockLevelTableProps = {
 
 /** A warehouse's stock: search, the low-only filter, each level with its threshold kept in place (texts from `inventory`). */
 export function StockLevelTable(props: StockLevelTableProps) {
-  const { base, warehouseId, q, lowOnly, rows, total, lowCount, offset, limit, hrefFor, incoming, canEdit, canMove, thresholdFailure } = props
+  const { base, warehouseId, q, lowOnly, rows, total, totalIsCapped, lowCount, offset, limit, hrefFor, incoming, canEdit, canMove, thresholdFailure } = props
   const { t } = useTranslation('inventory')
   const format = useFormatter()
   const filtered = Boolean(q) || lowOnly
@@ -79,7 +81,7 @@ export function StockLevelTable(props: StockLevelTableProps) {
         ) : null}
       </Form>
       <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground" aria-live="polite">
-        <span>{t('stock.resultCount', { count: format.number(total) })}</span>
+        <span>{t(totalIsCapped ? 'stock.resultCountCapped' : 'stock.resultCount', { count: format.number(total) })}</span>
         {lowCount > 0 ? <span className="text-status-pending">{t('stock.lowCount', { count: format.number(lowCount) })}</span> : null}
       </p>
       {rows.length === 0 ? (
@@ -153,7 +155,7 @@ export function StockLevelTable(props: StockLevelTableProps) {
           </TableBody>
         </Table>
       )}
-      <Pagination total={total} offset={offset} limit={limit} hrefFor={hrefFor} />
+      <ListPagination total={total} totalIsCapped={totalIsCapped} offset={offset} limit={limit} hrefFor={hrefFor} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { FormError, type FormErrorData, useFieldErrors } from '../../../components/form-error'
 import { Button, buttonClasses } from '../../../components/ui/button'
+import { Checkbox } from '../../../components/ui/checkbox'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
@@ -9,7 +10,7 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { WAREHOUSE_CODE_MAX } from '../warehouse.inputs'
 
 /** The values the form shows: a warehouse being edited, or what a refused post sent back. */
-export type WarehouseFormValues = { code: string; name: string; addressId: string; managerUserId: string; notes: string }
+export type WarehouseFormValues = { code: string; name: string; addressId: string; managerUserId: string; notes: string; publishAvailability: boolean }
 
 export type WarehouseFormProps = {
   /** The warehouse being edited (null: a new one). */
@@ -23,10 +24,14 @@ export type WarehouseFormProps = {
   cancelHref: string
 }
 
-/** Opening or editing a warehouse: code, name, an address of the book, a member as manager, notes (texts from `inventory`). */
+/**
+ * Opening or editing a warehouse: code, name, an address of the book, a member as manager, notes, and whether buyers see
+ * its stock (texts from `inventory`).
+ */
 export function WarehouseForm({ editing, values, addresses, members, fieldErrors, formError, cancelHref }: WarehouseFormProps) {
   const { t } = useTranslation('inventory')
   const fieldError = useFieldErrors(fieldErrors, 'inventory')
+  const publishErrors = fieldError('publishAvailability') ?? []
   return (
     <Form method="post" className="flex flex-col gap-4" aria-labelledby="warehouse-form-title">
       <h2 id="warehouse-form-title" className="text-lg font-medium">
@@ -70,6 +75,23 @@ export function WarehouseForm({ editing, values, addresses, members, fieldErrors
       <FormField label={t('form.notes')} hint={t('form.notesHint')} errors={fieldError('notes')}>
         {(control) => <Textarea name="notes" rows={2} maxLength={1000} defaultValue={values.notes} {...control} />}
       </FormField>
+      <div className="flex flex-col gap-1">
+        <Checkbox
+          name="publishAvailability"
+          defaultChecked={values.publishAvailability}
+          label={t('form.publishAvailability')}
+          aria-describedby={publishErrors.length > 0 ? 'warehouse-publish-hint warehouse-publish-error' : 'warehouse-publish-hint'}
+          aria-invalid={publishErrors.length > 0 ? true : undefined}
+        />
+        <p id="warehouse-publish-hint" className="ps-6 text-xs text-muted-foreground">
+          {t('form.publishAvailabilityHint')}
+        </p>
+        {publishErrors.length > 0 ? (
+          <p id="warehouse-publish-error" className="ps-6 text-xs text-destructive" role="alert">
+            {publishErrors.join(' ')}
+          </p>
+        ) : null}
+      </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">{editing ? t('form.save') : t('form.create')}</Button>
         {editing ? (

@@ -16,6 +16,8 @@ export type WarehouseRow = {
   managerName: string | null
   itemCount: number
   stockValue: Array<{ currency: string; total: string }>
+  /** Buyers see its available stock of the company's catalogue products. */
+  publishAvailability: boolean
   archived: boolean
   detailHref: string
   editHref: string
@@ -59,6 +61,10 @@ export function WarehouseTable({ rows, label, manage, reopenArchiveOf }: Warehou
               {row.archived ? (
                 <Badge variant="secondary" className="ml-2">
                   {t('archive.badge')}
+                </Badge>
+              ) : row.publishAvailability ? (
+                <Badge variant="outline" className="ml-2" title={t('warehouses.publishedLabel', { code: row.code })}>
+                  {t('warehouses.published')}
                 </Badge>
               ) : null}
             </TableCell>

@@ -13,7 +13,8 @@ import { countryOptions } from '../../../platform/countries'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { FORM_PACKAGE_ROWS } from '../booking-form'
-import { PACKAGE_TYPES, SHIPMENT_MODES } from '../logistics.constants'
+import { MAX_SHIPMENT_ATTACHMENTS, PACKAGE_TYPES, SHIPMENT_MODES } from '../logistics.constants'
+import { FILE_ACCEPT } from '../../kernel/index'
 
 /** An open order line as the form lists it. */
 export type BookingLine = {
@@ -44,6 +45,8 @@ export type BookingResult = { ok: false; fieldErrors: Record<string, string[]>; 
 type BookingFormProps = {
   locale: Locale
   buyerName: string
+  /** The supplier whose goods a freight provider books; null when the supplier books its own. */
+  supplierName: string | null
   lines: BookingLine[]
   defaults: BookingDefaults
   idempotencyKey: string
@@ -51,12 +54,20 @@ type BookingFormProps = {
 }
 
 /** The booking of one shipment for one buyer: lines and quantities, transport, route and dates, packages (texts from `logistics`). */
-export function BookingForm({ locale, buyerName, lines, defaults, idempotencyKey, result }: BookingFormProps) {
+export function BookingForm({ locale, buyerName, supplierName, lines, defaults, idempotencyKey, result }: BookingFormProps) {
   const { t } = useTranslation('logistics')
   const format = useFormatter()
   // One key for the life of the form: a retried submission books once, a failed one keeps the key and the input.
   const [submitKey] = useState(idempotencyKey)
   const errors = (name: string) => result?.fieldErrors[name]?.map((key) => t(key))
+  // A stored file's problem (type, size, one of too many) is the upload field's.
+  const attachmentErrors = [
+    ...new Set(
+      Object.entries(result?.fieldErrors ?? {}).flatMap(([name, keys]) =>
+        name === 'newAttachments' || name.startsWith('attachmentFileIds') ? keys.map((key) => t(key)) : [],
+      ),
+    ),
+  ]
   const countries = countryOptions(locale)
   const countrySelect = (name: string, value: string) => (
     <FormField label={t('booking.country')} errors={errors(name)}>
@@ -73,7 +84,7 @@ export function BookingForm({ locale, buyerName, lines, defaults, idempotencyKey
     </FormField>
   )
   return (
-    <Form method="post" className="flex flex-col gap-6" aria-label={t('booking.formLabel', { buyer: buyerName })}>
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" aria-label={t('booking.formLabel', { buyer: buyerName })}>
       <input type="hidden" name="intent" value="book" />
       <input type="hidden" name="idempotencyKey" value={submitKey} />
       {result?.formError ? <FormError error={result.formError} /> : null}
@@ -81,7 +92,7 @@ export function BookingForm({ locale, buyerName, lines, defaults, idempotencyKey
       <Card className="flex flex-col gap-4 p-6">
         <div>
           <CardTitle>{t('booking.linesTitle', { buyer: buyerName })}</CardTitle>
-          <CardDescription>{t('booking.linesHint')}</CardDescription>
+          <CardDescription>{supplierName === null ? t('booking.linesHint') : t('booking.carriedHint', { supplier: supplierName })}</CardDescription>
         </div>
         {errors('lines')?.length ? (
           <p className="text-sm text-destructive" role="alert">
@@ -102,9 +113,14 @@ export function BookingForm({ locale, buyerName, lines, defaults, idempotencyKey
             {lines.map((line) => (
               <TableRow key={line.orderLineId}>
                 <TableCell className="font-mono text-xs">
-                  <Link to={localizePath(locale, `/app/supplier/purchase/order/${line.orderId}`)} className="underline-offset-4 hover:underline">
-                    {line.orderNumber}
-                  </Link>
+                  {/* A freight provider is not a party to the order: it sees the number, not the order's page. */}
+                  {supplierName === null ? (
+                    <Link to={localizePath(locale, `/app/supplier/purchase/order/${line.orderId}`)} className="underline-offset-4 hover:underline">
+                      {line.orderNumber}
+                    </Link>
+                  ) : (
+                    line.orderNumber
+                  )}
                 </TableCell>
                 <TableCell label={t('booking.columns.item')}>
                   <span className="font-medium">{line.description}</span>
@@ -244,6 +260,16 @@ export function BookingForm({ locale, buyerName, lines, defaults, idempotencyKey
         ))}
         <FormField label={t('booking.notes')} errors={errors('notes')}>
           {(control) => <Textarea name="notes" rows={3} maxLength={2000} {...control} />}
+        </FormField>
+      </Card>
+
+      <Card className="flex flex-col gap-4 p-6">
+        <div>
+          <CardTitle>{t('booking.attachmentsTitle')}</CardTitle>
+          <CardDescription>{t('booking.attachmentsHint', { max: MAX_SHIPMENT_ATTACHMENTS })}</CardDescription>
+        </div>
+        <FormField label={t('booking.uploadAttachments')} errors={attachmentErrors.length > 0 ? attachmentErrors : undefined}>
+          {(control) => <Input type="file" name="newAttachments" multiple accept={FILE_ACCEPT.attachment} {...control} />}
         </FormField>
       </Card>
 

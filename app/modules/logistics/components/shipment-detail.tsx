@@ -12,10 +12,12 @@ import { useFormatter } from '../../../components/use-formatter'
 import { countryName, countryOptions } from '../../../platform/countries'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
-import type { ShipmentMode, ShipmentPackage, ShipmentStatus, TrackingSource } from '../logistics.constants'
+import { shipmentAttachmentUrl, type ShipmentMode, type ShipmentPackage, type ShipmentStatus, type TrackingSource } from '../logistics.constants'
 import type { ShipmentRole } from '../shipment.inputs'
 import type { RoutePoint } from '../map-projection'
 import { RouteMap } from './route-map'
+import { FILE_ACCEPT } from '../../kernel/index'
+import { ShipmentClaims } from './shipment-claims'
 import { ShipmentStatusBadge } from './shipment-status-badge'
 
 /** A shipment as the tracking page shows it (dates as ISO text, local event times prepared by the loader). */
@@ -79,17 +81,34 @@ export type ShipmentView = {
   }>
   etaChanges: Array<{ eta: string; previousEta: string | null; source: TrackingSource; createdAt: string }>
   attachments: Array<{ id: string; name: string }>
+  receiptPhotos: Array<{ id: string; name: string; contentType: string }>
   actions: { statuses: ShipmentStatus[]; track: boolean; receive: boolean; chooseWarehouse: boolean }
 }
 
 export type ShipmentMap = { mapUrl: string; origin: RoutePoint | null; destination: RoutePoint | null; current: RoutePoint | null }
 export type ShipmentActionResult =
-  { ok: true; intent: string; stored?: boolean } | { ok: false; intent?: string; fieldErrors: Record<string, string[]>; formError?: FormErrorData } | undefined
+  | { ok: true; intent: string; stored?: boolean }
+  | { ok: false; intent?: string; orderId?: string; fieldErrors: Record<string, string[]>; formError?: FormErrorData }
+  | undefined
+
+/** An order of the received shipment that arrived damaged or short: the buyer's claim on it. */
+export type ShipmentClaim = {
+  orderId: string
+  orderNumber: string
+  orderVersion: number
+  /** The order may be disputed now (delivered); otherwise the claim waits for the rest of the order. */
+  canDispute: boolean
+  disputed: boolean
+  /** The claim's reason, drafted from the receipt. */
+  reason: string
+}
 
 type ShipmentDetailProps = {
   locale: Locale
   shipment: ShipmentView
   map: ShipmentMap
+  /** The buyer's claims after a receipt with damaged or short goods. */
+  claims: ShipmentClaim[]
   warehouses: Array<{ id: string; code: string; name: string }>
   /** Where to create a warehouse when there is none. */
   warehouseHref: string
@@ -101,12 +120,15 @@ type ShipmentDetailProps = {
 const day = (iso: string) => `${iso}T12:00:00Z`
 
 /** A shipment: where it is on the map, its timeline, what it carries, and the forms of the caller's side (texts from `logistics`). */
-export function ShipmentDetailView({ locale, shipment, map, warehouses, warehouseHref, result, idempotencyKey, booked }: ShipmentDetailProps) {
+export function ShipmentDetailView({ locale, shipment, map, claims, warehouses, warehouseHref, result, idempotencyKey, booked }: ShipmentDetailProps) {
   const { t } = useTranslation('logistics')
   const format = useFormatter()
   const counterpart = shipment.role === 'buyer' ? shipment.shipperName : shipment.buyerName
+  // A carrier is not a party to the orders: it reads their numbers, not their pages.
   const orderHref = (orderId: string) =>
-    localizePath(locale, shipment.role === 'buyer' ? `/app/orders/${orderId}/view` : `/app/supplier/purchase/order/${orderId}`)
+    shipment.role === 'carrier'
+      ? null
+      : localizePath(locale, shipment.role === 'buyer' ? `/app/orders/${orderId}/view` : `/app/supplier/purchase/order/${orderId}`)
   const done = result?.ok ? result : undefined
   return (
     <div className="flex flex-col gap-6">
@@ -269,13 +291,35 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
               ))}
             </ul>
           </Card>
+          {shipment.receiptPhotos.length > 0 ? (
+            <Card className="flex flex-col gap-3 p-6">
+              <CardTitle>{t('detail.receiptPhotosTitle')}</CardTitle>
+              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {shipment.receiptPhotos.map((file) => (
+                  <li key={file.id}>
+                    <a href={shipmentAttachmentUrl(shipment.id, file.id)} className="flex flex-col gap-1 text-xs underline-offset-4 hover:underline">
+                      {file.contentType.startsWith('image/') ? (
+                        <img
+                          src={shipmentAttachmentUrl(shipment.id, file.id)}
+                          alt={file.name}
+                          loading="lazy"
+                          className="aspect-square w-full rounded-md border border-border object-cover"
+                        />
+                      ) : null}
+                      <span className="break-all">{file.name}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
           {shipment.attachments.length > 0 ? (
             <Card className="flex flex-col gap-3 p-6">
               <CardTitle>{t('detail.attachmentsTitle')}</CardTitle>
               <ul className="flex flex-col gap-1 text-sm">
                 {shipment.attachments.map((file) => (
                   <li key={file.id}>
-                    <a href={`/api/v1/files/${file.id}/content`} className="underline-offset-4 hover:underline">
+                    <a href={shipmentAttachmentUrl(shipment.id, file.id)} className="underline-offset-4 hover:underline">
                       {file.name}
                     </a>
                   </li>
@@ -306,9 +350,13 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
               return (
                 <TableRow key={line.id}>
                   <TableCell className="font-mono text-xs">
-                    <Link to={orderHref(line.orderId)} className="underline-offset-4 hover:underline">
-                      {line.orderNumber}
-                    </Link>
+                    {orderHref(line.orderId) === null ? (
+                      line.orderNumber
+                    ) : (
+                      <Link to={orderHref(line.orderId)!} className="underline-offset-4 hover:underline">
+                        {line.orderNumber}
+                      </Link>
+                    )}
                   </TableCell>
                   <TableCell label={t('detail.columns.item')}>
                     {line.description}
@@ -333,6 +381,16 @@ export function ShipmentDetailView({ locale, shipment, map, warehouses, warehous
           </TableBody>
         </Table>
       </Card>
+
+      {claims.length > 0 ? (
+        <ShipmentClaims
+          locale={locale}
+          claims={claims}
+          reasonErrors={result && !result.ok && result.intent === 'claim' ? result.fieldErrors.reason?.map((key) => t(key)) : undefined}
+          failedOrderId={result && !result.ok && result.intent === 'claim' ? (result.orderId ?? null) : null}
+          formError={result && !result.ok && result.intent === 'claim' ? result.formError : undefined}
+        />
+      ) : null}
 
       {shipment.actions.receive ? (
         <ReceiveForm shipment={shipment} warehouses={warehouses} warehouseHref={warehouseHref} result={result} idempotencyKey={idempotencyKey} />
@@ -488,6 +546,9 @@ function ReceiveForm({
   const { t } = useTranslation('logistics')
   const failed = fieldErrors(result, 'receive')
   const errors = (name: string) => failed?.fieldErrors[name]?.map((key) => t(key))
+  const photoErrors = [
+    ...new Set(Object.entries(failed?.fieldErrors ?? {}).flatMap(([name, keys]) => (name.startsWith('photo') ? keys.map((key) => t(key)) : []))),
+  ]
   const [submitKey] = useState(idempotencyKey)
   return (
     <Card id="receive" className="flex flex-col gap-4 p-6">
@@ -504,7 +565,7 @@ function ReceiveForm({
           </Link>
         </div>
       ) : (
-        <Form method="post" className="flex flex-col gap-4" aria-label={t('receive.title')}>
+        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" aria-label={t('receive.title')}>
           <input type="hidden" name="intent" value="receive" />
           <input type="hidden" name="idempotencyKey" value={submitKey} />
           <input type="hidden" name="version" value={shipment.version} />
@@ -549,6 +610,9 @@ function ReceiveForm({
           ))}
           <FormField label={t('receive.overDelivery')} hint={t('receive.overDeliveryHint')} errors={errors('overDeliveryReason')}>
             {(control) => <Input name="overDeliveryReason" maxLength={500} {...control} />}
+          </FormField>
+          <FormField label={t('receive.photos')} hint={t('receive.photosHint')} errors={photoErrors.length > 0 ? photoErrors : undefined} className="max-w-xl">
+            {(control) => <Input type="file" name="photos" multiple accept={FILE_ACCEPT.attachment} {...control} />}
           </FormField>
           <p className="text-sm text-muted-foreground">{t('receive.shortHint')}</p>
           <Button type="submit" className="self-start">

@@ -29,11 +29,22 @@ export type ShipmentListRow = {
   lastLocation: string
 }
 
-export type ShipmentListFilters = { status: string; mode: string; role: string; q: string; etaFrom: string; etaTo: string; delayed: boolean }
+export type ShipmentListFilters = {
+  status: string
+  mode: string
+  role: string
+  counterpart: string
+  q: string
+  etaFrom: string
+  etaTo: string
+  delayed: boolean
+}
 
 type ShipmentListProps = {
   locale: Locale
   filters: ShipmentListFilters
+  /** The companies the company ships with (the counterpart filter's choices). */
+  counterparts: Array<{ companyId: string; name: string }>
   rows: ShipmentListRow[]
   total: number
   offset: number
@@ -51,11 +62,13 @@ const search = (filters: ShipmentListFilters, offset: number) => {
 }
 
 /** Every shipment the company is party to: filters, the table and paging (texts from `logistics`). */
-export function ShipmentList({ locale, filters, rows, total, offset, limit, bookHref }: ShipmentListProps) {
+export function ShipmentList({ locale, filters, counterparts, rows, total, offset, limit, bookHref }: ShipmentListProps) {
   const { t } = useTranslation('logistics')
   const format = useFormatter()
   const base = localizePath(locale, '/app/shipments/tracking')
-  const filtered = Boolean(filters.status || filters.mode || filters.role || filters.q || filters.etaFrom || filters.etaTo || filters.delayed)
+  const filtered = Boolean(
+    filters.status || filters.mode || filters.role || filters.counterpart || filters.q || filters.etaFrom || filters.etaTo || filters.delayed,
+  )
   return (
     <div className="flex flex-col gap-4">
       <Form method="get" action={base} role="search" aria-label={t('list.filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
@@ -99,6 +112,20 @@ export function ShipmentList({ locale, filters, rows, total, offset, limit, book
             </NativeSelect>
           )}
         </FormField>
+        {counterparts.length > 0 ? (
+          <FormField label={t('list.filters.counterpart')}>
+            {(control) => (
+              <NativeSelect name="counterpart" defaultValue={filters.counterpart} {...control}>
+                <option value="">{t('list.filters.anyCounterpart')}</option>
+                {counterparts.map((company) => (
+                  <option key={company.companyId} value={company.companyId}>
+                    {company.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        ) : null}
         <FormField label={t('list.filters.etaFrom')}>{(control) => <Input type="date" name="etaFrom" defaultValue={filters.etaFrom} {...control} />}</FormField>
         <FormField label={t('list.filters.etaTo')}>{(control) => <Input type="date" name="etaTo" defaultValue={filters.etaTo} {...control} />}</FormField>
         <div className="flex flex-wrap items-center gap-3">

@@ -10,7 +10,7 @@ import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
-import { isDecimalText, lineTotal, priceFor, type PriceBreak, useUnitName } from '../../catalog/index'
+import { AvailabilityBadge, isDecimalText, lineTotal, priceFor, type PriceBreak, useUnitName } from '../../catalog/index'
 import { type Address, AddressSelect } from '../../companies/index'
 import { FILE_ACCEPT } from '../../kernel/index'
 import { IdempotencyField } from '../../../platform/idempotency/idempotency-field'
@@ -19,8 +19,8 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { INCOTERMS, PAYMENT_TERMS } from '../orders.constants'
 import { orderTotal } from '../order-totals'
 
-/** A supplier product the form can order (the catalog's orderable product). */
-export type OrderFormProduct = { id: string; sku: string; name: string; unit: string; moq: number; breaks: PriceBreak[] }
+/** A supplier product the form can order (the catalog's orderable product) and the stock the supplier publishes of it (null: none). */
+export type OrderFormProduct = { id: string; sku: string; name: string; unit: string; moq: number; breaks: PriceBreak[]; available: number | null }
 
 /** A line row as typed (text, so a refused form comes back exactly as it was sent). */
 export type OrderFormLine = { productId: string; description: string; unit: string; unitPrice: string; quantity: string }
@@ -201,6 +201,7 @@ export function OrderForm({
                   </FormField>
                   {row.productId ? (
                     <div className="flex flex-col gap-1 text-sm md:col-span-1 lg:col-span-2">
+                      {product ? <AvailabilityBadge available={product.available} unit={product.unit} /> : null}
                       <p className="font-medium">{t('form.breaks')}</p>
                       {product && product.breaks.length > 0 ? (
                         <ul className="text-muted-foreground">

@@ -9,8 +9,16 @@ import { Input } from '../../../components/ui/input'
 import { listSuppliers, getSupplierProfile, searchOrderableProducts } from '../../../modules/catalog/index.server'
 import { FILE_LIST_MAX_LIMIT } from '../../../modules/kernel/index'
 import { listAddresses, requireActor } from '../../../modules/companies/index.server'
-import { listFiles, uploadFile } from '../../../modules/kernel/index.server'
-import { CreatePurchaseOrderInput, OrderForm, type OrderFormLine, type OrderFormValues, UpdatePurchaseOrderInput } from '../../../modules/orders/index'
+import { publishedAvailability } from '../../../modules/inventory/index.server'
+import { listFiles, storeUploads } from '../../../modules/kernel/index.server'
+import {
+  CreatePurchaseOrderInput,
+  OrderForm,
+  type OrderFormLine,
+  type OrderFormProduct,
+  type OrderFormValues,
+  UpdatePurchaseOrderInput,
+} from '../../../modules/orders/index'
 import {
   createPurchaseOrder,
   getPurchaseOrder,
@@ -20,9 +28,8 @@ import {
 } from '../../../modules/orders/index.server'
 import type { ServiceContext } from '../../../platform/actor'
 import { AppError, isAppError } from '../../../platform/errors'
-import { uploadFromForm } from '../../../platform/files/upload-form.server'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
-import { idempotencyOfForm, idempotencyOfPart, type IdempotencyOption } from '../../../platform/idempotency/idempotency.server'
+import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.server'
 import { pickedMessages, translator } from '../../../platform/i18n/translate.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
@@ -88,11 +95,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   )
   if (!supplier) throw new Response(translator(ctx.locale, 'orders')('validation.supplier'), { status: 404 })
   // A draft's catalogue lines stay choosable even when the product search leaves them out.
-  const products = [...catalog.products]
+  const listed = [...catalog.products]
   for (const line of draft?.lines ?? []) {
-    if (line.productId && !products.some((product) => product.id === line.productId))
-      products.push({ id: line.productId, sku: line.sku, name: line.description, unit: line.unit, moq: 1, breaks: [] })
+    if (line.productId && !listed.some((product) => product.id === line.productId))
+      listed.push({ id: line.productId, sku: line.sku, name: line.description, unit: line.unit, moq: 1, breaks: [] })
   }
+  const availability = await publishedAvailability(
+    supplier.id,
+    listed.map((product) => product.id),
+  )
+  const products: OrderFormProduct[] = listed.map((product) => ({ ...product, available: availability.get(product.id) ?? null }))
   const preselected = url.searchParams.get('product')
   const firstLine: OrderFormLine[] =
     preselected && products.some((product) => product.id === preselected)
@@ -159,17 +171,6 @@ const toFormRows = (fields: Record<string, string[]>, indices: number[]) =>
     Object.entries(fields).map(([name, keys]) => [name.replace(/^lines\.(\d+)\./, (_all, kept: string) => `lines.${indices[Number(kept)] ?? kept}.`), keys]),
   )
 
-/** Stores the form's new attachments; under the form's key each gets a key of its own, so a resent form stores them once. */
-async function uploadAttachments(ctx: ServiceContext, uploads: FormDataEntryValue[], idempotency: IdempotencyOption): Promise<string[]> {
-  const ids: string[] = []
-  for (const [index, value] of uploads.entries()) {
-    const upload = await uploadFromForm(value)
-    if (!upload) continue
-    ids.push((await uploadFile(ctx, { purpose: 'attachment', ...upload }, idempotencyOfPart(idempotency, `attachment:${index}`))).id)
-  }
-  return ids
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = requireActor(context, params)
   const draftId = new URL(request.url).searchParams.get('draft')
@@ -193,7 +194,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return failure({ ok: false, fieldErrors: toFormRows(fieldErrorsOf(parsed.error), indices) }, 422, { values: JSON.stringify(values) })
   try {
     const idempotency = idempotencyOfForm(form)
-    const uploaded = await uploadAttachments(ctx, form.getAll('newAttachments'), idempotency)
+    const uploaded = await storeUploads(ctx, form.getAll('newAttachments'), 'attachment', idempotency)
     values.attachmentFileIds.push(...uploaded)
     const attachmentFileIds = [...parsed.data.attachmentFileIds, ...uploaded]
     let order: PurchaseOrderDetail

@@ -5,8 +5,9 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/field'
 import { NativeSelect } from '../../../components/ui/native-select'
-import { BookingForm, type BookingLine, bookingFromForm, BookShipmentInput } from '../../../modules/logistics/index'
+import { BookingForm, type BookingLine, bookingFromForm, BookShipmentInput, MAX_SHIPMENT_ATTACHMENTS } from '../../../modules/logistics/index'
 import { bookShipment } from '../../../modules/logistics/index.server'
+import { storeUploads } from '../../../modules/kernel/index.server'
 import { shippableOrderLines, type ShippableLine } from '../../../modules/orders/index.server'
 import { requireActor } from '../../../modules/companies/index.server'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
@@ -29,8 +30,9 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 /** Places on the origin side of the Incoterm's named place (the seller hands over at home). */
 const ORIGIN_TERMS = new Set(['EXW', 'FCA', 'FAS', 'FOB'])
 
-type Buyer = { key: string; name: string; orders: number; lines: number }
-const buyerKey = (line: ShippableLine) => line.buyerCompanyId ?? `name:${line.buyerName}`
+/** One shipment's worth of choices: a buyer's orders of one supplier (a freight provider may carry several's). */
+type Buyer = { key: string; name: string; supplierName: string | null; orders: number; lines: number }
+const buyerKey = (line: ShippableLine) => `${line.supplierCompanyId ?? ''}:${line.buyerCompanyId ?? `name:${line.buyerName}`}`
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -39,7 +41,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const buyers = new Map<string, Buyer>()
   for (const line of open) {
     const key = buyerKey(line)
-    const buyer = buyers.get(key) ?? { key, name: line.buyerName, orders: 0, lines: 0 }
+    // Lines of orders the company carries for another supplier name that supplier.
+    const supplierName = line.supplierCompanyId === ctx.actor.companyId ? null : line.supplierName
+    const buyer = buyers.get(key) ?? { key, name: line.buyerName, supplierName, orders: 0, lines: 0 }
     buyer.lines += 1
     buyers.set(key, buyer)
   }
@@ -58,6 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // An order named in the URL that has nothing left to ship (or is not this supplier's) is said so, not ignored.
     orderNotOpen: orderId !== null && !fromOrder,
     buyerName: first?.buyerName ?? '',
+    supplierName: first && first.supplierCompanyId !== ctx.actor.companyId ? first.supplierName : null,
     lines: lines.map((line): BookingLine => ({
       orderId: line.orderId,
       orderNumber: line.orderNumber,
@@ -93,9 +98,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get('intent') !== 'book') return failure({ ok: false, fieldErrors: {} }, 400)
   const parsed = BookShipmentInput.safeParse(bookingFromForm(form))
   if (!parsed.success) return failure(fieldFailure(parsed.error), 422)
+  const uploads = form.getAll('newAttachments').filter((value) => typeof value !== 'string' && value.size > 0)
+  if (parsed.data.attachmentFileIds.length + uploads.length > MAX_SHIPMENT_ATTACHMENTS)
+    return failure({ ok: false as const, fieldErrors: { newAttachments: ['validation.tooManyAttachments'] } }, 422)
   let id: string
   try {
-    id = await bookShipment(ctx, parsed.data, idempotencyOfForm(form))
+    const idempotency = idempotencyOfForm(form)
+    const uploaded = await storeUploads(ctx, uploads, 'attachment', idempotency)
+    id = await bookShipment(ctx, { ...parsed.data, attachmentFileIds: [...parsed.data.attachmentFileIds, ...uploaded] }, idempotency)
   } catch (error) {
     return failureFromError(error)
   }
@@ -151,7 +161,9 @@ export default function ShippingPage({ loaderData: data, actionData }: Route.Com
                 <NativeSelect name="buyer" required {...control}>
                   {data.buyers.map((buyer) => (
                     <option key={buyer.key} value={buyer.key}>
-                      {t('booking.buyerOption', { name: buyer.name, orders: buyer.orders, lines: buyer.lines })}
+                      {buyer.supplierName === null
+                        ? t('booking.buyerOption', { name: buyer.name, orders: buyer.orders, lines: buyer.lines })
+                        : t('booking.carriedOption', { name: buyer.name, supplier: buyer.supplierName, orders: buyer.orders, lines: buyer.lines })}
                     </option>
                   ))}
                 </NativeSelect>
@@ -166,6 +178,7 @@ export default function ShippingPage({ loaderData: data, actionData }: Route.Com
         <BookingForm
           locale={data.locale}
           buyerName={data.buyerName}
+          supplierName={data.supplierName}
           lines={data.lines}
           defaults={data.defaults}
           idempotencyKey={data.idempotencyKey}

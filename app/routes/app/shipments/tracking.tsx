@@ -16,10 +16,14 @@ import {
   getShipment,
   importTrackingCsv,
   listShipments,
+  shipmentCounterparts,
   projectRoute,
   type ShipmentDetail,
 } from '../../../modules/logistics/index.server'
 import { warehouseOptions } from '../../../modules/inventory/index.server'
+import { OrderTransitionInput } from '../../../modules/orders/index'
+import { getPurchaseOrder, transitionPurchaseOrder } from '../../../modules/orders/index.server'
+import { translator } from '../../../platform/i18n/translate.server'
 import { requireActor } from '../../../modules/companies/index.server'
 import { failure, failureFromError, formToObject, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { fieldErrorsOf } from '../../../platform/validation'
@@ -27,7 +31,15 @@ import { idempotencyOfForm } from '../../../platform/idempotency/idempotency.ser
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
-import { type CsvUploadResult, type ShipmentActionResult, shipmentMachine, TrackingCsvUpload } from '../../../modules/logistics/index'
+import {
+  type CsvUploadResult,
+  MAX_RECEIPT_PHOTOS,
+  type ShipmentActionResult,
+  type ShipmentClaim,
+  shipmentMachine,
+  TrackingCsvUpload,
+} from '../../../modules/logistics/index'
+import { storeUploads } from '../../../modules/kernel/index.server'
 import { chooseShipmentWarehouse, receiveShipment } from '../../../workflows/receive-shipment.server'
 import { data } from 'react-router'
 import type { ServiceContext } from '../../../platform/actor'
@@ -76,6 +88,7 @@ function shipmentView(shipment: ShipmentDetail) {
     })),
     etaChanges: shipment.etaChanges.map((change) => ({ ...change, createdAt: change.createdAt.toISOString() })),
     attachments: shipment.attachments.map((file) => ({ id: file.id, name: file.name })),
+    receiptPhotos: shipment.receiptPhotos.map((file) => ({ id: file.id, name: file.name, contentType: file.contentType })),
     actions: {
       statuses: shipment.actions.steps.map((action) => shipmentMachine.transitions[action].to),
       track: shipment.actions.track,
@@ -83,6 +96,37 @@ function shipmentView(shipment: ShipmentDetail) {
       chooseWarehouse: shipment.actions.chooseWarehouse,
     },
   }
+}
+
+/**
+ * The buyer's claims after receiving damaged or short goods: per order, the receipt's figures as a drafted reason, and
+ * whether the order can be disputed now (its goods all delivered) or later.
+ */
+async function claimsOf(ctx: ServiceContext, shipment: ShipmentDetail): Promise<ShipmentClaim[]> {
+  if (shipment.role !== 'buyer' || !shipment.receivedAt) return []
+  const t = translator(ctx.locale, 'logistics')
+  const problems = new Map<string, { orderNumber: string; parts: string[] }>()
+  for (const line of shipment.lines) {
+    const damaged = line.damagedQuantity ?? 0
+    const short = Math.max(0, line.quantity - (line.receivedQuantity ?? 0) - damaged)
+    if (damaged === 0 && short === 0) continue
+    const entry = problems.get(line.orderId) ?? { orderNumber: line.orderNumber, parts: [] }
+    entry.parts.push(t('claims.line', { item: line.description, damaged, short, unit: line.unit }))
+    problems.set(line.orderId, entry)
+  }
+  return Promise.all(
+    [...problems].map(async ([orderId, problem]) => {
+      const order = await getPurchaseOrder(ctx, orderId)
+      return {
+        orderId,
+        orderNumber: problem.orderNumber,
+        orderVersion: order.version,
+        canDispute: order.actions.steps.includes('dispute'),
+        disputed: order.status === 'disputed',
+        reason: t('claims.reasonDraft', { shipment: shipment.number, lines: problem.parts.join('; ') }),
+      }
+    }),
+  )
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -94,12 +138,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (id) {
     const shipment = await withRouteErrors(() => getShipment(ctx, id))
     const warehouses = shipment.actions.receive || shipment.actions.chooseWarehouse ? await withRouteErrors(() => warehouseOptions(ctx)) : []
+    const claims = await withRouteErrors(() => claimsOf(ctx, shipment))
     return {
       ...messages,
       title: `${shipment.number} · ${messages.title}`,
       locale: ctx.locale,
       view: 'detail' as const,
       shipment: shipmentView(shipment),
+      claims,
       map: {
         mapUrl: MAP_URL,
         ...projectRoute({
@@ -117,7 +163,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = Object.fromEntries(url.searchParams)
   const parsed = ShipmentListQuery.safeParse(raw)
   const query = parsed.success ? parsed.data : ShipmentListQuery.parse({})
-  const page = await withRouteErrors(() => listShipments(ctx, query))
+  const [page, counterparts] = await withRouteErrors(() => Promise.all([listShipments(ctx, query), shipmentCounterparts(ctx)]))
   const rows = page.items.map((item): ShipmentListRow => ({
     id: item.id,
     number: item.number,
@@ -140,11 +186,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: query.status ?? '',
       mode: query.mode ?? '',
       role: query.role ?? '',
+      counterpart: query.counterpart ?? '',
       q: query.q ?? '',
       etaFrom: query.etaFrom ?? '',
       etaTo: query.etaTo ?? '',
       delayed: query.delayed,
     },
+    counterparts,
     rows,
     total: page.total,
     offset: query.offset,
@@ -187,10 +235,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const { stored } = await addTrackingEvent(ctx, id, parsed.data)
       return { ok: true as const, intent, stored }
     }
+    if (intent === 'claim') {
+      const orderId = String(form.get('orderId') ?? '')
+      const parsed = OrderTransitionInput.safeParse({ action: 'dispute', version: form.get('version'), reason: form.get('reason') })
+      if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { intent, orderId })
+      try {
+        await transitionPurchaseOrder(ctx, orderId, parsed.data)
+      } catch (error) {
+        return failureFromError(error, { intent, orderId })
+      }
+      return { ok: true as const, intent }
+    }
     if (intent === 'receive') {
       const parsed = ReceiveShipmentInput.safeParse(receiptFromForm(form))
       if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { intent })
-      await receiveShipment(ctx, id, parsed.data, idempotencyOfForm(form))
+      const photos = form.getAll('photos').filter((value) => typeof value !== 'string' && value.size > 0)
+      if (photos.length > MAX_RECEIPT_PHOTOS) return failure({ ok: false, fieldErrors: { photos: ['validation.tooManyPhotos'] } }, 422, { intent })
+      const idempotency = idempotencyOfForm(form)
+      const photoFileIds = await storeUploads(ctx, photos, 'attachment', idempotency)
+      await receiveShipment(ctx, id, { ...parsed.data, photoFileIds }, idempotency)
       return { ok: true as const, intent }
     }
   } catch (error) {
@@ -226,6 +289,7 @@ export default function TrackingPage({ loaderData: data, actionData }: Route.Com
       <ShipmentDetailView
         locale={data.locale}
         shipment={data.shipment}
+        claims={data.claims}
         map={data.map}
         warehouses={data.warehouses}
         warehouseHref={data.warehouseHref}
@@ -243,6 +307,7 @@ export default function TrackingPage({ loaderData: data, actionData }: Route.Com
       <ShipmentList
         locale={data.locale}
         filters={data.filters}
+        counterparts={data.counterparts}
         rows={data.rows}
         total={data.total}
         offset={data.offset}

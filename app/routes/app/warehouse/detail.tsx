@@ -96,6 +96,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       managerName: warehouse.managerName,
       notes: warehouse.notes,
       archived: warehouse.archivedAt !== null,
+      publishAvailability: warehouse.publishAvailability,
       itemCount: warehouse.itemCount,
       stockValue: warehouse.stockValue,
     },
@@ -109,6 +110,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       offset: stockQuery.offset,
       limit: stockQuery.limit,
       total: stock.total,
+      totalIsCapped: stock.totalIsCapped,
       lowCount: stock.lowCount,
       rows: stock.items.map((item) => ({
         id: item.id,
@@ -130,6 +132,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       offset: movementQuery.offset,
       limit: movementQuery.limit,
       total: movements.total,
+      totalIsCapped: movements.totalIsCapped,
       exportHref: `/api/v1/warehouses/${encodeURIComponent(id)}/movements.csv${filterParams.size > 0 ? `?${filterParams}` : ''}`,
       filterQuery: filterParams.toString(),
       rows: movements.items.map((movement) => ({
@@ -233,6 +236,7 @@ export default function WarehouseDetailPage({ loaderData: data, actionData }: Ro
             {data.warehouse.code} · {data.warehouse.name}
           </h1>
           {data.warehouse.archived ? <Badge variant="secondary">{t('archive.badge')}</Badge> : null}
+          {data.warehouse.publishAvailability && !data.warehouse.archived ? <Badge variant="outline">{t('detail.published')}</Badge> : null}
         </div>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <div>
@@ -284,6 +288,7 @@ export default function WarehouseDetailPage({ loaderData: data, actionData }: Ro
           lowOnly={data.stock.lowOnly}
           rows={data.stock.rows.map((row) => ({ ...row, moveHref: `${stockHref({ level: row.id })}#move` }))}
           total={data.stock.total}
+          totalIsCapped={data.stock.totalIsCapped}
           lowCount={data.stock.lowCount}
           offset={data.stock.offset}
           limit={data.stock.limit}
@@ -303,6 +308,7 @@ export default function WarehouseDetailPage({ loaderData: data, actionData }: Ro
           filters={data.movements.filters}
           rows={data.movements.rows}
           total={data.movements.total}
+          totalIsCapped={data.movements.totalIsCapped}
           offset={data.movements.offset}
           limit={data.movements.limit}
           hrefFor={movementsHref}

@@ -24,7 +24,7 @@ import type { Route } from './+types/index'
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
 
-const EMPTY_FORM: WarehouseFormValues = { code: '', name: '', addressId: '', managerUserId: '', notes: '' }
+const EMPTY_FORM: WarehouseFormValues = { code: '', name: '', addressId: '', managerUserId: '', notes: '', publishAvailability: false }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -51,6 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             addressId: editing.addressId ?? '',
             managerUserId: editing.managerUserId ?? '',
             notes: editing.notes,
+            publishAvailability: editing.publishAvailability,
           },
         }
       : null,
@@ -62,6 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       managerName: warehouse.managerName,
       itemCount: warehouse.itemCount,
       stockValue: warehouse.stockValue,
+      publishAvailability: warehouse.publishAvailability,
       archived: warehouse.archivedAt !== null,
       detailHref: localizePath(ctx.locale, `/app/warehouse/detail?id=${encodeURIComponent(warehouse.id)}`),
       editHref: `${base}?edit=${encodeURIComponent(warehouse.id)}#warehouse-form-title`,
@@ -83,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { ok: true as const, intent }
     }
     if (intent !== 'create' && intent !== 'update') return failure({ ok: false, fieldErrors: {} }, 400, { intent })
-    const parsed = parseForm(WarehouseInput, form)
+    const parsed = parseForm(WarehouseInput, form, ['publishAvailability'])
     if (!parsed.ok) return failure(parsed, 422, { intent, warehouseId, values: valuesOf(values) })
     if (intent === 'create') await createWarehouse(ctx, parsed.data)
     else await updateWarehouse(ctx, warehouseId, parsed.data)
@@ -95,12 +97,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** What the form sent, to show it again after a refusal. */
 function valuesOf(values: Record<string, unknown>): string[] {
-  return ['code', 'name', 'addressId', 'managerUserId', 'notes'].map((key) => String(values[key] ?? ''))
+  return ['code', 'name', 'addressId', 'managerUserId', 'notes', 'publishAvailability'].map((key) => String(values[key] ?? ''))
 }
 
 const formValues = (sent: string[]): WarehouseFormValues => {
-  const [code = '', name = '', addressId = '', managerUserId = '', notes = ''] = sent
-  return { code, name, addressId, managerUserId, notes }
+  const [code = '', name = '', addressId = '', managerUserId = '', notes = '', publishAvailability = ''] = sent
+  return { code, name, addressId, managerUserId, notes, publishAvailability: publishAvailability === 'on' }
 }
 
 export default function WarehousesPage({ loaderData: data, actionData }: Route.ComponentProps) {

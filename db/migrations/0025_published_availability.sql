@@ -1,0 +1,1 @@
+ALTER TABLE "warehouses" ADD COLUMN "publish_availability" boolean DEFAULT false NOT NULL;

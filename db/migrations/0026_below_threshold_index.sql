@@ -1,0 +1,3 @@
+UPDATE "stock_levels" SET "below_threshold" = ("low_stock_threshold" is not null and "on_hand" - "reserved" < "low_stock_threshold") WHERE "below_threshold" <> ("low_stock_threshold" is not null and "on_hand" - "reserved" < "low_stock_threshold");--> statement-breakpoint
+ALTER TABLE "stock_levels" ADD CONSTRAINT "stock_levels_below_threshold_check" CHECK ("stock_levels"."below_threshold" = ("stock_levels"."low_stock_threshold" is not null and "stock_levels"."on_hand" - "stock_levels"."reserved" < "stock_levels"."low_stock_threshold"));--> statement-breakpoint
+CREATE INDEX "stock_levels_warehouse_low_idx" ON "stock_levels" USING btree ("warehouse_id",lower("description"),"sku","id") WHERE "stock_levels"."below_threshold";

@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "receipt_photo_file_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
