@@ -2,7 +2,7 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
 import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
+import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardTitle } from '../../../components/ui/card'
 import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
@@ -70,6 +70,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return parsed(ServiceOrderTransitionInput, raw, (input) => transitionServiceOrder(ctx, params.id, input))
   }
 }
+
+/** A freight order under which the provider ships the linked order's goods. */
+const CARRYING_STATUSES = new Set(['accepted', 'in_progress'])
 
 export default function ServiceOrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidate((change) => change.entity === 'service_order' && change.id === loaderData.order.id)
@@ -143,10 +146,23 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
               {order.linkedPurchaseOrder ? (
                 <div className="contents">
                   <dt className="text-sm text-muted-foreground">{t('detail.linkedPurchaseOrder')}</dt>
-                  <dd className="text-sm">
-                    <Link to={localizePath(locale, `/app/orders/${order.linkedPurchaseOrder.id}/view`)} className="text-primary hover:underline">
-                      {order.linkedPurchaseOrder.number}
-                    </Link>
+                  <dd className="flex flex-wrap items-center gap-3 text-sm">
+                    {/* The provider is not a party to the purchase order: it books its goods, it does not open it. */}
+                    {order.viewer === 'buyer' ? (
+                      <Link to={localizePath(locale, `/app/orders/${order.linkedPurchaseOrder.id}/view`)} className="text-primary hover:underline">
+                        {order.linkedPurchaseOrder.number}
+                      </Link>
+                    ) : (
+                      <span className="font-mono">{order.linkedPurchaseOrder.number}</span>
+                    )}
+                    {order.viewer === 'provider' && order.serviceType === 'logistics' && CARRYING_STATUSES.has(order.status) ? (
+                      <Link
+                        to={localizePath(locale, `/app/shipments/shipping?order=${encodeURIComponent(order.linkedPurchaseOrder.id)}`)}
+                        className={buttonClasses('secondary')}
+                      >
+                        {t('detail.bookShipment')}
+                      </Link>
+                    ) : null}
                   </dd>
                 </div>
               ) : null}
