@@ -1,4 +1,5 @@
 // Business documents (issue 20): the types trade asks for, the records they are made from, and their lifecycle.
+import type { NumberSeries } from '../kernel/index'
 
 /** The documents Tradeport writes from its records. */
 export const DOCUMENT_TYPES = ['purchase_order', 'proforma_invoice', 'commercial_invoice', 'packing_list', 'quotation', 'sales_contract'] as const
@@ -22,7 +23,7 @@ export const TYPES_BY_SOURCE: Readonly<Record<DocumentSource, readonly DocumentT
 export const fitsSource = (type: DocumentType, source: DocumentSource): boolean => TYPES_BY_SOURCE[source].includes(type)
 
 /** Each type's numbering series, per company and year (`CI-2026-00017`). */
-export const DOCUMENT_NUMBER_PREFIX: Readonly<Record<DocumentType, string>> = {
+export const DOCUMENT_NUMBER_PREFIX: Readonly<Record<DocumentType, NumberSeries>> = {
   purchase_order: 'PUR',
   proforma_invoice: 'PI',
   commercial_invoice: 'CI',

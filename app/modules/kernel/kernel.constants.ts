@@ -4,7 +4,8 @@ export type FilePurpose = (typeof FILE_PURPOSES)[number]
 
 /**
  * The numbering series of business records, per company and year: purchase, service and logistic orders
- * (PO-2026-00042, SO-…, LO-…), purchase projects (PRJ-…), requests for quotation (RFQ-…) and shipments (SH-…).
+ * (PO-2026-00042, SO-…, LO-…), purchase projects (PRJ-…), requests for quotation (RFQ-…), shipments (SH-…) and the
+ * business documents by type (PUR-…, PI-…, CI-…, PL-…, QT-…, SC-…).
  */
-export const NUMBER_SERIES = ['PO', 'SO', 'LO', 'PRJ', 'RFQ', 'SH'] as const
+export const NUMBER_SERIES = ['PO', 'SO', 'LO', 'PRJ', 'RFQ', 'SH', 'PUR', 'PI', 'CI', 'PL', 'QT', 'SC'] as const
 export type NumberSeries = (typeof NUMBER_SERIES)[number]

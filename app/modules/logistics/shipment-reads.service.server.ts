@@ -67,6 +67,9 @@ export type ShipmentLine = {
   description: string
   unit: string
   quantity: number
+  /** The order line's price as shipped (decimal text), in `currency`: what the shipment's papers state. */
+  unitPrice: string
+  currency: string
   receivedQuantity: number | null
   damagedQuantity: number | null
   receiptNote: string
@@ -308,6 +311,8 @@ export async function getShipment(ctx: ServiceContext, id: string): Promise<Ship
       description: line.description,
       unit: line.unit,
       quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      currency: line.currency,
       receivedQuantity: line.receivedQuantity,
       damagedQuantity: line.damagedQuantity,
       receiptNote: line.receiptNote,
