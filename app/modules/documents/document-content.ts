@@ -151,34 +151,41 @@ export function contentFromOrder(order: OrderRecord): DocumentContent {
   }
 }
 
-/** A shipment as the documents need it (the logistics module's detail satisfies it). */
-export type ShipmentRecord = {
+/** A shipment as the documents need it (the logistics module's detail satisfies it): its transport facts and more. */
+export type ShipmentRecord = DocumentTransport & {
   id: string
   number: string
   shipperCompanyId: string | null
   shipperName: string
   buyerCompanyId: string | null
   buyerName: string
-  mode: string
-  carrier: string
-  trackingNumber: string
-  billOfLading: string
-  airWaybill: string
-  containerNumbers: string[]
   originName: string
   originCountry: string
   destinationName: string
   destinationCountry: string
   incoterm: string
   incotermPlace: string
-  etd: string | null
-  eta: string | null
-  packageCount: number | null
-  grossWeightKg: string | null
-  netWeightKg: string | null
-  volumeM3: string | null
   lines: ReadonlyArray<{ orderNumber: string; sku: string; description: string; unit: string; quantity: number; unitPrice: string; currency: string }>
 }
+
+const TRANSPORT_KEYS = [
+  'mode',
+  'carrier',
+  'trackingNumber',
+  'billOfLading',
+  'airWaybill',
+  'containerNumbers',
+  'etd',
+  'eta',
+  'packageCount',
+  'grossWeightKg',
+  'netWeightKg',
+  'volumeM3',
+] as const satisfies ReadonlyArray<keyof DocumentTransport>
+
+/** The transport facts alone (a copy: the document never shares the record's arrays). */
+const transportOf = (shipment: DocumentTransport): DocumentTransport =>
+  Object.fromEntries(TRANSPORT_KEYS.map((key) => [key, Array.isArray(shipment[key]) ? [...shipment[key]] : shipment[key]])) as DocumentTransport
 
 /**
  * A shipment's document: what it carries at the orders' prices (one currency: a shipment carries one buyer's orders of
@@ -206,20 +213,7 @@ export function contentFromShipment(shipment: ShipmentRecord): DocumentContent {
     incoterm: shipment.incoterm,
     incotermPlace: shipment.incotermPlace,
     paymentTerms: '',
-    transport: {
-      mode: shipment.mode,
-      carrier: shipment.carrier,
-      trackingNumber: shipment.trackingNumber,
-      billOfLading: shipment.billOfLading,
-      airWaybill: shipment.airWaybill,
-      containerNumbers: [...shipment.containerNumbers],
-      etd: shipment.etd,
-      eta: shipment.eta,
-      packageCount: shipment.packageCount,
-      grossWeightKg: shipment.grossWeightKg,
-      netWeightKg: shipment.netWeightKg,
-      volumeM3: shipment.volumeM3,
-    },
+    transport: transportOf(shipment),
     lines,
     totals: totalsOf(lines, currency),
     fields: { ...EMPTY_FIELDS, portOfLoading: shipment.originName, portOfDischarge: shipment.destinationName },
