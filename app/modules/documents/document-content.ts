@@ -106,16 +106,20 @@ function totalsOf(lines: DocumentLine[], currency: string, extra: { freight?: st
   }
 }
 
-/** A purchase order as the documents need it (the orders module's detail satisfies it). */
-export type OrderRecord = {
-  id: string
-  number: string
+/** Who trades with whom, on which terms: what an order and a quotation both state. */
+type TradeRecord = {
   buyer: { id: string | null; name: string }
   supplier: { id: string | null; name: string }
   currency: string
   incoterm: string
   incotermPlace: string
   paymentTerms: string
+}
+
+/** A purchase order as the documents need it (the orders module's detail satisfies it). */
+export type OrderRecord = TradeRecord & {
+  id: string
+  number: string
   shipTo: Address | null
   lines: ReadonlyArray<{ position: number; sku: string; description: string; unit: string; quantity: number; unitPrice: string; lineTotal: string }>
 }
@@ -221,16 +225,10 @@ export function contentFromShipment(shipment: ShipmentRecord): DocumentContent {
 }
 
 /** A quotation as the documents need it (the sourcing module's detail satisfies it). */
-export type QuotationRecord = {
+export type QuotationRecord = TradeRecord & {
   id: string
   rfq: { number: string; title: string }
-  buyer: { id: string | null; name: string }
-  supplier: { id: string | null; name: string }
   revision: number
-  currency: string
-  incoterm: string
-  incotermPlace: string
-  paymentTerms: string
   freightAmount: string | null
   insuranceAmount: string | null
   lines: ReadonlyArray<{
