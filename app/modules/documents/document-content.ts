@@ -106,6 +106,26 @@ function totalsOf(lines: DocumentLine[], currency: string, extra: { freight?: st
   }
 }
 
+/** A record's line as the document's line `index + 1`: the trade fields start as `originCountry` says, HS code empty. */
+function documentLine(
+  index: number,
+  line: { sku: string; description: string; unit: string; quantity: number; unitPrice: string },
+  amount: string,
+  originCountry = '',
+): DocumentLine {
+  return {
+    position: index + 1,
+    sku: line.sku,
+    description: line.description,
+    unit: line.unit,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    amount,
+    hsCode: '',
+    originCountry,
+  }
+}
+
 /** Who trades with whom, on which terms: what an order and a quotation both state. */
 type TradeRecord = {
   buyer: { id: string | null; name: string }
@@ -126,19 +146,7 @@ export type OrderRecord = TradeRecord & {
 
 /** An order's document: its parties, terms and every line at the order's prices. */
 export function contentFromOrder(order: OrderRecord): DocumentContent {
-  const lines = [...order.lines]
-    .sort((a, b) => a.position - b.position)
-    .map((line, index) => ({
-      position: index + 1,
-      sku: line.sku,
-      description: line.description,
-      unit: line.unit,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      amount: line.lineTotal,
-      hsCode: '',
-      originCountry: '',
-    }))
+  const lines = [...order.lines].sort((a, b) => a.position - b.position).map((line, index) => documentLine(index, line, line.lineTotal))
   return {
     source: { kind: 'purchase_order', id: order.id, number: order.number },
     relatedNumbers: [],
@@ -197,17 +205,7 @@ const transportOf = (shipment: DocumentTransport): DocumentTransport =>
  */
 export function contentFromShipment(shipment: ShipmentRecord): DocumentContent {
   const currency = shipment.lines[0]?.currency ?? ''
-  const lines = shipment.lines.map((line, index) => ({
-    position: index + 1,
-    sku: line.sku,
-    description: line.description,
-    unit: line.unit,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    amount: lineTotal(line.quantity, line.unitPrice, line.currency),
-    hsCode: '',
-    originCountry: shipment.originCountry,
-  }))
+  const lines = shipment.lines.map((line, index) => documentLine(index, line, lineTotal(line.quantity, line.unitPrice, line.currency), shipment.originCountry))
   return {
     source: { kind: 'shipment', id: shipment.id, number: shipment.number },
     relatedNumbers: [...new Set(shipment.lines.map((line) => line.orderNumber))].sort(),
@@ -247,17 +245,11 @@ export function contentFromQuotation(quotation: QuotationRecord, number: string)
   const lines = [...quotation.lines]
     .filter((line) => !line.noOffer && line.unitPrice !== null)
     .sort((a, b) => a.position - b.position)
-    .map((line, index) => ({
-      position: index + 1,
-      sku: '',
-      description: line.title,
-      unit: line.unit,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice!,
-      amount: line.lineTotal ?? lineTotal(line.quantity, line.unitPrice!, quotation.currency),
-      hsCode: '',
-      originCountry: '',
-    }))
+    .map((line, index) => {
+      const unitPrice = line.unitPrice!
+      const offered = { sku: '', description: line.title, unit: line.unit, quantity: line.quantity, unitPrice }
+      return documentLine(index, offered, line.lineTotal ?? lineTotal(line.quantity, unitPrice, quotation.currency))
+    })
   return {
     source: { kind: 'quotation', id: quotation.id, number },
     relatedNumbers: [quotation.rfq.number],
