@@ -6,6 +6,7 @@ import { bearerSessions, preferencesCache, sessionRevocations } from '../app/mod
 import { closeCompanyCaches } from '../app/modules/companies/index.server'
 import { companyFacts } from '../app/modules/kernel/index.server'
 import { closeProductCounts, closeProductVisibility, productImportJob, queueStrandedImports } from '../app/modules/catalog/index.server'
+import { documentBatchJob, warmUpPdf } from '../app/modules/documents/index.server'
 import { closeDatabase, databaseHandle } from '../app/platform/db/index.server'
 import { startPgliteUpkeep } from '../app/platform/db/pglite-upkeep.server'
 import { env } from '../app/platform/env.server'
@@ -34,12 +35,14 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   await bearerSessions().keyRing()
   sessionRevocations().listen()
   preferencesCache().listen()
-  const jobs = await startJobs([...SCHEDULED_JOBS, productImportJob])
+  const jobs = await startJobs([...SCHEDULED_JOBS, productImportJob, documentBatchJob])
   if (jobs.worker) {
     await catchUpOnStart()
     await queueStrandedImports()
   }
   stopPgliteUpkeep = startPgliteUpkeep()
+  // A first PDF parses the CJK fonts (150–200 ms): paid here rather than by the first person to issue a document.
+  void warmUpPdf().catch((error: unknown) => logger().warn({ err: (error as Error).message }, 'PDF warm-up failed'))
   return { seeded }
 }
 

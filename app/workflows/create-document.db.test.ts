@@ -7,7 +7,26 @@ import { CreatePurchaseOrderInput } from '../modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../modules/orders/index.server'
 import { CreateDocumentInput, DecideDocumentInput, diffContents, EditDocumentInput } from '../modules/documents/index'
 import { createDocumentFromRecord as createDocument } from './create-document.server'
-import { decideDocument, documentsOfRecord, editDocument, getDocument, issueDocument, voidDocument } from '../modules/documents/index.server'
+import {
+  createShare,
+  decideDocument,
+  decideThroughShare,
+  documentPdf,
+  documentsOfRecord,
+  editDocument,
+  getDocument,
+  issueDocument,
+  openShare,
+  revokeShare,
+  sharedPdf,
+  verifyDocument,
+  voidDocument,
+} from '../modules/documents/index.server'
+import { CreateShareInput } from '../modules/documents/index'
+import { listNotifications } from '../modules/kernel/index.server'
+import { database } from '../platform/db/index.server'
+import { documentShares } from '../modules/documents/documents.tables.server'
+import { eq } from 'drizzle-orm'
 
 let parties: Awaited<ReturnType<typeof createOrderParties>>
 
@@ -136,4 +155,72 @@ describe('documents made from records', () => {
     expect(list.content.transport).not.toBeNull()
     await expect(createDocument(parties.buyer.ctx, create('shipment', shipmentId, 'commercial_invoice'))).rejects.toMatchObject({ code: 'forbidden' })
   })
+
+  it('issues the paper: the PDF says what the order says (Chinese too), its hash is kept, the order’s timeline and the buyer hear of it, and a share link answers', async () => {
+    const request = orderRequest(parties, { place: true })
+    const order = await createPurchaseOrder(
+      parties.buyer.ctx,
+      CreatePurchaseOrderInput.parse({
+        ...request,
+        lines: [...request.lines, { description: '不锈钢保温杯 500毫升', unit: 'pcs', unitPrice: '4.2500', quantity: 200 }],
+      }),
+    )
+    await transitionPurchaseOrder(parties.supplier.ctx, order.id, { action: 'confirm', version: order.version, reason: '' })
+    const id = await createDocument(parties.supplier.ctx, create('purchase_order', order.id, 'proforma_invoice'))
+    await issueDocument(parties.supplier.ctx, id, (await getDocument(parties.supplier.ctx, id)).version)
+    const issued = await getDocument(parties.supplier.ctx, id)
+    expect(issued.versions[0]!.pdfSha256).toMatch(/^[0-9a-f]{64}$/)
+
+    const pdf = await documentPdf(parties.buyer.ctx, id)
+    expect(pdf).toMatchObject({ sha256: issued.versions[0]!.pdfSha256, matches: true })
+    const text = await pdfText(pdf.bytes)
+    expect(text).not.toContain('\u0000')
+    for (const needle of [issued.number, order.number, '不锈钢保温杯', ...issued.content.lines.map((line) => line.description)]) expect(text).toContain(needle)
+    expect(text.replace(/[,\s]/g, '')).toContain(issued.content.totals.total.replace(/[,\s]/g, ''))
+    // Another company learns nothing, not even of the draft's existence.
+    const stranger = await createMember({ role: 'owner' })
+    await expect(documentPdf(contextOf(stranger.user.id, stranger.company.id), id)).rejects.toMatchObject({ code: 'not_found' })
+
+    const timeline = (await getPurchaseOrder(parties.buyer.ctx, order.id)).events.map((event) => event.type)
+    expect(timeline).toContain('document_issued')
+    const notices = await listNotifications(parties.buyer.ctx)
+    expect(notices.items.map((notice) => notice.kind)).toContain('document.issued')
+
+    // A protected link: no password, a wrong one, then the right one, whose proof opens it again.
+    const visitor = { ip: '203.0.113.9', userAgent: 'test' }
+    const share = await createShare(parties.supplier.ctx, id, CreateShareInput.parse({ days: 7, password: 'harbour-77', label: 'Accounts', canDecide: true }))
+    await expect(openShare({ token: share.token, visitor })).rejects.toMatchObject({ code: 'share_password_required' })
+    await expect(openShare({ token: share.token, password: 'nope-nope', visitor })).rejects.toMatchObject({ code: 'share_password_wrong' })
+    const opened = await openShare({ token: share.token, password: 'harbour-77', visitor })
+    expect(opened.document).toMatchObject({ number: issued.number, versionNumber: 1, pdfSha256: issued.versions[0]!.pdfSha256 })
+    expect((await sharedPdf({ token: share.token, proof: opened.proof, visitor })).matches).toBe(true)
+    await expect(openShare({ token: 'x'.repeat(43), visitor })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(openShare({ token: 'short', visitor })).rejects.toMatchObject({ code: 'not_found' })
+
+    await decideThroughShare({ token: share.token, proof: opened.proof, visitor }, { name: 'Bea Lin', decision: 'accept', reason: '', versionNumber: 1 })
+    const accepted = await getDocument(parties.supplier.ctx, id)
+    expect(accepted).toMatchObject({ status: 'accepted', decision: { byName: 'Bea Lin' }, decisionSha256: issued.versions[0]!.pdfSha256 })
+    expect((await getPurchaseOrder(parties.supplier.ctx, order.id)).events.map((event) => event.type)).toContain('document_accepted')
+    expect((await verifyDocument(issued.verifyCode)).versions).toEqual([expect.objectContaining({ number: 1, sha256: issued.versions[0]!.pdfSha256 })])
+
+    // Expired: 410; revoked: 404.
+    await database()
+      .update(documentShares)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(documentShares.id, share.id))
+    await expect(openShare({ token: share.token, proof: opened.proof, visitor })).rejects.toMatchObject({ code: 'share_expired' })
+    await revokeShare(parties.supplier.ctx, id, share.id)
+    await expect(openShare({ token: share.token, proof: opened.proof, visitor })).rejects.toMatchObject({ code: 'not_found' })
+  })
 })
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { getDocument: loadPdf } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const pdf = await loadPdf({ data: new Uint8Array(bytes), useSystemFonts: false }).promise
+  const pages: string[] = []
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent()
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+  }
+  return pages.join('\n')
+}

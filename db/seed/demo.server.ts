@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from './demo-catalogue.server'
 import { seedDemoFxHistory } from './demo-fx-history.server'
 import { seedDemoHistory } from './demo-history.server'
 import { seedDemoInventory } from './demo-inventory.server'
+import { seedDemoDocuments } from './demo-documents.server'
 import { demoMember, seedDemoOrders } from './demo-orders.server'
 import { seedDemoMessaging } from './demo-messaging.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
@@ -55,6 +56,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedDemoSourcing()
   await seedDemoMessaging()
   await seedDemoInventory()
+  await seedDemoDocuments()
   await seedDemoHistory()
   await seedDemoFxHistory()
   return missing.length > 0

@@ -10,6 +10,12 @@ export async function companyName(companyId: string, db: Database | Transaction 
   return row?.name ?? ''
 }
 
+/** The company's logo file (its id), or null: a business document's letterhead shows it. */
+export async function companyLogoFileId(companyId: string, db: Database | Transaction = database()): Promise<string | null> {
+  const [row] = await db.select({ logo: organizations.logoFileId }).from(organizations).where(eq(organizations.id, companyId))
+  return row?.logo ?? null
+}
+
 /** The names of the companies among `ids` (one query; an unknown id has no entry). */
 export async function companyNames(ids: Iterable<string>, db: Database | Transaction = database()): Promise<Map<string, string>> {
   const wanted = [...new Set(ids)]

@@ -79,7 +79,16 @@ export { deliverNotice, recordNotice, type Notice, type NoticeSignal } from './c
 export { toUsers, unmailed } from './notice-delivery.server'
 // Provides the kernel with what it must know of companies (names, deletion, references to a file being deleted).
 import './kernel-facts.server'
-export { companyCards, companyCertifications, companyName, companyNames, companyStanding, lockCompany, type CompanyCard } from './company-lookups.server'
+export {
+  companyCards,
+  companyCertifications,
+  companyLogoFileId,
+  companyName,
+  companyNames,
+  companyStanding,
+  lockCompany,
+  type CompanyCard,
+} from './company-lookups.server'
 export {
   companyProgress,
   companySetup,

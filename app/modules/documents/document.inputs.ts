@@ -1,5 +1,13 @@
 import { z } from '../../platform/zod'
-import { DOCUMENT_LANGUAGES, DOCUMENT_SOURCES, DOCUMENT_TYPES, MAX_DOCUMENT_TEXT } from './documents.constants'
+import {
+  DEFAULT_SHARE_DAYS,
+  DOCUMENT_LANGUAGES,
+  DOCUMENT_SOURCES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_TEXT,
+  MAX_SHARE_DAYS,
+} from './documents.constants'
 
 const id = (message: string) => z.string(message).trim().min(1, message).max(64, message)
 const text = (max: number, message: string) => z.preprocess((value) => value ?? '', z.string(message).trim().max(max, message))
@@ -73,3 +81,85 @@ export const DecideDocumentInput = z
     if (input.decision === 'reject' && input.reason.length < 2) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'validation.reason' })
   })
 export type DecideDocumentInput = z.infer<typeof DecideDocumentInput>
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
+
+/** A calendar day, `YYYY-MM-DD`, that exists. */
+const isoDate = z
+  .string('validation.date')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+  }, 'validation.date')
+
+export const DOCUMENT_LIST_DEFAULT_LIMIT = 25
+export const DOCUMENT_LIST_MAX_LIMIT = 100
+
+/**
+ * The documents list: the ones the company wrote (`sent`) and the issued ones written to it (`received`), filtered by
+ * type, status, counterpart company, record and creation day, searched by number, record number or counterpart name.
+ */
+export const DocumentListQuery = z.object({
+  direction: z.preprocess(blankToUndefined, z.enum(['sent', 'received'], 'validation.direction').optional()),
+  type: z.preprocess(blankToUndefined, z.enum(DOCUMENT_TYPES, 'validation.type').optional()),
+  status: z.preprocess(blankToUndefined, z.enum(DOCUMENT_STATUSES, 'validation.status').optional()),
+  counterpart: z.preprocess(blankToUndefined, id('validation.counterpart').optional()),
+  sourceKind: z.preprocess(blankToUndefined, z.enum(DOCUMENT_SOURCES, 'validation.source').optional()),
+  sourceId: z.preprocess(blankToUndefined, id('validation.source').optional()),
+  from: z.preprocess(blankToUndefined, isoDate.optional()),
+  to: z.preprocess(blankToUndefined, isoDate.optional()),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'validation.query').optional()),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number('validation.limit')
+      .int('validation.limit')
+      .min(1, 'validation.limit')
+      .max(DOCUMENT_LIST_MAX_LIMIT, 'validation.limit')
+      .default(DOCUMENT_LIST_DEFAULT_LIMIT),
+  ),
+  offset: z.preprocess(blankToUndefined, z.coerce.number('validation.offset').int('validation.offset').min(0, 'validation.offset').max(100_000).default(0)),
+})
+export type DocumentListQuery = z.infer<typeof DocumentListQuery>
+
+/** Two versions of one document to compare (`from` before `to`). */
+export const CompareVersionsQuery = z.object({
+  from: z.coerce.number('validation.version').int('validation.version').min(1, 'validation.version'),
+  to: z.coerce.number('validation.version').int('validation.version').min(1, 'validation.version'),
+})
+
+/** A share link: how many days it lives, an optional password, who it is for, and whether it may answer. */
+export const CreateShareInput = z.object({
+  days: z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? DEFAULT_SHARE_DAYS : value),
+    z.coerce.number('validation.shareDays').int('validation.shareDays').min(1, 'validation.shareDays').max(MAX_SHARE_DAYS, 'validation.shareDays'),
+  ),
+  password: z.preprocess(
+    (value) => value ?? '',
+    z
+      .string('validation.sharePassword')
+      .max(200, 'validation.sharePassword')
+      .refine((value) => value === '' || value.length >= 6, 'validation.sharePassword'),
+  ),
+  label: text(200, 'validation.textTooLong'),
+  canDecide: z.preprocess((value) => value === true || value === 'true' || value === 'on' || value === '1', z.boolean()),
+})
+export type CreateShareInput = z.infer<typeof CreateShareInput>
+
+/** Opening a protected link: the password its creator set. */
+export const SharePasswordInput = z.object({
+  password: z.string('validation.sharePassword').min(1, 'validation.sharePassword').max(200, 'validation.sharePassword'),
+})
+
+/** The counterparty's answer through a share link: who answers (their name), accept or reject (with a reason). */
+export const ShareDecisionInput = z
+  .object({
+    name: z.string('validation.signerName').trim().min(2, 'validation.signerName').max(120, 'validation.signerName'),
+    decision: z.enum(['accept', 'reject'], 'validation.decision'),
+    reason: text(500, 'validation.reasonTooLong'),
+  })
+  .superRefine((input, ctx) => {
+    if (input.decision === 'reject' && input.reason.length < 2) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'validation.reason' })
+  })
+export type ShareDecisionInput = z.infer<typeof ShareDecisionInput>

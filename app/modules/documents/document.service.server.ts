@@ -1,21 +1,25 @@
 // Business documents (issue 20): made from a record the company is party to (read through its module's service, so
 // another company's record is not found), numbered per company and type, versioned, issued, answered, voided.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { requireVersion } from '../../platform/versioning'
+import { type OutboxEventId, recordEvent as recordOutboxEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { requireCompany } from '../companies/index'
+import { companyName as companyNameOf, type Notice, recordNotice } from '../companies/index.server'
 import { nextNumber } from '../kernel/index.server'
+import { noteDocumentOnOrders } from '../orders/index.server'
+import { type PaperOf, storeIssuedPdf } from './document-files.server'
 import type { DocumentContent } from './document-content'
 import type { CreateDocumentInput, DecideDocumentInput, EditDocumentInput } from './document.inputs'
 import { DOCUMENT_NUMBER_PREFIX, type DocumentStatus, type DocumentType, fitsSource } from './documents.constants'
 import { documentEvents, documents, documentVersions } from './documents.tables.server'
 
-type DocumentRow = typeof documents.$inferSelect
-type VersionRow = typeof documentVersions.$inferSelect
+export type DocumentRow = typeof documents.$inferSelect
+export type VersionRow = typeof documentVersions.$inferSelect
 
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
 
@@ -33,7 +37,13 @@ const WRITER: Readonly<Record<DocumentType, 'buyer' | 'seller' | 'either'>> = {
  * What a record gives the document: its content, the writer's side of it, and who the document is for. Read from the
  * record's module by the create-document workflow (logistics is this module's peer), as the actor may see it.
  */
-export type RecordSnapshot = { content: DocumentContent; side: 'buyer' | 'seller'; counterparty: { id: string | null; name: string } }
+export type RecordSnapshot = {
+  content: DocumentContent
+  side: 'buyer' | 'seller'
+  counterparty: { id: string | null; name: string }
+  /** The purchase orders whose timelines hear of the document: the order itself, or those the shipment carries. */
+  orderIds: string[]
+}
 
 /** A type that fits the record, or a 422: checked before the record is read. */
 export function requireFittingType(input: Pick<CreateDocumentInput, 'type' | 'sourceKind'>): void {
@@ -67,6 +77,8 @@ export async function createDocument(
       sourceKind: input.sourceKind,
       sourceId: snapshot.content.source.id,
       sourceNumber: snapshot.content.source.number,
+      orderIds: [...new Set(snapshot.orderIds)].sort(),
+      verifyCode: randomBytes(16).toString('base64url'),
       counterpartyCompanyId: snapshot.counterparty.id,
       counterpartyName: snapshot.counterparty.name,
       language: input.language,
@@ -75,12 +87,12 @@ export async function createDocument(
       updatedAt: now,
     })
     await tx.insert(documentVersions).values({ id: randomUUID(), documentId, number: 1, content: snapshot.content, createdBy: ctx.actor.userId })
-    await recordEvent(tx, documentId, 'created', 1, ctx)
+    await recordDocumentEvent(tx, documentId, 'created', 1, ctx)
   })
   return id
 }
 
-function recordEvent(
+export function recordDocumentEvent(
   tx: Transaction,
   documentId: string,
   type: string,
@@ -102,18 +114,18 @@ function recordEvent(
 /** The company's side of a document: its writer, or the counterparty (who sees it once issued, never a draft version). */
 export type DocumentSide = 'writer' | 'counterparty'
 
-const sideOf = (row: DocumentRow, companyId: string): DocumentSide | null =>
+export const sideOf = (row: DocumentRow, companyId: string): DocumentSide | null =>
   row.organizationId === companyId ? 'writer' : row.counterpartyCompanyId === companyId && row.firstIssuedAt !== null ? 'counterparty' : null
 
 /** The document, locked, when the company is its writer or (issued) its counterparty; not found otherwise. */
-async function lockDocument(tx: Transaction, companyId: string, id: string): Promise<{ row: DocumentRow; side: DocumentSide }> {
+export async function lockDocument(tx: Transaction, companyId: string, id: string): Promise<{ row: DocumentRow; side: DocumentSide }> {
   const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for('update')
   const side = row ? sideOf(row, companyId) : null
   if (!row || !side) throw new AppError('not_found', 'Document not found')
   return { row, side }
 }
 
-async function currentVersionOf(tx: Transaction, row: DocumentRow): Promise<VersionRow> {
+export async function currentVersionOf(tx: Transaction, row: DocumentRow): Promise<VersionRow> {
   const [version] = await tx
     .select()
     .from(documentVersions)
@@ -155,44 +167,98 @@ export async function editDocument(ctx: ServiceContext, id: string, input: EditD
     const patch: Partial<typeof documents.$inferInsert> = { version: row.version + 1, updatedAt: now, ...(input.language ? { language: input.language } : {}) }
     if (row.status === 'draft') {
       await tx.update(documentVersions).set({ content }).where(eq(documentVersions.id, current.id))
-      await recordEvent(tx, id, 'edited', row.currentVersion, ctx)
+      await recordDocumentEvent(tx, id, 'edited', row.currentVersion, ctx)
     } else {
       const number = row.currentVersion + 1
       await tx.insert(documentVersions).values({ id: randomUUID(), documentId: id, number, content, createdBy: ctx.actor.userId, createdAt: now })
       Object.assign(patch, { currentVersion: number, status: 'draft', decidedAt: null, decidedByName: '', decisionReason: '', decisionSha256: null })
-      await recordEvent(tx, id, 'new_version', number, ctx)
+      await recordDocumentEvent(tx, id, 'new_version', number, ctx)
     }
     await tx.update(documents).set(patch).where(eq(documents.id, id))
   })
 }
 
-/** The writer issues the current draft version: the counterparty sees it and may answer. */
+/** The path of a document's page (without locale). */
+export const documentLink = (id: string) => `/app/documents/edit/${encodeURIComponent(id)}`
+
+/**
+ * Tells the other company of the document's news (in app now, by mail after commit through the outbox), adds a line to
+ * the timelines of the orders it concerns, and signals both companies' open pages. Answers the outbox event to relay.
+ */
+async function announce(
+  tx: Transaction,
+  row: DocumentRow,
+  news: 'issued' | 'accepted' | 'rejected' | 'voided',
+  ctx: ServiceContext | null,
+  params: Record<string, string>,
+): Promise<OutboxEventId> {
+  const notices: Notice[] = []
+  const to = news === 'accepted' || news === 'rejected' ? row.organizationId : row.counterpartyCompanyId
+  if (to) {
+    const notice: Notice = {
+      companyId: to,
+      exceptUserId: ctx?.actor.userId ?? null,
+      kind: `document.${news}`,
+      params: { number: row.number, record: row.sourceNumber, ...params },
+      link: documentLink(row.id),
+    }
+    await recordNotice(tx, notice)
+    notices.push(notice)
+  }
+  if (news !== 'voided') {
+    const reference = { id: row.id, number: row.number, type: row.type }
+    await noteDocumentOnOrders(tx, ctx, row.orderIds, `document_${news}`, reference, params.name ?? '')
+  }
+  const companyIds = [row.organizationId, row.counterpartyCompanyId].filter((id): id is string => id !== null)
+  return recordOutboxEvent(tx, {
+    name: `document.${news}`,
+    changes: [{ companyIds, entity: 'document', id: row.id, action: news }],
+    notices,
+    ...(ctx ? {} : { actorUserId: null }),
+  })
+}
+
+/** The paper of a document's version, for the PDF. */
+export const paperOf = (row: DocumentRow, version: VersionRow): PaperOf => ({ document: row, version })
+
+/**
+ * The writer issues the current draft version: its PDF is rendered and kept with its SHA-256, the counterparty sees it,
+ * may answer, and is told; the orders' timelines get a line.
+ */
 export async function issueDocument(ctx: ServiceContext, id: string, version: number): Promise<void> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  await database().transaction(async (tx) => {
+  // Rendered before the transaction (CPU, storage); the lock then checks nothing changed since (`version`).
+  const { row: seen, version: draft } = await database().transaction(async (tx) => {
     const { row, side } = await lockDocument(tx, companyId, id)
     if (side !== 'writer') throw new AppError('forbidden', 'Only the writer issues a document')
     requireVersion('document', row.version, version)
     if (row.status !== 'draft') throw new AppError('invalid_transition', 'Only a draft is issued', { status: row.status })
-    const now = new Date()
-    await tx
-      .update(documentVersions)
-      .set({ issuedAt: now })
-      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.number, row.currentVersion)))
+    return { row, version: await currentVersionOf(tx, row) }
+  })
+  const now = new Date()
+  const pdfSha256 = await storeIssuedPdf(paperOf(seen, draft), now)
+  const event = await database().transaction(async (tx) => {
+    const { row } = await lockDocument(tx, companyId, id)
+    requireVersion('document', row.version, version)
+    if (row.status !== 'draft' || row.currentVersion !== draft.number)
+      throw new AppError('invalid_transition', 'Only a draft is issued', { status: row.status })
+    await tx.update(documentVersions).set({ issuedAt: now, pdfSha256 }).where(eq(documentVersions.id, draft.id))
     await tx
       .update(documents)
       .set({ status: 'issued', firstIssuedAt: row.firstIssuedAt ?? now, version: row.version + 1, updatedAt: now })
       .where(eq(documents.id, id))
-    await recordEvent(tx, id, 'issued', row.currentVersion, ctx)
+    await recordDocumentEvent(tx, id, 'issued', row.currentVersion, ctx)
+    return announce(tx, row, 'issued', ctx, { company: (await companyNameOf(companyId, tx)) || row.number })
   })
+  await relayEvents([event])
 }
 
-/** The writer voids an issued or answered document, with a reason; its versions and history stay. */
+/** The writer voids an issued or answered document, with a reason; its versions and history stay. The counterparty is told. */
 export async function voidDocument(ctx: ServiceContext, id: string, input: { version: number; reason: string }): Promise<void> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  await database().transaction(async (tx) => {
+  const event = await database().transaction(async (tx) => {
     const { row, side } = await lockDocument(tx, companyId, id)
     if (side !== 'writer') throw new AppError('forbidden', 'Only the writer voids a document')
     requireVersion('document', row.version, input.version)
@@ -201,35 +267,55 @@ export async function voidDocument(ctx: ServiceContext, id: string, input: { ver
       .update(documents)
       .set({ status: 'void', voidReason: input.reason, version: row.version + 1, updatedAt: new Date() })
       .where(eq(documents.id, id))
-    await recordEvent(tx, id, 'voided', row.currentVersion, ctx, { note: input.reason })
+    await recordDocumentEvent(tx, id, 'voided', row.currentVersion, ctx, { note: input.reason })
+    return announce(tx, row, 'voided', ctx, { company: (await companyNameOf(companyId, tx)) || row.number, reason: input.reason })
   })
+  await relayEvents([event])
+}
+
+/**
+ * The counterparty's answer to the issued version (accept, or reject with a reason), once: who answered by name, when,
+ * and the SHA-256 of the PDF they answered; in the caller's transaction, with the row locked. `ctx` null: through a
+ * share link.
+ */
+export async function answerDocument(
+  tx: Transaction,
+  row: DocumentRow,
+  input: { version?: number; decision: 'accept' | 'reject'; reason: string },
+  actorName: string,
+  ctx: ServiceContext | null,
+): Promise<OutboxEventId> {
+  if (input.version !== undefined) requireVersion('document', row.version, input.version)
+  if (row.status !== 'issued') throw new AppError('invalid_transition', 'Only an issued document is answered', { status: row.status })
+  const current = await currentVersionOf(tx, row)
+  const status: DocumentStatus = input.decision === 'accept' ? 'accepted' : 'rejected'
+  const now = new Date()
+  await tx
+    .update(documents)
+    .set({
+      status,
+      decidedAt: now,
+      decidedByName: actorName,
+      decisionReason: input.reason,
+      decisionSha256: current.pdfSha256,
+      version: row.version + 1,
+      updatedAt: now,
+    })
+    .where(eq(documents.id, row.id))
+  await recordDocumentEvent(tx, row.id, status, row.currentVersion, ctx, { actorName, note: input.reason })
+  return announce(tx, row, status, ctx, { name: actorName, company: row.counterpartyName, reason: input.reason })
 }
 
 /** The counterparty accepts or rejects (with a reason) the issued version, once; `actorName` is who answered. */
 export async function decideDocument(ctx: ServiceContext, id: string, input: DecideDocumentInput, actorName: string): Promise<void> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  await database().transaction(async (tx) => {
+  const event = await database().transaction(async (tx) => {
     const { row, side } = await lockDocument(tx, companyId, id)
     if (side !== 'counterparty') throw new AppError('forbidden', 'Only the counterparty answers a document')
-    requireVersion('document', row.version, input.version)
-    if (row.status !== 'issued') throw new AppError('invalid_transition', 'Only an issued document is answered', { status: row.status })
-    const current = await currentVersionOf(tx, row)
-    const status: DocumentStatus = input.decision === 'accept' ? 'accepted' : 'rejected'
-    await tx
-      .update(documents)
-      .set({
-        status,
-        decidedAt: new Date(),
-        decidedByName: actorName,
-        decisionReason: input.reason,
-        decisionSha256: current.pdfSha256,
-        version: row.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(eq(documents.id, id))
-    await recordEvent(tx, id, status, row.currentVersion, ctx, { actorName, note: input.reason })
+    return answerDocument(tx, row, input, actorName, ctx)
   })
+  await relayEvents([event])
 }
 
 export type DocumentDetail = {
@@ -247,6 +333,10 @@ export type DocumentDetail = {
   events: Array<{ type: string; versionNumber: number | null; actorName: string; note: string; createdAt: Date }>
   decision: { at: Date; byName: string; reason: string } | null
   voidReason: string
+  /** The code of the verification page the PDF's QR opens (the writer's, to print or send). */
+  verifyCode: string | null
+  /** The answered version's PDF hash, as the counterparty saw it. */
+  decisionSha256: string | null
   version: number
   createdAt: Date
 }
@@ -284,6 +374,8 @@ export async function getDocument(ctx: ServiceContext, id: string): Promise<Docu
       .map((event) => ({ type: event.type, versionNumber: event.versionNumber, actorName: event.actorName, note: event.note, createdAt: event.createdAt })),
     decision: row.decidedAt ? { at: row.decidedAt, byName: row.decidedByName, reason: row.decisionReason } : null,
     voidReason: row.voidReason,
+    verifyCode: side === 'writer' ? row.verifyCode : null,
+    decisionSha256: row.decisionSha256,
     version: row.version,
     createdAt: row.createdAt,
   }

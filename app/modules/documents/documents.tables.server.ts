@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { organizations } from '../companies/companies.tables.server'
 import { users } from '../identity/identity.tables.server'
 import type { DocumentContent } from './document-content'
@@ -26,9 +26,16 @@ export const documents = pgTable(
     sourceKind: text('source_kind', { enum: DOCUMENT_SOURCES }).notNull(),
     sourceId: text('source_id').notNull(),
     sourceNumber: text('source_number').notNull(),
+    /** The purchase orders the record is (an order) or carries (a shipment): their timelines hear of the document. */
+    orderIds: text('order_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     counterpartyCompanyId: text('counterparty_company_id').references(() => organizations.id, { onDelete: 'set null' }),
     counterpartyName: text('counterparty_name').notNull(),
     language: text('language', { enum: DOCUMENT_LANGUAGES }).notNull().default('en'),
+    /** The code the PDF's QR opens (`/view?verify=…`): anyone holding the paper checks it against the issued versions. */
+    verifyCode: text('verify_code').notNull(),
     /** The latest version (the writer's; the counterparty reads the latest issued one). */
     currentVersion: integer('current_version').notNull().default(1),
     /** When a version was first issued: from then on the counterparty sees the document, even while a new version is drafted. */
@@ -47,6 +54,7 @@ export const documents = pgTable(
   },
   (t) => [
     uniqueIndex('documents_organization_number_key').on(t.organizationId, t.number),
+    uniqueIndex('documents_verify_code_key').on(t.verifyCode),
     index('documents_organization_created_idx').on(t.organizationId, t.createdAt),
     index('documents_organization_type_status_idx').on(t.organizationId, t.type, t.status, t.createdAt),
     index('documents_counterparty_status_idx').on(t.counterpartyCompanyId, t.status, t.createdAt),
@@ -106,6 +114,10 @@ export const documentShares = pgTable(
       .references(() => documents.id, { onDelete: 'cascade' }),
     tokenSha256: text('token_sha256').notNull(),
     passwordHash: text('password_hash'),
+    /** Who the link is for, as its creator notes it ("Bank of Ningbo, L/C desk"). */
+    label: text('label').notNull().default(''),
+    /** Whether the visitor may accept or reject for the counterparty (a link for a bank or a broker only shows). */
+    canDecide: boolean('can_decide').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -127,4 +139,36 @@ export const documentShareViews = pgTable(
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('document_share_views_share_idx').on(t.shareId, t.viewedAt)],
+)
+
+export const DOCUMENT_BATCH_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+
+/**
+ * "All documents for this shipment": one background job renders each document's PDF into a zip, counting as it goes
+ * (the page shows the progress); the zip's bytes sit in file storage under `storageKey` until the batch is removed.
+ */
+export const documentBatches = pgTable(
+  'document_batches',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    sourceKind: text('source_kind', { enum: DOCUMENT_SOURCES }).notNull(),
+    sourceId: text('source_id').notNull(),
+    sourceNumber: text('source_number').notNull(),
+    status: text('status', { enum: DOCUMENT_BATCH_STATUSES }).notNull().default('queued'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    storageKey: text('storage_key'),
+    sizeBytes: integer('size_bytes'),
+    error: text('error').notNull().default(''),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('document_batches_organization_source_idx').on(t.organizationId, t.sourceKind, t.sourceId, t.createdAt),
+    check('document_batches_status_check', sql`${t.status} in (${oneOf(DOCUMENT_BATCH_STATUSES)})`),
+  ],
 )

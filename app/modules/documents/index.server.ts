@@ -2,6 +2,7 @@
 export {
   createDocument,
   decideDocument,
+  documentLink,
   documentsOfRecord,
   editDocument,
   getDocument,
@@ -12,3 +13,29 @@ export {
   type DocumentSide,
   type RecordSnapshot,
 } from './document.service.server'
+export {
+  compareVersions,
+  documentNewsOfRecord,
+  documentPdf,
+  listDocuments,
+  type DocumentNews,
+  type DocumentPage,
+  type DocumentSummary,
+} from './document-reads.service.server'
+export {
+  createShare,
+  decideThroughShare,
+  listShares,
+  openShare,
+  revokeShare,
+  sharedPdf,
+  shareViews,
+  type SharedDocument,
+  type ShareStatus,
+  type ShareSummary,
+  type ShareVisit,
+} from './document-shares.service.server'
+export { batchProgress, batchZip, documentBatchJob, latestBatch, startDocumentBatch, type BatchProgress } from './document-batch.jobs.server'
+export { verifyDocument, type DocumentVerification } from './document-verify.service.server'
+export type { DocumentPdf } from './document-files.server'
+export { renderDocumentPdf, warmUpPdf, type PdfInput } from './pdf/document-pdf.server'

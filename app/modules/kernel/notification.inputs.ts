@@ -13,6 +13,7 @@ export const NOTIFICATION_GROUPS = [
   'purchase_order',
   'service_order',
   'shipment',
+  'document',
   'stock',
   'message',
 ] as const
@@ -86,6 +87,10 @@ export const NOTIFICATION_KINDS = [
   'shipment.delivered',
   'shipment.eta_slipped',
   'shipment.received',
+  'document.issued',
+  'document.accepted',
+  'document.rejected',
+  'document.voided',
   'stock.low',
   'message.thread',
   'message.mention',

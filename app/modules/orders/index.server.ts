@@ -5,6 +5,7 @@ export { createAwardedPurchaseOrder, createPurchaseOrder, updatePurchaseOrder } 
 export { transitionPurchaseOrder } from './purchase-order-lifecycle.service.server'
 export {
   freightProviderOf,
+  noteDocumentOnOrders,
   noteShipmentOnOrders,
   receiveOrderLines,
   shipOrderLines,

@@ -259,6 +259,25 @@ export async function noteShipmentOnOrders(
   for (const orderId of [...new Set(orderIds)]) await recordEvent(tx, ctx, orderId, { type, note: details.note ?? '', data: { shipment, ...details.data } })
 }
 
+/** Document news worth a line on an order's timeline. */
+export type DocumentNews = Extract<PurchaseOrderEventType, 'document_issued' | 'document_accepted' | 'document_rejected'>
+
+/**
+ * A line on the timelines of the orders a document was made from (or whose shipment it covers), in the caller's
+ * transaction; `ctx` null when the counterparty answered through a share link (`note` names who).
+ */
+export async function noteDocumentOnOrders(
+  tx: Transaction,
+  ctx: ServiceContext | null,
+  orderIds: readonly string[],
+  type: DocumentNews,
+  document: { id: string; number: string; type: string },
+  note = '',
+): Promise<void> {
+  for (const orderId of [...new Set(orderIds)])
+    await recordEvent(tx, ctx, orderId, { type, note: note ? `${document.number} · ${note}` : document.number, data: { document } })
+}
+
 /**
  * Received goods of a shipment, per order line, in the caller's transaction (the buyer's side): each line's received
  * quantity grows by what arrived in good condition, never past what was shipped. An order whose every line is

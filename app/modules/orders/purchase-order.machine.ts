@@ -65,6 +65,10 @@ export const PURCHASE_ORDER_EVENT_TYPES = [
   'shipment_delayed',
   'shipment_exception',
   'shipment_delivered',
+  // A business document made from the order (or a shipment carrying it) issued, accepted or rejected.
+  'document_issued',
+  'document_accepted',
+  'document_rejected',
 ] as const
 export type PurchaseOrderEventType = (typeof PURCHASE_ORDER_EVENT_TYPES)[number]
 

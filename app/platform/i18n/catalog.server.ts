@@ -67,6 +67,9 @@ import messagingZhHant from '../../modules/messaging/messages/messaging/zh-Hant.
 import chatEn from '../../modules/messaging/messages/chat/en.json'
 import chatZhHans from '../../modules/messaging/messages/chat/zh-Hans.json'
 import chatZhHant from '../../modules/messaging/messages/chat/zh-Hant.json'
+import documentsEn from '../../modules/documents/messages/documents/en.json'
+import documentsZhHans from '../../modules/documents/messages/documents/zh-Hans.json'
+import documentsZhHant from '../../modules/documents/messages/documents/zh-Hant.json'
 import logisticsEn from '../../modules/logistics/messages/logistics/en.json'
 import logisticsZhHans from '../../modules/logistics/messages/logistics/zh-Hans.json'
 import logisticsZhHant from '../../modules/logistics/messages/logistics/zh-Hant.json'
@@ -115,6 +118,7 @@ export const CATALOGS = {
     messaging: messagingEn,
     chat: chatEn,
     logistics: logisticsEn,
+    documents: documentsEn,
     inventory: inventoryEn,
     dashboard: dashboardEn,
     guide: guideEn,
@@ -146,6 +150,7 @@ export const CATALOGS = {
     messaging: messagingZhHans,
     chat: chatZhHans,
     logistics: logisticsZhHans,
+    documents: documentsZhHans,
     inventory: inventoryZhHans,
     dashboard: dashboardZhHans,
     guide: guideZhHans,
@@ -177,6 +182,7 @@ export const CATALOGS = {
     messaging: messagingZhHant,
     chat: chatZhHant,
     logistics: logisticsZhHant,
+    documents: documentsZhHant,
     inventory: inventoryZhHant,
     dashboard: dashboardZhHant,
     guide: guideZhHant,

@@ -14,7 +14,7 @@ export type PresenceStatus = (typeof PRESENCE_STATUSES)[number]
 export type PresenceMember = { userId: string; name: string; status: PresenceStatus }
 
 /** Records whose changes are pushed so open pages refresh (`entity:changed`). */
-export const LIVE_ENTITIES = ['rfq', 'quotation', 'purchase_order', 'service_order', 'project', 'conversation', 'shipment'] as const
+export const LIVE_ENTITIES = ['rfq', 'quotation', 'purchase_order', 'service_order', 'project', 'conversation', 'shipment', 'document'] as const
 export type LiveEntity = (typeof LIVE_ENTITIES)[number]
 export type EntityChange = {
   entity: LiveEntity
