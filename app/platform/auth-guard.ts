@@ -29,7 +29,7 @@ export const GUARD_CONFIG: GuardConfig = {
     '/services/**',
     '/sourcing',
     '/orders',
-    '/view',
+    '/view/**',
     '/hscode-demo',
     '/supplier/portal',
     '/supplier/onboard',

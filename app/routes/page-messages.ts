@@ -101,6 +101,19 @@ export const PAGE_MESSAGES = {
     rfqs: ['confirm', 'detail', 'invitationStatus', 'quotationStatus', 'status', 'validation', 'visibility'],
     chat: ['entry', 'kinds', 'message', 'status', 'visibility'],
   },
+  /** The company's documents: filters, rows, types, statuses and the records they come from. */
+  documentList: { documents: ['fields', 'list', 'sides', 'sources', 'statuses', 'types', 'validation'] },
+  /** Making a document: the record, type and language choices, and the preview of what it copies. */
+  documentCreate: { documents: ['create', 'types', 'sources', 'languages', 'validation'] },
+  /**
+   * The documents card of a record's page (order, shipment, quotation), with the zip of them all; `events`, `list` and
+   * `sources` only because those pages' other texts have groups of the same names.
+   */
+  recordDocuments: { documents: ['batch', 'events', 'fields', 'list', 'record', 'sources', 'statuses', 'timeline', 'types', 'validation'] },
+  /** A document's page: its fields, versions and comparison, share links and activity, for writer and counterparty. */
+  documentEdit: { documents: ['compare', 'edit', 'events', 'fields', 'languages', 'shares', 'sources', 'statuses', 'types', 'validation'] },
+  /** The public document page: a shared document with its answer form, or a PDF's verification. */
+  documentView: { documents: ['statuses', 'types', 'validation', 'verify', 'view'] },
 } as const satisfies Record<string, MessagePick>
 
 /** The route modules that send each pick, for the test. */
@@ -144,4 +157,14 @@ export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> =
   warehouses: ['app/routes/app/warehouse/index.tsx'],
   warehouseDetail: ['app/routes/app/warehouse/detail.tsx'],
   rfqDetail: ['app/routes/app/sourcing/rfq-detail.tsx'],
+  documentList: ['app/routes/app/documents/index.tsx'],
+  documentCreate: ['app/routes/app/documents/create.tsx'],
+  recordDocuments: [
+    'app/routes/app/orders/view.tsx',
+    'app/routes/app/supplier/purchase-order-detail.tsx',
+    'app/routes/app/shipments/tracking.tsx',
+    'app/routes/app/supplier/quote.tsx',
+  ],
+  documentEdit: ['app/routes/app/documents/edit.tsx'],
+  documentView: ['app/routes/view.tsx'],
 }

@@ -20,6 +20,12 @@ import {
 } from '../../app/modules/messaging/messaging.tables.server'
 import { stockLevels as matrixStockLevels, warehouses as matrixWarehouses } from '../../app/modules/inventory/inventory.tables.server'
 import { shipments as matrixShipments } from '../../app/modules/logistics/logistics.tables.server'
+import {
+  documentBatches as matrixDocumentBatches,
+  documents as matrixDocuments,
+  documentShares as matrixDocumentShares,
+  documentVersions as matrixDocumentVersions,
+} from '../../app/modules/documents/documents.tables.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -294,9 +300,93 @@ beforeAll(async () => {
       attachmentFileIds: [fileId],
     })
 
+  // Documents: an issued proforma A wrote on the shipment (for no company on Tradeport), one share link, one finished zip.
+  const documentId = randomUUID()
+  const issuedAt = new Date()
+  await database()
+    .insert(matrixDocuments)
+    .values({
+      id: documentId,
+      organizationId: companyId,
+      number: 'PI-2026-99999',
+      type: 'proforma_invoice',
+      status: 'issued',
+      sourceKind: 'shipment',
+      sourceId: shipmentId,
+      sourceNumber: 'SH-2026-99999',
+      counterpartyName: 'Matrix B',
+      verifyCode: randomUUID().replaceAll('-', ''),
+      firstIssuedAt: issuedAt,
+      version: 2,
+    })
+  const party = { companyId: null, name: 'Matrix B', address: [], country: 'NL' }
+  const fields = { marksAndNumbers: '', bankDetails: '', remarks: '', signatory: '', portOfLoading: '', portOfDischarge: '', vesselOrFlight: '' }
+  await database()
+    .insert(matrixDocumentVersions)
+    .values({
+      id: randomUUID(),
+      documentId,
+      number: 1,
+      issuedAt,
+      pdfSha256: 'x'.repeat(64),
+      content: {
+        source: { kind: 'shipment', id: shipmentId, number: 'SH-2026-99999' },
+        relatedNumbers: [],
+        seller: { ...party, companyId, name: 'Matrix A' },
+        buyer: party,
+        currency: 'USD',
+        incoterm: 'FOB',
+        incotermPlace: 'Ningbo',
+        paymentTerms: '',
+        transport: null,
+        lines: [],
+        totals: { quantity: 0, subtotal: '0.00', freight: '0.00', insurance: '0.00', total: '0.00' },
+        fields,
+      },
+    })
+  const documentShareId = randomUUID()
+  await database()
+    .insert(matrixDocumentShares)
+    .values({
+      id: documentShareId,
+      documentId,
+      tokenSha256: createHash('sha256').update(randomUUID()).digest('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+  const documentBatchId = randomUUID()
+  await database()
+    .insert(matrixDocumentBatches)
+    .values({
+      id: documentBatchId,
+      organizationId: companyId,
+      sourceKind: 'shipment',
+      sourceId: shipmentId,
+      sourceNumber: 'SH-2026-99999',
+      status: 'done',
+      total: 1,
+      done: 1,
+      storageKey: `documents/batches/${documentBatchId}.zip`,
+    })
+
   fixtures = {
     // Public and signature-checked: the provider is the only parameter (see its own test below).
     '/api/v1/tracking/webhooks/{provider}': { provider: 'aftership' },
+    '/api/v1/documents/{id}': { id: documentId },
+    '/api/v1/documents/{id}/issue': { id: documentId },
+    '/api/v1/documents/{id}/void': { id: documentId },
+    '/api/v1/documents/{id}/decision': { id: documentId },
+    '/api/v1/documents/{id}/versions/compare': { id: documentId },
+    '/api/v1/documents/{id}/pdf': { id: documentId },
+    '/api/v1/documents/{id}/shares': { id: documentId },
+    '/api/v1/documents/{id}/shares/{shareId}': { id: documentId, shareId: documentShareId },
+    '/api/v1/documents/{id}/shares/{shareId}/views': { id: documentId, shareId: documentShareId },
+    '/api/v1/documents/batches/{batchId}': { batchId: documentBatchId },
+    '/api/v1/documents/batches/{batchId}/zip': { batchId: documentBatchId },
+    // Public: whoever holds the link or the PDF's code (see their own test below).
+    '/api/v1/shared-documents/{token}': { token: 'x'.repeat(43) },
+    '/api/v1/shared-documents/{token}/pdf': { token: 'x'.repeat(43) },
+    '/api/v1/shared-documents/{token}/decision': { token: 'x'.repeat(43) },
+    '/api/v1/document-verifications/{code}': { code: 'x'.repeat(32) },
     '/api/v1/shipments/{id}': { id: shipmentId },
     '/api/v1/shipments/{id}/tracking-events': { id: shipmentId },
     '/api/v1/shipments/{id}/attachments/{fileId}': { id: shipmentId, fileId },
@@ -545,6 +635,28 @@ describe('authorization matrix', () => {
     } finally {
       setEnvForTesting(testEnv())
     }
+  })
+
+  it('opens shared documents and verifications by their token or code alone: a session adds nothing', async () => {
+    const publicOperations = operations().filter(
+      ({ path }) => path.startsWith('/api/v1/shared-documents/') || path.startsWith('/api/v1/document-verifications/'),
+    )
+    expect(publicOperations.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([
+      'GET /api/v1/document-verifications/{code}',
+      'GET /api/v1/shared-documents/{token}',
+      'GET /api/v1/shared-documents/{token}/pdf',
+      'POST /api/v1/shared-documents/{token}/decision',
+    ])
+    const failures: string[] = []
+    for (const { path, method, op } of publicOperations) {
+      expect(op['x-access']).toEqual({ level: 'public' })
+      // An unknown token or code is not found, whoever asks (company A's owner included).
+      for (const jar of [undefined, jars.ownerA]) {
+        const { status, text } = await send(method, concretePath(path, op), op, jar)
+        if (status !== 404) failures.push(`${method.toUpperCase()} ${path} (${jar ? 'owner A' : 'anonymous'}): ${status} ${text.slice(0, 120)}`)
+      }
+    }
+    expect(failures).toEqual([])
   })
 
   it('lets the platform admin through every platform-admin operation’s authorization', async () => {

@@ -17,6 +17,8 @@ import {
 import { stockLevels, stockMovements, warehouses } from '../../app/modules/inventory/inventory.tables.server'
 import { files } from '../../app/modules/kernel/kernel.tables.server'
 import { conversations, messages } from '../../app/modules/messaging/messaging.tables.server'
+import { documents, documentShares } from '../../app/modules/documents/documents.tables.server'
+import { DOCUMENT_LANGUAGES } from '../../app/modules/documents/index'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
 import { shipmentLines, shipments } from '../../app/modules/logistics/logistics.tables.server'
@@ -199,6 +201,25 @@ async function arrivingShipment(): Promise<void> {
     .values({ id: receivingWarehouseId, organizationId: parties.buyer.company.id, code: `R-${receivingWarehouseId.slice(0, 8)}`, name: 'Receiving' })
   arrivingLines = (await database().select({ id: shipmentLines.id }).from(shipmentLines).where(eq(shipmentLines.shipmentId, shipmentId))).map((row) => row.id)
   target = { id: shipmentId, version: 1 }
+}
+
+/** A document the order supplier made from a fresh confirmed order and issued (it may be shared). */
+async function issuedDocument(): Promise<void> {
+  await confirmedOrder()
+  const made = await call(app, '/api/v1/documents', {
+    body: { source_kind: 'purchase_order', source_id: target.id, type: 'proforma_invoice' },
+    jar: orderSupplier,
+  })
+  const issued = await call(app, `/api/v1/documents/${String(made.json.id)}/issue`, { body: { version: made.json.version }, jar: orderSupplier })
+  expect(issued.status, issued.text).toBe(200)
+  target = { id: String(made.json.id), version: Number(issued.json.version) }
+}
+
+/** A document's request has no free text: each marker gets the next language, so two markers make two different bodies. */
+const languages = new Map<string, string>()
+const languageOf = (marker: string) => {
+  if (!languages.has(marker)) languages.set(marker, DOCUMENT_LANGUAGES[languages.size % DOCUMENT_LANGUAGES.length]!)
+  return languages.get(marker)!
 }
 
 /** An open freight request of the order buyer (one pending quote per provider). */
@@ -509,6 +530,24 @@ const OPERATIONS: Operation[] = [
     stored: (marker) => rows(shipmentLines, eq(shipmentLines.receiptNote, marker)),
   },
   {
+    name: 'POST /v1/documents',
+    jar: () => orderSupplier,
+    path: () => '/api/v1/documents',
+    status: 201,
+    prepare: confirmedOrder,
+    body: (marker) => ({ source_kind: 'purchase_order', source_id: target.id, type: 'proforma_invoice', language: languageOf(marker) }),
+    stored: () => rows(documents, eq(documents.sourceId, target.id)),
+  },
+  {
+    name: 'POST /v1/documents/{id}/shares',
+    jar: () => orderSupplier,
+    path: () => `/api/v1/documents/${target.id}/shares`,
+    status: 201,
+    prepare: issuedDocument,
+    body: (marker) => ({ days: 7, password: '', label: marker, can_decide: false }),
+    stored: (marker) => rows(documentShares, eq(documentShares.label, marker)),
+  },
+  {
     name: 'POST /v1/warehouses',
     jar: () => buyer,
     path: () => '/api/v1/warehouses',
@@ -686,6 +725,11 @@ const NOT_CREATES: Record<string, string> = {
   'PUT /api/v1/approved-suppliers/{supplierId}': REPLACES,
   'POST /api/v1/shipments/{id}/tracking-events': 'stores each event once under its de-duplication key: a retry finds it stored and answers stored: false',
   'PUT /api/v1/shipments/{id}/warehouse': SETS,
+  'POST /api/v1/documents/{id}/issue': STEP,
+  'POST /api/v1/documents/{id}/void': STEP,
+  'POST /api/v1/documents/{id}/decision': STEP,
+  'POST /api/v1/documents/batches': 'queues a zip of the record’s documents (202 Accepted): a retry queues another batch of the same papers',
+  'POST /api/v1/shared-documents/{token}/decision': 'answers the issued version once: a retry finds it answered (409)',
   'POST /api/v1/tracking/webhooks/{provider}': 'stores each carrier event once under its de-duplication key: a redelivered webhook stores nothing new',
   'POST /api/v1/tracking/events/import': 'stores each row’s event once under its de-duplication key: the same file again stores nothing new',
   'PUT /api/v1/rfqs/{id}/assumptions': REPLACES,

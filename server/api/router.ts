@@ -39,6 +39,8 @@ import { registerStockRoutes, registerWarehouseRoutes } from '../../app/modules/
 import { registerAwardRoutes } from '../../app/workflows/award-quotations.api.server'
 import { registerShipmentRoutes, registerTrackingRoutes } from '../../app/modules/logistics/api.server'
 import { registerReceiveShipmentRoutes } from '../../app/workflows/receive-shipment.api.server'
+import { registerDocumentRoutes } from '../../app/modules/documents/api.server'
+import { registerCreateDocumentRoutes } from '../../app/workflows/create-document.api.server'
 import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
 import { registerPaletteRoutes } from './palette-routes'
@@ -223,6 +225,8 @@ export function createApiRouter() {
   registerWarehouseRoutes(api)
   registerStockRoutes(api)
   registerPaletteRoutes(api)
+  registerCreateDocumentRoutes(api)
+  registerDocumentRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

@@ -57,4 +57,24 @@ describe('anonymous page cache', () => {
     await cache.respond(request, 'n', render)
     expect(renders).toBe(2)
   })
+
+  it('keeps neither a PDF (whose bytes pass untouched) nor a page its route marked private', async () => {
+    const cache = new AnonymousPageCache(10_000, 10)
+    let renders = 0
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0xfe, 0x00, 0x80])
+    const pdf = async () => {
+      renders += 1
+      return new Response(bytes, { headers: { 'content-type': 'application/pdf' } })
+    }
+    const first = await cache.respond(new Request('http://localhost/en/view/pdf?token=t'), 'n', pdf)
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(bytes)
+    await cache.respond(new Request('http://localhost/en/view/pdf?token=t'), 'n', pdf)
+    const shared = async () => {
+      renders += 1
+      return new Response('<p>shared</p>', { headers: { 'content-type': 'text/html', 'cache-control': 'private, no-store' } })
+    }
+    await cache.respond(new Request('http://localhost/en/view?token=t'), 'n', shared)
+    await cache.respond(new Request('http://localhost/en/view?token=t'), 'n', shared)
+    expect(renders).toBe(4)
+  })
 })

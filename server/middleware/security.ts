@@ -23,15 +23,22 @@ const COMMON_HEADERS: SecureHeadersOptions = {
 export function securityHeaders(config: Env): MiddlewareHandler {
   const hsts = config.isHttps ? 'max-age=31536000; includeSubDomains' : false
   const pages = pageHeaders(config, hsts)
+  const framedPdfs = pageHeaders(config, hsts, 'self')
   const api = secureHeaders({
     ...COMMON_HEADERS,
     strictTransportSecurity: hsts,
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
   })
-  return (c, next) => (c.req.path.startsWith('/api/') && !c.req.path.startsWith('/api/docs') ? api(c, next) : pages(c, next))
+  return (c, next) => {
+    if (c.req.path.startsWith('/api/') && !c.req.path.startsWith('/api/docs')) return api(c, next)
+    return FRAMED_PDF_PATH.test(c.req.path) ? framedPdfs(c, next) : pages(c, next)
+  }
 }
 
-function pageHeaders(config: Env, hsts: string | false): MiddlewareHandler {
+/** A document's PDF, which its own pages show in a frame: framed by this origin only, never by another site. */
+const FRAMED_PDF_PATH = /^\/[A-Za-z-]+\/(app\/documents\/[^/]+\/pdf|view\/pdf)$/
+
+function pageHeaders(config: Env, hsts: string | false, framedBy: 'none' | 'self' = 'none'): MiddlewareHandler {
   const dev = config.NODE_ENV === 'development'
   return secureHeaders({
     contentSecurityPolicy: {
@@ -45,10 +52,11 @@ function pageHeaders(config: Env, hsts: string | false): MiddlewareHandler {
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+      frameAncestors: [`'${framedBy}'`],
       ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
     },
     ...COMMON_HEADERS,
+    xFrameOptions: framedBy === 'self' ? 'SAMEORIGIN' : 'DENY',
     strictTransportSecurity: hsts,
   })
 }

@@ -30,6 +30,7 @@ import {
   USER_STATUSES,
   VERIFICATION_STATUSES,
 } from '../../app/modules/companies/index'
+import { DOCUMENT_LANGUAGES, DOCUMENT_SOURCES, DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../app/modules/documents/index'
 import { ADJUSTMENT_REASONS, MOVEMENT_KINDS } from '../../app/modules/inventory/index'
 import { AUDIT_ACTIONS } from '../../app/modules/kernel/index'
 import { PACKAGE_TYPES, SHIPMENT_MODES, SHIPMENT_ROLES, SHIPMENT_STATUSES, TRACKING_SOURCES } from '../../app/modules/logistics/index'
@@ -250,6 +251,13 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'logistics', pattern: 'sources.*', values: TRACKING_SOURCES },
   { namespace: 'logistics', pattern: 'detail.with.*', values: SHIPMENT_ROLES },
   { namespace: 'logistics', pattern: 'detail.done.*', values: ['track', 'receive', 'warehouse'] },
+  // Business documents.
+  { namespace: 'documents', pattern: 'types.*', values: DOCUMENT_TYPES },
+  { namespace: 'documents', pattern: 'statuses.*', values: DOCUMENT_STATUSES },
+  { namespace: 'documents', pattern: 'sources.*', values: DOCUMENT_SOURCES },
+  { namespace: 'documents', pattern: 'languages.*', values: DOCUMENT_LANGUAGES },
+  { namespace: 'documents', pattern: 'sides.*', values: ['writer', 'counterparty'] },
+  { namespace: 'documents', pattern: 'timeline.*', values: ['issued', 'accepted', 'rejected'] },
   { namespace: 'common', pattern: 'colorMode.*', values: COLOR_PREFERENCES },
   { namespace: 'common', pattern: 'palette.groups.*', values: PALETTE_KINDS },
 ]

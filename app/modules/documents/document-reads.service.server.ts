@@ -9,7 +9,7 @@ import { companyNames } from '../companies/index.server'
 import { diffContents, type DocumentChange } from './document-diff'
 import { type DocumentPdf, readPdf } from './document-files.server'
 import type { DocumentListQuery } from './document.inputs'
-import { type DocumentRow, type DocumentSide, paperOf, sideOf } from './document.service.server'
+import { type DocumentRow, type DocumentSide, outwardStatus, paperOf, sideOf } from './document.service.server'
 import type { DocumentLanguage, DocumentSource, DocumentStatus, DocumentType } from './documents.constants'
 import { userNames } from '../identity/index.server'
 import { documentEvents, documents, documentVersions } from './documents.tables.server'
@@ -75,7 +75,7 @@ function summaryOf(row: DocumentRow, companyId: string, writers: Map<string, str
     id: row.id,
     number: row.number,
     type: row.type,
-    status: row.status,
+    status: side === 'writer' ? row.status : outwardStatus(row),
     side,
     language: row.language,
     source: { kind: row.sourceKind, id: row.sourceId, number: row.sourceNumber },

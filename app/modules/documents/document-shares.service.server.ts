@@ -16,7 +16,7 @@ import { requireCompany } from '../companies/index'
 import { companyName } from '../companies/index.server'
 import { type DocumentPdf, readPdf } from './document-files.server'
 import type { CreateShareInput, ShareDecisionInput } from './document.inputs'
-import { answerDocument, currentVersionOf, lockDocument, paperOf, recordDocumentEvent } from './document.service.server'
+import { answerDocument, currentVersionOf, lockDocument, outwardStatus, paperOf, recordDocumentEvent } from './document.service.server'
 import type { DocumentLanguage, DocumentStatus, DocumentType } from './documents.constants'
 import { documents, documentShares, documentShareViews, documentVersions } from './documents.tables.server'
 import { isWellFormedToken, type OfferedPassword, shareAccess } from './share-link'
@@ -47,6 +47,15 @@ async function passwordMatches(password: string, stored: string): Promise<boolea
  */
 const passProof = (shareId: string, passwordHash: string) =>
   createHmac('sha256', env().AUTH_SECRET).update(`document-share:${shareId}:${passwordHash}`).digest('base64url')
+
+/**
+ * The cookie that carries a visitor's proof of a right password for one link (named by the token's hash, which is all
+ * a request knows before the link is admitted): the share page and the API set and read the same one.
+ */
+export const shareProofCookieName = (token: string) => `tp_doc_share_${sha256(token).slice(0, 12)}`
+
+/** How long a right password holds in a browser. */
+export const SHARE_PROOF_MAX_AGE_SECONDS = 60 * 60
 
 export type ShareStatus = 'active' | 'expired' | 'revoked'
 
@@ -270,7 +279,7 @@ export async function openShare(visit: ShareVisit, { logView = true } = {}): Pro
       id: row.id,
       number: row.number,
       type: row.type,
-      status: row.status,
+      status: outwardStatus(row),
       language: row.language,
       writerName: await companyName(row.organizationId),
       counterpartyName: row.counterpartyName,

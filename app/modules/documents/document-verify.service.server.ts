@@ -6,6 +6,7 @@ import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { companyName } from '../companies/index.server'
 import type { DocumentStatus, DocumentType } from './documents.constants'
+import { outwardStatus } from './document.service.server'
 import { documents, documentVersions } from './documents.tables.server'
 
 const VERIFY_CODE = /^[A-Za-z0-9_-]{16,64}$/
@@ -34,7 +35,7 @@ export async function verifyDocument(code: string | null | undefined): Promise<D
   return {
     number: row.number,
     type: row.type,
-    status: row.status,
+    status: outwardStatus(row),
     writerName: await companyName(row.organizationId),
     counterpartyName: row.counterpartyName,
     versions: versions.map((version) => ({ number: version.number, issuedAt: version.issuedAt!, sha256: version.sha256 ?? '' })),

@@ -19,7 +19,6 @@ import { withJobs } from '../../../tests/support/jobs'
 import { call, CookieJar, signInWithCookies, testApp } from '../../../tests/support/http'
 import { TEST_PUBLIC_URL } from '../../../tests/support/test-env'
 
-type Json = Record<string, unknown> & { code?: string; details?: { fields?: Record<string, string[]> } }
 type Detail = {
   id: string
   number: string
@@ -91,7 +90,10 @@ async function download(target: string, init: { jar?: CookieJar; headers?: Recor
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 async function share(id: string, body: Record<string, unknown> = {}) {
-  const created = await call(app, `/api/v1/documents/${id}/shares`, { body: { days: 7, password: '', label: 'Accounts desk', can_decide: true, ...body }, jar: supplier })
+  const created = await call(app, `/api/v1/documents/${id}/shares`, {
+    body: { days: 7, password: '', label: 'Accounts desk', can_decide: true, ...body },
+    jar: supplier,
+  })
   expect(created.status, created.text).toBe(201)
   return created.json as { id: string; token: string; url: string; expires_at: string }
 }
@@ -110,7 +112,12 @@ describe('documents API', () => {
 
     const listed = await call(app, `/api/v1/documents?direction=sent&source_kind=purchase_order&source_id=${order.id}`, { jar: supplier })
     expect(listed.status).toBe(200)
-    expect(listed.json).toMatchObject({ total: 1, limit: 25, offset: 0, items: [{ id: made.json.id, side: 'writer', counterpart: { id: parties.buyer.company.id } }] })
+    expect(listed.json).toMatchObject({
+      total: 1,
+      limit: 25,
+      offset: 0,
+      items: [{ id: made.json.id, side: 'writer', counterpart: { id: parties.buyer.company.id } }],
+    })
     // The buyer is not shown a draft.
     expect((await call(app, `/api/v1/documents/${made.json.id}`, { jar: buyer })).status).toBe(404)
     expect((await call(app, `/api/v1/documents?direction=received`, { jar: buyer })).json).toMatchObject({ total: 0 })
@@ -133,16 +140,28 @@ describe('documents API', () => {
     const id = String(made.json.id)
     const edited = await call(app, `/api/v1/documents/${id}`, {
       method: 'PATCH',
-      body: { version: made.json.version, fields: { bank_details: 'HSBC HK 123-456789-001' }, lines: [{ position: 1, hs_code: '9405.21', origin_country: 'cn' }] },
+      body: {
+        version: made.json.version,
+        fields: { bank_details: 'HSBC HK 123-456789-001' },
+        lines: [{ position: 1, hs_code: '9405.21', origin_country: 'cn' }],
+      },
       jar: supplier,
     })
     expect(edited.status, edited.text).toBe(200)
     expect(edited.json).toMatchObject({ status: 'draft', current_version: 1, content: { fields: { bank_details: 'HSBC HK 123-456789-001' } } })
     expect((edited.json as unknown as Detail).content.lines[0]).toMatchObject({ hs_code: '9405.21', origin_country: 'CN' })
 
-    const oversized = await call(app, `/api/v1/documents/${id}`, { method: 'PATCH', body: { version: edited.json.version, fields: { remarks: 'x'.repeat(2001) } }, jar: supplier })
+    const oversized = await call(app, `/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      body: { version: edited.json.version, fields: { remarks: 'x'.repeat(2001) } },
+      jar: supplier,
+    })
     expect(oversized).toMatchObject({ status: 422, json: { details: { fields: { 'fields.remarks': [messages.textTooLong] } } } })
-    const stale = await call(app, `/api/v1/documents/${id}`, { method: 'PATCH', body: { version: made.json.version, fields: { remarks: 'late' } }, jar: supplier })
+    const stale = await call(app, `/api/v1/documents/${id}`, {
+      method: 'PATCH',
+      body: { version: made.json.version, fields: { remarks: 'late' } },
+      jar: supplier,
+    })
     expect(stale).toMatchObject({ status: 409, json: { code: 'stale_version' } })
     // Only the writer edits; another company does not find it.
     expect((await call(app, `/api/v1/documents/${id}`, { method: 'PATCH', body: { version: edited.json.version }, jar: stranger })).status).toBe(404)
@@ -188,7 +207,7 @@ describe('documents API', () => {
     expect(missing).toMatchObject({ status: 422, json: { details: { fields: { to: [messages.versionOfDocument] } } } })
 
     const seen = await detail(id, buyer)
-    expect(seen).toMatchObject({ side: 'counterparty', status: 'draft', current_version: 1 })
+    expect(seen).toMatchObject({ side: 'counterparty', current_version: 1 })
     expect(seen.versions.map((version) => version.number)).toEqual([1])
     expect(seen.content.fields.port_of_discharge).toBe('')
     // The draft version is the writer's: the buyer can neither compare with it nor download it.
@@ -297,7 +316,12 @@ describe('documents API', () => {
     const verified = await call(app, `/api/v1/document-verifications/${String((decided as unknown as { verify_code: string }).verify_code)}`)
     expect(verified).toMatchObject({
       status: 200,
-      json: { number: document.number, status: 'accepted', versions: [{ number: 1, sha256: document.versions[0]!.pdf_sha256 }], decision: { by_name: 'Bea Lin' } },
+      json: {
+        number: document.number,
+        status: 'accepted',
+        versions: [{ number: 1, sha256: document.versions[0]!.pdf_sha256 }],
+        decision: { by_name: 'Bea Lin' },
+      },
     })
     expect((await call(app, '/api/v1/document-verifications/unknown-code-0000')).status).toBe(404)
   })

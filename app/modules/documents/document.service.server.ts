@@ -15,23 +15,13 @@ import { noteDocumentOnOrders } from '../orders/index.server'
 import { type PaperOf, storeIssuedPdf } from './document-files.server'
 import type { DocumentContent } from './document-content'
 import type { CreateDocumentInput, DecideDocumentInput, EditDocumentInput } from './document.inputs'
-import { DOCUMENT_NUMBER_PREFIX, type DocumentStatus, type DocumentType, fitsSource } from './documents.constants'
+import { DOCUMENT_NUMBER_PREFIX, DOCUMENT_WRITER, type DocumentStatus, type DocumentType, fitsSource } from './documents.constants'
 import { documentEvents, documents, documentVersions } from './documents.tables.server'
 
 export type DocumentRow = typeof documents.$inferSelect
 export type VersionRow = typeof documentVersions.$inferSelect
 
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
-
-/** Who writes a type: the buying side (a purchase order), the selling side (invoices, lists, quotations), or either. */
-const WRITER: Readonly<Record<DocumentType, 'buyer' | 'seller' | 'either'>> = {
-  purchase_order: 'buyer',
-  proforma_invoice: 'seller',
-  commercial_invoice: 'seller',
-  packing_list: 'seller',
-  quotation: 'seller',
-  sales_contract: 'either',
-}
 
 /**
  * What a record gives the document: its content, the writer's side of it, and who the document is for. Read from the
@@ -64,7 +54,7 @@ export async function createDocument(
   const companyId = ctx.actor.companyId
   requireFittingType(input)
   if (snapshot.content.source.kind !== input.sourceKind || snapshot.content.source.id !== input.sourceId) throw fieldError({ sourceId: ['validation.source'] })
-  const writer = WRITER[input.type]
+  const writer = DOCUMENT_WRITER[input.type]
   if (writer !== 'either' && writer !== snapshot.side) throw fieldError({ type: ['validation.typeForSide'] })
   const { id } = await createIdempotently(`document:${companyId}`, options, input, async (tx, documentId) => {
     const now = new Date()
@@ -110,6 +100,13 @@ export function recordDocumentEvent(
     note: extra.note ?? '',
   })
 }
+
+/**
+ * The status as anyone but the writer sees it: while the writer drafts a new version of an issued document, the
+ * others still hold the issued paper (answering it waits for the new version: 409).
+ */
+export const outwardStatus = (row: Pick<DocumentRow, 'status' | 'firstIssuedAt'>): DocumentStatus =>
+  row.status === 'draft' && row.firstIssuedAt !== null ? 'issued' : row.status
 
 /** The company's side of a document: its writer, or the counterparty (who sees it once issued, never a draft version). */
 export type DocumentSide = 'writer' | 'counterparty'
@@ -318,6 +315,8 @@ export async function decideDocument(ctx: ServiceContext, id: string, input: Dec
   await relayEvents([event])
 }
 
+const COUNTERPARTY_EVENTS = new Set(['issued', 'accepted', 'rejected', 'voided'])
+
 export type DocumentDetail = {
   id: string
   number: string
@@ -333,6 +332,8 @@ export type DocumentDetail = {
   events: Array<{ type: string; versionNumber: number | null; actorName: string; note: string; createdAt: Date }>
   decision: { at: Date; byName: string; reason: string } | null
   voidReason: string
+  /** Whether the company may answer now: the counterparty, of an issued document with no new version in draft. */
+  canAnswer: boolean
   /** The code of the verification page the PDF's QR opens (the writer's, to print or send). */
   verifyCode: string | null
   /** The answered version's PDF hash, as the counterparty saw it. */
@@ -361,7 +362,7 @@ export async function getDocument(ctx: ServiceContext, id: string): Promise<Docu
     id: row.id,
     number: row.number,
     type: row.type,
-    status: row.status,
+    status: side === 'writer' ? row.status : outwardStatus(row),
     side,
     source: { kind: row.sourceKind, id: row.sourceId, number: row.sourceNumber },
     counterparty: { id: row.counterpartyCompanyId, name: row.counterpartyName },
@@ -370,10 +371,12 @@ export async function getDocument(ctx: ServiceContext, id: string): Promise<Docu
     content: current.content,
     versions: shown.map((version) => ({ number: version.number, issuedAt: version.issuedAt, pdfSha256: version.pdfSha256, createdAt: version.createdAt })),
     events: events
-      .filter((event) => side === 'writer' || event.type !== 'edited')
+      // The counterparty reads what was issued to it and the answers; drafts, edits and share links (with their private labels) stay the writer's.
+      .filter((event) => side === 'writer' || COUNTERPARTY_EVENTS.has(event.type))
       .map((event) => ({ type: event.type, versionNumber: event.versionNumber, actorName: event.actorName, note: event.note, createdAt: event.createdAt })),
     decision: row.decidedAt ? { at: row.decidedAt, byName: row.decidedByName, reason: row.decisionReason } : null,
     voidReason: row.voidReason,
+    canAnswer: side === 'counterparty' && row.status === 'issued',
     verifyCode: side === 'writer' ? row.verifyCode : null,
     decisionSha256: row.decisionSha256,
     version: row.version,

@@ -22,6 +22,20 @@ export const TYPES_BY_SOURCE: Readonly<Record<DocumentSource, readonly DocumentT
 /** Whether a document of `type` can be made from a record of `source`. */
 export const fitsSource = (type: DocumentType, source: DocumentSource): boolean => TYPES_BY_SOURCE[source].includes(type)
 
+/** Who writes a type: the buying side (a purchase order), the selling side (invoices, lists, quotations), or either. */
+export const DOCUMENT_WRITER: Readonly<Record<DocumentType, 'buyer' | 'seller' | 'either'>> = {
+  purchase_order: 'buyer',
+  proforma_invoice: 'seller',
+  commercial_invoice: 'seller',
+  packing_list: 'seller',
+  quotation: 'seller',
+  sales_contract: 'either',
+}
+
+/** The types a side of a record may write from it. */
+export const typesFor = (source: DocumentSource, side: 'buyer' | 'seller'): DocumentType[] =>
+  TYPES_BY_SOURCE[source].filter((type) => DOCUMENT_WRITER[type] === 'either' || DOCUMENT_WRITER[type] === side)
+
 /** Each type's numbering series, per company and year (`CI-2026-00017`). */
 export const DOCUMENT_NUMBER_PREFIX: Readonly<Record<DocumentType, NumberSeries>> = {
   purchase_order: 'PUR',

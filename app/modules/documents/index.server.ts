@@ -29,6 +29,8 @@ export {
   openShare,
   revokeShare,
   sharedPdf,
+  SHARE_PROOF_MAX_AGE_SECONDS,
+  shareProofCookieName,
   shareViews,
   type SharedDocument,
   type ShareStatus,
@@ -39,3 +41,4 @@ export { batchProgress, batchZip, documentBatchJob, latestBatch, startDocumentBa
 export { verifyDocument, type DocumentVerification } from './document-verify.service.server'
 export type { DocumentPdf } from './document-files.server'
 export { renderDocumentPdf, warmUpPdf, type PdfInput } from './pdf/document-pdf.server'
+export { documentNewsLines, type DocumentNewsLine } from './document-news-lines.server'

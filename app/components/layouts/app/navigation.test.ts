@@ -35,27 +35,27 @@ describe('app navigation', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer())
     expect(ids(groups)).toEqual(['home', 'sourcing', 'orders', 'conversations', 'company', 'account'])
     expect(labels(groups).home).toEqual(['dashboard', 'guide', 'marketplace'])
-    expect(labels(groups).orders).toEqual(['purchaseOrders', 'serviceOrders', 'shipments', 'warehouses'])
+    expect(labels(groups).orders).toEqual(['purchaseOrders', 'serviceOrders', 'shipments', 'documents', 'warehouses'])
     expect(labels(groups).account).toEqual(['preferences', 'changePassword', 'twoFactor'])
     // Before: 22 entries. Orders and purchases, change and reset password are one each; the bell leads to notifications;
     // the sourcing board is a view of the projects; the account group starts collapsed (the account menu has it too).
-    expect(itemCount(groups)).toBe(22)
+    expect(itemCount(groups)).toBe(23)
   })
 
   it('gives a company that buys and supplies each side of its orders once, and its catalogue', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer({ companyKind: 'both', companyVerified: true }))
     expect(ids(groups)).toEqual(['home', 'sourcing', 'orders', 'catalogue', 'conversations', 'company', 'account'])
-    expect(labels(groups).orders).toEqual(['purchaseOrders', 'salesOrders', 'serviceOrders', 'shipments', 'customers', 'warehouses'])
+    expect(labels(groups).orders).toEqual(['purchaseOrders', 'salesOrders', 'serviceOrders', 'shipments', 'documents', 'customers', 'warehouses'])
     expect(labels(groups).catalogue).toEqual(['products', 'priceLists'])
     expect(labels(groups).sourcing).toContain('rfqInbox')
     // Before: 34 entries.
-    expect(itemCount(groups)).toBe(28)
+    expect(itemCount(groups)).toBe(29)
   })
 
   it('shows a supplying company the supplier side only', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer({ companyKind: 'supplier' }))
     expect(labels(groups).sourcing).toEqual(['rfqInbox'])
-    expect(labels(groups).orders).toEqual(['salesOrders', 'serviceOrders', 'shipments', 'customers', 'warehouses'])
+    expect(labels(groups).orders).toEqual(['salesOrders', 'serviceOrders', 'shipments', 'documents', 'customers', 'warehouses'])
     expect(labels(groups).company).toEqual(['team', 'companySettings', 'supplierProfile', 'supplierOnboarding'])
   })
 

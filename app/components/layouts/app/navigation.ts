@@ -125,6 +125,13 @@ const ORDERS: NavGroup = {
       needsCompany: true,
       subpages: [{ to: '/app/shipments/shipping', labelKey: 'nav.bookShipment', companyKinds: SUPPLYING }],
     },
+    {
+      to: '/app/documents',
+      labelKey: 'nav.documents',
+      icon: 'file-search',
+      needsCompany: true,
+      subpages: [{ to: '/app/documents/create', labelKey: 'nav.createDocument' }],
+    },
     { to: '/app/customers', labelKey: 'nav.customers', icon: 'contact', companyKinds: SUPPLYING },
     { to: '/app/warehouse', labelKey: 'nav.warehouses', icon: 'warehouse', needsCompany: true, also: ['/app/warehouse/detail'] },
   ],

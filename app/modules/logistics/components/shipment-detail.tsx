@@ -115,12 +115,25 @@ type ShipmentDetailProps = {
   result: ShipmentActionResult
   idempotencyKey: string
   booked: boolean
+  /** The shipment's documents' news (issued, accepted, rejected), already in the reader's words, for the timeline. */
+  documentNews?: Array<{ id: string; at: string; text: string; href: string }>
 }
 
 const day = (iso: string) => `${iso}T12:00:00Z`
 
 /** A shipment: where it is on the map, its timeline, what it carries, and the forms of the caller's side (texts from `logistics`). */
-export function ShipmentDetailView({ locale, shipment, map, claims, warehouses, warehouseHref, result, idempotencyKey, booked }: ShipmentDetailProps) {
+export function ShipmentDetailView({
+  locale,
+  shipment,
+  map,
+  claims,
+  warehouses,
+  warehouseHref,
+  result,
+  idempotencyKey,
+  booked,
+  documentNews = [],
+}: ShipmentDetailProps) {
   const { t } = useTranslation('logistics')
   const format = useFormatter()
   const counterpart = shipment.role === 'buyer' ? shipment.shipperName : shipment.buyerName
@@ -249,27 +262,21 @@ export function ShipmentDetailView({ locale, shipment, map, claims, warehouses, 
         <Card className="flex flex-col gap-4 p-6">
           <CardTitle>{t('detail.timelineTitle')}</CardTitle>
           <ol className="flex flex-col gap-4 border-l border-border pl-4" aria-label={t('detail.timelineTitle')}>
-            {shipment.events.map((event) => (
-              <li key={event.id} className="relative">
-                <span aria-hidden className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-primary ring-4 ring-background" />
-                <div className="flex flex-wrap items-center gap-2">
-                  {event.status ? <ShipmentStatusBadge status={event.status} /> : null}
-                  <span className="text-sm font-medium">{event.location || t('detail.noPlace')}</span>
-                  <span className="text-xs text-muted-foreground">{t(`sources.${event.source}`)}</span>
-                </div>
-                {event.description ? (
-                  <p className="text-sm">{event.description}</p>
-                ) : event.status === 'booked' ? (
-                  <p className="text-sm">{t('detail.bookedEvent')}</p>
-                ) : null}
-                <p className="text-xs text-muted-foreground">
-                  <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
-                  {event.placeTime ? ` · ${t('detail.localTime', { time: event.placeTime })}` : ''}
-                  {event.authorName ? ` · ${event.authorName}` : ''}
-                </p>
-                {event.eta ? <p className="text-xs">{t('detail.newEta', { eta: format.date(day(event.eta)) })}</p> : null}
-              </li>
-            ))}
+            {timelineOf(shipment.events, documentNews).map((entry) =>
+              entry.kind === 'document' ? (
+                <li key={entry.item.id} className="relative">
+                  <span aria-hidden className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-muted-foreground ring-4 ring-background" />
+                  <a href={entry.item.href} className="text-sm font-medium underline-offset-4 hover:underline">
+                    {entry.item.text}
+                  </a>
+                  <p className="text-xs text-muted-foreground">
+                    <time dateTime={entry.item.at}>{format.dateTime(entry.item.at)}</time>
+                  </p>
+                </li>
+              ) : (
+                <TrackingLine key={entry.item.id} event={entry.item} />
+              ),
+            )}
           </ol>
         </Card>
         <div className="flex flex-col gap-6">
@@ -621,5 +628,44 @@ function ReceiveForm({
         </Form>
       )}
     </Card>
+  )
+}
+
+type TimelineEvent = ShipmentView['events'][number]
+type DocumentLine = NonNullable<ShipmentDetailProps['documentNews']>[number]
+
+/** The tracking events and the documents' news in one list, newest first. */
+function timelineOf(events: TimelineEvent[], news: DocumentLine[]) {
+  const entries = [
+    ...events.map((item) => ({ kind: 'event' as const, at: item.occurredAt, item })),
+    ...news.map((item) => ({ kind: 'document' as const, at: item.at, item })),
+  ]
+  return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+}
+
+/** One tracking event on the timeline. */
+function TrackingLine({ event }: { event: TimelineEvent }) {
+  const { t } = useTranslation('logistics')
+  const format = useFormatter()
+  return (
+    <li className="relative">
+      <span aria-hidden className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-primary ring-4 ring-background" />
+      <div className="flex flex-wrap items-center gap-2">
+        {event.status ? <ShipmentStatusBadge status={event.status} /> : null}
+        <span className="text-sm font-medium">{event.location || t('detail.noPlace')}</span>
+        <span className="text-xs text-muted-foreground">{t(`sources.${event.source}`)}</span>
+      </div>
+      {event.description ? (
+        <p className="text-sm">{event.description}</p>
+      ) : event.status === 'booked' ? (
+        <p className="text-sm">{t('detail.bookedEvent')}</p>
+      ) : null}
+      <p className="text-xs text-muted-foreground">
+        <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>
+        {event.placeTime ? ` · ${t('detail.localTime', { time: event.placeTime })}` : ''}
+        {event.authorName ? ` · ${event.authorName}` : ''}
+      </p>
+      {event.eta ? <p className="text-xs">{t('detail.newEta', { eta: format.date(day(event.eta)) })}</p> : null}
+    </li>
   )
 }

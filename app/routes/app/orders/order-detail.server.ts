@@ -9,6 +9,7 @@ import { fieldErrorsOf } from '../../../platform/validation'
 import { messagesFor, pickedMessages } from '../../../platform/i18n/translate.server'
 import { isDelayed, type OrderShipmentRow } from '../../../modules/logistics/index'
 import { shipmentsOfOrder } from '../../../modules/logistics/index.server'
+import { documentsOfRecord } from '../../../modules/documents/index.server'
 import { PAGE_MESSAGES } from '../../page-messages'
 import { pageData } from '../../page-data.server'
 import { threadEntry } from '../inbox/entry-points.server'
@@ -21,7 +22,11 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
   const saved = ORDER_SAVES.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
   const page = pageData(ctx.locale, 'orders', 'detail.metaTitle')
   // Buyer and supplier talk about the order in its thread; its goods travel on shipments.
-  const [orderThread, carried] = await Promise.all([threadEntry(ctx, { kind: 'order', orderId: order.id }), shipmentsOfOrder(ctx, order.id)])
+  const [orderThread, carried, documents] = await Promise.all([
+    threadEntry(ctx, { kind: 'order', orderId: order.id }),
+    shipmentsOfOrder(ctx, order.id),
+    documentsOfRecord(ctx, 'purchase_order', order.id),
+  ])
   const today = new Date().toISOString().slice(0, 10)
   const shipments = carried.map((shipment): OrderShipmentRow => ({
     id: shipment.id,
@@ -36,11 +41,17 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
   }))
   return {
     ...page,
-    i18n: { ...page.i18n, ...messagesFor(ctx.locale, 'chat'), ...pickedMessages(ctx.locale, PAGE_MESSAGES.orderShipments) },
+    i18n: {
+      ...page.i18n,
+      ...messagesFor(ctx.locale, 'chat'),
+      ...pickedMessages(ctx.locale, PAGE_MESSAGES.orderShipments),
+      ...pickedMessages(ctx.locale, PAGE_MESSAGES.recordDocuments),
+    },
     order,
     saved,
     orderThread,
     shipments,
+    documents,
   }
 }
 

@@ -1,6 +1,7 @@
 import { OpenConversation } from '../../../modules/messaging/index'
 import { OrderDetail, type OrderActionResult } from '../../../modules/orders/index'
 import { OrderShipments } from '../../../modules/logistics/index'
+import { RecordDocuments } from '../../../modules/documents/index'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { useRootData } from '../../route-helpers'
 import type { loadOrderDetail } from './order-detail.server'
@@ -28,6 +29,12 @@ export function OrderPage({ loaderData, actionData, backHref }: OrderPageProps) 
       ) : null}
       <OrderDetail order={loaderData.order} locale={locale} result={actionData} saved={loaderData.saved} backHref={backHref} />
       <OrderShipments locale={locale} shipments={loaderData.shipments} />
+      <RecordDocuments
+        locale={locale}
+        source={{ kind: 'purchase_order', id: loaderData.order.id }}
+        documents={loaderData.documents}
+        canCreate={loaderData.order.status !== 'draft'}
+      />
     </div>
   )
 }

@@ -23,7 +23,9 @@ import {
 import { warehouseOptions } from '../../../modules/inventory/index.server'
 import { OrderTransitionInput } from '../../../modules/orders/index'
 import { getPurchaseOrder, transitionPurchaseOrder } from '../../../modules/orders/index.server'
-import { translator } from '../../../platform/i18n/translate.server'
+import { pickedMessages, translator } from '../../../platform/i18n/translate.server'
+import { RecordDocuments } from '../../../modules/documents/index'
+import { documentNewsLines, documentNewsOfRecord, documentsOfRecord, latestBatch } from '../../../modules/documents/index.server'
 import { requireActor } from '../../../modules/companies/index.server'
 import { failure, failureFromError, formToObject, parseForm, withRouteErrors } from '../../../platform/forms.server'
 import { fieldErrorsOf } from '../../../platform/validation'
@@ -139,9 +141,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const shipment = await withRouteErrors(() => getShipment(ctx, id))
     const warehouses = shipment.actions.receive || shipment.actions.chooseWarehouse ? await withRouteErrors(() => warehouseOptions(ctx)) : []
     const claims = await withRouteErrors(() => claimsOf(ctx, shipment))
+    const [documents, documentBatch, news] = await withRouteErrors(() =>
+      Promise.all([
+        documentsOfRecord(ctx, 'shipment', shipment.id),
+        latestBatch(ctx, 'shipment', shipment.id),
+        documentNewsOfRecord(ctx, 'shipment', shipment.id),
+      ]),
+    )
     return {
       ...messages,
       title: `${shipment.number} · ${messages.title}`,
+      i18n: { ...messages.i18n, ...pickedMessages(ctx.locale, PAGE_MESSAGES.recordDocuments) },
       locale: ctx.locale,
       view: 'detail' as const,
       shipment: shipmentView(shipment),
@@ -158,6 +168,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       warehouseHref: localizePath(ctx.locale, '/app/warehouse'),
       idempotencyKey: randomUUID(),
       booked: url.searchParams.get('booked') === '1',
+      documents,
+      documentBatch,
+      // The documents' news joins the shipment's timeline (issued, accepted, rejected).
+      documentNews: documentNewsLines(ctx.locale, news),
     }
   }
   const raw = Object.fromEntries(url.searchParams)
@@ -286,17 +300,27 @@ export default function TrackingPage({ loaderData: data, actionData }: Route.Com
   useLiveRevalidate((change) => change.entity === 'shipment')
   if (data.view === 'detail')
     return (
-      <ShipmentDetailView
-        locale={data.locale}
-        shipment={data.shipment}
-        claims={data.claims}
-        map={data.map}
-        warehouses={data.warehouses}
-        warehouseHref={data.warehouseHref}
-        result={actionData as ShipmentActionResult}
-        idempotencyKey={data.idempotencyKey}
-        booked={data.booked}
-      />
+      <div className="flex flex-col gap-6">
+        <ShipmentDetailView
+          locale={data.locale}
+          shipment={data.shipment}
+          claims={data.claims}
+          map={data.map}
+          warehouses={data.warehouses}
+          warehouseHref={data.warehouseHref}
+          result={actionData as ShipmentActionResult}
+          idempotencyKey={data.idempotencyKey}
+          booked={data.booked}
+          documentNews={data.documentNews}
+        />
+        <RecordDocuments
+          locale={data.locale}
+          source={{ kind: 'shipment', id: data.shipment.id }}
+          documents={data.documents}
+          canCreate={data.shipment.role === 'shipper'}
+          batch={data.documentBatch}
+        />
+      </div>
     )
   return (
     <div className="flex flex-col gap-6">

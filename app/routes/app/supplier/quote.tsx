@@ -14,6 +14,9 @@ import { FILE_LIST_MAX_LIMIT } from '../../../modules/kernel/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { listFiles } from '../../../modules/kernel/index.server'
 import { OpenConversation } from '../../../modules/messaging/index'
+import { RecordDocuments } from '../../../modules/documents/index'
+import { documentsOfRecord } from '../../../modules/documents/index.server'
+import { pickedMessages } from '../../../platform/i18n/translate.server'
 import {
   AskQuestionInput,
   DeclineRfqInput,
@@ -60,15 +63,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const buyerThread = await threadEntry(ctx, { kind: 'rfq', rfqId: id })
   // Once a quotation is in, negotiating it has its own thread.
   const quotationThread = quotation && quotation.status !== 'draft' ? await threadEntry(ctx, { kind: 'quotation', quotationId: quotation.id }) : null
+  // A sent quotation makes documents (the quotation itself, a proforma, a contract).
+  const documents = quotation && quotation.status !== 'draft' ? await withRouteErrors(() => documentsOfRecord(ctx, 'quotation', quotation.id)) : null
   const now = new Date()
   const page = pageData(ctx.locale, 'quotations', 'quote.metaTitle', PAGE_MESSAGES.supplierQuote)
   return {
     ...page,
+    i18n: { ...page.i18n, ...pickedMessages(ctx.locale, PAGE_MESSAGES.recordDocuments) },
     buyerThread,
     quotationThread,
     rfq,
     quotation,
     history,
+    documents,
     attachmentFiles: files.items.map((file) => ({ id: file.id, name: file.name })),
     validUntilDefault: new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
     now,
@@ -347,6 +354,10 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
             <QuotationHistory entries={data.history} />
           </CardContent>
         </Card>
+      ) : null}
+
+      {quotation && data.documents ? (
+        <RecordDocuments locale={locale} source={{ kind: 'quotation', id: quotation.id }} documents={data.documents} canCreate />
       ) : null}
 
       <Card>
