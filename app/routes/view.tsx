@@ -369,7 +369,7 @@ function DecisionForm({ versionNumber, result }: { versionNumber: number; result
       {stale ? (
         <Alert tone="error" title={failed?.formError?.message}>
           <p>{t('view.stale')}</p>
-          <a href="" className="font-medium text-primary underline-offset-4 hover:underline">
+          <a href="" className="font-medium text-primary underline underline-offset-4">
             {t('view.reload')}
           </a>
         </Alert>

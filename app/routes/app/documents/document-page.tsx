@@ -77,7 +77,7 @@ export function DocumentPage({ data, result }: { data: PageData; result: Documen
         {conflict ? (
           <Alert tone="error" title={result.formError?.message}>
             <p>{t('edit.conflict')}</p>
-            <a href="" className="font-medium text-primary underline-offset-4 hover:underline">
+            <a href="" className="font-medium text-primary underline underline-offset-4">
               {t('edit.reload')}
             </a>
           </Alert>
@@ -137,7 +137,7 @@ function DocumentHeader({ data, headingRef }: { data: PageData; headingRef: RefO
         <p className="text-sm text-muted-foreground">
           {writer ? t('edit.to', { name: document.counterparty.name }) : t('edit.from', { name: writerName(document) })} ·{' '}
           {data.recordHref ? (
-            <Link to={data.recordHref} className="text-primary underline-offset-4 hover:underline">
+            <Link to={data.recordHref} className="text-primary underline underline-offset-4">
               {record}
             </Link>
           ) : (
@@ -547,7 +547,7 @@ function VersionsCard({ data }: { data: PageData }) {
         {data.verifyHref ? (
           <CardDescription>
             {t('edit.verifyHelp')}{' '}
-            <a href={data.verifyHref} target="_blank" rel="noopener" className="text-primary underline-offset-4 hover:underline">
+            <a href={data.verifyHref} target="_blank" rel="noopener" className="text-primary underline underline-offset-4">
               {t('edit.verifyLink')}
             </a>
           </CardDescription>
@@ -576,7 +576,7 @@ function VersionsCard({ data }: { data: PageData }) {
                 <a
                   href={`${data.pdfHref}?version=${version.number}&download=1`}
                   download
-                  className="text-primary underline-offset-4 hover:underline"
+                  className="text-primary underline underline-offset-4"
                   aria-label={t('edit.downloadVersion', { version: version.number })}
                 >
                   {t('edit.downloadPdf')}
