@@ -11,6 +11,8 @@ import {
   createShare,
   decideDocument,
   decideThroughShare,
+  documentCounterparts,
+  listDocuments,
   documentPdf,
   documentsOfRecord,
   editDocument,
@@ -22,7 +24,7 @@ import {
   verifyDocument,
   voidDocument,
 } from '../modules/documents/index.server'
-import { CreateShareInput } from '../modules/documents/index'
+import { CreateShareInput, DocumentListQuery } from '../modules/documents/index'
 import { listNotifications } from '../modules/kernel/index.server'
 import { database } from '../platform/db/index.server'
 import { documentShares } from '../modules/documents/documents.tables.server'
@@ -100,6 +102,13 @@ describe('documents made from records', () => {
     const first = await getDocument(parties.supplier.ctx, id)
     await issueDocument(parties.supplier.ctx, id, first.version)
     const issued = await getDocument(parties.supplier.ctx, id)
+    // A form still showing the draft cannot change the issued version in place: 409, and version 1 stays as issued.
+    await expect(
+      editDocument(parties.supplier.ctx, id, EditDocumentInput.parse({ version: first.version, fields: { remarks: 'in place' } })),
+    ).rejects.toMatchObject({
+      code: 'stale_version',
+    })
+    expect((await getDocument(parties.supplier.ctx, id)).versions).toEqual([expect.objectContaining({ number: 1, pdfSha256: issued.versions[0]!.pdfSha256 })])
     await editDocument(parties.supplier.ctx, id, EditDocumentInput.parse({ version: issued.version, fields: { remarks: 'Corrected port' } }))
     const second = await getDocument(parties.supplier.ctx, id)
     expect(second).toMatchObject({ status: 'draft', currentVersion: 2 })
@@ -181,6 +190,11 @@ describe('documents made from records', () => {
     const stranger = await createMember({ role: 'owner' })
     await expect(documentPdf(contextOf(stranger.user.id, stranger.company.id), id)).rejects.toMatchObject({ code: 'not_found' })
 
+    // The list's counterpart filter offers the writer to the receiver, and filters by it.
+    expect(await documentCounterparts(parties.buyer.ctx)).toContainEqual({ id: parties.supplier.company.id, name: expect.any(String) })
+    const received = await listDocuments(parties.buyer.ctx, DocumentListQuery.parse({ counterpart: parties.supplier.company.id, direction: 'received' }))
+    expect(received.items.map((item) => item.id)).toContain(id)
+    expect(received.items.every((item) => item.side === 'counterparty')).toBe(true)
     const timeline = (await getPurchaseOrder(parties.buyer.ctx, order.id)).events.map((event) => event.type)
     expect(timeline).toContain('document_issued')
     const notices = await listNotifications(parties.buyer.ctx)

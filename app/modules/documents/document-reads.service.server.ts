@@ -166,3 +166,24 @@ export async function documentNewsOfRecord(ctx: ServiceContext, sourceKind: Docu
     at: row.at,
   }))
 }
+
+/** The companies on the other side of the company's documents (the list's counterpart filter), by name. */
+export async function documentCounterparts(ctx: ServiceContext): Promise<Array<{ id: string; name: string }>> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  const db = database()
+  const [written, received] = await Promise.all([
+    db
+      .selectDistinct({ id: documents.counterpartyCompanyId })
+      .from(documents)
+      .where(and(eq(documents.organizationId, companyId), isNotNull(documents.counterpartyCompanyId)))
+      .limit(500),
+    db
+      .selectDistinct({ id: documents.organizationId })
+      .from(documents)
+      .where(and(eq(documents.counterpartyCompanyId, companyId), isNotNull(documents.firstIssuedAt)))
+      .limit(500),
+  ])
+  const names = await companyNames([...written, ...received].map((row) => row.id!))
+  return [...names].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
+}

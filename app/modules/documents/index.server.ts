@@ -15,6 +15,7 @@ export {
 } from './document.service.server'
 export {
   compareVersions,
+  documentCounterparts,
   documentNewsOfRecord,
   documentPdf,
   listDocuments,

@@ -19,7 +19,7 @@ import {
   DocumentStatusBadge,
   type DocumentSource,
 } from '../../../modules/documents/index'
-import { type DocumentSummary, listDocuments } from '../../../modules/documents/index.server'
+import { documentCounterparts, type DocumentSummary, listDocuments } from '../../../modules/documents/index.server'
 import { findOrdersByNumber } from '../../../modules/orders/index.server'
 import { getQuotation } from '../../../modules/sourcing/index.server'
 import type { ServiceContext } from '../../../platform/actor'
@@ -37,7 +37,7 @@ import type { Route } from './+types/index'
 export const handle: RouteHandle = { width: 'wide' }
 
 const BASE_PATH = '/app/documents'
-const FILTER_NAMES = ['q', 'direction', 'type', 'status', 'sourceKind', 'from', 'to'] as const
+const FILTER_NAMES = ['q', 'direction', 'type', 'status', 'counterpart', 'sourceKind', 'from', 'to'] as const
 type Filters = Record<(typeof FILTER_NAMES)[number], string>
 
 /** The list's query from the URL: each valid parameter kept, an invalid one dropped (and said so) rather than refused. */
@@ -57,6 +57,7 @@ const filtersOf = (query: DocumentListQuery): Filters => ({
   direction: query.direction ?? '',
   type: query.type ?? '',
   status: query.status ?? '',
+  counterpart: query.counterpart ?? '',
   sourceKind: query.sourceKind ?? '',
   from: query.from ?? '',
   to: query.to ?? '',
@@ -84,11 +85,12 @@ async function recordLinks(ctx: ServiceContext, items: DocumentSummary[]): Promi
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const { query, dropped } = listQueryFrom(new URL(request.url).searchParams)
-  const page = await withRouteErrors(() => listDocuments(ctx, query))
+  const [page, counterparts] = await withRouteErrors(() => Promise.all([listDocuments(ctx, query), documentCounterparts(ctx)]))
   const links = await recordLinks(ctx, page.items)
   return {
     ...pageData(ctx.locale, 'documents', 'list.metaTitle', PAGE_MESSAGES.documentList),
     filters: filtersOf(query),
+    counterparts,
     dropped,
     rows: page.items.map((item) => ({
       id: item.id,
@@ -139,7 +141,7 @@ export default function DocumentsPage({ loaderData: data }: Route.ComponentProps
       }
     >
       {data.dropped ? <Alert tone="warning">{t('list.invalidFilters')}</Alert> : null}
-      <DocumentFilters base={base} filters={data.filters} filtered={filtered} />
+      <DocumentFilters base={base} filters={data.filters} filtered={filtered} counterparts={data.counterparts} />
       <ListResults
         id="documents-results-title"
         label={t('list.tableLabel')}
@@ -173,9 +175,24 @@ export default function DocumentsPage({ loaderData: data }: Route.ComponentProps
   )
 }
 
-function DocumentFilters({ base, filters, filtered }: { base: string; filters: Filters; filtered: boolean }) {
+function DocumentFilters({
+  base,
+  filters,
+  filtered,
+  counterparts,
+}: {
+  base: string
+  filters: Filters
+  filtered: boolean
+  counterparts: Array<{ id: string; name: string }>
+}) {
   const { t } = useTranslation('documents')
-  const select = (name: 'direction' | 'type' | 'status' | 'sourceKind', label: string, any: string, options: Array<{ value: string; label: string }>) => (
+  const select = (
+    name: 'direction' | 'type' | 'status' | 'counterpart' | 'sourceKind',
+    label: string,
+    any: string,
+    options: Array<{ value: string; label: string }>,
+  ) => (
     <FormField label={label}>
       {(control) => (
         <NativeSelect name={name} defaultValue={filters[name]} {...control}>
@@ -209,6 +226,12 @@ function DocumentFilters({ base, filters, filtered }: { base: string; filters: F
         t('list.filters.status'),
         t('list.filters.anyStatus'),
         DOCUMENT_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
+      )}
+      {select(
+        'counterpart',
+        t('list.filters.counterpart'),
+        t('list.filters.anyCounterpart'),
+        counterparts.map((company) => ({ value: company.id, label: company.name })),
       )}
       {select(
         'sourceKind',
