@@ -77,7 +77,13 @@ test.describe('layouts chosen per page', () => {
     await expect(topBar.getByTestId('user-menu').locator('summary')).toHaveAttribute('aria-label', /Account menu/)
     const nav = sidebar(page)
     await expect(nav.getByRole('group', { name: 'Home' }).getByRole('link')).toHaveText(['Dashboard', 'Getting started', 'Marketplace'])
-    await expect(nav.getByRole('group', { name: 'Orders' }).getByRole('link')).toHaveText(['Purchase orders', 'Service orders', 'Shipments', 'Warehouses'])
+    await expect(nav.getByRole('group', { name: 'Orders' }).getByRole('link')).toHaveText([
+      'Purchase orders',
+      'Service orders',
+      'Shipments',
+      'Documents',
+      'Warehouses',
+    ])
     // The account pages are in the account menu too: their group starts collapsed. The demo buyer's contact is verified.
     await expect(nav.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-expanded', 'false')
     await expect(nav.getByRole('group', { name: 'Account' }).getByRole('link', { includeHidden: true })).toHaveText([
