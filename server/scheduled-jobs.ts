@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { purgeDeletedCompanies } from '../app/modules/companies/index.server'
 import { flushNotificationDigests } from '../app/modules/kernel/index.server'
 import { refreshWindowedPrices } from '../app/modules/catalog/index.server'
+import { releaseDuePayments } from '../app/modules/finance/index.server'
 import { pollTrackingProvider } from '../app/modules/logistics/index.server'
 import { closeExpiredRfqs, expireQuotations, remindRfqDeadlines } from '../app/modules/sourcing/index.server'
 import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'
@@ -125,7 +126,28 @@ export const pollTrackingJob = defineJob({
   },
 })
 
-const HOURLY_UPKEEP = [purgeDeletedCompaniesJob, purgeIdempotencyKeysJob, refreshWindowedPricesJob, sourcingDeadlinesJob, refreshEcbRatesJob, purgeOutboxJob]
+/** Escrow of orders delivered FINANCE_AUTO_RELEASE_DAYS ago without a dispute goes to the supplier. */
+export const releaseDuePaymentsJob = defineJob({
+  name: 'finance.release-due',
+  titleKey: 'names.releaseDuePayments',
+  payload: noPayload,
+  cron: HOURLY,
+  singletonKey: oncePerQueue,
+  retry: hourlyRetry,
+  handle: async () => {
+    await releaseDuePayments()
+  },
+})
+
+const HOURLY_UPKEEP = [
+  purgeDeletedCompaniesJob,
+  purgeIdempotencyKeysJob,
+  refreshWindowedPricesJob,
+  sourcingDeadlinesJob,
+  refreshEcbRatesJob,
+  purgeOutboxJob,
+  releaseDuePaymentsJob,
+]
 
 export const SCHEDULED_JOBS: readonly JobDefinition[] = [...HOURLY_UPKEEP, sendNotificationDigestsJob, relayOutboxJob, pollTrackingJob]
 

@@ -97,6 +97,24 @@ const EnvSchema = z.object({
   TRACKING_PROVIDER_URL: z.string().url().optional(),
   /** Its API key, sent as `as-api-key`. */
   TRACKING_PROVIDER_KEY: z.string().min(1).optional(),
+  /** Finance (issue 21): the platform's fee on released escrow, in basis points of the amount (200 = 2 %), charged to the supplier. */
+  FINANCE_ESCROW_FEE_BPS: z.coerce.number().int().min(0).max(5_000).default(200),
+  /** The fee on a payout, in basis points of the amount. */
+  FINANCE_PAYOUT_FEE_BPS: z.coerce.number().int().min(0).max(5_000).default(25),
+  /** The smallest payout, in whole units of the payout's currency. */
+  FINANCE_PAYOUT_MINIMUM: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** Held payments of a delivered order are released this many days after delivery unless the order is disputed. */
+  FINANCE_AUTO_RELEASE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** The platform's bank account buyers pay into by bank transfer (shown with each payment's reference). */
+  FINANCE_BANK_HOLDER: z.string().min(1).default('Tradeport Escrow Services Ltd'),
+  FINANCE_BANK_NAME: z.string().min(1).default('Hongkong and Shanghai Banking Corporation'),
+  FINANCE_BANK_IBAN: z.string().min(1).default('GB33BUKB20201555555555'),
+  FINANCE_BANK_BIC: z.string().min(1).default('HSBCHKHHHKH'),
+  /** Stripe (card payments): a secret key turns the adapter on beside bank transfer; the webhook secret checks its events. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API base (tests point it at a local fake speaking Stripe's shapes), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.string().url().optional(),
   /** PostgreSQL pool size (connections per server process). */
   DB_POOL_MAX: z.coerce.number().int().positive().max(500).default(10),
   /** A connection not made within this long fails the query (503) instead of waiting. */

@@ -4,7 +4,15 @@ import { GUARD_CONFIG, matchesPathPattern } from './auth-guard'
 export type Visitor = { platformAdmin: boolean; hasCompany: boolean }
 
 /** Pages whose services refuse everyone but platform admins (403). Paths are locale-free. */
-const PLATFORM_ADMIN_PAGES = ['/app/users/**', '/app/verification/**', '/app/categories', '/app/fx-rates', '/app/jobs', '/app/playground/mail']
+const PLATFORM_ADMIN_PAGES = [
+  '/app/users/**',
+  '/app/verification/**',
+  '/app/categories',
+  '/app/fx-rates',
+  '/app/jobs',
+  '/app/playground/mail',
+  '/app/finance/reviews',
+]
 
 /** Signed-in pages that work without a company; every other page of these areas works inside the active company (else 403). */
 const COMPANY_FREE_PAGES = ['/app/dashboard', '/app/user/**', '/app/switch-company', '/app/team/join', '/app/notifications/**', '/onboarding']

@@ -114,6 +114,31 @@ export const PAGE_MESSAGES = {
   documentEdit: { documents: ['compare', 'edit', 'events', 'fields', 'languages', 'shares', 'sources', 'statuses', 'types', 'validation'] },
   /** The public document page: a shared document with its answer form, or a PDF's verification. */
   documentView: { documents: ['statuses', 'types', 'validation', 'verify', 'view'] },
+  /** Payment & escrow on both order pages: instalments, payments, the Pay dialog and the bank transfer's instructions. */
+  orderPayments: {
+    finance: [
+      'bank',
+      'due',
+      'entries',
+      'lines',
+      'order',
+      'paymentStatuses',
+      'payoutStatuses',
+      'providerHelp',
+      'providers',
+      'stages',
+      'statement',
+      'validation',
+    ],
+  },
+  /** Finance set-up: bank accounts with their scheme's fields, and the finance preferences. */
+  financeSettings: { financeSetup: ['bankAccounts', 'bankStatus', 'fields', 'meta', 'preferences', 'schemes', 'validation'] },
+  /** The KYC form with its owners, documents, status banner and submission dialog. */
+  financeOnboarding: { financeSetup: ['bankAccounts', 'fields', 'kycStatus', 'meta', 'onboarding', 'validation'] },
+  /** The platform admins' queue of KYC profiles and bank accounts, with the reject dialog. */
+  financeReviews: { financeSetup: ['fields', 'meta', 'onboarding', 'reviews', 'schemes', 'validation'] },
+  /** The company's finance papers: receipts, fee invoices and statements with their filters. */
+  financePapers: { financePapers: ['columns', 'kinds', 'page', 'sections', 'sides', 'statuses', 'validation'] },
 } as const satisfies Record<string, MessagePick>
 
 /** The route modules that send each pick, for the test. */
@@ -167,4 +192,9 @@ export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> =
   ],
   documentEdit: ['app/routes/app/documents/edit.tsx'],
   documentView: ['app/routes/view.tsx'],
+  orderPayments: ['app/routes/app/orders/view.tsx', 'app/routes/app/supplier/purchase-order-detail.tsx'],
+  financeSettings: ['app/routes/app/finance/settings.tsx'],
+  financeOnboarding: ['app/routes/app/finance/onboarding.tsx'],
+  financeReviews: ['app/routes/app/finance/reviews.tsx'],
+  financePapers: ['app/routes/app/finance/documents.tsx'],
 }

@@ -10,6 +10,7 @@ import { seedDemoFxHistory } from './demo-fx-history.server'
 import { seedDemoHistory } from './demo-history.server'
 import { seedDemoInventory } from './demo-inventory.server'
 import { seedDemoDocuments } from './demo-documents.server'
+import { seedDemoFinance } from './demo-finance.server'
 import { demoMember, seedDemoOrders } from './demo-orders.server'
 import { seedDemoMessaging } from './demo-messaging.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
@@ -59,6 +60,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedDemoDocuments()
   await seedDemoHistory()
   await seedDemoFxHistory()
+  await seedDemoFinance()
   return missing.length > 0
 }
 

@@ -26,6 +26,9 @@ import {
   documentShares as matrixDocumentShares,
   documentVersions as matrixDocumentVersions,
 } from '../../app/modules/documents/documents.tables.server'
+import { bankAccounts as matrixBankAccounts } from '../../app/modules/finance/finance.tables.server'
+import { payments as matrixPaperPayments } from '../../app/modules/finance/finance.tables.server'
+import { payouts as matrixPayouts } from '../../app/modules/finance/finance.tables.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -368,7 +371,60 @@ beforeAll(async () => {
       storageKey: `documents/batches/${documentBatchId}.zip`,
     })
 
+  // Finance set-up: a pending bank account of A (a platform admin's decision verifies it; B finds nothing).
+  const bankAccountId = randomUUID()
+  await database().insert(matrixBankAccounts).values({
+    id: bankAccountId,
+    organizationId: companyId,
+    holderName: 'Matrix A',
+    bankName: 'HSBC',
+    country: 'GB',
+    currency: 'GBP',
+    scheme: 'iban',
+    accountNumber: 'GB33BUKB20201555555555',
+    bic: 'BUKBGB22',
+  })
+
+  // A payment company A made and the bank confirmed: its receipt is a finance paper of A (stage `full`, so it never
+  // meets another fixture's instalment of the same order).
+  const paperPaymentId = randomUUID()
+  await database().insert(matrixPaperPayments).values({
+    id: paperPaymentId,
+    number: 'PAY-2026-99999',
+    orderId: purchaseOrderId,
+    orderNumber: 'PO-2026-99999',
+    buyerOrganizationId: companyId,
+    supplierOrganizationId: orderSupplier.company.id,
+    buyerName: 'Matrix A',
+    supplierName: 'Matrix D',
+    stage: 'full',
+    orderCurrency: 'USD',
+    orderAmountMinor: 10_000n,
+    currency: 'USD',
+    amountMinor: 10_000n,
+    provider: 'bank_transfer',
+    reference: 'TP-MTRX-PAPR-01',
+    status: 'held',
+    heldMinor: 10_000n,
+    heldAt: new Date(),
+  })
+  // A pending payout of company A (platform admins decide and close it).
+  const matrixPayoutId = randomUUID()
+  await database().insert(matrixPayouts).values({
+    id: matrixPayoutId,
+    number: 'OUT-2026-99999',
+    organizationId: companyId,
+    bankAccountLabel: 'HSBC ···· 5555',
+    currency: 'USD',
+    amountMinor: 100_000n,
+  })
+
   fixtures = {
+    '/api/v1/finance/payments/{id}': { id: paperPaymentId },
+    '/api/v1/finance/payments/{id}/collect': { id: paperPaymentId },
+    '/api/v1/finance/orders/{id}/payments': { id: purchaseOrderId },
+    '/api/v1/finance/payouts/{id}/decision': { id: matrixPayoutId },
+    '/api/v1/finance/payouts/{id}/outcome': { id: matrixPayoutId },
     // Public and signature-checked: the provider is the only parameter (see its own test below).
     '/api/v1/tracking/webhooks/{provider}': { provider: 'aftership' },
     '/api/v1/documents/{id}': { id: documentId },
@@ -387,6 +443,12 @@ beforeAll(async () => {
     '/api/v1/shared-documents/{token}/pdf': { token: 'x'.repeat(43) },
     '/api/v1/shared-documents/{token}/decision': { token: 'x'.repeat(43) },
     '/api/v1/document-verifications/{code}': { code: 'x'.repeat(32) },
+    '/api/v1/finance/bank-accounts/{id}': { id: bankAccountId },
+    '/api/v1/finance/bank-accounts/{id}/default': { id: bankAccountId },
+    '/api/v1/finance/reviews/bank-accounts/{id}': { id: bankAccountId },
+    // No KYC profile yet: the platform admin's decision is a 404, past authorization.
+    '/api/v1/finance/reviews/kyc/{companyId}': { companyId },
+    '/api/v1/finance/papers/{kind}/{key}/pdf': { kind: 'receipt', key: paperPaymentId },
     '/api/v1/shipments/{id}': { id: shipmentId },
     '/api/v1/shipments/{id}/tracking-events': { id: shipmentId },
     '/api/v1/shipments/{id}/attachments/{fileId}': { id: shipmentId, fileId },
@@ -484,6 +546,11 @@ beforeAll(async () => {
     '/api/v1/channels/{id}/leave': { id: channelId },
     '/api/v1/channels/{id}/members': { id: channelId },
     '/api/v1/channels/{id}/members/{userId}': { id: channelId, userId: a.user.id },
+    // Finance administration: platform admins only (a company user is refused whatever the record).
+    '/api/v1/finance/statement-lines/{id}/match': { id: randomUUID() },
+    '/api/v1/finance/statement-lines/{id}/ignore': { id: randomUUID() },
+    '/api/v1/finance/refunds/{id}/sent': { id: randomUUID() },
+    '/api/v1/finance/orders/{id}/ruling': { id: purchaseOrderId },
   }
   doc = (await call(app, '/api/openapi.json')).json as unknown as Document
 })
@@ -632,6 +699,20 @@ describe('authorization matrix', () => {
     try {
       expect((await webhook('aftership')).status).toBe(401)
       expect((await webhook('aftership', jars.ownerA)).status).toBe(401)
+    } finally {
+      setEnvForTesting(testEnv())
+    }
+  })
+
+  it('answers Stripe’s webhook by its signature, never by a session', async () => {
+    const webhook = (jar?: CookieJar) =>
+      call(app, '/api/v1/finance/webhooks/stripe', { method: 'POST', body: { id: 'evt_1', object: 'event' }, ...(jar ? { jar } : {}) })
+    // Stripe is not configured here: the endpoint is not there, for anonymous callers and platform admins alike.
+    expect((await webhook()).status).toBe(404)
+    expect((await webhook(jars.platformAdmin)).status).toBe(404)
+    setEnvForTesting(testEnv({ STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix' }))
+    try {
+      for (const jar of [undefined, jars.ownerA, jars.platformAdmin]) expect((await webhook(jar)).json).toMatchObject({ code: 'invalid_signature' })
     } finally {
       setEnvForTesting(testEnv())
     }

@@ -18,12 +18,16 @@ import { stockLevels, stockMovements, warehouses } from '../../app/modules/inven
 import { files } from '../../app/modules/kernel/kernel.tables.server'
 import { conversations, messages } from '../../app/modules/messaging/messaging.tables.server'
 import { documents, documentShares } from '../../app/modules/documents/documents.tables.server'
+import { bankAccounts, bankStatements, payments, payouts } from '../../app/modules/finance/finance.tables.server'
+import { RequestPayoutInput, StartPaymentInput } from '../../app/modules/finance/index'
+import { decidePayout, followOrder, holdPayment, moneyStep, requestPayout, startPayment } from '../../app/modules/finance/index.server'
+import { platformAdmin as factoryPlatformAdmin, readyForPayouts } from '../../tests/factories/finance'
 import { DOCUMENT_LANGUAGES } from '../../app/modules/documents/index'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
 import { shipmentLines, shipments } from '../../app/modules/logistics/logistics.tables.server'
 import { shipOrder } from '../../db/factories/shipments'
-import { freightQuotes, purchaseOrderChangeRequests, purchaseOrders } from '../../app/modules/orders/orders.tables.server'
+import { freightQuotes, purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrders } from '../../app/modules/orders/orders.tables.server'
 import {
   approvedSuppliers,
   purchaseProjects,
@@ -627,7 +631,134 @@ const OPERATIONS: Operation[] = [
     stored: (marker) => rows(freightQuotes, eq(freightQuotes.note, marker)),
     prepare: freightRequest,
   },
+  {
+    name: 'POST /v1/finance/bank-accounts',
+    jar: () => supplier,
+    path: () => '/api/v1/finance/bank-accounts',
+    status: 201,
+    body: (marker) => ({ holder_name: marker, bank_name: 'HSBC', currency: 'GBP', scheme: 'iban', account_number: 'GB33BUKB20201555555555', bic: 'BUKBGB22' }),
+    stored: (marker) => rows(bankAccounts, eq(bankAccounts.holderName, marker)),
+  },
+  {
+    name: 'POST /v1/finance/payments',
+    jar: () => orderBuyer,
+    path: () => '/api/v1/finance/payments',
+    status: 201,
+    prepare: confirmedOrder,
+    body: (marker) => ({ order_id: target.id, stage: stageOf(marker), provider: 'bank_transfer' }),
+    stored: () => rows(payments, eq(payments.orderId, target.id)),
+  },
+  {
+    name: 'POST /v1/finance/payouts',
+    jar: () => orderSupplier,
+    path: () => '/api/v1/finance/payouts',
+    status: 201,
+    prepare: fundSupplier,
+    body: (marker) => ({ bank_account_id: payoutAccountId, currency: 'USD', amount: payoutAmountOf(marker) }),
+    stored: (marker) =>
+      rows(payouts, and(eq(payouts.organizationId, parties.supplier.company.id), eq(payouts.amountMinor, BigInt(Number(payoutAmountOf(marker)) * 100)))),
+  },
+  {
+    name: 'POST /v1/finance/payouts/{id}/decision',
+    jar: () => platformAdmin,
+    path: () => `/api/v1/finance/payouts/${target.id}/decision`,
+    status: 200,
+    prepare: () => pendingPayout(false),
+    body: (marker) => ({ decision: 'reject', reason: marker }),
+    stored: (marker) => rows(payouts, eq(payouts.reason, marker)),
+  },
+  {
+    name: 'POST /v1/finance/payouts/{id}/outcome',
+    jar: () => platformAdmin,
+    path: () => `/api/v1/finance/payouts/${target.id}/outcome`,
+    status: 200,
+    prepare: () => pendingPayout(true),
+    body: (marker) => ({ outcome: 'failed', reason: marker }),
+    stored: (marker) => rows(payouts, eq(payouts.reason, marker)),
+  },
+  {
+    name: 'POST /v1/finance/statements',
+    jar: () => platformAdmin,
+    path: () => '/api/v1/finance/statements',
+    status: 201,
+    body: (marker) => ({ file_name: `${marker}.csv`, csv: `date,amount,currency,reference,payer\n2026-12-01,10.00,USD,${marker},Harbour Lantern Trading\n` }),
+    stored: (marker) => rows(bankStatements, eq(bankStatements.fileName, `${marker}.csv`)),
+  },
+  {
+    name: 'POST /v1/finance/orders/{id}/ruling',
+    jar: () => platformAdmin,
+    path: () => `/api/v1/finance/orders/${target.id}/ruling`,
+    status: 200,
+    prepare: disputedPaidOrder,
+    body: (marker) => ({ refund_percent: '25', note: marker }),
+    stored: (marker) => rows(purchaseOrderEvents, and(eq(purchaseOrderEvents.orderId, target.id), eq(purchaseOrderEvents.note, marker))),
+  },
 ]
+
+/** An instalment per marker, alternating: a second body for the same key asks for the other instalment. */
+const stages = new Map<string, string>()
+const stageOf = (marker: string) => {
+  if (!stages.has(marker)) stages.set(marker, stages.size % 2 === 0 ? 'deposit' : 'balance')
+  return stages.get(marker)!
+}
+
+/** A payout amount per marker (whole dollars, each marker its own). */
+const payoutAmounts = new Map<string, string>()
+const payoutAmountOf = (marker: string) => {
+  if (!payoutAmounts.has(marker)) payoutAmounts.set(marker, `${100 + payoutAmounts.size}.00`)
+  return payoutAmounts.get(marker)!
+}
+
+/**
+ * The order supplier, ready for payouts (KYC accepted, a verified USD account), with one more prepaid order's worth
+ * (1578.98 USD after the escrow fee) to pay out: paid, confirmed by the bank, released on completion.
+ */
+let payoutAccountId = ''
+async function fundSupplier(): Promise<void> {
+  payoutAccountId ||= await readyForPayouts(parties.supplier.company.id)
+  const admin = await platformAdminContext()
+  const order = await createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true, paymentTerms: 'prepayment' })))
+  await transitionPurchaseOrder(parties.supplier.ctx, order.id, { action: 'confirm', version: order.version, reason: '' })
+  const paid = await startPayment(parties.buyer.ctx, StartPaymentInput.parse({ orderId: order.id, stage: 'full', provider: 'bank_transfer' }), {
+    returnUrl: `${TEST_PUBLIC_URL}/en/app/orders/${order.id}/view`,
+  })
+  const [payment] = await database().select().from(payments).where(eq(payments.id, paid.id))
+  await moneyStep(async (tx, events) =>
+    events.push(...(await holdPayment(tx, paid.id, { amountMinor: payment!.amountMinor, currency: payment!.currency }, admin))),
+  )
+  await followOrder(order.id, 'complete')
+}
+
+/** A prepaid order whose money is held, shipped, delivered and disputed by the buyer: a platform admin's ruling is due. */
+async function disputedPaidOrder(): Promise<void> {
+  const admin = await platformAdminContext()
+  const order = await createPurchaseOrder(parties.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(parties, { place: true, paymentTerms: 'prepayment' })))
+  await transitionPurchaseOrder(parties.supplier.ctx, order.id, { action: 'confirm', version: order.version, reason: '' })
+  const paid = await startPayment(parties.buyer.ctx, StartPaymentInput.parse({ orderId: order.id, stage: 'full', provider: 'bank_transfer' }), {
+    returnUrl: `${TEST_PUBLIC_URL}/en/app/orders/${order.id}/view`,
+  })
+  const [payment] = await database().select().from(payments).where(eq(payments.id, paid.id))
+  await moneyStep(async (tx, events) =>
+    events.push(...(await holdPayment(tx, paid.id, { amountMinor: payment!.amountMinor, currency: payment!.currency }, admin))),
+  )
+  await shipOrder(parties.supplier.ctx, order.id, Object.fromEntries(order.lines.map((line) => [line.id, line.quantity])))
+  const shipped = await getPurchaseOrder(parties.buyer.ctx, order.id)
+  await transitionPurchaseOrder(parties.buyer.ctx, order.id, { action: 'deliver', version: shipped.version, reason: '' })
+  const delivered = await getPurchaseOrder(parties.buyer.ctx, order.id)
+  await transitionPurchaseOrder(parties.buyer.ctx, order.id, { action: 'dispute', version: delivered.version, reason: 'Broken lamps' })
+  target = { id: order.id, version: 1 }
+}
+
+/** A payout the order supplier asked for, pending (or accepted by a platform admin). */
+async function pendingPayout(accepted: boolean): Promise<void> {
+  await fundSupplier()
+  const payout = await requestPayout(parties.supplier.ctx, RequestPayoutInput.parse({ bankAccountId: payoutAccountId, currency: 'USD', amount: '1000' }))
+  if (accepted) await decidePayout(await platformAdminContext(), payout.id, { decision: 'accept' })
+  target = { id: payout.id, version: 1 }
+}
+
+let adminContext: Awaited<ReturnType<typeof factoryPlatformAdmin>> | undefined
+const platformAdminContext = async () => (adminContext ??= await factoryPlatformAdmin())
 
 describe('Idempotency-Key on every create operation', () => {
   for (const operation of OPERATIONS) {
@@ -745,6 +876,16 @@ const NOT_CREATES: Record<string, string> = {
   'POST /api/v1/channels/{id}/join': SETS,
   'POST /api/v1/channels/{id}/leave': SETS,
   'POST /api/v1/channels/{id}/members': SETS,
+  'POST /api/v1/finance/bank-accounts/{id}/default': SETS,
+  'POST /api/v1/finance/payments/{id}/collect': 'opens the card checkout of an awaited payment again; it creates nothing',
+  'PUT /api/v1/finance/kyc': REPLACES,
+  'POST /api/v1/finance/kyc/submit': STEP,
+  'POST /api/v1/finance/reviews/kyc/{companyId}': 'decides a submitted KYC profile once; a retry finds it decided',
+  'POST /api/v1/finance/reviews/bank-accounts/{id}': 'decides a pending bank account once; a retry finds it decided',
+  'POST /api/v1/finance/webhooks/stripe': 'acts on each Stripe event once, by its event id: a redelivered event moves nothing',
+  'POST /api/v1/finance/statement-lines/{id}/match': 'matches an unmatched line once; a retry finds it matched (409)',
+  'POST /api/v1/finance/statement-lines/{id}/ignore': 'sets an unmatched line aside once; a retry finds it set aside (409)',
+  'POST /api/v1/finance/refunds/{id}/sent': 'marks a granted refund sent once; a retry finds it sent (409)',
 }
 
 describe('the OpenAPI description', () => {

@@ -40,7 +40,9 @@ import { registerAwardRoutes } from '../../app/workflows/award-quotations.api.se
 import { registerShipmentRoutes, registerTrackingRoutes } from '../../app/modules/logistics/api.server'
 import { registerReceiveShipmentRoutes } from '../../app/workflows/receive-shipment.api.server'
 import { registerDocumentRoutes } from '../../app/modules/documents/api.server'
+import { registerFinanceAdminRoutes, registerFinanceRoutes, registerFinanceSetupRoutes } from '../../app/modules/finance/api.server'
 import { registerCreateDocumentRoutes } from '../../app/workflows/create-document.api.server'
+import { registerFinancePaperRoutes } from '../../app/workflows/finance-papers.api.server'
 import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
 import { registerPaletteRoutes } from './palette-routes'
@@ -227,6 +229,10 @@ export function createApiRouter() {
   registerPaletteRoutes(api)
   registerCreateDocumentRoutes(api)
   registerDocumentRoutes(api)
+  registerFinanceSetupRoutes(api)
+  registerFinanceAdminRoutes(api)
+  registerFinanceRoutes(api)
+  registerFinancePaperRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

@@ -31,6 +31,21 @@ import {
   VERIFICATION_STATUSES,
 } from '../../app/modules/companies/index'
 import { DOCUMENT_LANGUAGES, DOCUMENT_SOURCES, DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../app/modules/documents/index'
+import {
+  BANK_ACCOUNT_SCHEMES,
+  BANK_ACCOUNT_STATUSES,
+  COMPANY_ACCOUNT_KINDS,
+  ENTRY_KINDS as FINANCE_ENTRY_KINDS,
+  FINANCE_PAPER_KINDS,
+  KYC_DOCUMENT_KINDS,
+  KYC_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STAGES,
+  PAYMENT_STATUSES,
+  PAYOUT_SCHEDULES,
+  PAYOUT_STATUSES,
+  UNMATCHED_REASONS,
+} from '../../app/modules/finance/index'
 import { ADJUSTMENT_REASONS, MOVEMENT_KINDS } from '../../app/modules/inventory/index'
 import { AUDIT_ACTIONS } from '../../app/modules/kernel/index'
 import { PACKAGE_TYPES, SHIPMENT_MODES, SHIPMENT_ROLES, SHIPMENT_STATUSES, TRACKING_SOURCES } from '../../app/modules/logistics/index'
@@ -308,6 +323,34 @@ const KEY_SETS: KeySet[] = [
     values: ['created', 'edited', 'new_version', 'issued', 'shared', 'share_revoked', 'accepted', 'rejected', 'voided'],
   },
   { namespace: 'documents', pattern: 'shares.statuses.*', values: ['active', 'expired', 'revoked'] },
+  // Finance: the ledger's words, payments, payouts and their pages.
+  { namespace: 'finance', pattern: 'entries.*', values: FINANCE_ENTRY_KINDS },
+  { namespace: 'financePapers', pattern: 'kinds.*', values: FINANCE_PAPER_KINDS },
+  { namespace: 'financePapers', pattern: 'sides.*', values: ['buyer', 'supplier'] },
+  { namespace: 'financePapers', pattern: 'statuses.*', values: PAYMENT_STATUSES },
+  { namespace: 'finance', pattern: 'accountKinds.*', values: COMPANY_ACCOUNT_KINDS },
+  { namespace: 'finance', pattern: 'paymentStatuses.*', values: PAYMENT_STATUSES },
+  { namespace: 'finance', pattern: 'payoutStatuses.*', values: PAYOUT_STATUSES },
+  { namespace: 'finance', pattern: 'stages.*', values: PAYMENT_STAGES },
+  { namespace: 'finance', pattern: 'due.*', values: ['on_confirmation', 'before_shipment', 'after_delivery'] },
+  { namespace: 'finance', pattern: 'providers.*', values: PAYMENT_PROVIDERS },
+  { namespace: 'finance', pattern: 'providerHelp.*', values: PAYMENT_PROVIDERS },
+  { namespace: 'finance', pattern: 'statement.reasons.*', values: UNMATCHED_REASONS },
+  { namespace: 'finance', pattern: 'cashFlow.series.*', values: ['moneyIn', 'moneyOut', 'held', 'refunded'] },
+  { namespace: 'financeSetup', pattern: 'kycStatus.*', values: KYC_STATUSES },
+  { namespace: 'financeSetup', pattern: 'onboarding.status.*', values: KYC_STATUSES },
+  { namespace: 'financeSetup', pattern: 'onboarding.*Documents', values: KYC_DOCUMENT_KINDS },
+  { namespace: 'financeSetup', pattern: 'schemes.*', values: BANK_ACCOUNT_SCHEMES },
+  { namespace: 'financeSetup', pattern: 'bankStatus.*', values: BANK_ACCOUNT_STATUSES },
+  { namespace: 'financeSetup', pattern: 'fields.*', values: ['iban', 'accountNumber', 'abaRouting', 'cnaps'] },
+  { namespace: 'financeSetup', pattern: 'preferences.schedules.*', values: PAYOUT_SCHEDULES },
+  { namespace: 'finance', pattern: 'order.description.*', values: ['buyer', 'supplier', 'platform'] },
+  { namespace: 'finance', pattern: 'payments.direction.*', values: ['paid', 'received', 'all'] },
+  { namespace: 'finance', pattern: 'payments.empty.*', values: ['paid', 'received', 'all'] },
+  { namespace: 'finance', pattern: 'payments.emptyHelp.*', values: ['paid', 'received', 'all'] },
+  { namespace: 'finance', pattern: 'payments.done.*', values: ['pay', 'refundSent', 'upload', 'match', 'ignore'] },
+  { namespace: 'finance', pattern: 'payouts.done.*', values: ['request', 'accept', 'reject', 'paid', 'failed'] },
+  { namespace: 'finance', pattern: 'payouts.kyc.*', values: ['none', ...KYC_STATUSES] },
   { namespace: 'common', pattern: 'colorMode.*', values: COLOR_PREFERENCES },
   { namespace: 'common', pattern: 'palette.groups.*', values: PALETTE_KINDS },
 ]

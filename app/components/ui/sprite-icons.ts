@@ -7,6 +7,7 @@
 export const SPRITE_ICONS = [
   'award',
   'badge-check',
+  'banknote',
   'bell',
   'building-complex',
   'chart-column',
@@ -65,6 +66,7 @@ export const SPRITE_ICONS = [
   'user-check',
   'user-cog',
   'users',
+  'wallet',
   'warehouse',
 ] as const
 

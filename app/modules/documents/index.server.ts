@@ -42,4 +42,5 @@ export { batchProgress, batchZip, documentBatchJob, latestBatch, startDocumentBa
 export { verifyDocument, type DocumentVerification } from './document-verify.service.server'
 export type { DocumentPdf } from './document-files.server'
 export { renderDocumentPdf, warmUpPdf, type PdfInput } from './pdf/document-pdf.server'
+export { financePaperFileName, renderFinancePaperPdf, type FinancePaper, type FinancePaperPdf } from './pdf/finance-pdf.server'
 export { documentNewsLines, type DocumentNewsLine } from './document-news-lines.server'

@@ -40,6 +40,17 @@ export const AUDIT_ACTIONS = [
   'warehouse.updated',
   'warehouse.archived',
   'warehouse.restored',
+  'bank_account.created',
+  'bank_account.updated',
+  'bank_account.archived',
+  'bank_account.made_default',
+  'bank_account.verified',
+  'bank_account.rejected',
+  'kyc.saved',
+  'kyc.submitted',
+  'kyc.accepted',
+  'kyc.rejected',
+  'finance_settings.updated',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -5,7 +5,7 @@ export type FilePurpose = (typeof FILE_PURPOSES)[number]
 /**
  * The numbering series of business records, per company and year: purchase, service and logistic orders
  * (PO-2026-00042, SO-…, LO-…), purchase projects (PRJ-…), requests for quotation (RFQ-…), shipments (SH-…) and the
- * business documents by type (PUR-…, PI-…, CI-…, PL-…, QT-…, SC-…).
+ * business documents by type (PUR-…, PI-…, CI-…, PL-…, QT-…, SC-…), payments (PAY-…) and payouts (OUT-…).
  */
-export const NUMBER_SERIES = ['PO', 'SO', 'LO', 'PRJ', 'RFQ', 'SH', 'PUR', 'PI', 'CI', 'PL', 'QT', 'SC'] as const
+export const NUMBER_SERIES = ['PO', 'SO', 'LO', 'PRJ', 'RFQ', 'SH', 'PUR', 'PI', 'CI', 'PL', 'QT', 'SC', 'PAY', 'OUT'] as const
 export type NumberSeries = (typeof NUMBER_SERIES)[number]

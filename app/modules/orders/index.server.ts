@@ -3,6 +3,7 @@ export { orderSubjects } from './orders.views.server'
 export { awardedOrderSummaries, type AwardedOrderSummary } from './order-summaries.service.server'
 export { createAwardedPurchaseOrder, createPurchaseOrder, updatePurchaseOrder } from './purchase-order-placement.service.server'
 export { transitionPurchaseOrder } from './purchase-order-lifecycle.service.server'
+export { closeDisputeByRuling, noteMoneyOnOrder, orderMoneyFacts, type OrderMoneyFacts } from './order-money.service.server'
 export {
   freightProviderOf,
   noteDocumentOnOrders,

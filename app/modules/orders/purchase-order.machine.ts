@@ -69,6 +69,12 @@ export const PURCHASE_ORDER_EVENT_TYPES = [
   'document_issued',
   'document_accepted',
   'document_rejected',
+  // Money paid for the order held in escrow, released to the supplier or refunded to the buyer; a platform admin's
+  // ruling that closed a dispute (finance, issue 21).
+  'payment_held',
+  'payment_released',
+  'payment_refunded',
+  'ruling',
 ] as const
 export type PurchaseOrderEventType = (typeof PURCHASE_ORDER_EVENT_TYPES)[number]
 

@@ -70,6 +70,15 @@ import chatZhHant from '../../modules/messaging/messages/chat/zh-Hant.json'
 import documentsEn from '../../modules/documents/messages/documents/en.json'
 import documentsZhHans from '../../modules/documents/messages/documents/zh-Hans.json'
 import documentsZhHant from '../../modules/documents/messages/documents/zh-Hant.json'
+import financeEn from '../../modules/finance/messages/finance/en.json'
+import financeZhHans from '../../modules/finance/messages/finance/zh-Hans.json'
+import financeZhHant from '../../modules/finance/messages/finance/zh-Hant.json'
+import financeSetupEn from '../../modules/finance/messages/financeSetup/en.json'
+import financeSetupZhHans from '../../modules/finance/messages/financeSetup/zh-Hans.json'
+import financeSetupZhHant from '../../modules/finance/messages/financeSetup/zh-Hant.json'
+import financePapersEn from '../../modules/finance/messages/financePapers/en.json'
+import financePapersZhHans from '../../modules/finance/messages/financePapers/zh-Hans.json'
+import financePapersZhHant from '../../modules/finance/messages/financePapers/zh-Hant.json'
 import logisticsEn from '../../modules/logistics/messages/logistics/en.json'
 import logisticsZhHans from '../../modules/logistics/messages/logistics/zh-Hans.json'
 import logisticsZhHant from '../../modules/logistics/messages/logistics/zh-Hant.json'
@@ -119,6 +128,9 @@ export const CATALOGS = {
     chat: chatEn,
     logistics: logisticsEn,
     documents: documentsEn,
+    finance: financeEn,
+    financeSetup: financeSetupEn,
+    financePapers: financePapersEn,
     inventory: inventoryEn,
     dashboard: dashboardEn,
     guide: guideEn,
@@ -151,6 +163,9 @@ export const CATALOGS = {
     chat: chatZhHans,
     logistics: logisticsZhHans,
     documents: documentsZhHans,
+    finance: financeZhHans,
+    financeSetup: financeSetupZhHans,
+    financePapers: financePapersZhHans,
     inventory: inventoryZhHans,
     dashboard: dashboardZhHans,
     guide: guideZhHans,
@@ -183,6 +198,9 @@ export const CATALOGS = {
     chat: chatZhHant,
     logistics: logisticsZhHant,
     documents: documentsZhHant,
+    finance: financeZhHant,
+    financeSetup: financeSetupZhHant,
+    financePapers: financePapersZhHant,
     inventory: inventoryZhHant,
     dashboard: dashboardZhHant,
     guide: guideZhHant,

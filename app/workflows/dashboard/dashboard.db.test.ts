@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { createMember } from '../../../db/factories/companies'
 import { shipOrder } from '../../../db/factories/shipments'
 import { contextOf } from '../../../db/factories/context'
 import { createOrderParties, orderRequest } from '../../../tests/factories/orders'
+import { platformAdmin } from '../../../tests/factories/finance'
 import { insertQuotation, insertRfq } from '../../../tests/factories/sourcing'
 import type { CompanyKind, ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
@@ -14,6 +15,9 @@ import { rateTable } from '../../platform/fx/fx.service.server'
 import { CreatePurchaseOrderInput } from '../../modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../modules/orders/index.server'
 import { quotationRevisions, rfqAwards } from '../../modules/sourcing/sourcing.tables.server'
+import { StartPaymentInput } from '../../modules/finance/index'
+import { holdPayment, moneyStep, startPayment } from '../../modules/finance/index.server'
+import { payments } from '../../modules/finance/finance.tables.server'
 import { convertAll, dashboardViews, loadDashboard } from './dashboard.server'
 
 let parties: Awaited<ReturnType<typeof createOrderParties>>
@@ -190,5 +194,57 @@ describe('dashboard', () => {
     expect(admin.tasks.map((entry) => entry.id)).not.toContain('setUpCompany')
     expect(admin.platform?.totals.companies).toBeGreaterThanOrEqual(3)
     expect(admin.platform?.growth.length).toBe(12)
+  })
+
+  it('joins each side’s money: due, held in escrow, then released and its fee, per currency and by period', async () => {
+    const pair = await createOrderParties()
+    const admin = await platformAdmin()
+    const order = await createPurchaseOrder(pair.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(pair, { place: true, paymentTerms: 'prepayment' })))
+    const buyer = as(pair.buyer.ctx, 'buyer')
+    const supplier = as(pair.supplier.ctx, 'supplier')
+    // Placed on prepayment: the whole price is due, nothing is held yet.
+    const owing = await loadDashboard(buyer, params('range=30d'))
+    expect(owing.buyer?.money).toMatchObject({ inEscrow: [], due: [{ currency: 'USD', amount: '1611.20', instalments: 1, orders: 1 }], dueMore: false })
+
+    // The bank confirms the payment: held in the buyer's escrow, for the supplier; nothing is due any more.
+    const { id } = await startPayment(pair.buyer.ctx, StartPaymentInput.parse({ orderId: order.id, stage: 'full', provider: 'bank_transfer' }), {
+      returnUrl: 'http://127.0.0.1/en/app/orders/x/view',
+    })
+    const [payment] = await database().select().from(payments).where(eq(payments.id, id))
+    await moneyStep(async (tx, events) => events.push(...(await holdPayment(tx, id, { amountMinor: payment!.amountMinor, currency: 'USD' }, admin))))
+    const held = await loadDashboard(buyer, params('range=90d'))
+    expect(held.buyer?.money).toMatchObject({ inEscrow: [{ currency: 'USD', amount: '1611.20' }], due: [] })
+    expect(held.buyer?.money.paid).toMatchObject({ count: 1, byCurrency: [{ currency: 'USD', amount: '1611.20' }] })
+    expect(held.buyer?.money.paid.points.at(-1)).toMatchObject({ amount: '1611.2', count: 1 })
+    const holding = await loadDashboard(supplier, params('range=30d'))
+    expect(holding.supplier?.money).toMatchObject({ inEscrow: [{ currency: 'USD', amount: '1611.20' }], available: [], released: { count: 0 } })
+
+    // Delivered and confirmed: released to the supplier less the 2 % fee, by this month.
+    await transitionPurchaseOrder(pair.supplier.ctx, order.id, { action: 'confirm', version: order.version, reason: '' })
+    const lines = (await getPurchaseOrder(pair.supplier.ctx, order.id)).lines
+    await shipOrder(pair.supplier.ctx, order.id, Object.fromEntries(lines.map((line) => [line.id, line.quantity])))
+    const shipped = await getPurchaseOrder(pair.buyer.ctx, order.id)
+    await transitionPurchaseOrder(pair.buyer.ctx, order.id, { action: 'deliver', version: shipped.version, reason: '' })
+    const delivered = await getPurchaseOrder(pair.buyer.ctx, order.id)
+    await transitionPurchaseOrder(pair.buyer.ctx, order.id, { action: 'complete', version: delivered.version, reason: '' })
+
+    const released = await loadDashboard(supplier, params('range=12m'))
+    expect(released.supplier?.money).toMatchObject({
+      inEscrow: [],
+      available: [{ currency: 'USD', amount: '1578.98' }],
+      released: { count: 1, byCurrency: [{ currency: 'USD', amount: '1578.98' }] },
+      paidOut: { count: 0, byCurrency: [] },
+    })
+    expect(released.supplier?.money.released.points.at(-1)?.amount).toBe('1578.98')
+    expect((await loadDashboard(buyer, params('range=12m'))).buyer?.money.inEscrow).toEqual([])
+
+    // Platform figures are kept a minute for all admins: a period of its own reads afresh.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    const platform = await loadDashboard(admin, params(`from=${day(-3)}&to=${day(1)}`))
+    const usd = (rows: ReadonlyArray<{ currency: string; amount: string }> | undefined) => Number(rows?.find((row) => row.currency === 'USD')?.amount ?? 0)
+    expect(usd(platform.platform?.money.released.byCurrency)).toBeGreaterThanOrEqual(1611.2)
+    expect(usd(platform.platform?.money.fees.byCurrency)).toBeGreaterThanOrEqual(32.22)
+    expect(platform.platform?.money.pendingPayouts).toBeGreaterThanOrEqual(0)
+    expect(platform.platform?.money.unmatchedLines).toBeGreaterThanOrEqual(0)
   })
 })

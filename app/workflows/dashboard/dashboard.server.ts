@@ -4,12 +4,19 @@
 import type { ServiceContext } from '../../platform/actor'
 import { convertAmount, type RateTable } from '../../platform/fx/convert'
 import { rateTable } from '../../platform/fx/fx.service.server'
-import { compareDecimals, roundToDecimals, subtractDecimals, sumDecimals } from '../../platform/format/decimal-text'
+import { compareDecimals, parseDecimal, roundToDecimals, subtractDecimals, sumDecimals } from '../../platform/format/decimal-text'
 import { dateTimeFormat } from '../../platform/format/formatter'
-import { currencyDigits } from '../../platform/format/money'
+import { currencyDigits, minorToDecimal } from '../../platform/format/money'
 import { QUEUE_COUNT_CAP } from '../../platform/db/sql-text.server'
 import { SharedCache } from '../../platform/shared-cache.server'
 import { type CompanySetup, companySetup, platformCompanyFigures, verificationQueue } from '../../modules/companies/index.server'
+import {
+  buyerFinanceFigures,
+  type CurrencyAmount,
+  type MoneyInBucket,
+  platformFinanceFigures,
+  supplierFinanceFigures,
+} from '../../modules/finance/index.server'
 import { getPreferences } from '../../modules/identity/index.server'
 import { type OnTime, type ShipmentFigures, shipmentFigures, type ShipmentsUnderway, type SupplierOnTime } from '../../modules/logistics/index.server'
 import { unreadSummary } from '../../modules/messaging/index.server'
@@ -34,7 +41,34 @@ export type Converted = { amount: string; unconverted: string[] }
 export type MoneyPoint = { bucket: string; amount: string; orders: number }
 export type PartyShare = { companyId: string | null; name: string; amount: string; orders: number }
 
+/** Money over the period in the viewer's currency, and how many movements (payments, releases, payouts) made it. */
+export type FlowPoint = { bucket: string; amount: string; count: number }
+/** A flow over the period: per bucket, its total, and the total in each currency it moved in. */
+export type MoneyFlow = { points: FlowPoint[]; total: Converted; count: number; byCurrency: CurrencyAmount[] }
+
+/** The buyer's money: what escrow holds of its payments, what its open orders still ask, what it paid in. */
+export type BuyerMoney = {
+  inEscrow: CurrencyAmount[]
+  due: Array<CurrencyAmount & { instalments: number; orders: number }>
+  dueMore: boolean
+  paid: MoneyFlow
+}
+
+/** The supplier's money: held for it, available to pay out, released to it and paid out. */
+export type SupplierMoney = { inEscrow: CurrencyAmount[]; available: CurrencyAmount[]; released: MoneyFlow; paidOut: MoneyFlow }
+
+/** The platform's money: all escrow, released, paid out, fees, and what waits on admins. */
+export type PlatformMoney = {
+  inEscrow: CurrencyAmount[]
+  released: MoneyFlow
+  paidOut: MoneyFlow
+  fees: MoneyFlow
+  pendingPayouts: number
+  unmatchedLines: number
+}
+
 export type BuyerFigures = {
+  money: BuyerMoney
   spend: MoneyPoint[]
   total: Converted
   orders: number
@@ -44,6 +78,7 @@ export type BuyerFigures = {
 }
 
 export type SupplierFigures = {
+  money: SupplierMoney
   revenue: MoneyPoint[]
   total: Converted
   orders: number
@@ -55,6 +90,7 @@ export type SupplierFigures = {
 }
 
 export type PlatformFigures = {
+  money: PlatformMoney
   growth: Array<{ bucket: string; companies: number; users: number }>
   totals: { companies: number; users: number }
   activity: Array<{ bucket: string; rfqs: number; quotations: number; orders: number }>
@@ -143,6 +179,40 @@ function moneySeries(
   })
 }
 
+/** Amounts of one currency (each with its minor digits, as finance writes them) added up exactly: "1611.20", never "1611.2". */
+function exactSum(amounts: readonly string[], currency: string): string {
+  const digits = currencyDigits(currency)
+  const minor = amounts.reduce((total, amount) => {
+    const { units, scale } = parseDecimal(roundToDecimals(amount, digits))
+    return total + units * 10n ** BigInt(digits - scale)
+  }, 0n)
+  return minorToDecimal({ minor, currency })
+}
+
+/** A finance series over the period's buckets in the viewer's currency, with its totals (converted and per currency). */
+function moneyFlow(rates: RateTable, buckets: string[], rows: readonly MoneyInBucket[], to: string): MoneyFlow {
+  const points = buckets.map((bucket) => {
+    const inBucket = rows.filter((row) => row.bucket === bucket)
+    return { bucket, amount: convertAll(rates, inBucket, to).amount, count: inBucket.reduce((total, row) => total + row.count, 0) }
+  })
+  const currencies = [...new Set(rows.map((row) => row.currency))].sort()
+  return {
+    points,
+    total: convertAll(rates, rows, to),
+    count: rows.reduce((total, row) => total + row.count, 0),
+    byCurrency: currencies.map((currency) => {
+      const of = rows.filter((row) => row.currency === currency)
+      return {
+        currency,
+        amount: exactSum(
+          of.map((row) => row.amount),
+          currency,
+        ),
+      }
+    }),
+  }
+}
+
 function partyShares(
   rates: RateTable,
   rows: ReadonlyArray<{ companyId: string | null; name: string; currency: string; amount: string; orders: number }>,
@@ -225,7 +295,7 @@ async function companyTasks(ctx: ServiceContext, setup: CompanySetup): Promise<T
 }
 
 async function buyerFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string): Promise<BuyerFigures> {
-  const [orders, savings] = await Promise.all([buyerOrderFigures(ctx, period), buyerAwardSavings(ctx, period)])
+  const [orders, savings, money] = await Promise.all([buyerOrderFigures(ctx, period), buyerAwardSavings(ctx, period), buyerFinanceFigures(ctx, period)])
   const awarded = convertAll(
     rates,
     savings.map((row) => ({ currency: row.currency, amount: row.awarded })),
@@ -247,6 +317,7 @@ async function buyerFigures(ctx: ServiceContext, period: Period, rates: RateTabl
     currency,
   )
   return {
+    money: { inEscrow: money.inEscrow, due: money.due, dueMore: money.dueMore, paid: moneyFlow(rates, bucketsOf(period), money.paid, currency) },
     spend: moneySeries(rates, bucketsOf(period), orders.spend, currency),
     total: convertAll(rates, orders.spend, currency),
     orders: orders.spend.reduce((total, row) => total + row.orders, 0),
@@ -264,8 +335,15 @@ async function buyerFigures(ctx: ServiceContext, period: Period, rates: RateTabl
 }
 
 async function supplierFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string): Promise<SupplierFigures> {
-  const [orders, quoting] = await Promise.all([supplierOrderFigures(ctx, period), supplierQuoting(ctx, period)])
+  const [orders, quoting, money] = await Promise.all([supplierOrderFigures(ctx, period), supplierQuoting(ctx, period), supplierFinanceFigures(ctx, period)])
+  const buckets = bucketsOf(period)
   return {
+    money: {
+      inEscrow: money.inEscrow,
+      available: money.available,
+      released: moneyFlow(rates, buckets, money.released, currency),
+      paidOut: moneyFlow(rates, buckets, money.paidOut, currency),
+    },
     revenue: moneySeries(rates, bucketsOf(period), orders.revenue, currency),
     total: convertAll(rates, orders.revenue, currency),
     orders: orders.revenue.reduce((total, row) => total + row.orders, 0),
@@ -278,14 +356,23 @@ async function supplierFigures(ctx: ServiceContext, period: Period, rates: RateT
 }
 
 async function platformFigures(ctx: ServiceContext, period: Period, rates: RateTable, currency: string): Promise<PlatformFigures> {
-  const [companies, sourcing, orders] = await Promise.all([
+  const [companies, sourcing, orders, money] = await Promise.all([
     platformCompanyFigures(ctx, period),
     platformSourcingFigures(ctx, period),
     platformOrderFigures(ctx, period),
+    platformFinanceFigures(ctx, period),
   ])
   const countIn = (rows: ReadonlyArray<{ bucket: string; count: number }>, bucket: string) => rows.find((row) => row.bucket === bucket)?.count ?? 0
   const buckets = bucketsOf(period)
   return {
+    money: {
+      inEscrow: money.inEscrow,
+      released: moneyFlow(rates, buckets, money.released, currency),
+      paidOut: moneyFlow(rates, buckets, money.paidOut, currency),
+      fees: moneyFlow(rates, buckets, money.fees, currency),
+      pendingPayouts: money.pendingPayouts,
+      unmatchedLines: money.unmatchedLines,
+    },
     growth: buckets.map((bucket) => ({ bucket, companies: countIn(companies.companies, bucket), users: countIn(companies.users, bucket) })),
     totals: companies.totals,
     activity: buckets.map((bucket) => ({

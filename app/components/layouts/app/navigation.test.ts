@@ -33,23 +33,25 @@ const matchesRoute = (path: string, route: string) => {
 describe('app navigation', () => {
   it('groups a buying company’s sidebar by what people do, with one entry for its orders', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer())
-    expect(ids(groups)).toEqual(['home', 'sourcing', 'orders', 'conversations', 'company', 'account'])
+    expect(ids(groups)).toEqual(['home', 'sourcing', 'orders', 'finance', 'conversations', 'company', 'account'])
     expect(labels(groups).home).toEqual(['dashboard', 'guide', 'marketplace'])
     expect(labels(groups).orders).toEqual(['purchaseOrders', 'serviceOrders', 'shipments', 'documents', 'warehouses'])
     expect(labels(groups).account).toEqual(['preferences', 'changePassword', 'twoFactor'])
     // Before: 22 entries. Orders and purchases, change and reset password are one each; the bell leads to notifications;
     // the sourcing board is a view of the projects; the account group starts collapsed (the account menu has it too).
-    expect(itemCount(groups)).toBe(23)
+    // Finance adds its five pages.
+    expect(labels(groups).finance).toEqual(['financeAccount', 'payments', 'payouts', 'financeDocuments', 'financeSettings', 'financeOnboarding'])
+    expect(itemCount(groups)).toBe(29)
   })
 
   it('gives a company that buys and supplies each side of its orders once, and its catalogue', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer({ companyKind: 'both', companyVerified: true }))
-    expect(ids(groups)).toEqual(['home', 'sourcing', 'orders', 'catalogue', 'conversations', 'company', 'account'])
+    expect(ids(groups)).toEqual(['home', 'sourcing', 'orders', 'finance', 'catalogue', 'conversations', 'company', 'account'])
     expect(labels(groups).orders).toEqual(['purchaseOrders', 'salesOrders', 'serviceOrders', 'shipments', 'documents', 'customers', 'warehouses'])
     expect(labels(groups).catalogue).toEqual(['products', 'priceLists'])
     expect(labels(groups).sourcing).toContain('rfqInbox')
-    // Before: 34 entries.
-    expect(itemCount(groups)).toBe(29)
+    // Before: 34 entries (without finance's five).
+    expect(itemCount(groups)).toBe(35)
   })
 
   it('shows a supplying company the supplier side only', () => {
@@ -73,7 +75,17 @@ describe('app navigation', () => {
   it('shows platform admins without a company the platform area and nothing that needs a company', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer({ role: 'admin', companyKind: null }))
     expect(ids(groups)).toEqual(['home', 'account', 'platform'])
-    expect(labels(groups).platform).toEqual(['users', 'verification', 'categories', 'fxRates', 'jobs', 'mailbox'])
+    expect(labels(groups).platform).toEqual([
+      'users',
+      'verification',
+      'categories',
+      'financeReviews',
+      'platformPayments',
+      'platformPayouts',
+      'fxRates',
+      'jobs',
+      'mailbox',
+    ])
     const paths = palettePages(APP_NAVIGATION, viewer({ role: 'admin', companyKind: null })).map((page) => page.to)
     expect(paths).not.toContain('/onboarding')
     expect(paths.filter((path) => path.startsWith('/app/orders'))).toEqual([])

@@ -138,6 +138,20 @@ const ORDERS: NavGroup = {
   pages: [{ to: '/app/orders', labelKey: 'nav.allOrders', companyKinds: ['both'] }],
 }
 
+/** A company's money: balances, payments, payouts, and the set-up that payouts wait for (KYC and bank accounts). */
+const FINANCE: NavGroup = {
+  id: 'finance',
+  labelKey: 'nav.groups.finance',
+  items: [
+    { to: '/app/finance/account', labelKey: 'nav.financeAccount', icon: 'landmark', needsCompany: true },
+    { to: '/app/finance/payments', labelKey: 'nav.payments', icon: 'banknote', needsCompany: true },
+    { to: '/app/finance/payouts', labelKey: 'nav.payouts', icon: 'wallet', needsCompany: true },
+    { to: '/app/finance/documents', labelKey: 'nav.financeDocuments', icon: 'file-search', needsCompany: true },
+    { to: '/app/finance/settings', labelKey: 'nav.financeSettings', icon: 'sliders-horizontal', needsCompany: true },
+    { to: '/app/finance/onboarding', labelKey: 'nav.financeOnboarding', icon: 'shield-check', needsCompany: true },
+  ],
+}
+
 const CATALOGUE: NavGroup = {
   id: 'catalogue',
   labelKey: 'nav.groups.catalogue',
@@ -204,6 +218,9 @@ const PLATFORM: NavGroup = {
     { to: '/app/users', labelKey: 'nav.users', icon: 'user-cog', adminOnly: true },
     { to: '/app/verification', labelKey: 'nav.verification', icon: 'badge-check', adminOnly: true },
     { to: '/app/categories', labelKey: 'nav.categories', icon: 'folder-tree', adminOnly: true },
+    { to: '/app/finance/reviews', labelKey: 'nav.financeReviews', icon: 'landmark', adminOnly: true },
+    { to: '/app/finance/payments', labelKey: 'nav.platformPayments', icon: 'banknote', adminOnly: true },
+    { to: '/app/finance/payouts', labelKey: 'nav.platformPayouts', icon: 'wallet', adminOnly: true },
     { to: '/app/fx-rates', labelKey: 'nav.fxRates', icon: 'coins', adminOnly: true },
     { to: '/app/jobs', labelKey: 'nav.jobs', icon: 'list-checks', adminOnly: true },
     { to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: 'mail', adminOnly: true },
@@ -211,10 +228,10 @@ const PLATFORM: NavGroup = {
 }
 
 /** The signed-in app's sidebar, grouped by what people do; each person sees the groups their role and company need. */
-export const APP_NAVIGATION: NavGroup[] = [HOME, SOURCING, ORDERS, CATALOGUE, CONVERSATIONS, COMPANY, ACCOUNT, PLATFORM]
+export const APP_NAVIGATION: NavGroup[] = [HOME, SOURCING, ORDERS, FINANCE, CATALOGUE, CONVERSATIONS, COMPANY, ACCOUNT, PLATFORM]
 
 /** The supplier area's sidebar: the same areas without the platform's. */
-export const SUPPLIER_NAVIGATION: NavGroup[] = [HOME, SOURCING, ORDERS, CATALOGUE, CONVERSATIONS, COMPANY, ACCOUNT]
+export const SUPPLIER_NAVIGATION: NavGroup[] = [HOME, SOURCING, ORDERS, FINANCE, CATALOGUE, CONVERSATIONS, COMPANY, ACCOUNT]
 
 /** Groups collapsed until someone opens them: the account pages are also in the account menu. */
 export const DEFAULT_COLLAPSED_GROUPS: readonly string[] = ['account']

@@ -1,4 +1,5 @@
 // The loader and action shared by the buyer's and the supplier's order page (same order, same forms).
+import { randomUUID } from 'node:crypto'
 import type { RouterContextProvider } from 'react-router'
 import { ChangeDecisionInput, ChangeRequestInput, ORDER_SAVES, OrderTransitionInput } from '../../../modules/orders/index'
 import { decideChange, getPurchaseOrder, requestChange, transitionPurchaseOrder } from '../../../modules/orders/index.server'
@@ -10,6 +11,8 @@ import { messagesFor, pickedMessages } from '../../../platform/i18n/translate.se
 import { isDelayed, type OrderShipmentRow } from '../../../modules/logistics/index'
 import { shipmentsOfOrder } from '../../../modules/logistics/index.server'
 import { documentsOfRecord } from '../../../modules/documents/index.server'
+import { orderPaymentsView } from '../../../modules/finance/index'
+import { orderPayments } from '../../../modules/finance/index.server'
 import { PAGE_MESSAGES } from '../../page-messages'
 import { pageData } from '../../page-data.server'
 import { threadEntry } from '../inbox/entry-points.server'
@@ -22,10 +25,12 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
   const saved = ORDER_SAVES.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
   const page = pageData(ctx.locale, 'orders', 'detail.metaTitle')
   // Buyer and supplier talk about the order in its thread; its goods travel on shipments.
-  const [orderThread, carried, documents] = await Promise.all([
+  const [orderThread, carried, documents, money] = await Promise.all([
     threadEntry(ctx, { kind: 'order', orderId: order.id }),
     shipmentsOfOrder(ctx, order.id),
     documentsOfRecord(ctx, 'purchase_order', order.id),
+    // Payment & escrow: the plan of its terms and what was paid (none for a draft, which takes no payment yet).
+    order.status === 'draft' ? null : orderPayments(ctx, order.id),
   ])
   const today = new Date().toISOString().slice(0, 10)
   const shipments = carried.map((shipment): OrderShipmentRow => ({
@@ -46,12 +51,15 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
       ...messagesFor(ctx.locale, 'chat'),
       ...pickedMessages(ctx.locale, PAGE_MESSAGES.orderShipments),
       ...pickedMessages(ctx.locale, PAGE_MESSAGES.recordDocuments),
+      ...pickedMessages(ctx.locale, PAGE_MESSAGES.orderPayments),
     },
     order,
     saved,
     orderThread,
     shipments,
     documents,
+    payments: money ? orderPaymentsView(money) : null,
+    paymentKey: randomUUID(),
   }
 }
 

@@ -2,6 +2,7 @@ import { OpenConversation } from '../../../modules/messaging/index'
 import { OrderDetail, type OrderActionResult } from '../../../modules/orders/index'
 import { OrderShipments } from '../../../modules/logistics/index'
 import { RecordDocuments } from '../../../modules/documents/index'
+import { OrderPaymentsPanel } from '../../../modules/finance/index'
 import { useLiveRevalidate } from '../../../platform/realtime/hooks'
 import { useRootData } from '../../route-helpers'
 import type { loadOrderDetail } from './order-detail.server'
@@ -28,6 +29,7 @@ export function OrderPage({ loaderData, actionData, backHref }: OrderPageProps) 
         </div>
       ) : null}
       <OrderDetail order={loaderData.order} locale={locale} result={actionData} saved={loaderData.saved} backHref={backHref} />
+      {loaderData.payments ? <OrderPaymentsPanel locale={locale} payments={loaderData.payments} idempotencyKey={loaderData.paymentKey} /> : null}
       <OrderShipments locale={locale} shipments={loaderData.shipments} />
       <RecordDocuments
         locale={locale}

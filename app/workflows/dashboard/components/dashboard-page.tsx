@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { cn } from '../../../components/ui/cn'
 import { useFormatter } from '../../../components/use-formatter'
-import { dateTimeFormat, numberFormatOf } from '../../../platform/format/formatter'
+import { dateTimeFormat } from '../../../platform/format/formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { BuyerFigures, Converted, Dashboard, DashboardShipments, MoneyPoint, PartyShare, PlatformFigures, SupplierFigures } from '../dashboard.server'
@@ -19,25 +19,12 @@ import { ChartFigure, FigureTable } from '../../../components/charts/chart-figur
 const PeriodBars = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.PeriodBars })))
 const PartyBars = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.PartyBars })))
 const CountLines = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.CountLines })))
+import { Tile, useBucketLabel, useCompactMoney } from './figure-parts'
+import { BuyerMoneyCard, hasMoney, PlatformMoneyCard, SupplierMoneyCard } from './money-card'
 import { OnTimeBySupplier, ShipmentsCard } from './shipments-card'
 import { TaskList } from './task-list'
 
 type Props = { data: Dashboard; locale: Locale; name: string; company: string | null }
-
-/** "2026-11" → "Nov 2026", "2026-11-25" → "Nov 25", in the page's language. */
-function useBucketLabel(locale: Locale, bucket: 'day' | 'month') {
-  const format = dateTimeFormat(
-    locale,
-    bucket === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' },
-  )
-  return (key: string) => format.format(new Date(`${bucket === 'month' ? `${key}-01` : key}T00:00:00Z`))
-}
-
-/** A compact axis label for money ("12K", "1.2M"): charts read at a glance; tables and tiles give the exact figures. */
-function useCompactMoney(locale: Locale, currency: string) {
-  const format = numberFormatOf(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 })
-  return (value: number) => format.format(value)
-}
 
 function RangePicker({ data, locale }: { data: Dashboard; locale: Locale }) {
   const { t } = useTranslation('dashboard')
@@ -76,44 +63,6 @@ function RangePicker({ data, locale }: { data: Dashboard; locale: Locale }) {
         </Form>
       </details>
     </div>
-  )
-}
-
-/** A key figure: label, value, a line of context, and the list behind it. */
-function Tile({
-  label,
-  value,
-  hint,
-  to,
-  icon: Icon,
-  tone,
-}: {
-  label: string
-  value: string
-  hint?: ReactNode
-  to?: string
-  icon?: LucideIcon
-  tone?: 'good' | 'bad'
-}) {
-  const body = (
-    <>
-      <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-        {label}
-        {Icon ? <Icon className="size-4" aria-hidden /> : null}
-      </span>
-      <span className={cn('text-2xl font-semibold tabular-nums break-words', tone === 'good' && 'text-status-accept', tone === 'bad' && 'text-status-reject')}>
-        {value}
-      </span>
-      {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
-    </>
-  )
-  const className = 'flex min-w-0 flex-col gap-1 rounded-lg border border-border bg-card p-4 shadow-sm'
-  return to ? (
-    <Link to={to} className={cn(className, 'transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring')}>
-      {body}
-    </Link>
-  ) : (
-    <div className={className}>{body}</div>
   )
 }
 
@@ -233,6 +182,7 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
         {week && shipments && (shipments.inTransit.count > 0 || shipments.suppliers > 0) ? (
           <BuyerShipments figures={shipments} week={week} locale={locale} />
         ) : null}
+        {hasMoney(figures.money) ? <BuyerMoneyCard money={figures.money} data={data} locale={locale} /> : null}
       </Section>
     )
   }
@@ -302,6 +252,7 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
           )}
         </ul>
       ) : null}
+      {hasMoney(figures.money) ? <BuyerMoneyCard money={figures.money} data={data} locale={locale} /> : null}
     </Section>
   )
 }
@@ -376,6 +327,7 @@ function SupplierSection({ figures, data, locale }: { figures: SupplierFigures; 
           empty={figures.orders === 0}
         />
       )}
+      {hasMoney(figures.money) ? <SupplierMoneyCard money={figures.money} data={data} locale={locale} /> : null}
     </Section>
   )
 }
@@ -475,6 +427,7 @@ function PlatformSection({ figures, data, locale }: { figures: PlatformFigures; 
           />
         )}
       </div>
+      <PlatformMoneyCard money={figures.money} data={data} locale={locale} />
     </Section>
   )
 }

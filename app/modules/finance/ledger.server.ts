@@ -1,0 +1,212 @@
+// The double-entry ledger (ADR 048): every money movement is one journal entry of postings that sum to zero in one
+// currency, written in the caller's transaction with the business change it belongs to. Company accounts are locked
+// (in one order, so two entries never wait on each other) and keep their balance and running sequence; the platform's
+// accounts are never locked (every payment passes them) and sum their postings when read.
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Database, Transaction } from '../../platform/db/index.server'
+import { AppError } from '../../platform/errors'
+import { ExpiringLru } from '../../platform/lru'
+import { type AccountKind, type CompanyAccountKind, type EntryKind, PLATFORM_ACCOUNT_KINDS, type PlatformAccountKind } from './finance.constants'
+import { financeAccounts, journalEntries, postings } from './finance.tables.server'
+
+export type AccountRef = { organizationId: string; kind: CompanyAccountKind } | { organizationId: null; kind: PlatformAccountKind }
+
+export const companyAccount = (organizationId: string, kind: CompanyAccountKind): AccountRef => ({ organizationId, kind })
+export const platformAccount = (kind: PlatformAccountKind): AccountRef => ({ organizationId: null, kind })
+
+export type PostingRequest = { account: AccountRef; amountMinor: bigint }
+
+export type EntryRequest = {
+  kind: EntryKind
+  currency: string
+  postings: readonly PostingRequest[]
+  paymentId?: string | null
+  refundId?: string | null
+  payoutId?: string | null
+  orderId?: string | null
+  reference?: string
+  reversesEntryId?: string | null
+  createdBy?: string | null
+}
+
+const isPlatformKind = (kind: AccountKind): kind is PlatformAccountKind => (PLATFORM_ACCOUNT_KINDS as readonly string[]).includes(kind)
+const accountKey = (ref: AccountRef) => `${ref.organizationId ?? ''}|${ref.kind}`
+
+/** The entry's own rules, before any account is touched: two or more postings, none zero, summing to zero. */
+export function checkBalanced(postingRequests: readonly PostingRequest[]): void {
+  if (postingRequests.length < 2) throw new AppError('internal', 'A journal entry needs two postings or more')
+  if (postingRequests.some((posting) => posting.amountMinor === 0n)) throw new AppError('internal', 'A posting of nothing')
+  const sum = postingRequests.reduce((total, posting) => total + posting.amountMinor, 0n)
+  if (sum !== 0n) throw new AppError('internal', `A journal entry that does not balance (${sum})`)
+}
+
+/**
+ * Account ids known to exist, by owner, kind and currency: an account is never removed, so an id once seen committed
+ * stays right. Ids this transaction made itself are not remembered (a rollback would take them back).
+ */
+const knownAccounts = new ExpiringLru<string, string>(50_000)
+const KNOWN_FOR_MS = 24 * 3_600_000
+const cacheKey = (ref: AccountRef, currency: string) => `${accountKey(ref)}|${currency}`
+
+/** Ids of the accounts, made on first use (one per owner, kind and currency). */
+async function accountIds(tx: Database | Transaction, refs: readonly AccountRef[], currency: string): Promise<Map<string, string>> {
+  const unique = [...new Map(refs.map((ref) => [accountKey(ref), ref])).values()]
+  const ids = new Map<string, string>()
+  for (const ref of unique) {
+    const id = knownAccounts.get(cacheKey(ref, currency))
+    if (id) ids.set(accountKey(ref), id)
+  }
+  if (ids.size === unique.length) return ids
+  const made = await tx
+    .insert(financeAccounts)
+    .values(unique.map((ref) => ({ id: randomUUID(), organizationId: ref.organizationId, kind: ref.kind, currency })))
+    .onConflictDoNothing()
+    .returning({ id: financeAccounts.id })
+  const madeNow = new Set(made.map((row) => row.id))
+  const rows = await tx
+    .select({ id: financeAccounts.id, organizationId: financeAccounts.organizationId, kind: financeAccounts.kind })
+    .from(financeAccounts)
+    .where(
+      and(
+        eq(financeAccounts.currency, currency),
+        sql`(coalesce(${financeAccounts.organizationId}, ''), ${financeAccounts.kind}) in (${sql.join(
+          unique.map((ref) => sql`(${ref.organizationId ?? ''}, ${ref.kind})`),
+          sql`, `,
+        )})`,
+      ),
+    )
+  for (const row of rows) {
+    const ref = { organizationId: row.organizationId, kind: row.kind } as AccountRef
+    ids.set(accountKey(ref), row.id)
+    if (!madeNow.has(row.id)) knownAccounts.set(cacheKey(ref, currency), row.id, KNOWN_FOR_MS)
+  }
+  return ids
+}
+
+/**
+ * Writes one balanced entry in `tx`. A company account that would fall below zero refuses the whole entry
+ * (`insufficient_funds`, nothing written: the caller's transaction rolls back). Answers the entry's id.
+ */
+export async function postEntry(tx: Transaction, request: EntryRequest, now: Date = new Date()): Promise<string> {
+  checkBalanced(request.postings)
+  const ids = await accountIds(
+    tx,
+    request.postings.map((posting) => posting.account),
+    request.currency,
+  )
+  const idOf = (ref: AccountRef) => ids.get(accountKey(ref))!
+  // The company accounts, locked in id order: concurrent entries over the same accounts queue instead of deadlocking.
+  const companyIds = [...new Set(request.postings.filter((posting) => !isPlatformKind(posting.account.kind)).map((posting) => idOf(posting.account)))].sort()
+  const locked =
+    companyIds.length === 0
+      ? []
+      : await tx
+          .select({ id: financeAccounts.id, balance: financeAccounts.balanceMinor, count: financeAccounts.postingCount })
+          .from(financeAccounts)
+          .where(inArray(financeAccounts.id, companyIds))
+          .orderBy(financeAccounts.id)
+          .for('update')
+  const state = new Map(locked.map((row) => [row.id, { balance: row.balance, count: row.count }]))
+  const entryId = randomUUID()
+  const rows: (typeof postings.$inferInsert)[] = []
+  for (const posting of request.postings) {
+    const accountId = idOf(posting.account)
+    const account = state.get(accountId)
+    if (!account) {
+      rows.push({ id: randomUUID(), entryId, accountId, amountMinor: posting.amountMinor, createdAt: now })
+      continue
+    }
+    account.balance += posting.amountMinor
+    account.count += 1
+    if (account.balance < 0n)
+      throw new AppError('insufficient_funds', 'The balance is too low for this', { account: posting.account.kind, currency: request.currency })
+    rows.push({
+      id: randomUUID(),
+      entryId,
+      accountId,
+      amountMinor: posting.amountMinor,
+      balanceAfterMinor: account.balance,
+      sequence: account.count,
+      createdAt: now,
+    })
+  }
+  await tx.insert(journalEntries).values({
+    id: entryId,
+    kind: request.kind,
+    currency: request.currency,
+    paymentId: request.paymentId ?? null,
+    refundId: request.refundId ?? null,
+    payoutId: request.payoutId ?? null,
+    orderId: request.orderId ?? null,
+    reference: request.reference ?? '',
+    reversesEntryId: request.reversesEntryId ?? null,
+    createdBy: request.createdBy ?? null,
+    createdAt: now,
+  })
+  await tx.insert(postings).values(rows)
+  if (state.size > 0) {
+    // Every locked account's new balance and count in one statement.
+    const values = sql.join(
+      [...state].map(([id, account]) => sql`(${id}, ${account.balance.toString()}::bigint, ${account.count}::bigint)`),
+      sql`, `,
+    )
+    await tx.execute(
+      sql`update finance_accounts as account set balance_minor = next.balance, posting_count = next.count
+          from (values ${values}) as next(id, balance, count) where account.id = next.id`,
+    )
+  }
+  return entryId
+}
+
+/** Undoes an entry with its mirror image (each posting negated), recorded as its reversal; an entry is reversed once. */
+export async function reverseEntry(tx: Transaction, entryId: string, createdBy: string | null, now: Date = new Date()): Promise<string> {
+  const [entry] = await tx.select().from(journalEntries).where(eq(journalEntries.id, entryId))
+  if (!entry) throw new AppError('not_found', 'Journal entry not found')
+  const [already] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reversesEntryId, entryId))
+  if (already) throw new AppError('conflict', 'This entry is already reversed')
+  const lines = await tx
+    .select({ amountMinor: postings.amountMinor, organizationId: financeAccounts.organizationId, kind: financeAccounts.kind })
+    .from(postings)
+    .innerJoin(financeAccounts, eq(financeAccounts.id, postings.accountId))
+    .where(eq(postings.entryId, entryId))
+  return postEntry(
+    tx,
+    {
+      kind: 'reversal',
+      currency: entry.currency,
+      postings: lines.map((line) => ({ account: { organizationId: line.organizationId, kind: line.kind } as AccountRef, amountMinor: -line.amountMinor })),
+      paymentId: entry.paymentId,
+      refundId: entry.refundId,
+      payoutId: entry.payoutId,
+      orderId: entry.orderId,
+      reference: entry.reference,
+      reversesEntryId: entry.id,
+      createdBy,
+    },
+    now,
+  )
+}
+
+/** A company's balances per currency and account kind (accounts it never used are absent). */
+export async function companyBalances(
+  db: Database | Transaction,
+  organizationId: string,
+): Promise<Array<{ currency: string; kind: CompanyAccountKind; balanceMinor: bigint }>> {
+  const rows = await db
+    .select({ currency: financeAccounts.currency, kind: financeAccounts.kind, balanceMinor: financeAccounts.balanceMinor })
+    .from(financeAccounts)
+    .where(eq(financeAccounts.organizationId, organizationId))
+  return rows as Array<{ currency: string; kind: CompanyAccountKind; balanceMinor: bigint }>
+}
+
+/** The platform's account balances per currency: the sums of their postings (never kept on the row, see above). */
+export async function platformBalances(db: Database | Transaction): Promise<Array<{ currency: string; kind: PlatformAccountKind; balanceMinor: bigint }>> {
+  const rows = await db
+    .select({ currency: financeAccounts.currency, kind: financeAccounts.kind, balanceMinor: sql<string>`coalesce(sum(${postings.amountMinor}), 0)` })
+    .from(financeAccounts)
+    .leftJoin(postings, eq(postings.accountId, financeAccounts.id))
+    .where(isNull(financeAccounts.organizationId))
+    .groupBy(financeAccounts.currency, financeAccounts.kind)
+  return rows.map((row) => ({ currency: row.currency, kind: row.kind as PlatformAccountKind, balanceMinor: BigInt(row.balanceMinor) }))
+}

@@ -1,0 +1,32 @@
+import { requireActor } from '../../../modules/companies/index.server'
+import { FINANCE_PAPER_KINDS, type FinancePaperKind } from '../../../modules/finance/index'
+import { contentDisposition } from '../../../platform/api/file-responses.server'
+import { AppError } from '../../../platform/errors'
+import { withRouteErrors } from '../../../platform/forms.server'
+import { financePaperPdf } from '../../../workflows/finance-papers.server'
+import type { Route } from './+types/documents-pdf'
+
+/**
+ * One finance paper as a PDF (`/app/finance/documents/:kind/:key/pdf`, `?download=1` to save it): a payment's receipt
+ * (key: the payment's id), a month's fee invoice or statement (key: 2026-03-USD), rendered now in the reader's language.
+ * An unknown kind or key, or another company's payment, is not found.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = requireActor(context, params)
+  const kind = params.kind as FinancePaperKind
+  const pdf = await withRouteErrors(() => {
+    if (!FINANCE_PAPER_KINDS.includes(kind)) throw new AppError('not_found', 'Paper not found')
+    return financePaperPdf(ctx, kind, params.key)
+  })
+  const download = new URL(request.url).searchParams.get('download') === '1'
+  return new Response(Buffer.from(pdf.bytes), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdf.bytes.byteLength),
+      'Content-Disposition': contentDisposition(!download, pdf.fileName),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Robots-Tag': 'noindex',
+    },
+  })
+}
