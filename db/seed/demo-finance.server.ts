@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { StartPaymentInput, RequestPayoutInput } from '../../app/modules/finance/index'
-import { closePayout, decidePayout, holdPayment, moneyStep, requestPayout, startPayment } from '../../app/modules/finance/index.server'
+import { closePayout, decidePayout, holdPayment, moneyStep, requestPayout, startPayment, uploadStatement } from '../../app/modules/finance/index.server'
 import { bankAccounts, kycProfiles, payments } from '../../app/modules/finance/finance.tables.server'
 import { PAYMENT_PLANS } from '../../app/modules/finance/index'
 import { purchaseOrders } from '../../app/modules/orders/orders.tables.server'
@@ -44,12 +44,17 @@ export async function seedDemoFinance(): Promise<void> {
       ),
     )
     .orderBy(asc(purchaseOrders.createdAt))
+  // Booked in the order it happened (a statement's running balance follows its postings), never in the future.
+  const now = Date.now()
+  const dated = orders
+    .map((order) => ({ ...order, at: new Date(Math.min(order.status === 'completed' && order.deliveredAt ? order.deliveredAt.getTime() : now, now)) }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
   let count = 0
-  for (const order of orders) {
+  for (const order of dated) {
     const stages = PAYMENT_PLANS[order.paymentTerms].map((instalment) => instalment.stage)
     // A running order has paid its deposit only; a completed one paid everything, on the day it arrived.
     const toPay = order.status === 'completed' ? stages : stages.slice(0, 1)
-    const at = order.status === 'completed' && order.deliveredAt ? order.deliveredAt : new Date()
+    const at = order.at
     for (const stage of toPay) {
       const { id } = await startPayment(buyerCtx, StartPaymentInput.parse({ orderId: order.id, stage, provider: 'bank_transfer' }), { returnUrl: RETURN_URL })
       const [row] = await database().update(payments).set({ createdAt: at }).where(eq(payments.id, id)).returning()
@@ -65,6 +70,16 @@ export async function seedDemoFinance(): Promise<void> {
   await decidePayout(admin, first.id, { decision: 'accept' })
   await closePayout(admin, first.id, { outcome: 'paid', bankReference: 'BOC-JDZ-20261120-0187' })
   await payout('750')
+  // The admin's work list: a transfer quoting no payment of ours, and the bank's own charge.
+  const today = new Date().toISOString().slice(0, 10)
+  await uploadStatement(admin, {
+    fileName: `escrow-statement-${today}.csv`,
+    csvText: [
+      'date,amount,currency,reference,payer,transaction_id',
+      `${today},1250.00,USD,INV 2026-118 KOWLOON HOMEWARE,Kowloon Homeware Ltd,DEMO-TX-0001`,
+      `${today},-35.00,USD,SWIFT CHARGES NOV,HSBC,DEMO-TX-0002`,
+    ].join('\n'),
+  })
   logger().info({ payments: count, payouts: 2 }, 'demo finance seeded')
 }
 

@@ -65,8 +65,8 @@ test('figures link to the lists behind them, and the period is chosen from prese
   await expect(page.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page')
 
   await page.getByText('Custom', { exact: true }).click()
-  await page.getByLabel('From').fill('2026-05-01')
-  await page.getByLabel('To').fill('2026-04-01')
+  await page.getByLabel('From', { exact: true }).fill('2026-05-01')
+  await page.getByLabel('To', { exact: true }).fill('2026-04-01')
   await page.getByRole('button', { name: 'Show' }).click()
   await expect(page.getByText('The start is after the end; showing the last 12 months.')).toBeVisible()
 

@@ -12,7 +12,6 @@ import { payments } from './finance.tables.server'
 import {
   balances,
   cashFlow,
-  CashFlowQuery,
   closePayout,
   decidePayout,
   followOrder,
@@ -25,9 +24,8 @@ import {
   startPayment,
   statement,
   statementCsv,
-  StatementQuery,
 } from './index.server'
-import { PaymentListQuery, RequestPayoutInput, StartPaymentInput } from './index'
+import { CashFlowQuery, PaymentListQuery, RequestPayoutInput, StartPaymentInput, StatementQuery } from './index'
 import { eq } from 'drizzle-orm'
 
 let parties: Awaited<ReturnType<typeof createOrderParties>>

@@ -7,20 +7,16 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
 import { AppError } from '../../platform/errors'
-import { CURRENCY_CODES } from '../../platform/format/currency-codes'
 import { csvCell } from '../../platform/format/csv'
 import { minorToDecimal } from '../../platform/format/money'
 import { translator } from '../../platform/i18n/translate.server'
 import { isPlatformAdmin, requirePlatformAdmin } from '../../platform/platform-admin'
-import { z } from '../../platform/zod'
 import { companyNames } from '../companies/index.server'
 import { orderMoneyFacts } from '../orders/index.server'
 import { listBankAccounts } from './bank-account.service.server'
 import { requireFinanceReader } from './finance-access.server'
 import {
-  COMPANY_ACCOUNT_KINDS,
   type CompanyAccountKind,
-  ENTRY_KINDS,
   type EntryKind,
   type KycStatus,
   type PaymentProviderName,
@@ -30,6 +26,7 @@ import {
 } from './finance.constants'
 import { financeAccounts, journalEntries, kycProfiles, paymentRefunds, payments, payouts, postings } from './finance.tables.server'
 import { companyBalances } from './ledger.server'
+import { type CashFlowQuery, STATEMENT_CSV_MAX_ROWS, type StatementQuery } from './finance-queries'
 import type { PaymentListQuery, PayoutListQuery } from './payment.inputs'
 import { paymentPlan, toMinor } from './payment-plan'
 import { availableProviders, type BankDetails, platformBankDetails } from './payment-providers.server'
@@ -38,39 +35,6 @@ import { payoutMinimum } from './payout.service.server'
 
 /** An amount as the API and the pages carry it: the exact decimal in the currency's units, with the currency. */
 export const decimalOf = (minor: bigint, currency: string): string => minorToDecimal({ minor, currency })
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
-const optionalDay = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z
-    .string()
-    .regex(ISO_DAY, 'validation.date')
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation.date')
-    .optional(),
-)
-const blankless = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema)
-
-export const STATEMENT_DEFAULT_LIMIT = 50
-export const STATEMENT_CSV_MAX_ROWS = 10_000
-
-/** A statement's filters: one account of the company (kind and currency), its entries' kind, the days (UTC), a page. */
-export const StatementQuery = z.object({
-  currency: blankless(z.enum(CURRENCY_CODES, 'validation.currency').optional()),
-  kind: blankless(z.enum(COMPANY_ACCOUNT_KINDS, 'validation.accountKind').default('available')),
-  entryKind: blankless(z.enum(ENTRY_KINDS, 'validation.entryKind').optional()),
-  from: optionalDay,
-  to: optionalDay,
-  limit: z.coerce.number().int().min(1).max(200).default(STATEMENT_DEFAULT_LIMIT),
-  /** The `sequence` of the last row of the previous page: the next page holds the older rows. */
-  cursor: blankless(z.coerce.number().int().min(1).optional()),
-})
-export type StatementQuery = z.infer<typeof StatementQuery>
-
-export const CashFlowQuery = z.object({
-  currency: blankless(z.enum(CURRENCY_CODES, 'validation.currency').optional()),
-  months: z.coerce.number().int().min(1).max(36).default(12),
-})
-export type CashFlowQuery = z.infer<typeof CashFlowQuery>
 
 // — balances —
 

@@ -35,10 +35,10 @@ import {
   RequestPayoutInput,
   StartPaymentInput,
 } from './index'
+import { CashFlowQuery, StatementQuery } from './finance-queries'
 import { closePayout, decidePayout, requestPayout, retryCollect, startPayment } from './index.server'
 import {
   balances,
-  CashFlowQuery,
   cashFlow,
   decimalOf,
   getPayment,
@@ -49,7 +49,6 @@ import {
   type PaymentDetail,
   type PaymentSummary,
   type PayoutSummary,
-  StatementQuery,
   statement,
   statementCsv,
 } from './finance-reads.service.server'

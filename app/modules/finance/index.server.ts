@@ -30,7 +30,6 @@ export { getFinanceSettings, updateFinanceSettings, type FinanceSettingsView } f
 export {
   balances,
   cashFlow,
-  CashFlowQuery,
   decimalOf,
   defaultDirection,
   getPayment,
@@ -42,10 +41,7 @@ export {
   payoutOptions,
   pendingRefunds,
   statement,
-  STATEMENT_CSV_MAX_ROWS,
-  STATEMENT_DEFAULT_LIMIT,
   statementCsv,
-  StatementQuery,
   type CashFlowMonth,
   type CurrencyBalance,
   type MoneyTotals,

@@ -669,8 +669,10 @@ function Timeline({ events, lines }: { events: OrderEvent[]; lines: OrderLine[] 
             <li key={event.id} className="flex flex-col gap-1 text-sm">
               <p className="font-medium">{t(`events.${event.type}`)}</p>
               <p className="text-muted-foreground">
-                {t('detail.by', { name: event.actorName ?? t('detail.someone'), company: event.actorCompanyName ?? '—' })} ·{' '}
-                <time dateTime={new Date(event.createdAt).toISOString()}>{format.dateTime(event.createdAt)}</time>
+                {event.actorName || event.actorCompanyName
+                  ? t('detail.by', { name: event.actorName ?? t('detail.someone'), company: event.actorCompanyName ?? t('detail.platform') })
+                  : t('detail.platform')}{' '}
+                · <time dateTime={new Date(event.createdAt).toISOString()}>{format.dateTime(event.createdAt)}</time>
               </p>
               {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus ? (
                 <p>{t('detail.statusChange', { from: t(`status.${event.fromStatus}`), to: t(`status.${event.toStatus}`) })}</p>

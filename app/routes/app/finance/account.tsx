@@ -13,17 +13,17 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { requireActor } from '../../../modules/companies/index.server'
-import { CashFlowChart, COMPANY_ACCOUNT_KINDS, ENTRY_KINDS, FINANCE_PAGES, MoneyAmount } from '../../../modules/finance/index'
 import {
-  balances,
-  cashFlow,
+  CashFlowChart,
   CashFlowQuery,
-  decimalOf,
-  hasMoneyMovement,
-  statement,
+  COMPANY_ACCOUNT_KINDS,
+  ENTRY_KINDS,
+  FINANCE_PAGES,
+  MoneyAmount,
   STATEMENT_DEFAULT_LIMIT,
   StatementQuery,
-} from '../../../modules/finance/index.server'
+} from '../../../modules/finance/index'
+import { balances, cashFlow, decimalOf, hasMoneyMovement, statement } from '../../../modules/finance/index.server'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'

@@ -213,7 +213,7 @@ export default function FinancePaymentsPage({ loaderData: data, actionData }: Ro
   return (
     <AppPage
       title={t('payments.title')}
-      description={t('payments.description')}
+      description={t(data.admin && !data.hasCompany ? 'payments.platformDescription' : 'payments.description')}
       actions={
         data.hasCompany ? (
           <Link to={localizePath(locale, FINANCE_PAGES.account)} className={buttonClasses('secondary')}>

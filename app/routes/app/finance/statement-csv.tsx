@@ -1,5 +1,6 @@
 import { requireActor } from '../../../modules/companies/index.server'
-import { statementCsv, StatementQuery } from '../../../modules/finance/index.server'
+import { StatementQuery } from '../../../modules/finance/index'
+import { statementCsv } from '../../../modules/finance/index.server'
 import { contentDisposition } from '../../../platform/api/file-responses.server'
 import { withRouteErrors } from '../../../platform/forms.server'
 import type { Route } from './+types/statement-csv'
