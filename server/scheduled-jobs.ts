@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { purgeDeletedCompanies } from '../app/modules/companies/index.server'
 import { flushNotificationDigests } from '../app/modules/kernel/index.server'
 import { refreshWindowedPrices } from '../app/modules/catalog/index.server'
-import { releaseDuePayments } from '../app/modules/finance/index.server'
+import { releaseDuePayments, requestScheduledPayouts } from '../app/modules/finance/index.server'
 import { pollTrackingProvider } from '../app/modules/logistics/index.server'
 import { closeExpiredRfqs, expireQuotations, remindRfqDeadlines } from '../app/modules/sourcing/index.server'
 import { refreshEcbRates } from '../app/platform/fx/fx-admin.service.server'
@@ -136,6 +136,19 @@ export const releaseDuePaymentsJob = defineJob({
   retry: hourlyRetry,
   handle: async () => {
     await releaseDuePayments()
+  },
+})
+
+/** Weekly and monthly payouts of the companies that chose them (on their day; once per company, currency and day). */
+export const scheduledPayoutsJob = defineJob({
+  name: 'finance.scheduled-payouts',
+  titleKey: 'names.requestScheduledPayouts',
+  payload: noPayload,
+  cron: HOURLY,
+  singletonKey: oncePerQueue,
+  retry: hourlyRetry,
+  handle: async () => {
+    await requestScheduledPayouts()
   },
 })
 

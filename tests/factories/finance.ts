@@ -37,6 +37,7 @@ export async function readyForPayouts(companyId: string, currency = 'USD'): Prom
     accountNumber: 'GB33BUKB20201555555555',
     bic: 'BUKBGB22',
     status: 'verified',
+    isDefault: true,
   })
   return id
 }

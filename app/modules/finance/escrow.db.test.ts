@@ -10,7 +10,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { CreatePurchaseOrderInput } from '../orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../orders/index.server'
-import { journalEntries, paymentRefunds, payments } from './finance.tables.server'
+import { financeSettings, journalEntries, paymentRefunds, payments, payouts } from './finance.tables.server'
 import {
   companyBalances,
   closePayout,
@@ -20,6 +20,7 @@ import {
   moneyStep,
   releaseDuePayments,
   requestPayout,
+  requestScheduledPayouts,
   ruleOnDispute,
   startPayment,
 } from './index.server'
@@ -206,5 +207,28 @@ describe('escrow from order to payout', () => {
     expect(refused.reason).toMatchObject({ code: 'invalid_transition' })
     expect(['released', 'refunded']).toContain((await paymentRow(payment.id)).status)
     expect(await brokenBooks()).toEqual(BOOKS_HOLD)
+  })
+})
+
+describe('scheduled payouts', () => {
+  it('pays a weekly company its available balance on Mondays, once a day, to its default verified account', async () => {
+    const seller = await createOrderParties()
+    await readyForPayouts(seller.supplier.company.id)
+    await database().insert(financeSettings).values({ organizationId: seller.supplier.company.id, payoutSchedule: 'weekly' })
+    const order = await createPurchaseOrder(seller.buyer.ctx, CreatePurchaseOrderInput.parse(orderRequest(seller, { place: true, paymentTerms: 'prepayment' })))
+    const { id } = await startPayment(seller.buyer.ctx, StartPaymentInput.parse({ orderId: order.id, stage: 'full', provider: 'bank_transfer' }), RETURN)
+    const [row] = await database().select().from(payments).where(eq(payments.id, id))
+    await moneyStep(async (tx, events) => {
+      events.push(...(await holdPayment(tx, id, { amountMinor: row!.amountMinor, currency: 'USD' }, admin)))
+      events.push(...(await releasePaymentIn(tx, await lockPayment(tx, id), admin)))
+    })
+    const monday = new Date('2026-12-07T02:00:00Z')
+    expect(await requestScheduledPayouts(new Date('2026-12-08T02:00:00Z'))).toBe(0)
+    expect(await requestScheduledPayouts(monday)).toBe(1)
+    expect(await requestScheduledPayouts(monday)).toBe(0)
+    const owned = await database().select().from(payouts).where(eq(payouts.organizationId, seller.supplier.company.id))
+    expect(owned).toHaveLength(1)
+    expect(owned[0]).toMatchObject({ status: 'pending', amountMinor: 157_898n, requestedBy: null })
+    expect(await balancesOf(seller.supplier.company.id)).toMatchObject({ 'available:USD': 0n, 'pending_payout:USD': 157_898n })
   })
 })

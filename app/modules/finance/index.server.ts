@@ -59,7 +59,7 @@ export {
 export { companyBalances, platformBalances } from './ledger.server'
 export { holdPayment, moneyStep, retryCollect, startPayment, type PaymentRow, type Received } from './payment.service.server'
 export { followOrder, markRefundSent, releaseDuePayments, ruleOnDispute } from './escrow.service.server'
-export { closePayout, decidePayout, payoutFee, payoutMinimum, requestPayout } from './payout.service.server'
+export { closePayout, decidePayout, payoutFee, payoutMinimum, payoutScheduledOn, requestPayout, requestScheduledPayouts } from './payout.service.server'
 export {
   availableProviders,
   platformBankDetails,

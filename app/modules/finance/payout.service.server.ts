@@ -2,7 +2,7 @@
 // accepted; the money waits in pending payout while a platform admin accepts or rejects the request, and leaves the
 // ledger when the bank transfer is made (paid, less the payout fee) or comes back to available when it fails.
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
@@ -16,9 +16,9 @@ import { type Notice, recordNotice } from '../companies/index.server'
 import { nextNumber } from '../kernel/index.server'
 import { verifiedBankAccount } from './bank-account.service.server'
 import { requireMoneyMover } from './finance-access.server'
-import { FINANCE_PAGES, type PayoutStatus } from './finance.constants'
-import { payouts } from './finance.tables.server'
-import { requireKycAccepted } from './kyc.service.server'
+import { FINANCE_PAGES, type PayoutSchedule, type PayoutStatus } from './finance.constants'
+import { bankAccounts, financeAccounts, financeSettings, payouts } from './finance.tables.server'
+import { kycStatus, requireKycAccepted } from './kyc.service.server'
 import { companyAccount, platformAccount, postEntry } from './ledger.server'
 import type { PayoutDecisionInput, PayoutOutcomeInput, RequestPayoutInput } from './payment.inputs'
 import { toMinor } from './payment-plan'
@@ -63,32 +63,101 @@ export async function requestPayout(
     await requireKycAccepted(tx, companyId)
     const account = await verifiedBankAccount(tx, companyId, input.bankAccountId)
     if (account.currency !== input.currency) throw fieldError({ currency: ['validation.payoutCurrency'] })
-    const number = await nextNumber(tx, companyId, 'OUT')
-    const fee = payoutFee(amountMinor)
-    await tx.insert(payouts).values({
-      id,
-      number,
-      organizationId: companyId,
-      bankAccountId: account.id,
-      bankAccountLabel: account.label,
-      currency: input.currency,
-      amountMinor,
-      feeMinor: fee,
-      requestedBy: ctx.actor.userId,
-    })
-    await postEntry(tx, {
-      kind: 'payout_requested',
-      currency: input.currency,
-      postings: [
-        { account: companyAccount(companyId, 'available'), amountMinor: -amountMinor },
-        { account: companyAccount(companyId, 'pending_payout'), amountMinor },
-      ],
-      payoutId: id,
-      reference: number,
-      createdBy: ctx.actor.userId,
-    })
+    await insertPayout(tx, id, companyId, account, amountMinor, ctx.actor.userId)
     return { id, replayed: false }
   })
+}
+
+/** The payout row and its entry: the amount leaves available for pending payout (refused above the available balance). */
+async function insertPayout(
+  tx: Transaction,
+  id: string,
+  companyId: string,
+  account: { id: string; label: string; currency: string },
+  amountMinor: bigint,
+  requestedBy: string | null,
+): Promise<void> {
+  const number = await nextNumber(tx, companyId, 'OUT')
+  await tx.insert(payouts).values({
+    id,
+    number,
+    organizationId: companyId,
+    bankAccountId: account.id,
+    bankAccountLabel: account.label,
+    currency: account.currency,
+    amountMinor,
+    feeMinor: payoutFee(amountMinor),
+    requestedBy,
+  })
+  await postEntry(tx, {
+    kind: 'payout_requested',
+    currency: account.currency,
+    postings: [
+      { account: companyAccount(companyId, 'available'), amountMinor: -amountMinor },
+      { account: companyAccount(companyId, 'pending_payout'), amountMinor },
+    ],
+    payoutId: id,
+    reference: number,
+    createdBy: requestedBy,
+  })
+}
+
+/** Whether a payout schedule falls on `day` (UTC): weekly on Mondays, monthly on the 1st; never for `manual`. */
+export function payoutScheduledOn(schedule: PayoutSchedule, day: Date): boolean {
+  if (schedule === 'weekly') return day.getUTCDay() === 1
+  if (schedule === 'monthly') return day.getUTCDate() === 1
+  return false
+}
+
+/**
+ * The companies' scheduled payouts (the `finance.scheduled-payouts` job, daily): on its day, a company paid out
+ * weekly or monthly is paid its whole available balance in the currency of its default bank account — when its KYC is
+ * accepted, the account verified and the balance at least the minimum. Once per company, currency and day, however
+ * often the job runs. Answers how many payouts it asked for.
+ */
+export async function requestScheduledPayouts(now: Date = new Date()): Promise<number> {
+  const day = now.toISOString().slice(0, 10)
+  const companies = await database()
+    .select({ organizationId: financeSettings.organizationId, schedule: financeSettings.payoutSchedule })
+    .from(financeSettings)
+    .where(inArray(financeSettings.payoutSchedule, ['weekly', 'monthly']))
+  let asked = 0
+  for (const { organizationId, schedule } of companies) {
+    if (!payoutScheduledOn(schedule, now)) continue
+    const [account] = await database()
+      .select({ id: bankAccounts.id })
+      .from(bankAccounts)
+      .where(
+        and(
+          eq(bankAccounts.organizationId, organizationId),
+          eq(bankAccounts.isDefault, true),
+          eq(bankAccounts.status, 'verified'),
+          isNull(bankAccounts.archivedAt),
+        ),
+      )
+    if (!account || (await kycStatus(database(), organizationId)) !== 'accept') continue
+    const made = await database().transaction(async (tx) => {
+      const target = await verifiedBankAccount(tx, organizationId, account.id)
+      const [available] = await tx
+        .select({ balance: financeAccounts.balanceMinor })
+        .from(financeAccounts)
+        .where(and(eq(financeAccounts.organizationId, organizationId), eq(financeAccounts.kind, 'available'), eq(financeAccounts.currency, target.currency)))
+      const amountMinor = available?.balance ?? 0n
+      if (amountMinor < payoutMinimum(target.currency)) return false
+      const id = randomUUID()
+      const key = {
+        scope: `payout:${organizationId}`,
+        key: `scheduled-${day}-${target.currency}`,
+        fingerprint: fingerprintOf({ scheduled: day }),
+        resourceId: id,
+      }
+      if (await claimIdempotencyKey(tx, key)) return false
+      await insertPayout(tx, id, organizationId, target, amountMinor, null)
+      return true
+    })
+    if (made) asked += 1
+  }
+  return asked
 }
 
 async function lockPayout(tx: Transaction, id: string): Promise<PayoutRow> {
