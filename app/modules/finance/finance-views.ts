@@ -1,36 +1,13 @@
 // The finance reads as pages receive them (issue 21): minor units turned into exact decimal strings with their
 // currency (the browser formats them), dates as ISO text. Pure and isomorphic: loaders map, components read the types.
 import { minorToDecimal } from '../../platform/format/money'
-import type { PaymentProviderName, PaymentStage, PaymentStatus, PayoutStatus } from './finance.constants'
+// Types only (erased from the browser's bundle): the shapes the reads answer with.
+import type { MoneyTotals, OrderPayments, PaymentDetail, PaymentSummary, PayoutSummary } from './finance-reads.service.server'
 
 const decimal = (minor: bigint, currency: string) => minorToDecimal({ minor, currency }) as string
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
-type PaymentLike = {
-  id: string
-  number: string
-  orderId: string
-  orderNumber: string
-  stage: PaymentStage
-  status: PaymentStatus
-  provider: PaymentProviderName
-  side: 'buyer' | 'supplier' | 'platform'
-  buyerName: string
-  supplierName: string
-  currency: string
-  amountMinor: bigint
-  heldMinor: bigint
-  releasedMinor: bigint
-  refundedMinor: bigint
-  feeMinor: bigint
-  reference: string
-  frozen: boolean
-  createdAt: Date
-  heldAt: Date | null
-  closedAt: Date | null
-}
-
-export const paymentSummaryView = (payment: PaymentLike) => ({
+export const paymentSummaryView = (payment: PaymentSummary) => ({
   id: payment.id,
   number: payment.number,
   orderId: payment.orderId,
@@ -55,17 +32,7 @@ export const paymentSummaryView = (payment: PaymentLike) => ({
 })
 export type PaymentSummaryView = ReturnType<typeof paymentSummaryView>
 
-type PaymentDetailLike = PaymentLike & {
-  orderCurrency: string
-  orderAmountMinor: bigint
-  fxRate: string | null
-  checkoutUrl: string | null
-  releaseAfter: Date | null
-  refunds: Array<{ id: string; amountMinor: bigint; currency: string; reason: string; status: 'pending' | 'sent'; createdAt: Date; sentAt: Date | null }>
-  bankDetails: { holder: string; bank: string; iban: string; bic: string } | null
-}
-
-export const paymentDetailView = (payment: PaymentDetailLike) => ({
+export const paymentDetailView = (payment: PaymentDetail) => ({
   ...paymentSummaryView(payment),
   orderCurrency: payment.orderCurrency,
   orderAmount: decimal(payment.orderAmountMinor, payment.orderCurrency),
@@ -85,9 +52,7 @@ export const paymentDetailView = (payment: PaymentDetailLike) => ({
 })
 export type PaymentDetailView = ReturnType<typeof paymentDetailView>
 
-type TotalsLike = { currency: string; paid: bigint; held: bigint; released: bigint; refunded: bigint; fees: bigint }
-
-export const totalsView = (total: TotalsLike) => ({
+export const totalsView = (total: MoneyTotals) => ({
   currency: total.currency,
   paid: decimal(total.paid, total.currency),
   held: decimal(total.held, total.currency),
@@ -96,30 +61,10 @@ export const totalsView = (total: TotalsLike) => ({
   fees: decimal(total.fees, total.currency),
 })
 
-type OrderPaymentsLike = {
-  orderId: string
-  orderStatus: string
-  currency: string
-  totalMinor: bigint
-  side: 'buyer' | 'supplier' | 'platform'
-  instalments: Array<{
-    stage: PaymentStage
-    basisPoints: number
-    due: 'on_confirmation' | 'before_shipment' | 'after_delivery'
-    days: number | null
-    amountMinor: bigint
-    payment: PaymentDetailLike | null
-    payable: boolean
-  }>
-  totals: TotalsLike[]
-  providers: PaymentProviderName[]
-  needsMoneyRole: boolean
-}
-
 /** The currencies a buyer may pay in besides the order's own (converted at the day's reference rate). */
 export const PAY_CURRENCIES = ['USD', 'EUR', 'CNY', 'HKD', 'GBP'] as const
 
-export const orderPaymentsView = (plan: OrderPaymentsLike) => ({
+export const orderPaymentsView = (plan: OrderPayments) => ({
   orderId: plan.orderId,
   orderStatus: plan.orderStatus,
   currency: plan.currency,
@@ -141,24 +86,7 @@ export const orderPaymentsView = (plan: OrderPaymentsLike) => ({
 })
 export type OrderPaymentsView = ReturnType<typeof orderPaymentsView>
 
-type PayoutLike = {
-  id: string
-  number: string
-  companyId: string
-  companyName: string
-  bankAccountLabel: string
-  currency: string
-  amountMinor: bigint
-  feeMinor: bigint
-  status: PayoutStatus
-  reason: string
-  bankReference: string
-  createdAt: Date
-  decidedAt: Date | null
-  closedAt: Date | null
-}
-
-export const payoutView = (payout: PayoutLike) => ({
+export const payoutView = (payout: PayoutSummary) => ({
   id: payout.id,
   number: payout.number,
   companyName: payout.companyName,
