@@ -3,7 +3,7 @@
 // (in one order, so two entries never wait on each other) and keep their balance and running sequence; the platform's
 // accounts are never locked (every payment passes them) and sum their postings when read.
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { ExpiringLru } from '../../platform/lru'
@@ -96,67 +96,84 @@ export async function postEntry(tx: Transaction, request: EntryRequest, now: Dat
     request.currency,
   )
   const idOf = (ref: AccountRef) => ids.get(accountKey(ref))!
-  // The company accounts, locked in id order: concurrent entries over the same accounts queue instead of deadlocking.
-  const companyIds = [...new Set(request.postings.filter((posting) => !isPlatformKind(posting.account.kind)).map((posting) => idOf(posting.account)))].sort()
-  const locked =
-    companyIds.length === 0
-      ? []
-      : await tx
-          .select({ id: financeAccounts.id, balance: financeAccounts.balanceMinor, count: financeAccounts.postingCount })
-          .from(financeAccounts)
-          .where(inArray(financeAccounts.id, companyIds))
-          .orderBy(financeAccounts.id)
-          .for('update')
-  const state = new Map(locked.map((row) => [row.id, { balance: row.balance, count: row.count }]))
-  const entryId = randomUUID()
-  const rows: (typeof postings.$inferInsert)[] = []
+  const changes = new Map<string, { delta: bigint; count: number }>()
   for (const posting of request.postings) {
+    if (isPlatformKind(posting.account.kind)) continue
+    const change = changes.get(idOf(posting.account)) ?? { delta: 0n, count: 0 }
+    changes.set(idOf(posting.account), { delta: change.delta + posting.amountMinor, count: change.count + 1 })
+  }
+  const after = await applyChanges(tx, changes, request.currency)
+  // Each posting's running balance and sequence, counted forward from where its account stood before this entry.
+  const running = new Map(
+    [...after].map(([id, state]) => [id, { balance: state.balance - changes.get(id)!.delta, count: state.count - changes.get(id)!.count }]),
+  )
+  const entryId = randomUUID()
+  const rows = request.postings.map((posting) => {
     const accountId = idOf(posting.account)
-    const account = state.get(accountId)
-    if (!account) {
-      rows.push({ id: randomUUID(), entryId, accountId, amountMinor: posting.amountMinor, createdAt: now })
-      continue
-    }
-    account.balance += posting.amountMinor
-    account.count += 1
-    if (account.balance < 0n)
-      throw new AppError('insufficient_funds', 'The balance is too low for this', { account: posting.account.kind, currency: request.currency })
-    rows.push({
-      id: randomUUID(),
-      entryId,
-      accountId,
-      amountMinor: posting.amountMinor,
-      balanceAfterMinor: account.balance,
-      sequence: account.count,
-      createdAt: now,
-    })
-  }
-  await tx.insert(journalEntries).values({
-    id: entryId,
-    kind: request.kind,
-    currency: request.currency,
-    paymentId: request.paymentId ?? null,
-    refundId: request.refundId ?? null,
-    payoutId: request.payoutId ?? null,
-    orderId: request.orderId ?? null,
-    reference: request.reference ?? '',
-    reversesEntryId: request.reversesEntryId ?? null,
-    createdBy: request.createdBy ?? null,
-    createdAt: now,
+    const state = running.get(accountId)
+    if (!state)
+      return sql`(${randomUUID()}, ${entryId}, ${accountId}, ${posting.amountMinor.toString()}::bigint, null::bigint, null::bigint, ${now.toISOString()}::timestamptz)`
+    state.balance += posting.amountMinor
+    state.count += 1
+    return sql`(${randomUUID()}, ${entryId}, ${accountId}, ${posting.amountMinor.toString()}::bigint, ${state.balance.toString()}::bigint, ${state.count}::bigint, ${now.toISOString()}::timestamptz)`
   })
-  await tx.insert(postings).values(rows)
-  if (state.size > 0) {
-    // Every locked account's new balance and count in one statement.
-    const values = sql.join(
-      [...state].map(([id, account]) => sql`(${id}, ${account.balance.toString()}::bigint, ${account.count}::bigint)`),
-      sql`, `,
+  // The entry and its postings in one statement (the foreign keys are checked at its end, the balance at commit).
+  await tx.execute(sql`
+    with entry as (
+      insert into journal_entries (id, kind, currency, payment_id, refund_id, payout_id, order_id, reference, reverses_entry_id, created_by, created_at)
+      values (${entryId}, ${request.kind}, ${request.currency}, ${request.paymentId ?? null}, ${request.refundId ?? null}, ${request.payoutId ?? null},
+              ${request.orderId ?? null}, ${request.reference ?? ''}, ${request.reversesEntryId ?? null}, ${request.createdBy ?? null}, ${now.toISOString()}::timestamptz)
     )
-    await tx.execute(
-      sql`update finance_accounts as account set balance_minor = next.balance, posting_count = next.count
-          from (values ${values}) as next(id, balance, count) where account.id = next.id`,
-    )
-  }
+    insert into postings (id, entry_id, account_id, amount_minor, balance_after_minor, sequence, created_at) values ${sql.join(rows, sql`, `)}`)
   return entryId
+}
+
+/**
+ * Moves the company accounts' balances and counts, locking them in id order first (concurrent entries over the same
+ * accounts queue instead of deadlocking), in one statement. A balance that would fall below zero trips the accounts'
+ * check constraint: the entry is refused as `insufficient_funds` (the caller's transaction rolls back). Answers each
+ * account's balance and count after the entry.
+ */
+async function applyChanges(
+  tx: Transaction,
+  changes: ReadonlyMap<string, { delta: bigint; count: number }>,
+  currency: string,
+): Promise<Map<string, { balance: bigint; count: number }>> {
+  if (changes.size === 0) return new Map()
+  const ids = [...changes.keys()].sort()
+  const values = sql.join(
+    ids.map((id) => sql`(${id}, ${changes.get(id)!.delta.toString()}::bigint, ${changes.get(id)!.count}::bigint)`),
+    sql`, `,
+  )
+  let result: unknown
+  try {
+    result = await tx.execute(sql`
+      with locked as materialized (
+        select id from finance_accounts where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by id for update
+      )
+      update finance_accounts as account
+      set balance_minor = account.balance_minor + next.delta, posting_count = account.posting_count + next.count
+      from (values ${values}) as next(id, delta, count)
+      where account.id = next.id and account.id in (select id from locked)
+      returning account.id, account.balance_minor::text as balance, account.posting_count::int as count`)
+  } catch (error) {
+    if (isBalanceCheck(error)) throw new AppError('insufficient_funds', 'The balance is too low for this', { currency })
+    throw error
+  }
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ id: string; balance: string; count: number }>
+  return new Map(rows.map((row) => [row.id, { balance: BigInt(row.balance), count: Number(row.count) }]))
+}
+
+/** The accounts' never-below-zero check refused a change. */
+function isBalanceCheck(error: unknown): boolean {
+  for (let cause: unknown = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint, message } = cause as { code?: string; constraint?: string; message?: string }
+    if (code === '23514' && (constraint ?? message ?? '').includes('finance_accounts_balance_check')) return true
+  }
+  return false
 }
 
 /** Undoes an entry with its mirror image (each posting negated), recorded as its reversal; an entry is reversed once. */
