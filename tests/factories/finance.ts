@@ -16,7 +16,7 @@ export async function readyForPayouts(companyId: string, currency = 'USD'): Prom
       organizationId: companyId,
       status: 'accept',
       legalName: 'Ningbo Lamp Works Co., Ltd.',
-      registrationNumber: '91330200MA2XXXXX1',
+      registrationNumber: '91330200MA2H8K5Q7N',
       registrationCountry: 'CN',
       registeredAddress: '88 Jiangnan Road, Ningbo',
       directorName: 'Chen Wei',

@@ -59,7 +59,7 @@ const STATEMENT_DESCRIPTION = [
   '`1.250,50` and, in a semicolon file, `1250,50` are understood), `currency` (ISO 4217), `reference` and/or `description`,',
   '`payer`, `transaction_id` (the bank’s id; optional).',
   '',
-  'Each credit quoting the reference (TP-XXXX-XXXX-XX) of an awaiting bank-transfer payment with its exact amount and',
+  'Each credit quoting the reference (such as TP-7KQ4-M2XD-9B) of an awaiting bank-transfer payment with its exact amount and',
   'currency holds that payment in escrow. Every other line is kept unmatched with a `reason`: no_reference,',
   'unknown_reference, amount_mismatch, currency_mismatch, not_awaiting, not_a_credit. A transaction imported before (by',
   'the bank’s id, else by its date, amount, currency, reference and payer) is skipped and counted as a duplicate: uploading',

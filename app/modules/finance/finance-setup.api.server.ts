@@ -148,7 +148,7 @@ const KycDraftBody = z
     example: {
       version: 0,
       legal_name: 'Ningbo Lamp Works Co., Ltd.',
-      registration_number: '91330200MA2XXXXX1',
+      registration_number: '91330200MA2H8K5Q7N',
       registration_country: 'CN',
       registered_address: '88 Jiangnan Road, Ningbo',
       director_name: 'Chen Wei',
@@ -178,7 +178,7 @@ const BODIES = {
     payout_schedule: 'monthly',
     require_two_factor: false,
     invoice_legal_name: 'Ningbo Lamp Works Co., Ltd.',
-    invoice_tax_id: '91330200MA2XXXXX1',
+    invoice_tax_id: '91330200MA2H8K5Q7N',
     invoice_address: '88 Jiangnan Road, Ningbo',
   }),
   FinanceReviewDecision: snakeCaseBodySchema(FinanceReviewInput, { decision: 'reject', reason: 'The IBAN belongs to another holder.' }),

@@ -85,7 +85,7 @@ async function completeDraft(ctx: ServiceContext, version: number) {
     KycDraftInput.parse({
       version,
       legalName: 'Ningbo Lamp Works Co., Ltd.',
-      registrationNumber: '91330200MA2XXXXX1',
+      registrationNumber: '91330200MA2H8K5Q7N',
       registrationCountry: 'cn',
       registeredAddress: '88 Jiangnan Road, Ningbo',
       directorName: 'Chen Wei',

@@ -56,22 +56,14 @@ export {
   type Statement,
   type StatementRow,
 } from './finance-reads.service.server'
-export { companyBalances, platformBalances } from './ledger.server'
+export { companyBalances } from './ledger.server'
 export { holdPayment, moneyStep, retryCollect, startPayment, type PaymentRow, type Received } from './payment.service.server'
 export { followOrder, markRefundSent, releaseDuePayments, ruleOnDispute } from './escrow.service.server'
-export { closePayout, decidePayout, payoutFee, payoutMinimum, payoutScheduledOn, requestPayout, requestScheduledPayouts } from './payout.service.server'
-export {
-  availableProviders,
-  platformBankDetails,
-  referencesIn,
-  registerPaymentProvider,
-  type BankDetails,
-  type PaymentProvider,
-} from './payment-providers.server'
+export { closePayout, decidePayout, payoutFee, payoutMinimum, requestPayout, requestScheduledPayouts } from './payout.service.server'
+export { availableProviders, platformBankDetails, type BankDetails, type PaymentProvider } from './payment-providers.server'
 export {
   getStatementLine,
   ignoreLine,
-  lineVerdict,
   listStatementLines,
   matchLineManually,
   uploadStatement,

@@ -3,12 +3,12 @@
 // (in one order, so two entries never wait on each other) and keep their balance and running sequence; the platform's
 // accounts are never locked (every payment passes them) and sum their postings when read.
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { ExpiringLru } from '../../platform/lru'
 import { type AccountKind, type CompanyAccountKind, type EntryKind, PLATFORM_ACCOUNT_KINDS, type PlatformAccountKind } from './finance.constants'
-import { financeAccounts, journalEntries, postings } from './finance.tables.server'
+import { financeAccounts } from './finance.tables.server'
 
 export type AccountRef = { organizationId: string; kind: CompanyAccountKind } | { organizationId: null; kind: PlatformAccountKind }
 
@@ -34,7 +34,7 @@ const isPlatformKind = (kind: AccountKind): kind is PlatformAccountKind => (PLAT
 const accountKey = (ref: AccountRef) => `${ref.organizationId ?? ''}|${ref.kind}`
 
 /** The entry's own rules, before any account is touched: two or more postings, none zero, summing to zero. */
-export function checkBalanced(postingRequests: readonly PostingRequest[]): void {
+function checkBalanced(postingRequests: readonly PostingRequest[]): void {
   if (postingRequests.length < 2) throw new AppError('internal', 'A journal entry needs two postings or more')
   if (postingRequests.some((posting) => posting.amountMinor === 0n)) throw new AppError('internal', 'A posting of nothing')
   const sum = postingRequests.reduce((total, posting) => total + posting.amountMinor, 0n)
@@ -176,35 +176,6 @@ function isBalanceCheck(error: unknown): boolean {
   return false
 }
 
-/** Undoes an entry with its mirror image (each posting negated), recorded as its reversal; an entry is reversed once. */
-export async function reverseEntry(tx: Transaction, entryId: string, createdBy: string | null, now: Date = new Date()): Promise<string> {
-  const [entry] = await tx.select().from(journalEntries).where(eq(journalEntries.id, entryId))
-  if (!entry) throw new AppError('not_found', 'Journal entry not found')
-  const [already] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reversesEntryId, entryId))
-  if (already) throw new AppError('conflict', 'This entry is already reversed')
-  const lines = await tx
-    .select({ amountMinor: postings.amountMinor, organizationId: financeAccounts.organizationId, kind: financeAccounts.kind })
-    .from(postings)
-    .innerJoin(financeAccounts, eq(financeAccounts.id, postings.accountId))
-    .where(eq(postings.entryId, entryId))
-  return postEntry(
-    tx,
-    {
-      kind: 'reversal',
-      currency: entry.currency,
-      postings: lines.map((line) => ({ account: { organizationId: line.organizationId, kind: line.kind } as AccountRef, amountMinor: -line.amountMinor })),
-      paymentId: entry.paymentId,
-      refundId: entry.refundId,
-      payoutId: entry.payoutId,
-      orderId: entry.orderId,
-      reference: entry.reference,
-      reversesEntryId: entry.id,
-      createdBy,
-    },
-    now,
-  )
-}
-
 /** A company's balances per currency and account kind (accounts it never used are absent). */
 export async function companyBalances(
   db: Database | Transaction,
@@ -215,15 +186,4 @@ export async function companyBalances(
     .from(financeAccounts)
     .where(eq(financeAccounts.organizationId, organizationId))
   return rows as Array<{ currency: string; kind: CompanyAccountKind; balanceMinor: bigint }>
-}
-
-/** The platform's account balances per currency: the sums of their postings (never kept on the row, see above). */
-export async function platformBalances(db: Database | Transaction): Promise<Array<{ currency: string; kind: PlatformAccountKind; balanceMinor: bigint }>> {
-  const rows = await db
-    .select({ currency: financeAccounts.currency, kind: financeAccounts.kind, balanceMinor: sql<string>`coalesce(sum(${postings.amountMinor}), 0)` })
-    .from(financeAccounts)
-    .leftJoin(postings, eq(postings.accountId, financeAccounts.id))
-    .where(isNull(financeAccounts.organizationId))
-    .groupBy(financeAccounts.currency, financeAccounts.kind)
-  return rows.map((row) => ({ currency: row.currency, kind: row.kind as PlatformAccountKind, balanceMinor: BigInt(row.balanceMinor) }))
 }

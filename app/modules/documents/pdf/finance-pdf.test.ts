@@ -15,7 +15,7 @@ async function pagesOf(pdf: Uint8Array): Promise<string[]> {
 }
 
 const ISSUER = 'Tradeport Escrow Services Ltd'
-const company = { name: '宁波竹窑陶瓷有限公司 Bamboo Kiln Ceramics', taxId: '91330200MA2XXXXX1', address: '88 Jiangnan Road, Ningbo' }
+const company = { name: '宁波竹窑陶瓷有限公司 Bamboo Kiln Ceramics', taxId: '91330200MA2H8K5Q7N', address: '88 Jiangnan Road, Ningbo' }
 
 const receipt: ReceiptPaper = {
   kind: 'receipt',
@@ -109,7 +109,7 @@ describe('finance paper PDFs', () => {
     const text = (await pagesOf(pdf.bytes)).join('\n')
     expect(pdf.fileName).toBe('fee-invoice-FEE-202603-USD-1A2B3C4D.pdf')
     expect(text).not.toContain('\u0000')
-    for (const expected of ['服务费发票', '开票对象', '税号：91330200MA2XXXXX1', '付款放款', '提现已付', '服务费合计', 'FEE-202603-USD-1A2B3C4D', '2026年3月'])
+    for (const expected of ['服务费发票', '开票对象', '税号：91330200MA2H8K5Q7N', '付款放款', '提现已付', '服务费合计', 'FEE-202603-USD-1A2B3C4D', '2026年3月'])
       expect(text).toContain(expected)
     expect(text).toContain('US$12.17')
     expect(text).toContain('第 1 页，共 1 页')
