@@ -653,6 +653,8 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
     const writesStarted = clock!.now
     const tally: MoveTally = { requested: 0, rejected: 0, accepted: 0, paid: 0, refused: 0, errors: new Map(), latencies: [] }
     const writeBegin = performance.now()
+    const serverCpuBefore = server.cpuSeconds()
+    const clientCpuBefore = process.cpuUsage()
     const writeUntil = Date.now() + WRITE_SECONDS * 1000
     await Promise.all(
       Array.from({ length: WRITE_CLIENTS }, (_, index) => {
@@ -661,6 +663,8 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
       }),
     )
     const writeSeconds = (performance.now() - writeBegin) / 1000
+    const serverCpu = serverCpuBefore === null ? null : server.cpuSeconds()! - serverCpuBefore
+    const clientCpu = process.cpuUsage(clientCpuBefore)
     const written = summarize(tally.latencies, writeSeconds)
     const answered = tally.requested + tally.rejected + tally.paid
     const [stored] = await sql<Array<{ entries: number }>>`select count(*)::int as entries from journal_entries where created_at >= ${writesStarted}`
@@ -721,6 +725,14 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
       'money moving: requests, p50 / p95 / p99',
       `${written.rps.toFixed(0)} req/s, ${figures(written)}`,
       `p95 ${(written.p95 / health.p95).toFixed(1)}×`,
+      '',
+      '',
+    ])
+    const requests = tally.latencies.length
+    check([
+      'money moving: CPU per request — the server process / this client process',
+      `${serverCpu === null ? 'n/a' : `${((serverCpu * 1000) / requests).toFixed(2)} ms (${((serverCpu / writeSeconds) * 100).toFixed(0)}% of a core)`} / ${((clientCpu.user + clientCpu.system) / 1000 / requests).toFixed(2)} ms`,
+      '',
       '',
       '',
     ])

@@ -1,7 +1,7 @@
 // What the HTTP benchmarks share: the production build started on a database, a bearer token for a seeded user,
 // autocannon load with per-response latencies, percentiles and the machine's load average.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -47,7 +47,21 @@ function freePort(): Promise<number> {
   })
 }
 
-export type BenchServer = { url: string; stop: () => Promise<void> }
+export type BenchServer = {
+  url: string
+  stop: () => Promise<void>
+  /** The server process's CPU time so far (user + system, seconds) where /proc tells it (Linux), else null. */
+  cpuSeconds: () => number | null
+}
+
+/** A process's CPU time (user + system, seconds) from /proc/<pid>/stat, or null where there is no /proc. */
+function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // The fields after the command name (which may hold spaces) — utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
 
 /**
  * `server.js` in production mode on `databaseUrl` with `env` added, once it answers /api/health. Extra Node flags come
@@ -89,7 +103,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) })
       .then((response) => response.ok)
       .catch(() => false)
-    if (healthy) return { url, stop }
+    if (healthy) return { url, stop, cpuSeconds: () => processCpuSeconds(child.pid) }
   }
 }
 

@@ -210,9 +210,23 @@ export async function verifiedBankAccount(
   bankAccountId: string,
 ): Promise<{ id: string; label: string; currency: string }> {
   const [row] = await tx
-    .select()
+    .select({
+      id: bankAccounts.id,
+      bankName: bankAccounts.bankName,
+      accountNumber: bankAccounts.accountNumber,
+      currency: bankAccounts.currency,
+      status: bankAccounts.status,
+    })
     .from(bankAccounts)
     .where(and(eq(bankAccounts.id, bankAccountId), liveOf(organizationId)))
+  return usableBankAccount(row ?? null)
+}
+
+/** What a payout needs to know of a bank account. */
+export type BankAccountFacts = Pick<BankAccountRow, 'id' | 'bankName' | 'accountNumber' | 'currency' | 'status'>
+
+/** A live account of the company (read by the caller) that money may be sent to: not found when missing, refused unless verified. */
+export function usableBankAccount(row: BankAccountFacts | null): { id: string; label: string; currency: string } {
   if (!row) throw new AppError('not_found', 'Bank account not found')
   if (row.status !== 'verified') throw new AppError('bank_account_unverified', 'The bank account is not verified yet')
   return { id: row.id, label: bankAccountLabel(row), currency: row.currency }

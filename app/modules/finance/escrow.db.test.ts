@@ -120,9 +120,11 @@ describe('escrow from order to payout', () => {
     await expect(requestPayout(parties.supplier.ctx, payoutInput(account, '1578.98'))).rejects.toMatchObject({ code: 'insufficient_funds' })
     await expect(requestPayout(parties.supplier.ctx, payoutInput(account, '10'))).rejects.toMatchObject({ code: 'validation_failed' })
     const payout = await requestPayout(parties.supplier.ctx, payoutInput(account, '1000'), { idempotencyKey: `payout-${order.id}` })
+    expect(payout.payout).toMatchObject({ id: payout.id, status: 'pending', amountMinor: 100_000n, organizationId: parties.supplier.company.id })
     expect(await requestPayout(parties.supplier.ctx, payoutInput(account, '1000'), { idempotencyKey: `payout-${order.id}` })).toEqual({
       id: payout.id,
       replayed: true,
+      payout: null,
     })
     expect(await balancesOf(parties.supplier.company.id)).toMatchObject({ 'available:USD': 57_897n, 'pending_payout:USD': 100_000n })
     // A member may not move money; a company may not decide its own payout.

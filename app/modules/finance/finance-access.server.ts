@@ -17,12 +17,21 @@ export function requireFinanceReader(ctx: ServiceContext): asserts ctx is Compan
 
 /** The actor may move the company's money: owner or admin, with two factors when the company requires them. */
 export async function requireMoneyMover(ctx: ServiceContext, db: Database | Transaction = database()): Promise<void> {
-  requireCompany(ctx.actor)
-  requireRole(ctx.actor, 'admin')
+  requireMoneyMoverRole(ctx)
   const [settings] = await db
     .select({ requireTwoFactor: financeSettings.requireTwoFactor })
     .from(financeSettings)
     .where(eq(financeSettings.organizationId, ctx.actor.companyId))
-  if (settings?.requireTwoFactor && ctx.actor.aal !== 'aal2')
-    throw new AppError('two_factor_required', 'Your company requires a two-factor session to move money')
+  requireTwoFactorWhen(ctx, settings?.requireTwoFactor ?? false)
+}
+
+/** The role half of `requireMoneyMover`, for services that read the company's two-factor setting with other facts. */
+export function requireMoneyMoverRole(ctx: ServiceContext): asserts ctx is CompanyContext {
+  requireCompany(ctx.actor)
+  requireRole(ctx.actor, 'admin')
+}
+
+/** The two-factor half of `requireMoneyMover`: refused without an aal2 session when the company requires one. */
+export function requireTwoFactorWhen(ctx: ServiceContext, required: boolean): void {
+  if (required && ctx.actor.aal !== 'aal2') throw new AppError('two_factor_required', 'Your company requires a two-factor session to move money')
 }

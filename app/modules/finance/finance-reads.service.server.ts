@@ -577,7 +577,13 @@ export async function listPayouts(ctx: ServiceContext, query: PayoutListQuery): 
 /** One payout, for its company or a platform admin; anyone else: not found. */
 export async function getPayout(ctx: ServiceContext, id: string): Promise<PayoutSummary> {
   const [payout] = await database().select().from(payouts).where(eq(payouts.id, id))
-  if (!payout || (payout.organizationId !== ctx.actor.companyId && !isPlatformAdmin(ctx.actor))) throw new AppError('not_found', 'Payout not found')
+  if (!payout) throw new AppError('not_found', 'Payout not found')
+  return summarizePayout(ctx, payout)
+}
+
+/** A payout the caller has just read or changed, as its company's members and platform admins see it. */
+export async function summarizePayout(ctx: ServiceContext, payout: typeof payouts.$inferSelect): Promise<PayoutSummary> {
+  if (payout.organizationId !== ctx.actor.companyId && !isPlatformAdmin(ctx.actor)) throw new AppError('not_found', 'Payout not found')
   return payoutSummaryOf(payout, (await companyNames([payout.organizationId])).get(payout.organizationId) ?? null)
 }
 

@@ -43,6 +43,7 @@ import {
   decimalOf,
   getPayment,
   getPayout,
+  summarizePayout,
   listPayments,
   listPayouts,
   orderPayments,
@@ -591,22 +592,22 @@ export function registerFinanceRoutes(api: ApiRouter) {
     const body = camelCaseKeys(await readJsonBody(c))
     const made = await parseAndRun('finance', RequestPayoutInput, body, (input) => requestPayout(ctx, input, idempotencyOf(c)))
     c.header('Cache-Control', 'no-store')
-    return c.json(payoutWire(await getPayout(ctx, made.id)), 201)
+    return c.json(payoutWire(made.payout ? await summarizePayout(ctx, made.payout) : await getPayout(ctx, made.id)), 201)
   })
 
   api.openapi(routes.decidePayout, async (c) => {
     const ctx = await serviceContext(c)
     const { id } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    await parseAndRun('finance', PayoutDecisionInput, body, (input) => decidePayout(ctx, id, input, idempotencyOf(c)))
-    return c.json(payoutWire(await getPayout(ctx, id)), 200)
+    const changed = await parseAndRun('finance', PayoutDecisionInput, body, (input) => decidePayout(ctx, id, input, idempotencyOf(c)))
+    return c.json(payoutWire(changed ? await summarizePayout(ctx, changed) : await getPayout(ctx, id)), 200)
   })
 
   api.openapi(routes.closePayout, async (c) => {
     const ctx = await serviceContext(c)
     const { id } = c.req.valid('param')
     const body = camelCaseKeys(await readJsonBody(c))
-    await parseAndRun('finance', PayoutOutcomeInput, body, (input) => closePayout(ctx, id, input, idempotencyOf(c)))
-    return c.json(payoutWire(await getPayout(ctx, id)), 200)
+    const changed = await parseAndRun('finance', PayoutOutcomeInput, body, (input) => closePayout(ctx, id, input, idempotencyOf(c)))
+    return c.json(payoutWire(changed ? await summarizePayout(ctx, changed) : await getPayout(ctx, id)), 200)
   })
 }

@@ -34,6 +34,7 @@ export {
   defaultDirection,
   getPayment,
   getPayout,
+  summarizePayout,
   hasMoneyMovement,
   listPayments,
   listPayouts,

@@ -85,8 +85,11 @@ async function accountIds(tx: Database | Transaction, refs: readonly AccountRef[
 }
 
 /**
- * Writes one balanced entry in `tx`. A company account that would fall below zero refuses the whole entry
- * (`insufficient_funds`, nothing written: the caller's transaction rolls back). Answers the entry's id.
+ * Writes one balanced entry in `tx`, in one statement: the company accounts are locked in id order (concurrent entries
+ * over the same accounts queue instead of deadlocking) and their balances and counts moved, then the entry and its
+ * postings are inserted, each company posting with its running balance and sequence counted forward from where its
+ * account stood. A company account that would fall below zero trips the accounts' check constraint: the whole entry is
+ * refused (`insufficient_funds`, nothing written: the caller's transaction rolls back). Answers the entry's id.
  */
 export async function postEntry(tx: Transaction, request: EntryRequest, now: Date = new Date()): Promise<string> {
   checkBalanced(request.postings)
@@ -102,69 +105,61 @@ export async function postEntry(tx: Transaction, request: EntryRequest, now: Dat
     const change = changes.get(idOf(posting.account)) ?? { delta: 0n, count: 0 }
     changes.set(idOf(posting.account), { delta: change.delta + posting.amountMinor, count: change.count + 1 })
   }
-  const after = await applyChanges(tx, changes, request.currency)
-  // Each posting's running balance and sequence, counted forward from where its account stood before this entry.
-  const running = new Map(
-    [...after].map(([id, state]) => [id, { balance: state.balance - changes.get(id)!.delta, count: state.count - changes.get(id)!.count }]),
-  )
   const entryId = randomUUID()
-  const rows = request.postings.map((posting) => {
-    const accountId = idOf(posting.account)
-    const state = running.get(accountId)
-    if (!state)
-      return sql`(${randomUUID()}, ${entryId}, ${accountId}, ${posting.amountMinor.toString()}::bigint, null::bigint, null::bigint, ${now.toISOString()}::timestamptz)`
-    state.balance += posting.amountMinor
-    state.count += 1
-    return sql`(${randomUUID()}, ${entryId}, ${accountId}, ${posting.amountMinor.toString()}::bigint, ${state.balance.toString()}::bigint, ${state.count}::bigint, ${now.toISOString()}::timestamptz)`
-  })
-  // The entry and its postings in one statement (the foreign keys are checked at its end, the balance at commit).
-  await tx.execute(sql`
-    with entry as (
-      insert into journal_entries (id, kind, currency, payment_id, refund_id, payout_id, order_id, reference, reverses_entry_id, created_by, created_at)
-      values (${entryId}, ${request.kind}, ${request.currency}, ${request.paymentId ?? null}, ${request.refundId ?? null}, ${request.payoutId ?? null},
-              ${request.orderId ?? null}, ${request.reference ?? ''}, ${request.reversesEntryId ?? null}, ${request.createdBy ?? null}, ${now.toISOString()}::timestamptz)
-    )
-    insert into postings (id, entry_id, account_id, amount_minor, balance_after_minor, sequence, created_at) values ${sql.join(rows, sql`, `)}`)
-  return entryId
-}
-
-/**
- * Moves the company accounts' balances and counts, locking them in id order first (concurrent entries over the same
- * accounts queue instead of deadlocking), in one statement. A balance that would fall below zero trips the accounts'
- * check constraint: the entry is refused as `insufficient_funds` (the caller's transaction rolls back). Answers each
- * account's balance and count after the entry.
- */
-async function applyChanges(
-  tx: Transaction,
-  changes: ReadonlyMap<string, { delta: bigint; count: number }>,
-  currency: string,
-): Promise<Map<string, { balance: bigint; count: number }>> {
-  if (changes.size === 0) return new Map()
-  const ids = [...changes.keys()].sort()
-  const values = sql.join(
-    ids.map((id) => sql`(${id}, ${changes.get(id)!.delta.toString()}::bigint, ${changes.get(id)!.count}::bigint)`),
+  const at = now.toISOString()
+  const lines = sql.join(
+    request.postings.map((posting, index) => sql`(${index}, ${randomUUID()}, ${idOf(posting.account)}, ${posting.amountMinor.toString()}::bigint)`),
     sql`, `,
   )
-  let result: unknown
-  try {
-    result = await tx.execute(sql`
-      with locked as materialized (
-        select id from finance_accounts where id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by id for update
+  const companyIds = [...changes.keys()].sort()
+  // Platform accounts are never locked nor moved (their postings have no running balance): without company accounts
+  // the `moved` step has nothing to do and every posting's balance and sequence stay null.
+  const moves = companyIds.length
+    ? sql.join(
+        companyIds.map((id) => sql`(${id}, ${changes.get(id)!.delta.toString()}::bigint, ${changes.get(id)!.count}::bigint)`),
+        sql`, `,
       )
-      update finance_accounts as account
-      set balance_minor = account.balance_minor + next.delta, posting_count = account.posting_count + next.count
-      from (values ${values}) as next(id, delta, count)
-      where account.id = next.id and account.id in (select id from locked)
-      returning account.id, account.balance_minor::text as balance, account.posting_count::int as count`)
+    : sql`(null::text, 0::bigint, 0::bigint)`
+  const lockIds = companyIds.length
+    ? sql.join(
+        companyIds.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : sql`null`
+  try {
+    await tx.execute(sql`
+      with locked as materialized (
+        select id from finance_accounts where id in (${lockIds}) order by id for update
+      ), moved as (
+        update finance_accounts as account
+        set balance_minor = account.balance_minor + next.delta, posting_count = account.posting_count + next.count
+        from (values ${moves}) as next(id, delta, count)
+        where account.id = next.id and account.id in (select id from locked)
+        returning account.id, account.balance_minor, account.posting_count
+      ), entry as (
+        insert into journal_entries (id, kind, currency, payment_id, refund_id, payout_id, order_id, reference, reverses_entry_id, created_by, created_at)
+        values (${entryId}, ${request.kind}, ${request.currency}, ${request.paymentId ?? null}, ${request.refundId ?? null}, ${request.payoutId ?? null},
+                ${request.orderId ?? null}, ${request.reference ?? ''}, ${request.reversesEntryId ?? null}, ${request.createdBy ?? null}, ${at}::timestamptz)
+      ), lines as (
+        select line.position, line.id, line.account_id, line.amount,
+               sum(line.amount) over (partition by line.account_id) as account_delta,
+               sum(line.amount) over (partition by line.account_id order by line.position rows unbounded preceding) as running_delta,
+               count(*) over (partition by line.account_id) as account_count,
+               row_number() over (partition by line.account_id order by line.position) as running_count
+        from (values ${lines}) as line(position, id, account_id, amount)
+      )
+      insert into postings (id, entry_id, account_id, amount_minor, balance_after_minor, sequence, created_at)
+      select lines.id, ${entryId}, lines.account_id, lines.amount,
+             moved.balance_minor - lines.account_delta + lines.running_delta,
+             moved.posting_count - lines.account_count + lines.running_count,
+             ${at}::timestamptz
+      from lines left join moved on moved.id = lines.account_id
+      order by lines.position`)
   } catch (error) {
-    if (isBalanceCheck(error)) throw new AppError('insufficient_funds', 'The balance is too low for this', { currency })
+    if (isBalanceCheck(error)) throw new AppError('insufficient_funds', 'The balance is too low for this', { currency: request.currency })
     throw error
   }
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ id: string; balance: string; count: number }>
-  return new Map(rows.map((row) => [row.id, { balance: BigInt(row.balance), count: Number(row.count) }]))
+  return entryId
 }
 
 /** The accounts' never-below-zero check refused a change. */

@@ -2,7 +2,7 @@
 // accepted; the money waits in pending payout while a platform admin accepts or rejects the request, and leaves the
 // ledger when the bank transfer is made (paid, less the payout fee) or comes back to available when it fails.
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Transaction } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
@@ -14,11 +14,11 @@ import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/out
 import { requirePlatformAdmin } from '../../platform/platform-admin'
 import { type Notice, recordNotice } from '../companies/index.server'
 import { nextNumber } from '../kernel/index.server'
-import { verifiedBankAccount } from './bank-account.service.server'
-import { requireMoneyMover } from './finance-access.server'
+import { type BankAccountFacts, usableBankAccount, verifiedBankAccount } from './bank-account.service.server'
+import { requireMoneyMoverRole, requireTwoFactorWhen } from './finance-access.server'
 import { FINANCE_PAGES, type PayoutSchedule, type PayoutStatus } from './finance.constants'
-import { bankAccounts, financeAccounts, financeSettings, payouts } from './finance.tables.server'
-import { kycStatus, requireKycAccepted } from './kyc.service.server'
+import { bankAccounts, financeAccounts, financeSettings, kycProfiles, payouts } from './finance.tables.server'
+import { kycStatus } from './kyc.service.server'
 import { companyAccount, platformAccount, postEntry } from './ledger.server'
 import type { PayoutDecisionInput, PayoutOutcomeInput, RequestPayoutInput } from './payment.inputs'
 import { toMinor } from './payment-plan'
@@ -36,21 +36,24 @@ export const payoutFee = (amountMinor: bigint): bigint => divideRounded(amountMi
 /**
  * Asks for a payout: the amount leaves the available balance for pending payout at once, so it cannot be asked for
  * twice. Refused before KYC acceptance, to an unverified or another company's account, below the minimum or above
- * the available balance; nothing is written then. The same Idempotency-Key answers with the first request.
+ * the available balance; nothing is written then. The same Idempotency-Key answers with the first request. Answers
+ * the payout as stored (null on a replay: the caller reads the first one).
  */
 export async function requestPayout(
   ctx: ServiceContext,
   input: RequestPayoutInput,
   options: IdempotencyOption = {},
-): Promise<{ id: string; replayed: boolean }> {
-  await requireMoneyMover(ctx)
-  const companyId = ctx.actor.companyId!
+): Promise<{ id: string; replayed: boolean; payout: PayoutRow | null }> {
+  requireMoneyMoverRole(ctx)
+  const companyId = ctx.actor.companyId
   if (input.amount.includes('.') && input.amount.split('.')[1]!.replace(/0+$/, '').length > currencyDigits(input.currency))
     throw fieldError({ amount: ['validation.amountDecimals'] })
   const amountMinor = toMinor(input.amount, input.currency)
   if (amountMinor < payoutMinimum(input.currency)) throw fieldError({ amount: ['validation.payoutMinimum'] })
   const id = randomUUID()
   return database().transaction(async (tx) => {
+    const ready = await payoutReadiness(tx, companyId, input.bankAccountId)
+    requireTwoFactorWhen(ctx, ready.requireTwoFactor)
     if (options.idempotencyKey) {
       const earlier = await claimIdempotencyKey(tx, {
         scope: `payout:${companyId}`,
@@ -58,14 +61,41 @@ export async function requestPayout(
         fingerprint: fingerprintOf(input),
         resourceId: id,
       })
-      if (earlier) return { id: earlier, replayed: true }
+      if (earlier) return { id: earlier, replayed: true, payout: null }
     }
-    await requireKycAccepted(tx, companyId)
-    const account = await verifiedBankAccount(tx, companyId, input.bankAccountId)
+    if (ready.kyc !== 'accept') throw new AppError('kyc_not_accepted', 'The company’s finance onboarding has not been accepted yet')
+    const account = usableBankAccount(ready.account)
     if (account.currency !== input.currency) throw fieldError({ currency: ['validation.payoutCurrency'] })
-    await insertPayout(tx, id, companyId, account, amountMinor, ctx.actor.userId)
-    return { id, replayed: false }
+    const payout = await insertPayout(tx, id, companyId, account, amountMinor, ctx.actor.userId)
+    return { id, replayed: false, payout }
   })
+}
+
+/**
+ * What a payout request depends on, in one read: whether the company requires two factors to move money, its KYC
+ * status and the bank account (when it is the company's and not archived).
+ */
+async function payoutReadiness(
+  tx: Transaction,
+  companyId: string,
+  bankAccountId: string,
+): Promise<{ requireTwoFactor: boolean; kyc: string | null; account: BankAccountFacts | null }> {
+  const [row] = await tx
+    .select({
+      requireTwoFactor: sql<
+        boolean | null
+      >`(select ${financeSettings.requireTwoFactor} from ${financeSettings} where ${financeSettings.organizationId} = ${companyId})`,
+      kyc: sql<string | null>`(select ${kycProfiles.status} from ${kycProfiles} where ${kycProfiles.organizationId} = ${companyId})`,
+      id: bankAccounts.id,
+      bankName: bankAccounts.bankName,
+      accountNumber: bankAccounts.accountNumber,
+      currency: bankAccounts.currency,
+      status: bankAccounts.status,
+    })
+    .from(sql`(select 1) as here`)
+    .leftJoin(bankAccounts, and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.organizationId, companyId), isNull(bankAccounts.archivedAt)))
+  const { requireTwoFactor, kyc, ...account } = row!
+  return { requireTwoFactor: requireTwoFactor ?? false, kyc, account: account.id ? (account as BankAccountFacts) : null }
 }
 
 /** The payout row and its entry: the amount leaves available for pending payout (refused above the available balance). */
@@ -76,19 +106,22 @@ async function insertPayout(
   account: { id: string; label: string; currency: string },
   amountMinor: bigint,
   requestedBy: string | null,
-): Promise<void> {
+): Promise<PayoutRow> {
   const number = await nextNumber(tx, companyId, 'OUT')
-  await tx.insert(payouts).values({
-    id,
-    number,
-    organizationId: companyId,
-    bankAccountId: account.id,
-    bankAccountLabel: account.label,
-    currency: account.currency,
-    amountMinor,
-    feeMinor: payoutFee(amountMinor),
-    requestedBy,
-  })
+  const [payout] = await tx
+    .insert(payouts)
+    .values({
+      id,
+      number,
+      organizationId: companyId,
+      bankAccountId: account.id,
+      bankAccountLabel: account.label,
+      currency: account.currency,
+      amountMinor,
+      feeMinor: payoutFee(amountMinor),
+      requestedBy,
+    })
+    .returning()
   await postEntry(tx, {
     kind: 'payout_requested',
     currency: account.currency,
@@ -100,6 +133,7 @@ async function insertPayout(
     reference: number,
     createdBy: requestedBy,
   })
+  return payout!
 }
 
 /** Whether a payout schedule falls on `day` (UTC): weekly on Mondays, monthly on the 1st; never for `manual`. */
@@ -181,10 +215,10 @@ async function payoutStep(
     payout: PayoutRow,
     now: Date,
   ) => Promise<{ status: PayoutStatus; patch: Partial<PayoutRow>; notice: 'accepted' | 'rejected' | 'paid' | 'failed' }>,
-): Promise<void> {
+): Promise<PayoutRow | null> {
   requirePlatformAdmin(ctx.actor)
   const events: OutboxEventId[] = []
-  await database().transaction(async (tx) => {
+  const changed = await database().transaction(async (tx) => {
     if (options.idempotencyKey) {
       const earlier = await claimIdempotencyKey(tx, {
         scope: `payout-step:${id}`,
@@ -192,15 +226,13 @@ async function payoutStep(
         fingerprint: fingerprintOf(input),
         resourceId: id,
       })
-      if (earlier) return
+      if (earlier) return null
     }
     const payout = await lockPayout(tx, id)
     const now = new Date()
     const { status, patch, notice } = await step(tx, payout, now)
-    await tx
-      .update(payouts)
-      .set({ ...patch, status, updatedAt: now, version: payout.version + 1 })
-      .where(eq(payouts.id, id))
+    const change = { ...patch, status, updatedAt: now, version: payout.version + 1 }
+    await tx.update(payouts).set(change).where(eq(payouts.id, id))
     const message: Notice = {
       companyId: payout.organizationId,
       kind: `finance.payout_${notice}`,
@@ -214,8 +246,10 @@ async function payoutStep(
     }
     await recordNotice(tx, message)
     events.push(await recordEvent(tx, { name: `payout.${notice}`, notices: [message] }))
+    return { ...payout, ...change }
   })
   await relayEvents(events)
+  return changed
 }
 
 /** Back to available: a rejected or failed payout returns its whole amount (no fee is kept). */
@@ -237,8 +271,11 @@ function returnToAvailable(tx: Transaction, payout: PayoutRow, kind: 'payout_rej
   )
 }
 
-/** A platform admin accepts a pending payout (the transfer is to be made) or rejects it with a reason (money back to available). */
-export function decidePayout(ctx: ServiceContext, id: string, input: PayoutDecisionInput, options: IdempotencyOption = {}): Promise<void> {
+/**
+ * A platform admin accepts a pending payout (the transfer is to be made) or rejects it with a reason (money back to
+ * available). Answers the payout as changed (null when the Idempotency-Key replays an earlier step).
+ */
+export function decidePayout(ctx: ServiceContext, id: string, input: PayoutDecisionInput, options: IdempotencyOption = {}): Promise<PayoutRow | null> {
   return payoutStep(ctx, id, input, options, async (tx, payout, now) => {
     requireStatus(payout, 'pending', input.decision === 'accept' ? 'accepted' : 'rejected')
     const decided = { decidedBy: ctx.actor.userId, decidedAt: now }
@@ -250,9 +287,9 @@ export function decidePayout(ctx: ServiceContext, id: string, input: PayoutDecis
 
 /**
  * A platform admin closes an accepted payout: paid (the amount less the fee leaves for the bank, the fee is the
- * platform's) or failed (the whole amount returns to available).
+ * platform's) or failed (the whole amount returns to available). Answers the payout as changed (null on a replay).
  */
-export function closePayout(ctx: ServiceContext, id: string, input: PayoutOutcomeInput, options: IdempotencyOption = {}): Promise<void> {
+export function closePayout(ctx: ServiceContext, id: string, input: PayoutOutcomeInput, options: IdempotencyOption = {}): Promise<PayoutRow | null> {
   return payoutStep(ctx, id, input, options, async (tx, payout, now) => {
     requireStatus(payout, 'accepted', input.outcome)
     if (input.outcome === 'failed') {
