@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { purgeDeletedCompanies } from '../app/modules/companies/index.server'
 import { flushNotificationDigests } from '../app/modules/kernel/index.server'
 import { refreshWindowedPrices } from '../app/modules/catalog/index.server'
+import { syncEping } from '../app/modules/compliance/index.server'
 import { releaseDuePayments, requestScheduledPayouts } from '../app/modules/finance/index.server'
 import { pollTrackingProvider } from '../app/modules/logistics/index.server'
 import { closeExpiredRfqs, expireQuotations, remindRfqDeadlines } from '../app/modules/sourcing/index.server'
@@ -152,6 +153,24 @@ export const scheduledPayoutsJob = defineJob({
   },
 })
 
+/**
+ * WTO ePing notifications (issue 22): new ones from the API since the newest stored (EPING_API_KEY), or the bundled
+ * sample once when offline, matched to companies' products and subscriptions. A page the API cannot answer or that does
+ * not parse fails the run (nothing of it stored) and the queue retries it.
+ */
+export const epingSyncJob = defineJob({
+  name: 'compliance.eping-sync',
+  titleKey: 'names.syncEping',
+  payload: noPayload,
+  cron: '0 */6 * * *',
+  singletonKey: oncePerQueue,
+  retry: hourlyRetry,
+  timeoutSeconds: 30 * 60,
+  handle: async (_payload, { signal }) => {
+    await syncEping({ signal })
+  },
+})
+
 const HOURLY_UPKEEP = [
   purgeDeletedCompaniesJob,
   purgeIdempotencyKeysJob,
@@ -162,12 +181,13 @@ const HOURLY_UPKEEP = [
   releaseDuePaymentsJob,
 ]
 
-export const SCHEDULED_JOBS: readonly JobDefinition[] = [...HOURLY_UPKEEP, sendNotificationDigestsJob, relayOutboxJob, pollTrackingJob]
+export const SCHEDULED_JOBS: readonly JobDefinition[] = [...HOURLY_UPKEEP, sendNotificationDigestsJob, relayOutboxJob, pollTrackingJob, epingSyncJob]
 
 /**
- * A worker that starts runs the hour's upkeep at once, as it did before the queue, and relays the outbox events a
- * stopped server committed but did not deliver; an instance already on one of them keeps the one job.
+ * A worker that starts runs the hour's upkeep at once, as it did before the queue, relays the outbox events a
+ * stopped server committed but did not deliver, and syncs ePing (a first start loads the offline sample); an instance
+ * already on one of them keeps the one job.
  */
 export async function catchUpOnStart(): Promise<void> {
-  for (const job of [...HOURLY_UPKEEP, relayOutboxJob]) await sendJob(job, {})
+  for (const job of [...HOURLY_UPKEEP, relayOutboxJob, epingSyncJob]) await sendJob(job, {})
 }

@@ -53,6 +53,10 @@ describe('sitemaps', () => {
     const pages = await call(app, '/sitemaps/pages.xml')
     expect(pages.headers.get('content-type')).toBe('application/xml; charset=utf-8')
     expect(pages.text).toContain(`<loc>${TEST_PUBLIC_URL}/zh-Hant/b2b/company</loc>`)
+    // The HS lookup: itself, its sections, chapters and headings (issue 22), not its 5,612 subheadings.
+    for (const path of ['/hscode-demo', '/hscode-demo/section/XIII', '/hscode-demo/69', '/hscode-demo/6912'])
+      expect(pages.text).toContain(`<loc>${TEST_PUBLIC_URL}/en${path}</loc>`)
+    expect(pages.text).not.toContain('/hscode-demo/691200<')
     expect((await call(app, '/sitemaps/products-1.xml')).text).toContain(`<loc>${TEST_PUBLIC_URL}/zh-Hans/b2b/product/${productId}</loc>`)
     const companies = await call(app, '/sitemaps/companies-1.xml')
     expect(companies.status).toBe(200)

@@ -8,6 +8,7 @@ import {
   staticSitemapEntries,
   urlSetXml,
 } from '../app/modules/catalog/index.server'
+import { hsSitemapPaths } from '../app/modules/compliance/index.server'
 import type { Env } from '../app/platform/env.server'
 import type { ApiEnv } from './middleware/request-context'
 
@@ -43,7 +44,8 @@ export function createSeoRouter(config: Pick<Env, 'PUBLIC_URL'>) {
 
   router.get('/sitemaps/:file', async (c) => {
     const file = c.req.param('file')
-    const entries = file === 'pages.xml' ? staticSitemapEntries() : await pageOf(sitemapFile(file))
+    const entries =
+      file === 'pages.xml' ? [...staticSitemapEntries(), ...(await hsSitemapPaths()).map((path) => ({ path, lastmod: null }))] : await pageOf(sitemapFile(file))
     if (!entries) return c.text(`Not found: ${c.req.path}\n`, 404)
     return c.body(urlSetXml(origin, entries), 200, { 'content-type': XML, 'cache-control': SITEMAP_CACHE })
   })

@@ -31,6 +31,7 @@ export const GUARD_CONFIG: GuardConfig = {
     '/orders',
     '/view/**',
     '/hscode-demo',
+    '/hscode-demo/**',
     '/supplier/portal',
     '/supplier/onboard',
   ],

@@ -91,6 +91,9 @@ const EnvSchema = z.object({
       return secrets ?? {}
     }),
   /** Carrier webhook requests per provider and client address in each window. */
+  /** Public HS code lookups (search, browse, classify) per client address and window (issue 22). */
+  HS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  HS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   TRACKING_WEBHOOK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   TRACKING_WEBHOOK_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   /** An AfterShip-style tracking API (e.g. https://api.aftership.com/tracking/2024-04) polled every 15 minutes; unset: off. */
@@ -115,6 +118,14 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API base (tests point it at a local fake speaking Stripe's shapes), e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** WTO ePing (issue 22): the notifications API; without EPING_API_KEY nothing is asked and the bundled sample stands in. */
+  EPING_API_URL: z.string().url().default('https://api.wto.org/eping'),
+  /** The API's subscription key, sent as Ocp-Apim-Subscription-Key. */
+  EPING_API_KEY: z.string().min(1).optional(),
+  /** The least time between two requests to the API (politeness; tests use 0). */
+  EPING_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** A request not answered within this long fails (and is tried again, three attempts in all). */
+  EPING_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   /** PostgreSQL pool size (connections per server process). */
   DB_POOL_MAX: z.coerce.number().int().positive().max(500).default(10),
   /** A connection not made within this long fails the query (503) instead of waiting. */

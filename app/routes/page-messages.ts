@@ -74,6 +74,11 @@ export const PAGE_MESSAGES = {
   requirementDetail: { projects: ['detail', 'requirementStatus', 'requirements', 'status', 'validation'] },
   companyProfile: { directory: ['list', 'profile', 'supplierTypes', 'validation'], marketplace: ['card', 'validation'], chat: ['entry'] },
   publicServices: { services: ['public', 'status', 'types', 'validation'] },
+  /** An HS code's page: the lookup's texts and the marketplace's product cards. */
+  hsCodePage: {
+    hsLookup: ['meta', 'page', 'search', 'levels', 'fallback', 'browse', 'code', 'notFound', 'validation'],
+    marketplace: ['card', 'validation'],
+  },
   supplierOnboarding: { suppliers: ['fields', 'history', 'mail', 'onboard', 'onboarding', 'types', 'validation'] },
   companyAddresses: {
     addresses: ['card', 'delete', 'fields', 'form', 'meta', 'page', 'postal', 'types', 'validation'],
@@ -172,6 +177,7 @@ export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> =
   requirementDetail: ['app/routes/app/purchase/requirements/view.tsx'],
   companyProfile: ['app/routes/b2b/company/detail.tsx'],
   publicServices: ['app/routes/service/index.tsx', 'app/routes/service/type.tsx'],
+  hsCodePage: ['app/routes/hs-lookup/code.tsx'],
   supplierOnboarding: ['app/routes/app/supplier/onboarding.tsx'],
   companyAddresses: ['app/routes/app/settings/address.tsx'],
   teamSettings: ['app/routes/app/settings/team.tsx'],

@@ -15,6 +15,7 @@ import { demoMember, seedDemoOrders } from './demo-orders.server'
 import { seedDemoMessaging } from './demo-messaging.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
 import { seedMarketplace } from './marketplace/seed-marketplace.server'
+import { epingApi, loadEpingSample } from '../../app/modules/compliance/index.server'
 
 /**
  * The size of the marketplace seeded at first start, from the environment: SEED_MARKETPLACE_COMPANIES (default 40) and
@@ -61,6 +62,9 @@ export async function seedDemoData(): Promise<boolean> {
   await seedDemoHistory()
   await seedDemoFxHistory()
   await seedDemoFinance()
+  // Last, once the catalogue is there: the sample's notifications match the demo products (ceramics, lighting, toys…).
+  // With an ePing key the API's notifications come instead (the sync job).
+  if (!epingApi()) await loadEpingSample()
   return missing.length > 0
 }
 

@@ -29,6 +29,7 @@ import {
 import { bankAccounts as matrixBankAccounts } from '../../app/modules/finance/finance.tables.server'
 import { payments as matrixPaperPayments } from '../../app/modules/finance/finance.tables.server'
 import { payouts as matrixPayouts } from '../../app/modules/finance/finance.tables.server'
+import { epingNotifications as matrixEpingNotifications } from '../../app/modules/compliance/compliance.tables.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -419,7 +420,27 @@ beforeAll(async () => {
     amountMinor: 100_000n,
   })
 
+  // A WTO ePing notification (public knowledge: any company's members read and mark it for their own company).
+  const epingNotificationId = randomUUID()
+  await database()
+    .insert(matrixEpingNotifications)
+    .values({
+      id: epingNotificationId,
+      documentSymbol: 'G/TBT/N/EU/99999',
+      area: 'TBT',
+      memberCode: 'EU',
+      memberName: 'European Union',
+      title: 'Matrix notification on lamps',
+      hsCodes: ['9405'],
+      distributedOn: '2026-11-01',
+      source: 'sample',
+    })
+
   fixtures = {
+    '/api/v1/eping/notifications/{id}': { id: epingNotificationId },
+    '/api/v1/eping/notifications/{id}/review': { id: epingNotificationId },
+    // The product's company only: another company's owner finds no such product.
+    '/api/v1/eping/products/{productId}/notices': { productId },
     '/api/v1/finance/payments/{id}': { id: paperPaymentId },
     '/api/v1/finance/payments/{id}/collect': { id: paperPaymentId },
     '/api/v1/finance/orders/{id}/payments': { id: purchaseOrderId },

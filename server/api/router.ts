@@ -43,6 +43,7 @@ import { registerDocumentRoutes } from '../../app/modules/documents/api.server'
 import { registerFinanceAdminRoutes, registerFinanceRoutes, registerFinanceSetupRoutes } from '../../app/modules/finance/api.server'
 import { registerCreateDocumentRoutes } from '../../app/workflows/create-document.api.server'
 import { registerFinancePaperRoutes } from '../../app/workflows/finance-papers.api.server'
+import { registerEpingRoutes, registerHsCodeRoutes } from '../../app/modules/compliance/api.server'
 import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
 import { registerPaletteRoutes } from './palette-routes'
@@ -233,6 +234,8 @@ export function createApiRouter() {
   registerFinanceAdminRoutes(api)
   registerFinanceRoutes(api)
   registerFinancePaperRoutes(api)
+  registerHsCodeRoutes(api)
+  registerEpingRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

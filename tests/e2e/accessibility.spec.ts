@@ -22,6 +22,10 @@ const PUBLIC_PAGES: Array<{ name: string; path: string; status: number }> = [
   { name: 'the logistics providers', path: '/en/services/logistics', status: 200 },
   { name: 'an unknown service type', path: '/en/services/teleportation', status: 404 },
   { name: 'the board of public buying requests', path: '/en/orders', status: 200 },
+  { name: 'the HS code lookup with results and suggestions', path: '/en/hscode-demo?q=porcelain+mug&describe=LED+light+bulb', status: 200 },
+  { name: 'a Traditional Chinese HS section', path: '/zh-Hant/hscode-demo/section/XIII', status: 200 },
+  { name: 'an HS code with its products', path: '/zh-Hans/hscode-demo/6912', status: 200 },
+  { name: 'an unknown HS code', path: '/en/hscode-demo/691299', status: 404 },
 ]
 
 for (const { name, path, status } of PUBLIC_PAGES) {

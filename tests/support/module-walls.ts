@@ -143,7 +143,7 @@ export const MODULE_ORDER: ReadonlyArray<readonly string[]> = [
   ['catalog'],
   ['sourcing'],
   ['orders'],
-  ['logistics', 'inventory', 'finance', 'documents'],
+  ['logistics', 'inventory', 'finance', 'documents', 'compliance'],
   ['messaging'],
   ['assistant'],
 ]

@@ -14,7 +14,7 @@ export {
   type ProductPage,
 } from './product.service.server'
 export { categoryTree, flattenCategories, knownCategoryIds, type CategoryNode } from './category.service.server'
-export { HS_CODE_LOOKUP_LIMIT, hsCodeDescription, knownHsCodes, lookupHsCodes, type HsCode } from './hs-code.service.server'
+export { hsCodeDescription, hsNomenclatureRows, knownHsCodes } from './hs-code.service.server'
 export {
   activatePriceList,
   createPriceList,
@@ -108,3 +108,10 @@ export {
 } from './catalog-lookup.service.server'
 export { orderableProducts, searchOrderableProducts, type OrderableProduct, type OrderPriceList } from './order-pricing.service.server'
 export { catalogueProgress, type CatalogueProgress } from './catalogue-progress.service.server'
+export {
+  companiesWithProductChangesSince,
+  productsForCompliance,
+  streamProductsForCompliance,
+  type ComplianceProduct,
+  type ComplianceProductFilter,
+} from './compliance-products.service.server'

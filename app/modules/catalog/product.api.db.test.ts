@@ -161,13 +161,4 @@ describe('public lookups', () => {
     expect(items.find((item) => item.id === 'lighting')).toMatchObject({ name: '照明' })
     expect(items.length).toBe(21)
   })
-
-  it('finds HS codes by prefix, at most 20', async () => {
-    const response = await call(app, '/api/v1/hs-codes?q=9405')
-    expect(response.status).toBe(200)
-    const items = response.json.items as Array<{ code: string }>
-    expect(items.length).toBeGreaterThan(0)
-    expect(items.length).toBeLessThanOrEqual(20)
-    expect(items.every((item) => item.code.startsWith('9405') && item.code.length === 6)).toBe(true)
-  })
 })

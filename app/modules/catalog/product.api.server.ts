@@ -15,9 +15,7 @@ import {
   categoryTree,
   createProduct,
   getProduct,
-  HS_CODE_LOOKUP_LIMIT,
   listProducts,
-  lookupHsCodes,
   quickEditProduct,
   setProductImages,
   setProductStatus,
@@ -237,15 +235,6 @@ const routes = {
     ...access({ level: 'public' }),
     responses: { 200: jsonResponse(z.object({ items: z.array(CategorySchema) }), 'Top-level categories with their children') },
   }),
-  hsCodes: createRoute({
-    method: 'get',
-    path: '/v1/hs-codes',
-    tags,
-    summary: `HS 2022 subheadings by code prefix or description words (at most ${HS_CODE_LOOKUP_LIMIT})`,
-    ...access({ level: 'public' }),
-    request: { query: z.object({ q: z.string().max(100).default('').openapi({ example: '9405' }) }) },
-    responses: { 200: jsonResponse(z.object({ items: z.array(z.object({ code: z.string(), description: z.string() })) }), 'Matching codes, by code') },
-  }),
 }
 
 export function registerProductRoutes(api: ApiRouter) {
@@ -303,10 +292,5 @@ export function registerProductRoutes(api: ApiRouter) {
   api.openapi(routes.categories, async (c) => {
     c.header('Cache-Control', 'public, max-age=300')
     return c.json({ items: (await categoryTree(currentLocale())).map((node) => toWire(CategorySchema, node)) }, 200)
-  })
-
-  api.openapi(routes.hsCodes, async (c) => {
-    c.header('Cache-Control', 'public, max-age=300')
-    return c.json({ items: await lookupHsCodes(c.req.valid('query').q) }, 200)
   })
 }

@@ -10,7 +10,6 @@ import { type VerificationStatus } from '../companies/index'
 import { type AuditAction, AuditQuery } from '../kernel/index'
 import type { CompanyKind } from '../../platform/actor'
 import { categoryTree, flattenCategories } from './category.service.server'
-import { lookupHsCodes } from './hs-code.service.server'
 import { CreatePriceListInput, SetPriceListLinesInput } from './price-list.inputs'
 import { activatePriceList, createPriceList, getPriceList, setPriceListLines } from './price-list.service.server'
 import { CreateProductInput, QuickEditProductInput, UpdateProductInput } from './product.inputs'
@@ -240,14 +239,6 @@ describe('categories and HS codes', () => {
     expect(lighting?.name).toBe('照明')
     expect(lighting?.children.length).toBeGreaterThan(0)
     expect(flattenCategories(tree).length).toBe(90)
-  })
-
-  it('finds 6-digit HS codes by prefix and by description words, at most 20', async () => {
-    expect((await lookupHsCodes('8504.40')).map((hs) => hs.code)).toEqual(['850440'])
-    const byWords = await lookupHsCodes('static converters')
-    expect(byWords.map((hs) => hs.code)).toContain('850440')
-    expect((await lookupHsCodes('85')).length).toBe(20)
-    expect(await lookupHsCodes('  ')).toEqual([])
   })
 })
 

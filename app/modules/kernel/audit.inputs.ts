@@ -51,6 +51,9 @@ export const AUDIT_ACTIONS = [
   'kyc.accepted',
   'kyc.rejected',
   'finance_settings.updated',
+  'eping_subscription.updated',
+  'eping_review.marked',
+  'eping_review.cleared',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

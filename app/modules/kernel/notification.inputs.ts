@@ -17,6 +17,7 @@ export const NOTIFICATION_GROUPS = [
   'finance',
   'stock',
   'message',
+  'compliance',
 ] as const
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number]
 
@@ -107,6 +108,7 @@ export const NOTIFICATION_KINDS = [
   'message.thread',
   'message.mention',
   'message.channel_added',
+  'compliance.eping_match',
 ] as const satisfies readonly `${NotificationGroup}.${string}`[]
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 /** The `<what>` parts of one group's kinds, for writers that compose `<group>.<what>`. */

@@ -94,6 +94,12 @@ import guideZhHant from '../../workflows/guide/messages/zh-Hant.json'
 import jobsEn from '../jobs/messages/en.json'
 import jobsZhHans from '../jobs/messages/zh-Hans.json'
 import jobsZhHant from '../jobs/messages/zh-Hant.json'
+import epingEn from '../../modules/compliance/messages/eping/en.json'
+import epingZhHans from '../../modules/compliance/messages/eping/zh-Hans.json'
+import epingZhHant from '../../modules/compliance/messages/eping/zh-Hant.json'
+import hsLookupEn from '../../modules/compliance/messages/hsLookup/en.json'
+import hsLookupZhHans from '../../modules/compliance/messages/hsLookup/zh-Hans.json'
+import hsLookupZhHant from '../../modules/compliance/messages/hsLookup/zh-Hant.json'
 import type { Locale } from './locales'
 import commonEn from './messages/en.json'
 import commonZhHans from './messages/zh-Hans.json'
@@ -135,6 +141,8 @@ export const CATALOGS = {
     dashboard: dashboardEn,
     guide: guideEn,
     jobs: jobsEn,
+    eping: epingEn,
+    hsLookup: hsLookupEn,
   },
   'zh-Hans': {
     common: commonZhHans,
@@ -170,6 +178,8 @@ export const CATALOGS = {
     dashboard: dashboardZhHans,
     guide: guideZhHans,
     jobs: jobsZhHans,
+    eping: epingZhHans,
+    hsLookup: hsLookupZhHans,
   },
   'zh-Hant': {
     common: commonZhHant,
@@ -205,6 +215,8 @@ export const CATALOGS = {
     dashboard: dashboardZhHant,
     guide: guideZhHant,
     jobs: jobsZhHant,
+    eping: epingZhHant,
+    hsLookup: hsLookupZhHant,
   },
 } satisfies Record<Locale, Record<string, unknown>>
 

@@ -18,7 +18,6 @@ import {
   createProduct,
   flattenCategories,
   getProduct,
-  lookupHsCodes,
   setProductImages,
   updateProduct,
 } from '../../../modules/catalog/index.server'
@@ -26,6 +25,7 @@ import { hasRole, requireRole } from '../../../modules/companies/index'
 import { fileThumbnailUrl } from '../../../modules/kernel/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { uploadFile } from '../../../modules/kernel/index.server'
+import { searchHsCodes } from '../../../modules/compliance/index.server'
 import type { ServiceContext } from '../../../platform/actor'
 import { countryOptions } from '../../../platform/countries'
 import { AppError, isAppError } from '../../../platform/errors'
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!id && !canManage) throw new AppError('insufficient_role', 'Your role does not allow this', { requiredRole: 'admin' })
     return Promise.all([id ? getProduct(ctx, id) : Promise.resolve(null), categoryTree(ctx.locale)])
   })
-  const hsCode = product?.hsCode ? (await lookupHsCodes(product.hsCode)).find((option) => option.code === product.hsCode) : undefined
+  const hsCode = product?.hsCode ? (await searchHsCodes({ q: product.hsCode, level: 6, limit: 1 }, ctx.locale)).find((option) => option.code === product.hsCode) : undefined
   return {
     ...pageData(ctx.locale, 'catalog', product ? 'edit.metaTitleEdit' : 'edit.metaTitleNew'),
     product: product
@@ -214,7 +214,7 @@ function useHsSuggestions(query: string): HsOption[] {
     if (term.length < 2) return
     const request = ++latest.current
     const timer = setTimeout(() => {
-      http<{ items: HsOption[] }>('/api/v1/hs-codes', { query: { q: term } })
+      http<{ items: HsOption[] }>('/api/v1/hs-codes', { query: { q: term, level: '6', limit: '20' } })
         .then((answer) => {
           if (request === latest.current) setOptions(answer.items)
         })

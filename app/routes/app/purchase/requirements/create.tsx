@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { Link, redirect } from 'react-router'
 import { buttonClasses } from '../../../../components/ui/button'
-import { categoryTree, flattenCategories, lookupHsCodes } from '../../../../modules/catalog/index.server'
+import { categoryTree, flattenCategories } from '../../../../modules/catalog/index.server'
 import { FILE_LIST_MAX_LIMIT } from '../../../../modules/kernel/index'
 import { requireActor } from '../../../../modules/companies/index.server'
 import { listFiles } from '../../../../modules/kernel/index.server'
+import { searchHsCodes } from '../../../../modules/compliance/index.server'
 import { CreateRequirementInput, RequirementForm, type RequirementFormValues, UpdateRequirementInput } from '../../../../modules/sourcing/index'
 import { createRequirement, getRequirement, openProjects, updateRequirement } from '../../../../modules/sourcing/index.server'
 import { failure, failureFromError, withRouteErrors } from '../../../../platform/forms.server'
@@ -43,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       categoryTree(ctx.locale),
       listFiles(ctx, { purpose: 'attachment', limit: FILE_LIST_MAX_LIMIT }),
       editId ? getRequirement(ctx, editId) : Promise.resolve(null),
-      hsq ? lookupHsCodes(hsq) : Promise.resolve([]),
+      hsq ? searchHsCodes({ q: hsq, level: 6, limit: 20 }, ctx.locale) : Promise.resolve([]),
     ]),
   )
   if (editing && !editing.editable) throw new Response(null, { status: 409 })
