@@ -177,7 +177,7 @@ export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> =
   requirementDetail: ['app/routes/app/purchase/requirements/view.tsx'],
   companyProfile: ['app/routes/b2b/company/detail.tsx'],
   publicServices: ['app/routes/service/index.tsx', 'app/routes/service/type.tsx'],
-  hsCodePage: ['app/routes/hs-lookup/code.tsx'],
+  hsCodePage: ['app/routes/hscode/code.tsx'],
   supplierOnboarding: ['app/routes/app/supplier/onboarding.tsx'],
   companyAddresses: ['app/routes/app/settings/address.tsx'],
   teamSettings: ['app/routes/app/settings/team.tsx'],

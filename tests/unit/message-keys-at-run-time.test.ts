@@ -46,6 +46,7 @@ import {
   PAYOUT_STATUSES,
   UNMATCHED_REASONS,
 } from '../../app/modules/finance/index'
+import { EPING_AREAS, EPING_LINK_LABELS, EPING_MATCH_REASON_KINDS, EPING_REVIEW_STATUSES, HS_LEVELS } from '../../app/modules/compliance/index'
 import { ADJUSTMENT_REASONS, MOVEMENT_KINDS } from '../../app/modules/inventory/index'
 import { AUDIT_ACTIONS } from '../../app/modules/kernel/index'
 import { PACKAGE_TYPES, SHIPMENT_MODES, SHIPMENT_ROLES, SHIPMENT_STATUSES, TRACKING_SOURCES } from '../../app/modules/logistics/index'
@@ -345,6 +346,11 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'financeSetup', pattern: 'fields.*', values: ['iban', 'accountNumber', 'abaRouting', 'cnaps'] },
   { namespace: 'financeSetup', pattern: 'preferences.schedules.*', values: PAYOUT_SCHEDULES },
   { namespace: 'finance', pattern: 'order.description.*', values: ['buyer', 'supplier', 'platform'] },
+  { namespace: 'hsLookup', pattern: 'levels.*', values: HS_LEVELS.map(String) },
+  { namespace: 'eping', pattern: 'areas.*', values: EPING_AREAS },
+  { namespace: 'eping', pattern: 'links.*', values: EPING_LINK_LABELS },
+  { namespace: 'eping', pattern: 'reasons.*', values: EPING_MATCH_REASON_KINDS },
+  { namespace: 'eping', pattern: 'reviewStatuses.*', values: EPING_REVIEW_STATUSES },
   { namespace: 'finance', pattern: 'payments.direction.*', values: ['paid', 'received', 'all'] },
   { namespace: 'finance', pattern: 'payments.empty.*', values: ['paid', 'received', 'all'] },
   { namespace: 'finance', pattern: 'payments.emptyHelp.*', values: ['paid', 'received', 'all'] },

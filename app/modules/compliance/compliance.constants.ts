@@ -22,3 +22,14 @@ export type EpingSyncStatus = (typeof EPING_SYNC_STATUSES)[number]
 
 /** The most a subscription holds of each list (a longer list is refused, not cut). */
 export const EPING_SUBSCRIPTION_LIMITS = { hsCodes: 200, members: 100, keywords: 50 } as const
+
+/** Why a notification concerns a company: a product's HS code or name, or what its subscription follows. */
+export const EPING_MATCH_REASON_KINDS = ['product_hs', 'product_words', 'subscription_hs', 'subscription_member', 'subscription_keyword'] as const
+export type EpingMatchReason = {
+  kind: (typeof EPING_MATCH_REASON_KINDS)[number]
+  value: string
+  productId?: string
+}
+
+/** The kinds of link a notification carries: the notification on ePing, the notified document. */
+export const EPING_LINK_LABELS = ['notification', 'document'] as const

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { organizations } from '../companies/companies.tables.server'
 import { users } from '../identity/identity.tables.server'
-import { EPING_AREAS, EPING_REVIEW_STATUSES, EPING_SOURCES, EPING_SYNC_STATUSES } from './compliance.constants'
+import { EPING_AREAS, EPING_REVIEW_STATUSES, EPING_SOURCES, EPING_SYNC_STATUSES, type EpingMatchReason } from './compliance.constants'
 
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
@@ -68,10 +68,7 @@ export const epingSyncRuns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [
-    check('eping_sync_runs_status_check', sql`${t.status} in (${oneOf(EPING_SYNC_STATUSES)})`),
-    index('eping_sync_runs_started_idx').on(t.startedAt),
-  ],
+  (t) => [check('eping_sync_runs_status_check', sql`${t.status} in (${oneOf(EPING_SYNC_STATUSES)})`), index('eping_sync_runs_started_idx').on(t.startedAt)],
 )
 
 /** What a company follows: HS codes (prefixes), notifying members and keywords. One per company. */
@@ -95,7 +92,7 @@ export const epingSubscriptions = pgTable('eping_subscriptions', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-export type EpingMatchReason = { kind: 'product_hs' | 'product_words' | 'subscription_hs' | 'subscription_member' | 'subscription_keyword'; value: string; productId?: string }
+export type { EpingMatchReason } from './compliance.constants'
 
 /**
  * A notification that concerns a company: matched to its own products (by HS code prefix or words) and/or to its

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as z from 'zod'
 import { env } from '../../platform/env.server'
-import { EPING_AREAS, type EpingArea, type EpingSource } from './compliance.constants'
+import { EPING_AREAS, type EpingArea, type EpingSource, EPING_LINK_LABELS } from './compliance.constants'
 import type { EpingLink } from './compliance.tables.server'
 import { notifiedHsCodes, plainText, searchTextOf } from './eping-text'
 
@@ -49,7 +49,7 @@ export type NotificationRecord = {
 }
 
 /** How the links of a notification are labelled (pages name them in the reader's language). */
-export const EPING_LINK_LABELS = ['notification', 'document'] as const
+export { EPING_LINK_LABELS }
 
 /** An ISO date or date-time as the API sends it; null or "" when not known. Answers the calendar day. */
 const ApiDate = z

@@ -205,7 +205,9 @@ async function anyNotificationStored(): Promise<boolean> {
 async function offlineRun(): Promise<Omit<EpingSyncOutcome, 'rematched'>> {
   const runId = randomUUID()
   // Started by the database's clock, like product changes are stamped: the next run compares the two.
-  await database().insert(epingSyncRuns).values({ id: runId, source: 'sample', status: 'succeeded', finishedAt: sql`now()` })
+  await database()
+    .insert(epingSyncRuns)
+    .values({ id: runId, source: 'sample', status: 'succeeded', finishedAt: sql`now()` })
   return { source: 'sample', runId, pages: 0, stored: 0, notices: 0 }
 }
 

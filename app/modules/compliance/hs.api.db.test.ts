@@ -34,13 +34,13 @@ describe('/api/v1/hs-codes', () => {
   })
 
   it('answers in the request’s language, falling back to English where the nomenclature has no Chinese text', async () => {
-    const chinese = await call(app, '/api/v1/hs-codes?q=6912', { headers: { 'accept-language': 'zh-Hans' } })
+    const chinese = await call(app, '/api/v1/hs-codes?q=9405', { headers: { 'accept-language': 'zh-Hans' } })
     const [heading, subheading] = chinese.json.items as Hit[]
-    expect(heading).toMatchObject({ code: '6912', fallback: false })
+    expect(heading).toMatchObject({ code: '9405', fallback: false })
     expect(heading!.description).toMatch(/\p{Script=Han}/u)
-    expect(subheading).toMatchObject({ code: '691200', fallback: true })
-    const byChinese = await call(app, `/api/v1/hs-codes?q=${encodeURIComponent('陶瓷')}`, { headers: { 'accept-language': 'zh-Hans' } })
-    expect((byChinese.json.items as Hit[]).map((hit) => hit.code)).toContain('6912')
+    expect(subheading).toMatchObject({ code: '940511', fallback: true })
+    const byChinese = await call(app, `/api/v1/hs-codes?q=${encodeURIComponent('灯具')}`, { headers: { 'accept-language': 'zh-Hans' } })
+    expect((byChinese.json.items as Hit[]).map((hit) => hit.code)).toContain('9405')
   })
 
   it('refuses a query too long, a bad level or limit with field errors (422), never a 5xx', async () => {

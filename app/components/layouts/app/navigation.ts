@@ -49,6 +49,7 @@ const HOME: NavGroup = {
     { to: '/app/dashboard', labelKey: 'nav.dashboard', icon: 'layout-dashboard' },
     { to: '/app/guide', labelKey: 'nav.guide', icon: 'compass', needsCompany: true },
     { to: '/b2b/market', labelKey: 'nav.marketplace', icon: 'store' },
+    { to: '/app/infor/eping', labelKey: 'nav.regulatoryAlerts', icon: 'triangle-exclamation-point', needsCompany: true, also: ['/app/infor/eping/:id'] },
   ],
 }
 

@@ -13,19 +13,12 @@ import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Textarea } from '../../../components/ui/textarea'
 import { CreateProductInput, MAX_PRODUCT_IMAGES, PRODUCT_UNITS, ProductImagesInput, UpdateProductInput } from '../../../modules/catalog/index'
-import {
-  categoryTree,
-  createProduct,
-  flattenCategories,
-  getProduct,
-  setProductImages,
-  updateProduct,
-} from '../../../modules/catalog/index.server'
+import { categoryTree, createProduct, flattenCategories, getProduct, setProductImages, updateProduct } from '../../../modules/catalog/index.server'
 import { hasRole, requireRole } from '../../../modules/companies/index'
 import { fileThumbnailUrl } from '../../../modules/kernel/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { uploadFile } from '../../../modules/kernel/index.server'
-import { searchHsCodes } from '../../../modules/compliance/index.server'
+import { productEpingNotices, searchHsCodes } from '../../../modules/compliance/index.server'
 import type { ServiceContext } from '../../../platform/actor'
 import { countryOptions } from '../../../platform/countries'
 import { AppError, isAppError } from '../../../platform/errors'
@@ -52,7 +45,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!id && !canManage) throw new AppError('insufficient_role', 'Your role does not allow this', { requiredRole: 'admin' })
     return Promise.all([id ? getProduct(ctx, id) : Promise.resolve(null), categoryTree(ctx.locale)])
   })
-  const hsCode = product?.hsCode ? (await searchHsCodes({ q: product.hsCode, level: 6, limit: 1 }, ctx.locale)).find((option) => option.code === product.hsCode) : undefined
+  const [hsCode, notices] = await Promise.all([
+    product?.hsCode
+      ? searchHsCodes({ q: product.hsCode, level: 6, limit: 1 }, ctx.locale).then((options) => options.find((option) => option.code === product.hsCode))
+      : undefined,
+    // The WTO notifications matched to this product (issue 22): "2 regulatory notices affect this product".
+    product ? productEpingNotices(ctx, product.id) : null,
+  ])
   return {
     ...pageData(ctx.locale, 'catalog', product ? 'edit.metaTitleEdit' : 'edit.metaTitleNew'),
     product: product
@@ -77,6 +76,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }
       : null,
     hsDescription: hsCode?.description ?? '',
+    notices: notices
+      ? {
+          total: notices.total,
+          open: notices.open,
+          items: notices.items.slice(0, 3).map((item) => ({ id: item.id, symbol: item.documentSymbol, title: item.title })),
+        }
+      : null,
     categories: flattenCategories(tree),
     countries: countryOptions(ctx.locale),
     canManage,
@@ -275,6 +281,28 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
       }
     >
       {readOnly ? <Alert tone="info">{t('edit.readOnly')}</Alert> : null}
+      {loaderData.notices && loaderData.notices.total > 0 ? (
+        <Alert tone="warning" title={t('edit.regulatory.count', { count: loaderData.notices.total })}>
+          <div className="flex flex-col gap-1">
+            {loaderData.notices.open > 0 ? <p>{t('edit.regulatory.open', { count: loaderData.notices.open })}</p> : null}
+            <ul className="flex flex-col gap-1">
+              {loaderData.notices.items.map((notice) => (
+                <li key={notice.id}>
+                  <Link
+                    to={localizePath(locale, `/app/infor/eping/${encodeURIComponent(notice.id)}`)}
+                    className="break-words text-primary underline-offset-4 hover:underline"
+                  >
+                    {`${notice.symbol} · ${notice.title}`}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Link to={localizePath(locale, '/app/infor/eping?matched=true')} className="text-primary underline-offset-4 hover:underline">
+              {t('edit.regulatory.all')}
+            </Link>
+          </div>
+        </Alert>
+      ) : null}
       {conflict ? <Alert tone="error">{t('edit.conflict')}</Alert> : null}
       <FormError error={formError} />
 
@@ -338,6 +366,14 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
                       </option>
                     ))}
                   </datalist>
+                  <a
+                    href={localizePath(locale, '/hscode-demo')}
+                    target="_blank"
+                    rel="noopener"
+                    className="text-xs text-primary underline-offset-4 hover:underline"
+                  >
+                    {t('edit.hsLookup')}
+                  </a>
                 </>
               )}
             </FormField>

@@ -53,8 +53,41 @@ export function Breadcrumbs({ trail }: { trail: Array<{ label: string; to?: stri
   )
 }
 
-/** A code with its level and description, linking to its page; `extra` under it (matched words…). */
-export function CodeLink({ row, extra }: { row: CodeRow; extra?: ReactNode }) {
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The Chinese character pairs of a query, the unit the search matches Chinese descriptions by. */
+export function hanPairsOf(query: string): string[] {
+  const pairs: string[] = []
+  for (const [run] of query.matchAll(/\p{Script=Han}+/gu)) {
+    const chars = [...run]
+    if (chars.length === 1) pairs.push(run)
+    for (let index = 0; index + 1 < chars.length; index++) pairs.push(chars[index]! + chars[index + 1]!)
+  }
+  return pairs
+}
+
+/** A text with the words a search matched emphasised (Latin words from their start, Chinese pairs anywhere). */
+export function Emphasised({ text, words }: { text: string; words: string[] }) {
+  const terms = [...new Set(words.filter((word) => word.trim().length > 0))].sort((a, b) => b.length - a.length)
+  if (terms.length === 0) return <>{text}</>
+  const pattern = new RegExp(`(${terms.map((term) => (/^\p{Script=Han}/u.test(term) ? '' : '(?<![\\p{L}\\p{N}])') + escapeRegExp(term)).join('|')})`, 'giu')
+  return (
+    <>
+      {text.split(pattern).map((part, index) =>
+        index % 2 === 1 ? (
+          <mark key={index} className="rounded-sm bg-accent px-0.5 font-semibold text-accent-foreground">
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  )
+}
+
+/** A code with its level and description (its matched words emphasised), linking to its page; `extra` under it. */
+export function CodeLink({ row, extra, emphasis = [] }: { row: CodeRow; extra?: ReactNode; emphasis?: string[] }) {
   const { t } = useTranslation('hsLookup')
   const paths = useHsPaths()
   return (
@@ -65,7 +98,9 @@ export function CodeLink({ row, extra }: { row: CodeRow; extra?: ReactNode }) {
         </Link>
         <Badge variant="secondary">{t(`levels.${row.level}`)}</Badge>
       </div>
-      <p className="break-words">{row.description}</p>
+      <p className="break-words" lang={row.fallback ? 'en' : undefined}>
+        <Emphasised text={row.description} words={emphasis} />
+      </p>
       {row.fallback ? <p className="text-xs text-muted-foreground">{t('fallback')}</p> : null}
       {extra}
     </div>

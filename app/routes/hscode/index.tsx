@@ -14,7 +14,7 @@ import { publicPageHeaders, seoMeta } from '../../platform/seo'
 import { pageData } from '../page-data.server'
 import { routeLocale } from '../route-helpers'
 import type { Route } from './+types/index'
-import { Attribution, CodeLink, HS_PATH, SearchForm, useHsPaths } from './hs-parts'
+import { Attribution, CodeLink, hanPairsOf, HS_PATH, printedCode, SearchForm, useHsPaths } from './hs-parts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = routeLocale(params)
@@ -24,7 +24,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const describe = (search.get('describe') ?? '').trim()
   // Too long is said next to the field (never a 500): nothing is looked up then.
   const qErrors = q.length > HS_QUERY_MAX ? [t('validation.tooLong')] : []
-  const describeErrors = describe.length > HS_DESCRIPTION_MAX ? [t('validation.tooLong')] : []
+  // A classify form sent empty asks for a description; a search box sent empty just shows the page.
+  const describeErrors =
+    describe.length > HS_DESCRIPTION_MAX ? [t('validation.tooLong')] : search.has('describe') && !describe ? [t('validation.required')] : []
   const [sections, results, suggestions] = await Promise.all([
     hsSections(locale),
     q && qErrors.length === 0 ? searchHsCodes({ q }, locale) : Promise.resolve(null),
@@ -67,8 +69,10 @@ export default function HsLookupPage({ loaderData: page }: Route.ComponentProps)
   const format = useFormatter()
   const paths = useHsPaths()
   const best = page.suggestions?.[0]?.score ?? 0
-  // A typo is read the same way for every code: said once, above the list.
+  // A typo is read the same way for every code: said once, above the list, with the corrected search one click away.
   const corrections = [...new Map((page.results ?? []).flatMap((hit) => hit.corrected).map((correction) => [correction.typed, correction])).values()]
+  const correctedQuery = corrections.reduce((query, { typed, found }) => query.replace(new RegExp(typed, 'i'), found), page.q)
+  const queryPairs = hanPairsOf(page.q)
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8">
       <header className="flex flex-col gap-2">
@@ -83,10 +87,21 @@ export default function HsLookupPage({ loaderData: page }: Route.ComponentProps)
         <SearchForm q={page.q} errors={page.qErrors} />
         {page.results ? (
           <div className="flex flex-col gap-3">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {t('search.results', { count: page.results.length, q: page.q })}
-            </p>
-            {corrections.length > 0 ? <p className="text-sm">{corrections.map((correction) => t('search.corrected', correction)).join(' · ')}</p> : null}
+            {page.results.length > 0 ? <p className="text-sm text-muted-foreground">{t('search.results', { count: page.results.length, q: page.q })}</p> : null}
+            {corrections.length > 0 ? (
+              <p className="text-sm">
+                {correctedQuery !== page.q ? (
+                  <>
+                    {t('search.didYouMean')}{' '}
+                    <Link to={paths.home({ q: correctedQuery })} className="font-medium text-primary underline-offset-4 hover:underline">
+                      {correctedQuery}
+                    </Link>
+                    {' · '}
+                  </>
+                ) : null}
+                <span className="text-muted-foreground">{corrections.map((correction) => t('search.corrected', correction)).join(' · ')}</span>
+              </p>
+            ) : null}
             {page.results.length === 0 ? (
               <EmptyState
                 icon="search"
@@ -104,12 +119,11 @@ export default function HsLookupPage({ loaderData: page }: Route.ComponentProps)
                   <li key={hit.code} className="p-4">
                     <CodeLink
                       row={hit}
+                      emphasis={[...hit.matched, ...queryPairs]}
                       extra={
-                        <>
-                          {hit.matched.length > 0 ? (
-                            <p className="text-xs text-muted-foreground">{t('search.matched', { words: hit.matched.join(', ') })}</p>
-                          ) : null}
-                        </>
+                        hit.matched.length > 0 ? (
+                          <p className="text-xs text-muted-foreground">{t('search.matched', { words: hit.matched.join(', ') })}</p>
+                        ) : null
                       }
                     />
                   </li>
@@ -148,10 +162,15 @@ export default function HsLookupPage({ loaderData: page }: Route.ComponentProps)
                       <p className="text-xs font-medium text-muted-foreground">{t('classify.rank', { rank: format.number(index + 1) })}</p>
                       <CodeLink row={suggestion.heading} />
                       {suggestion.subheading && suggestion.subheading.code !== suggestion.heading.code ? (
-                        <p className="text-sm">
-                          <Link to={paths.code(suggestion.subheading.code)} className="text-primary underline-offset-4 hover:underline">
-                            {t('classify.best', { code: suggestion.subheading.code })}
+                        <p className="break-words text-sm">
+                          <Link to={paths.code(suggestion.subheading.code)} className="font-medium text-primary underline-offset-4 hover:underline">
+                            {t('classify.best', { code: printedCode(suggestion.subheading.code) })}
                           </Link>
+                          <span
+                            className="text-muted-foreground"
+                            lang={suggestion.subheading.fallback ? 'en' : undefined}
+                          >{` — ${suggestion.subheading.description}`}</span>
+                          {suggestion.subheading.fallback ? <span className="block text-xs text-muted-foreground">{t('fallback')}</span> : null}
                         </p>
                       ) : null}
                       <div aria-hidden="true" className="h-1.5 w-full max-w-sm overflow-hidden rounded-full bg-muted">
@@ -187,7 +206,9 @@ export default function HsLookupPage({ loaderData: page }: Route.ComponentProps)
                       <Link to={paths.code(chapter.code)} className="shrink-0 font-mono text-primary underline-offset-4 hover:underline">
                         {chapter.code}
                       </Link>
-                      <span className="min-w-0 break-words">{chapter.description}</span>
+                      <span className="min-w-0 break-words" lang={chapter.fallback ? 'en' : undefined}>
+                        {chapter.description}
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -70,7 +70,9 @@ export default function HsSectionPage({ loaderData: page }: Route.ComponentProps
                 <Link to={paths.code(chapter.code)} className="font-mono text-primary underline-offset-4 hover:underline">
                   {chapter.code}
                 </Link>
-                <span className="min-w-0 break-words">{chapter.description}</span>
+                <span className="min-w-0 break-words" lang={chapter.fallback ? 'en' : undefined}>
+                  {chapter.description}
+                </span>
               </h2>
               <details>
                 <summary className="cursor-pointer text-sm text-muted-foreground">{t('section.headings', { code: chapter.code })}</summary>
@@ -80,7 +82,9 @@ export default function HsSectionPage({ loaderData: page }: Route.ComponentProps
                       <Link to={paths.code(heading.code)} className="shrink-0 font-mono text-primary underline-offset-4 hover:underline">
                         {heading.code}
                       </Link>
-                      <span className="min-w-0 break-words">{heading.text}</span>
+                      <span className="min-w-0 break-words" lang={heading.fallback ? 'en' : undefined}>
+                        {heading.text}
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -1,10 +1,10 @@
-import { data, Link } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { buttonClasses } from '../../components/ui/button'
 import { Badge } from '../../components/ui/badge'
 import { EmptyState } from '../../components/ui/empty-state'
 import { ProductGrid, toMarketCard } from '../../modules/catalog/index'
 import { clientSessionContext } from '../../modules/identity/index'
-import { isHsCodeShape } from '../../modules/compliance/index'
+import { hsCodeQuery, isHsCodeShape } from '../../modules/compliance/index'
 import { hsCodePage, nearbyHsCodes } from '../../modules/compliance/index.server'
 import { env } from '../../platform/env.server'
 import { isAppError } from '../../platform/errors'
@@ -32,6 +32,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // An unknown code, or one of the wrong shape, is a 404 page that offers the codes near it and the search.
   const notFound = async () =>
     data({ ...base, title: t('meta.notFoundTitle'), page: null, nearby: await nearbyHsCodes(requested, locale) }, { status: 404, headers })
+  // A code typed as customs papers print it (6912.00) has one address: its digits.
+  const digits = hsCodeQuery(requested)
+  if (digits !== null && digits !== requested && isHsCodeShape(digits)) throw redirect(localizePath(locale, `${HS_PATH}/${digits}`), 301)
   if (!isHsCodeShape(requested)) return notFound()
   try {
     const page = await hsCodePage(requested, locale)
@@ -103,7 +106,9 @@ export default function HsCodePage({ loaderData }: Route.ComponentProps) {
           <h1 className="font-mono text-3xl font-semibold">{printedCode(page.code)}</h1>
           <Badge variant="secondary">{t(`levels.${page.level}`)}</Badge>
         </div>
-        <p className="max-w-4xl break-words text-lg">{page.description}</p>
+        <p className="max-w-4xl break-words text-lg" lang={page.fallback ? 'en' : undefined}>
+          {page.description}
+        </p>
         {page.fallback ? <p className="text-sm text-muted-foreground">{t('fallback')}</p> : null}
         <p className="text-sm text-muted-foreground">
           <Link to={paths.section(page.section)} className="underline-offset-4 hover:underline">
@@ -165,11 +170,9 @@ export default function HsCodePage({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <ProductGrid products={page.products.map((product) => toMarketCard(product, locale))} locale={locale} />
-            {page.productTotal > page.products.length ? (
-              <Link to={marketSearch} className={buttonClasses('secondary', 'self-start')}>
-                {t('code.allProducts', { code: printedCode(page.code) })}
-              </Link>
-            ) : null}
+            <Link to={marketSearch} className={buttonClasses('secondary', 'h-auto self-start whitespace-normal py-2')}>
+              {t('code.allProducts', { code: printedCode(page.code) })}
+            </Link>
           </>
         )}
       </section>
@@ -179,7 +182,15 @@ export default function HsCodePage({ loaderData }: Route.ComponentProps) {
           {t('code.suppliers')}
         </h2>
         {page.suppliers.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('code.noSuppliers', { code: printedCode(page.code) })}</p>
+          <EmptyState
+            icon="badge-check"
+            title={t('code.noSuppliers', { code: printedCode(page.code) })}
+            action={
+              <Link to={localizePath(locale, '/b2b/company')} className={buttonClasses('secondary')}>
+                {t('code.browseSuppliers')}
+              </Link>
+            }
+          />
         ) : (
           <ul className="flex flex-wrap gap-2">
             {page.suppliers.map((supplier) => (
