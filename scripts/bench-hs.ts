@@ -189,27 +189,46 @@ async function loadPosts(url: string, path: string, bodies: string[], seconds: n
   return summarize(latencies, result.duration || seconds, statuses)
 }
 
-/** Made-up but shaped like the real thing: notifications with HS codes and titles, products with codes and names. */
+/** A small deterministic generator, so every run matches the same workload. */
+function random(seed: number) {
+  let state = seed
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+    return state / 2_147_483_648
+  }
+}
+
+/**
+ * Made-up but shaped like the real thing: 10,000 notifications over the HS headings (a fifth notified at chapter level,
+ * the rest at heading or subheading), titles and product lines drawn from a 3,000-word vocabulary; 100,000 products of
+ * 5,000 companies with a subheading (three in four) and a three-word name from the same vocabulary.
+ */
 function matchingWorkload() {
-  const nouns = ['lamp', 'battery', 'mug', 'toy', 'shirt', 'shoe', 'bag', 'tea', 'shrimp', 'panel', 'chair', 'bottle', 'knife', 'cable', 'tyre']
-  const codes = ['9405', '8507', '6912', '9503', '6109', '6404', '4202', '0902', '0306', '8541', '9401', '3923', '8211', '8544', '4011']
+  const next = random(22)
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!
+  const syllables = ['ka', 'lo', 'mi', 'ren', 'tas', 'vel', 'dor', 'pin', 'sul', 'bra', 'cen', 'fo', 'gri', 'hul', 'jem', 'nax', 'qua', 'rok', 'ste', 'tiv']
+  const vocabulary = Array.from({ length: 3_000 }, () => `${pick(syllables)}${pick(syllables)}${pick(syllables)}`)
+  const headings = Array.from({ length: 1_228 }, (_, n) => String(101 + Math.floor((n * 9_600) / 1_228)).padStart(4, '0'))
+  const words = (count: number) => Array.from({ length: count }, () => pick(vocabulary)).join(' ')
   const notifications = Array.from({ length: NOTIFICATIONS }, (_, n) => {
-    const title = `Draft regulation on ${nouns[n % nouns.length]} safety requirements ${n}`
-    const products = `${nouns[n % nouns.length]}s; ${nouns[(n * 3) % nouns.length]}s`
+    const heading = pick(headings)
+    const level = next()
+    const title = `Draft regulation on ${words(5)}`
+    const products = words(3)
     return {
       id: `n${n}`,
-      memberCode: ['US', 'EU', 'CN', 'JP', 'BR'][n % 5]!,
+      memberCode: pick(['US', 'EU', 'CN', 'JP', 'BR', 'IN', 'KR', 'VN', 'MX', 'SA']),
       title,
       products,
-      hsCodes: [codes[n % codes.length]!.slice(0, n % 3 === 0 ? 2 : 4)],
-      searchText: `${title} requirements for ${nouns[(n * 7) % nouns.length]} ${products} protection of human health or safety`.toLowerCase(),
+      hsCodes: [level < 0.2 ? heading.slice(0, 2) : level < 0.6 ? heading : `${heading}${String(10 + Math.floor(next() * 80))}`],
+      searchText: `${title} ${products} protection of human health`.toLowerCase(),
     }
   })
   const products = Array.from({ length: PRODUCTS }, (_, n) => ({
     id: `p${n}`,
     organizationId: `c${n % 5_000}`,
-    hsCode: n % 4 === 0 ? null : `${codes[n % codes.length]}${String(n % 90).padStart(2, '1')}`,
-    names: [`Model ${n} ${nouns[(n * 11) % nouns.length]}`],
+    hsCode: next() < 0.25 ? null : `${pick(headings)}${String(10 + Math.floor(next() * 80))}`,
+    names: [words(3)],
   }))
   return { notifications, products }
 }

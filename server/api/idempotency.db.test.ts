@@ -886,6 +886,9 @@ const NOT_CREATES: Record<string, string> = {
   'POST /api/v1/finance/statement-lines/{id}/match': 'matches an unmatched line once; a retry finds it matched (409)',
   'POST /api/v1/finance/statement-lines/{id}/ignore': 'sets an unmatched line aside once; a retry finds it set aside (409)',
   'POST /api/v1/finance/refunds/{id}/sent': 'marks a granted refund sent once; a retry finds it sent (409)',
+  'POST /api/v1/hs-codes/classify': 'ranks headings for a description: a read that writes nothing',
+  'PUT /api/v1/eping/notifications/{id}/review': REPLACES,
+  'PUT /api/v1/eping/subscription': REPLACES,
 }
 
 describe('the OpenAPI description', () => {

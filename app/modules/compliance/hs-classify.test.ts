@@ -7,6 +7,8 @@ const TABLE: Array<[description: string, heading: string]> = [
   ['Porcelain coffee mug with handle, 350 ml, white glaze', '6911'],
   ['Stoneware dinner plates, set of six', '6912'],
   ['陶瓷咖啡杯，350毫升', '6912'],
+  ['瓷制咖啡杯', '6911'],
+  ['Bone china tea cup and saucer', '6911'],
   ["Men's cotton knitted T-shirt, crew neck", '6109'],
   ['纯棉针织T恤', '6109'],
   ["Women's woven cotton denim jeans", '6204'],

@@ -72,8 +72,11 @@ export class HsIndex {
   private readonly byCode = new Map<string, number>()
   private readonly latin = new Map<string, Posting[]>()
   private readonly han = new Map<string, Posting[]>()
-  private readonly vocabulary: string[]
+  /** The vocabulary by first letter: a typo is looked for among words that begin as it does. */
+  private readonly vocabulary = new Map<string, string[]>()
   private readonly surfaces: Array<Map<string, string>>
+  /** Each code's own words, "other than …" clauses left out (which subheading a description fits best). */
+  private readonly positiveStems: Array<Set<string>>
   /** Classification documents: per heading, weighted stems (the heading's words, its subheadings', its chapter's). */
   private readonly headingTerms = new Map<string, Map<string, number>>()
   private readonly headingDocumentFrequency = new Map<string, number>()
@@ -99,12 +102,17 @@ export class HsIndex {
       chapters: this.nodes.filter((node) => node.level === 2 && node.section === section.section).map((node) => node.code),
     }))
     this.surfaces = this.nodes.map((node) => surfaceWords(node.en))
+    this.positiveStems = this.nodes.map((node) => new Set(latinStems(positiveText(node.en))))
     this.nodes.forEach((node, index) => {
-      const positive = new Set(latinStems(positiveText(node.en)))
+      const positive = this.positiveStems[index]!
       for (const word of latinStems(node.en)) push(this.latin, word, { node: index, weight: positive.has(word) ? 1 : 0.3 })
       for (const pair of new Set([...hanPairs(node.zhHans ?? ''), ...hanPairs(node.zhHant ?? '')])) push(this.han, pair, { node: index, weight: 1 })
     })
-    this.vocabulary = [...this.latin.keys()]
+    for (const word of this.latin.keys()) {
+      const bucket = this.vocabulary.get(word[0]!)
+      if (bucket) bucket.push(word)
+      else this.vocabulary.set(word[0]!, [word])
+    }
     this.headings = this.nodes.filter((node) => node.level === 4).map((node) => node.code)
     for (const heading of this.headings) {
       const node = this.node(heading)!
@@ -240,7 +248,8 @@ export class HsIndex {
           b.coverage - a.coverage ||
           b.entry.score - a.entry.score ||
           this.nodes[a.index]!.level - this.nodes[b.index]!.level ||
-          this.nodes[a.index]!.code.localeCompare(this.nodes[b.index]!.code),
+          // The nodes are in code order.
+          a.index - b.index,
       )
       .slice(0, limit)
       .map(({ index, entry }) => ({
@@ -256,12 +265,12 @@ export class HsIndex {
   private nearWords(word: string, typing: boolean): Array<{ found: string; factor: number }> {
     const budget = typoBudget(word)
     const found: Array<{ found: string; factor: number; distance: number }> = []
-    for (const candidate of this.vocabulary) {
+    for (const candidate of this.vocabulary.get(word[0]!) ?? []) {
       if (typing && word.length >= 3 && candidate.startsWith(word)) {
         found.push({ found: candidate, factor: 0.7, distance: 0 })
         continue
       }
-      if (budget === 0 || candidate[0] !== word[0]) continue
+      if (budget === 0 || Math.abs(candidate.length - word.length) > budget) continue
       const distance = editDistance(word, candidate, budget)
       if (distance <= budget) found.push({ found: candidate, factor: distance === 1 ? 0.8 : 0.6, distance })
     }
@@ -340,7 +349,7 @@ export class HsIndex {
     if (children.length === 1) return children[0]!
     let best: { code: string; score: number } | null = null
     for (const child of children) {
-      const words = new Set(latinStems(positiveText(this.node(child)!.en)))
+      const words = this.positiveStems[this.byCode.get(child)!]!
       const score = stems.filter((word) => words.has(word)).length
       if (score > 0 && (!best || score > best.score)) best = { code: child, score }
     }

@@ -9,6 +9,7 @@ export const PRODUCT_TERMS: readonly ProductTerm[] = [
   { terms: ['mug', 'cup', 'teacup', 'saucer', 'teapot', '杯', '茶壶', '杯子', '馬克杯', '马克杯'], headings: ['6911', '6912', '7013', '3924', '7323'] },
   { terms: ['plate', 'dinnerware', 'bowl', 'dish', '碗', '盘子', '餐具', '盤子'], headings: ['6911', '6912', '3924', '7013'] },
   { terms: ['stoneware', 'earthenware', 'terracotta', '陶', '粗陶', '炻器'], headings: ['6912'] },
+  { terms: ['bone china', 'fine china', '骨瓷', '瓷制', '瓷製', '瓷器'], headings: ['6911'] },
   { terms: ['tumbler', 'drinking glass', 'wine glass', '玻璃杯'], headings: ['7013'] },
   { terms: ['cookware', 'pot', 'pan', 'wok', '锅', '鍋'], headings: ['7323', '7615', '6912'] },
   { terms: ['knife', 'knives', 'cleaver', '刀', '菜刀'], headings: ['8211'] },

@@ -58,23 +58,31 @@ export function hanPairs(text: string): string[] {
 
 export const hasHan = (text: string): boolean => HAN.test(text)
 
+const ROW_CAPACITY = 64
+const rowA = new Int32Array(ROW_CAPACITY)
+const rowB = new Int32Array(ROW_CAPACITY)
+const rowC = new Int32Array(ROW_CAPACITY)
+
 /**
  * Damerau–Levenshtein distance (adjacent swaps count one), or `max + 1` as soon as it must exceed `max`: typo
  * tolerance only ever asks "within one or two edits?".
  */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1
-  const width = b.length + 1
-  let before = new Array<number>(width).fill(0)
-  let previous = Array.from({ length: width }, (_, index) => index)
-  let current = new Array<number>(width).fill(0)
+  if (b.length >= ROW_CAPACITY) return a === b ? 0 : max + 1
+  // Three rows reused across calls (the typo search runs this over hundreds of words per query).
+  let before = rowA
+  let previous = rowB
+  let current = rowC
+  for (let j = 0; j <= b.length; j++) previous[j] = j
   for (let i = 1; i <= a.length; i++) {
     current[0] = i
-    let rowBest = current[0]
+    let rowBest = i
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1)
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        value = Math.min(value, before[j - 2]! + 1)
       current[j] = value
       if (value < rowBest) rowBest = value
     }

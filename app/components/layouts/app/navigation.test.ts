@@ -34,14 +34,14 @@ describe('app navigation', () => {
   it('groups a buying company’s sidebar by what people do, with one entry for its orders', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer())
     expect(ids(groups)).toEqual(['home', 'sourcing', 'orders', 'finance', 'conversations', 'company', 'account'])
-    expect(labels(groups).home).toEqual(['dashboard', 'guide', 'marketplace'])
+    expect(labels(groups).home).toEqual(['dashboard', 'guide', 'marketplace', 'regulatoryAlerts'])
     expect(labels(groups).orders).toEqual(['purchaseOrders', 'serviceOrders', 'shipments', 'documents', 'warehouses'])
     expect(labels(groups).account).toEqual(['preferences', 'changePassword', 'twoFactor'])
     // Before: 22 entries. Orders and purchases, change and reset password are one each; the bell leads to notifications;
     // the sourcing board is a view of the projects; the account group starts collapsed (the account menu has it too).
-    // Finance adds its five pages.
+    // Finance adds its five pages, compliance its regulatory alerts.
     expect(labels(groups).finance).toEqual(['financeAccount', 'payments', 'payouts', 'financeDocuments', 'financeSettings', 'financeOnboarding'])
-    expect(itemCount(groups)).toBe(29)
+    expect(itemCount(groups)).toBe(30)
   })
 
   it('gives a company that buys and supplies each side of its orders once, and its catalogue', () => {
@@ -50,8 +50,8 @@ describe('app navigation', () => {
     expect(labels(groups).orders).toEqual(['purchaseOrders', 'salesOrders', 'serviceOrders', 'shipments', 'documents', 'customers', 'warehouses'])
     expect(labels(groups).catalogue).toEqual(['products', 'priceLists'])
     expect(labels(groups).sourcing).toContain('rfqInbox')
-    // Before: 34 entries (without finance's five).
-    expect(itemCount(groups)).toBe(35)
+    // Before: 34 entries (without finance's five), 35 before the regulatory alerts.
+    expect(itemCount(groups)).toBe(36)
   })
 
   it('shows a supplying company the supplier side only', () => {
