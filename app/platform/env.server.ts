@@ -126,6 +126,12 @@ const EnvSchema = z.object({
   EPING_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** A request not answered within this long fails (and is tried again, three attempts in all). */
   EPING_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Sourcing assistant (issue 23): replies one user may ask for per window (ASSISTANT_RATE_LIMIT_WINDOW_SECONDS). */
+  ASSISTANT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(20),
+  ASSISTANT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** An OpenAI-compatible provider not answering within this long fails the round (after ASSISTANT_MAX_RETRIES more tries on 429/5xx). */
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  ASSISTANT_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** PostgreSQL pool size (connections per server process). */
   DB_POOL_MAX: z.coerce.number().int().positive().max(500).default(10),
   /** A connection not made within this long fails the query (503) instead of waiting. */

@@ -27,6 +27,7 @@ import {
   documentVersions as matrixDocumentVersions,
 } from '../../app/modules/documents/documents.tables.server'
 import { bankAccounts as matrixBankAccounts } from '../../app/modules/finance/finance.tables.server'
+import { assistantDrafts as matrixAssistantDrafts, assistantThreads as matrixAssistantThreads } from '../../app/modules/assistant/assistant.tables.server'
 import { payments as matrixPaperPayments } from '../../app/modules/finance/finance.tables.server'
 import { payouts as matrixPayouts } from '../../app/modules/finance/finance.tables.server'
 import { epingNotifications as matrixEpingNotifications } from '../../app/modules/compliance/compliance.tables.server'
@@ -154,6 +155,22 @@ beforeAll(async () => {
     transitDays: 5,
     validUntil: '2099-01-01',
   })
+
+  // A sourcing conversation of A's owner with a draft the assistant proposed (issue 23).
+  const assistantThreadId = randomUUID()
+  const assistantDraftId = randomUUID()
+  await database().insert(matrixAssistantThreads).values({ id: assistantThreadId, userId: a.user.id, companyId, kind: 'sourcing', title: 'Mugs' })
+  await database()
+    .insert(matrixAssistantDrafts)
+    .values({
+      id: assistantDraftId,
+      threadId: assistantThreadId,
+      messageId: randomUUID(),
+      companyId,
+      userId: a.user.id,
+      target: 'requirement',
+      fields: { title: 'Mugs', quantity: 10, unit: 'pcs' },
+    })
 
   // A purchase order company A buys from a third company (placed, with an attachment); B is no party to it.
   const orderSupplier = await createMember({ role: 'owner', companyInput: { name: 'Matrix D', kind: 'supplier' } })
@@ -572,6 +589,11 @@ beforeAll(async () => {
     '/api/v1/finance/statement-lines/{id}/ignore': { id: randomUUID() },
     '/api/v1/finance/refunds/{id}/sent': { id: randomUUID() },
     '/api/v1/finance/orders/{id}/ruling': { id: purchaseOrderId },
+    '/api/v1/assistant/threads/{id}': { id: assistantThreadId },
+    '/api/v1/assistant/threads/{id}/messages': { id: assistantThreadId },
+    '/api/v1/assistant/threads/{id}/settings': { id: assistantThreadId },
+    '/api/v1/assistant/drafts/{id}/confirm': { id: assistantDraftId },
+    '/api/v1/assistant/companies/{id}': { id: companyId },
   }
   doc = (await call(app, '/api/openapi.json')).json as unknown as Document
 })

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { and, count, eq, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assistantMessages, assistantThreads } from '../../app/modules/assistant/assistant.tables.server'
 import { categories, importJobs, priceLists, products } from '../../app/modules/catalog/catalog.tables.server'
 import {
   addresses,
@@ -301,6 +302,12 @@ async function stockedLevel(): Promise<void> {
   target = { id: levelId, version: 1 }
 }
 
+let assistantThreadId = ''
+/** A conversation of the buyer's to ask in (issue 23). */
+async function assistantThread() {
+  if (!assistantThreadId) assistantThreadId = String((await call(app, '/api/v1/assistant/threads', { body: { kind: 'sourcing' }, jar: buyer })).json.id)
+}
+
 const OPERATIONS: Operation[] = [
   {
     // The award answers its orders, not one record: the notes carry the marker onto the order it makes.
@@ -311,6 +318,24 @@ const OPERATIONS: Operation[] = [
     prepare: quotationToAward,
     body: (marker) => ({ all_to: awarding.quotationId, notes: marker }),
     stored: (marker) => rows(purchaseOrders, eq(purchaseOrders.notes, marker)),
+  },
+  {
+    name: 'POST /v1/assistant/threads',
+    jar: () => buyer,
+    path: () => '/api/v1/assistant/threads',
+    status: 201,
+    body: (marker) => ({ kind: 'sourcing', title: marker }),
+    stored: (marker) => rows(assistantThreads, eq(assistantThreads.title, marker)),
+  },
+  {
+    // The question is stored once; the retry answers with the reply already given.
+    name: 'POST /v1/assistant/threads/{id}/messages',
+    jar: () => buyer,
+    path: () => `/api/v1/assistant/threads/${assistantThreadId}/messages`,
+    status: 201,
+    prepare: assistantThread,
+    body: (marker) => ({ content: `Find suppliers of ${marker}` }),
+    stored: (marker) => rows(assistantMessages, eq(assistantMessages.content, `Find suppliers of ${marker}`)),
   },
   {
     name: 'POST /v1/projects',
@@ -889,6 +914,10 @@ const NOT_CREATES: Record<string, string> = {
   'POST /api/v1/hs-codes/classify': 'ranks headings for a description: a read that writes nothing',
   'PUT /api/v1/eping/notifications/{id}/review': REPLACES,
   'PUT /api/v1/eping/subscription': REPLACES,
+  'PUT /api/v1/assistant/threads/{id}/settings': REPLACES,
+  'POST /api/v1/assistant/drafts/{id}/confirm': 'creates the drafted record once per draft: a second call answers with the same record',
+  'PUT /api/v1/assistant/config': REPLACES,
+  'PUT /api/v1/assistant/companies/{id}': REPLACES,
 }
 
 describe('the OpenAPI description', () => {

@@ -44,6 +44,7 @@ import { registerFinanceAdminRoutes, registerFinanceRoutes, registerFinanceSetup
 import { registerCreateDocumentRoutes } from '../../app/workflows/create-document.api.server'
 import { registerFinancePaperRoutes } from '../../app/workflows/finance-papers.api.server'
 import { registerEpingRoutes, registerHsCodeRoutes } from '../../app/modules/compliance/api.server'
+import { registerAssistantRoutes } from '../../app/modules/assistant/api.server'
 import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
 import { registerPaletteRoutes } from './palette-routes'
@@ -236,6 +237,7 @@ export function createApiRouter() {
   registerFinancePaperRoutes(api)
   registerHsCodeRoutes(api)
   registerEpingRoutes(api)
+  registerAssistantRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

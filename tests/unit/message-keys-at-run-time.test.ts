@@ -48,6 +48,18 @@ import {
 } from '../../app/modules/finance/index'
 import { EPING_AREAS, EPING_LINK_LABELS, EPING_MATCH_REASON_KINDS, EPING_REVIEW_STATUSES, HS_LEVELS } from '../../app/modules/compliance/index'
 import { ADJUSTMENT_REASONS, MOVEMENT_KINDS } from '../../app/modules/inventory/index'
+import {
+  ASSISTANT_INTENTS,
+  ASSISTANT_PROVIDER_KINDS,
+  ASSISTANT_TOOLS,
+  ASSISTANT_UNITS,
+  COMPARISON_RISKS,
+  DRAFT_FIELDS,
+  DRAFT_TARGETS,
+  PROVIDER_ERROR_CODES,
+  TOOL_OUTCOMES,
+  TURN_ERROR_CODES,
+} from '../../app/modules/assistant/index'
 import { AUDIT_ACTIONS } from '../../app/modules/kernel/index'
 import { PACKAGE_TYPES, SHIPMENT_MODES, SHIPMENT_ROLES, SHIPMENT_STATUSES, TRACKING_SOURCES } from '../../app/modules/logistics/index'
 import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS } from '../../app/modules/kernel/index.server'
@@ -358,6 +370,20 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'finance', pattern: 'payouts.done.*', values: ['request', 'accept', 'reject', 'paid', 'failed'] },
   { namespace: 'finance', pattern: 'payouts.kyc.*', values: ['none', ...KYC_STATUSES] },
   { namespace: 'common', pattern: 'colorMode.*', values: COLOR_PREFERENCES },
+  { namespace: 'assistant', pattern: 'builtin.working.*', values: ASSISTANT_INTENTS },
+  { namespace: 'assistant', pattern: 'tools.*', values: ASSISTANT_TOOLS },
+  { namespace: 'assistant', pattern: 'errors.*', values: [...PROVIDER_ERROR_CODES, ...TURN_ERROR_CODES] },
+  { namespace: 'assistant', pattern: 'units.*', values: ASSISTANT_UNITS },
+  { namespace: 'assistant', pattern: 'draft.title.*', values: DRAFT_TARGETS },
+  { namespace: 'assistant', pattern: 'draft.create.*', values: DRAFT_TARGETS },
+  { namespace: 'assistant', pattern: 'draft.created.*', values: DRAFT_TARGETS },
+  { namespace: 'assistant', pattern: 'draft.fields.*', values: DRAFT_FIELDS },
+  { namespace: 'assistant', pattern: 'builtin.risk.*', values: COMPARISON_RISKS },
+  { namespace: 'assistant', pattern: 'orderStatus.*', values: PURCHASE_ORDER_STATUSES },
+  { namespace: 'assistant', pattern: 'projectStatus.*', values: PROJECT_STATUSES },
+  { namespace: 'assistant', pattern: 'rfqStatus.*', values: RFQ_STATUSES },
+  { namespace: 'assistant', pattern: 'provider.*', values: ASSISTANT_PROVIDER_KINDS },
+  { namespace: 'assistant', pattern: 'playground.outcome.*', values: TOOL_OUTCOMES },
   { namespace: 'common', pattern: 'palette.groups.*', values: PALETTE_KINDS },
 ]
 

@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   'eping_subscription.updated',
   'eping_review.marked',
   'eping_review.cleared',
+  'assistant.configured',
+  'assistant.company_configured',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

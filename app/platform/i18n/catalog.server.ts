@@ -100,6 +100,9 @@ import epingZhHant from '../../modules/compliance/messages/eping/zh-Hant.json'
 import hsLookupEn from '../../modules/compliance/messages/hsLookup/en.json'
 import hsLookupZhHans from '../../modules/compliance/messages/hsLookup/zh-Hans.json'
 import hsLookupZhHant from '../../modules/compliance/messages/hsLookup/zh-Hant.json'
+import assistantEn from '../../modules/assistant/messages/en.json'
+import assistantZhHans from '../../modules/assistant/messages/zh-Hans.json'
+import assistantZhHant from '../../modules/assistant/messages/zh-Hant.json'
 import type { Locale } from './locales'
 import commonEn from './messages/en.json'
 import commonZhHans from './messages/zh-Hans.json'
@@ -143,6 +146,7 @@ export const CATALOGS = {
     jobs: jobsEn,
     eping: epingEn,
     hsLookup: hsLookupEn,
+    assistant: assistantEn,
   },
   'zh-Hans': {
     common: commonZhHans,
@@ -180,6 +184,7 @@ export const CATALOGS = {
     jobs: jobsZhHans,
     eping: epingZhHans,
     hsLookup: hsLookupZhHans,
+    assistant: assistantZhHans,
   },
   'zh-Hant': {
     common: commonZhHant,
@@ -217,6 +222,7 @@ export const CATALOGS = {
     jobs: jobsZhHant,
     eping: epingZhHant,
     hsLookup: hsLookupZhHant,
+    assistant: assistantZhHant,
   },
 } satisfies Record<Locale, Record<string, unknown>>
 

@@ -21,7 +21,12 @@ function routePaths(): string[] {
       const path = route.path ? `${prefix}/${route.path}` : prefix
       return [...(route.index || route.path ? [path] : []), ...walk(route.children ?? [], path)]
     })
-  return walk(routes as Route[], '').map((path) => path.replace(/^\/:lang/, '') || '/')
+  // An optional segment (`chat/:id?`) is the page with and without it.
+  const expand = (path: string): string[] =>
+    /\/:\w+\?/.test(path) ? [...expand(path.replace(/\/:\w+\?/, '')), ...expand(path.replace(/(\/:\w+)\?/, '$1'))] : [path]
+  return walk(routes as Route[], '')
+    .flatMap(expand)
+    .map((path) => path.replace(/^\/:lang/, '') || '/')
 }
 
 const matchesRoute = (path: string, route: string) => {
@@ -39,9 +44,10 @@ describe('app navigation', () => {
     expect(labels(groups).account).toEqual(['preferences', 'changePassword', 'twoFactor'])
     // Before: 22 entries. Orders and purchases, change and reset password are one each; the bell leads to notifications;
     // the sourcing board is a view of the projects; the account group starts collapsed (the account menu has it too).
-    // Finance adds its five pages, compliance its regulatory alerts.
+    // Finance adds its five pages, compliance its regulatory alerts, the assistant its chat.
     expect(labels(groups).finance).toEqual(['financeAccount', 'payments', 'payouts', 'financeDocuments', 'financeSettings', 'financeOnboarding'])
-    expect(itemCount(groups)).toBe(30)
+    expect(labels(groups).sourcing?.[0]).toBe('assistant')
+    expect(itemCount(groups)).toBe(31)
   })
 
   it('gives a company that buys and supplies each side of its orders once, and its catalogue', () => {
@@ -50,13 +56,13 @@ describe('app navigation', () => {
     expect(labels(groups).orders).toEqual(['purchaseOrders', 'salesOrders', 'serviceOrders', 'shipments', 'documents', 'customers', 'warehouses'])
     expect(labels(groups).catalogue).toEqual(['products', 'priceLists'])
     expect(labels(groups).sourcing).toContain('rfqInbox')
-    // Before: 34 entries (without finance's five), 35 before the regulatory alerts.
-    expect(itemCount(groups)).toBe(36)
+    // Before: 34 entries (without finance's five), 35 before the regulatory alerts, 36 before the assistant.
+    expect(itemCount(groups)).toBe(37)
   })
 
   it('shows a supplying company the supplier side only', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer({ companyKind: 'supplier' }))
-    expect(labels(groups).sourcing).toEqual(['rfqInbox'])
+    expect(labels(groups).sourcing).toEqual(['assistant', 'rfqInbox'])
     expect(labels(groups).orders).toEqual(['salesOrders', 'serviceOrders', 'shipments', 'documents', 'customers', 'warehouses'])
     expect(labels(groups).company).toEqual(['team', 'companySettings', 'supplierProfile', 'supplierOnboarding'])
   })
@@ -84,6 +90,7 @@ describe('app navigation', () => {
       'platformPayouts',
       'fxRates',
       'jobs',
+      'playground',
       'mailbox',
     ])
     const paths = palettePages(APP_NAVIGATION, viewer({ role: 'admin', companyKind: null })).map((page) => page.to)

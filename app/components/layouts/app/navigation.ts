@@ -59,6 +59,14 @@ const SOURCING: NavGroup = {
   labelKey: 'nav.groups.sourcing',
   items: [
     {
+      to: '/app/sourcing/chat',
+      labelKey: 'nav.assistant',
+      icon: 'message-square-quote',
+      needsCompany: true,
+      also: ['/app/sourcing/chat/:id'],
+      subpages: [{ to: '/app/agi/config', labelKey: 'nav.assistantSettings' }],
+    },
+    {
       to: '/app/purchase/projects',
       labelKey: 'nav.projects',
       icon: 'folder-kanban',
@@ -224,6 +232,14 @@ const PLATFORM: NavGroup = {
     { to: '/app/finance/payouts', labelKey: 'nav.platformPayouts', icon: 'wallet', adminOnly: true },
     { to: '/app/fx-rates', labelKey: 'nav.fxRates', icon: 'coins', adminOnly: true },
     { to: '/app/jobs', labelKey: 'nav.jobs', icon: 'list-checks', adminOnly: true },
+    {
+      to: '/app/playground',
+      labelKey: 'nav.playground',
+      icon: 'message-square',
+      adminOnly: true,
+      also: ['/app/playground/chat', '/app/playground/chat/:id'],
+      subpages: [{ to: '/app/agi/config', labelKey: 'nav.assistantConfig' }],
+    },
     { to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: 'mail', adminOnly: true },
   ],
 }
