@@ -13,6 +13,7 @@ import { seedDemoDocuments } from './demo-documents.server'
 import { seedDemoFinance } from './demo-finance.server'
 import { demoMember, seedDemoOrders } from './demo-orders.server'
 import { seedDemoMessaging } from './demo-messaging.server'
+import { seedDemoAssistant } from './demo-assistant.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
 import { seedMarketplace } from './marketplace/seed-marketplace.server'
 import { epingApi, loadEpingSample } from '../../app/modules/compliance/index.server'
@@ -65,6 +66,7 @@ export async function seedDemoData(): Promise<boolean> {
   // Last, once the catalogue is there: the sample's notifications match the demo products (ceramics, lighting, toys…).
   // With an ePing key the API's notifications come instead (the sync job).
   if (!epingApi()) await loadEpingSample()
+  await seedDemoAssistant()
   return missing.length > 0
 }
 
