@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hsIndexFromCsv } from './hs-index.fixture'
+import { hsIndexFromCsv, hsNomenclatureCodes } from './hs-index.fixture'
 import { editDistance, hanPairs, hsCodeQuery, isHsCodeShape, latinStems } from './hs-text'
 
 describe('HS words', () => {
@@ -62,6 +62,15 @@ describe('HS index', () => {
   it('offers nearby codes for an unknown one', () => {
     expect(index.nearby('691299')).toEqual(['6912', '691200'])
     expect(index.nearby('999999')).toEqual([])
+  })
+
+  it('has Simplified and Traditional Chinese for every chapter and heading', () => {
+    const chaptersAndHeadings = hsNomenclatureCodes().filter((code) => code.length <= 4)
+    expect(chaptersAndHeadings).toHaveLength(96 + 1228)
+    const missing = chaptersAndHeadings.filter((code) => index.text(code, 'zh-Hans').fallback || index.text(code, 'zh-Hant').fallback)
+    expect(missing).toEqual([])
+    expect(index.text('8471', 'zh-Hans').text).toMatch(/^自动数据处理设备/)
+    expect(index.text('7323', 'zh-Hant').text).toMatch(/^鋼鐵製餐桌/)
   })
 
   it('falls back to English for a subheading without a Chinese text, and says so', () => {
