@@ -180,10 +180,20 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
                 </span>
               }
               action={
-                filtered ? (
-                  <Link to={base} className={buttonClasses('secondary')}>
-                    {t('market.clear')}
-                  </Link>
+                filtered || filters.q ? (
+                  <span className="flex flex-wrap justify-center gap-2">
+                    {filtered ? (
+                      <Link to={base} className={buttonClasses('secondary')}>
+                        {t('market.clear')}
+                      </Link>
+                    ) : null}
+                    {filters.q ? (
+                      // The sourcing assistant searches suppliers too and can draft a requirement (issue 23); it asks for sign-in first.
+                      <Link to={localizePath(locale, `/app/sourcing/chat?${new URLSearchParams({ q: filters.q })}`)} className={buttonClasses('primary')}>
+                        {t('market.askAssistant')}
+                      </Link>
+                    ) : null}
+                  </span>
                 ) : undefined
               }
             />

@@ -42,11 +42,14 @@ export async function createThread(kind: 'sourcing' | 'playground' = 'sourcing')
   return ((await response.json()) as { id: string }).id
 }
 
-/** Asks in the thread and streams the reply through `handlers`; resolves when the stream ends. */
-export async function streamTurn(threadId: string, content: string, handlers: StreamHandlers, signal?: AbortSignal): Promise<void> {
+/**
+ * Asks in the thread and streams the reply through `handlers`; resolves when the stream ends. `language` is the page's
+ * (a Chinese question on a Traditional Chinese page is answered in Traditional Chinese).
+ */
+export async function streamTurn(threadId: string, content: string, handlers: StreamHandlers, language: string, signal?: AbortSignal): Promise<void> {
   const response = await fetch(`/api/v1/assistant/threads/${encodeURIComponent(threadId)}/messages`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'idempotency-key': randomKey() },
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': language, 'idempotency-key': randomKey() },
     body: JSON.stringify({ content }),
     signal,
   })

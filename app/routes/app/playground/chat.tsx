@@ -8,7 +8,7 @@ import { FormField } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { Textarea } from '../../../components/ui/textarea'
 import { useFormatter } from '../../../components/use-formatter'
-import { ASSISTANT_TOOLS, MESSAGE_MAX_CHARS, MessageInput, PlaygroundSettingsInput } from '../../../modules/assistant/index'
+import { ASSISTANT_TOOLS, ChatMarkdown, MESSAGE_MAX_CHARS, MessageInput, PlaygroundSettingsInput } from '../../../modules/assistant/index'
 import {
   createThread,
   deleteThread,
@@ -158,7 +158,8 @@ export default function PlaygroundChatPage({ loaderData: page, actionData: resul
         <div className="flex min-w-0 flex-col gap-6">
           {page.thread ? <SessionSettings thread={page.thread} defaults={page.defaults} result={result} /> : null}
           {page.thread ? <Turns messages={page.thread.messages} /> : null}
-          <Composer result={result} />
+          {/* A new key per answered turn empties the box for the next question. */}
+          <Composer key={`${page.thread?.id ?? 'new'}-${page.thread?.messages.length ?? 0}`} result={result} />
           {page.thread ? (
             <div>
               <ConfirmDialog triggerLabel={t('chat.delete')} title={t('chat.deleteTitle')} description={t('chat.deleteBody')} confirmLabel={t('chat.delete')}>
@@ -242,7 +243,7 @@ function Turns({ messages }: { messages: NonNullable<Data['thread']>['messages']
               <span>{t('playground.tokens', { prompt: format.number(message.promptTokens), completion: format.number(message.completionTokens) })}</span>
               <span>{t('playground.latency', { ms: format.number(message.latencyMs ?? 0), first: format.number(message.firstTokenMs ?? 0) })}</span>
             </p>
-            {message.content ? <p className="whitespace-pre-wrap break-words">{message.content}</p> : null}
+            {message.content ? <ChatMarkdown text={message.content} /> : null}
             {message.status === 'failed' ? (
               <Alert tone="error">{t(`errors.${message.errorCode ?? 'internal'}`, { defaultValue: t('errors.internal') })}</Alert>
             ) : null}

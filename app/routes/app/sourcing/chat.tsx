@@ -51,14 +51,17 @@ const toChat = (message: AssistantMessageView): ChatMessage => ({ ...message, tr
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
-  const question = (new URL(request.url).searchParams.get('q') ?? '').slice(0, MESSAGE_MAX_CHARS)
+  const search = new URL(request.url).searchParams
+  const question = (search.get('q') ?? '').slice(0, MESSAGE_MAX_CHARS)
+  // Earlier conversations, a page at a time (`?from=30`).
+  const from = Math.min(Math.max(0, Math.trunc(Number(search.get('from')) || 0)), 100_000)
   const base = { ...pageData(ctx.locale, 'assistant', 'meta.chat'), question }
   const companyId = ctx.actor.companyId
   if (!companyId) return { ...base, company: false as const }
   const canBuy = BUYING.has(ctx.actor.companyKind ?? '')
   const [threads, thread, platform, projects, quota] = await withRouteErrors(() =>
     Promise.all([
-      listThreads(ctx, { kind: 'sourcing', limit: THREAD_PAGE_SIZE, offset: 0 }),
+      listThreads(ctx, { kind: 'sourcing', limit: THREAD_PAGE_SIZE, offset: from }),
       params.id ? getThread(ctx, params.id, 'sourcing') : Promise.resolve(null),
       platformAssistant(),
       canBuy ? openProjects(ctx) : Promise.resolve([]),
@@ -74,6 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     provider: { kind: platform.provider, model: platform.model },
     threads: threads.items.map((item) => ({ id: item.id, title: item.title, updatedAt: item.updatedAt.toISOString() })),
     totalThreads: threads.total,
+    threadsFrom: from,
     thread: thread ? { id: thread.id, title: thread.title, messages: thread.messages.map(toChat) } : null,
     projects: projects.map((project) => ({ id: project.id, number: project.number, name: project.name })),
   }
@@ -180,20 +184,25 @@ function Chat({ page, failed }: { page: Page; failed: Failed }) {
   const run = (threadId: string, question: string) => {
     setRefused(null)
     setPending({ threadId, question, user: null, text: '', tool: null, cards: [], error: null, final: null })
-    streamTurn(threadId, question, {
-      onUser: (message) => {
-        setDraft('')
-        update((current) => ({ ...current, user: message }))
+    streamTurn(
+      threadId,
+      question,
+      {
+        onUser: (message) => {
+          setDraft('')
+          update((current) => ({ ...current, user: message }))
+        },
+        onDelta: (text) => update((current) => ({ ...current, text: current.text + text, tool: null })),
+        onTool: (name) => update((current) => ({ ...current, tool: name })),
+        onCard: (card) => update((current) => ({ ...current, cards: [...current.cards, card] })),
+        onError: (_code, message) => update((current) => ({ ...current, error: message })),
+        onDone: (message) => {
+          update((current) => ({ ...current, final: message }))
+          void revalidate()
+        },
       },
-      onDelta: (text) => update((current) => ({ ...current, text: current.text + text, tool: null })),
-      onTool: (name) => update((current) => ({ ...current, tool: name })),
-      onCard: (card) => update((current) => ({ ...current, cards: [...current.cards, card] })),
-      onError: (_code, message) => update((current) => ({ ...current, error: message })),
-      onDone: (message) => {
-        update((current) => ({ ...current, final: message }))
-        void revalidate()
-      },
-    }).catch((error: unknown) => {
+      locale,
+    ).catch((error: unknown) => {
       const message = error instanceof StreamRefused ? (error.code === 'network' ? t('errors.network') : error.message) : t('errors.network')
       // Refused before anything was stored: the question stays in the box.
       setPending((current) => (current && current.user === null ? null : current ? { ...current, error: message } : current))
@@ -366,6 +375,16 @@ function ThreadList({ page, base }: { page: Page; base: string }) {
           ))}
         </ul>
       )}
+      {page.threadsFrom > 0 ? (
+        <Link to={base} className="text-sm text-primary underline underline-offset-4">
+          {t('chat.latest')}
+        </Link>
+      ) : null}
+      {page.totalThreads > page.threadsFrom + page.threads.length ? (
+        <Link to={`${base}?from=${page.threadsFrom + THREAD_PAGE_SIZE}`} className="text-sm text-primary underline underline-offset-4">
+          {t('chat.olderHidden')}
+        </Link>
+      ) : null}
     </nav>
   )
   return (
