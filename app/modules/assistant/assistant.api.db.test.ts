@@ -296,12 +296,13 @@ describe('an OpenAI-compatible provider', () => {
     expect(await companyCount(rfqs, companyA.id)).toBe(rfqsBefore + 1)
   })
 
-  it('answers an unknown tool and malformed arguments to the model, which cannot write anything', async () => {
+  it('answers an unknown tool, malformed arguments and a failing tool to the model, which cannot write anything', async () => {
     fake.reply(
       {
         toolCalls: [
           { name: 'award_rfq', arguments: '{"supplier":"X"}' },
           { name: 'search_products', arguments: '{not json' },
+          { name: 'read_order', arguments: '{"order":"PO-1999-00001"}' },
         ],
       },
       { text: 'I cannot award anything; here is what I found.' },
@@ -317,7 +318,12 @@ describe('an OpenAI-compatible provider', () => {
     expect(logged.map(({ tool, outcome }) => ({ tool, outcome }))).toEqual([
       { tool: 'award_rfq', outcome: 'unknown_tool' },
       { tool: 'search_products', outcome: 'invalid_arguments' },
+      { tool: 'read_order', outcome: 'failed' },
     ])
+    // Each refusal went back to the model as something it can read.
+    const messages = fake.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>
+    const errors = messages.filter((message) => message.role === 'tool').map((message) => (JSON.parse(message.content) as { error: string }).error)
+    expect(errors).toEqual(['unknown_tool', 'invalid_arguments', 'not_found'])
     expect(await companyCount(requirements, companyA.id)).toBe(counts.requirements)
     expect(await companyCount(rfqs, companyA.id)).toBe(counts.rfqs)
     expect(await companyCount(purchaseOrders, companyA.id)).toBe(0)
