@@ -131,14 +131,22 @@ export async function threadMessages(thread: ThreadRow, limit?: number): Promise
         .where(and(eq(assistantDrafts.threadId, thread.id), inArray(assistantDrafts.id, draftIds)))
     : []
   const byId = new Map(drafts.map((draft) => [draft.id, draft]))
-  return rows.map((row) => ({
+  return rows.map((row) => {
+    const cards = row.cards.map((card) => {
+      const draft = card.kind === 'draft' ? byId.get(card.draftId) : undefined
+      return card.kind === 'draft' && draft ? { ...card, status: draft.status, created: draft.createdRef ?? null } : card
+    })
+    return messageView({ ...row, cards }, thread.kind === 'playground')
+  })
+}
+
+/** A stored message as services hand it out; its trace only for playground threads. */
+export function messageView(row: typeof assistantMessages.$inferSelect, withTrace: boolean): AssistantMessageView {
+  return {
     id: row.id,
     role: row.role,
     content: row.content,
-    cards: row.cards.map((card) => {
-      const draft = card.kind === 'draft' ? byId.get(card.draftId) : undefined
-      return card.kind === 'draft' && draft ? { ...card, status: draft.status, created: draft.createdRef ?? null } : card
-    }),
+    cards: row.cards,
     status: row.status,
     errorCode: row.errorCode,
     provider: row.provider,
@@ -147,9 +155,9 @@ export async function threadMessages(thread: ThreadRow, limit?: number): Promise
     completionTokens: row.completionTokens,
     firstTokenMs: row.firstTokenMs,
     latencyMs: row.latencyMs,
-    trace: thread.kind === 'playground' ? row.trace : null,
+    trace: withTrace ? row.trace : null,
     createdAt: row.createdAt,
-  }))
+  }
 }
 
 export async function renameThread(ctx: ServiceContext, id: string, kind: ThreadKind | undefined, input: RenameThreadInput): Promise<ThreadSummary> {

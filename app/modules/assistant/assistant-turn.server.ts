@@ -17,7 +17,7 @@ import { HISTORY_MESSAGES, MAX_ROUNDS, MAX_TOOL_CALLS_PER_ROUND, type ThreadKind
 import type { MessageInput } from './assistant.inputs'
 import { companyQuota, type PlatformAssistant, platformAssistant, recordUsage } from './assistant-settings.service.server'
 import { assistantMessages, assistantThreads, type TurnTrace } from './assistant.tables.server'
-import { type AssistantMessageView, ownThread, threadMessages, titleFrom } from './assistant-threads.service.server'
+import { type AssistantMessageView, messageView, ownThread, threadMessages, titleFrom } from './assistant-threads.service.server'
 import { runTool, toolSpecs } from './assistant-tools.server'
 import {
   type AssistantProvider,
@@ -283,26 +283,7 @@ async function reply(ctx: ServiceContext, thread: ThreadRow, setup: TurnSetup, e
     .returning()
   if (ctx.actor.companyId) await recordUsage(ctx.actor.companyId, { tokens: promptTokens + completionTokens, failed: errorCode !== null }, now)
   const [message] = await threadMessages({ ...thread, id: threadId }, 1)
-  const stored = message?.id === row!.id ? message : { ...viewOf(row!), trace: thread.kind === 'playground' ? trace : null }
+  const stored = message?.id === row!.id ? message : messageView(row!, thread.kind === 'playground')
   emit({ type: 'done', message: stored, timing: { totalMs: latencyMs, providerMs: Math.round(providerMs), rounds: Math.min(rounds + 1, MAX_ROUNDS) } })
   return stored
-}
-
-function viewOf(row: typeof assistantMessages.$inferSelect): AssistantMessageView {
-  return {
-    id: row.id,
-    role: row.role,
-    content: row.content,
-    cards: row.cards,
-    status: row.status,
-    errorCode: row.errorCode,
-    provider: row.provider,
-    model: row.model,
-    promptTokens: row.promptTokens,
-    completionTokens: row.completionTokens,
-    firstTokenMs: row.firstTokenMs,
-    latencyMs: row.latencyMs,
-    trace: null,
-    createdAt: row.createdAt,
-  }
 }

@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
+import { useIntentResult } from '../../../components/use-intent-result'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -92,14 +93,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 type Data = Route.ComponentProps['loaderData']
-type Result = Route.ComponentProps['actionData']
-type Failed = { intent?: string; companyId?: string; fieldErrors: Record<string, string[]>; formError?: { code: string; message: string; reasons?: string[] } }
-/** The action's refusal of `intent`, if that is what it answered. */
-const failedWith = (result: Result, intent: string): Failed | null =>
-  result && 'fieldErrors' in result && (result as { intent?: unknown }).intent === intent ? (result as unknown as Failed) : null
-const succeeded = (result: Result, intent: string) => Boolean(result && result.ok === true && result.intent === intent)
 
-export default function AssistantConfigPage({ loaderData: page, actionData: result }: Route.ComponentProps) {
+export default function AssistantConfigPage({ loaderData: page }: Route.ComponentProps) {
   const { t } = useTranslation('assistant')
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -112,19 +107,19 @@ export default function AssistantConfigPage({ loaderData: page, actionData: resu
           {t('config.companyReadOnly', { company: page.member.companyName, state: page.member.enabled ? t('config.on') : t('config.off') })}
         </Alert>
       ) : null}
-      {page.company ? <CompanyPart company={page.company} result={result} /> : null}
-      {page.config ? <PlatformForm config={page.config} result={result} /> : null}
-      {page.report ? <Usage report={page.report} platform={page.platform} result={result} /> : null}
+      {page.company ? <CompanyPart company={page.company} /> : null}
+      {page.config ? <PlatformForm config={page.config} /> : null}
+      {page.report ? <Usage report={page.report} platform={page.platform} /> : null}
     </div>
   )
 }
 
-function PlatformForm({ config, result }: { config: NonNullable<Data['config']>; result: Result }) {
+function PlatformForm({ config }: { config: NonNullable<Data['config']> }) {
   const { t } = useTranslation('assistant')
   const navigation = useNavigation()
-  const failed = failedWith(result, 'config')
-  const errors = useFieldErrors(failed?.fieldErrors, 'assistant')
-  const saved = succeeded(result, 'config')
+  const { done, fieldErrors, formError } = useIntentResult('config')
+  const errors = useFieldErrors(fieldErrors, 'assistant')
+  const saved = done === 'config'
   return (
     <section aria-labelledby="assistant-platform" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
       <h2 id="assistant-platform" className="text-lg font-semibold">
@@ -135,7 +130,7 @@ function PlatformForm({ config, result }: { config: NonNullable<Data['config']>;
           {t('config.saved')}
         </p>
       ) : null}
-      <FormError error={failed?.formError} />
+      <FormError error={formError} />
       <Form method="post" className="grid gap-4 md:grid-cols-2">
         <input type="hidden" name="intent" value="config" />
         <fieldset className="flex flex-col gap-2 md:col-span-2">
@@ -201,22 +196,22 @@ function PlatformForm({ config, result }: { config: NonNullable<Data['config']>;
   )
 }
 
-function CompanyPart({ company, result }: { company: NonNullable<Data['company']>; result: Result }) {
+function CompanyPart({ company }: { company: NonNullable<Data['company']> }) {
   const { t } = useTranslation('assistant')
   const format = useFormatter()
-  const failed = failedWith(result, 'company')
+  const { done, formError } = useIntentResult('company')
   return (
     <section aria-labelledby="assistant-company" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
       <h2 id="assistant-company" className="text-lg font-semibold">
         {t('config.companySection')}
       </h2>
       <p className="text-sm text-muted-foreground">{t('config.companyHelp', { company: company.companyName })}</p>
-      {succeeded(result, 'company') ? (
+      {done === 'company' ? (
         <p role="status" className="text-sm font-medium text-success">
           {t('config.companySaved')}
         </p>
       ) : null}
-      <FormError error={failed?.formError} />
+      <FormError error={formError} />
       <p className="flex flex-wrap items-center gap-2 text-sm">
         {t('config.enabled')}: <Badge variant={company.enabled ? 'accept' : 'secondary'}>{company.enabled ? t('config.on') : t('config.off')}</Badge>
       </p>
@@ -266,11 +261,10 @@ function CompanySwitch({ companyId, companyName, enabled, limit }: { companyId: 
   )
 }
 
-function Usage({ report, platform, result }: { report: NonNullable<Data['report']>; platform: boolean; result: Result }) {
+function Usage({ report, platform }: { report: NonNullable<Data['report']>; platform: boolean }) {
   const { t } = useTranslation('assistant')
   const format = useFormatter()
-  const failed = failedWith(result, 'company')
-  const limitErrors = useFieldErrors(failed?.fieldErrors, 'assistant')('monthlyTokenLimit')
+  const limitErrors = useFieldErrors(useIntentResult('company').fieldErrors, 'assistant')('monthlyTokenLimit')
   return (
     <section aria-labelledby="assistant-usage" className="flex min-w-0 flex-col gap-4">
       <h2 id="assistant-usage" className="text-lg font-semibold">
@@ -278,6 +272,11 @@ function Usage({ report, platform, result }: { report: NonNullable<Data['report'
       </h2>
       <UsageChart days={report.days} />
       <h3 className="text-base font-semibold">{t('config.companiesSection')}</h3>
+      {limitErrors ? (
+        <p role="alert" className="text-sm text-destructive">
+          {limitErrors.join(' ')}
+        </p>
+      ) : null}
       {report.companies.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('config.noUsage')}</p>
       ) : (
@@ -318,7 +317,6 @@ function Usage({ report, platform, result }: { report: NonNullable<Data['report'
                         className="w-32"
                         aria-label={t('config.companyLimitLabel', { company: row.companyName })}
                         placeholder={t('config.defaultLimit')}
-                        aria-invalid={failed?.companyId === row.companyId && limitErrors ? true : undefined}
                       />
                       <Button type="submit" size="sm" variant="secondary">
                         {t('config.saveCompany')}

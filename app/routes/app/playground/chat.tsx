@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
+import { useIntentResult } from '../../../components/use-intent-result'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonClasses } from '../../../components/ui/button'
@@ -116,14 +117,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 type Data = Route.ComponentProps['loaderData']
-type Result = Route.ComponentProps['actionData']
-type Failed = { intent?: string; companyId?: string; fieldErrors: Record<string, string[]>; formError?: { code: string; message: string; reasons?: string[] } }
-/** The action's refusal of `intent`, if that is what it answered. */
-const failedWith = (result: Result, intent: string): Failed | null =>
-  result && 'fieldErrors' in result && (result as { intent?: unknown }).intent === intent ? (result as unknown as Failed) : null
-const succeeded = (result: Result, intent: string) => Boolean(result && result.ok === true && result.intent === intent)
 
-export default function PlaygroundChatPage({ loaderData: page, actionData: result }: Route.ComponentProps) {
+export default function PlaygroundChatPage({ loaderData: page }: Route.ComponentProps) {
   const { t } = useTranslation('assistant')
   const { locale } = useRootData()
   const current = page.thread?.id
@@ -156,10 +151,10 @@ export default function PlaygroundChatPage({ loaderData: page, actionData: resul
           </ul>
         </nav>
         <div className="flex min-w-0 flex-col gap-6">
-          {page.thread ? <SessionSettings thread={page.thread} defaults={page.defaults} result={result} /> : null}
+          {page.thread ? <SessionSettings thread={page.thread} defaults={page.defaults} /> : null}
           {page.thread ? <Turns messages={page.thread.messages} /> : null}
           {/* A new key per answered turn empties the box for the next question. */}
-          <Composer key={`${page.thread?.id ?? 'new'}-${page.thread?.messages.length ?? 0}`} result={result} />
+          <Composer key={`${page.thread?.id ?? 'new'}-${page.thread?.messages.length ?? 0}`} />
           {page.thread ? (
             <div>
               <ConfirmDialog triggerLabel={t('chat.delete')} title={t('chat.deleteTitle')} description={t('chat.deleteBody')} confirmLabel={t('chat.delete')}>
@@ -173,14 +168,14 @@ export default function PlaygroundChatPage({ loaderData: page, actionData: resul
   )
 }
 
-function SessionSettings({ thread, defaults, result }: { thread: NonNullable<Data['thread']>; defaults: Data['defaults']; result: Result }) {
+function SessionSettings({ thread, defaults }: { thread: NonNullable<Data['thread']>; defaults: Data['defaults'] }) {
   const { t } = useTranslation('assistant')
-  const failed = failedWith(result, 'settings')
-  const saved = succeeded(result, 'settings')
-  const errors = useFieldErrors(failed?.fieldErrors, 'assistant')
+  const { done, fieldErrors } = useIntentResult('settings')
+  const saved = done === 'settings'
+  const errors = useFieldErrors(fieldErrors, 'assistant')
   const tools = thread.settings.tools ?? defaults.tools
   return (
-    <details className="rounded-lg border border-border bg-card p-4" open={Boolean(failed) || saved}>
+    <details className="rounded-lg border border-border bg-card p-4" open={Boolean(fieldErrors) || saved}>
       <summary className="cursor-pointer text-base font-semibold">{t('playground.settings')}</summary>
       {saved ? (
         <p role="status" className="mt-2 text-sm font-medium text-success">
@@ -282,16 +277,16 @@ function Turns({ messages }: { messages: NonNullable<Data['thread']>['messages']
   )
 }
 
-function Composer({ result }: { result: Result }) {
+function Composer() {
   const { t } = useTranslation('assistant')
   const navigation = useNavigation()
-  const mine = failedWith(result, 'send')
-  const errors = useFieldErrors(mine?.fieldErrors, 'assistant')
+  const { fieldErrors, formError } = useIntentResult('send')
+  const errors = useFieldErrors(fieldErrors, 'assistant')
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'send'
   return (
     <Form method="post" className="flex flex-col gap-2 rounded-lg border border-border bg-card p-3">
       <input type="hidden" name="intent" value="send" />
-      <FormError error={mine?.formError} />
+      <FormError error={formError} />
       <FormField label={t('chat.composerLabel')} errors={errors('content')}>
         {(control) => <Textarea name="content" rows={3} maxLength={MESSAGE_MAX_CHARS} required {...control} />}
       </FormField>
