@@ -8,32 +8,16 @@ import { createIdempotently, type IdempotencyOption } from '../../platform/idemp
 import { AppError } from '../../platform/errors'
 import { requireCompany } from '../../platform/member-roles'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
-import type { AssistantCard } from './assistant-cards'
-import { type MessageRole, type MessageStatus, THREAD_TITLE_MAX, type ThreadKind } from './assistant.constants'
+import { THREAD_TITLE_MAX, type ThreadKind } from './assistant.constants'
 import type { NewThreadInput, PlaygroundSettingsInput, RenameThreadInput, ThreadListQuery } from './assistant.inputs'
 import { assistantDrafts, assistantMessages, assistantThreads, type ThreadSettings, type TurnTrace } from './assistant.tables.server'
-import type { AssistantProviderKind } from './assistant.types'
+import type { ChatMessage } from './assistant.wire'
 
 export type ThreadSummary = { id: string; kind: ThreadKind; title: string; createdAt: Date; updatedAt: Date }
 export type ThreadPage = { items: ThreadSummary[]; total: number }
 
-export type AssistantMessageView = {
-  id: string
-  role: MessageRole
-  content: string
-  cards: AssistantCard[]
-  status: MessageStatus
-  errorCode: string | null
-  provider: AssistantProviderKind | null
-  model: string | null
-  promptTokens: number
-  completionTokens: number
-  firstTokenMs: number | null
-  latencyMs: number | null
-  /** Playground threads only. */
-  trace: TurnTrace | null
-  createdAt: Date
-}
+/** A message as services hand it out: the wire's message with its time as a Date and its raw trace. */
+export type AssistantMessageView = Omit<ChatMessage, 'createdAt' | 'trace'> & { trace: TurnTrace | null; createdAt: Date }
 
 export type ThreadDetail = ThreadSummary & { settings: ThreadSettings; messages: AssistantMessageView[] }
 
