@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useLocation, useNavigate, useRevalidator } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
@@ -223,23 +223,20 @@ function Chat({ page, failed }: { page: Page; failed: Failed }) {
     run(thread.id, question)
   }
 
-  // A new thread opens with the question that made it (kept in the navigation state), asked once.
-  useEffect(() => {
+  // A new thread opens with the question that made it (kept in the navigation state), asked once; `?q=…` from
+  // elsewhere (the marketplace) opens a new conversation with that question. Effect events read the latest state.
+  const askOnArrival = useEffectEvent(() => {
     const asked = (location.state as { ask?: string } | null)?.ask
-    if (!thread || !asked || started.current === thread.id) return
-    started.current = thread.id
-    window.history.replaceState({ ...window.history.state, usr: null }, '')
-    run(thread.id, asked)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a thread arrives with a question
-  }, [thread?.id])
-
-  // `?q=…` from elsewhere (the home page, the marketplace): a new conversation with that question.
-  useEffect(() => {
-    if (thread || !page.question || started.current === 'q') return
-    started.current = 'q'
-    void ask(page.question)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per arrival
-  }, [])
+    if (thread && asked && started.current !== thread.id) {
+      started.current = thread.id
+      window.history.replaceState({ ...window.history.state, usr: null }, '')
+      run(thread.id, asked)
+    } else if (!thread && page.question && started.current !== 'q') {
+      started.current = 'q'
+      void ask(page.question)
+    }
+  })
+  useEffect(() => askOnArrival(), [thread?.id])
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' })
