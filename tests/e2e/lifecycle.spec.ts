@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test'
 import { REPO_ROOT } from './support/env'
 
 const PORT = Number(process.env.E2E_LIFECYCLE_PORT ?? 3211)
+const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n'
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -65,7 +66,7 @@ function parseResponses(raw: string): RawResponse[] {
 }
 
 test('answers every request in flight at SIGTERM in full, and later ones on kept-alive connections with 503 and Connection: close', async () => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const port = PORT + 1
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tradeport-lifecycle-'))
   const server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/node'), ['server.js'], {
@@ -85,8 +86,8 @@ test('answers every request in flight at SIGTERM in full, and later ones on kept
   try {
     await waitForHealth(`http://localhost:${port}/api/health`, 90_000)
     const body = JSON.stringify({ refresh_token: 'rt_not-a-real-token' })
-    const request = (connection: string) =>
-      `POST /api/auth/token?grant_type=refresh_token HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: ${connection}\r\n\r\n`
+    const request = (connection: string, expectContinue = false) =>
+      `POST /api/auth/token?grant_type=refresh_token HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: ${connection}\r\n${expectContinue ? 'Expect: 100-continue\r\n' : ''}\r\n`
     const open = async (start: string) => {
       const socket = net.connect(port, '127.0.0.1')
       await new Promise((resolve) => socket.once('connect', resolve))
@@ -96,9 +97,12 @@ test('answers every request in flight at SIGTERM in full, and later ones on kept
       socket.write(start)
       return { socket, state }
     }
-    // Ten kept-alive requests in flight (half their body sent), and five whose headers are still arriving.
-    const inFlight = await Promise.all(Array.from({ length: 10 }, () => open(request('keep-alive') + body.slice(0, 10))))
+    // Five requests whose headers are still arriving, then ten kept-alive ones in flight: their headers sent with
+    // `Expect: 100-continue`, so the server's "100 Continue" says it has parsed them (and read the earlier sockets).
     const arriving = await Promise.all(Array.from({ length: 5 }, () => open(`GET /api/v1/categories HTTP/1.1\r\nHost: localhost:${port}\r\n`)))
+    const inFlight = await Promise.all(Array.from({ length: 10 }, () => open(request('keep-alive', true))))
+    await Promise.all(inFlight.map(({ state }) => expect.poll(() => state.raw, { timeout: 30_000 }).toContain(CONTINUE)))
+    for (const { socket } of inFlight) socket.write(body.slice(0, 10))
     await new Promise((resolve) => setTimeout(resolve, 300))
     server.kill('SIGTERM')
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -107,7 +111,7 @@ test('answers every request in flight at SIGTERM in full, and later ones on kept
     await Promise.all([...inFlight, ...arriving].map(({ state }) => state.closed))
 
     for (const { state } of inFlight) {
-      const responses = parseResponses(state.raw)
+      const responses = parseResponses(state.raw.replace(CONTINUE, ''))
       expect(responses, state.raw).toHaveLength(1)
       expect(responses[0], state.raw).toMatchObject({ status: 401, complete: true, headers: expect.objectContaining({ connection: 'close' }) })
       expect(responses[0]?.body).toContain('"code":"session_not_found"')
@@ -135,7 +139,7 @@ test('answers every request in flight at SIGTERM in full, and later ones on kept
 })
 
 test('finishes an in-flight request on SIGTERM, then closes the database and exits 0', async () => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tradeport-lifecycle-'))
   const server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/node'), ['server.js'], {
     cwd: REPO_ROOT,
@@ -156,22 +160,27 @@ test('finishes an in-flight request on SIGTERM, then closes the database and exi
   try {
     await waitForHealth(`http://localhost:${PORT}/api/health`, 90_000)
 
-    // Send the headers and half of the body, signal the server, then finish the request.
+    // Send the headers (the server's "100 Continue" says it is handling the request) and half of the body, signal the
+    // server, then finish the request.
     const body = JSON.stringify({ refresh_token: 'rt_not-a-real-token' })
     const socket = net.connect(PORT, '127.0.0.1')
+    const closed = new Promise((resolve) => socket.once('close', resolve))
+    socket.on('error', () => {})
     await new Promise((resolve) => socket.once('connect', resolve))
     let response = ''
     socket.on('data', (chunk: Buffer) => (response += chunk.toString()))
     socket.write(
-      `POST /api/auth/token?grant_type=refresh_token HTTP/1.1\r\nHost: localhost:${PORT}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      `POST /api/auth/token?grant_type=refresh_token HTTP/1.1\r\nHost: localhost:${PORT}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\nExpect: 100-continue\r\n\r\n`,
     )
+    await expect.poll(() => response, { timeout: 30_000 }).toContain(CONTINUE)
+    socket.write(body.slice(0, 10))
     await new Promise((resolve) => setTimeout(resolve, 200))
     server.kill('SIGTERM')
     await new Promise((resolve) => setTimeout(resolve, 300))
     socket.write(body.slice(10))
-    await new Promise((resolve) => socket.once('close', resolve))
+    await closed
 
-    expect(response).toMatch(/^HTTP\/1\.1 401/)
+    expect(response.replace(CONTINUE, '')).toMatch(/^HTTP\/1\.1 401/)
     expect(response).toContain('"code":"session_not_found"')
     expect(await exited).toBe(0)
     expect(output).toContain('"msg":"stopped"')
