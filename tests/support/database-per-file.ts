@@ -21,6 +21,8 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   const name = `${template.prefix}${randomBytes(6).toString('hex')}`
   const admin = postgres(template.adminUrl, { max: 1, onnotice: () => {} })
   await admin.unsafe(`create database ${name} template ${template.template}`)
+  // A test database need not survive a crash: commits stop waiting for the WAL to reach the disk.
+  await admin.unsafe(`alter database ${name} set synchronous_commit = off`)
   dropDatabase = async () => {
     await admin.unsafe(`drop database if exists ${name} with (force)`)
     await admin.end()
