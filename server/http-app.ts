@@ -14,6 +14,7 @@ import { requestScope } from '../app/platform/request-scope.server'
 import { errorResponse } from './api/errors'
 import { createApiRouter } from './api/router'
 import { AnonymousPageCache } from './middleware/anonymous-page-cache'
+import { jsonContentLength } from './middleware/json-length'
 import { compression } from './middleware/compression'
 import { busyPage, databaseAdmissionLine } from './middleware/database-admission'
 import { inputGuard } from './middleware/input-guard'
@@ -90,6 +91,7 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
   app.use(requestContext())
   app.use(securityHeaders(config))
   app.use(compression())
+  app.use(jsonContentLength())
   app.use(requestBodyLimit(config))
   app.use(originCheck(config))
   app.use(inputGuard(isPagePath))

@@ -48,14 +48,15 @@ function compressOnce(encoding: Encoding, bytes: Uint8Array): Promise<Buffer> {
 function compressible(response: Response, method: string): boolean {
   const type = response.headers.get('content-type')
   const cacheControl = response.headers.get('cache-control') ?? ''
+  // The body last: reading it is the costly part (see json-length.ts).
   return (
-    response.body !== null &&
     method !== 'HEAD' &&
     response.status !== 206 &&
     !response.headers.has('content-encoding') &&
     !response.headers.has('transfer-encoding') &&
     Boolean(type && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) &&
-    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl)
+    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl) &&
+    response.body !== null
   )
 }
 
@@ -79,9 +80,10 @@ export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const response = c.res
-    if (!compressible(response, c.req.method) || !response.body) return
+    // The stated length first: a small answer is left unread (see json-length.ts).
     const length = response.headers.get('content-length')
     if (length !== null && Number(length) < THRESHOLD_BYTES) return
+    if (!compressible(response, c.req.method) || !response.body) return
     varyOnEncoding(response.headers)
     const accepted = c.req.header('accept-encoding')
     // A client that takes neither encoding (a script, a benchmark) gets the body untouched, unread.
