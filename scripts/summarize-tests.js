@@ -1,5 +1,6 @@
 // Sums every runner of `npm test` into one line: `tests: N passed, N failed`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 const dir = process.argv[2] ?? '.cache/test-results'
@@ -36,6 +37,15 @@ const passed = rows.reduce((sum, r) => sum + r.passed, 0)
 const failed = rows.reduce((sum, r) => sum + r.failed, 0)
 console.log('\nrunner                      passed  failed')
 for (const r of rows) console.log(`${r.label.padEnd(26)} ${String(r.passed).padStart(7)} ${String(r.failed).padStart(7)}${r.note ? `  ${r.note}` : ''}`)
+const phasesFile = path.join(dir, 'phases.txt')
+if (existsSync(phasesFile)) {
+  const phases = readFileSync(phasesFile, 'utf8').trim().split('\n').map((line) => ({ name: line.replace(/ \d+$/, ''), seconds: Number(line.split(' ').at(-1)) }))
+  const total = phases.reduce((sum, p) => sum + p.seconds, 0)
+  console.log(`\nphase                       time (${os.availableParallelism()} cores)`)
+  for (const p of [...phases, { name: 'all', seconds: total }]) console.log(`${p.name.padEnd(26)} ${(p.seconds / 60).toFixed(1).padStart(6)} min`)
+}
+const processesFile = path.join(dir, 'processes.txt')
+if (existsSync(processesFile)) console.log(`\nbusiest processes (% CPU, running for, command):\n${readFileSync(processesFile, 'utf8').trimEnd()}`)
 const summary = `tests: ${passed} passed, ${failed} failed`
 writeFileSync(path.join(dir, 'summary.txt'), `${summary}\n`)
 console.log(summary)

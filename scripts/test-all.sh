@@ -10,6 +10,14 @@ mkdir -p "$RESULTS"
 
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
 record() { echo "$1 $2" >> "$RESULTS/checks.txt"; }
+# Each phase's wall time, printed with the summary (CI shows only the end of the output; the suite has a time budget).
+PHASE_START=$SECONDS
+phase() {
+  echo "$1 $((SECONDS - PHASE_START))" >> "$RESULTS/phases.txt"
+  PHASE_START=$SECONDS
+}
+# What is using the CPU over one second (a leftover process would slow the phase that follows); printed with the summary.
+busiest() { top -b -n 2 -d 1 -c -w 160 | awk '/^top -/ { n++ } n == 2' | sed -n '8,11p' | sed "s/^/  $1: /" >> "$RESULTS/processes.txt"; }
 
 # The three static checks are single-threaded: side by side they take the time of the slowest (lint), not the sum.
 # Each writes to its own log, printed in order once all have finished.
@@ -30,13 +38,16 @@ for name in typecheck lint format; do
   cat "$RESULTS/$name.log"
   record "$name" "$(cat "$RESULTS/$name.status")"
 done
+phase "static checks"
 
 step "unit + integration tests (PGlite)"
 vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-pglite.json"
+phase "vitest (PGlite)"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "database tests (PostgreSQL at ${TEST_DATABASE_URL%%\?*})"
   vitest run --project db --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-postgres.json"
+  phase "vitest db (PostgreSQL)"
 else
   echo "TEST_DATABASE_URL is not set: the PostgreSQL pass of the database tests is skipped."
 fi
@@ -44,9 +55,12 @@ fi
 step "build"
 if npm run --silent build > "$RESULTS/build.log" 2>&1; then
   record build pass
+  phase build
   step "browser tests (Chromium)"
+  busiest "before the browser tests"
   if [ -x /usr/bin/chromium ]; then
     playwright test
+    phase "browser tests"
   else
     echo "Debian's Chromium (/usr/bin/chromium) is missing: apt-get install -y chromium"
     record browser-tests fail
