@@ -138,6 +138,7 @@ export function publishedTables(owners: TableOwners, indexFile: string, text: st
  */
 export const MODULE_ORDER: ReadonlyArray<readonly string[]> = [
   ['identity'],
+  ['billing'],
   ['kernel'],
   ['companies'],
   ['catalog'],

@@ -1,0 +1,38 @@
+// Billing (issue 24): the words plans, their limits and a company's subscription speak, shared by both sides.
+
+/**
+ * What a plan limits, each counted by the module that owns the counted thing (see `registerUsageCounter`):
+ * colleagues in the company, products on the marketplace, RFQs sent this calendar month (UTC), the sourcing
+ * assistant's answers this month, API calls today and stored file bytes. A plan's limit of null is "no limit".
+ */
+export const PLAN_LIMITS = ['members', 'published_products', 'rfqs_per_month', 'assistant_requests_per_month', 'api_calls_per_day', 'storage_bytes'] as const
+export type PlanLimit = (typeof PLAN_LIMITS)[number]
+
+/** What a plan includes beyond its limits; each is a feature of the product as built (`billing:features.<key>`). */
+export const PLAN_FEATURES = [
+  'escrow_payments',
+  'sourcing_assistant',
+  'price_lists',
+  'product_import',
+  'eping_alerts',
+  'api_access',
+  'trade_documents',
+] as const
+export type PlanFeature = (typeof PLAN_FEATURES)[number]
+
+export const PLAN_PERIODS = ['monthly', 'yearly'] as const
+export type PlanPeriod = (typeof PLAN_PERIODS)[number]
+
+/** What moved a company from one plan to another (`billing:changes.<kind>`). */
+export const PLAN_CHANGE_KINDS = ['started', 'upgraded', 'downgrade_scheduled', 'downgraded', 'downgrade_cancelled', 'assigned'] as const
+export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number]
+
+/** A plan's name and description in each language the product speaks. */
+export const PLAN_TEXT_LOCALES = ['en', 'zh-Hans', 'zh-Hant'] as const
+export type PlanText = Record<(typeof PLAN_TEXT_LOCALES)[number], string>
+
+/** A plan id: lower-case letters, digits and hyphens, as it appears in links (`/pricing#business`). */
+export const PLAN_ID_PATTERN = /^[a-z][a-z0-9-]{1,39}$/
+
+/** The plans a fresh installation starts with (the migration writes them; admins change them afterwards). */
+export const DEFAULT_PLAN_ID = 'free'

@@ -1,0 +1,21 @@
+// What other modules, the API and the pages may use of billing on the server.
+export {
+  assignPlan,
+  changePlan,
+  companyPlan,
+  createPlan,
+  defaultPlan,
+  enforcePlanLimit,
+  getPlan,
+  limitReached,
+  listPlans,
+  makeDefaultPlan,
+  planHistory,
+  planUsage,
+  registerUsageCounter,
+  retirePlan,
+  updatePlan,
+  type CompanyPlan,
+  type Plan,
+  type UsageCounter,
+} from './plan.service.server'

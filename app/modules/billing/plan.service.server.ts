@@ -1,0 +1,346 @@
+// Plans and a company's subscription (issue 24): platform admins keep the plans; companies start on the default plan,
+// upgrade at once and downgrade at the end of the period they paid for; services that create a counted thing call
+// `enforcePlanLimit` in their own transaction. Usage is counted by the module that owns each counted thing, through
+// the counters it registers (`registerUsageCounter`): billing never reads another module's tables.
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import type { ServiceContext } from '../../platform/actor'
+import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { AppError } from '../../platform/errors'
+import { parseDecimal } from '../../platform/format/decimal-text'
+import { currencyDigits } from '../../platform/format/money'
+import { requireCompany, requireRole } from '../../platform/member-roles'
+import { requirePlatformAdmin } from '../../platform/platform-admin'
+import { PLAN_LIMITS, type PlanLimit, type PlanPeriod } from './billing.constants'
+import { companyPlans, planChanges, plans } from './billing.tables.server'
+import type { ChangePlanInput, CreatePlanInput, UpdatePlanInput } from './plan.inputs'
+import { exceededLimits, isUpgrade, limitBreach, limitOf, type LimitReach, periodEnd, usageWindowStart } from './plan-limits'
+
+export type Plan = typeof plans.$inferSelect
+
+/** Counts a company's use of one limit: what exists now, or what was made since `since` for per-period limits. */
+export type UsageCounter = (db: Database | Transaction, companyId: string, since: Date | null) => Promise<number>
+
+// On globalThis: a dev-mode module reload registers the counters again, by limit, where the services see them.
+const holder = globalThis as unknown as { __tradeportUsageCounters?: Map<PlanLimit, UsageCounter> }
+const counters = (holder.__tradeportUsageCounters ??= new Map())
+
+/** The owning module tells billing how to count `key` (when it loads). Answers how to take it back (tests). */
+export function registerUsageCounter(key: PlanLimit, counter: UsageCounter): () => void {
+  counters.set(key, counter)
+  return () => {
+    if (counters.get(key) === counter) counters.delete(key)
+  }
+}
+
+const MEGABYTE = 1024 * 1024
+const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
+
+/** The plans in the comparison table, in their order; retired ones too for the admin's list. */
+export async function listPlans(options: { includeRetired?: boolean } = {}, db: Database | Transaction = database()): Promise<Plan[]> {
+  return db
+    .select()
+    .from(plans)
+    .where(options.includeRetired ? undefined : isNull(plans.retiredAt))
+    .orderBy(asc(plans.position), asc(plans.id))
+}
+
+/** One plan, retired or not; 404 when there is none by that id. */
+export async function getPlan(id: string, db: Database | Transaction = database()): Promise<Plan> {
+  const [plan] = await db.select().from(plans).where(eq(plans.id, id))
+  if (!plan) throw new AppError('not_found', 'No such plan')
+  return plan
+}
+
+/** The plan new companies start on. */
+export async function defaultPlan(db: Database | Transaction = database()): Promise<Plan> {
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.isDefault, true), isNull(plans.retiredAt)))
+  if (!plan) throw new AppError('internal', 'No default plan')
+  return plan
+}
+
+/** A price in the currency's minor units; null when it has more decimals than the currency (a yen price of 4.50). */
+function minorUnits(price: string, currency: string): bigint | null {
+  let { units, scale } = parseDecimal(price)
+  const digits = currencyDigits(currency)
+  while (scale > digits && units % 10n === 0n) {
+    units /= 10n
+    scale -= 1
+  }
+  return scale > digits ? null : units * 10n ** BigInt(digits - scale)
+}
+
+function planValues(input: CreatePlanInput | UpdatePlanInput) {
+  const monthlyPriceMinor = minorUnits(input.monthlyPrice, input.currency)
+  const yearlyPriceMinor = minorUnits(input.yearlyPrice, input.currency)
+  if (monthlyPriceMinor === null) throw fieldError({ monthlyPrice: ['validation.monthlyPrice'] })
+  if (yearlyPriceMinor === null) throw fieldError({ yearlyPrice: ['validation.yearlyPrice'] })
+  return {
+    name: input.name,
+    description: input.description,
+    currency: input.currency,
+    monthlyPriceMinor,
+    yearlyPriceMinor,
+    maxMembers: input.maxMembers,
+    maxPublishedProducts: input.maxPublishedProducts,
+    maxRfqsPerMonth: input.maxRfqsPerMonth,
+    maxAssistantRequestsPerMonth: input.maxAssistantRequestsPerMonth,
+    maxApiCallsPerDay: input.maxApiCallsPerDay,
+    maxStorageBytes: input.maxStorageMb === null ? null : input.maxStorageMb * MEGABYTE,
+    features: [...new Set(input.features)],
+    position: input.position,
+  }
+}
+
+/** A platform admin adds a plan (not the default; `makeDefaultPlan` moves that). 409 when the id is taken. */
+export async function createPlan(ctx: ServiceContext, input: CreatePlanInput): Promise<Plan> {
+  requirePlatformAdmin(ctx.actor)
+  const [plan] = await database()
+    .insert(plans)
+    .values({ id: input.id, ...planValues(input) })
+    .onConflictDoNothing()
+    .returning()
+  if (!plan) throw new AppError('conflict', 'A plan with this id exists', { fields: { id: ['validation.planIdTaken'] } })
+  return plan
+}
+
+/** A platform admin changes a plan's terms; companies on it get them at once. 409 when someone changed it meanwhile. */
+export async function updatePlan(ctx: ServiceContext, id: string, input: UpdatePlanInput): Promise<Plan> {
+  requirePlatformAdmin(ctx.actor)
+  const [plan] = await database()
+    .update(plans)
+    .set({ ...planValues(input), version: sql`${plans.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(plans.id, id), eq(plans.version, input.version)))
+    .returning()
+  if (plan) return plan
+  await getPlan(id)
+  throw new AppError('stale_version', 'The plan was changed meanwhile')
+}
+
+/** A platform admin retires a plan: its companies keep it; no one new may choose it. The default cannot be retired. */
+export async function retirePlan(ctx: ServiceContext, id: string, now: Date = new Date()): Promise<Plan> {
+  requirePlatformAdmin(ctx.actor)
+  const plan = await getPlan(id)
+  if (plan.isDefault) throw new AppError('default_plan_required', 'Make another plan the default before retiring this one')
+  if (plan.retiredAt) return plan
+  const [retired] = await database()
+    .update(plans)
+    .set({ retiredAt: now, version: sql`${plans.version} + 1`, updatedAt: now })
+    .where(eq(plans.id, id))
+    .returning()
+  return retired!
+}
+
+/** A platform admin makes a plan in use the one new companies start on. */
+export async function makeDefaultPlan(ctx: ServiceContext, id: string): Promise<Plan> {
+  requirePlatformAdmin(ctx.actor)
+  return database().transaction(async (tx) => {
+    const plan = await getPlan(id, tx)
+    if (plan.retiredAt) throw new AppError('plan_unavailable', 'A retired plan cannot be the default')
+    await tx
+      .update(plans)
+      .set({ isDefault: false, version: sql`${plans.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(plans.isDefault, true), sql`${plans.id} <> ${id}`))
+    const [made] = await tx
+      .update(plans)
+      .set({ isDefault: true, version: sql`${plans.version} + 1`, updatedAt: new Date() })
+      .where(eq(plans.id, id))
+      .returning()
+    return made!
+  })
+}
+
+type CompanyPlanRow = typeof companyPlans.$inferSelect
+
+/**
+ * The company's plan row, locked for the rest of the transaction; created on the default plan (with its "started"
+ * history line) the first time. A downgrade whose period has ended takes effect here.
+ */
+async function lockedCompanyPlan(tx: Transaction, companyId: string, now: Date): Promise<CompanyPlanRow> {
+  const [existing] = await tx.select().from(companyPlans).where(eq(companyPlans.organizationId, companyId)).for('update')
+  if (existing) return existing.nextPlanId && existing.periodEnd <= now ? renew(tx, existing, now) : existing
+  const plan = await defaultPlan(tx)
+  const [created] = await tx
+    .insert(companyPlans)
+    .values({ organizationId: companyId, planId: plan.id, period: 'monthly', periodStart: now, periodEnd: periodEnd(now, 'monthly') })
+    .onConflictDoNothing()
+    .returning()
+  if (!created) {
+    // Another transaction created it first: wait for it and use theirs.
+    const [theirs] = await tx.select().from(companyPlans).where(eq(companyPlans.organizationId, companyId)).for('update')
+    return theirs!
+  }
+  await tx.insert(planChanges).values({ organizationId: companyId, kind: 'started', toPlanId: plan.id, period: 'monthly', effectiveAt: now })
+  return created
+}
+
+/** The scheduled downgrade takes effect from the end of the period (when a later action finds it due). */
+async function renew(tx: Transaction, row: CompanyPlanRow, now: Date): Promise<CompanyPlanRow> {
+  const period = row.nextPeriod ?? row.period
+  const [renewed] = await tx
+    .update(companyPlans)
+    .set({
+      planId: row.nextPlanId!,
+      period,
+      periodStart: row.periodEnd,
+      periodEnd: periodEnd(row.periodEnd > now ? row.periodEnd : now, period),
+      nextPlanId: null,
+      nextPeriod: null,
+      version: sql`${companyPlans.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(companyPlans.organizationId, row.organizationId))
+    .returning()
+  await tx.insert(planChanges).values({
+    organizationId: row.organizationId,
+    kind: 'downgraded',
+    fromPlanId: row.planId,
+    toPlanId: row.nextPlanId!,
+    period,
+    effectiveAt: row.periodEnd,
+  })
+  return renewed!
+}
+
+/** A company's plan and its period, and the downgrade waiting for the period's end. */
+export type CompanyPlan = { plan: Plan; period: PlanPeriod; periodStart: Date; periodEnd: Date; next: { plan: Plan; period: PlanPeriod } | null }
+
+/** The company's plan as it stands (the default plan until it has a row). Any member may read it. */
+export async function companyPlan(ctx: ServiceContext, now: Date = new Date()): Promise<CompanyPlan> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  return database().transaction(async (tx) => {
+    const row = await lockedCompanyPlan(tx, companyId, now)
+    const plan = await getPlan(row.planId, tx)
+    const next = row.nextPlanId ? { plan: await getPlan(row.nextPlanId, tx), period: row.nextPeriod ?? row.period } : null
+    return { plan, period: row.period, periodStart: row.periodStart, periodEnd: row.periodEnd, next }
+  })
+}
+
+/** The company's use of every limit a module counts (absent: no counter registered). */
+export async function planUsage(ctx: ServiceContext, now: Date = new Date()): Promise<Partial<Record<PlanLimit, number>>> {
+  requireCompany(ctx.actor)
+  return usageOf(database(), ctx.actor.companyId, now)
+}
+
+async function usageOf(db: Database | Transaction, companyId: string, now: Date): Promise<Partial<Record<PlanLimit, number>>> {
+  const usage: Partial<Record<PlanLimit, number>> = {}
+  for (const key of PLAN_LIMITS) {
+    const counter = counters.get(key)
+    if (counter) usage[key] = await counter(db, companyId, usageWindowStart(key, now))
+  }
+  return usage
+}
+
+/** The 402 a create at the limit answers: the limit, the usage and where to upgrade. */
+export function limitReached(reach: LimitReach, planId: string): AppError {
+  return new AppError('plan_limit_reached', `The plan's limit on ${reach.key} is reached`, { ...reach, planId, upgrade: '/app/settings/plan' })
+}
+
+/**
+ * In the caller's transaction, before it creates `adding` counted things: locks the company's plan row (so two creates
+ * at the limit wait for each other and the second sees the first), counts the usage and refuses with 402 when the new
+ * ones would pass the plan's limit. Nothing is written then: the caller's transaction rolls back.
+ */
+export async function enforcePlanLimit(tx: Transaction, companyId: string, key: PlanLimit, adding = 1, now: Date = new Date()): Promise<void> {
+  const row = await lockedCompanyPlan(tx, companyId, now)
+  const plan = await getPlan(row.planId, tx)
+  const limit = limitOf(plan, key)
+  if (limit === null) return
+  const counter = counters.get(key)
+  if (!counter) throw new AppError('internal', `No usage counter for ${key}`)
+  const breach = limitBreach(key, limit, await counter(tx, companyId, usageWindowStart(key, now)), adding)
+  if (breach) throw limitReached(breach, plan.id)
+}
+
+/**
+ * The company's owner or admin chooses a plan: a dearer one applies at once (a new period starts); a cheaper one waits
+ * for the end of the period, refused while the company has more than it allows (409, naming each limit). Choosing the
+ * current plan again cancels a waiting downgrade. A retired plan cannot be chosen.
+ */
+export async function changePlan(ctx: ServiceContext, input: ChangePlanInput, now: Date = new Date()): Promise<CompanyPlan> {
+  requireCompany(ctx.actor)
+  requireRole(ctx.actor, 'admin')
+  const companyId = ctx.actor.companyId
+  const userId = ctx.actor.userId
+  await database().transaction(async (tx) => {
+    const row = await lockedCompanyPlan(tx, companyId, now)
+    const current = await getPlan(row.planId, tx)
+    const next = await getPlan(input.planId, tx)
+    if (next.retiredAt && next.id !== current.id) throw new AppError('plan_unavailable', 'This plan is no longer offered')
+    const history = { organizationId: companyId, fromPlanId: current.id, toPlanId: next.id, period: input.period, changedBy: userId }
+    if (next.id === current.id && input.period === row.period) {
+      if (!row.nextPlanId) return
+      await tx
+        .update(companyPlans)
+        .set({ nextPlanId: null, nextPeriod: null, version: sql`${companyPlans.version} + 1`, updatedAt: now })
+        .where(eq(companyPlans.organizationId, companyId))
+      await tx.insert(planChanges).values({ ...history, kind: 'downgrade_cancelled', effectiveAt: now })
+      return
+    }
+    if (isUpgrade(current, next) || (next.id === current.id && input.period === 'yearly')) {
+      await tx
+        .update(companyPlans)
+        .set({
+          planId: next.id,
+          period: input.period,
+          periodStart: now,
+          periodEnd: periodEnd(now, input.period),
+          nextPlanId: null,
+          nextPeriod: null,
+          version: sql`${companyPlans.version} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(companyPlans.organizationId, companyId))
+      await tx.insert(planChanges).values({ ...history, kind: 'upgraded', effectiveAt: now })
+      return
+    }
+    const over = exceededLimits(next, await usageOf(tx, companyId, now))
+    if (over.length > 0) throw new AppError('plan_downgrade_blocked', 'The company has more than the plan allows', { planId: next.id, over })
+    await tx
+      .update(companyPlans)
+      .set({ nextPlanId: next.id, nextPeriod: input.period, version: sql`${companyPlans.version} + 1`, updatedAt: now })
+      .where(eq(companyPlans.organizationId, companyId))
+    await tx.insert(planChanges).values({ ...history, kind: 'downgrade_scheduled', effectiveAt: row.periodEnd })
+  })
+  return companyPlan(ctx, now)
+}
+
+/** A platform admin puts a company on a plan at once (a retired one too: e.g. to keep a customer's old terms). */
+export async function assignPlan(ctx: ServiceContext, companyId: string, input: ChangePlanInput, now: Date = new Date()): Promise<void> {
+  requirePlatformAdmin(ctx.actor)
+  await database().transaction(async (tx) => {
+    const row = await lockedCompanyPlan(tx, companyId, now)
+    const next = await getPlan(input.planId, tx)
+    await tx
+      .update(companyPlans)
+      .set({
+        planId: next.id,
+        period: input.period,
+        periodStart: now,
+        periodEnd: periodEnd(now, input.period),
+        nextPlanId: null,
+        nextPeriod: null,
+        version: sql`${companyPlans.version} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(companyPlans.organizationId, companyId))
+    await tx.insert(planChanges).values({
+      organizationId: companyId,
+      kind: 'assigned',
+      fromPlanId: row.planId,
+      toPlanId: next.id,
+      period: input.period,
+      effectiveAt: now,
+      changedBy: ctx.actor.userId,
+    })
+  })
+}
+
+/** The company's plan history, newest first. */
+export async function planHistory(ctx: ServiceContext, limit = 50): Promise<Array<typeof planChanges.$inferSelect>> {
+  requireCompany(ctx.actor)
+  return database().select().from(planChanges).where(eq(planChanges.organizationId, ctx.actor.companyId)).orderBy(desc(planChanges.sequence)).limit(limit)
+}
