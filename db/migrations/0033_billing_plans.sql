@@ -65,6 +65,7 @@ CREATE INDEX "company_plans_renewal_idx" ON "company_plans" USING btree ("period
 CREATE INDEX "plan_changes_company_idx" ON "plan_changes" USING btree ("organization_id","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "plans_one_default_idx" ON "plans" USING btree ("is_default") WHERE "plans"."is_default";--> statement-breakpoint
 CREATE INDEX "plans_position_idx" ON "plans" USING btree ("position","id");--> statement-breakpoint
+CREATE INDEX "rfqs_published_idx" ON "rfqs" USING btree ("organization_id","published_at");--> statement-breakpoint
 -- The plans a fresh installation offers (platform admins change them afterwards). Limits: null is "no limit".
 INSERT INTO "plans" ("id", "name", "description", "currency", "monthly_price_minor", "yearly_price_minor", "max_members", "max_published_products", "max_rfqs_per_month", "max_assistant_requests_per_month", "max_api_calls_per_day", "max_storage_bytes", "features", "is_default", "position") VALUES
   ('free', '{"en": "Free", "zh-Hans": "免费版", "zh-Hant": "免費版"}', '{"en": "For a small team starting to buy or sell on Tradeport.", "zh-Hans": "适合刚开始在 Tradeport 采购或销售的小团队。", "zh-Hant": "適合剛開始在 Tradeport 採購或銷售的小團隊。"}', 'USD', 0, 0, 3, 25, 5, 50, 1000, 524288000, '{escrow_payments,price_lists,eping_alerts,trade_documents}', true, 0),

@@ -17,6 +17,7 @@ import { seedDemoAssistant } from './demo-assistant.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
 import { seedMarketplace } from './marketplace/seed-marketplace.server'
 import { epingApi, loadEpingSample } from '../../app/modules/compliance/index.server'
+import { putCompanyOnPlan } from '../../app/modules/billing/index.server'
 
 /**
  * The size of the marketplace seeded at first start, from the environment: SEED_MARKETPLACE_COMPANIES (default 40) and
@@ -49,6 +50,8 @@ export async function seedDemoData(): Promise<boolean> {
         verificationStatus: company.verificationStatus,
       })
       await addMember(created.id, user.id, 'owner')
+      // The demo companies trade every week: on Business, so the limits of the default plan do not get in the way.
+      await putCompanyOnPlan(created.id, { planId: 'business', period: 'yearly' }, null)
     }
   }
   if (missing.length > 0) logger().info({ created: missing.map((a) => a.key) }, 'demo accounts seeded')

@@ -13,6 +13,12 @@ declare module 'vitest' {
 
 const CACHE_DIR = path.resolve('.cache/test-databases')
 
+/**
+ * Test companies start on the plan without limits, so a test of something else never meets a plan's limit; the
+ * billing tests (and any test of a limit) put their companies on the plan they test (ADR 051).
+ */
+const UNLIMITED_DEFAULT_PLAN = "update plans set is_default = false where is_default; update plans set is_default = true where id = 'enterprise'"
+
 function withDatabase(url: string, database: string): string {
   const next = new URL(url)
   next.pathname = `/${database}`
@@ -33,6 +39,9 @@ export default async function setup(project: TestProject) {
     const handle = openPostgres(withDatabase(adminUrl, template), 1)
     await handle.migrate()
     await handle.close()
+    const migrated = postgres(withDatabase(adminUrl, template), { max: 1, onnotice: () => {} })
+    await migrated.unsafe(UNLIMITED_DEFAULT_PLAN)
+    await migrated.end()
     // The job queue's schema too: installing it takes seconds, and a test file that starts jobs would pay them each time.
     await JobSystem.install({ kind: 'postgres', url: handle.url })
     project.provide('databaseTemplate', { kind: 'postgres', adminUrl, template, prefix: `tradeport_t_${process.pid}_` })
@@ -47,6 +56,7 @@ export default async function setup(project: TestProject) {
   const snapshotPath = path.join(CACHE_DIR, `pglite-${process.pid}.tar.gz`)
   const handle = openPglite()
   await handle.migrate()
+  await handle.client.exec(UNLIMITED_DEFAULT_PLAN)
   await JobSystem.install({ kind: 'pglite', client: handle.client })
   const dump = await handle.client.dumpDataDir('gzip')
   writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()))

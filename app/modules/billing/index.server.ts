@@ -12,6 +12,7 @@ export {
   makeDefaultPlan,
   planHistory,
   planUsage,
+  putCompanyOnPlan,
   registerUsageCounter,
   retirePlan,
   updatePlan,

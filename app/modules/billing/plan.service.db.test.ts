@@ -85,6 +85,8 @@ beforeAll(async () => {
   await addMember(companyId, plain.id, 'member')
   member = contextOf(plain.id, companyId, 'member')
   admin = await platformAdmin()
+  // Test databases start companies on the plan without limits: this file tests the shipped default.
+  await makeDefaultPlan(admin, 'free')
 })
 
 afterAll(() => {

@@ -311,6 +311,11 @@ export async function changePlan(ctx: ServiceContext, input: ChangePlanInput, no
 /** A platform admin puts a company on a plan at once (a retired one too: e.g. to keep a customer's old terms). */
 export async function assignPlan(ctx: ServiceContext, companyId: string, input: ChangePlanInput, now: Date = new Date()): Promise<void> {
   requirePlatformAdmin(ctx.actor)
+  await putCompanyOnPlan(companyId, input, ctx.actor.userId, now)
+}
+
+/** Puts a company on a plan at once, for a platform admin's assignment and for seeds (`changedBy` null: the system). */
+export async function putCompanyOnPlan(companyId: string, input: ChangePlanInput, changedBy: string | null, now: Date = new Date()): Promise<void> {
   await database().transaction(async (tx) => {
     const row = await lockedCompanyPlan(tx, companyId, now)
     const next = await getPlan(input.planId, tx)
@@ -327,15 +332,9 @@ export async function assignPlan(ctx: ServiceContext, companyId: string, input: 
         updatedAt: now,
       })
       .where(eq(companyPlans.organizationId, companyId))
-    await tx.insert(planChanges).values({
-      organizationId: companyId,
-      kind: 'assigned',
-      fromPlanId: row.planId,
-      toPlanId: next.id,
-      period: input.period,
-      effectiveAt: now,
-      changedBy: ctx.actor.userId,
-    })
+    await tx
+      .insert(planChanges)
+      .values({ organizationId: companyId, kind: 'assigned', fromPlanId: row.planId, toPlanId: next.id, period: input.period, effectiveAt: now, changedBy })
   })
 }
 

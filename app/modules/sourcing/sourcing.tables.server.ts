@@ -183,6 +183,8 @@ export const rfqs = pgTable(
     uniqueIndex('rfqs_number_key').on(t.organizationId, t.number),
     index('rfqs_status_idx').on(t.organizationId, t.status, t.createdAt),
     index('rfqs_project_idx').on(t.projectId),
+    // The plan's RFQs a month (billing's usage count at publish).
+    index('rfqs_published_idx').on(t.organizationId, t.publishedAt),
     // The public board of open buying requests.
     index('rfqs_public_open_idx').on(t.visibility, t.status, t.quoteDeadline),
     index('rfqs_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
