@@ -281,19 +281,7 @@ export async function changePlan(ctx: ServiceContext, input: ChangePlanInput, no
       return
     }
     if (isUpgrade(current, next) || (next.id === current.id && input.period === 'yearly')) {
-      await tx
-        .update(companyPlans)
-        .set({
-          planId: next.id,
-          period: input.period,
-          periodStart: now,
-          periodEnd: periodEnd(now, input.period),
-          nextPlanId: null,
-          nextPeriod: null,
-          version: sql`${companyPlans.version} + 1`,
-          updatedAt: now,
-        })
-        .where(eq(companyPlans.organizationId, companyId))
+      await startPeriod(tx, companyId, next.id, input.period, now)
       await tx.insert(planChanges).values({ ...history, kind: 'upgraded', effectiveAt: now })
       return
     }
@@ -308,6 +296,23 @@ export async function changePlan(ctx: ServiceContext, input: ChangePlanInput, no
   return companyPlan(ctx, now)
 }
 
+/** The company is on `planId` from `now`, for a new period; a waiting downgrade is dropped. */
+async function startPeriod(tx: Transaction, companyId: string, planId: string, period: PlanPeriod, now: Date): Promise<void> {
+  await tx
+    .update(companyPlans)
+    .set({
+      planId,
+      period,
+      periodStart: now,
+      periodEnd: periodEnd(now, period),
+      nextPlanId: null,
+      nextPeriod: null,
+      version: sql`${companyPlans.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(companyPlans.organizationId, companyId))
+}
+
 /** A platform admin puts a company on a plan at once (a retired one too: e.g. to keep a customer's old terms). */
 export async function assignPlan(ctx: ServiceContext, companyId: string, input: ChangePlanInput, now: Date = new Date()): Promise<void> {
   requirePlatformAdmin(ctx.actor)
@@ -319,19 +324,7 @@ export async function putCompanyOnPlan(companyId: string, input: ChangePlanInput
   await database().transaction(async (tx) => {
     const row = await lockedCompanyPlan(tx, companyId, now)
     const next = await getPlan(input.planId, tx)
-    await tx
-      .update(companyPlans)
-      .set({
-        planId: next.id,
-        period: input.period,
-        periodStart: now,
-        periodEnd: periodEnd(now, input.period),
-        nextPlanId: null,
-        nextPeriod: null,
-        version: sql`${companyPlans.version} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(companyPlans.organizationId, companyId))
+    await startPeriod(tx, companyId, next.id, input.period, now)
     await tx
       .insert(planChanges)
       .values({ organizationId: companyId, kind: 'assigned', fromPlanId: row.planId, toPlanId: next.id, period: input.period, effectiveAt: now, changedBy })
