@@ -1,4 +1,5 @@
 // Billing (issue 24): the words plans, their limits and a company's subscription speak, shared by both sides.
+import type { Locale } from '../../platform/i18n/locales'
 
 /**
  * What a plan limits, each counted by the module that owns the counted thing (see `registerUsageCounter`):
@@ -28,11 +29,7 @@ export const PLAN_CHANGE_KINDS = ['started', 'upgraded', 'downgrade_scheduled', 
 export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number]
 
 /** A plan's name and description in each language the product speaks. */
-export const PLAN_TEXT_LOCALES = ['en', 'zh-Hans', 'zh-Hant'] as const
-export type PlanText = Record<(typeof PLAN_TEXT_LOCALES)[number], string>
+export type PlanText = Record<Locale, string>
 
 /** A plan id: lower-case letters, digits and hyphens, as it appears in links (`/pricing#business`). */
 export const PLAN_ID_PATTERN = /^[a-z][a-z0-9-]{1,39}$/
-
-/** The plans a fresh installation starts with (the migration writes them; admins change them afterwards). */
-export const DEFAULT_PLAN_ID = 'free'

@@ -24,9 +24,6 @@ const FIELD: Record<PlanLimit, keyof PlanLimits> = {
 /** The plan's limit on `key` (null: no limit). */
 export const limitOf = (plan: PlanLimits, key: PlanLimit): number | null => plan[FIELD[key]]
 
-/** The plan field that holds the limit on `key`. */
-export const limitField = (key: PlanLimit): keyof PlanLimits => FIELD[key]
-
 /** A limit a company is at or over: what the plan allows and what is used. */
 export type LimitReach = { key: PlanLimit; limit: number; usage: number }
 
@@ -50,7 +47,7 @@ export function exceededLimits(plan: PlanLimits, usage: Partial<Record<PlanLimit
 }
 
 /** Whether the limit counts within a window that starts again (a calendar month or day, UTC). */
-export const countsPerPeriod = (key: PlanLimit): boolean => key === 'rfqs_per_month' || key === 'assistant_requests_per_month' || key === 'api_calls_per_day'
+const countsPerPeriod = (key: PlanLimit): boolean => key === 'rfqs_per_month' || key === 'assistant_requests_per_month' || key === 'api_calls_per_day'
 
 /** Where the counting window of `key` starts at `now` (UTC month or day), or null when the limit counts what exists. */
 export function usageWindowStart(key: PlanLimit, now: Date): Date | null {

@@ -167,12 +167,15 @@ describe('plans', () => {
 })
 
 describe('a company on a plan', () => {
-  it('starts on the default plan, with its history', async () => {
+  it('is on the default plan; reading writes nothing, the first plan-dependent action starts its history', async () => {
     const current = await companyPlan(member)
     expect(current.plan.id).toBe('free')
     expect(current.period).toBe('monthly')
     expect(current.next).toBeNull()
+    expect(await planHistory(member)).toEqual([])
+    await database().transaction((tx) => enforcePlanLimit(tx, companyId, 'members'))
     expect((await planHistory(member)).map((change) => change.kind)).toEqual(['started'])
+    expect((await companyPlan(member)).plan.id).toBe('free')
   })
 
   it('refuses the create past the limit with 402, the limit and the usage, and writes nothing; concurrent creates at the limit never both pass', async () => {
@@ -227,9 +230,14 @@ describe('a company on a plan', () => {
     expect((await changePlan(boss, { planId: 'business', period: 'monthly' }, start)).next).toBeNull()
     await changePlan(boss, { planId: 'free', period: 'monthly' }, start)
 
-    const later = await companyPlan(boss, new Date('2026-12-11T00:00:00Z'))
+    // Once the period has ended, reads show the downgrade in effect; the next plan-dependent action writes it.
+    const due = new Date('2026-12-11T00:00:00Z')
+    const later = await companyPlan(boss, due)
     expect(later).toMatchObject({ plan: { id: 'free' }, next: null })
     expect(later.periodStart.toISOString()).toBe('2026-12-10T00:00:00.000Z')
+    expect((await planHistory(boss))[0]?.kind).toBe('downgrade_scheduled')
+    await database().transaction((tx) => enforcePlanLimit(tx, company, 'members', 1, due))
+    expect(await companyPlan(boss, due)).toEqual(later)
     expect((await planHistory(boss)).map((change) => change.kind)).toEqual([
       'downgraded',
       'downgrade_scheduled',

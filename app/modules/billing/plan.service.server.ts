@@ -6,8 +6,8 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
-import { parseDecimal } from '../../platform/format/decimal-text'
-import { currencyDigits } from '../../platform/format/money'
+import { decimalPlaces } from '../../platform/format/decimal-text'
+import { currencyDigits, toMinor } from '../../platform/format/money'
 import { requireCompany, requireRole } from '../../platform/member-roles'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
 import { PLAN_LIMITS, type PlanLimit, type PlanPeriod } from './billing.constants'
@@ -63,13 +63,7 @@ export async function defaultPlan(db: Database | Transaction = database()): Prom
 
 /** A price in the currency's minor units; null when it has more decimals than the currency (a yen price of 4.50). */
 function minorUnits(price: string, currency: string): bigint | null {
-  let { units, scale } = parseDecimal(price)
-  const digits = currencyDigits(currency)
-  while (scale > digits && units % 10n === 0n) {
-    units /= 10n
-    scale -= 1
-  }
-  return scale > digits ? null : units * 10n ** BigInt(digits - scale)
+  return decimalPlaces(price) > currencyDigits(currency) ? null : toMinor(price, currency)
 }
 
 function planValues(input: CreatePlanInput | UpdatePlanInput) {
@@ -160,7 +154,7 @@ type CompanyPlanRow = typeof companyPlans.$inferSelect
  */
 async function lockedCompanyPlan(tx: Transaction, companyId: string, now: Date): Promise<CompanyPlanRow> {
   const [existing] = await tx.select().from(companyPlans).where(eq(companyPlans.organizationId, companyId)).for('update')
-  if (existing) return existing.nextPlanId && existing.periodEnd <= now ? renew(tx, existing, now) : existing
+  if (existing) return downgradeDue(existing, now) ? renew(tx, existing, now) : existing
   const plan = await defaultPlan(tx)
   const [created] = await tx
     .insert(companyPlans)
@@ -176,29 +170,36 @@ async function lockedCompanyPlan(tx: Transaction, companyId: string, now: Date):
   return created
 }
 
+/** What a row becomes once its scheduled downgrade is due: the next plan, for a period from the old period's end. */
+function renewal(row: CompanyPlanRow, now: Date) {
+  const period = row.nextPeriod ?? row.period
+  return {
+    planId: row.nextPlanId!,
+    period,
+    periodStart: row.periodEnd,
+    periodEnd: periodEnd(row.periodEnd > now ? row.periodEnd : now, period),
+    nextPlanId: null,
+    nextPeriod: null,
+  }
+}
+
+/** Whether the row's scheduled downgrade is due. */
+const downgradeDue = (row: CompanyPlanRow, now: Date): boolean => row.nextPlanId !== null && row.periodEnd <= now
+
 /** The scheduled downgrade takes effect from the end of the period (when a later action finds it due). */
 async function renew(tx: Transaction, row: CompanyPlanRow, now: Date): Promise<CompanyPlanRow> {
-  const period = row.nextPeriod ?? row.period
+  const next = renewal(row, now)
   const [renewed] = await tx
     .update(companyPlans)
-    .set({
-      planId: row.nextPlanId!,
-      period,
-      periodStart: row.periodEnd,
-      periodEnd: periodEnd(row.periodEnd > now ? row.periodEnd : now, period),
-      nextPlanId: null,
-      nextPeriod: null,
-      version: sql`${companyPlans.version} + 1`,
-      updatedAt: now,
-    })
+    .set({ ...next, version: sql`${companyPlans.version} + 1`, updatedAt: now })
     .where(eq(companyPlans.organizationId, row.organizationId))
     .returning()
   await tx.insert(planChanges).values({
     organizationId: row.organizationId,
     kind: 'downgraded',
     fromPlanId: row.planId,
-    toPlanId: row.nextPlanId!,
-    period,
+    toPlanId: next.planId,
+    period: next.period,
     effectiveAt: row.periodEnd,
   })
   return renewed!
@@ -207,16 +208,18 @@ async function renew(tx: Transaction, row: CompanyPlanRow, now: Date): Promise<C
 /** A company's plan and its period, and the downgrade waiting for the period's end. */
 export type CompanyPlan = { plan: Plan; period: PlanPeriod; periodStart: Date; periodEnd: Date; next: { plan: Plan; period: PlanPeriod } | null }
 
-/** The company's plan as it stands (the default plan until it has a row). Any member may read it. */
+/**
+ * The company's plan as it stands, read without writing: the default plan from today until the company has a row, and
+ * a due downgrade shown as in effect (it is written by the next plan-dependent action). Any member may read it.
+ */
 export async function companyPlan(ctx: ServiceContext, now: Date = new Date()): Promise<CompanyPlan> {
   requireCompany(ctx.actor)
-  const companyId = ctx.actor.companyId
-  return database().transaction(async (tx) => {
-    const row = await lockedCompanyPlan(tx, companyId, now)
-    const plan = await getPlan(row.planId, tx)
-    const next = row.nextPlanId ? { plan: await getPlan(row.nextPlanId, tx), period: row.nextPeriod ?? row.period } : null
-    return { plan, period: row.period, periodStart: row.periodStart, periodEnd: row.periodEnd, next }
-  })
+  const [row] = await database().select().from(companyPlans).where(eq(companyPlans.organizationId, ctx.actor.companyId))
+  if (!row) return { plan: await defaultPlan(), period: 'monthly', periodStart: now, periodEnd: periodEnd(now, 'monthly'), next: null }
+  const current = downgradeDue(row, now) ? { ...row, ...renewal(row, now) } : row
+  const plan = await getPlan(current.planId)
+  const next = current.nextPlanId ? { plan: await getPlan(current.nextPlanId), period: current.nextPeriod ?? current.period } : null
+  return { plan, period: current.period, periodStart: current.periodStart, periodEnd: current.periodEnd, next }
 }
 
 /** The company's use of every limit a module counts (absent: no counter registered). */
@@ -235,7 +238,7 @@ async function usageOf(db: Database | Transaction, companyId: string, now: Date)
 }
 
 /** The 402 a create at the limit answers: the limit, the usage and where to upgrade. */
-export function limitReached(reach: LimitReach, planId: string): AppError {
+function limitReached(reach: LimitReach, planId: string): AppError {
   return new AppError('plan_limit_reached', `The plan's limit on ${reach.key} is reached`, { ...reach, planId, upgrade: '/app/settings/plan' })
 }
 

@@ -6,14 +6,14 @@ import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { FIRST_COLUMN } from '../../platform/db/sql-text.server'
-import { minorToDecimal } from '../../platform/format/money'
+import { minorToDecimal, toMinor } from '../../platform/format/money'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
 import { PURCHASE_ORDER_STATUSES } from '../orders/index'
 import { orderMoneyFacts, orderSubjects } from '../orders/index.server'
 import { requireFinanceReader } from './finance-access.server'
 import { bankStatementLines, financeAccounts, journalEntries, payments, payouts, postings } from './finance.tables.server'
 import { isPayable } from './payment.service.server'
-import { paymentPlan, toMinor } from './payment-plan'
+import { paymentPlan } from './payment-plan'
 
 /** The period the dashboard shows: whole days in the viewer's time zone, bucketed by day or month. */
 export type FinanceFigurePeriod = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }

@@ -13,6 +13,6 @@ export { OrderPaymentsPanel, type PayResult } from './components/order-payments-
 export { PaymentStatusBadge, PayoutStatusBadge } from './components/payment-status-badge'
 export * from './payment.inputs'
 export { CashFlowQuery, STATEMENT_CSV_MAX_ROWS, STATEMENT_DEFAULT_LIMIT, StatementQuery } from './finance-queries'
-export { instalmentOf, paymentPlan, shareOf, toMinor, type PlannedInstalment } from './payment-plan'
+export { instalmentOf, paymentPlan, shareOf, type PlannedInstalment } from './payment-plan'
 export * from './bank-statement.inputs'
 export * from './finance-papers'

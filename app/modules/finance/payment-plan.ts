@@ -1,15 +1,7 @@
 // An order's payment plan (pure, isomorphic): its payment terms turned into instalments of exact minor units.
-import { currencyDigits } from '../../platform/format/money'
-import { divideRounded, parseDecimal } from '../../platform/format/decimal-text'
+import { divideRounded } from '../../platform/format/decimal-text'
 import type { PaymentTerms } from '../../platform/trade-terms'
 import { type Instalment, PAYMENT_PLANS, type PaymentStage } from './finance.constants'
-
-/** A decimal amount ("1234.5") in the currency's minor units, rounded half away from zero (1234.5 USD → 123450n). */
-export function toMinor(amount: string, currency: string): bigint {
-  const { units, scale } = parseDecimal(amount)
-  const digits = currencyDigits(currency)
-  return scale <= digits ? units * 10n ** BigInt(digits - scale) : divideRounded(units, 10n ** BigInt(scale - digits))
-}
 
 /** The share of `amount` in basis points (1/100 of a percent), rounded half away from zero. */
 export const shareOf = (amountMinor: bigint, basisPoints: number): bigint => divideRounded(amountMinor * BigInt(basisPoints), 10_000n)

@@ -12,7 +12,7 @@ import { rateTable } from '../../platform/fx/fx.service.server'
 import { claimIdempotencyKey, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { divideRounded, parseDecimal } from '../../platform/format/decimal-text'
-import { currencyDigits, minorToDecimal } from '../../platform/format/money'
+import { currencyDigits, minorToDecimal, toMinor } from '../../platform/format/money'
 import { type Notice, recordNotice } from '../companies/index.server'
 import { nextNumber } from '../kernel/index.server'
 import { noteMoneyOnOrder, orderMoneyFacts } from '../orders/index.server'
@@ -21,7 +21,7 @@ import { paymentRefunds, payments } from './finance.tables.server'
 import { companyAccount, platformAccount, postEntry } from './ledger.server'
 import { availableProviders, newPaymentReference, paymentProvider } from './payment-providers.server'
 import type { StartPaymentInput } from './payment.inputs'
-import { instalmentOf, toMinor } from './payment-plan'
+import { instalmentOf } from './payment-plan'
 
 export type PaymentRow = typeof payments.$inferSelect
 

@@ -8,7 +8,7 @@ import { database, type Transaction } from '../../platform/db/index.server'
 import { env } from '../../platform/env.server'
 import { AppError } from '../../platform/errors'
 import { divideRounded } from '../../platform/format/decimal-text'
-import { currencyDigits, minorToDecimal } from '../../platform/format/money'
+import { currencyDigits, minorToDecimal, toMinor } from '../../platform/format/money'
 import { claimIdempotencyKey, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
@@ -21,7 +21,6 @@ import { bankAccounts, financeAccounts, financeSettings, kycProfiles, payouts } 
 import { kycStatus } from './kyc.service.server'
 import { companyAccount, platformAccount, postEntry } from './ledger.server'
 import type { PayoutDecisionInput, PayoutOutcomeInput, RequestPayoutInput } from './payment.inputs'
-import { toMinor } from './payment-plan'
 
 type PayoutRow = typeof payouts.$inferSelect
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currencyDigits, minorToDecimal, toDecimalString } from './money'
+import { currencyDigits, minorToDecimal, toDecimalString, toMinor } from './money'
 
 describe('minor units', () => {
   it('knows how many decimals each currency has', () => {
@@ -7,6 +7,14 @@ describe('minor units', () => {
     expect(currencyDigits('USD')).toBe(2)
     expect(currencyDigits('CNY')).toBe(2)
     expect(currencyDigits('KWD')).toBe(3)
+  })
+
+  it('turns a decimal amount into minor units, rounding half away from zero past the currency’s decimals', () => {
+    expect(toMinor('1234.5', 'USD')).toBe(123450n)
+    expect(toMinor('490.00', 'JPY')).toBe(490n)
+    expect(toMinor('0.005', 'USD')).toBe(1n)
+    expect(toMinor('-0.005', 'USD')).toBe(-1n)
+    expect(toMinor('1.2345', 'KWD')).toBe(1235n)
   })
 
   it('turns minor units into an exact decimal string', () => {

@@ -1,3 +1,5 @@
+import { divideRounded, parseDecimal } from './decimal-text'
+
 /** An amount in the currency's smallest unit (cents, fen; yen have none): exact, never a float. */
 export type Money = { minor: bigint | number; currency: string }
 
@@ -25,6 +27,13 @@ export function currencyDigits(currency: string): number {
     digitsByCurrency.set(currency, digits)
   }
   return digits
+}
+
+/** A decimal amount ("1234.5") in the currency's minor units, rounded half away from zero (1234.5 USD → 123450n). */
+export function toMinor(amount: string, currency: string): bigint {
+  const { units, scale } = parseDecimal(amount)
+  const digits = currencyDigits(currency)
+  return scale <= digits ? units * 10n ** BigInt(digits - scale) : divideRounded(units, 10n ** BigInt(scale - digits))
 }
 
 /** Minor units as a decimal string: 123450 USD → "1234.50", 1500 JPY → "1500". */
