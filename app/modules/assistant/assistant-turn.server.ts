@@ -12,7 +12,9 @@ import { AppError } from '../../platform/errors'
 import { logger } from '../../platform/logger.server'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { rateLimitStore } from '../../platform/rate-limit.server'
+import { enforcePlanLimit } from '../billing/index.server'
 import type { AssistantCard } from './assistant-cards'
+import './assistant-usage.server'
 import { HISTORY_MESSAGES, MAX_ROUNDS, MAX_TOOL_CALLS_PER_ROUND, type ThreadKind, type TurnErrorCode } from './assistant.constants'
 import type { MessageInput } from './assistant.inputs'
 import { companyQuota, type PlatformAssistant, platformAssistant, recordUsage } from './assistant-settings.service.server'
@@ -109,6 +111,8 @@ export async function beginTurn(
   const thread = await ownThread(ctx, threadId, kind)
   await admit(ctx, thread.kind, now)
   const { id: userMessageId, replayed } = await createIdempotently(`assistant-message:${threadId}`, options, input, async (tx, id) => {
+    // The plan's questions a month, counted with this one under the company's plan lock (402 when it would pass).
+    if (thread.kind !== 'playground' && ctx.actor.companyId) await enforcePlanLimit(tx, ctx.actor.companyId, 'assistant_requests_per_month', 1, now)
     await tx.insert(assistantMessages).values({ id, threadId, role: 'user', content: input.content, createdAt: now })
   })
   if (replayed) {

@@ -35,6 +35,8 @@ export const assistantThreads = pgTable(
   (t) => [
     check('assistant_threads_kind_check', sql`${t.kind} in (${oneOf(THREAD_KINDS)})`),
     index('assistant_threads_user_idx').on(t.userId, t.kind, t.updatedAt.desc(), t.id),
+    // The plan's count of a company's assistant requests (assistant-usage.server) starts from its threads.
+    index('assistant_threads_company_idx').on(t.companyId, t.kind),
   ],
 )
 

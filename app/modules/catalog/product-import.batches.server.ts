@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm'
 import type { Transaction } from '../../platform/db/index.server'
 import { productImportRows, products } from './catalog.tables.server'
 import type { ImportedProduct } from './product-import.rows'
@@ -147,4 +147,17 @@ export async function discardStagedRows(tx: Transaction, job: { id: string; orga
 function rowCount(result: unknown): number {
   const rows: unknown[] = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
   return rows.length
+}
+
+/** How many products the whole import publishes that are not published now: new SKUs and drafts or archived ones it publishes. */
+export async function newlyPublished(tx: Transaction, job: { id: string; organizationId: string }): Promise<number> {
+  const alreadyPublished = tx
+    .select({ one: sql`1` })
+    .from(products)
+    .where(and(eq(products.organizationId, job.organizationId), eq(products.sku, productImportRows.sku), eq(products.status, 'published')))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(productImportRows)
+    .where(and(eq(productImportRows.importId, job.id), eq(productImportRows.status, 'published'), notExists(alreadyPublished)))
+  return row?.n ?? 0
 }

@@ -117,7 +117,13 @@ async function handleFailure(importId: string, error: unknown, lastAttempt: bool
   if (error instanceof ImportInterrupted) throw error
   const [job] = await database().select({ phase: importJobs.phase }).from(importJobs).where(eq(importJobs.id, importId))
   const refused =
-    error instanceof ImportRefused ? error : isAppError(error) && error.code === 'not_found' ? new ImportRefused('failure.fileMissing') : undefined
+    error instanceof ImportRefused
+      ? error
+      : isAppError(error) && error.code === 'not_found'
+        ? new ImportRefused('failure.fileMissing')
+        : isAppError(error) && error.code === 'plan_limit_reached'
+          ? new ImportRefused('failure.planLimit')
+          : undefined
   if (!refused) {
     logger().error(
       { err: error instanceof Error ? error.message : String(error), jobId: importId, phase: job?.phase, lastAttempt },

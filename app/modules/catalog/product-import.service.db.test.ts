@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -6,6 +7,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMember } from '../../../db/factories/companies'
+import { platformAdmin } from '../../../tests/factories/finance'
 import { exeBytes } from '../../../tests/support/file-fixtures'
 import { withJobs } from '../../../tests/support/jobs'
 import type { ServiceContext } from '../../platform/actor'
@@ -13,6 +15,8 @@ import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { LocalDiskStorage } from '../../platform/files/local-storage.server'
 import { useFileStorage } from '../../platform/files/storage.server'
+import { CreatePlanInput } from '../billing/index'
+import { assignPlan, createPlan } from '../billing/index.server'
 import type { CompanyKind, MemberRole } from '../companies/index'
 import { files } from '../kernel/kernel.tables.server'
 import { importJobs, products } from './catalog.tables.server'
@@ -187,6 +191,35 @@ describe('product import', () => {
     expect(after[0]?.searchDocument).toContain('again')
     expect(new Set(after.map((product) => product.id)).size).toBe(4)
     expect(after.slice(0, 3).map((product) => product.id)).toEqual(['P-1', 'P-2', 'P-3'].map((sku) => before.get(sku)?.id))
+  })
+
+  it("fails an import that would publish past the plan's limit before any of its products shows (402 reason, nothing written)", async () => {
+    const ctx = await supplier()
+    const admin = await platformAdmin()
+    const planId = `imports-${randomUUID().slice(0, 8)}`
+    await createPlan(
+      admin,
+      CreatePlanInput.parse({
+        id: planId,
+        name: { en: 'Two products', 'zh-Hans': '两件产品', 'zh-Hant': '兩件產品' },
+        description: { en: 'Two published products.', 'zh-Hans': '两件已发布产品。', 'zh-Hant': '兩件已發佈產品。' },
+        currency: 'USD',
+        monthlyPrice: '0',
+        yearlyPrice: '0',
+        maxPublishedProducts: 2,
+        features: [],
+        position: 900,
+      }),
+    )
+    await assignPlan(admin, ctx.actor.companyId, { planId, period: 'monthly' })
+    const header = 'sku,name_en,category,origin_country,unit,moq,status\n'
+    const rows = ['Q-1', 'Q-2', 'Q-3'].map((sku) => `${sku},Lamp ${sku},lighting,CN,piece,1,published`).join('\n')
+    const tooMany = await uploadImport(ctx, { name: 'three.csv', bytes: encode(`${header}${rows}\n`) })
+    expect(await importToEnd(ctx, tooMany.id)).toMatchObject({ status: 'failed', failureReason: 'failure.planLimit' })
+    expect(await productsOf(ctx.actor.companyId)).toEqual([])
+    // Drafts are not counted: the same file as drafts imports.
+    const drafts = await uploadImport(ctx, { name: 'drafts.csv', bytes: encode(`${header}${rows.replaceAll('published', 'draft')}\n`) })
+    expect(await importToEnd(ctx, drafts.id)).toMatchObject({ status: 'completed', createdCount: 3 })
   })
 
   it('imports the first worksheet of an XLSX file', async () => {

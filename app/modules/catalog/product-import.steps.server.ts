@@ -7,7 +7,8 @@ import { lockCompany } from '../companies/index.server'
 import type { ImportJobPhase } from './catalog.constants'
 import { importJobs, productImportRows } from './catalog.tables.server'
 import { productCountsChanged } from './product-counts.server'
-import { applyStagedUpdates, discardStagedRows, insertStagedProducts, stageRows } from './product-import.batches.server'
+import { applyStagedUpdates, discardStagedRows, insertStagedProducts, newlyPublished, stageRows } from './product-import.batches.server'
+import { enforcePublishedLimit } from './product-usage.server'
 import type { ImportRowError } from './product-import.inputs'
 import type { ImportedProduct } from './product-import.rows'
 import { importsChanged } from './product-visibility.server'
@@ -112,6 +113,8 @@ export async function advanceImport(jobId: string, batchSize: number, rows: () =
     await lockCompany(tx, job.organizationId)
     const now = new Date()
     if (job.phase === 'insert') {
+      // Before any of the import's products can show: would the ones it publishes pass the plan's limit? (402, the job fails.)
+      if (job.cursor === 0) await enforcePublishedLimit(tx, job.organizationId, await newlyPublished(tx, job))
       const created = await insertStagedProducts(tx, job, job.cursor, to, now)
       return { phase: job.phase, rows: rowsDone, done: await moveCursor(tx, job, rowsDone, { created }), phaseEnded: to >= job.totalRows }
     }

@@ -24,6 +24,7 @@ import {
   type UpdateProductInput,
 } from './product.inputs'
 import { canPublishProducts } from './product.policy'
+import { enforcePublishedLimit } from './product-usage.server'
 import { buildSearchDocument } from './search-document'
 import { afterMarketplaceWrite } from './search.service.server'
 
@@ -241,7 +242,10 @@ export async function setProductStatus(ctx: ServiceContext, input: ProductStatus
         .where(and(eq(products.organizationId, companyId), inArray(products.id, ids), visibleProduct()))
         .for('update')
       if (owned.length !== ids.length) throw new AppError('not_found', 'Product not found')
-      if (status === 'published') await assertMayPublish(tx, companyId)
+      if (status === 'published') {
+        await assertMayPublish(tx, companyId)
+        await enforcePublishedLimit(tx, companyId, owned.filter((row) => row.status !== 'published').length)
+      }
       const previous = new Map(owned.map((row) => [row.id, row.status]))
       const changed = await tx
         .update(products)
@@ -300,7 +304,10 @@ export async function quickEditProduct(ctx: ServiceContext, id: string, input: Q
       requireVersion('product', current.version, input.version)
       const status = input.status !== undefined && input.status !== current.status ? input.status : undefined
       const moq = input.moq !== undefined && input.moq !== current.moq ? input.moq : undefined
-      if (status === 'published') await assertMayPublish(tx, companyId)
+      if (status === 'published') {
+        await assertMayPublish(tx, companyId)
+        await enforcePublishedLimit(tx, companyId, 1)
+      }
       const price = input.unitPrice === undefined ? null : await setBaseUnitPrice(tx, companyId, id, input.unitPrice)
       if (status === undefined && moq === undefined && !price) return current
       const now = new Date()

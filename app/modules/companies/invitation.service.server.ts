@@ -14,6 +14,7 @@ import { type InvitableRole, INVITATION_TTL_DAYS, type InvitationStatus, type Ve
 import { companyProfiles, invitations, members, organizations } from './companies.tables.server'
 import { membershipsChanged, setActiveCompany } from './company-context.server'
 import { invitationMail } from './invitation-mail.server'
+import { enforceSeatForInvitation, enforceSeatForMember } from './member-usage.server'
 import { toUsers, unmailed } from './notice-delivery.server'
 import { requireCompany, requireRole } from './policies'
 import type { CreateInvitationInput, InvitationListQuery } from './team.inputs'
@@ -170,6 +171,7 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
         after: { status: 'revoked', replacedByNewInvitation: true },
       })
     }
+    await enforceSeatForInvitation(tx, companyId)
     const [inserted] = await tx
       .insert(invitations)
       .values({
@@ -379,6 +381,7 @@ async function accept(ctx: ServiceContext, key: InvitationKey, invitee: Invitee 
       after: { status: 'accepted', alreadyMember: Boolean(existing) },
     })
     if (!existing) {
+      await enforceSeatForMember(tx, companyId)
       const memberId = randomUUID()
       await tx.insert(members).values({ id: memberId, organizationId: companyId, userId: ctx.actor.userId, role })
       await recordAudit(tx, ctx, {

@@ -15,6 +15,8 @@ import { fieldErrorsOf } from '../../platform/validation'
 import type { z } from '../../platform/zod'
 import { requireCompany } from '../../platform/member-roles'
 import { isPlatformAdmin } from '../../platform/platform-admin'
+import { enforcePlanLimit } from '../billing/index.server'
+import './storage-usage.server'
 import { companyFacts } from './company-facts.server'
 import { FILE_PURPOSE_TYPES, FileListQuery, UploadFileInput } from './file.inputs'
 import { canDeleteFile, canReadFile, isPublicImagery } from './file.policy'
@@ -150,6 +152,7 @@ export async function uploadFile(
     options,
     { purpose, name: input.name, sha256 },
     async (tx, id) => {
+      await enforcePlanLimit(tx, companyId, 'storage_bytes', bytes.byteLength)
       await tx.insert(files).values({
         id,
         organizationId: companyId,

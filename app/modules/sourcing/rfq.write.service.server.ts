@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { checkTransition } from '../../platform/state-machine'
+import { enforcePlanLimit } from '../billing/index.server'
 import { requireCompany } from '../companies/index'
 import { type Notice } from '../companies/index.server'
 import { nextNumber } from '../kernel/index.server'
@@ -94,6 +95,7 @@ export async function transitionRfq(ctx: ServiceContext, id: string, input: RfqT
       checkDeadline(rfq.quoteDeadline, now)
       const invited = await tx.select({ n: count() }).from(rfqInvitations).where(eq(rfqInvitations.rfqId, id))
       if (rfq.visibility === 'invited' && (invited[0]?.n ?? 0) === 0) throw fieldError({ supplierIds: ['validation.noSuppliers'] })
+      await enforcePlanLimit(tx, companyId, 'rfqs_per_month', 1, now)
       patch.publishedAt = now
       await tx.update(rfqInvitations).set({ status: 'invited', invitedAt: now }).where(eq(rfqInvitations.rfqId, id))
       await markRequirementsSent(tx, id)

@@ -1,0 +1,22 @@
+// What billing counts of the catalogue (issue 24, ADR 051): the company's published products, those an unfinished import
+// inserted left out (they are not published until it completes, and its start checks them against the limit).
+import { and, count, eq } from 'drizzle-orm'
+import type { Database, Transaction } from '../../platform/db/index.server'
+import { enforcePlanLimit, registerUsageCounter } from '../billing/index.server'
+import { products } from './catalog.tables.server'
+import { visibleProduct } from './product-visibility.server'
+
+async function publishedProducts(db: Database | Transaction, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ published: count() })
+    .from(products)
+    .where(and(eq(products.organizationId, companyId), eq(products.status, 'published'), visibleProduct()))
+  return row?.published ?? 0
+}
+
+registerUsageCounter('published_products', publishedProducts)
+
+/** In the caller's transaction: refuses (402) when publishing `adding` more products would pass the company's plan. */
+export async function enforcePublishedLimit(tx: Transaction, companyId: string, adding: number): Promise<void> {
+  if (adding > 0) await enforcePlanLimit(tx, companyId, 'published_products', adding)
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "assistant_threads_company_idx" ON "assistant_threads" USING btree ("company_id","kind");
