@@ -1,5 +1,17 @@
 import { type ReactNode, use, useState } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import sprite from './components/ui/sprite-icons.svg?no-inline'
@@ -14,7 +26,7 @@ import { AuthEventsProvider } from './modules/identity/index'
 import { clientSessionContext, PreferencesProvider } from './modules/identity/index'
 import { authMiddleware, viewerPreferences } from './modules/identity/index.server'
 import { companiesContext } from './modules/companies/index'
-import { companiesMiddleware } from './modules/companies/index.server'
+import { companiesMiddleware, requireActor } from './modules/companies/index.server'
 import { rateTable } from './platform/fx/fx.service.server'
 import { requestInfoContext } from './platform/request-info'
 import { rejectedInputMiddleware } from './platform/input-middleware.server'
@@ -27,6 +39,8 @@ import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/colo
 import { selectLayout } from './platform/ui/layout-selection'
 import { pageSettings } from './platform/ui/route-handle'
 import { collapsedGroupsFromCookie, NAV_GROUPS_COOKIE, SIDEBAR_COOKIE, sidebarCollapsedFromCookie } from './platform/ui/sidebar'
+import { isGuidePage } from './workflows/guide/guide-steps'
+import { sidebarGuideProgress } from './workflows/guide/guide.server'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -40,19 +54,32 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE
   const cookies = request.headers.get('cookie')
   const session = context.get(clientSessionContext)
+  const companies = context.get(companiesContext)
+  // The sidebar's guide figure: nothing read once the guide is finished or dismissed, a minute's cache until then. The
+  // guide page brings its own, read fresh.
+  const guideState = isGuidePage(splitLocalePath(new URL(request.url).pathname).rest) ? undefined : companies?.active?.guide
   // The reference rates (cached in memory) let every page show amounts in the viewer's currency (ADR 021).
-  const [preferences, fx] = await Promise.all([viewerPreferences(session, { locale, requestId: context.get(requestInfoContext).requestId }), rateTable()])
+  const [preferences, fx, guide] = await Promise.all([
+    viewerPreferences(session, { locale, requestId: context.get(requestInfoContext).requestId }),
+    rateTable(),
+    session && guideState ? sidebarGuideProgress(requireActor(context, params), guideState) : null,
+  ])
   return {
     locale,
     session,
-    companies: context.get(companiesContext),
+    companies,
     preferences,
     fx,
     colorPreference: colorPreferenceFromCookie(readCookie(cookies, COLOR_MODE_COOKIE)),
     sidebarCollapsed: sidebarCollapsedFromCookie(readCookie(cookies, SIDEBAR_COOKIE)),
     collapsedNavGroups: collapsedGroupsFromCookie(readCookie(cookies, NAV_GROUPS_COOKIE)),
+    guide,
   }
 }
+
+/** Leaving the guide page reads the sidebar's figure again: the page has just stored a fresh one (cached reads only otherwise). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || (isGuidePage(splitLocalePath(currentUrl.pathname).rest) && !isGuidePage(splitLocalePath(nextUrl.pathname).rest))
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')

@@ -4,6 +4,7 @@ import type { ClientSession } from '../modules/identity/index'
 import { NO_RATES, type RateTable } from '../platform/fx/rate-table'
 import { DEFAULT_LOCALE, type Locale } from '../platform/i18n/locales'
 import type { ColorPreference } from '../platform/ui/color-mode'
+import type { GuideProgress } from '../workflows/guide/guide-steps'
 
 type RootData = {
   locale: Locale
@@ -13,9 +14,11 @@ type RootData = {
   colorPreference: ColorPreference
   sidebarCollapsed: boolean
   collapsedNavGroups: string[] | null
+  /** The getting-started guide's progress for the sidebar; null once finished or dismissed (and on the guide page, which brings its own). */
+  guide: GuideProgress | null
 }
 
-/** The locale, session, companies, reference FX rates and layout preferences every page shares, from the root loader. */
+/** The locale, session, companies, reference FX rates, layout preferences and guide progress every page shares, from the root loader. */
 export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined
   return {
@@ -26,5 +29,6 @@ export function useRootData(): RootData {
     colorPreference: data?.colorPreference ?? 'system',
     sidebarCollapsed: data?.sidebarCollapsed ?? false,
     collapsedNavGroups: data?.collapsedNavGroups ?? null,
+    guide: data?.guide ?? null,
   }
 }

@@ -5,6 +5,7 @@ import { type Locale, localizePath } from '../platform/i18n/locales'
 import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuSeparator } from './ui/disclosure-menu'
 import { SpriteIcon } from './ui/sprite-icon'
 import type { SpriteIconName } from './ui/sprite-icons'
+import { useRootData } from './use-root-data'
 
 function initials(name: string): string {
   const letters = name
@@ -14,13 +15,15 @@ function initials(name: string): string {
   return (letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? '?')).toUpperCase()
 }
 
-/** The signed-in person's menu: who they are, their account pages, and sign-out (a POST). */
+/** The signed-in person's menu: who they are, their account pages (and the getting-started guide, also once dismissed), and sign-out (a POST). */
 export function UserMenu({ session, locale, deferItems }: { session: ClientSession; locale: Locale; deferItems?: boolean }) {
   const { t } = useTranslation('common')
   const { user } = session
+  const { companies } = useRootData()
   const link = (to: string) => localizePath(locale, to)
   const items: Array<{ to: string; label: string; icon: SpriteIconName }> = [
     { to: '/app/dashboard', label: t('nav.dashboard'), icon: 'layout-dashboard' },
+    ...(companies?.active ? [{ to: '/app/guide', label: t('nav.guide'), icon: 'compass' as const }] : []),
     { to: '/app/user/preference', label: t('nav.preferences'), icon: 'sliders-horizontal' },
     { to: '/app/user/two-factor', label: t('nav.twoFactor'), icon: 'shield-check' },
     { to: '/app/user/change-password', label: t('nav.changePassword'), icon: 'key-round' },

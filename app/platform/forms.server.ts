@@ -9,8 +9,11 @@ import { fieldErrorsOf } from './validation'
 export type FormFailure = {
   ok: false
   fieldErrors: Record<string, string[]>
-  formError?: { code: string; message: string; reasons?: string[] }
+  formError?: { code: string; message: string; reasons?: string[]; limit?: PlanLimitReach }
 }
+
+/** A plan limit a refused action would have passed (402 plan_limit_reached): which, the plan's limit and the usage. */
+export type PlanLimitReach = { key: string; limit: number; usage: number }
 
 /** Extra state a failed multi-step form needs to stay on its step (e.g. the email a code went to). */
 export type FailureExtra = Record<string, string | number | boolean | string[]>
@@ -52,10 +55,16 @@ export function failureFromError(thrown: unknown, extra: FailureExtra = {}) {
   if (!isAppError(error) || !retryable(error)) throw thrown
   const fieldKeys = (error.details?.fields ?? {}) as Record<string, string[]>
   const reasons = Array.isArray(error.details?.reasons) ? (error.details.reasons as string[]) : undefined
+  const limit = error.code === 'plan_limit_reached' ? (error.details as PlanLimitReach) : undefined
   const result: FormFailure = {
     ok: false,
     fieldErrors: fieldKeys,
-    formError: { code: error.code, message: appErrorMessage(error), reasons },
+    formError: {
+      code: error.code,
+      message: appErrorMessage(error),
+      reasons,
+      ...(limit ? { limit: { key: limit.key, limit: limit.limit, usage: limit.usage } } : {}),
+    },
   }
   const headers = typeof error.details?.retryAfterSeconds === 'number' ? { 'Retry-After': String(error.details.retryAfterSeconds) } : undefined
   return data({ ...extra, ...result }, { status: error.status, headers })

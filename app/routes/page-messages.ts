@@ -84,6 +84,11 @@ export const PAGE_MESSAGES = {
     addresses: ['card', 'delete', 'fields', 'form', 'meta', 'page', 'postal', 'types', 'validation'],
     companies: ['fields', 'settingsNav', 'validation'],
   },
+  /** The company's plan, usage and plan changes (issue 24). */
+  planSettings: {
+    billing: ['title', 'intro', 'limits', 'limitLine', 'periods', 'perPeriod', 'unlimited', 'free', 'current', 'usage', 'change', 'history', 'validation'],
+    companies: ['settingsNav', 'validation'],
+  },
   teamSettings: {
     team: ['actions', 'columns', 'directory', 'invitations', 'invite', 'leave', 'mail', 'manage', 'roles', 'statuses', 'validation'],
     companies: ['kinds', 'roles', 'settingsNav', 'validation'],
@@ -144,6 +149,16 @@ export const PAGE_MESSAGES = {
   financeReviews: { financeSetup: ['fields', 'meta', 'onboarding', 'reviews', 'schemes', 'validation'] },
   /** The company's finance papers: receipts, fee invoices and statements with their filters. */
   financePapers: { financePapers: ['columns', 'kinds', 'page', 'sections', 'sides', 'statuses', 'validation'] },
+  /** The public pricing page: its own texts, and the names of the limits and features the plan settings use too. */
+  pricingPage: {
+    plans: ['meta', 'hero', 'period', 'currency', 'price', 'plan', 'cta', 'compare', 'ask', 'faq', 'validation'],
+    billing: ['features', 'limits', 'unlimited', 'validation'],
+  },
+  /** The platform admins' plans: the list, the plan form, the retire and make-default dialogs, assigning a company a plan. */
+  planAdmin: {
+    planAdmin: ['title', 'description', 'newPlan', 'done', 'list', 'form', 'retire', 'makeDefault', 'assign'],
+    billing: ['features', 'free', 'limits', 'periods', 'unlimited', 'validation'],
+  },
 } as const satisfies Record<string, MessagePick>
 
 /** The route modules that send each pick, for the test. */
@@ -181,6 +196,7 @@ export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> =
   supplierOnboarding: ['app/routes/app/supplier/onboarding.tsx'],
   companyAddresses: ['app/routes/app/settings/address.tsx'],
   teamSettings: ['app/routes/app/settings/team.tsx'],
+  planSettings: ['app/routes/app/settings/plan.tsx'],
   buyingRequest: ['app/routes/app/orders/publish.tsx'],
   verificationReview: ['app/routes/app/verification/detail.tsx'],
   supplierQuote: ['app/routes/app/supplier/quote.tsx'],
@@ -203,4 +219,6 @@ export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> =
   financeOnboarding: ['app/routes/app/finance/onboarding.tsx'],
   financeReviews: ['app/routes/app/finance/reviews.tsx'],
   financePapers: ['app/routes/app/finance/documents.tsx'],
+  pricingPage: ['app/routes/pricing/index.tsx'],
+  planAdmin: ['app/routes/app/plans.tsx'],
 }

@@ -594,6 +594,10 @@ beforeAll(async () => {
     '/api/v1/assistant/threads/{id}/settings': { id: assistantThreadId },
     '/api/v1/assistant/drafts/{id}/confirm': { id: assistantDraftId },
     '/api/v1/assistant/companies/{id}': { id: companyId },
+    '/api/v1/admin/plans/{id}': { id: 'business' },
+    '/api/v1/admin/plans/{id}/retire': { id: 'business' },
+    '/api/v1/admin/plans/{id}/default': { id: 'business' },
+    '/api/v1/admin/companies/{id}/plan': { id: companyId },
   }
   doc = (await call(app, '/api/openapi.json')).json as unknown as Document
 })

@@ -20,6 +20,7 @@ import { files } from '../../app/modules/kernel/kernel.tables.server'
 import { conversations, messages } from '../../app/modules/messaging/messaging.tables.server'
 import { documents, documentShares } from '../../app/modules/documents/documents.tables.server'
 import { bankAccounts, bankStatements, payments, payouts } from '../../app/modules/finance/finance.tables.server'
+import { plans } from '../../app/modules/billing/billing.tables.server'
 import { RequestPayoutInput, StartPaymentInput } from '../../app/modules/finance/index'
 import { decidePayout, followOrder, holdPayment, moneyStep, requestPayout, startPayment } from '../../app/modules/finance/index.server'
 import { platformAdmin as factoryPlatformAdmin, readyForPayouts } from '../../tests/factories/finance'
@@ -219,6 +220,13 @@ async function issuedDocument(): Promise<void> {
   expect(issued.status, issued.text).toBe(200)
   target = { id: String(made.json.id), version: Number(issued.json.version) }
 }
+
+/** A plan id (lowercase letters, digits and hyphens) for a marker. */
+const planIdOf = (marker: string) =>
+  `idem-${marker
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(-24)}`
 
 /** A document's request has no free text: each marker gets the next language, so two markers make two different bodies. */
 const languages = new Map<string, string>()
@@ -710,6 +718,23 @@ const OPERATIONS: Operation[] = [
     stored: (marker) => rows(bankStatements, eq(bankStatements.fileName, `${marker}.csv`)),
   },
   {
+    name: 'POST /v1/admin/plans',
+    jar: () => platformAdmin,
+    path: () => '/api/v1/admin/plans',
+    status: 201,
+    body: (marker) => ({
+      id: planIdOf(marker),
+      name: { en: marker, 'zh-Hans': marker, 'zh-Hant': marker },
+      description: { en: 'Idempotency', 'zh-Hans': '幂等', 'zh-Hant': '冪等' },
+      currency: 'USD',
+      monthly_price: '9',
+      yearly_price: '90',
+      features: [],
+      position: 50,
+    }),
+    stored: (marker) => rows(plans, eq(plans.id, planIdOf(marker))),
+  },
+  {
     name: 'POST /v1/finance/orders/{id}/ruling',
     jar: () => platformAdmin,
     path: () => `/api/v1/finance/orders/${target.id}/ruling`,
@@ -835,6 +860,11 @@ const SETS = 'sets a flag or a membership that a retry finds already set'
  */
 const NOT_CREATES: Record<string, string> = {
   'PUT /api/v1/companies/current': REPLACES,
+  'PUT /api/v1/billing/plan': 'chooses the company’s plan; choosing the same plan and period again changes nothing',
+  'PUT /api/v1/admin/plans/{id}': 'replaces the plan’s terms against its version; a retry is refused as stale (409)',
+  'POST /api/v1/admin/plans/{id}/retire': SETS,
+  'POST /api/v1/admin/plans/{id}/default': SETS,
+  'PUT /api/v1/admin/companies/{id}/plan': 'puts the company on the plan; a retry finds it there (and notes the assignment again)',
   'POST /api/v1/companies/{id}/restore': 'restores a deleted company; a restored one is not found as deleted again',
   'PUT /api/v1/session/company': REPLACES,
   'POST /api/v1/members/leave': 'ends the caller’s membership; a retry finds none',

@@ -45,6 +45,7 @@ import { registerCreateDocumentRoutes } from '../../app/workflows/create-documen
 import { registerFinancePaperRoutes } from '../../app/workflows/finance-papers.api.server'
 import { registerEpingRoutes, registerHsCodeRoutes } from '../../app/modules/compliance/api.server'
 import { registerAssistantRoutes } from '../../app/modules/assistant/api.server'
+import { registerBillingRoutes } from '../../app/modules/billing/api.server'
 import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
 import { registerPaletteRoutes } from './palette-routes'
@@ -238,6 +239,7 @@ export function createApiRouter() {
   registerHsCodeRoutes(api)
   registerEpingRoutes(api)
   registerAssistantRoutes(api)
+  registerBillingRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {

@@ -17,12 +17,13 @@ test.use({ viewport: { width: PHONE_WIDTH, height: 844 } })
 /** The sidebar's pages a demo account sees (the app's and the supplier area's), without the locale. */
 function sidebarPaths(key: (typeof DEMO_ACCOUNTS)[number]['key']): string[] {
   const account = DEMO_ACCOUNTS.find((entry) => entry.key === key)!
-  // Unverified on both counts, so steps a verified account no longer sees are walked too.
+  // Unverified on both counts and the guide still open, so steps a verified account no longer sees are walked too.
   const viewer = {
     role: account.role,
     companyKind: DEMO_COMPANIES.find((company) => company.owner === key)?.kind ?? null,
     contactVerified: false,
     companyVerified: false,
+    guideClosed: false,
   }
   const paths = [APP_NAVIGATION, SUPPLIER_NAVIGATION].flatMap((navigation) =>
     visibleGroups(navigation, viewer).flatMap((group) => group.items.map((item) => item.to)),

@@ -113,13 +113,15 @@ import { PARTIES } from '../../app/platform/state-machine'
 import { INCOTERMS, PAYMENT_TERMS } from '../../app/platform/trade-terms'
 import { COLOR_PREFERENCES } from '../../app/platform/ui/color-mode'
 import { COUNT_TASKS, QUEUE_TASKS, RANGE_PRESETS, RANGE_PROBLEMS, STEP_TASKS } from '../../app/workflows/dashboard/index'
-import { GUIDE_GROUPS, GUIDE_STEPS } from '../../app/workflows/guide/guide-steps'
+import { GUIDE_GROUPS, GUIDE_STEPS, PROFILE_PARTS } from '../../app/workflows/guide/guide-steps'
 import { BUDGET_SERIES } from '../../app/modules/sourcing/index'
 import { CATALOGS, type Namespace } from '../../app/platform/i18n/catalog.server'
 import { createTranslator } from '../../app/platform/i18n/i18n'
 import { LOCALES } from '../../app/platform/i18n/locales'
 import { productImportJob } from '../../app/modules/catalog/index.server'
 import { SCHEDULED_JOBS } from '../../server/scheduled-jobs'
+import { PLAN_CHANGE_KINDS, PLAN_LIMITS, PLAN_PERIODS } from '../../app/modules/billing/index'
+import { FAQ_ITEMS } from '../../app/routes/pricing/pricing-faq'
 
 /**
  * A message key built at run time from data: `pattern` with `*` replaced by each of `values` (timeline events, audit
@@ -148,6 +150,7 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'guide', pattern: 'steps.*.title', values: GUIDE_STEPS },
   { namespace: 'guide', pattern: 'steps.*.description', values: GUIDE_STEPS },
   { namespace: 'guide', pattern: 'steps.*.action', values: GUIDE_STEPS },
+  { namespace: 'guide', pattern: 'parts.*', values: PROFILE_PARTS },
   // Timelines and logs: the types their writers are typed against.
   { namespace: 'projects', pattern: 'events.*', values: PROJECT_EVENT_TYPES },
   { namespace: 'orders', pattern: 'events.*', values: PURCHASE_ORDER_EVENT_TYPES },
@@ -238,6 +241,7 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'companies', pattern: 'settings.description.*', values: DESCRIPTION_FIELDS.map(([name]) => name) },
   { namespace: 'suppliers', pattern: 'setting.description.*', values: DESCRIPTION_FIELDS.map(([name]) => name) },
   { namespace: 'suppliers', pattern: 'review.description.*', values: LOCALES },
+  { namespace: 'planAdmin', pattern: 'form.languages.*', values: LOCALES },
   ...['title', 'body', 'label'].map((part): KeySet => ({ namespace: 'suppliers', pattern: `steps.*.${part}`, values: ONBOARD_STEPS })),
   { namespace: 'suppliers', pattern: 'types.*.label', values: SUPPLIER_TYPES },
   { namespace: 'suppliers', pattern: 'types.*.description', values: SUPPLIER_TYPES },
@@ -385,6 +389,16 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'assistant', pattern: 'provider.*', values: ASSISTANT_PROVIDER_KINDS },
   { namespace: 'assistant', pattern: 'playground.outcome.*', values: TOOL_OUTCOMES },
   { namespace: 'common', pattern: 'palette.groups.*', values: PALETTE_KINDS },
+  // Plans: limit names (also in common, for the limit notice every page can show), periods and history lines.
+  { namespace: 'billing', pattern: 'limits.*', values: PLAN_LIMITS },
+  { namespace: 'billing', pattern: 'periods.*', values: PLAN_PERIODS },
+  { namespace: 'billing', pattern: 'perPeriod.*', values: PLAN_PERIODS },
+  { namespace: 'billing', pattern: 'history.kinds.*', values: PLAN_CHANGE_KINDS },
+  { namespace: 'common', pattern: 'planLimit.limits.*', values: PLAN_LIMITS },
+  // The public pricing page: its billing periods and its questions and answers.
+  ...['period.*', 'plan.billed.*', 'plan.youPay.*', 'cta.switchPeriod.*'].map((pattern): KeySet => ({ namespace: 'plans', pattern, values: PLAN_PERIODS })),
+  { namespace: 'plans', pattern: 'faq.*.q', values: FAQ_ITEMS },
+  { namespace: 'plans', pattern: 'faq.*.a', values: FAQ_ITEMS },
 ]
 
 const keyOf = (pattern: string, value: string | number) => pattern.replace('*', String(value))

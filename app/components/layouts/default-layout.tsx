@@ -26,6 +26,9 @@ export function DefaultLayout({ locale, session, children }: { locale: Locale; s
             <MarketplaceSearch locale={locale} />
           </div>
           <div className="ml-auto flex items-center gap-1">
+            <Link to={localizePath(locale, '/pricing')} className={buttonClasses('ghost', 'hidden md:inline-flex', 'sm')}>
+              {t('nav.pricing')}
+            </Link>
             <LanguageSwitcher current={locale} />
             <ColorModeSwitcher locale={locale} />
             {session ? (

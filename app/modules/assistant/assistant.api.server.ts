@@ -275,6 +275,7 @@ const routes = {
         content: { 'application/json': { schema: MessageSchema }, 'text/event-stream': { schema: { type: 'string' } } },
       },
       ...write,
+      402: errorResponses[402],
       429: { ...tooMany, content: { 'application/json': { schema: errorResponses[422].content['application/json'].schema } } },
     },
   }),

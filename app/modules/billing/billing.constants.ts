@@ -21,6 +21,13 @@ export const PLAN_FEATURES = [
 ] as const
 export type PlanFeature = (typeof PLAN_FEATURES)[number]
 
+/**
+ * What the pricing and plan pages show. API keys come with the developer hub (issue 25): until then the API calls a day
+ * are not counted and API access is not offered, so neither is shown (both stay on the plans for that issue).
+ */
+export const SHOWN_LIMITS = PLAN_LIMITS.filter((key) => key !== 'api_calls_per_day')
+export const SHOWN_FEATURES = PLAN_FEATURES.filter((feature) => feature !== 'api_access')
+
 export const PLAN_PERIODS = ['monthly', 'yearly'] as const
 export type PlanPeriod = (typeof PLAN_PERIODS)[number]
 

@@ -6,6 +6,7 @@ export {
   createPlan,
   enforcePlanLimit,
   getPlan,
+  limitStatus,
   listPlans,
   makeDefaultPlan,
   planHistory,
@@ -18,3 +19,5 @@ export {
   type Plan,
   type UsageCounter,
 } from './plan.service.server'
+export { type CataloguePlan, type CataloguePrice, planCatalogue, type PriceAmount } from './plan-catalogue.server'
+export { companiesPerPlan, companySubscriptions, type CompanySubscription } from './plan-admin.service.server'

@@ -4,8 +4,10 @@
 // the counters it registers (`registerUsageCounter`): billing never reads another module's tables.
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
+import { hasSqlState } from '../../platform/db/database-errors.server'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
 import { decimalPlaces } from '../../platform/format/decimal-text'
 import { currencyDigits, toMinor } from '../../platform/format/money'
 import { requireCompany, requireRole } from '../../platform/member-roles'
@@ -13,6 +15,7 @@ import { requirePlatformAdmin } from '../../platform/platform-admin'
 import { PLAN_LIMITS, type PlanLimit, type PlanPeriod } from './billing.constants'
 import { companyPlans, planChanges, plans } from './billing.tables.server'
 import type { ChangePlanInput, CreatePlanInput, UpdatePlanInput } from './plan.inputs'
+import { nearLimit } from './limit-format'
 import { exceededLimits, isUpgrade, limitBreach, limitOf, type LimitReach, periodEnd, usageWindowStart } from './plan-limits'
 
 export type Plan = typeof plans.$inferSelect
@@ -88,16 +91,28 @@ function planValues(input: CreatePlanInput | UpdatePlanInput) {
   }
 }
 
-/** A platform admin adds a plan (not the default; `makeDefaultPlan` moves that). 409 when the id is taken. */
-export async function createPlan(ctx: ServiceContext, input: CreatePlanInput): Promise<Plan> {
+/**
+ * A platform admin adds a plan (not the default; `makeDefaultPlan` moves that), once per idempotency key: a retry gets
+ * the plan its first attempt created. 409 when the id is taken.
+ */
+export async function createPlan(ctx: ServiceContext, input: CreatePlanInput, options: IdempotencyOption = {}): Promise<Plan> {
   requirePlatformAdmin(ctx.actor)
-  const [plan] = await database()
-    .insert(plans)
-    .values({ id: input.id, ...planValues(input) })
-    .onConflictDoNothing()
-    .returning()
-  if (!plan) throw new AppError('conflict', 'A plan with this id exists', { fields: { id: ['validation.planIdTaken'] } })
-  return plan
+  const values = planValues(input)
+  const { id } = await createIdempotently(
+    'plan',
+    options,
+    input,
+    async (tx, planId) => {
+      const [plan] = await tx
+        .insert(plans)
+        .values({ id: planId, ...values })
+        .onConflictDoNothing()
+        .returning({ id: plans.id })
+      if (!plan) throw new AppError('conflict', 'A plan with this id exists', { fields: { id: ['validation.planIdTaken'] } })
+    },
+    input.id,
+  )
+  return getPlan(id)
 }
 
 /** A platform admin changes a plan's terms; companies on it get them at once. 409 when someone changed it meanwhile. */
@@ -237,6 +252,24 @@ async function usageOf(db: Database | Transaction, companyId: string, now: Date)
   return usage
 }
 
+/**
+ * A limit the company is near (80 %, or one left) or at, for the pages that warn before the action; null when the plan
+ * has no such limit or plenty is left. Read-only, like `companyPlan`.
+ */
+export async function limitStatus(
+  ctx: ServiceContext,
+  key: PlanLimit,
+  now: Date = new Date(),
+): Promise<{ key: PlanLimit; limit: number; usage: number } | null> {
+  requireCompany(ctx.actor)
+  const { plan } = await companyPlan(ctx, now)
+  const limit = limitOf(plan, key)
+  const counter = counters.get(key)
+  if (limit === null || !counter) return null
+  const usage = await counter(database(), ctx.actor.companyId, usageWindowStart(key, now))
+  return usage >= limit || nearLimit(usage, limit) ? { key, limit, usage } : null
+}
+
 /** The 402 a create at the limit answers: the limit, the usage and where to upgrade. */
 function limitReached(reach: LimitReach, planId: string): AppError {
   return new AppError('plan_limit_reached', `The plan's limit on ${reach.key} is reached`, { ...reach, planId, upgrade: '/app/settings/plan' })
@@ -324,14 +357,20 @@ export async function assignPlan(ctx: ServiceContext, companyId: string, input: 
 
 /** Puts a company on a plan at once, for a platform admin's assignment and for seeds (`changedBy` null: the system). */
 export async function putCompanyOnPlan(companyId: string, input: ChangePlanInput, changedBy: string | null, now: Date = new Date()): Promise<void> {
-  await database().transaction(async (tx) => {
-    const row = await lockedCompanyPlan(tx, companyId, now)
-    const next = await getPlan(input.planId, tx)
-    await startPeriod(tx, companyId, next.id, input.period, now)
-    await tx
-      .insert(planChanges)
-      .values({ organizationId: companyId, kind: 'assigned', fromPlanId: row.planId, toPlanId: next.id, period: input.period, effectiveAt: now, changedBy })
-  })
+  await database()
+    .transaction(async (tx) => {
+      const row = await lockedCompanyPlan(tx, companyId, now)
+      const next = await getPlan(input.planId, tx)
+      await startPeriod(tx, companyId, next.id, input.period, now)
+      await tx
+        .insert(planChanges)
+        .values({ organizationId: companyId, kind: 'assigned', fromPlanId: row.planId, toPlanId: next.id, period: input.period, effectiveAt: now, changedBy })
+    })
+    .catch((error: unknown) => {
+      // No such company: its plan row's key refers to nothing.
+      if (hasSqlState(error, '23503')) throw new AppError('not_found', 'Company not found')
+      throw error
+    })
 }
 
 /** The company's plan history, newest first. */

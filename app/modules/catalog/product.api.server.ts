@@ -205,6 +205,7 @@ const routes = {
     responses: {
       200: jsonResponse(ProductSchema, 'The stored product'),
       401: errorResponses[401],
+      402: errorResponses[402],
       403: errorResponses[403],
       404: errorResponses[404],
       409: errorResponses[409],
@@ -222,6 +223,7 @@ const routes = {
     responses: {
       200: jsonResponse(z.object({ updated: z.number().int() }), 'How many products changed'),
       401: errorResponses[401],
+      402: errorResponses[402],
       403: errorResponses[403],
       404: errorResponses[404],
       422: errorResponses[422],

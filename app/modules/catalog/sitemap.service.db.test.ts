@@ -147,6 +147,7 @@ describe('sitemap XML', () => {
       '/services/customs',
       '/services/certification',
       '/services/sourcing_agent',
+      '/pricing',
     ])
   })
 })

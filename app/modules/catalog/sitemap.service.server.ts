@@ -21,6 +21,7 @@ export const STATIC_SITEMAP_PATHS = [
   '/supplier/onboard',
   '/service',
   ...SERVICE_TYPES.map((type) => `/services/${type}`),
+  '/pricing',
 ] as const
 /** Page boundaries are recomputed at most this often; the sitemap's own max-age is the same. */
 const BOUNDARY_TTL_MS = 60 * 60 * 1000

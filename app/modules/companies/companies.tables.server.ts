@@ -50,6 +50,10 @@ export const members = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    /** The member hid the getting-started guide from the sidebar (they can show it again). */
+    guideDismissedAt: timestamp('guide_dismissed_at', { withTimezone: true }),
+    /** Every step of the guide was first seen done: the sidebar stops computing it for this member. */
+    guideCompletedAt: timestamp('guide_completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Actor } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
@@ -6,7 +6,7 @@ import { SharedCache } from '../../platform/shared-cache.server'
 import type { ServiceContext } from '../../platform/actor'
 import { actorFromAuthState, type AuthState } from '../identity/index.server'
 import { activeCompanies, companyProfiles, members, organizations } from './companies.tables.server'
-import type { Membership } from './company-context'
+import type { GuideState, Membership } from './company-context'
 
 const TTL_MS = 60_000
 
@@ -45,6 +45,7 @@ async function loadMemberships(userId: string): Promise<Membership[]> {
       role: members.role,
       kind: companyProfiles.kind,
       verificationStatus: companyProfiles.verificationStatus,
+      guide: sql<GuideState>`case when ${members.guideCompletedAt} is not null then 'completed' when ${members.guideDismissedAt} is not null then 'dismissed' else 'open' end`,
     })
     .from(members)
     .innerJoin(organizations, eq(organizations.id, members.organizationId))

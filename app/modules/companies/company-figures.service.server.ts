@@ -91,24 +91,30 @@ export async function platformCompanyFigures(ctx: ServiceContext, period: Figure
   }
 }
 
-export type CompanyProgress = CompanySetup & { members: number; invitations: number; hasLogo: boolean }
+/** The guide's company facts: the profile's parts (logo, a description in any language, an address) and a colleague invited. */
+export type CompanyProgress = CompanySetup & { hasLogo: boolean; hasDescription: boolean; invitedColleague: boolean }
 
-/** The active company's progress for the getting-started guide: set-up steps, its team and its logo. */
+/** The active company's progress for the getting-started guide, in one statement (existence only, never a count). */
 export async function companyProgress(ctx: ServiceContext): Promise<CompanyProgress> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
-  const db = database()
-  const [setup, team, invited, logo] = await Promise.all([
-    companySetup(ctx),
-    db
-      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(members)
-      .where(eq(members.organizationId, companyId)),
-    db
-      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(invitations)
-      .where(eq(invitations.organizationId, companyId)),
-    db.select({ logo: organizations.logoFileId }).from(organizations).where(eq(organizations.id, companyId)),
-  ])
-  return { ...setup, members: team[0]?.count ?? 0, invitations: invited[0]?.count ?? 0, hasLogo: Boolean(logo[0]?.logo) }
+  const [row] = await database()
+    .select({
+      status: companyProfiles.verificationStatus,
+      hasLogo: sql<boolean>`${organizations.logoFileId} is not null`,
+      hasDescription: sql<boolean>`exists (select 1 from jsonb_each_text(${companyProfiles.description}) as entry(locale, value) where btrim(entry.value) <> '')`,
+      hasAddress: sql<boolean>`exists (select 1 from ${addresses} where ${addresses.organizationId} = ${companyId})`,
+      invitedColleague: sql<boolean>`(exists (select 1 from ${members} where ${members.organizationId} = ${companyId} and ${members.userId} <> ${ctx.actor.userId})
+        or exists (select 1 from ${invitations} where ${invitations.organizationId} = ${companyId}))`,
+    })
+    .from(organizations)
+    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+    .where(eq(organizations.id, companyId))
+  return {
+    verificationStatus: row?.status ?? 'unverified',
+    hasAddress: row?.hasAddress ?? false,
+    hasLogo: row?.hasLogo ?? false,
+    hasDescription: row?.hasDescription ?? false,
+    invitedColleague: row?.invitedColleague ?? false,
+  }
 }

@@ -51,6 +51,7 @@ export {
   type AdminUserListItem,
   type AdminUserProfile,
 } from './user-admin.service.server'
+export { findCompaniesByName, type CompanyMatch } from './company-admin.service.server'
 export { companyAddress, createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from './address.service.server'
 export {
   addCertificationWithFile,
@@ -89,6 +90,7 @@ export {
   lockCompany,
   type CompanyCard,
 } from './company-lookups.server'
+export { completeGuide, dismissGuide, reopenGuide } from './member-guide.service.server'
 export {
   companyProgress,
   companySetup,

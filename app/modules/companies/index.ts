@@ -1,5 +1,5 @@
 export * from './companies.constants'
-export { companiesContext, type ClientCompanies, type Membership } from './company-context'
+export { companiesContext, type ClientCompanies, type GuideState, type Membership } from './company-context'
 export {
   AddCertificationInput,
   CreateCompanyInput,

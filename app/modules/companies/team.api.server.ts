@@ -182,6 +182,7 @@ const routes = {
       201: jsonResponse(InvitationSchema, 'The invitation (the link is only in the mail)'),
       400: errorResponses[400],
       401: errorResponses[401],
+      402: errorResponses[402],
       403: errorResponses[403],
       409: errorResponses[409],
       422: errorResponses[422],
@@ -239,6 +240,7 @@ const routes = {
     responses: {
       200: jsonResponse(JoinedSchema, 'Joined'),
       401: errorResponses[401],
+      402: { ...errorResponses[402], description: 'plan_limit_reached: the company has no seat left on its plan' },
       403: { ...errorResponses[403], description: 'invitation_wrong_recipient: the caller’s email is not the invited one' },
       404: errorResponses[404],
       409: { ...errorResponses[409], description: 'invitation_expired or invitation_closed (answered or revoked)' },

@@ -73,6 +73,7 @@ const routes = {
     responses: {
       201: jsonResponse(FileSchema, 'The stored file'),
       400: errorResponses[400],
+      402: { ...errorResponses[402], description: 'plan_limit_reached: the file would pass the plan’s storage (details.key storage_bytes)' },
       401: errorResponses[401],
       403: errorResponses[403],
       413: error('The file is larger than its type’s limit (file_too_large, details.limitMb) or the body over the request limit (payload_too_large)'),

@@ -60,6 +60,7 @@ export {
 export {
   buyerOrderFigures,
   orderTasks,
+  placedPurchaseOrder,
   platformOrderFigures,
   supplierOrderFigures,
   type AmountInBucket,

@@ -241,3 +241,14 @@ export async function platformOrderFigures(ctx: ServiceContext, period: FigurePe
   ])
   return { orders, gmv }
 }
+
+/** Whether the company has placed a purchase order as the buyer (awarding a quotation places one), for the getting-started guide. */
+export async function placedPurchaseOrder(ctx: ServiceContext): Promise<boolean> {
+  requireCompany(ctx.actor)
+  const [row] = await database()
+    .select({ id: column.id })
+    .from(column)
+    .where(and(eq(column.buyerCompanyId, ctx.actor.companyId), isNotNull(column.placedAt)))
+    .limit(1)
+  return row !== undefined
+}

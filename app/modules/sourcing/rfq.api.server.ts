@@ -331,7 +331,11 @@ const routes = {
     security: SIGNED_IN,
     ...memberAccess('id'),
     request: { params: IdParam, body: bodyRef('RfqTransition') },
-    responses: { 200: jsonResponse(RfqDetailSchema, 'The RFQ after the step'), ...write },
+    responses: {
+      200: jsonResponse(RfqDetailSchema, 'The RFQ after the step'),
+      ...write,
+      402: { ...errorResponses[402], description: 'plan_limit_reached: publishing would pass the RFQs a month of the plan; the RFQ stays a draft' },
+    },
   }),
   ask: createRoute({
     method: 'post',

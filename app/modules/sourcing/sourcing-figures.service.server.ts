@@ -6,7 +6,7 @@ import { database } from '../../platform/db/index.server'
 import { FIRST_COLUMN, isoText, queueLength, queueOf } from '../../platform/db/sql-text.server'
 import { requireCompany, requirePlatformAdmin } from '../companies/index'
 import { companyNames } from '../companies/index.server'
-import { purchaseProjects, quotationRevisions, quotations, rfqAwards, rfqInvitations, rfqLines, rfqs, shortlistEntries } from './sourcing.tables.server'
+import { purchaseProjects, quotationRevisions, quotations, rfqAwards, rfqInvitations, rfqLines, rfqs } from './sourcing.tables.server'
 
 export type FigurePeriod = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }
 export type RfqMention = { id: string; number: string; title: string; counterpart: string | null; deadline: string; quotations: number }
@@ -173,25 +173,31 @@ export async function platformSourcingFigures(ctx: ServiceContext, period: Figur
   return { rfqs: published, quotations: submitted }
 }
 
-export type SourcingProgress = { projects: number; shortlisted: number; rfqsSent: number }
+/** The guide's sourcing facts: the buyer's first project and sent RFQ, the supplier's first quotation sent. */
+export type SourcingProgress = { hasProject: boolean; sentRfq: boolean; answeredRfq: boolean }
 
-/** The buyer's first steps in sourcing, for the getting-started guide. */
-export async function sourcingProgress(ctx: ServiceContext): Promise<SourcingProgress> {
+/** Existence checks only, for the sides the company trades on (a side it does not trade on is not read). */
+export async function sourcingProgress(ctx: ServiceContext, sides: { buys: boolean; sells: boolean }): Promise<SourcingProgress> {
   requireCompany(ctx.actor)
   const companyId = ctx.actor.companyId
   const db = database()
-  const count = sql<number>`count(*)::int`.mapWith(Number)
-  const [projects, shortlisted, sent] = await Promise.all([
-    db.select({ count }).from(purchaseProjects).where(eq(purchaseProjects.organizationId, companyId)),
-    db
-      .select({ count })
-      .from(shortlistEntries)
-      .innerJoin(purchaseProjects, eq(purchaseProjects.id, shortlistEntries.projectId))
-      .where(eq(purchaseProjects.organizationId, companyId)),
-    db
-      .select({ count })
-      .from(rfqs)
-      .where(and(eq(rfqs.organizationId, companyId), sql`${rfqs.publishedAt} is not null`)),
+  const none = Promise.resolve([])
+  const [project, sent, answered] = await Promise.all([
+    sides.buys ? db.select({ id: purchaseProjects.id }).from(purchaseProjects).where(eq(purchaseProjects.organizationId, companyId)).limit(1) : none,
+    sides.buys
+      ? db
+          .select({ id: rfqs.id })
+          .from(rfqs)
+          .where(and(eq(rfqs.organizationId, companyId), sql`${rfqs.publishedAt} is not null`))
+          .limit(1)
+      : none,
+    sides.sells
+      ? db
+          .select({ id: quotations.id })
+          .from(quotations)
+          .where(and(eq(quotations.supplierCompanyId, companyId), sql`${quotations.submittedAt} is not null`))
+          .limit(1)
+      : none,
   ])
-  return { projects: projects[0]?.count ?? 0, shortlisted: shortlisted[0]?.count ?? 0, rfqsSent: sent[0]?.count ?? 0 }
+  return { hasProject: project.length > 0, sentRfq: sent.length > 0, answeredRfq: answered.length > 0 }
 }

@@ -47,6 +47,11 @@ export const errorResponses = {
     description: 'No company yet (company_required) or a role too low (insufficient_role), translated',
     content: { 'application/json': { schema: ErrorSchema } },
   },
+  402: {
+    description:
+      "A limit of the company's plan is reached (plan_limit_reached): details.key, limit, usage, plan_id and upgrade (the plan page); nothing was written",
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
   404: { description: 'Not found, or owned by another company', content: { 'application/json': { schema: ErrorSchema } } },
   409: { description: 'Conflicts with the current state', content: { 'application/json': { schema: ErrorSchema } } },
   422: { description: 'Invalid input: details.fields maps each field to its messages', content: { 'application/json': { schema: ErrorSchema } } },

@@ -1,6 +1,15 @@
 import uiEn from '../../components/ui/messages/en.json'
 import uiZhHans from '../../components/ui/messages/zh-Hans.json'
 import uiZhHant from '../../components/ui/messages/zh-Hant.json'
+import billingEn from '../../modules/billing/messages/billing/en.json'
+import billingZhHans from '../../modules/billing/messages/billing/zh-Hans.json'
+import billingZhHant from '../../modules/billing/messages/billing/zh-Hant.json'
+import planAdminEn from '../../modules/billing/messages/planAdmin/en.json'
+import planAdminZhHans from '../../modules/billing/messages/planAdmin/zh-Hans.json'
+import planAdminZhHant from '../../modules/billing/messages/planAdmin/zh-Hant.json'
+import plansEn from '../../modules/billing/messages/plans/en.json'
+import plansZhHans from '../../modules/billing/messages/plans/zh-Hans.json'
+import plansZhHant from '../../modules/billing/messages/plans/zh-Hant.json'
 import identityEn from '../../modules/identity/messages/en.json'
 import identityZhHans from '../../modules/identity/messages/zh-Hans.json'
 import identityZhHant from '../../modules/identity/messages/zh-Hant.json'
@@ -114,6 +123,9 @@ export const CATALOGS = {
     common: commonEn,
     ui: uiEn,
     identity: identityEn,
+    billing: billingEn,
+    planAdmin: planAdminEn,
+    plans: plansEn,
     companies: companiesEn,
     team: teamEn,
     addresses: addressesEn,
@@ -152,6 +164,9 @@ export const CATALOGS = {
     common: commonZhHans,
     ui: uiZhHans,
     identity: identityZhHans,
+    billing: billingZhHans,
+    planAdmin: planAdminZhHans,
+    plans: plansZhHans,
     companies: companiesZhHans,
     team: teamZhHans,
     addresses: addressesZhHans,
@@ -190,6 +205,9 @@ export const CATALOGS = {
     common: commonZhHant,
     ui: uiZhHant,
     identity: identityZhHant,
+    billing: billingZhHant,
+    planAdmin: planAdminZhHant,
+    plans: plansZhHant,
     companies: companiesZhHant,
     team: teamZhHant,
     addresses: addressesZhHant,

@@ -15,6 +15,9 @@ export function AppFooter({ className, status }: { className?: string; status?: 
         <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
         {status}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Link to={localizePath(locale, '/pricing')} className="hover:text-foreground">
+            {t('nav.pricing')}
+          </Link>
           <Link to={localizePath(locale, '/hscode-demo')} className="hover:text-foreground">
             {t('footer.hsLookup')}
           </Link>

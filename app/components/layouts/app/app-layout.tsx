@@ -15,6 +15,7 @@ import { AppFooter } from './app-footer'
 import { LiveStatus } from './live-status'
 import { AppSidebar } from './app-sidebar'
 import { AppTopbar, type TopbarSlots } from './app-topbar'
+import { useGuideProgress } from './guide-progress'
 import { type NavGroup, palettePages, visibleGroups } from './navigation'
 import { useNavGroups } from './use-nav-groups'
 
@@ -55,12 +56,14 @@ export function AppLayout({
   const { t } = useTranslation('common')
   const { companies, collapsedNavGroups } = useRootData()
   const tokens = useBearerSession(session)
+  const guide = useGuideProgress()
   const [collapsed, setCollapsed] = useState(sidebarCollapsed)
   const viewer = {
     role: session.user.role,
     companyKind: companies?.active?.kind ?? null,
     contactVerified: isVerified(session),
     companyVerified: companies?.active?.verificationStatus === 'accept',
+    guideClosed: guide === null,
   }
   const groups = visibleGroups(navigation, viewer)
   const navState = useNavGroups(groups, collapsedNavGroups)

@@ -4,6 +4,7 @@ import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { cn } from '../../ui/cn'
 import { SpriteIcon } from '../../ui/sprite-icon'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../ui/tooltip'
+import { GuideProgressLabel, useGuideProgress } from './guide-progress'
 import type { NavItem } from './navigation'
 import { UnreadConversationsBadge } from './unread-conversations'
 
@@ -25,7 +26,10 @@ export function AppMenuItem({
   onNavigate?: () => void
 }) {
   const { t } = useTranslation('common')
-  const label = t(item.labelKey)
+  const guide = useGuideProgress()
+  const progress = item.badge === 'guideProgress' ? guide : null
+  const name = t(item.labelKey)
+  const label = progress && collapsed ? `${name} ${progress.done}/${progress.total}` : name
   const link = (
     <Link
       to={localizePath(locale, item.to)}
@@ -35,7 +39,7 @@ export function AppMenuItem({
       className={cn('nav-link', collapsed && 'justify-center px-2')}
     >
       <SpriteIcon name={item.icon} />
-      {collapsed ? null : <span className="truncate">{label}</span>}
+      {collapsed ? null : progress ? <GuideProgressLabel label={name} progress={progress} /> : <span className="truncate">{label}</span>}
       {!collapsed && item.badge === 'unreadConversations' ? <UnreadConversationsBadge /> : null}
     </Link>
   )

@@ -7,6 +7,7 @@ const viewer = (overrides: Partial<NavViewer> = {}): NavViewer => ({
   companyKind: 'buyer',
   contactVerified: true,
   companyVerified: false,
+  guideClosed: false,
   ...overrides,
 })
 const ids = (groups: NavGroup[]) => groups.map((group) => group.id)
@@ -78,6 +79,15 @@ describe('app navigation', () => {
     expect(pages).toContain('/app/user/verify')
   })
 
+  it('shows the getting-started guide with its progress until it is finished or dismissed, then the palette still finds it', () => {
+    const guide = visibleGroups(APP_NAVIGATION, viewer())
+      .find((group) => group.id === 'home')
+      ?.items.find((item) => item.to === '/app/guide')
+    expect(guide?.badge).toBe('guideProgress')
+    expect(labels(visibleGroups(APP_NAVIGATION, viewer({ guideClosed: true }))).home).not.toContain('guide')
+    expect(palettePages(APP_NAVIGATION, viewer({ guideClosed: true })).map((page) => page.to)).toContain('/app/guide')
+  })
+
   it('shows platform admins without a company the platform area and nothing that needs a company', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer({ role: 'admin', companyKind: null }))
     expect(ids(groups)).toEqual(['home', 'account', 'platform'])
@@ -88,6 +98,7 @@ describe('app navigation', () => {
       'financeReviews',
       'platformPayments',
       'platformPayouts',
+      'plans',
       'fxRates',
       'jobs',
       'playground',

@@ -23,10 +23,10 @@ export type NavPage = Audience & {
 
 export type NavItem = NavPage & {
   icon: SpriteIconName
-  /** A live count beside the label. */
-  badge?: 'unreadConversations'
+  /** A live count beside the label, or the getting-started progress under it. */
+  badge?: 'unreadConversations' | 'guideProgress'
   /** A first-run step: it leaves the sidebar once done (the palette still finds it). */
-  doneWhen?: 'contactVerified' | 'companyVerified'
+  doneWhen?: 'contactVerified' | 'companyVerified' | 'guideClosed'
   /** Pages reached from this one: the palette finds them, and on them this item stays marked as the current one. */
   subpages?: NavPage[]
 }
@@ -47,7 +47,7 @@ const HOME: NavGroup = {
   labelKey: 'nav.groups.home',
   items: [
     { to: '/app/dashboard', labelKey: 'nav.dashboard', icon: 'layout-dashboard' },
-    { to: '/app/guide', labelKey: 'nav.guide', icon: 'compass', needsCompany: true },
+    { to: '/app/guide', labelKey: 'nav.guide', icon: 'compass', needsCompany: true, badge: 'guideProgress', doneWhen: 'guideClosed' },
     { to: '/b2b/market', labelKey: 'nav.marketplace', icon: 'store' },
     { to: '/app/infor/eping', labelKey: 'nav.regulatoryAlerts', icon: 'triangle-exclamation-point', needsCompany: true, also: ['/app/infor/eping/:id'] },
   ],
@@ -230,6 +230,7 @@ const PLATFORM: NavGroup = {
     { to: '/app/finance/reviews', labelKey: 'nav.financeReviews', icon: 'landmark', adminOnly: true },
     { to: '/app/finance/payments', labelKey: 'nav.platformPayments', icon: 'banknote', adminOnly: true },
     { to: '/app/finance/payouts', labelKey: 'nav.platformPayouts', icon: 'wallet', adminOnly: true },
+    { to: '/app/plans', labelKey: 'nav.plans', icon: 'award', adminOnly: true },
     { to: '/app/fx-rates', labelKey: 'nav.fxRates', icon: 'coins', adminOnly: true },
     { to: '/app/jobs', labelKey: 'nav.jobs', icon: 'list-checks', adminOnly: true },
     {
@@ -260,6 +261,8 @@ export type NavViewer = {
   contactVerified: boolean
   /** The active company's supplier verification was accepted. */
   companyVerified: boolean
+  /** The person finished or dismissed the getting-started guide of the active company. */
+  guideClosed: boolean
 }
 
 function mayOpen(page: Audience, viewer: NavViewer): boolean {

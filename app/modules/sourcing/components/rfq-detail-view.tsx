@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
+import { type LimitStatus, PlanLimitNotice } from '../../billing/index'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card, CardTitle } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
@@ -26,13 +27,15 @@ type RfqDetailViewProps = {
   /** A message key of what just happened (`detail.done.*`). */
   notice?: string | null
   fieldErrors?: Record<string, string[]> | undefined
-  formError?: { message: string } | undefined
+  formError?: { message: string; limit?: { key: string; limit: number; usage: number } } | undefined
+  /** The plan's RFQs a month, when a draft's sending would be near or past it (shown before the action). */
+  planLimit?: LimitStatus | null
 }
 
 const calendarDay = (date: string) => `${date}T12:00:00Z`
 
 /** One RFQ as its buyer sees it: terms, lines, invitees, quotations (sealed: counts only), Q&A and actions (texts from `rfqs`). */
-export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, notice, fieldErrors, formError }: RfqDetailViewProps) {
+export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, notice, fieldErrors, formError, planLimit }: RfqDetailViewProps) {
   const { t } = useTranslation('rfqs')
   const format = useFormatter()
   const errorsOf = (name: string) => fieldErrors?.[name]?.map((key) => t(key))
@@ -56,7 +59,13 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
         ) : null}
       </div>
       {notice ? <Alert tone="success">{t(notice)}</Alert> : null}
-      {formError ? <Alert tone="error">{formError.message}</Alert> : null}
+      {formError?.limit ? (
+        <PlanLimitNotice status={formError.limit} refused />
+      ) : formError ? (
+        <Alert tone="error">{formError.message}</Alert>
+      ) : planLimit ? (
+        <PlanLimitNotice status={planLimit} />
+      ) : null}
 
       <Card className="p-6">
         <CardTitle>{t('detail.overview')}</CardTitle>

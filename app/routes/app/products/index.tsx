@@ -1,3 +1,5 @@
+import { PlanLimitNotice } from '../../../modules/billing/index'
+import { limitStatus } from '../../../modules/billing/index.server'
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
@@ -47,7 +49,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const url = new URL(request.url)
   const query = productListQueryFrom(url.searchParams, PAGE_SIZE)
-  const [page, tree] = await withRouteErrors(() => Promise.all([listProducts(ctx, query), categoryTree(ctx.locale)]))
+  const canManage = hasRole(ctx.actor, 'admin')
+  const [page, tree, planLimit] = await withRouteErrors(() =>
+    Promise.all([listProducts(ctx, query), categoryTree(ctx.locale), canManage ? limitStatus(ctx, 'published_products') : null]),
+  )
   const categories = flattenCategories(tree)
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]))
   return {
@@ -66,7 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       updatedAt: product.updatedAt.toISOString(),
     })),
     saved: url.searchParams.get('saved') === '1',
-    canManage: hasRole(ctx.actor, 'admin'),
+    canManage,
+    planLimit,
   }
 }
 
@@ -144,7 +150,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
     >
       {data.saved ? <Alert tone="success">{t('list.saved')}</Alert> : null}
       {done ? <Alert tone="success">{t(done.intent === 'publish' ? 'list.published' : 'list.archived', { count: done.updated })}</Alert> : null}
-      <FormError error={formError} />
+      {formError ? <FormError error={formError} /> : data.planLimit ? <PlanLimitNotice status={data.planLimit} /> : null}
       {fieldError('ids')?.length ? <Alert tone="error">{fieldError('ids')?.join(' ')}</Alert> : null}
 
       <FilterSheet active={filtered} inlineFrom="sm">

@@ -1,3 +1,5 @@
+import { PlanLimitNotice } from '../../../modules/billing/index'
+import { limitStatus } from '../../../modules/billing/index.server'
 import { LogOut } from 'lucide-react'
 import { redirect, useLoaderData } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
@@ -48,8 +50,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const parsedQuery = InvitationListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
   const query = parsedQuery.success ? parsedQuery.data : InvitationListQuery.parse({})
   const canManage = canManageMembers(ctx.actor)
-  const [team, invitations] = await withRouteErrors(() =>
-    Promise.all([listManagedMembers(ctx), canManage ? listInvitations(ctx, query) : Promise.resolve(null)]),
+  const [team, invitations, planLimit] = await withRouteErrors(() =>
+    Promise.all([listManagedMembers(ctx), canManage ? listInvitations(ctx, query) : Promise.resolve(null), canManage ? limitStatus(ctx, 'members') : null]),
   )
   const self = team.members.find((member) => member.self)
   return {
@@ -61,6 +63,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     invitations,
     status: query.status,
     canManage,
+    planLimit,
     isOwner: hasRole(ctx.actor, 'owner'),
     mayLeave: self ? canLeave(self.role, team.ownerCount) : false,
   }
@@ -173,7 +176,7 @@ function LeaveSection() {
 export default function TeamSettings() {
   const { t } = useTranslation('team')
   const { locale } = useRootData()
-  const { companyName, members, ownerCount, canManage } = useLoaderData<typeof loader>()
+  const { companyName, members, ownerCount, canManage, planLimit } = useLoaderData<typeof loader>()
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -182,6 +185,7 @@ export default function TeamSettings() {
       </div>
       <SettingsNav locale={locale} />
       {canManage ? null : <Alert tone="info">{t('manage.readOnly')}</Alert>}
+      {planLimit ? <PlanLimitNotice status={planLimit} /> : null}
       <Card aria-labelledby="members-title">
         <CardHeader>
           <CardTitle id="members-title">{t('manage.membersTitle')}</CardTitle>

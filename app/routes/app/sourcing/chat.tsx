@@ -1,3 +1,4 @@
+import { type LimitStatus, PlanLimitNotice } from '../../../modules/billing/index'
 import { type FormEvent, type KeyboardEvent, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useLocation, useNavigate, useRevalidator } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
@@ -170,6 +171,7 @@ function Chat({ page, failed }: { page: Page; failed: Failed }) {
   const [draft, setDraft] = useState(page.thread ? '' : page.question)
   const [pending, setPending] = useState<Pending | null>(null)
   const [refused, setRefused] = useState<string | null>(null)
+  const [planLimit, setPlanLimit] = useState<LimitStatus | null>(null)
   const started = useRef<string | null>(null)
   const composer = useRef<HTMLTextAreaElement>(null)
   const end = useRef<HTMLDivElement>(null)
@@ -204,6 +206,8 @@ function Chat({ page, failed }: { page: Page; failed: Failed }) {
       locale,
     ).catch((error: unknown) => {
       const message = error instanceof StreamRefused ? (error.code === 'network' ? t('errors.network') : error.message) : t('errors.network')
+      // The plan's questions a month are used up: say which limit, with the way to a bigger plan.
+      if (error instanceof StreamRefused && error.code === 'plan_limit_reached') setPlanLimit(error.details as LimitStatus)
       // Refused before anything was stored: the question stays in the box.
       setPending((current) => (current && current.user === null ? null : current ? { ...current, error: message } : current))
       setRefused(message)
@@ -310,7 +314,7 @@ function Chat({ page, failed }: { page: Page; failed: Failed }) {
             ) : null}
           </ol>
           <div ref={end} />
-          {refused && !shown ? <Alert tone="error">{refused}</Alert> : null}
+          {planLimit ? <PlanLimitNotice status={planLimit} refused /> : refused && !shown ? <Alert tone="error">{refused}</Alert> : null}
           <Form method="post" onSubmit={submit} className="flex flex-col gap-2 rounded-lg border border-border bg-card p-3">
             <input type="hidden" name="intent" value="send" />
             <label htmlFor="chat-composer" className="text-sm font-medium">

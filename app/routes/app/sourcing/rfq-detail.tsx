@@ -1,3 +1,4 @@
+import { limitStatus } from '../../../modules/billing/index.server'
 import { requireActor } from '../../../modules/companies/index.server'
 import { PartyConversations } from '../../../modules/messaging/index'
 import { RfqDetailView } from '../../../modules/sourcing/index'
@@ -19,6 +20,8 @@ export const handle: RouteHandle = { width: 'wide' }
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const rfq = await withRouteErrors(() => getRfq(ctx, params.id))
+  // A draft's sending counts against the plan: warn before the action when the month's RFQs are nearly used up.
+  const planLimit = rfq.status === 'draft' ? await limitStatus(ctx, 'rfqs_per_month') : null
   const done = new URL(request.url).searchParams.get('done')
   const saved = new URL(request.url).searchParams.get('saved') === '1'
   const page = pageData(ctx.locale, 'rfqs', 'detail.metaTitle', PAGE_MESSAGES.rfqDetail)
@@ -35,6 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     supplierThreads,
     title: `${rfq.number} · ${rfq.title}`,
     rfq,
+    planLimit,
     notice: saved ? 'detail.saved' : done && /^[a-z]+$/.test(done) ? `detail.done.${done}` : null,
   }
 }
@@ -62,6 +66,7 @@ export default function RfqDetailPage({ loaderData: data, actionData }: Route.Co
         notice={failed ? null : data.notice}
         fieldErrors={failed?.fieldErrors}
         formError={failed && 'formError' in failed ? failed.formError : undefined}
+        planLimit={data.planLimit}
       />
       <PartyConversations locale={locale} titleId="rfq-conversations-title" title={t('entry.supplierConversations')} threads={data.supplierThreads} />
     </div>

@@ -1,0 +1,196 @@
+// `npm run bench:plans`: what the plan limits cost the creates they guard (issue 24: at most 1 ms p95), on PostgreSQL
+// (BENCH_PLANS_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/tradeport_bench_plans, recreated each run).
+// In-process, through the services the pages and the API call, for a company with a busy month behind it (BENCH_RFQS
+// RFQs sent, BENCH_PRODUCTS published products, BENCH_FILES files, BENCH_QUESTIONS assistant questions, 40 members):
+// - the check alone (`enforcePlanLimit` in its own transaction) for each limit, BENCH_RUNS times: p50 / p95;
+// - sending an RFQ (`transitionRfq` publish) on a plan with limits and, in the same run, on the plan without limits
+//   (where the check stops after reading the plan): p50 / p95 and the difference.
+import os from 'node:os'
+import { randomUUID } from 'node:crypto'
+import { recreateDatabase } from './bench-database'
+
+const DATABASE_URL = process.env.BENCH_PLANS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tradeport_bench_plans'
+const RUNS = Number(process.env.BENCH_RUNS ?? 300)
+const SENDS = Number(process.env.BENCH_SENDS ?? 150)
+const VOLUME = {
+  rfqs: Number(process.env.BENCH_RFQS ?? 1000),
+  products: Number(process.env.BENCH_PRODUCTS ?? 5000),
+  files: Number(process.env.BENCH_FILES ?? 5000),
+  questions: Number(process.env.BENCH_QUESTIONS ?? 2000),
+  members: 40,
+}
+const TARGET_P95_MS = 1
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+const summary = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) }
+}
+const ms = (value: number) => `${value.toFixed(2)} ms`
+
+async function main(): Promise<void> {
+  console.log(
+    `bench:plans — ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')} at start`,
+  )
+  await recreateDatabase(DATABASE_URL)
+  process.env.DATABASE_URL = DATABASE_URL
+  process.env.SEED_DEMO = 'off'
+  process.env.LOG_LEVEL = 'warn'
+  const { database, databaseHandle, closeDatabase } = await import('../app/platform/db/index.server')
+  await databaseHandle().migrate()
+  const { createSourcingCast, insertRfq } = await import('../tests/factories/sourcing')
+  const { addMember } = await import('../db/factories/companies')
+  const { createUser } = await import('../db/factories/users')
+  const { insertRows, productRow } = await import('../db/factories/products')
+  const { platformAdmin } = await import('../tests/factories/finance')
+  const billing = await import('../app/modules/billing/index.server')
+  const { CreatePlanInput } = await import('../app/modules/billing/index')
+  const sourcing = await import('../app/modules/sourcing/index.server')
+  const { RfqTransitionInput } = await import('../app/modules/sourcing/index')
+  const { rfqs } = await import('../app/modules/sourcing/sourcing.tables.server')
+  const { products } = await import('../app/modules/catalog/catalog.tables.server')
+  const { files } = await import('../app/modules/kernel/kernel.tables.server')
+  const { assistantMessages, assistantThreads } = await import('../app/modules/assistant/assistant.tables.server')
+  // The counters register when their modules load, as in the server.
+  await import('../app/modules/catalog/index.server')
+  await import('../app/modules/kernel/index.server')
+  await import('../app/modules/assistant/index.server')
+  const { eq, sql } = await import('drizzle-orm')
+
+  const admin = await platformAdmin()
+  const limited = 'bench-limited'
+  await billing.createPlan(
+    admin,
+    CreatePlanInput.parse({
+      id: limited,
+      name: { en: 'Bench', 'zh-Hans': '基准', 'zh-Hant': '基準' },
+      description: { en: 'Limits far above the usage.', 'zh-Hans': '上限远高于用量。', 'zh-Hant': '上限遠高於用量。' },
+      currency: 'USD',
+      monthlyPrice: '10',
+      yearlyPrice: '100',
+      maxMembers: 1_000_000,
+      maxPublishedProducts: 1_000_000,
+      maxRfqsPerMonth: 1_000_000,
+      maxAssistantRequestsPerMonth: 1_000_000,
+      maxApiCallsPerDay: 1_000_000,
+      maxStorageMb: 1_000_000,
+      features: [],
+      position: 10,
+    }),
+  )
+
+  // Two buyers with the same busy month: one on the plan with limits, one on Enterprise (no limits).
+  const withLimits = await createSourcingCast()
+  const withoutLimits = await createSourcingCast()
+  const started = performance.now()
+  for (const [cast, planId] of [
+    [withLimits, limited],
+    [withoutLimits, 'enterprise'],
+  ] as const) {
+    const companyId = cast.buyer.company.id
+    await billing.assignPlan(admin, companyId, { planId, period: 'monthly' })
+    const supplierIds = cast.suppliers.map((supplier) => supplier.company.id)
+    for (let index = 0; index < VOLUME.rfqs; index += 1) {
+      const { id } = await insertRfq(companyId, { status: 'draft', supplierIds: [supplierIds[0]!] })
+      await database().update(rfqs).set({ status: 'open', publishedAt: new Date() }).where(eq(rfqs.id, id))
+    }
+    await insertRows(
+      products,
+      Array.from({ length: VOLUME.products }, (_, index) =>
+        productRow({ companyId, nameEn: `Bench lamp ${index}`, status: 'published', publishedAt: new Date() }),
+      ),
+    )
+    await insertRows(
+      files,
+      Array.from({ length: VOLUME.files }, () => {
+        const id = randomUUID()
+        return {
+          id,
+          organizationId: companyId,
+          uploadedBy: cast.buyer.user.id,
+          name: 'spec.pdf',
+          contentType: 'application/pdf',
+          sizeBytes: 40_000,
+          purpose: 'attachment' as const,
+          storageKey: `originals/${id}`,
+          sha256: id.replace(/-/g, ''),
+        }
+      }),
+    )
+    const threadId = randomUUID()
+    await database().insert(assistantThreads).values({ id: threadId, userId: cast.buyer.user.id, companyId, kind: 'sourcing', title: 'Bench' })
+    await insertRows(
+      assistantMessages,
+      Array.from({ length: VOLUME.questions }, () => ({ id: randomUUID(), threadId, role: 'user' as const, content: 'Who makes LED panels?' })),
+    )
+    for (let index = 1; index < VOLUME.members; index += 1) await addMember(companyId, (await createUser()).id, 'member')
+  }
+  await database().execute(sql`analyze`)
+  console.log(`set-up: two companies with ${JSON.stringify(VOLUME)} each in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+
+  // The check alone, per limit, on the company with limits (each in its own transaction, as a create's first step).
+  const companyId = withLimits.buyer.company.id
+  const keys = ['rfqs_per_month', 'published_products', 'members', 'assistant_requests_per_month', 'storage_bytes'] as const
+  const checks: Record<string, { p50: number; p95: number }> = {}
+  for (const key of keys) {
+    const samples: number[] = []
+    for (let run = 0; run < RUNS + 20; run += 1) {
+      const begun = performance.now()
+      await database().transaction(async (tx) => billing.enforcePlanLimit(tx, companyId, key))
+      if (run >= 20) samples.push(performance.now() - begun)
+    }
+    const empty: number[] = []
+    for (let run = 0; run < RUNS + 20; run += 1) {
+      const begun = performance.now()
+      await database().transaction(async () => {})
+      if (run >= 20) empty.push(performance.now() - begun)
+    }
+    const check = summary(samples)
+    const bare = summary(empty)
+    checks[key] = { p50: check.p50 - bare.p50, p95: check.p95 - bare.p50 }
+  }
+
+  // Sending an RFQ on each plan, alternating so both see the same machine.
+  const sends: Record<'limits' | 'noLimits', number[]> = { limits: [], noLimits: [] }
+  for (let index = 0; index < SENDS + 10; index += 1) {
+    for (const [name, cast] of [
+      ['limits', withLimits],
+      ['noLimits', withoutLimits],
+    ] as const) {
+      const { id } = await insertRfq(cast.buyer.company.id, { status: 'draft', supplierIds: cast.suppliers.map((supplier) => supplier.company.id) })
+      const begun = performance.now()
+      await sourcing.transitionRfq(cast.buyer.ctx, id, RfqTransitionInput.parse({ action: 'publish', version: 1 }))
+      if (index >= 10) sends[name].push(performance.now() - begun)
+    }
+  }
+  const limits = summary(sends.limits)
+  const noLimits = summary(sends.noLimits)
+
+  console.log('\nthe check alone (enforcePlanLimit, less an empty transaction), company with limits:')
+  let pass = true
+  for (const key of keys) {
+    const ok = checks[key]!.p95 <= TARGET_P95_MS
+    pass &&= ok
+    console.log(`  ${key.padEnd(30)} p50 ${ms(checks[key]!.p50)}  p95 ${ms(checks[key]!.p95)}  ${ok ? 'PASS' : 'FAIL'} (target p95 ≤ ${TARGET_P95_MS} ms)`)
+  }
+  const added = limits.p95 - noLimits.p95
+  console.log(`\nsending an RFQ (transitionRfq publish, 3 invitees), ${SENDS} each:`)
+  console.log(`  plan with limits      p50 ${ms(limits.p50)}  p95 ${ms(limits.p95)}`)
+  console.log(`  plan without limits   p50 ${ms(noLimits.p50)}  p95 ${ms(noLimits.p95)}`)
+  console.log(
+    `  added by the count    p50 ${ms(limits.p50 - noLimits.p50)}  p95 ${ms(added)}  ${added <= TARGET_P95_MS ? 'PASS' : 'FAIL'} (target ≤ ${TARGET_P95_MS} ms)`,
+  )
+  console.log(`\n${pass && added <= TARGET_P95_MS ? 'PASS' : 'FAIL'}`)
+  await closeDatabase()
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
