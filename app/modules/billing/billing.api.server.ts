@@ -6,10 +6,9 @@ import { serviceContext } from '../../platform/api/caller.server'
 import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { access, bodyRef, camelCaseKeys, errorResponses, ErrorSchema, IdParam, jsonResponse, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
-import { minorToDecimal } from '../../platform/format/money'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
 import { PLAN_CHANGE_KINDS, PLAN_FEATURES, PLAN_LIMITS, PLAN_PERIODS, type PlanLimit } from './billing.constants'
-import { limitOf } from './plan-limits'
+import { limitsOf, pricesOf } from './plan-limits'
 import { ChangePlanInput, CreatePlanInput, UpdatePlanInput } from './plan.inputs'
 import {
   assignPlan,
@@ -118,9 +117,9 @@ const planWire = (plan: Plan) => ({
   name: plan.name,
   description: plan.description,
   currency: plan.currency,
-  monthly_price: minorToDecimal({ minor: plan.monthlyPriceMinor, currency: plan.currency }),
-  yearly_price: minorToDecimal({ minor: plan.yearlyPriceMinor, currency: plan.currency }),
-  limits: Object.fromEntries(PLAN_LIMITS.map((key) => [key, limitOf(plan, key)])) as Record<PlanLimit, number | null>,
+  monthly_price: pricesOf(plan).monthly,
+  yearly_price: pricesOf(plan).yearly,
+  limits: limitsOf(plan),
   features: plan.features,
   is_default: plan.isDefault,
   position: plan.position,

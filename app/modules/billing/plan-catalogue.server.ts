@@ -4,8 +4,8 @@ import { convertAmount, type RateTable } from '../../platform/fx/convert'
 import { roundToDecimals } from '../../platform/format/decimal-text'
 import { currencyDigits, type DecimalString, minorToDecimal, toDecimalString } from '../../platform/format/money'
 import type { Locale } from '../../platform/i18n/locales'
-import { PLAN_LIMITS, PLAN_PERIODS, type PlanFeature, type PlanLimit, type PlanPeriod, SHOWN_FEATURES } from './billing.constants'
-import { limitOf } from './plan-limits'
+import { PLAN_PERIODS, type PlanFeature, type PlanLimit, type PlanPeriod, SHOWN_FEATURES } from './billing.constants'
+import { limitsOf } from './plan-limits'
 import { listPlans, type Plan } from './plan.service.server'
 
 /** An exact amount in one currency. */
@@ -64,7 +64,7 @@ export function cataloguePlan(plan: Plan, locale: Locale, display: PriceDisplay)
     name: plan.name[locale],
     description: plan.description[locale],
     isDefault: plan.isDefault,
-    limits: Object.fromEntries(PLAN_LIMITS.map((key) => [key, limitOf(plan, key)])) as Record<PlanLimit, number | null>,
+    limits: limitsOf(plan),
     // The features the page shows, in the list's order whatever order the row keeps them in.
     features: SHOWN_FEATURES.filter((feature) => plan.features.includes(feature)),
     prices: Object.fromEntries(PLAN_PERIODS.map((period) => [period, cataloguePrice(minorOf[period], plan.currency, display)])) as Record<

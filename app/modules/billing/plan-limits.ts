@@ -1,6 +1,7 @@
 // Plan limits as plain functions (no database): which limit a plan sets, whether one more fits, what exceeds a lower
 // plan, the window a per-month or per-day limit counts in, and when a paid period ends. Shared by both sides.
-import type { PlanLimit, PlanPeriod } from './billing.constants'
+import { type DecimalString, minorToDecimal } from '../../platform/format/money'
+import { PLAN_LIMITS, type PlanLimit, type PlanPeriod } from './billing.constants'
 
 /** The limits of a plan, null for "no limit". */
 export type PlanLimits = {
@@ -23,6 +24,16 @@ const FIELD: Record<PlanLimit, keyof PlanLimits> = {
 
 /** The plan's limit on `key` (null: no limit). */
 export const limitOf = (plan: PlanLimits, key: PlanLimit): number | null => plan[FIELD[key]]
+
+/** Every limit of the plan by its key (null: no limit), as the pages and the API show them. */
+export const limitsOf = (plan: PlanLimits): Record<PlanLimit, number | null> =>
+  Object.fromEntries(PLAN_LIMITS.map((key) => [key, limitOf(plan, key)])) as Record<PlanLimit, number | null>
+
+/** A plan's prices as exact decimal strings in its currency. */
+export const pricesOf = (plan: { currency: string; monthlyPriceMinor: bigint; yearlyPriceMinor: bigint }): Record<PlanPeriod, DecimalString> => ({
+  monthly: minorToDecimal({ minor: plan.monthlyPriceMinor, currency: plan.currency }),
+  yearly: minorToDecimal({ minor: plan.yearlyPriceMinor, currency: plan.currency }),
+})
 
 /** A limit a company is at or over: what the plan allows and what is used. */
 export type LimitReach = { key: PlanLimit; limit: number; usage: number }

@@ -8,15 +8,14 @@ import {
   CompanyPlanAssign,
   type CompanyPlanRow,
   CreatePlanInput,
-  limitOf,
+  limitsOf,
   newPlanFormValues,
-  PLAN_LIMITS,
   PlanAdminForm,
   PlanAdminList,
   type PlanActionFailure,
   type PlanAdminRow,
   type PlanFormValues,
-  type PlanLimit,
+  pricesOf,
   type PlanPeriod,
   planFormValues,
   planInputOf,
@@ -45,7 +44,6 @@ import { AppError } from '../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../platform/forms.server'
 import { type Locale, localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
-import { minorToDecimal } from '../../platform/format/money'
 import { fieldErrorsOf } from '../../platform/validation'
 import type { z } from '../../platform/zod'
 import type { RouteHandle } from '../../platform/ui/route-handle'
@@ -70,9 +68,9 @@ function planRow(plan: Plan, companies: number): PlanAdminRow {
     name: plan.name,
     description: plan.description,
     currency: plan.currency,
-    monthlyPrice: minorToDecimal({ minor: plan.monthlyPriceMinor, currency: plan.currency }),
-    yearlyPrice: minorToDecimal({ minor: plan.yearlyPriceMinor, currency: plan.currency }),
-    limits: Object.fromEntries(PLAN_LIMITS.map((key) => [key, limitOf(plan, key)])) as Record<PlanLimit, number | null>,
+    monthlyPrice: pricesOf(plan).monthly,
+    yearlyPrice: pricesOf(plan).yearly,
+    limits: limitsOf(plan),
     features: plan.features,
     position: plan.position,
     isDefault: plan.isDefault,

@@ -7,31 +7,27 @@ import { useFormatter } from '../../../components/use-formatter'
 import {
   ChangePlanInput,
   type LimitReach,
-  PLAN_LIMITS,
   PLAN_PERIODS,
   type PlanChoice,
   PlanChoices,
   PlanHistory,
-  type PlanLimit,
   type PlanPeriod,
   UsageMeters,
   formatLimitValue,
-  limitOf,
+  limitsOf,
+  pricesOf,
 } from '../../../modules/billing/index'
 import { changePlan, companyPlan, listPlans, type Plan, planHistory, planUsage } from '../../../modules/billing/index.server'
 import { canEditCompany, SettingsNav } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { type AppError, isAppError } from '../../../platform/errors'
 import { failure, failureFromError, parseForm, withRouteErrors } from '../../../platform/forms.server'
-import { minorToDecimal } from '../../../platform/format/money'
 import { localizePath, type Locale } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { PAGE_MESSAGES } from '../../page-messages'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/plan'
-
-const limitsOf = (plan: Plan) => Object.fromEntries(PLAN_LIMITS.map((key) => [key, limitOf(plan, key)])) as Record<PlanLimit, number | null>
 
 /** A plan as the page offers it, in the viewer's language, with prices as billed. */
 function choiceOf(plan: Plan, locale: Locale, currentIndex: number, index: number): PlanChoice {
@@ -40,8 +36,8 @@ function choiceOf(plan: Plan, locale: Locale, currentIndex: number, index: numbe
     name: plan.name[locale],
     description: plan.description[locale],
     prices: {
-      monthly: { amount: minorToDecimal({ minor: plan.monthlyPriceMinor, currency: plan.currency }), currency: plan.currency },
-      yearly: { amount: minorToDecimal({ minor: plan.yearlyPriceMinor, currency: plan.currency }), currency: plan.currency },
+      monthly: { amount: pricesOf(plan).monthly, currency: plan.currency },
+      yearly: { amount: pricesOf(plan).yearly, currency: plan.currency },
     },
     limits: limitsOf(plan),
     upgrade: currentIndex < 0 ? plan.monthlyPriceMinor > 0n : index > currentIndex,
