@@ -44,6 +44,7 @@ export default [
       route('settings/address', 'routes/app/settings/address.tsx'),
       route('settings/team', 'routes/app/settings/team.tsx'),
       route('settings/plan', 'routes/app/settings/plan.tsx'),
+      route('settings/plan/invoices/:invoiceId/pdf', 'routes/app/settings/plan-invoice-pdf.tsx'),
       route('team', 'routes/app/team/index.tsx'),
       route('team/join', 'routes/app/team/join.tsx'),
       route('users', 'routes/app/users/index.tsx'),

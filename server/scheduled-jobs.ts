@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { renewDuePeriods } from '../app/modules/billing/index.server'
 import { purgeDeletedCompanies } from '../app/modules/companies/index.server'
 import { flushNotificationDigests } from '../app/modules/kernel/index.server'
 import { refreshWindowedPrices } from '../app/modules/catalog/index.server'
@@ -171,6 +172,22 @@ export const epingSyncJob = defineJob({
   },
 })
 
+/** Companies whose plan period ended move to the next one (a waiting downgrade takes effect; a paid plan is invoiced). */
+export const renewPlanPeriodsJob = defineJob({
+  name: 'billing.renew-periods',
+  titleKey: 'names.renewPlanPeriods',
+  payload: noPayload,
+  cron: HOURLY,
+  singletonKey: oncePerQueue,
+  retry: hourlyRetry,
+  timeoutSeconds: 30 * 60,
+  handle: async () => {
+    // A run renews up to 500 companies; a backlog takes the next runs (the oldest first).
+    const renewed = await renewDuePeriods()
+    if (renewed > 0) logger().info({ renewed }, 'plan periods renewed')
+  },
+})
+
 const HOURLY_UPKEEP = [
   purgeDeletedCompaniesJob,
   purgeIdempotencyKeysJob,
@@ -179,9 +196,17 @@ const HOURLY_UPKEEP = [
   refreshEcbRatesJob,
   purgeOutboxJob,
   releaseDuePaymentsJob,
+  renewPlanPeriodsJob,
 ]
 
-export const SCHEDULED_JOBS: readonly JobDefinition[] = [...HOURLY_UPKEEP, sendNotificationDigestsJob, relayOutboxJob, pollTrackingJob, epingSyncJob]
+export const SCHEDULED_JOBS: readonly JobDefinition[] = [
+  ...HOURLY_UPKEEP,
+  scheduledPayoutsJob,
+  sendNotificationDigestsJob,
+  relayOutboxJob,
+  pollTrackingJob,
+  epingSyncJob,
+]
 
 /**
  * A worker that starts runs the hour's upkeep at once, as it did before the queue, relays the outbox events a

@@ -54,6 +54,8 @@ export const ERROR_STATUS = {
   bank_account_unverified: 409,
   plan_downgrade_blocked: 409,
   plan_unavailable: 409,
+  invoice_void: 409,
+  invoice_paid: 409,
   default_plan_required: 409,
   plan_limit_reached: 402,
   assistant_disabled: 403,

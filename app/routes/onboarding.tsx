@@ -18,14 +18,17 @@ import {
   requireActor,
   restoreCompany,
 } from '../modules/companies/index.server'
+import { redirectCookie } from '../modules/identity/index.server'
+import { REDIRECT_COOKIE, safeRedirectTarget } from '../platform/auth-guard'
 import { env } from '../platform/env.server'
+import { readCookie } from '../platform/http/cookies'
 import { failure, failureFromError, withRouteErrors } from '../platform/forms.server'
 import { fieldErrorsOf } from '../platform/validation'
 import { localizePath } from '../platform/i18n/locales'
 import { useTranslation } from '../platform/i18n/react'
 import type { RouteHandle } from '../platform/ui/route-handle'
 import { pageData } from './page-data.server'
-import { useRootData } from './route-helpers'
+import { cookieHeaders, useRootData } from './route-helpers'
 import type { Route } from './+types/onboarding'
 
 export const handle: RouteHandle = { layout: 'none' }
@@ -63,7 +66,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = CreateCompanyInput.safeParse({ ...object, services: form.getAll('services') })
     if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) })
     await createCompany(ctx, parsed.data)
-    return redirect(localizePath(ctx.locale, AFTER_CREATE))
+    // A page saved before there was a company (a plan or a question chosen on the pricing page) comes first.
+    const saved = safeRedirectTarget(readCookie(request.headers.get('cookie'), REDIRECT_COOKIE))
+    return redirect(saved ?? localizePath(ctx.locale, AFTER_CREATE), saved ? { headers: cookieHeaders([redirectCookie('', 0)]) } : undefined)
   } catch (error) {
     return failureFromError(error)
   }

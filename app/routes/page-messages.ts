@@ -86,7 +86,22 @@ export const PAGE_MESSAGES = {
   },
   /** The company's plan, usage and plan changes (issue 24). */
   planSettings: {
-    billing: ['title', 'intro', 'limits', 'limitLine', 'periods', 'perPeriod', 'unlimited', 'free', 'current', 'usage', 'change', 'history', 'validation'],
+    billing: [
+      'title',
+      'intro',
+      'limits',
+      'limitLine',
+      'periods',
+      'perPeriod',
+      'unlimited',
+      'free',
+      'current',
+      'usage',
+      'change',
+      'history',
+      'invoices',
+      'validation',
+    ],
     companies: ['settingsNav', 'validation'],
   },
   teamSettings: {
@@ -157,7 +172,7 @@ export const PAGE_MESSAGES = {
   /** The platform admins' plans: the list, the plan form, the retire and make-default dialogs, assigning a company a plan. */
   planAdmin: {
     planAdmin: ['title', 'description', 'newPlan', 'done', 'list', 'form', 'retire', 'makeDefault', 'assign'],
-    billing: ['features', 'free', 'limits', 'periods', 'unlimited', 'validation'],
+    billing: ['features', 'free', 'invoices', 'limits', 'periods', 'unlimited', 'validation'],
   },
 } as const satisfies Record<string, MessagePick>
 

@@ -31,6 +31,7 @@ import { assistantDrafts as matrixAssistantDrafts, assistantThreads as matrixAss
 import { payments as matrixPaperPayments } from '../../app/modules/finance/finance.tables.server'
 import { payouts as matrixPayouts } from '../../app/modules/finance/finance.tables.server'
 import { epingNotifications as matrixEpingNotifications } from '../../app/modules/compliance/compliance.tables.server'
+import { planInvoices as matrixPlanInvoices } from '../../app/modules/billing/billing.tables.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -155,6 +156,24 @@ beforeAll(async () => {
     transitDays: 5,
     validUntil: '2099-01-01',
   })
+
+  // An open invoice of company A for a month of the Business plan (issue 24).
+  const planInvoiceId = randomUUID()
+  await database()
+    .insert(matrixPlanInvoices)
+    .values({
+      id: planInvoiceId,
+      number: 'PLN-2026-900001',
+      organizationId: companyId,
+      planId: 'business',
+      period: 'monthly',
+      periodStart: new Date('2026-11-01T00:00:00Z'),
+      periodEnd: new Date('2026-12-01T00:00:00Z'),
+      currency: 'USD',
+      amountMinor: 4900n,
+      issuedAt: new Date('2026-11-01T00:00:00Z'),
+      dueAt: new Date('2026-11-15T00:00:00Z'),
+    })
 
   // A sourcing conversation of A's owner with a draft the assistant proposed (issue 23).
   const assistantThreadId = randomUUID()
@@ -598,6 +617,9 @@ beforeAll(async () => {
     '/api/v1/admin/plans/{id}/retire': { id: 'business' },
     '/api/v1/admin/plans/{id}/default': { id: 'business' },
     '/api/v1/admin/companies/{id}/plan': { id: companyId },
+    '/api/v1/billing/invoices/{id}/pdf': { id: planInvoiceId },
+    '/api/v1/admin/plan-invoices/{id}/mark-paid': { id: planInvoiceId },
+    '/api/v1/admin/plan-invoices/{id}/void': { id: planInvoiceId },
   }
   doc = (await call(app, '/api/openapi.json')).json as unknown as Document
 })

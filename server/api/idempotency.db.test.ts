@@ -865,6 +865,8 @@ const NOT_CREATES: Record<string, string> = {
   'POST /api/v1/admin/plans/{id}/retire': SETS,
   'POST /api/v1/admin/plans/{id}/default': SETS,
   'PUT /api/v1/admin/companies/{id}/plan': 'puts the company on the plan; a retry finds it there (and notes the assignment again)',
+  'POST /api/v1/admin/plan-invoices/{id}/mark-paid': 'settles an open invoice once; a retry finds it paid and books nothing twice',
+  'POST /api/v1/admin/plan-invoices/{id}/void': SETS,
   'POST /api/v1/companies/{id}/restore': 'restores a deleted company; a restored one is not found as deleted again',
   'PUT /api/v1/session/company': REPLACES,
   'POST /api/v1/members/leave': 'ends the caller’s membership; a retry finds none',

@@ -43,6 +43,7 @@ import { registerDocumentRoutes } from '../../app/modules/documents/api.server'
 import { registerFinanceAdminRoutes, registerFinanceRoutes, registerFinanceSetupRoutes } from '../../app/modules/finance/api.server'
 import { registerCreateDocumentRoutes } from '../../app/workflows/create-document.api.server'
 import { registerFinancePaperRoutes } from '../../app/workflows/finance-papers.api.server'
+import { registerPlanInvoiceRoutes } from '../../app/workflows/plan-invoices.api.server'
 import { registerEpingRoutes, registerHsCodeRoutes } from '../../app/modules/compliance/api.server'
 import { registerAssistantRoutes } from '../../app/modules/assistant/api.server'
 import { registerBillingRoutes } from '../../app/modules/billing/api.server'
@@ -236,6 +237,7 @@ export function createApiRouter() {
   registerFinanceAdminRoutes(api)
   registerFinanceRoutes(api)
   registerFinancePaperRoutes(api)
+  registerPlanInvoiceRoutes(api)
   registerHsCodeRoutes(api)
   registerEpingRoutes(api)
   registerAssistantRoutes(api)

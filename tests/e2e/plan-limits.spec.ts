@@ -57,6 +57,33 @@ test('a Free company hits its RFQ limit, sees the upgrade message before and aft
   await expect(page.locator('[data-limit="rfqs_per_month"]')).toHaveAttribute('data-state', 'ok')
   await expect(page.getByRole('cell', { name: 'Upgraded from Free to Business' })).toBeVisible()
 
+  // The upgrade is invoiced at once: how to pay it by bank transfer, and its PDF.
+  const invoiceRow = page.locator('[data-invoice]').first()
+  await expect(invoiceRow).toContainText('Business, Monthly')
+  await expect(invoiceRow.locator('[data-invoice-status="open"]')).toBeVisible()
+  const number = String(await invoiceRow.getAttribute('data-invoice'))
+  await expect(page.getByText(new RegExp(`^Quote ${number} when you transfer (US)?\\$49\\.00, by `))).toBeVisible()
+  const pdfHref = await invoiceRow.getByRole('link', { name: `PDF of ${number}` }).getAttribute('href')
+  const pdf = await context.request.get(String(pdfHref))
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+
+  // A platform admin marks it paid when the transfer arrives (behind a confirmation); the company sees it paid.
+  const admin = await signedInContext(browser, DEMO.admin)
+  await openPage(admin.page, '/en/app/plans')
+  await expectHydrated(admin.page)
+  const adminRow = admin.page.locator(`[data-invoice="${number}"]`)
+  await expect(adminRow).toContainText('Okafor Imports')
+  await adminRow.getByRole('button', { name: 'Mark paid' }).click()
+  const markPaid = admin.page.getByRole('dialog', { name: `Mark ${number} paid?` })
+  await markPaid.getByLabel('Bank reference (optional)').fill('HSBC 0312-88421')
+  await markPaid.getByRole('button', { name: 'Mark paid' }).click()
+  await expect(admin.page.getByText(`${number} is marked paid and booked.`)).toBeVisible()
+  await expectNoSeriousViolations(admin.page)
+  await admin.context.close()
+  await page.reload()
+  await expect(page.locator(`[data-invoice="${number}"] [data-invoice-status="paid"]`)).toBeVisible()
+
   // And carries on: the refused draft goes out now.
   await openPage(page, `/en/app/sourcing/rfq/${over.id}`)
   await expectHydrated(page)

@@ -1,6 +1,16 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { DEMO, openPage, openPageWithoutScripts, startSession, submitSignIn } from './support/helpers'
+import {
+  DEMO,
+  expectHydrated,
+  NEW_USER_PASSWORD,
+  ONBOARDING_URL,
+  openPage,
+  openPageWithoutScripts,
+  startSession,
+  submitSignIn,
+  uniqueEmail,
+} from './support/helpers'
 
 // The public pricing page (issue 24): a visitor compares the plans in Chinese, monthly and yearly, in their currency, with
 // the FAQ; a signed-in buyer sees their plan marked; a visitor's plan choice and question survive signing in.
@@ -119,6 +129,28 @@ test('a visitor who picks a plan signs in and arrives at the plan settings with 
   await expect(page).toHaveURL(/\/en\/login$/)
   await submitSignIn(page, DEMO.buyer.email, DEMO.buyer.password)
   await expect(page).toHaveURL(/\/en\/app\/settings\/plan\?plan=enterprise&period=yearly$/)
+})
+
+test('a new visitor who picks a plan signs up, creates the company and arrives at that plan, chosen', async ({ page }) => {
+  await openPage(page, '/en/pricing')
+  await page.getByRole('article', { name: 'Business' }).getByRole('button', { name: 'Start with Business' }).click()
+  await expect(page).toHaveURL(/\/en\/login\?mode=sign-up$/)
+  await expectHydrated(page)
+  await page.getByLabel('Your name').fill('Noor Haddad')
+  await page.getByLabel('Email or phone number').fill(uniqueEmail('pricing'))
+  await page.getByLabel('Password', { exact: true }).fill(NEW_USER_PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  // Onboarding comes first; the chosen plan waits for the company.
+  await expect(page).toHaveURL(ONBOARDING_URL)
+  await expectHydrated(page)
+  await page.getByRole('radio', { name: 'We buy', exact: true }).check()
+  await page.getByLabel('Legal name').fill('Haddad Trading Ltd.')
+  await page.getByLabel('Display name').fill('Haddad Trading')
+  await page.getByLabel('Country or region').selectOption('AE')
+  await page.getByRole('button', { name: 'Create company' }).click()
+  await expect(page).toHaveURL(/\/en\/app\/settings\/plan\?plan=business&period=monthly$/)
+  await expectHydrated(page)
+  await expect(page.getByRole('dialog', { name: 'Upgrade to Business?' })).toBeVisible()
 })
 
 test.describe('on a 390 px phone', () => {

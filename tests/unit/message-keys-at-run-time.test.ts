@@ -120,7 +120,7 @@ import { createTranslator } from '../../app/platform/i18n/i18n'
 import { LOCALES } from '../../app/platform/i18n/locales'
 import { productImportJob } from '../../app/modules/catalog/index.server'
 import { SCHEDULED_JOBS } from '../../server/scheduled-jobs'
-import { PLAN_CHANGE_KINDS, PLAN_LIMITS, PLAN_PERIODS } from '../../app/modules/billing/index'
+import { PLAN_CHANGE_KINDS, PLAN_INVOICE_STATUSES, PLAN_LIMITS, PLAN_PERIODS } from '../../app/modules/billing/index'
 import { FAQ_ITEMS } from '../../app/routes/pricing/pricing-faq'
 
 /**
@@ -394,6 +394,7 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'billing', pattern: 'periods.*', values: PLAN_PERIODS },
   { namespace: 'billing', pattern: 'perPeriod.*', values: PLAN_PERIODS },
   { namespace: 'billing', pattern: 'history.kinds.*', values: PLAN_CHANGE_KINDS },
+  { namespace: 'billing', pattern: 'invoices.statuses.*', values: [...PLAN_INVOICE_STATUSES, 'overdue'] },
   { namespace: 'common', pattern: 'planLimit.limits.*', values: PLAN_LIMITS },
   // The public pricing page: its billing periods and its questions and answers.
   ...['period.*', 'plan.billed.*', 'plan.youPay.*', 'cta.switchPeriod.*'].map((pattern): KeySet => ({ namespace: 'plans', pattern, values: PLAN_PERIODS })),

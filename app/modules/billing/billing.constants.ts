@@ -35,6 +35,20 @@ export type PlanPeriod = (typeof PLAN_PERIODS)[number]
 export const PLAN_CHANGE_KINDS = ['started', 'upgraded', 'downgrade_scheduled', 'downgraded', 'downgrade_cancelled', 'assigned'] as const
 export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number]
 
+/**
+ * A plan invoice's life (`billing:invoices.statuses.<status>`): `open` until the bank transfer is booked (`paid`), or
+ * `void` when the period it charged for was replaced before it was paid (an upgrade, an assignment). An open invoice
+ * past its due date shows as overdue.
+ */
+export const PLAN_INVOICE_STATUSES = ['open', 'paid', 'void'] as const
+export type PlanInvoiceStatus = (typeof PLAN_INVOICE_STATUSES)[number]
+
+/** Days from an invoice's issue to its due date. */
+export const PLAN_INVOICE_DUE_DAYS = 14
+
+/** A plan invoice's number, as it is quoted in the bank transfer: PLN-2026-000042. */
+export const PLAN_INVOICE_NUMBER_PATTERN = /^PLN-\d{4}-\d{6,}$/
+
 /** A plan's name and description in each language the product speaks. */
 export type PlanText = Record<Locale, string>
 

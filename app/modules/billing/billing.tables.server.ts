@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../identity/identity.tables.server'
-import { PLAN_CHANGE_KINDS, PLAN_PERIODS, type PlanFeature, type PlanText } from './billing.constants'
+import { PLAN_CHANGE_KINDS, PLAN_INVOICE_STATUSES, PLAN_PERIODS, type PlanFeature, type PlanText } from './billing.constants'
 
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
@@ -89,6 +89,8 @@ export const companyPlans = pgTable(
     index('company_plans_renewal_idx')
       .on(t.periodEnd)
       .where(sql`${t.nextPlanId} is not null`),
+    // The periods that ended, for the renewal job.
+    index('company_plans_period_end_idx').on(t.periodEnd),
   ],
 )
 
@@ -115,5 +117,53 @@ export const planChanges = pgTable(
   (t) => [
     check('plan_changes_kind_check', sql`${t.kind} in (${oneOf(PLAN_CHANGE_KINDS)})`),
     index('plan_changes_company_idx').on(t.organizationId, t.sequence),
+  ],
+)
+
+/** Plan invoice numbers count up across the platform: PLN-<year>-<number>. */
+export const planInvoiceNumbers = pgSequence('plan_invoice_number_seq')
+
+/**
+ * What a company owes for one period of a paid plan, issued when the period starts (a plan chosen, assigned or renewed)
+ * and paid by bank transfer quoting its number. A platform admin marks it paid (finance books the money); an open one
+ * whose period was replaced goes void. One invoice per company and period start: issuing twice is a no-op.
+ */
+export const planInvoices = pgTable(
+  'plan_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    period: text('period', { enum: PLAN_PERIODS }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: PLAN_INVOICE_STATUSES }).notNull().default('open'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The bank's reference of the transfer, as the admin who marked it paid gave it. */
+    paymentNote: text('payment_note').notNull().default(''),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('plan_invoices_number_key').on(t.number),
+    uniqueIndex('plan_invoices_period_key').on(t.organizationId, t.periodStart),
+    // A company's invoices, newest first; the admin's list by status.
+    index('plan_invoices_company_idx').on(t.organizationId, t.issuedAt),
+    index('plan_invoices_status_idx').on(t.status, t.issuedAt),
+    check('plan_invoices_status_check', sql`${t.status} in (${oneOf(PLAN_INVOICE_STATUSES)})`),
+    check('plan_invoices_period_check', sql`${t.period} in (${oneOf(PLAN_PERIODS)})`),
+    check('plan_invoices_amount_check', sql`${t.amountMinor} > 0`),
+    check('plan_invoices_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    check('plan_invoices_void_check', sql`(${t.status} = 'void') = (${t.voidedAt} is not null)`),
   ],
 )

@@ -13,6 +13,7 @@ export {
   planUsage,
   putCompanyOnPlan,
   registerUsageCounter,
+  renewDuePeriods,
   retirePlan,
   updatePlan,
   type CompanyPlan,
@@ -21,3 +22,17 @@ export {
 } from './plan.service.server'
 export { type CataloguePlan, type CataloguePrice, planCatalogue, type PriceAmount } from './plan-catalogue.server'
 export { companiesPerPlan, companySubscriptions, type CompanySubscription } from './plan-admin.service.server'
+export {
+  allPlanInvoices,
+  companyPlanInvoices,
+  getPlanInvoice,
+  PLAN_INVOICES_PAGE_SIZE,
+  planInvoiceCounts,
+  planInvoiceRow,
+  settlePlanInvoice,
+  voidPlanInvoice,
+  type PlanInvoice,
+  type PlanInvoicePage,
+  type PlanInvoiceView,
+  type SettledInvoice,
+} from './plan-invoice.service.server'

@@ -2,7 +2,7 @@
 // upgrade at once and downgrade at the end of the period they paid for; services that create a counted thing call
 // `enforcePlanLimit` in their own transaction. Usage is counted by the module that owns each counted thing, through
 // the counters it registers (`registerUsageCounter`): billing never reads another module's tables.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { hasSqlState } from '../../platform/db/database-errors.server'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
@@ -15,6 +15,7 @@ import { requirePlatformAdmin } from '../../platform/platform-admin'
 import { PLAN_LIMITS, type PlanLimit, type PlanPeriod } from './billing.constants'
 import { companyPlans, planChanges, plans } from './billing.tables.server'
 import type { ChangePlanInput, CreatePlanInput, UpdatePlanInput } from './plan.inputs'
+import { issuePlanInvoice, voidReplacedInvoice } from './plan-invoice.service.server'
 import { nearLimit } from './limit-format'
 import { exceededLimits, isUpgrade, limitBreach, limitOf, type LimitReach, periodEnd, usageWindowStart } from './plan-limits'
 
@@ -165,11 +166,11 @@ type CompanyPlanRow = typeof companyPlans.$inferSelect
 
 /**
  * The company's plan row, locked for the rest of the transaction; created on the default plan (with its "started"
- * history line) the first time. A downgrade whose period has ended takes effect here.
+ * history line) the first time. A period that has ended is renewed here (a waiting downgrade takes effect).
  */
 async function lockedCompanyPlan(tx: Transaction, companyId: string, now: Date): Promise<CompanyPlanRow> {
   const [existing] = await tx.select().from(companyPlans).where(eq(companyPlans.organizationId, companyId)).for('update')
-  if (existing) return downgradeDue(existing, now) ? renew(tx, existing, now) : existing
+  if (existing) return periodDue(existing, now) ? renew(tx, existing, now) : existing
   const plan = await defaultPlan(tx)
   const [created] = await tx
     .insert(companyPlans)
@@ -185,23 +186,28 @@ async function lockedCompanyPlan(tx: Transaction, companyId: string, now: Date):
   return created
 }
 
-/** What a row becomes once its scheduled downgrade is due: the next plan, for a period from the old period's end. */
+/**
+ * What a row becomes once its period has ended: the next period on the waiting plan (a downgrade) or the same one,
+ * following on from the old period's end (a period that passed unseen is skipped: the new one holds today).
+ */
 function renewal(row: CompanyPlanRow, now: Date) {
   const period = row.nextPeriod ?? row.period
-  return {
-    planId: row.nextPlanId!,
-    period,
-    periodStart: row.periodEnd,
-    periodEnd: periodEnd(row.periodEnd > now ? row.periodEnd : now, period),
-    nextPlanId: null,
-    nextPeriod: null,
+  let periodStart = row.periodEnd
+  let end = periodEnd(periodStart, period)
+  while (end <= now) {
+    periodStart = end
+    end = periodEnd(periodStart, period)
   }
+  return { planId: row.nextPlanId ?? row.planId, period, periodStart, periodEnd: end, nextPlanId: null, nextPeriod: null }
 }
 
-/** Whether the row's scheduled downgrade is due. */
-const downgradeDue = (row: CompanyPlanRow, now: Date): boolean => row.nextPlanId !== null && row.periodEnd <= now
+/** Whether the row's period has ended. */
+const periodDue = (row: CompanyPlanRow, now: Date): boolean => row.periodEnd <= now
 
-/** The scheduled downgrade takes effect from the end of the period (when a later action finds it due). */
+/**
+ * The next period starts (when the renewal job or a later action finds the old one ended): a waiting downgrade takes
+ * effect from the old period's end, and a paid plan's new period is invoiced.
+ */
 async function renew(tx: Transaction, row: CompanyPlanRow, now: Date): Promise<CompanyPlanRow> {
   const next = renewal(row, now)
   const [renewed] = await tx
@@ -209,15 +215,33 @@ async function renew(tx: Transaction, row: CompanyPlanRow, now: Date): Promise<C
     .set({ ...next, version: sql`${companyPlans.version} + 1`, updatedAt: now })
     .where(eq(companyPlans.organizationId, row.organizationId))
     .returning()
-  await tx.insert(planChanges).values({
-    organizationId: row.organizationId,
-    kind: 'downgraded',
-    fromPlanId: row.planId,
-    toPlanId: next.planId,
-    period: next.period,
-    effectiveAt: row.periodEnd,
-  })
+  if (row.nextPlanId)
+    await tx.insert(planChanges).values({
+      organizationId: row.organizationId,
+      kind: 'downgraded',
+      fromPlanId: row.planId,
+      toPlanId: next.planId,
+      period: next.period,
+      effectiveAt: row.periodEnd,
+    })
+  const plan = await getPlan(next.planId, tx)
+  await issuePlanInvoice(tx, { companyId: row.organizationId, plan, period: next.period, periodStart: next.periodStart, periodEnd: next.periodEnd }, now)
   return renewed!
+}
+
+/**
+ * The renewal job: every company whose period has ended moves to its next one (and a paid plan's is invoiced), at most
+ * `limit` a run, each in its own transaction. Answers how many were renewed.
+ */
+export async function renewDuePeriods(now: Date = new Date(), limit = 500): Promise<number> {
+  const due = await database()
+    .select({ organizationId: companyPlans.organizationId })
+    .from(companyPlans)
+    .where(lte(companyPlans.periodEnd, now))
+    .orderBy(asc(companyPlans.periodEnd))
+    .limit(limit)
+  for (const { organizationId } of due) await database().transaction((tx) => lockedCompanyPlan(tx, organizationId, now))
+  return due.length
 }
 
 /** A company's plan and its period, and the downgrade waiting for the period's end. */
@@ -225,13 +249,13 @@ export type CompanyPlan = { plan: Plan; period: PlanPeriod; periodStart: Date; p
 
 /**
  * The company's plan as it stands, read without writing: the default plan from today until the company has a row, and
- * a due downgrade shown as in effect (it is written by the next plan-dependent action). Any member may read it.
+ * an ended period shown renewed (the renewal job or the next plan-dependent action writes it). Any member may read it.
  */
 export async function companyPlan(ctx: ServiceContext, now: Date = new Date()): Promise<CompanyPlan> {
   requireCompany(ctx.actor)
   const [row] = await database().select().from(companyPlans).where(eq(companyPlans.organizationId, ctx.actor.companyId))
   if (!row) return { plan: await defaultPlan(), period: 'monthly', periodStart: now, periodEnd: periodEnd(now, 'monthly'), next: null }
-  const current = downgradeDue(row, now) ? { ...row, ...renewal(row, now) } : row
+  const current = periodDue(row, now) ? { ...row, ...renewal(row, now) } : row
   const plan = await getPlan(current.planId)
   const next = current.nextPlanId ? { plan: await getPlan(current.nextPlanId), period: current.nextPeriod ?? current.period } : null
   return { plan, period: current.period, periodStart: current.periodStart, periodEnd: current.periodEnd, next }
@@ -317,7 +341,7 @@ export async function changePlan(ctx: ServiceContext, input: ChangePlanInput, no
       return
     }
     if (isUpgrade(current, next) || (next.id === current.id && input.period === 'yearly')) {
-      await startPeriod(tx, companyId, next.id, input.period, now)
+      await startPeriod(tx, row, next, input.period, now)
       await tx.insert(planChanges).values({ ...history, kind: 'upgraded', effectiveAt: now })
       return
     }
@@ -332,21 +356,27 @@ export async function changePlan(ctx: ServiceContext, input: ChangePlanInput, no
   return companyPlan(ctx, now)
 }
 
-/** The company is on `planId` from `now`, for a new period; a waiting downgrade is dropped. */
-async function startPeriod(tx: Transaction, companyId: string, planId: string, period: PlanPeriod, now: Date): Promise<void> {
+/**
+ * The company is on `plan` from `now`, for a new period; a waiting downgrade is dropped. The replaced period's invoice
+ * goes void if unpaid, and a paid plan's new period is invoiced.
+ */
+async function startPeriod(tx: Transaction, row: CompanyPlanRow, plan: Plan, period: PlanPeriod, now: Date): Promise<void> {
+  const end = periodEnd(now, period)
+  await voidReplacedInvoice(tx, row.organizationId, row.periodStart, now)
   await tx
     .update(companyPlans)
     .set({
-      planId,
+      planId: plan.id,
       period,
       periodStart: now,
-      periodEnd: periodEnd(now, period),
+      periodEnd: end,
       nextPlanId: null,
       nextPeriod: null,
       version: sql`${companyPlans.version} + 1`,
       updatedAt: now,
     })
-    .where(eq(companyPlans.organizationId, companyId))
+    .where(eq(companyPlans.organizationId, row.organizationId))
+  await issuePlanInvoice(tx, { companyId: row.organizationId, plan, period, periodStart: now, periodEnd: end }, now)
 }
 
 /** A platform admin puts a company on a plan at once (a retired one too: e.g. to keep a customer's old terms). */
@@ -361,7 +391,7 @@ export async function putCompanyOnPlan(companyId: string, input: ChangePlanInput
     .transaction(async (tx) => {
       const row = await lockedCompanyPlan(tx, companyId, now)
       const next = await getPlan(input.planId, tx)
-      await startPeriod(tx, companyId, next.id, input.period, now)
+      await startPeriod(tx, row, next, input.period, now)
       await tx
         .insert(planChanges)
         .values({ organizationId: companyId, kind: 'assigned', fromPlanId: row.planId, toPlanId: next.id, period: input.period, effectiveAt: now, changedBy })

@@ -30,7 +30,8 @@ const platformName = () => env().FINANCE_BANK_HOLDER
 /** The company as its papers name it: its invoicing details when set, else its legal or display name. */
 export type PaperCompany = { id: string; name: string; taxId: string; address: string }
 
-async function paperCompany(ctx: ServiceContext & { actor: { companyId: string } }): Promise<PaperCompany> {
+/** The company a paper is made out to: the invoice name, tax id and address of its finance settings, else its profile's. */
+export async function paperCompany(ctx: ServiceContext & { actor: { companyId: string } }): Promise<PaperCompany> {
   const [profile, [settings]] = await Promise.all([
     getCompanyProfile(ctx),
     database()

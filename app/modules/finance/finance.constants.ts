@@ -12,9 +12,9 @@ export type CompanyAccountKind = (typeof COMPANY_ACCOUNT_KINDS)[number]
 /**
  * The platform's own accounts per currency: `external_bank` (money outside the ledger: every payment in and payout or
  * refund out passes it, so its balance is minus the cash the platform holds), `escrow_clearing` (refunds granted and
- * not yet sent back by the provider).
+ * not yet sent back by the provider), `plan_income` (what companies paid for their plans: the platform's own income).
  */
-export const PLATFORM_ACCOUNT_KINDS = ['external_bank', 'escrow_clearing'] as const
+export const PLATFORM_ACCOUNT_KINDS = ['external_bank', 'escrow_clearing', 'plan_income'] as const
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number]
 
 export const ACCOUNT_KINDS = [...COMPANY_ACCOUNT_KINDS, ...PLATFORM_ACCOUNT_KINDS] as const
@@ -32,6 +32,7 @@ export const ENTRY_KINDS = [
   'payout_paid',
   'payout_failed',
   'reversal',
+  'plan_paid',
 ] as const
 export type EntryKind = (typeof ENTRY_KINDS)[number]
 

@@ -13,6 +13,7 @@ import {
   PAYMENT_STATUSES,
   PAYOUT_SCHEDULES,
   PAYOUT_STATUSES,
+  PLATFORM_ACCOUNT_KINDS,
   REFUND_STATUSES,
   STATEMENT_LINE_STATUSES,
 } from './finance.constants'
@@ -49,7 +50,7 @@ export const financeAccounts = pgTable(
     check('finance_accounts_kind_check', sql`${t.kind} in (${oneOf(ACCOUNT_KINDS)})`),
     // Money the platform holds for someone is never below zero; only the external bank (the cash mirror) goes negative.
     check('finance_accounts_balance_check', sql`${t.balanceMinor} >= 0`),
-    check('finance_accounts_owner_check', sql`(${t.organizationId} is null) = (${t.kind} in ('external_bank', 'escrow_clearing'))`),
+    check('finance_accounts_owner_check', sql`(${t.organizationId} is null) = (${t.kind} in (${oneOf(PLATFORM_ACCOUNT_KINDS)}))`),
   ],
 )
 

@@ -58,6 +58,7 @@ export {
   type StatementRow,
 } from './finance-reads.service.server'
 export { companyBalances } from './ledger.server'
+export { recordPlanIncome, type PlanIncome } from './plan-income.service.server'
 export { holdPayment, moneyStep, retryCollect, startPayment, type PaymentRow, type Received } from './payment.service.server'
 export { followOrder, markRefundSent, releaseDuePayments, ruleOnDispute } from './escrow.service.server'
 export { closePayout, decidePayout, payoutFee, payoutMinimum, requestPayout, requestScheduledPayouts } from './payout.service.server'
@@ -80,10 +81,12 @@ export {
   financePaperIndex,
   monthlyStatementFacts,
   PAPER_LIST_RECEIPTS,
+  paperCompany,
   paymentReceiptFacts,
   type FeeInvoiceFacts,
   type FinancePaperIndex,
   type MonthlyStatementFacts,
+  type PaperCompany,
   type PeriodEntry,
   type ReceiptEntry,
   type ReceiptFacts,

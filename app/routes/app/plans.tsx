@@ -17,6 +17,10 @@ import {
   type PlanFormValues,
   pricesOf,
   type PlanPeriod,
+  MarkPlanInvoicePaidInput,
+  PlanInvoiceAdminActions,
+  type PlanInvoiceActionFailure,
+  PlanInvoiceTable,
   planFormValues,
   planInputOf,
   planValuesFromList,
@@ -33,11 +37,17 @@ import {
   listPlans,
   makeDefaultPlan,
   type Plan,
+  allPlanInvoices,
+  planInvoiceCounts,
+  planInvoiceRow,
   retirePlan,
   updatePlan,
+  voidPlanInvoice,
 } from '../../modules/billing/index.server'
+import { Pagination } from '../../components/ui/pagination'
+import { markPlanInvoicePaid } from '../../workflows/plan-invoices.server'
 import { requirePlatformAdmin } from '../../modules/companies/index'
-import { companyName, findCompaniesByName, requireActor } from '../../modules/companies/index.server'
+import { companyName, companyNames, findCompaniesByName, requireActor } from '../../modules/companies/index.server'
 import type { ServiceContext } from '../../platform/actor'
 import { countryName } from '../../platform/countries'
 import { AppError } from '../../platform/errors'
@@ -105,6 +115,25 @@ async function companyRows(ctx: ServiceContext, query: string, plans: Plan[]): P
   return { rows, more: found.more }
 }
 
+const INVOICE_FILTERS = ['open', 'overdue', 'paid', 'void', 'all'] as const
+
+/** The invoices the admin asked for (`?invoices=<status>&invoicePage=<n>`; the open ones by default), with company names. */
+async function invoiceRows(ctx: ServiceContext, search: URLSearchParams) {
+  const filter = INVOICE_FILTERS.find((value) => value === search.get('invoices')) ?? 'open'
+  const requested = Number(search.get('invoicePage') ?? '1')
+  const page = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1
+  const [found, counts] = await Promise.all([allPlanInvoices(ctx, { status: filter === 'all' ? undefined : filter, page }), planInvoiceCounts(ctx)])
+  const names = await companyNames(found.items.map((invoice) => invoice.organizationId))
+  return {
+    filter,
+    counts: { ...counts, all: counts.open + counts.paid + counts.void },
+    items: found.items.map((invoice) => planInvoiceRow(invoice, ctx.locale, names.get(invoice.organizationId) ?? invoice.organizationId)),
+    total: found.total,
+    page: found.page,
+    pageSize: found.pageSize,
+  }
+}
+
 /** The plan the list came back to after saving it (`?done=created&id=…`). */
 function savedPlan(search: URLSearchParams): { kind: (typeof SAVED)[number]; planId: string } | null {
   const kind = SAVED.find((value) => value === search.get('done'))
@@ -117,7 +146,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await withRouteErrors(async () => requirePlatformAdmin(ctx.actor))
   const search = new URL(request.url).searchParams
   const query = (search.get('company') ?? '').trim().slice(0, 100)
-  const [plans, counts] = await withRouteErrors(() => Promise.all([listPlans({ includeRetired: true }), companiesPerPlan(ctx)]))
+  const [plans, counts, invoices] = await withRouteErrors(() =>
+    Promise.all([listPlans({ includeRetired: true }), companiesPerPlan(ctx), invoiceRows(ctx, search)]),
+  )
   const companies = query ? await withRouteErrors(() => companyRows(ctx, query, plans)) : null
   const rows = plans.map((plan) => planRow(plan, counts[plan.id] ?? 0))
   const editId = search.get('edit')
@@ -131,6 +162,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     saved: savedPlan(search),
     query,
     companies,
+    invoices,
+    today: new Date().toISOString().slice(0, 10),
   }
 }
 
@@ -180,6 +213,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await (intent === 'retire' ? retirePlan : makeDefaultPlan)(ctx, planId)
       return { ok: true as const, intent, planId }
     }
+    if (intent === 'markPaid' || intent === 'void') {
+      const invoiceId = String(form.get('invoiceId') ?? '')
+      if (intent === 'void') {
+        const invoice = await voidPlanInvoice(ctx, invoiceId)
+        return { ok: true as const, intent, number: invoice.number }
+      }
+      const parsed = MarkPlanInvoicePaidInput.safeParse({ paidOn: form.get('paidOn') ?? undefined, note: form.get('note') ?? undefined })
+      if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { intent, invoiceId })
+      const { invoice } = await markPlanInvoicePaid(ctx, invoiceId, parsed.data)
+      return { ok: true as const, intent, number: invoice.number }
+    }
     if (intent === 'assign') {
       const parsed = ChangePlanInput.safeParse({ planId, period: form.get('period') })
       if (!parsed.success) return failure({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 422, { intent, companyId })
@@ -189,7 +233,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     throw new AppError('bad_request', 'Unknown action')
   } catch (error) {
-    return failureFromError(error, { intent, planId, companyId })
+    return failureFromError(error, { intent, planId, companyId, invoiceId: String(form.get('invoiceId') ?? '') })
   }
 }
 
@@ -205,10 +249,13 @@ type ActionAnswer = {
   formError?: { code: string; message: string }
   values?: string[]
   features?: string[]
+  invoiceId?: string
+  number?: string
 }
 
 export default function PlansPage({ loaderData: page, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('planAdmin')
+  const { t: tBilling } = useTranslation('billing')
   const { locale } = useRootData()
   const busy = useNavigation().state === 'submitting'
   const answer = actionData as ActionAnswer | undefined
@@ -217,6 +264,10 @@ export default function PlansPage({ loaderData: page, actionData }: Route.Compon
   const planFailure: PlanActionFailure | null =
     failed && (failed.intent === 'retire' || failed.intent === 'makeDefault')
       ? { intent: failed.intent, planId: failed.planId ?? '', error: failed.formError }
+      : null
+  const invoiceFailure: PlanInvoiceActionFailure | null =
+    failed && (failed.intent === 'markPaid' || failed.intent === 'void')
+      ? { intent: failed.intent, invoiceId: failed.invoiceId ?? '', error: failed.formError, fieldErrors: failed.fieldErrors }
       : null
   const assignFailure = failed?.intent === 'assign' ? { companyId: failed.companyId ?? '', fieldErrors: failed.fieldErrors, error: failed.formError } : null
   const nameOf = (planId: string) => page.plans.find((plan) => plan.id === planId)?.name[locale] ?? planId
@@ -230,13 +281,15 @@ export default function PlansPage({ loaderData: page, actionData }: Route.Compon
 
   const done = answer?.ok ? answer : null
   const doneNotice =
-    done?.intent === 'retire'
-      ? t('done.retired', { plan: nameOf(done.planId ?? '') })
-      : done?.intent === 'makeDefault'
-        ? t('done.madeDefault', { plan: nameOf(done.planId ?? '') })
-        : page.saved
-          ? t(SAVED_NOTICE[page.saved.kind], { plan: nameOf(page.saved.planId) })
-          : null
+    done?.intent === 'markPaid' || done?.intent === 'void'
+      ? tBilling(done.intent === 'markPaid' ? 'invoices.marked' : 'invoices.voided', { number: done.number ?? '' })
+      : done?.intent === 'retire'
+        ? t('done.retired', { plan: nameOf(done.planId ?? '') })
+        : done?.intent === 'makeDefault'
+          ? t('done.madeDefault', { plan: nameOf(done.planId ?? '') })
+          : page.saved
+            ? t(SAVED_NOTICE[page.saved.kind], { plan: nameOf(page.saved.planId) })
+            : null
 
   return (
     <AppPage
@@ -281,6 +334,37 @@ export default function PlansPage({ loaderData: page, actionData }: Route.Compon
         done={done?.intent === 'assign' && done.company && done.plan && done.period ? { company: done.company, plan: done.plan, period: done.period } : null}
         failure={assignFailure}
       />
+      <section aria-labelledby="plan-invoices-title" className="flex flex-col gap-3" id="invoices">
+        <h2 id="plan-invoices-title" className="text-lg font-semibold">
+          {tBilling('invoices.adminHeading')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{tBilling('invoices.adminIntro')}</p>
+        <nav aria-label={tBilling('invoices.filter')} className="flex flex-wrap gap-2">
+          {INVOICE_FILTERS.map((filter) => (
+            <Link
+              key={filter}
+              to={`${withQuery(filter === 'open' ? {} : { invoices: filter })}#invoices`}
+              aria-current={page.invoices.filter === filter ? 'page' : undefined}
+              className={buttonClasses(page.invoices.filter === filter ? 'primary' : 'secondary', undefined, 'sm')}
+            >
+              {filter === 'all' ? tBilling('invoices.all') : tBilling(`invoices.statuses.${filter}`)} ({page.invoices.counts[filter]})
+            </Link>
+          ))}
+        </nav>
+        <PlanInvoiceTable
+          invoices={page.invoices.items}
+          empty={tBilling('invoices.adminEmpty')}
+          actions={(invoice) => <PlanInvoiceAdminActions invoice={invoice} failure={invoiceFailure} today={page.today} />}
+        />
+        <Pagination
+          total={page.invoices.total}
+          offset={(page.invoices.page - 1) * page.invoices.pageSize}
+          limit={page.invoices.pageSize}
+          hrefFor={(offset) =>
+            `${withQuery({ ...(page.invoices.filter === 'open' ? {} : { invoices: page.invoices.filter }), invoicePage: String(offset / page.invoices.pageSize + 1) })}#invoices`
+          }
+        />
+      </section>
     </AppPage>
   )
 }

@@ -39,6 +39,9 @@ import type { Route } from './+types/login'
 import { PAGE_MESSAGES } from '../page-messages'
 
 const MODES = ['sign-in', 'sign-up', 'code', 'recovery'] as const
+
+/** How long a page saved for after onboarding waits: time to confirm the email and create the company. */
+const ONBOARDING_REDIRECT_SECONDS = 60 * 60
 type Mode = (typeof MODES)[number]
 type Step = 'two_factor' | 'code_sent' | 'recovery_sent'
 
@@ -48,12 +51,16 @@ function modeOf(value: string | null): Mode {
 
 /**
  * Where a signed-in visitor goes from here: the saved attempted path when it is ours and theirs to open
- * (an admin without a company is not sent to a company page that would refuse them), else the dashboard.
+ * (an admin without a company is not sent to a company page that would refuse them), else the dashboard. A company
+ * page saved by someone who has no company yet (a new sign-up from the pricing page) is kept for after onboarding:
+ * `keep` is true, and the onboarding sends them on once their company exists.
  */
-function afterSignIn(request: Request, locale: Locale, visitor: Visitor): string {
+function afterSignIn(request: Request, locale: Locale, visitor: Visitor): { to: string; keep: string | null } {
   const saved = safeRedirectTarget(readCookie(request.headers.get('cookie'), REDIRECT_COOKIE))
   const { locale: savedLocale, rest } = splitLocalePath(saved?.split(/[?#]/)[0] ?? '')
-  return saved && savedLocale && mayOpenPage(rest, visitor) ? saved : localizePath(locale, '/app/dashboard')
+  if (saved && savedLocale && mayOpenPage(rest, visitor)) return { to: saved, keep: null }
+  const later = saved && savedLocale && !visitor.hasCompany && mayOpenPage(rest, { ...visitor, hasCompany: true })
+  return { to: localizePath(locale, '/app/dashboard'), keep: later ? saved : null }
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -61,7 +68,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = context.get(clientSessionContext)
   if (session) {
     const visitor = { platformAdmin: session.user.role === 'admin', hasCompany: Boolean(context.get(companiesContext)?.active) }
-    throw redirect(afterSignIn(request, locale, visitor), { headers: cookieHeaders([redirectCookie('', 0)]) })
+    const { to, keep } = afterSignIn(request, locale, visitor)
+    throw redirect(to, { headers: cookieHeaders([keep ? redirectCookie(keep, ONBOARDING_REDIRECT_SECONDS) : redirectCookie('', 0)]) })
   }
   return { ...pageData(locale, 'identity', 'login.metaTitle', PAGE_MESSAGES.signIn), description: translator(locale, 'identity')('login.metaDescription') }
 }

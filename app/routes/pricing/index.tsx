@@ -1,6 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunction, useSearchParams } from 'react-router'
 import { listPlans, planCatalogue, companyPlan, type CataloguePlan } from '../../modules/billing/index.server'
-import { PLAN_PERIODS, type PlanPeriod, PricingVisitorInput } from '../../modules/billing/index'
+import { PLAN_INVOICE_DUE_DAYS, PLAN_PERIODS, type PlanPeriod, PricingVisitorInput } from '../../modules/billing/index'
 import { marketCurrencies } from '../../modules/catalog/index.server'
 import { requireActor } from '../../modules/companies/index.server'
 import { clientSessionContext } from '../../modules/identity/index'
@@ -100,7 +100,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = env().PUBLIC_URL
   const url = absoluteUrl(origin, locale, PATH)
   const description = t('meta.description')
-  const faqValues = { plan: (plans.find((plan) => plan.isDefault) ?? plans[0])?.name ?? '', currency: billedIn.join(', ') }
+  const faqValues = { plan: (plans.find((plan) => plan.isDefault) ?? plans[0])?.name ?? '', currency: billedIn.join(', '), days: PLAN_INVOICE_DUE_DAYS }
   const faqJsonLd = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
@@ -164,7 +164,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const target = destination(locale, input)
   if (context.get(clientSessionContext)) return redirect(target)
   const login = `${localizePath(locale, '/login')}${input.intent === 'sign-up' ? '?mode=sign-up' : ''}`
-  return redirect(login, { headers: cookieHeaders([redirectCookie(target)]) })
+  // An hour: a new sign-up confirms the email and creates the company first (the onboarding sends them on).
+  return redirect(login, { headers: cookieHeaders([redirectCookie(target, 60 * 60)]) })
 }
 
 export default function PricingPage({ loaderData }: Route.ComponentProps) {

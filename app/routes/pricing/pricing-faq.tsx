@@ -1,10 +1,10 @@
 import { useTranslation } from '../../platform/i18n/react'
 
 /** The questions the page answers (`plans:faq.<item>.q` and `.a`), in order; the loader lists them for search engines too. */
-export const FAQ_ITEMS = ['start', 'upgrade', 'downgrade', 'limits', 'counting', 'currency', 'who'] as const
+export const FAQ_ITEMS = ['start', 'upgrade', 'payment', 'downgrade', 'limits', 'counting', 'currency', 'who'] as const
 
 /** Questions and answers, all shown (no disclosure to open); `values` fill in the default plan and the billed currency. */
-export function PricingFaq({ values }: { values: { plan: string; currency: string } }) {
+export function PricingFaq({ values }: { values: { plan: string; currency: string; days: number } }) {
   const { t } = useTranslation('plans')
   return (
     <section aria-labelledby="faq-heading" className="flex flex-col gap-6">

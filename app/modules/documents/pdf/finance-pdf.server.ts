@@ -77,7 +77,26 @@ export type StatementPaper = {
   closing: string
 }
 
-export type FinancePaper = ReceiptPaper | FeeInvoicePaper | StatementPaper
+/** A company's invoice for one period of a paid plan (billing's facts), paid by bank transfer quoting its number. */
+export type PlanInvoicePaper = {
+  kind: 'plan_invoice'
+  number: string
+  issuer: string
+  date: Date
+  dueAt: Date
+  billedTo: PaperCompany
+  planName: string
+  period: 'monthly' | 'yearly'
+  periodStart: Date
+  periodEnd: Date
+  currency: string
+  amount: string
+  status: 'open' | 'paid' | 'void'
+  paidAt: Date | null
+  bank: { holder: string; bank: string; iban: string; bic: string }
+}
+
+export type FinancePaper = ReceiptPaper | FeeInvoicePaper | StatementPaper | PlanInvoicePaper
 export type FinancePaperPdf = { bytes: Uint8Array; fileName: string }
 
 /** Dates print in UTC, like the business documents'. */
@@ -104,8 +123,15 @@ function bytesOf(doc: PDFKit.PDFDocument): Promise<Buffer> {
 }
 
 const dateOf = (paper: FinancePaper) => (paper.kind === 'receipt' ? paper.receivedAt : paper.date)
-const holderOf = (paper: FinancePaper) =>
-  paper.kind === 'receipt' ? paper.payer.name : paper.kind === 'fee_invoice' ? paper.billedTo.name : paper.company.name
+const holderOf = (paper: FinancePaper) => (paper.kind === 'receipt' ? paper.payer.name : paper.kind === 'statement' ? paper.company.name : paper.billedTo.name)
+
+/** What the heading says of the paper's period: a month, a plan invoice's dates, nothing for a receipt. */
+function periodText(context: Context, paper: FinancePaper): string {
+  if (paper.kind === 'receipt') return ''
+  if (paper.kind === 'plan_invoice')
+    return label(context, 'periodRange', { start: context.format.date(paper.periodStart), end: context.format.date(paper.periodEnd) })
+  return monthName(context.locale, paper.month)
+}
 
 /** The issuer, the title, and the paper's number, date, period and currency. */
 function drawHeading(context: Context): number {
@@ -116,11 +142,11 @@ function drawHeading(context: Context): number {
   const facts = [
     { label: words.label('number'), value: paper.number },
     { label: words.label('date'), value: format.date(dateOf(paper)) },
-    { label: label(context, 'period'), value: paper.kind === 'receipt' ? '' : monthName(context.locale, paper.month) },
+    { label: label(context, 'period'), value: periodText(context, paper) },
     { label: words.label('currency'), value: paper.currency },
   ]
   y = drawFacts(writer, facts, PAGE.margin, y, CONTENT_WIDTH, 4)
-  if (paper.kind !== 'receipt' && !paper.final)
+  if ((paper.kind === 'fee_invoice' || paper.kind === 'statement') && !paper.final)
     y += writer.text(label(context, 'provisional'), PAGE.margin, y + 4, CONTENT_WIDTH, { size: 8, bold: true, color: '#CC0000' }) + 4
   return y + SECTION_GAP
 }
@@ -297,6 +323,37 @@ async function drawStatement(context: Context, paper: StatementPaper, pause: () 
   )
 }
 
+async function drawPlanInvoice(context: Context, paper: PlanInvoicePaper, pause: () => Promise<void> | undefined): Promise<number> {
+  const { writer, words, format } = context
+  let y = drawHeading(context)
+  y = drawParties(
+    context,
+    [
+      { label: label(context, 'issuedBy'), party: { name: paper.issuer } },
+      { label: label(context, 'billedTo'), party: companyParty(context, paper.billedTo) },
+    ],
+    y,
+  )
+  const money = (amount: string) => format.money(amount, paper.currency)
+  y = drawFacts(writer, [{ label: label(context, 'dueOn'), value: format.date(paper.dueAt) }], PAGE.margin, y, CONTENT_WIDTH, 4) + SECTION_GAP
+  const columns = columnsOf([
+    { header: label(context, 'plan') },
+    { header: label(context, 'billingPeriod'), width: 90 },
+    { header: label(context, 'period'), width: 170 },
+    { header: words.label('amount'), width: 90, align: 'right' },
+  ])
+  const dates = label(context, 'periodRange', { start: format.date(paper.periodStart), end: format.date(paper.periodEnd) })
+  y = (await drawTable(writer, columns, [[paper.planName, label(context, paper.period), dates, money(paper.amount)]], y, pause)) + SECTION_GAP / 2
+  y = drawTotals(context, [{ label: label(context, paper.status === 'paid' ? 'totalPaid' : 'totalDue'), value: money(paper.amount), bold: true }], y)
+  const note =
+    paper.status === 'paid'
+      ? label(context, 'planInvoicePaid', { date: format.date(paper.paidAt ?? paper.date) })
+      : paper.status === 'void'
+        ? label(context, 'planInvoiceVoid')
+        : label(context, 'planInvoicePay', { ...paper.bank, number: paper.number, due: format.date(paper.dueAt) })
+  return drawNote(writer, words.label('remarks'), note, y)
+}
+
 /** "Page n of m" and the paper's number at the foot of every page, once all are laid out. */
 function drawPageFurniture({ paper, words, writer }: Context): void {
   const { doc } = writer
@@ -315,9 +372,11 @@ function drawPageFurniture({ paper, words, writer }: Context): void {
   }
 }
 
-/** The file a paper downloads as: receipt-PAY-2026-00012.pdf, fee-invoice-FEE-202603-USD-1A2B3C4D.pdf. */
+const FILE_PREFIX: Record<FinancePaper['kind'], string> = { receipt: 'receipt', fee_invoice: 'fee-invoice', statement: 'statement', plan_invoice: 'invoice' }
+
+/** The file a paper downloads as: receipt-PAY-2026-00012.pdf, fee-invoice-FEE-202603-USD-1A2B3C4D.pdf, invoice-PLN-2026-000042.pdf. */
 export const financePaperFileName = (paper: Pick<FinancePaper, 'kind' | 'number'>): string =>
-  `${paper.kind === 'fee_invoice' ? 'fee-invoice' : paper.kind}-${paper.number.replace(/[^\w.-]+/g, '-')}.pdf`
+  `${FILE_PREFIX[paper.kind]}-${paper.number.replace(/[^\w.-]+/g, '-')}.pdf`
 
 /** The paper as PDF bytes in the reader's language (English, Simplified or Traditional Chinese). */
 export async function renderFinancePaperPdf(paper: FinancePaper, locale: Locale): Promise<FinancePaperPdf> {
@@ -352,6 +411,7 @@ export async function renderFinancePaperPdf(paper: FinancePaper, locale: Locale)
   const pause = timeSlicer()
   if (paper.kind === 'receipt') await drawReceipt(context, paper, pause)
   else if (paper.kind === 'fee_invoice') await drawFeeInvoice(context, paper, pause)
+  else if (paper.kind === 'plan_invoice') await drawPlanInvoice(context, paper, pause)
   else await drawStatement(context, paper, pause)
   drawPageFurniture(context)
   doc.end()

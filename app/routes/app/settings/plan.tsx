@@ -11,13 +11,26 @@ import {
   type PlanChoice,
   PlanChoices,
   PlanHistory,
+  PlanInvoicePayment,
+  PlanInvoiceTable,
   type PlanPeriod,
   UsageMeters,
   formatLimitValue,
   limitsOf,
   pricesOf,
 } from '../../../modules/billing/index'
-import { changePlan, companyPlan, listPlans, type Plan, planHistory, planUsage } from '../../../modules/billing/index.server'
+import {
+  changePlan,
+  companyPlan,
+  companyPlanInvoices,
+  listPlans,
+  type Plan,
+  planInvoiceRow,
+  planHistory,
+  planUsage,
+} from '../../../modules/billing/index.server'
+import { platformBankDetails } from '../../../modules/finance/index.server'
+import { Pagination } from '../../../components/ui/pagination'
 import { canEditCompany, SettingsNav } from '../../../modules/companies/index'
 import { requireActor } from '../../../modules/companies/index.server'
 import { type AppError, isAppError } from '../../../platform/errors'
@@ -44,6 +57,11 @@ function choiceOf(plan: Plan, locale: Locale, currentIndex: number, index: numbe
   }
 }
 
+const invoicePageOf = (url: URL) => {
+  const page = Number(url.searchParams.get('invoices') ?? '1')
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1
+}
+
 /** The plan and period a link from the pricing page asks for, when it names a plan on offer. */
 function preselectOf(url: URL, offered: readonly string[]): { planId: string; period: PlanPeriod } | null {
   const planId = url.searchParams.get('plan') ?? ''
@@ -54,8 +72,17 @@ function preselectOf(url: URL, offered: readonly string[]): { planId: string; pe
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const locale = ctx.locale
-  const [current, usage, everyPlan, history] = await withRouteErrors(() =>
-    Promise.all([companyPlan(ctx), planUsage(ctx), listPlans({ includeRetired: true }), planHistory(ctx)]),
+  const url = new URL(request.url)
+  const canChange = canEditCompany(ctx.actor)
+  const [current, usage, everyPlan, history, invoices] = await withRouteErrors(() =>
+    Promise.all([
+      companyPlan(ctx),
+      planUsage(ctx),
+      listPlans({ includeRetired: true }),
+      planHistory(ctx),
+      // Invoices are for the owners and admins, who choose the plan and pay for it.
+      canChange ? companyPlanInvoices(ctx, { page: invoicePageOf(url) }) : null,
+    ]),
   )
   const offered = everyPlan.filter((plan) => !plan.retiredAt)
   const currentIndex = offered.findIndex((plan) => plan.id === current.plan.id)
@@ -83,9 +110,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       effectiveAt: change.effectiveAt.toISOString(),
       createdAt: change.createdAt.toISOString(),
     })),
-    canChange: canEditCompany(ctx.actor),
+    canChange,
+    invoices: invoices
+      ? { items: invoices.items.map((invoice) => planInvoiceRow(invoice, locale)), total: invoices.total, page: invoices.page, pageSize: invoices.pageSize }
+      : null,
+    bank: invoices?.items.some((invoice) => invoice.status === 'open') ? platformBankDetails() : null,
     preselect: preselectOf(
-      new URL(request.url),
+      url,
       offered.map((plan) => plan.id),
     ),
   }
@@ -119,7 +150,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function PlanSettings() {
-  const { current, usage, plans, history, canChange, preselect } = useLoaderData<typeof loader>()
+  const { current, usage, plans, history, canChange, preselect, invoices, bank } = useLoaderData<typeof loader>()
   const result = useActionData<ActionResult>()
   const { t } = useTranslation('billing')
   const { locale } = useRootData()
@@ -224,6 +255,28 @@ export default function PlanSettings() {
           <PlanChoices plans={plans} current={current} periodEnd={current.periodEnd} canChange={canChange} preselect={preselect} />
         </div>
       </Card>
+      {invoices ? (
+        <Card aria-labelledby="plan-invoices" className="p-4 sm:p-6" id="invoices">
+          <CardHeader>
+            <CardTitle id="plan-invoices">{t('invoices.heading')}</CardTitle>
+            <CardDescription>{t('invoices.intro')}</CardDescription>
+          </CardHeader>
+          <div className="mt-3 flex flex-col gap-4">
+            {bank ? <PlanInvoicePayment invoices={invoices.items} bank={bank} /> : null}
+            <PlanInvoiceTable
+              invoices={invoices.items}
+              empty={t('invoices.empty')}
+              pdfHref={(id) => localizePath(locale, `/app/settings/plan/invoices/${id}/pdf?download=1`)}
+            />
+            <Pagination
+              total={invoices.total}
+              offset={(invoices.page - 1) * invoices.pageSize}
+              limit={invoices.pageSize}
+              hrefFor={(offset) => `?invoices=${offset / invoices.pageSize + 1}#invoices`}
+            />
+          </div>
+        </Card>
+      ) : null}
       <Card aria-labelledby="plan-history" className="p-4 sm:p-6">
         <CardHeader>
           <CardTitle id="plan-history">{t('history.heading')}</CardTitle>
