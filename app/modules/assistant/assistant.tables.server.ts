@@ -68,6 +68,10 @@ export const assistantMessages = pgTable(
     check('assistant_messages_role_check', sql`${t.role} in (${oneOf(MESSAGE_ROLES)})`),
     check('assistant_messages_status_check', sql`${t.status} in (${oneOf(MESSAGE_STATUSES)})`),
     index('assistant_messages_thread_idx').on(t.threadId, t.createdAt, t.id),
+    // The plan's questions-a-month count (issue 24), read from the index alone on every guarded question.
+    index('assistant_messages_questions_idx')
+      .on(t.threadId, t.createdAt)
+      .where(sql`${t.role} = 'user'`),
   ],
 )
 

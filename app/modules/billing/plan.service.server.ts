@@ -305,14 +305,30 @@ function limitReached(reach: LimitReach, planId: string): AppError {
  * ones would pass the plan's limit. Nothing is written then: the caller's transaction rolls back.
  */
 export async function enforcePlanLimit(tx: Transaction, companyId: string, key: PlanLimit, adding = 1, now: Date = new Date()): Promise<void> {
-  const row = await lockedCompanyPlan(tx, companyId, now)
-  const plan = await getPlan(row.planId, tx)
+  const { row, plan } = await lockedPlanOf(tx, companyId, now)
   const limit = limitOf(plan, key)
   if (limit === null) return
   const counter = counters.get(key)
   if (!counter) throw new AppError('internal', `No usage counter for ${key}`)
+  // Counted after the lock, in a statement of its own: it sees what a create that held the lock before committed.
   const breach = limitBreach(key, limit, await counter(tx, companyId, usageWindowStart(key, now)), adding)
-  if (breach) throw limitReached(breach, plan.id)
+  if (breach) throw limitReached(breach, row.planId)
+}
+
+/**
+ * The company's plan row, locked, with its plan, in one round trip when the row exists and its period runs (the usual
+ * case on every guarded create); otherwise as `lockedCompanyPlan` makes or renews it.
+ */
+async function lockedPlanOf(tx: Transaction, companyId: string, now: Date): Promise<{ row: CompanyPlanRow; plan: Plan }> {
+  const [found] = await tx
+    .select({ row: companyPlans, plan: plans })
+    .from(companyPlans)
+    .innerJoin(plans, eq(plans.id, companyPlans.planId))
+    .where(eq(companyPlans.organizationId, companyId))
+    .for('update', { of: companyPlans })
+  if (found && !periodDue(found.row, now)) return found
+  const row = await lockedCompanyPlan(tx, companyId, now)
+  return { row, plan: await getPlan(row.planId, tx) }
 }
 
 /**

@@ -93,6 +93,10 @@ export const products = pgTable(
     index('products_organization_published_shown_idx')
       .on(t.organizationId, t.status, t.publishedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.importId} is null`),
+    // The plan's published-products count (issue 24), read from the index alone on every guarded publish.
+    index('products_published_count_idx')
+      .on(t.organizationId, t.importId)
+      .where(sql`${t.status} = 'published'`),
     index('products_status_category_idx').on(t.status, t.categoryId),
     index('products_status_origin_idx').on(t.status, t.originCountry),
     // text_pattern_ops: an HS code prefix (LIKE '6912%') uses the index under any database collation.

@@ -33,7 +33,12 @@ export const files = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('files_organization_name_idx').on(t.organizationId, t.name), index('files_organization_purpose_idx').on(t.organizationId, t.purpose)],
+  (t) => [
+    index('files_organization_name_idx').on(t.organizationId, t.name),
+    index('files_organization_purpose_idx').on(t.organizationId, t.purpose),
+    // The plan's storage sum (issue 24), read from the index alone on every guarded upload.
+    index('files_organization_size_idx').on(t.organizationId, t.sizeBytes),
+  ],
 )
 
 /** Every membership, role, profile and verification change: who, where, what, before and after. */

@@ -133,9 +133,9 @@ export function PlanInvoicePayment({ invoices, bank }: { invoices: PlanInvoiceRo
         <dd>{bank.holder}</dd>
         <dt className="text-muted-foreground">{t('invoices.bankName')}</dt>
         <dd>{bank.bank}</dd>
-        <dt className="text-muted-foreground">IBAN</dt>
+        <dt className="text-muted-foreground">{t('invoices.iban')}</dt>
         <dd className="break-all font-mono">{bank.iban}</dd>
-        <dt className="text-muted-foreground">BIC</dt>
+        <dt className="text-muted-foreground">{t('invoices.bic')}</dt>
         <dd className="font-mono">{bank.bic}</dd>
       </dl>
       <ul className="mt-2 list-disc pl-5">

@@ -1,0 +1,3 @@
+CREATE INDEX "files_organization_size_idx" ON "files" USING btree ("organization_id","size_bytes");--> statement-breakpoint
+CREATE INDEX "products_published_count_idx" ON "products" USING btree ("organization_id","import_id") WHERE "products"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "assistant_messages_questions_idx" ON "assistant_messages" USING btree ("thread_id","created_at") WHERE "assistant_messages"."role" = 'user';
