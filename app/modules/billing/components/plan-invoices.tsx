@@ -2,8 +2,7 @@ import type { ReactNode } from 'react'
 import { FormError, type FormErrorData } from '../../../components/form-error'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
+import { Field } from '../../../components/ui/field'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useFormatter } from '../../../components/use-formatter'
 import { useTranslation } from '../../../platform/i18n/react'
@@ -173,39 +172,23 @@ export function PlanInvoiceAdminActions({ invoice, failure, today }: { invoice: 
         <input type="hidden" name="intent" value="markPaid" />
         <input type="hidden" name="invoiceId" value={invoice.id} />
         {refused?.intent === 'markPaid' ? <FormError error={refused.error} /> : null}
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`paid-on-${invoice.id}`}>{t('invoices.paidOnLabel')}</Label>
-          <Input
-            id={`paid-on-${invoice.id}`}
-            name="paidOn"
-            type="date"
-            defaultValue={today}
-            max={today}
-            required
-            aria-invalid={refused?.fieldErrors?.paidOn ? true : undefined}
-            aria-describedby={refused?.fieldErrors?.paidOn ? `paid-on-${invoice.id}-error` : undefined}
-          />
-          {refused?.fieldErrors?.paidOn ? (
-            <p id={`paid-on-${invoice.id}-error`} className="text-sm text-destructive">
-              {t(refused.fieldErrors.paidOn[0] ?? 'validation.paidOn')}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`note-${invoice.id}`}>{t('invoices.noteLabel')}</Label>
-          <Input
-            id={`note-${invoice.id}`}
-            name="note"
-            maxLength={200}
-            aria-invalid={refused?.fieldErrors?.note ? true : undefined}
-            aria-describedby={refused?.fieldErrors?.note ? `note-${invoice.id}-error` : undefined}
-          />
-          {refused?.fieldErrors?.note ? (
-            <p id={`note-${invoice.id}-error`} className="text-sm text-destructive">
-              {t(refused.fieldErrors.note[0] ?? 'validation.paymentNote')}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id={`paid-on-${invoice.id}`}
+          label={t('invoices.paidOnLabel')}
+          name="paidOn"
+          type="date"
+          defaultValue={today}
+          max={today}
+          required
+          errors={refused?.fieldErrors?.paidOn?.map((key) => t(key))}
+        />
+        <Field
+          id={`note-${invoice.id}`}
+          label={t('invoices.noteLabel')}
+          name="note"
+          maxLength={200}
+          errors={refused?.fieldErrors?.note?.map((key) => t(key))}
+        />
       </ConfirmDialog>
       <ConfirmDialog
         triggerLabel={t('invoices.void')}

@@ -246,17 +246,21 @@ async function drawReceipt(context: Context, paper: ReceiptPaper, pause: () => P
   return drawNote(writer, words.label('remarks'), label(context, 'escrowNote', { issuer: paper.issuer }), y)
 }
 
-async function drawFeeInvoice(context: Context, paper: FeeInvoicePaper, pause: () => Promise<void> | undefined): Promise<number> {
-  const { writer, words, format, finance } = context
-  let y = drawHeading(context)
-  y = drawParties(
+/** An invoice's heading, then who issued it and who it is billed to, side by side. */
+function drawInvoiceHead(context: Context, paper: FeeInvoicePaper | PlanInvoicePaper): number {
+  return drawParties(
     context,
     [
       { label: label(context, 'issuedBy'), party: { name: paper.issuer } },
       { label: label(context, 'billedTo'), party: companyParty(context, paper.billedTo) },
     ],
-    y,
+    drawHeading(context),
   )
+}
+
+async function drawFeeInvoice(context: Context, paper: FeeInvoicePaper, pause: () => Promise<void> | undefined): Promise<number> {
+  const { writer, words, format, finance } = context
+  let y = drawInvoiceHead(context, paper)
   const money = (amount: string) => format.money(amount, paper.currency)
   const columns = columnsOf([
     { header: words.label('date'), width: 90 },
@@ -325,15 +329,7 @@ async function drawStatement(context: Context, paper: StatementPaper, pause: () 
 
 async function drawPlanInvoice(context: Context, paper: PlanInvoicePaper, pause: () => Promise<void> | undefined): Promise<number> {
   const { writer, words, format } = context
-  let y = drawHeading(context)
-  y = drawParties(
-    context,
-    [
-      { label: label(context, 'issuedBy'), party: { name: paper.issuer } },
-      { label: label(context, 'billedTo'), party: companyParty(context, paper.billedTo) },
-    ],
-    y,
-  )
+  let y = drawInvoiceHead(context, paper)
   const money = (amount: string) => format.money(amount, paper.currency)
   y = drawFacts(writer, [{ label: label(context, 'dueOn'), value: format.date(paper.dueAt) }], PAGE.margin, y, CONTENT_WIDTH, 4) + SECTION_GAP
   const columns = columnsOf([

@@ -1,9 +1,9 @@
 import { requireActor } from '../../../modules/companies/index.server'
 import { FINANCE_PAPER_KINDS, type FinancePaperKind } from '../../../modules/finance/index'
-import { contentDisposition } from '../../../platform/api/file-responses.server'
 import { AppError } from '../../../platform/errors'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { financePaperPdf } from '../../../workflows/finance-papers.server'
+import { pdfResponse } from '../../document-pdf-response.server'
 import type { Route } from './+types/documents-pdf'
 
 /**
@@ -18,15 +18,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!FINANCE_PAPER_KINDS.includes(kind)) throw new AppError('not_found', 'Paper not found')
     return financePaperPdf(ctx, kind, params.key)
   })
-  const download = new URL(request.url).searchParams.get('download') === '1'
-  return new Response(Buffer.from(pdf.bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(pdf.bytes.byteLength),
-      'Content-Disposition': contentDisposition(!download, pdf.fileName),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'X-Robots-Tag': 'noindex',
-    },
-  })
+  return pdfResponse(pdf, new URL(request.url).searchParams.get('download') === '1')
 }

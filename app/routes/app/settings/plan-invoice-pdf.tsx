@@ -1,7 +1,7 @@
 import { requireActor } from '../../../modules/companies/index.server'
-import { contentDisposition } from '../../../platform/api/file-responses.server'
 import { withRouteErrors } from '../../../platform/forms.server'
 import { planInvoicePdf } from '../../../workflows/plan-invoices.server'
+import { pdfResponse } from '../../document-pdf-response.server'
 import type { Route } from './+types/plan-invoice-pdf'
 
 /**
@@ -11,15 +11,5 @@ import type { Route } from './+types/plan-invoice-pdf'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
   const pdf = await withRouteErrors(() => planInvoicePdf(ctx, params.invoiceId))
-  const download = new URL(request.url).searchParams.get('download') === '1'
-  return new Response(Buffer.from(pdf.bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(pdf.bytes.byteLength),
-      'Content-Disposition': contentDisposition(!download, pdf.fileName),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'X-Robots-Tag': 'noindex',
-    },
-  })
+  return pdfResponse(pdf, new URL(request.url).searchParams.get('download') === '1')
 }
