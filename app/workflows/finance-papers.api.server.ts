@@ -1,10 +1,9 @@
 // The company's finance papers over REST (issue 21): what exists, and each one as a PDF. The PDF joins finance's facts
 // to the documents module's printing, so its endpoints sit beside the workflow that does (ADR 035).
-import { createHash } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiRouter } from '../platform/api/api-env'
 import { parseAndRun } from '../platform/api/errors.server'
-import { sendDownload } from '../platform/api/file-responses.server'
+import { sendPdf } from '../platform/api/file-responses.server'
 import { decimalString, errorResponses, jsonResponse, memberAccess, SIGNED_IN } from '../platform/api/schemas'
 import { toWire } from '../platform/api/wire'
 import { companyServiceContext } from '../modules/companies/index.server'
@@ -114,15 +113,6 @@ export function registerFinancePaperRoutes(api: ApiRouter): void {
     const ctx = await companyServiceContext(c)
     const { kind, key } = c.req.valid('param')
     const pdf = await financePaperPdf(ctx, kind, key)
-    const response = await sendDownload(c, {
-      name: pdf.fileName,
-      contentType: 'application/pdf',
-      // A month's paper changes while the month runs (a receipt when its payment is released): the bytes are the tag.
-      etag: `"${createHash('sha256').update(pdf.bytes).digest('hex')}"`,
-      inline: c.req.query('download') !== '1',
-      read: async () => new Uint8Array(pdf.bytes),
-    })
-    response.headers.set('Cache-Control', 'private, no-cache')
-    return response
+    return sendPdf(c, pdf)
   })
 }

@@ -1,12 +1,11 @@
 // Plan invoices over REST (issue 24): a company's owners and admins list theirs and download each as a PDF; platform
 // admins list every company's, mark one paid when its bank transfer arrives (booked in finance's ledger) or void one
 // issued in error. Amounts are exact decimal strings.
-import { createHash } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import { type ApiRouter, registerBodies } from '../platform/api/api-env'
 import { serviceContext } from '../platform/api/caller.server'
 import { parseAndRun, readJsonBody } from '../platform/api/errors.server'
-import { sendDownload } from '../platform/api/file-responses.server'
+import { sendPdf } from '../platform/api/file-responses.server'
 import {
   access,
   bodyRef,
@@ -181,16 +180,7 @@ export function registerPlanInvoiceRoutes(api: ApiRouter): void {
   api.openapi(routes.pdf, async (c) => {
     const ctx = await serviceContext(c)
     const pdf = await planInvoicePdf(ctx, c.req.valid('param').id)
-    const response = await sendDownload(c, {
-      name: pdf.fileName,
-      contentType: 'application/pdf',
-      // An invoice changes when it is paid or voided: the bytes are the tag.
-      etag: `"${createHash('sha256').update(pdf.bytes).digest('hex')}"`,
-      inline: c.req.query('download') !== '1',
-      read: async () => new Uint8Array(pdf.bytes),
-    })
-    response.headers.set('Cache-Control', 'private, no-cache')
-    return response
+    return sendPdf(c, pdf)
   })
 
   api.openapi(routes.adminList, async (c) => {

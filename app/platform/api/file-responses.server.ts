@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 
 /** RFC 6266 with an RFC 5987 UTF-8 name, and a plain ASCII one for old clients. */
@@ -33,4 +34,20 @@ export async function sendDownload(c: Context, file: Download, cacheScope: 'publ
   if (matchesEtag(c.req.header('if-none-match'), file.etag)) return c.body(null, 304, headers)
   const bytes = await file.read()
   return c.body(bytes, 200, { ...headers, 'Content-Type': file.contentType, 'Content-Length': String(bytes.byteLength) })
+}
+
+/**
+ * A PDF rendered for this request (a finance paper, a plan invoice): inline unless `?download=1`, its bytes' SHA-256 as
+ * the ETag (it changes when what it prints does), revalidated on every use and never kept by a shared cache.
+ */
+export async function sendPdf(c: Context, pdf: { bytes: Uint8Array; fileName: string }): Promise<Response> {
+  const response = await sendDownload(c, {
+    name: pdf.fileName,
+    contentType: 'application/pdf',
+    etag: `"${createHash('sha256').update(pdf.bytes).digest('hex')}"`,
+    inline: c.req.query('download') !== '1',
+    read: async () => new Uint8Array(pdf.bytes),
+  })
+  response.headers.set('Cache-Control', 'private, no-cache')
+  return response
 }
