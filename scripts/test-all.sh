@@ -62,7 +62,7 @@ if npm run --silent build > "$RESULTS/build.log" 2>&1; then
     playwright test
     phase "browser tests"
   else
-    echo "Debian's Chromium (/usr/bin/chromium) is missing: apt-get install -y chromium"
+    echo "Debian's Chromium (/usr/bin/chromium) is missing: apt-get install -y chromium chromium-headless-shell"
     record browser-tests fail
   fi
 else

@@ -2,6 +2,7 @@
 // and admins only (upgrade at once, a downgrade over the lower limits refused with what is over), and the platform
 // admin's catalogue with bad input refused in the caller's language.
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMember, createMember } from '../../../db/factories/companies'
 import { createUser, DEFAULT_TEST_PASSWORD } from '../../../db/factories/users'
@@ -20,7 +21,7 @@ let unregister: () => void
 
 beforeAll(async () => {
   app = testApp()
-  unregister = registerUsageCounter('members', async () => members)
+  unregister = registerUsageCounter('members', () => sql`${members}::int`)
   const created = await createMember({ role: 'owner' })
   companyId = created.company.id
   // Test databases start companies on the plan without limits; this one starts as a real company does.

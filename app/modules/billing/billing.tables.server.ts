@@ -79,6 +79,8 @@ export const companyPlans = pgTable(
     nextPlanId: text('next_plan_id').references(() => plans.id),
     nextPeriod: text('next_period', { enum: PLAN_PERIODS }),
     version: integer('version').notNull().default(1),
+    // Bumped by every limit check, which so takes the row's lock and tells whether a guarded create committed meanwhile.
+    limitChecks: bigint('limit_checks', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -22,6 +22,9 @@ const FIELD: Record<PlanLimit, keyof PlanLimits> = {
   storage_bytes: 'maxStorageBytes',
 }
 
+/** The plan's field that holds its limit on `key`. */
+export const limitField = (key: PlanLimit): keyof PlanLimits => FIELD[key]
+
 /** The plan's limit on `key` (null: no limit). */
 export const limitOf = (plan: PlanLimits, key: PlanLimit): number | null => plan[FIELD[key]]
 

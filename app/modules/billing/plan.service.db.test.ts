@@ -3,14 +3,14 @@
 // (upgrade at once, downgrade at the period's end or refused while over) and who may do what.
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, gte, sql } from 'drizzle-orm'
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { pgTable, QueryBuilder, text, timestamp } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMember, createMember } from '../../../db/factories/companies'
 import { contextOf } from '../../../db/factories/context'
 import { createUser } from '../../../db/factories/users'
 import { platformAdmin } from '../../../tests/factories/finance'
 import type { ServiceContext } from '../../platform/actor'
-import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { CreatePlanInput, UpdatePlanInput } from './index'
 import {
@@ -70,14 +70,12 @@ const planFields = {
 
 beforeAll(async () => {
   await database().execute(sql`create table billing_test_things (company_id text not null, created_at timestamptz not null default now())`)
-  const counter = async (db: Database | Transaction, company: string, since: Date | null) => {
-    const [row] = await db
+  const counter = (company: string, since: Date | null) =>
+    sql`${new QueryBuilder()
       .select({ count: count() })
       .from(things)
-      .where(and(eq(things.companyId, company), since ? gte(things.createdAt, since) : undefined))
-    return row?.count ?? 0
-  }
-  unregister = [registerUsageCounter('rfqs_per_month', counter), registerUsageCounter('members', async (_db, company) => made.get(company) ?? 0)]
+      .where(and(eq(things.companyId, company), since ? gte(things.createdAt, since) : undefined))}`
+  unregister = [registerUsageCounter('rfqs_per_month', counter), registerUsageCounter('members', (company) => sql`${made.get(company) ?? 0}::int`)]
   const a = await createMember({ role: 'owner' })
   companyId = a.company.id
   owner = contextOf(a.user.id, companyId, 'owner')

@@ -1,18 +1,17 @@
 // What billing counts of the catalogue (issue 24, ADR 051): the company's published products, those an unfinished import
 // inserted left out (they are not published until it completes, and its start checks them against the limit).
-import { and, count, eq } from 'drizzle-orm'
-import type { Database, Transaction } from '../../platform/db/index.server'
+import { and, count, eq, sql } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
+import type { Transaction } from '../../platform/db/index.server'
 import { enforcePlanLimit, registerUsageCounter } from '../billing/index.server'
 import { products } from './catalog.tables.server'
 import { visibleProduct } from './product-visibility.server'
 
-async function publishedProducts(db: Database | Transaction, companyId: string): Promise<number> {
-  const [row] = await db
+const publishedProducts = (companyId: string) =>
+  sql`${new QueryBuilder()
     .select({ published: count() })
     .from(products)
-    .where(and(eq(products.organizationId, companyId), eq(products.status, 'published'), visibleProduct()))
-  return row?.published ?? 0
-}
+    .where(and(eq(products.organizationId, companyId), eq(products.status, 'published'), visibleProduct()))}`
 
 registerUsageCounter('published_products', publishedProducts)
 

@@ -1,14 +1,12 @@
 // What billing counts of a company's team (issue 24, ADR 051): its members. An invitation holds a seat while it is open,
 // so a company at its limit cannot invite more people than it can take in.
-import { and, count, eq, gt } from 'drizzle-orm'
-import type { Database, Transaction } from '../../platform/db/index.server'
+import { and, count, eq, gt, sql } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
+import type { Transaction } from '../../platform/db/index.server'
 import { enforcePlanLimit, registerUsageCounter } from '../billing/index.server'
 import { invitations, members } from './companies.tables.server'
 
-async function memberCount(db: Database | Transaction, companyId: string): Promise<number> {
-  const [row] = await db.select({ members: count() }).from(members).where(eq(members.organizationId, companyId))
-  return row?.members ?? 0
-}
+const memberCount = (companyId: string) => sql`${new QueryBuilder().select({ members: count() }).from(members).where(eq(members.organizationId, companyId))}`
 
 registerUsageCounter('members', memberCount)
 

@@ -1,0 +1,1 @@
+ALTER TABLE "company_plans" ADD COLUMN "limit_checks" bigint DEFAULT 0 NOT NULL;
