@@ -922,6 +922,10 @@ const NOT_CREATES: Record<string, string> = {
   'POST /api/v1/tracking/events/import': 'stores each row’s event once under its de-duplication key: the same file again stores nothing new',
   'PUT /api/v1/rfqs/{id}/assumptions': REPLACES,
   'POST /api/v1/fx-rates': 'adds or replaces the rate of one currency and day: a retry replaces it with itself',
+  'POST /api/functions/landed-cost': 'a calculation: writes nothing',
+  'POST /api/functions/convert-currency': 'a calculation: writes nothing',
+  'POST /api/functions/hs-classify': 'a suggestion: writes nothing',
+  'POST /api/functions/validate-iban': 'a check: writes nothing',
   'POST /api/v1/fx-rates/import-ecb': 'adds or replaces the ECB rates of their day: a retry replaces them with themselves',
   'PUT /api/v1/projects/{id}': STEP,
   'POST /api/v1/projects/{id}/transitions': STEP,
@@ -960,7 +964,7 @@ describe('the OpenAPI description', () => {
 
   const writes = () =>
     Object.entries(spec.paths)
-      .filter(([route]) => route.startsWith('/api/v1/'))
+      .filter(([route]) => route.startsWith('/api/v1/') || route.startsWith('/api/functions/'))
       .flatMap(([route, methods]) =>
         Object.entries(methods).flatMap(([method, operation]) =>
           method === 'post' || method === 'put' ? [{ name: `${method.toUpperCase()} ${route}`, operation }] : [],

@@ -44,6 +44,7 @@ import { registerFinanceAdminRoutes, registerFinanceRoutes, registerFinanceSetup
 import { registerCreateDocumentRoutes } from '../../app/workflows/create-document.api.server'
 import { registerFinancePaperRoutes } from '../../app/workflows/finance-papers.api.server'
 import { registerPlanInvoiceRoutes } from '../../app/workflows/plan-invoices.api.server'
+import { registerFunctionRoutes } from '../../app/workflows/functions/functions.api.server'
 import { registerEpingRoutes, registerHsCodeRoutes } from '../../app/modules/compliance/api.server'
 import { registerAssistantRoutes } from '../../app/modules/assistant/api.server'
 import { registerBillingRoutes } from '../../app/modules/billing/api.server'
@@ -238,6 +239,7 @@ export function createApiRouter() {
   registerFinanceRoutes(api)
   registerFinancePaperRoutes(api)
   registerPlanInvoiceRoutes(api)
+  registerFunctionRoutes(api)
   registerHsCodeRoutes(api)
   registerEpingRoutes(api)
   registerAssistantRoutes(api)

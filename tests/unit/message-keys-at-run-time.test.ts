@@ -30,6 +30,7 @@ import {
   USER_STATUSES,
   VERIFICATION_STATUSES,
 } from '../../app/modules/companies/index'
+import { IBAN_PROBLEMS } from '../../app/workflows/functions/functions.constants'
 import { DOCUMENT_LANGUAGES, DOCUMENT_SOURCES, DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../app/modules/documents/index'
 import {
   BANK_ACCOUNT_SCHEMES,
@@ -151,6 +152,8 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'guide', pattern: 'steps.*.description', values: GUIDE_STEPS },
   { namespace: 'guide', pattern: 'steps.*.action', values: GUIDE_STEPS },
   { namespace: 'guide', pattern: 'parts.*', values: PROFILE_PARTS },
+  // What the remote IBAN check says is wrong.
+  { namespace: 'functions', pattern: 'iban.*', values: IBAN_PROBLEMS },
   // Timelines and logs: the types their writers are typed against.
   { namespace: 'projects', pattern: 'events.*', values: PROJECT_EVENT_TYPES },
   { namespace: 'orders', pattern: 'events.*', values: PURCHASE_ORDER_EVENT_TYPES },

@@ -95,6 +95,9 @@ import inventoryEn from '../../modules/inventory/messages/inventory/en.json'
 import inventoryZhHans from '../../modules/inventory/messages/inventory/zh-Hans.json'
 import inventoryZhHant from '../../modules/inventory/messages/inventory/zh-Hant.json'
 import dashboardEn from '../../workflows/dashboard/messages/en.json'
+import functionsEn from '../../workflows/functions/messages/en.json'
+import functionsZhHans from '../../workflows/functions/messages/zh-Hans.json'
+import functionsZhHant from '../../workflows/functions/messages/zh-Hant.json'
 import dashboardZhHans from '../../workflows/dashboard/messages/zh-Hans.json'
 import dashboardZhHant from '../../workflows/dashboard/messages/zh-Hant.json'
 import guideEn from '../../workflows/guide/messages/en.json'
@@ -154,6 +157,7 @@ export const CATALOGS = {
     financePapers: financePapersEn,
     inventory: inventoryEn,
     dashboard: dashboardEn,
+    functions: functionsEn,
     guide: guideEn,
     jobs: jobsEn,
     eping: epingEn,
@@ -195,6 +199,7 @@ export const CATALOGS = {
     financePapers: financePapersZhHans,
     inventory: inventoryZhHans,
     dashboard: dashboardZhHans,
+    functions: functionsZhHans,
     guide: guideZhHans,
     jobs: jobsZhHans,
     eping: epingZhHans,
@@ -236,6 +241,7 @@ export const CATALOGS = {
     financePapers: financePapersZhHant,
     inventory: inventoryZhHant,
     dashboard: dashboardZhHant,
+    functions: functionsZhHant,
     guide: guideZhHant,
     jobs: jobsZhHant,
     eping: epingZhHant,
