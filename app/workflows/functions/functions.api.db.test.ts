@@ -123,7 +123,7 @@ describe('POST /api/functions/hs-classify', () => {
 
 describe('POST /api/functions/validate-iban', () => {
   it('accepts a valid IBAN and BIC with the IBAN’s parts, and names what is wrong with a mistyped one', async () => {
-    const valid = await run('validate-iban', { iban: 'de89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' })
+    const valid = await run('validate-iban', { iban: 'de89 3704 0044 0532 0130 00', bic: 'COBADEFF' })
     expect(valid.status).toBe(200)
     expect(valid.json).toMatchObject({
       valid: true,
@@ -131,9 +131,12 @@ describe('POST /api/functions/validate-iban', () => {
       formatted: 'DE89 3704 0044 0532 0130 00',
       country: 'DE',
       bank_identifier: '37040044',
-      bic: { value: 'COBADEFFXXX', valid: true, bank_code: 'COBA', country: 'DE' },
+      bic: { value: 'COBADEFF', valid: true, bank_code: 'COBA', country: 'DE', location: 'FF', branch: null },
       problems: [],
     })
+    // An eleven-character BIC names the branch too.
+    const branch = await run('validate-iban', { iban: 'DE89370400440532013000', bic: 'deutdeff500' })
+    expect(branch.json).toMatchObject({ valid: true, bic: { value: 'DEUTDEFF500', valid: true, bank_code: 'DEUT', branch: '500' } })
     const mistyped = await run('validate-iban', { iban: 'DE88 3704 0044 0532 0130 00', bic: 'COBA' })
     expect(mistyped.status).toBe(200)
     expect(mistyped.json).toMatchObject({

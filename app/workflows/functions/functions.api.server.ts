@@ -58,7 +58,7 @@ const BODIES = {
   }),
   ConvertCurrencyFunction: bodySchema(ConvertCurrencyInput, { amount: '1250.00', from: 'USD', to: 'CNY' }),
   HsClassifyFunction: bodySchema(HsClassifyInput, { description: 'LED panel light, 600 × 600 mm, 40 W, aluminium frame' }),
-  ValidateIbanFunction: bodySchema(ValidateIbanInput, { iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' }),
+  ValidateIbanFunction: bodySchema(ValidateIbanInput, { iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFF' }),
 }
 
 const Amount = (description: string) => decimalString(description, '6420.5000')
