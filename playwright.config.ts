@@ -52,7 +52,11 @@ export default defineConfig({
   projects: [
     { name: 'sourcing', testMatch: ['**/sourcing.spec.ts'] },
     { name: 'pricing', testMatch: ['**/marketplace.spec.ts', '**/products.spec.ts'] },
-    { name: 'orders', testMatch: ['**/orders.spec.ts', '**/fulfilment-board.spec.ts', '**/preferred-currency.spec.ts'], dependencies: ['pricing'] },
+    {
+      name: 'orders',
+      testMatch: ['**/orders.spec.ts', '**/fulfilment-board.spec.ts', '**/preferred-currency.spec.ts', '**/developer-hub.spec.ts'],
+      dependencies: ['pricing'],
+    },
     {
       name: 'journeys',
       testIgnore: [
@@ -62,6 +66,7 @@ export default defineConfig({
         '**/orders.spec.ts',
         '**/fulfilment-board.spec.ts',
         '**/preferred-currency.spec.ts',
+        '**/developer-hub.spec.ts',
       ],
     },
   ],
@@ -82,6 +87,8 @@ export default defineConfig({
       FAULT_INJECTION: 'on',
       // Journeys run in parallel on a shared, slow machine: a request may wait longer for the database than in production.
       DB_QUEUE_WAIT_MS: '15000',
+      // The developer hub's journey sends webhooks to a receiver on this machine (production refuses local addresses).
+      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
     },
   },
 })

@@ -65,7 +65,20 @@ httpServer.listen(port, host, () => {
     for (const account of serverModule.DEMO_ACCOUNTS) lines.push(`  ${account.key.padEnd(9)} ${account.email.padEnd(26)} ${account.password}`)
   }
   console.log(lines.join('\n'))
+  if (isProduction) void prerender(url)
 })
+
+/** The static public pages, rendered into the page cache before their first visitor (ADR 054). */
+async function prerender(origin) {
+  const started = performance.now()
+  productionApp ??= serverModule.createApp()
+  try {
+    const { rendered, failed } = await serverModule.prerenderStaticPages(productionApp, origin)
+    log.info({ rendered, failed, ms: Math.round(performance.now() - started) }, 'prerendered the static pages')
+  } catch (error) {
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'prerendering the static pages failed; their first visitors render them')
+  }
+}
 
 async function shutdown(signal) {
   if (stopping) return

@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { precompressAssets } from './scripts/vite-precompress.ts'
+import { guardRouteModuleReload } from './scripts/vite-route-module-guard.ts'
 
 // Fewer, larger chunks where every page needs them (ADR 032); the rest is split per route as Rolldown chooses.
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
@@ -42,7 +43,7 @@ function shellModules(graph: ModuleGraph): Set<string> {
 
 // One module graph: the SSR build's entry is the Hono app, which imports the React Router server build.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets(), guardRouteModuleReload()],
   resolve: { tsconfigPaths: true },
   build: {
     target: 'es2022',

@@ -4,6 +4,11 @@ import { HydratedRouter } from 'react-router/dom'
 import { loadSignedInLayouts } from './components/layouts/page-layout'
 import { loadSharedCatalogs } from './platform/i18n/shared-catalogs'
 import { DEFAULT_LOCALE, isLocale } from './platform/i18n/locales'
+import { handlePreloadError } from './platform/reload-guard'
+
+// A lazy import that fails (a chunk gone with a new deploy) reloads the page once, never again within 10 s (§9). Listening
+// before anything is imported: the catalogs and the layouts below are lazy imports too.
+window.addEventListener('vite:preloadError', handlePreloadError)
 
 // A signed-in page hydrates with its layout already loaded: had it to wait for the chunk, React would hold the page
 // unhydrated, and an update reaching it meanwhile would make React throw the server's markup away and render it again.

@@ -16,7 +16,7 @@ import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import sprite from './components/ui/sprite-icons.svg?no-inline'
 import { ColorModeProvider, htmlColorClass } from './components/color-mode'
-import { ErrorPage } from './components/error-page'
+import { ErrorPage, NewVersionPage } from './components/error-page'
 import { PageLayout } from './components/layouts/page-layout'
 import { NavigationProgress } from './components/ui/navigation-progress'
 import { HydrationProvider } from './components/use-hydrated'
@@ -30,6 +30,7 @@ import { companiesMiddleware, requireActor } from './modules/companies/index.ser
 import { rateTable } from './platform/fx/fx.service.server'
 import { requestInfoContext } from './platform/request-info'
 import { rejectedInputMiddleware } from './platform/input-middleware.server'
+import { isChunkLoadError, isReloading } from './platform/reload-guard'
 import { readCookie } from './platform/http/cookies'
 import type { LocaleResources } from './platform/i18n/i18n'
 import { I18nProvider } from './platform/i18n/react'
@@ -167,13 +168,21 @@ export default function App() {
 
 /**
  * A refusal (4xx) renders inside the page's own layout when the root loader ran, so navigation stays; anything
- * unexpected, or an error before the root loader, renders on its own (the layout itself may be what failed).
+ * unexpected, or an error before the root loader, renders on its own (the layout itself may be what failed). A code
+ * chunk that could not be loaded (a new deploy) says so, with a reload button (the reload guard, §9).
  */
 export function ErrorBoundary() {
   const error = useRouteError()
   const matches = useMatches()
   const location = useLocation()
   const rootData = useRouteLoaderData<typeof loader>('root')
+  if (isChunkLoadError(error) || isReloading()) {
+    return (
+      <Providers>
+        <NewVersionPage />
+      </Providers>
+    )
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500
   const detail = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined
   const layout = selectLayout(splitLocalePath(location.pathname).rest, pageSettings(matches).layout)

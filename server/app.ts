@@ -17,6 +17,7 @@ import { createHttpApp, isPagePath } from './http-app'
 import { stoppingResponse as stoppingResponseFor } from './middleware/database-admission'
 import { attachRealtime as attachSocketIo } from './realtime'
 import { catchUpOnStart, SCHEDULED_JOBS } from './scheduled-jobs'
+import { WEBHOOK_JOBS } from '../app/modules/developers/index.server'
 
 /** The application bound to the React Router server build (the SSR entry of the Vite build). */
 export function createApp(build: ServerBuild = serverBuild as unknown as ServerBuild) {
@@ -35,7 +36,7 @@ export async function startApp(): Promise<{ seeded: boolean }> {
   await bearerSessions().keyRing()
   sessionRevocations().listen()
   preferencesCache().listen()
-  const jobs = await startJobs([...SCHEDULED_JOBS, productImportJob, documentBatchJob])
+  const jobs = await startJobs([...SCHEDULED_JOBS, productImportJob, documentBatchJob, ...WEBHOOK_JOBS])
   if (jobs.worker) {
     await catchUpOnStart()
     await queueStrandedImports()
@@ -71,4 +72,5 @@ export function attachRealtime(httpServer: HttpServer) {
 }
 
 export { env, logger }
+export { prerenderStaticPages } from './static-pages'
 export { DEMO_ACCOUNTS } from '../db/seed/demo-accounts'

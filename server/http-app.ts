@@ -22,6 +22,7 @@ import { pageEtag } from './middleware/page-etag'
 import { type ApiEnv, requestContext } from './middleware/request-context'
 import { originCheck, securityHeaders } from './middleware/security'
 import { createSeoRouter } from './seo-routes'
+import { isStaticPagePath, STATIC_PAGE_TTL_MS } from './static-pages'
 
 /** Renders a page request with React Router (the built or dev server build). */
 export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>
@@ -137,7 +138,9 @@ export function createHttpApp(config: Env, handleDocument: DocumentHandler) {
     })
     const nonce = c.get('secureHeadersNonce') ?? ''
     const render = () => handleDocument(c.req.raw, context)
-    const response = pageCache && AnonymousPageCache.cacheable(c.req.raw) ? await pageCache.respond(c.req.raw, nonce, render) : await render()
+    // Static pages (prerendered at start, ADR 054) are kept an hour; other anonymous pages a few seconds.
+    const ttl = isStaticPagePath(path) ? STATIC_PAGE_TTL_MS : undefined
+    const response = pageCache && AnonymousPageCache.cacheable(c.req.raw) ? await pageCache.respond(c.req.raw, nonce, render, ttl) : await render()
     // A page whose loader found the database unreachable says "busy, try again" (data requests keep React Router's encoding).
     if (response.status >= 500 && requestScope()?.databaseUnavailable && !path.endsWith('.data')) {
       await response.body?.cancel()

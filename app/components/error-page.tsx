@@ -22,6 +22,9 @@ const FALLBACK = {
     'We are handling more requests than we can right now, or the database is briefly out of reach. Please try again in {{seconds}} seconds.',
   'errors.tryAgain': 'Try again',
   'errors.backHome': 'Back to the home page',
+  'errors.newVersionTitle': 'A new version of Tradeport is available',
+  'errors.newVersionDescription': 'Part of this page could not be loaded because Tradeport was updated after you opened it. Reload the page to continue.',
+  'errors.reloadPage': 'Reload the page',
 } as const
 
 type Key = keyof typeof FALLBACK
@@ -72,5 +75,32 @@ export function ErrorPage({ status, detail, inLayout = false }: { status: number
         {t('errors.backHome')}
       </Link>
     </Container>
+  )
+}
+
+/**
+ * The reload guard's page (§9, `platform/reload-guard.ts`): a code chunk could not be loaded — a deploy replaced it —
+ * and the page has either just reloaded for one or is reloading now. A reload from here is the person's own. On its own,
+ * not in the layout: the layout may be what could not be loaded.
+ */
+export function NewVersionPage() {
+  const { t: translate } = useTranslation('common')
+  const t = (key: Key) => translate(key, { defaultValue: FALLBACK[key] })
+  const root = useRouteLoaderData('root') as { locale?: Locale } | undefined
+  return (
+    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <title>{t('errors.newVersionTitle')}</title>
+      <h1 className="text-2xl font-semibold">{t('errors.newVersionTitle')}</h1>
+      <p className="text-muted-foreground">{t('errors.newVersionDescription')}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="button" className={buttonClasses('primary')} onClick={() => window.location.reload()}>
+          {t('errors.reloadPage')}
+        </button>
+        {/* A document load, not a client-side navigation: the home page then comes with the new version's code. */}
+        <a href={localizePath(root?.locale ?? DEFAULT_LOCALE, '/')} className={buttonClasses('secondary')}>
+          {t('errors.backHome')}
+        </a>
+      </div>
+    </main>
   )
 }

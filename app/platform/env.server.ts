@@ -149,13 +149,23 @@ const EnvSchema = z.object({
   DB_MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(64),
   /** The longest a request waits for its turn before it is turned away with 503 and Retry-After. */
   DB_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_500),
+  /** Requests each API key may make per minute (ADR 053). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Webhook endpoints may be plain http and point at loopback or private addresses. Off in production (https to public
+   * addresses only, against SSRF); on in development and tests, where the receiver runs on this machine.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_URLS: flag.optional(),
+  /** How long a webhook receiver has to answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 })
 
 type RawEnv = z.infer<typeof EnvSchema>
 
-export type Env = Omit<RawEnv, 'AUTH_SECRET' | 'AUTH_RATE_LIMIT' | 'PUBLIC_URL' | 'LOG_LEVEL'> & {
+export type Env = Omit<RawEnv, 'AUTH_SECRET' | 'AUTH_RATE_LIMIT' | 'PUBLIC_URL' | 'LOG_LEVEL' | 'WEBHOOKS_ALLOW_PRIVATE_URLS'> & {
   AUTH_SECRET: string
   AUTH_RATE_LIMIT: boolean
+  WEBHOOKS_ALLOW_PRIVATE_URLS: boolean
   PUBLIC_URL: string
   LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
   isProduction: boolean
@@ -209,6 +219,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...raw,
     AUTH_SECRET: secret,
     AUTH_RATE_LIMIT: raw.AUTH_RATE_LIMIT ?? raw.NODE_ENV !== 'test',
+    WEBHOOKS_ALLOW_PRIVATE_URLS: raw.WEBHOOKS_ALLOW_PRIVATE_URLS ?? !isProduction,
     PUBLIC_URL: publicUrl,
     LOG_LEVEL: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'silent' : 'info'),
     isProduction,

@@ -16,7 +16,7 @@ const PLATFORM_ADMIN_PAGES = [
 
 /** Signed-in pages that work without a company; every other page of these areas works inside the active company (else 403). */
 const COMPANY_FREE_PAGES = ['/app/dashboard', '/app/user/**', '/app/switch-company', '/app/team/join', '/app/notifications/**', '/onboarding']
-const COMPANY_AREAS = ['/app/**', '/supplier/**']
+const COMPANY_AREAS = ['/app/**', '/supplier/**', '/dev', '/dev/**']
 
 const matchesAny = (path: string, patterns: readonly string[]) => patterns.some((pattern) => matchesPathPattern(path, pattern))
 

@@ -73,7 +73,7 @@ export const PAGE_MESSAGES = {
   requestBoard: { rfqs: ['board', 'validation'] },
   requirementDetail: { projects: ['detail', 'requirementStatus', 'requirements', 'status', 'validation'] },
   companyProfile: { directory: ['list', 'profile', 'supplierTypes', 'validation'], marketplace: ['card', 'validation'], chat: ['entry'] },
-  publicServices: { services: ['public', 'status', 'types', 'validation'] },
+  publicServices: { services: ['public', 'status', 'types', 'validation'], offerings: ['public', 'terms', 'bases', 'validation'] },
   /** An HS code's page: the lookup's texts and the marketplace's product cards. */
   hsCodePage: {
     hsLookup: ['meta', 'page', 'search', 'levels', 'fallback', 'browse', 'code', 'notFound', 'validation'],
@@ -169,11 +169,31 @@ export const PAGE_MESSAGES = {
     plans: ['meta', 'hero', 'period', 'currency', 'price', 'plan', 'cta', 'compare', 'ask', 'faq', 'validation'],
     billing: ['features', 'limits', 'unlimited', 'validation'],
   },
+  /** The public landing pages (issue 25): each its own group of the landing catalog, the shared frame and the tour's captions. */
+  marketingPage: { landing: ['shell', 'tour', 'marketing'] },
+  /** The sourcing page also names the parts of a landed cost as the quotation comparison does. */
+  sourcingPage: { landing: ['shell', 'sourcing'], comparison: ['components', 'validation'] },
+  /** The supplier landing page also lists the supplier types of the application. */
+  supplierPortalPage: { landing: ['shell', 'tour', 'portal'], suppliers: ['types', 'validation'] },
   /** The platform admins' plans: the list, the plan form, the retire and make-default dialogs, assigning a company a plan. */
   planAdmin: {
     planAdmin: ['title', 'description', 'newPlan', 'done', 'list', 'form', 'retire', 'makeDefault', 'assign'],
     billing: ['features', 'free', 'invoices', 'limits', 'periods', 'unlimited', 'validation'],
   },
+  /** The services a supplier offers: the list, its form (with the country picker of the supplier profile) and the delete dialog. */
+  serviceOfferings: {
+    offerings: ['bases', 'delete', 'done', 'form', 'list', 'meta', 'page', 'terms', 'validation'],
+    services: ['list', 'status', 'types', 'validation'],
+    suppliers: ['fields', 'mail', 'types', 'validation'],
+  },
+  /** The supplier home: its cards, the dashboard's task list and the names of the services. */
+  supplierHome: {
+    supplierHome: ['becomeSupplier', 'catalogue', 'inbox', 'meta', 'noCompany', 'orders', 'page', 'services', 'verification'],
+    dashboard: ['tasks'],
+    services: ['kinds', 'status', 'types', 'validation'],
+  },
+  /** The platform admins' route check of a project: the project picker, the checks, and the projects' status names. */
+  routeCheck: { routeCheck: ['checks', 'meta', 'page', 'result', 'sections', 'statuses'], projects: ['status', 'validation'] },
 } as const satisfies Record<string, MessagePick>
 
 /** The route modules that send each pick, for the test. */
@@ -235,5 +255,11 @@ export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> =
   financeReviews: ['app/routes/app/finance/reviews.tsx'],
   financePapers: ['app/routes/app/finance/documents.tsx'],
   pricingPage: ['app/routes/pricing/index.tsx'],
+  marketingPage: ['app/routes/marketing/index.tsx'],
+  sourcingPage: ['app/routes/sourcing/index.tsx'],
+  supplierPortalPage: ['app/routes/supplier/portal.tsx'],
   planAdmin: ['app/routes/app/plans.tsx'],
+  serviceOfferings: ['app/routes/app/supplier/service.tsx'],
+  supplierHome: ['app/routes/app/supplier/home.tsx'],
+  routeCheck: ['app/routes/app/purchase/projects/test-route.tsx'],
 }

@@ -15,6 +15,7 @@ import { demoMember, seedDemoOrders } from './demo-orders.server'
 import { seedDemoMessaging } from './demo-messaging.server'
 import { seedDemoAssistant } from './demo-assistant.server'
 import { seedDemoSourcing } from './demo-sourcing.server'
+import { seedDemoServices } from './demo-services.server'
 import { seedMarketplace } from './marketplace/seed-marketplace.server'
 import { epingApi, loadEpingSample } from '../../app/modules/compliance/index.server'
 import { putCompanyOnPlan } from '../../app/modules/billing/index.server'
@@ -56,6 +57,7 @@ export async function seedDemoData(): Promise<boolean> {
   }
   if (missing.length > 0) logger().info({ created: missing.map((a) => a.key) }, 'demo accounts seeded')
   await seedDemoMarketplace()
+  await seedDemoServices()
   const supplier = await demoMember(DEMO_ACCOUNTS[1].email)
   if (supplier) await seedDemoCatalogue(supplier)
   await seedDemoOrders()

@@ -4,7 +4,7 @@ import { addresses, certifications, invitations, supplierApplications } from '..
 import { files } from '../../app/modules/kernel/kernel.tables.server'
 import { importJobs, priceLists, products } from '../../app/modules/catalog/catalog.tables.server'
 import { database } from '../../app/platform/db/index.server'
-import { freightQuotes, purchaseOrders, serviceOrders } from '../../app/modules/orders/orders.tables.server'
+import { freightQuotes, purchaseOrders, serviceOfferings, serviceOrders } from '../../app/modules/orders/orders.tables.server'
 import { purchaseProjects as matrixProjects, requirements as matrixRequirements } from '../../app/modules/sourcing/sourcing.tables.server'
 import { approvedSuppliers as matrixApprovedSuppliers, shortlistEntries as matrixShortlist } from '../../app/modules/sourcing/sourcing.tables.server'
 import {
@@ -32,6 +32,12 @@ import { payments as matrixPaperPayments } from '../../app/modules/finance/finan
 import { payouts as matrixPayouts } from '../../app/modules/finance/finance.tables.server'
 import { epingNotifications as matrixEpingNotifications } from '../../app/modules/compliance/compliance.tables.server'
 import { planInvoices as matrixPlanInvoices } from '../../app/modules/billing/billing.tables.server'
+import {
+  apiKeys as matrixApiKeys,
+  webhookDeliveries as matrixWebhookDeliveries,
+  webhookEndpoints as matrixWebhookEndpoints,
+} from '../../app/modules/developers/developers.tables.server'
+import { API_SCOPES, hashApiKey, scopeRequirement, scopesGrant } from '../../app/modules/developers/index.server'
 import { addMember, createMember } from '../../db/factories/companies'
 import { createUser } from '../../db/factories/users'
 import { call, type CookieJar, signInWithCookies, testApp } from '../../tests/support/http'
@@ -66,6 +72,8 @@ let doc: Document
 const jars: Record<'ownerA' | 'adminA' | 'memberA' | 'ownerB' | 'lonely' | 'platformAdmin', CookieJar> = {} as never
 /** Record ids of company A per path template; a new path with parameters needs an entry here. */
 let fixtures: Record<string, Record<string, string>> = {}
+let ownerAId = ''
+let companyAId = ''
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
@@ -156,6 +164,30 @@ beforeAll(async () => {
     transitDays: 5,
     validUntil: '2099-01-01',
   })
+
+  // An API key, a webhook endpoint and one of its deliveries of company A (issue 25).
+  const apiKeyId = randomUUID()
+  await database()
+    .insert(matrixApiKeys)
+    .values({
+      id: apiKeyId,
+      organizationId: companyId,
+      createdBy: a.user.id,
+      name: 'Matrix key',
+      prefix: 'tpk_matrix00',
+      secretHash: randomUUID(),
+      scopes: ['orders:read'],
+    })
+  const webhookEndpointId = randomUUID()
+  await database()
+    .insert(matrixWebhookEndpoints)
+    .values({ id: webhookEndpointId, organizationId: companyId, url: 'https://erp.example.com/hooks', topics: ['order'], secretSealed: 'x.y.z' })
+  const webhookDeliveryId = randomUUID()
+  await database()
+    .insert(matrixWebhookDeliveries)
+    .values({ id: webhookDeliveryId, endpointId: webhookEndpointId, organizationId: companyId, messageId: 'msg_matrix', eventType: 'order.place', body: '{}' })
+  ownerAId = a.user.id
+  companyAId = companyId
 
   // An open invoice of company A for a month of the Business plan (issue 24).
   const planInvoiceId = randomUUID()
@@ -456,6 +488,19 @@ beforeAll(async () => {
     amountMinor: 100_000n,
   })
 
+  // A service company A offers (it supplies: admins and owners manage its offerings).
+  const serviceOfferingId = randomUUID()
+  await database()
+    .insert(serviceOfferings)
+    .values({
+      id: serviceOfferingId,
+      organizationId: companyId,
+      serviceType: 'inspection',
+      title: 'Matrix inspection',
+      countries: ['CN'],
+      leadTimeDays: 3,
+    })
+
   // A WTO ePing notification (public knowledge: any company's members read and mark it for their own company).
   const epingNotificationId = randomUUID()
   await database()
@@ -592,6 +637,7 @@ beforeAll(async () => {
     '/api/v1/service-orders/{id}/quotes': { id: serviceOrderId },
     '/api/v1/service-orders/{id}/quotes/{quoteId}/withdraw': { id: serviceOrderId, quoteId: freightQuoteId },
     '/api/v1/service-orders/{id}/accept-quote': { id: serviceOrderId },
+    '/api/v1/service-offerings/{id}': { id: serviceOfferingId },
     '/api/v1/conversations/{id}': { id: threadId },
     '/api/v1/conversations/{id}/messages': { id: threadId },
     '/api/v1/conversations/{id}/read': { id: threadId },
@@ -620,6 +666,14 @@ beforeAll(async () => {
     '/api/v1/billing/invoices/{id}/pdf': { id: planInvoiceId },
     '/api/v1/admin/plan-invoices/{id}/mark-paid': { id: planInvoiceId },
     '/api/v1/admin/plan-invoices/{id}/void': { id: planInvoiceId },
+    '/api/v1/api-keys/{id}': { id: apiKeyId },
+    '/api/v1/api-keys/{id}/revoke': { id: apiKeyId },
+    '/api/v1/webhooks/{id}': { id: webhookEndpointId },
+    '/api/v1/webhooks/{id}/secret': { id: webhookEndpointId },
+    '/api/v1/webhooks/{id}/rotate-secret': { id: webhookEndpointId },
+    '/api/v1/webhooks/{id}/test': { id: webhookEndpointId },
+    '/api/v1/webhook-deliveries/{id}': { id: webhookDeliveryId },
+    '/api/v1/webhook-deliveries/{id}/replay': { id: webhookDeliveryId },
   }
   doc = (await call(app, '/api/openapi.json')).json as unknown as Document
 })
@@ -663,7 +717,7 @@ function exampleBody(path: string, method: string, op: Operation): { json?: unkn
   return { json: example }
 }
 
-async function send(method: string, path: string, op: Operation, jar?: CookieJar) {
+async function send(method: string, path: string, op: Operation, jar?: CookieJar, bearer?: string) {
   const body = exampleBody(path, method, op)
   if (body.multipart) {
     const form = new FormData()
@@ -671,10 +725,16 @@ async function send(method: string, path: string, op: Operation, jar?: CookieJar
     form.set('file', new File([PNG_1x1], 'pixel.png', { type: 'image/png' }))
     const headers = new Headers({ origin: TEST_PUBLIC_URL })
     if (jar?.header()) headers.set('cookie', jar.header())
+    if (bearer) headers.set('authorization', `Bearer ${bearer}`)
     const response = await app.request(`${TEST_PUBLIC_URL}${path}`, { method: method.toUpperCase(), headers, body: form })
     return { status: response.status, text: await response.text() }
   }
-  const response = await call(app, path, { method: method.toUpperCase(), ...(body.json !== undefined ? { body: body.json } : {}), ...(jar ? { jar } : {}) })
+  const response = await call(app, path, {
+    method: method.toUpperCase(),
+    ...(body.json !== undefined ? { body: body.json } : {}),
+    ...(jar ? { jar } : {}),
+    ...(bearer ? { bearer } : {}),
+  })
   return { status: response.status, text: response.text }
 }
 
@@ -817,5 +877,42 @@ describe('authorization matrix', () => {
       if (status === 401 || status === 403) refused.push(`${method.toUpperCase()} ${path}: ${status}`)
     }
     expect(refused).toEqual([])
+  })
+  // Last: keys that may write run the operations of their area (deleting some of company A's records).
+  it('answers every operation by the scope of an API key of each scope: the scope of its area passes, any other is 403', async () => {
+    const keys: Array<{ scope: string; secret: string }> = []
+    for (const scope of API_SCOPES) {
+      const secret = `tpk_${createHash('sha256').update(`matrix-${scope}`).digest('base64url')}`
+      await database()
+        .insert(matrixApiKeys)
+        .values({
+          id: randomUUID(),
+          organizationId: companyAId,
+          createdBy: ownerAId,
+          name: scope,
+          prefix: secret.slice(0, 12),
+          secretHash: hashApiKey(secret),
+          scopes: [scope],
+        })
+      keys.push({ scope, secret })
+    }
+    const refusals = ['insufficient_scope', 'api_key_not_allowed', 'api_key_invalid']
+    const failures: string[] = []
+    for (const { path, method, op } of operations()) {
+      const rule = op['x-access']
+      if (!rule || isBetterAuth(op)) continue
+      const requirement = scopeRequirement({ method, path, tags: op.tags ?? [], level: rule.level, minRole: rule.minRole })
+      // Public operations need no scope: one key shows that a key changes nothing for them (the sign-in forms aside, which have no examples).
+      if (requirement.kind === 'public' && (path.startsWith('/api/auth/') || (path.includes('{') && !fixtures[path]))) continue
+      for (const key of requirement.kind === 'public' ? keys.slice(0, 1) : keys) {
+        const { status, text } = await send(method, concretePath(path, op), op, undefined, key.secret)
+        const code = text.startsWith('{') ? ((JSON.parse(text) as { code?: string }).code ?? '') : ''
+        const granted = requirement.kind === 'public' || (requirement.kind === 'scope' && scopesGrant([key.scope], requirement.scope))
+        const expected = requirement.kind === 'unavailable' ? 'api_key_not_allowed' : granted ? null : 'insufficient_scope'
+        const ok = expected === null ? status !== 401 && !refusals.includes(code) : status === 403 && code === expected
+        if (!ok) failures.push(`${method.toUpperCase()} ${path} with ${key.scope}: ${status} ${text.slice(0, 100)}`)
+      }
+    }
+    expect(failures).toEqual([])
   })
 })

@@ -28,8 +28,15 @@ import { DOCUMENT_LANGUAGES } from '../../app/modules/documents/index'
 import { CreatePurchaseOrderInput } from '../../app/modules/orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../../app/modules/orders/index.server'
 import { shipmentLines, shipments } from '../../app/modules/logistics/logistics.tables.server'
+import { apiKeys, webhookDeliveries, webhookEndpoints } from '../../app/modules/developers/developers.tables.server'
 import { shipOrder } from '../../db/factories/shipments'
-import { freightQuotes, purchaseOrderChangeRequests, purchaseOrderEvents, purchaseOrders } from '../../app/modules/orders/orders.tables.server'
+import {
+  freightQuotes,
+  purchaseOrderChangeRequests,
+  purchaseOrderEvents,
+  purchaseOrders,
+  serviceOfferings,
+} from '../../app/modules/orders/orders.tables.server'
 import {
   approvedSuppliers,
   purchaseProjects,
@@ -117,6 +124,8 @@ type Operation = {
   body: (marker: string) => Record<string, unknown> | FormData | Promise<Record<string, unknown>>
   stored: (marker: string) => Promise<number>
   prepare?: () => Promise<void>
+  /** Takes no body (a test event, a replay): a reused key cannot come with a different one. */
+  bodyless?: true
 }
 
 /** Sends one request of an operation (multipart bodies go as they are, JSON through `call`). */
@@ -316,7 +325,62 @@ async function assistantThread() {
   if (!assistantThreadId) assistantThreadId = String((await call(app, '/api/v1/assistant/threads', { body: { kind: 'sourcing' }, jar: buyer })).json.id)
 }
 
+let hookEndpointId = ''
+let hookDeliveryId = ''
+/** A webhook endpoint of the buyer's company with one delivery in its log (issue 25); the port refuses connections. */
+async function hookWithDelivery(): Promise<void> {
+  hookEndpointId = randomUUID()
+  hookDeliveryId = randomUUID()
+  await database()
+    .insert(webhookEndpoints)
+    .values({ id: hookEndpointId, organizationId: cast.buyer.company.id, url: 'http://127.0.0.1:9/hook', topics: ['order'], secretSealed: 'x.y.z' })
+  await database().insert(webhookDeliveries).values({
+    id: hookDeliveryId,
+    endpointId: hookEndpointId,
+    organizationId: cast.buyer.company.id,
+    messageId: 'msg_idem',
+    eventType: 'order.place',
+    body: '{}',
+  })
+}
+
 const OPERATIONS: Operation[] = [
+  {
+    name: 'POST /v1/api-keys',
+    jar: () => buyer,
+    path: () => '/api/v1/api-keys',
+    status: 201,
+    body: (marker) => ({ name: marker, scopes: ['orders:read'] }),
+    stored: (marker) => rows(apiKeys, eq(apiKeys.name, marker)),
+  },
+  {
+    name: 'POST /v1/webhooks',
+    jar: () => buyer,
+    path: () => '/api/v1/webhooks',
+    status: 201,
+    body: (marker) => ({ url: 'https://erp.example.com/hooks', topics: ['order'], description: marker }),
+    stored: (marker) => rows(webhookEndpoints, eq(webhookEndpoints.description, marker)),
+  },
+  {
+    name: 'POST /v1/webhooks/{id}/test',
+    jar: () => buyer,
+    path: () => `/api/v1/webhooks/${hookEndpointId}/test`,
+    status: 201,
+    prepare: hookWithDelivery,
+    bodyless: true,
+    body: () => ({}),
+    stored: () => rows(webhookDeliveries, and(eq(webhookDeliveries.endpointId, hookEndpointId), eq(webhookDeliveries.test, true))),
+  },
+  {
+    name: 'POST /v1/webhook-deliveries/{id}/replay',
+    jar: () => buyer,
+    path: () => `/api/v1/webhook-deliveries/${hookDeliveryId}/replay`,
+    status: 201,
+    prepare: hookWithDelivery,
+    bodyless: true,
+    body: () => ({}),
+    stored: () => rows(webhookDeliveries, eq(webhookDeliveries.replayOf, hookDeliveryId)),
+  },
   {
     // The award answers its orders, not one record: the notes carry the marker onto the order it makes.
     name: 'POST /v1/rfqs/{id}/award',
@@ -403,6 +467,22 @@ const OPERATIONS: Operation[] = [
     body: quotationContent,
     stored: () => rows(quotations, and(eq(quotations.rfqId, openRfq.id), eq(quotations.supplierCompanyId, cast.suppliers[0]!.company.id))),
     prepare: inviteSupplier,
+  },
+  {
+    name: 'POST /v1/service-offerings',
+    jar: () => supplier,
+    path: () => '/api/v1/service-offerings',
+    status: 201,
+    body: (marker) => ({
+      service_type: 'inspection',
+      title: marker,
+      countries: ['CN'],
+      price: '280',
+      currency: 'USD',
+      price_basis: 'per_day',
+      lead_time_days: 3,
+    }),
+    stored: (marker) => rows(serviceOfferings, eq(serviceOfferings.title, marker)),
   },
   {
     name: 'POST /v1/products',
@@ -822,7 +902,9 @@ describe('Idempotency-Key on every create operation', () => {
       const again = await send(operation, body, { 'idempotency-key': key })
       expect(again.status, again.text).toBe(operation.status)
       // The same record; an answer without an id (the award's orders) is the same answer.
-      expect(again.json.id ?? again.json).toEqual(first.json.id ?? first.json)
+      const idOf = (json: Record<string, unknown>) =>
+        json.id ?? (json.key as { id?: string } | undefined)?.id ?? (json.endpoint as { id?: string } | undefined)?.id ?? json
+      expect(idOf(again.json)).toEqual(idOf(first.json))
       expect(await operation.stored(marker)).toBe(1)
 
       const malformed = await send(operation, body, { 'idempotency-key': 'spaces are not allowed' })
@@ -832,7 +914,7 @@ describe('Idempotency-Key on every create operation', () => {
     })
   }
 
-  for (const operation of OPERATIONS.filter((op) => !op.name.includes('messages'))) {
+  for (const operation of OPERATIONS.filter((op) => !op.name.includes('messages') && !op.bodyless)) {
     it(`${operation.name}: the same key with a different body is 409 idempotency_key_reused`, async () => {
       await operation.prepare?.()
       const key = `reuse-${randomUUID()}`
@@ -859,6 +941,8 @@ const SETS = 'sets a flag or a membership that a retry finds already set'
  * POST or PUT must declare Idempotency-Key, so a new create operation without it fails the test below.
  */
 const NOT_CREATES: Record<string, string> = {
+  'POST /api/v1/api-keys/{id}/revoke': SETS,
+  'POST /api/v1/webhooks/{id}/rotate-secret': 'replaces the endpoint’s signing secret; a retry replaces it again (the last answer is the one in force)',
   'PUT /api/v1/companies/current': REPLACES,
   'PUT /api/v1/billing/plan': 'chooses the company’s plan; choosing the same plan and period again changes nothing',
   'PUT /api/v1/admin/plans/{id}': 'replaces the plan’s terms against its version; a retry is refused as stale (409)',
@@ -900,6 +984,7 @@ const NOT_CREATES: Record<string, string> = {
   'POST /api/v1/notifications/read': SETS,
   'PUT /api/v1/notification-settings': REPLACES,
   'POST /api/v1/service-orders/{id}/transitions': STEP,
+  'PUT /api/v1/service-offerings/{id}': STEP,
   'POST /api/v1/service-orders/{id}/quotes/{quoteId}/withdraw': STEP,
   'POST /api/v1/service-orders/{id}/accept-quote': STEP,
   'PUT /api/v1/rfqs/{id}': STEP,

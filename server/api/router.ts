@@ -26,7 +26,7 @@ import {
   registerProductRoutes,
   registerSearchRoutes,
 } from '../../app/modules/catalog/api.server'
-import { registerOrderRoutes, registerServiceOrderRoutes } from '../../app/modules/orders/api.server'
+import { registerOrderRoutes, registerServiceOfferingRoutes, registerServiceOrderRoutes } from '../../app/modules/orders/api.server'
 import {
   registerComparisonRoutes,
   registerProjectRoutes,
@@ -48,6 +48,9 @@ import { registerFunctionRoutes } from '../../app/workflows/functions/functions.
 import { registerEpingRoutes, registerHsCodeRoutes } from '../../app/modules/compliance/api.server'
 import { registerAssistantRoutes } from '../../app/modules/assistant/api.server'
 import { registerBillingRoutes } from '../../app/modules/billing/api.server'
+import { registerDeveloperRoutes } from '../../app/modules/developers/api.server'
+import { scopeRequirement } from '../../app/modules/developers/index.server'
+import { apiKeyAccess } from './api-key-access'
 import { provideApiCaller, serviceContext } from '../../app/platform/api/caller.server'
 import { registerFxRoutes } from './fx-routes'
 import { registerPaletteRoutes } from './palette-routes'
@@ -179,6 +182,8 @@ export function createApiRouter() {
 
   api.onError((error, c) => errorResponse(c, error))
   api.notFound((c) => errorResponse(c, new AppError('not_found', `Not found: ${c.req.path}`)))
+  // Before every operation: a request that presents an API key is checked (key, scope, rate) here (ADR 053).
+  api.use('*', apiKeyAccess(api))
 
   api.openapi(healthRoute, async (c) => {
     const handle = databaseHandle()
@@ -218,6 +223,7 @@ export function createApiRouter() {
   registerOrderRoutes(api)
   registerNotificationRoutes(api)
   registerServiceOrderRoutes(api)
+  registerServiceOfferingRoutes(api)
   registerTrackingRoutes(api)
   registerShipmentRoutes(api)
   registerReceiveShipmentRoutes(api)
@@ -244,6 +250,7 @@ export function createApiRouter() {
   registerEpingRoutes(api)
   registerAssistantRoutes(api)
   registerBillingRoutes(api)
+  registerDeveloperRoutes(api)
 
   let document: unknown
   api.get('/openapi.json', async (c) => {
@@ -272,13 +279,40 @@ async function buildOpenApiDocument(api: OpenAPIHono<ApiEnv, BlankSchema, '/api'
     servers: [{ url: '/' }],
   }) as unknown as OpenApiDoc & Record<string, unknown>
   const authDoc = (await auth().api.generateOpenAPISchema()) as OpenApiDoc
-  const paths = { ...ours.paths }
+  const paths = withApiKeyScopes(ours.paths ?? {})
   for (const [route, item] of Object.entries(authDoc.paths ?? {})) {
     if (!isOpenAuthEndpoint(route.replace(/\{(\w+)\}/g, ':$1'))) continue
     const full = `/api/auth${route}`
     if (!paths[full]) paths[full] = tagged(item, 'Authentication (Better Auth)')
   }
   return { ...ours, paths, components: { ...ours.components, schemas: { ...authDoc.components?.schemas, ...ours.components?.schemas } } }
+}
+
+type DocumentedOperation = {
+  tags?: string[]
+  security?: Array<Record<string, string[]>>
+  'x-access'?: { level: 'public' | 'user' | 'company' | 'platform_admin'; minRole?: 'member' | 'admin' | 'owner' }
+}
+
+/**
+ * Each operation an API key may call lists the `apiKey` scheme with the scope it needs (OpenAPI 3.1 lets any scheme name
+ * roles) and repeats it as `x-api-key-scope`; public ones need none, the rest are closed to keys (ADR 053).
+ */
+function withApiKeyScopes(paths: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(paths).map(([route, item]) => [
+      route,
+      Object.fromEntries(
+        Object.entries(item as Record<string, DocumentedOperation>).map(([method, op]) => {
+          const rule = op['x-access']
+          if (!rule) return [method, op]
+          const requirement = scopeRequirement({ method, path: route, tags: op.tags ?? [], level: rule.level, minRole: rule.minRole })
+          if (requirement.kind !== 'scope') return [method, op]
+          return [method, { ...op, security: [...(op.security ?? []), { apiKey: [requirement.scope] }], 'x-api-key-scope': requirement.scope }]
+        }),
+      ),
+    ]),
+  )
 }
 
 function tagged(item: unknown, tag: string): unknown {

@@ -58,6 +58,24 @@ describe('anonymous page cache', () => {
     expect(renders).toBe(2)
   })
 
+  it('keeps a page for the time to live its caller asks, the static pages’ hour instead of seconds', async () => {
+    let now = 0
+    const cache = new AnonymousPageCache(1000, 10, () => now)
+    let renders = 0
+    const render = async () => {
+      renders += 1
+      return new Response('page', { headers: { 'content-type': 'text/html' } })
+    }
+    const request = new Request('http://localhost/en/marketing')
+    await cache.respond(request, 'n', render, 60_000)
+    now = 59_999
+    await cache.respond(request, 'n', render, 60_000)
+    expect(renders).toBe(1)
+    now = 60_001
+    await cache.respond(request, 'n', render, 60_000)
+    expect(renders).toBe(2)
+  })
+
   it('keeps neither a PDF (whose bytes pass untouched) nor a page its route marked private', async () => {
     const cache = new AnonymousPageCache(10_000, 10)
     let renders = 0

@@ -31,7 +31,8 @@ export class AnonymousPageCache {
     return (type.startsWith('text/') || type.includes('json')) && !/\b(private|no-store)\b/.test(control)
   }
 
-  async respond(request: Request, nonce: string, render: () => Promise<Response>): Promise<Response> {
+  /** The cached page, or `render`'s response, kept for `ttlMs` (the cache's own by default) when it may be shared. */
+  async respond(request: Request, nonce: string, render: () => Promise<Response>, ttlMs: number = this.ttlMs): Promise<Response> {
     const url = new URL(request.url)
     const key = `${url.pathname}${url.search}`
     const cached = this.pages.get(key)
@@ -39,7 +40,7 @@ export class AnonymousPageCache {
     const response = await render()
     if (response.status !== 200 || response.headers.has('set-cookie') || !response.body || !AnonymousPageCache.shareable(response)) return response
     const page: CachedPage = { status: response.status, headers: [...response.headers], body: await response.text(), nonce }
-    this.pages.set(key, page, this.ttlMs)
+    this.pages.set(key, page, ttlMs)
     return this.replay(page, nonce)
   }
 

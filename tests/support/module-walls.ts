@@ -147,6 +147,8 @@ export const MODULE_ORDER: ReadonlyArray<readonly string[]> = [
   ['logistics', 'inventory', 'finance', 'documents', 'compliance'],
   ['messaging'],
   ['assistant'],
+  // The developer hub (ADR 053): keys act for companies, webhooks announce every module's changes.
+  ['developers'],
 ]
 
 const rankOf = (name: string) => MODULE_ORDER.findIndex((rank) => rank.includes(name))

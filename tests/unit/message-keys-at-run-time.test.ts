@@ -31,6 +31,7 @@ import {
   VERIFICATION_STATUSES,
 } from '../../app/modules/companies/index'
 import { IBAN_PROBLEMS } from '../../app/workflows/functions/functions.constants'
+import { API_AREAS, DELIVERY_STATUSES, WEBHOOK_TOPICS } from '../../app/modules/developers/index'
 import { DOCUMENT_LANGUAGES, DOCUMENT_SOURCES, DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../app/modules/documents/index'
 import {
   BANK_ACCOUNT_SCHEMES,
@@ -77,6 +78,7 @@ import {
   DIRECT_ACTIONS,
   FREIGHT_MODES,
   FREIGHT_QUOTE_STATUSES,
+  OFFERING_PRICE_BASES,
   ORDER_DONE,
   PURCHASE_ORDER_EVENT_TYPES,
   PURCHASE_ORDER_STATUSES,
@@ -115,6 +117,7 @@ import { INCOTERMS, PAYMENT_TERMS } from '../../app/platform/trade-terms'
 import { COLOR_PREFERENCES } from '../../app/platform/ui/color-mode'
 import { COUNT_TASKS, QUEUE_TASKS, RANGE_PRESETS, RANGE_PROBLEMS, STEP_TASKS } from '../../app/workflows/dashboard/index'
 import { GUIDE_GROUPS, GUIDE_STEPS, PROFILE_PARTS } from '../../app/workflows/guide/guide-steps'
+import { CHECK_SECTIONS, CHECK_STATUSES, ROUTE_CHECKS } from '../../app/workflows/route-check/route-check'
 import { BUDGET_SERIES } from '../../app/modules/sourcing/index'
 import { CATALOGS, type Namespace } from '../../app/platform/i18n/catalog.server'
 import { createTranslator } from '../../app/platform/i18n/i18n'
@@ -123,6 +126,18 @@ import { productImportJob } from '../../app/modules/catalog/index.server'
 import { SCHEDULED_JOBS } from '../../server/scheduled-jobs'
 import { PLAN_CHANGE_KINDS, PLAN_INVOICE_STATUSES, PLAN_LIMITS, PLAN_PERIODS } from '../../app/modules/billing/index'
 import { FAQ_ITEMS } from '../../app/routes/pricing/pricing-faq'
+import {
+  AUDIENCE_POINTS,
+  MARKETING_CAPABILITIES,
+  MARKETING_FAQ,
+  MARKETING_TRUST,
+  PORTAL_FAQ,
+  PORTAL_STEPS,
+  PORTAL_WHY,
+  SOURCING_FAQ,
+  SOURCING_STEPS,
+  TOUR_SHOTS,
+} from '../../app/workflows/landing/index'
 
 /**
  * A message key built at run time from data: `pattern` with `*` replaced by each of `values` (timeline events, audit
@@ -154,6 +169,13 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'guide', pattern: 'parts.*', values: PROFILE_PARTS },
   // What the remote IBAN check says is wrong.
   { namespace: 'functions', pattern: 'iban.*', values: IBAN_PROBLEMS },
+  // The developer hub: scope areas, webhook topics, key and delivery states, and the API changelog's days.
+  { namespace: 'developers', pattern: 'areas.*', values: API_AREAS },
+  { namespace: 'developers', pattern: 'topics.*', values: WEBHOOK_TOPICS },
+  { namespace: 'developers', pattern: 'topicHints.*', values: WEBHOOK_TOPICS },
+  { namespace: 'developers', pattern: 'keys.status.*', values: ['active', 'expired', 'revoked'] },
+  { namespace: 'developers', pattern: 'webhooks.deliveryStatus.*', values: DELIVERY_STATUSES },
+  { namespace: 'developers', pattern: 'home.changelog.*', values: ['2026-12-06', '2026-12-05', '2026-12-04', '2026-11-21'] },
   // Timelines and logs: the types their writers are typed against.
   { namespace: 'projects', pattern: 'events.*', values: PROJECT_EVENT_TYPES },
   { namespace: 'orders', pattern: 'events.*', values: PURCHASE_ORDER_EVENT_TYPES },
@@ -216,6 +238,15 @@ const KEY_SETS: KeySet[] = [
   { namespace: 'services', pattern: 'types.*.name', values: SERVICE_TYPES },
   { namespace: 'services', pattern: 'types.*.description', values: SERVICE_TYPES },
   { namespace: 'services', pattern: 'list.roles.*', values: SERVICE_ORDER_ROLES },
+  // The services providers offer: what a price is per; the supplier home's verification card.
+  { namespace: 'offerings', pattern: 'bases.*', values: OFFERING_PRICE_BASES },
+  { namespace: 'supplierHome', pattern: 'verification.*', values: VERIFICATION_STATUSES },
+  // The platform admins' route check of a project: each check's outcomes, its sections and statuses.
+  ...Object.entries(ROUTE_CHECKS).map(([id, variants]): KeySet => ({ namespace: 'routeCheck', pattern: `checks.${id}.*`, values: variants })),
+  // The page's own lookup (`checks.${id}.${variant}`), whose keys are exactly the sets above.
+  { namespace: 'routeCheck', pattern: 'checks.*.*', values: [] },
+  { namespace: 'routeCheck', pattern: 'sections.*', values: CHECK_SECTIONS },
+  { namespace: 'routeCheck', pattern: 'statuses.*', values: CHECK_STATUSES },
   // Companies, people and the catalog.
   { namespace: 'team', pattern: 'roles.*', values: MEMBER_ROLES },
   { namespace: 'team', pattern: 'statuses.*', values: INVITATION_DISPLAY_STATUSES },
@@ -403,7 +434,35 @@ const KEY_SETS: KeySet[] = [
   ...['period.*', 'plan.billed.*', 'plan.youPay.*', 'cta.switchPeriod.*'].map((pattern): KeySet => ({ namespace: 'plans', pattern, values: PLAN_PERIODS })),
   { namespace: 'plans', pattern: 'faq.*.q', values: FAQ_ITEMS },
   { namespace: 'plans', pattern: 'faq.*.a', values: FAQ_ITEMS },
+  // The landing pages (issue 25): the tour's captions, and each page's points, steps and questions.
+  ...['tour.*.title', 'tour.*.body'].map((pattern): KeySet => ({ namespace: 'landing', pattern, values: TOUR_SHOTS })),
+  ...['marketing.audiences.buyers.*', 'marketing.audiences.suppliers.*'].map((pattern): KeySet => ({ namespace: 'landing', pattern, values: AUDIENCE_POINTS })),
+  ...landingSets(
+    'marketing.capabilities.*',
+    ['title', 'body'],
+    MARKETING_CAPABILITIES.map((point) => point.id),
+  ),
+  ...landingSets(
+    'marketing.trust.*',
+    ['title', 'body'],
+    MARKETING_TRUST.map((point) => point.id),
+  ),
+  ...landingSets('marketing.faq.*', ['q', 'a'], MARKETING_FAQ),
+  ...landingSets('sourcing.steps.*', ['title', 'body'], SOURCING_STEPS),
+  ...landingSets('sourcing.faq.*', ['q', 'a'], SOURCING_FAQ),
+  ...landingSets(
+    'portal.why.*',
+    ['title', 'body'],
+    PORTAL_WHY.map((point) => point.id),
+  ),
+  ...landingSets('portal.steps.*', ['title', 'body'], PORTAL_STEPS),
+  ...landingSets('portal.faq.*', ['q', 'a'], PORTAL_FAQ),
 ]
+
+/** One key set per text of a landing page's items: `marketing.faq.*` with `q` and `a` gives `marketing.faq.*.q`, `….a`. */
+function landingSets(group: string, texts: string[], values: readonly string[]): KeySet[] {
+  return texts.map((text) => ({ namespace: 'landing', pattern: `${group}.${text}`, values }))
+}
 
 const keyOf = (pattern: string, value: string | number) => pattern.replace('*', String(value))
 

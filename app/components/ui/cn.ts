@@ -109,6 +109,7 @@ const classGroups = {
   resize: [{ resize: ['none', '', 'y', 'x'] }],
   select: [{ select: ['none', 'text', 'all', 'auto'] }],
   overscroll: [{ overscroll: ['auto', 'contain', 'none'] }],
+  'scroll-mt': [{ 'scroll-mt': [number] }],
   overflow: [{ overflow: ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
   'overflow-x': [{ 'overflow-x': ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
   'overflow-y': [{ 'overflow-y': ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],

@@ -107,7 +107,7 @@ export {
   type SupplierLookup,
 } from './catalog-lookup.service.server'
 export { orderableProducts, searchOrderableProducts, type OrderableProduct, type OrderPriceList } from './order-pricing.service.server'
-export { catalogueProgress, type CatalogueProgress } from './catalogue-progress.service.server'
+export { catalogueProgress, catalogueSummary, type CatalogueProgress, type CatalogueSummary } from './catalogue-progress.service.server'
 export {
   companiesWithProductChangesSince,
   productsForCompliance,

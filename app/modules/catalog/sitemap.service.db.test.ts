@@ -148,6 +148,9 @@ describe('sitemap XML', () => {
       '/services/certification',
       '/services/sourcing_agent',
       '/pricing',
+      '/marketing',
+      '/sourcing',
+      '/supplier/portal',
     ])
   })
 })

@@ -22,6 +22,9 @@ export const STATIC_SITEMAP_PATHS = [
   '/service',
   ...SERVICE_TYPES.map((type) => `/services/${type}`),
   '/pricing',
+  '/marketing',
+  '/sourcing',
+  '/supplier/portal',
 ] as const
 /** Page boundaries are recomputed at most this often; the sitemap's own max-age is the same. */
 const BOUNDARY_TTL_MS = 60 * 60 * 1000

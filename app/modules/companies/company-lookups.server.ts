@@ -1,8 +1,8 @@
 // Other modules name companies on their records (orders, quotations, RFQs) and queue behind a company's changes without reading companies' tables.
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import type { CompanyKind, VerificationStatus } from './companies.constants'
-import { certifications, companyProfiles, organizations } from './companies.tables.server'
+import { addresses, certifications, companyProfiles, organizations } from './companies.tables.server'
 
 /** A company's name ('' when unknown), read in the caller's transaction when it passes one. */
 export async function companyName(companyId: string, db: Database | Transaction = database()): Promise<string> {
@@ -81,4 +81,41 @@ export async function companyCertifications(
     .from(certifications)
     .where(eq(certifications.organizationId, companyId))
     .orderBy(asc(certifications.name), asc(certifications.id))
+}
+
+/** Where a company trades from and to: its country, verification and export markets (the route check of a project). */
+export type TradeFacts = { id: string; name: string; country: string; verified: boolean; exportMarkets: string[] }
+
+/** The trade facts of the companies among `ids` (one query; an unknown id has no entry). */
+export async function companyTradeFacts(ids: Iterable<string>): Promise<Map<string, TradeFacts>> {
+  const wanted = [...new Set(ids)]
+  if (wanted.length === 0) return new Map()
+  const rows = await database()
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      country: companyProfiles.country,
+      verificationStatus: companyProfiles.verificationStatus,
+      exportMarkets: companyProfiles.exportMarkets,
+    })
+    .from(organizations)
+    .innerJoin(companyProfiles, eq(companyProfiles.organizationId, organizations.id))
+    .where(inArray(organizations.id, wanted))
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, country: row.country, verified: row.verificationStatus === 'accept', exportMarkets: row.exportMarkets },
+    ]),
+  )
+}
+
+/** The country goods reach the company at: its default shipping address's, or null without one. */
+export async function defaultShippingCountry(companyId: string): Promise<string | null> {
+  const [row] = await database()
+    .select({ country: addresses.country })
+    .from(addresses)
+    .where(and(eq(addresses.organizationId, companyId), eq(addresses.type, 'shipping')))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt))
+    .limit(1)
+  return row?.country ?? null
 }

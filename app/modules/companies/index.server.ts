@@ -87,8 +87,11 @@ export {
   companyName,
   companyNames,
   companyStanding,
+  companyTradeFacts,
+  defaultShippingCountry,
   lockCompany,
   type CompanyCard,
+  type TradeFacts,
 } from './company-lookups.server'
 export { completeGuide, dismissGuide, reopenGuide } from './member-guide.service.server'
 export {

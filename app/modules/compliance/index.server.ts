@@ -56,3 +56,4 @@ export {
   type EpingReviewMark,
   type EpingSubscriptionView,
 } from './eping.service.server'
+export { epingNoticeCount } from './eping-notice-count.server'

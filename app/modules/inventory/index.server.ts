@@ -28,3 +28,4 @@ export {
 export { exportMovementsCsv, listMovements, MOVEMENT_CSV_COLUMNS, type StockMovement } from './movement.service.server'
 export { warehouseLink } from './stock-ledger.server'
 export { publishedAvailability } from './availability.service.server'
+export { lowStockQueue, type LowStockItem, type LowStockQueue } from './low-stock.service.server'

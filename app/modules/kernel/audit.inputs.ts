@@ -54,6 +54,9 @@ export const AUDIT_ACTIONS = [
   'eping_subscription.updated',
   'eping_review.marked',
   'eping_review.cleared',
+  'service_offering.created',
+  'service_offering.updated',
+  'service_offering.deleted',
   'assistant.configured',
   'assistant.company_configured',
 ] as const

@@ -18,6 +18,7 @@ export const NOTIFICATION_GROUPS = [
   'stock',
   'message',
   'compliance',
+  'developer',
 ] as const
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number]
 
@@ -109,6 +110,7 @@ export const NOTIFICATION_KINDS = [
   'message.mention',
   'message.channel_added',
   'compliance.eping_match',
+  'developer.webhook_disabled',
 ] as const satisfies readonly `${NotificationGroup}.${string}`[]
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 /** The `<what>` parts of one group's kinds, for writers that compose `<group>.<what>`. */

@@ -52,17 +52,29 @@ export type { FreightQuote, ServiceOrderDetail, ServiceOrderEvent, ServiceOrderP
 export {
   listServiceProviders,
   providerOptions,
-  PROVIDER_KINDS,
+  providersServing,
   verifiedProviderCounts,
+  type ProviderOffering,
   type ServiceProvider,
   type ServiceProviderPage,
 } from './service-providers.service.server'
+export {
+  createServiceOffering,
+  deleteServiceOffering,
+  getServiceOffering,
+  listServiceOfferings,
+  serviceOfferingCounts,
+  updateServiceOffering,
+  type ServiceOffering,
+  type ServiceOfferingPage,
+} from './service-offering.service.server'
 export {
   buyerOrderFigures,
   orderTasks,
   placedPurchaseOrder,
   platformOrderFigures,
   supplierOrderFigures,
+  supplierPipeline,
   type AmountInBucket,
   type AmountOfParty,
   type BuyerOrderFigures,
@@ -70,5 +82,6 @@ export {
   type OrderTasks,
   type PlatformOrderFigures,
   type SupplierOrderFigures,
+  type SupplierPipeline,
   type Waiting,
 } from './order-figures.service.server'

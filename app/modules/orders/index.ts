@@ -99,10 +99,15 @@ export {
   type ServiceOrderDirectAction,
   type ServiceOrderRole,
 } from './service-order.inputs'
+export { OFFERING_LIST_LIMIT, ServiceOfferingInput, ServiceOfferingListQuery, UpdateServiceOfferingInput } from './service-offering.inputs'
+export { canManageServiceOfferings, mayOfferServices } from './service-offering.policy'
 export { CHANGE_TERM_FIELDS, ORDER_DONE, ORDER_SAVES, OrderDetail, type OrderActionResult, type OrderDone, type OrderSave } from './components/order-detail'
 export { MIN_FORM_LINES, OrderForm, type OrderFormLine, type OrderFormProduct, type OrderFormValues } from './components/order-form'
 export { FreightQuoteStatusBadge, ServiceStatusBadge } from './components/service-status-badge'
 export { FreightRequestTable, ServiceOrderTable, type FreightRequestRow, type ServiceOrderRow } from './components/service-order-table'
 export { orderServiceHref, ServiceProviderList, type ServiceProviderItem } from './components/service-provider-list'
+export { EMPTY_OFFERING_FORM, ServiceOfferingForm, type OfferingFormValues } from './components/service-offering-form'
+export { ServiceOfferingList, type OfferingRow } from './components/service-offering-list'
+export { OfferingAreas, offeringAreasText, OfferingLeadTime, OfferingPrice } from './components/offering-summary'
 export { ServiceOrderTimeline, type ServiceTimelineEvent } from './components/service-order-timeline'
 export { FreightDetailsList } from './components/freight-details'

@@ -7,7 +7,7 @@ import { database } from '../../platform/db/index.server'
 import { FIRST_COLUMN, isoText, queueLength, queueOf } from '../../platform/db/sql-text.server'
 import { requireCompany, requirePlatformAdmin } from '../companies/index'
 import { OPEN_PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from './orders.constants'
-import { purchaseOrderChangeRequests, purchaseOrders } from './orders.tables.server'
+import { purchaseOrderChangeRequests, purchaseOrders, serviceOrders } from './orders.tables.server'
 
 /** The period figures cover, as the dashboard reads it: whole days in the viewer's time zone, bucketed by day or month. */
 export type FigurePeriod = { from: string; to: string; bucket: 'day' | 'month'; timeZone: string }
@@ -251,4 +251,27 @@ export async function placedPurchaseOrder(ctx: ServiceContext): Promise<boolean>
     .where(and(eq(column.buyerCompanyId, ctx.actor.companyId), isNotNull(column.placedAt)))
     .limit(1)
   return row !== undefined
+}
+
+/** The supplier home's orders card: sales orders to confirm, to ship and on their way, and service orders to accept. */
+export type SupplierPipeline = { toConfirm: number; toShip: number; inTransit: number; serviceRequests: number }
+
+/** Counts of the supplier's open work by stage (a supplier's open orders are few; each count is exact). */
+export async function supplierPipeline(ctx: ServiceContext): Promise<SupplierPipeline> {
+  requireCompany(ctx.actor)
+  const companyId = ctx.actor.companyId
+  const db = database()
+  const [byStatus, [requests]] = await Promise.all([
+    db
+      .select({ status: column.status, n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(column)
+      .where(and(eq(column.supplierCompanyId, companyId), statusAmong(['placed', 'confirmed', 'in_production', 'shipped'])))
+      .groupBy(column.status),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(serviceOrders)
+      .where(and(eq(serviceOrders.providerCompanyId, companyId), eq(serviceOrders.status, 'requested'))),
+  ])
+  const of = (status: PurchaseOrderStatus) => byStatus.find((row) => row.status === status)?.n ?? 0
+  return { toConfirm: of('placed'), toShip: of('confirmed') + of('in_production'), inTransit: of('shipped'), serviceRequests: requests?.n ?? 0 }
 }

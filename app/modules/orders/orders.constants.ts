@@ -36,6 +36,17 @@ export type OrderableService = (typeof ORDERABLE_SERVICES)[number]
 export const SERVICE_ORDER_STATUSES = ['requested', 'quoting', 'accepted', 'declined', 'in_progress', 'completed', 'cancelled', 'disputed'] as const
 export type ServiceOrderStatus = (typeof SERVICE_ORDER_STATUSES)[number]
 
+/** Company kinds that may offer services (a supplier may also inspect or ship). */
+export const PROVIDER_KINDS = ['service_provider', 'supplier', 'both'] as const
+
+/** What an offering's price is counted per; an offering without a price is quoted on request. */
+export const OFFERING_PRICE_BASES = ['per_job', 'per_shipment', 'per_container', 'per_kg', 'per_cbm', 'per_day', 'per_hour'] as const
+export type OfferingPriceBasis = (typeof OFFERING_PRICE_BASES)[number]
+
+/** A provider lists at most this many offerings; a country list at most this many countries. */
+export const MAX_SERVICE_OFFERINGS = 100
+export const MAX_OFFERING_COUNTRIES = 100
+
 export const FREIGHT_MODES = ['sea', 'air', 'road', 'rail', 'express'] as const
 export type FreightMode = (typeof FREIGHT_MODES)[number]
 

@@ -11,6 +11,7 @@ import {
   FREIGHT_QUOTE_STATUSES,
   type FreightDetails,
   INCOTERMS,
+  OFFERING_PRICE_BASES,
   ORDERABLE_SERVICES,
   PAYMENT_TERMS,
   PURCHASE_ORDER_STATUSES,
@@ -282,4 +283,47 @@ export const customerNotes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.supplierCompanyId, t.customerCompanyId] })],
+)
+
+/**
+ * A service a provider offers (inspection, customs brokerage, freight…): where it is served (worldwide, or a list of
+ * countries) and at what price per basis, or on request (no price). These feed the public `/services/{type}` pages and
+ * make the company a provider of the service beside the services it named at onboarding. `version` is the optimistic lock.
+ */
+export const serviceOfferings = pgTable(
+  'service_offerings',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    serviceType: text('service_type', { enum: ORDERABLE_SERVICES }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    worldwide: boolean('worldwide').notNull().default(false),
+    /** ISO 3166-1 alpha-2 codes of the countries served (empty when worldwide). */
+    countries: jsonb('countries').$type<string[]>().notNull().default([]),
+    currency: text('currency'),
+    price: money('price'),
+    priceBasis: text('price_basis', { enum: OFFERING_PRICE_BASES }),
+    leadTimeDays: integer('lead_time_days').notNull(),
+    version: integer('version').notNull().default(1),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('service_offerings_organization_idx').on(t.organizationId, t.createdAt),
+    index('service_offerings_type_idx').on(t.serviceType, t.organizationId),
+    // "Which providers serve this country?" (countries @> '["DE"]').
+    index('service_offerings_countries_idx').using('gin', t.countries),
+    check('service_offerings_service_type_check', sql`${t.serviceType} in (${oneOf(ORDERABLE_SERVICES)})`),
+    check('service_offerings_price_basis_check', sql`${t.priceBasis} is null or ${t.priceBasis} in (${oneOf(OFFERING_PRICE_BASES)})`),
+    check(
+      'service_offerings_price_check',
+      sql`(${t.price} is null) = (${t.currency} is null) and (${t.price} is null) = (${t.priceBasis} is null) and (${t.price} is null or ${t.price} >= 0)`,
+    ),
+    check('service_offerings_area_check', sql`${t.worldwide} or jsonb_array_length(${t.countries}) > 0`),
+    check('service_offerings_lead_time_check', sql`${t.leadTimeDays} between 1 and 365`),
+  ],
 )

@@ -32,6 +32,7 @@ import { parseAndRun, readJsonBody } from '../../platform/api/errors.server'
 import { IdempotencyHeader, idempotencyOf } from '../../platform/api/idempotency.server'
 import { access, bodyRef, camelCaseKeys, errorResponses, IdParam, jsonResponse, pageSchema, SIGNED_IN, snakeCaseBodySchema } from '../../platform/api/schemas'
 import { toWire } from '../../platform/api/wire'
+import { ProviderOfferingSchema } from './service-offering.api.server'
 
 const Party = z.object({ id: z.string().nullable(), name: z.string() })
 
@@ -114,7 +115,17 @@ const ServiceOrderDetailSchema = ServiceOrderSummarySchema.extend({
   can_quote: z.boolean(),
 }).openapi('ServiceOrderDetail')
 
-const ProviderSchema = z.object({ id: z.string(), name: z.string(), country: z.string(), city: z.string(), verified: z.boolean() }).openapi('ServiceProvider')
+const ProviderSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    country: z.string(),
+    city: z.string(),
+    verified: z.boolean(),
+    offerings: z.array(ProviderOfferingSchema).openapi({ description: 'Its offerings of the service, cheapest first (at most 3)' }),
+    offering_count: z.number().int(),
+  })
+  .openapi('ServiceProvider')
 
 const FREIGHT_EXAMPLE = {
   origin: 'Ningbo',
@@ -278,7 +289,18 @@ const routes = {
     tags,
     summary: 'Providers of a service, verified first',
     ...access({ level: 'public' }),
-    request: { query: z.object({ type: z.enum(ORDERABLE_SERVICES).openapi({ example: 'inspection' }), ...PageParams }) },
+    request: {
+      query: z.object({
+        type: z.enum(ORDERABLE_SERVICES).openapi({ example: 'inspection' }),
+        area: z
+          .string()
+          .length(2)
+          .transform((value) => value.toUpperCase())
+          .optional()
+          .openapi({ description: 'Only providers with an offering that serves this country (ISO 3166-1 alpha-2)', example: 'DE' }),
+        ...PageParams,
+      }),
+    },
     responses: {
       200: jsonResponse(pageSchema(ProviderSchema), 'A page of providers'),
       422: errorResponses[422],
@@ -355,8 +377,8 @@ export function registerServiceOrderRoutes(api: ApiRouter) {
   })
 
   api.openapi(routes.providers, async (c) => {
-    const { type, limit, offset } = c.req.valid('query')
-    const page = await listServiceProviders(type, { limit, offset })
-    return c.json({ items: page.items, total: page.total, limit: page.limit, offset: page.offset }, 200)
+    const { type, area, limit, offset } = c.req.valid('query')
+    const page = await listServiceProviders(type, { limit, offset, area })
+    return c.json({ items: page.items.map((provider) => toWire(ProviderSchema, provider)), total: page.total, limit: page.limit, offset: page.offset }, 200)
   })
 }

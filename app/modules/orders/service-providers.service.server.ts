@@ -1,17 +1,50 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { publicCompanyCards as companies } from '../companies/index.server'
-import { ORDERABLE_SERVICES, type OrderableService } from './orders.constants'
+import { ORDERABLE_SERVICES, type OfferingPriceBasis, type OrderableService, PROVIDER_KINDS } from './orders.constants'
+import { serviceOfferings } from './orders.tables.server'
+import { plainPrice } from './service-offering.service.server'
 
-/** Company kinds that may offer services (a supplier may also inspect or ship). */
-export const PROVIDER_KINDS = ['service_provider', 'supplier', 'both'] as const
+/** What the public pages show of one offering of a provider. */
+export type ProviderOffering = {
+  id: string
+  title: string
+  worldwide: boolean
+  countries: string[]
+  price: string | null
+  currency: string | null
+  priceBasis: OfferingPriceBasis | null
+  leadTimeDays: number
+}
 
-export type ServiceProvider = { id: string; name: string; country: string; city: string; verified: boolean }
+export type ServiceProvider = {
+  id: string
+  name: string
+  country: string
+  city: string
+  verified: boolean
+  /** Its offerings of the service (the first few, cheapest first) and how many it has. */
+  offerings: ProviderOffering[]
+  offeringCount: number
+}
 export type ServiceProviderPage = { items: ServiceProvider[]; total: number; limit: number; offset: number }
 
-/** Live companies whose profile offers the service. */
-export function offersService(type: OrderableService): SQL {
-  return and(isNull(companies.deletedAt), inArray(companies.kind, [...PROVIDER_KINDS]), sql`${companies.services} @> ${JSON.stringify([type])}::jsonb`)!
+/** Offerings shown per provider on the public list. */
+const OFFERINGS_SHOWN = 3
+
+/** An offering of the company for the service that serves every country of `areas` (worldwide, or all among its countries). */
+function offeringOf(type: OrderableService, areas: readonly string[] = []): SQL {
+  const inAreas = areas.length > 0 ? sql` and (${serviceOfferings.worldwide} or ${serviceOfferings.countries} @> ${JSON.stringify(areas)}::jsonb)` : sql``
+  return sql`exists (select 1 from ${serviceOfferings} where ${serviceOfferings.organizationId} = ${companies.id} and ${serviceOfferings.serviceType} = ${type}${inAreas})`
+}
+
+/**
+ * Live companies that offer the service: named at onboarding, or listed as an offering (`/app/supplier/service`). With
+ * `areas` (country codes), only those with one offering that serves them all: a service named without offerings has no areas.
+ */
+export function offersService(type: OrderableService, areas: readonly string[] = []): SQL {
+  const offered = areas.length > 0 ? offeringOf(type, areas) : or(sql`${companies.services} @> ${JSON.stringify([type])}::jsonb`, offeringOf(type))!
+  return and(isNull(companies.deletedAt), inArray(companies.kind, [...PROVIDER_KINDS]), offered)!
 }
 
 /** The provider's name when the company offers the service; null otherwise. */
@@ -30,10 +63,41 @@ export async function companyOffers(db: Database | Transaction, companyId: strin
 
 const verifiedFirst = sql`case when ${companies.verificationStatus} = 'accept' then 0 else 1 end`
 
-/** The providers of a service for the public pages: verified first, then by name. */
-export async function listServiceProviders(type: OrderableService, page: { limit: number; offset: number }): Promise<ServiceProviderPage> {
+/** The offerings of the service of each provider, cheapest first (on request last), at most OFFERINGS_SHOWN each. */
+async function offeringsOf(providerIds: string[], type: OrderableService): Promise<Map<string, { shown: ProviderOffering[]; count: number }>> {
+  const byProvider = new Map<string, { shown: ProviderOffering[]; count: number }>()
+  if (providerIds.length === 0) return byProvider
+  const rows = await database()
+    .select({
+      providerId: serviceOfferings.organizationId,
+      id: serviceOfferings.id,
+      title: serviceOfferings.title,
+      worldwide: serviceOfferings.worldwide,
+      countries: serviceOfferings.countries,
+      price: serviceOfferings.price,
+      currency: serviceOfferings.currency,
+      priceBasis: serviceOfferings.priceBasis,
+      leadTimeDays: serviceOfferings.leadTimeDays,
+    })
+    .from(serviceOfferings)
+    .where(and(inArray(serviceOfferings.organizationId, providerIds), eq(serviceOfferings.serviceType, type)))
+    .orderBy(asc(serviceOfferings.organizationId), sql`${serviceOfferings.price} asc nulls last`, asc(serviceOfferings.createdAt))
+  for (const { providerId, ...offering } of rows) {
+    const entry = byProvider.get(providerId) ?? { shown: [], count: 0 }
+    entry.count += 1
+    if (entry.shown.length < OFFERINGS_SHOWN) entry.shown.push({ ...offering, price: plainPrice(offering.price) })
+    byProvider.set(providerId, entry)
+  }
+  return byProvider
+}
+
+/** The providers of a service for the public pages (in `area` when given): verified first, then by name, with their offerings. */
+export async function listServiceProviders(
+  type: OrderableService,
+  page: { limit: number; offset: number; area?: string | undefined },
+): Promise<ServiceProviderPage> {
   const db = database()
-  const where = offersService(type)
+  const where = offersService(type, page.area ? [page.area] : [])
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -50,7 +114,21 @@ export async function listServiceProviders(type: OrderableService, page: { limit
       .offset(page.offset),
     db.select({ n: count() }).from(companies).where(where),
   ])
-  return { items: rows.map(({ status, ...row }) => ({ ...row, verified: status === 'accept' })), total: total?.n ?? 0, limit: page.limit, offset: page.offset }
+  const offerings = await offeringsOf(
+    rows.map((row) => row.id),
+    type,
+  )
+  return {
+    items: rows.map(({ status, ...row }) => ({
+      ...row,
+      verified: status === 'accept',
+      offerings: offerings.get(row.id)?.shown ?? [],
+      offeringCount: offerings.get(row.id)?.count ?? 0,
+    })),
+    total: total?.n ?? 0,
+    limit: page.limit,
+    offset: page.offset,
+  }
 }
 
 /** How many verified providers offer each service (the `/service` overview). */
@@ -72,4 +150,16 @@ export async function verifiedProviderCounts(): Promise<Record<OrderableService,
 export async function providerOptions(type: OrderableService, exceptCompanyId: string | null): Promise<ServiceProvider[]> {
   const page = await listServiceProviders(type, { limit: 200, offset: 0 })
   return page.items.filter((provider) => provider.id !== exceptCompanyId)
+}
+
+/**
+ * How many live providers offer the service with one offering serving every one of `countries` (a freight lane's two
+ * ends, an inspection's one country), and how many of them are verified: for the project route check.
+ */
+export async function providersServing(type: OrderableService, countries: readonly string[]): Promise<{ total: number; verified: number }> {
+  const [row] = await database()
+    .select({ total: count(), verified: sql<number>`count(*) filter (where ${companies.verificationStatus} = 'accept')::int`.mapWith(Number) })
+    .from(companies)
+    .where(offersService(type, [...new Set(countries)]))
+  return { total: row?.total ?? 0, verified: row?.verified ?? 0 }
 }

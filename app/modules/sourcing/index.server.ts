@@ -149,3 +149,4 @@ export {
   type RfqMention,
   type WaitingRfqs,
 } from './sourcing-figures.service.server'
+export { projectRouteFacts, projectsForRouteCheck, type ProjectRouteFacts, type RouteProjectSummary } from './project-route.service.server'

@@ -52,6 +52,9 @@ import ordersZhHant from '../../modules/orders/messages/orders/zh-Hant.json'
 import servicesEn from '../../modules/orders/messages/services/en.json'
 import servicesZhHans from '../../modules/orders/messages/services/zh-Hans.json'
 import servicesZhHant from '../../modules/orders/messages/services/zh-Hant.json'
+import offeringsEn from '../../modules/orders/messages/offerings/en.json'
+import offeringsZhHans from '../../modules/orders/messages/offerings/zh-Hans.json'
+import offeringsZhHant from '../../modules/orders/messages/offerings/zh-Hant.json'
 import fulfilmentEn from '../../modules/orders/messages/fulfilment/en.json'
 import fulfilmentZhHans from '../../modules/orders/messages/fulfilment/zh-Hans.json'
 import fulfilmentZhHant from '../../modules/orders/messages/fulfilment/zh-Hant.json'
@@ -98,11 +101,20 @@ import dashboardEn from '../../workflows/dashboard/messages/en.json'
 import functionsEn from '../../workflows/functions/messages/en.json'
 import functionsZhHans from '../../workflows/functions/messages/zh-Hans.json'
 import functionsZhHant from '../../workflows/functions/messages/zh-Hant.json'
+import developersEn from '../../modules/developers/messages/developers/en.json'
+import developersZhHans from '../../modules/developers/messages/developers/zh-Hans.json'
+import developersZhHant from '../../modules/developers/messages/developers/zh-Hant.json'
 import dashboardZhHans from '../../workflows/dashboard/messages/zh-Hans.json'
 import dashboardZhHant from '../../workflows/dashboard/messages/zh-Hant.json'
 import guideEn from '../../workflows/guide/messages/en.json'
 import guideZhHans from '../../workflows/guide/messages/zh-Hans.json'
 import guideZhHant from '../../workflows/guide/messages/zh-Hant.json'
+import supplierHomeEn from '../../workflows/supplier-home/messages/en.json'
+import supplierHomeZhHans from '../../workflows/supplier-home/messages/zh-Hans.json'
+import supplierHomeZhHant from '../../workflows/supplier-home/messages/zh-Hant.json'
+import routeCheckEn from '../../workflows/route-check/messages/en.json'
+import routeCheckZhHans from '../../workflows/route-check/messages/zh-Hans.json'
+import routeCheckZhHant from '../../workflows/route-check/messages/zh-Hant.json'
 import jobsEn from '../jobs/messages/en.json'
 import jobsZhHans from '../jobs/messages/zh-Hans.json'
 import jobsZhHant from '../jobs/messages/zh-Hant.json'
@@ -115,6 +127,9 @@ import hsLookupZhHant from '../../modules/compliance/messages/hsLookup/zh-Hant.j
 import assistantEn from '../../modules/assistant/messages/en.json'
 import assistantZhHans from '../../modules/assistant/messages/zh-Hans.json'
 import assistantZhHant from '../../modules/assistant/messages/zh-Hant.json'
+import landingEn from '../../workflows/landing/messages/en.json'
+import landingZhHans from '../../workflows/landing/messages/zh-Hans.json'
+import landingZhHant from '../../workflows/landing/messages/zh-Hant.json'
 import type { Locale } from './locales'
 import commonEn from './messages/en.json'
 import commonZhHans from './messages/zh-Hans.json'
@@ -142,6 +157,7 @@ export const CATALOGS = {
     notifications: notificationsEn,
     orders: ordersEn,
     services: servicesEn,
+    offerings: offeringsEn,
     fulfilment: fulfilmentEn,
     projects: projectsEn,
     rfqs: rfqsEn,
@@ -158,11 +174,15 @@ export const CATALOGS = {
     inventory: inventoryEn,
     dashboard: dashboardEn,
     functions: functionsEn,
+    developers: developersEn,
     guide: guideEn,
+    supplierHome: supplierHomeEn,
+    routeCheck: routeCheckEn,
     jobs: jobsEn,
     eping: epingEn,
     hsLookup: hsLookupEn,
     assistant: assistantEn,
+    landing: landingEn,
   },
   'zh-Hans': {
     common: commonZhHans,
@@ -184,6 +204,7 @@ export const CATALOGS = {
     notifications: notificationsZhHans,
     orders: ordersZhHans,
     services: servicesZhHans,
+    offerings: offeringsZhHans,
     fulfilment: fulfilmentZhHans,
     projects: projectsZhHans,
     rfqs: rfqsZhHans,
@@ -200,11 +221,15 @@ export const CATALOGS = {
     inventory: inventoryZhHans,
     dashboard: dashboardZhHans,
     functions: functionsZhHans,
+    developers: developersZhHans,
     guide: guideZhHans,
+    supplierHome: supplierHomeZhHans,
+    routeCheck: routeCheckZhHans,
     jobs: jobsZhHans,
     eping: epingZhHans,
     hsLookup: hsLookupZhHans,
     assistant: assistantZhHans,
+    landing: landingZhHans,
   },
   'zh-Hant': {
     common: commonZhHant,
@@ -226,6 +251,7 @@ export const CATALOGS = {
     notifications: notificationsZhHant,
     orders: ordersZhHant,
     services: servicesZhHant,
+    offerings: offeringsZhHant,
     fulfilment: fulfilmentZhHant,
     projects: projectsZhHant,
     rfqs: rfqsZhHant,
@@ -242,11 +268,15 @@ export const CATALOGS = {
     inventory: inventoryZhHant,
     dashboard: dashboardZhHant,
     functions: functionsZhHant,
+    developers: developersZhHant,
     guide: guideZhHant,
+    supplierHome: supplierHomeZhHant,
+    routeCheck: routeCheckZhHant,
     jobs: jobsZhHant,
     eping: epingZhHant,
     hsLookup: hsLookupZhHant,
     assistant: assistantZhHant,
+    landing: landingZhHant,
   },
 } satisfies Record<Locale, Record<string, unknown>>
 

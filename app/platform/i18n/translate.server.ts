@@ -18,7 +18,7 @@ export function messagesFor(locale: Locale, ...namespaces: Namespace[]): Partial
 /** Groups (top-level keys) of module catalogs, for a page whose components use only part of a catalog. */
 export type MessagePick = Partial<Record<Namespace, readonly string[]>>
 
-type PickedCatalogs = { [N in Namespace]?: Partial<(typeof CATALOGS)[Locale][N]> }
+type PickedCatalogs = { [N in Namespace]?: Partial<(typeof CATALOGS)['en'][N]> }
 
 const pickedByLocale = new Map<Locale, WeakMap<MessagePick, PickedCatalogs>>()
 
@@ -32,8 +32,8 @@ export function pickedMessages(locale: Locale, pick: MessagePick): PickedCatalog
   let picked = cache.get(pick)
   if (!picked) {
     picked = Object.fromEntries(
-      Object.entries(pick).map(([namespace, groups]) => {
-        const catalog = CATALOGS[locale][namespace as Namespace] as Record<string, unknown>
+      Object.entries(pick as Record<string, readonly string[] | undefined>).map(([namespace, groups]) => {
+        const catalog = (CATALOGS[locale] as unknown as Record<string, Record<string, unknown>>)[namespace]!
         return [namespace, Object.fromEntries((groups ?? []).filter((group) => group in catalog).map((group) => [group, catalog[group]]))]
       }),
     ) as PickedCatalogs

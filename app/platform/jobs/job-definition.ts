@@ -17,6 +17,11 @@ export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
   cron?: string
   /** A job whose key is already queued or running is not queued again (the send returns null). */
   singletonKey?(payload: z.output<Payload>): string
+  /**
+   * How the key is kept single: `exclusive` (default) allows one job per key queued or running; `stately` one running
+   * and one more queued (a job that must see what arrives while it runs: the next one waits its turn).
+   */
+  singletonPolicy?: 'exclusive' | 'stately'
   /** A running attempt that takes longer than this fails (and is retried). */
   timeoutSeconds?: number
   /**

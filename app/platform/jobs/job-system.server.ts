@@ -243,10 +243,12 @@ export class JobSystem {
       return
     }
     // `exclusive`: one job per singleton key queued or running; a keyless queue stays `standard` (exclusive would key them all as '').
-    await this.#boss.createQueue(definition.name, { ...options, policy: definition.singletonKey ? 'exclusive' : 'standard' }).catch(async (error: unknown) => {
-      // Another instance created it first.
-      if (!(await this.#boss.getQueue(definition.name))) throw error
-    })
+    await this.#boss
+      .createQueue(definition.name, { ...options, policy: definition.singletonKey ? (definition.singletonPolicy ?? 'exclusive') : 'standard' })
+      .catch(async (error: unknown) => {
+        // Another instance created it first.
+        if (!(await this.#boss.getQueue(definition.name))) throw error
+      })
   }
 
   async #runBatch(definition: JobDefinition, jobs: Job<unknown>[]): Promise<JobResult[]> {

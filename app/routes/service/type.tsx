@@ -1,12 +1,15 @@
 import { Truck } from 'lucide-react'
-import { data, Link } from 'react-router'
-import { buttonClasses } from '../../components/ui/button'
+import { data, Form, Link } from 'react-router'
+import { Button, buttonClasses } from '../../components/ui/button'
+import { FormField } from '../../components/ui/field'
+import { NativeSelect } from '../../components/ui/native-select'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Pagination } from '../../components/ui/pagination'
 import { useFormatter } from '../../components/use-formatter'
 import { clientSessionContext } from '../../modules/identity/index'
 import { ORDERABLE_SERVICES, type OrderableService, PageQueryInput, ServiceProviderList } from '../../modules/orders/index'
 import { listServiceProviders } from '../../modules/orders/index.server'
+import { countryOptions, isCountryCode } from '../../platform/countries'
 import { env } from '../../platform/env.server'
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
@@ -29,7 +32,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const type = params.type
   const parsed = PageQueryInput.safeParse(Object.fromEntries(url.searchParams))
   const offset = parsed.success ? parsed.data.offset : 0
-  const page = await listServiceProviders(type, { limit: PAGE_SIZE, offset })
+  // Only providers that serve this country; an unknown code is no filter (the list as a whole).
+  const requestedArea = url.searchParams.get('area')?.toUpperCase() ?? ''
+  const area = isCountryCode(requestedArea) ? requestedArea : ''
+  const page = await listServiceProviders(type, { limit: PAGE_SIZE, offset, area: area || undefined })
   const service = t(`types.${type}.name`)
   const path = `/services/${type}`
   return data(
@@ -39,8 +45,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: t('public.typeMetaDescription', { service, description: t(`types.${type}.description`) }),
       origin: env().PUBLIC_URL,
       canonicalPath: page.offset > 0 ? `${path}?offset=${page.offset}` : path,
-      noindex: page.total === 0,
+      // A country's selection repeats the whole list's providers: not a page of its own for search engines.
+      noindex: page.total === 0 || area !== '',
       type,
+      area,
       page,
     },
     { headers: publicPageHeaders(context.get(clientSessionContext) !== null) },
@@ -63,10 +71,15 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) =>
 
 export default function ServiceProvidersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('services')
+  const { t: tOfferings } = useTranslation('offerings')
   const { locale } = useRootData()
   const format = useFormatter()
-  const { type, page } = loaderData
+  const { type, area, page } = loaderData
   const base = localizePath(locale, `/services/${type}`)
+  const pageHref = (offset: number) => {
+    const query = new URLSearchParams({ ...(area ? { area } : {}), ...(offset > 0 ? { offset: String(offset) } : {}) })
+    return query.size > 0 ? `${base}?${query}` : base
+  }
   const service = t(`types.${type}.name`)
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
@@ -82,11 +95,28 @@ export default function ServiceProvidersPage({ loaderData }: Route.ComponentProp
           {t('public.resultCount', { count: format.number(page.total) })}
         </p>
       </header>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <FormField label={tOfferings('public.areaFilter')}>
+          {(control) => (
+            <NativeSelect {...control} name="area" defaultValue={area}>
+              <option value="">{tOfferings('public.anyArea')}</option>
+              {countryOptions(locale).map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <Button type="submit" variant="secondary">
+          {tOfferings('public.filter')}
+        </Button>
+      </Form>
       {page.items.length === 0 ? (
         <EmptyState
           icon={Truck}
           title={t('public.empty')}
-          description={t('public.emptyDescription')}
+          description={area ? tOfferings('public.emptyInArea') : t('public.emptyDescription')}
           action={
             <Link to={localizePath(locale, '/service')} className={buttonClasses('secondary')}>
               {t('public.allServices')}
@@ -96,7 +126,7 @@ export default function ServiceProvidersPage({ loaderData }: Route.ComponentProp
       ) : (
         <ServiceProviderList type={type} providers={page.items} locale={locale} />
       )}
-      <Pagination total={page.total} offset={page.offset} limit={page.limit} hrefFor={(offset) => (offset > 0 ? `${base}?offset=${offset}` : base)} />
+      <Pagination total={page.total} offset={page.offset} limit={page.limit} hrefFor={pageHref} />
     </div>
   )
 }

@@ -13,9 +13,9 @@ export const QUEUE_TASKS = [
   'rfqsClosing',
 ] as const
 /** Queues without items of their own (a count and the list behind it). */
-export const COUNT_TASKS = ['unreadThreads'] as const
+export const COUNT_TASKS = ['unreadThreads', 'lowStock'] as const
 /** Set-up steps: `tasks.<id>.title` and `tasks.<id>.hint`. */
-export const STEP_TASKS = ['setUpCompany', 'supplierVerification', 'addAddress'] as const
+export const STEP_TASKS = ['setUpCompany', 'supplierVerification', 'addAddress', 'addPayoutAccount', 'listServices'] as const
 
 export type TaskId = (typeof QUEUE_TASKS)[number] | (typeof COUNT_TASKS)[number] | (typeof STEP_TASKS)[number]
 

@@ -13,14 +13,23 @@ import { type CompanySetup, companySetup, platformCompanyFigures, verificationQu
 import {
   buyerFinanceFigures,
   type CurrencyAmount,
+  listBankAccounts,
   type MoneyInBucket,
   platformFinanceFigures,
   supplierFinanceFigures,
 } from '../../modules/finance/index.server'
 import { getPreferences } from '../../modules/identity/index.server'
+import { lowStockQueue } from '../../modules/inventory/index.server'
 import { type OnTime, type ShipmentFigures, shipmentFigures, type ShipmentsUnderway, type SupplierOnTime } from '../../modules/logistics/index.server'
 import { unreadSummary } from '../../modules/messaging/index.server'
-import { buyerOrderFigures, orderTasks, platformOrderFigures, supplierOrderFigures, type Waiting } from '../../modules/orders/index.server'
+import {
+  buyerOrderFigures,
+  orderTasks,
+  platformOrderFigures,
+  serviceOfferingCounts,
+  supplierOrderFigures,
+  type Waiting,
+} from '../../modules/orders/index.server'
 import {
   buyerAwardSavings,
   buyerSourcingTasks,
@@ -269,8 +278,20 @@ async function buyerTasks(ctx: ServiceContext, timeZone: string): Promise<Task[]
   ]
 }
 
-async function supplierTasks(ctx: ServiceContext, timeZone: string, setup: CompanySetup): Promise<Task[]> {
-  const [orders, sourcing] = await Promise.all([orderTasks(ctx, 'supplier', timeZone), supplierSourcingTasks(ctx)])
+/**
+ * What waits on a supplying company: orders to confirm, RFQs to quote, changes to decide, overdue shipments, items low
+ * on stock, and the set-up steps selling needs (verification, a payout account, a service provider's services). The
+ * supplier home lists the same tasks, in its own order.
+ */
+export async function supplierTasks(ctx: ServiceContext, timeZone: string, setup: CompanySetup): Promise<Task[]> {
+  const provider = ctx.actor.companyKind === 'service_provider'
+  const [orders, sourcing, lowStock, accounts, offerings] = await Promise.all([
+    orderTasks(ctx, 'supplier', timeZone),
+    supplierSourcingTasks(ctx),
+    lowStockQueue(ctx),
+    listBankAccounts(ctx),
+    provider ? serviceOfferingCounts(ctx) : Promise.resolve(null),
+  ])
   const orderHref = (id: string) => `/app/supplier/purchase/order/${id}`
   const tasks: Task[] = [
     queueTask('ordersToConfirm', '/app/supplier/purchase-order?status=placed', orders.toConfirm, orderItem(orderHref)),
@@ -282,8 +303,12 @@ async function supplierTasks(ctx: ServiceContext, timeZone: string, setup: Compa
     ),
     queueTask('changesToDecide', '/app/supplier/purchase-order', orders.changes, orderItem(orderHref)),
     queueTask('overdueShipments', '/app/supplier/purchase/orderItem', orders.overdue, orderItem(orderHref)),
+    { id: 'lowStock', count: lowStock.count, more: lowStock.more, href: '/app/warehouse', items: [] },
   ]
   if (setup.verificationStatus !== 'accept') tasks.unshift({ id: 'supplierVerification', count: 1, href: '/app/supplier/onboarding', items: [] })
+  // Released money waits for an account under review or verified; a rejected one needs another.
+  if (!accounts.some((account) => account.status !== 'rejected')) tasks.push({ id: 'addPayoutAccount', count: 1, href: '/app/finance/settings', items: [] })
+  if (offerings?.total === 0) tasks.push({ id: 'listServices', count: 1, href: '/app/supplier/service', items: [] })
   return tasks
 }
 

@@ -15,6 +15,15 @@ export function AppFooter({ className, status }: { className?: string; status?: 
         <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
         {status}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Link to={localizePath(locale, '/marketing')} className="hover:text-foreground">
+            {t('nav.product')}
+          </Link>
+          <Link to={localizePath(locale, '/sourcing')} className="hover:text-foreground">
+            {t('nav.howSourcingWorks')}
+          </Link>
+          <Link to={localizePath(locale, '/supplier/portal')} className="hover:text-foreground">
+            {t('nav.sellOnTradeport')}
+          </Link>
           <Link to={localizePath(locale, '/pricing')} className="hover:text-foreground">
             {t('nav.pricing')}
           </Link>

@@ -48,24 +48,29 @@ describe('app navigation', () => {
     // Finance adds its five pages, compliance its regulatory alerts, the assistant its chat.
     expect(labels(groups).finance).toEqual(['financeAccount', 'payments', 'payouts', 'financeDocuments', 'financeSettings', 'financeOnboarding'])
     expect(labels(groups).sourcing?.[0]).toBe('assistant')
-    expect(itemCount(groups)).toBe(31)
+    // The developer hub adds one (32).
+    expect(itemCount(groups)).toBe(32)
   })
 
   it('gives a company that buys and supplies each side of its orders once, and its catalogue', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer({ companyKind: 'both', companyVerified: true }))
     expect(ids(groups)).toEqual(['home', 'sourcing', 'orders', 'finance', 'catalogue', 'conversations', 'company', 'account'])
     expect(labels(groups).orders).toEqual(['purchaseOrders', 'salesOrders', 'serviceOrders', 'shipments', 'documents', 'customers', 'warehouses'])
-    expect(labels(groups).catalogue).toEqual(['products', 'priceLists'])
+    expect(labels(groups).catalogue).toEqual(['products', 'priceLists', 'services'])
+    expect(labels(groups).home).toEqual(['dashboard', 'supplierHome', 'guide', 'marketplace', 'regulatoryAlerts'])
     expect(labels(groups).sourcing).toContain('rfqInbox')
-    // Before: 34 entries (without finance's five), 35 before the regulatory alerts, 36 before the assistant.
-    expect(itemCount(groups)).toBe(37)
+    // Before: 34 entries (without finance's five), 35 before the regulatory alerts, 36 before the assistant, 37 before
+    // the supplier home and the services offered.
+    expect(itemCount(groups)).toBe(40)
   })
 
   it('shows a supplying company the supplier side only', () => {
     const groups = visibleGroups(APP_NAVIGATION, viewer({ companyKind: 'supplier' }))
     expect(labels(groups).sourcing).toEqual(['assistant', 'rfqInbox'])
     expect(labels(groups).orders).toEqual(['salesOrders', 'serviceOrders', 'shipments', 'documents', 'customers', 'warehouses'])
-    expect(labels(groups).company).toEqual(['team', 'companySettings', 'supplierProfile', 'supplierOnboarding'])
+    expect(labels(groups).company).toEqual(['team', 'companySettings', 'developers', 'supplierProfile', 'supplierOnboarding'])
+    expect(labels(groups).home).toContain('supplierHome')
+    expect(labels(visibleGroups(APP_NAVIGATION, viewer({ companyKind: 'service_provider' }))).catalogue).toContain('services')
   })
 
   it('hides steps already done: a verified contact, an accepted supplier verification', () => {
@@ -152,6 +157,9 @@ describe('where a page sits in the navigation', () => {
     expect(locate(groups, '/app/orders/fulfillment')).toEqual({ groupId: 'orders', itemTo: '/app/supplier/purchase-order', exact: false })
     expect(locate(groups, '/app/purchase/projects/requirements/view/9')).toEqual({ groupId: 'sourcing', itemTo: '/app/purchase/projects', exact: false })
     expect(locate(groups, '/app/price/new.list')).toEqual({ groupId: 'catalogue', itemTo: '/app/price/new.list', exact: true })
+    expect(locate(groups, '/app/supplier')).toEqual({ groupId: 'home', itemTo: '/app/supplier', exact: true })
+    expect(locate(groups, '/app/supplier/service')).toEqual({ groupId: 'catalogue', itemTo: '/app/supplier/service', exact: true })
+    expect(locate(groups, '/app/supplier/portal/rfq/9')).toEqual({ groupId: 'sourcing', itemTo: '/app/supplier/portal', exact: false })
   })
 
   it('is only the group for a page the sidebar does not list', () => {

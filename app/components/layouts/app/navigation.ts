@@ -47,6 +47,7 @@ const HOME: NavGroup = {
   labelKey: 'nav.groups.home',
   items: [
     { to: '/app/dashboard', labelKey: 'nav.dashboard', icon: 'layout-dashboard' },
+    { to: '/app/supplier', labelKey: 'nav.supplierHome', icon: 'handshake', companyKinds: SUPPLYING },
     { to: '/app/guide', labelKey: 'nav.guide', icon: 'compass', needsCompany: true, badge: 'guideProgress', doneWhen: 'guideClosed' },
     { to: '/b2b/market', labelKey: 'nav.marketplace', icon: 'store' },
     { to: '/app/infor/eping', labelKey: 'nav.regulatoryAlerts', icon: 'triangle-exclamation-point', needsCompany: true, also: ['/app/infor/eping/:id'] },
@@ -167,6 +168,7 @@ const CATALOGUE: NavGroup = {
   items: [
     { to: '/app/products', labelKey: 'nav.products', icon: 'package', companyKinds: SUPPLYING },
     { to: '/app/price/new.list', labelKey: 'nav.priceLists', icon: 'tags', companyKinds: SUPPLYING, also: ['/app/price/:list'] },
+    { to: '/app/supplier/service', labelKey: 'nav.services', icon: 'earth', companyKinds: SUPPLYING },
   ],
 }
 
@@ -190,6 +192,7 @@ const COMPANY: NavGroup = {
   items: [
     { to: '/app/team', labelKey: 'nav.team', icon: 'users', needsCompany: true },
     { to: '/app/settings', labelKey: 'nav.companySettings', icon: 'building-complex', needsCompany: true },
+    { to: '/dev', labelKey: 'nav.developers', icon: 'key-round', needsCompany: true, also: ['/dev/list', '/dev/edit'] },
     { to: '/app/supplier/setting', labelKey: 'nav.supplierProfile', icon: 'factory', companyKinds: SUPPLYING },
     {
       to: '/app/supplier/onboarding',
@@ -243,6 +246,8 @@ const PLATFORM: NavGroup = {
     },
     { to: '/app/playground/mail', labelKey: 'nav.mailbox', icon: 'mail', adminOnly: true },
   ],
+  // A support tool reached from the command palette: whether a project's route can be served.
+  pages: [{ to: '/app/purchase/projects/test-route', labelKey: 'nav.routeCheck', adminOnly: true }],
 }
 
 /** The signed-in app's sidebar, grouped by what people do; each person sees the groups their role and company need. */

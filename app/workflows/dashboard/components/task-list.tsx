@@ -6,10 +6,13 @@ import {
   ClipboardCheck,
   FileQuestion,
   Hourglass,
+  ConciergeBell,
   Inbox,
+  Landmark,
   type LucideIcon,
   MapPin,
   MessagesSquare,
+  PackageMinus,
   Scale,
   ShieldCheck,
   Truck,
@@ -35,6 +38,9 @@ const ICONS: Record<TaskId, LucideIcon> = {
   unreadThreads: MessagesSquare,
   supplierVerification: BadgeCheck,
   addAddress: MapPin,
+  lowStock: PackageMinus,
+  addPayoutAccount: Landmark,
+  listServices: ConciergeBell,
 }
 
 /** "Needs you now": each queue with its count, its first items and the list behind it; steps with their hint. */
