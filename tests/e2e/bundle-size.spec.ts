@@ -7,7 +7,9 @@ import { openPage } from './support/helpers'
 // as Vite reports them); a page that grows past it fails here. The budgets hold today's sizes so that nothing grows
 // unnoticed; the issue's target is 120 kB for every page, and each budget comes down as its page gets there.
 const TARGET = 120_000
-const BUDGETS = { home: 138_000, market: 146_000, product: 143_000, company: 146_000, login: 138_000 } as const
+// Issue 25 added about 0.5 kB to every page: the reload guard (§9) and the error texts every page carries (API keys, a new
+// version to reload for); the budgets moved up by 1 kB where that crossed them.
+const BUDGETS = { home: 139_000, market: 146_000, product: 144_000, company: 146_000, login: 139_000 } as const
 
 async function scriptBytes(page: Page, path: string): Promise<{ scripts: number; gzip: number }> {
   const urls = new Set<string>()
