@@ -47,6 +47,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
     target: 'es2022',
+    // BUILD_SOURCEMAP=1 for looking into the chunks (scripts/chunk-sources.ts); never in a shipped build.
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     rollupOptions: isSsrBuild
       ? { input: 'server/app.ts' }
       : {

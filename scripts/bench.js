@@ -624,7 +624,9 @@ function auditItems(audit) {
 /** Lighthouse and the JavaScript each public page loads, on the idle server after the throughput runs. */
 async function benchFrontEnd(server, report) {
   report.frontEnd.lighthouse = []
-  for (const target of LIGHTHOUSE_PAGES) {
+  // BENCH_PAGES=/en/marketing,product: only these of the list (a quicker look at a few pages).
+  const only = process.env.BENCH_PAGES?.split(',').map((page) => page.trim())
+  for (const target of only ? LIGHTHOUSE_PAGES.filter((page) => only.includes(page)) : LIGHTHOUSE_PAGES) {
     const pagePath =
       target === 'product'
         ? await firstLinkedPath(server.url, '/en/b2b/market', '/en/b2b/product/')

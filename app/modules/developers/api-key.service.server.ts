@@ -214,7 +214,8 @@ function allowed(list: BlockList, ip: string): boolean {
  */
 export async function verifyApiKey(secret: string, clientIp: string, now: Date = new Date()): Promise<VerifiedApiKey> {
   if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 100) throw new AppError('api_key_invalid', 'Unknown API key')
-  const key = await keyCache().read(hashApiKey(secret), () => loadKey(hashApiKey(secret)))
+  const hash = hashApiKey(secret)
+  const key = await keyCache().read(hash, () => loadKey(hash))
   if (!key || key.revokedAt || !key.createdBy) throw new AppError('api_key_invalid', 'Unknown or revoked API key')
   if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) throw new AppError('api_key_expired', 'This API key has expired')
   if (key.allowList && !allowed(key.allowList, clientIp)) throw new AppError('api_key_ip_refused', 'This API key may not be used from this address')
