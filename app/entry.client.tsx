@@ -4,6 +4,7 @@ import { HydratedRouter } from 'react-router/dom'
 import { loadSignedInLayouts } from './components/layouts/page-layout'
 import { loadSharedCatalogs } from './platform/i18n/shared-catalogs'
 import { DEFAULT_LOCALE, isLocale } from './platform/i18n/locales'
+import { isInterfaceLocale } from './platform/i18n/interface-locales'
 import { handlePreloadError } from './platform/reload-guard'
 
 // A lazy import that fails (a chunk gone with a new deploy) reloads the page once, never again within 10 s (§9). Listening
@@ -13,8 +14,11 @@ window.addEventListener('vite:preloadError', handlePreloadError)
 // A signed-in page hydrates with its layout already loaded: had it to wait for the chunk, React would hold the page
 // unhydrated, and an update reaching it meanwhile would make React throw the server's markup away and render it again.
 // Likewise the page's texts: the shared catalogs of its language (<html lang>) are a module of their own.
-const lang = document.documentElement.lang
-await Promise.all([loadSharedCatalogs(isLocale(lang) ? lang : DEFAULT_LOCALE), document.querySelector('[data-app-layout]') ? loadSignedInLayouts() : undefined])
+const { locale, interfaceLocale } = document.documentElement.dataset
+await Promise.all([
+  loadSharedCatalogs(isLocale(locale) ? locale : DEFAULT_LOCALE, isInterfaceLocale(interfaceLocale) ? interfaceLocale : null),
+  document.querySelector('[data-app-layout]') ? loadSignedInLayouts() : undefined,
+])
 
 startTransition(() => {
   hydrateRoot(

@@ -3,7 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
 import { loadSignedInLayouts } from './components/layouts/page-layout'
 import { isDatabaseUnavailable } from './platform/db/database-errors.server'
-import { loadSharedCatalogs } from './platform/i18n/shared-catalogs'
+import { loadAllInterfaceCatalogues, loadSharedCatalogs } from './platform/i18n/shared-catalogs'
 import { LOCALES } from './platform/i18n/locales'
 import { logger } from './platform/logger.server'
 import { noteDatabaseUnavailable } from './platform/request-scope.server'
@@ -14,7 +14,7 @@ export const streamTimeout = 5_000
 
 // Signed-in pages render their layout at once rather than suspending on its chunk (components/layouts/page-layout.tsx),
 // and every page its shared texts (platform/i18n/shared-catalogs.ts).
-await Promise.all([loadSignedInLayouts(), ...LOCALES.map(loadSharedCatalogs)])
+await Promise.all([loadSignedInLayouts(), ...LOCALES.map((locale) => loadSharedCatalogs(locale)), loadAllInterfaceCatalogues()])
 
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })

@@ -33,9 +33,11 @@ import { rejectedInputMiddleware } from './platform/input-middleware.server'
 import { isChunkLoadError, isReloading } from './platform/reload-guard'
 import { readCookie } from './platform/http/cookies'
 import type { LocaleResources } from './platform/i18n/i18n'
-import { I18nProvider } from './platform/i18n/react'
+import { I18nProvider, useTranslation } from './platform/i18n/react'
+import { Direction } from 'radix-ui'
 import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
 import { loadSharedCatalogs, sharedCatalogs } from './platform/i18n/shared-catalogs'
+import { INTERFACE_LOCALE_COOKIE, INTERFACE_LOCALE_ENTRIES, interfaceLocaleFromCookie } from './platform/i18n/interface-locales'
 import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/color-mode'
 import { selectLayout } from './platform/ui/layout-selection'
 import { pageSettings } from './platform/ui/route-handle'
@@ -67,6 +69,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   ])
   return {
     locale,
+    // Issue 26: the signed-in user's choice, else a visitor's (cookie), else none (the product locale's own applies).
+    interfaceLocale: preferences.interface_locale ?? (session ? null : interfaceLocaleFromCookie(readCookie(cookies, INTERFACE_LOCALE_COOKIE))),
     session,
     companies,
     preferences,
@@ -85,11 +89,22 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const matches = useMatches()
-  const entry = LOCALE_ENTRIES[data?.locale ?? DEFAULT_LOCALE]
+  const locale = data?.locale ?? DEFAULT_LOCALE
+  // <html lang> is the interface language's BCP 47 tag when one is chosen (issue 26), else the product locale's code;
+  // data-locale and data-interface-locale tell the client entry which catalogs to load before hydrating.
+  const chosen = data?.interfaceLocale ? INTERFACE_LOCALE_ENTRIES[data.interfaceLocale] : null
+  const entry = LOCALE_ENTRIES[locale]
   const colorClass = htmlColorClass(data?.colorPreference ?? 'system', pageSettings(matches).colorMode)
   return (
     // The client may change the colour class before hydration finishes; that difference is expected.
-    <html lang={entry.code} dir={entry.dir} className={colorClass} suppressHydrationWarning>
+    <html
+      lang={chosen?.tag ?? entry.code}
+      dir={chosen?.dir ?? entry.dir}
+      data-locale={locale}
+      data-interface-locale={data?.interfaceLocale ?? undefined}
+      className={colorClass}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -132,21 +147,33 @@ function usePageResources(locale: string, sharedResources: LocaleResources): Loc
   return next.resources
 }
 
+/** Radix's menus, selects and sliders read the text direction from here (they do not look at <html dir>). */
+function InterfaceDirection({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation()
+  return <Direction.Provider dir={i18n.dir}>{children}</Direction.Provider>
+}
+
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const matches = useMatches()
   const locale = data?.locale ?? DEFAULT_LOCALE
+  const interfaceLocale = data?.interfaceLocale ?? null
   // Loaded before the first render (entry.server, entry.client); a navigation to another language waits for its own.
-  const resources = usePageResources(locale, sharedCatalogs(locale) ?? use(loadSharedCatalogs(locale)))
+  const resources = usePageResources(
+    `${locale}|${interfaceLocale ?? ''}`,
+    sharedCatalogs(locale, interfaceLocale) ?? use(loadSharedCatalogs(locale, interfaceLocale)),
+  )
   return (
-    <I18nProvider locale={locale} resources={resources}>
-      <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
-        <PreferencesProvider initial={data?.preferences}>
-          <AuthEventsProvider session={data?.session ?? null}>
-            <HydrationProvider>{children}</HydrationProvider>
-          </AuthEventsProvider>
-        </PreferencesProvider>
-      </ColorModeProvider>
+    <I18nProvider locale={locale} interfaceLocale={interfaceLocale} resources={resources}>
+      <InterfaceDirection>
+        <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
+          <PreferencesProvider initial={data?.preferences}>
+            <AuthEventsProvider session={data?.session ?? null}>
+              <HydrationProvider>{children}</HydrationProvider>
+            </AuthEventsProvider>
+          </PreferencesProvider>
+        </ColorModeProvider>
+      </InterfaceDirection>
     </I18nProvider>
   )
 }

@@ -10,6 +10,7 @@ export default [
     route('auth/sign-out', 'routes/auth/sign-out.tsx'),
     route('locale', 'routes/locale.tsx'),
     route('color-mode', 'routes/color-mode.tsx'),
+    route('languages', 'routes/languages.tsx'),
     route('onboarding', 'routes/onboarding.tsx'),
     route('supplier/onboard', 'routes/supplier/onboard.tsx'),
     route('supplier/portal', 'routes/supplier/portal.tsx'),

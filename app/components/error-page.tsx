@@ -63,7 +63,7 @@ export function ErrorPage({ status, detail, inLayout = false }: { status: number
       <h1 id="error-title" className="text-2xl font-semibold">
         {statusMessage}
       </h1>
-      <p className="text-muted-foreground">{t(description, { seconds: UNAVAILABLE_RETRY_AFTER_SECONDS })}</p>
+      <p className="text-muted-foreground">{t(description, { seconds: UNAVAILABLE_RETRY_AFTER_SECONDS, count: UNAVAILABLE_RETRY_AFTER_SECONDS })}</p>
       {detail ? <p className="font-mono text-sm text-muted-foreground">{detail}</p> : null}
       {busy ? (
         // A plain link to the same address: a full reload retries the page (and its loaders) from the start.

@@ -13,7 +13,7 @@ export function FormError({ error }: { error: FormErrorData }) {
   return (
     <Alert tone="error" title={error.message}>
       {error.reasons?.length ? (
-        <ul className="list-disc pl-5">
+        <ul className="list-disc ps-5">
           {error.reasons.map((reason) => (
             <li key={reason}>{t(`password.reasons.${reason}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}</li>
           ))}

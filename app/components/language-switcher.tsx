@@ -1,5 +1,6 @@
 import { useTranslation } from '../platform/i18n/react'
-import { Form, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
+import { cn } from './ui/cn'
 import { LOCALE_ENTRIES, LOCALES, type Locale, localizePath } from '../platform/i18n/locales'
 import { SpriteIcon } from './ui/sprite-icon'
 import { DISCLOSURE_ITEM_CLASS, DisclosureMenu, DisclosureMenuLabel } from './ui/disclosure-menu'
@@ -43,6 +44,14 @@ export function LanguageSwitcher({ current, deferItems }: { current: Locale; def
           </button>
         ))}
       </Form>
+      {/* The interface languages (issue 26): buttons, menus, messages and formats in one of the spec's 51. */}
+      <Link
+        to={`${localizePath(current, '/languages')}?back=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
+        className={cn(DISCLOSURE_ITEM_CLASS, 'border-t border-border')}
+        data-menu-item
+      >
+        {t('language.more')}
+      </Link>
     </DisclosureMenu>
   )
 }

@@ -18,13 +18,13 @@ export function MarketplaceSearch({ locale, size = 'compact' }: { locale: Locale
     >
       <label className="relative flex-1">
         <span className="sr-only">{t('search.label')}</span>
-        <SpriteIcon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+        <SpriteIcon name="search" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <input
           type="search"
           name="q"
           placeholder={t('search.placeholder')}
           className={cn(
-            'w-full rounded-md border border-input bg-background pl-9 pr-3 text-foreground placeholder:text-muted-foreground',
+            'w-full rounded-md border border-input bg-background ps-9 pe-3 text-foreground placeholder:text-muted-foreground',
             size === 'large' ? 'py-3 text-base' : 'py-1.5 text-sm',
           )}
         />

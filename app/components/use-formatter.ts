@@ -14,5 +14,8 @@ export function useFormatter(): Formatter {
   const { preferences } = usePreferences()
   const hydrated = useHydrated()
   const timezone = preferences.timezone ?? (hydrated ? null : 'UTC')
-  return useMemo(() => createFormatter({ locale: i18n.language, preferences: { ...preferences, timezone } }), [i18n.language, preferences, timezone])
+  return useMemo(
+    () => createFormatter({ locale: i18n.language, tag: i18n.tag, preferences: { ...preferences, timezone } }),
+    [i18n.language, i18n.tag, preferences, timezone],
+  )
 }

@@ -35,6 +35,8 @@ export const PAGE_MESSAGES = {
   },
   /** The order lists (all orders, and the buyer's): filters, rows, statuses. */
   orderList: { orders: ['list', 'side', 'status', 'validation'] },
+  /** Choosing the interface language (issue 26). */
+  languages: { identity: ['languagesPage', 'mail', 'sms', 'validation'] },
   /** The home page's own texts, which no other page needs in the catalogs every page loads. */
   landing: { marketplace: ['landing', 'validation'] },
   /** A new order or a draft: the order form, its delivery address and the stock the supplier publishes. */
@@ -203,6 +205,7 @@ export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> =
   shipmentBooking: ['app/routes/app/shipments/shipping.tsx'],
   shipmentTracking: ['app/routes/app/shipments/tracking.tsx'],
   orderList: ['app/routes/app/orders/index.tsx', 'app/routes/app/orders/buyer.tsx'],
+  languages: ['app/routes/languages.tsx'],
   landing: ['app/routes/home.tsx'],
   newOrder: ['app/routes/app/orders/new-order.tsx'],
   projectList: ['app/routes/app/purchase/projects/index.tsx'],

@@ -71,7 +71,7 @@ export function FigureTable({ caption, columns, rows }: { caption: string; colum
         <TableHeader>
           <TableRow>
             {columns.map((column) => (
-              <TableHead key={column.label} scope="col" className={column.numeric ? 'text-right' : undefined}>
+              <TableHead key={column.label} scope="col" className={column.numeric ? 'text-end' : undefined}>
                 {column.label}
               </TableHead>
             ))}
@@ -84,7 +84,7 @@ export function FigureTable({ caption, columns, rows }: { caption: string; colum
                 <TableCell
                   key={`${columns[cellIndex]?.label}`}
                   label={cellIndex === 0 ? undefined : columns[cellIndex]?.label}
-                  className={columns[cellIndex]?.numeric ? 'text-right tabular-nums' : undefined}
+                  className={columns[cellIndex]?.numeric ? 'text-end tabular-nums' : undefined}
                 >
                   {cell}
                 </TableCell>

@@ -136,7 +136,7 @@ function QuartileTooltip({
         {lines.map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="text-muted-foreground">{name}</dt>
-            <dd className="text-right tabular-nums">{value}</dd>
+            <dd className="text-end tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>

@@ -16,7 +16,7 @@ export function DefaultLayout({ locale, session, children }: { locale: Locale; s
   const { t } = useTranslation('common')
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
         {t('nav.skipToContent')}
       </a>
       <header className="border-b border-border bg-card">
@@ -25,7 +25,7 @@ export function DefaultLayout({ locale, session, children }: { locale: Locale; s
           <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
             <MarketplaceSearch locale={locale} />
           </div>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ms-auto flex items-center gap-1">
             <Link to={localizePath(locale, '/pricing')} className={buttonClasses('ghost', 'hidden md:inline-flex', 'sm')}>
               {t('nav.pricing')}
             </Link>

@@ -102,14 +102,14 @@ export function NotificationBell({ locale }: { locale: Locale }) {
             variant="ghost"
             size="icon"
             className="relative"
-            aria-label={t('notificationBell.label', { count: format.number(count) })}
+            aria-label={t('notificationBell.label', { count, unread: format.number(count) })}
             data-testid="notification-bell"
           >
             <SpriteIcon name="bell" />
             {count > 0 ? (
               <span
                 aria-hidden
-                className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-semibold text-destructive-foreground"
+                className="absolute -top-0.5 -end-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-semibold text-destructive-foreground"
               >
                 {count > 99 ? '99+' : format.number(count)}
               </span>

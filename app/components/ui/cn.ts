@@ -12,6 +12,8 @@ const number: Validator = (value) => value !== '' && !Number.isNaN(Number(value)
 const arbitrary: Validator = (value) => /^\[.+\]$|^\(.+\)$/.test(value)
 const inset: Validator = (value) => number(value) || /^\d+\/\d+$|^(auto|full|px)$/.test(value) || arbitrary(value)
 const tshirt: Validator = (value) => /^(\d+(\.\d+)?)?(xs|sm|md|lg|xl)$/.test(value)
+/** A padding or margin: the spacing scale, px, auto or an arbitrary value (not a word such as the PT of pt-PT). */
+const space: Validator = (value) => number(value) || /^(px|auto)$/.test(value) || arbitrary(value)
 const arbitraryLength: Validator = (value) => /^\[(length:.+|.*\d(%|px|r?em|[sdl]?v[hw]|ch)|.*(calc|min|max|clamp)\(.+)\]$/.test(value)
 
 /** One group per utility, named as the utility, whose values the validator accepts. */
@@ -48,8 +50,8 @@ const classGroups = {
   ...utilities('', ['animate', 'rotate', 'translate-x', 'translate-y', 'origin', 'accent', 'cursor', 'fill', 'tracking']),
   ...utilities('', ['leading', 'whitespace', 'underline-offset', 'outline-offset', 'grid-cols', 'col-start', 'gap-x', 'gap-y']),
   ...utilities('', ['w', 'h', 'size', 'min-w', 'max-w', 'min-h', 'max-h']),
-  ...utilities('p', spacing),
-  ...utilities('m', spacing),
+  ...utilities('p', spacing, space),
+  ...utilities('m', spacing, space),
   'col-start-end': [{ col: [{ span: [any] }] }],
   gap: [{ gap: [any] }],
   'flex-direction': [{ flex: ['row', 'row-reverse', 'col', 'col-reverse'] }],

@@ -71,7 +71,7 @@ export function DisclosureMenu({ label, trigger, align = 'end', className, trigg
       <div
         className={cn(
           'absolute top-full z-50 mt-1 min-w-44 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md',
-          align === 'end' ? 'right-0' : 'left-0',
+          align === 'end' ? 'end-0' : 'start-0',
         )}
       >
         {itemsShown ? children : null}
@@ -82,7 +82,7 @@ export function DisclosureMenu({ label, trigger, align = 'end', className, trigg
 
 /** The class of a row in a DisclosureMenu; `data-menu-item` closes the menu once the row is used. */
 export const DISCLOSURE_ITEM_CLASS =
-  'flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm text-popover-foreground hover:bg-muted focus-visible:bg-muted aria-[current=true]:font-semibold [&_svg]:size-4 [&_svg]:shrink-0'
+  'flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-start text-sm text-popover-foreground hover:bg-muted focus-visible:bg-muted aria-[current=true]:font-semibold [&_svg]:size-4 [&_svg]:shrink-0'
 
 export function DisclosureMenuLabel({ children }: { children: ReactNode }) {
   return <p className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">{children}</p>

@@ -22,7 +22,7 @@ export default function FilterSheetPanel({
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent
-        side="left"
+        side="start"
         title={t('filterSheet.title')}
         description={t('filterSheet.description')}
         hideDescription

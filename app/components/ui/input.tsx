@@ -7,6 +7,6 @@ export const CONTROL_CLASSES =
 
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return (
-    <input type={type} className={cn(CONTROL_CLASSES, 'file:mr-3 file:border-0 file:bg-transparent file:text-sm file:font-medium', className)} {...props} />
+    <input type={type} className={cn(CONTROL_CLASSES, 'file:me-3 file:border-0 file:bg-transparent file:text-sm file:font-medium', className)} {...props} />
   )
 }

@@ -19,5 +19,12 @@ export { sessionRevocations } from './session-revocations.server'
 export { passwordWeaknesses } from './password-policy.server'
 export { userDirectory } from './identity.views.server'
 export { authMiddleware, redirectCookie, toClientSession } from './auth-middleware.server'
-export { getPreferences, viewerPreferences, updatePreferences, setLanguagePreference, savedLanguageOf } from './preferences.service.server'
+export {
+  getPreferences,
+  viewerPreferences,
+  updatePreferences,
+  setLanguagePreference,
+  setInterfaceLocalePreference,
+  savedLanguageOf,
+} from './preferences.service.server'
 export { preferencesCache } from './preferences-cache.server'

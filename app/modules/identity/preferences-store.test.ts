@@ -3,7 +3,15 @@ import { createHttpClient, HttpError, type HttpClient, type RequestOptions } fro
 import { DEFAULT_PREFERENCES, type Preferences } from './preferences'
 import { createPreferencesStore, LOAD_FAILED_MESSAGE, type PreferencesState, SAVE_FAILED_MESSAGE } from './preferences-store'
 
-const SERVER: Preferences = { language: 'zh-Hans', currency: 'CNY', timezone: 'Asia/Shanghai', date_format: 'long', time_format: 'short', hour_cycle: 'h23' }
+const SERVER: Preferences = {
+  language: 'zh-Hans',
+  currency: 'CNY',
+  timezone: 'Asia/Shanghai',
+  date_format: 'long',
+  time_format: 'short',
+  hour_cycle: 'h23',
+  interface_locale: null,
+}
 
 type Call = { path: string; options: RequestOptions | undefined }
 

@@ -16,7 +16,15 @@ beforeAll(() => {
 })
 
 const PATH = '/api/user/profiles'
-const CHOSEN: Preferences = { language: 'zh-Hant', currency: 'TWD', timezone: 'Asia/Taipei', date_format: 'long', time_format: 'short', hour_cycle: 'h12' }
+const CHOSEN: Preferences = {
+  language: 'zh-Hant',
+  currency: 'TWD',
+  timezone: 'Asia/Taipei',
+  date_format: 'long',
+  time_format: 'short',
+  hour_cycle: 'h12',
+  interface_locale: null,
+}
 const fieldMessages = CATALOGS.en.identity.preferences.validation
 
 async function signedIn(email: string) {
@@ -36,7 +44,15 @@ describe('GET /api/user/profiles', () => {
     const { jar } = await signedIn('prefs-new@example.test')
     const response = await call(app, PATH, { jar })
     expect(response.status).toBe(200)
-    expect(response.json).toEqual({ language: 'en', currency: 'USD', timezone: null, date_format: 'medium', time_format: 'medium', hour_cycle: 'h24' })
+    expect(response.json).toEqual({
+      language: 'en',
+      currency: 'USD',
+      timezone: null,
+      date_format: 'medium',
+      time_format: 'medium',
+      hour_cycle: 'h24',
+      interface_locale: null,
+    })
     expect(response.headers.get('cache-control')).toBe('no-store')
   })
 
@@ -103,6 +119,27 @@ describe('PUT /api/user/profiles', () => {
     })
     expect((await call(app, PATH, { jar })).json).toEqual(CHOSEN)
     expect(await storedRow(user.id)).toMatchObject({ language: 'zh-Hant' })
+  })
+
+  it('stores an interface language, keeps it when a later save leaves it out, and clears it with null', async () => {
+    const { user, jar } = await signedIn('prefs-interface@example.test')
+    expect((await save(jar, { ...CHOSEN, interface_locale: 'pt_br' })).json).toEqual({ ...CHOSEN, interface_locale: 'pt_br' })
+    expect(await storedRow(user.id)).toMatchObject({ interfaceLocale: 'pt_br' })
+    const { interface_locale: _left, ...six } = CHOSEN
+    expect((await save(jar, { ...six, currency: 'EUR' })).json).toEqual({ ...CHOSEN, currency: 'EUR', interface_locale: 'pt_br' })
+    expect((await save(jar, { ...CHOSEN, interface_locale: null })).json).toEqual(CHOSEN)
+  })
+
+  it.each(['xx', 'pt-BR', 'zh-Hans', 42])('refuses the interface language %j with 400 and the list of codes, storing nothing', async (value) => {
+    const { jar } = await signedIn(`prefs-interface-${String(value).replace(/\W/g, '')}@example.test`)
+    await save(jar, { ...CHOSEN, interface_locale: 'de' })
+    const response = await save(jar, { ...CHOSEN, interface_locale: value })
+    expect(response.status).toBe(400)
+    expect(response.json).toMatchObject({ code: 'validation_failed', details: { fields: { interface_locale: [fieldMessages.interface_locale] } } })
+    const allowed = (response.json.details as { allowedValues: { interface_locale: string[] } }).allowedValues.interface_locale
+    expect(allowed).toHaveLength(51)
+    expect(allowed).toEqual(expect.arrayContaining(['ar', 'nb_no', 'pt_br', 'zh_tw']))
+    expect((await call(app, PATH, { jar })).json).toMatchObject({ interface_locale: 'de' })
   })
 
   it('refuses an object with a field missing, reporting every missing field', async () => {

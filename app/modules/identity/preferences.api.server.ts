@@ -5,6 +5,7 @@ import type * as z from 'zod'
 import { PreferencesInput } from './index'
 import { getPreferences, updatePreferences } from './index.server'
 import { AppError } from '../../platform/errors'
+import { INTERFACE_LOCALES } from '../../platform/i18n/interface-locales'
 import { translator } from '../../platform/i18n/translate.server'
 import { serviceContext } from '../../platform/api/caller.server'
 import { errorBody, readJsonBody } from '../../platform/api/errors.server'
@@ -13,7 +14,15 @@ import { access, ErrorSchema, SIGNED_IN } from '../../platform/api/schemas'
 
 // A copy made after @hono/zod-openapi extended zod: the shared schema may predate that, without .openapi().
 const PreferencesSchema = PreferencesInput.clone().openapi('Preferences', {
-  example: { language: 'zh-Hans', currency: 'CNY', timezone: 'Asia/Shanghai', date_format: 'medium', time_format: 'short', hour_cycle: 'h23' },
+  example: {
+    language: 'zh-Hans',
+    currency: 'CNY',
+    timezone: 'Asia/Shanghai',
+    date_format: 'medium',
+    time_format: 'short',
+    hour_cycle: 'h23',
+    interface_locale: 'de',
+  },
 })
 
 const errors = {
@@ -41,7 +50,7 @@ const putPreferencesRoute = createRoute({
   tags: ['User'],
   summary: 'Replace the signed-in user’s preferences',
   description:
-    'Takes all six fields; timezone may be null (the device zone applies; browsers send their zone on the first save). Unknown fields are refused. Nothing is stored unless the whole object is valid.',
+    'Takes all six fields, and optionally interface_locale (one of the spec’s interface languages, or null to follow the language; left out, the saved one stays; an unknown code is refused with the list in details.allowedValues); timezone may be null (the device zone applies; browsers send their zone on the first save). Unknown fields are refused. Nothing is stored unless the whole object is valid.',
   security: SIGNED_IN,
   // A reference rather than the zod schema: the handler validates after authenticating, and answers 400, not 422.
   request: { body: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Preferences' } } } } },
@@ -66,7 +75,9 @@ export function registerPreferenceRoutes(api: ApiRouter) {
     c.header('Cache-Control', 'no-store')
     if (!parsed.success) {
       const fields = translatedFieldErrors(parsed.error, translator(ctx.locale, 'identity'))
-      return c.json(errorBody(new AppError('validation_failed', 'Validation failed', { fields })), 400)
+      // An unknown interface language: the answer lists the codes there are.
+      const allowed = 'interface_locale' in fields ? { allowedValues: { interface_locale: INTERFACE_LOCALES } } : {}
+      return c.json(errorBody(new AppError('validation_failed', 'Validation failed', { fields, ...allowed })), 400)
     }
     return c.json(await updatePreferences(ctx, parsed.data), 200)
   })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { ensure } from '../../platform/errors'
+import { type InterfaceLocale, isInterfaceLocale } from '../../platform/i18n/interface-locales'
 import type { Locale } from '../../platform/i18n/locales'
 import { actorFromClientSession } from './actor'
 import type { ClientSession } from './auth-context'
@@ -10,6 +11,8 @@ import { DEFAULT_PREFERENCES, type Preferences } from './preferences'
 import { userPreferences } from './preferences.tables.server'
 
 type PreferencesRow = typeof userPreferences.$inferSelect
+/** What an update stores: the interface language may be left out (the saved one stays). */
+export type PreferencesUpdate = Omit<Preferences, 'interface_locale'> & { interface_locale?: Preferences['interface_locale'] }
 
 function toPreferences(row: PreferencesRow): Preferences {
   return {
@@ -19,10 +22,11 @@ function toPreferences(row: PreferencesRow): Preferences {
     date_format: row.dateFormat,
     time_format: row.timeFormat,
     hour_cycle: row.hourCycle,
+    interface_locale: isInterfaceLocale(row.interfaceLocale) ? row.interfaceLocale : null,
   }
 }
 
-function toColumns(preferences: Preferences) {
+function toColumns(preferences: PreferencesUpdate) {
   return {
     language: preferences.language,
     currency: preferences.currency,
@@ -30,6 +34,8 @@ function toColumns(preferences: Preferences) {
     dateFormat: preferences.date_format,
     timeFormat: preferences.time_format,
     hourCycle: preferences.hour_cycle,
+    // Left out of an update: the saved one stays.
+    ...(preferences.interface_locale === undefined ? {} : { interfaceLocale: preferences.interface_locale }),
   }
 }
 
@@ -56,7 +62,7 @@ export async function savedLanguageOf(userId: string): Promise<Locale | null> {
 }
 
 /** Replaces the actor's preferences with validated input (PreferencesInput). */
-export async function updatePreferences(ctx: ServiceContext, input: Preferences): Promise<Preferences> {
+export async function updatePreferences(ctx: ServiceContext, input: PreferencesUpdate): Promise<Preferences> {
   const userId = ctx.actor.userId
   const columns = { ...toColumns(input), updatedAt: new Date() }
   const [row] = await database()
@@ -74,6 +80,18 @@ export async function setLanguagePreference(ctx: ServiceContext, locale: Locale)
     .insert(userPreferences)
     .values({ userId, ...toColumns({ ...DEFAULT_PREFERENCES, language: locale }) })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { language: locale, updatedAt: new Date() } })
+    .returning()
+  return remember(userId, row)
+}
+
+/** Changes only the interface language (null: the product language's own), e.g. from the languages page. */
+export async function setInterfaceLocalePreference(ctx: ServiceContext, interfaceLocale: InterfaceLocale | null): Promise<Preferences> {
+  const userId = ctx.actor.userId
+  const current = await getPreferences(ctx)
+  const [row] = await database()
+    .insert(userPreferences)
+    .values({ userId, ...toColumns({ ...current, interface_locale: interfaceLocale }) })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { interfaceLocale, updatedAt: new Date() } })
     .returning()
   return remember(userId, row)
 }

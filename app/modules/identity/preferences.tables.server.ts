@@ -19,6 +19,8 @@ export const userPreferences = pgTable(
     dateFormat: text('date_format', { enum: DATE_STYLES }).notNull(),
     timeFormat: text('time_format', { enum: DATE_STYLES }).notNull(),
     hourCycle: text('hour_cycle', { enum: HOUR_CYCLES }).notNull(),
+    /** The spec's interface locale code (validated by PreferencesInput); null follows the product language. */
+    interfaceLocale: text('interface_locale'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import type { DateStyle, HourCycle } from '../../platform/format'
+import type { InterfaceLocale } from '../../platform/i18n/interface-locales'
 import type { Locale } from '../../platform/i18n/locales'
 
 /** §3 user preferences. timezone is null until the browser's zone is first saved; the server never guesses it. */
@@ -11,6 +12,11 @@ export type Preferences = {
   date_format: DateStyle
   time_format: DateStyle
   hour_cycle: HourCycle
+  /**
+   * The interface language (issue 26): the shared interface strings and every date, number and money format; null until
+   * chosen (the product language's own applies: en, zh_cn, zh_tw).
+   */
+  interface_locale: InterfaceLocale | null
 }
 
 /** §3: what a user has before saving anything. */
@@ -21,4 +27,5 @@ export const DEFAULT_PREFERENCES: Preferences = {
   date_format: 'medium',
   time_format: 'medium',
   hour_cycle: 'h24',
+  interface_locale: null,
 }

@@ -47,7 +47,8 @@ export type Formatter = {
 
 type ExactMoney = { amount: DecimalString; currency: string }
 
-const DATE_TIME_SEPARATOR: Record<Locale, string> = { en: ', ', 'zh-Hans': ' ', 'zh-Hant': ' ' }
+/** Between the date and the time of a moment: a space in Chinese, Japanese and Korean, a comma and a space elsewhere. */
+const dateTimeSeparator = (tag: string) => (/^(zh|ja|ko)\b/.test(tag) ? ' ' : ', ')
 
 const UNIT_PRICE_DIGITS = 4
 /** Enough to tell a cross rate from its neighbours (1.0856, 0.12821, 156.23) without a row of digits. */
@@ -98,9 +99,12 @@ export const dateTimeFormat = (tag: string, options: Intl.DateTimeFormatOptions)
 /** An `Intl.NumberFormat` shared the same way. */
 export const numberFormatOf = (tag: string, options: Intl.NumberFormatOptions = {}) => shared('number', tag, options, () => new Intl.NumberFormat(tag, options))
 
-/** Formats dates, numbers and money for one locale and one user's preferences; cheap to create (Intl objects are shared). */
-export function createFormatter({ locale, preferences }: { locale: Locale; preferences: FormatPreferences }): Formatter {
-  const tag = LOCALE_ENTRIES[locale].language
+/**
+ * Formats dates, numbers and money for one locale and one user's preferences; cheap to create (Intl objects are shared).
+ * `tag` (BCP 47) is the interface language's when the user chose one (issue 26); else the product locale's applies.
+ */
+export function createFormatter({ locale, tag: chosenTag, preferences }: { locale: Locale; tag?: string; preferences: FormatPreferences }): Formatter {
+  const tag = chosenTag ?? LOCALE_ENTRIES[locale].language
   const timeZone = preferences.timezone ?? undefined
   const dateFormat = () => dateTimeFormat(tag, { dateStyle: preferences.date_format, timeZone })
   // Time alone: ICU rewrites the date half of a combined dateStyle + hourCycle pattern (2026年3月1日 becomes 2026/3/1).
@@ -113,7 +117,7 @@ export function createFormatter({ locale, preferences }: { locale: Locale; prefe
   return {
     date: (value) => dateFormat().format(toDate(value)),
     time: (value) => timeFormat().format(toDate(value)),
-    dateTime: (value) => `${dateFormat().format(toDate(value))}${DATE_TIME_SEPARATOR[locale]}${timeFormat().format(toDate(value))}`,
+    dateTime: (value) => `${dateFormat().format(toDate(value))}${dateTimeSeparator(tag)}${timeFormat().format(toDate(value))}`,
     relativeTime(value, now) {
       const seconds = (toDate(value).getTime() - toDate(now).getTime()) / 1000
       const [unit, size] = RELATIVE_UNITS.find(([, unitSeconds]) => Math.abs(seconds) >= unitSeconds) ?? ['second', 1]

@@ -1,3 +1,5 @@
+import { INTERFACE_COMMON_SECTIONS } from './interface-catalogue'
+import type { InterfaceLocale } from './interface-locales'
 import type { Locale } from './locales'
 
 /** A message catalog: nested objects of strings. */
@@ -32,20 +34,32 @@ function pluralCategory(locale: string, count: number): string {
   return rules.select(count)
 }
 
+const interfaceSections = new Set<string>(INTERFACE_COMMON_SECTIONS)
+
+/** Whether a key is one of the shared interface catalogue's, which the interface language translates (issue 26). */
+export function isInterfaceKey(namespace: string, key: string): boolean {
+  return namespace === 'ui' || (namespace === 'common' && interfaceSections.has(key.slice(0, key.indexOf('.'))))
+}
+
 /**
  * A translation function for one namespace; a missing key yields `defaultValue`, else the key itself. With a
  * numeric `count` and a locale, `key_one`, `key_other`… are chosen by the locale's plural rules (`key_other`,
- * then `key`, when the catalog has no form for the category).
+ * then `key`, when the catalog has no form for the category): the interface language's (`interfaceTag`, BCP 47) for
+ * the interface catalogue's keys, the product locale's for the rest.
  */
-export function createTranslator(resources: LocaleResources, namespace: string = DEFAULT_NAMESPACE, locale?: Locale): TFunction {
+export function createTranslator(resources: LocaleResources, namespace: string = DEFAULT_NAMESPACE, locale?: Locale, interfaceTag?: string): TFunction {
   return (key, options) => {
     const messages = resources[namespace]
     const count = options?.count
+    const rules = interfaceTag && isInterfaceKey(namespace, key) ? interfaceTag : locale
     const plural =
-      typeof count === 'number' && locale ? (lookup(messages, `${key}_${pluralCategory(locale, count)}`) ?? lookup(messages, `${key}_other`)) : undefined
+      typeof count === 'number' && rules ? (lookup(messages, `${key}_${pluralCategory(rules, count)}`) ?? lookup(messages, `${key}_other`)) : undefined
     return interpolate(plural ?? lookup(messages, key) ?? options?.defaultValue ?? key, options)
   }
 }
 
-/** What `useTranslation` hands to components besides `t`. */
-export type I18nInfo = { language: Locale }
+/**
+ * What `useTranslation` hands to components besides `t`: the product locale, and the interface language with its BCP 47
+ * tag and direction (the product locale's own when none is chosen).
+ */
+export type I18nInfo = { language: Locale; interfaceLocale: InterfaceLocale; tag: string; dir: 'ltr' | 'rtl' }

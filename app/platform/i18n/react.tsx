@@ -1,19 +1,37 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import { createTranslator, DEFAULT_NAMESPACE, type I18nInfo, type LocaleResources, type TFunction } from './i18n'
-import { DEFAULT_LOCALE, type Locale } from './locales'
+import { INTERFACE_LOCALE_ENTRIES, type InterfaceLocale, interfaceLocaleOf } from './interface-locales'
+import { DEFAULT_LOCALE, LOCALE_ENTRIES, type Locale } from './locales'
 
-type I18nContextValue = { locale: Locale; resources: LocaleResources }
+type I18nContextValue = { locale: Locale; resources: LocaleResources; info: I18nInfo }
 
-const I18nContext = createContext<I18nContextValue>({ locale: DEFAULT_LOCALE, resources: {} })
+/** The formats' and plural rules' language: the chosen interface language's tag, else the product locale's (en-US, zh-CN, zh-TW). */
+export function i18nInfo(locale: Locale, interfaceLocale: InterfaceLocale | null): I18nInfo {
+  const chosen = interfaceLocale ?? interfaceLocaleOf(locale)
+  const entry = interfaceLocale ? INTERFACE_LOCALE_ENTRIES[interfaceLocale] : { tag: LOCALE_ENTRIES[locale].language, dir: LOCALE_ENTRIES[locale].dir }
+  return { language: locale, interfaceLocale: chosen, tag: entry.tag, dir: entry.dir }
+}
+
+const I18nContext = createContext<I18nContextValue>({ locale: DEFAULT_LOCALE, resources: {}, info: i18nInfo(DEFAULT_LOCALE, null) })
 
 /** Provides the current locale's catalogs (sent by the root loader) to the components below. */
-export function I18nProvider({ locale, resources, children }: { locale: Locale; resources: LocaleResources; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, resources }), [locale, resources])
+export function I18nProvider({
+  locale,
+  interfaceLocale = null,
+  resources,
+  children,
+}: {
+  locale: Locale
+  interfaceLocale?: InterfaceLocale | null
+  resources: LocaleResources
+  children: ReactNode
+}) {
+  const value = useMemo(() => ({ locale, resources, info: i18nInfo(locale, interfaceLocale) }), [locale, interfaceLocale, resources])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 
-/** `t` for one namespace of the current locale, and the locale itself as `i18n.language`. */
+/** `t` for one namespace of the current locale, and the locale itself as `i18n.language` (the interface language beside it). */
 export function useTranslation(namespace: string = DEFAULT_NAMESPACE): { t: TFunction; i18n: I18nInfo } {
-  const { locale, resources } = useContext(I18nContext)
-  return useMemo(() => ({ t: createTranslator(resources, namespace, locale), i18n: { language: locale } }), [locale, resources, namespace])
+  const { locale, resources, info } = useContext(I18nContext)
+  return useMemo(() => ({ t: createTranslator(resources, namespace, locale, info.tag), i18n: info }), [locale, resources, namespace, info])
 }

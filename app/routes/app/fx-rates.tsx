@@ -170,7 +170,7 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
               <TableHeader>
                 <TableRow>
                   <TableHead>{t('fx.currency')}</TableHead>
-                  <TableHead className="text-right">{t('fx.rate')}</TableHead>
+                  <TableHead className="text-end">{t('fx.rate')}</TableHead>
                   <TableHead>{t('fx.asOf')}</TableHead>
                   <TableHead>{t('fx.source')}</TableHead>
                   {data.historyWindow ? <TableHead>{t('fx.trend', { days: data.historyWindow.days })}</TableHead> : null}
@@ -183,7 +183,7 @@ export default function FxRatesPage({ loaderData: data, actionData }: Route.Comp
                 {data.rates.map((rate) => (
                   <TableRow key={rate.currency}>
                     <TableHead scope="row">{rate.currency}</TableHead>
-                    <TableCell label={t('fx.rate')} className="text-right tabular-nums">
+                    <TableCell label={t('fx.rate')} className="text-end tabular-nums">
                       {format.number(rate.ratePerEur, { maximumFractionDigits: 10 })}
                     </TableCell>
                     <TableCell label={t('fx.asOf')}>{format.date(rate.asOf)}</TableCell>

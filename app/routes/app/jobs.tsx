@@ -82,11 +82,11 @@ export default function Jobs({ loaderData: data, actionData }: Route.ComponentPr
                 <TableHead>{t('queues.name')}</TableHead>
                 <TableHead>{t('queues.schedule')}</TableHead>
                 <TableHead>{t('queues.retries')}</TableHead>
-                <TableHead className="text-right">{t('queues.ready')}</TableHead>
-                <TableHead className="text-right">{t('queues.deferred')}</TableHead>
-                <TableHead className="text-right">{t('queues.active')}</TableHead>
-                <TableHead className="text-right">{t('queues.failed')}</TableHead>
-                <TableHead className="text-right">{t('queues.stored')}</TableHead>
+                <TableHead className="text-end">{t('queues.ready')}</TableHead>
+                <TableHead className="text-end">{t('queues.deferred')}</TableHead>
+                <TableHead className="text-end">{t('queues.active')}</TableHead>
+                <TableHead className="text-end">{t('queues.failed')}</TableHead>
+                <TableHead className="text-end">{t('queues.stored')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -106,19 +106,19 @@ export default function Jobs({ loaderData: data, actionData }: Route.ComponentPr
                           max: format.number(queue.retry.maxDelaySeconds ?? queue.retry.delaySeconds * 2 ** queue.retry.limit),
                         })}
                   </TableCell>
-                  <TableCell label={t('queues.ready')} className="text-right tabular-nums">
+                  <TableCell label={t('queues.ready')} className="text-end tabular-nums">
                     {format.number(queue.ready)}
                   </TableCell>
-                  <TableCell label={t('queues.deferred')} className="text-right tabular-nums">
+                  <TableCell label={t('queues.deferred')} className="text-end tabular-nums">
                     {format.number(queue.deferred)}
                   </TableCell>
-                  <TableCell label={t('queues.active')} className="text-right tabular-nums">
+                  <TableCell label={t('queues.active')} className="text-end tabular-nums">
                     {format.number(queue.active)}
                   </TableCell>
-                  <TableCell label={t('queues.failed')} className="text-right tabular-nums">
+                  <TableCell label={t('queues.failed')} className="text-end tabular-nums">
                     {queue.failed > 0 ? <Badge variant="reject">{format.number(queue.failed)}</Badge> : format.number(0)}
                   </TableCell>
-                  <TableCell label={t('queues.stored')} className="text-right tabular-nums">
+                  <TableCell label={t('queues.stored')} className="text-end tabular-nums">
                     {format.number(queue.total)}
                   </TableCell>
                 </TableRow>
@@ -145,7 +145,7 @@ export default function Jobs({ loaderData: data, actionData }: Route.ComponentPr
               <TableRow>
                 <TableHead>{t('failed.queue')}</TableHead>
                 <TableHead>{t('failed.failedAt')}</TableHead>
-                <TableHead className="text-right">{t('failed.attempts')}</TableHead>
+                <TableHead className="text-end">{t('failed.attempts')}</TableHead>
                 <TableHead>{t('failed.error')}</TableHead>
                 <TableHead>
                   <span className="sr-only">{t('failed.actions')}</span>
@@ -162,7 +162,7 @@ export default function Jobs({ loaderData: data, actionData }: Route.ComponentPr
                   <TableCell label={t('failed.failedAt')}>
                     <time dateTime={job.failedAt}>{format.dateTime(job.failedAt)}</time>
                   </TableCell>
-                  <TableCell label={t('failed.attempts')} className="text-right tabular-nums">
+                  <TableCell label={t('failed.attempts')} className="text-end tabular-nums">
                     {format.number(job.attempts)}
                   </TableCell>
                   <TableCell label={t('failed.error')} className="max-w-md text-sm wrap-anywhere">

@@ -40,7 +40,7 @@ export function CodeBlock({ code, label, copyable = true }: { code: string; labe
   return (
     <figure className="relative min-w-0">
       <figcaption className="sr-only">{label}</figcaption>
-      <pre tabIndex={0} aria-label={label} className="max-w-full overflow-x-auto rounded-md border border-border bg-muted p-3 pr-20 text-xs leading-relaxed">
+      <pre tabIndex={0} aria-label={label} className="max-w-full overflow-x-auto rounded-md border border-border bg-muted p-3 pe-20 text-xs leading-relaxed">
         <code>{code}</code>
       </pre>
       {copyable ? (
@@ -48,7 +48,7 @@ export function CodeBlock({ code, label, copyable = true }: { code: string; labe
           type="button"
           variant="secondary"
           size="sm"
-          className="absolute top-2 right-2"
+          className="absolute top-2 end-2"
           onClick={() => {
             void navigator.clipboard?.writeText(code).then(() => setCopied(true))
           }}

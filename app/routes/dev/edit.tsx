@@ -230,7 +230,7 @@ export default function WebhooksPage({ loaderData: data, actionData }: Route.Com
               {WEBHOOK_TOPICS.map((topic) => (
                 <div key={topic} className="flex flex-col gap-0.5">
                   <Checkbox name="topics" value={topic} label={t(`topics.${topic}`)} defaultChecked={topic === 'order'} />
-                  <p className="pl-6 text-xs text-muted-foreground">{t(`topicHints.${topic}`)}</p>
+                  <p className="ps-6 text-xs text-muted-foreground">{t(`topicHints.${topic}`)}</p>
                 </div>
               ))}
             </div>

@@ -32,7 +32,7 @@ export function PlanComparison({ plans, currentPlanId }: { plans: CataloguePlan[
           <caption className="sr-only">{t('compare.caption')}</caption>
           <thead>
             <tr className="border-b border-border">
-              <th scope="col" className="w-2/5 px-3 py-3 text-left font-medium text-muted-foreground sm:px-4">
+              <th scope="col" className="w-2/5 px-3 py-3 text-start font-medium text-muted-foreground sm:px-4">
                 {t('compare.item')}
               </th>
               {plans.map((plan) => (
@@ -45,13 +45,13 @@ export function PlanComparison({ plans, currentPlanId }: { plans: CataloguePlan[
           </thead>
           <tbody>
             <tr>
-              <th scope="rowgroup" colSpan={columns} className="bg-muted px-3 py-2 text-left text-xs font-semibold tracking-wide uppercase sm:px-4">
+              <th scope="rowgroup" colSpan={columns} className="bg-muted px-3 py-2 text-start text-xs font-semibold tracking-wide uppercase sm:px-4">
                 {t('compare.limits')}
               </th>
             </tr>
             {SHOWN_LIMITS.map((key) => (
               <tr key={key} className="border-t border-border">
-                <th scope="row" className="px-3 py-3 text-left font-normal sm:px-4">
+                <th scope="row" className="px-3 py-3 text-start font-normal sm:px-4">
                   {tBilling(`limits.${key}`)}
                 </th>
                 {plans.map((plan) => (
@@ -64,13 +64,13 @@ export function PlanComparison({ plans, currentPlanId }: { plans: CataloguePlan[
           </tbody>
           <tbody>
             <tr className="border-t border-border">
-              <th scope="rowgroup" colSpan={columns} className="bg-muted px-3 py-2 text-left text-xs font-semibold tracking-wide uppercase sm:px-4">
+              <th scope="rowgroup" colSpan={columns} className="bg-muted px-3 py-2 text-start text-xs font-semibold tracking-wide uppercase sm:px-4">
                 {t('compare.features')}
               </th>
             </tr>
             {SHOWN_FEATURES.map((feature) => (
               <tr key={feature} className="border-t border-border">
-                <th scope="row" className="px-3 py-3 text-left font-normal sm:px-4">
+                <th scope="row" className="px-3 py-3 text-start font-normal sm:px-4">
                   {tBilling(`features.${feature}`)}
                 </th>
                 {plans.map((plan) =>

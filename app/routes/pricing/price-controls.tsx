@@ -70,7 +70,7 @@ export function PriceControls({ period, plans, currency, currencies, billedIn, r
             >
               {t(`period.${option}`)}
               {option === 'yearly' && bestSaving > 0 ? (
-                <span className="ml-1 text-xs">({t('period.yearlySaving', { percent: format.percent(bestSaving / 100) })})</span>
+                <span className="ms-1 text-xs">({t('period.yearlySaving', { percent: format.percent(bestSaving / 100) })})</span>
               ) : null}
             </Link>
           ))}

@@ -80,7 +80,7 @@ export function AppLayout({
       <TooltipProvider>
         {/* data-app-layout: entry.client.tsx loads the signed-in layouts before hydrating a page that has one. */}
         <div className="flex min-h-screen flex-col" data-app-layout="">
-          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
             {t('nav.skipToContent')}
           </a>
           <AppTopbar

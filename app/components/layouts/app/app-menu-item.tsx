@@ -25,7 +25,10 @@ export function AppMenuItem({
   current?: 'page' | 'true'
   onNavigate?: () => void
 }) {
-  const { t } = useTranslation('common')
+  const {
+    t,
+    i18n: { dir },
+  } = useTranslation('common')
   const guide = useGuideProgress()
   const progress = item.badge === 'guideProgress' ? guide : null
   const name = t(item.labelKey)
@@ -47,7 +50,8 @@ export function AppMenuItem({
   return (
     <Tooltip>
       <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
+      {/* Beside the sidebar: to its right, or to its left when the interface reads right to left. */}
+      <TooltipContent side={dir === 'rtl' ? 'left' : 'right'}>{label}</TooltipContent>
     </Tooltip>
   )
 }

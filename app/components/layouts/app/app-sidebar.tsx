@@ -25,7 +25,7 @@ export function AppSidebar({
   return (
     <nav
       aria-label={t('nav.mainNavigation')}
-      className={cn('hidden shrink-0 flex-col border-r border-border bg-card p-3 md:flex', collapsed ? 'w-16' : 'w-64')}
+      className={cn('hidden shrink-0 flex-col border-e border-border bg-card p-3 md:flex', collapsed ? 'w-16' : 'w-64')}
     >
       <div className="flex-1 overflow-y-auto">
         <AppMenu groups={groups} state={state} locale={locale} idPrefix="sidebar" collapsed={collapsed} />

@@ -47,7 +47,7 @@ export function AppTopbar({ session, locale, groups, navState, pages, companySwi
                 <SpriteIcon name="menu" />
               </Button>
             </SheetTrigger>
-            <SheetContent side="left" title={t('nav.menuTitle')} description={t('nav.menuDescription')} hideDescription className="w-72">
+            <SheetContent side="start" title={t('nav.menuTitle')} description={t('nav.menuDescription')} hideDescription className="w-72">
               {/* In the drawer the switcher's menu opens in place, within the drawer's width. */}
               {companySwitcher ? (
                 <div className="-mx-2 sm:hidden [&_details>div]:static [&_details>div]:w-auto [&_details>div]:shadow-none">{companySwitcher}</div>
@@ -59,8 +59,8 @@ export function AppTopbar({ session, locale, groups, navState, pages, companySwi
           </Sheet>
         ) : null}
         <Logo locale={locale} />
-        <div className="ml-2 hidden sm:block">{companySwitcher}</div>
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+        <div className="ms-2 hidden sm:block">{companySwitcher}</div>
+        <div className="ms-auto flex items-center gap-0.5 sm:gap-1">
           <CommandPalette pages={pages} locale={locale} />
           {notifications}
           <LanguageSwitcher current={locale} deferItems />

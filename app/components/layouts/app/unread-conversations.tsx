@@ -48,7 +48,7 @@ export function UnreadConversationsBadge() {
   const count = useUnreadConversations()
   if (!count) return null
   return (
-    <span className="ml-auto rounded-full bg-primary px-1.5 text-xs font-medium text-primary-foreground" aria-live="polite">
+    <span className="ms-auto rounded-full bg-primary px-1.5 text-xs font-medium text-primary-foreground" aria-live="polite">
       <span aria-hidden>{count > 99 ? '99+' : count}</span>
       <span className="sr-only">{t('nav.unreadConversations', { count })}</span>
     </span>

@@ -155,7 +155,7 @@ function CardView({ card, projects, canBuy }: { card: AssistantCard; projects: P
               {card.risks.length === 0 ? (
                 t('cards.noRisks')
               ) : (
-                <ul className="list-disc pl-5">
+                <ul className="list-disc ps-5">
                   {card.risks.map((risk) => (
                     <li key={`${risk.supplier}-${risk.code}`}>{t(`builtin.risk.${risk.code}`, { supplier: risk.supplier })}</li>
                   ))}

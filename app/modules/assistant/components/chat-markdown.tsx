@@ -30,7 +30,7 @@ const COMPONENTS: Components = {
 
 export function ChatMarkdown({ text }: { text: string }) {
   return (
-    <div className="prose-chat flex min-w-0 flex-col gap-2 break-words [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_td]:border [&_td]:border-border [&_td]:px-2 [&_th]:border [&_th]:border-border [&_th]:px-2">
+    <div className="prose-chat flex min-w-0 flex-col gap-2 break-words [&_li]:ms-5 [&_ol]:list-decimal [&_ul]:list-disc [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_td]:border [&_td]:border-border [&_td]:px-2 [&_th]:border [&_th]:border-border [&_th]:px-2">
       <Markdown remarkPlugins={[remarkGfm]} components={COMPONENTS} skipHtml>
         {text}
       </Markdown>

@@ -87,7 +87,7 @@ export function CompanyPlanAssign({ query, results, plans, keep, done, failure }
                     const failed = failure?.companyId === row.id ? failure : null
                     return (
                       <TableRow key={`${row.id}-${row.version}`}>
-                        <TableHead scope="row" className="text-left font-normal whitespace-normal">
+                        <TableHead scope="row" className="text-start font-normal whitespace-normal">
                           <span className="block font-medium text-foreground">{row.name}</span>
                           {row.legalName && row.legalName !== row.name ? <span className="block text-xs text-muted-foreground">{row.legalName}</span> : null}
                         </TableHead>

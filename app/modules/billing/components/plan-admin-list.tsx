@@ -80,7 +80,7 @@ function PlanCard({ plan, locale, editHref, defaultName, failure }: PlanCardProp
   const row = (label: string, value: string) => (
     <div key={label} className="flex items-baseline justify-between gap-3 border-b border-border/60 py-1 last:border-b-0">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="text-right font-medium tabular-nums">{value}</dd>
+      <dd className="text-end font-medium tabular-nums">{value}</dd>
     </div>
   )
   return (

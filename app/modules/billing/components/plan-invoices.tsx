@@ -64,7 +64,7 @@ export function PlanInvoiceTable({ invoices, pdfHref, actions, empty }: InvoiceT
             <TableHead>{t('invoices.number')}</TableHead>
             {company ? <TableHead>{t('invoices.company')}</TableHead> : null}
             <TableHead>{t('invoices.plan')}</TableHead>
-            <TableHead className="text-right">{t('invoices.amount')}</TableHead>
+            <TableHead className="text-end">{t('invoices.amount')}</TableHead>
             <TableHead>{t('invoices.status')}</TableHead>
             <TableHead>{t('invoices.due')}</TableHead>
             {pdfHref || actions ? <TableHead>{t('invoices.actions')}</TableHead> : null}
@@ -83,7 +83,7 @@ export function PlanInvoiceTable({ invoices, pdfHref, actions, empty }: InvoiceT
                   {t('invoices.periodRange', { start: format.date(invoice.periodStart), end: format.date(invoice.periodEnd) })}
                 </span>
               </TableCell>
-              <TableCell label={t('invoices.amount')} className="whitespace-nowrap text-right tabular-nums">
+              <TableCell label={t('invoices.amount')} className="whitespace-nowrap text-end tabular-nums">
                 {format.money(invoice.amount, invoice.currency)}
               </TableCell>
               <TableCell label={t('invoices.status')}>
@@ -137,7 +137,7 @@ export function PlanInvoicePayment({ invoices, bank }: { invoices: PlanInvoiceRo
         <dt className="text-muted-foreground">{t('invoices.bic')}</dt>
         <dd className="font-mono">{bank.bic}</dd>
       </dl>
-      <ul className="mt-2 list-disc pl-5">
+      <ul className="mt-2 list-disc ps-5">
         {open.map((invoice) => (
           <li key={invoice.id}>
             {t('invoices.quote', { number: invoice.number, amount: format.money(invoice.amount, invoice.currency), date: format.date(invoice.dueAt) })}

@@ -78,7 +78,7 @@ function CategoryTreeItem({ node, first, last, selectedId }: { node: AdminCatego
         </Link>
       </div>
       {node.children.length > 0 ? (
-        <ul className="ml-4 flex flex-col gap-1 border-l border-border pl-3">
+        <ul className="ms-4 flex flex-col gap-1 border-s border-border ps-3">
           {node.children.map((child, index) => (
             <CategoryTreeItem key={child.id} node={child} first={index === 0} last={index === node.children.length - 1} selectedId={selectedId} />
           ))}

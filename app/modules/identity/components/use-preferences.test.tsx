@@ -4,7 +4,15 @@ import type { Preferences } from '../preferences'
 import { PreferencesProvider } from './preferences-provider'
 import { usePreferences } from './use-preferences'
 
-const SERVER: Preferences = { language: 'zh-Hant', currency: 'TWD', timezone: 'Asia/Taipei', date_format: 'long', time_format: 'short', hour_cycle: 'h12' }
+const SERVER: Preferences = {
+  language: 'zh-Hant',
+  currency: 'TWD',
+  timezone: 'Asia/Taipei',
+  date_format: 'long',
+  time_format: 'short',
+  hour_cycle: 'h12',
+  interface_locale: null,
+}
 
 function Probe() {
   const { preferences, loading, error } = usePreferences()

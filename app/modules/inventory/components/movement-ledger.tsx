@@ -111,8 +111,8 @@ export function MovementLedger({ base, warehouseId, filters, rows, total, totalI
               <TableHead>{t('movements.columns.date')}</TableHead>
               <TableHead>{t('movements.columns.kind')}</TableHead>
               <TableHead>{t('movements.columns.item')}</TableHead>
-              <TableHead className="text-right">{t('movements.columns.quantity')}</TableHead>
-              <TableHead className="text-right">{t('movements.columns.balance')}</TableHead>
+              <TableHead className="text-end">{t('movements.columns.quantity')}</TableHead>
+              <TableHead className="text-end">{t('movements.columns.balance')}</TableHead>
               <TableHead>{t('movements.columns.reason')}</TableHead>
               <TableHead>{t('movements.columns.reference')}</TableHead>
               <TableHead>{t('movements.columns.note')}</TableHead>
@@ -128,11 +128,11 @@ export function MovementLedger({ base, warehouseId, filters, rows, total, totalI
                   {row.description}
                   {row.sku ? <span className="block text-xs text-muted-foreground">{row.sku}</span> : null}
                 </TableCell>
-                <TableCell className={row.quantity < 0 ? 'text-right text-destructive tabular-nums' : 'text-right text-status-accept tabular-nums'}>
+                <TableCell className={row.quantity < 0 ? 'text-end text-destructive tabular-nums' : 'text-end text-status-accept tabular-nums'}>
                   {row.quantity > 0 ? '+' : ''}
                   {format.number(row.quantity)}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{format.number(row.balanceAfter)}</TableCell>
+                <TableCell className="text-end tabular-nums">{format.number(row.balanceAfter)}</TableCell>
                 <TableCell>{row.reason ? t(`reasons.${row.reason}`) : t('movements.none')}</TableCell>
                 <TableCell className="whitespace-nowrap">{row.reference || t('movements.none')}</TableCell>
                 <TableCell className="max-w-48 break-words">{row.note || t('movements.none')}</TableCell>

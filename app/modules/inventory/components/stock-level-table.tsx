@@ -95,12 +95,12 @@ export function StockLevelTable(props: StockLevelTableProps) {
           <TableHeader>
             <TableRow>
               <TableHead>{t('stock.columns.item')}</TableHead>
-              <TableHead className="text-right">{t('stock.columns.onHand')}</TableHead>
-              <TableHead className="text-right">{t('stock.columns.reserved')}</TableHead>
-              <TableHead className="text-right">{t('stock.columns.available')}</TableHead>
-              <TableHead className="text-right">{t('stock.columns.incoming')}</TableHead>
+              <TableHead className="text-end">{t('stock.columns.onHand')}</TableHead>
+              <TableHead className="text-end">{t('stock.columns.reserved')}</TableHead>
+              <TableHead className="text-end">{t('stock.columns.available')}</TableHead>
+              <TableHead className="text-end">{t('stock.columns.incoming')}</TableHead>
               <TableHead>{t('stock.columns.threshold')}</TableHead>
-              <TableHead className="text-right">{t('stock.columns.unitCost')}</TableHead>
+              <TableHead className="text-end">{t('stock.columns.unitCost')}</TableHead>
               <TableHead>
                 <span className="sr-only">{t('stock.columns.actions')}</span>
               </TableHead>
@@ -120,12 +120,12 @@ export function StockLevelTable(props: StockLevelTableProps) {
                       </Badge>
                     ) : null}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  <TableCell className="text-end whitespace-nowrap tabular-nums">
                     {format.number(row.onHand)} {row.unit}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{format.number(row.reserved)}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">{format.number(row.available)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{incomingUnits === undefined ? t('stock.none') : format.number(incomingUnits)}</TableCell>
+                  <TableCell className="text-end tabular-nums">{format.number(row.reserved)}</TableCell>
+                  <TableCell className="text-end font-medium tabular-nums">{format.number(row.available)}</TableCell>
+                  <TableCell className="text-end tabular-nums">{incomingUnits === undefined ? t('stock.none') : format.number(incomingUnits)}</TableCell>
                   <TableCell>
                     {canEdit ? (
                       <ThresholdForm row={row} itemName={itemName(row)} failure={thresholdFailure?.levelId === row.id ? thresholdFailure : undefined} />
@@ -135,7 +135,7 @@ export function StockLevelTable(props: StockLevelTableProps) {
                       format.number(row.lowStockThreshold)
                     )}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  <TableCell className="text-end whitespace-nowrap tabular-nums">
                     {row.unitCost && row.currency ? format.unitPrice(row.unitCost, row.currency) : t('stock.none')}
                   </TableCell>
                   <TableCell>

@@ -44,8 +44,8 @@ export function WarehouseTable({ rows, label, manage, reopenArchiveOf }: Warehou
           <TableHead>{t('warehouses.columns.name')}</TableHead>
           <TableHead>{t('warehouses.columns.address')}</TableHead>
           <TableHead>{t('warehouses.columns.manager')}</TableHead>
-          <TableHead className="text-right">{t('warehouses.columns.items')}</TableHead>
-          <TableHead className="text-right">{t('warehouses.columns.value')}</TableHead>
+          <TableHead className="text-end">{t('warehouses.columns.items')}</TableHead>
+          <TableHead className="text-end">{t('warehouses.columns.value')}</TableHead>
           <TableHead>
             <span className="sr-only">{t('warehouses.columns.actions')}</span>
           </TableHead>
@@ -59,11 +59,11 @@ export function WarehouseTable({ rows, label, manage, reopenArchiveOf }: Warehou
                 {row.code}
               </Link>
               {row.archived ? (
-                <Badge variant="secondary" className="ml-2">
+                <Badge variant="secondary" className="ms-2">
                   {t('archive.badge')}
                 </Badge>
               ) : row.publishAvailability ? (
-                <Badge variant="outline" className="ml-2" title={t('warehouses.publishedLabel', { code: row.code })}>
+                <Badge variant="outline" className="ms-2" title={t('warehouses.publishedLabel', { code: row.code })}>
                   {t('warehouses.published')}
                 </Badge>
               ) : null}
@@ -73,10 +73,10 @@ export function WarehouseTable({ rows, label, manage, reopenArchiveOf }: Warehou
               {row.address ?? t('warehouses.none')}
             </TableCell>
             <TableCell label={t('warehouses.columns.manager')}>{row.managerName ?? t('warehouses.none')}</TableCell>
-            <TableCell label={t('warehouses.columns.items')} className="text-right tabular-nums">
+            <TableCell label={t('warehouses.columns.items')} className="text-end tabular-nums">
               {format.number(row.itemCount)}
             </TableCell>
-            <TableCell label={t('warehouses.columns.value')} className="text-right whitespace-nowrap tabular-nums">
+            <TableCell label={t('warehouses.columns.value')} className="text-end whitespace-nowrap tabular-nums">
               {row.stockValue.length === 0 ? (
                 t('warehouses.none')
               ) : (

@@ -104,8 +104,8 @@ export function BookingForm({ locale, buyerName, supplierName, lines, defaults, 
             <TableRow>
               <TableHead>{t('booking.columns.order')}</TableHead>
               <TableHead>{t('booking.columns.item')}</TableHead>
-              <TableHead className="text-right">{t('booking.columns.ordered')}</TableHead>
-              <TableHead className="text-right">{t('booking.columns.shipped')}</TableHead>
+              <TableHead className="text-end">{t('booking.columns.ordered')}</TableHead>
+              <TableHead className="text-end">{t('booking.columns.shipped')}</TableHead>
               <TableHead className="w-40">{t('booking.columns.shipNow')}</TableHead>
             </TableRow>
           </TableHeader>
@@ -126,10 +126,10 @@ export function BookingForm({ locale, buyerName, supplierName, lines, defaults, 
                   <span className="font-medium">{line.description}</span>
                   {line.sku ? <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span> : null}
                 </TableCell>
-                <TableCell label={t('booking.columns.ordered')} className="text-right whitespace-nowrap">
+                <TableCell label={t('booking.columns.ordered')} className="text-end whitespace-nowrap">
                   {format.number(line.quantity)} {line.unit}
                 </TableCell>
-                <TableCell label={t('booking.columns.shipped')} className="text-right whitespace-nowrap">
+                <TableCell label={t('booking.columns.shipped')} className="text-end whitespace-nowrap">
                   {format.number(line.shipped)}
                 </TableCell>
                 <TableCell label={t('booking.columns.shipNow')}>

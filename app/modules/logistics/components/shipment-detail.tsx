@@ -206,7 +206,7 @@ export function ShipmentDetailView({
             <dd>
               {format.date(day(shipment.eta))}
               {shipment.delayDays > 0 ? (
-                <span className="ml-2 text-xs font-medium text-destructive">
+                <span className="ms-2 text-xs font-medium text-destructive">
                   {t('detail.delayed', { count: shipment.delayDays, first: format.date(day(shipment.firstEta)) })}
                 </span>
               ) : null}
@@ -261,11 +261,11 @@ export function ShipmentDetailView({
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card className="flex flex-col gap-4 p-6">
           <CardTitle>{t('detail.timelineTitle')}</CardTitle>
-          <ol className="flex flex-col gap-4 border-l border-border pl-4" aria-label={t('detail.timelineTitle')}>
+          <ol className="flex flex-col gap-4 border-s border-border ps-4" aria-label={t('detail.timelineTitle')}>
             {timelineOf(shipment.events, documentNews).map((entry) =>
               entry.kind === 'document' ? (
                 <li key={entry.item.id} className="relative">
-                  <span aria-hidden className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-muted-foreground ring-4 ring-background" />
+                  <span aria-hidden className="absolute top-1.5 -start-[1.4rem] size-2.5 rounded-full bg-muted-foreground ring-4 ring-background" />
                   <a href={entry.item.href} className="text-sm font-medium underline-offset-4 hover:underline">
                     {entry.item.text}
                   </a>
@@ -344,10 +344,10 @@ export function ShipmentDetailView({
             <TableRow>
               <TableHead>{t('detail.columns.order')}</TableHead>
               <TableHead>{t('detail.columns.item')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.shipped')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.received')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.damaged')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.short')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.shipped')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.received')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.damaged')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.short')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -370,16 +370,16 @@ export function ShipmentDetailView({
                     {line.sku ? <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span> : null}
                     {line.receiptNote ? <span className="block text-xs text-muted-foreground">{line.receiptNote}</span> : null}
                   </TableCell>
-                  <TableCell label={t('detail.columns.shipped')} className="text-right whitespace-nowrap">
+                  <TableCell label={t('detail.columns.shipped')} className="text-end whitespace-nowrap">
                     {format.number(line.quantity)} {line.unit}
                   </TableCell>
-                  <TableCell label={t('detail.columns.received')} className="text-right">
+                  <TableCell label={t('detail.columns.received')} className="text-end">
                     {received === null ? '—' : format.number(received)}
                   </TableCell>
-                  <TableCell label={t('detail.columns.damaged')} className="text-right">
+                  <TableCell label={t('detail.columns.damaged')} className="text-end">
                     {line.damagedQuantity === null ? '—' : format.number(line.damagedQuantity)}
                   </TableCell>
-                  <TableCell label={t('detail.columns.short')} className="text-right">
+                  <TableCell label={t('detail.columns.short')} className="text-end">
                     {short === null ? '—' : format.number(short)}
                   </TableCell>
                 </TableRow>
@@ -649,7 +649,7 @@ function TrackingLine({ event }: { event: TimelineEvent }) {
   const format = useFormatter()
   return (
     <li className="relative">
-      <span aria-hidden className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-primary ring-4 ring-background" />
+      <span aria-hidden className="absolute top-1.5 -start-[1.4rem] size-2.5 rounded-full bg-primary ring-4 ring-background" />
       <div className="flex flex-wrap items-center gap-2">
         {event.status ? <ShipmentStatusBadge status={event.status} /> : null}
         <span className="text-sm font-medium">{event.location || t('detail.noPlace')}</span>

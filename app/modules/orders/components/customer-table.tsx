@@ -79,8 +79,8 @@ export function CustomerTable({ base, q, rows, total, offset, limit, pageResult 
           <TableHeader>
             <TableRow>
               <TableHead>{t('customers.columns.name')}</TableHead>
-              <TableHead className="text-right">{t('customers.columns.orders')}</TableHead>
-              <TableHead className="text-right">{t('customers.columns.volume')}</TableHead>
+              <TableHead className="text-end">{t('customers.columns.orders')}</TableHead>
+              <TableHead className="text-end">{t('customers.columns.volume')}</TableHead>
               <TableHead>{t('customers.columns.lastOrder')}</TableHead>
               <TableHead className="w-96">{t('customers.columns.note')}</TableHead>
             </TableRow>
@@ -93,10 +93,10 @@ export function CustomerTable({ base, q, rows, total, offset, limit, pageResult 
                     {row.name}
                   </Link>
                 </TableCell>
-                <TableCell label={t('customers.columns.orders')} className="text-right">
+                <TableCell label={t('customers.columns.orders')} className="text-end">
                   {format.number(row.orderCount)}
                 </TableCell>
-                <TableCell label={t('customers.columns.volume')} className="text-right whitespace-nowrap">
+                <TableCell label={t('customers.columns.volume')} className="text-end whitespace-nowrap">
                   {row.volume.length === 0 ? (
                     '—'
                   ) : (

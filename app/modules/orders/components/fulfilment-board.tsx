@@ -268,13 +268,13 @@ function OrderCard({ card, draggable, busy, onDragStart, onDragEnd, onMove }: Or
         </div>
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">
           <dt className="text-muted-foreground">{t('card.total')}</dt>
-          <dd className="ml-auto min-w-0 text-right font-medium tabular-nums wrap-anywhere" data-testid="board-card-total">
+          <dd className="ms-auto min-w-0 text-end font-medium tabular-nums wrap-anywhere" data-testid="board-card-total">
             <Money amount={card.total} currency={card.currency} />
           </dd>
         </div>
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">
           <dt className="text-muted-foreground">{t('card.requestedDelivery')}</dt>
-          <dd className="ml-auto flex flex-wrap items-center justify-end gap-1 text-right">
+          <dd className="ms-auto flex flex-wrap items-center justify-end gap-1 text-end">
             {card.requestedDeliveryDate ? format.date(calendarDay(card.requestedDeliveryDate)) : t('card.noDate')}
             {card.overdue ? <Badge variant="reject">{t('card.overdue')}</Badge> : null}
           </dd>

@@ -89,9 +89,9 @@ export function OpenLinesTable({ base, q, rows, total, offset, limit }: OpenLine
               <TableHead>{t('openLines.columns.buyer')}</TableHead>
               <TableHead>{t('openLines.columns.sku')}</TableHead>
               <TableHead>{t('openLines.columns.description')}</TableHead>
-              <TableHead className="text-right">{t('openLines.columns.ordered')}</TableHead>
-              <TableHead className="text-right">{t('openLines.columns.shipped')}</TableHead>
-              <TableHead className="text-right">{t('openLines.columns.remaining')}</TableHead>
+              <TableHead className="text-end">{t('openLines.columns.ordered')}</TableHead>
+              <TableHead className="text-end">{t('openLines.columns.shipped')}</TableHead>
+              <TableHead className="text-end">{t('openLines.columns.remaining')}</TableHead>
               <TableHead>{t('openLines.columns.unit')}</TableHead>
               <TableHead>{t('openLines.columns.delivery')}</TableHead>
             </TableRow>
@@ -109,13 +109,13 @@ export function OpenLinesTable({ base, q, rows, total, offset, limit }: OpenLine
                   {row.sku || '—'}
                 </TableCell>
                 <TableCell label={t('openLines.columns.description')}>{row.description}</TableCell>
-                <TableCell label={t('openLines.columns.ordered')} className="text-right">
+                <TableCell label={t('openLines.columns.ordered')} className="text-end">
                   {format.number(row.quantity)}
                 </TableCell>
-                <TableCell label={t('openLines.columns.shipped')} className="text-right">
+                <TableCell label={t('openLines.columns.shipped')} className="text-end">
                   {format.number(row.shipped)}
                 </TableCell>
-                <TableCell label={t('openLines.columns.remaining')} className="text-right font-medium">
+                <TableCell label={t('openLines.columns.remaining')} className="text-end font-medium">
                   {format.number(row.remaining)}
                 </TableCell>
                 <TableCell label={t('openLines.columns.unit')}>{unitName(row.unit, row.remaining)}</TableCell>

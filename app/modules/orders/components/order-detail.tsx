@@ -187,11 +187,11 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
               <TableHead>{t('detail.columns.sku')}</TableHead>
               <TableHead>{t('detail.columns.description')}</TableHead>
               <TableHead>{t('detail.columns.unit')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.ordered')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.shipped')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.received')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.unitPrice')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.lineTotal')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.ordered')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.shipped')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.received')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.unitPrice')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.lineTotal')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -203,19 +203,19 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
                 </TableCell>
                 <TableCell className="font-medium sm:font-normal">{line.description}</TableCell>
                 <TableCell label={t('detail.columns.unit')}>{unitName(line.unit, line.quantity)}</TableCell>
-                <TableCell label={t('detail.columns.ordered')} className="text-right">
+                <TableCell label={t('detail.columns.ordered')} className="text-end">
                   {format.number(line.quantity)}
                 </TableCell>
-                <TableCell label={t('detail.columns.shipped')} className="text-right">
+                <TableCell label={t('detail.columns.shipped')} className="text-end">
                   {format.number(line.shippedQuantity)}
                 </TableCell>
-                <TableCell label={t('detail.columns.received')} className="text-right">
+                <TableCell label={t('detail.columns.received')} className="text-end">
                   {format.number(line.receivedQuantity)}
                 </TableCell>
-                <TableCell label={t('detail.columns.unitPrice')} className="text-right whitespace-nowrap">
+                <TableCell label={t('detail.columns.unitPrice')} className="text-end whitespace-nowrap">
                   {money(line.unitPrice)}
                 </TableCell>
-                <TableCell label={t('detail.columns.lineTotal')} className="text-right whitespace-nowrap">
+                <TableCell label={t('detail.columns.lineTotal')} className="text-end whitespace-nowrap">
                   {money(line.lineTotal)}
                 </TableCell>
               </TableRow>
@@ -223,16 +223,16 @@ export function OrderDetail({ order, locale, result, backHref, saved = null }: O
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableHead scope="row" colSpan={8} className="text-right">
+              <TableHead scope="row" colSpan={8} className="text-end">
                 {t('detail.subtotal')}
               </TableHead>
-              <TableCell className="text-right whitespace-nowrap">{money(order.subtotal)}</TableCell>
+              <TableCell className="text-end whitespace-nowrap">{money(order.subtotal)}</TableCell>
             </TableRow>
             <TableRow>
-              <TableHead scope="row" colSpan={8} className="text-right">
+              <TableHead scope="row" colSpan={8} className="text-end">
                 {t('detail.total')}
               </TableHead>
-              <TableCell className="text-right font-semibold whitespace-nowrap">{money(order.total)}</TableCell>
+              <TableCell className="text-end font-semibold whitespace-nowrap">{money(order.total)}</TableCell>
             </TableRow>
           </TableFooter>
         </Table>
@@ -662,7 +662,7 @@ function Timeline({ events, lines }: { events: OrderEvent[]; lines: OrderLine[] 
   return (
     <Card className="flex flex-col gap-4 p-6">
       <CardTitle>{t('detail.timeline')}</CardTitle>
-      <ol aria-label={t('detail.timelineLabel')} className="flex flex-col gap-4 border-l border-border pl-4">
+      <ol aria-label={t('detail.timelineLabel')} className="flex flex-col gap-4 border-s border-border ps-4">
         {events.map((event) => {
           const quantities = Array.isArray(event.data.lines) ? (event.data.lines as EventLine[]) : []
           return (
@@ -681,7 +681,7 @@ function Timeline({ events, lines }: { events: OrderEvent[]; lines: OrderLine[] 
               {quantities.length > 0 ? (
                 <div>
                   <p className="text-muted-foreground">{t('detail.shippedQuantities')}</p>
-                  <ul className="list-disc pl-5">
+                  <ul className="list-disc ps-5">
                     {quantities.map((line) => (
                       <li key={line.lineId}>
                         {t('detail.shippedLine', {

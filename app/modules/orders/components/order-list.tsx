@@ -155,8 +155,8 @@ export function OrderList({ locale, basePath, filters, counterparts, rows, total
                 {showSide ? <TableHead>{t('list.columns.side')}</TableHead> : null}
                 <TableHead>{t('list.columns.counterpart')}</TableHead>
                 <TableHead>{t('list.columns.status')}</TableHead>
-                <TableHead className="text-right">{t('list.columns.lines')}</TableHead>
-                <TableHead className="text-right">{t('list.columns.total')}</TableHead>
+                <TableHead className="text-end">{t('list.columns.lines')}</TableHead>
+                <TableHead className="text-end">{t('list.columns.total')}</TableHead>
                 <TableHead>{t('list.columns.delivery')}</TableHead>
                 <TableHead>{t('list.columns.created')}</TableHead>
               </TableRow>
@@ -174,10 +174,10 @@ export function OrderList({ locale, basePath, filters, counterparts, rows, total
                   <TableCell label={t('list.columns.status')}>
                     <OrderStatusBadge status={row.status} />
                   </TableCell>
-                  <TableCell label={t('list.columns.lines')} className="text-right">
+                  <TableCell label={t('list.columns.lines')} className="text-end">
                     {format.number(row.lineCount)}
                   </TableCell>
-                  <TableCell label={t('list.columns.total')} className="text-right whitespace-nowrap">
+                  <TableCell label={t('list.columns.total')} className="text-end whitespace-nowrap">
                     <Money amount={row.total} currency={row.currency} />
                   </TableCell>
                   <TableCell label={t('list.columns.delivery')} className="whitespace-nowrap">

@@ -34,7 +34,7 @@ export function ServiceOrderTable({ rows, locale }: { rows: ServiceOrderRow[]; l
           <TableHead>{t('list.service')}</TableHead>
           <TableHead>{t('list.counterpart')}</TableHead>
           <TableHead>{t('list.status')}</TableHead>
-          <TableHead className="text-right">{t('list.price')}</TableHead>
+          <TableHead className="text-end">{t('list.price')}</TableHead>
           <TableHead>{t('list.created')}</TableHead>
         </TableRow>
       </TableHeader>
@@ -62,7 +62,7 @@ export function ServiceOrderTable({ rows, locale }: { rows: ServiceOrderRow[]; l
               <TableCell label={t('list.status')}>
                 <ServiceStatusBadge status={row.status} />
               </TableCell>
-              <TableCell label={t('list.price')} className="text-right tabular-nums">
+              <TableCell label={t('list.price')} className="text-end tabular-nums">
                 {row.price && row.currency ? (
                   <Money amount={row.price} currency={row.currency} />
                 ) : (

@@ -17,7 +17,7 @@ export function ServiceOrderTimeline({ events }: { events: ServiceTimelineEvent[
   const format = useFormatter()
   if (events.length === 0) return <p className="text-sm text-muted-foreground">{t('detail.noEvents')}</p>
   return (
-    <ol className="flex flex-col gap-3 border-l border-border pl-4">
+    <ol className="flex flex-col gap-3 border-s border-border ps-4">
       {events.map((event) => (
         <li key={event.id} className="flex flex-col gap-0.5">
           <span className="font-medium">{t(`events.${event.type}`)}</span>

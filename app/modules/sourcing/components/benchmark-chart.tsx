@@ -35,9 +35,9 @@ export function BenchmarkStatsTable({ currency, rows }: { currency: string; rows
       <TableHeader>
         <TableRow>
           <TableHead>{t('research.columns.source')}</TableHead>
-          <TableHead className="text-right">{t('research.columns.count')}</TableHead>
+          <TableHead className="text-end">{t('research.columns.count')}</TableHead>
           {STATS.map((stat) => (
-            <TableHead key={stat} className="text-right">
+            <TableHead key={stat} className="text-end">
               {t(STAT_COLUMNS[stat])}
             </TableHead>
           ))}
@@ -47,11 +47,11 @@ export function BenchmarkStatsTable({ currency, rows }: { currency: string; rows
         {rows.map(({ source, stats }) => (
           <TableRow key={source}>
             <TableCell className="font-medium">{t(`research.source.${source}`)}</TableCell>
-            <TableCell label={t('research.columns.count')} className="text-right">
+            <TableCell label={t('research.columns.count')} className="text-end">
               {format.number(stats.count)}
             </TableCell>
             {STATS.map((stat) => (
-              <TableCell key={stat} label={t(STAT_COLUMNS[stat])} className="text-right whitespace-nowrap">
+              <TableCell key={stat} label={t(STAT_COLUMNS[stat])} className="text-end whitespace-nowrap">
                 {money(stats[stat])}
               </TableCell>
             ))}

@@ -256,7 +256,7 @@ export function BulkGrid({ rows: initialRows, categories, singleFormHref }: Bulk
         >
           <thead>
             <tr role="row" aria-rowindex={1} className="bg-muted/50">
-              <th role="columnheader" scope="col" aria-colindex={1} className="px-2 py-1 text-left font-medium">
+              <th role="columnheader" scope="col" aria-colindex={1} className="px-2 py-1 text-start font-medium">
                 <span className="sr-only">{t('grid.rowNumber')}</span>#
               </th>
               {GRID_COLUMNS.map((column, col) => (
@@ -265,12 +265,12 @@ export function BulkGrid({ rows: initialRows, categories, singleFormHref }: Bulk
                   role="columnheader"
                   scope="col"
                   aria-colindex={col + 2}
-                  className={cn('px-2 py-1 text-left font-medium whitespace-nowrap', WIDTH[column])}
+                  className={cn('px-2 py-1 text-start font-medium whitespace-nowrap', WIDTH[column])}
                 >
                   {t(`grid.columns.${column}`)}
                 </th>
               ))}
-              <th role="columnheader" scope="col" aria-colindex={GRID_COLUMNS.length + 2} className="px-2 py-1 text-left font-medium">
+              <th role="columnheader" scope="col" aria-colindex={GRID_COLUMNS.length + 2} className="px-2 py-1 text-start font-medium">
                 {t('grid.rowActions')}
               </th>
             </tr>
@@ -280,7 +280,7 @@ export function BulkGrid({ rows: initialRows, categories, singleFormHref }: Bulk
               const editable = isRowEditable(row)
               return (
                 <tr key={row.key} role="row" aria-rowindex={rowIndex + 2} className={cn('border-t border-border', !editable && 'bg-muted/30')}>
-                  <th role="rowheader" scope="row" aria-colindex={1} className="px-2 py-1 text-left font-normal text-muted-foreground">
+                  <th role="rowheader" scope="row" aria-colindex={1} className="px-2 py-1 text-start font-normal text-muted-foreground">
                     {rowIndex + 1}
                     {!editable ? <span className="block text-xs">{t(`requirementStatus.${row.status === 'new' ? 'open' : row.status}`)}</span> : null}
                   </th>

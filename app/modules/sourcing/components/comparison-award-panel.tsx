@@ -56,7 +56,7 @@ export function ComparisonAwardPanel({ formId, lines, supplierName, selection, a
       ? t('award.nothingTicked')
       : null
   const summary = (
-    <ul className="list-disc pl-5 text-sm">
+    <ul className="list-disc ps-5 text-sm">
       {chosen.map((line) => (
         <li key={line.id}>
           {selection.offers[line.id]
@@ -125,7 +125,7 @@ export function AwardedOrders({ orders, locale }: { orders: AwardedOrder[]; loca
   const format = useFormatter()
   return (
     <Alert tone="success" title={t('award.done', { count: orders.length })}>
-      <ul className="list-disc pl-5">
+      <ul className="list-disc ps-5">
         {orders.map((order) => (
           <li key={order.id}>
             <Link to={localizePath(locale, `/app/orders/${order.id}/view`)} className="text-primary hover:underline">

@@ -65,7 +65,7 @@ export function ComparisonQuotationDecisions({ suppliers, failedQuotationId, fie
                     <input type="hidden" name="version" value={supplier.version} />
                     <input type="hidden" name="decision" value="accept" />
                     {/* The label names the supplier: on a phone a long name wraps instead of widening the page. */}
-                    <Button type="submit" disabled={busy} className="max-w-full whitespace-normal text-left">
+                    <Button type="submit" disabled={busy} className="max-w-full whitespace-normal text-start">
                       {t('decisions.accept', { supplier: supplier.supplierName })}
                     </Button>
                   </Form>

@@ -195,8 +195,8 @@ export function ProjectDetail({
             <TableHeader>
               <TableRow>
                 <TableHead>{t('requirements.columns.title')}</TableHead>
-                <TableHead className="text-right">{t('requirements.columns.quantity')}</TableHead>
-                <TableHead className="text-right">{t('requirements.columns.targetPrice')}</TableHead>
+                <TableHead className="text-end">{t('requirements.columns.quantity')}</TableHead>
+                <TableHead className="text-end">{t('requirements.columns.targetPrice')}</TableHead>
                 <TableHead>{t('requirements.columns.requiredBy')}</TableHead>
                 <TableHead>{t('requirements.columns.status')}</TableHead>
               </TableRow>
@@ -209,10 +209,10 @@ export function ProjectDetail({
                       {row.title}
                     </Link>
                   </TableCell>
-                  <TableCell label={t('requirements.columns.quantity')} className="text-right whitespace-nowrap">
+                  <TableCell label={t('requirements.columns.quantity')} className="text-end whitespace-nowrap">
                     {format.number(row.quantity)} {row.unit}
                   </TableCell>
-                  <TableCell label={t('requirements.columns.targetPrice')} className="text-right whitespace-nowrap">
+                  <TableCell label={t('requirements.columns.targetPrice')} className="text-end whitespace-nowrap">
                     {row.targetUnitPrice && row.targetCurrency ? <Money amount={row.targetUnitPrice} currency={row.targetCurrency} unitPrice /> : '—'}
                   </TableCell>
                   <TableCell label={t('requirements.columns.requiredBy')} className="whitespace-nowrap">
@@ -240,7 +240,7 @@ export function ProjectDetail({
                   <TableHead>{t('detail.rfqColumns.number')}</TableHead>
                   <TableHead>{t('detail.rfqColumns.status')}</TableHead>
                   <TableHead>{t('detail.rfqColumns.deadline')}</TableHead>
-                  <TableHead className="text-right">{t('detail.rfqColumns.quotations')}</TableHead>
+                  <TableHead className="text-end">{t('detail.rfqColumns.quotations')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -259,7 +259,7 @@ export function ProjectDetail({
                     <TableCell label={t('detail.rfqColumns.deadline')} className="whitespace-nowrap">
                       {format.dateTime(rfq.quoteDeadline)}
                     </TableCell>
-                    <TableCell label={t('detail.rfqColumns.quotations')} className="text-right">
+                    <TableCell label={t('detail.rfqColumns.quotations')} className="text-end">
                       {format.number(rfq.quotationCount)}
                     </TableCell>
                   </TableRow>
@@ -278,8 +278,8 @@ export function ProjectDetail({
               <TableHeader>
                 <TableRow>
                   <TableHead>{t('detail.orderColumns.supplier')}</TableHead>
-                  <TableHead className="text-right">{t('detail.orderColumns.lines')}</TableHead>
-                  <TableHead className="text-right">{t('detail.orderColumns.amount')}</TableHead>
+                  <TableHead className="text-end">{t('detail.orderColumns.lines')}</TableHead>
+                  <TableHead className="text-end">{t('detail.orderColumns.amount')}</TableHead>
                   <TableHead>{t('detail.orderColumns.order')}</TableHead>
                 </TableRow>
               </TableHeader>
@@ -287,10 +287,10 @@ export function ProjectDetail({
                 {summary.orders.map((order) => (
                   <TableRow key={`${order.purchaseOrderId ?? ''}|${order.supplierCompanyId}|${order.currency}`}>
                     <TableCell>{order.supplierName}</TableCell>
-                    <TableCell label={t('detail.orderColumns.lines')} className="text-right">
+                    <TableCell label={t('detail.orderColumns.lines')} className="text-end">
                       {format.number(order.lineCount)}
                     </TableCell>
-                    <TableCell label={t('detail.orderColumns.amount')} className="text-right whitespace-nowrap">
+                    <TableCell label={t('detail.orderColumns.amount')} className="text-end whitespace-nowrap">
                       <Money amount={order.amount} currency={order.currency} />
                     </TableCell>
                     <TableCell label={t('detail.orderColumns.order')}>
@@ -314,7 +314,7 @@ export function ProjectDetail({
         <CardTitle>{t('detail.timeline')}</CardTitle>
         <ol className="flex flex-col gap-2 text-sm">
           {[...summary.events].reverse().map((event) => (
-            <li key={event.id} className="flex flex-col border-l-2 border-border pl-3">
+            <li key={event.id} className="flex flex-col border-s-2 border-border ps-3">
               <span className="font-medium">{t(`events.${event.type}`, eventParams(event.data))}</span>
               <span className="text-xs text-muted-foreground">
                 {format.dateTime(event.createdAt)}

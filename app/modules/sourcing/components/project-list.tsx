@@ -93,7 +93,7 @@ export function ProjectList({
               <TableHead>{t('list.columns.number')}</TableHead>
               <TableHead>{t('list.columns.name')}</TableHead>
               <TableHead>{t('list.columns.status')}</TableHead>
-              <TableHead className="text-right">{t('list.columns.budget')}</TableHead>
+              <TableHead className="text-end">{t('list.columns.budget')}</TableHead>
               <TableHead>{t('list.columns.deadline')}</TableHead>
               <TableHead>{t('list.columns.progress')}</TableHead>
             </TableRow>
@@ -110,7 +110,7 @@ export function ProjectList({
                 <TableCell label={t('list.columns.status')}>
                   <ProjectStatusBadge status={row.status} />
                 </TableCell>
-                <TableCell label={t('list.columns.budget')} className="text-right whitespace-nowrap">
+                <TableCell label={t('list.columns.budget')} className="text-end whitespace-nowrap">
                   {row.budget ? <Money amount={row.budget} currency={row.currency} /> : '—'}
                 </TableCell>
                 <TableCell label={t('list.columns.deadline')} className="whitespace-nowrap">

@@ -80,7 +80,7 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
             <TableHeader>
               <TableRow>
                 <TableHead>{t('editor.item')}</TableHead>
-                <TableHead className="text-right">{t('editor.quantity')}</TableHead>
+                <TableHead className="text-end">{t('editor.quantity')}</TableHead>
                 <TableHead>{t('editor.noOffer')}</TableHead>
                 <TableHead>{t('editor.unitPrice')}</TableHead>
                 <TableHead>{t('editor.moq')}</TableHead>
@@ -129,7 +129,7 @@ export function QuotationEditor({ lines, quotation, defaults, attachmentFiles, q
                         </div>
                       </details>
                     </TableCell>
-                    <TableCell label={t('editor.quantity')} className="text-right tabular-nums">
+                    <TableCell label={t('editor.quantity')} className="text-end tabular-nums">
                       {format.number(line.quantity)} {line.unit}
                     </TableCell>
                     <TableCell label={t('editor.noOffer')}>

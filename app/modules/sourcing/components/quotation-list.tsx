@@ -21,7 +21,7 @@ export function QuotationTable({ rows, caption, locale }: { rows: MyQuotationSum
           <TableHead>{t('list.buyer')}</TableHead>
           <TableHead>{t('list.status')}</TableHead>
           <TableHead>{t('list.revision')}</TableHead>
-          <TableHead className="text-right">{t('list.total')}</TableHead>
+          <TableHead className="text-end">{t('list.total')}</TableHead>
           <TableHead>{t('list.validUntil')}</TableHead>
           <TableHead>{t('list.updated')}</TableHead>
         </TableRow>
@@ -44,7 +44,7 @@ export function QuotationTable({ rows, caption, locale }: { rows: MyQuotationSum
               <QuotationStatusBadge status={row.status} />
             </TableCell>
             <TableCell label={t('list.revision')}>{row.revision > 0 ? t('list.revisionValue', { revision: row.revision }) : '—'}</TableCell>
-            <TableCell label={t('list.total')} className="text-right tabular-nums">
+            <TableCell label={t('list.total')} className="text-end tabular-nums">
               <Money amount={row.total} currency={row.currency} />
             </TableCell>
             <TableCell label={t('list.validUntil')}>{format.date(`${row.validUntil}T12:00:00Z`)}</TableCell>

@@ -180,8 +180,8 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
           <TableHeader>
             <TableRow>
               <TableHead>{t('detail.columns.item')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.quantity')}</TableHead>
-              <TableHead className="text-right">{t('detail.columns.target')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.quantity')}</TableHead>
+              <TableHead className="text-end">{t('detail.columns.target')}</TableHead>
               <TableHead>{t('detail.columns.requiredBy')}</TableHead>
             </TableRow>
           </TableHeader>
@@ -192,10 +192,10 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
                   <span className="font-medium">{line.title}</span>
                   {line.specification ? <span className="block text-xs text-muted-foreground">{line.specification}</span> : null}
                 </TableCell>
-                <TableCell label={t('detail.columns.quantity')} className="text-right whitespace-nowrap">
+                <TableCell label={t('detail.columns.quantity')} className="text-end whitespace-nowrap">
                   {format.number(line.quantity)} {line.unit}
                 </TableCell>
-                <TableCell label={t('detail.columns.target')} className="text-right whitespace-nowrap">
+                <TableCell label={t('detail.columns.target')} className="text-end whitespace-nowrap">
                   {line.targetUnitPrice ? format.money(line.targetUnitPrice, rfq.currency) : '—'}
                 </TableCell>
                 <TableCell label={t('detail.columns.requiredBy')} className="whitespace-nowrap">
@@ -222,8 +222,8 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
               <TableRow>
                 <TableHead>{t('detail.columns.supplier')}</TableHead>
                 <TableHead>{t('detail.columns.status')}</TableHead>
-                <TableHead className="text-right">{t('detail.columns.total')}</TableHead>
-                <TableHead className="text-right">{t('detail.columns.revision')}</TableHead>
+                <TableHead className="text-end">{t('detail.columns.total')}</TableHead>
+                <TableHead className="text-end">{t('detail.columns.revision')}</TableHead>
                 <TableHead>{t('detail.columns.validUntil')}</TableHead>
                 <TableHead>{t('detail.columns.submitted')}</TableHead>
               </TableRow>
@@ -233,12 +233,12 @@ export function RfqDetailView({ locale, rfq, editPath, backPath, comparePath, no
                 <TableRow key={quote.id}>
                   <TableCell>{quote.supplierName}</TableCell>
                   <TableCell label={t('detail.columns.status')}>{t(`quotationStatus.${quote.status}`)}</TableCell>
-                  <TableCell label={t('detail.columns.total')} className="text-right whitespace-nowrap">
+                  <TableCell label={t('detail.columns.total')} className="text-end whitespace-nowrap">
                     <Money amount={quote.total} currency={quote.currency}>
                       {(total) => `${total} ${quote.incoterm}`}
                     </Money>
                   </TableCell>
-                  <TableCell label={t('detail.columns.revision')} className="text-right">
+                  <TableCell label={t('detail.columns.revision')} className="text-end">
                     {format.number(quote.revision)}
                   </TableCell>
                   <TableCell label={t('detail.columns.validUntil')} className="whitespace-nowrap">

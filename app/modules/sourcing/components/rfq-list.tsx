@@ -96,9 +96,9 @@ export function RfqList({ locale, basePath, filters, rows, total, offset, limit,
                 <TableHead>{t('list.columns.project')}</TableHead>
                 <TableHead>{t('list.columns.status')}</TableHead>
                 <TableHead>{t('list.columns.deadline')}</TableHead>
-                <TableHead className="text-right">{t('list.columns.lines')}</TableHead>
-                <TableHead className="text-right">{t('list.columns.invitees')}</TableHead>
-                <TableHead className="text-right">{t('list.columns.quotations')}</TableHead>
+                <TableHead className="text-end">{t('list.columns.lines')}</TableHead>
+                <TableHead className="text-end">{t('list.columns.invitees')}</TableHead>
+                <TableHead className="text-end">{t('list.columns.quotations')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -123,13 +123,13 @@ export function RfqList({ locale, basePath, filters, rows, total, offset, limit,
                   <TableCell label={t('list.columns.deadline')} className="whitespace-nowrap">
                     {format.dateTime(row.quoteDeadline)}
                   </TableCell>
-                  <TableCell label={t('list.columns.lines')} className="text-right">
+                  <TableCell label={t('list.columns.lines')} className="text-end">
                     {format.number(row.lineCount)}
                   </TableCell>
-                  <TableCell label={t('list.columns.invitees')} className="text-right">
+                  <TableCell label={t('list.columns.invitees')} className="text-end">
                     {format.number(row.inviteeCount)}
                   </TableCell>
-                  <TableCell label={t('list.columns.quotations')} className="text-right">
+                  <TableCell label={t('list.columns.quotations')} className="text-end">
                     {format.number(row.quotationCount)}
                   </TableCell>
                 </TableRow>

@@ -285,9 +285,9 @@ function Usage({ report, platform }: { report: NonNullable<Data['report']>; plat
             <TableRow>
               <TableHead>{t('config.company')}</TableHead>
               <TableHead>{t('config.enabled')}</TableHead>
-              <TableHead className="text-right">{t('config.used')}</TableHead>
-              <TableHead className="text-right">{t('config.requests')}</TableHead>
-              <TableHead className="text-right">{t('config.errors')}</TableHead>
+              <TableHead className="text-end">{t('config.used')}</TableHead>
+              <TableHead className="text-end">{t('config.requests')}</TableHead>
+              <TableHead className="text-end">{t('config.errors')}</TableHead>
               {platform ? <TableHead>{t('config.limit')}</TableHead> : null}
             </TableRow>
           </TableHeader>
@@ -296,13 +296,13 @@ function Usage({ report, platform }: { report: NonNullable<Data['report']>; plat
               <TableRow key={row.companyId}>
                 <TableCell data-label={t('config.company')}>{row.companyName}</TableCell>
                 <TableCell data-label={t('config.enabled')}>{row.enabled ? t('config.on') : t('config.off')}</TableCell>
-                <TableCell data-label={t('config.used')} className="text-right">
+                <TableCell data-label={t('config.used')} className="text-end">
                   {t('config.usedOf', { used: format.number(row.tokens), limit: format.number(row.limit) })}
                 </TableCell>
-                <TableCell data-label={t('config.requests')} className="text-right">
+                <TableCell data-label={t('config.requests')} className="text-end">
                   {format.number(row.requests)}
                 </TableCell>
-                <TableCell data-label={t('config.errors')} className="text-right">
+                <TableCell data-label={t('config.errors')} className="text-end">
                   {format.number(row.errors)}
                 </TableCell>
                 {platform ? (

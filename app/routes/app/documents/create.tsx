@@ -354,9 +354,9 @@ function DocumentPreview({ content, counterparty, paymentTerms }: { content: Doc
             <TableRow>
               <TableHead className="w-12">{t('create.preview.position')}</TableHead>
               <TableHead>{t('create.preview.item')}</TableHead>
-              <TableHead className="text-right">{t('create.preview.quantity')}</TableHead>
-              <TableHead className="text-right">{t('create.preview.unitPrice')}</TableHead>
-              <TableHead className="text-right">{t('create.preview.amount')}</TableHead>
+              <TableHead className="text-end">{t('create.preview.quantity')}</TableHead>
+              <TableHead className="text-end">{t('create.preview.unitPrice')}</TableHead>
+              <TableHead className="text-end">{t('create.preview.amount')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -369,13 +369,13 @@ function DocumentPreview({ content, counterparty, paymentTerms }: { content: Doc
                   <span className="font-medium">{line.description}</span>
                   {line.sku ? <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span> : null}
                 </TableCell>
-                <TableCell label={t('create.preview.quantity')} className="text-right tabular-nums whitespace-nowrap">
+                <TableCell label={t('create.preview.quantity')} className="text-end tabular-nums whitespace-nowrap">
                   {format.number(line.quantity)} {unitName(line.unit, line.quantity)}
                 </TableCell>
-                <TableCell label={t('create.preview.unitPrice')} className="text-right tabular-nums whitespace-nowrap">
+                <TableCell label={t('create.preview.unitPrice')} className="text-end tabular-nums whitespace-nowrap">
                   {line.unitPrice && content.currency ? format.unitPrice(line.unitPrice, content.currency) : '—'}
                 </TableCell>
-                <TableCell label={t('create.preview.amount')} className="text-right tabular-nums whitespace-nowrap">
+                <TableCell label={t('create.preview.amount')} className="text-end tabular-nums whitespace-nowrap">
                   {money(line.amount)}
                 </TableCell>
               </TableRow>
@@ -383,25 +383,25 @@ function DocumentPreview({ content, counterparty, paymentTerms }: { content: Doc
           </TableBody>
         </Table>
       )}
-      <dl className="ml-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
+      <dl className="ms-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
         <dt className="text-muted-foreground">{t('create.preview.totalQuantity')}</dt>
-        <dd className="text-right tabular-nums">{format.number(content.totals.quantity)}</dd>
+        <dd className="text-end tabular-nums">{format.number(content.totals.quantity)}</dd>
         <dt className="text-muted-foreground">{t('create.preview.subtotal')}</dt>
-        <dd className="text-right tabular-nums">{money(content.totals.subtotal)}</dd>
+        <dd className="text-end tabular-nums">{money(content.totals.subtotal)}</dd>
         {Number(content.totals.freight) !== 0 ? (
           <>
             <dt className="text-muted-foreground">{t('create.preview.freight')}</dt>
-            <dd className="text-right tabular-nums">{money(content.totals.freight)}</dd>
+            <dd className="text-end tabular-nums">{money(content.totals.freight)}</dd>
           </>
         ) : null}
         {Number(content.totals.insurance) !== 0 ? (
           <>
             <dt className="text-muted-foreground">{t('create.preview.insurance')}</dt>
-            <dd className="text-right tabular-nums">{money(content.totals.insurance)}</dd>
+            <dd className="text-end tabular-nums">{money(content.totals.insurance)}</dd>
           </>
         ) : null}
         <dt className="font-semibold">{t('create.preview.total')}</dt>
-        <dd className="text-right font-semibold tabular-nums">{money(content.totals.total)}</dd>
+        <dd className="text-end font-semibold tabular-nums">{money(content.totals.total)}</dd>
       </dl>
     </Card>
   )

@@ -485,9 +485,9 @@ function ContentCard({ document, labels, showFields }: { document: DocumentDetai
           <TableRow>
             <TableHead>{t('edit.columns.position')}</TableHead>
             <TableHead>{t('edit.columns.description')}</TableHead>
-            <TableHead className="text-right">{t('edit.columns.quantity')}</TableHead>
-            <TableHead className="text-right">{t('edit.columns.unitPrice')}</TableHead>
-            <TableHead className="text-right">{t('edit.columns.amount')}</TableHead>
+            <TableHead className="text-end">{t('edit.columns.quantity')}</TableHead>
+            <TableHead className="text-end">{t('edit.columns.unitPrice')}</TableHead>
+            <TableHead className="text-end">{t('edit.columns.amount')}</TableHead>
             <TableHead>{t('fields.hsCode')}</TableHead>
             <TableHead>{t('fields.originCountry')}</TableHead>
           </TableRow>
@@ -500,13 +500,13 @@ function ContentCard({ document, labels, showFields }: { document: DocumentDetai
                 {line.description}
                 {line.sku ? <span className="block font-mono text-xs text-muted-foreground">{line.sku}</span> : null}
               </TableCell>
-              <TableCell label={t('edit.columns.quantity')} className="text-right whitespace-nowrap">
+              <TableCell label={t('edit.columns.quantity')} className="text-end whitespace-nowrap">
                 {format.number(line.quantity)} {unitName(line.unit, line.quantity)}
               </TableCell>
-              <TableCell label={t('edit.columns.unitPrice')} className="text-right whitespace-nowrap">
+              <TableCell label={t('edit.columns.unitPrice')} className="text-end whitespace-nowrap">
                 {money(line.unitPrice)}
               </TableCell>
-              <TableCell label={t('edit.columns.amount')} className="text-right whitespace-nowrap">
+              <TableCell label={t('edit.columns.amount')} className="text-end whitespace-nowrap">
                 {money(line.amount)}
               </TableCell>
               <TableCell label={t('fields.hsCode')}>{line.hsCode || '—'}</TableCell>
@@ -519,10 +519,10 @@ function ContentCard({ document, labels, showFields }: { document: DocumentDetai
             .filter((key) => key === 'total' || key === 'subtotal' || Number(content.totals[key]) !== 0)
             .map((key) => (
               <TableRow key={key}>
-                <TableHead scope="row" colSpan={4} className="text-right">
+                <TableHead scope="row" colSpan={4} className="text-end">
                   {t(`compare.totals.${key}`)}
                 </TableHead>
-                <TableCell className={key === 'total' ? 'text-right font-semibold whitespace-nowrap' : 'text-right whitespace-nowrap'}>
+                <TableCell className={key === 'total' ? 'text-end font-semibold whitespace-nowrap' : 'text-end whitespace-nowrap'}>
                   {money(content.totals[key])}
                 </TableCell>
                 <TableCell colSpan={2} />
@@ -697,7 +697,7 @@ function EventList({ events }: { events: DocumentDetail['events'] }) {
   const { t } = useTranslation('documents')
   const format = useFormatter()
   return (
-    <ol className="flex flex-col gap-3 border-l border-border pl-4">
+    <ol className="flex flex-col gap-3 border-s border-border ps-4">
       {events.map((event, index) => (
         <li key={`${event.type}-${new Date(event.createdAt).getTime()}-${index}`} className="flex flex-col gap-0.5 text-sm">
           <p className="font-medium">

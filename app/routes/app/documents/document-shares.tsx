@@ -115,7 +115,7 @@ function ShareList({ shares }: { shares: ShareRow[] }) {
           <TableHead>{t('shares.columns.label')}</TableHead>
           <TableHead>{t('shares.columns.status')}</TableHead>
           <TableHead>{t('shares.columns.expires')}</TableHead>
-          <TableHead className="text-right">{t('shares.columns.views')}</TableHead>
+          <TableHead className="text-end">{t('shares.columns.views')}</TableHead>
           <TableHead>{t('shares.columns.lastViewed')}</TableHead>
           <TableHead>
             <span className="sr-only">{t('shares.columns.actions')}</span>
@@ -139,7 +139,7 @@ function ShareList({ shares }: { shares: ShareRow[] }) {
             <TableCell label={t('shares.columns.expires')} className="whitespace-nowrap">
               {format.dateTime(share.expiresAt)}
             </TableCell>
-            <TableCell label={t('shares.columns.views')} className="text-right">
+            <TableCell label={t('shares.columns.views')} className="text-end">
               {format.number(share.views)}
             </TableCell>
             <TableCell label={t('shares.columns.lastViewed')} className="whitespace-nowrap">

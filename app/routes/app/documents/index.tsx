@@ -270,7 +270,7 @@ function DocumentTable({ rows }: { rows: Row[] }) {
           <TableHead>{t('list.columns.direction')}</TableHead>
           <TableHead>{t('list.columns.status')}</TableHead>
           <TableHead>{t('list.columns.created')}</TableHead>
-          <TableHead className="text-right">{t('list.columns.version')}</TableHead>
+          <TableHead className="text-end">{t('list.columns.version')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -293,7 +293,7 @@ function DocumentTable({ rows }: { rows: Row[] }) {
             <TableCell label={t('list.columns.created')} className="whitespace-nowrap">
               {format.date(row.createdAt)}
             </TableCell>
-            <TableCell label={t('list.columns.version')} className="text-right tabular-nums">
+            <TableCell label={t('list.columns.version')} className="text-end tabular-nums">
               {t('list.version', { version: format.number(row.version) })}
             </TableCell>
           </TableRow>

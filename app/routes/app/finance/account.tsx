@@ -328,8 +328,8 @@ function Statement({ data, base }: { data: Data; base: string }) {
                 <TableHead>{t('statement.columns.date')}</TableHead>
                 <TableHead>{t('statement.columns.entry')}</TableHead>
                 <TableHead>{t('statement.columns.reference')}</TableHead>
-                <TableHead className="text-right">{t('statement.columns.amount')}</TableHead>
-                <TableHead className="text-right">{t('statement.columns.balance')}</TableHead>
+                <TableHead className="text-end">{t('statement.columns.amount')}</TableHead>
+                <TableHead className="text-end">{t('statement.columns.balance')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -351,10 +351,10 @@ function Statement({ data, base }: { data: Data; base: string }) {
                       </span>
                     ) : null}
                   </TableCell>
-                  <TableCell label={t('statement.columns.amount')} className="text-right">
+                  <TableCell label={t('statement.columns.amount')} className="text-end">
                     <MoneyAmount amount={row.amount} currency={currency} />
                   </TableCell>
-                  <TableCell label={t('statement.columns.balance')} className="text-right">
+                  <TableCell label={t('statement.columns.balance')} className="text-end">
                     <MoneyAmount amount={row.balance} currency={currency} className="font-medium" />
                   </TableCell>
                 </TableRow>

@@ -209,8 +209,8 @@ function Receipts({ data }: { data: Data }) {
               <TableHead>{t('columns.counterparty')}</TableHead>
               <TableHead>{t('columns.side')}</TableHead>
               <TableHead>{t('columns.status')}</TableHead>
-              <TableHead className="text-right">{t('columns.amount')}</TableHead>
-              <TableHead className="text-right">{t('columns.document')}</TableHead>
+              <TableHead className="text-end">{t('columns.amount')}</TableHead>
+              <TableHead className="text-end">{t('columns.document')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -226,10 +226,10 @@ function Receipts({ data }: { data: Data }) {
                 <TableCell label={t('columns.counterparty')}>{receipt.counterparty}</TableCell>
                 <TableCell label={t('columns.side')}>{t(`sides.${receipt.side}`)}</TableCell>
                 <TableCell label={t('columns.status')}>{t(`statuses.${receipt.status}`)}</TableCell>
-                <TableCell label={t('columns.amount')} className="text-right tabular-nums">
+                <TableCell label={t('columns.amount')} className="text-end tabular-nums">
                   {format.money(receipt.amount, receipt.currency)}
                 </TableCell>
-                <TableCell label={t('columns.document')} className="text-right">
+                <TableCell label={t('columns.document')} className="text-end">
                   <PdfLinks kind="receipt" paperKey={receipt.paymentId} number={receipt.number} />
                 </TableCell>
               </TableRow>
@@ -264,9 +264,9 @@ function PeriodPapers({ kind, data }: { kind: 'fee_invoice' | 'statement'; data:
               <TableHead>{t('columns.number')}</TableHead>
               <TableHead>{t('columns.month')}</TableHead>
               <TableHead>{t('columns.currency')}</TableHead>
-              <TableHead className="text-right">{t('columns.lines')}</TableHead>
-              <TableHead className="text-right">{t(kind === 'fee_invoice' ? 'columns.total' : 'columns.closing')}</TableHead>
-              <TableHead className="text-right">{t('columns.document')}</TableHead>
+              <TableHead className="text-end">{t('columns.lines')}</TableHead>
+              <TableHead className="text-end">{t(kind === 'fee_invoice' ? 'columns.total' : 'columns.closing')}</TableHead>
+              <TableHead className="text-end">{t('columns.document')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -275,16 +275,16 @@ function PeriodPapers({ kind, data }: { kind: 'fee_invoice' | 'statement'; data:
                 <TableCell className="font-mono text-xs font-medium">{row.number}</TableCell>
                 <TableCell label={t('columns.month')}>
                   {month(row.month)}
-                  {row.month === data.thisMonth ? <span className="ml-2 text-xs text-status-pending">{t('page.provisional')}</span> : null}
+                  {row.month === data.thisMonth ? <span className="ms-2 text-xs text-status-pending">{t('page.provisional')}</span> : null}
                 </TableCell>
                 <TableCell label={t('columns.currency')}>{row.currency}</TableCell>
-                <TableCell label={t('columns.lines')} className="text-right tabular-nums">
+                <TableCell label={t('columns.lines')} className="text-end tabular-nums">
                   {format.number(row.lines)}
                 </TableCell>
-                <TableCell label={t(kind === 'fee_invoice' ? 'columns.total' : 'columns.closing')} className="text-right tabular-nums">
+                <TableCell label={t(kind === 'fee_invoice' ? 'columns.total' : 'columns.closing')} className="text-end tabular-nums">
                   {format.money(row.amount, row.currency)}
                 </TableCell>
-                <TableCell label={t('columns.document')} className="text-right">
+                <TableCell label={t('columns.document')} className="text-end">
                   <PdfLinks kind={kind} paperKey={row.key} number={row.number} />
                 </TableCell>
               </TableRow>

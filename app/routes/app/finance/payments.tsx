@@ -350,7 +350,7 @@ function PaymentTable({ rows }: { rows: Data['rows'] }) {
           <TableHead>{t('payments.columns.provider')}</TableHead>
           <TableHead>{t('payments.columns.status')}</TableHead>
           <TableHead>{t('payments.columns.created')}</TableHead>
-          <TableHead className="text-right">{t('payments.columns.amount')}</TableHead>
+          <TableHead className="text-end">{t('payments.columns.amount')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -382,7 +382,7 @@ function PaymentTable({ rows }: { rows: Data['rows'] }) {
             <TableCell label={t('payments.columns.created')} className="whitespace-nowrap">
               {format.date(row.createdAt)}
             </TableCell>
-            <TableCell label={t('payments.columns.amount')} className="text-right">
+            <TableCell label={t('payments.columns.amount')} className="text-end">
               <MoneyAmount amount={row.amount} currency={row.currency} className="font-medium" />
               {row.refunded !== '0' && Number(row.refunded) > 0 ? (
                 <span className="block text-xs text-muted-foreground">{t('payments.refundedPart', { amount: format.money(row.refunded, row.currency) })}</span>
@@ -415,7 +415,7 @@ function PendingRefunds({ refunds, result }: { refunds: Data['refunds']; result:
               <TableHead>{t('refunds.columns.payment')}</TableHead>
               <TableHead>{t('refunds.columns.buyer')}</TableHead>
               <TableHead>{t('refunds.columns.granted')}</TableHead>
-              <TableHead className="text-right">{t('refunds.columns.amount')}</TableHead>
+              <TableHead className="text-end">{t('refunds.columns.amount')}</TableHead>
               <TableHead>
                 <span className="sr-only">{t('refunds.columns.actions')}</span>
               </TableHead>
@@ -432,7 +432,7 @@ function PendingRefunds({ refunds, result }: { refunds: Data['refunds']; result:
                   </TableCell>
                   <TableCell label={t('refunds.columns.buyer')}>{refund.buyerName}</TableCell>
                   <TableCell label={t('refunds.columns.granted')}>{format.date(refund.createdAt)}</TableCell>
-                  <TableCell label={t('refunds.columns.amount')} className="text-right">
+                  <TableCell label={t('refunds.columns.amount')} className="text-end">
                     <MoneyAmount amount={refund.amount} currency={refund.currency} />
                   </TableCell>
                   <TableCell>
@@ -501,7 +501,7 @@ function UnmatchedLines({ data, result }: { data: Data; result: Result }) {
               <TableHead>{t('lines.columns.payer')}</TableHead>
               <TableHead>{t('lines.columns.reference')}</TableHead>
               <TableHead>{t('lines.columns.reason')}</TableHead>
-              <TableHead className="text-right">{t('lines.columns.amount')}</TableHead>
+              <TableHead className="text-end">{t('lines.columns.amount')}</TableHead>
               <TableHead>
                 <span className="sr-only">{t('lines.columns.actions')}</span>
               </TableHead>
@@ -521,7 +521,7 @@ function UnmatchedLines({ data, result }: { data: Data; result: Result }) {
                     {line.reference}
                   </TableCell>
                   <TableCell label={t('lines.columns.reason')}>{t(`statement.reasons.${line.reason}`, { defaultValue: line.reason })}</TableCell>
-                  <TableCell label={t('lines.columns.amount')} className="text-right">
+                  <TableCell label={t('lines.columns.amount')} className="text-end">
                     <MoneyAmount amount={line.amount} currency={line.currency} />
                   </TableCell>
                   <TableCell>

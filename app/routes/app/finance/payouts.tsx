@@ -281,7 +281,7 @@ function PayoutTable({ rows, actions }: { rows: PayoutView[]; actions?: (row: Pa
             <TableHead>{t('payouts.columns.account')}</TableHead>
             <TableHead>{t('payouts.columns.status')}</TableHead>
             <TableHead>{t('payouts.columns.requested')}</TableHead>
-            <TableHead className="text-right">{t('payouts.columns.amount')}</TableHead>
+            <TableHead className="text-end">{t('payouts.columns.amount')}</TableHead>
             {actions ? (
               <TableHead>
                 <span className="sr-only">{t('payouts.columns.actions')}</span>
@@ -303,7 +303,7 @@ function PayoutTable({ rows, actions }: { rows: PayoutView[]; actions?: (row: Pa
               <TableCell label={t('payouts.columns.requested')} className="whitespace-nowrap">
                 {format.date(row.createdAt)}
               </TableCell>
-              <TableCell label={t('payouts.columns.amount')} className="text-right">
+              <TableCell label={t('payouts.columns.amount')} className="text-end">
                 <MoneyAmount amount={row.amount} currency={row.currency} className="font-medium" />
                 <span className="block text-xs text-muted-foreground">
                   {t('payouts.net', { fee: format.money(row.fee, row.currency), net: format.money(row.net, row.currency) })}

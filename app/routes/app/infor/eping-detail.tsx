@@ -100,7 +100,7 @@ export default function EpingNotificationPage({ loaderData }: Route.ComponentPro
               <h2 id="eping-objectives" className="text-lg font-semibold">
                 {t('detail.objectives')}
               </h2>
-              <ul className="list-disc pl-5">
+              <ul className="list-disc ps-5">
                 {item.objectives.map((objective) => (
                   <li key={objective}>{objective}</li>
                 ))}
@@ -171,7 +171,7 @@ export default function EpingNotificationPage({ loaderData }: Route.ComponentPro
                   )}
                   <div>
                     <h3 className="font-medium">{t('detail.why')}</h3>
-                    <ul className="list-disc pl-5 text-muted-foreground">
+                    <ul className="list-disc ps-5 text-muted-foreground">
                       {item.match.reasons.map((reason: EpingMatchReason) => (
                         <li key={`${reason.kind}-${reason.value}-${reason.productId ?? ''}`}>{t(`reasons.${reason.kind}`, { value: reason.value })}</li>
                       ))}

@@ -186,7 +186,7 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
                   <TableHeader>
                     <TableRow>
                       <TableHead>{t('detail.quoteProvider')}</TableHead>
-                      <TableHead className="text-right">{t('detail.quotePrice')}</TableHead>
+                      <TableHead className="text-end">{t('detail.quotePrice')}</TableHead>
                       <TableHead>{t('detail.quoteTransit')}</TableHead>
                       <TableHead>{t('detail.quoteValidUntil')}</TableHead>
                       <TableHead>{t('detail.quoteInsurance')}</TableHead>
@@ -203,7 +203,7 @@ export default function ServiceOrderDetailPage({ loaderData, actionData }: Route
                             {quote.note ? <span className="text-xs text-muted-foreground">{quote.note}</span> : null}
                           </span>
                         </TableCell>
-                        <TableCell label={t('detail.quotePrice')} className="text-right tabular-nums">
+                        <TableCell label={t('detail.quotePrice')} className="text-end tabular-nums">
                           <Money amount={quote.price} currency={quote.currency} />
                         </TableCell>
                         <TableCell label={t('detail.quoteTransit')}>{t('detail.transitDays', { count: quote.transitDays })}</TableCell>

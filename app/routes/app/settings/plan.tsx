@@ -174,7 +174,7 @@ export default function PlanSettings() {
       ) : null}
       {result && !result.ok && result.blocked ? (
         <Alert tone="error" title={t('change.blocked', { plan: result.blocked.plan })}>
-          <ul className="list-disc pl-5">
+          <ul className="list-disc ps-5">
             {result.blocked.over.map((reach) => (
               <li key={reach.key}>
                 {t('change.overLimit', {

@@ -437,7 +437,7 @@ function Intro({ onPick }: { onPick: (text: string) => void }) {
           <li key={example}>
             <button
               type="button"
-              className="rounded-full border border-border px-3 py-1 text-left text-sm hover:bg-muted"
+              className="rounded-full border border-border px-3 py-1 text-start text-sm hover:bg-muted"
               onClick={() => {
                 onPick(example)
                 document.getElementById('chat-composer')?.focus()
@@ -488,7 +488,7 @@ function MessageBubble({ role, label, busy, children }: { role: 'user' | 'assist
         <span className="text-xs font-medium text-muted-foreground">
           {label}
           {role === 'assistant' && busy ? (
-            <Badge variant="secondary" className="ml-2">
+            <Badge variant="secondary" className="ms-2">
               …
             </Badge>
           ) : null}

@@ -90,7 +90,7 @@ export default function SupplierPortalPage({ loaderData: data }: Route.Component
                   <TableHead>{t('portal.rfq')}</TableHead>
                   <TableHead>{t('portal.buyer')}</TableHead>
                   <TableHead>{t('portal.deadline')}</TableHead>
-                  <TableHead className="text-right">{t('portal.lines')}</TableHead>
+                  <TableHead className="text-end">{t('portal.lines')}</TableHead>
                   <TableHead>{t('portal.invitationStatus')}</TableHead>
                 </TableRow>
               </TableHeader>
@@ -111,7 +111,7 @@ export default function SupplierPortalPage({ loaderData: data }: Route.Component
                         {rfq.quotingOpen ? t('portal.closesIn', { when: format.relativeTime(rfq.quoteDeadline, data.now) }) : t('portal.closed')}
                       </div>
                     </TableCell>
-                    <TableCell label={t('portal.lines')} className="text-right tabular-nums">
+                    <TableCell label={t('portal.lines')} className="text-end tabular-nums">
                       {format.number(rfq.lineCount)}
                     </TableCell>
                     <TableCell label={t('portal.invitationStatus')}>

@@ -292,7 +292,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
               <TableRow>
                 <TableHead>{t('quote.line')}</TableHead>
                 <TableHead>{t('quote.specification')}</TableHead>
-                <TableHead className="text-right">{t('quote.quantity')}</TableHead>
+                <TableHead className="text-end">{t('quote.quantity')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -302,7 +302,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
                   <TableCell label={t('quote.specification')} className="whitespace-pre-line text-sm">
                     {line.specification || t('quote.none')}
                   </TableCell>
-                  <TableCell label={t('quote.quantity')} className="text-right tabular-nums">
+                  <TableCell label={t('quote.quantity')} className="text-end tabular-nums">
                     {format.number(line.quantity)} {line.unit}
                   </TableCell>
                 </TableRow>
@@ -312,7 +312,7 @@ export default function SupplierQuotePage({ loaderData: data, actionData }: Rout
           {rfq.attachments.length > 0 ? (
             <div className="text-sm">
               <h3 className="font-medium">{t('quote.attachments')}</h3>
-              <ul className="list-disc pl-5">
+              <ul className="list-disc ps-5">
                 {rfq.attachments.map((file) => (
                   <li key={file.id}>{file.name}</li>
                 ))}

@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { toast } from '../../../components/ui/toast'
 import { type Preferences, PreferencesInput, usePreferences } from '../../../modules/identity/index'
 import { createFormatter, CURRENCY_CODES, DATE_STYLES, HOUR_CYCLES } from '../../../platform/format'
+import { INTERFACE_LOCALE_ENTRIES, INTERFACE_LOCALES, isInterfaceLocale } from '../../../platform/i18n/interface-locales'
 import { LOCALE_ENTRIES, LOCALES, type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
@@ -24,6 +25,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** The interface language's choice that follows the product language. */
+const AUTO_INTERFACE = 'auto'
 
 // A fixed moment and amount for the preview, so every option shows its effect on the same values.
 const PREVIEW_MOMENT = Date.UTC(2026, 2, 1, 15, 4, 5)
@@ -49,7 +53,7 @@ function useChoices(locale: Locale) {
 export default function PreferencePage() {
   const { t } = useTranslation('identity')
   const { t: tCommon } = useTranslation('common')
-  const { locale, fx } = useRootData()
+  const { locale, interfaceLocale, fx } = useRootData()
   const { preferences, error, save } = usePreferences()
   const [draft, setDraft] = useState<Preferences>(preferences)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
@@ -59,7 +63,12 @@ export default function PreferencePage() {
   const { currencies, zones } = useChoices(locale)
   const deviceZone = useHydrated() ? deviceTimeZone() : null
   const preview = useMemo(
-    () => createFormatter({ locale: draft.language, preferences: { ...draft, timezone: draft.timezone ?? deviceZone ?? 'UTC' } }),
+    () =>
+      createFormatter({
+        locale: draft.language,
+        tag: draft.interface_locale ? INTERFACE_LOCALE_ENTRIES[draft.interface_locale].tag : undefined,
+        preferences: { ...draft, timezone: draft.timezone ?? deviceZone ?? 'UTC' },
+      }),
     [draft, deviceZone],
   )
   const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) => setDraft((current) => ({ ...current, [key]: value }))
@@ -76,11 +85,15 @@ export default function PreferencePage() {
     }
     setFieldErrors({})
     setSaving(true)
-    const saved = await save(parsed.data)
+    const chosenInterface = parsed.data.interface_locale ?? null
+    const saved = await save({ ...parsed.data, interface_locale: chosenInterface })
     setSaving(false)
     if (!saved) return
     void toast.success(t('preferencesPage.saved'))
-    if (parsed.data.language !== locale) {
+    if (chosenInterface !== interfaceLocale && parsed.data.language === locale) {
+      // Another interface language: texts, formats and the page's direction change, so the page loads again.
+      window.location.reload()
+    } else if (parsed.data.language !== locale) {
       void submit(
         { locale: parsed.data.language, redirectTo: localizePath(locale, '/app/user/preference') },
         { method: 'post', action: localizePath(locale, '/locale') },
@@ -162,6 +175,32 @@ export default function PreferencePage() {
                 searchLabel={t('preferencesPage.searchTimezone')}
                 emptyMessage={t('preferencesPage.noResults')}
               />
+            )}
+          </FormField>
+          <FormField
+            label={t('preferencesPage.interfaceLanguage')}
+            hint={t('preferencesPage.interfaceLanguageHint')}
+            errors={fieldError('interface_locale')}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Select
+                name="interface_locale"
+                value={draft.interface_locale ?? AUTO_INTERFACE}
+                onValueChange={(value) => set('interface_locale', isInterfaceLocale(value) ? value : null)}
+              >
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={AUTO_INTERFACE}>{t('preferencesPage.interfaceAuto', { language: LOCALE_ENTRIES[draft.language].nativeName })}</SelectItem>
+                  {INTERFACE_LOCALES.map((code) => (
+                    <SelectItem key={code} value={code} lang={INTERFACE_LOCALE_ENTRIES[code].tag}>
+                      {INTERFACE_LOCALE_ENTRIES[code].nativeName}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             )}
           </FormField>
           {styleSelect('date_format', t('preferencesPage.dateFormat'))}

@@ -190,9 +190,9 @@ export function OnTimeBySupplier({ figures, locale }: { figures: NonNullable<Das
             <TableHeader>
               <TableRow>
                 <TableHead>{columns.supplier}</TableHead>
-                <TableHead className="text-right">{columns.delivered}</TableHead>
-                <TableHead className="text-right">{columns.onTime}</TableHead>
-                <TableHead className="text-right">{columns.rate}</TableHead>
+                <TableHead className="text-end">{columns.delivered}</TableHead>
+                <TableHead className="text-end">{columns.onTime}</TableHead>
+                <TableHead className="text-end">{columns.rate}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -210,13 +210,13 @@ export function OnTimeBySupplier({ figures, locale }: { figures: NonNullable<Das
                       row.name
                     )}
                   </TableCell>
-                  <TableCell label={columns.delivered} className="text-right tabular-nums">
+                  <TableCell label={columns.delivered} className="text-end tabular-nums">
                     {format.number(row.delivered)}
                   </TableCell>
-                  <TableCell label={columns.onTime} className="text-right tabular-nums">
+                  <TableCell label={columns.onTime} className="text-end tabular-nums">
                     {format.number(row.onTime)}
                   </TableCell>
-                  <TableCell label={columns.rate} className="text-right tabular-nums">
+                  <TableCell label={columns.rate} className="text-end tabular-nums">
                     {format.percent(row.rate)}
                   </TableCell>
                 </TableRow>

@@ -27,7 +27,7 @@ export function LandingShell({ current, children }: { current: (typeof LANDING_L
   const { locale, session } = useRootData()
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
         {t('nav.skipToContent')}
       </a>
       <header className="border-b border-border bg-card">
@@ -48,7 +48,7 @@ export function LandingShell({ current, children }: { current: (typeof LANDING_L
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ms-auto flex items-center gap-1">
             <LanguageSwitcher current={locale} />
             <ColorModeSwitcher locale={locale} />
             {session ? (

@@ -145,8 +145,8 @@ export default function RequirementsPage({ loaderData: data }: Route.ComponentPr
               <TableHead>{t('requirements.columns.title')}</TableHead>
               <TableHead>{t('requirements.columns.project')}</TableHead>
               <TableHead>{t('requirements.columns.category')}</TableHead>
-              <TableHead className="text-right">{t('requirements.columns.quantity')}</TableHead>
-              <TableHead className="text-right">{t('requirements.columns.targetPrice')}</TableHead>
+              <TableHead className="text-end">{t('requirements.columns.quantity')}</TableHead>
+              <TableHead className="text-end">{t('requirements.columns.targetPrice')}</TableHead>
               <TableHead>{t('requirements.columns.requiredBy')}</TableHead>
               <TableHead>{t('requirements.columns.status')}</TableHead>
             </TableRow>
@@ -169,10 +169,10 @@ export default function RequirementsPage({ loaderData: data }: Route.ComponentPr
                   </Link>
                 </TableCell>
                 <TableCell label={t('requirements.columns.category')}>{row.categoryName ?? '—'}</TableCell>
-                <TableCell label={t('requirements.columns.quantity')} className="text-right whitespace-nowrap">
+                <TableCell label={t('requirements.columns.quantity')} className="text-end whitespace-nowrap">
                   {format.number(row.quantity)} {row.unit}
                 </TableCell>
-                <TableCell label={t('requirements.columns.targetPrice')} className="text-right whitespace-nowrap">
+                <TableCell label={t('requirements.columns.targetPrice')} className="text-end whitespace-nowrap">
                   {row.targetUnitPrice && row.targetCurrency ? <Money amount={row.targetUnitPrice} currency={row.targetCurrency} unitPrice /> : '—'}
                 </TableCell>
                 <TableCell label={t('requirements.columns.requiredBy')} className="whitespace-nowrap">
