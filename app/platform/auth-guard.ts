@@ -21,6 +21,7 @@ export const GUARD_CONFIG: GuardConfig = {
     '/auth/update-password',
     '/locale',
     '/color-mode',
+    '/languages',
     '/b2b',
     '/b2b/**',
     '/pricing',
