@@ -41,7 +41,7 @@ export function AppMenu({
             ) : (
               <button type="button" id={headingId} aria-expanded={open} aria-controls={listId} onClick={() => state.toggle(group.id)} className="nav-heading">
                 {t(group.labelKey)}
-                <SpriteIcon name="chevron-down" className={cn('size-3.5 transition-transform', !open && '-rotate-90')} />
+                <SpriteIcon name="chevron-down" className={cn('size-3.5 transition-transform', !open && '-rotate-90 rtl:rotate-90')} />
               </button>
             )}
             <ul id={listId} hidden={!open} className={cn('flex flex-col gap-0.5', !collapsed && 'pb-2')}>

@@ -38,7 +38,7 @@ export function AppSidebar({
         aria-expanded={!collapsed}
         aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}
       >
-        {collapsed ? <PanelLeftOpen aria-hidden /> : <PanelLeftClose aria-hidden />}
+        {collapsed ? <PanelLeftOpen aria-hidden className="rtl:-scale-x-100" /> : <PanelLeftClose aria-hidden className="rtl:-scale-x-100" />}
       </Button>
     </nav>
   )

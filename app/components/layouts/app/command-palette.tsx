@@ -137,7 +137,7 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
                 <Command.Group heading={t('palette.groups.pages')} className={GROUP_CLASS}>
                   {shownPages.map((page) => (
                     <Command.Item key={page.to} value={`page:${page.to}`} onSelect={() => go(page.to)} className={ITEM_CLASS}>
-                      <ArrowRight aria-hidden />
+                      <ArrowRight aria-hidden className="rtl:-scale-x-100" />
                       <span className="flex-1 truncate">{page.label}</span>
                       <span className="shrink-0 text-xs text-muted-foreground">{page.groupLabel}</span>
                     </Command.Item>

@@ -245,7 +245,7 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
                   className="inline-flex items-center gap-1 rounded-full border border-border px-3 py-1 hover:bg-muted"
                 >
                   {party.name}
-                  <ArrowRight className="size-3" aria-hidden />
+                  <ArrowRight className="size-3 rtl:-scale-x-100" aria-hidden />
                 </Link>
               </li>
             ) : null,

@@ -71,7 +71,7 @@ function GuideStepItem({ step }: { step: GuideStep }) {
         ) : (
           <Link to={localizePath(locale, step.href)} className={buttonClasses('secondary', 'mt-1 w-fit max-w-full gap-1 whitespace-normal', 'sm')}>
             {t(`steps.${step.id}.action`)}
-            <ArrowRight className="size-4" aria-hidden />
+            <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
           </Link>
         )}
       </div>
