@@ -4,7 +4,6 @@ import { HydratedRouter } from 'react-router/dom'
 import { loadSignedInLayouts } from './components/layouts/page-layout'
 import { loadSharedCatalogs } from './platform/i18n/shared-catalogs'
 import { DEFAULT_LOCALE, isLocale } from './platform/i18n/locales'
-import { isInterfaceLocale } from './platform/i18n/interface-locales'
 import { handlePreloadError } from './platform/reload-guard'
 
 // A lazy import that fails (a chunk gone with a new deploy) reloads the page once, never again within 10 s (§9). Listening
@@ -16,7 +15,7 @@ window.addEventListener('vite:preloadError', handlePreloadError)
 // Likewise the page's texts: the shared catalogs of its language (<html lang>) are a module of their own.
 const { locale, interfaceLocale } = document.documentElement.dataset
 await Promise.all([
-  loadSharedCatalogs(isLocale(locale) ? locale : DEFAULT_LOCALE, isInterfaceLocale(interfaceLocale) ? interfaceLocale : null),
+  loadSharedCatalogs(isLocale(locale) ? locale : DEFAULT_LOCALE, interfaceLocale ?? null),
   document.querySelector('[data-app-layout]') ? loadSignedInLayouts() : undefined,
 ])
 

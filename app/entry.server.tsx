@@ -14,7 +14,7 @@ export const streamTimeout = 5_000
 
 // Signed-in pages render their layout at once rather than suspending on its chunk (components/layouts/page-layout.tsx),
 // and every page its shared texts (platform/i18n/shared-catalogs.ts).
-await Promise.all([loadSignedInLayouts(), ...LOCALES.map((locale) => loadSharedCatalogs(locale)), loadAllInterfaceCatalogues()])
+await Promise.all([loadSignedInLayouts(), ...LOCALES.map((locale) => loadSharedCatalogs(locale)), loadAllInterfaceCatalogues(LOCALES)])
 
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })

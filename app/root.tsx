@@ -33,11 +33,11 @@ import { rejectedInputMiddleware } from './platform/input-middleware.server'
 import { isChunkLoadError, isReloading } from './platform/reload-guard'
 import { readCookie } from './platform/http/cookies'
 import type { LocaleResources } from './platform/i18n/i18n'
-import { I18nProvider, useTranslation } from './platform/i18n/react'
-import { Direction } from 'radix-ui'
+import { I18nProvider } from './platform/i18n/react'
 import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
 import { loadSharedCatalogs, sharedCatalogs } from './platform/i18n/shared-catalogs'
 import { INTERFACE_LOCALE_COOKIE, INTERFACE_LOCALE_ENTRIES, interfaceLocaleFromCookie } from './platform/i18n/interface-locales'
+import type { InterfaceEntry } from './platform/i18n/interface-fallback'
 import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/color-mode'
 import { selectLayout } from './platform/ui/layout-selection'
 import { pageSettings } from './platform/ui/route-handle'
@@ -67,10 +67,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     rateTable(),
     session && guideState ? sidebarGuideProgress(requireActor(context, params), guideState) : null,
   ])
+  // Issue 26: the signed-in user's choice, else a visitor's (cookie), else none (the product locale's own applies). Its
+  // tag and direction travel with it, so that the list of languages stays out of every page's JavaScript.
+  const interfaceLocale = preferences.interface_locale ?? (session ? null : interfaceLocaleFromCookie(readCookie(cookies, INTERFACE_LOCALE_COOKIE)))
+  const interfaceEntry: InterfaceEntry | null = interfaceLocale
+    ? { tag: INTERFACE_LOCALE_ENTRIES[interfaceLocale].tag, dir: INTERFACE_LOCALE_ENTRIES[interfaceLocale].dir }
+    : null
   return {
     locale,
-    // Issue 26: the signed-in user's choice, else a visitor's (cookie), else none (the product locale's own applies).
-    interfaceLocale: preferences.interface_locale ?? (session ? null : interfaceLocaleFromCookie(readCookie(cookies, INTERFACE_LOCALE_COOKIE))),
+    interfaceLocale,
+    interfaceEntry,
     session,
     companies,
     preferences,
@@ -92,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? DEFAULT_LOCALE
   // <html lang> is the interface language's BCP 47 tag when one is chosen (issue 26), else the product locale's code;
   // data-locale and data-interface-locale tell the client entry which catalogs to load before hydrating.
-  const chosen = data?.interfaceLocale ? INTERFACE_LOCALE_ENTRIES[data.interfaceLocale] : null
+  const chosen = data?.interfaceEntry ?? null
   const entry = LOCALE_ENTRIES[locale]
   const colorClass = htmlColorClass(data?.colorPreference ?? 'system', pageSettings(matches).colorMode)
   return (
@@ -147,12 +153,6 @@ function usePageResources(locale: string, sharedResources: LocaleResources): Loc
   return next.resources
 }
 
-/** Radix's menus, selects and sliders read the text direction from here (they do not look at <html dir>). */
-function InterfaceDirection({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation()
-  return <Direction.Provider dir={i18n.dir}>{children}</Direction.Provider>
-}
-
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const matches = useMatches()
@@ -164,16 +164,14 @@ function Providers({ children }: { children: ReactNode }) {
     sharedCatalogs(locale, interfaceLocale) ?? use(loadSharedCatalogs(locale, interfaceLocale)),
   )
   return (
-    <I18nProvider locale={locale} interfaceLocale={interfaceLocale} resources={resources}>
-      <InterfaceDirection>
-        <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
-          <PreferencesProvider initial={data?.preferences}>
-            <AuthEventsProvider session={data?.session ?? null}>
-              <HydrationProvider>{children}</HydrationProvider>
-            </AuthEventsProvider>
-          </PreferencesProvider>
-        </ColorModeProvider>
-      </InterfaceDirection>
+    <I18nProvider locale={locale} interfaceLocale={interfaceLocale} interfaceEntry={data?.interfaceEntry ?? null} resources={resources}>
+      <ColorModeProvider initialPreference={data?.colorPreference ?? 'system'} forced={pageSettings(matches).colorMode}>
+        <PreferencesProvider initial={data?.preferences}>
+          <AuthEventsProvider session={data?.session ?? null}>
+            <HydrationProvider>{children}</HydrationProvider>
+          </AuthEventsProvider>
+        </PreferencesProvider>
+      </ColorModeProvider>
     </I18nProvider>
   )
 }

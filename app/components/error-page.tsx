@@ -4,30 +4,27 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../platform/errors'
 import { DEFAULT_LOCALE, type Locale, localizePath } from '../platform/i18n/locales'
 import { buttonClasses } from './ui/button'
 
-// When even the root loader failed, no catalog reached the browser: the page still reads in English.
-const FALLBACK = {
-  'errors.pageTitle': '{{status}} {{statusMessage}}',
-  'errors.notFoundTitle': 'Page Not Found',
-  'errors.serverErrorTitle': 'Internal Server Error',
-  'errors.notFoundDescription': 'The page you are looking for does not exist or has moved.',
-  'errors.forbiddenTitle': "You don't have access",
-  'errors.forbiddenDescription': 'Your account cannot open this page. If you need it, ask an owner or admin of your company, or a platform admin.',
-  'errors.unauthorizedTitle': 'Sign-in required',
-  'errors.unauthorizedDescription': 'Sign in to open this page.',
-  'errors.requestErrorTitle': 'This request cannot be completed',
-  'errors.requestErrorDescription': 'Something in the address or the form could not be used. Check it and try again.',
-  'errors.serverErrorDescription': 'Something went wrong on our side. Please try again in a moment.',
-  'errors.busyTitle': 'Service Busy',
-  'errors.busyDescription':
-    'We are handling more requests than we can right now, or the database is briefly out of reach. Please try again in {{seconds}} seconds.',
-  'errors.tryAgain': 'Try again',
-  'errors.backHome': 'Back to the home page',
-  'errors.newVersionTitle': 'A new version of Tradeport is available',
-  'errors.newVersionDescription': 'Part of this page could not be loaded because Tradeport was updated after you opened it. Reload the page to continue.',
-  'errors.reloadPage': 'Reload the page',
-} as const
-
-type Key = keyof typeof FALLBACK
+// The error pages' texts come from the shared catalogs, which every page loads before it renders (platform/i18n/
+// shared-catalogs.ts), even when the root loader failed: no copy of them travels in this module.
+type Key =
+  | 'errors.pageTitle'
+  | 'errors.notFoundTitle'
+  | 'errors.serverErrorTitle'
+  | 'errors.notFoundDescription'
+  | 'errors.forbiddenTitle'
+  | 'errors.forbiddenDescription'
+  | 'errors.unauthorizedTitle'
+  | 'errors.unauthorizedDescription'
+  | 'errors.requestErrorTitle'
+  | 'errors.requestErrorDescription'
+  | 'errors.serverErrorDescription'
+  | 'errors.busyTitle'
+  | 'errors.busyDescription'
+  | 'errors.tryAgain'
+  | 'errors.backHome'
+  | 'errors.newVersionTitle'
+  | 'errors.newVersionDescription'
+  | 'errors.reloadPage'
 
 /** The title and description of a status: 401, 403, 404 and 503 (busy: try again) have their own; other 4xx are the request's fault, 5xx ours. */
 function wording(status: number): [Key, Key] {
@@ -45,7 +42,7 @@ function wording(status: number): [Key, Key] {
  */
 export function ErrorPage({ status, detail, inLayout = false }: { status: number; detail?: string; inLayout?: boolean }) {
   const { t: translate } = useTranslation('common')
-  const t = (key: Key, values: Record<string, unknown> = {}) => translate(key, { ...values, defaultValue: FALLBACK[key] })
+  const t = (key: Key, values: Record<string, unknown> = {}) => translate(key, values)
   const root = useRouteLoaderData('root') as { locale?: Locale } | undefined
   const [title, description] = wording(status)
   const statusMessage = t(title)
@@ -85,7 +82,7 @@ export function ErrorPage({ status, detail, inLayout = false }: { status: number
  */
 export function NewVersionPage() {
   const { t: translate } = useTranslation('common')
-  const t = (key: Key) => translate(key, { defaultValue: FALLBACK[key] })
+  const t = (key: Key) => translate(key)
   const root = useRouteLoaderData('root') as { locale?: Locale } | undefined
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">

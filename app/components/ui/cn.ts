@@ -63,6 +63,7 @@ const classGroups = {
   grow: [{ grow: ['', any] }],
   container: ['container'],
   'space-y': [{ 'space-y': [any] }],
+  'scale-x': [{ 'scale-x': [any] }],
   scale: [{ scale: [any] }],
   stroke: [{ stroke: [any] }],
   'justify-content': [{ justify: ['start', 'end', 'center', 'between', 'around', 'evenly', 'stretch', 'baseline', 'normal'] }],

@@ -1,9 +1,14 @@
 import { Check } from 'lucide-react'
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
+import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 
-export const DropdownMenu = DropdownMenuPrimitive.Root
+/** Radix's menu in the interface language's direction (issue 26: right to left in Arabic, Hebrew …). */
+export function DropdownMenu(props: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  const { i18n } = useTranslation()
+  return <DropdownMenuPrimitive.Root dir={i18n.dir} {...props} />
+}
 /** Use asChild with a <Button>; an icon-only trigger needs an aria-label. */
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group

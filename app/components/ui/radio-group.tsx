@@ -1,11 +1,13 @@
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui'
 import { type ComponentProps, type ReactNode, useId } from 'react'
+import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 import { Label } from './label'
 
 /** Label the group with aria-labelledby (FormField passes it) or aria-label. Arrow keys move between items. */
 export function RadioGroup({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Root>) {
-  return <RadioGroupPrimitive.Root className={cn('grid gap-2', className)} {...props} />
+  const { i18n } = useTranslation()
+  return <RadioGroupPrimitive.Root dir={i18n.dir} className={cn('grid gap-2', className)} {...props} />
 }
 
 type RadioGroupItemProps = ComponentProps<typeof RadioGroupPrimitive.Item> & { label: ReactNode }

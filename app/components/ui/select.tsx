@@ -4,7 +4,11 @@ import { type ComponentProps, useId } from 'react'
 import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 
-export const Select = SelectPrimitive.Root
+/** Radix's select in the interface language's direction (issue 26: right to left in Arabic, Hebrew …). */
+export function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
+  const { i18n } = useTranslation()
+  return <SelectPrimitive.Root dir={i18n.dir} {...props} />
+}
 export const SelectGroup = SelectPrimitive.Group
 
 /**

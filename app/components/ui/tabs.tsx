@@ -1,8 +1,13 @@
 import { Tabs as TabsPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
+import { useTranslation } from '../../platform/i18n/react'
 import { cn } from './cn'
 
-export const Tabs = TabsPrimitive.Root
+/** Radix's tabs in the interface language's direction: arrow keys follow it (issue 26). */
+export function Tabs(props: ComponentProps<typeof TabsPrimitive.Root>) {
+  const { i18n } = useTranslation()
+  return <TabsPrimitive.Root dir={i18n.dir} {...props} />
+}
 
 /** Give the list an aria-label when no heading names the tab set. Arrow keys move between tabs. */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {

@@ -13,7 +13,8 @@ import {
   nearestProductLocale,
   TRANSLATED_INTERFACE_LOCALES,
 } from './interface-locales'
-import { loadSharedCatalogs, overlay, sharedCatalogs } from './shared-catalogs'
+import { overlay } from './interface-overlay'
+import { loadSharedCatalogs, sharedCatalogs } from './shared-catalogs'
 
 type Tree = { [key: string]: string | Tree }
 

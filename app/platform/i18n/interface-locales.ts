@@ -1,5 +1,3 @@
-import type { Locale } from './locales'
-
 // The spec's interface-text locales (§1, §9; issue 26): they govern the shared interface strings (the design system,
 // the navigation chrome, error pages and validation messages) and every date, number, currency and list format. The
 // product texts keep the product locale of the address (en, zh-Hans, zh-Hant). Isomorphic.
@@ -129,15 +127,7 @@ export function isInterfaceLocale(value: unknown): value is InterfaceLocale {
   return typeof value === 'string' && (INTERFACE_LOCALES as readonly string[]).includes(value)
 }
 
-/** The interface locale a product locale implies when the user chose none. */
-export function interfaceLocaleOf(locale: Locale): InterfaceLocale {
-  return locale === 'zh-Hans' ? 'zh_cn' : locale === 'zh-Hant' ? 'zh_tw' : 'en'
-}
-
-/** Where an interface text missing in a locale comes from, per key: the nearest product locale. */
-export function nearestProductLocale(locale: InterfaceLocale): Locale {
-  return locale === 'zh_cn' ? 'zh-Hans' : locale === 'zh_tw' ? 'zh-Hant' : 'en'
-}
+export { interfaceLocaleOf, nearestProductLocale } from './interface-fallback'
 
 /** The interface locales with a catalogue file of their own (the three product locales' come from their catalogs). */
 export const TRANSLATED_INTERFACE_LOCALES = INTERFACE_LOCALES.filter((code) => code !== 'en' && code !== 'zh_cn' && code !== 'zh_tw')

@@ -1,15 +1,18 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import { createTranslator, DEFAULT_NAMESPACE, type I18nInfo, type LocaleResources, type TFunction } from './i18n'
-import { INTERFACE_LOCALE_ENTRIES, type InterfaceLocale, interfaceLocaleOf } from './interface-locales'
+import { type InterfaceEntry, interfaceLocaleOf } from './interface-fallback'
+import type { InterfaceLocale } from './interface-locales'
 import { DEFAULT_LOCALE, LOCALE_ENTRIES, type Locale } from './locales'
 
 type I18nContextValue = { locale: Locale; resources: LocaleResources; info: I18nInfo }
 
-/** The formats' and plural rules' language: the chosen interface language's tag, else the product locale's (en-US, zh-CN, zh-TW). */
-export function i18nInfo(locale: Locale, interfaceLocale: InterfaceLocale | null): I18nInfo {
-  const chosen = interfaceLocale ?? interfaceLocaleOf(locale)
-  const entry = interfaceLocale ? INTERFACE_LOCALE_ENTRIES[interfaceLocale] : { tag: LOCALE_ENTRIES[locale].language, dir: LOCALE_ENTRIES[locale].dir }
-  return { language: locale, interfaceLocale: chosen, tag: entry.tag, dir: entry.dir }
+/**
+ * The formats' and plural rules' language: the chosen interface language's tag and direction (the root loader's
+ * `interfaceEntry`), else the product locale's (en-US, zh-CN, zh-TW).
+ */
+export function i18nInfo(locale: Locale, interfaceLocale: InterfaceLocale | null, entry: InterfaceEntry | null = null): I18nInfo {
+  const own = interfaceLocale && entry ? entry : { tag: LOCALE_ENTRIES[locale].language, dir: LOCALE_ENTRIES[locale].dir }
+  return { language: locale, interfaceLocale: (interfaceLocale && entry ? interfaceLocale : null) ?? interfaceLocaleOf(locale), tag: own.tag, dir: own.dir }
 }
 
 const I18nContext = createContext<I18nContextValue>({ locale: DEFAULT_LOCALE, resources: {}, info: i18nInfo(DEFAULT_LOCALE, null) })
@@ -18,15 +21,20 @@ const I18nContext = createContext<I18nContextValue>({ locale: DEFAULT_LOCALE, re
 export function I18nProvider({
   locale,
   interfaceLocale = null,
+  interfaceEntry = null,
   resources,
   children,
 }: {
   locale: Locale
   interfaceLocale?: InterfaceLocale | null
+  interfaceEntry?: InterfaceEntry | null
   resources: LocaleResources
   children: ReactNode
 }) {
-  const value = useMemo(() => ({ locale, resources, info: i18nInfo(locale, interfaceLocale) }), [locale, interfaceLocale, resources])
+  const value = useMemo(
+    () => ({ locale, resources, info: i18nInfo(locale, interfaceLocale, interfaceEntry) }),
+    [locale, interfaceLocale, interfaceEntry, resources],
+  )
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 
