@@ -21,11 +21,13 @@ const TOKEN_STYLE: CSSProperties & Record<'--normal-bg' | '--normal-text' | '--n
 
 /** Loaded on demand by ToastHost (toast.ts) the first time a page shows a toast. */
 export default function Toaster({ onReady }: { onReady?: () => void }) {
-  const { t } = useTranslation('ui')
+  const { t, i18n } = useTranslation('ui')
   useEffect(() => onReady?.(), [onReady])
   return (
     <Sonner
-      position={TOAST_POSITION}
+      // Right to left (issue 26), the stack mirrors to the bottom left.
+      position={i18n.dir === 'rtl' ? 'bottom-left' : TOAST_POSITION}
+      dir={i18n.dir}
       duration={TOAST_DURATION_MS}
       visibleToasts={TOAST_VISIBLE_COUNT}
       closeButton

@@ -1,21 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { flatten, type Tree } from '../../../tests/support/catalog-tree'
 import { CATALOGS, NAMESPACES } from './catalog.server'
 import { createTranslator } from './i18n'
 import { LOCALES } from './locales'
-
-type Tree = { [key: string]: string | Tree }
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') out.set(full, value)
-    else for (const [k, v] of flatten(value, full)) out.set(k, v)
-  }
-  return out
-}
 
 /** Plural forms (`key_one`, `key_other`…) differ by language (Chinese has only `other`): compared as their base key. */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/

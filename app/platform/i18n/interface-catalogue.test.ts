@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { flatten, type Tree } from '../../../tests/support/catalog-tree'
 import commonEn from './messages/en.json'
 import uiEn from '../../components/ui/messages/en.json'
 import { createTranslator, type Messages } from './i18n'
@@ -15,18 +16,6 @@ import {
 } from './interface-locales'
 import { overlay } from './interface-overlay'
 import { loadSharedCatalogs, sharedCatalogs } from './shared-catalogs'
-
-type Tree = { [key: string]: string | Tree }
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') out.set(full, value)
-    else for (const [k, v] of flatten(value, full)) out.set(k, v)
-  }
-  return out
-}
 
 const PLURAL = /_(zero|one|two|few|many|other)$/
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
