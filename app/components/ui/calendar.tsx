@@ -1,13 +1,10 @@
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp } from 'lucide-react'
-import { type ChevronProps, type ClassNames, DayPicker, type DayPickerProps } from 'react-day-picker'
-import { type DayPickerLocale, enUS, zhCN, zhTW } from 'react-day-picker/locale'
+import { useMemo } from 'react'
+import { type ChevronProps, type ClassNames, DayPicker, type DayPickerProps, type Formatters, type Labels } from 'react-day-picker'
+import type { TFunction } from '../../platform/i18n/i18n'
 import { useTranslation } from '../../platform/i18n/react'
-import { type Locale, matchLocale } from '../../platform/i18n/locales'
 import { buttonClasses } from './button'
 import { cn } from './cn'
-
-/** Day picker locales bring translated month and weekday names and the grid's own aria labels. */
-const DAY_PICKER_LOCALES: Record<Locale, DayPickerLocale> = { en: enUS, 'zh-Hans': zhCN, 'zh-Hant': zhTW }
 
 const CLASS_NAMES: Partial<ClassNames> = {
   root: 'relative w-fit p-3',
@@ -36,12 +33,61 @@ function CalendarChevron({ orientation = 'left', className }: ChevronProps) {
   return <Icon aria-hidden="true" className={cn('size-4 rtl:rotate-180', className)} />
 }
 
-/** A month grid in the page's locale; arrow keys move between days, Page Up/Down between months. */
-export function Calendar({ classNames, showOutsideDays = true, ...props }: DayPickerProps) {
-  const { i18n } = useTranslation('ui')
+type WeekDay = 0 | 1 | 2 | 3 | 4 | 5 | 6
+
+/** The locale's first day of the week (0 = Sunday), from `Intl.Locale` week info where the runtime has it. */
+export function weekStartOf(tag: string): WeekDay {
+  try {
+    type WithWeekInfo = Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } }
+    const locale = new Intl.Locale(tag) as WithWeekInfo
+    const firstDay = (locale.getWeekInfo?.() ?? locale.weekInfo)?.firstDay
+    return firstDay ? ((firstDay % 7) as WeekDay) : 0
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Month and weekday names, day numbers and the grid's aria labels in the interface language through `Intl` (one
+ * formatter set for any of the interface languages, instead of a date library locale per language).
+ */
+export function calendarText(tag: string, t: TFunction, timeZone?: string): { formatters: Partial<Formatters>; labels: Partial<Labels> } {
+  const caption = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone })
+  const weekday = new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone })
+  const weekdayLong = new Intl.DateTimeFormat(tag, { weekday: 'long', timeZone })
+  const day = new Intl.DateTimeFormat(tag, { day: 'numeric', timeZone })
+  const full = new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeZone })
+  return {
+    formatters: {
+      formatCaption: (month) => caption.format(month),
+      formatWeekdayName: (date) => weekday.format(date),
+      formatDay: (date) => day.format(date),
+    },
+    labels: {
+      labelGrid: (month) => caption.format(month),
+      labelWeekday: (date) => weekdayLong.format(date),
+      labelPrevious: () => t('datePicker.previousMonth'),
+      labelNext: () => t('datePicker.nextMonth'),
+      labelNav: () => t('datePicker.navigation'),
+      labelDayButton: (date, modifiers) => {
+        const label = modifiers.today ? t('datePicker.today', { date: full.format(date) }) : full.format(date)
+        return modifiers.selected ? t('datePicker.selected', { label }) : label
+      },
+    },
+  }
+}
+
+/** A month grid in the interface language and its direction; arrow keys move between days, Page Up/Down between months. */
+export function Calendar({ classNames, showOutsideDays = true, timeZone, ...props }: DayPickerProps) {
+  const { t, i18n } = useTranslation('ui')
+  const text = useMemo(() => calendarText(i18n.tag, t, timeZone), [i18n.tag, t, timeZone])
   return (
     <DayPicker
-      locale={DAY_PICKER_LOCALES[matchLocale(i18n.language) ?? 'en']}
+      dir={i18n.dir}
+      weekStartsOn={weekStartOf(i18n.tag)}
+      formatters={text.formatters}
+      labels={text.labels}
+      timeZone={timeZone}
       showOutsideDays={showOutsideDays}
       classNames={{ ...CLASS_NAMES, ...classNames }}
       components={{ Chevron: CalendarChevron }}

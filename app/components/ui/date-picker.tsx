@@ -27,7 +27,7 @@ export function DatePicker({ value, onChange, name, placeholder, min, max, timeZ
   const { t, i18n } = useTranslation('ui')
   const [open, setOpen] = useState(false)
   const valueId = useId()
-  const formatted = value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone }).format(value) : undefined
+  const formatted = value ? new Intl.DateTimeFormat(i18n.tag, { dateStyle: 'long', timeZone }).format(value) : undefined
 
   function choose(date: Date | undefined) {
     onChange(date)

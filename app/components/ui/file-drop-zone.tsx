@@ -40,7 +40,7 @@ export function FileDropZone({ onFiles, accept, maxSize, multiple = false, disab
   const [files, setFiles] = useState<File[]>([])
   const [rejections, setRejections] = useState<FileRejection<File>[]>([])
   const [dragging, setDragging] = useState(false)
-  const size = (bytes: number) => formatFileSize(bytes, i18n.language)
+  const size = (bytes: number) => formatFileSize(bytes, i18n.tag)
 
   const generatedHint = [
     accept

@@ -20,7 +20,7 @@ const COLOURS: Record<(typeof SERIES)[number], string> = {
 export function CashFlowChart({ flow }: { flow: CashFlowView }) {
   const { t, i18n } = useTranslation('finance')
   const format = useFormatter()
-  const months = new Intl.DateTimeFormat(i18n.language, { month: 'short', year: '2-digit', timeZone: 'UTC' })
+  const months = new Intl.DateTimeFormat(i18n.tag, { month: 'short', year: '2-digit', timeZone: 'UTC' })
   const monthLabel = (month: string) => months.format(new Date(`${month}-15T12:00:00Z`))
   const compact = (amount: number) => format.number(amount, { style: 'currency', currency: flow.currency, notation: 'compact', maximumFractionDigits: 1 })
   const empty = flow.months.every((month) => SERIES.every((series) => Number(month[series]) === 0))

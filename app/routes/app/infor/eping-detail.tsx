@@ -18,6 +18,7 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/eping-detail'
+import { BackLink } from '../../../components/back-link'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireActor(context, params)
@@ -67,9 +68,7 @@ export default function EpingNotificationPage({ loaderData }: Route.ComponentPro
   ]
   return (
     <div className="flex flex-col gap-6">
-      <Link to={localizePath(locale, '/app/infor/eping')} className="text-sm text-primary underline-offset-4 hover:underline">
-        ← {t('detail.back')}
-      </Link>
+      <BackLink to={localizePath(locale, '/app/infor/eping')}>{t('detail.back')}</BackLink>
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge variant="secondary">{t(`areas.${item.area}`)}</Badge>

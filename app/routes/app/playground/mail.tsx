@@ -13,6 +13,7 @@ import { requireSession, routeLocale, useRootData } from '../../route-helpers'
 import { pageData } from '../../page-data.server'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/mail'
+import { BackLink } from '../../../components/back-link'
 
 const PAGE_SIZE = 20
 const URL_PATTERN = /https?:\/\/[^\s<>"')]+/g
@@ -95,9 +96,9 @@ export default function Mailbox() {
       </nav>
       {data.message ? (
         <Card aria-labelledby="message-title" as="article">
-          <Link to={`${base}?channel=${data.channel}&offset=${search.get('offset') ?? 0}`} className="text-sm text-primary underline">
-            ← {t('mailbox.back')}
-          </Link>
+          <BackLink to={`${base}?channel=${data.channel}&offset=${search.get('offset') ?? 0}`} className="underline">
+            {t('mailbox.back')}
+          </BackLink>
           <h2 id="message-title" className="mt-3 text-lg font-semibold">
             {data.message.subject ?? t('mailbox.noSubject')}
           </h2>

@@ -37,9 +37,10 @@ function deviceTimeZone(): string | null {
   return typeof Intl === 'undefined' ? null : Intl.DateTimeFormat().resolvedOptions().timeZone
 }
 
-function useChoices(locale: Locale) {
+/** Currency names in the interface language (its BCP 47 tag). */
+function useChoices(tag: string) {
   return useMemo(() => {
-    const currencyNames = new Intl.DisplayNames(LOCALE_ENTRIES[locale].language, { type: 'currency' })
+    const currencyNames = new Intl.DisplayNames(tag, { type: 'currency' })
     const currencies: ComboboxOption[] = CURRENCY_CODES.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}`, keywords: [code] }))
     const zones: ComboboxOption[] = ['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => ({
       value: zone,
@@ -47,12 +48,12 @@ function useChoices(locale: Locale) {
       keywords: zone.split('/'),
     }))
     return { currencies, zones }
-  }, [locale])
+  }, [tag])
 }
 
 export default function PreferencePage() {
   const { t } = useTranslation('identity')
-  const { t: tCommon } = useTranslation('common')
+  const { t: tCommon, i18n } = useTranslation('common')
   const { locale, interfaceLocale, fx } = useRootData()
   const { preferences, error, save } = usePreferences()
   const [draft, setDraft] = useState<Preferences>(preferences)
@@ -60,7 +61,7 @@ export default function PreferencePage() {
   const [saving, setSaving] = useState(false)
   const submit = useSubmit()
   const fieldError = useFieldErrors(fieldErrors)
-  const { currencies, zones } = useChoices(locale)
+  const { currencies, zones } = useChoices(i18n.tag)
   const deviceZone = useHydrated() ? deviceTimeZone() : null
   const preview = useMemo(
     () =>

@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { FormError, useFieldErrors } from '../../../components/form-error'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -20,6 +20,7 @@ import { pageData } from '../../page-data.server'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/detail'
 import { PAGE_MESSAGES } from '../../page-messages'
+import { BackLink } from '../../../components/back-link'
 
 type StoredFileLike = { id: string; name: string; contentType: string; sizeBytes: number; hasThumbnail: boolean }
 
@@ -89,9 +90,9 @@ export default function VerificationDetail() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <Link to={localizePath(locale, '/app/verification')} className="w-fit text-sm text-primary underline">
-          ← {t('review.back')}
-        </Link>
+        <BackLink to={localizePath(locale, '/app/verification')} className="underline">
+          {t('review.back')}
+        </BackLink>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold">{company.displayName}</h1>
           <VerificationStatusBadge status={company.verificationStatus} />

@@ -39,6 +39,7 @@ import { PAGE_MESSAGES } from '../../page-messages'
 import { incomingToWarehouse } from '../../../modules/logistics/index.server'
 import { stockItemKey } from '../../../platform/stock-item'
 import type { Route } from './+types/detail'
+import { BackLink } from '../../../components/back-link'
 
 /** A data page: it uses the width of a large screen. */
 export const handle: RouteHandle = { width: 'wide' }
@@ -228,9 +229,9 @@ export default function WarehouseDetailPage({ loaderData: data, actionData }: Ro
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <Link to={data.listHref} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-          ← {t('detail.back')}
-        </Link>
+        <BackLink to={data.listHref} className="text-muted-foreground">
+          {t('detail.back')}
+        </BackLink>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold break-words">
             {data.warehouse.code} · {data.warehouse.name}
