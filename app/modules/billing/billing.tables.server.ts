@@ -1,7 +1,22 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from '../identity/identity.tables.server'
-import { PLAN_CHANGE_KINDS, PLAN_INVOICE_STATUSES, PLAN_PERIODS, type PlanFeature, type PlanText } from './billing.constants'
+import { PLAN_CHANGE_KINDS, PLAN_INVOICE_STATUSES, PLAN_LIMITS, PLAN_PERIODS, type PlanFeature, type PlanText } from './billing.constants'
 
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
@@ -79,7 +94,7 @@ export const companyPlans = pgTable(
     nextPlanId: text('next_plan_id').references(() => plans.id),
     nextPeriod: text('next_period', { enum: PLAN_PERIODS }),
     version: integer('version').notNull().default(1),
-    // Bumped by every limit check, which so takes the row's lock and tells whether a guarded create committed meanwhile.
+    // Bumped by every limit check, which so takes the row's lock: two creates at a limit wait for each other.
     limitChecks: bigint('limit_checks', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,6 +109,27 @@ export const companyPlans = pgTable(
     // The periods that ended, for the renewal job.
     index('company_plans_period_end_idx').on(t.periodEnd),
   ],
+)
+
+/**
+ * What a company has used of each limit as far as the limit checks know (ADR 058): the exact count taken at `counted_at`
+ * plus everything the checks let through since. Every create of a counted thing passes a check and deletes only lower the
+ * real usage, so `used` never falls below the real usage: a check whose new things fit the limit on top of `used` needs no
+ * count. A check that does not fit, a bound older than five minutes or one of an earlier window (per-period limits) counts again and starts a new bound.
+ */
+export const usageBounds = pgTable(
+  'plan_usage_bounds',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    limitKey: text('limit_key', { enum: PLAN_LIMITS }).notNull(),
+    // The start of the counting window (UTC month or day) for per-period limits; null for limits on what exists.
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    used: bigint('used', { mode: 'number' }).notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.limitKey] }), check('plan_usage_bounds_limit_key_check', sql`${t.limitKey} in (${oneOf(PLAN_LIMITS)})`)],
 )
 
 /** A company's plan history: every start, change, scheduled downgrade and admin assignment. */

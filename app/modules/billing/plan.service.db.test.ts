@@ -13,6 +13,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { CreatePlanInput, UpdatePlanInput } from './index'
+import { usageBounds } from './billing.tables.server'
 import {
   assignPlan,
   changePlan,
@@ -68,13 +69,15 @@ const planFields = {
   position: 1,
 }
 
+/** Counts `things` as a module's usage counter would. */
+const counter = (company: string, since: Date | null) =>
+  sql`${new QueryBuilder()
+    .select({ count: count() })
+    .from(things)
+    .where(and(eq(things.companyId, company), since ? gte(things.createdAt, since) : undefined))}`
+
 beforeAll(async () => {
   await database().execute(sql`create table billing_test_things (company_id text not null, created_at timestamptz not null default now())`)
-  const counter = (company: string, since: Date | null) =>
-    sql`${new QueryBuilder()
-      .select({ count: count() })
-      .from(things)
-      .where(and(eq(things.companyId, company), since ? gte(things.createdAt, since) : undefined))}`
   unregister = [registerUsageCounter('rfqs_per_month', counter), registerUsageCounter('members', (company) => sql`${made.get(company) ?? 0}::int`)]
   const a = await createMember({ role: 'owner' })
   companyId = a.company.id
@@ -191,6 +194,38 @@ describe('a company on a plan', () => {
     const error = await rejection(createThing(company))
     expect(error.code).toBe('plan_limit_reached')
     expect(await planUsage(contextOf(fresh.user.id, company, 'owner'))).toMatchObject({ rfqs_per_month: 5 })
+  })
+
+  it('counts only when the new things may not fit under the usage the checks know, the count is five minutes old or a month begins', async () => {
+    const fresh = await createMember({ role: 'owner' })
+    const company = fresh.company.id
+    let counted = 0
+    const undo = registerUsageCounter('rfqs_per_month', (of, since) => {
+      counted += 1
+      return counter(of, since)
+    })
+    const check = (iso: string, adding = 1, taking = adding) =>
+      database().transaction((tx) => enforcePlanLimit(tx, company, 'rfqs_per_month', adding, new Date(iso), { taking }))
+    const bound = async () => (await database().select().from(usageBounds).where(eq(usageBounds.organizationId, company)))[0]
+    try {
+      await check('2026-11-10T10:00:00Z')
+      expect(counted).toBe(1)
+      await check('2026-11-10T10:01:00Z')
+      await check('2026-11-10T10:02:00Z', 2, 0)
+      expect(counted).toBe(1)
+      expect(await bound()).toMatchObject({ limitKey: 'rfqs_per_month', used: 2, windowStart: new Date('2026-11-01T00:00:00Z') })
+      // Free allows 5 a month: 2 known + 4 may not fit, so the things are counted (none was made) and a new bound starts.
+      await check('2026-11-10T10:03:00Z', 4)
+      expect(counted).toBe(2)
+      expect((await bound())?.used).toBe(4)
+      await check('2026-11-10T10:09:00Z')
+      expect(counted).toBe(3)
+      await check('2026-12-01T00:00:00Z')
+      expect(counted).toBe(4)
+      expect(await bound()).toMatchObject({ used: 1, windowStart: new Date('2026-12-01T00:00:00Z') })
+    } finally {
+      undo()
+    }
   })
 
   it('upgrades at once and lets the company go on; only an owner or admin may change the plan', async () => {

@@ -3,9 +3,9 @@
 // `enforcePlanLimit` in their own transaction. Usage is counted by the module that owns each counted thing, through
 // the counters it registers (`registerUsageCounter`): billing never reads another module's tables.
 import { and, asc, desc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { ServiceContext } from '../../platform/actor'
 import { hasSqlState } from '../../platform/db/database-errors.server'
+import { resultRows } from '../../platform/db/result-rows'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { createIdempotently, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
@@ -14,7 +14,7 @@ import { currencyDigits, toMinor } from '../../platform/format/money'
 import { requireCompany, requireRole } from '../../platform/member-roles'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
 import { PLAN_LIMITS, type PlanLimit, type PlanPeriod } from './billing.constants'
-import { companyPlans, planChanges, plans } from './billing.tables.server'
+import { companyPlans, planChanges, plans, usageBounds } from './billing.tables.server'
 import type { ChangePlanInput, CreatePlanInput, UpdatePlanInput } from './plan.inputs'
 import { issuePlanInvoice, voidReplacedInvoice } from './plan-invoice.service.server'
 import { nearLimit } from './limit-format'
@@ -32,11 +32,14 @@ export type UsageCounter = (companyId: string, since: Date | null) => SQL
 const holder = globalThis as unknown as { __tradeportUsageCounters?: Map<PlanLimit, UsageCounter> }
 const counters = (holder.__tradeportUsageCounters ??= new Map())
 
-/** The owning module tells billing how to count `key` (when it loads). Answers how to take it back (tests). */
+/** The owning module tells billing how to count `key` (when it loads). Answers how to take it back, restoring the one before (tests). */
 export function registerUsageCounter(key: PlanLimit, counter: UsageCounter): () => void {
+  const before = counters.get(key)
   counters.set(key, counter)
   return () => {
-    if (counters.get(key) === counter) counters.delete(key)
+    if (counters.get(key) !== counter) return
+    if (before) counters.set(key, before)
+    else counters.delete(key)
   }
 }
 
@@ -309,56 +312,90 @@ function limitReached(reach: LimitReach, planId: string): AppError {
   return new AppError('plan_limit_reached', `The plan's limit on ${reach.key} is reached`, { ...reach, planId, upgrade: '/app/settings/plan' })
 }
 
-/**
- * In the caller's transaction, before it creates `adding` counted things: locks the company's plan row (so two creates
- * at the limit wait for each other and the second sees the first), counts the usage and refuses with 402 when the new
- * ones would pass the plan's limit. Nothing is written then: the caller's transaction rolls back.
- *
- * One statement in the usual case (issue 24: at most 1 ms p95 on the creates it guards): it bumps the row's
- * `limit_checks` (taking the row lock), reads the plan's limit and counts. A count sees the statement's snapshot, taken
- * before the lock: when a guarded create committed between the two (the statement waited for it, or it committed just
- * before the lock), the row's count of checks has moved on from the one in that snapshot, and the usage is counted again
- * in a second statement, which sees every create that held the lock before. A row to make or a period to renew takes the
- * longer way too.
- */
-export async function enforcePlanLimit(tx: Transaction, companyId: string, key: PlanLimit, adding = 1, now: Date = new Date()): Promise<void> {
-  const counter = counters.get(key)
-  const since = usageWindowStart(key, now)
-  const limitColumn = plans[limitField(key)]
-  const seen = alias(companyPlans, 'seen')
-  const [found] = await tx
-    .update(companyPlans)
-    .set({ limitChecks: sql`${companyPlans.limitChecks} + 1` })
-    .from(plans)
-    .where(and(eq(companyPlans.organizationId, companyId), eq(plans.id, companyPlans.planId)))
-    .returning({
-      planId: companyPlans.planId,
-      periodEnd: companyPlans.periodEnd,
-      checks: companyPlans.limitChecks,
-      checksInSnapshot:
-        sql<number>`(select ${seen.limitChecks} from ${companyPlans} as ${sql.identifier('seen')} where ${seen.organizationId} = ${companyId})`.mapWith(Number),
-      limit: sql<number | null>`${limitColumn}::float8`.mapWith(Number),
-      usage: counter
-        ? sql<number | null>`case when ${limitColumn} is null then null else (${counter(companyId, since)})::float8 end`.mapWith(Number)
-        : sql<null>`null`,
-    })
-  if (!found || found.periodEnd <= now) return enforceOnLockedRow(tx, companyId, key, adding, now)
-  if (found.limit === null) return
-  if (!counter) throw new AppError('internal', `No usage counter for ${key}`)
-  const usage = found.checks === found.checksInSnapshot + 1 && found.usage !== null ? found.usage : await countUsage(tx, counter, companyId, since)
-  const breach = limitBreach(key, found.limit, usage, adding)
-  if (breach) throw limitReached(breach, found.planId)
+/** How long a usage bound stands before a check counts again (it also catches counted things made without a check). */
+export const USAGE_RECOUNT_MS = 5 * 60_000
+
+/** Options of `enforcePlanLimit`. */
+export type LimitCheckOptions = {
+  /**
+   * How many of the `adding` things the create makes now (all of them unless said): an invitation checks that one more
+   * seat fits beside the open ones but takes none until it is accepted.
+   */
+  taking?: number
 }
 
-/** The longer way: the row made or renewed under its lock, then the plan and the usage read in statements of their own. */
-async function enforceOnLockedRow(tx: Transaction, companyId: string, key: PlanLimit, adding: number, now: Date): Promise<void> {
+/**
+ * In the caller's transaction, before it creates `adding` counted things: locks the company's plan row (so two creates
+ * at the limit wait for each other and the second sees the first) and refuses with 402 when the new ones would pass the
+ * plan's limit. Nothing is written then: the caller's transaction rolls back.
+ *
+ * One statement in the usual case (issue 24: at most 1 ms p95 on the creates it guards, ADR 058): it bumps the row's
+ * `limit_checks` (taking the row lock), reads the plan's limit and adds the new things to the company's usage bound
+ * (`plan_usage_bounds`) when they fit under it. Counting happens only when they do not fit, when the bound is older than
+ * `USAGE_RECOUNT_MS` or of an earlier window, or when the plan row is to be made or its period renewed: then the usage
+ * is counted in a statement of its own, under the lock, so it sees every create that held the lock before.
+ */
+export async function enforcePlanLimit(
+  tx: Transaction,
+  companyId: string,
+  key: PlanLimit,
+  adding = 1,
+  now: Date = new Date(),
+  { taking = adding }: LimitCheckOptions = {},
+): Promise<void> {
+  const window = usageWindowStart(key, now)
+  const limitColumn = sql.identifier(plans[limitField(key)].name)
+  const [found] = resultRows<{ plan_id: string; current: boolean; limit: number | null; granted: boolean }>(
+    await tx.execute(sql`
+      with plan_row as (
+        update company_plans set limit_checks = company_plans.limit_checks + 1
+        from plans
+        where company_plans.organization_id = ${companyId} and plans.id = company_plans.plan_id
+        returning company_plans.plan_id, company_plans.period_end > ${now.toISOString()}::timestamptz as current,
+          plans.${limitColumn}::float8 as "limit"
+      ), granted as (
+        update plan_usage_bounds set used = plan_usage_bounds.used + ${taking}
+        from plan_row
+        where plan_usage_bounds.organization_id = ${companyId} and plan_usage_bounds.limit_key = ${key}
+          and plan_usage_bounds.window_start is not distinct from ${window?.toISOString() ?? null}::timestamptz
+          and plan_usage_bounds.counted_at > ${new Date(now.getTime() - USAGE_RECOUNT_MS).toISOString()}::timestamptz
+          and plan_row.current and plan_row."limit" is not null
+          and plan_usage_bounds.used + ${adding} <= plan_row."limit"
+        returning 1
+      )
+      select plan_id, current, "limit", exists (select 1 from granted) as granted from plan_row`),
+  )
+  if (!found || !found.current) return enforceOnLockedRow(tx, companyId, key, adding, taking, now)
+  if (found.limit === null || found.granted) return
+  await checkCountedUsage(tx, { companyId, key, planId: found.plan_id, limit: Number(found.limit) }, adding, taking, now)
+}
+
+/** The longer way: the row made or renewed under its lock, then the plan read and the usage counted. */
+async function enforceOnLockedRow(tx: Transaction, companyId: string, key: PlanLimit, adding: number, taking: number, now: Date): Promise<void> {
   const row = await lockedCompanyPlan(tx, companyId, now)
   const limit = limitOf(await getPlan(row.planId, tx), key)
-  if (limit === null) return
+  if (limit !== null) await checkCountedUsage(tx, { companyId, key, planId: row.planId, limit }, adding, taking, now)
+}
+
+/** Counts the usage (the caller holds the plan row's lock), refuses with 402 past the limit, else starts a new bound. */
+async function checkCountedUsage(
+  tx: Transaction,
+  { companyId, key, planId, limit }: { companyId: string; key: PlanLimit; planId: string; limit: number },
+  adding: number,
+  taking: number,
+  now: Date,
+): Promise<void> {
   const counter = counters.get(key)
   if (!counter) throw new AppError('internal', `No usage counter for ${key}`)
-  const breach = limitBreach(key, limit, await countUsage(tx, counter, companyId, usageWindowStart(key, now)), adding)
-  if (breach) throw limitReached(breach, row.planId)
+  const windowStart = usageWindowStart(key, now)
+  const usage = await countUsage(tx, counter, companyId, windowStart)
+  const breach = limitBreach(key, limit, usage, adding)
+  if (breach) throw limitReached(breach, planId)
+  const bound = { windowStart, used: usage + taking, countedAt: now }
+  await tx
+    .insert(usageBounds)
+    .values({ organizationId: companyId, limitKey: key, ...bound })
+    .onConflictDoUpdate({ target: [usageBounds.organizationId, usageBounds.limitKey], set: bound })
 }
 
 /**

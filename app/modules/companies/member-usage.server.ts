@@ -10,13 +10,16 @@ const memberCount = (companyId: string) => sql`${new QueryBuilder().select({ mem
 
 registerUsageCounter('members', memberCount)
 
-/** In the caller's transaction, before an invitation is written: the open invitations and the new one must fit the plan (402). */
+/**
+ * In the caller's transaction, before an invitation is written: the open invitations and the new one must fit the plan
+ * (402). The invitation takes no seat yet: accepting it does (`enforceSeatForMember`).
+ */
 export async function enforceSeatForInvitation(tx: Transaction, companyId: string, now: Date = new Date()): Promise<void> {
   const [open] = await tx
     .select({ invitations: count() })
     .from(invitations)
     .where(and(eq(invitations.organizationId, companyId), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)))
-  await enforcePlanLimit(tx, companyId, 'members', 1 + (open?.invitations ?? 0), now)
+  await enforcePlanLimit(tx, companyId, 'members', 1 + (open?.invitations ?? 0), now, { taking: 0 })
 }
 
 /** In the caller's transaction, before a member is added: one more must fit the plan (402). */
