@@ -66,6 +66,7 @@ const LIGHTHOUSE_PAGES = [
   '/en/login',
   '/en/pricing',
   '/zh-Hans/pricing',
+  '/zh-Hant/pricing',
   '/en/marketing',
   '/zh-Hans/sourcing',
   '/zh-Hant/supplier/portal',
