@@ -12,14 +12,18 @@ import { DEMO, expectHydrated, openPage, startSession } from './support/helpers'
 const PRICING_ROUTE = 'routes/pricing/index'
 const NEW_VERSION = 'A new version of Tradeport is available'
 
-/** The URL path of a route's module chunk, from the route manifest the page carries. */
+/**
+ * The URL path of a route's module chunk, from the route manifest the page carries. The page learns the routes its links
+ * lead to after hydration (lazy route discovery), so this waits until the manifest has the route.
+ */
 async function routeChunk(page: Page, routeId: string): Promise<string> {
-  const module = await page.evaluate(
-    (id) => (window as unknown as { __reactRouterManifest?: { routes: Record<string, { module?: string }> } }).__reactRouterManifest?.routes[id]?.module,
-    routeId,
-  )
-  expect(module, `the manifest lists the module of ${routeId}`).toMatch(/^\/assets\/.+\.js$/)
-  return module!
+  const moduleOf = () =>
+    page.evaluate(
+      (id) => (window as unknown as { __reactRouterManifest?: { routes: Record<string, { module?: string }> } }).__reactRouterManifest?.routes[id]?.module,
+      routeId,
+    )
+  await expect.poll(moduleOf, { message: `the manifest lists the module of ${routeId}`, timeout: 15_000 }).toMatch(/^\/assets\/.+\.js$/)
+  return (await moduleOf())!
 }
 
 test('a missing route chunk reloads the page once, then shows the new-version page without reloading again (§9)', async ({ page }) => {
