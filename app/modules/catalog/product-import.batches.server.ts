@@ -3,6 +3,7 @@ import type { Transaction } from '../../platform/db/index.server'
 import { productImportRows, products } from './catalog.tables.server'
 import type { ImportedProduct } from './product-import.rows'
 import { buildSearchDocument } from './search-document'
+import { resultRows } from '../../platform/db/result-rows'
 
 type StagedColumn = keyof typeof productImportRows.$inferInsert
 type ImportedColumn = {
@@ -70,7 +71,7 @@ export async function insertStagedProducts(tx: Transaction, job: { id: string; o
     order by ${staged('position')}
     on conflict (${productColumn('organizationId')}, ${productColumn('sku')}) do nothing
     returning 1`)
-  return rowCount(inserted)
+  return resultRows(inserted).length
 }
 
 /** On a product the company had before: the row's details replace the product's, the status only when the row names one. */
@@ -122,7 +123,7 @@ export async function applyStagedUpdates(
     where ${existingProductOf(job, from, to)}
     returning 1`)
   await tx.delete(productImportRows).where(stagedRange(job.id, from, to))
-  return { updated: rowCount(updated), recounted: rowCount(recounted) > 0 }
+  return { updated: resultRows(updated).length, recounted: resultRows(recounted).length > 0 }
 }
 
 /** Deletes the first `limit` staged rows of a job that will not complete, and the unseen products it inserted for them. Answers how many rows went. */
@@ -141,12 +142,6 @@ export async function discardStagedRows(tx: Transaction, job: { id: string; orga
   const skus = gone.map((row) => row.sku)
   await tx.delete(products).where(and(eq(products.organizationId, job.organizationId), eq(products.importId, job.id), inArray(products.sku, skus)))
   return gone.length
-}
-
-/** tx.execute answers postgres.js's row list (an array) or PGlite's result ({ rows }); the shared database type leaves it unknown. */
-function rowCount(result: unknown): number {
-  const rows: unknown[] = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
-  return rows.length
 }
 
 /** How many products the whole import publishes that are not published now: new SKUs and drafts or archived ones it publishes. */

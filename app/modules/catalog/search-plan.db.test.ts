@@ -5,6 +5,7 @@ import { insertRows, productRow } from '../../../db/factories/products'
 import { database } from '../../platform/db/index.server'
 import { products } from './catalog.tables.server'
 import { searchProducts, searchStatementOf } from './search.service.server'
+import { resultRows } from '../../platform/db/result-rows'
 
 /** 10,000 products from a small vocabulary: each word matches a few hundred to a few thousand of them, as in a real catalogue. */
 const PRODUCTS = 10_000
@@ -16,9 +17,6 @@ const HS_CODES = ['691200', '940511', '392690', null] as const
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
 
-const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
-  Array.isArray(result) ? (result as Array<Record<string, unknown>>) : ((result as { rows: Array<Record<string, unknown>> }).rows ?? [])
-
 /** Every node of a plan, depth first (the JSON form of EXPLAIN nests them under `Plans`). */
 function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
@@ -26,7 +24,7 @@ function nodesOf(node: PlanNode): PlanNode[] {
 
 async function planOf(input: Parameters<typeof searchStatementOf>[0], match: 'text' | 'typo' = 'text'): Promise<PlanNode[]> {
   const statement = await searchStatementOf(input, match)
-  const [row] = rowsOf(await database().execute(sql`explain (format json) ${statement}`))
+  const [row] = resultRows(await database().execute(sql`explain (format json) ${statement}`))
   const value = row?.['QUERY PLAN']
   const explained = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{ Plan: PlanNode }>
   return nodesOf(explained[0]!.Plan)
@@ -84,7 +82,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('search plan at 10,000 pr
 
   it('keeps the names in the rows of the search copy: reading every name costs its pages, not a trip out of line per value', async () => {
     await database().execute(sql`vacuum analyze product_search`)
-    const [row] = rowsOf(
+    const [row] = resultRows(
       await database().execute(
         sql`explain (analyze, buffers, format json) select sum(length(name_en) + coalesce(length(name_zh_hans), 0) + length(organization_id)) from product_search`,
       ),
@@ -94,7 +92,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('search plan at 10,000 pr
       Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }
     }>
     const plan = explained[0]!.Plan
-    const [after] = rowsOf(await database().execute(sql`select relpages from pg_class where relname = 'product_search'`))
+    const [after] = resultRows(await database().execute(sql`select relpages from pg_class where relname = 'product_search'`))
     const blocks = plan['Shared Hit Blocks'] + plan['Shared Read Blocks']
     // A row per product of about 250 bytes: far fewer pages than products, and nothing read beyond them.
     expect(Number(after?.['relpages'])).toBeLessThan(PRODUCTS / 10)

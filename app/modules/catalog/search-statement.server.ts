@@ -5,6 +5,7 @@ import { productImages, productSearch, products } from './catalog.tables.server'
 import type { MatchGroup } from './search-counts.server'
 import { hsChapterOf } from './search-counts.server'
 import type { SearchSort } from './search.constants'
+import { resultRows } from '../../platform/db/result-rows'
 
 /** Added to the relevance of products whose supplier is verified, so they rank first among comparable matches. */
 export const VERIFIED_BOOST = 0.2
@@ -87,7 +88,7 @@ const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
  * reads its page from the published_at or price order separately, each with its own best plan.
  */
 export async function runSearchStatement(statement: SearchStatement): Promise<{ groups: MatchGroup[]; cards: CardRow[] }> {
-  const rows = rowsOf(await database().execute(searchStatementSql(statement)))
+  const rows = resultRows(await database().execute(searchStatementSql(statement)))
   const parsed = JSON.parse(String(rows[0]?.result ?? '{"groups":[],"cards":[]}')) as { groups: GroupTuple[]; cards: CardTuple[] }
   return {
     groups: parsed.groups.map(([categoryId, originCountry, hsChapter, verified, count]) => ({ categoryId, originCountry, hsChapter, verified, count })),
@@ -193,9 +194,4 @@ function cardOf([
     supplierName,
     supplierVerified,
   }
-}
-
-/** Rows of a raw statement: postgres.js answers an array, PGlite an object holding them. */
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  return Array.isArray(result) ? (result as Array<Record<string, unknown>>) : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? [])
 }
