@@ -36,7 +36,7 @@ import type { LocaleResources } from './platform/i18n/i18n'
 import { I18nProvider } from './platform/i18n/react'
 import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
 import { loadSharedCatalogs, sharedCatalogs } from './platform/i18n/shared-catalogs'
-import { INTERFACE_LOCALE_COOKIE, INTERFACE_LOCALE_ENTRIES, interfaceLocaleFromCookie } from './platform/i18n/interface-locales'
+import { INTERFACE_LOCALE_COOKIE, INTERFACE_LOCALE_ENTRIES, viewerInterfaceLocale } from './platform/i18n/interface-locales'
 import type { InterfaceEntry } from './platform/i18n/interface-fallback'
 import { COLOR_MODE_COOKIE, colorPreferenceFromCookie } from './platform/ui/color-mode'
 import { selectLayout } from './platform/ui/layout-selection'
@@ -69,7 +69,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   ])
   // Issue 26: the signed-in user's choice, else a visitor's (cookie), else none (the product locale's own applies). Its
   // tag and direction travel with it, so that the list of languages stays out of every page's JavaScript.
-  const interfaceLocale = preferences.interface_locale ?? (session ? null : interfaceLocaleFromCookie(readCookie(cookies, INTERFACE_LOCALE_COOKIE)))
+  const interfaceLocale = viewerInterfaceLocale(preferences.interface_locale, session !== null, readCookie(cookies, INTERFACE_LOCALE_COOKIE))
   const interfaceEntry: InterfaceEntry | null = interfaceLocale
     ? { tag: INTERFACE_LOCALE_ENTRIES[interfaceLocale].tag, dir: INTERFACE_LOCALE_ENTRIES[interfaceLocale].dir }
     : null

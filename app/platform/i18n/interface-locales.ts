@@ -139,3 +139,11 @@ export const INTERFACE_LOCALE_COOKIE = 'interface_locale'
 export function interfaceLocaleFromCookie(value: string | null | undefined): InterfaceLocale | null {
   return isInterfaceLocale(value) ? value : null
 }
+
+/**
+ * The interface language a page is shown in (issue 26): the signed-in user's choice, else a visitor's (the cookie's
+ * value), else none (the product locale's own applies). `cookieValue` is read only for a visitor.
+ */
+export function viewerInterfaceLocale(chosen: InterfaceLocale | null, signedIn: boolean, cookieValue: string | null | undefined): InterfaceLocale | null {
+  return chosen ?? (signedIn ? null : interfaceLocaleFromCookie(cookieValue))
+}

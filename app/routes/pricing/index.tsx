@@ -15,6 +15,7 @@ import { translator } from '../../platform/i18n/translate.server'
 import { requestInfoContext } from '../../platform/request-info'
 import { absoluteUrl, publicPageHeaders, seoMeta } from '../../platform/seo'
 import { pageData } from '../page-data.server'
+import { pageFormatter } from '../page-format.server'
 import { PAGE_MESSAGES } from '../page-messages'
 import { cookieHeaders, routeLocale } from '../route-helpers'
 import type { Route } from './+types/index'
@@ -23,6 +24,7 @@ import { PlanCards } from './plan-cards'
 import { PlanComparison } from './plan-comparison'
 import { PriceControls } from './price-controls'
 import { FAQ_ITEMS, PricingFaq } from './pricing-faq'
+import { pricingTexts } from './pricing-texts'
 
 const PATH = '/pricing'
 
@@ -110,6 +112,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       acceptedAnswer: { '@type': 'Answer', text: t(`faq.${item}.a`, faqValues) },
     })),
   }
+  const shownRateDay = billedIn.length === 1 ? rateDay(rates, billedIn[0]!, currency) : rates.asOf
   return data(
     {
       ...pageData(locale, 'plans', 'meta.title', PAGE_MESSAGES.pricingPage),
@@ -119,7 +122,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       currency,
       currencies,
       billedIn,
-      rateDay: billedIn.length === 1 ? rateDay(rates, billedIn[0]!, currency) : rates.asOf,
+      texts: pricingTexts(pageFormatter(request, session !== null, locale, preferences), plans, shownRateDay),
       viewer,
       faqValues,
       jsonLd: [plansJsonLd(plans, url, description), faqJsonLd] as const,
@@ -189,12 +192,12 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
           currency={loaderData.currency}
           currencies={loaderData.currencies}
           billedIn={loaderData.billedIn}
-          rateDay={loaderData.rateDay}
+          texts={loaderData.texts}
         />
         {viewer.kind === 'member' && viewer.retiredName ? <p className="text-center text-sm">{t('plan.retired', { plan: viewer.retiredName })}</p> : null}
-        <PlanCards plans={plans} period={period} viewer={viewer} />
+        <PlanCards plans={plans} texts={loaderData.texts.plans} period={period} viewer={viewer} />
       </section>
-      <PlanComparison plans={plans} currentPlanId={viewer.kind === 'member' ? viewer.planId : null} />
+      <PlanComparison plans={plans} texts={loaderData.texts.plans} currentPlanId={viewer.kind === 'member' ? viewer.planId : null} />
       <AskAssistant signedIn={viewer.kind !== 'visitor'} />
       <PricingFaq values={loaderData.faqValues} />
     </div>

@@ -4,10 +4,11 @@ import { Button, buttonClasses } from '../../components/ui/button'
 import { cn } from '../../components/ui/cn'
 import { useFormatter } from '../../components/use-formatter'
 import type { PlanPeriod } from '../../modules/billing/index'
-import type { CataloguePlan, PriceAmount } from '../../modules/billing/index.server'
+import type { CataloguePlan } from '../../modules/billing/index.server'
 import { localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
 import { useRootData } from '../route-helpers'
+import type { PlanTexts } from './pricing-texts'
 
 /** Who is looking: a visitor, someone signed in without a company yet, or a member of a company on a plan. */
 export type PricingViewer =
@@ -15,43 +16,32 @@ export type PricingViewer =
   | { kind: 'noCompany' }
   | { kind: 'member'; planId: string; period: PlanPeriod; retiredName: string | null; next: { name: string; on: string } | null }
 
-/** A price as a pricing page writes it: "$49", "$49.50", "≈ ¥352.37". */
-export function usePriceText() {
-  const format = useFormatter()
-  return (price: PriceAmount) => format.number(price.amount, { style: 'currency', currency: price.currency, trailingZeroDisplay: 'stripIfInteger' })
-}
-
-function PlanPrice({ plan, period }: { plan: CataloguePlan; period: PlanPeriod }) {
+function PlanPrice({ plan, texts, period }: { plan: CataloguePlan; texts: PlanTexts; period: PlanPeriod }) {
   const { t } = useTranslation('plans')
-  const format = useFormatter()
-  const priceText = usePriceText()
   const price = plan.prices[period]
-  // Without a rate to the visitor's currency, the price as billed.
-  const shown = price.shown ?? { ...price.billed, approximate: false }
+  const approximate = price.shown?.approximate ?? false
   const free = /^0(\.0+)?$/.test(price.billed.amount)
   const billing = free
     ? t('price.noCharge')
-    : shown.approximate
-      ? t(period === 'monthly' ? 'price.billedMonthly' : 'price.billedYearly', { price: priceText(price.billed) })
+    : approximate
+      ? t(period === 'monthly' ? 'price.billedMonthly' : 'price.billedYearly', { price: texts.prices[period].billed })
       : t(`plan.billed.${period}`)
   return (
     <div className="flex flex-col gap-1">
       <p className="flex flex-wrap items-baseline gap-x-1.5">
         <span className="text-3xl font-bold tracking-tight">
-          {shown.approximate ? (
+          {approximate ? (
             <>
               <span aria-hidden="true">≈ </span>
               <span className="sr-only">{`${t('price.approximately')} `}</span>
             </>
           ) : null}
-          {priceText(shown)}
+          {texts.prices[period].shown}
         </span>
         <span className="text-sm text-muted-foreground">{t(period === 'monthly' ? 'price.perMonth' : 'price.perYear')}</span>
       </p>
       <p className="text-sm text-muted-foreground">{billing}</p>
-      {period === 'yearly' && plan.yearlySavingPercent ? (
-        <p className="text-sm font-medium">{t('price.saving', { percent: format.percent(plan.yearlySavingPercent / 100) })}</p>
-      ) : null}
+      {period === 'yearly' && texts.saving ? <p className="text-sm font-medium">{t('price.saving', { percent: texts.saving })}</p> : null}
     </div>
   )
 }
@@ -99,7 +89,17 @@ function PlanAction({ plan, period, viewer, laterThanCurrent }: { plan: Catalogu
 }
 
 /** The plans side by side: name, description, price for the period, the viewer's own plan marked, and what to do next. */
-export function PlanCards({ plans, period, viewer }: { plans: CataloguePlan[]; period: PlanPeriod; viewer: PricingViewer }) {
+export function PlanCards({
+  plans,
+  texts,
+  period,
+  viewer,
+}: {
+  plans: CataloguePlan[]
+  texts: Record<string, PlanTexts>
+  period: PlanPeriod
+  viewer: PricingViewer
+}) {
   const { t } = useTranslation('plans')
   const format = useFormatter()
   const failed = useActionData<{ fieldErrors?: Record<string, string[]> }>()?.fieldErrors
@@ -134,7 +134,7 @@ export function PlanCards({ plans, period, viewer }: { plans: CataloguePlan[]; p
                   {yours ? <Badge>{t('plan.yours')}</Badge> : null}
                 </div>
                 <p className="text-sm text-muted-foreground">{plan.description}</p>
-                <PlanPrice plan={plan} period={period} />
+                <PlanPrice plan={plan} texts={texts[plan.id]!} period={period} />
                 {yours && yours.period !== period ? <p className="text-sm">{t(`plan.youPay.${yours.period}`)}</p> : null}
                 {yours?.next ? <p className="text-sm">{t('plan.next', { plan: yours.next.name, date: format.date(yours.next.on) })}</p> : null}
                 <div className="mt-auto flex flex-col pt-2">

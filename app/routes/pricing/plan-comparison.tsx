@@ -1,25 +1,17 @@
 import { cn } from '../../components/ui/cn'
 import { SpriteIcon } from '../../components/ui/sprite-icon'
-import { useFormatter } from '../../components/use-formatter'
-import { formatLimitValue, type PlanLimit, SHOWN_FEATURES, SHOWN_LIMITS } from '../../modules/billing/index'
+import { SHOWN_FEATURES, SHOWN_LIMITS } from '../../modules/billing/index'
 import type { CataloguePlan } from '../../modules/billing/index.server'
 import { useTranslation } from '../../platform/i18n/react'
-
-/** A limit as the table writes it: "Unlimited", "1,000", or storage as "500 MB" / "10 GB". */
-function useLimitText() {
-  const { t } = useTranslation('billing')
-  const format = useFormatter()
-  return (key: PlanLimit, value: number | null) => (value === null ? t('unlimited') : formatLimitValue(format, key, value))
-}
+import type { PlanTexts } from './pricing-texts'
 
 /**
  * Every limit and feature of every plan in one table: plans as columns, the viewer's own marked. On a phone the
  * three plans still fit beside the labels; the table scrolls in its own box rather than widening the page if not.
  */
-export function PlanComparison({ plans, currentPlanId }: { plans: CataloguePlan[]; currentPlanId: string | null }) {
+export function PlanComparison({ plans, texts, currentPlanId }: { plans: CataloguePlan[]; texts: Record<string, PlanTexts>; currentPlanId: string | null }) {
   const { t } = useTranslation('plans')
   const { t: tBilling } = useTranslation('billing')
-  const limitText = useLimitText()
   const columns = plans.length + 1
   const cell = (plan: CataloguePlan) => cn('px-2 py-3 text-center align-middle sm:px-4', plan.id === currentPlanId && 'bg-accent/60')
   return (
@@ -56,7 +48,7 @@ export function PlanComparison({ plans, currentPlanId }: { plans: CataloguePlan[
                 </th>
                 {plans.map((plan) => (
                   <td key={plan.id} className={cn(cell(plan), 'tabular-nums')}>
-                    {limitText(key, plan.limits[key])}
+                    {texts[plan.id]?.limits[key] ?? tBilling('unlimited')}
                   </td>
                 ))}
               </tr>

@@ -3,11 +3,11 @@ import { Button } from '../../components/ui/button'
 import { cn } from '../../components/ui/cn'
 import { Label } from '../../components/ui/label'
 import { NativeSelect } from '../../components/ui/native-select'
-import { useFormatter } from '../../components/use-formatter'
 import { PLAN_PERIODS, type PlanPeriod } from '../../modules/billing/index'
 import type { CataloguePlan } from '../../modules/billing/index.server'
 import type { CurrencyChoice } from '../../modules/catalog/index'
 import { useTranslation } from '../../platform/i18n/react'
+import type { PricingTexts } from './pricing-texts'
 
 type PriceControlsProps = {
   period: PlanPeriod
@@ -15,8 +15,8 @@ type PriceControlsProps = {
   currency: string
   currencies: CurrencyChoice[]
   billedIn: string[]
-  /** The day of the reference rate prices were converted at. */
-  rateDay: string | null
+  /** The figures as the loader wrote them (the best yearly saving, the day of the rate prices were converted at). */
+  texts: PricingTexts
 }
 
 /** Which sentence explains the prices: in the billed currency, approximate after conversion, or unconverted for want of a rate. */
@@ -30,12 +30,10 @@ function conversionOf(plans: CataloguePlan[]): 'exact' | 'approximate' | 'noRate
  * The monthly / yearly switch (links, so it works without JavaScript; with it the page switches without a reload) and
  * the currency the prices are shown in (a GET form), with what that currency means for the bill.
  */
-export function PriceControls({ period, plans, currency, currencies, billedIn, rateDay }: PriceControlsProps) {
+export function PriceControls({ period, plans, currency, currencies, billedIn, texts }: PriceControlsProps) {
   const { t } = useTranslation('plans')
-  const format = useFormatter()
   const { pathname } = useLocation()
   const [search] = useSearchParams()
-  const bestSaving = Math.max(0, ...plans.map((plan) => plan.yearlySavingPercent ?? 0))
   const periodLink = (next: PlanPeriod) => {
     const query = new URLSearchParams(search)
     if (next === 'yearly') query.set('period', 'yearly')
@@ -49,8 +47,8 @@ export function PriceControls({ period, plans, currency, currencies, billedIn, r
       ? t('currency.exact', { currency })
       : conversion === 'noRate'
         ? t('currency.noRate', { currency, billed })
-        : rateDay
-          ? t('currency.approximate', { currency, billed, date: format.date(`${rateDay}T12:00:00Z`) })
+        : texts.rateDay
+          ? t('currency.approximate', { currency, billed, date: texts.rateDay })
           : t('currency.approximateUndated', { currency, billed })
   return (
     <div className="flex flex-col items-center gap-4">
@@ -69,8 +67,8 @@ export function PriceControls({ period, plans, currency, currencies, billedIn, r
               )}
             >
               {t(`period.${option}`)}
-              {option === 'yearly' && bestSaving > 0 ? (
-                <span className="ms-1 text-xs">({t('period.yearlySaving', { percent: format.percent(bestSaving / 100) })})</span>
+              {option === 'yearly' && texts.bestSaving ? (
+                <span className="ms-1 text-xs">({t('period.yearlySaving', { percent: texts.bestSaving })})</span>
               ) : null}
             </Link>
           ))}

@@ -83,6 +83,14 @@ describe('the pricing page (/pricing)', () => {
     expect(page.data.plans.find((plan) => plan.id === 'enterprise')!.limits.members).toBeNull()
     expect(page.data.currency).toBe('USD')
     expect(page.data.billedIn).toEqual(['USD'])
+    // The figures come written in the page's language, so the browser hydrates them without building Intl formatters.
+    expect(page.data.texts.plans.business).toMatchObject({
+      prices: { monthly: { shown: 'US$49', billed: 'US$49' } },
+      saving: '17%',
+      limits: { members: '15', rfqs_per_month: '100', storage_bytes: '10 GB', published_products: expect.any(String) },
+    })
+    expect(page.data.texts.plans.enterprise!.limits.members).toBeNull()
+    expect(page.data.texts.bestSaving).toBe('17%')
   })
 
   it('converts the prices into a chosen currency with the reference rates, and ignores a currency without a rate', async () => {
@@ -90,7 +98,8 @@ describe('the pricing page (/pricing)', () => {
     expect(page.data.currency).toBe('CNY')
     // 490 USD × 7.8 / 1.08 (the seeded rates per EUR)
     expect(page.data.plans.find((plan) => plan.id === 'business')!.prices.yearly.shown).toEqual({ amount: '3538.89', currency: 'CNY', approximate: true })
-    expect(page.data.rateDay).toBe('2026-11-20')
+    expect(page.data.texts.plans.business!.prices.yearly).toEqual({ shown: 'CN¥3,538.89', billed: '$490' })
+    expect(page.data.texts.rateDay).toBe('Nov 20, 2026')
     expect(page.data.currencies.map((choice) => choice.code)).toContain('CNY')
     expect((await open('/en/pricing?currency=XYZ')).data.currency).toBe('USD')
   })
