@@ -48,7 +48,7 @@ export function PlanComparison({ plans, texts, currentPlanId }: { plans: Catalog
                 </th>
                 {plans.map((plan) => (
                   <td key={plan.id} className={cn(cell(plan), 'tabular-nums')}>
-                    {texts[plan.id]?.limits[key] ?? tBilling('unlimited')}
+                    {texts[plan.id]!.limits[key] ?? tBilling('unlimited')}
                   </td>
                 ))}
               </tr>
