@@ -26,6 +26,11 @@ export default defineConfig({
           include: ['app/**/*.db.test.ts', 'server/**/*.db.test.ts', 'tests/integration/**/*.db.test.ts'],
           globalSetup: ['tests/support/database-global-setup.ts'],
           setupFiles: ['tests/support/database-per-file.ts'],
+          // A worker keeps the modules it loaded from one file to the next: loading the app for every file was a third of
+          // this project's time (measured on PGlite: 651 s isolated, 360 s not). What a file must not inherit is reset by
+          // the setup file (database, configuration, auth, stores), and caches of the database's rows empty themselves
+          // when it hands over the next file's database (forgetOnDatabaseChange).
+          isolate: false,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

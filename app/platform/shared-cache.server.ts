@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import { forgetOnDatabaseChange } from './db/index.server'
 import { logger } from './logger.server'
 import { ExpiringLru } from './lru'
 import { redis } from './redis.server'
@@ -25,6 +26,7 @@ export class SharedCache<V> {
     now: () => number = Date.now,
   ) {
     this.entries = new ExpiringLru(MAX_ENTRIES, now)
+    forgetOnDatabaseChange(this)
   }
 
   async read(key: string, load: () => Promise<V>): Promise<V> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import postgres from 'postgres'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, inject, vi } from 'vitest'
 import { resetAuth, resetBearerSessions } from '../../app/modules/identity/index.server'
 import { openPglite, openPostgres, type DatabaseHandle } from '../../app/platform/db/database.server'
 import { closeDatabase, useDatabaseHandle } from '../../app/platform/db/index.server'
@@ -36,7 +36,8 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   return openPostgres(url.toString(), 5)
 }
 
-// Each test file gets its own migrated database, configuration and auth singletons.
+// Each test file gets its own migrated database, configuration and auth singletons. The worker's modules stay loaded from
+// one file to the next (the db project does not isolate files): whatever a file sets up beyond these, it puts back.
 beforeAll(async () => {
   setEnvForTesting(testEnv())
   useRateLimitStore(new MemoryRateLimitStore())
@@ -47,6 +48,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
   await closeDatabase()
   await dropDatabase?.()
 })

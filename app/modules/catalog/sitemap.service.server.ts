@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
-import { database } from '../../platform/db/index.server'
+import { database, forgetOnDatabaseChange } from '../../platform/db/index.server'
 import { LOCALES } from '../../platform/i18n/locales'
 import { absoluteUrl } from '../../platform/seo'
 import { SERVICE_TYPES } from '../companies/index'
@@ -56,7 +56,7 @@ const SOURCES = {
   companies: { id: companies.id, path: (id: string) => `/b2b/company/${encodeURIComponent(id)}`, listed: listedCompanies },
 }
 
-const boundaryCache = new Map<SitemapKind, { starts: string[]; expiresAt: number }>()
+const boundaryCache = forgetOnDatabaseChange(new Map<SitemapKind, { starts: string[]; expiresAt: number }>())
 
 /**
  * The first id of every page, in id order: one pass over the ids (an hour apart at most) so that each page is then

@@ -4,7 +4,7 @@
 // accounts are never locked (every payment passes them) and sum their postings when read.
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Database, Transaction } from '../../platform/db/index.server'
+import { type Database, forgetOnDatabaseChange, type Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { ExpiringLru } from '../../platform/lru'
 import { type AccountKind, type CompanyAccountKind, type EntryKind, PLATFORM_ACCOUNT_KINDS, type PlatformAccountKind } from './finance.constants'
@@ -45,7 +45,7 @@ function checkBalanced(postingRequests: readonly PostingRequest[]): void {
  * Account ids known to exist, by owner, kind and currency: an account is never removed, so an id once seen committed
  * stays right. Ids this transaction made itself are not remembered (a rollback would take them back).
  */
-const knownAccounts = new ExpiringLru<string, string>(50_000)
+const knownAccounts = forgetOnDatabaseChange(new ExpiringLru<string, string>(50_000))
 const KNOWN_FOR_MS = 24 * 3_600_000
 const cacheKey = (ref: AccountRef, currency: string) => `${accountKey(ref)}|${currency}`
 

@@ -3,7 +3,7 @@ import { env } from '../../platform/env.server'
 import { AppError } from '../../platform/errors'
 import { parseCookieHeader } from '../../platform/http/cookies'
 import { ExpiringLru } from '../../platform/lru'
-import { database } from '../../platform/db/index.server'
+import { database, forgetOnDatabaseChange } from '../../platform/db/index.server'
 import { auth } from './auth-instance.server'
 import { type BearerSessions, createBearerSessions } from './bearer-session.server'
 import { isPlaceholderEmail } from './identifiers'
@@ -51,7 +51,7 @@ export function resetBearerSessions(): void {
 
 /** How long the decoded cookie session is reused for the very same cookies (signature checks are costly). */
 const DECODED_SESSION_TTL_MS = 30_000
-const decodedSessions = new ExpiringLru<string, AuthState>(10_000)
+const decodedSessions = forgetOnDatabaseChange(new ExpiringLru<string, AuthState>(10_000))
 
 /** The auth cookies of a request, as one cache key (`tp.*`, with or without the __Secure- prefix). */
 function authCookieKey(cookieHeader: string): string {

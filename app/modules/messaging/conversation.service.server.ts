@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Actor, ServiceContext } from '../../platform/actor'
-import { database } from '../../platform/db/index.server'
+import { database, forgetOnDatabaseChange } from '../../platform/db/index.server'
 import { translator } from '../../platform/i18n/translate.server'
 import type { Locale } from '../../platform/i18n/locales'
 import { ExpiringLru } from '../../platform/lru'
@@ -403,7 +403,7 @@ export async function conversationForSubject(ctx: ServiceContext, target: Thread
 }
 
 const JOIN_CACHE_MS = 5_000
-const joinCache = new ExpiringLru<string, boolean>(10_000)
+const joinCache = forgetOnDatabaseChange(new ExpiringLru<string, boolean>(10_000))
 
 /** Membership or visibility changed: the socket server must ask again. */
 export function forgetJoinDecisions(): void {

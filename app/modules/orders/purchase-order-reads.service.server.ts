@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, ilike, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import type { Database } from '../../platform/db/database.server'
-import { database } from '../../platform/db/index.server'
+import { database, forgetOnDatabaseChange } from '../../platform/db/index.server'
 import { ExpiringLru } from '../../platform/lru'
 import { registerOutboxHandler } from '../../platform/outbox/outbox.server'
 import { AppError } from '../../platform/errors'
@@ -306,7 +306,7 @@ function unfilteredListStatements(db: Database, side: NonNullable<ListQuery['sid
 /** Counts at or above this are remembered for LARGE_COUNT_TTL_MS; smaller ones are counted exactly on every request. */
 const LARGE_COUNT = 1_000
 const LARGE_COUNT_TTL_MS = 5_000
-const largeCounts = new ExpiringLru<string, number>(2_000)
+const largeCounts = forgetOnDatabaseChange(new ExpiringLru<string, number>(2_000))
 
 /**
  * How many orders the branches hold, one index count per branch in one statement. A company with thousands of orders

@@ -6,7 +6,21 @@ import { type Database, type DatabaseHandle, openDatabase } from './database.ser
 export type { Database, DatabaseHandle, Transaction } from './database.server'
 
 // Kept on globalThis so a dev-mode module reload never opens a second PGlite on the same directory.
-const globalDb = globalThis as unknown as { __tradeportDatabase?: DatabaseHandle; __tradeportAdmission?: Admission }
+const globalDb = globalThis as unknown as {
+  __tradeportDatabase?: DatabaseHandle
+  __tradeportAdmission?: Admission
+  __tradeportDatabaseCaches?: Set<{ clear(): void }>
+}
+const databaseCaches = (globalDb.__tradeportDatabaseCaches ??= new Set())
+
+/**
+ * A cache of what the database holds is emptied when the process is handed another database. A server opens one for
+ * its life; a test worker is handed one per test file, and the modules it loaded for earlier files stay loaded.
+ */
+export function forgetOnDatabaseChange<T extends { clear(): void }>(cache: T): T {
+  databaseCaches.add(cache)
+  return cache
+}
 
 export function databaseHandle(): DatabaseHandle {
   if (!globalDb.__tradeportDatabase) {
@@ -48,6 +62,7 @@ export function databaseAdmission(): Admission {
 export function useDatabaseHandle(handle: DatabaseHandle): void {
   globalDb.__tradeportDatabase = handle
   globalDb.__tradeportAdmission = undefined
+  for (const cache of databaseCaches) cache.clear()
 }
 
 /** Tests that exercise the line set its limits. */

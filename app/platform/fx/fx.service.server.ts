@@ -4,7 +4,8 @@ import type { RateTable } from './convert'
 import { fxRates } from './fx.tables.server'
 
 const CACHE_MS = 10 * 60 * 1000
-let cache: { day: string; at: number; table: Promise<RateTable> } | null = null
+// Per database (a process opens one; a test worker opens one per test file).
+let cache: { db: object; day: string; at: number; table: Promise<RateTable> } | null = null
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -13,9 +14,10 @@ const today = () => new Date().toISOString().slice(0, 10)
  * minutes per day; `ratesChanged()` forgets them at once after a write.
  */
 export function rateTable(day: string = today()): Promise<RateTable> {
-  if (cache && cache.day === day && Date.now() - cache.at < CACHE_MS) return cache.table
+  const db = database()
+  if (cache && cache.db === db && cache.day === day && Date.now() - cache.at < CACHE_MS) return cache.table
   const table = loadRates(day)
-  cache = { day, at: Date.now(), table }
+  cache = { db, day, at: Date.now(), table }
   table.catch(() => {
     cache = null
   })

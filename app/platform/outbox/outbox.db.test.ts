@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { database } from '../db/index.server'
 import { roomOf } from '../realtime/events'
 import { setRealtimeEmitter } from '../realtime/publisher.server'
@@ -7,6 +7,7 @@ import { runInRequestScope } from '../request-scope.server'
 import {
   type BusinessEvent,
   MAX_ATTEMPTS,
+  keepOnlyOutboxHandlersForTesting,
   type OutboxEvent,
   purgeOutboxEvents,
   recordEvent,
@@ -22,6 +23,13 @@ type Emitted = { rooms: string[]; event: string; payload: Record<string, unknown
 let emitted: Emitted[] = []
 let heard: OutboxEvent[] = []
 let unsubscribe = () => {}
+let restoreHandlers = () => {}
+
+// Only the outbox's own handler and this file's: a worker that ran other files before has their modules' handlers too.
+beforeAll(() => {
+  restoreHandlers = keepOnlyOutboxHandlersForTesting(['realtime'])
+})
+afterAll(() => restoreHandlers())
 
 beforeEach(() => {
   emitted = []

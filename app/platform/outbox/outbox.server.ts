@@ -70,6 +70,18 @@ export function registerOutboxHandler(name: string, handler: OutboxHandler): () 
   }
 }
 
+/**
+ * Tests: leaves only the named handlers subscribed (the modules a test worker loaded for earlier files registered theirs)
+ * and answers how to put the others back.
+ */
+export function keepOnlyOutboxHandlersForTesting(names: readonly string[]): () => void {
+  const removed = [...handlers].filter(([name]) => !names.includes(name))
+  for (const [name] of removed) handlers.delete(name)
+  return () => {
+    for (const [name, handler] of removed) if (!handlers.has(name)) handlers.set(name, handler)
+  }
+}
+
 registerOutboxHandler('realtime', async (event) => {
   for (const { companyIds, ...change } of event.changes) publishChange(companyIds, change, { exceptUserId: event.actorUserId, at: event.createdAt })
 })
