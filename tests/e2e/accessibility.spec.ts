@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousViolations } from './support/axe'
+import { expectNoSeriousViolations, seriousViolations } from './support/axe'
 import { DEMO, openPage, signIn, startSession } from './support/helpers'
 
 const PUBLIC_PAGES: Array<{ name: string; path: string; status: number }> = [
@@ -28,11 +28,29 @@ const PUBLIC_PAGES: Array<{ name: string; path: string; status: number }> = [
   { name: 'an unknown HS code', path: '/en/hscode-demo/691299', status: 404 },
 ]
 
-for (const { name, path, status } of PUBLIC_PAGES) {
-  test(`${name} (${path}) has no serious accessibility violations`, async ({ page }) => {
-    const response = await page.goto(path)
-    expect(response?.status()).toBe(status)
-    await expectNoSeriousViolations(page)
+// One browser context walks a group of pages (the public ones, then each demo account's): a fresh context per page would
+// fetch and compile the app's scripts again each time. Every page of a group is audited before the test fails; the
+// failure names each page with its violations.
+
+/** A group's pages in runs of at most `size`, split evenly (a run is one test: both workers share the long groups). */
+function inRuns<T>(items: T[], size: number): T[][] {
+  const runs = Math.ceil(items.length / size)
+  const each = Math.ceil(items.length / runs)
+  return Array.from({ length: runs }, (_, index) => items.slice(index * each, (index + 1) * each))
+}
+
+const PUBLIC_RUNS = inRuns(PUBLIC_PAGES, 12)
+for (const [index, pages] of PUBLIC_RUNS.entries()) {
+  test(`the public pages (${index + 1} of ${PUBLIC_RUNS.length}) have no serious accessibility violations`, async ({ page }) => {
+    test.setTimeout(240_000)
+    for (const { name, path, status } of pages) {
+      await test.step(`${name} (${path})`, async () => {
+        const response = await page.goto(path)
+        expect.soft(response?.status(), `status of ${path}`).toBe(status)
+        const report = await seriousViolations(page)
+        expect.soft(report, `axe found serious/critical violations on ${name} (${path}):\n${report}`).toBe('')
+      })
+    }
   })
 }
 
@@ -130,14 +148,26 @@ test('an order page, seen by its buyer and by its supplier, has no serious acces
   await expectNoSeriousViolations(page)
 })
 
-for (const { account, path, heading } of COMPANY_PAGES) {
-  test(`${path} (${account}) has no serious accessibility violations`, async ({ page }) => {
-    await startSession(page, DEMO[account])
-    const response = await page.goto(path)
-    expect(response?.status()).toBe(200)
-    if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    await expectNoSeriousViolations(page)
-  })
+for (const account of ['buyer', 'supplier', 'admin'] as const) {
+  const runs = inRuns(
+    COMPANY_PAGES.filter((entry) => entry.account === account),
+    12,
+  )
+  for (const [index, pages] of runs.entries()) {
+    test(`the ${account}'s pages (${index + 1} of ${runs.length}) have no serious accessibility violations`, async ({ page }) => {
+      test.setTimeout(240_000)
+      await startSession(page, DEMO[account])
+      for (const { path, heading } of pages) {
+        await test.step(path, async () => {
+          const response = await page.goto(path)
+          expect.soft(response?.status(), `status of ${path}`).toBe(200)
+          if (heading) await expect.soft(page.getByRole('heading', { level: 1, name: heading }), `the heading of ${path}`).toBeVisible()
+          const report = await seriousViolations(page)
+          expect.soft(report, `axe found serious/critical violations on ${path} (${account}):\n${report}`).toBe('')
+        })
+      }
+    })
+  }
 }
 
 test('the supplier application (/en/supplier/onboard) has no serious accessibility violations', async ({ page }) => {

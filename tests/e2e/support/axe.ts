@@ -28,19 +28,24 @@ async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined)
 }
 
-/**
- * Runs axe-core on the current page and fails listing every serious or critical violation. Pass `theme: 'dark'` for the
- * dark pass of a page whose light pass ran too.
- */
-export async function expectNoSeriousViolations(page: Page, { theme = 'light' }: { theme?: 'light' | 'dark' } = {}) {
+/** Runs axe-core on the current page and answers its serious and critical violations, one line each ('' when none). */
+export async function seriousViolations(page: Page, { theme = 'light' }: { theme?: 'light' | 'dark' } = {}): Promise<string> {
   await settled(page)
   const results = await axeFor(page, theme).analyze()
-  const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
-  const report = blocking
+  return results.violations
+    .filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
     .map(
       (v) =>
         `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`,
     )
     .join('\n')
-  expect(blocking, `axe found serious/critical violations on ${page.url()}:\n${report}`).toEqual([])
+}
+
+/**
+ * Runs axe-core on the current page and fails listing every serious or critical violation. Pass `theme: 'dark'` for the
+ * dark pass of a page whose light pass ran too.
+ */
+export async function expectNoSeriousViolations(page: Page, options: { theme?: 'light' | 'dark' } = {}) {
+  const report = await seriousViolations(page, options)
+  expect(report, `axe found serious/critical violations on ${page.url()}:\n${report}`).toBe('')
 }
