@@ -1,11 +1,10 @@
 import { desc, lte, sql } from 'drizzle-orm'
-import { database } from '../db/index.server'
+import { database, forgetOnDatabaseChange } from '../db/index.server'
 import type { RateTable } from './convert'
 import { fxRates } from './fx.tables.server'
 
 const CACHE_MS = 10 * 60 * 1000
-// Per database (a process opens one; a test worker opens one per test file).
-let cache: { db: object; day: string; at: number; table: Promise<RateTable> } | null = null
+let cache: { day: string; at: number; table: Promise<RateTable> } | null = null
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -14,10 +13,9 @@ const today = () => new Date().toISOString().slice(0, 10)
  * minutes per day; `ratesChanged()` forgets them at once after a write.
  */
 export function rateTable(day: string = today()): Promise<RateTable> {
-  const db = database()
-  if (cache && cache.db === db && cache.day === day && Date.now() - cache.at < CACHE_MS) return cache.table
+  if (cache && cache.day === day && Date.now() - cache.at < CACHE_MS) return cache.table
   const table = loadRates(day)
-  cache = { db, day, at: Date.now(), table }
+  cache = { day, at: Date.now(), table }
   table.catch(() => {
     cache = null
   })
@@ -49,6 +47,7 @@ function withoutTrailingZeros(decimal: string): string {
 export function ratesChanged(): void {
   cache = null
 }
+forgetOnDatabaseChange({ clear: ratesChanged })
 
 /** How many rates there are (a health figure for the admin page). */
 export async function rateCount(): Promise<number> {
