@@ -16,6 +16,7 @@ import {
   decidePayout,
   followOrder,
   getPayment,
+  getPayout,
   holdPayment,
   listPayments,
   moneyStep,
@@ -104,6 +105,9 @@ describe('balances and the statement', () => {
 
     const account = await readyForPayouts(parties.supplier.company.id)
     const payout = await requestPayout(parties.supplier.ctx, RequestPayoutInput.parse({ bankAccountId: account, currency: 'USD', amount: '1000' }))
+    // The payout names its company: for its members from their memberships in memory, for a platform admin looked up.
+    expect((await getPayout(parties.supplier.ctx, payout.id)).companyName).toBe(parties.supplier.company.name)
+    expect((await getPayout(admin, payout.id)).companyName).toBe(parties.supplier.company.name)
     await decidePayout(admin, payout.id, { decision: 'accept' })
     await closePayout(admin, payout.id, { outcome: 'paid', bankReference: 'HSBC-READS-001' })
     expect(await balances(parties.supplier.ctx)).toEqual([

@@ -11,7 +11,7 @@ import { csvCell } from '../../platform/format/csv'
 import { minorToDecimal, toMinor } from '../../platform/format/money'
 import { translator } from '../../platform/i18n/translate.server'
 import { isPlatformAdmin, requirePlatformAdmin } from '../../platform/platform-admin'
-import { companyNames } from '../companies/index.server'
+import { companyNames, membershipsOf } from '../companies/index.server'
 import { orderMoneyFacts } from '../orders/index.server'
 import { listBankAccounts } from './bank-account.service.server'
 import { requireFinanceReader } from './finance-access.server'
@@ -584,7 +584,16 @@ export async function getPayout(ctx: ServiceContext, id: string): Promise<Payout
 /** A payout the caller has just read or changed, as its company's members and platform admins see it. */
 export async function summarizePayout(ctx: ServiceContext, payout: typeof payouts.$inferSelect): Promise<PayoutSummary> {
   if (payout.organizationId !== ctx.actor.companyId && !isPlatformAdmin(ctx.actor)) throw new AppError('not_found', 'Payout not found')
-  return payoutSummaryOf(payout, (await companyNames([payout.organizationId])).get(payout.organizationId) ?? null)
+  return payoutSummaryOf(payout, await payoutCompanyName(ctx, payout.organizationId))
+}
+
+/** The payout's company name: the caller's own company's from its memberships (kept in memory), another's looked up. */
+async function payoutCompanyName(ctx: ServiceContext, companyId: string): Promise<string | null> {
+  if (companyId === ctx.actor.companyId) {
+    const own = (await membershipsOf(ctx.actor.userId)).find((membership) => membership.companyId === companyId)
+    if (own) return own.name
+  }
+  return (await companyNames([companyId])).get(companyId) ?? null
 }
 
 const payoutSummaryOf = (payout: typeof payouts.$inferSelect, companyName: string | null): PayoutSummary => ({
