@@ -2,24 +2,25 @@
 // accepted; the money waits in pending payout while a platform admin accepts or rejects the request, and leaves the
 // ledger when the bank transfer is made (paid, less the payout fee) or comes back to available when it fails.
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
-import { database, type Transaction } from '../../platform/db/index.server'
+import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { raisedRefusal } from '../../platform/db/raised.server'
+import { resultRows } from '../../platform/db/result-rows'
 import { env } from '../../platform/env.server'
 import { AppError } from '../../platform/errors'
 import { divideRounded } from '../../platform/format/decimal-text'
 import { currencyDigits, minorToDecimal, toMinor } from '../../platform/format/money'
-import { claimIdempotencyKey, fingerprintOf, type IdempotencyOption } from '../../platform/idempotency/idempotency.server'
+import { fingerprintOf, type IdempotencyOption, idempotencyRefusal } from '../../platform/idempotency/idempotency.server'
 import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
 import { type Notice, recordNotice } from '../companies/index.server'
-import { nextNumber } from '../kernel/index.server'
 import { type BankAccountFacts, usableBankAccount, verifiedBankAccount } from './bank-account.service.server'
 import { requireMoneyMoverRole, requireTwoFactorWhen } from './finance-access.server'
-import { FINANCE_PAGES, type PayoutSchedule, type PayoutStatus } from './finance.constants'
+import { FINANCE_PAGES, type PayoutSchedule } from './finance.constants'
 import { bankAccounts, financeAccounts, financeSettings, kycProfiles, payouts } from './finance.tables.server'
 import { kycStatus } from './kyc.service.server'
-import { companyAccount, platformAccount, postEntry } from './ledger.server'
+import { isBalanceCheck } from './ledger.server'
 import type { PayoutDecisionInput, PayoutOutcomeInput, RequestPayoutInput } from './payment.inputs'
 
 type PayoutRow = typeof payouts.$inferSelect
@@ -50,24 +51,94 @@ export async function requestPayout(
   const amountMinor = toMinor(input.amount, input.currency)
   if (amountMinor < payoutMinimum(input.currency)) throw fieldError({ amount: ['validation.payoutMinimum'] })
   const id = randomUUID()
-  return database().transaction(async (tx) => {
-    const ready = await payoutReadiness(tx, companyId, input.bankAccountId)
-    requireTwoFactorWhen(ctx, ready.requireTwoFactor)
-    if (options.idempotencyKey) {
-      const earlier = await claimIdempotencyKey(tx, {
-        scope: `payout:${companyId}`,
-        key: options.idempotencyKey,
-        fingerprint: fingerprintOf(input),
-        resourceId: id,
-      })
-      if (earlier) return { id: earlier, replayed: true, payout: null }
-    }
+  const ready = await payoutReadiness(database(), companyId, input.bankAccountId)
+  requireTwoFactorWhen(ctx, ready.requireTwoFactor)
+  // What is wrong with the request is raised after the key's claim, so that a retry of an accepted request still
+  // answers with its payout; the account's details travel with the request (their label is kept on the payout).
+  let refusal: AppError | null = null
+  let account: { id: string; label: string; currency: string } | null = null
+  try {
     if (ready.kyc !== 'accept') throw new AppError('kyc_not_accepted', 'The company’s finance onboarding has not been accepted yet')
-    const account = usableBankAccount(ready.account)
+    account = usableBankAccount(ready.account)
     if (account.currency !== input.currency) throw fieldError({ currency: ['validation.payoutCurrency'] })
-    const payout = await insertPayout(tx, id, companyId, account, amountMinor, ctx.actor.userId)
-    return { id, replayed: false, payout }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    refusal = error
+  }
+  const key = options.idempotencyKey ?? null
+  const payout = await writePayoutRequest({
+    id,
+    companyId,
+    account: account ?? { id: null, label: '', currency: input.currency },
+    amountMinor,
+    requestedBy: ctx.actor.userId,
+    refusal,
+    key: key ? { key, fingerprint: fingerprintOf(input) } : null,
   })
+  return payout.id === id ? { id, replayed: false, payout } : { id: payout.id, replayed: true, payout: null }
+}
+
+/**
+ * `finance_request_payout` (ADR 059), in one statement: claims the key (in the company's payout scope), raises the
+ * refusal the caller found (after the claim: a retry of an accepted request still answers), takes the number, inserts
+ * the payout and moves its amount from available to pending payout (refused above the available balance). Answers the
+ * new payout, or the first request's when the key was claimed before.
+ */
+async function writePayoutRequest(request: {
+  id: string
+  companyId: string
+  account: { id: string | null; label: string; currency: string }
+  amountMinor: bigint
+  requestedBy: string | null
+  refusal: AppError | null
+  key: { key: string; fingerprint: string } | null
+}): Promise<PayoutRow> {
+  const { id, companyId, account, amountMinor, refusal, key } = request
+  const [payout] = await moneyMovement(
+    database(),
+    account.currency,
+    sql`select * from finance_request_payout(
+      ${id}, ${companyId}, ${account.id}, ${account.label}, ${account.currency}, ${amountMinor.toString()}::bigint,
+      ${payoutFee(amountMinor).toString()}::bigint, ${request.requestedBy}, ${refusal?.code ?? null}, null,
+      ${`payout:${companyId}`}, ${key?.key ?? null}, ${key?.fingerprint ?? null}, ${new Date().toISOString()}::timestamptz
+    )`,
+    (code) => (refusal && code === refusal.code ? refusal : null),
+  )
+  if (!payout) throw new AppError('internal', 'The payout was not written')
+  return payout
+}
+
+/**
+ * Runs a money movement's database function (ADR 059) and answers the payouts it returns. A refusal it raised becomes
+ * the AppError `refusal` names for its code, or the idempotency key's; a balance that would fall below zero is
+ * `insufficient_funds`.
+ */
+async function moneyMovement(
+  db: Database | Transaction,
+  currency: string,
+  statement: SQL,
+  refusal: (code: string, params: Record<string, unknown>) => AppError | null,
+): Promise<PayoutRow[]> {
+  try {
+    return resultRows<Record<string, unknown>>(await db.execute(statement)).map(payoutOfRow)
+  } catch (error) {
+    const raised = raisedRefusal(error)
+    if (raised) throw refusal(raised.code, raised.params) ?? idempotencyRefusal(error) ?? error
+    if (isBalanceCheck(error)) throw new AppError('insufficient_funds', 'The balance is too low for this', { currency })
+    throw error
+  }
+}
+
+const payoutColumns = Object.entries(getTableColumns(payouts))
+
+/** A payouts row as the database function returned it (column names, driver values), as drizzle reads one. */
+function payoutOfRow(row: Record<string, unknown>): PayoutRow {
+  const payout: Record<string, unknown> = {}
+  for (const [field, column] of payoutColumns) {
+    const value = row[column.name]
+    payout[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return payout as PayoutRow
 }
 
 /**
@@ -75,7 +146,7 @@ export async function requestPayout(
  * status and the bank account (when it is the company's and not archived).
  */
 async function payoutReadiness(
-  tx: Transaction,
+  tx: Database | Transaction,
   companyId: string,
   bankAccountId: string,
 ): Promise<{ requireTwoFactor: boolean; kyc: string | null; account: BankAccountFacts | null }> {
@@ -95,44 +166,6 @@ async function payoutReadiness(
     .leftJoin(bankAccounts, and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.organizationId, companyId), isNull(bankAccounts.archivedAt)))
   const { requireTwoFactor, kyc, ...account } = row!
   return { requireTwoFactor: requireTwoFactor ?? false, kyc, account: account.id ? (account as BankAccountFacts) : null }
-}
-
-/** The payout row and its entry: the amount leaves available for pending payout (refused above the available balance). */
-async function insertPayout(
-  tx: Transaction,
-  id: string,
-  companyId: string,
-  account: { id: string; label: string; currency: string },
-  amountMinor: bigint,
-  requestedBy: string | null,
-): Promise<PayoutRow> {
-  const number = await nextNumber(tx, companyId, 'OUT')
-  const [payout] = await tx
-    .insert(payouts)
-    .values({
-      id,
-      number,
-      organizationId: companyId,
-      bankAccountId: account.id,
-      bankAccountLabel: account.label,
-      currency: account.currency,
-      amountMinor,
-      feeMinor: payoutFee(amountMinor),
-      requestedBy,
-    })
-    .returning()
-  await postEntry(tx, {
-    kind: 'payout_requested',
-    currency: account.currency,
-    postings: [
-      { account: companyAccount(companyId, 'available'), amountMinor: -amountMinor },
-      { account: companyAccount(companyId, 'pending_payout'), amountMinor },
-    ],
-    payoutId: id,
-    reference: number,
-    createdBy: requestedBy,
-  })
-  return payout!
 }
 
 /** Whether a payout schedule falls on `day` (UTC): weekly on Mondays, monthly on the 1st; never for `manual`. */
@@ -169,105 +202,82 @@ export async function requestScheduledPayouts(now: Date = new Date()): Promise<n
         ),
       )
     if (!account || (await kycStatus(database(), organizationId)) !== 'accept') continue
-    const made = await database().transaction(async (tx) => {
-      const target = await verifiedBankAccount(tx, organizationId, account.id)
-      const [available] = await tx
-        .select({ balance: financeAccounts.balanceMinor })
-        .from(financeAccounts)
-        .where(and(eq(financeAccounts.organizationId, organizationId), eq(financeAccounts.kind, 'available'), eq(financeAccounts.currency, target.currency)))
-      const amountMinor = available?.balance ?? 0n
-      if (amountMinor < payoutMinimum(target.currency)) return false
-      const id = randomUUID()
-      const key = {
-        scope: `payout:${organizationId}`,
-        key: `scheduled-${day}-${target.currency}`,
-        fingerprint: fingerprintOf({ scheduled: day }),
-        resourceId: id,
-      }
-      if (await claimIdempotencyKey(tx, key)) return false
-      await insertPayout(tx, id, organizationId, target, amountMinor, null)
-      return true
+    const target = await verifiedBankAccount(database(), organizationId, account.id)
+    const [available] = await database()
+      .select({ balance: financeAccounts.balanceMinor })
+      .from(financeAccounts)
+      .where(and(eq(financeAccounts.organizationId, organizationId), eq(financeAccounts.kind, 'available'), eq(financeAccounts.currency, target.currency)))
+    const amountMinor = available?.balance ?? 0n
+    if (amountMinor < payoutMinimum(target.currency)) continue
+    const id = randomUUID()
+    const payout = await writePayoutRequest({
+      id,
+      companyId: organizationId,
+      account: target,
+      amountMinor,
+      requestedBy: null,
+      refusal: null,
+      key: { key: `scheduled-${day}-${target.currency}`, fingerprint: fingerprintOf({ scheduled: day }) },
     })
+    const made = payout.id === id
     if (made) asked += 1
   }
   return asked
 }
 
-async function lockPayout(tx: Transaction, id: string): Promise<PayoutRow> {
-  const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update')
-  if (!payout) throw new AppError('not_found', 'Payout not found')
-  return payout
-}
+type PayoutStep = 'accept' | 'reject' | 'paid' | 'failed'
 
-const requireStatus = (payout: PayoutRow, status: PayoutStatus, action: string) => {
-  if (payout.status !== status) throw new AppError('invalid_transition', `A ${payout.status} payout cannot be ${action}`, { action, status: payout.status })
-}
-
-/** Runs a platform admin's step on a payout, once per Idempotency-Key (a retry answers without acting again). */
+/**
+ * Runs a platform admin's step on a payout, once per Idempotency-Key (a retry answers null without acting again):
+ * `finance_payout_step` locks the payout, checks its status, posts the step's entry and changes the row in one
+ * statement (ADR 059); the notice and its event are written in the same transaction and relayed after commit.
+ */
 async function payoutStep(
   ctx: ServiceContext,
   id: string,
   input: unknown,
   options: IdempotencyOption,
-  step: (
-    tx: Transaction,
-    payout: PayoutRow,
-    now: Date,
-  ) => Promise<{ status: PayoutStatus; patch: Partial<PayoutRow>; notice: 'accepted' | 'rejected' | 'paid' | 'failed' }>,
+  step: PayoutStep,
+  details: { reason?: string; bankReference?: string },
 ): Promise<PayoutRow | null> {
   requirePlatformAdmin(ctx.actor)
+  const key = options.idempotencyKey ?? null
+  const now = new Date()
   const events: OutboxEventId[] = []
   const changed = await database().transaction(async (tx) => {
-    if (options.idempotencyKey) {
-      const earlier = await claimIdempotencyKey(tx, {
-        scope: `payout-step:${id}`,
-        key: options.idempotencyKey,
-        fingerprint: fingerprintOf(input),
-        resourceId: id,
-      })
-      if (earlier) return null
-    }
-    const payout = await lockPayout(tx, id)
-    const now = new Date()
-    const { status, patch, notice } = await step(tx, payout, now)
-    const change = { ...patch, status, updatedAt: now, version: payout.version + 1 }
-    await tx.update(payouts).set(change).where(eq(payouts.id, id))
+    const [payout] = await moneyMovement(
+      tx,
+      '',
+      sql`select * from finance_payout_step(
+        ${id}, ${step}, ${details.reason ?? ''}, ${details.bankReference ?? ''}, ${ctx.actor.userId},
+        ${key}, ${key ? fingerprintOf(input) : null}, ${now.toISOString()}::timestamptz
+      )`,
+      (code, params) => {
+        if (code === 'not_found') return new AppError('not_found', 'Payout not found')
+        if (code === 'invalid_transition')
+          return new AppError('invalid_transition', `A ${String(params.status)} payout cannot be ${String(params.action)}`, params)
+        return null
+      },
+    )
+    if (!payout) return null
+    const notice = payout.status as 'accepted' | 'rejected' | 'paid' | 'failed'
     const message: Notice = {
       companyId: payout.organizationId,
       kind: `finance.payout_${notice}`,
       params: {
         number: payout.number,
         amount: `${minorToDecimal({ minor: payout.amountMinor, currency: payout.currency })} ${payout.currency}`,
-        reason: patch.reason ?? '',
-        reference: patch.bankReference ?? '',
+        reason: step === 'reject' || step === 'failed' ? payout.reason : '',
+        reference: step === 'paid' ? payout.bankReference : '',
       },
       link: FINANCE_PAGES.payouts,
     }
-    await recordNotice(tx, message)
-    events.push(await recordEvent(tx, { name: `payout.${notice}`, notices: [message] }))
-    return { ...payout, ...change }
+    const [event] = await Promise.all([recordEvent(tx, { name: `payout.${notice}`, notices: [message] }), recordNotice(tx, message)])
+    events.push(event)
+    return payout
   })
   await relayEvents(events)
   return changed
-}
-
-/** Back to available: a rejected or failed payout returns its whole amount (no fee is kept). */
-function returnToAvailable(tx: Transaction, payout: PayoutRow, kind: 'payout_rejected' | 'payout_failed', ctx: ServiceContext, now: Date) {
-  return postEntry(
-    tx,
-    {
-      kind,
-      currency: payout.currency,
-      postings: [
-        { account: companyAccount(payout.organizationId, 'pending_payout'), amountMinor: -payout.amountMinor },
-        { account: companyAccount(payout.organizationId, 'available'), amountMinor: payout.amountMinor },
-      ],
-      payoutId: payout.id,
-      reference: payout.number,
-      createdBy: ctx.actor.userId,
-    },
-    now,
-  )
 }
 
 /**
@@ -275,13 +285,9 @@ function returnToAvailable(tx: Transaction, payout: PayoutRow, kind: 'payout_rej
  * available). Answers the payout as changed (null when the Idempotency-Key replays an earlier step).
  */
 export function decidePayout(ctx: ServiceContext, id: string, input: PayoutDecisionInput, options: IdempotencyOption = {}): Promise<PayoutRow | null> {
-  return payoutStep(ctx, id, input, options, async (tx, payout, now) => {
-    requireStatus(payout, 'pending', input.decision === 'accept' ? 'accepted' : 'rejected')
-    const decided = { decidedBy: ctx.actor.userId, decidedAt: now }
-    if (input.decision === 'accept') return { status: 'accepted', patch: decided, notice: 'accepted' }
-    await returnToAvailable(tx, payout, 'payout_rejected', ctx, now)
-    return { status: 'rejected', patch: { ...decided, reason: input.reason, closedAt: now }, notice: 'rejected' }
-  })
+  return input.decision === 'accept'
+    ? payoutStep(ctx, id, input, options, 'accept', {})
+    : payoutStep(ctx, id, input, options, 'reject', { reason: input.reason })
 }
 
 /**
@@ -289,28 +295,7 @@ export function decidePayout(ctx: ServiceContext, id: string, input: PayoutDecis
  * platform's) or failed (the whole amount returns to available). Answers the payout as changed (null on a replay).
  */
 export function closePayout(ctx: ServiceContext, id: string, input: PayoutOutcomeInput, options: IdempotencyOption = {}): Promise<PayoutRow | null> {
-  return payoutStep(ctx, id, input, options, async (tx, payout, now) => {
-    requireStatus(payout, 'accepted', input.outcome)
-    if (input.outcome === 'failed') {
-      await returnToAvailable(tx, payout, 'payout_failed', ctx, now)
-      return { status: 'failed', patch: { reason: input.reason, closedAt: now }, notice: 'failed' }
-    }
-    await postEntry(
-      tx,
-      {
-        kind: 'payout_paid',
-        currency: payout.currency,
-        postings: [
-          { account: companyAccount(payout.organizationId, 'pending_payout'), amountMinor: -payout.amountMinor },
-          { account: platformAccount('external_bank'), amountMinor: payout.amountMinor - payout.feeMinor },
-          ...(payout.feeMinor > 0n ? [{ account: companyAccount(payout.organizationId, 'fees'), amountMinor: payout.feeMinor }] : []),
-        ],
-        payoutId: payout.id,
-        reference: input.bankReference,
-        createdBy: ctx.actor.userId,
-      },
-      now,
-    )
-    return { status: 'paid', patch: { bankReference: input.bankReference, closedAt: now }, notice: 'paid' }
-  })
+  return input.outcome === 'paid'
+    ? payoutStep(ctx, id, input, options, 'paid', { bankReference: input.bankReference })
+    : payoutStep(ctx, id, input, options, 'failed', { reason: input.reason })
 }

@@ -54,4 +54,4 @@ export {
   type NotificationKind,
   type NotificationKindIn,
 } from './notification.inputs'
-export { formatNumber, nextNumber } from './numbering.server'
+export { nextNumber } from './numbering.server'

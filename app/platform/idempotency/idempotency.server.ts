@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { lt, sql } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../db/index.server'
+import { raisedRefusal } from '../db/raised.server'
+import { resultRows } from '../db/result-rows'
 import { AppError } from '../errors'
 import { IDEMPOTENCY_FIELD } from './idempotency-field'
 import { idempotencyKeys } from './idempotency.tables.server'
@@ -38,15 +40,22 @@ export async function claimIdempotencyKey(
   tx: Database | Transaction,
   claim: { scope: string; key: string; fingerprint: string; resourceId: string },
 ): Promise<string | null> {
-  const inserted = await tx.insert(idempotencyKeys).values(claim).onConflictDoNothing().returning({ key: idempotencyKeys.key })
-  if (inserted.length > 0) return null
-  const [existing] = await tx
-    .select({ fingerprint: idempotencyKeys.fingerprint, resourceId: idempotencyKeys.resourceId })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)))
-  if (!existing) throw new AppError('conflict', 'The Idempotency-Key is being used by another request; retry')
-  if (existing.fingerprint !== claim.fingerprint) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request')
-  return existing.resourceId
+  try {
+    const [row] = resultRows<{ earlier: string | null }>(
+      await tx.execute(sql`select idempotency_claim(${claim.scope}, ${claim.key}, ${claim.fingerprint}, ${claim.resourceId}) as earlier`),
+    )
+    return row?.earlier ?? null
+  } catch (error) {
+    throw idempotencyRefusal(error) ?? error
+  }
+}
+
+/** The AppError for a refusal of `idempotency_claim` (raised by it, or by a database function that called it); else null. */
+export function idempotencyRefusal(error: unknown): AppError | null {
+  const refusal = raisedRefusal(error)
+  if (refusal?.code === 'idempotency_key_reused') return new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request')
+  if (refusal?.code === 'conflict') return new AppError('conflict', 'The Idempotency-Key is being used by another request; retry')
+  return null
 }
 
 /** What a create operation accepts: the client's `Idempotency-Key` (header or form field), already checked. */
