@@ -53,7 +53,7 @@ export async function postEntry(tx: Transaction, request: EntryRequest, now: Dat
   const amounts = request.postings.map((posting) => posting.amountMinor.toString())
   try {
     await tx.execute(sql`select ledger_post_entry(
-      ${entryId}, ${request.kind}, ${request.currency}, ${textArray(owners)}, ${textArray(kinds)}, ${textArray(amounts)}::bigint[],
+      ${entryId}, ${request.kind}, ${request.currency}, ${sql.param(owners)}::text[], ${sql.param(kinds)}::text[], ${sql.param(amounts)}::bigint[],
       ${request.paymentId ?? null}, ${request.refundId ?? null}, ${request.payoutId ?? null}, ${request.orderId ?? null},
       ${request.reference ?? ''}, ${request.reversesEntryId ?? null}, ${request.createdBy ?? null}, ${now.toISOString()}::timestamptz
     )`)
@@ -63,13 +63,6 @@ export async function postEntry(tx: Transaction, request: EntryRequest, now: Dat
   }
   return entryId
 }
-
-/**
- * A text[] parameter as an array literal (`{"a",NULL}`), the same on postgres.js and PGlite, which each pass a JS array
- * their own way. Elements are quoted, their backslashes and quotes escaped; null stays NULL.
- */
-const textArray = (values: ReadonlyArray<string | null>) =>
-  sql`${`{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`}::text[]`
 
 /** The accounts' never-below-zero check refused a change. */
 export function isBalanceCheck(error: unknown): boolean {
