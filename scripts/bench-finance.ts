@@ -22,7 +22,7 @@ import type * as FinanceServices from '../app/modules/finance/index.server'
 import type { ServiceContext } from '../app/platform/actor'
 import { contextOf } from '../db/factories/context'
 import { dropDatabase, recreateDatabase } from './bench-database'
-import { load, loadAverage, type Measurement, sequential, startServer, statusLine, summarize, tokenFor } from './bench-server'
+import { load, loadAverage, type Measurement, postgresCpuSeconds, sequential, startServer, statusLine, summarize, tokenFor } from './bench-server'
 
 const DATABASE_URL = process.env.BENCH_FINANCE_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tradeport_bench_finance'
 const COMPANIES = 1_000
@@ -526,6 +526,10 @@ async function serviceClient(
   }
 }
 
+/** CPU seconds spent over `count` requests (or entries) in `seconds`: ms each and the share of a core; n/a when unknown. */
+const cpuShare = (cpuSeconds: number | null, count: number, seconds: number) =>
+  cpuSeconds === null ? 'n/a' : `${((cpuSeconds * 1000) / Math.max(1, count)).toFixed(2)} ms (${((cpuSeconds / seconds) * 100).toFixed(0)}% of a core)`
+
 const errorCount = (errors: Map<string, number>) => [...errors.values()].reduce((sum, n) => sum + n, 0)
 const errorLine = (errors: Map<string, number>) => [...errors].map(([label, n]) => `${label.trim()}×${n}`).join(', ')
 
@@ -684,6 +688,7 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
     const tally: MoveTally = { requested: 0, rejected: 0, accepted: 0, paid: 0, refused: 0, errors: new Map(), latencies: [] }
     const writeBegin = performance.now()
     const serverCpuBefore = server.cpuSeconds()
+    const postgresCpuBefore = postgresCpuSeconds()
     const clientCpuBefore = process.cpuUsage()
     const writeUntil = Date.now() + WRITE_SECONDS * 1000
     await Promise.all(
@@ -694,6 +699,7 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
     )
     const writeSeconds = (performance.now() - writeBegin) / 1000
     const serverCpu = serverCpuBefore === null ? null : server.cpuSeconds()! - serverCpuBefore
+    const postgresCpu = postgresCpuBefore === null ? null : postgresCpuSeconds()! - postgresCpuBefore
     const clientCpu = process.cpuUsage(clientCpuBefore)
     const written = summarize(tally.latencies, writeSeconds)
     const answered = tally.requested + tally.rejected + tally.paid
@@ -713,6 +719,7 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
     const inTally: MoveTally = { requested: 0, rejected: 0, accepted: 0, paid: 0, refused: 0, errors: new Map(), latencies: [] }
     const inBegin = performance.now()
     const cpuBefore = process.cpuUsage()
+    const inPostgresCpuBefore = postgresCpuSeconds()
     const inUntil = Date.now() + INPROCESS_SECONDS * 1000
     try {
       await Promise.all(
@@ -726,6 +733,7 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
     }
     const inSeconds = (performance.now() - inBegin) / 1000
     const cpu = process.cpuUsage(cpuBefore)
+    const inPostgresCpu = inPostgresCpuBefore === null ? null : postgresCpuSeconds()! - inPostgresCpuBefore
     const inWritten = summarize(inTally.latencies, inSeconds)
     const [inStored] = await sql<Array<{ entries: number }>>`select count(*)::int as entries from journal_entries where created_at >= ${inClock!.now}`
     const inEntriesPerSecond = inStored!.entries / inSeconds
@@ -760,8 +768,8 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
     ])
     const requests = tally.latencies.length
     check([
-      'money moving: CPU per request — the server process / this client process',
-      `${serverCpu === null ? 'n/a' : `${((serverCpu * 1000) / requests).toFixed(2)} ms (${((serverCpu / writeSeconds) * 100).toFixed(0)}% of a core)`} / ${((clientCpu.user + clientCpu.system) / 1000 / requests).toFixed(2)} ms`,
+      'money moving: CPU per request — the server process / PostgreSQL (all its processes here) / this client process',
+      `${cpuShare(serverCpu, requests, writeSeconds)} / ${cpuShare(postgresCpu, requests, writeSeconds)} / ${((clientCpu.user + clientCpu.system) / 1000 / requests).toFixed(2)} ms`,
       '',
       '',
       '',
@@ -796,6 +804,7 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
       '',
       '',
     ])
+    check(['in-process: PostgreSQL CPU per entry (all its processes here)', cpuShare(inPostgresCpu, inStored!.entries, inSeconds), '', '', ''])
     check([
       'in-process: errors; entries stored vs done',
       `${inErrors}${inErrors ? ` (${errorLine(inTally.errors)})` : ''}; ${inStored!.entries} vs ${inTally.requested + inTally.rejected + inTally.paid}`,

@@ -1,7 +1,7 @@
 // What the HTTP benchmarks share: the production build started on a database, a bearer token for a seeded user,
 // autocannon load with per-response latencies, percentiles and the machine's load average.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -61,6 +61,28 @@ function processCpuSeconds(pid: number | undefined): number | null {
   // The fields after the command name (which may hold spaces) — utime and stime are the 14th and 15th of the line.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/**
+ * The CPU time (user + system, seconds) of every PostgreSQL process on this machine so far (backends and background
+ * workers), from /proc; null where there is no /proc or no such process (a remote database). Processes that ended
+ * meanwhile drop out, so measure across a window in which the pool's connections stay open.
+ */
+export function postgresCpuSeconds(): number | null {
+  if (!existsSync('/proc')) return null
+  let total = 0
+  let found = false
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
+      total += processCpuSeconds(Number(entry)) ?? 0
+      found = true
+    } catch {
+      // It ended while we looked.
+    }
+  }
+  return found ? total : null
 }
 
 /**

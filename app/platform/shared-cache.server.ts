@@ -48,6 +48,28 @@ export class SharedCache<V> {
     }
   }
 
+  /**
+   * Several keys at once: those in memory from there, the rest in one `load` (which answers what it found; a key it
+   * leaves out is not stored). A change during the load keeps what it read out of the cache, as `read` does.
+   */
+  async readMany(keys: Iterable<string>, load: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+    const found = new Map<string, V>()
+    const missing: string[] = []
+    for (const key of new Set(keys)) {
+      const cached = this.entries.get(key)
+      if (cached === undefined) missing.push(key)
+      else found.set(key, cached)
+    }
+    if (missing.length === 0) return found
+    const generation = this.generation
+    const loaded = await load(missing)
+    for (const [key, value] of loaded) {
+      if (generation === this.generation) this.entries.set(key, value, this.ttlMs)
+      found.set(key, value)
+    }
+    return found
+  }
+
   /** After a change: forget the keys everywhere; `keep` stores the new value of the first key here. */
   changed(keys: string[], keep?: V): void {
     for (const key of keys) this.drop(key)

@@ -41,4 +41,46 @@ describe('SharedCache', () => {
     await expect(Promise.all([cache.read('k', failing), cache.read('k', failing)])).rejects.toThrow('database down')
     expect(await cache.read('k', () => Promise.resolve('back'))).toBe('back')
   })
+
+  it('reads several keys with one load of those not in memory, and stores only what the load found', async () => {
+    const cache = new SharedCache<string>('test-cache', 60_000)
+    const asked: string[][] = []
+    const load = async (missing: string[]) => {
+      asked.push(missing)
+      return new Map(missing.filter((key) => key !== 'unknown').map((key) => [key, key.toUpperCase()]))
+    }
+    expect(await cache.readMany(['a', 'b', 'a'], load)).toEqual(
+      new Map([
+        ['a', 'A'],
+        ['b', 'B'],
+      ]),
+    )
+    expect(await cache.readMany(['b', 'c', 'unknown'], load)).toEqual(
+      new Map([
+        ['b', 'B'],
+        ['c', 'C'],
+      ]),
+    )
+    expect(await cache.readMany(['a', 'b', 'c'], load)).toEqual(
+      new Map([
+        ['a', 'A'],
+        ['b', 'B'],
+        ['c', 'C'],
+      ]),
+    )
+    expect(asked).toEqual([
+      ['a', 'b'],
+      ['c', 'unknown'],
+    ])
+  })
+
+  it('does not keep what a many-key load read before a change', async () => {
+    const cache = new SharedCache<string>('test-cache', 60_000)
+    const gate = deferred<Map<string, string>>()
+    const stale = cache.readMany(['k'], () => gate.promise)
+    cache.changed(['k'])
+    gate.resolve(new Map([['k', 'old']]))
+    expect(await stale).toEqual(new Map([['k', 'old']]))
+    expect(await cache.readMany(['k'], async () => new Map([['k', 'new']]))).toEqual(new Map([['k', 'new']]))
+  })
 })

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../platform/actor'
 import { actorFromAuthState, type AuthState } from '../identity/index.server'
 import { activeCompanies, companyProfiles, members, organizations } from './companies.tables.server'
 import type { GuideState, Membership } from './company-context'
+import { closeCompanyNameCache, companyNamesChanged } from './company-lookups.server'
 
 const TTL_MS = 60_000
 
@@ -34,6 +35,7 @@ export async function closeCompanyCaches(): Promise<void> {
   await globalCaches.__tradeportActiveCompany?.close()
   globalCaches.__tradeportMemberships = undefined
   globalCaches.__tradeportActiveCompany = undefined
+  await closeCompanyNameCache()
 }
 
 async function loadMemberships(userId: string): Promise<Membership[]> {
@@ -95,6 +97,7 @@ export function membershipsChanged(userIds: string[]): void {
 
 /** After a company's name, kind, logo, verification or existence changed: every member's view of it. */
 export async function companyChanged(companyId: string): Promise<void> {
+  companyNamesChanged([companyId])
   const rows = await database().select({ userId: members.userId }).from(members).where(eq(members.organizationId, companyId))
   membershipsChanged(rows.map((row) => row.userId))
 }

@@ -1,6 +1,7 @@
 // Other modules name companies on their records (orders, quotations, RFQs) and queue behind a company's changes without reading companies' tables.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { SharedCache } from '../../platform/shared-cache.server'
 import type { CompanyKind, VerificationStatus } from './companies.constants'
 import { addresses, certifications, companyProfiles, organizations } from './companies.tables.server'
 
@@ -16,12 +17,41 @@ export async function companyLogoFileId(companyId: string, db: Database | Transa
   return row?.logo ?? null
 }
 
-/** The names of the companies among `ids` (one query; an unknown id has no entry). */
-export async function companyNames(ids: Iterable<string>, db: Database | Transaction = database()): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids)]
-  if (wanted.length === 0) return new Map()
-  const rows = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, wanted))
-  return new Map(rows.map((row) => [row.id, row.name]))
+/** Company names by id, beside every list that names companies; dropped on a rename (`companyChanged`). */
+const names = globalThis as unknown as { __tradeportCompanyNames?: SharedCache<string> }
+
+function nameCache(): SharedCache<string> {
+  if (!names.__tradeportCompanyNames) {
+    names.__tradeportCompanyNames = new SharedCache('tradeport:company-names-changed', 60_000)
+    names.__tradeportCompanyNames.listen()
+  }
+  return names.__tradeportCompanyNames
+}
+
+/** After a company was renamed: its name is read again, here and on every other instance. */
+export function companyNamesChanged(companyIds: string[]): void {
+  nameCache().changed(companyIds)
+}
+
+export async function closeCompanyNameCache(): Promise<void> {
+  await names.__tradeportCompanyNames?.close()
+  names.__tradeportCompanyNames = undefined
+}
+
+/**
+ * The names of the companies among `ids` (an unknown id has no entry): from memory, the rest in one query. Read in
+ * the caller's transaction, uncached, when it passes one.
+ */
+export async function companyNames(ids: Iterable<string>, db?: Database | Transaction): Promise<Map<string, string>> {
+  const read = async (wanted: string[]) => {
+    if (wanted.length === 0) return new Map<string, string>()
+    const rows = await (db ?? database())
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(inArray(organizations.id, wanted))
+    return new Map(rows.map((row) => [row.id, row.name]))
+  }
+  return db ? read([...new Set(ids)]) : nameCache().readMany(ids, read)
 }
 
 /**

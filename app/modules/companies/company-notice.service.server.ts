@@ -5,7 +5,7 @@ import { roomOf } from '../../platform/realtime/events'
 import { publish } from '../../platform/realtime/publisher.server'
 import { userDirectory as users } from '../identity/index.server'
 import type { NotificationKind } from '../kernel/index'
-import { mailNotice, recordNoticeForRecipients } from '../kernel/index.server'
+import { mailNotice, noticeInsert, recordNoticeForRecipients } from '../kernel/index.server'
 import { members } from './companies.tables.server'
 
 /** What happened, for whom: `kind` names messages `kinds.<kind>.title|body` in the notifications catalog. */
@@ -41,6 +41,22 @@ export async function recordNotice(tx: Database | Transaction, notice: Notice): 
     recipients,
     { companyId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link },
     { collapseUnread: notice.collapseUnread },
+  )
+}
+
+/**
+ * `recordNotice` as a statement to compose beside the change it announces (e.g. a CTE of a money movement's one
+ * statement); `when` limits it to when that change happened.
+ */
+export function noticeInsertFor(notice: Notice, when?: SQL): SQL {
+  const recipients = database()
+    .select({ userId: members.userId })
+    .from(members)
+    .where(and(...recipientFilters(notice)))
+  return noticeInsert(
+    recipients,
+    { companyId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link },
+    { collapseUnread: notice.collapseUnread, when },
   )
 }
 

@@ -75,7 +75,7 @@ export {
   submitApplicationWithUploads,
   type ApplicationDetail,
 } from './verification.service.server'
-export { deliverNotice, recordNotice, type Notice, type NoticeSignal } from './company-notice.service.server'
+export { deliverNotice, noticeInsertFor, recordNotice, type Notice, type NoticeSignal } from './company-notice.service.server'
 // Also registers the outbox handler that delivers the notices events carry.
 export { toUsers, unmailed } from './notice-delivery.server'
 // Provides the kernel with what it must know of companies (names, deletion, references to a file being deleted).

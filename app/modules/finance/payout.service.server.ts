@@ -12,9 +12,9 @@ import { AppError } from '../../platform/errors'
 import { divideRounded } from '../../platform/format/decimal-text'
 import { currencyDigits, minorToDecimal, toMinor } from '../../platform/format/money'
 import { fingerprintOf, type IdempotencyOption, idempotencyRefusal } from '../../platform/idempotency/idempotency.server'
-import { type OutboxEventId, recordEvent, relayEvents } from '../../platform/outbox/outbox.server'
+import { eventInsert, relayEvents } from '../../platform/outbox/outbox.server'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
-import { type Notice, recordNotice } from '../companies/index.server'
+import { type Notice, noticeInsertFor } from '../companies/index.server'
 import { type BankAccountFacts, usableBankAccount, verifiedBankAccount } from './bank-account.service.server'
 import { requireMoneyMoverRole, requireTwoFactorWhen } from './finance-access.server'
 import { FINANCE_PAGES, type PayoutSchedule } from './finance.constants'
@@ -94,7 +94,7 @@ async function writePayoutRequest(request: {
   key: { key: string; fingerprint: string } | null
 }): Promise<PayoutRow> {
   const { id, companyId, account, amountMinor, refusal, key } = request
-  const [payout] = await moneyMovement(
+  const [row] = await moneyMovement(
     database(),
     account.currency,
     sql`select * from finance_request_payout(
@@ -104,12 +104,12 @@ async function writePayoutRequest(request: {
     )`,
     (code) => (refusal && code === refusal.code ? refusal : null),
   )
-  if (!payout) throw new AppError('internal', 'The payout was not written')
-  return payout
+  if (!row) throw new AppError('internal', 'The payout was not written')
+  return payoutOfRow(row)
 }
 
 /**
- * Runs a money movement's database function (ADR 059) and answers the payouts it returns. A refusal it raised becomes
+ * Runs a money movement's database function (ADR 059) and answers the rows it returns. A refusal it raised becomes
  * the AppError `refusal` names for its code, or the idempotency key's; a balance that would fall below zero is
  * `insufficient_funds`.
  */
@@ -118,9 +118,9 @@ async function moneyMovement(
   currency: string,
   statement: SQL,
   refusal: (code: string, params: Record<string, unknown>) => AppError | null,
-): Promise<PayoutRow[]> {
+): Promise<Array<Record<string, unknown>>> {
   try {
-    return resultRows<Record<string, unknown>>(await db.execute(statement)).map(payoutOfRow)
+    return resultRows<Record<string, unknown>>(await db.execute(statement))
   } catch (error) {
     const raised = raisedRefusal(error)
     if (raised) throw refusal(raised.code, raised.params) ?? idempotencyRefusal(error) ?? error
@@ -227,10 +227,13 @@ export async function requestScheduledPayouts(now: Date = new Date()): Promise<n
 
 type PayoutStep = 'accept' | 'reject' | 'paid' | 'failed'
 
+const STEP_STATUS = { accept: 'accepted', reject: 'rejected', paid: 'paid', failed: 'failed' } as const satisfies Record<PayoutStep, string>
+
 /**
- * Runs a platform admin's step on a payout, once per Idempotency-Key (a retry answers null without acting again):
- * `finance_payout_step` locks the payout, checks its status, posts the step's entry and changes the row in one
- * statement (ADR 059); the notice and its event are written in the same transaction and relayed after commit.
+ * Runs a platform admin's step on a payout, once per Idempotency-Key (a retry answers null without acting again), in
+ * one statement (ADR 060): `finance_payout_step` locks the payout, checks its status, posts the step's entry and changes
+ * the row; beside it, the notice and its outbox event are written when the step happened. The event is relayed after.
+ * The notice names the payout by what never changes on it (number, amount, currency, company), read first.
  */
 async function payoutStep(
   ctx: ServiceContext,
@@ -241,43 +244,48 @@ async function payoutStep(
   details: { reason?: string; bankReference?: string },
 ): Promise<PayoutRow | null> {
   requirePlatformAdmin(ctx.actor)
+  const [known] = await database()
+    .select({ number: payouts.number, organizationId: payouts.organizationId, currency: payouts.currency, amountMinor: payouts.amountMinor })
+    .from(payouts)
+    .where(eq(payouts.id, id))
+  if (!known) throw new AppError('not_found', 'Payout not found')
   const key = options.idempotencyKey ?? null
   const now = new Date()
-  const events: OutboxEventId[] = []
-  const changed = await database().transaction(async (tx) => {
-    const [payout] = await moneyMovement(
-      tx,
-      '',
-      sql`select * from finance_payout_step(
-        ${id}, ${step}, ${details.reason ?? ''}, ${details.bankReference ?? ''}, ${ctx.actor.userId},
-        ${key}, ${key ? fingerprintOf(input) : null}, ${now.toISOString()}::timestamptz
-      )`,
-      (code, params) => {
-        if (code === 'not_found') return new AppError('not_found', 'Payout not found')
-        if (code === 'invalid_transition')
-          return new AppError('invalid_transition', `A ${String(params.status)} payout cannot be ${String(params.action)}`, params)
-        return null
-      },
-    )
-    if (!payout) return null
-    const notice = payout.status as 'accepted' | 'rejected' | 'paid' | 'failed'
-    const message: Notice = {
-      companyId: payout.organizationId,
-      kind: `finance.payout_${notice}`,
-      params: {
-        number: payout.number,
-        amount: `${minorToDecimal({ minor: payout.amountMinor, currency: payout.currency })} ${payout.currency}`,
-        reason: step === 'reject' || step === 'failed' ? payout.reason : '',
-        reference: step === 'paid' ? payout.bankReference : '',
-      },
-      link: FINANCE_PAGES.payouts,
-    }
-    const [event] = await Promise.all([recordEvent(tx, { name: `payout.${notice}`, notices: [message] }), recordNotice(tx, message)])
-    events.push(event)
-    return payout
-  })
-  await relayEvents(events)
-  return changed
+  const status = STEP_STATUS[step]
+  const message: Notice = {
+    companyId: known.organizationId,
+    kind: `finance.payout_${status}`,
+    params: {
+      number: known.number,
+      amount: `${minorToDecimal({ minor: known.amountMinor, currency: known.currency })} ${known.currency}`,
+      reason: step === 'reject' || step === 'failed' ? (details.reason ?? '') : '',
+      reference: step === 'paid' ? (details.bankReference ?? '') : '',
+    },
+    link: FINANCE_PAGES.payouts,
+  }
+  const stepped = sql`exists (select 1 from step)`
+  const [row] = await moneyMovement(
+    database(),
+    known.currency,
+    sql`with step as (
+        select * from finance_payout_step(
+          ${id}, ${step}, ${details.reason ?? ''}, ${details.bankReference ?? ''}, ${ctx.actor.userId},
+          ${key}, ${key ? fingerprintOf(input) : null}, ${now.toISOString()}::timestamptz
+        )
+      ),
+      notice as (${noticeInsertFor(message, stepped)}),
+      event as (${eventInsert({ name: `payout.${status}`, notices: [message] }, now, stepped)})
+      select step.*, (select id from event) as event_id from step`,
+    (code, params) => {
+      if (code === 'not_found') return new AppError('not_found', 'Payout not found')
+      if (code === 'invalid_transition')
+        return new AppError('invalid_transition', `A ${String(params.status)} payout cannot be ${String(params.action)}`, params)
+      return null
+    },
+  )
+  if (!row) return null
+  await relayEvents([Number(row.event_id)])
+  return payoutOfRow(row)
 }
 
 /**

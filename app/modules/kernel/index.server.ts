@@ -29,6 +29,7 @@ export {
   mailNotice,
   markNotificationsRead,
   NOTIFICATIONS_PAGE_SIZE,
+  noticeInsert,
   recordNoticeForRecipients,
   recordUserNotice,
   type MailedNotice,

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, lte, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { resultRows } from '../../platform/db/result-rows'
 import { env } from '../../platform/env.server'
 import { DEFAULT_LOCALE, LOCALE_ENTRIES, localizePath } from '../../platform/i18n/locales'
 import { translator } from '../../platform/i18n/translate.server'
@@ -58,17 +59,21 @@ export async function recordNoticeForRecipients(
   notice: Omit<UserNotice, 'userIds'>,
   options: { collapseUnread?: boolean } = {},
 ): Promise<number> {
+  return resultRows(await tx.execute(sql`${noticeInsert(recipients, notice, options)} returning ${notifications.id}`)).length
+}
+
+/**
+ * The INSERT … SELECT of `recordNoticeForRecipients` as a statement to compose, e.g. as a CTE beside the change it
+ * announces (one round trip for both); `when` limits it to when a condition holds (e.g. that change happened).
+ */
+export function noticeInsert(recipients: SQLWrapper, notice: Omit<UserNotice, 'userIds'>, options: { collapseUnread?: boolean; when?: SQL } = {}): SQL {
   const unread = options.collapseUnread
     ? sql`and not exists (select 1 from ${notifications} where ${notifications.userId} = r.user_id and ${notifications.kind} = ${notice.kind} and ${notifications.link} = ${notice.link} and ${notifications.readAt} is null)`
     : sql``
-  // The columns in the table's order: id, user_id, organization_id, kind, params, link, read_at, created_at.
-  const rows = await tx
-    .insert(notifications)
-    .select(
-      sql`select distinct on (r.user_id) gen_random_uuid()::text, r.user_id, ${notice.companyId ?? null}, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb, ${notice.link}, null::timestamptz, now() from (${recipients}) as r (user_id) where true ${unread}`,
-    )
-    .returning({ id: notifications.id })
-  return rows.length
+  const when = options.when ? sql`and ${options.when}` : sql``
+  return sql`insert into ${notifications} (id, user_id, organization_id, kind, params, link, read_at, created_at)
+    select distinct on (r.user_id) gen_random_uuid()::text, r.user_id, ${notice.companyId ?? null}, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb, ${notice.link}, null::timestamptz, now()
+    from (${recipients}) as r (user_id) where true ${unread} ${when}`
 }
 
 /**

@@ -2,6 +2,7 @@
 // commit to its handlers (realtime here; notices by the companies module; webhooks later). The committing request relays
 // its own events at once; the `outbox.relay` job takes whatever that missed (a crash, a failed handler).
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { coalesce } from '../coalesce'
 import { database, type Database, type Transaction } from '../db/index.server'
 import { logger } from '../logger.server'
 import { LIVE_ENTITIES } from '../realtime/events'
@@ -86,18 +87,31 @@ registerOutboxHandler('realtime', async (event) => {
   for (const { companyIds, ...change } of event.changes) publishChange(companyIds, change, { exceptUserId: event.actorUserId, at: event.createdAt })
 })
 
-/** Writes the event in the caller's transaction: it exists exactly when the change does. Relay it after commit. */
-export async function recordEvent(tx: Database | Transaction, event: BusinessEvent, now: Date = new Date()): Promise<OutboxEventId> {
+/** What the row of an event holds. */
+function eventRow(event: BusinessEvent, now: Date) {
   const payload: z.input<typeof OutboxPayload> = {
     actorUserId: event.actorUserId === undefined ? (requestScope()?.userId ?? null) : event.actorUserId,
     changes: event.changes ?? [],
     notices: [...(event.notices ?? [])],
   }
-  const [row] = await tx
-    .insert(outboxEvents)
-    .values({ name: event.name, payload, createdAt: now, availableAt: new Date(now.getTime() + FAST_PATH_GRACE_MS) })
-    .returning({ id: outboxEvents.id })
+  return { name: event.name, payload, createdAt: now, availableAt: new Date(now.getTime() + FAST_PATH_GRACE_MS) }
+}
+
+/** Writes the event in the caller's transaction: it exists exactly when the change does. Relay it after commit. */
+export async function recordEvent(tx: Database | Transaction, event: BusinessEvent, now: Date = new Date()): Promise<OutboxEventId> {
+  const [row] = await tx.insert(outboxEvents).values(eventRow(event, now)).returning({ id: outboxEvents.id })
   return row!.id
+}
+
+/**
+ * `recordEvent` as a statement to compose with the change it announces, e.g. as a CTE of a money movement's one
+ * statement (ADR 060): answers the event's `id` when it is written; `when` limits that to when the change happened.
+ */
+export function eventInsert(event: BusinessEvent, now: Date = new Date(), when?: SQL): SQL {
+  const row = eventRow(event, now)
+  return sql`insert into ${outboxEvents} (name, payload, created_at, available_at)
+    select ${row.name}, ${JSON.stringify(row.payload)}::jsonb, ${row.createdAt.toISOString()}::timestamptz, ${row.availableAt.toISOString()}::timestamptz
+    ${when ? sql`where ${when}` : sql``} returning ${outboxEvents.id}`
 }
 
 /**
@@ -109,18 +123,35 @@ export async function relayEvents(ids: readonly OutboxEventId[]): Promise<void> 
   if (ids.length === 0) return
   try {
     const now = new Date()
-    // The request's own events, fresh (no attempt yet): a guarded UPDATE claims them without a locking subselect; a row
-    // the relay job holds is past `attempts = 0`, and one it locks right now is waited for and then no longer matches.
-    const rows = await database()
-      .update(outboxEvents)
-      .set(claimed(now))
-      .where(and(inArray(outboxEvents.id, [...ids]), eq(outboxEvents.attempts, 0), isNull(outboxEvents.deliveredAt), isNull(outboxEvents.failedAt)))
-      .returning()
-    await deliverAll(rows, now)
+    await deliverAll(await claimFresh({ ids, now }), now)
   } catch (error) {
     logger().warn({ err: error instanceof Error ? error.message : String(error), events: ids }, 'outbox events left for the relay job')
   }
 }
+
+/**
+ * Claims requests' own events, fresh (no attempt yet): a guarded UPDATE claims them without a locking subselect; a row
+ * the relay job holds is past `attempts = 0`, and one it locks right now is waited for and then no longer matches. The
+ * requests that commit while a claim is in flight are claimed together by the next one (one UPDATE for all).
+ */
+const claimFresh = coalesce(async (requests: Array<{ ids: readonly OutboxEventId[]; now: Date }>) => {
+  const rows = await database()
+    .update(outboxEvents)
+    .set(claimed(requests[0]!.now))
+    .where(
+      and(
+        inArray(
+          outboxEvents.id,
+          requests.flatMap((request) => request.ids),
+        ),
+        eq(outboxEvents.attempts, 0),
+        isNull(outboxEvents.deliveredAt),
+        isNull(outboxEvents.failedAt),
+      ),
+    )
+    .returning()
+  return requests.map((request) => rows.filter((row) => request.ids.includes(row.id)))
+})
 
 /**
  * The safety net (the `outbox.relay` job): delivers every event that is due — past the fast path's grace, a dead
@@ -183,10 +214,7 @@ async function deliver(row: typeof outboxEvents.$inferSelect, now: Date): Promis
 async function settle(row: typeof outboxEvents.$inferSelect, handled: string[], error: string | null, now: Date, hopeless: boolean): Promise<void> {
   const log = logger()
   const where = eq(outboxEvents.id, row.id)
-  if (error === null) {
-    await database().update(outboxEvents).set({ handled, lastError: null, deliveredAt: now }).where(where)
-    return
-  }
+  if (error === null) return settleDelivered({ id: row.id, handled, now })
   if (hopeless || row.attempts >= MAX_ATTEMPTS) {
     log.error({ event: row.name, eventId: row.id, attempts: row.attempts, err: error }, 'outbox event not delivered; given up')
     await database().update(outboxEvents).set({ handled, lastError: error, failedAt: now }).where(where)
@@ -213,3 +241,20 @@ export async function purgeOutboxEvents(now: Date = new Date()): Promise<number>
     .returning({ id: outboxEvents.id })
   return gone.length
 }
+
+/**
+ * Marks delivered events so, those settled while an earlier UPDATE was in flight together: one UPDATE for each set of
+ * handlers and delivery time among them (under load, one for all).
+ */
+const settleDelivered = coalesce(async (delivered: Array<{ id: OutboxEventId; handled: string[]; now: Date }>) => {
+  const groups = new Map<string, { handled: string[]; now: Date; ids: OutboxEventId[] }>()
+  for (const { id, handled, now } of delivered) {
+    const key = `${now.getTime()} ${handled.join(' ')}`
+    const group = groups.get(key) ?? { handled, now, ids: [] }
+    group.ids.push(id)
+    groups.set(key, group)
+  }
+  for (const { handled, now, ids } of groups.values())
+    await database().update(outboxEvents).set({ handled, lastError: null, deliveredAt: now }).where(inArray(outboxEvents.id, ids))
+  return delivered.map(() => undefined)
+})
