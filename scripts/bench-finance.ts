@@ -720,6 +720,7 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
     const inBegin = performance.now()
     const cpuBefore = process.cpuUsage()
     const inPostgresCpuBefore = postgresCpuSeconds()
+    let inPostgresCpu: number | null = null
     const inUntil = Date.now() + INPROCESS_SECONDS * 1000
     try {
       await Promise.all(
@@ -728,12 +729,13 @@ async function measure(sql: postgres.Sql, seeded: Seeded, check: (row: Row) => v
           return serviceClient(finance, contextOf(mover.id, mover.companyId, 'owner'), adminCtx, mover.bankAccountId, inUntil, inTally, index)
         }),
       )
+      // Before the pool closes: its backends, started during the run, count from zero and drop out once they end.
+      inPostgresCpu = inPostgresCpuBefore === null ? null : postgresCpuSeconds()! - inPostgresCpuBefore
     } finally {
       await closeDatabase()
     }
     const inSeconds = (performance.now() - inBegin) / 1000
     const cpu = process.cpuUsage(cpuBefore)
-    const inPostgresCpu = inPostgresCpuBefore === null ? null : postgresCpuSeconds()! - inPostgresCpuBefore
     const inWritten = summarize(inTally.latencies, inSeconds)
     const [inStored] = await sql<Array<{ entries: number }>>`select count(*)::int as entries from journal_entries where created_at >= ${inClock!.now}`
     const inEntriesPerSecond = inStored!.entries / inSeconds

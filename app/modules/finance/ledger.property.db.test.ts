@@ -12,7 +12,7 @@ import { database } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
 import { CreatePurchaseOrderInput } from '../orders/index'
 import { createPurchaseOrder, transitionPurchaseOrder } from '../orders/index.server'
-import { financeAccounts, payments, payouts } from './finance.tables.server'
+import { financeAccounts, journalEntries, payments, payouts, postings } from './finance.tables.server'
 import { closePayout, companyBalances, decidePayout, holdPayment, moneyStep, requestPayout, startPayment } from './index.server'
 import { RequestPayoutInput, StartPaymentInput } from './index'
 import { heldRest, lockPayment, refundPaymentIn, releasePaymentIn } from './payment.service.server'
@@ -150,4 +150,20 @@ describe('ledger invariants under random money movement', () => {
       { numRuns: Number(process.env.FINANCE_PROPERTY_RUNS ?? 6) },
     )
   }, 240_000)
+
+  it('gives entries and postings time-ordered ids (UUID version 7), from TypeScript and from the database functions alike', async () => {
+    // A payment held and released (entries written by TypeScript), then a payout (written by the database functions).
+    const state = { orders: [[await newOrder(pairs[0]!)]], payments: [] as string[], payouts: [] as string[] }
+    await run({ op: 'pay', pair: 0, order: 0, stage: 'deposit', confirm: true }, state)
+    await run({ op: 'release', payment: 0 }, state)
+    await run({ op: 'payout', pair: 0, percent: 50 }, state)
+    expect(state.payouts).toHaveLength(1)
+    const entries = await database().select({ id: journalEntries.id, kind: journalEntries.kind }).from(journalEntries)
+    const lines = await database().select({ id: postings.id }).from(postings)
+    const kinds = new Set(entries.map((entry) => entry.kind))
+    expect(kinds.has('payment_held') && kinds.has('payout_requested')).toBe(true)
+    const version7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+    expect(entries.filter((entry) => !version7.test(entry.id))).toEqual([])
+    expect(lines.filter((line) => !version7.test(line.id))).toEqual([])
+  })
 })

@@ -2,10 +2,10 @@
 // currency, written in the caller's transaction with the business change it belongs to. Company accounts are locked
 // (in one order, so two entries never wait on each other) and keep their balance and running sequence; the platform's
 // accounts are never locked (every payment passes them) and sum their postings when read.
-import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '../../platform/db/index.server'
 import { AppError } from '../../platform/errors'
+import { timeOrderedUuid } from '../../platform/time-ordered-id.server'
 import type { CompanyAccountKind, EntryKind, PlatformAccountKind } from './finance.constants'
 import { financeAccounts } from './finance.tables.server'
 
@@ -47,7 +47,7 @@ function checkBalanced(postingRequests: readonly PostingRequest[]): void {
  */
 export async function postEntry(tx: Transaction, request: EntryRequest, now: Date = new Date()): Promise<string> {
   checkBalanced(request.postings)
-  const entryId = randomUUID()
+  const entryId = timeOrderedUuid()
   const owners = request.postings.map((posting) => posting.account.organizationId)
   const kinds = request.postings.map((posting) => posting.account.kind)
   const amounts = request.postings.map((posting) => posting.amountMinor.toString())

@@ -1,7 +1,6 @@
 // Payouts (issue 21): a supplier asks to be paid its available balance into a verified bank account once its KYC is
 // accepted; the money waits in pending payout while a platform admin accepts or rejects the request, and leaves the
 // ledger when the bank transfer is made (paid, less the payout fee) or comes back to available when it fails.
-import { randomUUID } from 'node:crypto'
 import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
 import { database, type Database, type Transaction } from '../../platform/db/index.server'
@@ -14,6 +13,7 @@ import { currencyDigits, minorToDecimal, toMinor } from '../../platform/format/m
 import { fingerprintOf, type IdempotencyOption, idempotencyRefusal } from '../../platform/idempotency/idempotency.server'
 import { eventInsert, relayEvents } from '../../platform/outbox/outbox.server'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
+import { timeOrderedUuid } from '../../platform/time-ordered-id.server'
 import { type Notice, noticeInsertFor } from '../companies/index.server'
 import { type BankAccountFacts, usableBankAccount, verifiedBankAccount } from './bank-account.service.server'
 import { requireMoneyMoverRole, requireTwoFactorWhen } from './finance-access.server'
@@ -50,7 +50,7 @@ export async function requestPayout(
     throw fieldError({ amount: ['validation.amountDecimals'] })
   const amountMinor = toMinor(input.amount, input.currency)
   if (amountMinor < payoutMinimum(input.currency)) throw fieldError({ amount: ['validation.payoutMinimum'] })
-  const id = randomUUID()
+  const id = timeOrderedUuid()
   const ready = await payoutReadiness(database(), companyId, input.bankAccountId)
   requireTwoFactorWhen(ctx, ready.requireTwoFactor)
   // What is wrong with the request is raised after the key's claim, so that a retry of an accepted request still
@@ -209,7 +209,7 @@ export async function requestScheduledPayouts(now: Date = new Date()): Promise<n
       .where(and(eq(financeAccounts.organizationId, organizationId), eq(financeAccounts.kind, 'available'), eq(financeAccounts.currency, target.currency)))
     const amountMinor = available?.balance ?? 0n
     if (amountMinor < payoutMinimum(target.currency)) continue
-    const id = randomUUID()
+    const id = timeOrderedUuid()
     const payout = await writePayoutRequest({
       id,
       companyId: organizationId,
