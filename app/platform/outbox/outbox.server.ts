@@ -243,8 +243,8 @@ export async function purgeOutboxEvents(now: Date = new Date()): Promise<number>
 }
 
 /**
- * Marks delivered events so, those settled while an earlier UPDATE was in flight together: one UPDATE for each set of
- * handlers and delivery time among them (under load, one for all).
+ * Marks events delivered. Those settled while an earlier UPDATE was in flight go together: one UPDATE per set of
+ * handlers and delivery time among them (usually one).
  */
 const settleDelivered = coalesce(async (delivered: Array<{ id: OutboxEventId; handled: string[]; now: Date }>) => {
   const groups = new Map<string, { handled: string[]; now: Date; ids: OutboxEventId[] }>()
