@@ -4,6 +4,20 @@
 -- running it (pg_stat_statements: 0.34 ms planning + 0.32 ms execution per entry). Each statement here has one plan,
 -- kept for the session. What it does is unchanged: accounts made on first use, company accounts locked in id order and
 -- moved once each, every company posting with its running balance and sequence, platform postings with neither.
+-- Postings now take time-ordered ids, UUID version 7 (48 bits of Unix milliseconds, then random bits): random ids sent
+-- every insert to a random leaf page of the primary key, which with millions of rows was mostly not in shared buffers
+-- (read in, another written out, logged whole after a checkpoint); ordered ids go to the right-hand edge. The ids stay
+-- UUIDs in text, unique by their random bits; nothing reads an order into them.
+
+-- Platform: a UUID version 7 as text, e.g. `0193a4c2-5f1e-7b3a-9c4d-2e8f0a1b2c3d`.
+CREATE FUNCTION "platform_time_ordered_uuid"() RETURNS text LANGUAGE sql VOLATILE AS $$
+  SELECT encode(
+    set_bit(set_bit(
+      overlay(uuid_send(gen_random_uuid()) PLACING substring(int8send(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3) FROM 1 FOR 6),
+      52, 1), 53, 1),
+    'hex')::uuid::text
+$$;--> statement-breakpoint
+
 CREATE OR REPLACE FUNCTION "ledger_post_entry"(
   p_entry_id text, p_kind text, p_currency text, p_owners text[], p_account_kinds text[], p_amounts bigint[],
   p_payment_id text, p_refund_id text, p_payout_id text, p_order_id text, p_reference text, p_reverses_entry_id text,
@@ -69,7 +83,7 @@ BEGIN
   END LOOP;
 
   INSERT INTO postings (id, entry_id, account_id, amount_minor, balance_after_minor, sequence, created_at)
-  SELECT gen_random_uuid()::text, p_entry_id, line.account_id, line.amount, line.balance, line.sequence, p_at
+  SELECT platform_time_ordered_uuid(), p_entry_id, line.account_id, line.amount, line.balance, line.sequence, p_at
   FROM unnest(account_ids, p_amounts, balances, counts) WITH ORDINALITY AS line(account_id, amount, balance, sequence, position)
   ORDER BY line.position;
 END
