@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { coalesce } from '../coalesce'
 import { database, type Database, type Transaction } from '../db/index.server'
+import { resultRows } from '../db/result-rows'
 import { logger } from '../logger.server'
 import { LIVE_ENTITIES } from '../realtime/events'
 import { publishChange } from '../realtime/publisher.server'
@@ -87,30 +88,25 @@ registerOutboxHandler('realtime', async (event) => {
   for (const { companyIds, ...change } of event.changes) publishChange(companyIds, change, { exceptUserId: event.actorUserId, at: event.createdAt })
 })
 
-/** What the row of an event holds. */
-function eventRow(event: BusinessEvent, now: Date) {
+/** Writes the event in the caller's transaction: it exists exactly when the change does. Relay it after commit. */
+export async function recordEvent(tx: Database | Transaction, event: BusinessEvent, now: Date = new Date()): Promise<OutboxEventId> {
+  const [row] = resultRows<{ id: number | string }>(await tx.execute(eventInsert(event, now)))
+  return Number(row!.id)
+}
+
+/**
+ * The event's INSERT, answering its `id`, as a statement to compose with the change it announces, e.g. as a CTE of a
+ * money movement's one statement (ADR 060); `when` limits it to when that change happened. `recordEvent` runs it alone.
+ */
+export function eventInsert(event: BusinessEvent, now: Date = new Date(), when?: SQL): SQL {
   const payload: z.input<typeof OutboxPayload> = {
     actorUserId: event.actorUserId === undefined ? (requestScope()?.userId ?? null) : event.actorUserId,
     changes: event.changes ?? [],
     notices: [...(event.notices ?? [])],
   }
-  return { name: event.name, payload, createdAt: now, availableAt: new Date(now.getTime() + FAST_PATH_GRACE_MS) }
-}
-
-/** Writes the event in the caller's transaction: it exists exactly when the change does. Relay it after commit. */
-export async function recordEvent(tx: Database | Transaction, event: BusinessEvent, now: Date = new Date()): Promise<OutboxEventId> {
-  const [row] = await tx.insert(outboxEvents).values(eventRow(event, now)).returning({ id: outboxEvents.id })
-  return row!.id
-}
-
-/**
- * `recordEvent` as a statement to compose with the change it announces, e.g. as a CTE of a money movement's one
- * statement (ADR 060): answers the event's `id` when it is written; `when` limits that to when the change happened.
- */
-export function eventInsert(event: BusinessEvent, now: Date = new Date(), when?: SQL): SQL {
-  const row = eventRow(event, now)
+  const availableAt = new Date(now.getTime() + FAST_PATH_GRACE_MS)
   return sql`insert into ${outboxEvents} (name, payload, created_at, available_at)
-    select ${row.name}, ${JSON.stringify(row.payload)}::jsonb, ${row.createdAt.toISOString()}::timestamptz, ${row.availableAt.toISOString()}::timestamptz
+    select ${event.name}, ${JSON.stringify(payload)}::jsonb, ${now.toISOString()}::timestamptz, ${availableAt.toISOString()}::timestamptz
     ${when ? sql`where ${when}` : sql``} returning ${outboxEvents.id}`
 }
 
