@@ -22,6 +22,18 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`)
 }
 
+/** Whether a new connection to the port is refused (the server no longer listens). */
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(false)
+    })
+    socket.once('error', () => resolve(true))
+  })
+}
+
 /** One HTTP/1.1 response parsed from raw bytes; `complete` when its body is as long as Content-Length says. */
 type RawResponse = { status: number; headers: Record<string, string>; body: string; complete: boolean }
 
@@ -105,7 +117,9 @@ test('answers every request in flight at SIGTERM in full, and later ones on kept
     for (const { socket } of inFlight) socket.write(body.slice(0, 10))
     await new Promise((resolve) => setTimeout(resolve, 300))
     server.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The rest of the bodies only once the server has taken the signal: it stops listening then. A fixed pause was not
+    // enough on a busy machine, where the server read the bodies and answered before it ran its signal handler.
+    await expect.poll(() => connectionRefused(port), { timeout: 30_000, intervals: [50] }).toBe(true)
     for (const { socket } of inFlight) socket.write(body.slice(10))
     for (const { socket } of arriving) socket.write('Connection: keep-alive\r\n\r\n')
     await Promise.all([...inFlight, ...arriving].map(({ state }) => state.closed))
@@ -176,7 +190,8 @@ test('finishes an in-flight request on SIGTERM, then closes the database and exi
     socket.write(body.slice(0, 10))
     await new Promise((resolve) => setTimeout(resolve, 200))
     server.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The rest of the body once the server has taken the signal (it stops listening then), as in the test above.
+    await expect.poll(() => connectionRefused(PORT), { timeout: 30_000, intervals: [50] }).toBe(true)
     socket.write(body.slice(10))
     await closed
 
