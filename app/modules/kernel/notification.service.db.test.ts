@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { addMember, createMember } from '../../../db/factories/companies'
 import { contextOf } from '../../../db/factories/context'
@@ -8,6 +8,7 @@ import { createUser } from '../../../db/factories/users'
 import { testEnv } from '../../../tests/support/test-env'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
+import { resultRows } from '../../platform/db/result-rows'
 import { setEnvForTesting } from '../../platform/env.server'
 import { devMessages } from '../../platform/mail/mail.tables.server'
 import { userPreferences } from '../identity/preferences.tables.server'
@@ -15,7 +16,7 @@ import { CreatePurchaseOrderInput } from '../orders/index'
 import { createPurchaseOrder, transitionPurchaseOrder } from '../orders/index.server'
 import { supplierApplications } from '../companies/companies.tables.server'
 import { createInvitation, decideApplication, deliverNotice, type Notice, recordNotice } from '../companies/index.server'
-import { notificationMailQueue, notifications } from './kernel.tables.server'
+import { notificationMailQueue, notifications, notificationSettings } from './kernel.tables.server'
 import { getNotificationSettings, updateNotificationSettings } from './notification-settings.service.server'
 import { deliverUserNotice, flushNotificationDigests, recordUserNotice } from './notification.service.server'
 
@@ -135,6 +136,42 @@ describe('notification digests', () => {
       .delete(notificationMailQueue)
       .where(inArray(notificationMailQueue.userId, [user.id, colleague.id]))
   })
+
+  // Deterministic on PostgreSQL only, where a second connection can hold the other notice's claim open.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'queues a notice for someone whose settings a concurrent notice is creating (PostgreSQL), instead of losing it',
+    async () => {
+      setEnvForTesting(testEnv({ NOTIFICATION_DIGEST_WINDOW_SECONDS: '120' }))
+      const { user, company } = await createMember({ role: 'owner' })
+      await database().delete(notificationSettings).where(eq(notificationSettings.userId, user.id))
+      // The other notice's claim, not committed yet: it creates the person's settings, stamped as mailed just now.
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let claimed!: () => void
+      const claimedOpen = new Promise<void>((resolve) => (claimed = resolve))
+      const other = database().transaction(async (tx) => {
+        await tx.insert(notificationSettings).values({ userId: user.id, lastMailedAt: new Date() })
+        claimed()
+        await held
+      })
+      await claimedOpen
+      const delivering = deliverNotice(order(company.id, 'PO-2026-00251'))
+      // This notice's statement began before the other committed, and waits for its row.
+      await expect
+        .poll(async () => {
+          const rows = await database().execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%notification_mail_queue%'`,
+          )
+          return resultRows<{ n: number }>(rows)[0]!.n
+        })
+        .toBe(1)
+      release()
+      await Promise.all([other, delivering])
+      expect(await subjectsTo(user.email)).toEqual([])
+      expect(await queuedFor(user.id)).toHaveLength(1)
+      await database().delete(notificationMailQueue).where(eq(notificationMailQueue.userId, user.id))
+    },
+  )
 
   it('sends a digest once when two flushes run at the same time', async () => {
     setEnvForTesting(testEnv({ NOTIFICATION_DIGEST_WINDOW_SECONDS: '120' }))

@@ -108,8 +108,8 @@ export async function deliverUserNotice(notice: UserNotice, options: { mail?: bo
 export type MailedNotice = { organizationId: string | null; kind: NotificationKind; params: Record<string, string>; link: string }
 
 /**
- * Mails (or queues) the notice for each person (`claimMailNow` decides who is mailed now), then mails them, each on
- * their own so one person's failure does not stop the others.
+ * Mails (or queues) the notice for each person (`claimMailNow` decides who is mailed now and queues the rest), then
+ * mails them, each on their own so one person's failure does not stop the others.
  */
 export async function mailNotice(userIds: string[], notice: MailedNotice): Promise<void> {
   const people = [...new Set(userIds)].sort()
@@ -117,7 +117,6 @@ export async function mailNotice(userIds: string[], notice: MailedNotice): Promi
   let sendNow: string[] = []
   try {
     sendNow = await claimMailNow(people, notice)
-    await queueForDigest(people, sendNow, notice)
   } catch (error) {
     logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent')
   }
@@ -135,9 +134,13 @@ const wantsGroup = (notice: MailedNotice) => sql`not (${groupOfKind(notice.kind)
 
 /**
  * Who among `userIds` (sorted, so concurrent claims lock rows in the same order) is mailed the notice at once: their
- * group is on, they were last mailed longer than the digest window ago and no mail waits for them. One upsert is the
+ * group is on, they were last mailed longer than the digest window ago and no mail waits for them. An upsert is the
  * claim: it stamps `last_mailed_at` on exactly those rows (creating the settings of people who have none), so a
  * concurrent notice to the same person, which waits for the row, then finds the stamp fresh and queues instead.
+ * Everyone else whose group is on gets the notice queued for their next digest, in the same statement (none with a
+ * window of 0): a notice costs one statement and one commit. The queue's part reads the settings as they were when the
+ * statement began: a person the claim stamps or creates a row for is the claim's, and one whose row it cannot see yet
+ * (a concurrent notice created it and is mailing them) has the settings' defaults, every group on, so is queued.
  */
 async function claimMailNow(userIds: string[], notice: MailedNotice, now = new Date()): Promise<string[]> {
   const windowMs = digestWindowMs()
@@ -148,24 +151,25 @@ async function claimMailNow(userIds: string[], notice: MailedNotice, now = new D
           sql`not exists (select 1 from ${notificationMailQueue} where ${notificationMailQueue.userId} = ${notificationSettings.userId})`,
         ]
       : []
-  const claimed = await database()
+  const claim = database()
     .insert(notificationSettings)
     .values(userIds.map((userId) => ({ userId, lastMailedAt: now })))
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { lastMailedAt: now }, setWhere: and(wantsGroup(notice), ...free) })
     .returning({ userId: notificationSettings.userId })
-  return claimed.map((row) => row.userId)
-}
-
-/** Queues the notice for the next digest of everyone else among `userIds` whose group is on (none with a window of 0). */
-async function queueForDigest(userIds: string[], sendNow: string[], notice: MailedNotice, now = new Date()): Promise<void> {
-  const later = userIds.filter((userId) => !sendNow.includes(userId))
-  if (later.length === 0 || digestWindowMs() === 0) return
-  // The columns in the table's order: id, user_id, organization_id, kind, params, link, created_at.
-  await database()
+  if (windowMs === 0) return (await claim).map((row) => row.userId)
+  // The columns in the queue's order: id, user_id, organization_id, kind, params, link, created_at.
+  const queue = database()
     .insert(notificationMailQueue)
     .select(
-      sql`select gen_random_uuid()::text, ${notificationSettings.userId}, ${notice.organizationId}, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb, ${notice.link}, ${now.toISOString()}::timestamptz from ${notificationSettings} where ${inArray(notificationSettings.userId, later)} and ${wantsGroup(notice)}`,
+      sql`select gen_random_uuid()::text, person.user_id, ${notice.organizationId}, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb, ${notice.link}, ${now.toISOString()}::timestamptz
+        from unnest(${sql.param(userIds)}::text[]) as person(user_id)
+        left join ${notificationSettings} on ${notificationSettings.userId} = person.user_id
+        where person.user_id not in (select user_id from claimed) and (${notificationSettings.userId} is null or ${wantsGroup(notice)})`,
     )
+  const rows = resultRows<{ user_id: string }>(
+    await database().execute(sql`with claimed as (${claim.getSQL()}), queued as (${queue.getSQL()}) select user_id from claimed`),
+  )
+  return rows.map((row) => row.user_id)
 }
 
 /**
