@@ -76,6 +76,13 @@ function requestBodyLimit(config: Env): MiddlewareHandler {
   const uploads = bodyLimit({ maxSize: Math.max(config.BODY_LIMIT_BYTES, multipartBodyLimitBytes(config)), onError })
   const spreadsheets = bodyLimit({ maxSize: Math.max(config.BODY_LIMIT_BYTES, multipartBodyLimitBytes(config), spreadsheetBodyLimitBytes(config)), onError })
   return (c, next) => {
+    // A GET or HEAD without Content-Length or Transfer-Encoding has no body: over HTTP/1.1 a body needs one of them (RFC
+    // 9112 §6.3), and a fetch Request of these methods cannot carry one. Nothing to limit; asking the Node adapter for
+    // the body anyway builds a whole fetch Request (measured: a tenth of an order list's CPU, a fifth of the health
+    // check's). Other methods are measured as before, whether or not their headers announce a body.
+    const method = c.req.method
+    if ((method === 'GET' || method === 'HEAD') && c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined)
+      return next()
     const contentType = c.req.header('content-type')
     if (isSpreadsheetUploadRequest(c.req.method, c.req.path, contentType)) return spreadsheets(c, next)
     return isUploadRequest(c.req.path, contentType) ? uploads(c, next) : standard(c, next)
