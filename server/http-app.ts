@@ -84,7 +84,7 @@ function requestBodyLimit(config: Env): MiddlewareHandler {
     if ((method === 'GET' || method === 'HEAD') && c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined)
       return next()
     const contentType = c.req.header('content-type')
-    if (isSpreadsheetUploadRequest(c.req.method, c.req.path, contentType)) return spreadsheets(c, next)
+    if (isSpreadsheetUploadRequest(method, c.req.path, contentType)) return spreadsheets(c, next)
     return isUploadRequest(c.req.path, contentType) ? uploads(c, next) : standard(c, next)
   }
 }

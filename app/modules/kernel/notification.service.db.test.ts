@@ -156,17 +156,21 @@ describe('notification digests', () => {
       })
       await claimedOpen
       const delivering = deliverNotice(order(company.id, 'PO-2026-00251'))
-      // This notice's statement began before the other committed, and waits for its row.
-      await expect
-        .poll(async () => {
-          const rows = await database().execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%notification_mail_queue%'`,
-          )
-          return resultRows<{ n: number }>(rows)[0]!.n
-        })
-        .toBe(1)
-      release()
-      await Promise.all([other, delivering])
+      try {
+        // This notice's statement began before the other committed, and waits for its row.
+        await expect
+          .poll(async () => {
+            const rows = await database().execute(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%notification_mail_queue%'`,
+            )
+            return resultRows<{ n: number }>(rows)[0]!.n
+          })
+          .toBe(1)
+      } finally {
+        // Also when the wait above fails: the held transaction would otherwise keep the file's database busy.
+        release()
+        await Promise.all([other, delivering])
+      }
       expect(await subjectsTo(user.email)).toEqual([])
       expect(await queuedFor(user.id)).toHaveLength(1)
       await database().delete(notificationMailQueue).where(eq(notificationMailQueue.userId, user.id))
