@@ -133,6 +133,10 @@ export async function insertRfq(
   return { id, lines }
 }
 
+// Quotations compare in the order they were submitted: two written within the same millisecond would tie (and then
+// order by their random ids), so each is submitted at least a millisecond after the one before.
+let lastSubmittedAt = 0
+
 /** A supplier's quotation on an RFQ with a price per line (written directly; `submitted` by default). */
 export async function insertQuotation(
   rfqId: string,
@@ -156,7 +160,7 @@ export async function insertQuotation(
       freightAmount: input.freightAmount ?? null,
       paymentTerms: 'tt_30_70',
       validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-      submittedAt: status === 'draft' ? null : new Date(),
+      submittedAt: status === 'draft' ? null : new Date((lastSubmittedAt = Math.max(Date.now(), lastSubmittedAt + 1))),
     })
   await database()
     .insert(quotationLines)
