@@ -72,7 +72,8 @@ function recipientFilters(notice: Notice): SQL[] {
  * After the transaction that recorded the notice has committed (the outbox relay calls it, notice-delivery.server.ts):
  * signals open pages (the bell updates live) and mails the recipients (per their settings, batched into digests).
  * `mail: false` when the caller mails the news itself (e.g. the verification decision), so nobody gets it twice. A mail
- * that fails is logged; a failed look-up of the recipients throws, so the relay tries again later.
+ * that fails is logged; a failed look-up and claim of the recipients (one statement) throws, so the relay tries again
+ * later.
  */
 export async function deliverNotice(notice: Notice, options: { mail?: boolean } = {}): Promise<void> {
   publish([roomOf.company(notice.companyId)], 'notification:new', {
@@ -82,13 +83,10 @@ export async function deliverNotice(notice: Notice, options: { mail?: boolean } 
     userIds: notice.userIds ?? null,
   } satisfies NoticeSignal)
   if (options.mail === false) return
-  const rows = await database()
+  const recipients = database()
     .select({ userId: members.userId })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(...recipientFilters(notice), eq(users.emailIsPlaceholder, false)))
-  await mailNotice(
-    rows.map((row) => row.userId),
-    { organizationId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link },
-  )
+  await mailNotice(recipients, { organizationId: notice.companyId, kind: notice.kind, params: notice.params, link: notice.link })
 }

@@ -91,14 +91,11 @@ export async function deliverUserNotice(notice: UserNotice, options: { mail?: bo
     userIds,
   } satisfies UserNoticeSignal)
   if (options.mail === false) return
-  const rows = await database()
+  const recipients = database()
     .select({ userId: users.id })
     .from(users)
     .where(and(inArray(users.id, userIds), eq(users.emailIsPlaceholder, false)))
-  await mailNotice(
-    rows.map((row) => row.userId),
-    { organizationId: notice.companyId ?? null, kind: notice.kind, params: notice.params, link: notice.link },
-  )
+  await mailNotice(recipients, { organizationId: notice.companyId ?? null, kind: notice.kind, params: notice.params, link: notice.link })
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -108,19 +105,13 @@ export async function deliverUserNotice(notice: UserNotice, options: { mail?: bo
 export type MailedNotice = { organizationId: string | null; kind: NotificationKind; params: Record<string, string>; link: string }
 
 /**
- * Mails (or queues) the notice for each person (`claimMailNow` decides who is mailed now and queues the rest), then
- * mails them, each on their own so one person's failure does not stop the others.
+ * Mails (or queues) the notice for each person `recipients` answers (one `user_id` column, e.g. a company's members
+ * with a real address): `claimMailNow` decides in one statement, with that look-up, who is mailed now and queues the
+ * rest. Then each is mailed on their own, so one person's failure does not stop the others. A claim that fails throws,
+ * so the relay tries the notice again: the statement claimed and queued nothing.
  */
-export async function mailNotice(userIds: string[], notice: MailedNotice): Promise<void> {
-  const people = [...new Set(userIds)].sort()
-  if (people.length === 0) return
-  let sendNow: string[] = []
-  try {
-    sendNow = await claimMailNow(people, notice)
-  } catch (error) {
-    logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent')
-  }
-  for (const userId of sendNow) {
+export async function mailNotice(recipients: SQLWrapper, notice: MailedNotice): Promise<void> {
+  for (const userId of await claimMailNow(recipients, notice)) {
     await sendNoticeMail(userId, [notice]).catch((error: unknown) =>
       logger().error({ err: (error as Error).message, kind: notice.kind }, 'notification mail not sent'),
     )
@@ -133,41 +124,38 @@ const digestWindowMs = () => env().NOTIFICATION_DIGEST_WINDOW_SECONDS * 1000
 const wantsGroup = (notice: MailedNotice) => sql`not (${groupOfKind(notice.kind)} = any(${notificationSettings.mailDisabled}))`
 
 /**
- * Who among `userIds` (sorted, so concurrent claims lock rows in the same order) is mailed the notice at once: their
- * group is on, they were last mailed longer than the digest window ago and no mail waits for them. An upsert is the
- * claim: it stamps `last_mailed_at` on exactly those rows (creating the settings of people who have none), so a
- * concurrent notice to the same person, which waits for the row, then finds the stamp fresh and queues instead.
- * Everyone else whose group is on gets the notice queued for their next digest, in the same statement (none with a
- * window of 0): a notice costs one statement and one commit. The queue's part reads the settings as they were when the
- * statement began: a person the claim stamps or creates a row for is the claim's, and one whose row it cannot see yet
- * (a concurrent notice created it and is mailing them) has the settings' defaults, every group on, so is queued.
+ * Who among the recipients is mailed the notice at once: their group is on, they were last mailed longer than the
+ * digest window ago and no mail waits for them. An upsert is the claim: it stamps `last_mailed_at` on exactly those rows
+ * (creating the settings of people who have none), in the order of their ids, so concurrent claims lock rows in the
+ * same order; a concurrent notice to the same person, which waits for the row, then finds the stamp fresh and queues
+ * instead. Everyone else whose group is on gets the notice queued for their next digest, in the same statement (none
+ * with a window of 0). With the recipients' look-up, a notice's mail costs one statement and one commit. The queue's
+ * part reads the settings as they were when the statement began: a person the claim stamps or creates a row for is the
+ * claim's, and one whose row it cannot see yet (a concurrent notice created it and is mailing them) has the settings'
+ * defaults, every group on, so is queued.
  */
-async function claimMailNow(userIds: string[], notice: MailedNotice, now = new Date()): Promise<string[]> {
+async function claimMailNow(recipients: SQLWrapper, notice: MailedNotice, now = new Date()): Promise<string[]> {
   const windowMs = digestWindowMs()
+  const settings = notificationSettings
   const free =
     windowMs > 0
-      ? [
-          or(isNull(notificationSettings.lastMailedAt), lte(notificationSettings.lastMailedAt, new Date(now.getTime() - windowMs))),
-          sql`not exists (select 1 from ${notificationMailQueue} where ${notificationMailQueue.userId} = ${notificationSettings.userId})`,
-        ]
-      : []
-  const claim = database()
-    .insert(notificationSettings)
-    .values(userIds.map((userId) => ({ userId, lastMailedAt: now })))
-    .onConflictDoUpdate({ target: notificationSettings.userId, set: { lastMailedAt: now }, setWhere: and(wantsGroup(notice), ...free) })
-    .returning({ userId: notificationSettings.userId })
-  if (windowMs === 0) return (await claim).map((row) => row.userId)
+      ? sql`and (${settings.lastMailedAt} is null or ${settings.lastMailedAt} <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz)
+          and not exists (select 1 from ${notificationMailQueue} where ${notificationMailQueue.userId} = ${settings.userId})`
+      : sql``
+  const claim = sql`insert into ${settings} (user_id, last_mailed_at)
+    select distinct person.user_id, ${now.toISOString()}::timestamptz from person order by person.user_id
+    on conflict (user_id) do update set last_mailed_at = excluded.last_mailed_at where ${wantsGroup(notice)} ${free}
+    returning ${settings.userId}`
   // The columns in the queue's order: id, user_id, organization_id, kind, params, link, created_at.
-  const queue = database()
-    .insert(notificationMailQueue)
-    .select(
-      sql`select gen_random_uuid()::text, person.user_id, ${notice.organizationId}, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb, ${notice.link}, ${now.toISOString()}::timestamptz
-        from unnest(${sql.param(userIds)}::text[]) as person(user_id)
-        left join ${notificationSettings} on ${notificationSettings.userId} = person.user_id
-        where person.user_id not in (select user_id from claimed) and (${notificationSettings.userId} is null or ${wantsGroup(notice)})`,
-    )
+  const queue = sql`insert into ${notificationMailQueue}
+    select gen_random_uuid()::text, person.user_id, ${notice.organizationId}, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb, ${notice.link}, ${now.toISOString()}::timestamptz
+    from (select distinct user_id from person) as person
+    left join ${settings} on ${settings.userId} = person.user_id
+    where person.user_id not in (select user_id from claimed) and (${settings.userId} is null or ${wantsGroup(notice)})`
   const rows = resultRows<{ user_id: string }>(
-    await database().execute(sql`with claimed as (${claim.getSQL()}), queued as (${queue.getSQL()}) select user_id from claimed`),
+    await database().execute(
+      sql`with person (user_id) as (${recipients.getSQL()}), claimed as (${claim})${windowMs > 0 ? sql`, queued as (${queue})` : sql``} select user_id from claimed`,
+    ),
   )
   return rows.map((row) => row.user_id)
 }

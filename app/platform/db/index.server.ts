@@ -10,8 +10,18 @@ const globalDb = globalThis as unknown as {
   __tradeportDatabase?: DatabaseHandle
   __tradeportAdmission?: Admission
   __tradeportDatabaseCaches?: Set<{ clear(): void }>
+  __tradeportBeforeClose?: Map<string, () => Promise<void>>
 }
 const databaseCaches = (globalDb.__tradeportDatabaseCaches ??= new Set())
+const beforeClose = (globalDb.__tradeportBeforeClose ??= new Map())
+
+/**
+ * Work `closeDatabase` finishes first while the database is still open, e.g. writes a module holds back to batch them;
+ * by name, so a dev-mode module reload replaces its own.
+ */
+export function beforeDatabaseCloses(name: string, work: () => Promise<void>): void {
+  beforeClose.set(name, work)
+}
 
 /**
  * A cache of what the database holds is emptied when the process is handed another database. A server opens one for
@@ -71,6 +81,7 @@ export function useDatabaseAdmission(admission: Admission | undefined): void {
 }
 
 export async function closeDatabase(): Promise<void> {
+  for (const work of beforeClose.values()) await work()
   const handle = globalDb.__tradeportDatabase
   globalDb.__tradeportDatabase = undefined
   await handle?.close()

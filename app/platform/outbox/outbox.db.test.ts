@@ -14,6 +14,7 @@ import {
   registerOutboxHandler,
   relayEvents,
   relayPendingEvents,
+  writeDeliveredMarks,
 } from './outbox.server'
 import { outboxEvents } from './outbox.tables.server'
 
@@ -79,6 +80,8 @@ describe('the outbox', () => {
     })
     expect(change!.payload).toEqual({ entity: 'purchase_order', id: 'po-1', action: 'place', at: expect.any(String) })
     expect(heard.map((event) => [event.name, event.notices])).toEqual([['purchase_order.place', [{ companyId: 'supplier-co', kind: 'purchase_order.place' }]]])
+    // Its "delivered" mark waits a moment to be written with others' (the request does not wait for it).
+    await writeDeliveredMarks()
     const [row] = await database().select().from(outboxEvents).where(eq(outboxEvents.id, id))
     expect(row).toMatchObject({ attempts: 1, handled: ['realtime', 'test-listener'], lastError: null, failedAt: null })
     expect(row!.deliveredAt).toBeInstanceOf(Date)
@@ -88,6 +91,26 @@ describe('the outbox', () => {
     expect(await relayPendingEvents(later(MINUTE))).toBe(0)
     expect(emitted).toHaveLength(1)
     expect(heard).toHaveLength(1)
+  })
+
+  it('marks fast-path deliveries within moments, together; until then the event stays claimed and no relay takes it', async () => {
+    const ids: number[] = []
+    for (const n of [1, 2, 3]) {
+      const id = await database().transaction((tx) => recordEvent(tx, placed(`po-mark-${n}`)))
+      await relayEvents([id])
+      ids.push(id)
+    }
+    expect(heard).toHaveLength(3)
+    // Delivered, whether or not marked yet: the lease keeps the relay job away.
+    expect(await relayPendingEvents(later(MINUTE))).toBe(0)
+    expect(heard).toHaveLength(3)
+    await expect
+      .poll(async () => (await database().select().from(outboxEvents).where(inArray(outboxEvents.id, ids))).filter((row) => row.deliveredAt !== null).length, {
+        timeout: 5_000,
+      })
+      .toBe(3)
+    const rows = await database().select().from(outboxEvents).where(inArray(outboxEvents.id, ids))
+    expect(rows.every((row) => row.attempts === 1 && row.lastError === null && row.handled.includes('test-listener'))).toBe(true)
   })
 
   it('emits nothing for a rolled-back transaction: no row, nothing published, no handler called', async () => {
@@ -173,6 +196,7 @@ describe('the outbox', () => {
     }
     const delivered = await committedWithoutRelay(placed('po-old'))
     await relayEvents([delivered])
+    await writeDeliveredMarks()
     expect(await purgeOutboxEvents(later(2 * 86_400_000))).toBe(0)
     expect(await purgeOutboxEvents(later(4 * 86_400_000))).toBe(1)
     expect(await purgeOutboxEvents(later(31 * 86_400_000))).toBe(1)

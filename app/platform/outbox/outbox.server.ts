@@ -1,9 +1,10 @@
 // The outbox (ADR 033): a business event is written in the transaction of the change it announces, and delivered after
 // commit to its handlers (realtime here; notices by the companies module; webhooks later). The committing request relays
 // its own events at once; the `outbox.relay` job takes whatever that missed (a crash, a failed handler).
+import { clearTimeout as stopTimer, setTimeout as startTimer } from 'node:timers'
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { coalesce } from '../coalesce'
-import { database, type Database, type Transaction } from '../db/index.server'
+import { beforeDatabaseCloses, database, type Database, type Transaction } from '../db/index.server'
 import { resultRows } from '../db/result-rows'
 import { logger } from '../logger.server'
 import { LIVE_ENTITIES } from '../realtime/events'
@@ -56,6 +57,8 @@ const MAX_RETRY_DELAY_MS = 30 * 60_000
 /** Claims before an event is left failed: about an hour of retries. */
 export const MAX_ATTEMPTS = 8
 const BATCH_SIZE = 100
+/** How long the fast path's "delivered" marks wait, to be written together (a crash meanwhile: delivered again). */
+const MARK_DELAY_MS = 50
 /** Delivered events are kept this long (to look into), failed ones longer. */
 const KEEP_DELIVERED_MS = 3 * 86_400_000
 const KEEP_FAILED_MS = 30 * 86_400_000
@@ -119,7 +122,7 @@ export async function relayEvents(ids: readonly OutboxEventId[]): Promise<void> 
   if (ids.length === 0) return
   try {
     const now = new Date()
-    await deliverAll(await claimFresh({ ids, now }), now)
+    await deliverAll(await claimFresh({ ids, now }), now, 'soon')
   } catch (error) {
     logger().warn({ err: error instanceof Error ? error.message : String(error), events: ids }, 'outbox events left for the relay job')
   }
@@ -175,22 +178,28 @@ async function relay(filter: SQL, now: Date): Promise<number> {
     .limit(BATCH_SIZE)
     .for('update', { skipLocked: true })
   const rows = await db.update(outboxEvents).set(claimed(now)).where(inArray(outboxEvents.id, due)).returning()
-  await deliverAll(rows, now)
+  await deliverAll(rows, now, 'now')
   return rows.length
 }
 
 /** What claiming an event writes: one more attempt, and the lease during which no other relay takes it. */
 const claimed = (now: Date) => ({ attempts: sql`${outboxEvents.attempts} + 1`, availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
 
-async function deliverAll(rows: Array<typeof outboxEvents.$inferSelect>, now: Date): Promise<void> {
+/**
+ * When a delivered event is marked so: `now` (the relay job), or `soon`, together with the others delivered meanwhile
+ * (the fast path: the request that made the change does not wait for the bookkeeping).
+ */
+type MarkWhen = 'now' | 'soon'
+
+async function deliverAll(rows: Array<typeof outboxEvents.$inferSelect>, now: Date, mark: MarkWhen): Promise<void> {
   rows.sort((a, b) => a.id - b.id)
-  for (const row of rows) await deliver(row, now)
+  for (const row of rows) await deliver(row, now, mark)
 }
 
-async function deliver(row: typeof outboxEvents.$inferSelect, now: Date): Promise<void> {
+async function deliver(row: typeof outboxEvents.$inferSelect, now: Date, mark: MarkWhen): Promise<void> {
   const payload = OutboxPayload.safeParse(row.payload)
   // A payload that does not fit will not fit on a retry either.
-  if (!payload.success) return settle(row, row.handled, `invalid payload: ${payload.error.message}`, now, true)
+  if (!payload.success) return settle(row, row.handled, `invalid payload: ${payload.error.message}`, now, true, mark)
   const event: OutboxEvent = { ...payload.data, id: row.id, name: row.name, createdAt: row.createdAt }
   const handled = [...row.handled]
   const errors: string[] = []
@@ -203,14 +212,21 @@ async function deliver(row: typeof outboxEvents.$inferSelect, now: Date): Promis
       errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
-  await settle(row, handled, errors.length > 0 ? errors.join('; ') : null, now, false)
+  await settle(row, handled, errors.length > 0 ? errors.join('; ') : null, now, false, mark)
 }
 
 /** Delivered; or back in line after a growing wait; or, with its attempts spent (or an unreadable payload), failed. */
-async function settle(row: typeof outboxEvents.$inferSelect, handled: string[], error: string | null, now: Date, hopeless: boolean): Promise<void> {
+async function settle(
+  row: typeof outboxEvents.$inferSelect,
+  handled: string[],
+  error: string | null,
+  now: Date,
+  hopeless: boolean,
+  mark: MarkWhen,
+): Promise<void> {
   const log = logger()
   const where = eq(outboxEvents.id, row.id)
-  if (error === null) return settleDelivered({ id: row.id, handled, now })
+  if (error === null) return mark === 'now' ? markDelivered(database(), [{ id: row.id, handled }], now) : markDeliveredSoon(row.id, handled)
   if (hopeless || row.attempts >= MAX_ATTEMPTS) {
     log.error({ event: row.name, eventId: row.id, attempts: row.attempts, err: error }, 'outbox event not delivered; given up')
     await database().update(outboxEvents).set({ handled, lastError: error, failedAt: now }).where(where)
@@ -238,19 +254,59 @@ export async function purgeOutboxEvents(now: Date = new Date()): Promise<number>
   return gone.length
 }
 
-/**
- * Marks events delivered. Those settled while an earlier UPDATE was in flight go together: one UPDATE per set of
- * handlers and delivery time among them (usually one).
- */
-const settleDelivered = coalesce(async (delivered: Array<{ id: OutboxEventId; handled: string[]; now: Date }>) => {
-  const groups = new Map<string, { handled: string[]; now: Date; ids: OutboxEventId[] }>()
-  for (const { id, handled, now } of delivered) {
-    const key = `${now.getTime()} ${handled.join(' ')}`
-    const group = groups.get(key) ?? { handled, now, ids: [] }
+type DeliveredMark = { id: OutboxEventId; handled: string[] }
+
+/** Marks events delivered: one UPDATE per set of handlers among them (usually one). */
+async function markDelivered(db: Database, marks: readonly DeliveredMark[], now: Date): Promise<void> {
+  const groups = new Map<string, { handled: string[]; ids: OutboxEventId[] }>()
+  for (const { id, handled } of marks) {
+    const key = handled.join(' ')
+    const group = groups.get(key) ?? { handled, ids: [] }
     group.ids.push(id)
     groups.set(key, group)
   }
-  for (const { handled, now, ids } of groups.values())
-    await database().update(outboxEvents).set({ handled, lastError: null, deliveredAt: now }).where(inArray(outboxEvents.id, ids))
-  return delivered.map(() => undefined)
-})
+  for (const { handled, ids } of groups.values())
+    await db.update(outboxEvents).set({ handled, lastError: null, deliveredAt: now }).where(inArray(outboxEvents.id, ids))
+}
+
+// The fast path's marks waiting to be written, by the database they belong to (tests open one per file).
+const pendingMarks = new Map<Database, DeliveredMark[]>()
+let marksTimer: ReturnType<typeof startTimer> | null = null
+
+/**
+ * Marks a fast-path delivery within MARK_DELAY_MS, in one UPDATE with every other delivered meanwhile: under load, one
+ * statement for many requests' events instead of one each. Until then the event stays claimed (its lease runs for
+ * minutes), so no relay takes it; if the process dies first, the relay job delivers it again after the lease, as it
+ * does an event whose delivery the crash interrupted (delivery is at least once).
+ */
+function markDeliveredSoon(id: OutboxEventId, handled: string[]): void {
+  const db = database()
+  const marks = pendingMarks.get(db) ?? []
+  marks.push({ id, handled })
+  pendingMarks.set(db, marks)
+  // node:timers' own: a test's fake timers must not hold the marks back.
+  marksTimer ??= startTimer(() => void writeDeliveredMarks(), MARK_DELAY_MS)
+}
+
+/**
+ * Writes the fast path's waiting marks now (the timer does it within MARK_DELAY_MS; the server's stop and tests call
+ * it before the database closes). A failed write is logged: those events are delivered again after their lease.
+ */
+export async function writeDeliveredMarks(): Promise<void> {
+  if (marksTimer) stopTimer(marksTimer)
+  marksTimer = null
+  const batches = [...pendingMarks]
+  pendingMarks.clear()
+  const now = new Date()
+  for (const [db, marks] of batches) {
+    try {
+      await markDelivered(db, marks, now)
+    } catch (error) {
+      logger().warn(
+        { err: error instanceof Error ? error.message : String(error), events: marks.map((mark) => mark.id) },
+        'outbox events delivered but not marked; the relay job delivers them again after their lease',
+      )
+    }
+  }
+}
+beforeDatabaseCloses('outbox delivered marks', writeDeliveredMarks)
