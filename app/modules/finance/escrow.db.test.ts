@@ -1,13 +1,14 @@
 // Escrow from order to payout (issue 21), on the real services and both databases: money held when the provider
 // confirms it, released on the buyer's receipt less the fee, refunded when the order ends or a ruling says so, paid
 // out to a verified account; every refused command leaves the ledger as it was.
-import { eq } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shipOrder } from '../../../db/factories/shipments'
 import { BOOKS_HOLD, brokenBooks, platformAdmin, readyForPayouts } from '../../../tests/factories/finance'
 import { createOrderParties, orderRequest } from '../../../tests/factories/orders'
 import type { ServiceContext } from '../../platform/actor'
 import { database } from '../../platform/db/index.server'
+import { notifications } from '../kernel/kernel.tables.server'
 import { CreatePurchaseOrderInput } from '../orders/index'
 import { createPurchaseOrder, getPurchaseOrder, transitionPurchaseOrder } from '../orders/index.server'
 import { financeSettings, journalEntries, paymentRefunds, payments, payouts } from './finance.tables.server'
@@ -133,6 +134,17 @@ describe('escrow from order to payout', () => {
     await expect(decidePayout(admin, payout.id, { decision: 'accept' })).rejects.toMatchObject({ code: 'invalid_transition' })
     await closePayout(admin, payout.id, { outcome: 'paid', bankReference: 'HSBC-20261204-001' })
     expect(await balancesOf(parties.supplier.company.id)).toMatchObject({ 'available:USD': 57_897n, 'pending_payout:USD': 0n, 'fees:USD': 3_223n + 250n })
+    // The company hears of each step, named by the payout's number and amount (remembered from the request, or read).
+    const told = await database()
+      .select({ kind: notifications.kind, params: notifications.params })
+      .from(notifications)
+      .where(and(eq(notifications.userId, parties.supplier.user.id), like(notifications.kind, 'finance.payout_%')))
+      .orderBy(notifications.createdAt)
+    const named = { number: payout.payout!.number, amount: '1000.00 USD' }
+    expect(told).toEqual([
+      { kind: 'finance.payout_accepted', params: { ...named, reason: '', reference: '' } },
+      { kind: 'finance.payout_paid', params: { ...named, reason: '', reference: 'HSBC-20261204-001' } },
+    ])
     expect(await brokenBooks()).toEqual(BOOKS_HOLD)
   })
 

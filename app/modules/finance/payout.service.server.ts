@@ -3,7 +3,7 @@
 // ledger when the bank transfer is made (paid, less the payout fee) or comes back to available when it fails.
 import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '../../platform/actor'
-import { database, type Database, type Transaction } from '../../platform/db/index.server'
+import { database, type Database, forgetOnDatabaseChange, type Transaction } from '../../platform/db/index.server'
 import { raisedRefusal } from '../../platform/db/raised.server'
 import { resultRows } from '../../platform/db/result-rows'
 import { env } from '../../platform/env.server'
@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors'
 import { divideRounded } from '../../platform/format/decimal-text'
 import { currencyDigits, minorToDecimal, toMinor } from '../../platform/format/money'
 import { fingerprintOf, type IdempotencyOption, idempotencyRefusal } from '../../platform/idempotency/idempotency.server'
+import { ExpiringLru } from '../../platform/lru'
 import { eventInsert, relayEvents } from '../../platform/outbox/outbox.server'
 import { requirePlatformAdmin } from '../../platform/platform-admin'
 import { timeOrderedUuid } from '../../platform/time-ordered-id.server'
@@ -24,6 +25,32 @@ import { isBalanceCheck } from './ledger.server'
 import type { PayoutDecisionInput, PayoutOutcomeInput, RequestPayoutInput } from './payment.inputs'
 
 type PayoutRow = typeof payouts.$inferSelect
+
+/** What never changes once a payout exists: its number, company, currency and amount (an admin's step names them). */
+type PayoutFacts = Pick<PayoutRow, 'number' | 'organizationId' | 'currency' | 'amountMinor'>
+
+// A payout's facts, as this process wrote or read them: the step a platform admin takes on a payout asked for moments
+// before needs no read of them. They never change, so an entry is never stale.
+const payoutFacts = forgetOnDatabaseChange(new ExpiringLru<string, PayoutFacts>(10_000))
+const PAYOUT_FACTS_TTL_MS = 3_600_000
+
+const rememberFacts = (id: string, payout: PayoutFacts) =>
+  payoutFacts.set(
+    id,
+    { number: payout.number, organizationId: payout.organizationId, currency: payout.currency, amountMinor: payout.amountMinor },
+    PAYOUT_FACTS_TTL_MS,
+  )
+
+async function factsOf(id: string): Promise<PayoutFacts | undefined> {
+  const remembered = payoutFacts.get(id)
+  if (remembered) return remembered
+  const [read] = await database()
+    .select({ number: payouts.number, organizationId: payouts.organizationId, currency: payouts.currency, amountMinor: payouts.amountMinor })
+    .from(payouts)
+    .where(eq(payouts.id, id))
+  if (read) rememberFacts(id, read)
+  return read
+}
 
 const fieldError = (fields: Record<string, string[]>) => new AppError('validation_failed', 'Validation failed', { fields })
 
@@ -75,7 +102,9 @@ export async function requestPayout(
     refusal,
     key: key ? { key, fingerprint: fingerprintOf(input) } : null,
   })
-  return payout.id === id ? { id, replayed: false, payout } : { id: payout.id, replayed: true, payout: null }
+  if (payout.id !== id) return { id: payout.id, replayed: true, payout: null }
+  rememberFacts(id, payout)
+  return { id, replayed: false, payout }
 }
 
 /**
@@ -244,10 +273,7 @@ async function payoutStep(
   details: { reason?: string; bankReference?: string },
 ): Promise<PayoutRow | null> {
   requirePlatformAdmin(ctx.actor)
-  const [known] = await database()
-    .select({ number: payouts.number, organizationId: payouts.organizationId, currency: payouts.currency, amountMinor: payouts.amountMinor })
-    .from(payouts)
-    .where(eq(payouts.id, id))
+  const known = await factsOf(id)
   if (!known) throw new AppError('not_found', 'Payout not found')
   const key = options.idempotencyKey ?? null
   const now = new Date()
