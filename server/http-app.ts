@@ -71,7 +71,12 @@ export function isSpreadsheetUploadRequest(method: string, path: string, content
  * spreadsheet uploads may carry the (larger) spreadsheet limit.
  */
 function requestBodyLimit(config: Env): MiddlewareHandler {
-  const onError = (c: Context) => errorResponse(c, new AppError('payload_too_large', 'Payload too large'))
+  // The rest of the body is left unread, so the connection cannot carry another request: it closes after the answer
+  // (a client that reused it would otherwise see its next request dropped).
+  const onError = (c: Context) => {
+    c.header('Connection', 'close')
+    return errorResponse(c, new AppError('payload_too_large', 'Payload too large'))
+  }
   const standard = bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError })
   const uploads = bodyLimit({ maxSize: Math.max(config.BODY_LIMIT_BYTES, multipartBodyLimitBytes(config)), onError })
   const spreadsheets = bodyLimit({ maxSize: Math.max(config.BODY_LIMIT_BYTES, multipartBodyLimitBytes(config), spreadsheetBodyLimitBytes(config)), onError })

@@ -61,6 +61,8 @@ describe('requests', () => {
     const response = await call(app, '/api/auth/sign-in/email', { body: { email: 'x@example.test', password: 'p'.repeat(2_000_000) } })
     expect(response.status).toBe(413)
     expect(response.json.code).toBe('payload_too_large')
+    // The unread rest of the body cannot be followed by another request on the same connection.
+    expect(response.headers.get('connection')).toBe('close')
   })
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -30,7 +30,7 @@ describe('input guard', () => {
     expect((await page(await guardedApp().request('/en/b2b/product/a%00b'))).rejectedInput?.status).toBe(400)
   })
 
-  it('marks a NUL in a urlencoded, a multipart or a JSON page submission', async () => {
+  it('marks a NUL in a urlencoded or a multipart page submission', async () => {
     const app = guardedApp()
     const urlencoded = await app.request('/en/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%00b' })
     expect((await page(urlencoded)).rejectedInput?.status).toBe(400)
@@ -40,12 +40,26 @@ describe('input guard', () => {
     const upload = new FormData()
     upload.set('file', new File(['x'], 'a\u0000b.csv'))
     expect((await page(await app.request('/en/app/products/import', { method: 'POST', body: upload }))).rejectedInput?.status).toBe(400)
-    const json = await app.request('/en/app/user/preference', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ language: 'a\u0000b' }),
-    })
-    expect((await page(json)).rejectedInput?.status).toBe(400)
+  })
+
+  it('refuses a page submission that is not a form, with a body or without, as 415 before its action fails to read it', async () => {
+    const app = guardedApp()
+    const unsupported = { status: 415, message: 'This type of content is not supported.' }
+    const json = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.com' }) }
+    expect((await page(await app.request('/en/login', json))).rejectedInput).toEqual(unsupported)
+    expect((await page(await app.request('/en/login.data', json))).rejectedInput).toEqual(unsupported)
+    expect((await page(await app.request('/en/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'email=a' }))).rejectedInput).toEqual(
+      unsupported,
+    )
+    expect((await page(await app.request('/en/app/user/preference', { method: 'POST' }))).rejectedInput).toEqual(unsupported)
+    expect((await page(await app.request('/en/app/orders/1', { method: 'DELETE', headers: { 'content-type': 'application/json' } }))).rejectedInput).toEqual(
+      unsupported,
+    )
+    // Reading a page is not submitting one, whatever it says its content is.
+    expect((await page(await app.request('/en/login', { headers: { 'content-type': 'application/json' } }))).rejectedInput).toBeNull()
+    // An empty form is still a form.
+    const empty = await app.request('/en/logout', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })
+    expect(await page(empty)).toEqual({ rejectedInput: null, form: {} })
   })
 
   it('leaves clean pages alone and their form readable by the action', async () => {

@@ -8,12 +8,13 @@ import type { AppVariables } from './request-context'
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i
-const JSON_TYPE = /^application\/json\b/i
 
 /**
  * The one place input enters (ADR 018): before any route, handler or Better Auth sees a request, its path,
  * query string and body are read once. Text with a NUL byte or a lone surrogate is refused with
- * `validation_failed` naming each field; an API body that is not a JSON object is refused as `invalid_body`.
+ * `validation_failed` naming each field; an API body that is not a JSON object is refused as `invalid_body`; a page's
+ * action takes a form, so a page request of another method than GET, HEAD or OPTIONS that is not a form (of any other
+ * content type, or none) is refused as `unsupported_media_type` (415) before its action fails to read it.
  * API requests get the error as JSON; pages get it through React Router's error page (`rejectedInput`).
  */
 export function inputGuard(isPage: (path: string) => boolean): MiddlewareHandler<{ Variables: AppVariables }> {
@@ -22,7 +23,8 @@ export function inputGuard(isPage: (path: string) => boolean): MiddlewareHandler
     const problem = await requestProblem(c.req.raw, !page)
     if (!problem) return next()
     if (!page) return errorResponse(c, problem)
-    c.set('rejectedInput', { status: 400, message: problemMessage(problem) })
+    // What a page could not use is a 400 on its error page; a submission that is not a form keeps its 415.
+    c.set('rejectedInput', { status: problem.code === 'unsupported_media_type' ? problem.status : 400, message: problemMessage(problem) })
     return next()
   }
 }
@@ -31,7 +33,9 @@ async function requestProblem(request: Request, api: boolean): Promise<AppError 
   const url = new URL(request.url)
   const fields = [...unstorablePathSegments(url.pathname), ...unstorableEntryNames(url.searchParams)]
   if (fields.length > 0) return unstorable(fields)
-  return BODYLESS_METHODS.has(request.method) || !request.body ? null : bodyProblem(request, api)
+  if (BODYLESS_METHODS.has(request.method)) return null
+  if (!api && !FORM_TYPES.test(request.headers.get('content-type') ?? '')) return new AppError('unsupported_media_type', 'A page takes a form')
+  return request.body ? bodyProblem(request, api) : null
 }
 
 /** A path parameter is a decoded segment: `%00` in any segment would reach a handler as NUL. */
@@ -56,8 +60,8 @@ async function bodyProblem(request: Request, api: boolean): Promise<AppError | n
     const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => null)
     return form ? unstorable(unstorableEntryNames(form)) : null
   }
-  // Pages take forms (and React Router's JSON submissions); anything else is the page's own business.
-  if (!api && !JSON_TYPE.test(type)) return null
+  // Pages take only forms (requestProblem refuses anything else); an API body is JSON, whatever its content type says.
+  if (!api) return null
   let body: unknown
   try {
     body = JSON.parse(new TextDecoder().decode(bytes))
