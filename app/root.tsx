@@ -34,7 +34,7 @@ import { isChunkLoadError, isReloading } from './platform/reload-guard'
 import { readCookie } from './platform/http/cookies'
 import type { LocaleResources } from './platform/i18n/i18n'
 import { I18nProvider } from './platform/i18n/react'
-import { DEFAULT_LOCALE, isLocale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_ENTRIES, splitLocalePath } from './platform/i18n/locales'
 import { loadSharedCatalogs, sharedCatalogs } from './platform/i18n/shared-catalogs'
 import { INTERFACE_LOCALE_COOKIE, INTERFACE_LOCALE_ENTRIES, viewerInterfaceLocale } from './platform/i18n/interface-locales'
 import type { InterfaceEntry } from './platform/i18n/interface-fallback'
@@ -92,10 +92,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || (isGuidePage(splitLocalePath(currentUrl.pathname).rest) && !isGuidePage(splitLocalePath(nextUrl.pathname).rest))
 
+/**
+ * The page's locale from its address, for a render without the root loader's data: a request refused before any loader
+ * ran (rejectedInputMiddleware) still gets its error page in the language of its URL.
+ */
+function urlLocale(matches: ReturnType<typeof useMatches>): Locale {
+  const lang = matches[0]?.params.lang
+  return isLocale(lang) ? lang : DEFAULT_LOCALE
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const matches = useMatches()
-  const locale = data?.locale ?? DEFAULT_LOCALE
+  const locale = data?.locale ?? urlLocale(matches)
   // <html lang> is the interface language's BCP 47 tag when one is chosen (issue 26), else the product locale's code;
   // data-locale and data-interface-locale tell the client entry which catalogs to load before hydrating.
   const chosen = data?.interfaceEntry ?? null
@@ -156,7 +165,7 @@ function usePageResources(locale: string, sharedResources: LocaleResources): Loc
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const matches = useMatches()
-  const locale = data?.locale ?? DEFAULT_LOCALE
+  const locale = data?.locale ?? urlLocale(matches)
   const interfaceLocale = data?.interfaceLocale ?? null
   // Loaded before the first render (entry.server, entry.client); a navigation to another language waits for its own.
   const resources = usePageResources(

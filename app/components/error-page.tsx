@@ -1,7 +1,7 @@
 import { useTranslation } from '../platform/i18n/react'
-import { Link, useRouteLoaderData } from 'react-router'
+import { Link, useParams, useRouteLoaderData } from 'react-router'
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../platform/errors'
-import { DEFAULT_LOCALE, type Locale, localizePath } from '../platform/i18n/locales'
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from '../platform/i18n/locales'
 import { buttonClasses } from './ui/button'
 
 // The error pages' texts come from the shared catalogs, which every page loads before it renders (platform/i18n/
@@ -36,6 +36,13 @@ function wording(status: number): [Key, Key] {
   return ['errors.serverErrorTitle', 'errors.serverErrorDescription']
 }
 
+/** The root loader's locale, or the address's when no loader ran (a request refused before them). */
+function useHomeLocale(): Locale {
+  const root = useRouteLoaderData('root') as { locale?: Locale } | undefined
+  const { lang } = useParams()
+  return root?.locale ?? (isLocale(lang) ? lang : DEFAULT_LOCALE)
+}
+
 /**
  * §2: status code, status message, description and a way back home. Inside a layout (which has the page's
  * `main` landmark) it is a section; on its own, when not even the root loader ran, it is the main landmark.
@@ -43,7 +50,7 @@ function wording(status: number): [Key, Key] {
 export function ErrorPage({ status, detail, inLayout = false }: { status: number; detail?: string; inLayout?: boolean }) {
   const { t: translate } = useTranslation('common')
   const t = (key: Key, values: Record<string, unknown> = {}) => translate(key, values)
-  const root = useRouteLoaderData('root') as { locale?: Locale } | undefined
+  const homeLocale = useHomeLocale()
   const [title, description] = wording(status)
   const statusMessage = t(title)
   const Container = inLayout ? 'section' : 'main'
@@ -68,7 +75,7 @@ export function ErrorPage({ status, detail, inLayout = false }: { status: number
           {t('errors.tryAgain')}
         </a>
       ) : null}
-      <Link to={localizePath(root?.locale ?? DEFAULT_LOCALE, '/')} className={buttonClasses('primary')}>
+      <Link to={localizePath(homeLocale, '/')} className={buttonClasses('primary')}>
         {t('errors.backHome')}
       </Link>
     </Container>
@@ -83,7 +90,7 @@ export function ErrorPage({ status, detail, inLayout = false }: { status: number
 export function NewVersionPage() {
   const { t: translate } = useTranslation('common')
   const t = (key: Key) => translate(key)
-  const root = useRouteLoaderData('root') as { locale?: Locale } | undefined
+  const homeLocale = useHomeLocale()
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <title>{t('errors.newVersionTitle')}</title>
@@ -94,7 +101,7 @@ export function NewVersionPage() {
           {t('errors.reloadPage')}
         </button>
         {/* A document load, not a client-side navigation: the home page then comes with the new version's code. */}
-        <a href={localizePath(root?.locale ?? DEFAULT_LOCALE, '/')} className={buttonClasses('secondary')}>
+        <a href={localizePath(homeLocale, '/')} className={buttonClasses('secondary')}>
           {t('errors.backHome')}
         </a>
       </div>

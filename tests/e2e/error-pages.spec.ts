@@ -59,6 +59,11 @@ test('answers public search with a NUL byte in its query with a 400 page, not a 
   expect(response?.status()).toBe(400)
   await expect(page.getByRole('heading', { name: 'This request cannot be completed' })).toBeVisible()
   await expect(page.getByText(/cannot be stored/)).toBeVisible()
+  // Refused before any loader ran, the page still speaks the language of its address, and leads back to its home.
+  const chinese = await page.goto('/zh-Hans/b2b/market?q=a%00b')
+  expect(chinese?.status()).toBe(400)
+  await expect(page.getByRole('heading', { name: '无法完成此请求' })).toBeVisible()
+  await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/zh-Hans')
 })
 
 test('sends an unsafe redirectTo of the language switch to the locale’s home (issue 15)', async ({ request }) => {
