@@ -5,6 +5,7 @@ import { loadSignedInLayouts } from './components/layouts/page-layout'
 import { loadSharedCatalogs } from './platform/i18n/shared-catalogs'
 import { DEFAULT_LOCALE, isLocale } from './platform/i18n/locales'
 import { handlePreloadError } from './platform/reload-guard'
+import { withoutServerOnlyFlags } from './platform/route-matching'
 
 // A lazy import that fails (a chunk gone with a new deploy) reloads the page once, never again within 10 s (§9). Listening
 // before anything is imported: the catalogs and the layouts below are lazy imports too.
@@ -18,6 +19,9 @@ await Promise.all([
   loadSharedCatalogs(isLocale(locale) ? locale : DEFAULT_LOCALE, interfaceLocale ?? null),
   document.querySelector('[data-app-layout]') ? loadSignedInLayouts() : undefined,
 ])
+
+// The server matches routes with a matcher the browser does not load (ADR 062): the router here keeps its default one.
+withoutServerOnlyFlags((window as { __reactRouterContext?: { future?: Record<string, unknown> } }).__reactRouterContext)
 
 startTransition(() => {
   hydrateRoot(

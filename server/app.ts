@@ -14,6 +14,7 @@ import { startJobs, stopJobs } from '../app/platform/jobs/index.server'
 import { logger } from '../app/platform/logger.server'
 import { closeRedis } from '../app/platform/redis.server'
 import { createHttpApp, isPagePath } from './http-app'
+import { withRoutePatternMatching } from './route-matching'
 import { stoppingResponse as stoppingResponseFor } from './middleware/database-admission'
 import { attachRealtime as attachSocketIo } from './realtime'
 import { catchUpOnStart, SCHEDULED_JOBS } from './scheduled-jobs'
@@ -22,7 +23,7 @@ import { WEBHOOK_JOBS } from '../app/modules/developers/index.server'
 /** The application bound to the React Router server build (the SSR entry of the Vite build). */
 export function createApp(build: ServerBuild = serverBuild as unknown as ServerBuild) {
   const config = env()
-  const handleDocument = createRequestHandler(build, config.NODE_ENV === 'production' ? 'production' : 'development')
+  const handleDocument = createRequestHandler(withRoutePatternMatching(build), config.NODE_ENV === 'production' ? 'production' : 'development')
   return createHttpApp(config, handleDocument)
 }
 

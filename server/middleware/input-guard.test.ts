@@ -26,6 +26,17 @@ describe('input guard', () => {
     expect(rejectedInput).toEqual({ status: 400, message: expect.stringContaining('cannot be stored') })
   })
 
+  it('marks a page path no route could decode, and refuses it on the API, as 400', async () => {
+    const app = guardedApp()
+    for (const path of ['/en/app/orders/%ZZ/view', '/en/hscode-demo/%E4%B8']) {
+      expect((await page(await app.request(path))).rejectedInput, path).toEqual({ status: 400, message: 'The request could not be understood.' })
+    }
+    const refused = await app.request('/api/v1/things/%ZZ')
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({ code: 'bad_request', message: 'The request could not be understood.' })
+    expect((await page(await app.request('/en/b2b/product/%E4%B8%AD%20x'))).rejectedInput).toBeNull()
+  })
+
   it('marks a NUL in a page path', async () => {
     expect((await page(await guardedApp().request('/en/b2b/product/a%00b'))).rejectedInput?.status).toBe(400)
   })

@@ -31,6 +31,8 @@ export function inputGuard(isPage: (path: string) => boolean): MiddlewareHandler
 
 async function requestProblem(request: Request, api: boolean): Promise<AppError | null> {
   const url = new URL(request.url)
+  // A path no route could decode (`%ZZ`, `%E4%B8`) is not understood; React Router's matchers disagree on it (ADR 062).
+  if (!url.pathname.split('/').every(isDecodable)) return new AppError('bad_request', 'The path has a malformed percent-encoding')
   const fields = [...unstorablePathSegments(url.pathname), ...unstorableEntryNames(url.searchParams)]
   if (fields.length > 0) return unstorable(fields)
   if (BODYLESS_METHODS.has(request.method)) return null
@@ -48,6 +50,15 @@ function decodedSegment(segment: string): string {
     return decodeURIComponent(segment)
   } catch {
     return segment
+  }
+}
+
+function isDecodable(segment: string): boolean {
+  try {
+    decodeURIComponent(segment)
+    return true
+  } catch {
+    return false
   }
 }
 
