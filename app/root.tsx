@@ -136,10 +136,14 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
+/** Merged catalogs by signature: the same locale and groups always merge to the same texts, so every request of a page shares one. */
+const mergedCatalogs = new Map<string, LocaleResources>()
+const MERGED_CATALOGS = 500
+
 /**
  * The shared catalogs (common, ui) plus those the matched pages brought in their loader data (`i18n`), merged group by
  * group: a page may bring only some groups of a catalog (`pickedMessages`), and two pages of one screen different ones.
- * Catalogs are fixed per locale, so the merge is redone only when the locale or the set of groups changes.
+ * Catalogs are fixed per locale, so a merge is made once per locale and set of groups, and kept.
  */
 function usePageResources(locale: string, sharedResources: LocaleResources): LocaleResources {
   const matches = useMatches()
@@ -151,9 +155,15 @@ function usePageResources(locale: string, sharedResources: LocaleResources): Loc
     .sort()
     .join(',')}`
   const merge = () => {
-    const resources: Record<string, Record<string, unknown>> = {}
-    for (const catalog of catalogs) for (const [namespace, groups] of Object.entries(catalog)) resources[namespace] = { ...resources[namespace], ...groups }
-    return { signature, resources: resources as LocaleResources }
+    let resources = mergedCatalogs.get(signature)
+    if (!resources) {
+      const merged: Record<string, Record<string, unknown>> = {}
+      for (const catalog of catalogs) for (const [namespace, groups] of Object.entries(catalog)) merged[namespace] = { ...merged[namespace], ...groups }
+      resources = merged as LocaleResources
+      if (mergedCatalogs.size >= MERGED_CATALOGS) mergedCatalogs.clear()
+      mergedCatalogs.set(signature, resources)
+    }
+    return { signature, resources }
   }
   const [entry, setEntry] = useState(merge)
   if (entry.signature === signature) return entry.resources

@@ -106,12 +106,27 @@ export const numberFormatOf = (tag: string, options: Intl.NumberFormatOptions = 
 export function createFormatter({ locale, tag: chosenTag, preferences }: { locale: Locale; tag?: string; preferences: FormatPreferences }): Formatter {
   const tag = chosenTag ?? LOCALE_ENTRIES[locale].language
   const timeZone = preferences.timezone ?? undefined
-  const dateFormat = () => dateTimeFormat(tag, { dateStyle: preferences.date_format, timeZone })
+  // Each formatter is asked for the same few Intl objects many times a page: found in the shared cache once, then kept.
+  let dates: Intl.DateTimeFormat | undefined
+  let times: Intl.DateTimeFormat | undefined
+  let relatives: Intl.RelativeTimeFormat | undefined
+  const currencies = new Map<string, Intl.NumberFormat>()
+  const dateFormat = () => (dates ??= dateTimeFormat(tag, { dateStyle: preferences.date_format, timeZone }))
   // Time alone: ICU rewrites the date half of a combined dateStyle + hourCycle pattern (2026年3月1日 becomes 2026/3/1).
-  const timeFormat = () => dateTimeFormat(tag, { timeStyle: preferences.time_format, hourCycle: preferences.hour_cycle, timeZone })
-  const relativeFormat = () => shared('relative', tag, { numeric: 'auto' }, () => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }))
-  const currencyFormat = (currency: string, maximumFractionDigits?: number) =>
-    numberFormatOf(tag, maximumFractionDigits === undefined ? { style: 'currency', currency } : { style: 'currency', currency, maximumFractionDigits })
+  const timeFormat = () => (times ??= dateTimeFormat(tag, { timeStyle: preferences.time_format, hourCycle: preferences.hour_cycle, timeZone }))
+  const relativeFormat = () => (relatives ??= shared('relative', tag, { numeric: 'auto' }, () => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' })))
+  const currencyFormat = (currency: string, maximumFractionDigits?: number) => {
+    const key = `${currency}|${maximumFractionDigits ?? ''}`
+    let format = currencies.get(key)
+    if (!format) {
+      format = numberFormatOf(
+        tag,
+        maximumFractionDigits === undefined ? { style: 'currency', currency } : { style: 'currency', currency, maximumFractionDigits },
+      )
+      currencies.set(key, format)
+    }
+    return format
+  }
   const formatMoney = (money: ExactMoney, maximumFractionDigits?: number) => currencyFormat(money.currency, maximumFractionDigits).format(money.amount)
 
   return {

@@ -11,17 +11,32 @@ export type TFunction = (key: string, options?: TranslateOptions) => string
 
 export const DEFAULT_NAMESPACE = 'common'
 
+/** Texts found per catalog object, by key: catalogs are never changed once made (picks are cached too), so a key is walked once. */
+const found = new WeakMap<Messages, Map<string, string | undefined>>()
+/** A bound on the keys remembered per catalog, in case a caller builds keys from data. */
+const FOUND_PER_CATALOG = 10_000
+
 function lookup(messages: Messages | undefined, key: string): string | undefined {
+  if (!messages) return undefined
+  let known = found.get(messages)
+  if (!known) found.set(messages, (known = new Map()))
+  if (known.has(key)) return known.get(key)
   let node: string | Messages | undefined = messages
   for (const part of key.split('.')) {
-    if (!node || typeof node === 'string') return undefined
+    if (!node || typeof node === 'string') {
+      node = undefined
+      break
+    }
     node = node[part]
   }
-  return typeof node === 'string' ? node : undefined
+  const text = typeof node === 'string' ? node : undefined
+  if (known.size < FOUND_PER_CATALOG) known.set(key, text)
+  return text
 }
 
 /** Replaces {{name}} with the value of `name`; unknown placeholders stay as written. */
 export function interpolate(text: string, values: Record<string, unknown> = {}): string {
+  if (!text.includes('{{')) return text
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])))
 }
 
