@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createCompany } from '../../../db/factories/companies'
 import { insertRows, productRow } from '../../../db/factories/products'
 import { database } from '../../platform/db/index.server'
 import { products } from './catalog.tables.server'
-import { searchProducts, searchStatementOf } from './search.service.server'
+import { searchProducts, searchRunsOnGenericPlans, searchStatementOf } from './search.service.server'
 import { resultRows } from '../../platform/db/result-rows'
 
 /** 10,000 products from a small vocabulary: each word matches a few hundred to a few thousand of them, as in a real catalogue. */
@@ -28,6 +29,30 @@ async function planOf(input: Parameters<typeof searchStatementOf>[0], match: 'te
   const value = row?.['QUERY PLAN']
   const explained = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{ Plan: PlanNode }>
   return nodesOf(explained[0]!.Plan)
+}
+
+/** A literal for a bound value, to write the prepared statement's EXECUTE out in full. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null'
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return `'${String(value).replaceAll("'", "''")}'`
+}
+
+/**
+ * The plan PostgreSQL makes once and reuses (`force_generic_plan`, as the search's own pool runs it): the statement
+ * prepared with its values unbound, then explained as executed with them.
+ */
+async function genericPlanOf(input: Parameters<typeof searchStatementOf>[0], match: 'text' | 'typo' = 'text'): Promise<PlanNode[]> {
+  const { sql: text, params } = new PgDialect().sqlToQuery(await searchStatementOf(input, match))
+  return database().transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`)
+    await tx.execute(sql.raw(`prepare search_plan_probe as ${text}`))
+    const [row] = resultRows(await tx.execute(sql.raw(`explain (format json) execute search_plan_probe(${params.map(literal).join(', ')})`)))
+    await tx.execute(sql`deallocate search_plan_probe`)
+    const value = row?.['QUERY PLAN']
+    const explained = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{ Plan: PlanNode }>
+    return nodesOf(explained[0]!.Plan)
+  })
 }
 
 const indexesOf = (nodes: PlanNode[]) => new Set(nodes.flatMap((node) => (node['Index Name'] ? [node['Index Name']] : [])))
@@ -78,6 +103,25 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('search plan at 10,000 pr
     const nodes = await planOf({ q: '6912' })
     expect(indexesOf(nodes)).toContain('product_search_hs_prefix_idx')
     expect(scansProducts(nodes)).toBe(false)
+  })
+
+  it('keeps the same indexes when the plan is made once for every query (the generic-plan pool), words and typos alike', async () => {
+    for (const input of [{ q: 'leather' }, { q: 'ceramic coffee mug' }, { q: 'bamboo', originCountry: 'VN', sort: 'price_asc' as const }, { q: '陶瓷' }]) {
+      const nodes = await genericPlanOf(input)
+      expect(indexesOf(nodes), JSON.stringify(input)).toContain('product_search_document_idx')
+      expect(scansProducts(nodes), JSON.stringify(input)).toBe(false)
+    }
+    const typo = await genericPlanOf({ q: 'lether' }, 'typo')
+    expect(indexesOf(typo)).toContain('product_search_name_en_trgm_idx')
+    expect(scansProducts(typo)).toBe(false)
+  })
+
+  it('plans an HS code prefix for its value: a generic plan could not use the prefix index, so such searches stay off that pool', async () => {
+    expect(indexesOf(await genericPlanOf({ q: '6912' }))).not.toContain('product_search_hs_prefix_idx')
+    expect(await searchRunsOnGenericPlans({ q: '6912' })).toBe(false)
+    expect(await searchRunsOnGenericPlans({ q: 'leather', hsChapter: '69' })).toBe(false)
+    expect(await searchRunsOnGenericPlans({ q: 'leather' })).toBe(true)
+    expect(await searchRunsOnGenericPlans({ originCountry: 'VN' })).toBe(true)
   })
 
   it('keeps the names in the rows of the search copy: reading every name costs its pages, not a trip out of line per value', async () => {

@@ -1,5 +1,5 @@
 import { isNull, type SQL, sql } from 'drizzle-orm'
-import { database } from '../../platform/db/index.server'
+import { database, genericPlanDatabase } from '../../platform/db/index.server'
 import { publicCompanyCards as companies } from '../companies/index.server'
 import { productImages, productSearch, products } from './catalog.tables.server'
 import type { MatchGroup } from './search-counts.server'
@@ -25,6 +25,12 @@ export type SearchStatement = {
   sort: SearchSort
   limit: number
   offset: number
+  /**
+   * Whether a condition matches an HS code by prefix (`LIKE` on a bound pattern), which only a plan made for the
+   * pattern's value can answer from the prefix index. Other searches run on the generic-plan pool: their plan is the
+   * same for every query, so PostgreSQL makes it once per connection instead of on every search (ADR 062).
+   */
+  byPrefix: boolean
 }
 
 /** A product card as the statement answers it: the names in every locale (the caller picks), the rest as the API shows it. */
@@ -88,7 +94,8 @@ const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
  * reads its page from the published_at or price order separately, each with its own best plan.
  */
 export async function runSearchStatement(statement: SearchStatement): Promise<{ groups: MatchGroup[]; cards: CardRow[] }> {
-  const rows = resultRows(await database().execute(searchStatementSql(statement)))
+  const db = statement.byPrefix ? database() : genericPlanDatabase()
+  const rows = resultRows(await db.execute(searchStatementSql(statement)))
   const parsed = JSON.parse(String(rows[0]?.result ?? '{"groups":[],"cards":[]}')) as { groups: GroupTuple[]; cards: CardTuple[] }
   return {
     groups: parsed.groups.map(([categoryId, originCountry, hsChapter, verified, count]) => ({ categoryId, originCountry, hsChapter, verified, count })),

@@ -114,7 +114,7 @@ function descendantsOf(rows: CategoryRow[], rootId: string): string[] {
 }
 
 /** How a query matched: `kind` names the condition (part of the count cache key), `rank` orders the first matches. */
-type TextMatch = { kind: 'text' | 'typo'; condition: SQL; rank: SQL; cap: number }
+type TextMatch = { kind: 'text' | 'typo'; condition: SQL; rank: SQL; cap: number; byPrefix: boolean }
 
 const matchesTerms = (terms: string[]) =>
   sql`to_tsvector('simple'::regconfig, ${products.searchDocument}) @@ plainto_tsquery('simple', ${terms.join(' ')}::text)`
@@ -148,11 +148,15 @@ function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatc
   const condition = and(...(terms.length > 0 ? [matchesTerms(terms)] : []), ...byCode)!
   const codeRank = hsCodes.map((code) => sql` + (case when ${hsCodeStartsWith(code)} then ${sql.raw(String(HS_CODE_BOOST))} else 0 end)`)
   const ranked = (rank: SQL) => sql.join([rank, ...codeRank], sql``)
-  if (words.length === 0) return { fullText: { kind: 'text', condition, rank: ranked(sql`0`), cap: SEARCH_CANDIDATE_CAP }, typo: null }
+  const byPrefix = hsCodes.length > 0
+  if (words.length === 0) return { fullText: { kind: 'text', condition, rank: ranked(sql`0`), cap: SEARCH_CANDIDATE_CAP, byPrefix }, typo: null }
   if (HAN.test(q)) {
     const names = sql`lower(coalesce(${products.nameEn}, '') || ' ' || coalesce(${products.nameZhHans}, '') || ' ' || coalesce(${products.nameZhHant}, ''))`
     const wholeQuery = sql`(case when strpos(replace(${names}, ' ', ''), ${words.join('')}::text) > 0 then 1 else 0 end)`
-    return { fullText: { kind: 'text', condition, rank: ranked(sql`${shareContained(names, words)} + ${wholeQuery}`), cap: SEARCH_CANDIDATE_CAP }, typo: null }
+    return {
+      fullText: { kind: 'text', condition, rank: ranked(sql`${shareContained(names, words)} + ${wholeQuery}`), cap: SEARCH_CANDIDATE_CAP, byPrefix },
+      typo: null,
+    }
   }
   const name = sql`lower(${products.nameEn})`
   const query = sql`${words.join(' ')}::text`
@@ -161,12 +165,13 @@ function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatc
   const phrase = sql`(case when strpos(${name}, ${query}) > 0 then 1 else 0 end)`
   const brevity = sql`(1 - least(length(${products.nameEn}), 200)::float8 / 200) / 10`
   return {
-    fullText: { kind: 'text', condition, rank: ranked(sql`${shareContained(name, words)} + ${phrase} + ${brevity}`), cap: SEARCH_CANDIDATE_CAP },
+    fullText: { kind: 'text', condition, rank: ranked(sql`${shareContained(name, words)} + ${phrase} + ${brevity}`), cap: SEARCH_CANDIDATE_CAP, byPrefix },
     typo: {
       kind: 'typo',
       condition: and(sql`${query} <% ${name}`, ...byCode)!,
       rank: ranked(sql`word_similarity(${query}, ${name})`),
       cap: TYPO_CANDIDATE_CAP,
+      byPrefix,
     },
   }
 }
@@ -203,7 +208,9 @@ function statementOf(input: RatedSearch, categoryRows: CategoryRow[], text: Text
   const { base, narrow, filter } = conditionsOf(input, categoryRows, text?.condition ?? null)
   const sort = input.sort ?? 'relevance'
   const price = sort === 'price_asc' || sort === 'price_desc' ? priceInEur(input.rates) : null
-  return { statement: { base, narrow, rank: text?.rank ?? null, cap: text?.cap ?? SEARCH_CANDIDATE_CAP, price, sort, limit, offset }, filter }
+  // An HS code prefix is a LIKE on a bound pattern: only a plan made for its value can use the prefix index.
+  const byPrefix = (text?.byPrefix ?? false) || filter.hsChapter !== null
+  return { statement: { base, narrow, rank: text?.rank ?? null, cap: text?.cap ?? SEARCH_CANDIDATE_CAP, price, sort, limit, offset, byPrefix }, filter }
 }
 
 /** One search's groups and page cards, in one statement (search-statement.server.ts). */
@@ -218,6 +225,18 @@ export async function searchStatementOf(input: SearchProductsInput & { currency?
   const chosen = match === 'typo' ? (text?.typo ?? null) : (text?.fullText ?? null)
   const { statement } = statementOf({ ...input, rates: await rateTable() }, await loadCategories(), chosen, SEARCH_DEFAULT_LIMIT, 0)
   return searchStatementSql(statement)
+}
+
+/** Whether a search runs on the generic-plan pool (it matches no HS code by prefix), as runSearchStatement decides. */
+export async function searchRunsOnGenericPlans(input: SearchProductsInput & { currency?: string }): Promise<boolean> {
+  const { statement } = statementOf(
+    { ...input, rates: await rateTable() },
+    await loadCategories(),
+    textMatch(input.q)?.fullText ?? null,
+    SEARCH_DEFAULT_LIMIT,
+    0,
+  )
+  return !statement.byPrefix
 }
 
 /** The cards of the given products, in the given order (also the supplier profile's product page). */

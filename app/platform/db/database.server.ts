@@ -16,6 +16,12 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 type HandleOperations = {
   db: Database
+  /**
+   * The database for statements PostgreSQL should plan once per connection and reuse (`plan_cache_mode =
+   * force_generic_plan`): a pool of its own, opened on first use. For a statement whose plan does not depend on its
+   * values (no `LIKE` on a bound pattern, say) this saves planning it again on every run. PGlite: `db` itself.
+   */
+  genericPlans(): Database
   migrate(): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
@@ -65,24 +71,36 @@ export function preparing<T extends postgres.Sql | postgres.TransactionSql>(clie
 }
 
 export function openPostgres(url: string, max = 10, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): PostgresHandle {
-  const client = postgres(url, {
-    max,
-    onnotice: () => {},
-    prepare: true,
-    connect_timeout: timeouts.connectTimeoutMs / 1000,
-    backoff: reconnectDelaySeconds,
-    connection: { statement_timeout: timeouts.statementTimeoutMs, ...(timeouts.workMemMb ? { work_mem: `${timeouts.workMemMb}MB` } : {}) },
-  })
+  const pool = (size: number, settings: Record<string, string> = {}) =>
+    postgres(url, {
+      max: size,
+      onnotice: () => {},
+      prepare: true,
+      connect_timeout: timeouts.connectTimeoutMs / 1000,
+      backoff: reconnectDelaySeconds,
+      connection: { statement_timeout: timeouts.statementTimeoutMs, ...(timeouts.workMemMb ? { work_mem: `${timeouts.workMemMb}MB` } : {}), ...settings },
+    })
+  const client = pool(max)
   const db = drizzlePostgres({ client: preparing(client), schema, casing: 'snake_case' }) as unknown as Database
+  let generic: { client: postgres.Sql; db: Database } | undefined
   return {
     kind: 'postgres',
     url,
     db,
+    genericPlans() {
+      if (!generic) {
+        const planOnce = pool(Math.max(2, Math.ceil(max / 2)), { plan_cache_mode: 'force_generic_plan' })
+        generic = { client: planOnce, db: drizzlePostgres({ client: preparing(planOnce), schema, casing: 'snake_case' }) as unknown as Database }
+      }
+      return generic.db
+    },
     migrate: () => migrateWithoutStatementTimeout(url),
     ping: async () => {
       await client`select 1`
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), generic?.client.end({ timeout: 5 })])
+    },
   }
 }
 
@@ -105,6 +123,7 @@ export function openPglite(options: { dataDir?: string; loadDataDir?: Blob | Fil
     kind: 'pglite',
     client,
     db,
+    genericPlans: () => db,
     migrate: () => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1')

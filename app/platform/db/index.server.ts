@@ -55,6 +55,11 @@ export function database(): Database {
   return databaseHandle().db
 }
 
+/** The database whose statements are planned once per connection (`DatabaseHandle.genericPlans`). */
+export function genericPlanDatabase(): Database {
+  return databaseHandle().genericPlans()
+}
+
 // PGlite runs one statement at a time: a few requests in flight keep it busy, more only lengthen every one of them.
 const PGLITE_ACTIVE_REQUESTS = 4
 
