@@ -1,7 +1,8 @@
+import { availableParallelism } from 'node:os'
 import zlib from 'node:zlib'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { acceptedEncoding, compression } from './compression'
+import { acceptedEncoding, compression, inLane } from './compression'
 
 const BIG = JSON.stringify({ items: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Clay teapot ${index}` })) })
 
@@ -99,5 +100,41 @@ describe('acceptedEncoding', () => {
     expect(acceptedEncoding('identity')).toBeUndefined()
     expect(acceptedEncoding('br;q=0, gzip;q=0')).toBeUndefined()
     expect(acceptedEncoding(undefined)).toBeUndefined()
+  })
+})
+
+describe('compression lanes', () => {
+  it('run at most as many compressions at a time as there are lanes (two on two cores), hand a freed lane to the next in line, and survive a failure', async () => {
+    let active = 0
+    let most = 0
+    const finished: number[] = []
+    const task = (index: number) =>
+      inLane(async () => {
+        active++
+        most = Math.max(most, active)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        active--
+        if (index === 3) throw new Error('compression failed')
+        finished.push(index)
+        return index
+      })
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => task(index)))
+    expect(most).toBe(Math.min(8, Math.max(2, Math.floor(availableParallelism() / 2))))
+    expect(results.filter((result) => result.status === 'rejected')).toHaveLength(1)
+    expect(finished.sort()).toEqual([0, 1, 2, 4, 5, 6, 7])
+    // Every lane is free again: new tasks start at once.
+    active = 0
+    most = 0
+    await Promise.all([task(10), task(11)])
+    expect(most).toBe(2)
+  })
+
+  it('answers every one of many simultaneous requests, each body whole', async () => {
+    const hono = app()
+    const responses = await Promise.all(Array.from({ length: 12 }, () => hono.request('/json', { headers: { 'accept-encoding': 'br' } })))
+    for (const response of responses) {
+      expect(response.headers.get('content-encoding')).toBe('br')
+      expect(zlib.brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(BIG)
+    }
   })
 })

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
@@ -34,7 +35,34 @@ export function acceptedEncoding(header: string | undefined, candidates: readonl
   return best?.encoding
 }
 
+/**
+ * Compressions run at most this many at a time: half the cores, at least two. Brotli's cost per body grows with how many
+ * run at once on the thread pool (a 66 kB page at quality 4: 1.0 ms of CPU alone, 1.3 ms two at a time, 2.4 ms ten at a
+ * time, measured on two cores), so under load a short wait for a lane costs less than the CPU every page would lose.
+ * The event loop stays free.
+ */
+const COMPRESSION_LANES = Math.max(2, Math.floor(availableParallelism() / 2))
+let running = 0
+const waiting: Array<() => void> = []
+
+export async function inLane<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= COMPRESSION_LANES) await new Promise<void>((resolve) => waiting.push(resolve))
+  else running++
+  try {
+    return await work()
+  } finally {
+    // The lane passes straight to the next in line, or is freed.
+    const next = waiting.shift()
+    if (next) next()
+    else running--
+  }
+}
+
 function compressOnce(encoding: Encoding, bytes: Uint8Array): Promise<Buffer> {
+  return inLane(() => compress(encoding, bytes))
+}
+
+function compress(encoding: Encoding, bytes: Uint8Array): Promise<Buffer> {
   if (encoding === 'gzip') return gzip(bytes, { level: GZIP_LEVEL })
   return brotli(bytes, {
     params: {
