@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
+import { concurrencyLimit } from '../../app/platform/concurrency-limit'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress'
 import { parseAccept } from 'hono/utils/accept'
 
@@ -42,21 +43,8 @@ export function acceptedEncoding(header: string | undefined, candidates: readonl
  * The event loop stays free.
  */
 const COMPRESSION_LANES = Math.max(2, Math.floor(availableParallelism() / 2))
-let running = 0
-const waiting: Array<() => void> = []
-
-export async function inLane<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= COMPRESSION_LANES) await new Promise<void>((resolve) => waiting.push(resolve))
-  else running++
-  try {
-    return await work()
-  } finally {
-    // The lane passes straight to the next in line, or is freed.
-    const next = waiting.shift()
-    if (next) next()
-    else running--
-  }
-}
+/** Runs a compression in a free lane, or waits its turn for one. */
+export const inLane = concurrencyLimit(COMPRESSION_LANES)
 
 function compressOnce(encoding: Encoding, bytes: Uint8Array): Promise<Buffer> {
   return inLane(() => compress(encoding, bytes))

@@ -10,6 +10,7 @@ import { EMPTY_FIELDS, type DocumentContent } from '../document-content'
 import type { DocumentLanguage, DocumentType } from '../documents.constants'
 import { pdfFonts, registerFonts } from './pdf-fonts.server'
 import { pdfWords } from './pdf-labels'
+import { concurrencyLimit } from '../../../platform/concurrency-limit'
 import { PAGE, pdfWriter } from './pdf-layout.server'
 import {
   drawHeading,
@@ -95,26 +96,6 @@ async function render(input: PdfInput): Promise<Buffer> {
   return bytes
 }
 
-/** Runs at most `limit` tasks at once; the others wait their turn, first come first served. */
-function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0
-  const waiting: Array<() => void> = []
-  return async (task) => {
-    if (running < limit) running++
-    else await new Promise<void>((resolve) => waiting.push(resolve))
-    try {
-      return await task()
-    } finally {
-      // The slot passes straight to the next in line, so `running` stays as it is.
-      const next = waiting.shift()
-      if (next) next()
-      else running--
-    }
-  }
-}
-
-// Rendering is CPU work in the server's one thread: two at a time, yielding between sections and rows, keep a burst of PDFs
-// from stalling every other request; the rest queue.
 const renderingLine = concurrencyLimit(2)
 
 /** The document as PDF bytes, identical for identical input. */
