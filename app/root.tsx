@@ -136,8 +136,8 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-/** Merged catalogs by signature: the same locale and groups always merge to the same texts, so every request of a page shares one. */
-const mergedCatalogs = new Map<string, LocaleResources>()
+/** Merged catalogs by signature, on the server: the same locale and groups always merge to the same texts, so every request of a page shares one. */
+const mergedCatalogs = /* @__PURE__ */ new Map<string, LocaleResources>()
 const MERGED_CATALOGS = 500
 
 /**
@@ -155,13 +155,15 @@ function usePageResources(locale: string, sharedResources: LocaleResources): Loc
     .sort()
     .join(',')}`
   const merge = () => {
-    let resources = mergedCatalogs.get(signature)
+    let resources = import.meta.env.SSR ? mergedCatalogs.get(signature) : undefined
     if (!resources) {
       const merged: Record<string, Record<string, unknown>> = {}
       for (const catalog of catalogs) for (const [namespace, groups] of Object.entries(catalog)) merged[namespace] = { ...merged[namespace], ...groups }
       resources = merged as LocaleResources
-      if (mergedCatalogs.size >= MERGED_CATALOGS) mergedCatalogs.clear()
-      mergedCatalogs.set(signature, resources)
+      if (import.meta.env.SSR) {
+        if (mergedCatalogs.size >= MERGED_CATALOGS) mergedCatalogs.clear()
+        mergedCatalogs.set(signature, resources)
+      }
     }
     return { signature, resources }
   }

@@ -11,25 +11,30 @@ export type TFunction = (key: string, options?: TranslateOptions) => string
 
 export const DEFAULT_NAMESPACE = 'common'
 
-/** Texts found per catalog object, by key: catalogs are never changed once made (picks are cached too), so a key is walked once. */
-const found = new WeakMap<Messages, Map<string, string | undefined>>()
+/**
+ * Texts found per catalog object, by key, on the server: catalogs are never changed once made (picks and merges are
+ * cached too), so each key is walked once per process. The browser renders a page once and walks its keys as written.
+ */
+const found = /* @__PURE__ */ new WeakMap<Messages, Map<string, string | undefined>>()
 /** A bound on the keys remembered per catalog, in case a caller builds keys from data. */
 const FOUND_PER_CATALOG = 10_000
 
+function walk(messages: Messages, key: string): string | undefined {
+  let node: string | Messages | undefined = messages
+  for (const part of key.split('.')) {
+    if (!node || typeof node === 'string') return undefined
+    node = node[part]
+  }
+  return typeof node === 'string' ? node : undefined
+}
+
 function lookup(messages: Messages | undefined, key: string): string | undefined {
   if (!messages) return undefined
+  if (!import.meta.env.SSR) return walk(messages, key)
   let known = found.get(messages)
   if (!known) found.set(messages, (known = new Map()))
   if (known.has(key)) return known.get(key)
-  let node: string | Messages | undefined = messages
-  for (const part of key.split('.')) {
-    if (!node || typeof node === 'string') {
-      node = undefined
-      break
-    }
-    node = node[part]
-  }
-  const text = typeof node === 'string' ? node : undefined
+  const text = walk(messages, key)
   if (known.size < FOUND_PER_CATALOG) known.set(key, text)
   return text
 }
