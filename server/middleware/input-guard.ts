@@ -31,34 +31,23 @@ export function inputGuard(isPage: (path: string) => boolean): MiddlewareHandler
 
 async function requestProblem(request: Request, api: boolean): Promise<AppError | null> {
   const url = new URL(request.url)
+  const segments = decodedSegments(url.pathname)
   // A path no route could decode (`%ZZ`, `%E4%B8`) is not understood; React Router's matchers disagree on it (ADR 062).
-  if (!url.pathname.split('/').every(isDecodable)) return new AppError('bad_request', 'The path has a malformed percent-encoding')
-  const fields = [...unstorablePathSegments(url.pathname), ...unstorableEntryNames(url.searchParams)]
+  if (!segments) return new AppError('bad_request', 'The path has a malformed percent-encoding')
+  // A path parameter is a decoded segment: `%00` in any segment would reach a handler as NUL.
+  const fields = [...(segments.every(isStorableText) ? [] : ['path']), ...unstorableEntryNames(url.searchParams)]
   if (fields.length > 0) return unstorable(fields)
   if (BODYLESS_METHODS.has(request.method)) return null
   if (!api && !FORM_TYPES.test(request.headers.get('content-type') ?? '')) return new AppError('unsupported_media_type', 'A page takes a form')
   return request.body ? bodyProblem(request, api) : null
 }
 
-/** A path parameter is a decoded segment: `%00` in any segment would reach a handler as NUL. */
-function unstorablePathSegments(pathname: string): string[] {
-  return pathname.split('/').every((segment) => isStorableText(decodedSegment(segment))) ? [] : ['path']
-}
-
-function decodedSegment(segment: string): string {
+/** The path's segments decoded once, or null when one is not valid percent-encoding. */
+function decodedSegments(pathname: string): string[] | null {
   try {
-    return decodeURIComponent(segment)
+    return pathname.split('/').map((segment) => decodeURIComponent(segment))
   } catch {
-    return segment
-  }
-}
-
-function isDecodable(segment: string): boolean {
-  try {
-    decodeURIComponent(segment)
-    return true
-  } catch {
-    return false
+    return null
   }
 }
 
