@@ -20,7 +20,7 @@ export default defineConfig({
   // and a third keeps both cores busy. Measured on the accessibility spec: 182 s with three workers against 231–252 s with two.
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
-  // A journey on the 2-core CI machine takes 20–30 s beside the other worker (axe in light and dark, several pages):
+  // A journey on the 2-core CI machine takes 20–30 s beside the other workers (axe in light and dark, several pages):
   // 60 s keeps a busy moment from failing it; each assertion still gives up after 10 s.
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -50,7 +50,7 @@ export default defineConfig({
     },
   },
   // Journeys that rely on the demo supplier's price list run after the ones that activate other lists of it. The
-  // sourcing journey waits about two minutes for a sealed deadline: it is queued first, so the other worker runs the
+  // sourcing journey waits about two minutes for a sealed deadline: it is queued first, so the other workers run the
   // rest meanwhile instead of idling at the end while the dependent projects wait for it (measured: 130 s of one idle
   // worker when it came last).
   projects: [
