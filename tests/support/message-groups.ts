@@ -30,7 +30,11 @@ export function messageGroupsUsed(routeFile: string, groups: readonly string[]):
         const wanted = names === 'all' ? exported.map((s) => s.local) : exported.filter((s) => names.has(s.exported)).map((s) => s.local)
         if (wanted.length > 0) enqueue(file, statement[3]!, new Set(wanted))
       }
-      for (const statement of source.matchAll(/export\s+\*\s+from\s+'([^']+)'/g)) enqueue(file, statement[1]!, 'all')
+      // `export *` is followed only when the module it names exports one of the names asked for.
+      for (const statement of source.matchAll(/export\s+\*\s+from\s+'([^']+)'/g)) {
+        const target = names === 'all' ? null : resolveModule(dirname(file), statement[1]!)
+        if (names === 'all' || (target && exportedNames(target).some((name) => name === '*' || names.has(name)))) enqueue(file, statement[1]!, names)
+      }
       continue
     }
     if (visited.has(file)) continue
@@ -53,6 +57,18 @@ export function messageGroupsUsed(routeFile: string, groups: readonly string[]):
     if (!target) return
     queue.push({ file: target, names })
   }
+}
+
+/** The names a module exports itself (declarations and export lists, not re-exports), to decide whether `export *` leads to one. */
+function exportedNames(file: string): string[] {
+  const source = readFileSync(file, 'utf8')
+  const names = [
+    ...source.matchAll(/export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|enum|abstract\s+class)\s+(\w+)/g),
+  ].map((match) => match[1]!)
+  for (const list of source.matchAll(/export\s+(type\s+)?\{([^}]*)\}(?!\s*from)/g)) if (!list[1]) names.push(...specifiers(list[2]!).map((s) => s.exported))
+  // A module that re-exports further is followed as before: what it passes on is not read here.
+  if (/export\s+(?:\*|\{[^}]*\})\s+from\s+'/.test(source)) names.push('*')
+  return names
 }
 
 function specifiers(list: string): { exported: string; local: string }[] {
