@@ -27,6 +27,7 @@ const PAGES: { account?: keyof typeof DEMO; paths: string[] }[] = [
   {
     account: 'buyer',
     paths: [
+      '/app/dashboard',
       '/app/orders',
       '/app/orders/buyer',
       '/app/orders/new-order',
@@ -47,9 +48,10 @@ const PAGES: { account?: keyof typeof DEMO; paths: string[] }[] = [
       '/app/settings/team',
     ],
   },
-  { account: 'supplier', paths: ['/app/supplier/setting', '/app/supplier/onboarding', '/app/supplier/supplier-type'] },
-  { account: 'admin', paths: ['/app/verification'] },
-  { paths: ['/login', '/orders', '/service', '/supplier/onboard'] },
+  { account: 'supplier', paths: ['/app/dashboard', '/app/supplier/setting', '/app/supplier/onboarding', '/app/supplier/supplier-type'] },
+  // The dashboard sends only the sections it has figures for: the buyer's, the supplier's, the platform's.
+  { account: 'admin', paths: ['/app/dashboard', '/app/verification'] },
+  { paths: ['', '/login', '/orders', '/service', '/supplier/onboard', '/supplier/portal'] },
 ]
 
 async function visit(browser: Browser, account: keyof typeof DEMO | undefined, locale: string, paths: string[]) {
