@@ -45,7 +45,7 @@ export const PAGE_MESSAGES = {
     addresses: ['form', 'select', 'validation'],
     marketplace: ['availability', 'validation'],
   },
-  projectList: { projects: ['list', 'status', 'validation'] },
+  projectList: { projects: ['list', 'status'] },
   projectForm: { projects: ['form', 'validation'] },
   /** The RFQ list, and the RFQ form with its supplier search. */
   rfqs: {
@@ -57,7 +57,7 @@ export const PAGE_MESSAGES = {
   /** Sign-in, and the email confirmation that may lead back to it. */
   signIn: { identity: ['login', 'mail', 'password', 'sms', 'validation'] },
   confirmEmail: { identity: ['confirm', 'login', 'mail', 'password', 'sms', 'validation'] },
-  verificationQueue: { suppliers: ['mail', 'queue', 'types', 'validation'] },
+  verificationQueue: { suppliers: ['mail', 'queue', 'types'] },
   supplierType: { suppliers: ['fields', 'mail', 'supplierType', 'types', 'validation'] },
   supplierSetting: { suppliers: ['fields', 'mail', 'setting', 'validation'], companies: ['fields', 'validation'] },
   requirementGrid: { projects: ['form', 'grid', 'requirementStatus', 'validation'] },
@@ -69,7 +69,7 @@ export const PAGE_MESSAGES = {
   freightRequest: { services: ['freight', 'kinds', 'modes', 'validation'] },
   requirementForm: { projects: ['list', 'requirements', 'validation'] },
   priceResearch: { sourcing: ['research', 'validation'] },
-  requirementList: { projects: ['list', 'requirementStatus', 'requirements', 'status', 'validation'] },
+  requirementList: { projects: ['list', 'requirementStatus', 'requirements', 'status'] },
   approvedSuppliers: { sourcing: ['approval', 'management', 'selector', 'validation'] },
   serviceOrderForm: { services: ['kinds', 'order', 'types', 'validation'] },
   requestBoard: { rfqs: ['board', 'validation'] },
@@ -129,7 +129,7 @@ export const PAGE_MESSAGES = {
     chat: ['entry', 'kinds', 'message', 'status', 'visibility'],
   },
   /** The company's documents: filters, rows, types, statuses and the records they come from. */
-  documentList: { documents: ['fields', 'list', 'sides', 'sources', 'statuses', 'types', 'validation'] },
+  documentList: { documents: ['fields', 'list', 'sides', 'sources', 'statuses', 'types'] },
   /** Making a document: the record, type and language choices, and the preview of what it copies. */
   documentCreate: { documents: ['create', 'types', 'sources', 'languages', 'validation'] },
   /**
@@ -209,6 +209,11 @@ export const PAGE_MESSAGES_NOT_SHOWN: Partial<Record<keyof typeof PAGE_MESSAGES,
   dashboard: { logistics: ['validation'] },
   /** The list's filters are links and a GET form checked by the loader; it has no form that posts. */
   orderList: { orders: ['validation'] },
+  /** Lists whose loaders drop a filter that does not parse (the documents list says so in its own words). */
+  projectList: { projects: ['validation'] },
+  requirementList: { projects: ['validation'] },
+  documentList: { documents: ['validation'] },
+  verificationQueue: { suppliers: ['validation'] },
 }
 
 /** The route modules that send each pick, for the test. */

@@ -46,11 +46,14 @@ const PAGES: { account?: keyof typeof DEMO; paths: string[] }[] = [
       '/app/orders/logistic-order',
       '/app/settings/address',
       '/app/settings/team',
+      '/app/documents',
+      '/app/documents?status=nonsense&from=bad',
+      '/app/purchase/projects?status=nonsense',
     ],
   },
   { account: 'supplier', paths: ['/app/dashboard', '/app/supplier/setting', '/app/supplier/onboarding', '/app/supplier/supplier-type'] },
   // The dashboard sends only the sections it has figures for: the buyer's, the supplier's, the platform's.
-  { account: 'admin', paths: ['/app/dashboard', '/app/verification'] },
+  { account: 'admin', paths: ['/app/dashboard', '/app/verification', '/app/verification?status=nonsense'] },
   { paths: ['', '/login', '/orders', '/service', '/supplier/onboard', '/supplier/portal'] },
 ]
 
