@@ -30,7 +30,7 @@ describe('the supplier landing page (/supplier/portal)', () => {
       const page = await open(lang)
       titles.push(page.data.title)
       expect(Object.keys(page.data.i18n.landing ?? {}).sort()).toEqual(['portal', 'shell', 'tour'])
-      expect(Object.keys(page.data.i18n.suppliers ?? {}).sort()).toEqual(['types', 'validation'])
+      expect(Object.keys(page.data.i18n.suppliers ?? {}).sort()).toEqual(['types'])
       expect(page.init?.headers).toMatchObject({ 'Cache-Control': 'public, max-age=60' })
     }
     expect(titles).toEqual([
