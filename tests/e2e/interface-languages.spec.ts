@@ -113,8 +113,14 @@ test('dates, numbers and money follow the interface language: German, Japanese a
     ['日本語', 'ja'],
     ['Русский', 'ru'],
   ] as const) {
-    await page.getByLabel('Interface language').click()
-    await page.getByRole('option', { name, exact: true }).click()
+    // Radix's list scrolls itself while the pointer rests on its scroll arrows, so on a busy machine a click can land
+    // beside the option: choose again until the field shows it.
+    const field = page.getByLabel('Interface language')
+    await expect(async () => {
+      if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click()
+      await page.getByRole('option', { name, exact: true }).click({ timeout: 2_000 })
+      await expect(field).toHaveText(name, { timeout: 1_000 })
+    }).toPass({ timeout: 20_000 })
     const expectedDate = await page.evaluate(
       ([t, m]) => new Intl.DateTimeFormat(t, { dateStyle: 'medium', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).format(m),
       [tag, moment] as const,
