@@ -1,23 +1,27 @@
 /**
- * The icons of the app's frame (sidebar and top bar) and of the public pages, by Lucide name (its own name, not an
- * alias). They are drawn from one sprite file
- * (`sprite-icons.svg`, made by `npm run icons` from Lucide's own shapes), so every page carries a short reference per
- * icon instead of its paths, and the browser fetches the shapes once for all pages.
+ * The icons of the app's frame (sidebar, top bar and command palette), of the dashboard and of the public pages, by
+ * Lucide name (its own name, not an alias). They are drawn from one sprite file (`sprite-icons.svg`, made by
+ * `npm run icons` from Lucide's own shapes), so every page carries a short reference per icon instead of its paths, the
+ * browser fetches the shapes once for all pages, and a page drawn only from the sprite loads no Lucide code.
  */
 export const SPRITE_ICONS = [
+  'arrow-right',
   'award',
   'badge-check',
   'banknote',
   'bell',
   'building-complex',
+  'calendar-clock',
   'chart-column',
   'chevron-down',
   'chevrons-up-down',
   'circle-check',
   'circle-exclamation-point',
+  'clipboard-check',
   'clipboard-list',
   'coins',
   'compass',
+  'concierge-bell',
   'contact',
   'earth',
   'factory',
@@ -28,6 +32,7 @@ export const SPRITE_ICONS = [
   'globe',
   'handshake',
   'hash',
+  'hourglass',
   'inbox',
   'info',
   'key-round',
@@ -49,18 +54,24 @@ export const SPRITE_ICONS = [
   'moon',
   'package',
   'package-check',
+  'package-minus',
   'package-open',
+  'panel-left-close',
+  'panel-left-open',
   'pencil',
   'scale',
   'search',
   'search-x',
   'shield-check',
+  'ship',
+  'shopping-bag',
   'shopping-cart',
   'sliders-horizontal',
   'star',
   'store',
   'sun',
   'tags',
+  'trending-up',
   'triangle-exclamation-point',
   'truck',
   'user-check',

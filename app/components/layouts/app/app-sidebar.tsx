@@ -1,4 +1,3 @@
-import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { Locale } from '../../../platform/i18n/locales'
 import { Button } from '../../ui/button'
@@ -6,6 +5,7 @@ import { cn } from '../../ui/cn'
 import { AppMenu } from './app-menu'
 import type { NavGroup } from './navigation'
 import type { NavGroupsState } from './use-nav-groups'
+import { SpriteIcon } from '../../ui/sprite-icon'
 
 /** The desktop sidebar: navigation grouped by area, collapsible to icons. Hidden on small screens (the drawer takes over). */
 export function AppSidebar({
@@ -38,7 +38,7 @@ export function AppSidebar({
         aria-expanded={!collapsed}
         aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}
       >
-        {collapsed ? <PanelLeftOpen aria-hidden className="rtl:-scale-x-100" /> : <PanelLeftClose aria-hidden className="rtl:-scale-x-100" />}
+        <SpriteIcon name={collapsed ? 'panel-left-open' : 'panel-left-close'} className="rtl:-scale-x-100" />
       </Button>
     </nav>
   )

@@ -1,5 +1,4 @@
 import { Command } from 'cmdk'
-import { ArrowRight, Building2, ClipboardList, FileQuestion, type LucideIcon, Package, Search, Store } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { useNavigate } from 'react-router'
@@ -11,13 +10,15 @@ import { Dialog, DialogOverlay, DialogTrigger } from '../../ui/dialog'
 import type { PalettePage } from './navigation'
 import { PALETTE_KINDS, type PaletteHit } from './palette-results'
 import { type LabelledPage, matchingPages, usePaletteSearch } from './palette-search'
+import { SpriteIcon } from '../../ui/sprite-icon'
+import type { SpriteIconName } from '../../ui/sprite-icons'
 
-const KIND_ICONS: Record<(typeof PALETTE_KINDS)[number], LucideIcon> = {
-  orders: ClipboardList,
-  rfqs: FileQuestion,
-  products: Package,
-  marketplace: Store,
-  companies: Building2,
+const KIND_ICONS: Record<(typeof PALETTE_KINDS)[number], SpriteIconName> = {
+  orders: 'clipboard-list',
+  rfqs: 'file-question-mark',
+  products: 'package',
+  marketplace: 'store',
+  companies: 'building-complex',
 }
 
 const ITEM_CLASS =
@@ -101,7 +102,7 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
         className="inline-flex size-9 items-center justify-center gap-2 rounded-md text-sm text-muted-foreground hover:bg-muted hover:text-foreground sm:h-8 sm:w-52 sm:justify-start sm:border sm:border-input sm:bg-background sm:px-2.5"
         data-testid="palette-trigger"
       >
-        <Search aria-hidden className="size-4 shrink-0" />
+        <SpriteIcon name="search" />
         <span className="sr-only sm:not-sr-only sm:flex-1 sm:text-start">{t('palette.open')}</span>
         <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-sans text-[0.7rem] text-muted-foreground sm:inline">
           {shortcut}
@@ -121,7 +122,7 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
             className="flex min-h-0 flex-col"
           >
             <div className="flex items-center gap-2 border-b border-border px-3">
-              <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+              <SpriteIcon name="search" className="text-muted-foreground" />
               <Command.Input
                 value={query}
                 onValueChange={setQuery}
@@ -137,7 +138,7 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
                 <Command.Group heading={t('palette.groups.pages')} className={GROUP_CLASS}>
                   {shownPages.map((page) => (
                     <Command.Item key={page.to} value={`page:${page.to}`} onSelect={() => go(page.to)} className={ITEM_CLASS}>
-                      <ArrowRight aria-hidden className="rtl:-scale-x-100" />
+                      <SpriteIcon name="arrow-right" className="rtl:-scale-x-100" />
                       <span className="flex-1 truncate">{page.label}</span>
                       <span className="shrink-0 text-xs text-muted-foreground">{page.groupLabel}</span>
                     </Command.Item>
@@ -145,12 +146,11 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
                 </Command.Group>
               ) : null}
               {results.map(({ kind, hits }) => {
-                const Icon = KIND_ICONS[kind]
                 return (
                   <Command.Group key={kind} heading={t(`palette.groups.${kind}`)} className={GROUP_CLASS}>
                     {hits.map((hit: PaletteHit) => (
                       <Command.Item key={hit.id} value={`${kind}:${hit.id}`} onSelect={() => go(hit.href)} className={ITEM_CLASS}>
-                        <Icon aria-hidden />
+                        <SpriteIcon name={KIND_ICONS[kind]} />
                         <span className="flex min-w-0 flex-1 flex-col">
                           <span className="truncate">{hit.title}</span>
                           {hit.detail ? <span className="truncate text-xs text-muted-foreground">{hit.detail}</span> : null}
@@ -163,7 +163,7 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
               {marketplaceSearch ? (
                 <Command.Group heading={t('palette.groups.marketplaceSearch')} className={GROUP_CLASS}>
                   <Command.Item value="marketplace-search" onSelect={() => go(marketplaceSearch)} className={ITEM_CLASS}>
-                    <Store aria-hidden />
+                    <SpriteIcon name="store" />
                     <span className="truncate">{t('palette.searchMarketplace', { query: q })}</span>
                   </Command.Item>
                 </Command.Group>

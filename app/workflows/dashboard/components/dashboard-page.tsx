@@ -1,4 +1,3 @@
-import { ArrowRight, type LucideIcon, Package, ShoppingBag, Store, TrendingUp } from 'lucide-react'
 import { lazy, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
@@ -7,6 +6,8 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { cn } from '../../../components/ui/cn'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
+import type { SpriteIconName } from '../../../components/ui/sprite-icons'
 import { useFormatter } from '../../../components/use-formatter'
 import { dateTimeFormat } from '../../../platform/format/formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
@@ -72,11 +73,11 @@ function UnconvertedNote({ converted, currency }: { converted: Pick<Converted, '
   return <p className="text-xs text-status-pending">{t('unconverted', { currency, currencies: converted.unconverted.join(', ') })}</p>
 }
 
-function Section({ id, title, icon: Icon, children }: { id: string; title: string; icon: LucideIcon; children: ReactNode }) {
+function Section({ id, title, icon, children }: { id: string; title: string; icon: SpriteIconName; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4">
       <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
-        <Icon className="size-5 text-primary" aria-hidden />
+        <SpriteIcon name={icon} className="size-5 text-primary" />
         {title}
       </h2>
       {children}
@@ -163,9 +164,9 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
   const shipments = data.shipments?.buyer
   if (figures.orders === 0 && figures.savings.lines === 0 && figures.punctuality.delivered === 0) {
     return (
-      <Section id="buyer-title" title={t('buyer.title')} icon={ShoppingBag}>
+      <Section id="buyer-title" title={t('buyer.title')} icon="shopping-bag">
         <EmptyState
-          icon={ShoppingBag}
+          icon="shopping-bag"
           title={t('buyer.emptyTitle')}
           description={t('buyer.emptyHint')}
           action={
@@ -187,7 +188,7 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
     )
   }
   return (
-    <Section id="buyer-title" title={t('buyer.title')} icon={ShoppingBag}>
+    <Section id="buyer-title" title={t('buyer.title')} icon="shopping-bag">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Tile
           label={t('buyer.spend')}
@@ -245,7 +246,7 @@ function BuyerSection({ figures, data, locale }: { figures: BuyerFigures; data: 
                   className="inline-flex items-center gap-1 rounded-full border border-border px-3 py-1 hover:bg-muted"
                 >
                   {party.name}
-                  <ArrowRight className="size-3 rtl:-scale-x-100" aria-hidden />
+                  <SpriteIcon name="arrow-right" className="size-3 rtl:-scale-x-100" />
                 </Link>
               </li>
             ) : null,
@@ -267,14 +268,14 @@ function SupplierSection({ figures, data, locale }: { figures: SupplierFigures; 
   const hours = figures.quoting.medianResponseHours
   const emptyPeriod = figures.orders === 0 && figures.quoting.responses === 0 && figures.open === 0
   return (
-    <Section id="supplier-title" title={t('supplier.title')} icon={Store}>
+    <Section id="supplier-title" title={t('supplier.title')} icon="store">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Tile
           label={t('supplier.revenue')}
           value={format.money(figures.total.amount, currency)}
           hint={t('supplier.revenueHint', { count: figures.orders })}
           to={`${orders}?${period}`}
-          icon={TrendingUp}
+          icon="trending-up"
         />
         <Tile
           label={t('supplier.winRate')}
@@ -300,7 +301,7 @@ function SupplierSection({ figures, data, locale }: { figures: SupplierFigures; 
       {data.shipments?.supplier ? <ShipmentsCard side="supplier" figures={data.shipments.supplier} week={data.shipments.week} locale={locale} /> : null}
       {emptyPeriod ? (
         <EmptyState
-          icon={Package}
+          icon="package"
           title={t('supplier.emptyTitle')}
           description={t('supplier.emptyHint')}
           action={
@@ -342,7 +343,7 @@ function PlatformSection({ figures, data, locale }: { figures: PlatformFigures; 
   const gmvOrders = figures.gmv.reduce((total, row) => total + row.orders, 0)
   const activityEmpty = figures.activity.every((point) => point.rfqs + point.quotations + point.orders === 0)
   return (
-    <Section id="platform-title" title={t('platform.title')} icon={TrendingUp}>
+    <Section id="platform-title" title={t('platform.title')} icon="trending-up">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Tile
           label={t('platform.companies')}

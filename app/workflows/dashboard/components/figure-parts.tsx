@@ -1,8 +1,9 @@
 // The dashboard's building blocks shared by its sections: a key figure's tile and the charts' period and money labels.
-import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { cn } from '../../../components/ui/cn'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
+import type { SpriteIconName } from '../../../components/ui/sprite-icons'
 import { dateTimeFormat, numberFormatOf } from '../../../platform/format/formatter'
 import type { Locale } from '../../../platform/i18n/locales'
 
@@ -27,21 +28,21 @@ export function Tile({
   value,
   hint,
   to,
-  icon: Icon,
+  icon,
   tone,
 }: {
   label: string
   value: string
   hint?: ReactNode
   to?: string
-  icon?: LucideIcon
+  icon?: SpriteIconName
   tone?: 'good' | 'bad'
 }) {
   const body = (
     <>
       <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
         {label}
-        {Icon ? <Icon className="size-4" aria-hidden /> : null}
+        {icon ? <SpriteIcon name={icon} /> : null}
       </span>
       <span className={cn('text-2xl font-semibold tabular-nums break-words', tone === 'good' && 'text-status-accept', tone === 'bad' && 'text-status-reject')}>
         {value}

@@ -1,6 +1,5 @@
 // The money of each side on the dashboard (issue 21): what escrow holds, what is due, released and paid out, as tiles
 // with the exact amounts per currency, and one chart over the period in the viewer's currency with its table.
-import { Landmark } from 'lucide-react'
 import { lazy } from 'react'
 import { ChartFigure, FigureTable } from '../../../components/charts/chart-figure'
 import { useFormatter } from '../../../components/use-formatter'
@@ -9,6 +8,7 @@ import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { BuyerMoney, Dashboard, MoneyFlow, PlatformMoney, SupplierMoney } from '../dashboard.server'
 import { Tile, useBucketLabel, useCompactMoney } from './figure-parts'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
 
 // The charts' library arrives after the page (see components/charts/charts.tsx).
 const PeriodBars = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.PeriodBars })))
@@ -63,7 +63,7 @@ function MoneyHeading({ id }: { id: string }) {
   const { t } = useTranslation('dashboard')
   return (
     <h3 id={id} className="flex items-center gap-2 text-base font-semibold">
-      <Landmark className="size-4 text-primary" aria-hidden />
+      <SpriteIcon name="landmark" className="text-primary" />
       {t('money.title')}
     </h3>
   )

@@ -1,4 +1,3 @@
-import { AlertTriangle, CalendarClock, type LucideIcon, Ship } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -11,6 +10,8 @@ import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { ShipmentStatusBadge } from '../../../modules/logistics/index'
 import type { DashboardShipments } from '../dashboard.server'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
+import type { SpriteIconName } from '../../../components/ui/sprite-icons'
 
 type Side = 'buyer' | 'supplier'
 type Underway = NonNullable<DashboardShipments[Side]>
@@ -36,11 +37,11 @@ function Figure(props: {
   count: number
   items: Mention[]
   href: string
-  icon: LucideIcon
+  icon: SpriteIconName
   tone?: 'bad'
   locale: Locale
 }) {
-  const { id, label, hint, count, items, href, icon: Icon, tone, locale } = props
+  const { id, label, hint, count, items, href, icon, tone, locale } = props
   const format = useFormatter()
   const dayOf = useDay(locale)
   const { t } = useTranslation('dashboard')
@@ -52,7 +53,7 @@ function Figure(props: {
       >
         <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
           {label}
-          <Icon className="size-4" aria-hidden />
+          <SpriteIcon name={icon} />
         </span>
         <span className={cn('text-2xl font-semibold tabular-nums', tone === 'bad' && count > 0 && 'text-status-reject')}>{format.number(count)}</span>
         <span className="text-xs text-muted-foreground">{hint}</span>
@@ -89,7 +90,7 @@ export function ShipmentsCard({ side, figures, week, locale }: { side: Side; fig
     <Card aria-labelledby={titleId} className="p-4 sm:p-6" data-testid={`${side}-shipments`}>
       <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2">
         <CardTitle as="h3" id={titleId} className="flex items-center gap-2 text-base">
-          <Ship className="size-4 text-primary" aria-hidden />
+          <SpriteIcon name="ship" className="text-primary" />
           {t('shipments.title')}
         </CardTitle>
         <Link to={trackingHref(locale, side, {})} className="text-sm text-primary underline-offset-4 hover:underline">
@@ -98,7 +99,7 @@ export function ShipmentsCard({ side, figures, week, locale }: { side: Side; fig
       </CardHeader>
       {figures.inTransit.count === 0 ? (
         <EmptyState
-          icon={Ship}
+          icon="ship"
           className="py-6"
           title={t('shipments.emptyTitle')}
           description={side === 'buyer' ? t('shipments.buyerEmpty') : t('shipments.supplierEmpty')}
@@ -119,7 +120,7 @@ export function ShipmentsCard({ side, figures, week, locale }: { side: Side; fig
             count={figures.inTransit.count}
             items={figures.inTransit.items}
             href={trackingHref(locale, side, { status: 'live' })}
-            icon={Ship}
+            icon="ship"
             locale={locale}
           />
           <Figure
@@ -129,7 +130,7 @@ export function ShipmentsCard({ side, figures, week, locale }: { side: Side; fig
             count={figures.delayed.count}
             items={figures.delayed.items}
             href={trackingHref(locale, side, { delayed: 'true' })}
-            icon={AlertTriangle}
+            icon="triangle-exclamation-point"
             tone="bad"
             locale={locale}
           />
@@ -140,7 +141,7 @@ export function ShipmentsCard({ side, figures, week, locale }: { side: Side; fig
             count={figures.arrivingThisWeek.count}
             items={figures.arrivingThisWeek.items}
             href={trackingHref(locale, side, { status: 'live', etaFrom: week.from, etaTo: week.to })}
-            icon={CalendarClock}
+            icon="calendar-clock"
             locale={locale}
           />
         </div>

@@ -1,22 +1,3 @@
-import {
-  AlertTriangle,
-  BadgeCheck,
-  Building2,
-  CheckCircle2,
-  ClipboardCheck,
-  FileQuestion,
-  Hourglass,
-  ConciergeBell,
-  Inbox,
-  Landmark,
-  type LucideIcon,
-  MapPin,
-  MessagesSquare,
-  PackageMinus,
-  Scale,
-  ShieldCheck,
-  Truck,
-} from 'lucide-react'
 import { Link } from 'react-router'
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card'
 import { useFormatter } from '../../../components/use-formatter'
@@ -24,23 +5,25 @@ import { dateTimeFormat } from '../../../platform/format/formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { isStep, type Task, type TaskId } from '../dashboard-tasks'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
+import type { SpriteIconName } from '../../../components/ui/sprite-icons'
 
-const ICONS: Record<TaskId, LucideIcon> = {
-  setUpCompany: Building2,
-  verificationQueue: ShieldCheck,
-  ordersToConfirm: ClipboardCheck,
-  quotationsToDecide: Scale,
-  rfqsToQuote: FileQuestion,
-  changesToDecide: Hourglass,
-  overdueShipments: Truck,
-  overdueDeliveries: AlertTriangle,
-  rfqsClosing: Inbox,
-  unreadThreads: MessagesSquare,
-  supplierVerification: BadgeCheck,
-  addAddress: MapPin,
-  lowStock: PackageMinus,
-  addPayoutAccount: Landmark,
-  listServices: ConciergeBell,
+const ICONS: Record<TaskId, SpriteIconName> = {
+  setUpCompany: 'building-complex',
+  verificationQueue: 'shield-check',
+  ordersToConfirm: 'clipboard-check',
+  quotationsToDecide: 'scale',
+  rfqsToQuote: 'file-question-mark',
+  changesToDecide: 'hourglass',
+  overdueShipments: 'truck',
+  overdueDeliveries: 'triangle-exclamation-point',
+  rfqsClosing: 'inbox',
+  unreadThreads: 'messages-square',
+  supplierVerification: 'badge-check',
+  addAddress: 'map-pin',
+  lowStock: 'package-minus',
+  addPayoutAccount: 'landmark',
+  listServices: 'concierge-bell',
 }
 
 /** "Needs you now": each queue with its count, its first items and the list behind it; steps with their hint. */
@@ -60,7 +43,7 @@ export function TaskList({ tasks, locale }: { tasks: Task[]; locale: Locale }) {
       </CardHeader>
       {open.length === 0 ? (
         <div className="flex items-start gap-3 rounded-md bg-status-accept-bg p-4 text-sm" data-testid="tasks-all-clear">
-          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-status-accept" aria-hidden />
+          <SpriteIcon name="circle-check" className="mt-0.5 size-5 text-status-accept" />
           <div>
             <p className="font-medium">{t('tasks.allClear')}</p>
             <p className="text-muted-foreground">{t('tasks.allClearHint')}</p>
@@ -69,12 +52,11 @@ export function TaskList({ tasks, locale }: { tasks: Task[]; locale: Locale }) {
       ) : (
         <ul className="flex flex-col divide-y divide-border">
           {open.map((task) => {
-            const Icon = ICONS[task.id]
             const step = isStep(task.id)
             return (
               <li key={task.id} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-task={task.id}>
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
-                  <Icon className="size-4" aria-hidden />
+                  <SpriteIcon name={ICONS[task.id]} />
                 </span>
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3">
