@@ -7,6 +7,11 @@ import type { MessagePick } from '../platform/i18n/translate.server'
  * missing here.
  */
 export const PAGE_MESSAGES = {
+  /** An order's own page, the buyer's and the supplier's: the orders catalog without the order form, and the thread's entry point. */
+  orderDetail: {
+    orders: ['actionHelp', 'actions', 'confirm', 'detail', 'done', 'events', 'incoterms', 'list', 'paymentTerms', 'progress', 'side', 'status', 'validation'],
+    chat: ['entry', 'kinds', 'message', 'status'],
+  },
   /** An order's shipments, on both order pages. */
   orderShipments: { logistics: ['orderShipments', 'status', 'modes', 'list', 'detail', 'validation'] },
   /** The dashboard's shipments: their statuses (its own texts come from the dashboard catalog, cut to its sections). */
@@ -218,6 +223,7 @@ export const PAGE_MESSAGES_NOT_SHOWN: Partial<Record<keyof typeof PAGE_MESSAGES,
 
 /** The route modules that send each pick, for the test. */
 export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> = {
+  orderDetail: ['app/routes/app/orders/view.tsx', 'app/routes/app/supplier/purchase-order-detail.tsx'],
   orderShipments: ['app/routes/app/orders/view.tsx', 'app/routes/app/supplier/purchase-order-detail.tsx'],
   dashboard: ['app/routes/app/dashboard.tsx'],
   shipmentBooking: ['app/routes/app/shipments/shipping.tsx'],

@@ -79,3 +79,28 @@ for (const locale of ['en', 'zh-Hans'] as const) {
     })
   }
 }
+
+// An order's own page sends the orders catalog without the order form, and of the chat catalog the thread's entry point:
+// the buyer's view and the supplier's, of an order each of them has, read through the API.
+for (const locale of ['en', 'zh-Hans'] as const) {
+  test(`an order's page shows no message keys, for the buyer and the supplier (${locale})`, async ({ browser }) => {
+    test.setTimeout(120_000)
+    for (const [account, pathOf] of [
+      ['buyer', (id: string) => `/app/orders/${id}/view`],
+      ['supplier', (id: string) => `/app/supplier/purchase/order/${id}`],
+    ] as const) {
+      const { context, page } = await signedInContext(browser, DEMO[account])
+      const response = await context.request.get(`/api/v1/orders?limit=25`)
+      expect(response.status()).toBe(200)
+      const orders = ((await response.json()) as { items: { id: string; status: string }[] }).items
+      // A draft and a placed order show different panels (no payments on a draft); open one of each where there is one.
+      const picks = [orders.find((order) => order.status === 'draft'), orders.find((order) => order.status !== 'draft')].filter(Boolean)
+      expect(picks.length, `${account} has orders`).toBeGreaterThan(0)
+      for (const order of picks) {
+        await openPage(page, `/${locale}${pathOf(order!.id)}`)
+        expect(await page.locator('body').innerText(), `${locale} ${account} ${order!.status}`).not.toMatch(RAW_KEY)
+      }
+      await context.close()
+    }
+  })
+}

@@ -7,7 +7,7 @@ import { requireActor } from '../../../modules/companies/index.server'
 import { isAppError } from '../../../platform/errors'
 import { failure, failureFromError, withRouteErrors } from '../../../platform/forms.server'
 import { fieldErrorsOf } from '../../../platform/validation'
-import { messagesFor, pickedMessages } from '../../../platform/i18n/translate.server'
+import { pickedMessages } from '../../../platform/i18n/translate.server'
 import { isDelayed, type OrderShipmentRow } from '../../../modules/logistics/index'
 import { shipmentsOfOrder } from '../../../modules/logistics/index.server'
 import { documentsOfRecord } from '../../../modules/documents/index.server'
@@ -23,7 +23,7 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
   const ctx = requireActor(context, params)
   const order = await withRouteErrors(() => getPurchaseOrder(ctx, params.id ?? ''))
   const saved = ORDER_SAVES.find((value) => value === new URL(request.url).searchParams.get('saved')) ?? null
-  const page = pageData(ctx.locale, 'orders', 'detail.metaTitle')
+  const page = pageData(ctx.locale, 'orders', 'detail.metaTitle', PAGE_MESSAGES.orderDetail)
   // Buyer and supplier talk about the order in its thread; its goods travel on shipments.
   const [orderThread, carried, documents, money] = await Promise.all([
     threadEntry(ctx, { kind: 'order', orderId: order.id }),
@@ -48,7 +48,6 @@ export async function loadOrderDetail({ request, params, context }: OrderRouteAr
     ...page,
     i18n: {
       ...page.i18n,
-      ...messagesFor(ctx.locale, 'chat'),
       ...pickedMessages(ctx.locale, PAGE_MESSAGES.orderShipments),
       ...pickedMessages(ctx.locale, PAGE_MESSAGES.recordDocuments),
       ...pickedMessages(ctx.locale, PAGE_MESSAGES.orderPayments),
