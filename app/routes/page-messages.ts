@@ -12,6 +12,33 @@ export const PAGE_MESSAGES = {
     orders: ['actionHelp', 'actions', 'confirm', 'detail', 'done', 'events', 'incoterms', 'list', 'paymentTerms', 'progress', 'side', 'status', 'validation'],
     chat: ['entry', 'kinds', 'message', 'status'],
   },
+  /** The notification list: its own texts and the settings link; titles and bodies arrive translated in its items. */
+  notificationList: {
+    notifications: [
+      'apply',
+      'description',
+      'empty',
+      'emptyHint',
+      'emptyUnread',
+      'filterLabel',
+      'listLabel',
+      'markAllRead',
+      'markedRead',
+      'markRead',
+      'markReadLabel',
+      'metaTitle',
+      'open',
+      'read',
+      'receivedAt',
+      'settings',
+      'showAll',
+      'title',
+      'unread',
+      'unreadCount',
+      'unreadOnly',
+      'validation',
+    ],
+  },
   /** An order's shipments, on both order pages. */
   orderShipments: { logistics: ['orderShipments', 'status', 'modes', 'list', 'detail', 'validation'] },
   /** The dashboard's shipments: their statuses (its own texts come from the dashboard catalog, cut to its sections). */
@@ -219,10 +246,13 @@ export const PAGE_MESSAGES_NOT_SHOWN: Partial<Record<keyof typeof PAGE_MESSAGES,
   requirementList: { projects: ['validation'] },
   documentList: { documents: ['validation'] },
   verificationQueue: { suppliers: ['validation'] },
+  /** The server writes each notice's title and body (kinds) and its mails (mail) in the reader's language. */
+  notificationList: { notifications: ['kinds', 'mail'] },
 }
 
 /** The route modules that send each pick, for the test. */
 export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> = {
+  notificationList: ['app/routes/app/notifications.tsx'],
   orderDetail: ['app/routes/app/orders/view.tsx', 'app/routes/app/supplier/purchase-order-detail.tsx'],
   orderShipments: ['app/routes/app/orders/view.tsx', 'app/routes/app/supplier/purchase-order-detail.tsx'],
   dashboard: ['app/routes/app/dashboard.tsx'],

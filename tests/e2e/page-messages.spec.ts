@@ -28,6 +28,8 @@ const PAGES: { account?: keyof typeof DEMO; paths: string[] }[] = [
     account: 'buyer',
     paths: [
       '/app/dashboard',
+      '/app/notifications',
+      '/app/notifications?unread=1',
       '/app/orders',
       '/app/orders/buyer',
       '/app/orders/new-order',

@@ -18,6 +18,7 @@ import { useRealtimeConnection, useRealtimeEvent } from '../../platform/realtime
 import { noticeConcerns } from '../../platform/realtime/realtime-core'
 import { pageData } from '../page-data.server'
 import { useRootData } from '../route-helpers'
+import { PAGE_MESSAGES } from '../page-messages'
 import type { Route } from './+types/notifications'
 
 const MAX_OFFSET = 1_000_000
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offset = Number.isFinite(requested) ? Math.min(Math.max(requested, 0), MAX_OFFSET) : 0
   const page = await withRouteErrors(() => listNotifications(ctx, { limit: NOTIFICATIONS_PAGE_SIZE, offset, unreadOnly }))
   return {
-    ...pageData(ctx.locale, 'notifications', 'metaTitle'),
+    ...pageData(ctx.locale, 'notifications', 'metaTitle', PAGE_MESSAGES.notificationList),
     unreadOnly,
     offset,
     limit: NOTIFICATIONS_PAGE_SIZE,
