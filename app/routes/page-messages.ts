@@ -39,6 +39,10 @@ export const PAGE_MESSAGES = {
       'validation',
     ],
   },
+  /** The preferences page: its form, the preferences' validation texts and the link to the password. */
+  preferencesPage: { identity: ['password', 'preferences', 'preferencesPage'] },
+  /** The supplier's product list: its table, filters and views; the product form and the grid editor have their own pages. */
+  productList: { catalog: ['list', 'statuses', 'validation', 'views'] },
   /** An order's shipments, on both order pages. */
   orderShipments: { logistics: ['orderShipments', 'status', 'modes', 'list', 'detail', 'validation'] },
   /** The dashboard's shipments: their statuses (its own texts come from the dashboard catalog, cut to its sections). */
@@ -253,6 +257,8 @@ export const PAGE_MESSAGES_NOT_SHOWN: Partial<Record<keyof typeof PAGE_MESSAGES,
 /** The route modules that send each pick, for the test. */
 export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> = {
   notificationList: ['app/routes/app/notifications.tsx'],
+  preferencesPage: ['app/routes/app/user/preference.tsx'],
+  productList: ['app/routes/app/products/index.tsx'],
   orderDetail: ['app/routes/app/orders/view.tsx', 'app/routes/app/supplier/purchase-order-detail.tsx'],
   orderShipments: ['app/routes/app/orders/view.tsx', 'app/routes/app/supplier/purchase-order-detail.tsx'],
   dashboard: ['app/routes/app/dashboard.tsx'],

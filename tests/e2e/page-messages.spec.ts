@@ -30,6 +30,7 @@ const PAGES: { account?: keyof typeof DEMO; paths: string[] }[] = [
       '/app/dashboard',
       '/app/notifications',
       '/app/notifications?unread=1',
+      '/app/user/preference',
       '/app/orders',
       '/app/orders/buyer',
       '/app/orders/new-order',
@@ -53,7 +54,17 @@ const PAGES: { account?: keyof typeof DEMO; paths: string[] }[] = [
       '/app/purchase/projects?status=nonsense',
     ],
   },
-  { account: 'supplier', paths: ['/app/dashboard', '/app/supplier/setting', '/app/supplier/onboarding', '/app/supplier/supplier-type'] },
+  {
+    account: 'supplier',
+    paths: [
+      '/app/dashboard',
+      '/app/products',
+      '/app/products?status=nonsense',
+      '/app/supplier/setting',
+      '/app/supplier/onboarding',
+      '/app/supplier/supplier-type',
+    ],
+  },
   // The dashboard sends only the sections it has figures for: the buyer's, the supplier's, the platform's.
   { account: 'admin', paths: ['/app/dashboard', '/app/verification', '/app/verification?status=nonsense'] },
   { paths: ['', '/login', '/orders', '/service', '/supplier/onboard', '/supplier/portal'] },

@@ -31,6 +31,7 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
+import { PAGE_MESSAGES } from '../../page-messages'
 import { useRootData } from '../../route-helpers'
 import type { RouteHandle } from '../../../platform/ui/route-handle'
 import type { Route } from './+types/index'
@@ -56,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const categories = flattenCategories(tree)
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]))
   return {
-    ...pageData(ctx.locale, 'catalog', 'list.metaTitle'),
+    ...pageData(ctx.locale, 'catalog', 'list.metaTitle', PAGE_MESSAGES.productList),
     filters: productListFilters(query),
     categories,
     total: page.total,

@@ -18,10 +18,11 @@ import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { routeLocale, useRootData } from '../../route-helpers'
 import { pageData } from '../../page-data.server'
+import { PAGE_MESSAGES } from '../../page-messages'
 import type { Route } from './+types/preference'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return pageData(routeLocale(params), 'identity', 'preferencesPage.metaTitle')
+  return pageData(routeLocale(params), 'identity', 'preferencesPage.metaTitle', PAGE_MESSAGES.preferencesPage)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
