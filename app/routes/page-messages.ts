@@ -43,6 +43,12 @@ export const PAGE_MESSAGES = {
   preferencesPage: { identity: ['password', 'preferences', 'preferencesPage'] },
   /** The supplier's product list: its table, filters and views; the product form and the grid editor have their own pages. */
   productList: { catalog: ['list', 'statuses', 'validation', 'views'] },
+  /** The inbox's list of conversations (a conversation's own page sends the whole chat catalog). */
+  inboxList: { chat: ['conversation', 'inbox', 'kinds', 'message', 'status'] },
+  /** The sourcing assistant: its chat, cards and drafts; the provider's configuration and the playground are the admins'. */
+  assistantChat: {
+    assistant: ['builtin', 'cards', 'chat', 'draft', 'drafts', 'errors', 'meta', 'orderStatus', 'projectStatus', 'rfqStatus', 'tools', 'units', 'validation'],
+  },
   /** An order's shipments, on both order pages. */
   orderShipments: { logistics: ['orderShipments', 'status', 'modes', 'list', 'detail', 'validation'] },
   /** The dashboard's shipments: their statuses (its own texts come from the dashboard catalog, cut to its sections). */
@@ -257,6 +263,8 @@ export const PAGE_MESSAGES_NOT_SHOWN: Partial<Record<keyof typeof PAGE_MESSAGES,
 /** The route modules that send each pick, for the test. */
 export const PAGE_MESSAGE_ROUTES: Record<keyof typeof PAGE_MESSAGES, string[]> = {
   notificationList: ['app/routes/app/notifications.tsx'],
+  inboxList: ['app/routes/app/inbox/index.tsx'],
+  assistantChat: ['app/routes/app/sourcing/chat.tsx'],
   preferencesPage: ['app/routes/app/user/preference.tsx'],
   productList: ['app/routes/app/products/index.tsx'],
   orderDetail: ['app/routes/app/orders/view.tsx', 'app/routes/app/supplier/purchase-order-detail.tsx'],

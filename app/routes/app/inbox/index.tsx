@@ -17,6 +17,7 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { useRealtimeEvent } from '../../../platform/realtime/hooks'
 import { pageData } from '../../page-data.server'
+import { PAGE_MESSAGES } from '../../page-messages'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/index'
 
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab: InboxTab = isTab(tabParam) ? tabParam : 'all'
   const offset = offsetParam(url.searchParams.get('offset'))
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX_CHARS)
-  const base = { ...pageData(ctx.locale, 'chat', 'inbox.metaTitle'), tab, offset, q }
+  const base = { ...pageData(ctx.locale, 'chat', 'inbox.metaTitle', PAGE_MESSAGES.inboxList), tab, offset, q }
   if (q.length >= SEARCH_MIN_CHARS) {
     const results = await withRouteErrors(() => searchMessages(ctx, { q, limit: SEARCH_PAGE_SIZE, offset }))
     return { ...base, mode: 'search' as const, results, inbox: null }

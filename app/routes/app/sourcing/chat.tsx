@@ -42,6 +42,7 @@ import { localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { fieldErrorsOf } from '../../../platform/validation'
 import { pageData } from '../../page-data.server'
+import { PAGE_MESSAGES } from '../../page-messages'
 import { useRootData } from '../../route-helpers'
 import type { Route } from './+types/chat'
 
@@ -56,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const question = (search.get('q') ?? '').slice(0, MESSAGE_MAX_CHARS)
   // Earlier conversations, a page at a time (`?from=30`).
   const from = Math.min(Math.max(0, Math.trunc(Number(search.get('from')) || 0)), 100_000)
-  const base = { ...pageData(ctx.locale, 'assistant', 'meta.chat'), question }
+  const base = { ...pageData(ctx.locale, 'assistant', 'meta.chat', PAGE_MESSAGES.assistantChat), question }
   const companyId = ctx.actor.companyId
   if (!companyId) return { ...base, company: false as const }
   const canBuy = BUYING.has(ctx.actor.companyKind ?? '')
