@@ -14,7 +14,7 @@ import { publishedAvailability } from '../../modules/inventory/index.server'
 import { openProjects } from '../../modules/sourcing/index.server'
 import type { ServiceContext } from '../../platform/actor'
 import { failure, failureFromError } from '../../platform/forms.server'
-import { idempotencyOfForm } from '../../platform/idempotency/idempotency.server'
+import { idempotencyOfForm, idempotencyOfPart } from '../../platform/idempotency/idempotency.server'
 import { env } from '../../platform/env.server'
 import { type Locale, localizePath } from '../../platform/i18n/locales'
 import { useTranslation } from '../../platform/i18n/react'
@@ -111,7 +111,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isProductEnquiry(intent)) return failure({ ok: false, fieldErrors: { intent: ['validation.intent'] } }, 400)
   try {
     const projectId = String(form.get('projectId') ?? '')
-    const result = await enquireAboutProduct(ctx, product, { intent, projectId }, idempotencyOfForm(form))
+    // The page's key covers both buttons and any project: each choice is its own request, which a retry replays, so
+    // shortlisting and then asking for a quotation before the page has fetched a fresh key never reads as a reused key.
+    const result = await enquireAboutProduct(
+      ctx,
+      product,
+      { intent, projectId },
+      idempotencyOfPart(idempotencyOfForm(form), `${intent}:${projectId.slice(0, 64)}`),
+    )
     if (intent === 'quotation') {
       const rfqForm = new URLSearchParams({ new: '1', project: result.projectId, requirement: result.requirementId ?? '', supplier: product.supplier.id })
       return redirect(localizePath(locale, `/app/sourcing/rfq?${rfqForm}`))
