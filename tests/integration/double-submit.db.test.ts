@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { priceLists } from '../../app/modules/catalog/catalog.tables.server'
 import { addresses } from '../../app/modules/companies/companies.tables.server'
-import { companiesContext } from '../../app/modules/companies/index'
-import { companyContextOf } from '../../app/modules/companies/index.server'
-import { clientSessionContext, type ClientSession } from '../../app/modules/identity/index'
 import { requirements } from '../../app/modules/sourcing/sourcing.tables.server'
 import { database } from '../../app/platform/db/index.server'
-import { requestInfoContext } from '../../app/platform/request-info'
 import { createMember } from '../../db/factories/companies'
 import { insertProject } from '../factories/sourcing'
+import { memberPageContext } from '../support/page-context'
 import * as priceListPage from '../../app/routes/app/price/list'
 import * as requirementPage from '../../app/routes/app/purchase/requirements/create'
 import * as addressPage from '../../app/routes/app/settings/address'
@@ -27,34 +23,9 @@ beforeAll(async () => {
   buyer = await createMember({ role: 'owner', companyInput: { kind: 'buyer' } })
 })
 
-/** The router context a signed-in owner's page request carries (what the auth and companies middleware put there). */
-async function contextOf(owner: Owner): Promise<RouterContextProvider> {
-  const sessionId = `session-${randomUUID()}`
-  const session: ClientSession = {
-    sessionId,
-    aal: 'aal1',
-    user: {
-      id: owner.user.id,
-      name: owner.user.name,
-      email: owner.user.email,
-      emailVerified: true,
-      phoneNumber: null,
-      phoneNumberVerified: false,
-      role: 'user',
-      twoFactorEnabled: false,
-      updatedAt: Date.now(),
-    },
-  }
-  const context = new RouterContextProvider()
-  context.set(clientSessionContext, session)
-  context.set(companiesContext, await companyContextOf(owner.user.id, sessionId))
-  context.set(requestInfoContext, { requestId: randomUUID(), nonce: '', clientIp: '127.0.0.1', faultInjection: null, rejectedInput: null })
-  return context
-}
-
 /** Runs a page's loader as a GET of `path` and answers its data. */
 async function load<T>(loader: (args: never) => Promise<T>, owner: Owner, path: string, params: Record<string, string> = {}): Promise<T> {
-  return loader({ request: new Request(`http://localhost/en${path}`), params: { lang: 'en', ...params }, context: await contextOf(owner) } as never)
+  return loader({ request: new Request(`http://localhost/en${path}`), params: { lang: 'en', ...params }, context: await memberPageContext(owner) } as never)
 }
 
 /** Posts the same form twice, as a double click or a resent form does, and answers both responses. */
@@ -69,7 +40,7 @@ async function submitTwice(
     action({
       request: new Request(`http://localhost/en${path}`, { method: 'POST', body: new URLSearchParams(fields) }),
       params: { lang: 'en', ...params },
-      context: await contextOf(owner),
+      context: await memberPageContext(owner),
     } as never)
   return [await post(), await post()]
 }

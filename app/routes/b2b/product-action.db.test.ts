@@ -2,15 +2,11 @@
 // per page load covers both buttons, so asking for a quotation right after shortlisting (before the page fetched a fresh
 // key) is a new request, and a retry of either replays.
 import { randomUUID } from 'node:crypto'
-import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { createProduct } from '../../../db/factories/products'
 import { createSourcingCast, insertProject } from '../../../tests/factories/sourcing'
-import { companiesContext } from '../../modules/companies/index'
-import { membershipsOf } from '../../modules/companies/index.server'
-import { clientSessionContext } from '../../modules/identity/index'
+import { memberPageContext } from '../../../tests/support/page-context'
 import { getShortlist, openProjects } from '../../modules/sourcing/index.server'
-import { requestInfoContext } from '../../platform/request-info'
 import { action } from './product'
 
 type ActionArgs = Parameters<typeof action>[0]
@@ -20,25 +16,7 @@ async function buyerOnProductPage() {
   const supplier = cast.suppliers[0]!
   const product = await createProduct({ companyId: supplier.company.id, nameEn: 'Celadon tea cup 180 ml', moq: 300, unit: 'piece' })
   const project = await insertProject(cast.buyer.company.id, { requirements: [] })
-  const memberships = await membershipsOf(cast.buyer.user.id)
-  const context = new RouterContextProvider()
-  context.set(clientSessionContext, {
-    sessionId: 'test',
-    aal: 'aal1',
-    user: {
-      id: cast.buyer.user.id,
-      name: cast.buyer.user.name,
-      email: cast.buyer.user.email,
-      emailVerified: true,
-      phoneNumber: null,
-      phoneNumberVerified: false,
-      role: 'user',
-      twoFactorEnabled: false,
-      updatedAt: 0,
-    },
-  })
-  context.set(companiesContext, { memberships, active: memberships.find((membership) => membership.companyId === cast.buyer.company.id) ?? null })
-  context.set(requestInfoContext, { requestId: 'test', nonce: '', clientIp: '203.0.113.9', faultInjection: null, rejectedInput: null })
+  const context = await memberPageContext(cast.buyer)
   const submit = (fields: Record<string, string>) => {
     const form = new FormData()
     for (const [name, value] of Object.entries(fields)) form.set(name, value)
