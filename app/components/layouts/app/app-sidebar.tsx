@@ -2,10 +2,10 @@ import { useTranslation } from '../../../platform/i18n/react'
 import type { Locale } from '../../../platform/i18n/locales'
 import { Button } from '../../ui/button'
 import { cn } from '../../ui/cn'
+import { SpriteIcon } from '../../ui/sprite-icon'
 import { AppMenu } from './app-menu'
 import type { NavGroup } from './navigation'
 import type { NavGroupsState } from './use-nav-groups'
-import { SpriteIcon } from '../../ui/sprite-icon'
 
 /** The desktop sidebar: navigation grouped by area, collapsible to icons. Hidden on small screens (the drawer takes over). */
 export function AppSidebar({

@@ -7,11 +7,11 @@ import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { cn } from '../../ui/cn'
 import { Dialog, DialogOverlay, DialogTrigger } from '../../ui/dialog'
+import { SpriteIcon } from '../../ui/sprite-icon'
+import type { SpriteIconName } from '../../ui/sprite-icons'
 import type { PalettePage } from './navigation'
 import { PALETTE_KINDS, type PaletteHit } from './palette-results'
 import { type LabelledPage, matchingPages, usePaletteSearch } from './palette-search'
-import { SpriteIcon } from '../../ui/sprite-icon'
-import type { SpriteIconName } from '../../ui/sprite-icons'
 
 const KIND_ICONS: Record<(typeof PALETTE_KINDS)[number], SpriteIconName> = {
   orders: 'clipboard-list',
@@ -145,21 +145,19 @@ export function CommandPalette({ pages, locale }: { pages: PalettePage[]; locale
                   ))}
                 </Command.Group>
               ) : null}
-              {results.map(({ kind, hits }) => {
-                return (
-                  <Command.Group key={kind} heading={t(`palette.groups.${kind}`)} className={GROUP_CLASS}>
-                    {hits.map((hit: PaletteHit) => (
-                      <Command.Item key={hit.id} value={`${kind}:${hit.id}`} onSelect={() => go(hit.href)} className={ITEM_CLASS}>
-                        <SpriteIcon name={KIND_ICONS[kind]} />
-                        <span className="flex min-w-0 flex-1 flex-col">
-                          <span className="truncate">{hit.title}</span>
-                          {hit.detail ? <span className="truncate text-xs text-muted-foreground">{hit.detail}</span> : null}
-                        </span>
-                      </Command.Item>
-                    ))}
-                  </Command.Group>
-                )
-              })}
+              {results.map(({ kind, hits }) => (
+                <Command.Group key={kind} heading={t(`palette.groups.${kind}`)} className={GROUP_CLASS}>
+                  {hits.map((hit: PaletteHit) => (
+                    <Command.Item key={hit.id} value={`${kind}:${hit.id}`} onSelect={() => go(hit.href)} className={ITEM_CLASS}>
+                      <SpriteIcon name={KIND_ICONS[kind]} />
+                      <span className="flex min-w-0 flex-1 flex-col">
+                        <span className="truncate">{hit.title}</span>
+                        {hit.detail ? <span className="truncate text-xs text-muted-foreground">{hit.detail}</span> : null}
+                      </span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ))}
               {marketplaceSearch ? (
                 <Command.Group heading={t('palette.groups.marketplaceSearch')} className={GROUP_CLASS}>
                   <Command.Item value="marketplace-search" onSelect={() => go(marketplaceSearch)} className={ITEM_CLASS}>

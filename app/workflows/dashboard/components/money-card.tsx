@@ -2,13 +2,13 @@
 // with the exact amounts per currency, and one chart over the period in the viewer's currency with its table.
 import { lazy } from 'react'
 import { ChartFigure, FigureTable } from '../../../components/charts/chart-figure'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
 import { useFormatter } from '../../../components/use-formatter'
 import { FINANCE_PAGES } from '../../../modules/finance/index'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import type { BuyerMoney, Dashboard, MoneyFlow, PlatformMoney, SupplierMoney } from '../dashboard.server'
 import { Tile, useBucketLabel, useCompactMoney } from './figure-parts'
-import { SpriteIcon } from '../../../components/ui/sprite-icon'
 
 // The charts' library arrives after the page (see components/charts/charts.tsx).
 const PeriodBars = lazy(() => import('../../../components/charts/charts').then((charts) => ({ default: charts.PeriodBars })))

@@ -1,12 +1,12 @@
 import { Link } from 'react-router'
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card'
+import { SpriteIcon } from '../../../components/ui/sprite-icon'
+import type { SpriteIconName } from '../../../components/ui/sprite-icons'
 import { useFormatter } from '../../../components/use-formatter'
 import { dateTimeFormat } from '../../../platform/format/formatter'
 import { type Locale, localizePath } from '../../../platform/i18n/locales'
 import { useTranslation } from '../../../platform/i18n/react'
 import { isStep, type Task, type TaskId } from '../dashboard-tasks'
-import { SpriteIcon } from '../../../components/ui/sprite-icon'
-import type { SpriteIconName } from '../../../components/ui/sprite-icons'
 
 const ICONS: Record<TaskId, SpriteIconName> = {
   setUpCompany: 'building-complex',
