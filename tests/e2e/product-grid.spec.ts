@@ -23,6 +23,8 @@ test('a supplier quick-edits MOQ and status on the product grid; an invalid MOQ 
 
   await page.getByRole('navigation', { name: 'View' }).getByRole('link', { name: 'Grid' }).click()
   await expect(page).toHaveURL(/\/en\/app\/products\/index\.v2/)
+  // The address changes before the grid replaces the list, and both pages have the same search field: wait for the grid.
+  await expect(page.getByText('Change MOQ, status and price right on each card')).toBeVisible()
   // The filters apply as they change: the typed search after a pause, without an Apply button.
   await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0)
   await page.getByRole('searchbox', { name: 'Search by name or SKU' }).fill(sku)
