@@ -1,6 +1,7 @@
 // Reading purchase orders: one order with everything its page shows (and what the actor may do), the company's lists,
 // and the companies it trades with. Every query is scoped to the actor's company.
 import { and, asc, desc, eq, gte, ilike, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import type { ServiceContext } from '../../platform/actor'
 import type { Database } from '../../platform/db/database.server'
 import { database, forgetOnDatabaseChange } from '../../platform/db/index.server'
@@ -217,8 +218,6 @@ function narrowingFilters(companyId: string, query: ListQuery): SQL[] {
   return filters
 }
 
-const newestFirst = (a: SummaryRow, b: SummaryRow) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
-
 /**
  * The company's orders (as buyer, supplier or both), newest first, filtered and paged. Each side takes its newest
  * `offset + limit` from its index and the two are merged, so a company with many orders is never sorted whole; the
@@ -232,38 +231,40 @@ export async function listPurchaseOrders(ctx: ServiceContext, query: ListQuery &
   // A list without filters (most requests) runs statements built once; a filtered one builds its own.
   const statements =
     narrowing.length === 0 ? unfilteredListStatements(database(), query.side ?? 'all') : filteredListStatements(companyId, query.side, narrowing)
-  const values = (limit: number, offset: number) => ({ company: companyId, limit, offset })
   const [rows, total] = await Promise.all([
-    statements.pages.length === 1
-      ? statements.pages[0]!.execute(values(query.limit, query.offset))
-      : Promise.all(statements.pages.map((page) => page.execute(values(query.offset + query.limit, 0)))).then((sides) =>
-          sides
-            .flat()
-            .sort(newestFirst)
-            .slice(query.offset, query.offset + query.limit),
-        ),
+    statements.page.execute({ company: companyId, limit: query.limit, offset: query.offset, span: query.offset + query.limit }),
     countOrders(companyId, filters, () => statements.count.execute({ company: companyId })),
   ])
   return { items: rows.map((row) => summaryOf(row, companyId)), total }
 }
 
-/** A list's statements: one page per side branch (newest first, by company, limit and offset) and the count of all. */
+/**
+ * A list's statements: its page (newest first, by company, limit and offset) and the count of all. One side is one
+ * indexed select; both sides are two, each taking its newest `span` (offset + limit) rows from its own index, joined
+ * and cut to the page in the database, so one round trip brings only the page's rows.
+ */
 type ListStatements = {
-  pages: Array<{ execute(values: { company: string; limit: number; offset: number }): Promise<SummaryRow[]> }>
+  page: { execute(values: { company: string; limit: number; offset: number; span: number }): Promise<SummaryRow[]> }
   count: { execute(values: { company: string }): Promise<Array<{ n: string }>> }
 }
 
 function listStatements(db: Database, branches: SQL[]) {
-  return {
-    pages: branches.map((where) =>
-      db
-        .select(summaryColumns)
-        .from(purchaseOrders)
-        .where(where)
-        .orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrders.id))
+  const newest = () => [desc(purchaseOrders.createdAt), desc(purchaseOrders.id)]
+  const branch = (where: SQL) =>
+    db
+      .select(summaryColumns)
+      .from(purchaseOrders)
+      .where(where)
+      .orderBy(...newest())
+  const [first, second] = branches as [SQL, SQL?]
+  const page = second
+    ? unionAll(branch(first).limit(sql.placeholder('span')), branch(second).limit(sql.placeholder('span')))
+        .orderBy(...newest())
         .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    ),
+        .offset(sql.placeholder('offset'))
+    : branch(first).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
+  return {
+    page,
     count: db
       .select({
         n: sql<string>`${sql.join(
@@ -295,7 +296,7 @@ function unfilteredListStatements(db: Database, side: NonNullable<ListQuery['sid
   if (!statements) {
     const built = listStatements(db, sideBranches(sql.placeholder('company'), side))
     statements = {
-      pages: built.pages.map((page, index) => page.prepare(`purchase_orders_${side}_${index}`)),
+      page: built.page.prepare(`purchase_orders_${side}_page`),
       count: built.count.prepare(`purchase_orders_${side}_count`),
     }
     bySide.set(side, statements)
