@@ -74,6 +74,30 @@ describe('compression', () => {
     expect((await bytes(events)).toString()).toBe(BIG)
   })
 
+  it('leaves the body unread for a client without Accept-Encoding, so the server can write it as it is', async () => {
+    let reads = 0
+    const hono = new Hono()
+    hono.use(compression())
+    hono.get('/json', () => {
+      const response = new Response(BIG, { headers: { 'content-type': 'application/json' } })
+      const body = response.body
+      Object.defineProperty(response, 'body', {
+        get: () => {
+          reads++
+          return body
+        },
+      })
+      return response
+    })
+    const plain = await hono.request('/json')
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    expect(reads).toBe(0)
+    expect(await plain.text()).toBe(BIG)
+    const encoded = await hono.request('/json', { headers: { 'accept-encoding': 'br' } })
+    expect(encoded.headers.get('content-encoding')).toBe('br')
+    expect(reads).toBeGreaterThan(0)
+  })
+
   it('weakens a strong ETag on encoded bytes', async () => {
     const response = await get('/tagged', { 'accept-encoding': 'br' })
     expect(response.headers.get('etag')).toBe('W/"v1"')

@@ -61,18 +61,17 @@ function compress(encoding: Encoding, bytes: Uint8Array): Promise<Buffer> {
   })
 }
 
+/** Whether the response's kind may be compressed, judged from its status and headers alone: its body is not read. */
 function compressible(response: Response, method: string): boolean {
   const type = response.headers.get('content-type')
   const cacheControl = response.headers.get('cache-control') ?? ''
-  // The body last: reading it is the costly part (see json-length.ts).
   return (
     method !== 'HEAD' &&
     response.status !== 206 &&
     !response.headers.has('content-encoding') &&
     !response.headers.has('transfer-encoding') &&
     Boolean(type && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) &&
-    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl) &&
-    response.body !== null
+    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl)
   )
 }
 
@@ -99,12 +98,13 @@ export function compression(): MiddlewareHandler {
     // The stated length first: a small answer is left unread (see json-length.ts).
     const length = response.headers.get('content-length')
     if (length !== null && Number(length) < THRESHOLD_BYTES) return
-    if (!compressible(response, c.req.method) || !response.body) return
+    if (!compressible(response, c.req.method)) return
     varyOnEncoding(response.headers)
     const accepted = c.req.header('accept-encoding')
-    // A client that takes neither encoding (a script, a benchmark) gets the body untouched, unread.
+    // A client that takes neither encoding (a script, a benchmark) gets the body untouched, unread: reading `body` turns
+    // @hono/node-server's lightweight response into a web Response written through a stream (see json-length.ts).
     const encoding = acceptedEncoding(accepted)
-    if (!encoding) return
+    if (!encoding || !response.body) return
     // Status and headers carry over; Hono also copies the old response's headers onto the new one, so edits come after.
     const init = { status: response.status, statusText: response.statusText, headers: response.headers }
 
