@@ -59,6 +59,36 @@ describe('toWire', () => {
     expect(wire.placed_at).toBeNull()
     expect(JSON.parse(JSON.stringify(wire))).not.toHaveProperty('note')
   })
+
+  it('maps wrapped fields as their wrappers say: optional keeps undefined, nullable turns it into null, Dates in either', () => {
+    const Wrapped = z.object({
+      maybe_null: z.string().nullable().optional(),
+      null_or_absent: z.string().optional().nullable(),
+      defaulted: z.string().nullable().default(null),
+      piped: z.string().transform((value) => value.length),
+      due_at: z.string().nullable(),
+      tags: z.array(z.string()).nullable(),
+    })
+    const due = new Date('2027-01-15T00:00:00.000Z')
+    expect(
+      toWire(Wrapped, { maybeNull: undefined, nullOrAbsent: undefined, defaulted: undefined, piped: 'abc', dueAt: due, tags: undefined } as never),
+    ).toEqual({
+      maybe_null: undefined,
+      null_or_absent: null,
+      defaulted: null,
+      piped: 'abc',
+      due_at: '2027-01-15T00:00:00.000Z',
+      tags: null,
+    })
+    expect(toWire(Wrapped, { maybeNull: due, nullOrAbsent: null, defaulted: 'x', piped: 'abc', dueAt: null, tags: ['a'] } as never)).toEqual({
+      maybe_null: '2027-01-15T00:00:00.000Z',
+      null_or_absent: null,
+      defaulted: 'x',
+      piped: 'abc',
+      due_at: null,
+      tags: ['a'],
+    })
+  })
 })
 
 describe('toWire with a recursive schema', () => {

@@ -79,17 +79,59 @@ function build(schema: z.ZodType): Convert {
       }
     }
     case 'object': {
-      const fields = Object.entries(def.shape!).map(([key, field]) => ({ key, source: camel(key), convert: converterOf(field) }))
+      const fields = Object.entries(def.shape!).map(([key, field]) => ({ key, source: camel(key), leaf: leafOf(field), convert: converterOf(field) }))
       return (value) => {
         if (!value || typeof value !== 'object') return value
         const record = value as Record<string, unknown>
         const out: Record<string, unknown> = {}
-        for (const field of fields) out[field.key] = field.convert(record[field.source])
+        for (const field of fields) {
+          const entry = record[field.source]
+          // A leaf is mapped here rather than through its converter: most fields are, and a call per field was most of
+          // a list's mapping time.
+          out[field.key] =
+            field.leaf === 'plain'
+              ? entry instanceof Date
+                ? entry.toISOString()
+                : entry
+              : field.leaf === 'nullable'
+                ? entry === null || entry === undefined
+                  ? null
+                  : entry instanceof Date
+                    ? entry.toISOString()
+                    : entry
+                : field.convert(entry)
+        }
         return out
       }
     }
     default:
       return (value) => value
+  }
+}
+
+/** Schemas that hold other schemas: their values are mapped by what they hold. */
+const CONTAINERS = new Set(['object', 'array', 'record', 'lazy'])
+
+/**
+ * How a field whose value holds no other mapped value converts, as its converter would: 'plain' passes the value
+ * through (a Date as its ISO timestamp, undefined and null as they are), 'nullable' also turns undefined into null.
+ * Undefined for a field that holds objects, lists or records.
+ */
+function leafOf(schema: z.ZodType): 'plain' | 'nullable' | undefined {
+  const def = defOf(schema)
+  switch (def.type) {
+    case 'nullable':
+      return leafOf(def.innerType!) ? 'nullable' : undefined
+    case 'optional':
+      // undefined stays undefined, and the inner leaf already passes null through.
+      return leafOf(def.innerType!) ? 'plain' : undefined
+    case 'default':
+    case 'readonly':
+      return leafOf(def.innerType!)
+    case 'pipe':
+      return leafOf(def.in!)
+    default:
+      return CONTAINERS.has(def.type) ? undefined : 'plain'
   }
 }
 
