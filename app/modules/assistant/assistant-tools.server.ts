@@ -8,7 +8,8 @@ import { database } from '../../platform/db/index.server'
 import { AppError, isAppError } from '../../platform/errors'
 import { logger } from '../../platform/logger.server'
 import { z } from '../../platform/zod'
-import { searchProducts } from '../catalog/index.server'
+import { listSuppliers, searchProducts } from '../catalog/index.server'
+import { companyCards } from '../companies/index.server'
 import { classifyProduct } from '../compliance/index.server'
 import { listPurchaseOrders } from '../orders/index.server'
 import { buyerRfqPath } from '../sourcing/index'
@@ -98,6 +99,21 @@ async function searchBroadly(query: string, options: MarketSearch): Promise<{ qu
   }
   return best!
 }
+
+/**
+ * The suppliers the directory finds for a query. A member searches as their company (the finder leaves it out and
+ * knows its shortlists); a platform admin trying the assistant in the playground has no company and searches the public
+ * directory, as a visitor would.
+ */
+async function directorySuppliers(ctx: ServiceContext, input: ToolInput<'find_suppliers'>, limit: number): Promise<{ items: DirectoryMatch[] }> {
+  if (ctx.actor.companyId) {
+    return findSuppliers(ctx, { q: input.query, country: input.country, verified: input.verified_only ? 'true' : undefined, limit, offset: 0 })
+  }
+  const page = await listSuppliers({ q: input.query, country: input.country, verifiedOnly: input.verified_only, limit })
+  return { items: page.items.map((supplier) => ({ ...supplier, matchingProducts: null })) }
+}
+
+type DirectoryMatch = { id: string; name: string; country: string | null; verified: boolean; matchingProducts: number | null }
 
 /** Runs one call the provider asked for: unknown, switched off or malformed calls are answered, never run. */
 export async function runTool(run: ToolRun, call: ToolCall): Promise<ToolResult> {
@@ -193,7 +209,7 @@ const TOOLS: { [Name in AssistantToolName]: Tool<Name> } = {
     const limit = input.limit ?? CARD_ITEMS
     // The directory finds suppliers by name and main products; the marketplace by what they publish: both, merged.
     const [directory, market, projects] = await Promise.all([
-      findSuppliers(ctx, { q: input.query, country: input.country, verified: input.verified_only ? 'true' : undefined, limit, offset: 0 }),
+      directorySuppliers(ctx, input, limit),
       searchBroadly(input.query, { verifiedOnly: input.verified_only, originCountry: input.country, limit: 50, locale: ctx.locale }).then(
         ({ result }) => result,
       ),
@@ -229,14 +245,8 @@ const TOOLS: { [Name in AssistantToolName]: Tool<Name> } = {
     const ranked = [...found.values()]
       .sort((a, b) => Number(b.verified) - Number(a.verified) || b.matchingProducts - a.matchingProducts || a.name.localeCompare(b.name))
       .slice(0, limit)
-    const countries = await supplierOptionsByIds(
-      ctx,
-      ranked.filter((item) => item.country === null).map((item) => item.id),
-    )
-    for (const option of countries) {
-      const item = ranked.find((candidate) => candidate.id === option.id)
-      if (item) item.country = option.country
-    }
+    const cards = await companyCards(ranked.filter((item) => item.country === null).map((item) => item.id))
+    for (const item of ranked) item.country ??= cards.get(item.id)?.country ?? null
     const params = new URLSearchParams({ q: input.query, ...(input.verified_only ? { verified: 'true' } : {}) })
     return {
       content: {

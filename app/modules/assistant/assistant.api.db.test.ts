@@ -150,6 +150,17 @@ describe('the built-in assistant', () => {
     expect(messages[1]!.cards.find((card) => card.kind === 'draft')).toMatchObject({ status: 'created' })
   })
 
+  it('finds suppliers for a platform admin in the playground, who has no company of their own', async () => {
+    const created = await call(app, '/api/v1/assistant/threads', { body: { kind: 'playground' }, jar: jars.platformAdmin })
+    expect(created.status).toBe(201)
+    const reply = doneMessage(eventsOf((await ask(jars.platformAdmin, String(created.json.id), 'find suppliers of ceramic mugs')).text))
+    expect(reply.status).toBe('complete')
+    expect(String(reply.content)).not.toContain('could not answer')
+    const suppliers = reply.cards.find((card) => card.kind === 'suppliers') as Card & { items: Array<{ name: string; country: string | null }> }
+    expect(suppliers.items.map((item) => item.name)).toContain('Celadon Ceramics')
+    expect(suppliers.items.every((item) => item.country)).toBe(true)
+  })
+
   it('answers a Chinese request in Chinese, and without streaming as JSON', async () => {
     const threadId = await newThread(jars.buyerA)
     const response = await ask(jars.buyerA, threadId, '我需要5000个陶瓷马克杯，运到汉堡', false)
