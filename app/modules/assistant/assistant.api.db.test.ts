@@ -159,6 +159,11 @@ describe('the built-in assistant', () => {
     const suppliers = reply.cards.find((card) => card.kind === 'suppliers') as Card & { items: Array<{ name: string; country: string | null }> }
     expect(suppliers.items.map((item) => item.name)).toContain('Celadon Ceramics')
     expect(suppliers.items.every((item) => item.country)).toBe(true)
+
+    // An order is a company's: the reply says the account cannot read it, not that the tool failed for a moment.
+    const order = doneMessage(eventsOf((await ask(jars.platformAdmin, String(created.json.id), 'where is my order PO-2026-00042')).text))
+    expect(order.status).toBe('complete')
+    expect(String(order.content)).toContain('cannot answer that for your account')
   })
 
   it('answers a Chinese request in Chinese, and without streaming as JSON', async () => {

@@ -99,13 +99,20 @@ function shortlistFollowUp(asked: SourcingRequest, results: ToolOutput[]): Plann
 type Texts = { t: TFunction; orders: TFunction; projects: TFunction }
 type Format = ReturnType<typeof createFormatter>
 
+/** What the reply says when a tool answered with an error: a failure may pass, a refusal (the account's rights) will not. */
+const TOOL_ERROR_TEXTS: Record<string, string> = {
+  not_found: 'builtin.notFound',
+  tool_failed: 'builtin.toolFailed',
+  tool_disabled: 'builtin.toolDisabled',
+}
+
 function composeReply(asked: SourcingRequest, results: ToolOutput[], texts: Texts, format: Format): string {
   const { t } = texts
   if (results.length === 0) return missingOrHelp(asked, t)
   const parts: string[] = []
   for (const { name, data } of results) {
     if (typeof data.error === 'string') {
-      parts.push(t(data.error === 'not_found' ? 'builtin.notFound' : 'builtin.toolFailed', { tool: t(`tools.${name}`) }))
+      parts.push(t(TOOL_ERROR_TEXTS[data.error] ?? 'builtin.toolRefused', { tool: t(`tools.${name}`) }))
       continue
     }
     const part = describe(name, data, asked, texts, format)
