@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildSearchDocument, parseSearchQuery, searchQueryTerms } from './search-document'
+import { buildSearchDocument, parseSearchQuery, searchQueryTerms, termsQuery, wordForms } from './search-document'
 
 describe('buildSearchDocument', () => {
   it('expands a Chinese run into characters and overlapping bigrams', () => {
@@ -66,5 +66,34 @@ describe('parseSearchQuery', () => {
     expect(parseSearchQuery('69 cups')).toMatchObject({ terms: ['69', 'cups'], hsCodes: [] })
     expect(parseSearchQuery('a6912 12v')).toMatchObject({ terms: ['a6912', '12v'], hsCodes: [] })
     expect(parseSearchQuery('hs cups')).toMatchObject({ terms: ['hs', 'cups'], hsCodes: [] })
+  })
+})
+
+describe('wordForms and termsQuery', () => {
+  it('gives an English word its regular singular and plural', () => {
+    expect(wordForms('mugs')).toEqual(['mugs', 'mug'])
+    expect(wordForms('mug')).toEqual(['mug', 'mugs'])
+    expect(wordForms('boxes')).toEqual(['boxes', 'box'])
+    expect(wordForms('glasses')).toEqual(['glasses', 'glass'])
+    expect(wordForms('benches')).toEqual(['benches', 'bench'])
+    expect(wordForms('batteries')).toEqual(['batteries', 'battery'])
+    expect(wordForms('battery')).toEqual(['battery', 'batteries'])
+    expect(wordForms('sizes')).toEqual(['sizes', 'size'])
+    expect(wordForms('shoes')).toEqual(['shoes', 'shoe'])
+  })
+
+  it('leaves numbers, Chinese, short words, model codes and words ending in -ss, -us, -is as they are besides their plural', () => {
+    expect(wordForms('6912')).toEqual(['6912'])
+    expect(wordForms('陶瓷')).toEqual(['陶瓷'])
+    expect(wordForms('12v')).toEqual(['12v'])
+    expect(wordForms('led')).toEqual(['led', 'leds'])
+    expect(wordForms('gas')).toEqual(['gas', 'gases'])
+    expect(wordForms('cactus')).toEqual(['cactus', 'cactuses'])
+    expect(wordForms('glass')).toEqual(['glass', 'glasses'])
+  })
+
+  it('requires every term, an English one in any of its forms, each lexeme quoted', () => {
+    expect(termsQuery(['ceramic', 'mugs'])).toBe("('ceramic' | 'ceramics') & ('mugs' | 'mug')")
+    expect(termsQuery(['12v', '灯泡'])).toBe("'12v' & '灯泡'")
   })
 })

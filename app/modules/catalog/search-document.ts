@@ -92,6 +92,47 @@ function queryWords(lower: string): string[] {
   return Array.from(lower.matchAll(HAN_RUN), (match) => Array.from(CHINESE_WORDS.segment(match[0]), (segment) => segment.segment)).flat()
 }
 
+/** An English word of three or more plain letters: the only words given singular and plural forms. */
+const ENGLISH_WORD = /^[a-z]{3,}$/
+
+/** The singular of an English plural by its regular endings (mugs, boxes, benches, glasses, batteries); else the word. */
+function singularOf(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
+  if (/(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2)
+  if (word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1)
+  return word
+}
+
+/** The regular plural of an English singular (mug → mugs, box → boxes, battery → batteries). */
+function pluralOf(word: string): string {
+  if (/(?:s|x|z|ch|sh)$/.test(word)) return `${word}es`
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`
+  return `${word}s`
+}
+
+/**
+ * The forms a query word matches: an English word in its singular and plural too, so "mugs" finds a "Coffee mug" and
+ * "mug" finds "Mugs, set of six"; any other word (a number, a Chinese token, a model code) only as it is.
+ */
+export function wordForms(word: string): string[] {
+  if (!ENGLISH_WORD.test(word)) return [word]
+  const singular = singularOf(word)
+  return [...new Set([word, singular, pluralOf(singular)])]
+}
+
+/**
+ * Terms as a to_tsquery text: every term required, an English one in any of its forms ('ceramic' & ('mugs' | 'mug')).
+ * Terms hold only letters and digits (the separators split them off), so quoting each lexeme is all the escaping needed.
+ */
+export function termsQuery(terms: string[]): string {
+  return terms
+    .map((term) => {
+      const forms = wordForms(term).map((form) => `'${form}'`)
+      return forms.length === 1 ? forms[0] : `(${forms.join(' | ')})`
+    })
+    .join(' & ')
+}
+
 /** HS codes are harmonised to six digits worldwide; longer national tariff lines are matched by their subheading. */
 const HS_HARMONISED_DIGITS = 6
 /** A number of 4–10 digits, dots allowed between groups (6912, 691200, 6912.00, 6912.00.10), standing alone. */

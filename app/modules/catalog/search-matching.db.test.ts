@@ -73,3 +73,26 @@ describe('HS code queries', () => {
     expect(await idsOf('1200', 'en')).toEqual([])
   })
 })
+
+describe('English plurals', () => {
+  beforeAll(async () => {
+    const company = await createCompany({ name: 'Jingdezhen Basin Works', kind: 'supplier', verificationStatus: 'accept' })
+    product.basin = (
+      await createProduct({ companyId: company.id, nameEn: 'Ceramic Wash Basin', descriptionEn: 'Fired in the kiln beside our mugs.', hsCode: '691090' })
+    ).id
+    product.mugSet = (await createProduct({ companyId: company.id, nameEn: 'Stoneware Mugs, set of 6', hsCode: '691390' })).id
+  })
+
+  it('finds a singular name for a plural query and a plural name for a singular one', async () => {
+    expect(await idsOf('ceramic mugs', 'en')).toContain(product.hantMug)
+    expect(await idsOf('stoneware mug', 'en')).toEqual([product.mugSet])
+    expect(await idsOf('wash basins', 'en')).toEqual([product.basin])
+  })
+
+  it('ranks a name holding a plural word in its singular above a name holding only the other words', async () => {
+    const found = await idsOf('ceramic mugs', 'en')
+    const [mug, basin] = [found.indexOf(product.hantMug!), found.indexOf(product.basin!)]
+    expect(mug).toBeGreaterThanOrEqual(0)
+    expect(mug).toBeLessThan(basin)
+  })
+})

@@ -23,7 +23,7 @@ import {
   originFacets,
   totalOf,
 } from './search-counts.server'
-import { type HsCodeTerm, parseSearchQuery } from './search-document'
+import { type HsCodeTerm, parseSearchQuery, termsQuery, wordForms } from './search-document'
 import { type CardRow, runSearchStatement, searchStatementSql } from './search-statement.server'
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_OFFSET } from './search.constants'
 import type { SearchProductsInput } from './search.inputs'
@@ -116,15 +116,20 @@ function descendantsOf(rows: CategoryRow[], rootId: string): string[] {
 /** How a query matched: `kind` names the condition (part of the count cache key), `rank` orders the first matches. */
 type TextMatch = { kind: 'text' | 'typo'; condition: SQL; rank: SQL; cap: number; byPrefix: boolean }
 
-const matchesTerms = (terms: string[]) =>
-  sql`to_tsvector('simple'::regconfig, ${products.searchDocument}) @@ plainto_tsquery('simple', ${terms.join(' ')}::text)`
+const matchesTerms = (terms: string[]) => sql`to_tsvector('simple'::regconfig, ${products.searchDocument}) @@ to_tsquery('simple', ${termsQuery(terms)}::text)`
 const hsCodeStartsWith = (code: HsCodeTerm) => like(products.hsCode, `${code.prefix}%`)
-/** Relevance: the share of `words` a text contains (strpos per word, the words bound as parameters). */
+/** Relevance: the share of `words` a text contains in any of their forms (strpos per form, the forms bound as parameters). */
 const shareContained = (text: SQL, words: string[]) =>
   sql.join(
     [
       sql`((0`,
-      ...words.map((word) => sql` + (case when strpos(${text}, ${word}::text) > 0 then 1 else 0 end)`),
+      ...words.map((word) => {
+        const found = sql.join(
+          wordForms(word).map((form) => sql`strpos(${text}, ${form}::text) > 0`),
+          sql` or `,
+        )
+        return sql` + (case when ${found} then 1 else 0 end)`
+      }),
       sql`)::float8 / ${sql.raw(String(words.length))})`,
     ],
     sql``,
@@ -143,7 +148,7 @@ function textMatch(q: string | undefined): { fullText: TextMatch; typo: TextMatc
   if (!q) return null
   const { terms, hsCodes, words } = parseSearchQuery(q)
   if (terms.length === 0 && hsCodes.length === 0) return null
-  // plainto_tsquery ANDs the terms and ignores tsquery syntax; the terms are a bound parameter.
+  // Every term is required (in any of its forms); the query text is a bound parameter.
   const byCode = hsCodes.map((code) => or(hsCodeStartsWith(code), matchesTerms(code.terms))!)
   const condition = and(...(terms.length > 0 ? [matchesTerms(terms)] : []), ...byCode)!
   const codeRank = hsCodes.map((code) => sql` + (case when ${hsCodeStartsWith(code)} then ${sql.raw(String(HS_CODE_BOOST))} else 0 end)`)
