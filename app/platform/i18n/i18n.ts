@@ -28,9 +28,15 @@ function walk(messages: Messages, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined
 }
 
+/**
+ * Whether this runs on the server, where looked-up texts are remembered. Vite sets `import.meta.env` (SSR false in the
+ * browser's bundle, which then drops the cache); scripts run by tsx (seed, benchmarks) have none, and run on the server.
+ */
+const ON_SERVER = import.meta.env ? import.meta.env.SSR : true
+
 function lookup(messages: Messages | undefined, key: string): string | undefined {
   if (!messages) return undefined
-  if (!import.meta.env.SSR) return walk(messages, key)
+  if (!ON_SERVER) return walk(messages, key)
   let known = found.get(messages)
   if (!known) found.set(messages, (known = new Map()))
   if (known.has(key)) return known.get(key)
