@@ -10,6 +10,7 @@ import Papa from 'papaparse'
 import { IMPORT_COLUMNS } from '../app/modules/catalog/index'
 import { getImport, importSettled, productImportJob, startImport, uploadImport } from '../app/modules/catalog/index.server'
 import { categories, hsCodes } from '../app/modules/catalog/catalog.tables.server'
+import { assignPlan } from '../app/modules/billing/index.server'
 import { bearerSessions } from '../app/modules/identity/index.server'
 import type { ServiceContext } from '../app/platform/actor'
 import { closeDatabase, database, databaseHandle } from '../app/platform/db/index.server'
@@ -18,6 +19,7 @@ import { startPgliteUpkeep } from '../app/platform/db/pglite-upkeep.server'
 import { startJobs, stopJobs } from '../app/platform/jobs/index.server'
 import { createHttpApp } from '../server/http-app'
 import { createMember } from '../db/factories/companies'
+import { createUser } from '../db/factories/users'
 
 export type BenchServerMessage =
   | { type: 'ready'; companyId: string; email: string; password: string; databaseKind: string; csvMegabytes: number }
@@ -152,6 +154,13 @@ const ctx: ServiceContext = {
   locale: 'en',
   requestId: 'bench',
 }
+// 120,000 products are past the free plan's limit: the company is on the plan without one, as a supplier this large is.
+const admin = await createUser()
+await assignPlan(
+  { ...ctx, actor: { ...ctx.actor, userId: admin.id, companyId: null, memberRole: null, platformRole: 'admin', companyKind: null } },
+  company.id,
+  { planId: 'enterprise', period: 'monthly' },
+)
 const bytes = await benchCsv(rows)
 
 // As in production (server/app.ts): the embedded database is vacuumed and analysed every minute where it needs it.
