@@ -2,19 +2,20 @@ import type { ComponentProps } from 'react'
 import { cn } from './cn'
 import { Slot } from './slot'
 
-const BASE =
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0'
+// The classes are defined once in app.css (components layer), so a button's markup names three short classes instead of
+// repeating about 300 characters of utilities; a utility passed as `className` still wins over them (utilities layer).
+const BASE = 'btn'
 const VARIANTS = {
-  primary: 'bg-primary text-primary-foreground hover:bg-primary-hover disabled:hover:bg-primary',
-  secondary: 'border border-input bg-secondary text-secondary-foreground shadow-sm hover:bg-muted',
-  ghost: 'text-foreground hover:bg-muted',
-  danger: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+  primary: 'btn-primary',
+  secondary: 'btn-secondary',
+  ghost: 'btn-ghost',
+  danger: 'btn-danger',
 }
 const SIZES = {
-  sm: 'h-8 px-3 text-xs',
-  md: 'px-4 py-2 text-sm',
-  lg: 'h-11 px-6 text-base',
-  icon: 'size-9 text-sm',
+  sm: 'btn-sm',
+  md: 'btn-md',
+  lg: 'btn-lg',
+  icon: 'btn-icon',
 }
 
 export type ButtonVariant = keyof typeof VARIANTS

@@ -1,11 +1,11 @@
 import type { ComponentProps } from 'react'
 import { cn } from './cn'
 
-/** A form label. A double click on its text does not select the text, as on a native control's label (Radix's rule). */
+/** A form label (`.field-label` in app.css). A double click on its text does not select the text, as on a native control's label (Radix's rule). */
 export function Label({ className, onMouseDown, ...props }: ComponentProps<'label'>) {
   return (
     <label
-      className={cn('text-sm font-medium text-foreground peer-disabled:cursor-not-allowed peer-disabled:opacity-60', className)}
+      className={cn('field-label', className)}
       onMouseDown={(event) => {
         if ((event.target as HTMLElement).closest('button, input, select, textarea')) return
         onMouseDown?.(event)
