@@ -249,6 +249,7 @@ type ListStatements = {
 }
 
 function listStatements(db: Database, branches: SQL[]) {
+  // Made anew for each use: Drizzle rewrites a union's order by into bare column names in place.
   const newest = () => [desc(purchaseOrders.createdAt), desc(purchaseOrders.id)]
   const branch = (where: SQL) =>
     db
