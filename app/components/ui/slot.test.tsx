@@ -48,8 +48,9 @@ describe('Slot', () => {
 })
 
 describe('SpriteIcon', () => {
-  it('refers into the sprite with the stroke width on the svg', () => {
+  it('refers into the sprite, naming one class and a stroke width only where it is not the default', () => {
     const html = renderToStaticMarkup(<SpriteIcon name="package" className="size-6" strokeWidth={1.25} />)
-    expect(html).toMatch(/^<svg class="shrink-0 size-6" stroke-width="1.25" aria-hidden="true"><use href="[^"]*#package"><\/use><\/svg>$/)
+    expect(html).toMatch(/^<svg class="icon size-6" style="stroke-width:1.25" aria-hidden="true"><use href="[^"]*#package"><\/use><\/svg>$/)
+    expect(renderToStaticMarkup(<SpriteIcon name="package" />)).toMatch(/^<svg class="icon" aria-hidden="true"><use href="[^"]*#package"><\/use><\/svg>$/)
   })
 })

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react'
-import { cn } from './cn'
 import type { SpriteIconName } from './sprite-icons'
 
 /**
@@ -13,11 +12,13 @@ export const SpriteUrlProvider = SpriteUrl.Provider
 /**
  * A Lucide icon drawn from the sprite file, which the browser fetches once and caches: the page carries a short
  * reference instead of the icon's paths, and no icon code. Decorative (hidden from assistive technology) like Lucide's.
+ * Its size (1 rem) and stroke (2) come from `.icon` in app.css, so an icon's markup names one class; a size passed as
+ * `className` wins over it, and another stroke goes in its style (a stroke-width attribute would lose to the class).
  */
-export function SpriteIcon({ name, className, strokeWidth = 2 }: { name: SpriteIconName; className?: string; strokeWidth?: number }) {
+export function SpriteIcon({ name, className, strokeWidth }: { name: SpriteIconName; className?: string; strokeWidth?: number }) {
   const sprite = useContext(SpriteUrl)
   return (
-    <svg className={cn('size-4 shrink-0', className)} strokeWidth={strokeWidth} aria-hidden="true">
+    <svg className={className ? `icon ${className}` : 'icon'} style={strokeWidth === undefined ? undefined : { strokeWidth }} aria-hidden="true">
       <use href={`${sprite}#${name}`} />
     </svg>
   )
