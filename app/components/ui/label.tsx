@@ -1,7 +1,10 @@
 import type { ComponentProps } from 'react'
 import { cn } from './cn'
 
-/** A form label (`.field-label` in app.css). A double click on its text does not select the text, as on a native control's label (Radix's rule). */
+/**
+ * A form label (`.field-label` in app.css). A double click on its text does not select the text, as on a native
+ * control's label (Radix's rule).
+ */
 export function Label({ className, onMouseDown, ...props }: ComponentProps<'label'>) {
   return (
     <label

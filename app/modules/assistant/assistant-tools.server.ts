@@ -16,6 +16,7 @@ import { buyerRfqPath } from '../sourcing/index'
 import {
   comparisonFor,
   findSuppliers,
+  type FoundSupplier,
   listComparableRfqs,
   listProjects,
   listRfqs,
@@ -113,7 +114,7 @@ async function directorySuppliers(ctx: ServiceContext, input: ToolInput<'find_su
   return { items: page.items.map((supplier) => ({ ...supplier, matchingProducts: null })) }
 }
 
-type DirectoryMatch = { id: string; name: string; country: string | null; verified: boolean; matchingProducts: number | null }
+type DirectoryMatch = Pick<FoundSupplier, 'id' | 'name' | 'country' | 'verified' | 'matchingProducts'>
 
 /** Runs one call the provider asked for: unknown, switched off or malformed calls are answered, never run. */
 export async function runTool(run: ToolRun, call: ToolCall): Promise<ToolResult> {

@@ -88,18 +88,9 @@ function build(schema: z.ZodType): Convert {
           const entry = record[field.source]
           // A leaf is mapped here rather than through its converter: most fields are, and a call per field was most of
           // a list's mapping time.
-          out[field.key] =
-            field.leaf === 'plain'
-              ? entry instanceof Date
-                ? entry.toISOString()
-                : entry
-              : field.leaf === 'nullable'
-                ? entry === null || entry === undefined
-                  ? null
-                  : entry instanceof Date
-                    ? entry.toISOString()
-                    : entry
-                : field.convert(entry)
+          if (!field.leaf) out[field.key] = field.convert(entry)
+          else if (entry === null || entry === undefined) out[field.key] = field.leaf === 'nullable' ? null : entry
+          else out[field.key] = entry instanceof Date ? entry.toISOString() : entry
         }
         return out
       }
